@@ -1,0 +1,48 @@
+/**
+ * Business constants from the product specification (section 9) shared by the
+ * server and the browser. Option lists are tuples so zod enums can be built from them.
+ */
+
+export const PROJECT_IDS = [
+  'keycode-help',
+  'portfolio-website',
+  'stackzen',
+  'inventory-management',
+  'gatherly',
+  'ssi-met-repairs',
+  'web-development-services',
+] as const;
+
+export const PROJECT_CATEGORIES = ['web', 'business', 'service'] as const;
+export const DEMO_TYPES = ['iframe', 'github', 'video', 'custom', 'none'] as const;
+
+export const SKILL_CATEGORIES = ['frontend', 'backend', 'devops'] as const;
+export const DEFAULT_SKILL_PERCENTAGE = 50;
+export const DEFAULT_SKILL_NAME = 'Unknown Skill';
+export const MIN_RATING = 1;
+export const MAX_RATING = 5;
+export const DEFAULT_RATING = 5;
+export const RECENT_ENDORSEMENTS_SHOWN = 3;
+
+export const PROJECT_TYPES = ['website', 'webapp', 'ecommerce', 'mobile', 'custom', 'other'] as const;
+export const BUDGETS = ['1-2k', '2-5k', '5-10k', '10k+', 'flexible'] as const;
+export const TIMEFRAMES = ['asap', '1month', '3months', 'flexible'] as const;
+export const RESUME_PURPOSES = ['job_opportunity', 'freelance_project', 'networking', 'other'] as const;
+
+export const EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export const RECOMMENDATION_PURPOSES = ['learning', 'portfolio', 'hiring', 'collaboration', 'other'] as const;
+export const IMAGE_SIZES = ['1024x1024', '1024x1792', '1792x1024'] as const;
+export const IMAGE_QUALITIES = ['standard', 'hd'] as const;
+
+export const WORDS_PER_MINUTE = 200;
+export const MAX_TAGS_IN_LIST = 3;
+export const SEO_DESCRIPTION_LENGTH = 160;
+export const DEFAULT_GITHUB_BRANCH = 'main';
+export const DEFAULT_FRAME_HEIGHT = 600;
+export const MIN_FRAME_HEIGHT = 400;
+
+export const USERNAME_MIN = 3;
+export const PASSWORD_MIN = 6;
+export const IMAGE_PROMPT_MIN = 10;
+
+export const STORAGE_KEYS = { theme: 'portfolio-theme', immersive: 'isImmersiveMode' } as const;

@@ -1,0 +1,85 @@
+import { WORDS_PER_MINUTE } from './constants.ts';
+
+/**
+ * Slug from a title, as the spec's post editor does it: lowercase, drop every
+ * character that is not a word character, space or hyphen, whitespace runs to
+ * hyphens. Underscores (word characters) become hyphens too so the result always
+ * passes the slug rule (lowercase letters, digits, hyphens).
+ */
+export function slugify(title: string): string {
+  return title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/[\s_]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** Words in a text: runs of non-space characters. */
+export function countWords(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === '' ? 0 : trimmed.split(/\s+/).length;
+}
+
+/** Reading time in whole minutes: words / 200, rounded up, never below 1. */
+export function readingTimeMinutes(text: string): number {
+  return Math.max(1, Math.ceil(countWords(text) / WORDS_PER_MINUTE));
+}
+
+/**
+ * Public form of a person's name: the first name plus the first letter of the
+ * second name ("Jane Doe" -> "Jane D."). A single name is kept as it is.
+ */
+export function shortenName(fullName: string): string {
+  const parts = fullName.trim().split(/\s+/).filter(Boolean);
+  const [first, second] = parts;
+  if (!first) return '';
+  if (!second) return first;
+  return `${first} ${second.charAt(0).toUpperCase()}.`;
+}
+
+/** Tags arrive as a list or as a comma-separated string; both become a trimmed list without empties. */
+export function normalizeTags(tags: string | readonly string[] | null | undefined): string[] {
+  if (tags == null) return [];
+  const list = typeof tags === 'string' ? tags.split(',') : tags;
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const raw of list) {
+    const tag = raw.trim();
+    if (tag && !seen.has(tag.toLowerCase())) {
+      seen.add(tag.toLowerCase());
+      result.push(tag);
+    }
+  }
+  return result;
+}
+
+/**
+ * Plain text of a markdown document: code, images, link targets, HTML tags and
+ * markdown punctuation removed, whitespace folded. Used for meta descriptions
+ * and excerpts, never for rendering.
+ */
+export function markdownToPlainText(markdown: string): string {
+  return markdown
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
+    .replace(/[*_~]{1,3}([^*_~]+)[*_~]{1,3}/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The first `length` characters of a text, cut at a word boundary when one is near, with an ellipsis. */
+export function truncateText(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const cut = text.slice(0, length - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  const base = lastSpace > length * 0.6 ? cut.slice(0, lastSpace) : cut;
+  return `${base.replace(/[\s.,;:!?-]+$/, '')}…`;
+}

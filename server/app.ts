@@ -1,0 +1,94 @@
+/**
+ * Builds the Fastify application: plugins, services and routes. It never
+ * listens; server/main.ts does, and tests call `app.inject` on it.
+ */
+import { randomUUID } from 'node:crypto';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { ReadCache } from './lib/read-cache.ts';
+import { blogRoutes } from './modules/blog/routes.ts';
+import { createBlogService } from './modules/blog/service.ts';
+import { commentRoutes } from './modules/comments/routes.ts';
+import { createCommentService } from './modules/comments/service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { homeRoutes } from './modules/home/routes.ts';
+import { projectRoutes } from './modules/projects/routes.ts';
+import { skillRoutes } from './modules/skills/routes.ts';
+import { createSkillService } from './modules/skills/service.ts';
+import { contentImagesFolder } from './paths.ts';
+import errorsPlugin from './plugins/errors.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Pino options, or false for no logs (the default in tests). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+// Secrets that must never reach a log line, wherever they appear in the URL.
+const SECRET_IN_URL = /(\/api\/resume\/download\/)[^/?#]+|([?&](?:token|code|state)=)[^&#]*/gi;
+
+/** The request fields logged for each request: no headers, so no cookie or authorization. */
+export function serializeRequestForLog(request: { method: string; url: string; ip?: string }) {
+  return { method: request.method, url: request.url.replace(SECRET_IN_URL, '$1$2[redacted]') };
+}
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    serializers: { req: serializeRequestForLog },
+    redact: {
+      paths: ['*.password', '*.token', '*.accessToken', 'req.headers', 'res.headers'],
+      censor: '[redacted]',
+    },
+  };
+}
+
+export async function buildApp({ config, database, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    genReqId: () => randomUUID(),
+    // A request id sent by the client is not trusted for correlation in our logs.
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const cache = new ReadCache();
+  const blog = createBlogService(database.db);
+  const comments = createCommentService(database.db);
+  const skills = createSkillService(database.db);
+  app.decorate('readCache', cache);
+
+  await app.register(errorsPlugin);
+  await app.register(healthRoutes, { ping: () => database.ping() });
+  await app.register(blogRoutes, { blog, cache });
+  await app.register(commentRoutes, { blog, comments, cache });
+  await app.register(skillRoutes, { skills, cache });
+  await app.register(projectRoutes);
+  await app.register(homeRoutes, { blog });
+  await app.register(fastifyStatic, {
+    root: contentImagesFolder,
+    prefix: '/images/',
+    maxAge: '1d',
+    index: false,
+  });
+
+  // config is threaded through for the modules that need it (PUBLIC_URL, admin bootstrap).
+  void config;
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The public read cache; writes invalidate it. */
+    readCache: ReadCache;
+  }
+}

@@ -1,0 +1,285 @@
+/**
+ * The database schema (spec section 3 plus sessions, notification outbox,
+ * analytics and a key-value meta table). Column names are snake_case in SQL and
+ * camelCase in TypeScript. Every list query the API makes has an index here.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    /** argon2id hash; null for accounts that only sign in through GitHub. */
+    password: text('password'),
+    email: text('email'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    role: text('role').notNull().default('user'),
+    fullName: text('full_name'),
+    githubId: bigint('github_id', { mode: 'number' }),
+    githubUsername: text('github_username'),
+    avatarUrl: text('avatar_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Usernames are unique regardless of case, so "Admin" cannot shadow "admin".
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_github_id_key').on(t.githubId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the random session token; the token itself only lives in the cookie. */
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    summary: text('summary').notNull(),
+    content: text('content').notNull().default(''),
+    coverImage: text('cover_image').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    isPublished: boolean('is_published').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    excerpt: text('excerpt'),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('blog_posts_slug_key').on(t.slug),
+    // The public list: published posts, newest first.
+    index('blog_posts_published_idx').on(t.isPublished, t.publishedAt.desc()),
+    index('blog_posts_author_id_idx').on(t.authorId),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    ipAddress: text('ip_address'),
+    isApproved: boolean('is_approved').notNull().default(false),
+    isSpam: boolean('is_spam').notNull().default(false),
+    captchaToken: text('captcha_token'),
+  },
+  (t) => [
+    // Public list of a post's approved comments, oldest first.
+    index('comments_post_approved_idx').on(t.postId, t.isApproved, t.createdAt),
+    // Moderation queue: pending comments, newest first.
+    index('comments_moderation_idx').on(t.isApproved, t.isSpam, t.createdAt.desc()),
+  ],
+);
+
+export const skills = pgTable(
+  'skills',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    category: text('category', { enum: ['frontend', 'backend', 'devops'] })
+      .notNull()
+      .default('frontend'),
+    percentage: smallint('percentage').notNull().default(50),
+    endorsementCount: integer('endorsement_count').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('skills_name_key').on(t.name),
+    index('skills_category_idx').on(t.category, t.id),
+    check('skills_category_check', sql`${t.category} in ('frontend', 'backend', 'devops')`),
+    check('skills_percentage_check', sql`${t.percentage} between 0 and 100`),
+    check('skills_endorsement_count_check', sql`${t.endorsementCount} >= 0`),
+  ],
+);
+
+export const skillEndorsements = pgTable(
+  'skill_endorsements',
+  {
+    id: serial('id').primaryKey(),
+    skillId: integer('skill_id')
+      .notNull()
+      .references(() => skills.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    comment: text('comment'),
+    rating: smallint('rating').notNull().default(5),
+    createdAt: createdAt(),
+    ipAddress: text('ip_address'),
+  },
+  (t) => [
+    // One endorsement per email per skill, whatever the email's case.
+    uniqueIndex('skill_endorsements_skill_email_key').on(t.skillId, sql`lower(${t.email})`),
+    index('skill_endorsements_skill_created_idx').on(t.skillId, t.createdAt.desc()),
+    index('skill_endorsements_created_idx').on(t.createdAt.desc()),
+    check('skill_endorsements_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** Plain contact messages (name, email, subject, message). */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    ipAddress: text('ip_address'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
+);
+
+/** Project quote requests from the home page's 'Get a Custom Quote' form. */
+export const quoteRequests = pgTable(
+  'quote_requests',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    company: text('company'),
+    projectType: text('project_type').notNull(),
+    budget: text('budget').notNull(),
+    timeframe: text('timeframe').notNull(),
+    message: text('message').notNull(),
+    newsletter: boolean('newsletter').notNull().default(false),
+    createdAt: createdAt(),
+    ipAddress: text('ip_address'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [index('quote_requests_created_idx').on(t.createdAt.desc())],
+);
+
+export const resumeRequests = pgTable(
+  'resume_requests',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company'),
+    purpose: text('purpose').notNull(),
+    message: text('message'),
+    createdAt: createdAt(),
+    /** SHA-256 of the access token; the token itself is only ever given to the requester. */
+    accessTokenHash: text('access_token_hash').notNull(),
+    accessed: boolean('accessed').notNull().default(false),
+    accessedAt: timestamp('accessed_at', { withTimezone: true }),
+    ipAddress: text('ip_address'),
+  },
+  (t) => [
+    uniqueIndex('resume_requests_access_token_hash_key').on(t.accessTokenHash),
+    index('resume_requests_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+export const blogContributions = pgTable(
+  'blog_contributions',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    content: text('content').notNull(),
+    coverImage: text('cover_image').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    authorName: text('author_name').notNull(),
+    authorEmail: text('author_email').notNull(),
+    createdAt: createdAt(),
+    ipAddress: text('ip_address'),
+    isReviewed: boolean('is_reviewed').notNull().default(false),
+    isApproved: boolean('is_approved').notNull().default(false),
+    isSpam: boolean('is_spam').notNull().default(false),
+    reviewNotes: text('review_notes'),
+    /** The draft post made when the contribution is approved. */
+    postId: integer('post_id').references(() => blogPosts.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('blog_contributions_review_idx').on(t.isReviewed, t.createdAt.desc())],
+);
+
+/** Every notification is written here first, so nothing is lost while mail is down. */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notification_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    check('notification_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
+);
+
+/** First-party analytics: one row per page view, visitors counted by a daily-salted hash, never an IP. */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    path: text('path').notNull(),
+    referrer: text('referrer'),
+    screenWidth: integer('screen_width'),
+    screenHeight: integer('screen_height'),
+    visitorHash: text('visitor_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('page_views_created_idx').on(t.createdAt),
+    index('page_views_path_idx').on(t.path, t.createdAt),
+  ],
+);
+
+/** Small facts about the database itself, such as when it was seeded. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

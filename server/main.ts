@@ -1,0 +1,80 @@
+/**
+ * Starts the site: parses configuration, opens (and migrates) the database,
+ * seeds a new one, listens, and shuts down gracefully on SIGTERM or SIGINT:
+ * stop accepting, let requests in flight finish, close the database, exit 0.
+ */
+import { buildApp, loggerOptions } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { createAdmin, seedDatabase } from './db/seed.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase(
+      config.DATABASE_URL
+        ? { kind: 'postgres', url: config.DATABASE_URL }
+        : { kind: 'pglite', dataDir: config.DATA_DIR },
+    );
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    fail(`Could not open the database: ${(error as Error).message}`);
+  }
+
+  const app = await buildApp({ config, database, logger: loggerOptions(config) });
+  const seeded = await seedDatabase(database.db);
+  app.log.info({ seed: seeded, database: database.kind }, 'database ready');
+  if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
+    const admin = await createAdmin(database.db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
+    app.log.info({ admin, username: config.ADMIN_USERNAME }, 'admin bootstrap');
+  }
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      app.log.info('shutdown complete');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    app.log.error({ err: error }, 'could not listen');
+    await database.close();
+    process.exit(1);
+  }
+}
+
+await main();

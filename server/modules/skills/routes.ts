@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endorsementQuerySchema, publicEndorsementListSchema } from '../../../common/schemas/endorsements.ts';
+import { skillsByCategorySchema } from '../../../common/schemas/skills.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { type ReadCache, sendJson } from '../../lib/read-cache.ts';
+import { ENDORSEMENTS_CACHE_PREFIX, SKILLS_CACHE_KEY, type SkillService } from './service.ts';
+
+export const skillRoutes: FastifyPluginAsyncZod<{ skills: SkillService; cache: ReadCache }> = async (
+  app,
+  { skills, cache },
+) => {
+  app.get(
+    '/api/skills',
+    { schema: { response: { 200: skillsByCategorySchema } } },
+    async (_request, reply) => {
+      const body = await cache.json(SKILLS_CACHE_KEY, skillsByCategorySchema, () => skills.listGrouped());
+      return sendJson(reply, body ?? '{"frontend":[],"backend":[],"devops":[]}');
+    },
+  );
+
+  app.get(
+    '/api/skill-endorsements',
+    { schema: { querystring: endorsementQuerySchema, response: { 200: publicEndorsementListSchema } } },
+    async (request, reply) => {
+      const { skillId } = request.query;
+      const body = await cache.json(
+        `${ENDORSEMENTS_CACHE_PREFIX}${skillId}`,
+        publicEndorsementListSchema,
+        async () => ((await skills.exists(skillId)) ? skills.listEndorsements(skillId) : null),
+      );
+      if (body === null) throw notFound('Skill not found');
+      return sendJson(reply, body);
+    },
+  );
+};

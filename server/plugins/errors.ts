@@ -1,0 +1,58 @@
+/**
+ * The one error handler. 4xx answers carry `{message, errors?: {field: message}}`
+ * with the validation message the client shows; 5xx answers carry only a generic
+ * message and the request id, which is also in the log next to the real error.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/http-error.ts';
+
+export interface ErrorBody {
+  message: string;
+  errors?: Record<string, string>;
+  requestId?: string;
+}
+
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        errors[field] ??= issue.message ?? 'Invalid value';
+      }
+      const first = error.validation[0]?.message ?? 'Invalid request';
+      return reply.code(400).send({ message: first, errors } satisfies ErrorBody);
+    }
+    if (error instanceof HttpError) {
+      const body: ErrorBody = { message: error.message };
+      if (error.errors) body.errors = error.errors;
+      return reply.code(error.statusCode).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, media type): their messages are safe.
+      return reply.code(status).send({ message: error.message } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .code(500)
+      .send({ message: 'Internal Server Error', requestId: request.id } satisfies ErrorBody);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+      return reply.code(404).send({ message: 'Not found' } satisfies ErrorBody);
+    }
+    return reply
+      .code(404)
+      .type('text/html; charset=utf-8')
+      .send(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>404 Page Not Found</title></head>' +
+          '<body><h1>404 Page Not Found</h1><p>Did you forget to add the page to the router?</p></body></html>',
+      );
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

@@ -1,0 +1,94 @@
+/**
+ * Test harness: an app on a fresh database. In-memory PGlite by default; when
+ * TEST_DATABASE_URL is set, a new PostgreSQL database is created for each app
+ * and dropped when it closes, so every run and every file starts clean.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { seedDatabase } from '../db/seed.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Copy the content/ seed data in (default true). */
+  seed?: boolean;
+  env?: Record<string, string>;
+}
+
+export async function openTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return openDatabase({ kind: 'memory' });
+
+  const name = `portfolio_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const database = await openTestDatabase();
+  if (options.seed !== false) await seedDatabase(database.db);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Every key of a JSON value, at any depth: for asserting private fields never appear. */
+export function allKeys(value: unknown, keys = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) allKeys(item, keys);
+  else if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      keys.add(key);
+      allKeys(child, keys);
+    }
+  }
+  return keys;
+}
+
+export const PRIVATE_KEYS = [
+  'email',
+  'ipAddress',
+  'ip_address',
+  'password',
+  'passwordHash',
+  'accessToken',
+  'authorEmail',
+];
