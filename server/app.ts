@@ -4,7 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -47,6 +54,30 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
+/**
+ * One access-log line per request, written when it completes, instead of
+ * Fastify's two (incoming + completed): half the logging cost on the hot path.
+ * Health probes are not logged.
+ */
+class AccessLog extends LogController {
+  constructor() {
+    super({ disableRequestLogging: (request) => request.url === '/healthz' || request.url === '/readyz' });
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: FastifyError | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const fields = {
+      req: request,
+      res: { statusCode: reply.statusCode },
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log.info(fields, 'request completed');
+  }
+}
+
 export async function buildApp({ config, database, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -54,11 +85,14 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
     // A request id sent by the client is not trusted for correlation in our logs.
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    logController: new AccessLog(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback-style hook: it runs on every request and is cheaper than an async one.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   const cache = new ReadCache();

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildApp, serializeRequestForLog } from './app.ts';
+import { HttpError } from './lib/http-error.ts';
+import { createTestApp, type TestApp } from './testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('answers /healthz and /readyz while the database is reachable', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('answers 503 on /readyz when the database does not answer', async () => {
+    const app = await buildApp({ config: t.config, database: { ...t.database, ping: async () => false } });
+    const res = await app.inject('/readyz');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'database unavailable' });
+    await app.close();
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown /api path with 404 JSON and an unknown page with the not-found page', async () => {
+    const api = await t.app.inject('/api/does-not-exist');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Not found' });
+    const page = await t.app.inject('/no/such/page');
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('404 Page Not Found');
+    expect(page.body).toContain('Did you forget to add the page to the router?');
+  });
+
+  it('hides a 5xx behind a request id that matches the response header', async () => {
+    const app = await buildApp({ config: t.config, database: t.database });
+    app.get('/api/explode', async () => {
+      throw new Error('secret internal detail at /srv/app.ts:42');
+    });
+    const res = await app.inject('/api/explode');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Internal Server Error', requestId: res.headers['x-request-id'] });
+    expect(res.body).not.toContain('secret');
+    await app.close();
+  });
+
+  it('carries the validation message and field errors on a 4xx', async () => {
+    const app = await buildApp({ config: t.config, database: t.database });
+    app.post(
+      '/api/echo',
+      { schema: { body: z.object({ name: z.string().min(2, 'Name must be at least 2 characters') }) } },
+      async () => ({ ok: true }),
+    );
+    app.get('/api/teapot', async () => {
+      throw new HttpError(418, 'I am a teapot', { pot: 'Too hot' });
+    });
+    const bad = await app.inject({ method: 'POST', url: '/api/echo', payload: { name: 'x' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      message: 'Name must be at least 2 characters',
+      errors: { name: 'Name must be at least 2 characters' },
+    });
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toMatch(/JSON/);
+    const teapot = await app.inject('/api/teapot');
+    expect(teapot.statusCode).toBe(418);
+    expect(teapot.json()).toEqual({ message: 'I am a teapot', errors: { pot: 'Too hot' } });
+    await app.close();
+  });
+
+  it('gives every response a fresh request id, ignoring one sent by the client', async () => {
+    const res = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'forged' } });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('request log fields', () => {
+  it('keep method and URL but never tokens in the URL', () => {
+    expect(serializeRequestForLog({ method: 'GET', url: '/api/resume/download/abc123secret?x=1' })).toEqual({
+      method: 'GET',
+      url: '/api/resume/download/[redacted]?x=1',
+    });
+    expect(
+      serializeRequestForLog({ method: 'GET', url: '/api/auth/github/callback?code=C0DE&state=S7' }).url,
+    ).toBe('/api/auth/github/callback?code=[redacted]&state=[redacted]');
+  });
+});
+
+describe('content images', () => {
+  it('are served from /images/ with a cache header', async () => {
+    const res = await t.app.inject('/images/projects/keycode-help.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toContain('max-age=86400');
+  });
+
+  it('never serve a file outside the images folder', async () => {
+    for (const url of [
+      '/images/../package.json',
+      '/images/..%2fpackage.json',
+      '/images/%2e%2e/server/config.ts',
+    ]) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('"dependencies"');
+    }
+  });
+});
+
+describe('GET /', () => {
+  it('serves an HTML page with the owner and the seeded posts', async () => {
+    const seeded = await createTestApp();
+    const res = await seeded.app.inject('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain("Hello, I'm Jordan Ellis");
+    expect(res.body).toContain('Transponder Keys Explained');
+    expect(res.body).not.toContain('Pricing Service Work');
+    await seeded.close();
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs with no variables set, on safe defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      NODE_ENV: 'development',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('treats empty values as unset, as a copied .env.example leaves them', () => {
+    const config = loadConfig({ DATABASE_URL: '', PUBLIC_URL: '', ADMIN_USERNAME: '', ADMIN_PASSWORD: '' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.ADMIN_USERNAME).toBeUndefined();
+  });
+
+  it('takes PUBLIC_URL without a trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://example.com/' }).publicUrl).toBe('https://example.com');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT: must be a port number'],
+    [{ PORT: '70000' }, 'PORT: must be a port number'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a valid URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL: must be a valid URL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ ADMIN_USERNAME: 'owner' }, 'ADMIN_PASSWORD: must be set together'],
+    [{ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD: must be at least 12 characters'],
+    [{ ADMIN_USERNAME: 'o w', ADMIN_PASSWORD: 'long-enough-secret' }, 'ADMIN_USERNAME'],
+  ])('stops on %o with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * The real process: start-up on a fresh data directory, the data-directory lock,
+ * restart survival, graceful shutdown, fail-fast configuration and what reaches
+ * the logs. Each test spawns `server/main.ts` on a free port.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/client.ts';
+import { insertPost } from './db/factories.ts';
+import { projectRoot } from './paths.ts';
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+const running: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+function spawnServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const server = spawnServer(env);
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const match = server.output().match(/Server listening at (http:\/\/[\d.]+:\d+)/);
+    if (match?.[1]) return { ...server, url: match[1] };
+    if (server.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`server did not start:\n${server.output()}`);
+}
+
+async function stop(server: Server): Promise<number | null> {
+  server.child.kill('SIGTERM');
+  return server.exited;
+}
+
+const freshDataDir = () => mkdtempSync(join(tmpdir(), 'portfolio-data-'));
+
+describe('server process', () => {
+  it('serves seeded data and exits 0 on SIGTERM after closing cleanly', async () => {
+    const server = await startServer({ DATA_DIR: freshDataDir() });
+    const posts = (await (await fetch(`${server.url}/api/blog`)).json()) as unknown[];
+    expect(posts.length).toBe(4);
+    const started = Date.now();
+    expect(await stop(server)).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(server.output()).toContain('shutdown complete');
+  });
+
+  it('exits 0 on SIGINT too', async () => {
+    const server = await startServer({ DATA_DIR: freshDataDir() });
+    server.child.kill('SIGINT');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('refuses a second process on the same data directory at once, saying why', async () => {
+    const dataDir = freshDataDir();
+    const first = await startServer({ DATA_DIR: dataDir });
+    const second = spawnServer({ DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`is in use by another process (pid ${first.child.pid})`);
+    // The first one is unharmed.
+    expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+    expect(await stop(first)).toBe(0);
+  });
+
+  it('keeps its data across a restart and never seeds twice', async () => {
+    const dataDir = freshDataDir();
+    expect(await stop(await startServer({ DATA_DIR: dataDir }))).toBe(0);
+
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    await insertPost(database.db, { slug: 'written-between-runs', title: 'Written between runs' });
+    await database.close();
+
+    const again = await startServer({ DATA_DIR: dataDir });
+    const posts = (await (await fetch(`${again.url}/api/blog`)).json()) as { slug: string }[];
+    expect(posts.map((p) => p.slug)).toContain('written-between-runs');
+    expect(posts).toHaveLength(5);
+    expect(again.output()).toContain('"seed":"already-seeded"');
+    expect(await stop(again)).toBe(0);
+  });
+
+  it('stops at start-up on a bad variable, naming it', async () => {
+    const server = spawnServer({ DATA_DIR: freshDataDir(), PORT: 'eighty' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('PORT: must be a port number');
+  });
+
+  it('bootstraps the admin and never logs a password, cookie, authorization or resume token', async () => {
+    const password = 'very-secret-admin-password';
+    const server = await startServer({
+      DATA_DIR: freshDataDir(),
+      ADMIN_USERNAME: 'owner',
+      ADMIN_PASSWORD: password,
+    });
+    await fetch(`${server.url}/api/blog`, {
+      headers: { cookie: 'session=COOKIE-VALUE-123', authorization: 'Bearer AUTH-VALUE-456' },
+    });
+    await fetch(`${server.url}/api/resume/download/TOKEN-VALUE-789`);
+    expect(await stop(server)).toBe(0);
+    const log = server.output();
+    expect(log).toContain('"admin":"created"');
+    expect(log).toContain('/api/resume/download/[redacted]');
+    for (const secret of [password, 'COOKIE-VALUE-123', 'AUTH-VALUE-456', 'TOKEN-VALUE-789']) {
+      expect(log).not.toContain(secret);
+    }
+    // Every request line carries a request id.
+    const requestLines = log.split('\n').filter((line) => line.includes('"request completed"'));
+    expect(requestLines.length).toBe(2);
+    for (const line of requestLines) expect(JSON.parse(line).reqId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
