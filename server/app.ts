@@ -13,9 +13,14 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { memoryFailureCounter, redisFailureCounter } from './lib/failure-counter.ts';
 import { ReadCache } from './lib/read-cache.ts';
+import { resolveSecret } from './lib/secret.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAuthService, LOGIN_WINDOW_MS } from './modules/auth/service.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { createBlogService } from './modules/blog/service.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
@@ -27,6 +32,8 @@ import { skillRoutes } from './modules/skills/routes.ts';
 import { createSkillService } from './modules/skills/service.ts';
 import { contentImagesFolder } from './paths.ts';
 import errorsPlugin from './plugins/errors.ts';
+import securityPlugin from './plugins/security.ts';
+import sessionPlugin from './plugins/session.ts';
 
 export interface AppOptions {
   config: Config;
@@ -86,6 +93,8 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     logController: new AccessLog(),
+    // Trust X-Forwarded-For only from the configured number of proxy hops.
+    trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -95,13 +104,30 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
     done();
   });
 
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+    app.addHook('onClose', async () => {
+      await redis.quit();
+    });
+  }
+  const secret = resolveSecret(config.SESSION_SECRET, config.DATA_DIR);
+  void secret;
+
   const cache = new ReadCache();
+  const auth = createAuthService(
+    database.db,
+    redis ? redisFailureCounter(redis, LOGIN_WINDOW_MS) : memoryFailureCounter(LOGIN_WINDOW_MS),
+  );
   const blog = createBlogService(database.db);
   const comments = createCommentService(database.db);
   const skills = createSkillService(database.db);
   app.decorate('readCache', cache);
 
   await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config, ...(redis ? { redis } : {}) });
+  await app.register(sessionPlugin, { config, auth });
+  await app.register(authRoutes, { auth });
   await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(blogRoutes, { blog, cache });
   await app.register(commentRoutes, { blog, comments, cache });
@@ -115,8 +141,6 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
     index: false,
   });
 
-  // config is threaded through for the modules that need it (PUBLIC_URL, admin bootstrap).
-  void config;
   return app;
 }
 

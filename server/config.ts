@@ -36,6 +36,27 @@ const configSchema = z
         .optional(),
     ),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
+    /** Signs form tokens; generated once and kept in DATA_DIR when unset. Share it across processes. */
+    SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    /** Trust X-Forwarded-For from this many proxies (0 = none), for client IPs behind a load balancer. */
+    TRUST_PROXY: z.coerce
+      .number({ error: 'must be a whole number of proxies' })
+      .int('must be a whole number of proxies')
+      .min(0, 'must be a whole number of proxies')
+      .default(0),
+    REDIS_URL: optionalUrl(/^rediss?$/),
+    SMTP_URL: optionalUrl(/^smtps?$/),
+    NOTIFY_EMAIL: optionalString.pipe(z.email({ error: 'must be an email address' }).optional()),
+    UPLOAD_DIR: optionalString,
+    GITHUB_CLIENT_ID: optionalString,
+    GITHUB_CLIENT_SECRET: optionalString,
+    /** Where GitHub's OAuth and API live; changed only to point tests at a stand-in server. */
+    GITHUB_OAUTH_URL: z
+      .url({ protocol: /^https?$/, error: 'must be a valid URL' })
+      .default('https://github.com'),
+    GITHUB_API_URL: z
+      .url({ protocol: /^https?$/, error: 'must be a valid URL' })
+      .default('https://api.github.com'),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -47,7 +68,7 @@ const configSchema = z
     }
   });
 
-export type Config = z.infer<typeof configSchema> & { publicUrl: string };
+export type Config = z.infer<typeof configSchema> & { publicUrl: string; isProduction: boolean };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -62,5 +83,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const config = result.data;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-  return { ...config, publicUrl };
+  return { ...config, publicUrl, isProduction: config.NODE_ENV === 'production' };
 }

@@ -55,7 +55,12 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    ...options.env,
+  });
   const database = await openTestDatabase();
   if (options.seed !== false) await seedDatabase(database.db);
   const app = await buildApp({ config, database });

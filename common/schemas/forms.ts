@@ -1,0 +1,204 @@
+/**
+ * The rules of every form (spec section 5), with the spec's messages verbatim.
+ * The browser forms and the server routes parse with these same schemas; the
+ * server adds only the checks that need the database. Unknown keys are stripped.
+ * Maximum lengths are ours (the spec sets none) and keep one request small.
+ */
+import { z } from 'zod';
+import { BUDGETS, PROJECT_TYPES, RESUME_PURPOSES, TIMEFRAMES } from '../constants.ts';
+import { normalizeTags } from '../text.ts';
+
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .max(max, `${label} cannot exceed ${max} characters`);
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} cannot exceed ${max} characters`)
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+
+const email = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(254, message)
+    .pipe(z.email({ error: message }));
+
+const choice = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
+  z.enum(options, { error: message });
+
+/** A cover image: empty, a path on this site (uploads, images) or an http(s) URL. */
+const coverImage = z
+  .string()
+  .trim()
+  .max(2000, 'Cover image must be a valid URL')
+  .refine(
+    (value) =>
+      value === '' ||
+      /^\/(uploads|images)\/[\w./-]+$/.test(value) ||
+      z.url({ protocol: /^https?$/ }).safeParse(value).success,
+    'Cover image must be a valid URL',
+  );
+
+/** Tags arrive as a list or a comma-separated string; both become a trimmed list. */
+const tagList = z
+  .union([z.string(), z.array(z.string())], { error: 'Tags must be a list or a comma-separated string' })
+  .transform((value) => normalizeTags(value))
+  .pipe(z.array(z.string().max(40, 'A tag cannot exceed 40 characters')).max(20, 'Use at most 20 tags'));
+
+// --- Contact and quote -------------------------------------------------------
+
+export const quoteRequestSchema = z.object({
+  name: text(100, 'Name').min(1, 'Name is required'),
+  email: email('Invalid email address'),
+  phone: optionalText(40, 'Phone'),
+  company: optionalText(200, 'Company'),
+  projectType: choice(PROJECT_TYPES, 'Please select a project type'),
+  budget: choice(BUDGETS, 'Please select a budget range'),
+  timeframe: choice(TIMEFRAMES, 'Please select a timeframe'),
+  message: text(5000, 'Message').min(10, 'Message must be at least 10 characters'),
+  newsletter: z.boolean().default(false),
+});
+
+export const contactMessageSchema = z.object({
+  name: text(100, 'Name').min(1, 'Name is required'),
+  email: email('Invalid email address'),
+  subject: text(200, 'Subject').min(1, 'Subject is required'),
+  message: text(5000, 'Message').min(10, 'Message must be at least 10 characters'),
+});
+
+export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
+export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+
+// --- Anti-spam fields shared by the public forms --------------------------------
+
+/** The phrase visitors type into the verification field. */
+export const VERIFICATION_PHRASE = 'not-a-robot';
+
+export const antiSpamFields = {
+  /** Honeypot: hidden from people, filled in by naive bots. */
+  website: z.string().max(500).optional(),
+  /** Signed time the form was shown, from GET /api/form-token. */
+  formToken: z.string().max(200).optional(),
+};
+
+// --- Comments -----------------------------------------------------------------------
+
+export const commentFormSchema = z.object({
+  name: text(100, 'Name').min(2, 'Name must be at least 2 characters'),
+  email: email('Please enter a valid email address'),
+  content: text(5000, 'Comment').min(10, 'Comment must be at least 10 characters'),
+  captchaToken: z
+    .string({ error: 'Please complete the CAPTCHA verification' })
+    .trim()
+    .min(1, 'Please complete the CAPTCHA verification')
+    .max(100, 'Please complete the CAPTCHA verification'),
+  ...antiSpamFields,
+});
+export type CommentFormInput = z.input<typeof commentFormSchema>;
+
+// --- Guest contributions ------------------------------------------------------------
+
+export const contributionSchema = z.object({
+  title: text(100, 'Title').min(5, 'Title must be at least 5 characters'),
+  summary: text(500, 'Summary').min(20, 'Summary must be at least 20 characters'),
+  content: text(50_000, 'Content').min(200, 'Content must be at least 200 characters'),
+  tags: tagList.refine((tags) => tags.length > 0, 'At least one tag is required'),
+  authorName: text(100, 'Author name').min(2, 'Author name is required'),
+  authorEmail: email('Valid email address is required'),
+  coverImage: coverImage.default(''),
+  captchaToken: z
+    .string({ error: 'CAPTCHA verification is required' })
+    .trim()
+    .min(1, 'CAPTCHA verification is required')
+    .max(100, 'CAPTCHA verification is required'),
+  ...antiSpamFields,
+});
+export type ContributionInput = z.input<typeof contributionSchema>;
+
+// --- Endorsements ---------------------------------------------------------------------
+
+export const endorsementSchema = z.object({
+  skillId: z
+    .number({ error: 'Skill ID is required' })
+    .int('Skill ID is required')
+    .positive('Skill ID is required'),
+  name: text(100, 'Name').min(2, 'Name must be at least 2 characters'),
+  email: email('Valid email address is required'),
+  comment: optionalText(1000, 'Comment'),
+  rating: z
+    .number({ error: 'Rating must be between 1 and 5' })
+    .int('Rating must be between 1 and 5')
+    .min(1, 'Rating must be between 1 and 5')
+    .max(5, 'Rating must be between 1 and 5')
+    .default(5),
+});
+export type EndorsementInput = z.input<typeof endorsementSchema>;
+
+// --- Resume ------------------------------------------------------------------------------
+
+export const resumeRequestSchema = z.object({
+  name: text(100, 'Name').min(1, 'Name is required'),
+  email: email('Invalid email address'),
+  company: optionalText(200, 'Company'),
+  purpose: choice(RESUME_PURPOSES, 'Purpose is required'),
+  message: optionalText(2000, 'Message'),
+});
+export type ResumeRequestInput = z.input<typeof resumeRequestSchema>;
+
+// --- Accounts ------------------------------------------------------------------------
+
+const username = z
+  .string({ error: 'Username must be at least 3 characters' })
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(50, 'Username cannot exceed 50 characters')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username can only contain letters, numbers, dots, dashes and underscores');
+
+// A generous cap keeps a huge password from becoming an expensive hash.
+const password = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .min(6, 'Password must be at least 6 characters')
+  .max(256, 'Password cannot exceed 256 characters');
+
+export const loginSchema = z.object({ username, password });
+
+export const registerSchema = z.object({ username, email: email('Please enter a valid email'), password });
+
+/** The register form adds a confirmation that is never sent to the server. */
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((form) => form.confirmPassword === form.password, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+export type LoginInput = z.input<typeof loginSchema>;
+export type RegisterInput = z.input<typeof registerSchema>;
+
+// --- Blog posts (admin) --------------------------------------------------------------
+
+export const blogPostFormSchema = z.object({
+  title: text(200, 'Title').min(5, 'Title must be at least 5 characters'),
+  slug: z
+    .string({ error: 'Slug must be at least 3 characters' })
+    .trim()
+    .min(3, 'Slug must be at least 3 characters')
+    .max(120, 'Slug cannot exceed 120 characters')
+    .regex(/^[a-z0-9-]+$/, 'Slug can only contain lowercase letters, numbers, and hyphens'),
+  summary: text(500, 'Summary').min(10, 'Summary must be at least 10 characters'),
+  content: text(100_000, 'Content').min(50, 'Content must be at least 50 characters'),
+  coverImage: coverImage.default(''),
+  tags: tagList.default([]),
+  isPublished: z.boolean().default(false),
+});
+export type BlogPostFormInput = z.input<typeof blogPostFormSchema>;
+export type BlogPostFormValues = z.output<typeof blogPostFormSchema>;
+
+/** Partial update of a post: any subset of the form's fields. */
+export const blogPostUpdateSchema = blogPostFormSchema.partial();

@@ -1,0 +1,131 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false, env: { PUBLIC_URL: 'https://site.example' } });
+});
+afterAll(() => t.close());
+
+const userCount = async () => (await t.database.db.select({ n: count() }).from(users))[0]?.n;
+const body = { username: 'origin-test', email: 'o@example.com', password: 'secret1' };
+
+describe('security headers', () => {
+  it('are on every response, without X-Powered-By and without HSTS outside production', async () => {
+    for (const url of ['/api/blog', '/api/nope', '/']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('include HSTS in production', async () => {
+    const prod = await createTestApp({ seed: false, env: { NODE_ENV: 'production' } });
+    expect((await prod.app.inject('/healthz')).headers['strict-transport-security']).toMatch(
+      /max-age=31536000/,
+    );
+    await prod.close();
+  });
+});
+
+describe('origin check', () => {
+  it('refuses a foreign or null Origin with 403 and writes nothing', async () => {
+    const before = await userCount();
+    for (const origin of ['https://evil.example', 'null', 'https://site.example.evil.com']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: body,
+        headers: { origin },
+      });
+      expect(res.statusCode, origin).toBe(403);
+      expect(res.json()).toEqual({ message: 'Cross-origin requests are not allowed' });
+    }
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: body,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('accepts the PUBLIC_URL origin and the request’s own origin', async () => {
+    const fromPublic = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { ...body, username: 'from-public' },
+      headers: { origin: 'https://site.example' },
+    });
+    expect(fromPublic.statusCode).toBe(201);
+    const sameOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { ...body, username: 'same-origin' },
+      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+    });
+    expect(sameOrigin.statusCode).toBe(201);
+  });
+
+  it('does not apply to reads', async () => {
+    const res = await t.app.inject({ url: '/api/blog', headers: { origin: 'https://evil.example' } });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('content types', () => {
+  it('answers 415 to anything but JSON or multipart, writing nothing', async () => {
+    const before = await userCount();
+    for (const [type, payload] of [
+      ['text/plain', JSON.stringify(body)],
+      ['application/x-www-form-urlencoded', 'username=x&email=y&password=z'],
+      ['application/xml', '<user/>'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload,
+        headers: { 'content-type': type },
+      });
+      expect(res.statusCode, type).toBe(415);
+    }
+    expect(await userCount()).toBe(before);
+  });
+});
+
+describe('rate limits', () => {
+  it('answer 429 with Retry-After once a route’s limit is used up, per IP', async () => {
+    const remoteAddress = '192.0.2.50';
+    let last = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { ...body, username: 'rl-0' },
+      remoteAddress,
+    });
+    for (let i = 1; i <= 10; i++) {
+      last = await t.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { ...body, username: `rl-${i}` },
+        remoteAddress,
+      });
+    }
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last.json().message).toMatch(/^Too many requests/);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { ...body, username: 'rl-other' },
+      remoteAddress: '192.0.2.51',
+    });
+    expect(other.statusCode).toBe(201);
+  });
+});

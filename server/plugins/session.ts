@@ -1,0 +1,82 @@
+/**
+ * Session cookies. The cookie holds a random 256-bit token; the database holds
+ * its SHA-256. The user is looked up lazily, once per request, only by routes
+ * that ask, so public cached reads never touch the sessions table.
+ */
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { type AuthService, type PublicUser, SESSION_TTL_MS } from '../modules/auth/service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null. Looked up on first call, then remembered. */
+    currentUser(): Promise<PublicUser | null>;
+  }
+  interface FastifyReply {
+    startSession(userId: number): Promise<void>;
+    endSession(): Promise<void>;
+  }
+}
+
+export interface SessionOptions {
+  config: Config;
+  auth: AuthService;
+}
+
+export function sessionCookieName(config: Config): string {
+  // The __Host- prefix makes browsers refuse the cookie unless it is Secure, host-only and Path=/.
+  return config.isProduction ? '__Host-sid' : 'sid';
+}
+
+async function sessionPlugin(app: FastifyInstance, { config, auth }: SessionOptions) {
+  await app.register(cookie);
+  const name = sessionCookieName(config);
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.isProduction,
+  };
+  const cache = new WeakMap<FastifyRequest, Promise<PublicUser | null>>();
+
+  app.decorateRequest('currentUser', function (this: FastifyRequest) {
+    let pending = cache.get(this);
+    if (!pending) {
+      const token = this.cookies[name];
+      pending = token && token.length <= 100 ? auth.userForSession(token) : Promise.resolve(null);
+      cache.set(this, pending);
+    }
+    return pending;
+  });
+
+  app.decorateReply('startSession', async function (this: FastifyReply, userId: number) {
+    // A new id at every sign-in: a session id planted before login is worthless after it.
+    const old = this.request.cookies[name];
+    if (old) await auth.deleteSession(old);
+    const { token } = await auth.createSession(userId);
+    this.setCookie(name, token, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
+  });
+
+  app.decorateReply('endSession', async function (this: FastifyReply) {
+    const token = this.request.cookies[name];
+    if (token) await auth.deleteSession(token);
+    this.clearCookie(name, cookieOptions);
+  });
+}
+
+export default fp(sessionPlugin, { name: 'session' });
+
+/** preHandler: 401 without a signed-in user. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!(await request.currentUser())) throw new HttpError(401, 'Authentication required');
+}
+
+/** preHandler: 401 without a signed-in user, 403 for a user who is not an admin. */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  const user = await request.currentUser();
+  if (!user) throw new HttpError(401, 'Authentication required');
+  if (!user.isAdmin) throw new HttpError(403, 'Admin access required');
+}
