@@ -88,7 +88,7 @@ export function createAuthService(db: Db, failures: FailureCounter) {
       if (before.count >= MAX_LOGIN_FAILURES) throw new TooManyAttemptsError(before.retryAfterSeconds);
       const row = await findByUsername(input.username);
       const valid = await verifyPassword(row?.password ?? (await dummyHash), input.password);
-      if (!row || !row.password || !valid) {
+      if (!row?.password || !valid) {
         await failures.record(key);
         throw new HttpError(401, INVALID_LOGIN);
       }
