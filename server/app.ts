@@ -17,6 +17,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { memoryFailureCounter, redisFailureCounter } from './lib/failure-counter.ts';
+import { createFormTokens } from './lib/form-token.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { resolveSecret } from './lib/secret.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -25,9 +26,15 @@ import { blogRoutes } from './modules/blog/routes.ts';
 import { createBlogService } from './modules/blog/service.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { createCommentService } from './modules/comments/service.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { createContactService } from './modules/contact/service.ts';
+import { contributionRoutes } from './modules/contributions/routes.ts';
+import { formTokenRoutes } from './modules/form-token/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
+import { resumeRoutes } from './modules/resume/routes.ts';
+import { createResumeService } from './modules/resume/service.ts';
 import { skillRoutes } from './modules/skills/routes.ts';
 import { createSkillService } from './modules/skills/service.ts';
 import { contentImagesFolder } from './paths.ts';
@@ -111,8 +118,8 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
       await redis.quit();
     });
   }
-  const secret = resolveSecret(config.SESSION_SECRET, config.DATA_DIR);
-  void secret;
+  const formTokens = createFormTokens(resolveSecret(config.SESSION_SECRET, config.DATA_DIR));
+  const { db } = database;
 
   const cache = new ReadCache();
   const auth = createAuthService(
@@ -130,7 +137,11 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   await app.register(authRoutes, { auth });
   await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(blogRoutes, { blog, cache });
-  await app.register(commentRoutes, { blog, comments, cache });
+  await app.register(commentRoutes, { blog, comments, cache, db, formTokens });
+  await app.register(contributionRoutes, { db, formTokens });
+  await app.register(formTokenRoutes, { formTokens });
+  await app.register(contactRoutes, { contact: createContactService(db) });
+  await app.register(resumeRoutes, { resume: createResumeService(db) });
   await app.register(skillRoutes, { skills, cache });
   await app.register(projectRoutes);
   await app.register(homeRoutes, { blog });

@@ -10,12 +10,16 @@ import { HttpError } from '../lib/http-error.ts';
 
 export interface ErrorBody {
   message: string;
+  /** The message again, on routes whose client reads `error` (config.errorField). */
+  error?: string;
   errors?: Record<string, string>;
   requestId?: string;
 }
 
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const withErrorField = (body: ErrorBody): ErrorBody =>
+      request.routeOptions.config.errorField ? { ...body, error: body.message } : body;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {
@@ -23,17 +27,17 @@ async function errorsPlugin(app: FastifyInstance) {
         errors[field] ??= issue.message ?? 'Invalid value';
       }
       const first = error.validation[0]?.message ?? 'Invalid request';
-      return reply.code(400).send({ message: first, errors } satisfies ErrorBody);
+      return reply.code(400).send(withErrorField({ message: first, errors }));
     }
     if (error instanceof HttpError) {
       const body: ErrorBody = { message: error.message };
       if (error.errors) body.errors = error.errors;
-      return reply.code(error.statusCode).send(body);
+      return reply.code(error.statusCode).send(withErrorField(body));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, media type): their messages are safe.
-      return reply.code(status).send({ message: error.message } satisfies ErrorBody);
+      return reply.code(status).send(withErrorField({ message: error.message }));
     }
     request.log.error({ err: error }, 'request failed');
     return reply
@@ -56,3 +60,10 @@ async function errorsPlugin(app: FastifyInstance) {
 }
 
 export default fp(errorsPlugin, { name: 'errors' });
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Repeat the message as `error` in 4xx bodies, for clients that read that field. */
+    errorField?: boolean;
+  }
+}

@@ -10,11 +10,14 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { seedDatabase } from '../db/seed.ts';
+import { createFormTokens } from '../lib/form-token.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** A valid form token issued `ageMs` ago (default 10 s: long enough for a person). */
+  formToken(ageMs?: number): string;
   close(): Promise<void>;
 }
 
@@ -69,6 +72,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     database,
     config,
+    formToken: (ageMs = 10_000) =>
+      createFormTokens(config.SESSION_SECRET ?? '', () => Date.now() - ageMs).issue(),
     async close() {
       await app.close();
       await database.close();
@@ -86,6 +91,13 @@ export function allKeys(value: unknown, keys = new Set<string>()): Set<string> {
     }
   }
   return keys;
+}
+
+let ipCounter = 0;
+/** A distinct client address per call, so per-IP rate limits stay out of tests that are not about them. */
+export function freshIp(): string {
+  ipCounter++;
+  return `10.${(process.pid % 200) + 1}.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 }
 
 export const PRIVATE_KEYS = [

@@ -61,14 +61,14 @@ export function createBlogService(db: Db) {
       };
     },
 
-    /** True when a published post has this id (comments may only attach to those). */
-    async isPublishedPost(id: number): Promise<boolean> {
+    /** Id and title of a published post, or null: comments may only attach to published posts. */
+    async findPublishedById(id: number): Promise<{ id: number; title: string } | null> {
       const [row] = await db
-        .select({ id: blogPosts.id })
+        .select({ id: blogPosts.id, title: blogPosts.title })
         .from(blogPosts)
         .where(and(eq(blogPosts.id, id), eq(blogPosts.isPublished, true)))
         .limit(1);
-      return row !== undefined;
+      return row ?? null;
     },
   };
 }

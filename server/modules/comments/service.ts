@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { PublicComment } from '../../../common/schemas/comments.ts';
 import type { Db } from '../../db/client.ts';
 import { comments } from '../../db/schema.ts';
+import { enqueueNotification } from '../notifications/service.ts';
 
 /** Cache key prefix of a post's public comment list; `${prefix}${postId}`. */
 export const COMMENTS_CACHE_PREFIX = 'comments:';
@@ -26,3 +27,26 @@ export function createCommentService(db: Db) {
 }
 
 export type CommentService = ReturnType<typeof createCommentService>;
+
+export interface NewComment {
+  postId: number;
+  postTitle: string;
+  name: string;
+  email: string;
+  content: string;
+  captchaToken: string;
+  ipAddress: string;
+}
+
+/** Stores a comment awaiting moderation (unapproved, not spam) and notifies the owner. */
+export async function submitComment(db: Db, comment: NewComment): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { postTitle, ...values } = comment;
+    await tx.insert(comments).values({ ...values, isApproved: false, isSpam: false });
+    await enqueueNotification(tx, {
+      kind: 'comment',
+      subject: `New comment on "${postTitle}" awaits moderation`,
+      fields: { Post: postTitle, Name: comment.name, Email: comment.email, Comment: comment.content },
+    });
+  });
+}

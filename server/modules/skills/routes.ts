@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { endorsementQuerySchema, publicEndorsementListSchema } from '../../../common/schemas/endorsements.ts';
+import { endorsementSchema } from '../../../common/schemas/forms.ts';
 import { skillsByCategorySchema } from '../../../common/schemas/skills.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { type ReadCache, sendJson } from '../../lib/read-cache.ts';
@@ -30,6 +32,22 @@ export const skillRoutes: FastifyPluginAsyncZod<{ skills: SkillService; cache: R
       );
       if (body === null) throw notFound('Skill not found');
       return sendJson(reply, body);
+    },
+  );
+
+  app.post(
+    '/api/skill-endorsements',
+    {
+      schema: { body: endorsementSchema, response: { 201: z.object({ message: z.string() }) } },
+      // The endorsement dialog reads `error` from a failed answer's body.
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' }, errorField: true },
+    },
+    async (request, reply) => {
+      const { skillId } = request.body;
+      if (!(await skills.exists(skillId))) throw notFound('Skill not found');
+      await skills.endorse(request.body, request.ip);
+      cache.invalidate(SKILLS_CACHE_KEY, `${ENDORSEMENTS_CACHE_PREFIX}${skillId}`);
+      return reply.code(201).send({ message: 'Endorsement submitted' });
     },
   );
 };

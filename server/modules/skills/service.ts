@@ -1,8 +1,13 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { PublicEndorsement } from '../../../common/schemas/endorsements.ts';
+import type { endorsementSchema } from '../../../common/schemas/forms.ts';
 import type { SkillsByCategory } from '../../../common/schemas/skills.ts';
 import type { Db } from '../../db/client.ts';
 import { skillEndorsements, skills } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+
+export const ALREADY_ENDORSED = 'You have already endorsed this skill with this email address';
 
 /** Cache keys: the grouped skills list and each skill's endorsement list. */
 export const SKILLS_CACHE_KEY = 'skills';
@@ -29,6 +34,25 @@ export function createSkillService(db: Db) {
     async exists(skillId: number): Promise<boolean> {
       const [row] = await db.select({ id: skills.id }).from(skills).where(eq(skills.id, skillId)).limit(1);
       return row !== undefined;
+    },
+
+    /**
+     * Stores an endorsement and raises the skill's count in one transaction.
+     * One endorsement per email per skill (any case): a repeat is a 409.
+     */
+    async endorse(input: z.output<typeof endorsementSchema>, ipAddress: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(skillEndorsements)
+          .values({ ...input, comment: input.comment ?? null, ipAddress })
+          .onConflictDoNothing()
+          .returning({ id: skillEndorsements.id });
+        if (inserted.length === 0) throw new HttpError(409, ALREADY_ENDORSED);
+        await tx
+          .update(skills)
+          .set({ endorsementCount: sql`${skills.endorsementCount} + 1` })
+          .where(eq(skills.id, input.skillId));
+      });
     },
 
     /** A skill's endorsements, newest first; only public fields. */

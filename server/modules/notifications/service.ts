@@ -1,0 +1,35 @@
+/**
+ * The notification outbox. Every notification for the owner is first written to
+ * `notification_outbox`, in the same transaction as what it reports, so nothing
+ * is lost while mail is down; the mail worker delivers pending rows.
+ */
+import type { Db } from '../../db/client.ts';
+import { notificationOutbox } from '../../db/schema.ts';
+
+export type NotificationKind = 'contact' | 'quote' | 'comment' | 'contribution' | 'resume';
+
+export interface Notification {
+  kind: NotificationKind;
+  subject: string;
+  /** Label and value pairs, rendered as the plain-text body. */
+  fields: Record<string, string | number | boolean | null | undefined>;
+}
+
+/** Any Drizzle handle that can insert: the database or a transaction. */
+type Writer = Pick<Db, 'insert'>;
+
+export function renderBody(fields: Notification['fields']): string {
+  return Object.entries(fields)
+    .filter(([, value]) => value !== undefined && value !== null && value !== '')
+    .map(([label, value]) => `${label}: ${String(value)}`)
+    .join('\n');
+}
+
+export async function enqueueNotification(writer: Writer, notification: Notification): Promise<void> {
+  await writer.insert(notificationOutbox).values({
+    kind: notification.kind,
+    subject: notification.subject,
+    body: renderBody(notification.fields),
+    payload: notification.fields as Record<string, unknown>,
+  });
+}

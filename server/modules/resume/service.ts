@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { resumeRequestSchema } from '../../../common/schemas/forms.ts';
+import type { Db } from '../../db/client.ts';
+import { resumeRequests } from '../../db/schema.ts';
+import { randomToken, sha256Hex } from '../../lib/tokens.ts';
+import { enqueueNotification } from '../notifications/service.ts';
+
+type ResumeRequest = z.output<typeof resumeRequestSchema>;
+
+export function createResumeService(db: Db) {
+  return {
+    /**
+     * Records who asked for the resume and returns their access token: 256
+     * random bits, given only to the requester; the database keeps its hash.
+     */
+    async request(input: ResumeRequest, ipAddress: string): Promise<string> {
+      const token = randomToken(32);
+      await db.transaction(async (tx) => {
+        await tx.insert(resumeRequests).values({ ...input, accessTokenHash: sha256Hex(token), ipAddress });
+        await enqueueNotification(tx, {
+          kind: 'resume',
+          subject: `Resume requested by ${input.name}`,
+          fields: {
+            Name: input.name,
+            Email: input.email,
+            Company: input.company,
+            Purpose: input.purpose,
+            Message: input.message,
+          },
+        });
+      });
+      return token;
+    },
+
+    /** Marks the request behind a token as accessed (now); false for an unknown token. */
+    async recordAccess(token: string): Promise<boolean> {
+      if (token.length > 100) return false;
+      const updated = await db
+        .update(resumeRequests)
+        .set({ accessed: true, accessedAt: new Date() })
+        .where(eq(resumeRequests.accessTokenHash, sha256Hex(token)))
+        .returning({ id: resumeRequests.id });
+      return updated.length > 0;
+    },
+  };
+}
+
+export type ResumeService = ReturnType<typeof createResumeService>;
