@@ -20,6 +20,8 @@ import { memoryFailureCounter, redisFailureCounter } from './lib/failure-counter
 import { createFormTokens } from './lib/form-token.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { resolveSecret } from './lib/secret.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { createAdminService } from './modules/admin/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService, LOGIN_WINDOW_MS } from './modules/auth/service.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
@@ -142,6 +144,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   await app.register(formTokenRoutes, { formTokens });
   await app.register(contactRoutes, { contact: createContactService(db) });
   await app.register(resumeRoutes, { resume: createResumeService(db) });
+  await app.register(adminRoutes, { admin: createAdminService(db, cache) });
   await app.register(skillRoutes, { skills, cache });
   await app.register(projectRoutes);
   await app.register(homeRoutes, { blog });

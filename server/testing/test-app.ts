@@ -9,8 +9,10 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { seedDatabase } from '../db/seed.ts';
+import { users } from '../db/schema.ts';
+import { createAdmin, seedDatabase } from '../db/seed.ts';
 import { createFormTokens } from '../lib/form-token.ts';
+import { hashPassword } from '../lib/passwords.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,6 +20,8 @@ export interface TestApp {
   config: Config;
   /** A valid form token issued `ageMs` ago (default 10 s: long enough for a person). */
   formToken(ageMs?: number): string;
+  /** Creates an account (admin or not) and signs it in; returns the Cookie header to send. */
+  signIn(role: 'admin' | 'user', username?: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -74,6 +78,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     formToken: (ageMs = 10_000) =>
       createFormTokens(config.SESSION_SECRET ?? '', () => Date.now() - ageMs).issue(),
+    async signIn(role, username = `${role}-${freshIp().replaceAll('.', '-')}`) {
+      const password = 'test-password-123';
+      if (role === 'admin') await createAdmin(database.db, username, password);
+      else await database.db.insert(users).values({ username, password: await hashPassword(password) });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username, password },
+        remoteAddress: freshIp(),
+      });
+      const cookie = res.cookies.find((c) => c.name === 'sid' || c.name === '__Host-sid');
+      if (!cookie) throw new Error(`sign-in failed: ${res.body}`);
+      return `${cookie.name}=${cookie.value}`;
+    },
     async close() {
       await app.close();
       await database.close();

@@ -1,0 +1,265 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertComment, insertEndorsement, insertPost, insertSkill } from '../../db/factories.ts';
+import { blogContributions, comments, skills } from '../../db/schema.ts';
+import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+let adminCookie: string;
+let userCookie: string;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  adminCookie = await t.signIn('admin');
+  userCookie = await t.signIn('user');
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, payload?: object, cookie = adminCookie) =>
+  t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {}, remoteAddress: freshIp() });
+
+const newPost = {
+  title: 'Notes from the bench',
+  slug: 'notes-from-the-bench',
+  summary: 'What I learned this week.',
+  content: 'A long enough body for a post, well over fifty characters in total length.',
+  coverImage: '',
+  tags: 'repair, notes',
+  isPublished: false,
+};
+
+describe('who may call the admin API', () => {
+  const routes: [Method, string, object?][] = [
+    ['POST', '/api/blog', newPost],
+    ['GET', '/api/admin/posts'],
+    ['GET', '/api/admin/posts/1'],
+    ['PATCH', '/api/admin/posts/1', { isPublished: true }],
+    ['DELETE', '/api/admin/posts/1'],
+    ['GET', '/api/admin/comments'],
+    ['POST', '/api/admin/comments/moderate', { ids: [1], action: 'approve' }],
+    ['GET', '/api/admin/contributions'],
+    ['POST', '/api/admin/contributions/1/review', { action: 'reject' }],
+    ['GET', '/api/admin/quotes'],
+    ['GET', '/api/admin/contacts'],
+    ['GET', '/api/admin/resume-requests'],
+    ['GET', '/api/admin/endorsements'],
+    ['DELETE', '/api/admin/endorsements/1'],
+  ];
+
+  it.each(routes)(
+    '%s %s: 401 for a visitor, 403 for a user, allowed for an admin',
+    async (method, url, payload) => {
+      const anonymous = await call(method, url, payload, '');
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ message: 'Authentication required' });
+      const user = await call(method, url, payload, userCookie);
+      expect(user.statusCode).toBe(403);
+      expect(user.json()).toEqual({ message: 'Admin access required' });
+      const admin = await call(method, url, payload);
+      expect([401, 403]).not.toContain(admin.statusCode);
+      expect(admin.statusCode).toBeLessThan(500);
+    },
+  );
+});
+
+describe('posts', () => {
+  it('creates a draft by default, with tags split and an excerpt, invisible to the public', async () => {
+    const res = await call('POST', '/api/blog', { ...newPost, slug: 'draft-by-default' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      slug: 'draft-by-default',
+      isPublished: false,
+      publishedAt: null,
+      tags: ['repair', 'notes'],
+    });
+    expect(res.json().excerpt).toMatch(/^A long enough body/);
+    expect((await t.app.inject('/api/blog/draft-by-default')).statusCode).toBe(404);
+  });
+
+  it('publishes at once when asked, and the public list shows it without delay', async () => {
+    await t.app.inject('/api/blog'); // fill the cache
+    const res = await call('POST', '/api/blog', { ...newPost, slug: 'published-now', isPublished: true });
+    expect(res.json().publishedAt).not.toBeNull();
+    const list = (await t.app.inject('/api/blog')).json();
+    expect(list.map((p: { slug: string }) => p.slug)).toContain('published-now');
+  });
+
+  it.each([
+    ['title', { title: 'Shrt' }, 'Title must be at least 5 characters'],
+    ['slug', { slug: 'ab' }, 'Slug must be at least 3 characters'],
+    ['slug', { slug: 'Has Spaces' }, 'Slug can only contain lowercase letters, numbers, and hyphens'],
+    ['summary', { summary: 'short' }, 'Summary must be at least 10 characters'],
+    ['content', { content: 'too short' }, 'Content must be at least 50 characters'],
+    ['coverImage', { coverImage: 'not a url' }, 'Cover image must be a valid URL'],
+  ])('answers 400 on a bad %s with the spec message', async (field, change, message) => {
+    const res = await call('POST', '/api/blog', { ...newPost, slug: 'valid-slug-x', ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[field]).toBe(message);
+  });
+
+  it('refuses a slug that is taken with 409', async () => {
+    await call('POST', '/api/blog', { ...newPost, slug: 'taken-slug' });
+    const res = await call('POST', '/api/blog', { ...newPost, slug: 'taken-slug' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors.slug).toBe('A post with this slug already exists');
+  });
+
+  it('edits, publishes, unpublishes and deletes a post', async () => {
+    const { id } = (await call('POST', '/api/blog', { ...newPost, slug: 'life-cycle' })).json();
+    const edited = await call('PATCH', `/api/admin/posts/${id}`, {
+      title: 'Life cycle of a post',
+      isPublished: true,
+    });
+    expect(edited.json()).toMatchObject({ title: 'Life cycle of a post', isPublished: true });
+    const publishedAt = edited.json().publishedAt;
+    expect(publishedAt).not.toBeNull();
+    expect((await t.app.inject('/api/blog/life-cycle')).json().title).toBe('Life cycle of a post');
+
+    const hidden = await call('PATCH', `/api/admin/posts/${id}`, { isPublished: false });
+    expect(hidden.json().publishedAt).toBe(publishedAt);
+    expect((await t.app.inject('/api/blog/life-cycle')).statusCode).toBe(404);
+
+    expect((await call('DELETE', `/api/admin/posts/${id}`)).statusCode).toBe(204);
+    expect((await call('GET', `/api/admin/posts/${id}`)).statusCode).toBe(404);
+  });
+
+  it('lists drafts and published posts with paging', async () => {
+    const page = (await call('GET', '/api/admin/posts?page=1&pageSize=2')).json();
+    expect(page.items).toHaveLength(2);
+    expect(page.total).toBeGreaterThanOrEqual(3);
+    expect(page).toMatchObject({ page: 1, pageSize: 2 });
+  });
+});
+
+describe('comment moderation', () => {
+  it('lists pending comments with post, email and IP, and approving shows them on the post', async () => {
+    const post = await insertPost(t.database.db, { title: 'Moderated post' });
+    const pending = await insertComment(t.database.db, post.id, { content: 'Please approve me' });
+    await t.app.inject(`/api/blog/post/${post.id}/comments`); // fill the cache
+    const queue = (await call('GET', '/api/admin/comments?status=pending')).json();
+    const item = queue.items.find((c: { id: number }) => c.id === pending.id);
+    expect(item).toMatchObject({
+      postTitle: 'Moderated post',
+      email: pending.email,
+      ipAddress: '203.0.113.7',
+    });
+
+    const res = await call('POST', '/api/admin/comments/moderate', { ids: [pending.id], action: 'approve' });
+    expect(res.json()).toEqual({ changed: 1 });
+    const visible = (await t.app.inject(`/api/blog/post/${post.id}/comments`)).json();
+    expect(visible.map((c: { content: string }) => c.content)).toEqual(['Please approve me']);
+  });
+
+  it('marks spam and rejects in bulk', async () => {
+    const post = await insertPost(t.database.db);
+    const a = await insertComment(t.database.db, post.id);
+    const b = await insertComment(t.database.db, post.id);
+    const c = await insertComment(t.database.db, post.id);
+    await call('POST', '/api/admin/comments/moderate', { ids: [a.id, b.id], action: 'spam' });
+    const spam = await t.database.db.select().from(comments).where(eq(comments.isSpam, true));
+    expect(spam.map((r) => r.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+    await call('POST', '/api/admin/comments/moderate', { ids: [c.id], action: 'reject' });
+    expect(await t.database.db.select().from(comments).where(eq(comments.id, c.id))).toEqual([]);
+  });
+});
+
+describe('guest contributions', () => {
+  it('approval makes a draft post, keeps the review notes, and the post can be published', async () => {
+    await insertPost(t.database.db, { slug: 'notes-from-the-bench' });
+    const [contribution] = await t.database.db
+      .insert(blogContributions)
+      .values({
+        title: 'Notes from the bench',
+        summary: 'A guest writes about repair benches.',
+        content: 'Guest content. '.repeat(20),
+        tags: ['guest'],
+        authorName: 'Guest',
+        authorEmail: 'guest@example.com',
+      })
+      .returning();
+    const res = await call('POST', `/api/admin/contributions/${contribution?.id}/review`, {
+      action: 'approve',
+      reviewNotes: 'Lovely piece',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      isReviewed: true,
+      isApproved: true,
+      isSpam: false,
+      reviewNotes: 'Lovely piece',
+    });
+    const post = (await call('GET', `/api/admin/posts/${res.json().postId}`)).json();
+    // The slug of an existing post is never reused.
+    expect(post).toMatchObject({
+      title: 'Notes from the bench',
+      isPublished: false,
+      slug: 'notes-from-the-bench-2',
+    });
+    expect((await t.app.inject(`/api/blog/${post.slug}`)).statusCode).toBe(404);
+    await call('PATCH', `/api/admin/posts/${post.id}`, { isPublished: true });
+    expect((await t.app.inject(`/api/blog/${post.slug}`)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown contribution and 400 for an unknown action', async () => {
+    expect(
+      (await call('POST', '/api/admin/contributions/999999/review', { action: 'reject' })).statusCode,
+    ).toBe(404);
+    const bad = await call('POST', '/api/admin/contributions/1/review', { action: 'publish' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.action).toBe('Choose approve, reject or spam');
+  });
+});
+
+describe('records', () => {
+  it('lists quote requests newest first with every field', async () => {
+    for (const name of ['First Client', 'Second Client']) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        remoteAddress: freshIp(),
+        payload: {
+          name,
+          email: 'c@example.com',
+          projectType: 'website',
+          budget: 'flexible',
+          timeframe: 'asap',
+          message: 'Please build my website',
+        },
+      });
+    }
+    const page = (await call('GET', '/api/admin/quotes')).json();
+    expect(page.items.map((q: { name: string }) => q.name).slice(0, 2)).toEqual([
+      'Second Client',
+      'First Client',
+    ]);
+    expect(page.items[0]).toMatchObject({ email: 'c@example.com', budget: 'flexible', newsletter: false });
+  });
+
+  it('lists resume requests with their download state, never the token hash', async () => {
+    const { accessToken } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/resume/request',
+        remoteAddress: freshIp(),
+        payload: { name: 'Hiring Manager', email: 'hm@example.com', purpose: 'networking' },
+      })
+    ).json();
+    await t.app.inject(`/api/resume/download/${accessToken}`);
+    const page = (await call('GET', '/api/admin/resume-requests')).json();
+    expect(page.items[0]).toMatchObject({ name: 'Hiring Manager', accessed: true });
+    expect(page.items[0].accessedAt).not.toBeNull();
+    expect(Object.keys(page.items[0])).not.toContain('accessTokenHash');
+  });
+
+  it('removing an endorsement lowers the skill’s count', async () => {
+    const skill = await insertSkill(t.database.db, { endorsementCount: 2 });
+    const keep = await insertEndorsement(t.database.db, skill.id);
+    const abusive = await insertEndorsement(t.database.db, skill.id, { comment: 'abuse' });
+    const list = (await call('GET', `/api/admin/endorsements?skillId=${skill.id}`)).json();
+    expect(list.items.map((e: { email: string }) => e.email)).toEqual([abusive.email, keep.email]);
+    expect((await call('DELETE', `/api/admin/endorsements/${abusive.id}`)).statusCode).toBe(204);
+    const [row] = await t.database.db.select().from(skills).where(eq(skills.id, skill.id));
+    expect(row?.endorsementCount).toBe(1);
+    expect((await call('DELETE', `/api/admin/endorsements/${abusive.id}`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Admin API. One guard for the whole plugin: 401 without a session, 403 for a
+ * signed-in user who is not an admin, checked on the server for every route.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { blogPostFormSchema, blogPostUpdateSchema } from '../../../common/schemas/forms.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { requireAdmin } from '../../plugins/session.ts';
+import type { AdminService } from './service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+const moderationAction = z.enum(['approve', 'reject', 'spam'], { error: 'Choose approve, reject or spam' });
+
+export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
+  app.addHook('preHandler', requireAdmin);
+
+  // Creating a post keeps the spec's path.
+  app.post('/api/blog', { schema: { body: blogPostFormSchema } }, async (request, reply) => {
+    const user = await request.currentUser();
+    if (!user) throw new HttpError(401, 'Authentication required');
+    return reply.code(201).send(await admin.createPost(request.body, user.id));
+  });
+
+  app.get('/api/admin/posts', { schema: { querystring: pageQuery } }, async (request) =>
+    admin.listPosts(request.query),
+  );
+  app.get('/api/admin/posts/:id', { schema: { params: idParams } }, async (request) =>
+    admin.getPost(request.params.id),
+  );
+  app.patch(
+    '/api/admin/posts/:id',
+    { schema: { params: idParams, body: blogPostUpdateSchema } },
+    async (request) => admin.updatePost(request.params.id, request.body),
+  );
+  app.delete('/api/admin/posts/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await admin.deletePost(request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.get(
+    '/api/admin/comments',
+    {
+      schema: {
+        querystring: pageQuery.extend({
+          status: z.enum(['pending', 'approved', 'spam', 'all']).default('pending'),
+        }),
+      },
+    },
+    async (request) => admin.listComments(request.query.status, request.query),
+  );
+  app.post(
+    '/api/admin/comments/moderate',
+    {
+      schema: {
+        body: z.object({
+          ids: z.array(z.number().int().positive()).min(1, 'Select at least one comment').max(200),
+          action: moderationAction,
+        }),
+      },
+    },
+    async (request) => ({ changed: await admin.moderateComments(request.body.ids, request.body.action) }),
+  );
+
+  app.get(
+    '/api/admin/contributions',
+    {
+      schema: {
+        querystring: pageQuery.extend({ status: z.enum(['pending', 'reviewed', 'all']).default('pending') }),
+      },
+    },
+    async (request) => admin.listContributions(request.query.status, request.query),
+  );
+  app.post(
+    '/api/admin/contributions/:id/review',
+    {
+      schema: {
+        params: idParams,
+        body: z.object({
+          action: moderationAction,
+          reviewNotes: z.string().trim().max(2000, 'Review notes cannot exceed 2000 characters').optional(),
+        }),
+      },
+    },
+    async (request) =>
+      admin.reviewContribution(request.params.id, request.body.action, request.body.reviewNotes),
+  );
+
+  app.get('/api/admin/quotes', { schema: { querystring: pageQuery } }, async (request) =>
+    admin.listQuotes(request.query),
+  );
+  app.get('/api/admin/contacts', { schema: { querystring: pageQuery } }, async (request) =>
+    admin.listContacts(request.query),
+  );
+  app.get('/api/admin/resume-requests', { schema: { querystring: pageQuery } }, async (request) =>
+    admin.listResumeRequests(request.query),
+  );
+  app.get(
+    '/api/admin/endorsements',
+    { schema: { querystring: pageQuery.extend({ skillId: z.coerce.number().int().positive().optional() }) } },
+    async (request) => admin.listEndorsements(request.query, request.query.skillId),
+  );
+  app.delete('/api/admin/endorsements/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await admin.deleteEndorsement(request.params.id);
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,339 @@
+/**
+ * The owner's operations: posts (drafts included), moderation of comments and
+ * guest posts, and the lists of what visitors sent. Every write that changes a
+ * public read invalidates its cache keys.
+ */
+import { and, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { SEO_DESCRIPTION_LENGTH } from '../../../common/constants.ts';
+import type { BlogPostFormValues } from '../../../common/schemas/forms.ts';
+import { markdownToPlainText, slugify, truncateText } from '../../../common/text.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  blogContributions,
+  blogPosts,
+  comments,
+  contactMessages,
+  quoteRequests,
+  resumeRequests,
+  skillEndorsements,
+  skills,
+} from '../../db/schema.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { ReadCache } from '../../lib/read-cache.ts';
+import { BLOG_CACHE_PREFIX } from '../blog/service.ts';
+import { COMMENTS_CACHE_PREFIX } from '../comments/service.ts';
+import { ENDORSEMENTS_CACHE_PREFIX, SKILLS_CACHE_KEY } from '../skills/service.ts';
+
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export const SLUG_TAKEN = 'A post with this slug already exists';
+
+type PostRow = typeof blogPosts.$inferSelect;
+
+export function adminPost(row: PostRow) {
+  return {
+    ...row,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const excerptOf = (content: string) => truncateText(markdownToPlainText(content), SEO_DESCRIPTION_LENGTH);
+
+export function createAdminService(db: Db, cache: ReadCache) {
+  async function paged<T>(
+    table: PgTable,
+    where: SQL | undefined,
+    query: PageQuery,
+    rows: (offset: number) => Promise<T[]>,
+  ) {
+    const [total] = await db.select({ n: count() }).from(table).where(where);
+    return {
+      items: await rows((query.page - 1) * query.pageSize),
+      page: query.page,
+      pageSize: query.pageSize,
+      total: total?.n ?? 0,
+    } satisfies Page<T>;
+  }
+
+  const invalidatePosts = () => cache.invalidate(BLOG_CACHE_PREFIX);
+
+  /** A free slug from `base`; `reader` is the transaction when called inside one (PGlite has one connection). */
+  async function uniqueSlug(reader: Pick<Db, 'select'>, base: string): Promise<string> {
+    const root = base || 'guest-post';
+    const taken = await reader
+      .select({ slug: blogPosts.slug })
+      .from(blogPosts)
+      .where(like(blogPosts.slug, `${root}%`));
+    const used = new Set(taken.map((r) => r.slug));
+    if (!used.has(root)) return root;
+    for (let n = 2; ; n++) if (!used.has(`${root}-${n}`)) return `${root}-${n}`;
+  }
+
+  return {
+    // --- posts ---------------------------------------------------------------
+    async listPosts(query: PageQuery) {
+      return paged(blogPosts, undefined, query, async (offset) =>
+        (
+          await db
+            .select()
+            .from(blogPosts)
+            .orderBy(desc(blogPosts.updatedAt), desc(blogPosts.id))
+            .limit(query.pageSize)
+            .offset(offset)
+        ).map(adminPost),
+      );
+    },
+
+    async getPost(id: number) {
+      const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+      if (!row) throw notFound('Post not found');
+      return adminPost(row);
+    },
+
+    async createPost(values: BlogPostFormValues, authorId: number) {
+      const inserted = await db
+        .insert(blogPosts)
+        .values({
+          ...values,
+          excerpt: excerptOf(values.content),
+          authorId,
+          publishedAt: values.isPublished ? new Date() : null,
+        })
+        .onConflictDoNothing()
+        .returning();
+      const row = inserted[0];
+      if (!row) throw new HttpError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
+      invalidatePosts();
+      return adminPost(row);
+    },
+
+    /** Edits any fields; publishing stamps publishedAt the first time, unpublishing keeps it. */
+    async updatePost(id: number, changes: Partial<BlogPostFormValues>) {
+      const current = await this.getPost(id);
+      if (changes.slug && changes.slug !== current.slug) {
+        const [clash] = await db
+          .select({ id: blogPosts.id })
+          .from(blogPosts)
+          .where(eq(blogPosts.slug, changes.slug));
+        if (clash) throw new HttpError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
+      }
+      const [row] = await db
+        .update(blogPosts)
+        .set({
+          ...changes,
+          ...(changes.content !== undefined ? { excerpt: excerptOf(changes.content) } : {}),
+          ...(changes.isPublished && !current.publishedAt ? { publishedAt: new Date() } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(blogPosts.id, id))
+        .returning();
+      if (!row) throw notFound('Post not found');
+      invalidatePosts();
+      cache.invalidate(`${COMMENTS_CACHE_PREFIX}${id}`);
+      return adminPost(row);
+    },
+
+    async deletePost(id: number) {
+      const deleted = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+      if (deleted.length === 0) throw notFound('Post not found');
+      invalidatePosts();
+      cache.invalidate(`${COMMENTS_CACHE_PREFIX}${id}`);
+    },
+
+    // --- comments -----------------------------------------------------------------
+    async listComments(status: 'pending' | 'approved' | 'spam' | 'all', query: PageQuery) {
+      const where = {
+        pending: and(eq(comments.isApproved, false), eq(comments.isSpam, false)),
+        approved: and(eq(comments.isApproved, true), eq(comments.isSpam, false)),
+        spam: eq(comments.isSpam, true),
+        all: undefined,
+      }[status];
+      return paged(comments, where, query, async (offset) =>
+        (
+          await db
+            .select({ comment: comments, postTitle: blogPosts.title, postSlug: blogPosts.slug })
+            .from(comments)
+            .innerJoin(blogPosts, eq(blogPosts.id, comments.postId))
+            .where(where)
+            .orderBy(desc(comments.createdAt), desc(comments.id))
+            .limit(query.pageSize)
+            .offset(offset)
+        ).map(({ comment, postTitle, postSlug }) => ({
+          ...comment,
+          createdAt: comment.createdAt.toISOString(),
+          postTitle,
+          postSlug,
+        })),
+      );
+    },
+
+    /** Approve, reject (delete) or mark spam, for one or many comments; returns how many changed. */
+    async moderateComments(ids: number[], action: 'approve' | 'reject' | 'spam'): Promise<number> {
+      const affected =
+        action === 'reject'
+          ? await db.delete(comments).where(inArray(comments.id, ids)).returning({ postId: comments.postId })
+          : await db
+              .update(comments)
+              .set(
+                action === 'approve'
+                  ? { isApproved: true, isSpam: false }
+                  : { isApproved: false, isSpam: true },
+              )
+              .where(inArray(comments.id, ids))
+              .returning({ postId: comments.postId });
+      for (const postId of new Set(affected.map((row) => row.postId))) {
+        cache.invalidate(`${COMMENTS_CACHE_PREFIX}${postId}`);
+      }
+      return affected.length;
+    },
+
+    // --- guest contributions -------------------------------------------------------
+    async listContributions(status: 'pending' | 'reviewed' | 'all', query: PageQuery) {
+      const where = {
+        pending: eq(blogContributions.isReviewed, false),
+        reviewed: eq(blogContributions.isReviewed, true),
+        all: undefined,
+      }[status];
+      return paged(blogContributions, where, query, async (offset) =>
+        (
+          await db
+            .select()
+            .from(blogContributions)
+            .where(where)
+            .orderBy(desc(blogContributions.createdAt), desc(blogContributions.id))
+            .limit(query.pageSize)
+            .offset(offset)
+        ).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      );
+    },
+
+    /**
+     * Reviews a guest post. Approval turns it into a draft post (never published
+     * directly) that the owner can edit and publish; its id is kept on the contribution.
+     */
+    async reviewContribution(
+      id: number,
+      action: 'approve' | 'reject' | 'spam',
+      reviewNotes: string | undefined,
+    ) {
+      return db.transaction(async (tx) => {
+        const [contribution] = await tx.select().from(blogContributions).where(eq(blogContributions.id, id));
+        if (!contribution) throw notFound('Contribution not found');
+        let postId = contribution.postId;
+        if (action === 'approve' && !postId) {
+          const [post] = await tx
+            .insert(blogPosts)
+            .values({
+              title: contribution.title,
+              slug: await uniqueSlug(tx, slugify(contribution.title)),
+              summary: contribution.summary,
+              content: contribution.content,
+              coverImage: contribution.coverImage,
+              tags: contribution.tags,
+              excerpt: excerptOf(contribution.content),
+              isPublished: false,
+            })
+            .returning({ id: blogPosts.id });
+          postId = post?.id ?? null;
+        }
+        const [row] = await tx
+          .update(blogContributions)
+          .set({
+            isReviewed: true,
+            isApproved: action === 'approve',
+            isSpam: action === 'spam',
+            reviewNotes: reviewNotes ?? contribution.reviewNotes,
+            postId,
+          })
+          .where(eq(blogContributions.id, id))
+          .returning();
+        invalidatePosts();
+        return { ...row, createdAt: row?.createdAt.toISOString() };
+      });
+    },
+
+    // --- inbox and records ------------------------------------------------------------
+    async listQuotes(query: PageQuery) {
+      return listNewestFirst(quoteRequests, quoteRequests.createdAt, quoteRequests.id, query);
+    },
+    async listContacts(query: PageQuery) {
+      return listNewestFirst(contactMessages, contactMessages.createdAt, contactMessages.id, query);
+    },
+    async listResumeRequests(query: PageQuery) {
+      const page = await listNewestFirst(resumeRequests, resumeRequests.createdAt, resumeRequests.id, query);
+      // The token hash is no use to the owner and stays in the database.
+      return { ...page, items: page.items.map(({ accessTokenHash: _hash, ...rest }) => rest) };
+    },
+    async listEndorsements(query: PageQuery, skillId?: number) {
+      const where = skillId ? eq(skillEndorsements.skillId, skillId) : undefined;
+      return paged(skillEndorsements, where, query, async (offset) =>
+        (
+          await db
+            .select({ endorsement: skillEndorsements, skillName: skills.name })
+            .from(skillEndorsements)
+            .innerJoin(skills, eq(skills.id, skillEndorsements.skillId))
+            .where(where)
+            .orderBy(desc(skillEndorsements.createdAt), desc(skillEndorsements.id))
+            .limit(query.pageSize)
+            .offset(offset)
+        ).map(({ endorsement, skillName }) => ({
+          ...endorsement,
+          createdAt: endorsement.createdAt.toISOString(),
+          skillName,
+        })),
+      );
+    },
+
+    /** Removes an abusive endorsement; the skill's count follows. */
+    async deleteEndorsement(id: number) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.delete(skillEndorsements).where(eq(skillEndorsements.id, id)).returning();
+        if (!row) throw notFound('Endorsement not found');
+        await tx
+          .update(skills)
+          .set({ endorsementCount: sql`greatest(${skills.endorsementCount} - 1, 0)` })
+          .where(eq(skills.id, row.skillId));
+        cache.invalidate(SKILLS_CACHE_KEY, `${ENDORSEMENTS_CACHE_PREFIX}${row.skillId}`);
+      });
+    },
+  };
+
+  async function listNewestFirst<T extends PgTable>(
+    table: T,
+    createdAt: PgColumn,
+    id: PgColumn,
+    query: PageQuery,
+  ) {
+    return paged(table, undefined, query, async (offset) => {
+      const rows = (await db
+        .select()
+        .from(table as PgTable)
+        .orderBy(desc(createdAt), desc(id))
+        .limit(query.pageSize)
+        .offset(offset)) as T['$inferSelect'][];
+      return rows.map((row: Record<string, unknown>) => serializeDates(row));
+    });
+  }
+}
+
+/** Dates become ISO strings for JSON answers. */
+function serializeDates<T extends Record<string, unknown>>(row: T): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
+  );
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;
