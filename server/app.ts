@@ -3,6 +3,7 @@
  * listens; server/main.ts does, and tests call `app.inject` on it.
  */
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyError,
@@ -20,6 +21,7 @@ import { memoryFailureCounter, redisFailureCounter } from './lib/failure-counter
 import { createFormTokens } from './lib/form-token.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { resolveSecret } from './lib/secret.ts';
+import { localStorage } from './lib/storage.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminService } from './modules/admin/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -39,6 +41,7 @@ import { resumeRoutes } from './modules/resume/routes.ts';
 import { createResumeService } from './modules/resume/service.ts';
 import { skillRoutes } from './modules/skills/routes.ts';
 import { createSkillService } from './modules/skills/service.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
 import { contentImagesFolder } from './paths.ts';
 import errorsPlugin from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
@@ -145,6 +148,9 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   await app.register(contactRoutes, { contact: createContactService(db) });
   await app.register(resumeRoutes, { resume: createResumeService(db) });
   await app.register(adminRoutes, { admin: createAdminService(db, cache) });
+  await app.register(uploadRoutes, {
+    storage: localStorage(config.UPLOAD_DIR ?? join(config.DATA_DIR, 'uploads')),
+  });
   await app.register(skillRoutes, { skills, cache });
   await app.register(projectRoutes);
   await app.register(homeRoutes, { blog });

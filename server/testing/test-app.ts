@@ -4,6 +4,9 @@
  * and dropped when it closes, so every run and every file starts clean.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
@@ -66,6 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SESSION_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'portfolio-test-')),
     ...options.env,
   });
   const database = await openTestDatabase();

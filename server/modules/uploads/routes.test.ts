@@ -1,0 +1,155 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
+import { UNSUPPORTED_IMAGE, UNSUPPORTED_MEDIA } from './service.ts';
+
+let t: TestApp;
+let adminCookie: string;
+let uploadDir: string;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  adminCookie = await t.signIn('admin');
+  uploadDir = join(t.config.DATA_DIR, 'uploads');
+});
+afterAll(() => t.close());
+
+function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
+  const boundary = `----test${Math.random().toString(16).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const upload = (
+  field: string,
+  filename: string,
+  contentType: string,
+  bytes: Buffer,
+  cookie = adminCookie,
+) => {
+  const { payload, headers } = multipart(field, filename, contentType, bytes);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    payload,
+    headers: { ...headers, ...(cookie ? { cookie } : {}) },
+    remoteAddress: freshIp(),
+  });
+};
+const filesOnDisk = () => readdirSync(uploadDir);
+
+async function jpegWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
+    .jpeg()
+    .withExif({ IFD0: { Copyright: 'secret-owner', Artist: 'Camera Person' }, IFD3: { GPSLatitudeRef: 'N' } })
+    .toBuffer();
+}
+const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(24)]);
+
+describe('POST /api/upload', () => {
+  it('re-encodes an image to WebP without its metadata, under a random name, served safely', async () => {
+    const original = await jpegWithGps();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const res = await upload('image', 'holiday photo.jpg', 'image/jpeg', original);
+    expect(res.statusCode).toBe(201);
+    const { url } = res.json();
+    expect(url).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
+
+    const served = await t.app.inject(url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toContain('sandbox');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 64, height: 48 });
+    expect(meta.exif).toBeUndefined();
+    expect(served.rawPayload.includes(Buffer.from('secret-owner'))).toBe(false);
+  });
+
+  it('accepts an MP4 video as inline media, but not as a cover image', async () => {
+    const media = await upload('media', 'demo.mp4', 'video/mp4', mp4);
+    expect(media.statusCode).toBe(201);
+    expect(media.json().url).toMatch(/^\/uploads\/[0-9a-f]{32}\.mp4$/);
+    const cover = await upload('image', 'demo.mp4', 'video/mp4', mp4);
+    expect(cover.statusCode).toBe(415);
+    expect(cover.json().message).toBe(UNSUPPORTED_IMAGE);
+  });
+
+  it('rejects HTML renamed .png, SVG and text with 415, leaving nothing on disk', async () => {
+    const before = filesOnDisk();
+    const attacks: [string, string, string, Buffer][] = [
+      ['image', 'evil.png', 'image/png', Buffer.from('<html><script>alert(1)</script></html>')],
+      [
+        'image',
+        'logo.svg',
+        'image/svg+xml',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      ],
+      [
+        'media',
+        'logo.svg',
+        'image/svg+xml',
+        Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"></svg>'),
+      ],
+      ['media', 'notes.txt', 'text/plain', Buffer.from('just some text')],
+    ];
+    for (const [field, name, type, bytes] of attacks) {
+      const res = await upload(field, name, type, bytes);
+      expect(res.statusCode, name).toBe(415);
+      expect(res.json().message).toBe(field === 'image' ? UNSUPPORTED_IMAGE : UNSUPPORTED_MEDIA);
+    }
+    expect(filesOnDisk()).toEqual(before);
+  });
+
+  it('rejects an image over 5 MB with 413, leaving nothing on disk', async () => {
+    const before = filesOnDisk();
+    const big = Buffer.concat([await jpegWithGps(), Buffer.alloc(5 * 1024 * 1024)]);
+    const res = await upload('image', 'big.jpg', 'image/jpeg', big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('The file is larger than 5 MB.');
+    expect(filesOnDisk()).toEqual(before);
+  });
+
+  it('ignores the client’s file name, so ../ cannot leave the upload folder', async () => {
+    const res = await upload(
+      'image',
+      '../../../etc/passwd.png',
+      'image/png',
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().url).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
+    for (const url of [
+      '/uploads/../package.json',
+      '/uploads/%2e%2e/%2e%2e/package.json',
+      '/uploads/..%2f..%2fpackage.json',
+    ]) {
+      const served = await t.app.inject(url);
+      expect([403, 404], url).toContain(served.statusCode);
+      expect(served.body).not.toContain('"dependencies"');
+    }
+  });
+
+  it('answers 401 to a visitor, 403 to a user, and 400 for a wrong field or JSON', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    expect((await upload('image', 'a.png', 'image/png', png, '')).statusCode).toBe(401);
+    expect((await upload('image', 'a.png', 'image/png', png, await t.signIn('user'))).statusCode).toBe(403);
+    const wrongField = await upload('avatar', 'a.png', 'image/png', png);
+    expect(wrongField.statusCode).toBe(400);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      payload: { image: 'x' },
+      headers: { cookie: adminCookie },
+    });
+    expect(json.statusCode).toBe(415);
+  });
+});
