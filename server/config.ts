@@ -47,6 +47,8 @@ const configSchema = z
     REDIS_URL: optionalUrl(/^rediss?$/),
     SMTP_URL: optionalUrl(/^smtps?$/),
     NOTIFY_EMAIL: optionalString.pipe(z.email({ error: 'must be an email address' }).optional()),
+    /** Sender of notification emails; NOTIFY_EMAIL when unset. */
+    MAIL_FROM: optionalString,
     UPLOAD_DIR: optionalString,
     GITHUB_CLIENT_ID: optionalString,
     GITHUB_CLIENT_SECRET: optionalString,
@@ -59,6 +61,9 @@ const configSchema = z
       .default('https://api.github.com'),
   })
   .superRefine((env, ctx) => {
+    if (env.SMTP_URL && !env.NOTIFY_EMAIL) {
+      ctx.addIssue({ code: 'custom', path: ['NOTIFY_EMAIL'], message: 'must be set when SMTP_URL is set' });
+    }
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',

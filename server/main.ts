@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { createAdmin, seedDatabase } from './db/seed.ts';
+import { createMailWorker } from './modules/notifications/worker.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -45,6 +46,18 @@ async function main() {
     app.log.info({ admin, username: config.ADMIN_USERNAME }, 'admin bootstrap');
   }
 
+  const mailWorker =
+    config.SMTP_URL && config.NOTIFY_EMAIL
+      ? createMailWorker({
+          db: database.db,
+          smtpUrl: config.SMTP_URL,
+          to: config.NOTIFY_EMAIL,
+          from: config.MAIL_FROM ?? config.NOTIFY_EMAIL,
+          log: app.log,
+        })
+      : undefined;
+  if (!mailWorker) app.log.info('SMTP_URL not set: notifications stay in the outbox');
+
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
@@ -57,6 +70,7 @@ async function main() {
     timer.unref();
     try {
       await app.close();
+      await mailWorker?.stop();
       await database.close();
       app.log.info('shutdown complete');
       process.exit(0);
@@ -70,6 +84,7 @@ async function main() {
 
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
+    mailWorker?.start();
   } catch (error) {
     app.log.error({ err: error }, 'could not listen');
     await database.close();

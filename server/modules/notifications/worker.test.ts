@@ -1,0 +1,136 @@
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { notificationOutbox } from '../../db/schema.ts';
+import { openTestDatabase } from '../../testing/test-app.ts';
+import { enqueueNotification } from './service.ts';
+import { createMailWorker, MAX_ATTEMPTS, retryDelayMs } from './worker.ts';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+let database: Database;
+let server: SMTPServer;
+let port: number;
+let received: Received[] = [];
+let rejectNext = 0;
+
+const silentLog = { warn() {}, error() {}, info() {} } as never;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (rejectNext > 0) {
+        rejectNext--;
+        return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 450 }));
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk) => {
+        raw += chunk;
+      });
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.server.address() as { port: number }).port;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await database.close();
+});
+afterEach(async () => {
+  received = [];
+  rejectNext = 0;
+  await database.db.delete(notificationOutbox);
+});
+
+const worker = () =>
+  createMailWorker({
+    db: database.db,
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    to: 'owner@example.com',
+    from: 'site@example.com',
+    log: silentLog,
+  });
+
+describe('mail worker', () => {
+  it('sends pending notifications to NOTIFY_EMAIL and marks them sent', async () => {
+    await enqueueNotification(database.db, {
+      kind: 'quote',
+      subject: 'New quote request from Dana',
+      fields: { Name: 'Dana', Budget: '5-10k' },
+    });
+    const mail = worker();
+    expect(await mail.runOnce()).toBe(1);
+    await mail.stop();
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ from: 'site@example.com', to: ['owner@example.com'] });
+    expect(received[0]?.raw).toContain('Subject: New quote request from Dana');
+    expect(received[0]?.raw).toContain('Budget: 5-10k');
+    const [row] = await database.db.select().from(notificationOutbox);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(row?.sentAt).toBeInstanceOf(Date);
+    // Nothing is sent twice.
+    const again = worker();
+    expect(await again.runOnce()).toBe(0);
+    await again.stop();
+  });
+
+  it('keeps a failed notification pending, retries it after a backoff, then delivers it', async () => {
+    await enqueueNotification(database.db, { kind: 'comment', subject: 'Retry me', fields: { Name: 'X' } });
+    rejectNext = 1;
+    const mail = worker();
+    expect(await mail.runOnce()).toBe(0);
+    let [row] = await database.db.select().from(notificationOutbox);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row?.lastError).toMatch(/Mailbox unavailable/);
+    expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+
+    // Not due yet: nothing happens.
+    expect(await mail.runOnce()).toBe(0);
+    expect(received).toHaveLength(0);
+
+    await database.db.update(notificationOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+    expect(await mail.runOnce()).toBe(1);
+    await mail.stop();
+    [row] = await database.db.select().from(notificationOutbox);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it(`gives up after ${MAX_ATTEMPTS} attempts and keeps the row, marked failed`, async () => {
+    await enqueueNotification(database.db, { kind: 'contact', subject: 'Doomed', fields: {} });
+    await database.db.update(notificationOutbox).set({ attempts: MAX_ATTEMPTS - 1 });
+    rejectNext = 1;
+    const mail = worker();
+    await mail.runOnce();
+    await mail.stop();
+    const [row] = await database.db
+      .select()
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.subject, 'Doomed'));
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+  });
+
+  it('backs off exponentially up to an hour', () => {
+    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect(retryDelayMs(20)).toBe(3_600_000);
+  });
+});
