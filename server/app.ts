@@ -24,6 +24,7 @@ import { resolveSecret } from './lib/secret.ts';
 import { localStorage } from './lib/storage.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminService } from './modules/admin/service.ts';
+import { githubRoutes } from './modules/auth/github.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService, LOGIN_WINDOW_MS } from './modules/auth/service.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   await app.register(securityPlugin, { config, ...(redis ? { redis } : {}) });
   await app.register(sessionPlugin, { config, auth });
   await app.register(authRoutes, { auth });
+  await app.register(githubRoutes, { config, db: database.db });
   await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(blogRoutes, { blog, cache });
   await app.register(commentRoutes, { blog, comments, cache, db, formTokens });
