@@ -128,7 +128,7 @@ describe('GitHub sign-in', () => {
     await t.database.db
       .insert(users)
       .values({ username: 'new-octo', email: 'shared@example.com', password: 'x' });
-    githubUser = { id: 777, login: 'new-octo', name: null, avatar_url: null } as typeof githubUser;
+    githubUser = { id: 777, login: 'new-octo', name: null, avatar_url: null };
     const res = await signInWithGithub();
     const sid = res.cookies.find((c) => c.name === 'sid')?.value ?? '';
     const me = (await t.app.inject({ url: '/api/user', cookies: { sid } })).json();
