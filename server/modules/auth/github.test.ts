@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 let standIn: Server;
 let standInUrl: string;
 const challenges = new Map<string, string>(); // code -> code_challenge
-let githubUser = {
+let githubUser: { id: number; login: string; name: string | null; avatar_url: string | null } = {
   id: 4242,
   login: 'octo-locksmith',
   name: 'Octo Smith',
