@@ -17,6 +17,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { connectCacheBus } from './lib/cache-bus.ts';
 import { memoryFailureCounter, redisFailureCounter } from './lib/failure-counter.ts';
 import { createFormTokens } from './lib/form-token.ts';
 import { ReadCache } from './lib/read-cache.ts';
@@ -128,6 +129,13 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   const { db } = database;
 
   const cache = new ReadCache();
+  if (database.url) {
+    // Several processes may share this PostgreSQL: keep their read caches in step.
+    const bus = await connectCacheBus(database.url, cache, (error) =>
+      app.log.warn({ err: error }, 'cache bus error'),
+    );
+    app.addHook('onClose', () => bus.close());
+  }
   const auth = createAuthService(
     database.db,
     redis ? redisFailureCounter(redis, LOGIN_WINDOW_MS) : memoryFailureCounter(LOGIN_WINDOW_MS),

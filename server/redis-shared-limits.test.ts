@@ -31,7 +31,11 @@ describe.runIf(redisUrl)('limits shared through Redis', () => {
         method: 'POST',
         url: '/api/register',
         remoteAddress: address,
-        payload: { username: `shared-${randomBytes(4).toString('hex')}-${n}`, email: 's@example.com', password: 'secret1' },
+        payload: {
+          username: `shared-${randomBytes(4).toString('hex')}-${n}`,
+          email: 's@example.com',
+          password: 'secret1',
+        },
       });
     for (let n = 0; n < 5; n++) expect((await register(a, n)).statusCode).toBe(201);
     for (let n = 5; n < 10; n++) expect((await register(b, n)).statusCode).toBe(201);
@@ -44,7 +48,12 @@ describe.runIf(redisUrl)('limits shared through Redis', () => {
     const address = ip();
     const username = `victim-${randomBytes(4).toString('hex')}`;
     const login = (app: TestApp) =>
-      app.app.inject({ method: 'POST', url: '/api/login', remoteAddress: address, payload: { username, password: 'wrong-password' } });
+      app.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: address,
+        payload: { username, password: 'wrong-password' },
+      });
     for (const app of [a, b, a, b, a]) expect((await login(app)).statusCode).toBe(401);
     const locked = await login(b);
     expect(locked.statusCode).toBe(429);

@@ -27,6 +27,8 @@ export type DatabaseTarget =
 export interface Database {
   readonly db: Db;
   readonly kind: DatabaseTarget['kind'];
+  /** The PostgreSQL connection string, when on PostgreSQL (for LISTEN/NOTIFY). */
+  readonly url?: string;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -46,6 +48,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    url,
     ping: () => ping(db as unknown as Db),
     close: () => pool.end(),
   };

@@ -38,8 +38,17 @@ export class ReadCache {
     return body;
   }
 
-  /** Drops every entry whose key starts with one of the prefixes. */
+  /** Told of every invalidation, so other processes can drop the same keys (see cache-bus.ts). */
+  onInvalidate?: (prefixes: string[]) => void;
+
+  /** Drops every entry whose key starts with one of the prefixes, here and in the other processes. */
   invalidate(...prefixes: string[]): void {
+    this.invalidateLocal(prefixes);
+    this.onInvalidate?.(prefixes);
+  }
+
+  /** Drops the entries in this process only: what a message from another process asks for. */
+  invalidateLocal(prefixes: string[]): void {
     for (const key of this.#entries.keys()) {
       if (prefixes.some((prefix) => key.startsWith(prefix))) this.#entries.delete(key);
     }

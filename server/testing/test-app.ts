@@ -32,6 +32,8 @@ export interface TestAppOptions {
   /** Copy the content/ seed data in (default true). */
   seed?: boolean;
   env?: Record<string, string>;
+  /** Join an existing PostgreSQL database instead of making a new one (a second process). */
+  databaseUrl?: string;
 }
 
 export async function openTestDatabase(): Promise<Database> {
@@ -72,7 +74,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portfolio-test-')),
     ...options.env,
   });
-  const database = await openTestDatabase();
+  const database = options.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: options.databaseUrl, poolSize: 4 })
+    : await openTestDatabase();
   if (options.seed !== false) await seedDatabase(database.db);
   const app = await buildApp({ config, database });
   await app.ready();
