@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/client.ts';
+import { databaseTarget, openDatabase } from '../server/db/client.ts';
 import { createAdmin } from '../server/db/seed.ts';
 
 const USERNAME = /^[A-Za-z0-9_.-]{3,}$/;
@@ -76,11 +76,7 @@ async function main() {
   const config = loadConfig(env);
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    database = await openDatabase(
-      config.DATABASE_URL
-        ? { kind: 'postgres', url: config.DATABASE_URL }
-        : { kind: 'pglite', dataDir: config.DATA_DIR },
-    );
+    database = await openDatabase(databaseTarget(config));
   } catch (error) {
     fail((error as Error).message);
   }

@@ -5,7 +5,7 @@
  */
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { type Database, openDatabase } from './db/client.ts';
+import { type Database, databaseTarget, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { createAdmin, seedDatabase } from './db/seed.ts';
 import { createMailWorker } from './modules/notifications/worker.ts';
@@ -28,11 +28,7 @@ async function main() {
 
   let database: Database;
   try {
-    database = await openDatabase(
-      config.DATABASE_URL
-        ? { kind: 'postgres', url: config.DATABASE_URL }
-        : { kind: 'pglite', dataDir: config.DATA_DIR },
-    );
+    database = await openDatabase(databaseTarget(config));
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
     fail(`Could not open the database: ${(error as Error).message}`);

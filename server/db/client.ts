@@ -34,6 +34,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in DATA_DIR. */
+export function databaseTarget(config: {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+}): DatabaseTarget {
+  return config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'pglite', dataDir: config.DATA_DIR };
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10);
   return openPglite(target.kind === 'pglite' ? target.dataDir : undefined);
