@@ -5,7 +5,12 @@
  * req/s, p99 latency and each endpoint's ratio to the bare route, and exits 1
  * when a budget is missed: ratio >= 0.5 and p99 < 20 ms.
  *
- *   npm run bench:api [-- --duration 10 --connections 50]
+ * The endpoints are measured in interleaved rounds (bare, blog, skills, bare, …)
+ * and each is judged by its best round: on a shared 2-core machine noise only
+ * ever slows a run down, and interleaving keeps one noisy moment from landing on
+ * a single endpoint.
+ *
+ *   npm run bench:api [-- --duration 10 --connections 50 --rounds 3]
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -18,8 +23,10 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     'log-level': { type: 'string', default: 'info' },
+    rounds: { type: 'string', default: '3' },
   },
 });
+const rounds = Number(values.rounds);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const MIN_RATIO = 0.5;
@@ -53,22 +60,28 @@ const targets = [
   { name: 'GET /api/blog', url: `${addresses.site}/api/blog` },
   { name: 'GET /api/skills', url: `${addresses.site}/api/skills` },
 ];
-const rows: { name: string; reqPerSec: number; p99: number; ratio: number; ok: boolean }[] = [];
+const best = new Map<string, { reqPerSec: number; p99: number }>();
 try {
-  let bareRate = 0;
-  for (const target of targets) {
-    const { reqPerSec, p99 } = await measure(target.url);
-    if (rows.length === 0) bareRate = reqPerSec;
-    const ratio = reqPerSec / bareRate;
-    const ok = rows.length === 0 ? p99 < MAX_P99_MS : ratio >= MIN_RATIO && p99 < MAX_P99_MS;
-    rows.push({ name: target.name, reqPerSec, p99, ratio, ok });
+  for (let round = 0; round < rounds; round++) {
+    for (const target of targets) {
+      const result = await measure(target.url);
+      const previous = best.get(target.name);
+      if (!previous || result.reqPerSec > previous.reqPerSec) best.set(target.name, result);
+    }
   }
 } finally {
   server.kill('SIGTERM');
 }
+const bareRate = best.get(targets[0]?.name ?? '')?.reqPerSec ?? 1;
+const rows = targets.map((target, index) => {
+  const { reqPerSec, p99 } = best.get(target.name) ?? { reqPerSec: 0, p99: Number.POSITIVE_INFINITY };
+  const ratio = reqPerSec / bareRate;
+  const ok = p99 < MAX_P99_MS && (index === 0 || ratio >= MIN_RATIO);
+  return { name: target.name, reqPerSec, p99, ratio, ok };
+});
 
 console.log(
-  `\nAPI benchmark: ${connections} connections, ${duration} s per endpoint, Node ${process.version}`,
+  `\nAPI benchmark: ${connections} connections, ${duration} s per endpoint, best of ${rounds} interleaved rounds, Node ${process.version}`,
 );
 console.log('endpoint               req/s      p99 ms   ratio   budget');
 for (const row of rows) {
@@ -83,6 +96,6 @@ console.log(`budget: ratio >= ${MIN_RATIO} of the bare route, p99 < ${MAX_P99_MS
 mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
 writeFileSync(
   join(import.meta.dirname, 'results', 'api.json'),
-  JSON.stringify({ date: new Date().toISOString(), connections, duration, rows }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), connections, duration, rounds, rows }, null, 2),
 );
 process.exit(rows.every((row) => row.ok) ? 0 : 1);

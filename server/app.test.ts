@@ -86,6 +86,32 @@ describe('errors', () => {
   });
 });
 
+describe('access log', () => {
+  it('logs writes and errors at info, successful reads only at debug, with a request id', async () => {
+    const lines: { msg: string; reqId: string; req?: { url: string }; res?: { statusCode: number } }[] = [];
+    const app = await buildApp({
+      config: t.config,
+      database: t.database,
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    });
+    await app.inject('/api/blog');
+    await app.inject('/healthz');
+    await app.inject('/api/nope');
+    await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'nobody', password: 'whatever' },
+    });
+    await app.close();
+    const logged = lines.filter((l) => l.msg === 'request completed');
+    expect(logged.map((l) => [l.req?.url, l.res?.statusCode])).toEqual([
+      ['/api/nope', 404],
+      ['/api/login', 401],
+    ]);
+    for (const line of logged) expect(line.reqId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
 describe('request log fields', () => {
   it('keep method and URL but never tokens in the URL', () => {
     expect(serializeRequestForLog({ method: 'GET', url: '/api/resume/download/abc123secret?x=1' })).toEqual({

@@ -113,10 +113,12 @@ describe('server process', () => {
 
   it('bootstraps the admin and never logs a password, cookie, authorization or resume token', async () => {
     const password = 'very-secret-admin-password';
+    // debug: successful reads are logged at debug level.
     const server = await startServer({
       DATA_DIR: freshDataDir(),
       ADMIN_USERNAME: 'owner',
       ADMIN_PASSWORD: password,
+      LOG_LEVEL: 'debug',
     });
     await fetch(`${server.url}/api/blog`, {
       headers: { cookie: 'session=COOKIE-VALUE-123', authorization: 'Bearer AUTH-VALUE-456' },

@@ -3,9 +3,8 @@
  * security headers, an origin check, JSON or multipart bodies only, and the
  * rate-limit machinery the routes configure (in memory, or Redis when set).
  */
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
@@ -20,28 +19,14 @@ export interface SecurityOptions {
 }
 
 async function securityPlugin(app: FastifyInstance, { config, redis }: SecurityOptions) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        // Project demos are other sites shown in frames.
-        frameSrc: ["'self'", 'https:'],
-        mediaSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  const { api, page } = securityHeaders(config);
+  // One precomputed object set once per request: @fastify/helmet's per-header middleware cost
+  // ~40% of the cached read throughput in bench/api.ts.
+  // The only hook every request runs: a callback-style one, cheaper than async.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? api : page);
+    reply.header('x-request-id', request.id);
+    done();
   });
 
   // Only JSON and multipart bodies are accepted: the default text/plain parser would let a
@@ -49,8 +34,7 @@ async function securityPlugin(app: FastifyInstance, { config, redis }: SecurityO
   app.removeContentTypeParser('text/plain');
 
   const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!STATE_CHANGING.has(request.method)) return done();
+  const checkOrigin: onRequestHookHandler = (request, _reply, done) => {
     const origin = request.headers.origin;
     const sameOrigin = `${request.protocol}://${request.host}`;
     if (origin !== undefined) {
@@ -61,6 +45,17 @@ async function securityPlugin(app: FastifyInstance, { config, redis }: SecurityO
       return done(new HttpError(403, 'Cross-origin requests are not allowed'));
     }
     done();
+  };
+  // Attached to state-changing routes only, so reads pay nothing for it.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => STATE_CHANGING.has(method))) return;
+    const existing = route.onRequest
+      ? Array.isArray(route.onRequest)
+        ? route.onRequest
+        : [route.onRequest]
+      : [];
+    route.onRequest = [checkOrigin, ...existing];
   });
 
   await app.register(rateLimit, {
@@ -76,6 +71,51 @@ async function securityPlugin(app: FastifyInstance, { config, redis }: SecurityO
 }
 
 export default fp(securityPlugin, { name: 'security' });
+
+/**
+ * The security headers (what helmet would set, computed once). Every response
+ * carries a CSP, nosniff and Referrer-Policy (and HSTS in production). JSON API
+ * answers are never documents, so their CSP forbids everything; pages get the
+ * full policy and the browser-document headers.
+ */
+export function securityHeaders(config: Config): {
+  api: Record<string, string>;
+  page: Record<string, string>;
+} {
+  const common = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    ...(config.isProduction ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+  const pageCsp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    // Project demos are other sites shown in frames.
+    "frame-src 'self' https:",
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+    ...(config.isProduction ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+  return {
+    api: { 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", ...common },
+    page: {
+      'content-security-policy': pageCsp,
+      ...common,
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-site',
+      'origin-agent-cluster': '?1',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+    },
+  };
+}
 
 /** Rate-limit settings of a public form: a handful per IP per 10 minutes. */
 export const publicFormLimit = { max: 5, timeWindow: '10 minutes' } as const;

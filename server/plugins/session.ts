@@ -3,10 +3,10 @@
  * its SHA-256. The user is looked up lazily, once per request, only by routes
  * that ask, so public cached reads never touch the sessions table.
  */
-import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { clearCookie, readCookie, setCookie } from '../lib/cookies.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { type AuthService, type PublicUser, SESSION_TTL_MS } from '../modules/auth/service.ts';
 
@@ -32,7 +32,6 @@ export function sessionCookieName(config: Config): string {
 }
 
 async function sessionPlugin(app: FastifyInstance, { config, auth }: SessionOptions) {
-  await app.register(cookie);
   const name = sessionCookieName(config);
   const cookieOptions = {
     path: '/',
@@ -45,7 +44,7 @@ async function sessionPlugin(app: FastifyInstance, { config, auth }: SessionOpti
   app.decorateRequest('currentUser', function (this: FastifyRequest) {
     let pending = cache.get(this);
     if (!pending) {
-      const token = this.cookies[name];
+      const token = readCookie(this, name);
       pending = token && token.length <= 100 ? auth.userForSession(token) : Promise.resolve(null);
       cache.set(this, pending);
     }
@@ -54,16 +53,16 @@ async function sessionPlugin(app: FastifyInstance, { config, auth }: SessionOpti
 
   app.decorateReply('startSession', async function (this: FastifyReply, userId: number) {
     // A new id at every sign-in: a session id planted before login is worthless after it.
-    const old = this.request.cookies[name];
+    const old = readCookie(this.request, name);
     if (old) await auth.deleteSession(old);
     const { token } = await auth.createSession(userId);
-    this.setCookie(name, token, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
+    setCookie(this, name, token, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
   });
 
   app.decorateReply('endSession', async function (this: FastifyReply) {
-    const token = this.request.cookies[name];
+    const token = readCookie(this.request, name);
     if (token) await auth.deleteSession(token);
-    this.clearCookie(name, cookieOptions);
+    clearCookie(this, name, cookieOptions);
   });
 }
 

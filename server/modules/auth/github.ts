@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { clearCookie, readCookie, setCookie } from '../../lib/cookies.ts';
 
 const STATE_COOKIE = 'gh_oauth_state';
 const VERIFIER_COOKIE = 'gh_oauth_verifier';
@@ -89,15 +90,17 @@ export const githubRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
       verifier,
       ['read:user'],
     );
-    reply.setCookie(STATE_COOKIE, state, cookieOptions).setCookie(VERIFIER_COOKIE, verifier, cookieOptions);
+    setCookie(reply, STATE_COOKIE, state, cookieOptions);
+    setCookie(reply, VERIFIER_COOKIE, verifier, cookieOptions);
     return reply.redirect(url.toString());
   });
 
   app.get<{ Querystring: Record<string, string | undefined> }>(CALLBACK_PATH, async (request, reply) => {
     const { code, state, error } = request.query;
-    const expectedState = request.cookies[STATE_COOKIE];
-    const verifier = request.cookies[VERIFIER_COOKIE];
-    reply.clearCookie(STATE_COOKIE, cookieOptions).clearCookie(VERIFIER_COOKIE, cookieOptions);
+    const expectedState = readCookie(request, STATE_COOKIE);
+    const verifier = readCookie(request, VERIFIER_COOKIE);
+    clearCookie(reply, STATE_COOKIE, cookieOptions);
+    clearCookie(reply, VERIFIER_COOKIE, cookieOptions);
     if (!configured) return reply.redirect(failTo('github_unconfigured'));
     if (error) return reply.redirect(failTo('github_denied'));
     if (!code || !state || !expectedState || !verifier || state !== expectedState) {
