@@ -81,6 +81,8 @@ export const blogPosts = pgTable(
     // The public list: published posts, newest first.
     index('blog_posts_published_idx').on(t.isPublished, t.publishedAt.desc()),
     index('blog_posts_author_id_idx').on(t.authorId),
+    // The admin list: every post, most recently edited first.
+    index('blog_posts_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
   ],
 );
 
