@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -70,6 +71,37 @@ describe('server process', () => {
     expect(await stop(server)).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(server.output()).toContain('shutdown complete');
+  });
+
+  it('finishes a request that is in flight when SIGTERM arrives, then exits 0', async () => {
+    const server = await startServer({ DATA_DIR: freshDataDir() });
+    const { hostname, port } = new URL(server.url);
+    const body = JSON.stringify({
+      name: 'Late Visitor',
+      email: 'late@example.com',
+      subject: 'Still there?',
+      message: 'Sent while the server was shutting down.',
+    });
+    const socket = connect(Number(port), hostname);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    let response = '';
+    socket.on('data', (chunk) => {
+      response += chunk;
+    });
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    // Headers and half the body: the request has started but cannot finish yet.
+    socket.write(
+      `POST /api/contact HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 20)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.end(body.slice(20));
+    await closed;
+    expect(response).toMatch(/^HTTP\/1\.1 201/);
+    expect(response).toContain('"message":"Message sent"');
+    expect(await server.exited).toBe(0);
   });
 
   it('exits 0 on SIGINT too', async () => {
