@@ -4,6 +4,16 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  adminCommentSchema,
+  adminContactSchema,
+  adminContributionSchema,
+  adminEndorsementSchema,
+  adminPostSchema,
+  adminQuoteSchema,
+  adminResumeRequestSchema,
+  pageOf,
+} from '../../../common/schemas/admin.ts';
 import { blogPostFormSchema, blogPostUpdateSchema } from '../../../common/schemas/forms.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireAdmin } from '../../plugins/session.ts';
@@ -20,21 +30,29 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   app.addHook('preHandler', requireAdmin);
 
   // Creating a post keeps the spec's path.
-  app.post('/api/blog', { schema: { body: blogPostFormSchema } }, async (request, reply) => {
-    const user = await request.currentUser();
-    if (!user) throw new HttpError(401, 'Authentication required');
-    return reply.code(201).send(await admin.createPost(request.body, user.id));
-  });
-
-  app.get('/api/admin/posts', { schema: { querystring: pageQuery } }, async (request) =>
-    admin.listPosts(request.query),
+  app.post(
+    '/api/blog',
+    { schema: { response: { 201: adminPostSchema }, body: blogPostFormSchema } },
+    async (request, reply) => {
+      const user = await request.currentUser();
+      if (!user) throw new HttpError(401, 'Authentication required');
+      return reply.code(201).send(await admin.createPost(request.body, user.id));
+    },
   );
-  app.get('/api/admin/posts/:id', { schema: { params: idParams } }, async (request) =>
-    admin.getPost(request.params.id),
+
+  app.get(
+    '/api/admin/posts',
+    { schema: { response: { 200: pageOf(adminPostSchema) }, querystring: pageQuery } },
+    async (request) => admin.listPosts(request.query),
+  );
+  app.get(
+    '/api/admin/posts/:id',
+    { schema: { response: { 200: adminPostSchema }, params: idParams } },
+    async (request) => admin.getPost(request.params.id),
   );
   app.patch(
     '/api/admin/posts/:id',
-    { schema: { params: idParams, body: blogPostUpdateSchema } },
+    { schema: { response: { 200: adminPostSchema }, params: idParams, body: blogPostUpdateSchema } },
     async (request) => admin.updatePost(request.params.id, request.body),
   );
   app.delete('/api/admin/posts/:id', { schema: { params: idParams } }, async (request, reply) => {
@@ -46,6 +64,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     '/api/admin/comments',
     {
       schema: {
+        response: { 200: pageOf(adminCommentSchema) },
         querystring: pageQuery.extend({
           status: z.enum(['pending', 'approved', 'spam', 'all']).default('pending'),
         }),
@@ -57,6 +76,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     '/api/admin/comments/moderate',
     {
       schema: {
+        response: { 200: z.object({ changed: z.number().int() }) },
         body: z.object({
           ids: z.array(z.number().int().positive()).min(1, 'Select at least one comment').max(200),
           action: moderationAction,
@@ -70,6 +90,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     '/api/admin/contributions',
     {
       schema: {
+        response: { 200: pageOf(adminContributionSchema) },
         querystring: pageQuery.extend({ status: z.enum(['pending', 'reviewed', 'all']).default('pending') }),
       },
     },
@@ -79,6 +100,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     '/api/admin/contributions/:id/review',
     {
       schema: {
+        response: { 200: adminContributionSchema },
         params: idParams,
         body: z.object({
           action: moderationAction,
@@ -90,18 +112,29 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       admin.reviewContribution(request.params.id, request.body.action, request.body.reviewNotes),
   );
 
-  app.get('/api/admin/quotes', { schema: { querystring: pageQuery } }, async (request) =>
-    admin.listQuotes(request.query),
+  app.get(
+    '/api/admin/quotes',
+    { schema: { response: { 200: pageOf(adminQuoteSchema) }, querystring: pageQuery } },
+    async (request) => admin.listQuotes(request.query),
   );
-  app.get('/api/admin/contacts', { schema: { querystring: pageQuery } }, async (request) =>
-    admin.listContacts(request.query),
+  app.get(
+    '/api/admin/contacts',
+    { schema: { response: { 200: pageOf(adminContactSchema) }, querystring: pageQuery } },
+    async (request) => admin.listContacts(request.query),
   );
-  app.get('/api/admin/resume-requests', { schema: { querystring: pageQuery } }, async (request) =>
-    admin.listResumeRequests(request.query),
+  app.get(
+    '/api/admin/resume-requests',
+    { schema: { response: { 200: pageOf(adminResumeRequestSchema) }, querystring: pageQuery } },
+    async (request) => admin.listResumeRequests(request.query),
   );
   app.get(
     '/api/admin/endorsements',
-    { schema: { querystring: pageQuery.extend({ skillId: z.coerce.number().int().positive().optional() }) } },
+    {
+      schema: {
+        response: { 200: pageOf(adminEndorsementSchema) },
+        querystring: pageQuery.extend({ skillId: z.coerce.number().int().positive().optional() }),
+      },
+    },
     async (request) => admin.listEndorsements(request.query, request.query.skillId),
   );
   app.delete('/api/admin/endorsements/:id', { schema: { params: idParams } }, async (request, reply) => {

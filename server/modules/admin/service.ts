@@ -4,7 +4,7 @@
  * public read invalidates its cache keys.
  */
 import { and, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { SEO_DESCRIPTION_LENGTH } from '../../../common/constants.ts';
 import type { BlogPostFormValues } from '../../../common/schemas/forms.ts';
 import { markdownToPlainText, slugify, truncateText } from '../../../common/text.ts';
@@ -260,22 +260,50 @@ export function createAdminService(db: Db, cache: ReadCache) {
           })
           .where(eq(blogContributions.id, id))
           .returning();
+        if (!row) throw notFound('Contribution not found');
         invalidatePosts();
-        return { ...row, createdAt: row?.createdAt.toISOString() };
+        return withIsoDates(row);
       });
     },
 
     // --- inbox and records ------------------------------------------------------------
     async listQuotes(query: PageQuery) {
-      return listNewestFirst(quoteRequests, quoteRequests.createdAt, quoteRequests.id, query);
+      return paged(quoteRequests, undefined, query, async (offset) =>
+        (
+          await db
+            .select()
+            .from(quoteRequests)
+            .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+            .limit(query.pageSize)
+            .offset(offset)
+        ).map(withIsoDates),
+      );
     },
     async listContacts(query: PageQuery) {
-      return listNewestFirst(contactMessages, contactMessages.createdAt, contactMessages.id, query);
+      return paged(contactMessages, undefined, query, async (offset) =>
+        (
+          await db
+            .select()
+            .from(contactMessages)
+            .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+            .limit(query.pageSize)
+            .offset(offset)
+        ).map(withIsoDates),
+      );
     },
     async listResumeRequests(query: PageQuery) {
-      const page = await listNewestFirst(resumeRequests, resumeRequests.createdAt, resumeRequests.id, query);
-      // The token hash is no use to the owner and stays in the database.
-      return { ...page, items: page.items.map(({ accessTokenHash: _hash, ...rest }) => rest) };
+      return paged(resumeRequests, undefined, query, async (offset) =>
+        (
+          await db
+            .select()
+            .from(resumeRequests)
+            .orderBy(desc(resumeRequests.createdAt), desc(resumeRequests.id))
+            .limit(query.pageSize)
+            .offset(offset)
+        )
+          // The token hash is no use to the owner and stays in the database.
+          .map(({ accessTokenHash: _hash, ...rest }) => withIsoDates(rest)),
+      );
     },
     async listEndorsements(query: PageQuery, skillId?: number) {
       const where = skillId ? eq(skillEndorsements.skillId, skillId) : undefined;
@@ -310,30 +338,17 @@ export function createAdminService(db: Db, cache: ReadCache) {
       });
     },
   };
-
-  async function listNewestFirst<T extends PgTable>(
-    table: T,
-    createdAt: PgColumn,
-    id: PgColumn,
-    query: PageQuery,
-  ) {
-    return paged(table, undefined, query, async (offset) => {
-      const rows = (await db
-        .select()
-        .from(table as PgTable)
-        .orderBy(desc(createdAt), desc(id))
-        .limit(query.pageSize)
-        .offset(offset)) as T['$inferSelect'][];
-      return rows.map((row: Record<string, unknown>) => serializeDates(row));
-    });
-  }
 }
 
+type WithIsoDates<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+};
+
 /** Dates become ISO strings for JSON answers. */
-function serializeDates<T extends Record<string, unknown>>(row: T): Record<string, unknown> {
+function withIsoDates<T extends Record<string, unknown>>(row: T): WithIsoDates<T> {
   return Object.fromEntries(
-    Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
-  );
+    Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  ) as WithIsoDates<T>;
 }
 
 export type AdminService = ReturnType<typeof createAdminService>;
