@@ -35,6 +35,7 @@ import { createCommentService } from './modules/comments/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { contributionRoutes } from './modules/contributions/routes.ts';
+import { createContributionService } from './modules/contributions/service.ts';
 import { formTokenRoutes } from './modules/form-token/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
@@ -135,23 +136,23 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
     app.addHook('onClose', () => bus.close());
   }
   const auth = createAuthService(
-    database.db,
+    db,
     redis ? redisFailureCounter(redis, LOGIN_WINDOW_MS) : memoryFailureCounter(LOGIN_WINDOW_MS),
   );
-  const blog = createBlogService(database.db);
-  const comments = createCommentService(database.db);
-  const skills = createSkillService(database.db);
+  const blog = createBlogService(db);
+  const comments = createCommentService(db);
+  const skills = createSkillService(db);
   app.decorate('readCache', cache);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config, ...(redis ? { redis } : {}) });
   await app.register(sessionPlugin, { config, auth });
   await app.register(authRoutes, { auth });
-  await app.register(githubRoutes, { config, db: database.db });
+  await app.register(githubRoutes, { config, db });
   await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(blogRoutes, { blog, cache });
-  await app.register(commentRoutes, { blog, comments, cache, db, formTokens });
-  await app.register(contributionRoutes, { db, formTokens });
+  await app.register(commentRoutes, { blog, comments, cache, formTokens });
+  await app.register(contributionRoutes, { contributions: createContributionService(db), formTokens });
   await app.register(formTokenRoutes, { formTokens });
   await app.register(contactRoutes, { contact: createContactService(db) });
   await app.register(resumeRoutes, { resume: createResumeService(db) });

@@ -68,11 +68,6 @@ async function sessionPlugin(app: FastifyInstance, { config, auth }: SessionOpti
 
 export default fp(sessionPlugin, { name: 'session' });
 
-/** preHandler: 401 without a signed-in user. */
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!(await request.currentUser())) throw new HttpError(401, 'Authentication required');
-}
-
 /** preHandler: 401 without a signed-in user, 403 for a user who is not an admin. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   const user = await request.currentUser();

@@ -42,12 +42,7 @@ export const SLUG_TAKEN = 'A post with this slug already exists';
 type PostRow = typeof blogPosts.$inferSelect;
 
 export function adminPost(row: PostRow) {
-  return {
-    ...row,
-    publishedAt: row.publishedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
+  return withIsoDates(row);
 }
 
 const excerptOf = (content: string) => truncateText(markdownToPlainText(content), SEO_DESCRIPTION_LENGTH);
@@ -171,12 +166,7 @@ export function createAdminService(db: Db, cache: ReadCache) {
             .orderBy(desc(comments.createdAt), desc(comments.id))
             .limit(query.pageSize)
             .offset(offset)
-        ).map(({ comment, postTitle, postSlug }) => ({
-          ...comment,
-          createdAt: comment.createdAt.toISOString(),
-          postTitle,
-          postSlug,
-        })),
+        ).map(({ comment, postTitle, postSlug }) => ({ ...withIsoDates(comment), postTitle, postSlug })),
       );
     },
 
@@ -216,7 +206,7 @@ export function createAdminService(db: Db, cache: ReadCache) {
             .orderBy(desc(blogContributions.createdAt), desc(blogContributions.id))
             .limit(query.pageSize)
             .offset(offset)
-        ).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        ).map(withIsoDates),
       );
     },
 
@@ -317,11 +307,7 @@ export function createAdminService(db: Db, cache: ReadCache) {
             .orderBy(desc(skillEndorsements.createdAt), desc(skillEndorsements.id))
             .limit(query.pageSize)
             .offset(offset)
-        ).map(({ endorsement, skillName }) => ({
-          ...endorsement,
-          createdAt: endorsement.createdAt.toISOString(),
-          skillName,
-        })),
+        ).map(({ endorsement, skillName }) => ({ ...withIsoDates(endorsement), skillName })),
       );
     },
 

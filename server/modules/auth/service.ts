@@ -119,8 +119,6 @@ export function createAuthService(db: Db, failures: FailureCounter) {
     async deleteSession(token: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.idHash, sha256Hex(token)));
     },
-
-    findByUsername,
   };
 }
 

@@ -2,14 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicCommentListSchema } from '../../../common/schemas/comments.ts';
 import { commentFormSchema } from '../../../common/schemas/forms.ts';
-import type { Db } from '../../db/client.ts';
 import { checkVerificationPhrase, isBotSubmission } from '../../lib/anti-spam.ts';
 import type { FormTokens } from '../../lib/form-token.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { type ReadCache, sendJson } from '../../lib/read-cache.ts';
 import { publicFormLimit } from '../../plugins/security.ts';
 import type { BlogService } from '../blog/service.ts';
-import { COMMENTS_CACHE_PREFIX, type CommentService, submitComment } from './service.ts';
+import { COMMENTS_CACHE_PREFIX, type CommentService } from './service.ts';
 
 const submittedSchema = z.object({ message: z.string() });
 const SUBMITTED = 'Your comment has been submitted and is awaiting moderation.';
@@ -27,9 +26,8 @@ export const commentRoutes: FastifyPluginAsyncZod<{
   blog: BlogService;
   comments: CommentService;
   cache: ReadCache;
-  db: Db;
   formTokens: FormTokens;
-}> = async (app, { blog, comments, cache, db, formTokens }) => {
+}> = async (app, { blog, comments, cache, formTokens }) => {
   app.get(
     '/api/blog/post/:postId/comments',
     { schema: { params: postIdParamsSchema, response: { 200: publicCommentListSchema } } },
@@ -57,7 +55,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{
       checkVerificationPhrase(body.captchaToken, 'Please complete the CAPTCHA verification');
       // A bot gets the same answer as a person, and nothing is stored.
       if (!isBotSubmission(body, formTokens)) {
-        await submitComment(db, {
+        await comments.submit({
           postId,
           postTitle: post.title,
           name: body.name,

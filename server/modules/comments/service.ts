@@ -23,6 +23,19 @@ export function createCommentService(db: Db) {
         .orderBy(asc(comments.createdAt), asc(comments.id));
       return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     },
+
+    /** Stores a comment awaiting moderation (unapproved, not spam) and notifies the owner. */
+    async submit(comment: NewComment): Promise<void> {
+      await db.transaction(async (tx) => {
+        const { postTitle, ...values } = comment;
+        await tx.insert(comments).values({ ...values, isApproved: false, isSpam: false });
+        await enqueueNotification(tx, {
+          kind: 'comment',
+          subject: `New comment on "${postTitle}" awaits moderation`,
+          fields: { Post: postTitle, Name: comment.name, Email: comment.email, Comment: comment.content },
+        });
+      });
+    },
   };
 }
 
@@ -36,17 +49,4 @@ export interface NewComment {
   content: string;
   captchaToken: string;
   ipAddress: string;
-}
-
-/** Stores a comment awaiting moderation (unapproved, not spam) and notifies the owner. */
-export async function submitComment(db: Db, comment: NewComment): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { postTitle, ...values } = comment;
-    await tx.insert(comments).values({ ...values, isApproved: false, isSpam: false });
-    await enqueueNotification(tx, {
-      kind: 'comment',
-      subject: `New comment on "${postTitle}" awaits moderation`,
-      fields: { Post: postTitle, Name: comment.name, Email: comment.email, Comment: comment.content },
-    });
-  });
 }

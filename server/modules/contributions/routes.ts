@@ -1,19 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contributionSchema } from '../../../common/schemas/forms.ts';
-import type { Db } from '../../db/client.ts';
 import { checkVerificationPhrase, isBotSubmission } from '../../lib/anti-spam.ts';
 import type { FormTokens } from '../../lib/form-token.ts';
 import { publicFormLimit } from '../../plugins/security.ts';
-import { submitContribution } from './service.ts';
+import type { ContributionService } from './service.ts';
 
 const submittedSchema = z.object({ message: z.string() });
 const SUBMITTED = 'Thank you! Your post has been submitted and is awaiting review.';
 
-export const contributionRoutes: FastifyPluginAsyncZod<{ db: Db; formTokens: FormTokens }> = async (
-  app,
-  { db, formTokens },
-) => {
+export const contributionRoutes: FastifyPluginAsyncZod<{
+  contributions: ContributionService;
+  formTokens: FormTokens;
+}> = async (app, { contributions, formTokens }) => {
   app.post(
     '/api/blog/contributions',
     {
@@ -22,7 +21,7 @@ export const contributionRoutes: FastifyPluginAsyncZod<{ db: Db; formTokens: For
     },
     async (request, reply) => {
       checkVerificationPhrase(request.body.captchaToken, 'CAPTCHA verification is required');
-      if (!isBotSubmission(request.body, formTokens)) await submitContribution(db, request.body, request.ip);
+      if (!isBotSubmission(request.body, formTokens)) await contributions.submit(request.body, request.ip);
       return reply.code(201).send({ message: SUBMITTED });
     },
   );
