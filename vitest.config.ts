@@ -1,12 +1,26 @@
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// CI sets TEST_REPORT_DIR (and TEST_RUN_NAME per run) to collect a JSON report of each run.
+const reportDir = process.env.TEST_REPORT_DIR;
 
 export default defineConfig({
   test: {
-    include: ['common/**/*.test.ts', 'content/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'common/**/*.test.ts',
+      'content/**/*.test.ts',
+      'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'web/**/*.test.ts',
+    ],
     setupFiles: ['./vitest.setup.ts'],
     // PGlite boots a WebAssembly PostgreSQL per test file; give it room on a 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    reporters: reportDir ? ['default', 'json'] : ['default'],
+    ...(reportDir
+      ? { outputFile: { json: join(reportDir, `${process.env.TEST_RUN_NAME ?? 'vitest'}.json`) } }
+      : {}),
   },
 });

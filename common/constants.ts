@@ -46,3 +46,15 @@ export const PASSWORD_MIN = 6;
 export const IMAGE_PROMPT_MIN = 10;
 
 export const STORAGE_KEYS = { theme: 'portfolio-theme', immersive: 'isImmersiveMode' } as const;
+
+/**
+ * Host names that mark a static copy of the site (no server): when the page's
+ * host contains one, the web app reads data from browser storage and JSON files.
+ */
+export const DEFAULT_STATIC_HOST_MARKERS = [
+  'github.io',
+  'netlify.app',
+  'pages.dev',
+  'vercel.app',
+  'gitlab.io',
+] as const;

@@ -145,15 +145,13 @@ describe('content images', () => {
   });
 });
 
-describe('GET /', () => {
-  it('serves an HTML page with the owner and the seeded posts', async () => {
-    const seeded = await createTestApp();
-    const res = await seeded.app.inject('/');
-    expect(res.statusCode).toBe(200);
+describe('pages without the web app (WEB_APP=off)', () => {
+  // With the web app, pages are rendered by React Router: see e2e/ssr.spec.ts.
+  it('answer the plain not-found page with status 404, while the API keeps working', async () => {
+    const res = await t.app.inject('/');
+    expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.body).toContain("Hello, I'm Jordan Ellis");
-    expect(res.body).toContain('Transponder Keys Explained');
-    expect(res.body).not.toContain('Pricing Service Work');
-    await seeded.close();
+    expect(res.body).toContain('404 Page Not Found');
+    expect((await t.app.inject('/api/projects')).statusCode).toBe(200);
   });
 });

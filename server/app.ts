@@ -4,6 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyError,
@@ -25,6 +27,8 @@ import { resolveSecret } from './lib/secret.ts';
 import { localStorage } from './lib/storage.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminService } from './modules/admin/service.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { createAnalyticsService } from './modules/analytics/service.ts';
 import { githubRoutes } from './modules/auth/github.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService, LOGIN_WINDOW_MS } from './modules/auth/service.ts';
@@ -38,10 +42,10 @@ import { contributionRoutes } from './modules/contributions/routes.ts';
 import { createContributionService } from './modules/contributions/service.ts';
 import { formTokenRoutes } from './modules/form-token/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { homeRoutes } from './modules/home/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { resumeRoutes } from './modules/resume/routes.ts';
 import { createResumeService } from './modules/resume/service.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import { skillRoutes } from './modules/skills/routes.ts';
 import { createSkillService } from './modules/skills/service.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -49,12 +53,15 @@ import { contentImagesFolder } from './paths.ts';
 import errorsPlugin from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
+import { type WebOptions, webPlugin } from './plugins/web.ts';
 
 export interface AppOptions {
   config: Config;
   database: Database;
   /** Pino options, or false for no logs (the default in tests). */
   logger?: FastifyServerOptions['logger'];
+  /** Serve the web app (pages); without it only the API, images and a plain 404 page answer. */
+  web?: Omit<WebOptions, 'config'>;
 }
 
 // Secrets that must never reach a log line, wherever they appear in the URL.
@@ -103,7 +110,12 @@ class AccessLog extends LogController {
   }
 }
 
-export async function buildApp({ config, database, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  web,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     genReqId: () => randomUUID(),
@@ -145,6 +157,11 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   app.decorate('readCache', cache);
 
   await app.register(errorsPlugin);
+  // Compressed answers above 1 KB; Brotli at a fast level for streamed pages (assets are precompressed).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(securityPlugin, { config, ...(redis ? { redis } : {}) });
   await app.register(sessionPlugin, { config, auth });
   await app.register(authRoutes, { auth });
@@ -162,13 +179,15 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   });
   await app.register(skillRoutes, { skills, cache });
   await app.register(projectRoutes);
-  await app.register(homeRoutes, { blog });
+  await app.register(seoRoutes, { blog, siteUrl: config.publicUrl });
+  await app.register(analyticsRoutes, { analytics: createAnalyticsService(db) });
   await app.register(fastifyStatic, {
     root: contentImagesFolder,
     prefix: '/images/',
     maxAge: '1d',
     index: false,
   });
+  if (web) await webPlugin(app, { config, ...web });
 
   return app;
 }

@@ -44,6 +44,8 @@ const configSchema = z
       .int('must be a whole number of proxies')
       .min(0, 'must be a whole number of proxies')
       .default(0),
+    /** Pages: `build` serves the production build, `dev` runs Vite with hot reload, `off` serves the API only. */
+    WEB_APP: z.enum(['build', 'dev', 'off']).default('build'),
     REDIS_URL: optionalUrl(/^rediss?$/),
     SMTP_URL: optionalUrl(/^smtps?$/),
     NOTIFY_EMAIL: optionalString.pipe(z.email({ error: 'must be an email address' }).optional()),

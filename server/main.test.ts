@@ -28,7 +28,7 @@ afterEach(() => {
 function spawnServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', WEB_APP: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);

@@ -34,7 +34,18 @@ async function main() {
     fail(`Could not open the database: ${(error as Error).message}`);
   }
 
-  const app = await buildApp({ config, database, logger: loggerOptions(config) });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({
+      config,
+      database,
+      logger: loggerOptions(config),
+      ...(config.WEB_APP === 'off' ? {} : { web: { mode: config.WEB_APP } }),
+    });
+  } catch (error) {
+    await database.close();
+    fail(`Could not start: ${(error as Error).message}`);
+  }
   const seeded = await seedDatabase(database.db);
   app.log.info({ seed: seeded, database: database.kind }, 'database ready');
   if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {

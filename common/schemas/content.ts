@@ -74,3 +74,4 @@ export type ContactInfo = z.infer<typeof contactInfoSchema>;
 export type SeedSkill = z.infer<typeof seedSkillSchema>;
 export type SeedPost = z.infer<typeof seedPostSchema>;
 export type Testimonial = z.infer<typeof testimonialSchema>;
+export type SocialIcon = z.infer<typeof socialIconSchema>;

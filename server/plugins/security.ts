@@ -87,26 +87,11 @@ export function securityHeaders(config: Config): {
     'referrer-policy': 'strict-origin-when-cross-origin',
     ...(config.isProduction ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
-  const pageCsp = [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    // Project demos are other sites shown in frames.
-    "frame-src 'self' https:",
-    "media-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'self'",
-    ...(config.isProduction ? ['upgrade-insecure-requests'] : []),
-  ].join('; ');
+
   return {
     api: { 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", ...common },
     page: {
-      'content-security-policy': pageCsp,
+      'content-security-policy': pageCsp(config),
       ...common,
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-site',
@@ -119,3 +104,32 @@ export function securityHeaders(config: Config): {
 
 /** Rate-limit settings of a public form: a handful per IP per 10 minutes. */
 export const publicFormLimit = { max: 5, timeWindow: '10 minutes' } as const;
+
+/**
+ * The Content-Security-Policy of a page. With a nonce (pages rendered by the
+ * web app), inline scripts carrying it may run: the theme script and React
+ * Router's hydration data. In development Vite's client needs inline scripts,
+ * eval and its websocket.
+ */
+export function pageCsp(
+  config: Config,
+  { nonce, dev = false }: { nonce?: string; dev?: boolean } = {},
+): string {
+  const scripts = dev ? "'self' 'unsafe-inline' 'unsafe-eval'" : nonce ? `'self' 'nonce-${nonce}'` : "'self'";
+  return [
+    "default-src 'self'",
+    `script-src ${scripts}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    // Project demos are other sites shown in frames.
+    "frame-src 'self' https:",
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+    ...(config.isProduction ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}

@@ -1,0 +1,30 @@
+/**
+ * What the server hands to the web app's loaders for each page request (the
+ * React Router load context). The server builds it; `web/` only sees this
+ * shape, so neither side imports the other.
+ */
+
+/** The signed-in user as the web app knows it (the answer of GET /api/user). */
+export interface SessionUser {
+  id: number;
+  username: string;
+  isAdmin: boolean;
+  role: string;
+  fullName: string | null;
+  avatarUrl: string | null;
+  githubUsername: string | null;
+}
+
+export interface WebLoadContext {
+  /** The CSP nonce of this response, for inline scripts; empty in development (no nonce). */
+  nonce: string;
+  /** The public address of the site, without a trailing slash (canonical URLs, sitemap, Open Graph). */
+  siteUrl: string;
+  /** The signed-in user, or null. */
+  user: SessionUser | null;
+  /**
+   * A public GET of the site's own API, answered in process by the same route,
+   * cache and response schema as over HTTP: the parsed JSON, or null for a 404.
+   */
+  readApi<T>(path: string): Promise<T | null>;
+}

@@ -1,0 +1,50 @@
+/** Axe finds no WCAG A/AA violation on any page, in light and in dark, and no page logs an error. */
+import { expect, expectAccessible, openAccountMenu, test } from './fixtures.ts';
+
+const pages = [
+  { path: '/', heading: "Hello, I'm Jordan Ellis" },
+  { path: '/blog', heading: 'Blog' },
+  { path: '/blog/one-schema-form-to-database', heading: 'One Schema from Form to Database' },
+  { path: '/projects/keycode-help', heading: 'Keycode Help' },
+  { path: '/auth', heading: 'Welcome back' },
+  { path: '/auth?tab=register', heading: 'Create an account' },
+  { path: '/resume', heading: 'Request My Resume' },
+  { path: '/generate-images', heading: 'AI Image Generator' },
+  { path: '/recommendations', heading: 'AI Project Recommendations' },
+  { path: '/privacy', heading: 'Privacy Policy' },
+  { path: '/terms', heading: 'Terms of Service' },
+  { path: '/no-such-page', heading: '404 Page Not Found' },
+];
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} theme`, () => {
+    test.use({ colorScheme: scheme });
+
+    for (const { path, heading } of pages) {
+      test(`${path} is accessible`, async ({ page, allowConsole }) => {
+        if (heading === '404 Page Not Found') allowConsole(/status of 404 \(Not Found\)/);
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /dark/ : /^(?!.*dark)/);
+        await expectAccessible(page, `${path} (${scheme})`);
+      });
+    }
+
+    test('/admin/blog is accessible to the admin', async ({ page, signInAs }) => {
+      await signInAs('admin');
+      await page.goto('/admin/blog');
+      await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+      await expectAccessible(page, `/admin/blog (${scheme})`);
+    });
+
+    test('the account menu and a toast are accessible', async ({ page, signInAs }) => {
+      await signInAs('user');
+      await page.goto('/blog');
+      await openAccountMenu(page);
+      await expectAccessible(page, `account menu (${scheme})`);
+      await page.getByRole('menuitem', { name: 'Log out' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Logged out' })).toBeVisible();
+      await expectAccessible(page, `toast (${scheme})`);
+    });
+  });
+}

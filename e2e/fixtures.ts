@@ -1,0 +1,125 @@
+/**
+ * Test fixtures: every page fails its test on a console error or warning or an
+ * uncaught exception; `signInAs` signs the browser in as the admin or as a
+ * plain user (registered once per worker); `expectAccessible` runs axe.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './constants.ts';
+
+interface Credentials {
+  username: string;
+  password: string;
+}
+
+interface Fixtures {
+  /** Console errors and warnings of the test's pages; the test fails if any remain at its end. */
+  consoleGuard: { problems: string[]; allowed: RegExp[] };
+  /**
+   * Lets console messages matching the pattern pass: the browser's own "Failed to load
+   * resource" line for a response the test expects to fail (a 404 page, a wrong password).
+   */
+  allowConsole: (pattern: RegExp) => void;
+  signInAs: (who: 'admin' | 'user') => Promise<Credentials>;
+}
+
+interface WorkerFixtures {
+  userCredentials: Credentials;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  userCredentials: [
+    async ({ playwright }, use, workerInfo) => {
+      const credentials = {
+        username: `visitor${workerInfo.workerIndex}${Date.now().toString(36)}`,
+        password: 'visitor-password',
+      };
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const response = await request.post('/api/register', {
+        data: { ...credentials, email: `${credentials.username}@example.com` },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      await request.dispose();
+      await use(credentials);
+    },
+    { scope: 'worker' },
+  ],
+
+  allowConsole: async ({ consoleGuard }, use) => {
+    await use((pattern) => consoleGuard.allowed.push(pattern));
+  },
+
+  consoleGuard: async ({ context }, use) => {
+    const problems: string[] = [];
+    const allowed: RegExp[] = [];
+    const watch = (page: Page) => {
+      page.on('console', (message) => {
+        if (allowed.some((pattern) => pattern.test(message.text()))) return;
+        if (message.type() === 'error' || message.type() === 'warning') {
+          problems.push(`console.${message.type()}: ${message.text()} (${page.url()})`);
+        }
+      });
+      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message} (${page.url()})`));
+    };
+    for (const page of context.pages()) watch(page);
+    context.on('page', watch);
+    await use({ problems, allowed });
+    expect(problems, 'console errors or warnings').toEqual([]);
+  },
+
+  page: async ({ page, consoleGuard }, use) => {
+    void consoleGuard; // installs the guard before the page is used
+    // Navigations wait until React has hydrated: a click on server-rendered HTML before that is lost.
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await waitForHydration(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await waitForHydration(page);
+      return response;
+    };
+    await use(page);
+  },
+
+  signInAs: async ({ page, userCredentials }, use) => {
+    await use(async (who) => {
+      const credentials = who === 'admin' ? E2E_ADMIN : userCredentials;
+      const response = await page.request.post('/api/login', { data: credentials });
+      expect(response.status(), await response.text()).toBe(200);
+      return credentials;
+    });
+  },
+});
+
+export { expect };
+
+/** Opens the signed-in visitor's account menu once its lazily loaded code is interactive. */
+export async function openAccountMenu(page: Page, username?: string) {
+  const trigger = page.getByRole('button', {
+    name: username ? `Account menu for @${username}` : /^Account menu for @/,
+  });
+  await expect(trigger).toHaveAttribute('data-ready', 'true');
+  await trigger.click();
+  await expect(page.getByRole('menu')).toBeVisible();
+}
+
+/** Resolves once the root component has hydrated (it sets data-hydrated on <html>). */
+export async function waitForHydration(page: Page) {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+/** Axe finds no WCAG 2.x A/AA violation on the page as it is now. */
+export async function expectAccessible(page: Page, label = page.url()) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const violations = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+  expect(violations, `axe violations on ${label}`).toEqual([]);
+}

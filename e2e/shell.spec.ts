@@ -1,0 +1,269 @@
+/** The shell every page shares: header, footer, theme, view mode, toasts, sign-in and sign-out. */
+import { expect, expectAccessible, openAccountMenu, test } from './fixtures.ts';
+
+test.describe('theme', () => {
+  test('a dark-mode visitor gets the dark theme before the body is painted, with no light flash', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ colorScheme: 'dark' });
+    const page = await context.newPage();
+    // Record the theme at the moment the parser creates <body>, before anything paints.
+    await page.addInitScript(() => {
+      new MutationObserver((_records, observer) => {
+        if (document.body) {
+          (window as unknown as { darkAtBody: boolean }).darkAtBody =
+            document.documentElement.classList.contains('dark');
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    expect(await page.evaluate(() => (window as unknown as { darkAtBody: boolean }).darkAtBody)).toBe(true);
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await context.close();
+  });
+
+  test('the toggle switches theme, and the choice outlives a reload', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/blog');
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('portfolio-theme'))).toBe('dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('portfolio-theme'))).toBe('light');
+  });
+});
+
+test('the view mode is Immersive by default and Standard persists', async ({ page }) => {
+  await page.goto('/');
+  const viewMode = page.getByRole('group', { name: 'View mode' }).first();
+  await expect(viewMode.getByRole('button', { name: 'Immersive' })).toHaveAttribute('aria-pressed', 'true');
+  await viewMode.getByRole('button', { name: 'Standard' }).click();
+  await expect(viewMode.getByRole('button', { name: 'Standard' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await page.evaluate(() => localStorage.getItem('isImmersiveMode'))).toBe('false');
+  await page.reload();
+  await expect(
+    page.getByRole('group', { name: 'View mode' }).first().getByRole('button', { name: 'Standard' }),
+  ).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('the header shows section anchors on home and page links elsewhere', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+  for (const [name, href] of [
+    ['Home', '#home'],
+    ['Projects', '#projects'],
+    ['About', '#about'],
+    ['Skills', '#skills'],
+    ['Blog', '#blog'],
+    ['Contact', '#contact'],
+  ] as const) {
+    await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  }
+  await nav.getByRole('link', { name: 'About', exact: true }).click();
+  await expect(page).toHaveURL(/#about$/);
+  await expect(page.getByRole('heading', { name: 'About Me' })).toBeInViewport();
+
+  await page.goto('/blog');
+  const pageNav = page.getByRole('navigation', { name: 'Main', exact: true });
+  for (const [name, href] of [
+    ['Home', '/'],
+    ['Blog', '/blog'],
+    ['Resume', '/resume'],
+    ['AI Images', '/generate-images'],
+  ] as const) {
+    await expect(pageNav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  }
+  await pageNav.getByRole('link', { name: 'Resume', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Request My Resume' })).toBeVisible();
+});
+
+test('the footer links socials in a new tab, the legal pages and the year', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  for (const platform of ['GitHub', 'LinkedIn', 'Threads', 'Website', 'Email']) {
+    await expect(footer.getByRole('link', { name: `${platform} (opens in a new tab)` })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+  }
+  await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  await footer.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+});
+
+test('on a phone the links sit in a menu that opens, and closes when one is followed', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/blog');
+  await expect(page.getByRole('navigation', { name: 'Main', exact: true })).toBeHidden();
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  const menu = page.getByRole('navigation', { name: 'Main (mobile)' });
+  await expect(menu).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  await expectAccessible(page, 'mobile menu open');
+  await menu.getByRole('link', { name: 'Resume' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Request My Resume' })).toBeVisible();
+  await expect(menu).toBeHidden();
+});
+
+test('register, log out, log in, and the account menu with its toasts', async ({ page, allowConsole }) => {
+  allowConsole(/status of 401 \(Unauthorized\)/);
+  const username = `reader${Date.now().toString(36)}`;
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  const register = page.getByRole('tabpanel', { name: 'Register' });
+
+  // The spec's validation messages, on submit.
+  await register.getByRole('button', { name: 'Create Account' }).click();
+  await expect(register.getByText('Username must be at least 3 characters')).toBeVisible();
+  await expect(register.getByText('Please enter a valid email')).toBeVisible();
+  await expect(register.getByText('Password must be at least 6 characters')).toBeVisible();
+  await register.getByLabel('Username').fill(username);
+  await register.getByLabel('Email').fill(`${username}@example.com`);
+  await register.getByLabel('Password', { exact: true }).fill('secret-pass');
+  await register.getByLabel('Confirm Password').fill('other-pass');
+  await register.getByRole('button', { name: 'Create Account' }).click();
+  await expect(register.getByText('Passwords do not match')).toBeVisible();
+  await register.getByLabel('Confirm Password').fill('secret-pass');
+  await register.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Registration successful' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await openAccountMenu(page, username);
+  await expect(page.getByRole('menu')).toContainText(`@${username}`);
+  await expect(page.getByRole('menuitem', { name: 'Admin Dashboard' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'You have been successfully logged out' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Login' }).click();
+  const login = page.getByRole('tabpanel', { name: 'Login' });
+  await login.getByLabel('Username').fill(username);
+  await login.getByLabel('Password').fill('wrong-password');
+  await login.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Login failed' })).toBeVisible();
+  await login.getByLabel('Password').fill('secret-pass');
+  await login.getByRole('button', { name: 'Sign In' }).click();
+  // One toast at a time: the success replaces the failure.
+  await expect(page.getByRole('status').filter({ hasText: `Welcome back, ${username}!` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Login failed' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: `Account menu for @${username}` })).toBeVisible();
+});
+
+test('only an admin gets the Admin Dashboard link, which leads to /admin/blog', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('admin');
+  await page.goto('/');
+  await openAccountMenu(page);
+  await page.getByRole('menuitem', { name: 'Admin Dashboard' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+});
+
+test('a plain user sees no Admin Dashboard link and is refused at /admin/blog', async ({
+  page,
+  signInAs,
+}) => {
+  const { username } = await signInAs('user');
+  await page.goto('/');
+  await openAccountMenu(page, username);
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Admin Dashboard' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/admin/blog');
+  await expect(page.getByRole('alert')).toContainText('You are not authorised to view this page.');
+});
+
+test('a visitor is sent from /admin/blog to /auth, and a signed-in user from /auth to /', async ({
+  page,
+  signInAs,
+}) => {
+  await page.goto('/admin/blog');
+  await expect(page).toHaveURL(/\/auth$/);
+  await signInAs('user');
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a GitHub sign-in that is not configured comes back with a clear message', async ({ page }) => {
+  await page.goto('/auth');
+  await page
+    .getByRole('tabpanel', { name: 'Login' })
+    .getByRole('link', { name: 'Continue with GitHub' })
+    .click();
+  await expect(page).toHaveURL(/\/auth\?error=github_unconfigured$/);
+  await expect(page.getByRole('alert')).toContainText('Sign-in with GitHub is not set up on this site yet.');
+});
+
+test('page views are reported to the first-party analytics endpoint without cookies', async ({ page }) => {
+  const reported = page.waitForRequest('**/api/analytics/pageview');
+  await page.goto('/blog');
+  const request = await reported;
+  expect(request.postDataJSON()).toMatchObject({ path: '/blog' });
+  expect((await request.response())?.status()).toBe(204);
+  // A client-side navigation is a page view too.
+  const next = page.waitForRequest(
+    (r) => r.url().endsWith('/api/analytics/pageview') && r.postDataJSON().path === '/resume',
+  );
+  await page
+    .getByRole('navigation', { name: 'Main', exact: true })
+    .getByRole('link', { name: 'Resume' })
+    .click();
+  await next;
+  expect(await page.context().cookies()).toEqual([]);
+});
+
+test('an unknown page shows the not-found page', async ({ page, allowConsole }) => {
+  allowConsole(/status of 404 \(Not Found\)/);
+  const response = await page.goto('/nowhere');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+});
+
+test('while signing in or registering, the button is disabled and says so', async ({
+  page,
+  allowConsole,
+}) => {
+  allowConsole(/status of 400 \(Bad Request\)/);
+  // Hold the answers back so the pending state can be seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/(login|register)$/, async (route) => {
+    await held;
+    await route.fulfill({ status: 400, json: { message: 'Held for the test' } });
+  });
+  await page.goto('/auth');
+  const login = page.getByRole('tabpanel', { name: 'Login' });
+  await login.getByLabel('Username').fill('someone');
+  await login.getByLabel('Password').fill('secret-pass');
+  await login.getByRole('button', { name: 'Sign In' }).click();
+  await expect(login.getByRole('button', { name: 'Please wait' })).toBeDisabled();
+
+  await page.getByRole('tab', { name: 'Register' }).click();
+  const register = page.getByRole('tabpanel', { name: 'Register' });
+  await register.getByLabel('Username').fill('someone');
+  await register.getByLabel('Email').fill('someone@example.com');
+  await register.getByLabel('Password', { exact: true }).fill('secret-pass');
+  await register.getByLabel('Confirm Password').fill('secret-pass');
+  await register.getByRole('button', { name: 'Create Account' }).click();
+  await expect(register.getByRole('button', { name: 'Creating account...' })).toBeDisabled();
+  release();
+  await expect(page.getByRole('status').filter({ hasText: 'Held for the test' })).toBeVisible();
+});

@@ -1,0 +1,147 @@
+/**
+ * What a crawler or a link preview sees: the HTML as the server sends it,
+ * before any script runs (no browser involved).
+ */
+import { expect, test } from '@playwright/test';
+
+const decode = (text: string) =>
+  text
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+function head(html: string) {
+  const attr = (pattern: RegExp) => html.match(pattern)?.[1];
+  return {
+    title: attr(/<title>([^<]*)<\/title>/),
+    description: attr(/<meta name="description" content="([^"]*)"/),
+    canonical: attr(/<link rel="canonical" href="([^"]*)"/),
+    ogTitle: attr(/<meta property="og:title" content="([^"]*)"/),
+    ogImage: attr(/<meta property="og:image" content="([^"]*)"/),
+    twitterCard: attr(/<meta name="twitter:card" content="([^"]*)"/),
+    h1: decode(attr(/<h1[^>]*>(.*?)<\/h1>/)?.replace(/<[^>]+>/g, '') ?? ''),
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1] ?? 'null') as Record<string, unknown>,
+    ),
+  };
+}
+
+test.describe('server-rendered HTML', () => {
+  test('the home page carries its heading, title, description, canonical, social tags and a Person', async ({
+    request,
+    baseURL,
+  }) => {
+    const response = await request.get('/');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('text/html');
+    const page = head(await response.text());
+    expect(page.h1).toBe("Hello, I'm Jordan Ellis");
+    expect(page.title).toBe('Jordan Ellis | Full-Stack Developer &amp; Entrepreneur');
+    expect(page.description).toMatch(/^I build fast, dependable web applications/);
+    expect(page.canonical).toBe(`${baseURL}/`);
+    expect(page.ogTitle).toBe(page.title);
+    expect(page.ogImage).toBe(`${baseURL}/images/profile.svg`);
+    expect(page.twitterCard).toBe('summary_large_image');
+    expect(page.jsonLd).toEqual([expect.objectContaining({ '@type': 'Person', name: 'Jordan Ellis' })]);
+  });
+
+  test('/blog lists the published posts in the HTML', async ({ request, baseURL }) => {
+    const html = await (await request.get('/blog')).text();
+    const page = head(html);
+    expect(page.h1).toBe('Blog');
+    expect(page.title).toBe('Blog | Jordan Ellis');
+    expect(page.description).toBeTruthy();
+    expect(page.canonical).toBe(`${baseURL}/blog`);
+    expect(html).toContain('href="/blog/one-schema-form-to-database"');
+  });
+
+  test('/auth has its heading, title and canonical and is kept out of search results', async ({
+    request,
+    baseURL,
+  }) => {
+    const html = await (await request.get('/auth')).text();
+    const page = head(html);
+    expect(page.h1).toBe('Welcome back');
+    expect(page.title).toBe('Sign in | Jordan Ellis');
+    expect(page.description).toBeTruthy();
+    expect(page.canonical).toBe(`${baseURL}/auth`);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).toContain('href="/api/auth/github"');
+  });
+
+  test('a post carries its title, summary as description, canonical and a BlogPosting', async ({
+    request,
+    baseURL,
+  }) => {
+    const response = await request.get('/blog/one-schema-form-to-database');
+    expect(response.status()).toBe(200);
+    const page = head(await response.text());
+    expect(page.h1).toBe('One Schema from Form to Database');
+    expect(page.title).toBe('One Schema from Form to Database | Jordan Ellis');
+    expect(page.description).toMatch(/^How a single TypeScript schema validates/);
+    expect(page.canonical).toBe(`${baseURL}/blog/one-schema-form-to-database`);
+    const [posting] = page.jsonLd;
+    expect(posting).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: 'One Schema from Form to Database',
+      publisher: { logo: { width: 60, height: 60 } },
+    });
+  });
+
+  test('a project carries a CreativeWork', async ({ request }) => {
+    const page = head(await (await request.get('/projects/stackzen')).text());
+    expect(page.h1).toBe('Stackzen');
+    expect(page.jsonLd).toEqual([expect.objectContaining({ '@type': 'CreativeWork', name: 'Stackzen' })]);
+  });
+
+  test('an unknown path answers 404 with the not-found page', async ({ request }) => {
+    const response = await request.get('/no/such/page');
+    expect(response.status()).toBe(404);
+    const html = await response.text();
+    expect(head(html).h1).toBe('404 Page Not Found');
+    expect(html).toContain('Did you forget to add the page to the router?');
+  });
+
+  test('a missing post and a missing project answer 404', async ({ request }) => {
+    const post = await request.get('/blog/no-such-post');
+    expect(post.status()).toBe(404);
+    expect(await post.text()).toContain('Post Not Found');
+    const project = await request.get('/projects/no-such-project');
+    expect(project.status()).toBe(404);
+    expect(await project.text()).toContain('Project Not Found');
+  });
+
+  test('unknown API paths stay JSON 404s', async ({ request }) => {
+    const response = await request.get('/api/nothing-here');
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Not found' });
+  });
+
+  test('robots.txt and sitemap.xml are served', async ({ request, baseURL }) => {
+    const robots = await request.get('/robots.txt');
+    expect(robots.status()).toBe(200);
+    expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    const sitemap = await request.get('/sitemap.xml');
+    expect(sitemap.headers()['content-type']).toContain('application/xml');
+    const xml = await sitemap.text();
+    expect(xml).toContain(`<loc>${baseURL}/blog/one-schema-form-to-database</loc>`);
+    expect(xml).toContain(`<loc>${baseURL}/projects/keycode-help</loc>`);
+  });
+
+  test('pages are compressed; hashed assets are cached for a year and served precompressed', async ({
+    request,
+  }) => {
+    const page = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(page.headers()['content-encoding']).toMatch(/br|gzip/);
+    expect(page.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    const html = await page.text();
+    const asset = html.match(/href="(\/assets\/entry\.client-[^"]+\.js)"/)?.[1];
+    expect(asset).toBeTruthy();
+    const response = await request.get(asset ?? '', { headers: { 'accept-encoding': 'br' } });
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers()['content-encoding']).toBe('br');
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * First-party page views without cookies and without stored IP addresses. A
+ * visitor is a hash of (daily salt, IP, user agent): the same person is one
+ * visitor within a day, and once the day's random salt is deleted the hash can
+ * no longer be tied to an IP, even by someone holding the database.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, like, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appMeta, pageViews } from '../../db/schema.ts';
+
+const SALT_KEY_PREFIX = 'analytics_salt:';
+
+export interface PageView {
+  path: string;
+  /** The referring site's host name, or null for a direct visit or one from this site. */
+  referrerHost: string | null;
+  screenWidth?: number | undefined;
+  screenHeight?: number | undefined;
+}
+
+/** The host of an external referrer; null when empty, malformed or this site itself. */
+export function referrerHost(referrer: string, ownHost: string): string | null {
+  if (!referrer) return null;
+  try {
+    const url = new URL(referrer);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    const host = url.hostname.replace(/^www\./, '');
+    return host === ownHost.replace(/^www\./, '') ? null : host;
+  } catch {
+    return null;
+  }
+}
+
+export function createAnalyticsService(db: Db, now: () => Date = () => new Date()) {
+  let cached: { day: string; salt: string } | undefined;
+
+  /** Today's salt (UTC day): created once, shared by every process through the database. */
+  async function dailySalt(): Promise<string> {
+    const day = now().toISOString().slice(0, 10);
+    if (cached?.day === day) return cached.salt;
+    const key = `${SALT_KEY_PREFIX}${day}`;
+    await db
+      .insert(appMeta)
+      .values({ key, value: randomBytes(32).toString('hex') })
+      .onConflictDoNothing();
+    const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, key));
+    if (!row) throw new Error('analytics salt missing');
+    // Yesterday's salt goes: from now on old hashes cannot be recomputed from an IP.
+    await db.delete(appMeta).where(and(like(appMeta.key, `${SALT_KEY_PREFIX}%`), ne(appMeta.key, key)));
+    cached = { day, salt: row.value };
+    return row.value;
+  }
+
+  return {
+    /** The anonymous visitor id of an IP and user agent for today. */
+    async visitorHash(ip: string, userAgent: string): Promise<string> {
+      const salt = await dailySalt();
+      return createHash('sha256').update(`${salt}\n${ip}\n${userAgent}`).digest('hex').slice(0, 32);
+    },
+
+    async record(view: PageView, visitorHash: string): Promise<void> {
+      await db.insert(pageViews).values({
+        path: view.path,
+        referrer: view.referrerHost,
+        screenWidth: view.screenWidth ?? null,
+        screenHeight: view.screenHeight ?? null,
+        visitorHash,
+      });
+    },
+  };
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

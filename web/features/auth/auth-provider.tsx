@@ -1,0 +1,104 @@
+/**
+ * The auth context of spec sections 4 and 7: the current user from
+ * GET /api/user (401 gives null; no retry; no refetch on focus), and the
+ * login, register and logout mutations with their toasts. Using it outside
+ * the provider throws.
+ */
+import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext } from 'react';
+import type { LoginInput, RegisterInput } from '../../../common/schemas/forms.ts';
+import type { SessionUser } from '../../../common/web-context.ts';
+import { apiRequest, errorMessage, getQueryFn } from '../../lib/request.ts';
+import { toast } from '../../ui/use-toast.ts';
+
+export const USER_PATH = '/api/user';
+
+interface AuthContextValue {
+  user: SessionUser | null;
+  isLoading: boolean;
+  error: Error | null;
+  loginMutation: UseMutationResult<SessionUser, Error, LoginInput>;
+  registerMutation: UseMutationResult<SessionUser, Error, RegisterInput>;
+  logoutMutation: UseMutationResult<void, Error, void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({
+  initialUser,
+  children,
+}: {
+  /** The user the server rendered the page for, so the first paint already knows. */
+  initialUser: SessionUser | null;
+  children: ReactNode;
+}) {
+  const queryClient = useQueryClient();
+  const {
+    data: user,
+    error,
+    isLoading,
+  } = useQuery<SessionUser | null, Error>({
+    queryKey: [USER_PATH],
+    queryFn: getQueryFn<SessionUser>({ on401: 'returnNull' }),
+    initialData: initialUser,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+  const loginMutation = useMutation<SessionUser, Error, LoginInput>({
+    mutationFn: async (credentials) => (await apiRequest('POST', '/api/login', credentials)).json(),
+    onSuccess: (signedIn) => {
+      queryClient.setQueryData([USER_PATH], signedIn);
+      toast({ title: 'Login successful', description: `Welcome back, ${signedIn.username}!` });
+    },
+    onError: (failure) => {
+      toast({
+        title: 'Login failed',
+        description: errorMessage(failure) || 'Please check your credentials and try again',
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const registerMutation = useMutation<SessionUser, Error, RegisterInput>({
+    mutationFn: async (account) => (await apiRequest('POST', '/api/register', account)).json(),
+    onSuccess: (created) => {
+      queryClient.setQueryData([USER_PATH], created);
+      toast({ title: 'Registration successful' });
+    },
+    onError: (failure) => {
+      toast({
+        title: 'Registration failed',
+        description: errorMessage(failure) || 'Please try a different username',
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const logoutMutation = useMutation<void, Error, void>({
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/logout');
+    },
+    onSuccess: () => {
+      queryClient.setQueryData([USER_PATH], null);
+      toast({ title: 'Logged out', description: 'You have been successfully logged out' });
+    },
+    onError: (failure) => {
+      toast({ title: 'Logout failed', description: errorMessage(failure), variant: 'destructive' });
+    },
+  });
+
+  return (
+    <AuthContext.Provider
+      value={{ user: user ?? null, isLoading, error, loginMutation, registerMutation, logoutMutation }}
+    >
+      {children}
+    </AuthContext.Provider>
+  );
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}

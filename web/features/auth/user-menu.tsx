@@ -1,0 +1,63 @@
+import { ChevronDown, LayoutDashboard, LogOut } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { SessionUser } from '../../../common/web-context.ts';
+import { paths } from '../../lib/paths.ts';
+import { Button } from '../../ui/button.tsx';
+import { useAuth } from './auth-provider.tsx';
+
+const itemClass =
+  'flex cursor-pointer select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted';
+
+/** The signed-in user's menu: @username, 'Admin Dashboard' for admins, 'Log out'. */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const { logoutMutation } = useAuth();
+  // This chunk loads lazily: until it has hydrated, the server-rendered trigger does nothing.
+  // data-ready tells browser tests when a click will open the menu.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Account menu for @${user.username}`}
+          data-ready={ready ? 'true' : undefined}
+        >
+          <span className="max-w-32 truncate">@{user.username}</span>
+          <ChevronDown aria-hidden="true" className="h-4 w-4" />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-48 rounded-md border border-border bg-background p-1 text-foreground shadow-md"
+        >
+          <DropdownMenu.Label className="px-2 py-1.5 text-sm font-semibold">
+            @{user.username}
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          {user.isAdmin && (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to={paths.adminBlog}>
+                <LayoutDashboard aria-hidden="true" className="h-4 w-4" />
+                Admin Dashboard
+              </Link>
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Item
+            className={itemClass}
+            disabled={logoutMutation.isPending}
+            onSelect={() => logoutMutation.mutate()}
+          >
+            <LogOut aria-hidden="true" className="h-4 w-4" />
+            Log out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

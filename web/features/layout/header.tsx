@@ -1,0 +1,125 @@
+/**
+ * The sticky header. On the home page its links are the section anchors (the
+ * browser scrolls smoothly, see app.css); elsewhere Home, Blog, Resume and AI
+ * Images. Below the md breakpoint the links collapse into a menu.
+ */
+import { Menu, X } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../lib/paths.ts';
+import { Button } from '../../ui/button.tsx';
+import { useAuth } from '../auth/auth-provider.tsx';
+import { ThemeToggle } from '../preferences/theme-toggle.tsx';
+import { ViewModeSwitch } from '../preferences/view-mode-switch.tsx';
+
+// The account menu (Radix DropdownMenu) loads only for signed-in visitors: most never need it.
+const UserMenu = lazy(() => import('../auth/user-menu.tsx').then((module) => ({ default: module.UserMenu })));
+
+const homeLinks = [
+  { label: 'Home', href: '#home' },
+  { label: 'Projects', href: '#projects' },
+  { label: 'About', href: '#about' },
+  { label: 'Skills', href: '#skills' },
+  { label: 'Blog', href: '#blog' },
+  { label: 'Contact', href: '#contact' },
+] as const;
+
+const pageLinks = [
+  { label: 'Home', href: paths.home },
+  { label: 'Blog', href: paths.blog },
+  { label: 'Resume', href: paths.resume },
+  { label: 'AI Images', href: paths.generateImages },
+] as const;
+
+export function Header({ ownerName }: { ownerName: string }) {
+  const { pathname } = useLocation();
+  const onHome = pathname === '/';
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const { user } = useAuth();
+
+  // A followed link closes the mobile menu (state adjusted while rendering, not in an effect).
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
+
+  const links = (onNavigate?: () => void) =>
+    onHome
+      ? homeLinks.map((link) => (
+          <a key={link.href} href={link.href} onClick={onNavigate} className={navLinkClass}>
+            {link.label}
+          </a>
+        ))
+      : pageLinks.map((link) => (
+          <Link
+            key={link.href}
+            to={link.href}
+            onClick={onNavigate}
+            className={navLinkClass}
+            aria-current={pathname === link.href ? 'page' : undefined}
+          >
+            {link.label}
+          </Link>
+        ));
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+        <Link to={paths.home} className="mr-auto text-lg font-bold tracking-tight">
+          {ownerName}
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {links()}
+        </nav>
+        <div className="flex items-center gap-2">
+          <ViewModeSwitch className="hidden sm:inline-flex" />
+          <ThemeToggle />
+          {user ? (
+            <Suspense
+              fallback={
+                <Button variant="outline" size="sm" disabled>
+                  @{user.username}
+                </Button>
+              }
+            >
+              <UserMenu user={user} />
+            </Suspense>
+          ) : (
+            <Button asChild size="sm">
+              <Link to={paths.auth}>Login</Link>
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? (
+              <X aria-hidden="true" className="h-5 w-5" />
+            ) : (
+              <Menu aria-hidden="true" className="h-5 w-5" />
+            )}
+          </Button>
+        </div>
+      </div>
+      <nav
+        id={menuId}
+        aria-label="Main (mobile)"
+        hidden={!menuOpen}
+        className="border-t border-border px-4 pb-4 pt-2 md:hidden"
+      >
+        <div className="flex flex-col">{links(() => setMenuOpen(false))}</div>
+        <ViewModeSwitch className="mt-3 sm:hidden" />
+      </nav>
+    </header>
+  );
+}
+
+const navLinkClass =
+  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground aria-[current=page]:text-foreground focus-visible:outline-2 focus-visible:outline-ring';

@@ -1,0 +1,75 @@
+/**
+ * Theme preference (spec: light, dark or system; default system; stored under
+ * 'portfolio-theme'). THEME_SCRIPT runs inline in <head> before the body is
+ * painted, so a visitor in dark mode never sees a light flash.
+ */
+import { useSyncExternalStore } from 'react';
+import { STORAGE_KEYS } from '../../../common/constants.ts';
+
+export type Theme = 'light' | 'dark' | 'system';
+const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
+
+export const THEME_SCRIPT = `(function(){try{var t=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.theme)});var d=t==='dark'||((t!=='light')&&matchMedia('(prefers-color-scheme: dark)').matches);var e=document.documentElement;e.classList.toggle('dark',d);e.style.colorScheme=d?'dark':'light'}catch(_){}})()`;
+
+const listeners = new Set<() => void>();
+
+function readTheme(): Theme {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEYS.theme);
+    return THEMES.includes(stored as Theme) ? (stored as Theme) : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+const prefersDark = () => matchMedia('(prefers-color-scheme: dark)').matches;
+
+/** Puts the resolved theme on <html> (class `dark` and color-scheme). */
+function applyTheme(theme: Theme) {
+  const dark = theme === 'dark' || (theme === 'system' && prefersDark());
+  const root = document.documentElement;
+  root.classList.toggle('dark', dark);
+  root.style.colorScheme = dark ? 'dark' : 'light';
+}
+
+export function setTheme(theme: Theme) {
+  try {
+    localStorage.setItem(STORAGE_KEYS.theme, theme);
+  } catch {
+    // Private mode without storage: the choice lasts for this page only.
+  }
+  applyTheme(theme);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Under 'system', follow the operating system when it switches.
+  const media = matchMedia('(prefers-color-scheme: dark)');
+  const onChange = () => {
+    if (readTheme() === 'system') applyTheme('system');
+    listener();
+  };
+  media.addEventListener('change', onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    listeners.delete(listener);
+    media.removeEventListener('change', onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+/** The stored preference; 'system' while rendering on the server. */
+export function useTheme(): Theme {
+  return useSyncExternalStore(subscribe, readTheme, () => 'system');
+}
+
+/** Whether the page is dark right now. */
+export function useResolvedDark(): boolean {
+  const theme = useTheme();
+  return useSyncExternalStore(
+    subscribe,
+    () => theme === 'dark' || (theme === 'system' && prefersDark()),
+    () => false,
+  );
+}

@@ -1,0 +1,16 @@
+/** Every address of the site, in one place. */
+export const paths = {
+  home: '/',
+  section: (id: 'home' | 'projects' | 'about' | 'skills' | 'blog' | 'contact' | 'testimonials') => `/#${id}`,
+  blog: '/blog',
+  post: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
+  project: (id: string) => `/projects/${encodeURIComponent(id)}`,
+  auth: '/auth',
+  resume: '/resume',
+  generateImages: '/generate-images',
+  recommendations: '/recommendations',
+  adminBlog: '/admin/blog',
+  privacy: '/privacy',
+  terms: '/terms',
+  githubSignIn: '/api/auth/github',
+} as const;

@@ -1,0 +1,23 @@
+import { type DehydratedState, dehydrate, QueryClient } from '@tanstack/react-query';
+import type { WebLoadContext } from '../../common/web-context.ts';
+
+/**
+ * Loads API paths on the server for a page's loader and returns them as
+ * dehydrated query state (query key = path), so the browser starts with the
+ * same data under the same keys and does not fetch it again.
+ */
+export async function prefetch(
+  context: WebLoadContext,
+  paths: string[],
+): Promise<{ dehydrated: DehydratedState; missing: string[] }> {
+  const client = new QueryClient();
+  const missing: string[] = [];
+  await Promise.all(
+    paths.map(async (path) => {
+      const data = await context.readApi(path);
+      if (data === null) missing.push(path);
+      else client.setQueryData([path], data);
+    }),
+  );
+  return { dehydrated: dehydrate(client), missing };
+}

@@ -1,0 +1,107 @@
+/**
+ * The head of each page: title with the site suffix, description (fallback:
+ * the first 160 characters of the content without markup), canonical URL, Open
+ * Graph and Twitter tags, and JSON-LD. Route `meta` functions call `pageMeta`.
+ */
+import type { MetaDescriptor } from 'react-router';
+import { SEO_DESCRIPTION_LENGTH } from '../../common/constants.ts';
+import { markdownToPlainText, truncateText } from '../../common/text.ts';
+import type { RootData, SiteInfo } from './site.ts';
+
+/** The logo of structured data when nothing better exists: 60 x 60 (spec section 9). */
+export const FALLBACK_LOGO = { path: '/logo-60.png', width: 60, height: 60 } as const;
+
+/** 'Title | Owner' unless the title already names the site. */
+export function withSiteSuffix(title: string, siteName: string): string {
+  return title.includes(siteName) ? title : `${title} | ${siteName}`;
+}
+
+export function describe(description: string | undefined | null, content?: string | null): string {
+  const text = description?.trim() ? description : markdownToPlainText(content ?? '');
+  return truncateText(text.replace(/\s+/g, ' ').trim(), SEO_DESCRIPTION_LENGTH);
+}
+
+export const absoluteUrl = (site: SiteInfo, pathOrUrl: string) =>
+  /^https?:\/\//.test(pathOrUrl)
+    ? pathOrUrl
+    : `${site.url}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+
+interface PageMetaInput {
+  site: SiteInfo;
+  title: string;
+  description?: string | null;
+  /** Text or markdown the description falls back to. */
+  content?: string | null;
+  /** Path of the page, for the canonical URL. */
+  path: string;
+  image?: string | null;
+  type?: 'website' | 'article' | 'profile';
+  jsonLd?: Record<string, unknown>;
+  /** Keep the page out of search results (sign-in, admin, not found). */
+  noindex?: boolean;
+}
+
+export function pageMeta({
+  site,
+  title,
+  description,
+  content,
+  path,
+  image,
+  type = 'website',
+  jsonLd,
+  noindex = false,
+}: PageMetaInput): MetaDescriptor[] {
+  const fullTitle = withSiteSuffix(title, site.ownerName);
+  const text = describe(description, content ?? site.description);
+  const url = absoluteUrl(site, path);
+  const imageUrl = absoluteUrl(site, image || site.image);
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: 'description', content: text },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: type },
+    { property: 'og:site_name', content: site.ownerName },
+    { property: 'og:title', content: fullTitle },
+    { property: 'og:description', content: text },
+    { property: 'og:url', content: url },
+    { property: 'og:image', content: imageUrl },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: fullTitle },
+    { name: 'twitter:description', content: text },
+    { name: 'twitter:image', content: imageUrl },
+  ];
+  if (noindex) tags.push({ name: 'robots', content: 'noindex' });
+  if (jsonLd) tags.push({ 'script:ld+json': { '@context': 'https://schema.org', ...jsonLd } });
+  return tags;
+}
+
+/** The owner as schema.org Person (home page), also the author and publisher elsewhere. */
+export function personLd(site: SiteInfo): Record<string, unknown> {
+  return {
+    '@type': 'Person',
+    name: site.ownerName,
+    jobTitle: site.ownerTitle,
+    description: site.description,
+    url: site.url,
+    image: absoluteUrl(site, site.image),
+    address: { '@type': 'PostalAddress', addressLocality: site.location },
+    sameAs: site.sameAs,
+  };
+}
+
+export function logoLd(site: SiteInfo): Record<string, unknown> {
+  return {
+    '@type': 'ImageObject',
+    url: absoluteUrl(site, FALLBACK_LOGO.path),
+    width: FALLBACK_LOGO.width,
+    height: FALLBACK_LOGO.height,
+  };
+}
+
+/** The root loader's data from a meta function's matches. */
+export function rootDataOf(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): RootData {
+  const root = matches.find((match) => match?.id === 'root')?.data as RootData | undefined;
+  if (!root) throw new Error('The root loader data is missing');
+  return root;
+}

@@ -1,0 +1,24 @@
+import type { SocialLink } from '../../common/schemas/content.ts';
+import type { SessionUser } from '../../common/web-context.ts';
+
+/** What every page knows about the site, from the root loader. */
+export interface SiteInfo {
+  /** Public address without a trailing slash. */
+  url: string;
+  ownerName: string;
+  ownerTitle: string;
+  description: string;
+  /** Absolute path of the owner's photo. */
+  image: string;
+  location: string;
+  email: string;
+  socialLinks: SocialLink[];
+  sameAs: string[];
+  /** Report page views to /insights.js (off on a static copy). */
+  analytics: boolean;
+}
+
+export interface RootData {
+  site: SiteInfo;
+  user: SessionUser | null;
+}

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, getQueryFn } from './request.ts';
+import { isStaticHost } from './static-mode.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function onStaticHost(stored: Record<string, string> = {}) {
+  vi.stubGlobal('location', { hostname: 'jordan.github.io' });
+  vi.stubGlobal('localStorage', { getItem: (key: string) => stored[key] ?? null });
+}
+
+const queryContext = (path: string) =>
+  ({ queryKey: [path], signal: new AbortController().signal, meta: undefined }) as never;
+
+describe('static-hosting mode', () => {
+  it('is on for host names with a static-hosting marker only', () => {
+    expect(isStaticHost('jordan.github.io')).toBe(true);
+    expect(isStaticHost('portfolio.netlify.app')).toBe(true);
+    expect(isStaticHost('portfolio.pages.dev')).toBe(true);
+    expect(isStaticHost('jordanellis.dev')).toBe(false);
+    expect(isStaticHost('localhost')).toBe(false);
+  });
+
+  it('reads browser storage first, without touching the network', async () => {
+    onStaticHost({ api_blog: '[{"id":7}]' });
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    expect(await getQueryFn({ on401: 'throw' })(queryContext('/api/blog'))).toEqual([{ id: 7 }]);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('then the exported JSON file at path + .json', async () => {
+    onStaticHost();
+    const fetch = vi.fn(async () => Response.json({ frontend: [{ id: 1 }], backend: [], devops: [] }));
+    vi.stubGlobal('fetch', fetch);
+    const skills = await (await apiRequest('GET', '/api/skills')).json();
+    expect(skills.frontend).toEqual([{ id: 1 }]);
+    expect(fetch).toHaveBeenCalledWith('/api/skills.json', { credentials: 'include' });
+  });
+
+  it('and the empty default when both fail', async () => {
+    onStaticHost();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('missing', { status: 404 })),
+    );
+    expect(await getQueryFn({ on401: 'throw' })(queryContext('/api/blog'))).toEqual([]);
+    expect(await getQueryFn({ on401: 'throw' })(queryContext('/api/skills'))).toEqual({
+      frontend: [],
+      backend: [],
+      devops: [],
+    });
+  });
+
+  it('refuses writes with a message a person understands', async () => {
+    onStaticHost();
+    const failure = await apiRequest('POST', '/api/contact', {}).catch((error: unknown) => error);
+    expect((failure as Error).message).toContain('not available on the static copy of the site');
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * The document and the providers every page shares: theme script before first
+ * paint, query client, auth, tooltips, toasts, header and footer. The root
+ * loader tells every page who is signed in and what the site is.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import type { WebLoadContext } from '../common/web-context.ts';
+import { contactInfo, profile, socialLinks } from '../content/profile.ts';
+import type { Route } from './+types/root';
+import './app.css';
+import { AuthProvider } from './features/auth/auth-provider.tsx';
+import { Footer } from './features/layout/footer.tsx';
+import { Header } from './features/layout/header.tsx';
+import { NotFoundContent } from './features/layout/not-found-content.tsx';
+import { THEME_SCRIPT } from './features/preferences/theme.ts';
+import { useNonce } from './lib/nonce.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import type { RootData } from './lib/site.ts';
+import { useToasts } from './ui/use-toast.ts';
+
+// Radix Toast loads with the first toast, not with every page.
+const Toaster = lazy(() => import('./ui/toaster.tsx').then((module) => ({ default: module.Toaster })));
+
+export function loader({ context }: Route.LoaderArgs): RootData {
+  const { siteUrl, user } = context as unknown as WebLoadContext;
+  return {
+    user,
+    site: {
+      url: siteUrl,
+      ownerName: profile.name,
+      ownerTitle: profile.title,
+      description: profile.description,
+      image: profile.profileImage,
+      location: profile.location,
+      email: contactInfo.email,
+      socialLinks,
+      sameAs: socialLinks.filter((link) => link.url.startsWith('http')).map((link) => link.url),
+      analytics: true,
+    },
+  };
+}
+
+// The signed-in user is fetched once per document; client navigations keep it in the query cache.
+export function shouldRevalidate() {
+  return false;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<RootData>('root');
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        {/* Runs before the body paints: the stored or system theme, so dark never flashes light. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user content */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <Meta />
+        <Links />
+        {data?.site.analytics && <script defer src="/insights.js" nonce={nonce} suppressHydrationWarning />}
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const [queryClient] = useState(createQueryClient);
+  const { site, user } = loaderData;
+  // Marks the page as interactive (browser tests wait for it before clicking).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider initialUser={user}>
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <Header ownerName={site.ownerName} />
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+        <Footer ownerName={site.ownerName} socialLinks={site.socialLinks} />
+        <Toasts />
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}
+
+function Toasts() {
+  const hasToasts = useToasts().length > 0;
+  return hasToasts ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
+
+/** Failures outside any page (a broken root): a plain page that still reads well. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main id="main" className="flex-1">
+        <NotFoundContent />
+      </main>
+    );
+  }
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-1 flex-col justify-center px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-4 text-muted-foreground">
+        The page could not be shown. Please reload it or try again later.
+      </p>
+    </main>
+  );
+}

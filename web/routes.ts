@@ -1,0 +1,17 @@
+import { index, type RouteConfig, route } from '@react-router/dev/routes';
+
+/** Every page of spec section 2, plus the footer's legal pages; anything else is the not-found page. */
+export default [
+  index('routes/home.tsx'),
+  route('projects/:id', 'routes/project.tsx'),
+  route('blog', 'routes/blog.tsx'),
+  route('blog/:slug', 'routes/blog-post.tsx'),
+  route('auth', 'routes/auth.tsx'),
+  route('resume', 'routes/resume.tsx'),
+  route('generate-images', 'routes/generate-images.tsx'),
+  route('recommendations', 'routes/recommendations.tsx'),
+  route('admin/blog', 'routes/admin-blog.tsx'),
+  route('privacy', 'routes/privacy.tsx'),
+  route('terms', 'routes/terms.tsx'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

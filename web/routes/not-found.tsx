@@ -1,0 +1,22 @@
+import { data } from 'react-router';
+import { NotFoundContent } from '../features/layout/not-found-content.tsx';
+import { pageMeta, rootDataOf } from '../lib/seo.ts';
+import type { Route } from './+types/not-found';
+
+// Any path no other route matches: the not-found page with HTTP status 404.
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta({
+    site: rootDataOf(matches).site,
+    title: '404 Page Not Found',
+    description: 'This page does not exist.',
+    path: location.pathname,
+    noindex: true,
+  });
+
+export default function NotFound() {
+  return <NotFoundContent />;
+}

@@ -1,0 +1,40 @@
+import { cloneElement, type ReactElement, useId } from 'react';
+
+interface FieldProps {
+  label: string;
+  /** The validation message, shown under the control and announced with it. */
+  error?: string | undefined;
+  hint?: string;
+  /** One form control; it receives id, aria-invalid and aria-describedby. */
+  children: ReactElement<Record<string, unknown>>;
+}
+
+/** A labelled form control with its validation message. */
+export function Field({ label, error, hint, children }: FieldProps) {
+  const id = useId();
+  const messageId = `${id}-message`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error ? messageId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="text-sm font-medium leading-none">
+        {label}
+      </label>
+      {cloneElement(children, {
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
+      {hint && (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={messageId} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
