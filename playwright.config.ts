@@ -48,12 +48,15 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
+      NODE_ENV: 'production',
       PORT: String(E2E_PORT),
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+      // Each test sends its own X-Forwarded-For (fixtures.ts), so per-IP rate limits apply per test.
+      TRUST_PROXY: '1',
     },
   },
 });

@@ -3,6 +3,7 @@ import { expect, expectAccessible, openAccountMenu, test } from './fixtures.ts';
 
 const pages = [
   { path: '/', heading: "Hello, I'm Jordan Ellis" },
+  { path: '/#contact', heading: "Hello, I'm Jordan Ellis" },
   { path: '/blog', heading: 'Blog' },
   { path: '/blog/one-schema-form-to-database', heading: 'One Schema from Form to Database' },
   { path: '/projects/keycode-help', heading: 'Keycode Help' },

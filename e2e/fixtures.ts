@@ -67,8 +67,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     expect(problems, 'console errors or warnings').toEqual([]);
   },
 
-  page: async ({ page, consoleGuard }, use) => {
+  page: async ({ page, consoleGuard }, use, testInfo) => {
     void consoleGuard; // installs the guard before the page is used
+    // A client address of its own per test: the per-IP limits of public forms apply per test.
+    await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': testIp(testInfo.testId) });
     // Navigations wait until React has hydrated: a click on server-rendered HTML before that is lost.
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
@@ -96,6 +98,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/** A stable 10.x.y.z address for a test id. */
+function testIp(id: string): string {
+  let hash = 0;
+  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}`;
+}
 
 /** Opens the signed-in visitor's account menu once its lazily loaded code is interactive. */
 export async function openAccountMenu(page: Page, username?: string) {

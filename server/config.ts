@@ -75,7 +75,16 @@ const configSchema = z
     }
   });
 
-export type Config = z.infer<typeof configSchema> & { publicUrl: string; isProduction: boolean };
+export type Config = z.infer<typeof configSchema> & {
+  publicUrl: string;
+  isProduction: boolean;
+  /**
+   * The site is served over HTTPS (PUBLIC_URL starts with https://): cookies are Secure with the
+   * __Host- prefix, responses carry HSTS and pages upgrade insecure requests. Tied to the address
+   * visitors use rather than NODE_ENV, so `npm start` on http://localhost keeps sign-in working.
+   */
+  isHttps: boolean;
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -90,5 +99,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const config = result.data;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-  return { ...config, publicUrl, isProduction: config.NODE_ENV === 'production' };
+  return {
+    ...config,
+    publicUrl,
+    isProduction: config.NODE_ENV === 'production',
+    isHttps: publicUrl.startsWith('https://'),
+  };
 }

@@ -85,7 +85,7 @@ export function securityHeaders(config: Config): {
   const common = {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    ...(config.isProduction ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    ...(config.isHttps ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 
   return {
@@ -130,6 +130,6 @@ export function pageCsp(
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'self'",
-    ...(config.isProduction ? ['upgrade-insecure-requests'] : []),
+    ...(config.isHttps ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
 }

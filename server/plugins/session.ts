@@ -28,7 +28,7 @@ export interface SessionOptions {
 
 export function sessionCookieName(config: Config): string {
   // The __Host- prefix makes browsers refuse the cookie unless it is Secure, host-only and Path=/.
-  return config.isProduction ? '__Host-sid' : 'sid';
+  return config.isHttps ? '__Host-sid' : 'sid';
 }
 
 async function sessionPlugin(app: FastifyInstance, { config, auth }: SessionOptions) {
@@ -37,7 +37,7 @@ async function sessionPlugin(app: FastifyInstance, { config, auth }: SessionOpti
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: config.isProduction,
+    secure: config.isHttps,
   };
   const cache = new WeakMap<FastifyRequest, Promise<PublicUser | null>>();
 

@@ -21,3 +21,13 @@ export async function prefetch(
   );
   return { dehydrated: dehydrate(client), missing };
 }
+
+/**
+ * Whether a loader runs for a whole document (first load, reload, crawler)
+ * rather than for a client-side navigation (React Router's `.data` request).
+ * Pages prefetch API data for documents, so the HTML carries it; on client
+ * navigations the components fetch what the query cache does not hold yet.
+ */
+export function isDocumentRequest(request: Request): boolean {
+  return !new URL(request.url).pathname.endsWith('.data');
+}

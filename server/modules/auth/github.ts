@@ -74,7 +74,7 @@ export const githubRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
     path: '/api/auth/github',
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: config.isProduction,
+    secure: config.isHttps,
     maxAge: 600,
   };
   const failTo = (reason: GithubSignInError) => `/auth?error=${reason}`;

@@ -168,9 +168,27 @@ describe('login, session and logout', () => {
   });
 });
 
-describe('production cookies', () => {
+describe('cookies on an HTTPS site', () => {
+  it('are plain on an http address, even in production', async () => {
+    const local = await createTestApp({
+      seed: false,
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' },
+    });
+    const res = await local.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username: 'localuser', email: 'l@example.com', password: 'secret1' },
+    });
+    expect(res.cookies.find((c) => c.name === 'sid')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    expect(res.cookies.find((c) => c.name === 'sid')?.secure).toBeUndefined();
+    await local.close();
+  });
+
   it('are Secure and use the __Host- prefix', async () => {
-    const prod = await createTestApp({ seed: false, env: { NODE_ENV: 'production' } });
+    const prod = await createTestApp({
+      seed: false,
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://jordan.example' },
+    });
     const res = await prod.app.inject({
       method: 'POST',
       url: '/api/register',

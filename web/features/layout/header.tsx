@@ -11,6 +11,7 @@ import { Button } from '../../ui/button.tsx';
 import { useAuth } from '../auth/auth-provider.tsx';
 import { ThemeToggle } from '../preferences/theme-toggle.tsx';
 import { ViewModeSwitch } from '../preferences/view-mode-switch.tsx';
+import { useActiveSection } from './active-section.ts';
 
 // The account menu (Radix DropdownMenu) loads only for signed-in visitors: most never need it.
 const UserMenu = lazy(() => import('../auth/user-menu.tsx').then((module) => ({ default: module.UserMenu })));
@@ -37,6 +38,7 @@ export function Header({ ownerName }: { ownerName: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const { user } = useAuth();
+  const activeSection = useActiveSection();
 
   // A followed link closes the mobile menu (state adjusted while rendering, not in an effect).
   const [menuPath, setMenuPath] = useState(pathname);
@@ -48,7 +50,13 @@ export function Header({ ownerName }: { ownerName: string }) {
   const links = (onNavigate?: () => void) =>
     onHome
       ? homeLinks.map((link) => (
-          <a key={link.href} href={link.href} onClick={onNavigate} className={navLinkClass}>
+          <a
+            key={link.href}
+            href={link.href}
+            onClick={onNavigate}
+            className={navLinkClass}
+            aria-current={activeSection === link.href.slice(1) ? 'location' : undefined}
+          >
             {link.label}
           </a>
         ))
@@ -66,15 +74,17 @@ export function Header({ ownerName }: { ownerName: string }) {
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
-        <Link to={paths.home} className="mr-auto text-lg font-bold tracking-tight">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4">
+        <Link to={paths.home} className="mr-auto truncate text-lg font-bold tracking-tight">
           {ownerName}
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {links()}
         </nav>
-        <div className="flex items-center gap-2">
-          <ViewModeSwitch className="hidden sm:inline-flex" />
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+          <div className="hidden sm:block">
+            <ViewModeSwitch />
+          </div>
           <ThemeToggle />
           {user ? (
             <Suspense
@@ -115,11 +125,13 @@ export function Header({ ownerName }: { ownerName: string }) {
         className="border-t border-border px-4 pb-4 pt-2 md:hidden"
       >
         <div className="flex flex-col">{links(() => setMenuOpen(false))}</div>
-        <ViewModeSwitch className="mt-3 sm:hidden" />
+        <div className="mt-3 sm:hidden">
+          <ViewModeSwitch />
+        </div>
       </nav>
     </header>
   );
 }
 
 const navLinkClass =
-  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground aria-[current=page]:text-foreground focus-visible:outline-2 focus-visible:outline-ring';
+  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground aria-[current]:text-foreground aria-[current=location]:bg-muted focus-visible:outline-2 focus-visible:outline-ring';

@@ -1,0 +1,117 @@
+import { Award, Clock, LifeBuoy, Mail, MapPin, Phone } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import type { ContactInfo, SocialLink } from '../../../common/schemas/content.ts';
+import { SocialIcon } from '../../ui/social-icon.tsx';
+
+const QuoteForm = lazy(() => import('./quote-form.tsx'));
+
+const PLATFORM_NAMES: Record<string, string> = {
+  github: 'GitHub',
+  linkedin: 'LinkedIn',
+  twitter: 'Twitter',
+  email: 'Email',
+};
+
+const VALUES = [
+  {
+    title: 'Expert Craftsmanship',
+    text: 'Clean, tested code and careful design, built to be maintained for years.',
+    icon: Award,
+  },
+  {
+    title: 'On-Time Delivery',
+    text: 'Clear milestones and honest estimates, with progress you can see every week.',
+    icon: Clock,
+  },
+  {
+    title: 'Ongoing Support',
+    text: 'Hosting, fixes and improvements after launch, from the person who built it.',
+    icon: LifeBuoy,
+  },
+];
+
+/** #contact: why work with me, the quote form, and how to reach me. */
+export function ContactSection({
+  contactInfo,
+  socialLinks,
+}: {
+  contactInfo: ContactInfo;
+  socialLinks: SocialLink[];
+}) {
+  return (
+    <section id="contact" aria-labelledby="contact-heading" className="mx-auto max-w-6xl px-4 py-20">
+      <h2 id="contact-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+        WORK WITH ME
+      </h2>
+      <p className="mt-3 max-w-2xl text-muted-foreground">
+        Tell me about your project and I'll reply within 24 hours with next steps and a fair estimate.
+      </p>
+      <ul className="mt-10 grid gap-6 md:grid-cols-3">
+        {VALUES.map(({ title, text, icon: Icon }) => (
+          <li key={title} className="rounded-lg border border-border bg-card p-6">
+            <Icon aria-hidden="true" className="h-8 w-8 text-primary" />
+            <h3 className="mt-3 text-lg font-semibold">{title}</h3>
+            <p className="mt-2 text-sm text-muted-foreground">{text}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-12 grid gap-10 lg:grid-cols-[1fr_20rem]">
+        <Suspense
+          fallback={
+            <p
+              role="status"
+              className="min-h-[38rem] rounded-lg border border-border bg-card p-6 text-muted-foreground"
+            >
+              Loading the quote form...
+            </p>
+          }
+        >
+          <QuoteForm />
+        </Suspense>
+        <aside aria-labelledby="contact-info-heading" className="space-y-8">
+          <div>
+            <h3 id="contact-info-heading" className="text-xl font-semibold">
+              Contact Information
+            </h3>
+            <ul className="mt-4 space-y-3 text-sm">
+              <li className="flex items-center gap-3">
+                <Mail aria-hidden="true" className="h-4 w-4 text-primary" />
+                <a href={`mailto:${contactInfo.email}`} className="hover:underline">
+                  {contactInfo.email}
+                </a>
+              </li>
+              <li className="flex items-center gap-3">
+                <MapPin aria-hidden="true" className="h-4 w-4 text-primary" />
+                {contactInfo.location}
+              </li>
+              <li className="flex items-center gap-3">
+                <Phone aria-hidden="true" className="h-4 w-4 text-primary" />
+                <a href={`tel:${contactInfo.phone.replace(/[^\d+]/g, '')}`} className="hover:underline">
+                  {contactInfo.phone}
+                </a>
+              </li>
+            </ul>
+          </div>
+          <div>
+            <h3 className="text-xl font-semibold">Connect With Me</h3>
+            <ul className="mt-4 flex gap-2">
+              {socialLinks.map((link) => (
+                <li key={link.url}>
+                  <a
+                    href={link.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${PLATFORM_NAMES[link.platform] ?? link.platform} (opens in a new tab)`}
+                    className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-border transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    <SocialIcon icon={link.icon} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </aside>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { BUDGETS, PROJECT_TYPES, TIMEFRAMES } from '../../../common/constants.ts';
+
+/** How the quote form's option values (spec section 9) read to a visitor. */
+export const PROJECT_TYPE_LABELS: Record<(typeof PROJECT_TYPES)[number], string> = {
+  website: 'Website',
+  webapp: 'Web Application',
+  ecommerce: 'E-commerce Store',
+  mobile: 'Mobile App',
+  custom: 'Custom Software',
+  other: 'Other',
+};
+
+export const BUDGET_LABELS: Record<(typeof BUDGETS)[number], string> = {
+  '1-2k': '$1,000 – $2,000',
+  '2-5k': '$2,000 – $5,000',
+  '5-10k': '$5,000 – $10,000',
+  '10k+': '$10,000+',
+  flexible: 'Flexible',
+};
+
+export const TIMEFRAME_LABELS: Record<(typeof TIMEFRAMES)[number], string> = {
+  asap: 'As soon as possible',
+  '1month': 'Within 1 month',
+  '3months': 'Within 3 months',
+  flexible: 'Flexible',
+};

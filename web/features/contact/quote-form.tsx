@@ -1,0 +1,153 @@
+/**
+ * 'Get a Custom Quote': the quote rules of spec section 5 on submit, then on
+ * every change; stored through POST /api/contact; then the Thank You panel.
+ * Loaded lazily by the contact section (it brings the form library and zod).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { CheckCircle2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { type QuoteRequestInput, quoteRequestSchema } from '../../../common/schemas/forms.ts';
+import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
+import { Input } from '../../ui/input.tsx';
+import { toast } from '../../ui/use-toast.ts';
+import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from './options.ts';
+
+const empty: QuoteRequestInput = {
+  name: '',
+  email: '',
+  phone: '',
+  company: '',
+  projectType: '' as QuoteRequestInput['projectType'],
+  budget: '' as QuoteRequestInput['budget'],
+  timeframe: '' as QuoteRequestInput['timeframe'],
+  message: '',
+  newsletter: false,
+};
+
+const controlClass =
+  'flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-destructive';
+
+function Select({
+  options,
+  placeholder,
+  ...props
+}: React.ComponentProps<'select'> & { options: Record<string, string>; placeholder: string }) {
+  return (
+    <select className={`${controlClass} h-10`} {...props}>
+      <option value="">{placeholder}</option>
+      {Object.entries(options).map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export default function QuoteForm() {
+  const [sent, setSent] = useState(false);
+  const thanks = useRef<HTMLHeadingElement>(null);
+  const form = useForm<QuoteRequestInput>({
+    resolver: zodResolver(quoteRequestSchema),
+    defaultValues: empty,
+  });
+  const { errors } = form.formState;
+
+  const send = useMutation({
+    mutationFn: async (quote: QuoteRequestInput) => (await apiRequest('POST', '/api/contact', quote)).json(),
+    onSuccess: () => {
+      toast({
+        title: 'Quote Request Sent',
+        description: "I'll review your project details and get back to you within 24 hours.",
+      });
+      form.reset(empty);
+      setSent(true);
+    },
+    onError: (failure) => {
+      toast({
+        title: 'Error',
+        description: errorMessage(failure) || 'Failed to send message. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+
+  useEffect(() => {
+    if (sent) thanks.current?.focus();
+  }, [sent]);
+
+  if (sent) {
+    return (
+      <div className="flex flex-col items-center rounded-lg border border-border bg-card p-8 text-center">
+        <CheckCircle2 aria-hidden="true" className="h-12 w-12 text-primary" />
+        <h3 ref={thanks} tabIndex={-1} className="mt-4 text-2xl font-bold outline-none">
+          Thank You!
+        </h3>
+        <p className="mt-2 text-muted-foreground">
+          Your request is on its way. I'll review your project details and get back to you within 24 hours.
+        </p>
+        <Button className="mt-6" variant="outline" onClick={() => setSent(false)}>
+          Send Another Request
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="quote-form-title"
+      className="space-y-4 rounded-lg border border-border bg-card p-6"
+      onSubmit={form.handleSubmit((values) => send.mutate(values))}
+    >
+      <h3 id="quote-form-title" className="text-xl font-semibold">
+        Get a Custom Quote
+      </h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name" error={errors.name?.message}>
+          <Input autoComplete="name" {...form.register('name')} />
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...form.register('email')} />
+        </Field>
+        <Field label="Phone (optional)" error={errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" {...form.register('phone')} />
+        </Field>
+        <Field label="Company (optional)" error={errors.company?.message}>
+          <Input autoComplete="organization" {...form.register('company')} />
+        </Field>
+        <Field label="Project type" error={errors.projectType?.message}>
+          <Select
+            options={PROJECT_TYPE_LABELS}
+            placeholder="Select a project type"
+            {...form.register('projectType')}
+          />
+        </Field>
+        <Field label="Budget" error={errors.budget?.message}>
+          <Select options={BUDGET_LABELS} placeholder="Select a budget range" {...form.register('budget')} />
+        </Field>
+        <Field label="Timeframe" error={errors.timeframe?.message}>
+          <Select
+            options={TIMEFRAME_LABELS}
+            placeholder="Select a timeframe"
+            {...form.register('timeframe')}
+          />
+        </Field>
+      </div>
+      <Field label="Project details" error={errors.message?.message}>
+        <textarea rows={5} className={`${controlClass} min-h-[120px]`} {...form.register('message')} />
+      </Field>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="h-4 w-4 accent-[var(--primary)]" {...form.register('newsletter')} />
+        Send me occasional updates and articles
+      </label>
+      <Button type="submit" className="w-full" disabled={send.isPending}>
+        {send.isPending ? 'Sending...' : 'Send Request'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Profile, SocialLink } from '../../../common/schemas/content.ts';
+import { Button } from '../../ui/button.tsx';
+import { SocialIcon } from '../../ui/social-icon.tsx';
+import { ParticleCanvas } from './particle-canvas.tsx';
+import { TypingText } from './typing-text.tsx';
+
+/** #home: greeting, title, typing phrases, the two calls to action and the social icons. */
+export function Hero({ profile, socialLinks }: { profile: Profile; socialLinks: SocialLink[] }) {
+  return (
+    <section id="home" className="relative isolate overflow-hidden border-b border-border">
+      <ParticleCanvas />
+      <div className="mx-auto flex min-h-[calc(100svh-4rem)] max-w-6xl flex-col justify-center px-4 py-20">
+        <h1 className="text-4xl font-bold tracking-tight sm:text-6xl">
+          Hello, I'm <span className="text-primary">{profile.name}</span>
+        </h1>
+        <p className="mt-4 text-xl font-semibold sm:text-2xl">{profile.title}</p>
+        <p className="mt-3 min-h-[2em] text-lg text-muted-foreground sm:text-xl">
+          <TypingText phrases={profile.typingPhrases} />
+        </p>
+        <p className="mt-4 max-w-2xl text-base text-muted-foreground sm:text-lg">{profile.description}</p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Button asChild size="lg">
+            <a href="#projects">View My Work</a>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <a href="#contact">Get In Touch</a>
+          </Button>
+        </div>
+        <div className="mt-10">
+          <p className="text-sm font-medium text-muted-foreground">Connect with me</p>
+          <ul aria-label="Connect with me" className="mt-3 flex gap-2">
+            {socialLinks.map((link) => (
+              <li key={link.url}>
+                <a
+                  href={link.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${link.platform} (opens in a new tab)`}
+                  className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-border bg-background/80 transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  <SocialIcon icon={link.icon} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

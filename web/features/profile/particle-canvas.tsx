@@ -1,0 +1,35 @@
+import { useEffect, useRef } from 'react';
+import { usePrefersReducedMotion } from '../../lib/motion.ts';
+
+/**
+ * The hero background. Its code loads after the page is interactive (when the
+ * browser is idle), so it is not part of the home page's initial JS.
+ */
+export function ParticleCanvas() {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const reducedMotion = usePrefersReducedMotion();
+
+  useEffect(() => {
+    let network: { stop(): void } | undefined;
+    let cancelled = false;
+    const load = () =>
+      import('./particles.ts').then(({ startParticles }) => {
+        if (!cancelled && canvas.current) network = startParticles(canvas.current, { still: reducedMotion });
+      });
+    const idle = window.requestIdleCallback
+      ? window.requestIdleCallback(() => void load(), { timeout: 2000 })
+      : window.setTimeout(() => void load(), 200);
+    return () => {
+      cancelled = true;
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+      network?.stop();
+    };
+  }, [reducedMotion]);
+
+  return (
+    <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
+      <canvas ref={canvas} data-testid="particle-canvas" className="h-full w-full text-primary/60" />
+    </div>
+  );
+}

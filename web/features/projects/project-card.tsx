@@ -1,0 +1,95 @@
+import { ExternalLink, Star } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths.ts';
+import { SocialIcon } from '../../ui/social-icon.tsx';
+import { CATEGORY_LABELS, isFeaturedTitle, type ProjectSummary } from './featured.ts';
+
+export function Tags({ tags }: { tags: readonly string[] }) {
+  return (
+    <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+      {tags.map((tag) => (
+        <li key={tag} className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-medium">
+          {tag}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One project in the grid: image (with a 'Try Live Demo' overlay when live), badges, text and links. */
+export function ProjectCard({ project }: { project: ProjectSummary }) {
+  return (
+    <article className="group flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card shadow-sm">
+      <div className="relative aspect-video overflow-hidden bg-muted">
+        <img
+          src={project.image}
+          alt=""
+          loading="lazy"
+          width={640}
+          height={360}
+          className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+        />
+        {project.liveUrl && (
+          <a
+            href={project.liveUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="absolute inset-0 flex items-center justify-center bg-black/60 text-sm font-semibold text-white opacity-0 transition-opacity group-hover:opacity-100 focus-visible:opacity-100"
+          >
+            <span className="inline-flex items-center gap-2 rounded-md bg-white/95 px-4 py-2 text-slate-900">
+              <ExternalLink aria-hidden="true" className="h-4 w-4" />
+              Try Live Demo
+              <span className="sr-only">of {project.title} (opens in a new tab)</span>
+            </span>
+          </a>
+        )}
+        <div className="absolute left-3 top-3 flex gap-2">
+          <span className="rounded-full bg-background/95 px-2.5 py-0.5 text-xs font-semibold text-foreground">
+            {CATEGORY_LABELS[project.category]}
+          </span>
+          {isFeaturedTitle(project.title) && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground">
+              <Star aria-hidden="true" className="h-3 w-3" />
+              Featured
+            </span>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <h3 className="text-lg font-semibold">{project.title}</h3>
+        <p className="flex-1 text-sm text-muted-foreground">{project.description}</p>
+        <Tags tags={project.tags} />
+        <div className="mt-2 flex items-center gap-2">
+          <Link
+            to={paths.project(project.id)}
+            className="mr-auto text-sm font-semibold text-primary underline-offset-4 hover:underline"
+          >
+            View Details<span className="sr-only"> of {project.title}</span>
+          </Link>
+          {project.githubUrl && (
+            <a
+              href={project.githubUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`${project.title} on GitHub (opens in a new tab)`}
+              className="inline-flex h-9 w-9 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <SocialIcon icon="github" className="h-4 w-4" />
+            </a>
+          )}
+          {project.liveUrl && (
+            <a
+              href={project.liveUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`${project.title} live demo (opens in a new tab)`}
+              className="inline-flex h-9 w-9 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <ExternalLink aria-hidden="true" className="h-4 w-4" />
+            </a>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

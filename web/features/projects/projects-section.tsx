@@ -1,0 +1,160 @@
+import { CheckCircle2, ExternalLink, MessageSquare, Sparkles } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths.ts';
+import { Button } from '../../ui/button.tsx';
+import { cn } from '../../ui/cn.ts';
+import { SocialIcon } from '../../ui/social-icon.tsx';
+import {
+  featuredProject,
+  filterProjects,
+  PROJECT_FILTERS,
+  type ProjectFilter,
+  type ProjectSummary,
+} from './featured.ts';
+import { ProjectCard, Tags } from './project-card.tsx';
+import { useReveal } from './use-reveal.ts';
+
+const FADE_MS = 200;
+
+function FeaturedProject({ project }: { project: ProjectSummary }) {
+  const { ref, revealed } = useReveal<HTMLElement>(0.3);
+  return (
+    <article
+      ref={ref}
+      aria-labelledby="featured-project-title"
+      data-revealed={revealed}
+      className={cn(
+        'grid overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-all duration-700 motion-reduce:transition-none md:grid-cols-2',
+        revealed ? 'translate-y-0 opacity-100' : 'translate-y-8 opacity-0',
+      )}
+    >
+      <div className="flex items-center bg-muted">
+        <img
+          src={project.image}
+          alt=""
+          width={960}
+          height={540}
+          loading="lazy"
+          className="aspect-video w-full object-cover"
+        />
+      </div>
+      <div className="flex flex-col gap-4 p-6 sm:p-8">
+        <p className="text-sm font-semibold uppercase tracking-wide text-primary">Featured Project</p>
+        <h3 id="featured-project-title" className="text-2xl font-bold">
+          {project.title}
+        </h3>
+        <p className="text-muted-foreground">{project.description}</p>
+        <Tags tags={project.tags} />
+        <ul aria-label="Highlights" className="space-y-2">
+          {project.highlights.map((highlight) => (
+            <li key={highlight} className="flex gap-2 text-sm">
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-primary" />
+              {highlight}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-2 flex flex-wrap gap-3">
+          {project.liveUrl && (
+            <Button asChild>
+              <a href={project.liveUrl} target="_blank" rel="noopener noreferrer">
+                <ExternalLink aria-hidden="true" className="h-4 w-4" />
+                Try Live Demo
+              </a>
+            </Button>
+          )}
+          {project.githubUrl && (
+            <Button asChild variant="outline">
+              <a href={project.githubUrl} target="_blank" rel="noopener noreferrer">
+                <SocialIcon icon="github" className="h-4 w-4" />
+                View Source Code
+              </a>
+            </Button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** #projects: filters, the featured block under 'all', the card grid and the two calls to action. */
+export function ProjectsSection({ projects }: { projects: ProjectSummary[] }) {
+  const [filter, setFilter] = useState<ProjectFilter>('all');
+  const [shown, setShown] = useState<ProjectFilter>('all');
+  const [fading, setFading] = useState(false);
+
+  // Fade the current set out, swap it, fade the new one in.
+  useEffect(() => {
+    if (filter === shown) return;
+    setFading(true);
+    const timer = setTimeout(() => {
+      setShown(filter);
+      setFading(false);
+    }, FADE_MS);
+    return () => clearTimeout(timer);
+  }, [filter, shown]);
+
+  const featured = featuredProject(projects);
+  const visible = filterProjects(projects, shown);
+
+  return (
+    <section id="projects" aria-labelledby="projects-heading" className="bg-muted/40">
+      <div className="mx-auto max-w-6xl px-4 py-20">
+        <h2 id="projects-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+          See My Work in Action
+        </h2>
+        <p className="mt-3 max-w-2xl text-muted-foreground">
+          Live products, client sites and the tools that run my own business.
+        </p>
+        {/* biome-ignore lint/a11y/useSemanticElements: a set of toggle buttons, not a form fieldset */}
+        <div role="group" aria-label="Filter projects" className="mt-8 flex flex-wrap gap-2">
+          {PROJECT_FILTERS.map((option) => (
+            <Button
+              key={option.value}
+              size="sm"
+              variant={filter === option.value ? 'primary' : 'outline'}
+              aria-pressed={filter === option.value}
+              onClick={() => setFilter(option.value)}
+            >
+              {option.label}
+            </Button>
+          ))}
+        </div>
+        <div
+          data-testid="project-results"
+          className={cn(
+            'mt-8 space-y-10 transition-opacity motion-reduce:transition-none',
+            fading ? 'opacity-0' : 'opacity-100',
+          )}
+          style={{ transitionDuration: `${FADE_MS}ms` }}
+        >
+          {shown === 'all' && featured && <FeaturedProject project={featured} />}
+          <ul aria-label="Projects" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {visible.map((project) => (
+              <li key={project.id}>
+                <ProjectCard project={project} />
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="mt-12 flex flex-col items-center gap-4 text-center sm:flex-row sm:justify-center">
+          <Button asChild size="lg" variant="outline">
+            <Link to={paths.recommendations}>
+              <Sparkles aria-hidden="true" className="h-4 w-4" />
+              Get AI Project Recommendations
+            </Link>
+          </Button>
+          <div className="flex flex-col items-center">
+            <Button asChild size="lg">
+              <a href="#contact">
+                <MessageSquare aria-hidden="true" className="h-4 w-4" />
+                Get a Quote for Your Project
+              </a>
+            </Button>
+            <p className="mt-2 text-sm text-muted-foreground">No commitment, just a friendly conversation</p>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * #skills: three cards by category, each skill with its endorsement count, a
+ * percentage bar and an endorse button; then the additional competencies. This
+ * module loads lazily from the home page (it brings Radix Tooltip and the skills
+ * schema), and the endorsement dialog loads only when it is opened.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { ThumbsUp } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { groupSkills, type Skill } from '../../../common/schemas/skills.ts';
+import { errorMessage } from '../../lib/request.ts';
+import { Card } from '../../ui/card.tsx';
+import { Tooltip, TooltipProvider } from '../../ui/tooltip.tsx';
+import { CATEGORY_TITLES, endorsementCountText, SKILLS_PATH } from './api.ts';
+
+const EndorseDialog = lazy(() => import('./endorse-dialog.tsx'));
+
+const CATEGORIES = ['frontend', 'backend', 'devops'] as const;
+
+interface SkillsSectionProps {
+  additionalSkills: readonly string[];
+}
+
+export default function SkillsSection({ additionalSkills }: SkillsSectionProps) {
+  const { data, error, isLoading } = useQuery<unknown>({ queryKey: [SKILLS_PATH] });
+  const skills = useMemo(() => {
+    if (data === undefined) return undefined;
+    const grouped = groupSkills(data);
+    if (data && typeof data === 'object' && !Array.isArray(data) && !('frontend' in data)) {
+      console.warn('Unexpected skills format', data);
+    }
+    return grouped;
+  }, [data]);
+  const [endorsing, setEndorsing] = useState<{ skill: Skill; trigger: HTMLElement } | null>(null);
+  // When the dialog has gone, focus goes back to the button that opened it.
+  const lastTrigger = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (endorsing) {
+      lastTrigger.current = endorsing.trigger;
+      return;
+    }
+    const trigger = lastTrigger.current;
+    lastTrigger.current = null;
+    if (!trigger) return;
+    const frame = requestAnimationFrame(() => {
+      if (document.activeElement === document.body || document.activeElement === null) trigger.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [endorsing]);
+
+  return (
+    <TooltipProvider>
+      <div className="mx-auto max-w-6xl px-4 py-20">
+        <h2 id="skills-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+          Skills &amp; Expertise
+        </h2>
+        <p className="mt-3 max-w-2xl text-muted-foreground">
+          What I work with every day. Worked with me? Endorse a skill.
+        </p>
+        {isLoading && (
+          <p role="status" className="mt-8 text-muted-foreground">
+            Loading skills data from GitHub...
+          </p>
+        )}
+        {error && (
+          <div role="alert" className="mt-8 rounded-lg border border-destructive p-4">
+            <p className="font-semibold">Failed to load skills data</p>
+            <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
+          </div>
+        )}
+        {skills && (
+          <div className="mt-10 grid gap-6 lg:grid-cols-3">
+            {CATEGORIES.map((category) => (
+              <Card key={category} className="p-6">
+                <h3 className="text-lg font-semibold">{CATEGORY_TITLES[category]}</h3>
+                <ul className="mt-5 space-y-5">
+                  {skills[category].map((skill) => (
+                    <li key={skill.id || skill.name}>
+                      <div className="flex items-center gap-2">
+                        <span className="mr-auto font-medium">{skill.name}</span>
+                        <Tooltip content={endorsementCountText(skill.endorsement_count)}>
+                          <button
+                            type="button"
+                            aria-label={`${skill.name}: ${endorsementCountText(skill.endorsement_count)}`}
+                            className="rounded-full bg-secondary px-2 py-0.5 text-xs font-semibold tabular-nums focus-visible:outline-2 focus-visible:outline-ring"
+                          >
+                            {skill.endorsement_count}
+                          </button>
+                        </Tooltip>
+                        <button
+                          type="button"
+                          title="Endorse this skill"
+                          aria-label={`Endorse this skill: ${skill.name}`}
+                          onClick={(event) => setEndorsing({ skill, trigger: event.currentTarget })}
+                          className="inline-flex h-8 w-8 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-primary focus-visible:outline-2 focus-visible:outline-ring"
+                        >
+                          <ThumbsUp aria-hidden="true" className="h-4 w-4" />
+                        </button>
+                      </div>
+                      <div
+                        role="img"
+                        aria-label={`${skill.name}: ${skill.percentage}%`}
+                        className="mt-2 h-2 overflow-hidden rounded-full bg-secondary"
+                      >
+                        <div
+                          className="h-full rounded-full bg-primary"
+                          style={{ width: `${skill.percentage}%` }}
+                        />
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </Card>
+            ))}
+          </div>
+        )}
+        <div className="mt-12">
+          <h3 className="text-xl font-semibold">Additional Skills &amp; Competencies</h3>
+          <ul className="mt-4 flex flex-wrap gap-2">
+            {additionalSkills.map((name) => (
+              <li key={name} className="rounded-full border border-border bg-card px-3 py-1 text-sm">
+                {name}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-6 max-w-3xl text-muted-foreground">
+            Years at the repair bench and behind the wheel of a locksmith van taught me the skills no
+            framework lists: finding the real fault, explaining it plainly, and finishing the job the customer
+            needs.
+          </p>
+        </div>
+      </div>
+      {endorsing && (
+        <Suspense fallback={null}>
+          <EndorseDialog skill={endorsing.skill} onClose={() => setEndorsing(null)} />
+        </Suspense>
+      )}
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,56 @@
+import { Star } from 'lucide-react';
+import { useId } from 'react';
+import { cn } from '../../ui/cn.ts';
+
+/** 1 to 5 stars as a radio group: arrow keys move the rating, like any radio group. */
+export function StarRating({ value, onChange }: { value: number; onChange: (rating: number) => void }) {
+  const name = useId();
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium">Rating</legend>
+      <div className="mt-1.5 flex gap-1">
+        {[1, 2, 3, 4, 5].map((rating) => (
+          <label
+            key={rating}
+            className="cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={rating}
+              checked={value === rating}
+              onChange={() => onChange(rating)}
+              className="sr-only"
+            />
+            <Star
+              aria-hidden="true"
+              className={cn(
+                'h-7 w-7',
+                rating <= value ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground',
+              )}
+            />
+            <span className="sr-only">{rating === 1 ? '1 star' : `${rating} stars`}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A read-only rating for the recent endorsements. */
+export function Stars({ rating }: { rating: number }) {
+  return (
+    <span role="img" aria-label={`${rating} out of 5 stars`} className="inline-flex">
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Star
+          key={n}
+          aria-hidden="true"
+          className={cn(
+            'h-3.5 w-3.5',
+            n <= rating ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground',
+          )}
+        />
+      ))}
+    </span>
+  );
+}
