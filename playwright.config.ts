@@ -21,7 +21,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  // Generous: a 2-core CI machine runs two browsers and the server at once.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: reportDir ? [['list'], ['json', { outputFile: join(reportDir, 'e2e.json') }]] : [['list']],
   use: {

@@ -71,6 +71,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     void consoleGuard; // installs the guard before the page is used
     // A client address of its own per test: the per-IP limits of public forms apply per test.
     await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': testIp(testInfo.testId) });
+    // Nothing leaves this machine: project demos and other outside pages get a stand-in page.
+    await page.context().route(
+      (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
+      (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><title>Stand-in</title><p>Stand-in for ${route.request().url()}</p>`,
+        }),
+    );
     // Navigations wait until React has hydrated: a click on server-rendered HTML before that is lost.
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);

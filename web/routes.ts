@@ -13,5 +13,6 @@ export default [
   route('admin/blog', 'routes/admin-blog.tsx'),
   route('privacy', 'routes/privacy.tsx'),
   route('terms', 'routes/terms.tsx'),
+  route('contribute', 'routes/contribute.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -23,6 +23,8 @@ export const blogPostSchema = blogPostSummarySchema.extend({
   authorId: z.number().int().nullable(),
   /** Display name of the author: the user's full name or username, else the site owner. */
   authorName: z.string(),
+  /** The content as sanitised HTML, rendered from the markdown on the server ('' when empty). */
+  contentHtml: z.string(),
 });
 
 export const blogPostListSchema = z.array(blogPostSummarySchema);

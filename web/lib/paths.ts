@@ -12,5 +12,6 @@ export const paths = {
   adminBlog: '/admin/blog',
   privacy: '/privacy',
   terms: '/terms',
+  contribute: '/contribute',
   githubSignIn: '/api/auth/github',
 } as const;

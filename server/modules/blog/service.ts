@@ -3,6 +3,7 @@ import type { BlogPost, BlogPostSummary } from '../../../common/schemas/blog.ts'
 import { profile } from '../../../content/profile.ts';
 import type { Db } from '../../db/client.ts';
 import { blogPosts, users } from '../../db/schema.ts';
+import { renderMarkdown } from '../../lib/markdown.ts';
 
 const summaryColumns = {
   id: blogPosts.id,
@@ -58,6 +59,7 @@ export function createBlogService(db: Db) {
         updatedAt: post.updatedAt.toISOString(),
         authorId: post.authorId,
         authorName: row.authorFullName || row.authorUsername || profile.name,
+        contentHtml: renderMarkdown(post.content),
       };
     },
 

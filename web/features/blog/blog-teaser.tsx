@@ -53,9 +53,12 @@ function PostCard({ post }: { post: BlogPostSummary }) {
               {post.title}
             </Link>
           </h3>
-          <p className="text-sm text-muted-foreground" suppressHydrationWarning>
+          <p className="text-sm text-muted-foreground">
             {post.publishedAt ? (
-              <time dateTime={post.publishedAt}>{relativeTime(post.publishedAt)}</time>
+              // Relative to the moment of rendering: the browser's may differ from the server's.
+              <time dateTime={post.publishedAt} suppressHydrationWarning>
+                {relativeTime(post.publishedAt)}
+              </time>
             ) : (
               'Recently'
             )}

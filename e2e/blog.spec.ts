@@ -1,0 +1,238 @@
+/** The blog list, a post with its sanitised content and comments, and guest posts. */
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { E2E_ADMIN } from './constants.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+/** A request context signed in as the admin (the owner's API). */
+async function adminApi(browser: Browser, baseURL: string): Promise<APIRequestContext> {
+  const context = await browser.newContext({ baseURL });
+  const login = await context.request.post('/api/login', { data: E2E_ADMIN });
+  expect(login.status()).toBe(200);
+  return context.request;
+}
+
+test.describe('/blog', () => {
+  test('search matches title and summary in any case, and lives in the URL', async ({ page }) => {
+    await page.goto('/blog');
+    const posts = page.getByRole('list', { name: 'Posts' }).locator(':scope > li');
+    const all = await posts.count();
+    expect(all).toBeGreaterThanOrEqual(4);
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill('TRANSPONDER');
+    await expect(posts).toHaveCount(1);
+    await expect(posts.first()).toContainText('Transponder Keys Explained');
+    await expect(page).toHaveURL(/\?q=TRANSPONDER$/);
+    // A summary word: "immobilizer" is only in the transponder post's summary.
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill('immobilizer');
+    await expect(posts).toHaveCount(1);
+
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill('no such words anywhere');
+    await expect(page.getByText('No posts match your search criteria')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect(posts).toHaveCount(all);
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test('a shared filtered address is rendered filtered by the server', async ({ request }) => {
+    const html = await (await request.get('/blog?tag=Electronics')).text();
+    expect(html).toContain('Repair Before You Replace');
+    expect(html).not.toContain('One Schema from Form to Database</a>');
+  });
+
+  test('tags toggle the filter from the Categories card and from a post row', async ({ page }) => {
+    await page.goto('/blog');
+    const posts = page.getByRole('list', { name: 'Posts' }).locator(':scope > li');
+    const all = await posts.count();
+    const categories = page.getByRole('complementary').getByRole('list').first();
+    await expect(categories.getByRole('button', { name: 'All', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await categories.getByRole('button', { name: 'TypeScript' }).click();
+    await expect(page).toHaveURL(/\?tag=TypeScript$/);
+    for (const row of await posts.all())
+      await expect(row.getByRole('button', { name: 'TypeScript' })).toBeVisible();
+    await categories.getByRole('button', { name: 'TypeScript' }).click();
+    await expect(posts).toHaveCount(all);
+    await posts.first().getByRole('list', { name: 'Tags' }).getByRole('button').first().click();
+    await expect(page).toHaveURL(/\?tag=/);
+    await categories.getByRole('button', { name: 'All', exact: true }).click();
+    await expect(posts).toHaveCount(all);
+  });
+
+  test('rows carry the date as MMMM d, yyyy and links; the side cards link on', async ({ page }) => {
+    await page.goto('/blog');
+    const first = page.getByRole('list', { name: 'Posts' }).locator(':scope > li').first();
+    await expect(first.getByRole('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    await expect(first.getByRole('link', { name: /^Read more →/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create New Post' })).toHaveAttribute('href', '/admin/blog');
+    await expect(page.getByRole('link', { name: 'Get in Touch' })).toHaveAttribute('href', '/#contact');
+    await expectAccessible(page, '/blog');
+  });
+});
+
+test.describe('a post', () => {
+  test('reading time, line breaks, sanitised content, and the comment cycle with moderation', async ({
+    page,
+    browser,
+    baseURL,
+    allowConsole,
+  }) => {
+    // The payload's <img src=x> is a broken image on purpose.
+    allowConsole(/status of 404 \(Not Found\)/);
+    const admin = await adminApi(browser, baseURL ?? '');
+    const slug = `xss-check-${Date.now()}`;
+    const words = Array.from({ length: 250 }, (_, i) => `word${i}`).join(' ');
+    const content = [
+      'First line',
+      'second line of the same paragraph',
+      '',
+      'A new paragraph.',
+      '',
+      '<script>window.pwned = 1</script>',
+      '<img src=x onerror="window.pwned = 2">',
+      '[click me](javascript:window.pwned=3)',
+      '<a href="javascript:window.pwned=4">link</a>',
+      '<p onclick="window.pwned = 5">handler</p>',
+      '',
+      '```',
+      'const code = true;',
+      '```',
+      '',
+      words,
+    ].join('\n');
+    const created = await admin.post('/api/blog', {
+      data: {
+        title: 'Sanitiser check post',
+        slug,
+        summary: 'Checks what survives.',
+        content,
+        tags: 'Security',
+        isPublished: true,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await page.goto(`/blog/${slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sanitiser check post' })).toBeVisible();
+    // 250 words and a few more: 2 minutes at 200 words a minute.
+    await expect(page.getByRole('list', { name: 'About this post' })).toContainText('2 min read');
+    await expect(page.getByText('No cover image available')).toBeVisible();
+    const body = page.locator('.prose-content');
+    expect(await body.locator('p').first().innerHTML()).toBe(
+      'First line<br>\nsecond line of the same paragraph',
+    );
+    await expect(body.locator('p').nth(1)).toHaveText('A new paragraph.');
+    await expect(body.locator('pre code')).toHaveText('const code = true;');
+    expect(await body.locator('script').count()).toBe(0);
+    expect(await body.locator('[onerror], [onclick]').count()).toBe(0);
+    expect(await body.locator('a[href^="javascript"]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+
+    // Comments: none yet; the form's rules; submitted; awaiting moderation; approved; shown.
+    await expect(page.getByText('No comments yet. Be the first to comment!')).toBeVisible();
+    const form = page.getByRole('form', { name: 'Leave a Comment' });
+    await form.getByRole('button', { name: 'Submit Comment' }).click();
+    await expect(form.getByText('Name must be at least 2 characters')).toBeVisible();
+    await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(form.getByText('Comment must be at least 10 characters')).toBeVisible();
+    await expect(form.getByText('Please complete the CAPTCHA verification')).toBeVisible();
+    await form.getByLabel('Name').fill('Reader One');
+    await form.getByLabel('Email').fill('reader@example.com');
+    await form.getByLabel('Comment').fill('Clear explanation, thank you!');
+    await form.getByLabel('Verification').fill('not-a-robot');
+    // The form token must be at least 3 s old, as it is for a person.
+    await page.waitForTimeout(3100);
+    await form.getByRole('button', { name: 'Submit Comment' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Comment submitted' })).toContainText(
+      'Your comment has been submitted and is awaiting moderation.',
+    );
+    await expect(form.getByLabel('Name')).toHaveValue('');
+    await expect(page.getByText('No comments yet. Be the first to comment!')).toBeVisible();
+
+    const pending = await (await admin.get('/api/admin/comments?status=pending&pageSize=100')).json();
+    const mine = pending.items.find(
+      (c: { content: string }) => c.content === 'Clear explanation, thank you!',
+    );
+    expect(mine).toBeTruthy();
+    const approved = await admin.post('/api/admin/comments/moderate', {
+      data: { ids: [mine.id], action: 'approve' },
+    });
+    expect(approved.status()).toBe(200);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Comments (1)' })).toBeVisible();
+    await expect(page.getByText('Clear explanation, thank you!')).toBeVisible();
+    await expect(page.getByText('reader@example.com')).toHaveCount(0);
+    await expectAccessible(page, 'post with comments');
+  });
+
+  test("a missing post answers 404 with 'Post Not Found' and a way back", async ({ page, allowConsole }) => {
+    allowConsole(/status of 404 \(Not Found\)/);
+    const response = await page.goto('/blog/never-written');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('alert')).toContainText(
+      "The blog post you're looking for doesn't exist or has been removed.",
+    );
+    await page.getByRole('link', { name: 'Back to Blog' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test('a comment that fails shows the error toast and keeps the text', async ({ page, allowConsole }) => {
+    allowConsole(/status of 503/);
+    await page.route('**/api/blog/post/*/comments', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 503, json: { message: 'Comments are paused for maintenance.' } })
+        : route.continue(),
+    );
+    await page.goto('/blog/one-schema-form-to-database');
+    const form = page.getByRole('form', { name: 'Leave a Comment' });
+    await form.getByLabel('Name').fill('Reader Two');
+    await form.getByLabel('Email').fill('two@example.com');
+    await form.getByLabel('Comment').fill('Does this work with zod 4?');
+    await form.getByLabel('Verification').fill('not-a-robot');
+    await form.getByRole('button', { name: 'Submit Comment' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Error submitting comment' })).toContainText(
+      'Comments are paused for maintenance.',
+    );
+    await expect(form.getByLabel('Comment')).toHaveValue('Does this work with zod 4?');
+  });
+});
+
+test('a guest post is validated, sent for review and thanked for', async ({ page, browser, baseURL }) => {
+  await page.goto('/blog');
+  await page.getByRole('link', { name: 'Contribute a guest post' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contribute a Guest Post' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Guest post' });
+  await form.getByRole('button', { name: 'Submit for Review' }).click();
+  for (const message of [
+    'Title must be at least 5 characters',
+    'Summary must be at least 20 characters',
+    'Content must be at least 200 characters',
+    'At least one tag is required',
+    'Author name is required',
+    'Valid email address is required',
+    'CAPTCHA verification is required',
+  ]) {
+    await expect(form.getByText(message)).toBeVisible();
+  }
+  const title = `Bench notes ${Date.now()}`;
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Summary').fill('What a week of bench repairs taught me about patience.');
+  await form.getByLabel('Content').fill(`${'Every board tells a story when you listen. '.repeat(8)}`);
+  await form.getByLabel('Tags').fill('Repair, Electronics');
+  await form.getByLabel('Your name').fill('Guest Writer');
+  await form.getByLabel('Your email').fill('guest@example.com');
+  await form.getByLabel('Verification').fill('not-a-robot');
+  await page.waitForTimeout(3100);
+  await form.getByRole('button', { name: 'Submit for Review' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your contribution!' })).toBeFocused();
+  await expect(page.getByText('is awaiting review')).toBeVisible();
+
+  const admin = await adminApi(browser, baseURL ?? '');
+  const list = await (await admin.get('/api/admin/contributions?status=pending&pageSize=100')).json();
+  expect(list.items).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ title, authorName: 'Guest Writer', tags: ['Repair', 'Electronics'] }),
+    ]),
+  );
+  await expectAccessible(page, '/contribute thanks');
+});

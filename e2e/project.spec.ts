@@ -1,0 +1,141 @@
+/** Project pages: details, case study, each demo type, the tabs and fullscreen. */
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+test('an iframe demo loads in a sandboxed frame with overlay, refresh, fullscreen and new tab', async ({
+  page,
+}) => {
+  await page.goto('/projects/keycode-help');
+  await expect(page.getByRole('heading', { level: 1, name: 'Keycode Help' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View on GitHub' })).toHaveAttribute('href', /github\.com/);
+  await expect(page.getByRole('link', { name: 'Live Website' })).toHaveAttribute(
+    'href',
+    'https://keycodehelp.com',
+  );
+  const panel = page.getByRole('tabpanel', { name: 'Live Demo' });
+  await expect(page.getByRole('tab', { name: 'Live Demo' })).toHaveAttribute('aria-selected', 'true');
+  // The frame loads lazily, when it comes into view.
+  await panel.scrollIntoViewIfNeeded();
+  const frame = panel.locator('iframe[title="Keycode Help live demo"]');
+  await expect(frame).toHaveAttribute('sandbox', /allow-scripts/);
+  await expect(frame).toHaveAttribute('src', 'https://keycodehelp.com');
+  // demoConfig.height 650 for this project.
+  expect((await frame.locator('..').boundingBox())?.height).toBe(650);
+  await expect(panel.getByText('Loading demo...')).toBeHidden();
+  await expect(
+    page.frameLocator('iframe[title="Keycode Help live demo"]').getByText('Stand-in for'),
+  ).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Refresh demo' }).click();
+  await expect(panel.getByRole('status'))
+    .toHaveText('Loading demo...')
+    .catch(() => {});
+  await expect(panel.getByText('Loading demo...')).toBeHidden();
+
+  await panel.getByRole('button', { name: 'Fullscreen' }).click();
+  await expect(panel.getByRole('button', { name: 'Exit fullscreen' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  expect(await page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+  // Leaving fullscreen the browser's way (Escape) is followed too.
+  await page.evaluate(() => document.exitFullscreen());
+  await expect(panel.getByRole('button', { name: 'Fullscreen' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(panel.getByRole('link', { name: 'Open demo in a new tab' })).toHaveAttribute(
+    'target',
+    '_blank',
+  );
+});
+
+test('a GitHub demo shows preview, launch and source, the branch, overview and repository links', async ({
+  page,
+}) => {
+  await page.goto('/projects/gatherly');
+  const panel = page.getByRole('tabpanel', { name: 'Live Demo' });
+  const preview = panel.locator('iframe[title="Gatherly live demo"]');
+  expect((await preview.locator('..').boundingBox())?.height).toBe(400);
+  await expect(panel.getByRole('link', { name: 'Launch App' })).toHaveAttribute(
+    'href',
+    'https://gatherly-events.app',
+  );
+  await expect(panel.getByRole('link', { name: 'View Source' })).toHaveAttribute(
+    'href',
+    'https://github.com/jordanellis-dev/gatherly',
+  );
+  await expect(panel.getByText('Branch: develop')).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  const links = panel.getByRole('list', { name: 'Repository links' });
+  for (const [name, suffix] of [
+    ['Issues', '/issues'],
+    ['Pull requests', '/pulls'],
+    ['Stargazers', '/stargazers'],
+    ['Forks', '/forks'],
+    ['Download develop (zip)', '/archive/refs/heads/develop.zip'],
+  ] as const) {
+    await expect(links.getByRole('link', { name })).toHaveAttribute(
+      'href',
+      `https://github.com/jordanellis-dev/gatherly${suffix}`,
+    );
+  }
+  await page.goto('/projects/portfolio-website');
+  await expect(page.getByRole('tabpanel', { name: 'Live Demo' }).getByText('Branch: main')).toBeVisible();
+});
+
+test('a video demo is embedded at 16:9, a custom demo shows the live site', async ({ page }) => {
+  await page.goto('/projects/inventory-management');
+  const video = page
+    .getByRole('tabpanel', { name: 'Live Demo' })
+    .locator('iframe[title="Inventory Management System demo video"]');
+  const box = await video.boundingBox();
+  expect(box && Math.round((box.width / box.height) * 9)).toBe(16);
+  await page.goto('/projects/stackzen');
+  await expect(page.getByRole('tabpanel', { name: 'Live Demo' }).locator('iframe')).toHaveAttribute(
+    'src',
+    'https://stackzen.app',
+  );
+});
+
+test('a project without a demo says so; the Code and Technologies tabs have their fallbacks', async ({
+  page,
+}) => {
+  await page.goto('/projects/web-development-services');
+  await expect(page.getByRole('tabpanel', { name: 'Live Demo' })).toContainText('No Live Demo Available');
+  await page.getByRole('tab', { name: 'Code' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Code' })).toContainText(
+    'The source code for this project is not publicly available.',
+  );
+  await page.getByRole('tab', { name: 'Technologies' }).click();
+  await expect(
+    page.getByRole('tabpanel', { name: 'Technologies' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  await expect(page.getByRole('complementary')).toContainText('Service');
+  await expectAccessible(page, 'project without demo');
+});
+
+test('the Code tab links the repository and its download; the case study is shown', async ({ page }) => {
+  await page.goto('/projects/keycode-help');
+  await page.getByRole('tab', { name: 'Code' }).click();
+  const code = page.getByRole('tabpanel', { name: 'Code' });
+  await expect(code.getByRole('link', { name: 'Browse the repository' })).toHaveAttribute(
+    'href',
+    'https://github.com/jordanellis-dev/keycode-help',
+  );
+  await expect(code.getByRole('link', { name: 'Download source (zip)' })).toHaveAttribute('href', /\.zip$/);
+  const synopsis = page.getByRole('region', { name: 'Project Synopsis' });
+  for (const heading of ['Case Study', 'Problem', 'Role', 'Stack', 'Features', 'Current status']) {
+    await expect(synopsis.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('complementary')).toContainText('Business');
+  await expect(page.getByRole('complementary')).toContainText('Technology Stack');
+  await expectAccessible(page, 'project page');
+});
+
+test("an unknown project answers 404 with 'Project Not Found' and a link back", async ({
+  page,
+  allowConsole,
+}) => {
+  allowConsole(/status of 404 \(Not Found\)/);
+  const response = await page.goto('/projects/no-such-thing');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('alert')).toContainText("The project you're looking for doesn't exist.");
+  await expect(page.getByRole('link', { name: 'Back to Projects' })).toHaveAttribute('href', '/#projects');
+});

@@ -1,0 +1,116 @@
+/**
+ * A post's approved comments and the 'Leave a Comment' form: the comment rules
+ * of spec section 5, the 'not-a-robot' verification field, a honeypot and the
+ * signed form token. New comments wait for moderation.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import type { PublicComment } from '../../../common/schemas/comments.ts';
+import {
+  type CommentFormInput,
+  commentFormSchema,
+  VERIFICATION_PHRASE,
+} from '../../../common/schemas/forms.ts';
+import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
+import { Input } from '../../ui/input.tsx';
+import { toast } from '../../ui/use-toast.ts';
+import { longDate } from './filter.ts';
+import { Honeypot, useFormToken } from './form-token.tsx';
+
+export const commentsPath = (postId: number) => `/api/blog/post/${postId}/comments`;
+
+const empty: CommentFormInput = { name: '', email: '', content: '', captchaToken: '', website: '' };
+
+export function Comments({ postId }: { postId: number }) {
+  const queryClient = useQueryClient();
+  const { data: comments = [] } = useQuery<PublicComment[]>({
+    queryKey: [commentsPath(postId)],
+    retry: false,
+  });
+  const formToken = useFormToken();
+  const form = useForm<CommentFormInput>({ resolver: zodResolver(commentFormSchema), defaultValues: empty });
+  const { errors } = form.formState;
+
+  const submit = useMutation({
+    mutationFn: async (values: CommentFormInput) =>
+      (await apiRequest('POST', commentsPath(postId), { ...values, formToken })).json(),
+    onSuccess: async () => {
+      toast({
+        title: 'Comment submitted',
+        description: 'Your comment has been submitted and is awaiting moderation.',
+      });
+      form.reset(empty);
+      await queryClient.invalidateQueries({ queryKey: [commentsPath(postId)] });
+    },
+    onError: (failure) => {
+      toast({
+        title: 'Error submitting comment',
+        description: errorMessage(failure) || 'Please try again later',
+        variant: 'destructive',
+      });
+    },
+  });
+
+  return (
+    <section aria-labelledby="comments-heading" className="mt-16 border-t border-border pt-10">
+      <h2 id="comments-heading" className="text-2xl font-bold">
+        {comments.length > 0 ? `Comments (${comments.length})` : 'Comments'}
+      </h2>
+      {comments.length === 0 ? (
+        <p className="mt-4 text-muted-foreground">No comments yet. Be the first to comment!</p>
+      ) : (
+        <ul className="mt-6 space-y-6">
+          {comments.map((comment) => (
+            <li key={comment.id} className="rounded-lg border border-border p-4">
+              <p className="font-semibold">{comment.name}</p>
+              <time dateTime={comment.createdAt} className="text-sm text-muted-foreground">
+                {longDate(comment.createdAt)}
+              </time>
+              <p className="mt-2 whitespace-pre-line">{comment.content}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <form
+        noValidate
+        aria-labelledby="leave-comment"
+        className="relative mt-10 space-y-4 rounded-lg border border-border bg-card p-6"
+        onSubmit={form.handleSubmit((values) => submit.mutate(values))}
+      >
+        <h3 id="leave-comment" className="text-xl font-semibold">
+          Leave a Comment
+        </h3>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Name" error={errors.name?.message}>
+            <Input autoComplete="name" {...form.register('name')} />
+          </Field>
+          <Field label="Email" hint="Never shown or shared." error={errors.email?.message}>
+            <Input type="email" autoComplete="email" {...form.register('email')} />
+          </Field>
+        </div>
+        <Field label="Comment" error={errors.content?.message}>
+          <textarea
+            rows={5}
+            className="flex min-h-[120px] w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-destructive"
+            {...form.register('content')}
+          />
+        </Field>
+        <Field
+          label="Verification"
+          hint={`Type ${VERIFICATION_PHRASE} to show you are a person.`}
+          error={errors.captchaToken?.message}
+        >
+          <Input autoComplete="off" placeholder={VERIFICATION_PHRASE} {...form.register('captchaToken')} />
+        </Field>
+        <Honeypot register={form.register('website')} />
+        <Button type="submit" disabled={submit.isPending}>
+          {submit.isPending ? 'Submitting...' : 'Submit Comment'}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+/** The signed "form shown at" token the comment and guest-post forms send back (bot check). */
+export function useFormToken(): string | undefined {
+  const { data } = useQuery<{ token: string }>({ queryKey: ['/api/form-token'], staleTime: 60 * 60 * 1000 });
+  return data?.token;
+}
+
+/** A field people never see or reach; bots that fill every input fill it in. */
+export function Honeypot({ register }: { register: UseFormRegisterReturn }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label>
+        Website
+        <input type="text" tabIndex={-1} autoComplete="off" {...register} />
+      </label>
+    </div>
+  );
+}

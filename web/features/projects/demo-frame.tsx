@@ -1,0 +1,107 @@
+import { ExternalLink, Maximize2, Minimize2, RotateCw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { DEFAULT_FRAME_HEIGHT, MIN_FRAME_HEIGHT } from '../../../common/constants.ts';
+import { Button } from '../../ui/button.tsx';
+
+/**
+ * A project's site in a sandboxed frame: a loading overlay until the frame has
+ * loaded (and again after a refresh), refresh, fullscreen (following the
+ * browser's own fullscreen changes) and open in a new tab. Height from the
+ * project's demo settings, 600 px by default, never below 400 px.
+ */
+export function DemoFrame({
+  url,
+  title,
+  height,
+}: {
+  url: string;
+  title: string;
+  height?: number | undefined;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const [loading, setLoading] = useState(true);
+  const [version, setVersion] = useState(0);
+  const [fullscreen, setFullscreen] = useState(false);
+  // The frame is created in the browser only: a frame the server rendered could finish loading
+  // before React attaches its load handler, leaving the overlay up for good.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const frameHeight = Math.max(MIN_FRAME_HEIGHT, height ?? DEFAULT_FRAME_HEIGHT);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === container.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  const toggleFullscreen = async () => {
+    if (document.fullscreenElement) await document.exitFullscreen();
+    else await container.current?.requestFullscreen();
+  };
+
+  return (
+    <div
+      ref={container}
+      className="flex flex-col overflow-hidden rounded-lg border border-border bg-background"
+    >
+      <div className="flex items-center gap-1 border-b border-border px-3 py-2">
+        <span className="mr-auto truncate text-sm text-muted-foreground">{url}</span>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Refresh demo"
+          onClick={() => {
+            setLoading(true);
+            setVersion((v) => v + 1);
+          }}
+        >
+          <RotateCw aria-hidden="true" className="h-4 w-4" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
+          aria-pressed={fullscreen}
+          onClick={() => void toggleFullscreen()}
+        >
+          {fullscreen ? (
+            <Minimize2 aria-hidden="true" className="h-4 w-4" />
+          ) : (
+            <Maximize2 aria-hidden="true" className="h-4 w-4" />
+          )}
+        </Button>
+        <Button asChild variant="ghost" size="icon">
+          <a href={url} target="_blank" rel="noopener noreferrer" aria-label="Open demo in a new tab">
+            <ExternalLink aria-hidden="true" className="h-4 w-4" />
+          </a>
+        </Button>
+      </div>
+      <div
+        className={fullscreen ? 'relative w-full flex-1' : 'relative w-full'}
+        style={{ height: fullscreen ? undefined : frameHeight }}
+      >
+        {loading && (
+          <div
+            role="status"
+            className="absolute inset-0 flex items-center justify-center bg-muted text-sm text-muted-foreground"
+          >
+            Loading demo...
+          </div>
+        )}
+        {mounted && (
+          <iframe
+            key={version}
+            src={url}
+            title={`${title} live demo`}
+            sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+            allow="fullscreen"
+            loading="lazy"
+            onLoad={() => setLoading(false)}
+            className="h-full w-full border-0"
+            style={{ minHeight: MIN_FRAME_HEIGHT }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

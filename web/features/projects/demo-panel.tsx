@@ -1,0 +1,238 @@
+/**
+ * The project page's 'Live Demo' panel: tabs Live Demo (default), Code and
+ * Technologies, and the demo behaviour of each demoType (spec section 2).
+ */
+import {
+  Code2,
+  Download,
+  ExternalLink,
+  GitBranch,
+  GitFork,
+  GitPullRequest,
+  MonitorX,
+  Star,
+  TriangleAlert,
+} from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { DEFAULT_GITHUB_BRANCH, MIN_FRAME_HEIGHT } from '../../../common/constants.ts';
+import type { Project } from '../../../common/schemas/project.ts';
+import { Button } from '../../ui/button.tsx';
+import { SocialIcon } from '../../ui/social-icon.tsx';
+import { DemoFrame } from './demo-frame.tsx';
+
+const GITHUB_PREVIEW_HEIGHT = 400;
+
+const repoUrl = (project: Project) =>
+  project.repoOwner && project.repoName
+    ? `https://github.com/${project.repoOwner}/${project.repoName}`
+    : project.githubUrl;
+
+function NoDemo({ project }: { project: Project }) {
+  return (
+    <div className="flex flex-col items-center rounded-lg border border-border p-10 text-center">
+      <MonitorX aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
+      <h3 className="mt-4 text-lg font-semibold">No Live Demo Available</h3>
+      {project.liveUrl && (
+        <Button asChild className="mt-4">
+          <a href={project.liveUrl} target="_blank" rel="noopener noreferrer">
+            <ExternalLink aria-hidden="true" className="h-4 w-4" />
+            Visit Live Site
+          </a>
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function Unavailable({ project }: { project: Project }) {
+  return (
+    <div className="flex flex-col items-center rounded-lg border border-border p-10 text-center">
+      <h3 className="text-lg font-semibold">Live Demo</h3>
+      <p className="mt-2 text-muted-foreground">An interactive demo is not available at this moment.</p>
+      {project.githubUrl && (
+        <Button asChild variant="outline" className="mt-4">
+          <a href={project.githubUrl} target="_blank" rel="noopener noreferrer">
+            <SocialIcon icon="github" className="h-4 w-4" />
+            View Source Code
+          </a>
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function GithubDemo({ project }: { project: Project }) {
+  if (!project.repoOwner || !project.repoName) {
+    return (
+      <div role="alert" className="flex items-center gap-3 rounded-lg border border-border p-6">
+        <TriangleAlert aria-hidden="true" className="h-5 w-5 text-destructive" />
+        The GitHub repository information for this project is incomplete.
+      </div>
+    );
+  }
+  const repo = `https://github.com/${project.repoOwner}/${project.repoName}`;
+  const branch = project.demoConfig?.githubBranch ?? DEFAULT_GITHUB_BRANCH;
+  const links = [
+    { label: 'Repository', href: repo, icon: Code2 },
+    { label: 'Issues', href: `${repo}/issues`, icon: TriangleAlert },
+    { label: 'Pull requests', href: `${repo}/pulls`, icon: GitPullRequest },
+    { label: 'Stargazers', href: `${repo}/stargazers`, icon: Star },
+    { label: 'Forks', href: `${repo}/forks`, icon: GitFork },
+    { label: `Download ${branch} (zip)`, href: `${repo}/archive/refs/heads/${branch}.zip`, icon: Download },
+  ];
+  return (
+    <div className="space-y-6">
+      {project.liveUrl && (
+        <DemoFrame url={project.liveUrl} title={project.title} height={GITHUB_PREVIEW_HEIGHT} />
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        {project.liveUrl && (
+          <Button asChild>
+            <a href={project.liveUrl} target="_blank" rel="noopener noreferrer">
+              <ExternalLink aria-hidden="true" className="h-4 w-4" />
+              Launch App
+            </a>
+          </Button>
+        )}
+        <Button asChild variant="outline">
+          <a href={repo} target="_blank" rel="noopener noreferrer">
+            <SocialIcon icon="github" className="h-4 w-4" />
+            View Source
+          </a>
+        </Button>
+        <span className="inline-flex items-center gap-1 rounded-full bg-secondary px-3 py-1 text-xs font-medium">
+          <GitBranch aria-hidden="true" className="h-3.5 w-3.5" />
+          Branch: {branch}
+        </span>
+      </div>
+      <div>
+        <h3 className="font-semibold">Overview</h3>
+        <p className="mt-2 text-muted-foreground">{project.details}</p>
+      </div>
+      <ul aria-label="Repository links" className="grid gap-2 sm:grid-cols-2">
+        {links.map(({ label, href, icon: Icon }) => (
+          <li key={label}>
+            <a
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm hover:bg-muted"
+            >
+              <Icon aria-hidden="true" className="h-4 w-4 text-primary" />
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function LiveDemo({ project }: { project: Project }) {
+  const height = project.demoConfig?.height;
+  switch (project.demoType) {
+    case 'none':
+      return <NoDemo project={project} />;
+    case 'iframe': {
+      const url = project.liveUrl ?? project.demoUrl;
+      return url ? (
+        <DemoFrame url={url} title={project.title} height={height} />
+      ) : (
+        <Unavailable project={project} />
+      );
+    }
+    case 'github':
+      return <GithubDemo project={project} />;
+    case 'video':
+      return project.demoUrl ? (
+        <div className="aspect-video overflow-hidden rounded-lg border border-border bg-black">
+          <iframe
+            src={project.demoUrl}
+            title={`${project.title} demo video`}
+            allow="fullscreen; picture-in-picture"
+            sandbox="allow-scripts allow-same-origin allow-presentation"
+            loading="lazy"
+            className="h-full w-full border-0"
+          />
+        </div>
+      ) : (
+        <Unavailable project={project} />
+      );
+    default:
+      return project.liveUrl ? (
+        <DemoFrame url={project.liveUrl} title={project.title} height={height} />
+      ) : (
+        <Unavailable project={project} />
+      );
+  }
+}
+
+const tabClass =
+  'rounded-sm px-4 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm focus-visible:outline-2 focus-visible:outline-ring';
+
+export function DemoPanel({ project }: { project: Project }) {
+  const repo = repoUrl(project);
+  const branch = project.demoConfig?.githubBranch ?? DEFAULT_GITHUB_BRANCH;
+  return (
+    <section aria-labelledby="demo-heading" className="mt-12">
+      <h2 id="demo-heading" className="text-2xl font-bold">
+        Live Demo
+      </h2>
+      <Tabs.Root defaultValue="demo" className="mt-4">
+        <Tabs.List aria-label="Demo, code and technologies" className="inline-flex rounded-md bg-muted p-1">
+          <Tabs.Trigger value="demo" className={tabClass}>
+            Live Demo
+          </Tabs.Trigger>
+          <Tabs.Trigger value="code" className={tabClass}>
+            Code
+          </Tabs.Trigger>
+          <Tabs.Trigger value="tech" className={tabClass}>
+            Technologies
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="demo" className="mt-4" style={{ minHeight: MIN_FRAME_HEIGHT / 2 }}>
+          <LiveDemo project={project} />
+        </Tabs.Content>
+        <Tabs.Content value="code" className="mt-4">
+          {repo ? (
+            <div className="flex flex-wrap gap-3">
+              <Button asChild>
+                <a href={repo} target="_blank" rel="noopener noreferrer">
+                  <SocialIcon icon="github" className="h-4 w-4" />
+                  Browse the repository
+                </a>
+              </Button>
+              <Button asChild variant="outline">
+                <a
+                  href={`${repo}/archive/refs/heads/${branch}.zip`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  <Download aria-hidden="true" className="h-4 w-4" />
+                  Download source (zip)
+                </a>
+              </Button>
+            </div>
+          ) : (
+            <p className="text-muted-foreground">
+              The source code for this project is not publicly available.
+            </p>
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="tech" className="mt-4">
+          {project.techStack.length > 0 ? (
+            <ul aria-label="Technologies" className="flex flex-wrap gap-2">
+              {project.techStack.map((tech) => (
+                <li key={tech} className="rounded-full border border-border px-3 py-1 text-sm">
+                  {tech}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-muted-foreground">Technology stack information is not available.</p>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+    </section>
+  );
+}
