@@ -173,10 +173,9 @@ export async function buildApp({
   await app.register(formTokenRoutes, { formTokens });
   await app.register(contactRoutes, { contact: createContactService(db) });
   await app.register(resumeRoutes, { resume: createResumeService(db) });
-  await app.register(adminRoutes, { admin: createAdminService(db, cache) });
-  await app.register(uploadRoutes, {
-    storage: localStorage(config.UPLOAD_DIR ?? join(config.DATA_DIR, 'uploads')),
-  });
+  const storage = localStorage(config.UPLOAD_DIR ?? join(config.DATA_DIR, 'uploads'));
+  await app.register(adminRoutes, { admin: createAdminService(db, cache), storage });
+  await app.register(uploadRoutes, { storage });
   await app.register(skillRoutes, { skills, cache });
   await app.register(projectRoutes);
   await app.register(seoRoutes, { blog, siteUrl: config.publicUrl });

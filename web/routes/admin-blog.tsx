@@ -1,11 +1,14 @@
 /**
  * /admin/blog: for admins. Without a user it redirects to /auth (on the
  * server, and in the browser after logging out here); a signed-in user who is
- * not an admin is told so. The post editor comes with the blog issue.
+ * not an admin is told so. Admins write, edit, publish and delete posts here.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { redirect, useNavigate } from 'react-router';
+import type { AdminPost } from '../../common/schemas/admin.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
+import { PostEditor } from '../features/admin/post-editor.tsx';
+import { PostsList } from '../features/admin/posts-list.tsx';
 import { useAuth } from '../features/auth/auth-provider.tsx';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
@@ -29,6 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function AdminBlogPage() {
   const { user, isLoading } = useAuth();
   const navigate = useNavigate();
+  const [editing, setEditing] = useState<AdminPost | null>(null);
   useEffect(() => {
     if (!isLoading && !user) navigate(paths.auth, { replace: true });
   }, [user, isLoading, navigate]);
@@ -51,8 +55,20 @@ export default function AdminBlogPage() {
     );
   }
   return (
-    <div className="mx-auto max-w-4xl px-4 py-12">
-      <PageHeader title="Admin Dashboard">Write posts and moderate the site.</PageHeader>
+    <div className="mx-auto max-w-4xl space-y-10 px-4 py-12">
+      <PageHeader title="Admin Dashboard">Write, edit and publish posts.</PageHeader>
+      <PostEditor
+        editing={editing}
+        onDone={() => {
+          setEditing(null);
+        }}
+      />
+      <PostsList
+        onEdit={(post) => {
+          setEditing(post);
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        }}
+      />
     </div>
   );
 }

@@ -263,3 +263,31 @@ describe('records', () => {
     expect((await call('DELETE', `/api/admin/endorsements/${abusive.id}`)).statusCode).toBe(404);
   });
 });
+
+describe('markdown preview', () => {
+  it('renders and sanitises for the admin, and refuses everyone else', async () => {
+    const res = await call('POST', '/api/admin/markdown-preview', {
+      content: '**bold**\nnext\n\n<script>alert(1)</script><img src=x onerror=alert(1)>',
+    });
+    expect(res.statusCode).toBe(200);
+    const { html } = res.json();
+    expect(html).toContain('<strong>bold</strong><br>');
+    expect(html).not.toMatch(/<script|onerror/);
+    expect((await call('POST', '/api/admin/markdown-preview', { content: 'x' }, userCookie)).statusCode).toBe(
+      403,
+    );
+    expect((await call('POST', '/api/admin/markdown-preview', { content: 'x' }, '')).statusCode).toBe(401);
+  });
+});
+
+describe('a post created without a cover', () => {
+  it('gets a generated cover image that is served', async () => {
+    const res = await call('POST', '/api/blog', { ...newPost, slug: 'no-cover-given', coverImage: '' });
+    expect(res.statusCode).toBe(201);
+    const { coverImage } = res.json();
+    expect(coverImage).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
+    const image = await t.app.inject(coverImage);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+  });
+});

@@ -15,7 +15,10 @@ import {
   pageOf,
 } from '../../../common/schemas/admin.ts';
 import { blogPostFormSchema, blogPostUpdateSchema } from '../../../common/schemas/forms.ts';
+import { generateCover } from '../../lib/cover.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { renderMarkdown } from '../../lib/markdown.ts';
+import type { FileStorage } from '../../lib/storage.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import type { AdminService } from './service.ts';
 
@@ -26,7 +29,10 @@ const pageQuery = z.object({
 });
 const moderationAction = z.enum(['approve', 'reject', 'spam'], { error: 'Choose approve, reject or spam' });
 
-export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; storage: FileStorage }> = async (
+  app,
+  { admin, storage },
+) => {
   app.addHook('preHandler', requireAdmin);
 
   // Creating a post keeps the spec's path.
@@ -36,7 +42,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     async (request, reply) => {
       const user = await request.currentUser();
       if (!user) throw new HttpError(401, 'Authentication required');
-      return reply.code(201).send(await admin.createPost(request.body, user.id));
+      // No cover: the post gets a generated one, as the form's hint promises.
+      const coverImage =
+        request.body.coverImage ||
+        (await storage.save(await generateCover(request.body.title, request.body.tags), 'webp'));
+      return reply.code(201).send(await admin.createPost({ ...request.body, coverImage }, user.id));
     },
   );
 
@@ -55,6 +65,19 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     { schema: { response: { 200: adminPostSchema }, params: idParams, body: blogPostUpdateSchema } },
     async (request) => admin.updatePost(request.params.id, request.body),
   );
+  // The editor's preview: the same renderer and sanitiser as published posts, so no markdown
+  // library ships to the browser and the preview shows exactly what visitors will see.
+  app.post(
+    '/api/admin/markdown-preview',
+    {
+      schema: {
+        body: z.object({ content: z.string().max(100_000) }),
+        response: { 200: z.object({ html: z.string() }) },
+      },
+    },
+    async (request) => ({ html: renderMarkdown(request.body.content) }),
+  );
+
   app.delete('/api/admin/posts/:id', { schema: { params: idParams } }, async (request, reply) => {
     await admin.deletePost(request.params.id);
     return reply.code(204).send();
