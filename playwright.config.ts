@@ -23,7 +23,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // Generous: a 2-core CI machine runs two browsers and the server at once.
   timeout: 60_000,
-  expect: { timeout: 5_000 },
+  expect: { timeout: 10_000 },
   reporter: reportDir ? [['list'], ['json', { outputFile: join(reportDir, 'e2e.json') }]] : [['list']],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,

@@ -239,3 +239,22 @@ test('a guest post is validated, sent for review and thanked for', async ({ page
   );
   await expectAccessible(page, '/contribute thanks');
 });
+
+test('a post shows its skeleton while it loads after a click', async ({ page }) => {
+  await page.goto('/blog');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/blog/*.data*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('link', { name: 'One Schema from Form to Database', exact: true }).click();
+  await expect(page.getByTestId('post-skeleton')).toBeVisible();
+  release();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'One Schema from Form to Database' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('post-skeleton')).toHaveCount(0);
+});

@@ -12,6 +12,8 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
+  useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
@@ -20,6 +22,7 @@ import { contactInfo, profile, socialLinks } from '../content/profile.ts';
 import type { Route } from './+types/root';
 import './app.css';
 import { AuthProvider } from './features/auth/auth-provider.tsx';
+import { PostSkeleton } from './features/blog/post-skeleton.tsx';
 import { Footer } from './features/layout/footer.tsx';
 import { Header } from './features/layout/header.tsx';
 import { NotFoundContent } from './features/layout/not-found-content.tsx';
@@ -103,13 +106,24 @@ export default function App({ loaderData }: Route.ComponentProps) {
         </a>
         <Header ownerName={site.ownerName} />
         <main id="main" className="flex-1">
-          <Outlet />
+          <Page />
         </main>
         <Footer ownerName={site.ownerName} socialLinks={site.socialLinks} />
         <Toasts />
       </AuthProvider>
     </QueryClientProvider>
   );
+}
+
+/** The page, or a post's skeleton while a navigation to another post is loading. */
+function Page() {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const target = navigation.location?.pathname;
+  if (navigation.state === 'loading' && target && target !== pathname && /^\/blog\/[^/]+$/.test(target)) {
+    return <PostSkeleton />;
+  }
+  return <Outlet />;
 }
 
 function Toasts() {
