@@ -49,8 +49,9 @@ test.describe('/blog', () => {
     );
     await categories.getByRole('button', { name: 'TypeScript' }).click();
     await expect(page).toHaveURL(/\?tag=TypeScript$/);
-    for (const row of await posts.all())
-      await expect(row.getByRole('button', { name: 'TypeScript' })).toBeVisible();
+    // Every remaining row carries the tag (retried until the filter has applied).
+    await expect(posts.filter({ hasNot: page.getByRole('button', { name: 'TypeScript' }) })).toHaveCount(0);
+    await expect(posts).not.toHaveCount(0);
     await categories.getByRole('button', { name: 'TypeScript' }).click();
     await expect(posts).toHaveCount(all);
     await posts.first().getByRole('list', { name: 'Tags' }).getByRole('button').first().click();

@@ -9,12 +9,8 @@ import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import {
-  type ContributionInput,
-  contributionSchema,
-  VERIFICATION_PHRASE,
-} from '../../common/schemas/forms.ts';
-import { Honeypot, useFormToken } from '../features/blog/form-token.tsx';
+import { type ContributionInput, contributionSchema } from '../../common/schemas/forms.ts';
+import { HumanCheck, useFormToken } from '../features/blog/form-token.tsx';
 import { paths } from '../lib/paths.ts';
 import { apiRequest, errorMessage } from '../lib/request.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
@@ -135,14 +131,11 @@ export default function ContributePage() {
               <Input type="email" autoComplete="email" {...form.register('authorEmail')} />
             </Field>
           </div>
-          <Field
-            label="Verification"
-            hint={`Type ${VERIFICATION_PHRASE} to show you are a person.`}
+          <HumanCheck
+            captcha={form.register('captchaToken')}
+            honeypot={form.register('website')}
             error={errors.captchaToken?.message}
-          >
-            <Input autoComplete="off" placeholder={VERIFICATION_PHRASE} {...form.register('captchaToken')} />
-          </Field>
-          <Honeypot register={form.register('website')} />
+          />
           <Button type="submit" disabled={send.isPending}>
             {send.isPending ? 'Submitting...' : 'Submit for Review'}
           </Button>

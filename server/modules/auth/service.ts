@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { LoginInput, RegisterInput } from '../../../common/schemas/forms.ts';
+import type { SessionUser } from '../../../common/web-context.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import type { FailureCounter } from '../../lib/failure-counter.ts';
@@ -12,16 +13,8 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_LOGIN_FAILURES = 5;
 const INVALID_LOGIN = 'Invalid username or password';
 
-/** What the API says about a signed-in user: never the password hash or the email. */
-export interface PublicUser {
-  id: number;
-  username: string;
-  isAdmin: boolean;
-  role: string;
-  fullName: string | null;
-  avatarUrl: string | null;
-  githubUsername: string | null;
-}
+/** What the API says about a signed-in user: never the password hash or the email (shared with the web app). */
+export type PublicUser = SessionUser;
 
 type UserRow = typeof users.$inferSelect;
 

@@ -7,18 +7,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { PublicComment } from '../../../common/schemas/comments.ts';
-import {
-  type CommentFormInput,
-  commentFormSchema,
-  VERIFICATION_PHRASE,
-} from '../../../common/schemas/forms.ts';
+import { type CommentFormInput, commentFormSchema } from '../../../common/schemas/forms.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { longDate } from './filter.ts';
-import { Honeypot, useFormToken } from './form-token.tsx';
+import { HumanCheck, useFormToken } from './form-token.tsx';
 
 export const commentsPath = (postId: number) => `/api/blog/post/${postId}/comments`;
 
@@ -99,14 +95,11 @@ export function Comments({ postId }: { postId: number }) {
             {...form.register('content')}
           />
         </Field>
-        <Field
-          label="Verification"
-          hint={`Type ${VERIFICATION_PHRASE} to show you are a person.`}
+        <HumanCheck
+          captcha={form.register('captchaToken')}
+          honeypot={form.register('website')}
           error={errors.captchaToken?.message}
-        >
-          <Input autoComplete="off" placeholder={VERIFICATION_PHRASE} {...form.register('captchaToken')} />
-        </Field>
-        <Honeypot register={form.register('website')} />
+        />
         <Button type="submit" disabled={submit.isPending}>
           {submit.isPending ? 'Submitting...' : 'Submit Comment'}
         </Button>

@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { VERIFICATION_PHRASE } from '../../../common/schemas/forms.ts';
+import { Field } from '../../ui/field.tsx';
+import { Input } from '../../ui/input.tsx';
 
 /** The signed "form shown at" token the comment and guest-post forms send back (bot check). */
 export function useFormToken(): string | undefined {
@@ -16,5 +19,32 @@ export function Honeypot({ register }: { register: UseFormRegisterReturn }) {
         <input type="text" tabIndex={-1} autoComplete="off" {...register} />
       </label>
     </div>
+  );
+}
+
+/**
+ * The public forms' bot checks in one place: the 'not-a-robot' verification
+ * field (checked again by the server) and the hidden honeypot.
+ */
+export function HumanCheck({
+  captcha,
+  honeypot,
+  error,
+}: {
+  captcha: UseFormRegisterReturn;
+  honeypot: UseFormRegisterReturn;
+  error: string | undefined;
+}) {
+  return (
+    <>
+      <Field
+        label="Verification"
+        hint={`Type ${VERIFICATION_PHRASE} to show you are a person.`}
+        error={error}
+      >
+        <Input autoComplete="off" placeholder={VERIFICATION_PHRASE} {...captcha} />
+      </Field>
+      <Honeypot register={honeypot} />
+    </>
   );
 }

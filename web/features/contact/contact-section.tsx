@@ -1,7 +1,7 @@
 import { Award, Clock, LifeBuoy, Mail, MapPin, Phone } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { ContactInfo, SocialLink } from '../../../common/schemas/content.ts';
-import { SocialIcon } from '../../ui/social-icon.tsx';
+import { SocialLinks } from '../../ui/social-links.tsx';
 
 const QuoteForm = lazy(() => import('./quote-form.tsx'));
 
@@ -94,21 +94,13 @@ export function ContactSection({
           </div>
           <div>
             <h3 className="text-xl font-semibold">Connect With Me</h3>
-            <ul className="mt-4 flex gap-2">
-              {socialLinks.map((link) => (
-                <li key={link.url}>
-                  <a
-                    href={link.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={`${PLATFORM_NAMES[link.platform] ?? link.platform} (opens in a new tab)`}
-                    className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-border transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-                  >
-                    <SocialIcon icon={link.icon} />
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <SocialLinks
+              links={socialLinks}
+              label="Connect With Me"
+              className="mt-4"
+              linkClassName="h-11 w-11 border border-border"
+              names={PLATFORM_NAMES}
+            />
           </div>
         </aside>
       </div>

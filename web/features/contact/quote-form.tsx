@@ -50,6 +50,9 @@ function Select({
 
 export default function QuoteForm() {
   const [sent, setSent] = useState(false);
+  // This chunk hydrates after the page: data-ready tells browser tests the form now responds.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const thanks = useRef<HTMLHeadingElement>(null);
   const form = useForm<QuoteRequestInput>({
     resolver: zodResolver(quoteRequestSchema),
@@ -101,6 +104,7 @@ export default function QuoteForm() {
     <form
       noValidate
       aria-labelledby="quote-form-title"
+      data-ready={ready ? 'true' : undefined}
       className="space-y-4 rounded-lg border border-border bg-card p-6"
       onSubmit={form.handleSubmit((values) => send.mutate(values))}
     >

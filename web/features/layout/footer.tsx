@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { SocialLink } from '../../../common/schemas/content.ts';
 import { paths } from '../../lib/paths.ts';
-import { SocialIcon } from '../../ui/social-icon.tsx';
+import { SocialLinks } from '../../ui/social-links.tsx';
 
 /** Social links (new tab), the Privacy Policy and Terms of Service pages, and the copyright year. */
 export function Footer({ ownerName, socialLinks }: { ownerName: string; socialLinks: SocialLink[] }) {
@@ -9,21 +9,11 @@ export function Footer({ ownerName, socialLinks }: { ownerName: string; socialLi
   return (
     <footer className="border-t border-border bg-muted/40">
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-8 md:flex-row md:justify-between">
-        <ul aria-label="Social links" className="flex items-center gap-2">
-          {socialLinks.map((link) => (
-            <li key={link.url}>
-              <a
-                href={link.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={`${link.platform} (opens in a new tab)`}
-                className="inline-flex h-10 w-10 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-              >
-                <SocialIcon icon={link.icon} />
-              </a>
-            </li>
-          ))}
-        </ul>
+        <SocialLinks
+          links={socialLinks}
+          label="Social links"
+          linkClassName="text-muted-foreground hover:text-foreground"
+        />
         <nav aria-label="Legal" className="flex gap-4 text-sm">
           <Link to={paths.privacy} className="text-muted-foreground hover:text-foreground hover:underline">
             Privacy Policy

@@ -1,6 +1,6 @@
 import type { Profile, SocialLink } from '../../../common/schemas/content.ts';
 import { Button } from '../../ui/button.tsx';
-import { SocialIcon } from '../../ui/social-icon.tsx';
+import { SocialLinks } from '../../ui/social-links.tsx';
 import { ParticleCanvas } from './particle-canvas.tsx';
 import { TypingText } from './typing-text.tsx';
 
@@ -28,21 +28,12 @@ export function Hero({ profile, socialLinks }: { profile: Profile; socialLinks: 
         </div>
         <div className="mt-10">
           <p className="text-sm font-medium text-muted-foreground">Connect with me</p>
-          <ul aria-label="Connect with me" className="mt-3 flex gap-2">
-            {socialLinks.map((link) => (
-              <li key={link.url}>
-                <a
-                  href={link.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`${link.platform} (opens in a new tab)`}
-                  className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-border bg-background/80 transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-                >
-                  <SocialIcon icon={link.icon} />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks
+            links={socialLinks}
+            label="Connect with me"
+            className="mt-3"
+            linkClassName="h-11 w-11 border border-border bg-background/80"
+          />
         </div>
       </div>
     </section>

@@ -32,6 +32,9 @@ export default function SkillsSection({ additionalSkills }: SkillsSectionProps) 
     return grouped;
   }, [data]);
   const [endorsing, setEndorsing] = useState<{ skill: Skill; trigger: HTMLElement } | null>(null);
+  // This chunk hydrates after the page: data-ready tells browser tests its buttons now respond.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   // When the dialog has gone, focus goes back to the button that opened it.
   const lastTrigger = useRef<HTMLElement | null>(null);
   useEffect(() => {
@@ -50,7 +53,7 @@ export default function SkillsSection({ additionalSkills }: SkillsSectionProps) 
 
   return (
     <TooltipProvider>
-      <div className="mx-auto max-w-6xl px-4 py-20">
+      <div className="mx-auto max-w-6xl px-4 py-20" data-ready={ready ? 'true' : undefined}>
         <h2 id="skills-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
           Skills &amp; Expertise
         </h2>
