@@ -17,6 +17,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { projects } from '../content/projects.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { connectCacheBus } from './lib/cache-bus.ts';
@@ -27,6 +28,9 @@ import { resolveSecret } from './lib/secret.ts';
 import { localStorage } from './lib/storage.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminService } from './modules/admin/service.ts';
+import { localProvider, openAiCompatibleProvider } from './modules/ai/providers.ts';
+import { aiRoutes } from './modules/ai/routes.ts';
+import { createAiService } from './modules/ai/service.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { githubRoutes } from './modules/auth/github.ts';
@@ -176,6 +180,19 @@ export async function buildApp({
   const storage = localStorage(config.UPLOAD_DIR ?? join(config.DATA_DIR, 'uploads'));
   await app.register(adminRoutes, { admin: createAdminService(db, cache), storage });
   await app.register(uploadRoutes, { storage });
+  const aiProvider =
+    config.AI_PROVIDER === 'openai-compatible' && config.AI_BASE_URL
+      ? openAiCompatibleProvider({
+          baseUrl: config.AI_BASE_URL,
+          apiKey: config.AI_API_KEY,
+          chatModel: config.AI_CHAT_MODEL,
+          imageModel: config.AI_IMAGE_MODEL,
+          timeoutMs: config.AI_TIMEOUT_MS,
+          catalogue: projects,
+          log: app.log,
+        })
+      : localProvider(projects);
+  await app.register(aiRoutes, { ai: createAiService(db, aiProvider, storage) });
   await app.register(skillRoutes, { skills, cache });
   await app.register(projectRoutes);
   await app.register(seoRoutes, { blog, siteUrl: config.publicUrl });

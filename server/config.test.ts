@@ -12,6 +12,9 @@ describe('loadConfig', () => {
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:3000');
+    // The AI features run on the built-in engines and call nobody.
+    expect(config.AI_PROVIDER).toBe('local');
+    expect(config.AI_BASE_URL).toBeUndefined();
   });
 
   it('treats empty values as unset, as a copied .env.example leaves them', () => {
@@ -33,6 +36,10 @@ describe('loadConfig', () => {
     [{ ADMIN_USERNAME: 'owner' }, 'ADMIN_PASSWORD: must be set together'],
     [{ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD: must be at least 12 characters'],
     [{ ADMIN_USERNAME: 'o w', ADMIN_PASSWORD: 'long-enough-secret' }, 'ADMIN_USERNAME'],
+    [{ AI_PROVIDER: 'openai-compatible' }, 'AI_BASE_URL: must be set when AI_PROVIDER is openai-compatible'],
+    [{ AI_PROVIDER: 'openai' }, 'AI_PROVIDER'],
+    [{ AI_BASE_URL: 'ftp://models' }, 'AI_BASE_URL: must be a valid URL'],
+    [{ AI_TIMEOUT_MS: '5' }, 'AI_TIMEOUT_MS: must be at least 100 milliseconds'],
   ])('stops on %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -61,6 +61,19 @@ const configSchema = z
     GITHUB_API_URL: z
       .url({ protocol: /^https?$/, error: 'must be a valid URL' })
       .default('https://api.github.com'),
+    /** AI features: `local` (built-in, offline) or `openai-compatible` (AI_BASE_URL, AI_API_KEY). */
+    AI_PROVIDER: z.enum(['local', 'openai-compatible']).default('local'),
+    /** Base URL of an OpenAI-compatible API, e.g. https://api.openai.com/v1. */
+    AI_BASE_URL: optionalUrl(/^https?$/),
+    AI_API_KEY: optionalString,
+    AI_CHAT_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+    AI_IMAGE_MODEL: z.string().trim().min(1).default('dall-e-3'),
+    /** How long one call to the AI provider may take before it is abandoned. */
+    AI_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a number of milliseconds')
+      .min(100, 'must be at least 100 milliseconds')
+      .default(30_000),
   })
   .superRefine((env, ctx) => {
     if (env.SMTP_URL && !env.NOTIFY_EMAIL) {
@@ -71,6 +84,13 @@ const configSchema = z
         code: 'custom',
         path: [env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME'],
         message: 'must be set together with ADMIN_USERNAME and ADMIN_PASSWORD',
+      });
+    }
+    if (env.AI_PROVIDER === 'openai-compatible' && !env.AI_BASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AI_BASE_URL'],
+        message: 'must be set when AI_PROVIDER is openai-compatible',
       });
     }
   });

@@ -285,3 +285,25 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Images made by POST /api/images/generate: the per-user hourly limit counts these rows, and the
+ * owner can see what was generated. A row without a url is a generation still in progress.
+ */
+export const generatedImages = pgTable(
+  'generated_images',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    prompt: text('prompt').notNull(),
+    size: text('size').notNull(),
+    quality: text('quality').notNull(),
+    /** 'built-in' or 'ai-service'; null while in progress. */
+    generator: text('generator'),
+    url: text('url'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('generated_images_user_created_idx').on(t.userId, t.createdAt)],
+);

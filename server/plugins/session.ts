@@ -74,3 +74,8 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!user) throw new HttpError(401, 'Authentication required');
   if (!user.isAdmin) throw new HttpError(403, 'Admin access required');
 }
+
+/** preHandler: 401 without a signed-in user. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!(await request.currentUser())) throw new HttpError(401, 'Authentication required');
+}
