@@ -56,6 +56,7 @@ const request: RecommendationRequest = {
   interests: ['locksmith', 'automotive'],
   experienceLevel: 'intermediate',
   preferredTechnologies: [],
+  searchQuery: undefined,
 };
 const local = recommendProjects(projects, request);
 
@@ -90,7 +91,8 @@ describe('the OpenAI-compatible recommendations', () => {
     expect(call?.path).toBe('/v1/chat/completions');
     expect(call?.authorization).toBe('Bearer sk-test');
     expect(call?.body).toMatchObject({ model: 'chat-model', response_format: { type: 'json_object' } });
-    const sent = JSON.parse((call?.body.messages as Array<{ content: string }>)[1]?.content ?? '{}');
+    const messages = (call?.body.messages ?? []) as Array<{ content: string }>;
+    const sent = JSON.parse(messages[1]?.content ?? '{}');
     expect(sent.request.interests).toEqual(['locksmith', 'automotive']);
     expect(sent.catalogue.map((p: { id: string }) => p.id)).toEqual(projects.map((p) => p.id));
     expect(warnings).toEqual([]);
