@@ -22,6 +22,8 @@ export interface WebLoadContext {
   siteUrl: string;
   /** The signed-in user, or null. */
   user: SessionUser | null;
+  /** Who draws generated images: the built-in generator or a configured AI service (AI_PROVIDER). */
+  imageGenerator: 'built-in' | 'ai-service';
   /**
    * A public GET of the site's own API, answered in process by the same route,
    * cache and response schema as over HTTP: the parsed JSON, or null for a 404.

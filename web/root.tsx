@@ -36,7 +36,7 @@ import { useToasts } from './ui/use-toast.ts';
 const Toaster = lazy(() => import('./ui/toaster.tsx').then((module) => ({ default: module.Toaster })));
 
 export function loader({ context }: Route.LoaderArgs): RootData {
-  const { siteUrl, user } = context as unknown as WebLoadContext;
+  const { siteUrl, user, imageGenerator } = context as unknown as WebLoadContext;
   return {
     user,
     site: {
@@ -50,6 +50,7 @@ export function loader({ context }: Route.LoaderArgs): RootData {
       socialLinks,
       sameAs: socialLinks.filter((link) => link.url.startsWith('http')).map((link) => link.url),
       analytics: true,
+      imageGenerator,
     },
   };
 }

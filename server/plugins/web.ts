@@ -55,6 +55,7 @@ export async function webPlugin(
     const context: WebLoadContext = {
       nonce,
       siteUrl: config.publicUrl,
+      imageGenerator: config.AI_PROVIDER === 'local' ? 'built-in' : 'ai-service',
       user: await request.currentUser(),
       readApi,
     };

@@ -13,6 +13,7 @@ const site: SiteInfo = {
   socialLinks: [],
   sameAs: [],
   analytics: true,
+  imageGenerator: 'built-in',
 };
 
 describe('page titles', () => {

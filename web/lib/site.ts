@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from 'react-router';
 import type { SocialLink } from '../../common/schemas/content.ts';
 import type { SessionUser } from '../../common/web-context.ts';
 
@@ -16,9 +17,18 @@ export interface SiteInfo {
   sameAs: string[];
   /** Report page views to /insights.js (off on a static copy). */
   analytics: boolean;
+  /** Who draws the images of /generate-images, said on that page. */
+  imageGenerator: 'built-in' | 'ai-service';
 }
 
 export interface RootData {
   site: SiteInfo;
   user: SessionUser | null;
+}
+
+/** The site info of the root loader, for components of any page. */
+export function useSiteInfo(): SiteInfo {
+  const data = useRouteLoaderData<RootData>('root');
+  if (!data) throw new Error('The root loader data is missing');
+  return data.site;
 }

@@ -18,6 +18,7 @@ import { Button } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';
 import { Input } from '../ui/input.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
+import { Textarea } from '../ui/textarea.tsx';
 import { toast } from '../ui/use-toast.ts';
 import type { Route } from './+types/contribute';
 
@@ -40,9 +41,6 @@ const empty = {
   captchaToken: '',
   website: '',
 } satisfies ContributionInput;
-
-const textareaClass =
-  'flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-destructive';
 
 export default function ContributePage() {
   const [sent, setSent] = useState(false);
@@ -112,10 +110,10 @@ export default function ContributePage() {
             hint="20 to 500 characters, shown in the blog list."
             error={errors.summary?.message}
           >
-            <textarea rows={3} className={textareaClass} {...form.register('summary')} />
+            <Textarea rows={3} {...form.register('summary')} />
           </Field>
           <Field label="Content" hint="Markdown, at least 200 characters." error={errors.content?.message}>
-            <textarea rows={14} className={`${textareaClass} font-mono`} {...form.register('content')} />
+            <Textarea rows={14} className="font-mono" {...form.register('content')} />
           </Field>
           <Field label="Tags" hint="Comma-separated, at least one." error={errors.tags?.message}>
             <Input placeholder="Electronics, Repair" {...form.register('tags')} />

@@ -1,6 +1,18 @@
+/**
+ * /generate-images: visitors are told to sign in ('Authentication Required');
+ * signed-in users get the generator. 'Back to Home' on both.
+ */
+import { ArrowLeft, Lock } from 'lucide-react';
+import { Link } from 'react-router';
+import { useAuth } from '../features/auth/auth-provider.tsx';
+import { ImageGenerator } from '../features/images/image-generator.tsx';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
+import { useSiteInfo } from '../lib/site.ts';
+import { Button } from '../ui/button.tsx';
+import { Card } from '../ui/card.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
+import { Spinner } from '../ui/spinner.tsx';
 import type { Route } from './+types/generate-images';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -11,11 +23,36 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: paths.generateImages,
   });
 
-// The generator comes with the AI issue.
 export default function GenerateImagesPage() {
+  const { user, isLoading } = useAuth();
+  const site = useSiteInfo();
   return (
-    <div className="mx-auto max-w-4xl px-4 py-12">
-      <PageHeader title="AI Image Generator">Describe an image and generate it.</PageHeader>
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <Button asChild variant="ghost" size="sm" className="mb-6">
+        <Link to={paths.home}>
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          Back to Home
+        </Link>
+      </Button>
+      <PageHeader title="AI Image Generator">
+        Describe an image for a project background, a blog post or a skill illustration, and generate it.
+      </PageHeader>
+      {isLoading && !user ? (
+        <Spinner label="Checking your session" />
+      ) : user ? (
+        <ImageGenerator generator={site.imageGenerator} />
+      ) : (
+        <Card className="mx-auto flex max-w-lg flex-col items-center p-8 text-center">
+          <Lock aria-hidden="true" className="h-10 w-10 text-primary" />
+          <h2 className="mt-4 text-2xl font-bold">Authentication Required</h2>
+          <p className="mt-2 text-muted-foreground">
+            Image generation is available to signed-in users. Log in or create a free account to start.
+          </p>
+          <Button asChild className="mt-6">
+            <Link to={paths.auth}>Login / Register</Link>
+          </Button>
+        </Card>
+      )}
     </div>
   );
 }

@@ -558,8 +558,12 @@ export function imageSvg({ prompt, size, quality }: ImageRequest): string {
     const focal = i === 0;
     const grounded = subject !== 'abstract' && GROUNDED.has(subject);
     const stage = {
-      x: focal ? focalX : width - focalX + (rng() - 0.5) * width * 0.2,
-      y: grounded ? height * 0.66 : focal ? height * 0.52 : height * (0.25 + rng() * 0.2),
+      // Secondary elements stand on the opposite third (either side of a centred focus), higher up.
+      x: focal
+        ? focalX
+        : (focalX === width / 2 ? (i === 1 ? 0.2 : 0.8) * width : width - focalX) +
+          (rng() - 0.5) * width * 0.08,
+      y: grounded ? height * 0.66 : focal ? height * 0.52 : height * (0.2 + rng() * 0.12),
       size: short * (focal ? 0.42 : 0.26),
       palette,
       rng,

@@ -18,7 +18,9 @@ import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
+import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
+import { useSelectedImage } from '../images/selected-image.ts';
 import { ADMIN_POSTS_PATH } from './posts-list.tsx';
 import { uploadFile } from './upload.ts';
 
@@ -33,9 +35,6 @@ const empty: BlogPostFormInput = {
   tags: '',
   isPublished: false,
 };
-
-const textareaClass =
-  'flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-destructive';
 
 export function PostEditor({ editing, onDone }: { editing: AdminPost | null; onDone: () => void }) {
   const navigate = useNavigate();
@@ -59,6 +58,8 @@ export function PostEditor({ editing, onDone }: { editing: AdminPost | null; onD
 
   // A slug from the title, about 500 ms after the title changes, while the slug is empty.
   const title = form.watch('title');
+  const coverImage = form.watch('coverImage');
+  const selectedImage = useSelectedImage();
   useEffect(() => {
     if (form.getValues('slug') || !title) return;
     const timer = setTimeout(() => {
@@ -173,11 +174,11 @@ export function PostEditor({ editing, onDone }: { editing: AdminPost | null; onD
         </Button>
       </div>
       <Field label="Summary" error={errors.summary?.message}>
-        <textarea rows={3} className={textareaClass} {...form.register('summary')} />
+        <Textarea rows={3} {...form.register('summary')} />
       </Field>
       <div className="space-y-2">
         <Field label="Content" hint="Markdown." error={errors.content?.message}>
-          <textarea rows={16} className={`${textareaClass} font-mono`} {...form.register('content')} />
+          <Textarea rows={16} className="font-mono" {...form.register('content')} />
         </Field>
         <div className="flex flex-wrap gap-2">
           <Button
@@ -257,6 +258,31 @@ export function PostEditor({ editing, onDone }: { editing: AdminPost | null; onD
           }}
         />
       </div>
+      {selectedImage && coverImage !== selectedImage.url && (
+        <div className="flex items-center gap-3 rounded-md border border-border bg-muted/40 p-3">
+          <img
+            src={selectedImage.url}
+            alt=""
+            width={96}
+            height={54}
+            className="h-14 w-24 rounded object-cover"
+          />
+          <p className="flex-1 text-sm text-muted-foreground">
+            The image you selected in the AI Image Generator can be this post's cover.
+          </p>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              form.setValue('coverImage', selectedImage.url, { shouldValidate: true, shouldDirty: true })
+            }
+          >
+            <ImagePlus aria-hidden="true" className="h-4 w-4" />
+            Use generated image
+          </Button>
+        </div>
+      )}
       <Field label="Tags" hint="Comma-separated." error={errors.tags?.message}>
         <Input placeholder="React, Repair" {...form.register('tags')} />
       </Field>

@@ -12,6 +12,7 @@ import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
+import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { longDate } from './filter.ts';
 import { HumanCheck, useFormToken } from './form-token.tsx';
@@ -89,11 +90,7 @@ export function Comments({ postId }: { postId: number }) {
           </Field>
         </div>
         <Field label="Comment" error={errors.content?.message}>
-          <textarea
-            rows={5}
-            className="flex min-h-[120px] w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-destructive"
-            {...form.register('content')}
-          />
+          <Textarea rows={5} className="min-h-[120px]" {...form.register('content')} />
         </Field>
         <HumanCheck
           captcha={form.register('captchaToken')}

@@ -13,6 +13,8 @@ import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
+import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from './options.ts';
 
@@ -27,26 +29,6 @@ const empty: QuoteRequestInput = {
   message: '',
   newsletter: false,
 };
-
-const controlClass =
-  'flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-destructive';
-
-function Select({
-  options,
-  placeholder,
-  ...props
-}: React.ComponentProps<'select'> & { options: Record<string, string>; placeholder: string }) {
-  return (
-    <select className={`${controlClass} h-10`} {...props}>
-      <option value="">{placeholder}</option>
-      {Object.entries(options).map(([value, label]) => (
-        <option key={value} value={value}>
-          {label}
-        </option>
-      ))}
-    </select>
-  );
-}
 
 export default function QuoteForm() {
   const [sent, setSent] = useState(false);
@@ -143,7 +125,7 @@ export default function QuoteForm() {
         </Field>
       </div>
       <Field label="Project details" error={errors.message?.message}>
-        <textarea rows={5} className={`${controlClass} min-h-[120px]`} {...form.register('message')} />
+        <Textarea rows={5} className="min-h-[120px]" {...form.register('message')} />
       </Field>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="h-4 w-4 accent-[var(--primary)]" {...form.register('newsletter')} />

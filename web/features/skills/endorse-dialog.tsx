@@ -17,6 +17,7 @@ import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
+import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { endorsementsPath, type PublicEndorsement, SKILLS_PATH } from './api.ts';
 import { StarRating, Stars } from './star-rating.tsx';
@@ -138,10 +139,7 @@ export default function EndorseDialog({ skill, onClose }: { skill: Skill; onClos
               <Input type="email" autoComplete="email" {...form.register('email')} />
             </Field>
             <Field label="Comment (optional)" error={errors.comment?.message}>
-              <textarea
-                className="flex min-h-[80px] w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
-                {...form.register('comment')}
-              />
+              <Textarea className="min-h-[80px]" {...form.register('comment')} />
             </Field>
             <Button type="submit" className="w-full" disabled={endorse.isPending}>
               {endorse.isPending ? 'Submitting...' : 'Submit Endorsement'}

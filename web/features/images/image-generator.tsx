@@ -1,0 +1,245 @@
+/**
+ * The signed-in part of /generate-images: tabs Image Generator and Example
+ * Prompts; the prompt form (image prompt rules of spec section 5) and the
+ * preview in its three states: idle, generating, generated. A generated image
+ * can be downloaded as generated-image-{timestamp}.png or selected with 'Use
+ * This Image', which offers it as a cover in the admin post editor.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { Check, Download, ImageIcon, Info, LoaderCircle, Wand2 } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { type FormEvent, useRef, useState } from 'react';
+import { IMAGE_PROMPT_MIN, type IMAGE_QUALITIES, type IMAGE_SIZES } from '../../../common/constants.ts';
+import { type ImageRequest, type ImageResponse, INVALID_PROMPT } from '../../../common/schemas/ai.ts';
+import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { Field } from '../../ui/field.tsx';
+import { Select } from '../../ui/select.tsx';
+import { Textarea } from '../../ui/textarea.tsx';
+import { toast } from '../../ui/use-toast.ts';
+import { EXAMPLE_PROMPTS } from './example-prompts.ts';
+import { selectImage, useSelectedImage } from './selected-image.ts';
+
+type Size = (typeof IMAGE_SIZES)[number];
+type Quality = (typeof IMAGE_QUALITIES)[number];
+
+const SIZE_LABELS: Record<Size, string> = {
+  '1024x1024': 'Square (1024 × 1024)',
+  '1024x1792': 'Portrait (1024 × 1792)',
+  '1792x1024': 'Landscape (1792 × 1024)',
+};
+const QUALITY_LABELS: Record<Quality, string> = { standard: 'Standard', hd: 'HD (more detail)' };
+const ASPECT: Record<Size, string> = {
+  '1024x1024': 'aspect-square',
+  '1024x1792': 'aspect-[1024/1792] max-h-[640px]',
+  '1792x1024': 'aspect-[1792/1024]',
+};
+
+interface Generated {
+  url: string;
+  timestamp: number;
+  generator: 'built-in' | 'ai-service';
+  prompt: string;
+  size: Size;
+}
+
+const tabClass =
+  'rounded-sm px-3 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm focus-visible:outline-2 focus-visible:outline-ring';
+
+export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-service' }) {
+  const [tab, setTab] = useState('generator');
+  const [prompt, setPrompt] = useState('');
+  const [size, setSize] = useState<Size>('1024x1024');
+  const [quality, setQuality] = useState<Quality>('standard');
+  const promptField = useRef<HTMLTextAreaElement>(null);
+  const selected = useSelectedImage();
+  const long = prompt.trim().length >= IMAGE_PROMPT_MIN;
+
+  const generate = useMutation({
+    mutationFn: async (request: ImageRequest): Promise<Generated> => {
+      const answer = (await (
+        await apiRequest('POST', '/api/images/generate', request)
+      ).json()) as ImageResponse;
+      if (!answer.success || !answer.data) throw new Error(answer.message || 'Failed to generate image');
+      return { ...answer.data, prompt: request.prompt, size: request.size };
+    },
+    onSuccess: (image) =>
+      toast({
+        title: 'Image Generated',
+        description:
+          image.generator === 'built-in'
+            ? 'Drawn by the built-in generator from your prompt.'
+            : 'Your image is ready.',
+      }),
+    onError: (failure) =>
+      toast({
+        title: 'Error',
+        description: errorMessage(failure) || 'Failed to generate image',
+        variant: 'destructive',
+      }),
+  });
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!long) {
+      toast({ title: 'Invalid Prompt', description: INVALID_PROMPT, variant: 'destructive' });
+      return;
+    }
+    generate.mutate({ prompt: prompt.trim(), size, quality });
+  };
+
+  const fillFromExample = (example: string) => {
+    setPrompt(example);
+    setTab('generator');
+    // After the tab switch renders, the visitor continues in the filled prompt.
+    requestAnimationFrame(() => promptField.current?.focus());
+  };
+
+  const image = generate.data;
+  const isSelected = image !== undefined && selected?.url === image.url;
+
+  return (
+    <Tabs.Root value={tab} onValueChange={setTab}>
+      <Tabs.List aria-label="Image generator" className="inline-flex rounded-md bg-muted p-1">
+        <Tabs.Trigger value="generator" className={tabClass}>
+          Image Generator
+        </Tabs.Trigger>
+        <Tabs.Trigger value="examples" className={tabClass}>
+          Example Prompts
+        </Tabs.Trigger>
+      </Tabs.List>
+
+      <Tabs.Content value="generator" className="mt-6 grid gap-8 lg:grid-cols-2">
+        <Card className="h-fit p-6">
+          <form noValidate aria-label="Generate an image" onSubmit={submit} className="space-y-5">
+            <Field
+              label="Prompt"
+              hint={`At least ${IMAGE_PROMPT_MIN} characters. Name a subject, colours and a mood. Ctrl+Enter generates.`}
+            >
+              <Textarea
+                ref={promptField}
+                rows={5}
+                value={prompt}
+                placeholder="A red car and golden keys on a dark background"
+                onChange={(event) => setPrompt(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
+                }}
+              />
+            </Field>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field label="Size">
+                <Select
+                  options={SIZE_LABELS}
+                  value={size}
+                  onChange={(event) => setSize(event.target.value as Size)}
+                />
+              </Field>
+              <Field label="Quality">
+                <Select
+                  options={QUALITY_LABELS}
+                  value={quality}
+                  onChange={(event) => setQuality(event.target.value as Quality)}
+                />
+              </Field>
+            </div>
+            <Button type="submit" size="lg" className="w-full" disabled={!long || generate.isPending}>
+              {generate.isPending ? (
+                <>
+                  <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
+                  Generating...
+                </>
+              ) : (
+                <>
+                  <Wand2 aria-hidden="true" className="h-4 w-4" />
+                  Generate Image
+                </>
+              )}
+            </Button>
+            <p className="flex gap-2 text-xs text-muted-foreground">
+              <Info aria-hidden="true" className="h-4 w-4 shrink-0" />
+              {generator === 'built-in'
+                ? 'Images are drawn by this site’s built-in generator: it composes shapes, colours and moods from the words of your prompt. No outside AI service is involved.'
+                : 'Images are generated by the AI service this site is connected to.'}
+            </p>
+          </form>
+        </Card>
+
+        <section aria-label="Preview" aria-busy={generate.isPending} className="space-y-4">
+          <div
+            className={`relative flex w-full items-center justify-center overflow-hidden rounded-lg border border-dashed border-border bg-muted/40 ${ASPECT[image?.size ?? size]}`}
+          >
+            {generate.isPending ? (
+              <p role="status" className="flex flex-col items-center gap-3 text-sm text-muted-foreground">
+                <LoaderCircle aria-hidden="true" className="h-8 w-8 animate-spin text-primary" />
+                Generating your image...
+              </p>
+            ) : image ? (
+              <img
+                src={image.url}
+                alt={`Generated from the prompt: ${image.prompt}`}
+                className="h-full w-full object-contain"
+              />
+            ) : (
+              <p className="flex flex-col items-center gap-3 p-6 text-center text-sm text-muted-foreground">
+                <ImageIcon aria-hidden="true" className="h-10 w-10" />
+                Your image will appear here.
+              </p>
+            )}
+          </div>
+          {image && !generate.isPending && (
+            <div className="flex flex-wrap gap-3">
+              <Button asChild variant="outline">
+                <a href={image.url} download={`generated-image-${image.timestamp}.png`}>
+                  <Download aria-hidden="true" className="h-4 w-4" />
+                  Download
+                </a>
+              </Button>
+              <Button
+                disabled={isSelected}
+                onClick={() => {
+                  selectImage({ url: image.url, prompt: image.prompt, timestamp: image.timestamp });
+                  toast({
+                    title: 'Image Selected',
+                    description: 'It is offered as the cover image when you write a blog post.',
+                  });
+                }}
+              >
+                {isSelected ? (
+                  <>
+                    <Check aria-hidden="true" className="h-4 w-4" />
+                    Selected
+                  </>
+                ) : (
+                  'Use This Image'
+                )}
+              </Button>
+            </div>
+          )}
+        </section>
+      </Tabs.Content>
+
+      <Tabs.Content value="examples" className="mt-6 grid gap-6 md:grid-cols-3">
+        {EXAMPLE_PROMPTS.map(({ category, prompts }) => (
+          <Card key={category} className="p-5">
+            <h2 className="text-lg font-semibold">{category}</h2>
+            <ul className="mt-3 space-y-2">
+              {prompts.map((example) => (
+                <li key={example}>
+                  <button
+                    type="button"
+                    onClick={() => fillFromExample(example)}
+                    className="w-full rounded-md border border-border p-3 text-left text-sm transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    {example}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        ))}
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}

@@ -1,0 +1,91 @@
+import { Plus, X } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '../../ui/button.tsx';
+import { Input } from '../../ui/input.tsx';
+import { addChips } from './chips.ts';
+
+interface ChipInputProps {
+  label: string;
+  hint: string;
+  placeholder: string;
+  chips: string[];
+  onChipsChange: (chips: string[]) => void;
+  /** The text typed but not yet added; sent with the chips. */
+  pending: string;
+  onPendingChange: (text: string) => void;
+  error?: string | undefined;
+}
+
+/** A list of short entries: type, then Add or Enter; each chip has its own remove button. */
+export function ChipInput({
+  label,
+  hint,
+  placeholder,
+  chips,
+  onChipsChange,
+  pending,
+  onPendingChange,
+  error,
+}: ChipInputProps) {
+  const id = useId();
+  const add = () => {
+    onChipsChange(addChips(chips, pending));
+    onPendingChange('');
+  };
+  const describedBy = `${id}-hint${error ? ` ${id}-error` : ''}`;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="text-sm font-medium leading-none">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <Input
+          id={id}
+          value={pending}
+          placeholder={placeholder}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onPendingChange(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              add();
+            }
+          }}
+        />
+        <Button type="button" variant="outline" onClick={add} aria-label={`Add to ${label.toLowerCase()}`}>
+          <Plus aria-hidden="true" className="h-4 w-4" />
+          Add
+        </Button>
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        {hint}
+      </p>
+      {chips.length > 0 && (
+        <ul aria-label={`Added ${label.toLowerCase()}`} className="flex flex-wrap gap-2 pt-1">
+          {chips.map((chip) => (
+            <li
+              key={chip}
+              className="inline-flex items-center gap-1 rounded-full bg-secondary py-1 pl-3 pr-1 text-sm font-medium"
+            >
+              {chip}
+              <button
+                type="button"
+                aria-label={`Remove ${chip}`}
+                onClick={() => onChipsChange(chips.filter((item) => item !== chip))}
+                className="rounded-full p-0.5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                <X aria-hidden="true" className="h-3.5 w-3.5" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

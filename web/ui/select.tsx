@@ -1,0 +1,31 @@
+import type { ComponentProps } from 'react';
+import { cn } from './cn.ts';
+
+interface SelectProps extends ComponentProps<'select'> {
+  /** Value -> label, in display order. */
+  options: Readonly<Record<string, string>>;
+  /** A first, empty choice ("Select a ..."); omitted when the field always has a value. */
+  placeholder?: string;
+}
+
+/** A native select (keyboard, screen readers and mobile pickers for free) with the look of Input. */
+export function Select({ options, placeholder, className, ...props }: SelectProps) {
+  return (
+    <select
+      className={cn(
+        'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm',
+        'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
+        'aria-[invalid=true]:border-destructive disabled:cursor-not-allowed disabled:opacity-60',
+        className,
+      )}
+      {...props}
+    >
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
+      {Object.entries(options).map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </select>
+  );
+}
