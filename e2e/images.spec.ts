@@ -1,0 +1,97 @@
+/** /generate-images (spec section 2): signed out, then the generator, examples, download and selection. */
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
+const promptField = (page: Page) => page.getByRole('textbox', { name: 'Prompt' });
+
+test('a visitor without an account is asked to sign in', async ({ page }) => {
+  await page.goto('/generate-images');
+  await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  await page.getByRole('link', { name: 'Login / Register' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a signed-in user picks an example, generates, downloads and selects an image', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('user');
+  // The answer waits a moment, so the generating state can be seen.
+  await page.route('**/api/images/generate', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await page.goto('/generate-images');
+  await expect(page.getByRole('tab', { name: 'Image Generator', selected: true })).toBeVisible();
+  await expect(page.getByText('Your image will appear here.')).toBeVisible();
+  await expect(page.getByText(/built-in generator/)).toBeVisible();
+
+  // Below 10 characters the button is disabled, and Ctrl+Enter explains why.
+  await promptField(page).fill('  a car  ');
+  await expect(page.getByRole('button', { name: 'Generate Image' })).toBeDisabled();
+  await promptField(page).press('Control+Enter');
+  await expect(toast(page, 'Invalid Prompt')).toContainText(
+    'Please enter a descriptive prompt (at least 10 characters)',
+  );
+
+  await page.getByRole('tab', { name: 'Example Prompts' }).click();
+  for (const category of ['Project backgrounds', 'Blog post images', 'Skill illustrations']) {
+    await expect(page.getByRole('heading', { name: category })).toBeVisible();
+  }
+  const examples = page.getByRole('tabpanel', { name: 'Example Prompts' }).getByRole('button');
+  await expect(examples).toHaveCount(9);
+  await examples.filter({ hasText: 'A red car and golden keys' }).click();
+  await expect(page.getByRole('tab', { name: 'Image Generator', selected: true })).toBeVisible();
+  await expect(promptField(page)).toHaveValue(/^A red car and golden keys on a dark background/);
+  await expect(promptField(page)).toBeFocused();
+
+  await page.getByRole('combobox', { name: 'Size' }).selectOption('1792x1024');
+  await page.getByRole('combobox', { name: 'Quality' }).selectOption('hd');
+  await page.getByRole('button', { name: 'Generate Image' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Generating your image...' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+
+  const image = page.getByRole('img', { name: /^Generated from the prompt: A red car and golden keys/ });
+  await expect(image).toBeVisible();
+  await expect(toast(page, 'Image Generated')).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
+    1792, 1024,
+  ]);
+  await expectAccessible(page, 'generated image');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^generated-image-\d{13}\.png$/);
+
+  await page.getByRole('button', { name: 'Use This Image' }).click();
+  await expect(toast(page, 'Image Selected')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Selected' })).toBeDisabled();
+  const url = await image.getAttribute('src');
+  expect(url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+
+  // The owner, writing a post in this browser, is offered the selected image as the cover.
+  await signInAs('admin');
+  await page.goto('/admin/blog');
+  const form = page.getByRole('form', { name: 'Create New Blog Post' });
+  await form.getByRole('button', { name: 'Use generated image' }).click();
+  await expect(form.getByRole('textbox', { name: 'Cover image URL' })).toHaveValue(url ?? '');
+  await expect(form.getByRole('button', { name: 'Use generated image' })).toHaveCount(0);
+});
+
+test("a failed generation shows an Error toast with the server's message or the fallback", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('user');
+  await page.route('**/api/images/generate', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":false,"message":""}' }),
+  );
+  await page.goto('/generate-images');
+  await promptField(page).fill('A calm blue network of servers');
+  await page.getByRole('button', { name: 'Generate Image' }).click();
+  await expect(toast(page, 'Error')).toContainText('Failed to generate image');
+  await expect(page.getByText('Your image will appear here.')).toBeVisible();
+});
