@@ -21,6 +21,12 @@ interface Fixtures {
    */
   allowConsole: (pattern: RegExp) => void;
   signInAs: (who: 'admin' | 'user') => Promise<Credentials>;
+  /**
+   * 'standard' (the default here): pages open in Standard view unless the test switches, so
+   * immersive mode's tour, dock and cursor do not cover what other tests click. 'unset': nothing
+   * is stored, as for a first visit (immersive mode's own tests).
+   */
+  viewMode: 'standard' | 'unset';
 }
 
 interface WorkerFixtures {
@@ -28,6 +34,8 @@ interface WorkerFixtures {
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  viewMode: ['standard', { option: true }],
+
   userCredentials: [
     async ({ playwright }, use, workerInfo) => {
       const credentials = {
@@ -67,8 +75,19 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     expect(problems, 'console errors or warnings').toEqual([]);
   },
 
-  page: async ({ page, consoleGuard }, use, testInfo) => {
+  page: async ({ page, consoleGuard, viewMode }, use, testInfo) => {
     void consoleGuard; // installs the guard before the page is used
+    if (viewMode === 'standard') {
+      await page.context().addInitScript(() => {
+        try {
+          if (localStorage.getItem('isImmersiveMode') === null) {
+            localStorage.setItem('isImmersiveMode', 'false');
+          }
+        } catch {
+          // about:blank and other opaque origins have no storage.
+        }
+      });
+    }
     // A client address of its own per test: the per-IP limits of public forms apply per test.
     await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': testIp(testInfo.testId) });
     // Nothing leaves this machine: project demos and other outside pages get a stand-in page.

@@ -39,19 +39,6 @@ test.describe('theme', () => {
   });
 });
 
-test('the view mode is Immersive by default and Standard persists', async ({ page }) => {
-  await page.goto('/');
-  const viewMode = page.getByRole('group', { name: 'View mode' }).first();
-  await expect(viewMode.getByRole('button', { name: 'Immersive' })).toHaveAttribute('aria-pressed', 'true');
-  await viewMode.getByRole('button', { name: 'Standard' }).click();
-  await expect(viewMode.getByRole('button', { name: 'Standard' })).toHaveAttribute('aria-pressed', 'true');
-  expect(await page.evaluate(() => localStorage.getItem('isImmersiveMode'))).toBe('false');
-  await page.reload();
-  await expect(
-    page.getByRole('group', { name: 'View mode' }).first().getByRole('button', { name: 'Standard' }),
-  ).toHaveAttribute('aria-pressed', 'true');
-});
-
 test('the header shows section anchors on home and page links elsewhere', async ({ page }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main', exact: true });

@@ -23,6 +23,7 @@ import type { Route } from './+types/root';
 import './app.css';
 import { AuthProvider } from './features/auth/auth-provider.tsx';
 import { PostSkeleton } from './features/blog/post-skeleton.tsx';
+import { ImmersiveCursor } from './features/immersive/immersive-loader.tsx';
 import { Footer } from './features/layout/footer.tsx';
 import { Header } from './features/layout/header.tsx';
 import { NotFoundContent } from './features/layout/not-found-content.tsx';
@@ -111,6 +112,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         </main>
         <Footer ownerName={site.ownerName} socialLinks={site.socialLinks} />
         <Toasts />
+        <ImmersiveCursor />
       </AuthProvider>
     </QueryClientProvider>
   );

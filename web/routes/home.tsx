@@ -13,6 +13,7 @@ import { additionalSkills } from '../../content/skills.ts';
 import { testimonials } from '../../content/testimonials.ts';
 import { BLOG_PATH, BlogTeaser } from '../features/blog/blog-teaser.tsx';
 import { ContactSection } from '../features/contact/contact-section.tsx';
+import { ImmersiveHomeExtras } from '../features/immersive/immersive-loader.tsx';
 import { useSectionTracking } from '../features/layout/active-section.ts';
 import { About } from '../features/profile/about.tsx';
 import { Hero } from '../features/profile/hero.tsx';
@@ -91,6 +92,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <BlogTeaser />
       <ContactSection contactInfo={loaderData.contactInfo} socialLinks={loaderData.quoteSocialLinks} />
       <Testimonials testimonials={loaderData.testimonials} />
+      <ImmersiveHomeExtras />
     </HydrationBoundary>
   );
 }

@@ -1,0 +1,341 @@
+/**
+ * Immersive mode (spec sections 2, 4 and 9): on by default, the custom cursor
+ * and its hint, the floating dock, the guided tour, the journey path with its
+ * welcome overlay; Standard mode removes them all. Timings run on a fake clock.
+ */
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+test.use({ viewMode: 'unset', viewport: { width: 1280, height: 800 } });
+
+const extras = (page: Page) => page.getByTestId('immersive-extras');
+const cursor = (page: Page) => page.getByTestId('custom-cursor');
+const tour = (page: Page) => page.getByRole('dialog');
+const dock = (page: Page) => page.getByRole('navigation', { name: 'Section dock' });
+const journey = (page: Page) => page.getByRole('navigation', { name: 'Journey' });
+const welcome = (page: Page) => page.getByText('Welcome to the journey');
+const CURSOR_HINT = 'Custom cursor on: it grows over links and buttons.';
+
+/** Scrolls at once (no smooth scrolling) and lets the page see the scroll event. */
+async function scrollToY(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
+}
+
+/** Scrolls to a share (0-100 %) of the scrollable height. */
+async function scrollToPercent(page: Page, percent: number) {
+  const y = await page.evaluate(
+    (p) => Math.round(((document.documentElement.scrollHeight - window.innerHeight) * p) / 100),
+    percent,
+  );
+  await scrollToY(page, y);
+}
+
+/**
+ * With the fake clock paused, runs it in small steps until the lazily loaded extras have mounted
+ * (they wait for an idle moment); their timers then start within the last step (50 ms).
+ */
+async function mountExtrasOnFakeClock(page: Page) {
+  for (
+    let i = 0;
+    i < 400 && ((await extras(page).count()) === 0 || (await cursor(page).count()) === 0);
+    i++
+  ) {
+    await page.clock.runFor(50);
+  }
+  await expect(extras(page)).toBeAttached();
+  await expect(cursor(page)).toBeAttached();
+}
+
+test('immersive mode is on when nothing is stored, and the choice of Standard persists', async ({ page }) => {
+  await page.goto('/');
+  const viewMode = page.getByRole('group', { name: 'View mode' }).first();
+  await expect(viewMode.getByRole('button', { name: 'Immersive' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(extras(page)).toBeAttached();
+  await viewMode.getByRole('button', { name: 'Standard' }).click();
+  await expect(viewMode.getByRole('button', { name: 'Standard' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await page.evaluate(() => localStorage.getItem('isImmersiveMode'))).toBe('false');
+  await page.reload();
+  await expect(
+    page.getByRole('group', { name: 'View mode' }).first().getByRole('button', { name: 'Standard' }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  await page.waitForTimeout(2000);
+  await expect(extras(page)).toHaveCount(0);
+  await expect(cursor(page)).toHaveCount(0);
+});
+
+test.describe('timings on a fake clock', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
+    await page.goto('/');
+    await mountExtrasOnFakeClock(page);
+  });
+
+  test('the cursor hint disappears after 10 s', async ({ page }) => {
+    await expect(page.getByText(CURSOR_HINT)).toBeVisible();
+    await page.clock.runFor(9_900);
+    await expect(page.getByText(CURSOR_HINT)).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(page.getByText(CURSOR_HINT)).toHaveCount(0);
+    // The cursor itself stays, and follows the mouse.
+    await page.mouse.move(400, 300);
+    await expect(cursor(page).locator('[data-visible="true"]')).toHaveCount(2);
+    await expect(page.locator('html')).toHaveClass(/custom-cursor/);
+  });
+
+  test('the guide opens 1.5 s after load, on its intro step', async ({ page }) => {
+    await page.clock.runFor(1_400);
+    await expect(tour(page)).toHaveCount(0);
+    await page.clock.runFor(150);
+    await expect(tour(page)).toBeVisible();
+    await expect(tour(page).getByRole('heading', { name: 'Welcome! A quick tour' })).toBeVisible();
+    await expect(tour(page).getByText('Tour step 1 of 4')).toBeVisible();
+    // Managed like a dialog: focus moves into it.
+    await expect(tour(page)).toBeFocused();
+  });
+
+  test('the welcome overlay hides itself after 4 s, then the journey starts at the intro', async ({
+    page,
+  }) => {
+    await expect(welcome(page)).toBeVisible();
+    await expect(journey(page).getByRole('button', { name: 'Welcome' })).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    await page.clock.runFor(3_900);
+    await expect(welcome(page)).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(welcome(page)).toHaveCount(0);
+    await expect(journey(page).getByRole('button', { name: 'Intro' })).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    // The overlay sits below the sticky header and takes no clicks.
+  });
+});
+
+test('the overlay and the tour stay clear of the header and shift nothing', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & { value: number; hadRecentInput: boolean }
+      >) {
+        if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+      }
+    }).observe({ type: 'layout-shift' });
+  });
+  await expect(welcome(page)).toBeVisible();
+  const header = await page.getByRole('banner').boundingBox();
+  const overlay = await welcome(page).locator('..').boundingBox();
+  await expect(tour(page)).toBeVisible();
+  const card = await tour(page).boundingBox();
+  expect(overlay?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+  expect(card?.y ?? 0).toBeGreaterThan((header?.y ?? 0) + (header?.height ?? 0));
+  // Layout shift while the extras arrive and open: none of it theirs (they are fixed in place), and
+  // the page's total stays far below the 0.1 that counts as good (the typing line may nudge 0.0001).
+  await page.waitForTimeout(1000);
+  const { shifts, shiftLog } = await page.evaluate(() => {
+    const record = window as unknown as { shifts: number; shiftLog?: string[] };
+    return { shifts: record.shifts, shiftLog: record.shiftLog ?? [] };
+  });
+  expect(shifts).toBeLessThan(0.001);
+  expect(shiftLog.join('\n')).not.toMatch(/immersive|dialog|Section dock|Journey/);
+  await expectAccessible(page, 'home with the tour, the overlay and the journey');
+});
+
+test('the dock appears after 300 px of scroll and takes the visitor to each section', async ({ page }) => {
+  await page.goto('/');
+  await expect(extras(page)).toBeAttached();
+  await scrollToY(page, 300);
+  await expect(dock(page)).toHaveCount(0);
+  await scrollToY(page, 301);
+  await expect(dock(page)).toBeVisible();
+  await expect(dock(page).getByRole('button')).toHaveText([
+    'Home',
+    'About',
+    'Projects',
+    'Skills',
+    'Contact',
+    'Top',
+  ]);
+
+  await dock(page).getByRole('button', { name: 'Skills section' }).click();
+  await expect(page.locator('#skills')).toBeInViewport();
+  await dock(page).getByRole('button', { name: 'Contact section' }).click();
+  await expect(page.locator('#contact')).toBeInViewport();
+  await expectAccessible(page, 'home with the dock');
+
+  // Keyboard: the dock's buttons are reachable and show their focus.
+  await dock(page).getByRole('button', { name: 'Home section' }).focus();
+  await page.keyboard.press('Tab');
+  const about = dock(page).getByRole('button', { name: 'About section' });
+  await expect(about).toBeFocused();
+  expect(await about.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#about')).toBeInViewport();
+
+  await dock(page).getByRole('button', { name: 'Back to top' }).click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(dock(page)).toHaveCount(0);
+});
+
+test('the dock and the tour step aside while the visitor types in a form', async ({ page }) => {
+  await page.goto('/#contact');
+  await expect(tour(page)).toBeVisible();
+  await expect(dock(page)).toBeVisible();
+  const form = page.getByRole('form', { name: 'Get a Custom Quote' });
+  await expect(form).toHaveAttribute('data-ready', 'true');
+  await form.getByLabel('Name').click();
+  await expect(tour(page)).toHaveCount(0);
+  await expect(dock(page)).toHaveCount(0);
+  await form.getByLabel('Name').fill('Dana');
+  await form.getByLabel('Name').blur();
+  await expect(dock(page)).toBeVisible();
+});
+
+test.describe('the guided tour', () => {
+  test('steps appear by scroll position, and dismissed steps stay dismissed for the session', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(tour(page).getByRole('heading', { name: 'Welcome! A quick tour' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(tour(page)).toHaveCount(0);
+
+    await scrollToY(page, 650);
+    await page.waitForTimeout(300);
+    await expect(tour(page)).toHaveCount(0);
+    await scrollToY(page, 800);
+    await expect(tour(page).getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await tour(page).getByRole('button', { name: 'Close tour step' }).click();
+    await scrollToY(page, 1600);
+    await expect(tour(page).getByRole('heading', { name: 'Skills' })).toBeVisible();
+    await tour(page).getByRole('button', { name: 'Close tour step' }).click();
+    await scrollToY(page, 2400);
+    await expect(tour(page).getByRole('heading', { name: 'Contact' })).toBeVisible();
+    await expect(tour(page).getByText('Tour step 4 of 4')).toBeVisible();
+    await tour(page).getByRole('button', { name: 'Done' }).click();
+    await expect(tour(page)).toHaveCount(0);
+
+    // A reload in the same session: the guide does not open again, nor do the dismissed steps.
+    await scrollToY(page, 0);
+    await page.reload();
+    await expect(extras(page)).toBeAttached();
+    await page.waitForTimeout(2000);
+    await expect(tour(page)).toHaveCount(0);
+    await scrollToY(page, 800);
+    await page.waitForTimeout(300);
+    await expect(tour(page)).toHaveCount(0);
+  });
+
+  test('next, back, skip and Done walk the four steps', async ({ page }) => {
+    await page.goto('/');
+    const dialog = tour(page);
+    await expect(dialog.getByRole('button', { name: 'Back' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Welcome! A quick tour' })).toBeVisible();
+    for (const title of ['Projects', 'Skills', 'Contact']) {
+      await dialog.getByRole('button', { name: 'Next' }).click();
+      await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
+    }
+    await expect(dialog.getByRole('button', { name: 'Next' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    // Skip ends the whole tour: no step comes back on scrolling, even in a new page of the session.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    await tour(page).getByRole('button', { name: 'Skip tour' }).click();
+    await expect(tour(page)).toHaveCount(0);
+    for (const y of [800, 1600, 2400]) {
+      await scrollToY(page, y);
+      await page.waitForTimeout(200);
+      await expect(tour(page)).toHaveCount(0);
+    }
+  });
+});
+
+test('the journey marks the milestone for the scroll progress, and a click scrolls to it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(journey(page).getByRole('button')).toHaveCount(9);
+  await expect(welcome(page)).toHaveCount(0, { timeout: 10_000 });
+  const current = journey(page).locator('[aria-current="step"]');
+  for (const [percent, label] of [
+    [5, 'Intro'],
+    [20, 'About'],
+    [35, 'Projects'],
+    [50, 'More Projects'],
+    [65, 'Skills'],
+    [75, 'More Skills'],
+    [85, 'Contact'],
+    [95, 'Destination'],
+  ] as const) {
+    await scrollToPercent(page, percent);
+    await expect(current).toHaveAccessibleName(label);
+  }
+  await journey(page).getByRole('button', { name: 'Skills', exact: true }).click();
+  await expect(current).toHaveAccessibleName('Skills');
+  await journey(page).getByRole('button', { name: 'Intro', exact: true }).click();
+  await expect(current).toHaveAccessibleName('Intro');
+});
+
+test.describe('below 768 px', () => {
+  test.use({ viewport: { width: 700, height: 900 } });
+  test('there is no custom cursor and no journey path; the dock still comes', async ({ page }) => {
+    await page.goto('/');
+    await expect(extras(page)).toBeAttached();
+    await page.waitForTimeout(500);
+    await expect(cursor(page)).toHaveCount(0);
+    await expect(journey(page)).toHaveCount(0);
+    await expect(page.locator('html')).not.toHaveClass(/custom-cursor/);
+    await scrollToY(page, 400);
+    await expect(dock(page)).toBeVisible();
+  });
+});
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 1024, height: 800 } });
+  test('there is no custom cursor', async ({ page }) => {
+    await page.goto('/');
+    await expect(extras(page)).toBeAttached();
+    await page.waitForTimeout(500);
+    await expect(cursor(page)).toHaveCount(0);
+  });
+});
+
+test.describe('with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+  test('there is no custom cursor', async ({ page }) => {
+    await page.goto('/');
+    await expect(extras(page)).toBeAttached();
+    await page.waitForTimeout(500);
+    await expect(cursor(page)).toHaveCount(0);
+  });
+});
+
+test('switching to Standard removes every extra at once', async ({ page }) => {
+  await page.goto('/');
+  await expect(tour(page)).toBeVisible();
+  await scrollToY(page, 400);
+  await expect(dock(page)).toBeVisible();
+  await expect(journey(page)).toBeVisible();
+  await expect(cursor(page)).toBeAttached();
+  await page
+    .getByRole('group', { name: 'View mode' })
+    .first()
+    .getByRole('button', { name: 'Standard' })
+    .click();
+  await expect(extras(page)).toHaveCount(0);
+  await expect(tour(page)).toHaveCount(0);
+  await expect(dock(page)).toHaveCount(0);
+  await expect(journey(page)).toHaveCount(0);
+  await expect(cursor(page)).toHaveCount(0);
+  await expect(page.locator('html')).not.toHaveClass(/custom-cursor/);
+});

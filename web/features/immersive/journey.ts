@@ -1,0 +1,82 @@
+/**
+ * The numbers and rules of immersive mode (spec sections 4 and 9), kept pure
+ * so they are unit-tested apart from the components that use them.
+ */
+
+/** The cursor hint disappears after this long. */
+export const CURSOR_HINT_MS = 10_000;
+/** The guided tour opens this long after the page is interactive. */
+export const GUIDE_DELAY_MS = 1_500;
+/** The journey's welcome overlay hides itself after this long; then the journey starts. */
+export const WELCOME_OVERLAY_MS = 4_000;
+/** The floating dock appears once the page is scrolled further than this. */
+export const DOCK_SCROLL_PX = 300;
+/** Below this width the custom cursor and the journey path are not shown. */
+export const MOBILE_BREAKPOINT_PX = 768;
+
+export const TOUR_STEPS = ['intro', 'projects', 'skills', 'contact'] as const;
+export type TourStep = (typeof TOUR_STEPS)[number];
+
+/**
+ * The tour step a scroll position calls up: projects from 700 to 1500 px,
+ * skills from 1500 to 2300 px, contact from 2300 px; none above 700 px (the
+ * intro step opens on its own, after the delay).
+ */
+export function tourStepForScroll(scrollY: number): TourStep | null {
+  if (scrollY >= 2300) return 'contact';
+  if (scrollY >= 1500) return 'skills';
+  if (scrollY >= 700) return 'projects';
+  return null;
+}
+
+export const MILESTONES = [
+  { id: 'welcome', label: 'Welcome' },
+  { id: 'intro', label: 'Intro' },
+  { id: 'about', label: 'About' },
+  { id: 'projects', label: 'Projects' },
+  { id: 'more-projects', label: 'More Projects' },
+  { id: 'skills', label: 'Skills' },
+  { id: 'more-skills', label: 'More Skills' },
+  { id: 'contact', label: 'Contact' },
+  { id: 'destination', label: 'Destination' },
+] as const;
+export type MilestoneId = (typeof MILESTONES)[number]['id'];
+
+// Upper bounds (percent of the page scrolled) of the milestones after the welcome.
+const BOUNDS: ReadonlyArray<readonly [number, MilestoneId]> = [
+  [10, 'intro'],
+  [25, 'about'],
+  [40, 'projects'],
+  [55, 'more-projects'],
+  [70, 'skills'],
+  [80, 'more-skills'],
+  [90, 'contact'],
+];
+
+/**
+ * The milestone for how far the page is scrolled (0-100 %): below 10 % intro,
+ * up to 25 about, 40 projects, 55 more projects, 70 skills, 80 more skills,
+ * 90 contact, otherwise destination. The welcome milestone belongs to the
+ * overlay, before the journey starts.
+ */
+export function milestoneForProgress(percent: number): MilestoneId {
+  if (percent < 10) return 'intro';
+  for (const [bound, id] of BOUNDS.slice(1)) if (percent <= bound) return id;
+  return 'destination';
+}
+
+/** Where a click on a milestone scrolls to, in percent: just inside the range that selects it. */
+export function progressForMilestone(id: MilestoneId): number {
+  if (id === 'welcome' || id === 'intro') return 0;
+  if (id === 'destination') return 100;
+  const index = BOUNDS.findIndex(([, milestone]) => milestone === id);
+  const previous = BOUNDS[index - 1];
+  return (previous ? previous[0] : 0) + 1;
+}
+
+/** How far the page is scrolled, 0-100 %. */
+export function scrollProgress(scrollY: number, scrollHeight: number, viewportHeight: number): number {
+  const scrollable = scrollHeight - viewportHeight;
+  if (scrollable <= 0) return 100;
+  return Math.min(100, Math.max(0, (scrollY / scrollable) * 100));
+}
