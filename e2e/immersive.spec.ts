@@ -82,6 +82,22 @@ test.describe('timings on a fake clock', () => {
     await page.mouse.move(400, 300);
     await expect(cursor(page).locator('[data-visible="true"]')).toHaveCount(2);
     await expect(page.locator('html')).toHaveClass(/custom-cursor/);
+    // The arrow gives way to the custom cursor on plain surfaces; links and fields keep theirs.
+    const cursorStyle = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => getComputedStyle(element).cursor);
+    expect(await cursorStyle('main p')).toBe('none');
+    expect(await cursorStyle('main a')).toBe('pointer');
+    expect(await cursorStyle('main button')).toBe('pointer');
+    const fieldCursor = await page.evaluate(() => {
+      const field = document.querySelector('main')?.appendChild(document.createElement('input'));
+      const cursor = field ? getComputedStyle(field).cursor : '';
+      field?.remove();
+      return cursor;
+    });
+    expect(fieldCursor).toBe('text');
   });
 
   test('the guide opens 1.5 s after load, on its intro step', async ({ page }) => {

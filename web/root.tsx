@@ -96,6 +96,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // Marks the page as interactive (browser tests wait for it before clicking).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    // The toast code arrives when the browser is idle, so the first toast shows without a wait.
+    const load = () => void import('./ui/toaster.tsx');
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(load, { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(load, 1000);
+    return () => clearTimeout(timer);
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
