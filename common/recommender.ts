@@ -77,6 +77,23 @@ export interface RecommenderOutput {
   explanation: string;
 }
 
+export type RecommendedProject = RecommenderOutput['recommendations'][number]['project'];
+
+/** A catalogue project as a recommendation shows it (spec section 3); the demo is the live site when there is one. */
+export function recommendedProject(project: CatalogueProject): RecommendedProject {
+  const demoUrl = project.liveUrl ?? project.demoUrl;
+  return {
+    id: project.id,
+    title: project.title,
+    category: project.category,
+    description: project.description,
+    tags: [...project.tags],
+    imageUrl: project.image,
+    ...(demoUrl ? { demoUrl } : {}),
+    ...(project.githubUrl ? { githubUrl: project.githubUrl } : {}),
+  };
+}
+
 export const MAX_RECOMMENDATIONS = 5;
 /** Fewer than this many only when fewer projects match at all. */
 export const TYPICAL_MIN_RECOMMENDATIONS = 3;
@@ -343,23 +360,11 @@ export function recommendProjects(
     .filter((entry, rank) => rank < TYPICAL_MIN_RECOMMENDATIONS || entry.score >= best * RELATIVE_CUTOFF)
     .slice(0, MAX_RECOMMENDATIONS);
 
-  const recommendations = chosen.map(({ indexed: { project }, score, reason }) => {
-    const demoUrl = project.liveUrl ?? project.demoUrl;
-    return {
-      project: {
-        id: project.id,
-        title: project.title,
-        category: project.category,
-        description: project.description,
-        tags: [...project.tags],
-        imageUrl: project.image,
-        ...(demoUrl ? { demoUrl } : {}),
-        ...(project.githubUrl ? { githubUrl: project.githubUrl } : {}),
-      },
-      score: Math.max(1, Math.min(HIGHEST_SCORE, Math.round(score * 100))),
-      reason,
-    };
-  });
+  const recommendations = chosen.map(({ indexed: { project }, score, reason }) => ({
+    project: recommendedProject(project),
+    score: Math.max(1, Math.min(HIGHEST_SCORE, Math.round(score * 100))),
+    reason,
+  }));
 
   const asked = listText(quoted(input.interests));
   const withTech = technologies.length > 0 ? ` with ${listText(technologies.map(([, name]) => name))}` : '';

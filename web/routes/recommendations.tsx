@@ -10,6 +10,7 @@ import { Compass, LoaderCircle, SearchX, Sparkles } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { EXPERIENCE_LEVELS, RECOMMENDATION_PURPOSES } from '../../common/constants.ts';
+import { recommendedProject } from '../../common/recommender.ts';
 import {
   type RecommendationRequestInput,
   type RecommendationResponse,
@@ -59,18 +60,7 @@ class Unsuccessful extends Error {}
 /** The project a shared link names, in the shape of a recommended project. */
 function sharedProject(id: string | null) {
   const project = id ? findProject(id) : undefined;
-  if (!project) return undefined;
-  const demoUrl = project.liveUrl ?? project.demoUrl;
-  return {
-    id: project.id,
-    title: project.title,
-    category: project.category,
-    description: project.description,
-    tags: [...project.tags],
-    imageUrl: project.image,
-    ...(demoUrl ? { demoUrl } : {}),
-    ...(project.githubUrl ? { githubUrl: project.githubUrl } : {}),
-  };
+  return project ? recommendedProject(project) : undefined;
 }
 
 function Results({ result, highlightId }: { result: RecommendationResult; highlightId: string | undefined }) {

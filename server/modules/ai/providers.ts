@@ -9,7 +9,7 @@
  */
 import sharp from 'sharp';
 import { z } from 'zod';
-import { type CatalogueProject, recommendProjects } from '../../../common/recommender.ts';
+import { type CatalogueProject, recommendedProject, recommendProjects } from '../../../common/recommender.ts';
 import type {
   ImageRequest,
   RecommendationRequest,
@@ -171,20 +171,10 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): AiPr
     const recommendations = parsed.data.recommendations.map(({ projectId, score, reason }) => {
       const project = byId.get(projectId);
       if (!project || seen.has(projectId))
-        throw new Unusable(`the model named an unknown project "${projectId}"`);
+        throw new Unusable(`the model named an unknown or repeated project "${projectId}"`);
       seen.add(projectId);
-      const demoUrl = project.liveUrl ?? project.demoUrl;
       return {
-        project: {
-          id: project.id,
-          title: project.title,
-          category: project.category,
-          description: project.description,
-          tags: [...project.tags],
-          imageUrl: project.image,
-          ...(demoUrl ? { demoUrl } : {}),
-          ...(project.githubUrl ? { githubUrl: project.githubUrl } : {}),
-        },
+        project: recommendedProject(project),
         score: Math.round(score),
         reason,
       };
