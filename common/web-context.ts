@@ -22,6 +22,8 @@ export interface WebLoadContext {
   siteUrl: string;
   /** The signed-in user, or null. */
   user: SessionUser | null;
+  /** The page is being rendered for the static copy of the site (npm run export:static): no server behind it. */
+  staticCopy: boolean;
   /** Who draws generated images: the built-in generator or a configured AI service (AI_PROVIDER). */
   imageGenerator: 'built-in' | 'ai-service';
   /**

@@ -32,7 +32,7 @@ const config = loadConfig({
 const database = await openDatabase(databaseTarget(config));
 // A database the server never opened gets the owner's content first, as at server start.
 await seedDatabase(database.db);
-const app = await buildApp({ config, database, web: { mode: 'build' } });
+const app = await buildApp({ config, database, web: { mode: 'build', staticCopy: true } });
 await app.ready();
 try {
   const outDir = resolve(values.out);

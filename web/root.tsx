@@ -37,7 +37,7 @@ import { useToasts } from './ui/use-toast.ts';
 const Toaster = lazy(() => import('./ui/toaster.tsx').then((module) => ({ default: module.Toaster })));
 
 export function loader({ context }: Route.LoaderArgs): RootData {
-  const { siteUrl, user, imageGenerator } = context as unknown as WebLoadContext;
+  const { siteUrl, user, imageGenerator, staticCopy } = context as unknown as WebLoadContext;
   return {
     user,
     site: {
@@ -50,7 +50,8 @@ export function loader({ context }: Route.LoaderArgs): RootData {
       email: contactInfo.email,
       socialLinks,
       sameAs: socialLinks.filter((link) => link.url.startsWith('http')).map((link) => link.url),
-      analytics: true,
+      // The static copy has no server to count page views.
+      analytics: !staticCopy,
       imageGenerator,
     },
   };

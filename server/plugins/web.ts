@@ -27,13 +27,15 @@ export interface WebOptions {
   mode: 'build' | 'dev';
   /** Where the production build is; defaults to build/ in the project. */
   buildFolder?: string;
+  /** Render pages for the static copy of the site (the static export): no analytics, no server features. */
+  staticCopy?: boolean;
 }
 
 type Handler = (request: Request, context: WebLoadContext) => Promise<Response>;
 
 export async function webPlugin(
   app: FastifyInstance,
-  { config, mode, buildFolder = webBuildFolder }: WebOptions,
+  { config, mode, buildFolder = webBuildFolder, staticCopy = false }: WebOptions,
 ) {
   const handle = mode === 'dev' ? await devHandler(app) : await buildHandler(app, buildFolder);
   const dev = mode === 'dev';
@@ -55,6 +57,7 @@ export async function webPlugin(
     const context: WebLoadContext = {
       nonce,
       siteUrl: config.publicUrl,
+      staticCopy,
       imageGenerator: config.AI_PROVIDER === 'local' ? 'built-in' : 'ai-service',
       user: await request.currentUser(),
       readApi,
