@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_ADMIN, E2E_PORT } from './e2e/constants.ts';
+import { E2E_ADMIN, E2E_PORT, STATIC_HOST, STATIC_PORT } from './e2e/constants.ts';
 
 // Computed once in the runner; workers inherit it through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portfolio-e2e-'));
@@ -38,26 +38,40 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
+        // The static copy's host name (e2e/static.spec.ts) is answered by 127.0.0.1; nothing else is mapped.
+        `--host-resolver-rules=MAP ${STATIC_HOST} 127.0.0.1`,
       ],
     },
   },
-  webServer: {
-    command: 'node dist/server/main.js',
-    url: `http://localhost:${E2E_PORT}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(E2E_PORT),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      PUBLIC_URL: `http://localhost:${E2E_PORT}`,
-      // Each test sends its own X-Forwarded-For (fixtures.ts), so per-IP rate limits apply per test.
-      TRUST_PROXY: '1',
+  webServer: [
+    {
+      command: 'node dist/server/main.js',
+      url: `http://localhost:${E2E_PORT}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(E2E_PORT),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+        // Each test sends its own X-Forwarded-For (fixtures.ts), so per-IP rate limits apply per test.
+        TRUST_PROXY: '1',
+      },
     },
-  },
+    {
+      // The site exported to plain files (npm run export:static) behind a plain static file server.
+      command: 'node --import tsx e2e/static-site-server.ts',
+      url: `http://127.0.0.1:${STATIC_PORT}/robots.txt`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_STATIC_PORT: String(STATIC_PORT) },
+    },
+  ],
 });

@@ -5,7 +5,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './constants.ts';
+import { E2E_ADMIN, STATIC_HOST } from './constants.ts';
 
 interface Credentials {
   username: string;
@@ -92,7 +92,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': testIp(testInfo.testId) });
     // Nothing leaves this machine: project demos and other outside pages get a stand-in page.
     await page.context().route(
-      (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
+      (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1' && url.hostname !== STATIC_HOST,
       (route) =>
         route.fulfill({
           contentType: 'text/html',

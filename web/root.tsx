@@ -52,6 +52,7 @@ export function loader({ context }: Route.LoaderArgs): RootData {
       sameAs: socialLinks.filter((link) => link.url.startsWith('http')).map((link) => link.url),
       // The static copy has no server to count page views.
       analytics: !staticCopy,
+      staticCopy,
       imageGenerator,
     },
   };

@@ -14,6 +14,7 @@ const site: SiteInfo = {
   sameAs: [],
   analytics: true,
   imageGenerator: 'built-in',
+  staticCopy: false,
 };
 
 describe('page titles', () => {

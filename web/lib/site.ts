@@ -17,6 +17,8 @@ export interface SiteInfo {
   sameAs: string[];
   /** Report page views to /insights.js (off on a static copy). */
   analytics: boolean;
+  /** Rendered for the static copy of the site (npm run export:static): server features say they are off. */
+  staticCopy: boolean;
   /** Who draws the images of /generate-images, said on that page. */
   imageGenerator: 'built-in' | 'ai-service';
 }

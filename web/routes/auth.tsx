@@ -11,6 +11,7 @@ import type { WebLoadContext } from '../../common/web-context.ts';
 import { useAuth } from '../features/auth/auth-provider.tsx';
 import { LoginForm } from '../features/auth/login-form.tsx';
 import { RegisterForm } from '../features/auth/register-form.tsx';
+import { StaticNotice, useStaticCopy } from '../features/layout/static-notice.tsx';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { Card } from '../ui/card.tsx';
@@ -44,6 +45,7 @@ type Tab = 'login' | 'register';
 
 export default function AuthPage() {
   const { user } = useAuth();
+  const staticCopy = useStaticCopy();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: Tab = searchParams.get('tab') === 'register' ? 'register' : 'login';
@@ -84,36 +86,40 @@ export default function AuthPage() {
             {githubError}
           </p>
         )}
-        <Tabs.Root value={tab} onValueChange={(value) => showTab(value as Tab)} className="mt-6">
-          <Tabs.List aria-label="Sign in or register" className="grid grid-cols-2 rounded-md bg-muted p-1">
-            <Tabs.Trigger
-              value="login"
-              className="rounded-sm py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm"
-            >
-              Login
-            </Tabs.Trigger>
-            <Tabs.Trigger
-              value="register"
-              className="rounded-sm py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm"
-            >
-              Register
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="login" className="mt-6 space-y-4">
-            <LoginForm />
-            {githubLink}
-            <p className="text-center text-sm text-muted-foreground">
-              Don't have an account? {switchLink('Register', 'register')}
-            </p>
-          </Tabs.Content>
-          <Tabs.Content value="register" className="mt-6 space-y-4">
-            <RegisterForm />
-            {githubLink}
-            <p className="text-center text-sm text-muted-foreground">
-              Already have an account? {switchLink('Login', 'login')}
-            </p>
-          </Tabs.Content>
-        </Tabs.Root>
+        {staticCopy ? (
+          <StaticNotice feature="Signing in" className="mt-6" />
+        ) : (
+          <Tabs.Root value={tab} onValueChange={(value) => showTab(value as Tab)} className="mt-6">
+            <Tabs.List aria-label="Sign in or register" className="grid grid-cols-2 rounded-md bg-muted p-1">
+              <Tabs.Trigger
+                value="login"
+                className="rounded-sm py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+              >
+                Login
+              </Tabs.Trigger>
+              <Tabs.Trigger
+                value="register"
+                className="rounded-sm py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+              >
+                Register
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="login" className="mt-6 space-y-4">
+              <LoginForm />
+              {githubLink}
+              <p className="text-center text-sm text-muted-foreground">
+                Don't have an account? {switchLink('Register', 'register')}
+              </p>
+            </Tabs.Content>
+            <Tabs.Content value="register" className="mt-6 space-y-4">
+              <RegisterForm />
+              {githubLink}
+              <p className="text-center text-sm text-muted-foreground">
+                Already have an account? {switchLink('Login', 'login')}
+              </p>
+            </Tabs.Content>
+          </Tabs.Root>
+        )}
       </Card>
       <section aria-labelledby="welcome-heading" className="hidden lg:block">
         <h2 id="welcome-heading" className="text-3xl font-bold">

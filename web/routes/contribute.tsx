@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { type ContributionInput, contributionSchema } from '../../common/schemas/forms.ts';
 import { HumanCheck, useFormToken } from '../features/blog/form-token.tsx';
+import { StaticNotice, useStaticCopy } from '../features/layout/static-notice.tsx';
 import { paths } from '../lib/paths.ts';
 import { apiRequest, errorMessage } from '../lib/request.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
@@ -43,6 +44,7 @@ const empty = {
 } satisfies ContributionInput;
 
 export default function ContributePage() {
+  const staticCopy = useStaticCopy();
   const [sent, setSent] = useState(false);
   const thanks = useRef<HTMLHeadingElement>(null);
   const formToken = useFormToken();
@@ -76,7 +78,9 @@ export default function ContributePage() {
         Have a story from the workshop, the roadside or the codebase? Send it in. Every guest post is read and
         reviewed before it is published; you will hear back by email.
       </PageHeader>
-      {sent ? (
+      {staticCopy ? (
+        <StaticNotice feature="Sending a guest post" />
+      ) : sent ? (
         <div className="flex flex-col items-center rounded-lg border border-border bg-card p-8 text-center">
           <CheckCircle2 aria-hidden="true" className="h-12 w-12 text-primary" />
           <h2 ref={thanks} tabIndex={-1} className="mt-4 text-2xl font-bold outline-none">

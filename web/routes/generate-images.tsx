@@ -6,6 +6,7 @@ import { ArrowLeft, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAuth } from '../features/auth/auth-provider.tsx';
 import { ImageGenerator } from '../features/images/image-generator.tsx';
+import { StaticNotice, useStaticCopy } from '../features/layout/static-notice.tsx';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { useSiteInfo } from '../lib/site.ts';
@@ -26,6 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function GenerateImagesPage() {
   const { user, isLoading } = useAuth();
   const site = useSiteInfo();
+  const staticCopy = useStaticCopy();
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <Button asChild variant="ghost" size="sm" className="mb-6">
@@ -37,7 +39,9 @@ export default function GenerateImagesPage() {
       <PageHeader title="AI Image Generator">
         Describe an image for a project background, a blog post or a skill illustration, and generate it.
       </PageHeader>
-      {isLoading && !user ? (
+      {staticCopy ? (
+        <StaticNotice feature="The image generator" className="mx-auto max-w-lg" />
+      ) : isLoading && !user ? (
         <Spinner label="Checking your session" />
       ) : user ? (
         <ImageGenerator generator={site.imageGenerator} />

@@ -10,14 +10,15 @@ import { Compass, LoaderCircle, SearchX, Sparkles } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { EXPERIENCE_LEVELS, RECOMMENDATION_PURPOSES } from '../../common/constants.ts';
-import { recommendedProject } from '../../common/recommender.ts';
+import { recommendedProject, recommendProjects } from '../../common/recommender.ts';
 import {
   type RecommendationRequestInput,
   type RecommendationResponse,
   type RecommendationResult,
   recommendationRequestSchema,
 } from '../../common/schemas/ai.ts';
-import { findProject } from '../../content/projects.ts';
+import { findProject, projects } from '../../content/projects.ts';
+import { useStaticCopy } from '../features/layout/static-notice.tsx';
 import { ChipInput } from '../features/recommendations/chip-input.tsx';
 import { chipValues } from '../features/recommendations/chips.ts';
 import { RecommendationCard } from '../features/recommendations/recommendation-card.tsx';
@@ -109,6 +110,7 @@ function Results({ result, highlightId }: { result: RecommendationResult; highli
 
 export default function RecommendationsPage() {
   const [searchParams] = useSearchParams();
+  const staticCopy = useStaticCopy();
   const shared = sharedProject(searchParams.get('project'));
 
   const [interests, setInterests] = useState<string[]>([]);
@@ -136,6 +138,8 @@ export default function RecommendationsPage() {
 
   const recommend = useMutation({
     mutationFn: async (request: RecommendationRequestInput) => {
+      // The static copy has no server: the built-in recommender runs right here in the browser.
+      if (staticCopy) return recommendProjects(projects, recommendationRequestSchema.parse(request));
       const answer = (await (
         await apiRequest('POST', '/api/recommendations', request)
       ).json()) as RecommendationResponse;

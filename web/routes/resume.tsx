@@ -12,6 +12,7 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { type ResumeRequestInput, resumeRequestSchema } from '../../common/schemas/forms.ts';
+import { StaticNotice, useStaticCopy } from '../features/layout/static-notice.tsx';
 import { paths } from '../lib/paths.ts';
 import { apiRequest, errorMessage } from '../lib/request.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
@@ -134,6 +135,7 @@ function ThankYou({
 }
 
 export default function ResumePage() {
+  const staticCopy = useStaticCopy();
   const form = useForm<ResumeRequestInput>({
     resolver: zodResolver(resumeRequestSchema),
     defaultValues: empty,
@@ -177,7 +179,9 @@ export default function ResumePage() {
       </PageHeader>
       <div className="grid gap-8 md:grid-cols-[2fr_3fr]">
         <Explanation />
-        {request.isSuccess ? (
+        {staticCopy ? (
+          <StaticNotice feature="Requesting the resume" className="h-fit" />
+        ) : request.isSuccess ? (
           <ThankYou
             resumeUrl={download.data}
             failed={download.isError}

@@ -14,6 +14,7 @@ import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
+import { StaticNotice, useStaticCopy } from '../layout/static-notice.tsx';
 import { longDate } from './filter.ts';
 import { HumanCheck, useFormToken } from './form-token.tsx';
 
@@ -22,11 +23,40 @@ export const commentsPath = (postId: number) => `/api/blog/post/${postId}/commen
 const empty: CommentFormInput = { name: '', email: '', content: '', captchaToken: '', website: '' };
 
 export function Comments({ postId }: { postId: number }) {
-  const queryClient = useQueryClient();
+  const staticCopy = useStaticCopy();
   const { data: comments = [] } = useQuery<PublicComment[]>({
     queryKey: [commentsPath(postId)],
     retry: false,
   });
+
+  return (
+    <section aria-labelledby="comments-heading" className="mt-16 border-t border-border pt-10">
+      <h2 id="comments-heading" className="text-2xl font-bold">
+        {comments.length > 0 ? `Comments (${comments.length})` : 'Comments'}
+      </h2>
+      {comments.length === 0 ? (
+        <p className="mt-4 text-muted-foreground">No comments yet. Be the first to comment!</p>
+      ) : (
+        <ul className="mt-6 space-y-6">
+          {comments.map((comment) => (
+            <li key={comment.id} className="rounded-lg border border-border p-4">
+              <p className="font-semibold">{comment.name}</p>
+              <time dateTime={comment.createdAt} className="text-sm text-muted-foreground">
+                {longDate(comment.createdAt)}
+              </time>
+              <p className="mt-2 whitespace-pre-line">{comment.content}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {staticCopy ? <StaticNotice feature="Commenting" className="mt-10" /> : <CommentForm postId={postId} />}
+    </section>
+  );
+}
+
+/** 'Leave a Comment': stored awaiting moderation, then the list is refreshed. */
+function CommentForm({ postId }: { postId: number }) {
+  const queryClient = useQueryClient();
   const formToken = useFormToken();
   const form = useForm<CommentFormInput>({ resolver: zodResolver(commentFormSchema), defaultValues: empty });
   const { errors } = form.formState;
@@ -52,55 +82,34 @@ export function Comments({ postId }: { postId: number }) {
   });
 
   return (
-    <section aria-labelledby="comments-heading" className="mt-16 border-t border-border pt-10">
-      <h2 id="comments-heading" className="text-2xl font-bold">
-        {comments.length > 0 ? `Comments (${comments.length})` : 'Comments'}
-      </h2>
-      {comments.length === 0 ? (
-        <p className="mt-4 text-muted-foreground">No comments yet. Be the first to comment!</p>
-      ) : (
-        <ul className="mt-6 space-y-6">
-          {comments.map((comment) => (
-            <li key={comment.id} className="rounded-lg border border-border p-4">
-              <p className="font-semibold">{comment.name}</p>
-              <time dateTime={comment.createdAt} className="text-sm text-muted-foreground">
-                {longDate(comment.createdAt)}
-              </time>
-              <p className="mt-2 whitespace-pre-line">{comment.content}</p>
-            </li>
-          ))}
-        </ul>
-      )}
-
-      <form
-        noValidate
-        aria-labelledby="leave-comment"
-        className="relative mt-10 space-y-4 rounded-lg border border-border bg-card p-6"
-        onSubmit={form.handleSubmit((values) => submit.mutate(values))}
-      >
-        <h3 id="leave-comment" className="text-xl font-semibold">
-          Leave a Comment
-        </h3>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Name" error={errors.name?.message}>
-            <Input autoComplete="name" {...form.register('name')} />
-          </Field>
-          <Field label="Email" hint="Never shown or shared." error={errors.email?.message}>
-            <Input type="email" autoComplete="email" {...form.register('email')} />
-          </Field>
-        </div>
-        <Field label="Comment" error={errors.content?.message}>
-          <Textarea rows={5} className="min-h-[120px]" {...form.register('content')} />
+    <form
+      noValidate
+      aria-labelledby="leave-comment"
+      className="relative mt-10 space-y-4 rounded-lg border border-border bg-card p-6"
+      onSubmit={form.handleSubmit((values) => submit.mutate(values))}
+    >
+      <h3 id="leave-comment" className="text-xl font-semibold">
+        Leave a Comment
+      </h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name" error={errors.name?.message}>
+          <Input autoComplete="name" {...form.register('name')} />
         </Field>
-        <HumanCheck
-          captcha={form.register('captchaToken')}
-          honeypot={form.register('website')}
-          error={errors.captchaToken?.message}
-        />
-        <Button type="submit" disabled={submit.isPending}>
-          {submit.isPending ? 'Submitting...' : 'Submit Comment'}
-        </Button>
-      </form>
-    </section>
+        <Field label="Email" hint="Never shown or shared." error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...form.register('email')} />
+        </Field>
+      </div>
+      <Field label="Comment" error={errors.content?.message}>
+        <Textarea rows={5} className="min-h-[120px]" {...form.register('content')} />
+      </Field>
+      <HumanCheck
+        captcha={form.register('captchaToken')}
+        honeypot={form.register('website')}
+        error={errors.captchaToken?.message}
+      />
+      <Button type="submit" disabled={submit.isPending}>
+        {submit.isPending ? 'Submitting...' : 'Submit Comment'}
+      </Button>
+    </form>
   );
 }

@@ -1,12 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { VERIFICATION_PHRASE } from '../../../common/schemas/forms.ts';
+import { isStaticHost } from '../../lib/static-mode.ts';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
 
 /** The signed "form shown at" token the comment and guest-post forms send back (bot check). */
 export function useFormToken(): string | undefined {
-  const { data } = useQuery<{ token: string }>({ queryKey: ['/api/form-token'], staleTime: 60 * 60 * 1000 });
+  // The static copy has no server to sign a token (and its forms say so).
+  const { data } = useQuery<{ token: string }>({
+    queryKey: ['/api/form-token'],
+    staleTime: 60 * 60 * 1000,
+    enabled: !isStaticHost(),
+  });
   return data?.token;
 }
 

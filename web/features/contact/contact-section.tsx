@@ -2,6 +2,7 @@ import { Award, Clock, LifeBuoy, Mail, MapPin, Phone } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { ContactInfo, SocialLink } from '../../../common/schemas/content.ts';
 import { SocialLinks } from '../../ui/social-links.tsx';
+import { StaticNotice, useStaticCopy } from '../layout/static-notice.tsx';
 
 const QuoteForm = lazy(() => import('./quote-form.tsx'));
 
@@ -38,6 +39,7 @@ export function ContactSection({
   contactInfo: ContactInfo;
   socialLinks: SocialLink[];
 }) {
+  const staticCopy = useStaticCopy();
   return (
     <section id="contact" aria-labelledby="contact-heading" className="mx-auto max-w-6xl px-4 py-20">
       <h2 id="contact-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
@@ -56,18 +58,22 @@ export function ContactSection({
         ))}
       </ul>
       <div className="mt-12 grid gap-10 lg:grid-cols-[1fr_20rem]">
-        <Suspense
-          fallback={
-            <p
-              role="status"
-              className="min-h-[38rem] rounded-lg border border-border bg-card p-6 text-muted-foreground"
-            >
-              Loading the quote form...
-            </p>
-          }
-        >
-          <QuoteForm />
-        </Suspense>
+        {staticCopy ? (
+          <StaticNotice feature="The quote form" />
+        ) : (
+          <Suspense
+            fallback={
+              <p
+                role="status"
+                className="min-h-[38rem] rounded-lg border border-border bg-card p-6 text-muted-foreground"
+              >
+                Loading the quote form...
+              </p>
+            }
+          >
+            <QuoteForm />
+          </Suspense>
+        )}
         <aside aria-labelledby="contact-info-heading" className="space-y-8">
           <div>
             <h3 id="contact-info-heading" className="text-xl font-semibold">

@@ -19,6 +19,7 @@ import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
+import { StaticNotice, useStaticCopy } from '../layout/static-notice.tsx';
 import { endorsementsPath, type PublicEndorsement, SKILLS_PATH } from './api.ts';
 import { StarRating, Stars } from './star-rating.tsx';
 
@@ -74,6 +75,7 @@ function RecentEndorsements({ skillId }: { skillId: number }) {
 }
 
 export default function EndorseDialog({ skill, onClose }: { skill: Skill; onClose: () => void }) {
+  const staticCopy = useStaticCopy();
   const queryClient = useQueryClient();
   const form = useForm<EndorsementInput>({
     resolver: zodResolver(endorsementSchema),
@@ -122,30 +124,36 @@ export default function EndorseDialog({ skill, onClose }: { skill: Skill; onClos
           >
             <X aria-hidden="true" className="h-4 w-4" />
           </Dialog.Close>
-          <form
-            noValidate
-            className="mt-5 space-y-4"
-            onSubmit={form.handleSubmit((values) => endorse.mutate(values))}
-          >
-            <Controller
-              control={form.control}
-              name="rating"
-              render={({ field }) => <StarRating value={field.value ?? 5} onChange={field.onChange} />}
-            />
-            <Field label="Your Name" error={errors.name?.message}>
-              <Input autoComplete="name" {...form.register('name')} />
-            </Field>
-            <Field label="Email" error={errors.email?.message}>
-              <Input type="email" autoComplete="email" {...form.register('email')} />
-            </Field>
-            <Field label="Comment (optional)" error={errors.comment?.message}>
-              <Textarea className="min-h-[80px]" {...form.register('comment')} />
-            </Field>
-            <Button type="submit" className="w-full" disabled={endorse.isPending}>
-              {endorse.isPending ? 'Submitting...' : 'Submit Endorsement'}
-            </Button>
-          </form>
-          <RecentEndorsements skillId={skill.id} />
+          {staticCopy ? (
+            <StaticNotice feature="Endorsing a skill" className="mt-5" />
+          ) : (
+            <>
+              <form
+                noValidate
+                className="mt-5 space-y-4"
+                onSubmit={form.handleSubmit((values) => endorse.mutate(values))}
+              >
+                <Controller
+                  control={form.control}
+                  name="rating"
+                  render={({ field }) => <StarRating value={field.value ?? 5} onChange={field.onChange} />}
+                />
+                <Field label="Your Name" error={errors.name?.message}>
+                  <Input autoComplete="name" {...form.register('name')} />
+                </Field>
+                <Field label="Email" error={errors.email?.message}>
+                  <Input type="email" autoComplete="email" {...form.register('email')} />
+                </Field>
+                <Field label="Comment (optional)" error={errors.comment?.message}>
+                  <Textarea className="min-h-[80px]" {...form.register('comment')} />
+                </Field>
+                <Button type="submit" className="w-full" disabled={endorse.isPending}>
+                  {endorse.isPending ? 'Submitting...' : 'Submit Endorsement'}
+                </Button>
+              </form>
+              <RecentEndorsements skillId={skill.id} />
+            </>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,0 +1,148 @@
+/**
+ * The static copy of the site (npm run export:static), served by a plain static
+ * file server under a host name with a static-hosting marker: pages, client
+ * navigation and the API reads from exported JSON files, with no server behind.
+ */
+import type { Page, Response } from '@playwright/test';
+import { STATIC_ORIGIN, STATIC_PORT } from './constants.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+/**
+ * Every answer the page gets for an /api/ path, as 'status path': only exported JSON files may be
+ * asked for, and each must exist.
+ */
+function watchApi(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('response', (response: Response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/api/')) seen.push(`${response.status()} ${pathname}`);
+  });
+  return seen;
+}
+
+const notice = (page: Page, feature: string) =>
+  page.getByRole('note').filter({ hasText: `${feature} is not available on this copy of the site.` });
+
+test('the home page, the blog and a post work from files, reading the API from exported JSON', async ({
+  page,
+}) => {
+  const api = watchApi(page);
+  await page.goto(`${STATIC_ORIGIN}/`);
+  await expect(page.getByRole('heading', { level: 1, name: "Hello, I'm Jordan Ellis" })).toBeVisible();
+  await expect(
+    page.locator('#projects').getByRole('heading', { name: 'Keycode Help' }).first(),
+  ).toBeVisible();
+  await expect(
+    page
+      .locator('#blog')
+      .getByRole('link', { name: /Read more/ })
+      .first(),
+  ).toBeVisible();
+  await expectAccessible(page, 'static home');
+
+  // Client-side navigations from a page that loaded no posts: the blog page's data file, its posts
+  // from api/blog.json, then the post's data file.
+  await page.goto(`${STATIC_ORIGIN}/projects/keycode-help`);
+  await page
+    .getByRole('navigation', { name: 'Main', exact: true })
+    .getByRole('link', { name: 'Blog' })
+    .click();
+  await expect(page).toHaveURL(`${STATIC_ORIGIN}/blog`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+  await page.getByRole('link', { name: 'One Schema from Form to Database' }).first().click();
+  await expect(page).toHaveURL(`${STATIC_ORIGIN}/blog/one-schema-form-to-database`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'One Schema from Form to Database' }),
+  ).toBeVisible();
+
+  // The comment form needs the server: the page says so and offers the owner's email.
+  await expect(notice(page, 'Commenting')).toBeVisible();
+  await expect(notice(page, 'Commenting').getByRole('link')).toHaveAttribute('href', /^mailto:/);
+  await expect(page.getByRole('button', { name: 'Submit Comment' })).toHaveCount(0);
+
+  expect(api).toContain('200 /api/blog.json');
+  for (const answer of api)
+    expect(answer, 'only exported JSON files are read').toMatch(/^200 \/api\/.+\.json$/);
+});
+
+test("every feature that needs the server says so on the copy, with the owner's email", async ({ page }) => {
+  const api = watchApi(page);
+  for (const [path, feature] of [
+    ['/resume', 'Requesting the resume'],
+    ['/auth', 'Signing in'],
+    ['/generate-images', 'The image generator'],
+    ['/contribute', 'Sending a guest post'],
+  ] as const) {
+    await page.goto(`${STATIC_ORIGIN}${path}`);
+    await expect(notice(page, feature)).toBeVisible();
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+  }
+  await expectAccessible(page, 'static notice');
+
+  await page.goto(`${STATIC_ORIGIN}/#contact`);
+  await expect(notice(page, 'The quote form')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Get a Custom Quote' })).toHaveCount(0);
+  const endorse = page.getByRole('button', { name: /Endorse this skill/ }).first();
+  await expect(page.locator('#skills [data-ready="true"]')).toBeAttached();
+  await endorse.click();
+  await expect(page.getByRole('dialog').getByText('Endorsing a skill is not available')).toBeVisible();
+  for (const answer of api) expect(answer).toMatch(/^200 \/api\/.+\.json$/);
+});
+
+test('recommendations run in the browser on the copy', async ({ page }) => {
+  await page.goto(`${STATIC_ORIGIN}/recommendations`);
+  await page.getByRole('textbox', { name: 'Interests', exact: true }).fill('locksmith, automotive');
+  await page.getByRole('button', { name: 'Get Recommendations' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Your Recommendations' })).toBeVisible();
+  await expect(
+    page.getByRole('article').first().getByRole('heading', { name: 'Keycode Help' }),
+  ).toBeVisible();
+});
+
+test('API reads look in browser storage first (api_ plus the last path segment)', async ({ page }) => {
+  await page.goto(`${STATIC_ORIGIN}/projects/keycode-help`);
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'api_blog',
+      JSON.stringify([
+        {
+          id: 99,
+          slug: 'kept-in-storage',
+          title: 'A Post Kept in Browser Storage',
+          summary: 'Read from localStorage before any file.',
+          coverImage: '',
+          tags: ['Storage'],
+          publishedAt: '2026-11-01T12:00:00.000Z',
+        },
+      ]),
+    ),
+  );
+  await page
+    .getByRole('navigation', { name: 'Main', exact: true })
+    .getByRole('link', { name: 'Blog' })
+    .click();
+  await expect(page.getByRole('link', { name: 'A Post Kept in Browser Storage' }).first()).toBeVisible();
+});
+
+test('project pages and the not-found page are served from files', async ({ page, allowConsole }) => {
+  allowConsole(/status of 404/);
+  await page.goto(`${STATIC_ORIGIN}/projects/keycode-help`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Keycode Help' })).toBeVisible();
+  await expectAccessible(page, 'static project page');
+
+  const missing = await page.goto(`${STATIC_ORIGIN}/no-such-page`);
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+});
+
+test('robots.txt and the sitemap name the address the copy is published at', async ({ request }) => {
+  // The test runner itself reaches the static server by its address, not the mapped host name.
+  const local = `http://127.0.0.1:${STATIC_PORT}`;
+  const sitemap = await (await request.get(`${local}/sitemap.xml`)).text();
+  expect(sitemap).toContain(`<loc>${STATIC_ORIGIN}/blog/one-schema-form-to-database</loc>`);
+  expect(await (await request.get(`${local}/robots.txt`)).text()).toContain(
+    `Sitemap: ${STATIC_ORIGIN}/sitemap.xml`,
+  );
+  const posts = await (await request.get(`${local}/api/blog.json`)).json();
+  expect(posts.map((post: { slug: string }) => post.slug)).toContain('one-schema-form-to-database');
+});
