@@ -20,6 +20,7 @@
  *   work, portfolio readers case studies, collaborators open next steps.
  * A project with neither a text nor a technology match is never recommended.
  */
+import type { RecommendationResult } from './schemas/ai.ts';
 import type { ProjectCategory } from './schemas/project.ts';
 
 export interface CatalogueProject {
@@ -59,25 +60,8 @@ export interface RecommenderInput {
   searchQuery?: string | undefined;
 }
 
-export interface RecommenderOutput {
-  recommendations: Array<{
-    project: {
-      id: string;
-      title: string;
-      category: ProjectCategory;
-      description: string;
-      tags: string[];
-      imageUrl: string;
-      demoUrl?: string;
-      githubUrl?: string;
-    };
-    score: number;
-    reason: string;
-  }>;
-  explanation: string;
-}
-
-export type RecommendedProject = RecommenderOutput['recommendations'][number]['project'];
+/** What a recommendation shows of a project: the answer shape of spec section 3 (schemas/ai.ts). */
+export type RecommendedProject = RecommendationResult['recommendations'][number]['project'];
 
 /** A catalogue project as a recommendation shows it (spec section 3); the demo is the live site when there is one. */
 export function recommendedProject(project: CatalogueProject): RecommendedProject {
@@ -177,7 +161,7 @@ function wordsOf(text: string): Array<{ word: string; term: string }> {
 }
 
 /** The terms of a text (see wordsOf). */
-export function termsOf(text: string): string[] {
+function termsOf(text: string): string[] {
   return wordsOf(text).map(({ term }) => term);
 }
 
@@ -286,7 +270,7 @@ function purposeNote(purpose: RecommenderInput['purpose'], project: CataloguePro
 export function recommendProjects(
   catalogue: readonly CatalogueProject[],
   input: RecommenderInput,
-): RecommenderOutput {
+): RecommendationResult {
   const indexed = catalogue.map(indexProject);
   const documentFrequency = (term: string) => indexed.filter((entry) => entry.terms.has(term)).length;
   const idf = (term: string) => Math.log(1 + catalogue.length / (1 + documentFrequency(term)));

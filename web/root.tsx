@@ -28,6 +28,7 @@ import { Footer } from './features/layout/footer.tsx';
 import { Header } from './features/layout/header.tsx';
 import { NotFoundContent } from './features/layout/not-found-content.tsx';
 import { THEME_SCRIPT } from './features/preferences/theme.ts';
+import { whenIdle } from './lib/idle.ts';
 import { useNonce } from './lib/nonce.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import type { RootData } from './lib/site.ts';
@@ -99,13 +100,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
     // The toast code arrives when the browser is idle, so the first toast shows without a wait.
-    const load = () => void import('./ui/toaster.tsx');
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(load, { timeout: 3000 });
-      return () => cancelIdleCallback(id);
-    }
-    const timer = setTimeout(load, 1000);
-    return () => clearTimeout(timer);
+    return whenIdle(() => void import('./ui/toaster.tsx'), 3000, 1000);
   }, []);
   return (
     <QueryClientProvider client={queryClient}>

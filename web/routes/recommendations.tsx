@@ -22,7 +22,7 @@ import { useStaticCopy } from '../features/layout/static-notice.tsx';
 import { ChipInput } from '../features/recommendations/chip-input.tsx';
 import { chipValues } from '../features/recommendations/chips.ts';
 import { RecommendationCard } from '../features/recommendations/recommendation-card.tsx';
-import { usePrefersReducedMotion } from '../lib/motion.ts';
+import { useScrollBehavior } from '../lib/motion.ts';
 import { paths } from '../lib/paths.ts';
 import { apiRequest, errorMessage } from '../lib/request.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
@@ -66,10 +66,10 @@ function sharedProject(id: string | null) {
 
 function Results({ result, highlightId }: { result: RecommendationResult; highlightId: string | undefined }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const reducedMotion = usePrefersReducedMotion();
+  const behavior = useScrollBehavior();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new result is the trigger.
   useEffect(() => {
-    heading.current?.scrollIntoView({ behavior: reducedMotion ? 'auto' : 'smooth', block: 'start' });
+    heading.current?.scrollIntoView({ behavior, block: 'start' });
     heading.current?.focus({ preventScroll: true });
   }, [result]);
   const { recommendations, explanation } = result;

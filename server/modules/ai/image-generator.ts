@@ -516,7 +516,7 @@ const DRAWERS: Record<Subject | 'abstract', Drawer> = {
 // Scenery belongs to the ground or the sky whatever the composition.
 const GROUNDED: ReadonlySet<Subject> = new Set(['city', 'mountain', 'wave']);
 
-export function parseSize(size: ImageRequest['size']): { width: number; height: number } {
+function parseSize(size: ImageRequest['size']): { width: number; height: number } {
   const [width, height] = size.split('x').map(Number) as [number, number];
   return { width, height };
 }

@@ -51,18 +51,17 @@ export async function exportStaticSite(
 ): Promise<StaticExportResult> {
   const { outDir } = options;
   await mkdir(outDir, { recursive: true });
-  const get = async (url: string) => {
+  /** GETs a path of the app in process and writes the answer to `file`; any other status than `expected` stops the export. */
+  const save = async (url: string, file: string, expected = 200) => {
     const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    if (response.statusCode !== expected) throw new Error(`GET ${url} answered ${response.statusCode}`);
+    await write(outDir, file, response.rawPayload);
     return response;
-  };
-  const getJson = async <T>(url: string): Promise<T> => {
-    const response = await get(url);
-    if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}`);
-    return response.json() as T;
   };
 
   // The public API reads, as the client's static fallback names them: path + '.json'.
-  const posts = await getJson<Array<{ id: number; slug: string }>>('/api/blog');
+  const apiFile = (path: string) => `${path.slice(1)}.json`;
+  const posts = (await save('/api/blog', apiFile('/api/blog'))).json() as Array<{ id: number; slug: string }>;
   const apiPaths = [
     '/api/blog',
     '/api/skills',
@@ -71,11 +70,7 @@ export async function exportStaticSite(
     ...posts.map((post) => `/api/blog/post/${post.id}/comments`),
     ...projects.map((project) => `/api/projects/${project.id}`),
   ];
-  for (const path of apiPaths) {
-    const response = await get(path);
-    if (response.statusCode !== 200) throw new Error(`GET ${path} answered ${response.statusCode}`);
-    await write(outDir, `${path.slice(1)}.json`, response.body);
-  }
+  for (const path of apiPaths.slice(1)) await save(path, apiFile(path));
 
   // The pages, and the data each one loads on a client-side navigation.
   const pages = [
@@ -92,22 +87,11 @@ export async function exportStaticSite(
     '/terms',
   ];
   for (const path of pages) {
-    const html = await get(path);
-    if (html.statusCode !== 200) throw new Error(`GET ${path} answered ${html.statusCode}`);
-    await write(outDir, pageFile(path), html.body);
-    const data = await get(`/${dataFile(path)}`);
-    if (data.statusCode !== 200) throw new Error(`GET /${dataFile(path)} answered ${data.statusCode}`);
-    await write(outDir, dataFile(path), data.rawPayload);
+    await save(path, pageFile(path));
+    await save(`/${dataFile(path)}`, dataFile(path));
   }
-  const notFound = await get('/static-export-not-found');
-  if (notFound.statusCode !== 404) throw new Error(`the not-found page answered ${notFound.statusCode}`);
-  await write(outDir, '404.html', notFound.body);
-
-  for (const file of ['robots.txt', 'sitemap.xml']) {
-    const response = await get(`/${file}`);
-    if (response.statusCode !== 200) throw new Error(`GET /${file} answered ${response.statusCode}`);
-    await write(outDir, file, response.body);
-  }
+  await save('/static-export-not-found', '404.html', 404);
+  for (const file of ['robots.txt', 'sitemap.xml']) await save(`/${file}`, file);
 
   // Assets as built (without the precompressed twins: static hosts compress on their own).
   await cp(options.clientBuildFolder, outDir, {
@@ -123,5 +107,5 @@ export async function exportStaticSite(
   // GitHub Pages runs Jekyll unless told not to, and Jekyll drops files starting with '_' (_.data).
   await write(outDir, '.nojekyll', '');
 
-  return { pages, apiFiles: apiPaths.map((path) => `${path.slice(1)}.json`) };
+  return { pages, apiFiles: apiPaths.map(apiFile) };
 }

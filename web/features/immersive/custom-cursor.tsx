@@ -6,8 +6,7 @@
  * fields keep the native cursor (app.css). Loaded lazily, in immersive mode only.
  */
 import { useEffect, useRef, useState } from 'react';
-import { usePrefersReducedMotion } from '../../lib/motion.ts';
-import { useMediaQuery } from './hooks.ts';
+import { useMediaQuery, usePrefersReducedMotion } from '../../lib/motion.ts';
 import { CURSOR_HINT_MS, MOBILE_BREAKPOINT_PX } from './journey.ts';
 
 const INTERACTIVE = 'a, button, input, textarea, select, summary, label, [role="button"], [role="tab"]';

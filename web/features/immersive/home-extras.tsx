@@ -18,9 +18,9 @@ import {
   X,
 } from 'lucide-react';
 import { type ComponentType, useEffect, useId, useRef, useState } from 'react';
-import { usePrefersReducedMotion } from '../../lib/motion.ts';
+import { useMediaQuery, useScrollBehavior } from '../../lib/motion.ts';
 import { cn } from '../../ui/cn.ts';
-import { useEditingFocus, useMediaQuery, useScrollY } from './hooks.ts';
+import { useEditingFocus, useScrollY } from './hooks.ts';
 import {
   DOCK_SCROLL_PX,
   GUIDE_DELAY_MS,
@@ -34,10 +34,6 @@ import {
   tourStepForScroll,
   WELCOME_OVERLAY_MS,
 } from './journey.ts';
-
-function useScrollBehavior(): ScrollBehavior {
-  return usePrefersReducedMotion() ? 'auto' : 'smooth';
-}
 
 // --- Floating dock ----------------------------------------------------------------
 

@@ -1,18 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
-/** Whether a media query matches now (false while rendering on the server). */
-export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      const media = matchMedia(query);
-      media.addEventListener('change', listener);
-      return () => media.removeEventListener('change', listener);
-    },
-    () => matchMedia(query).matches,
-    () => false,
-  );
-}
-
 /** A text field, select or other editable element: where the visitor may be typing. */
 export function isEditable(element: Element | null): boolean {
   if (!element) return false;

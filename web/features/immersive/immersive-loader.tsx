@@ -5,6 +5,7 @@
  * unmounts them at once.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '../../lib/idle.ts';
 import { useImmersiveMode } from '../preferences/view-mode.ts';
 
 const CustomCursor = lazy(() => import('./custom-cursor.tsx'));
@@ -13,14 +14,7 @@ const HomeExtras = lazy(() => import('./home-extras.tsx'));
 /** True once the page has hydrated and the browser has had an idle moment. */
 function useAfterInteractive(): boolean {
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(() => setReady(true), { timeout: 1000 });
-      return () => cancelIdleCallback(id);
-    }
-    const timer = setTimeout(() => setReady(true), 100);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => whenIdle(() => setReady(true), 1000, 100), []);
   return ready;
 }
 

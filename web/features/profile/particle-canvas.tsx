@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { whenIdle } from '../../lib/idle.ts';
 import { usePrefersReducedMotion } from '../../lib/motion.ts';
 
 /**
@@ -16,13 +17,10 @@ export function ParticleCanvas() {
       import('./particles.ts').then(({ startParticles }) => {
         if (!cancelled && canvas.current) network = startParticles(canvas.current, { still: reducedMotion });
       });
-    const idle = window.requestIdleCallback
-      ? window.requestIdleCallback(() => void load(), { timeout: 2000 })
-      : window.setTimeout(() => void load(), 200);
+    const cancelIdle = whenIdle(() => void load(), 2000);
     return () => {
       cancelled = true;
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      cancelIdle();
       network?.stop();
     };
   }, [reducedMotion]);
