@@ -61,6 +61,8 @@ export const adminContributionSchema = z.object({
   isSpam: z.boolean(),
   reviewNotes: z.string().nullable(),
   postId: z.number().int().nullable(),
+  /** The post as visitors would see it: the same renderer and sanitiser as published posts. */
+  contentHtml: z.string(),
 });
 
 const inboxFields = {
@@ -111,6 +113,36 @@ export const adminEndorsementSchema = z.object({
   ipAddress: z.string().nullable(),
 });
 
+/** Whether the owner's notification email for an inbox item went out (the outbox row's status). */
+export const outboxStatusSchema = z.enum(['pending', 'sent', 'failed', 'unknown']);
+
+export const inboxKinds = ['quote', 'contact'] as const;
+export const inboxStates = ['open', 'unread', 'archived'] as const;
+
+export const adminInboxItemSchema = z.discriminatedUnion('kind', [
+  adminQuoteSchema.extend({ kind: z.literal('quote'), emailStatus: outboxStatusSchema }),
+  adminContactSchema.extend({ kind: z.literal('contact'), emailStatus: outboxStatusSchema }),
+]);
+
+/** What waits for the owner, shown as counts in the dashboard's navigation. */
+export const adminSummarySchema = z.object({
+  pendingComments: z.number().int(),
+  pendingContributions: z.number().int(),
+  unreadRequests: z.number().int(),
+  resumeRequestsNotDownloaded: z.number().int(),
+});
+
+const countRow = z.object({ views: z.number().int(), visitors: z.number().int() });
+
+/** First-party analytics over the last `days` days (UTC), every day present. */
+export const adminAnalyticsSchema = z.object({
+  days: z.array(countRow.extend({ date: z.string() })),
+  totals: countRow,
+  topPages: z.array(countRow.extend({ path: z.string() })),
+  topReferrers: z.array(countRow.extend({ referrer: z.string() })),
+  devices: z.array(countRow.extend({ device: z.enum(['Mobile', 'Tablet', 'Desktop', 'Unknown']) })),
+});
+
 export type AdminPost = z.infer<typeof adminPostSchema>;
 export type AdminComment = z.infer<typeof adminCommentSchema>;
 export type AdminContribution = z.infer<typeof adminContributionSchema>;
@@ -118,3 +150,9 @@ export type AdminQuote = z.infer<typeof adminQuoteSchema>;
 export type AdminContact = z.infer<typeof adminContactSchema>;
 export type AdminResumeRequest = z.infer<typeof adminResumeRequestSchema>;
 export type AdminEndorsement = z.infer<typeof adminEndorsementSchema>;
+export type AdminInboxItem = z.infer<typeof adminInboxItemSchema>;
+export type AdminSummary = z.infer<typeof adminSummarySchema>;
+export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;
+export type InboxKind = (typeof inboxKinds)[number];
+export type InboxState = (typeof inboxStates)[number];
+export type OutboxStatus = z.infer<typeof outboxStatusSchema>;

@@ -254,9 +254,12 @@ export const notificationOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The id of the row the notification reports (a quote request for kind 'quote'), so the inbox can show delivery. */
+    sourceId: integer('source_id'),
   },
   (t) => [
     index('notification_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('notification_outbox_source_idx').on(t.kind, t.sourceId),
     check('notification_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertComment, insertEndorsement, insertPost, insertSkill } from '../../db/factories.ts';
-import { blogContributions, comments, skills } from '../../db/schema.ts';
+import { blogContributions, comments, notificationOutbox, pageViews, skills } from '../../db/schema.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -44,6 +44,10 @@ describe('who may call the admin API', () => {
     ['GET', '/api/admin/resume-requests'],
     ['GET', '/api/admin/endorsements'],
     ['DELETE', '/api/admin/endorsements/1'],
+    ['GET', '/api/admin/summary'],
+    ['GET', '/api/admin/inbox'],
+    ['PATCH', '/api/admin/inbox/quote/1', { read: true }],
+    ['GET', '/api/admin/analytics'],
   ];
 
   it.each(routes)(
@@ -261,6 +265,198 @@ describe('records', () => {
     const [row] = await t.database.db.select().from(skills).where(eq(skills.id, skill.id));
     expect(row?.endorsementCount).toBe(1);
     expect((await call('DELETE', `/api/admin/endorsements/${abusive.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('inbox', () => {
+  const send = async (payload: object) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      remoteAddress: freshIp(),
+      payload,
+    });
+    expect(res.statusCode).toBe(201);
+  };
+  const quote = (name: string) =>
+    send({
+      name,
+      email: 'inbox@example.com',
+      phone: '404-555-0101',
+      company: 'Peach Motors',
+      projectType: 'webapp',
+      budget: '5-10k',
+      timeframe: '3months',
+      message: 'Key programming for our fleet',
+      newsletter: true,
+    });
+  const message = (name: string) =>
+    send({ name, email: 'note@example.com', subject: 'Hello there', message: 'Just saying hello to you.' });
+
+  it('merges quotes and messages newest first, with every field, the kind and the email status', async () => {
+    await quote('Inbox Quote');
+    await message('Inbox Message');
+    const page = (await call('GET', '/api/admin/inbox?pageSize=2')).json();
+    expect(page.items.map((i: { kind: string; name: string }) => [i.kind, i.name])).toEqual([
+      ['contact', 'Inbox Message'],
+      ['quote', 'Inbox Quote'],
+    ]);
+    expect(page.items[1]).toMatchObject({
+      phone: '404-555-0101',
+      company: 'Peach Motors',
+      projectType: 'webapp',
+      budget: '5-10k',
+      timeframe: '3months',
+      newsletter: true,
+      readAt: null,
+      archivedAt: null,
+      emailStatus: 'pending',
+    });
+    expect(page.items[0]).toMatchObject({ subject: 'Hello there', emailStatus: 'pending' });
+    expect(page.total).toBeGreaterThanOrEqual(2);
+
+    // The mail worker's result shows as the item's email status.
+    await t.database.db
+      .update(notificationOutbox)
+      .set({ status: 'sent' })
+      .where(eq(notificationOutbox.sourceId, page.items[1].id));
+    const again = (await call('GET', '/api/admin/inbox?kind=quote&pageSize=1')).json();
+    expect(again.items[0]).toMatchObject({ name: 'Inbox Quote', emailStatus: 'sent' });
+    expect(again.items.every((i: { kind: string }) => i.kind === 'quote')).toBe(true);
+  });
+
+  it('pages through the merged list without repeats', async () => {
+    for (let i = 0; i < 3; i++) await quote(`Paged ${i}`);
+    for (let i = 0; i < 2; i++) await message(`Paged message ${i}`);
+    const all = (await call('GET', '/api/admin/inbox?pageSize=100')).json();
+    const seen: string[] = [];
+    for (let p = 1; p <= Math.ceil(all.total / 3); p++) {
+      const page = (await call('GET', `/api/admin/inbox?pageSize=3&page=${p}`)).json();
+      seen.push(...page.items.map((i: { kind: string; id: number }) => `${i.kind}:${i.id}`));
+    }
+    expect(seen).toEqual(all.items.map((i: { kind: string; id: number }) => `${i.kind}:${i.id}`));
+    expect(new Set(seen).size).toBe(all.total);
+  });
+
+  it('marks read and unread, archives and restores, and the unread count follows', async () => {
+    await quote('State Quote');
+    const [item] = (await call('GET', '/api/admin/inbox?kind=quote&pageSize=1')).json().items;
+    const unreadBefore = (await call('GET', '/api/admin/summary')).json().unreadRequests;
+    expect((await call('PATCH', `/api/admin/inbox/quote/${item.id}`, { read: true })).statusCode).toBe(204);
+    expect((await call('GET', '/api/admin/summary')).json().unreadRequests).toBe(unreadBefore - 1);
+    const unread = (await call('GET', '/api/admin/inbox?state=unread&pageSize=100')).json();
+    expect(unread.items.map((i: { id: number; kind: string }) => `${i.kind}:${i.id}`)).not.toContain(
+      `quote:${item.id}`,
+    );
+
+    await call('PATCH', `/api/admin/inbox/quote/${item.id}`, { archived: true });
+    const open = (await call('GET', '/api/admin/inbox?pageSize=100')).json();
+    expect(open.items.some((i: { id: number; kind: string }) => i.kind === 'quote' && i.id === item.id)).toBe(
+      false,
+    );
+    const archived = (await call('GET', '/api/admin/inbox?state=archived')).json();
+    expect(archived.items[0]).toMatchObject({ id: item.id, kind: 'quote' });
+    expect(archived.items[0].archivedAt).not.toBeNull();
+
+    await call('PATCH', `/api/admin/inbox/quote/${item.id}`, { archived: false, read: false });
+    const restored = (await call('GET', '/api/admin/inbox?kind=quote&pageSize=1')).json().items[0];
+    expect(restored).toMatchObject({ id: item.id, readAt: null, archivedAt: null });
+  });
+
+  it('answers 404 for an unknown item and 400 for an empty change or unknown kind', async () => {
+    expect((await call('PATCH', '/api/admin/inbox/quote/999999', { read: true })).statusCode).toBe(404);
+    expect((await call('PATCH', '/api/admin/inbox/quote/1', {})).statusCode).toBe(400);
+    expect((await call('PATCH', '/api/admin/inbox/resume/1', { read: true })).statusCode).toBe(400);
+    expect((await call('GET', '/api/admin/inbox?state=deleted')).statusCode).toBe(400);
+  });
+});
+
+describe('summary', () => {
+  it('counts pending comments and unreviewed contributions', async () => {
+    const before = (await call('GET', '/api/admin/summary')).json();
+    const post = await insertPost(t.database.db);
+    await insertComment(t.database.db, post.id);
+    await insertComment(t.database.db, post.id, { isApproved: true });
+    await t.database.db.insert(blogContributions).values({
+      title: 'Waiting for review',
+      summary: 'A guest post that waits.',
+      content: 'Guest content. '.repeat(10),
+      authorName: 'Guest',
+      authorEmail: 'guest@example.com',
+    });
+    const after = (await call('GET', '/api/admin/summary')).json();
+    expect(after.pendingComments).toBe(before.pendingComments + 1);
+    expect(after.pendingContributions).toBe(before.pendingContributions + 1);
+  });
+});
+
+describe('contributions list', () => {
+  it('carries the rendered, sanitised post for the preview', async () => {
+    await t.database.db.insert(blogContributions).values({
+      title: 'Rendered preview',
+      summary: 'A guest post with markdown.',
+      content: '## A heading\n\n**Bold** words <script>alert(1)</script> and more text here.',
+      authorName: 'Guest',
+      authorEmail: 'guest@example.com',
+    });
+    const list = (await call('GET', '/api/admin/contributions')).json();
+    const item = list.items.find((c: { title: string }) => c.title === 'Rendered preview');
+    expect(item.contentHtml).toContain('<strong>Bold</strong>');
+    expect(item.contentHtml).toMatch(/<h2[^>]*>A heading<\/h2>/);
+    expect(item.contentHtml).not.toContain('<script');
+  });
+});
+
+describe('analytics', () => {
+  it('counts views and visitors per day for 30 days, top pages and referrers, and devices', async () => {
+    await t.database.db.delete(pageViews);
+    const today = new Date();
+    const threeDaysAgo = new Date(today.getTime() - 3 * 86_400_000);
+    const longAgo = new Date(today.getTime() - 40 * 86_400_000);
+    await t.database.db.insert(pageViews).values([
+      { path: '/', visitorHash: 'a', screenWidth: 390, referrer: 'google.com', createdAt: today },
+      { path: '/', visitorHash: 'a', screenWidth: 390, createdAt: today },
+      { path: '/blog', visitorHash: 'b', screenWidth: 1440, referrer: 'google.com', createdAt: today },
+      {
+        path: '/blog',
+        visitorHash: 'c',
+        screenWidth: 800,
+        referrer: 'news.ycombinator.com',
+        createdAt: threeDaysAgo,
+      },
+      { path: '/', visitorHash: 'd', createdAt: threeDaysAgo },
+      { path: '/old', visitorHash: 'e', createdAt: longAgo },
+    ]);
+    const res = await call('GET', '/api/admin/analytics');
+    expect(res.statusCode).toBe(200);
+    const stats = res.json();
+    expect(stats.days).toHaveLength(30);
+    expect(stats.days.at(-1)).toEqual({ date: today.toISOString().slice(0, 10), views: 3, visitors: 2 });
+    expect(stats.days.at(-4)).toEqual({
+      date: threeDaysAgo.toISOString().slice(0, 10),
+      views: 2,
+      visitors: 2,
+    });
+    expect(stats.days.at(-2)).toMatchObject({ views: 0, visitors: 0 });
+    expect(stats.totals).toEqual({ views: 5, visitors: 4 });
+    expect(stats.topPages).toEqual([
+      { path: '/', views: 3, visitors: 2 },
+      { path: '/blog', views: 2, visitors: 2 },
+    ]);
+    expect(stats.topReferrers).toEqual([
+      { referrer: 'google.com', views: 2, visitors: 2 },
+      { referrer: 'news.ycombinator.com', views: 1, visitors: 1 },
+    ]);
+    expect(stats.devices).toEqual(
+      expect.arrayContaining([
+        { device: 'Mobile', views: 2, visitors: 1 },
+        { device: 'Desktop', views: 1, visitors: 1 },
+        { device: 'Tablet', views: 1, visitors: 1 },
+        { device: 'Unknown', views: 1, visitors: 1 },
+      ]),
+    );
+    expect((await call('GET', '/api/admin/analytics?days=7')).json().days).toHaveLength(7);
+    expect((await call('GET', '/api/admin/analytics?days=0')).statusCode).toBe(400);
   });
 });
 

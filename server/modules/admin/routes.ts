@@ -5,13 +5,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminAnalyticsSchema,
   adminCommentSchema,
   adminContactSchema,
   adminContributionSchema,
   adminEndorsementSchema,
+  adminInboxItemSchema,
   adminPostSchema,
   adminQuoteSchema,
   adminResumeRequestSchema,
+  adminSummarySchema,
+  inboxKinds,
+  inboxStates,
   pageOf,
 } from '../../../common/schemas/admin.ts';
 import { blogPostFormSchema, blogPostUpdateSchema } from '../../../common/schemas/forms.ts';
@@ -160,6 +165,50 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; storage: 
     },
     async (request) => admin.listEndorsements(request.query, request.query.skillId),
   );
+  app.get('/api/admin/summary', { schema: { response: { 200: adminSummarySchema } } }, async () =>
+    admin.summary(),
+  );
+  app.get(
+    '/api/admin/inbox',
+    {
+      schema: {
+        response: { 200: pageOf(adminInboxItemSchema) },
+        querystring: pageQuery.extend({
+          kind: z.enum(['all', ...inboxKinds]).default('all'),
+          state: z.enum(inboxStates).default('open'),
+        }),
+      },
+    },
+    async (request) => admin.listInbox(request.query.kind, request.query.state, request.query),
+  );
+  app.patch(
+    '/api/admin/inbox/:kind/:id',
+    {
+      schema: {
+        params: idParams.extend({ kind: z.enum(inboxKinds) }),
+        body: z
+          .object({ read: z.boolean().optional(), archived: z.boolean().optional() })
+          .refine((body) => body.read !== undefined || body.archived !== undefined, {
+            message: 'Say whether the item is read or archived',
+          }),
+      },
+    },
+    async (request, reply) => {
+      await admin.updateInboxItem(request.params.kind, request.params.id, request.body);
+      return reply.code(204).send();
+    },
+  );
+  app.get(
+    '/api/admin/analytics',
+    {
+      schema: {
+        response: { 200: adminAnalyticsSchema },
+        querystring: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
+      },
+    },
+    async (request) => admin.analytics(request.query.days),
+  );
+
   app.delete('/api/admin/endorsements/:id', { schema: { params: idParams } }, async (request, reply) => {
     await admin.deleteEndorsement(request.params.id);
     return reply.code(204).send();

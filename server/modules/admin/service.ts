@@ -3,9 +3,17 @@
  * guest posts, and the lists of what visitors sent. Every write that changes a
  * public read invalidates its cache keys.
  */
-import { and, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, like, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { SEO_DESCRIPTION_LENGTH } from '../../../common/constants.ts';
+import type {
+  AdminAnalytics,
+  AdminInboxItem,
+  AdminSummary,
+  InboxKind,
+  InboxState,
+  OutboxStatus,
+} from '../../../common/schemas/admin.ts';
 import type { BlogPostFormValues } from '../../../common/schemas/forms.ts';
 import { markdownToPlainText, slugify, truncateText } from '../../../common/text.ts';
 import type { Db } from '../../db/client.ts';
@@ -14,12 +22,15 @@ import {
   blogPosts,
   comments,
   contactMessages,
+  notificationOutbox,
+  pageViews,
   quoteRequests,
   resumeRequests,
   skillEndorsements,
   skills,
 } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { renderMarkdown } from '../../lib/markdown.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import { BLOG_CACHE_PREFIX } from '../blog/service.ts';
 import { COMMENTS_CACHE_PREFIX } from '../comments/service.ts';
@@ -45,9 +56,28 @@ export function adminPost(row: PostRow) {
   return withIsoDates(row);
 }
 
+/** Screen widths of the analytics' device groups (CSS pixels, as the page reports them). */
+export const TABLET_MIN_WIDTH = 768;
+export const DESKTOP_MIN_WIDTH = 1024;
+const TOP_LIST_LENGTH = 10;
+const DAY_MS = 86_400_000;
+
+const inboxTables = { quote: quoteRequests, contact: contactMessages } as const;
+const inboxWhere = (table: typeof quoteRequests | typeof contactMessages, state: InboxState) =>
+  ({
+    open: isNull(table.archivedAt),
+    unread: and(isNull(table.archivedAt), isNull(table.readAt)),
+    archived: isNotNull(table.archivedAt),
+  })[state];
+
+const withPreview = <T extends { content: string }>(row: T) => ({
+  ...row,
+  contentHtml: renderMarkdown(row.content),
+});
+
 const excerptOf = (content: string) => truncateText(markdownToPlainText(content), SEO_DESCRIPTION_LENGTH);
 
-export function createAdminService(db: Db, cache: ReadCache) {
+export function createAdminService(db: Db, cache: ReadCache, now: () => Date = () => new Date()) {
   async function paged<T>(
     table: PgTable,
     where: SQL | undefined,
@@ -206,7 +236,7 @@ export function createAdminService(db: Db, cache: ReadCache) {
             .orderBy(desc(blogContributions.createdAt), desc(blogContributions.id))
             .limit(query.pageSize)
             .offset(offset)
-        ).map(withIsoDates),
+        ).map((row) => withPreview(withIsoDates(row))),
       );
     },
 
@@ -252,11 +282,193 @@ export function createAdminService(db: Db, cache: ReadCache) {
           .returning();
         if (!row) throw notFound('Contribution not found');
         invalidatePosts();
-        return withIsoDates(row);
+        return withPreview(withIsoDates(row));
       });
     },
 
     // --- inbox and records ------------------------------------------------------------
+    /** What waits for the owner: the counts in the dashboard's navigation. */
+    async summary(): Promise<AdminSummary> {
+      const countOf = async (table: PgTable, where: SQL | undefined) =>
+        (await db.select({ n: count() }).from(table).where(where))[0]?.n ?? 0;
+      const [pendingComments, pendingContributions, unreadQuotes, unreadContacts, notDownloaded] =
+        await Promise.all([
+          countOf(comments, and(eq(comments.isApproved, false), eq(comments.isSpam, false))),
+          countOf(blogContributions, eq(blogContributions.isReviewed, false)),
+          countOf(quoteRequests, inboxWhere(quoteRequests, 'unread')),
+          countOf(contactMessages, inboxWhere(contactMessages, 'unread')),
+          countOf(resumeRequests, eq(resumeRequests.accessed, false)),
+        ]);
+      return {
+        pendingComments,
+        pendingContributions,
+        unreadRequests: unreadQuotes + unreadContacts,
+        resumeRequestsNotDownloaded: notDownloaded,
+      };
+    },
+
+    /**
+     * Quote requests and contact messages in one list, newest first, optionally one kind only,
+     * each with whether its notification email went out.
+     */
+    async listInbox(
+      kind: InboxKind | 'all',
+      state: InboxState,
+      query: PageQuery,
+    ): Promise<Page<AdminInboxItem>> {
+      const kinds = kind === 'all' ? (['quote', 'contact'] as const) : [kind];
+      const keys = kinds.map((k) => {
+        const table = inboxTables[k];
+        return db
+          .select({ kind: sql<InboxKind>`${k}::text`.as('kind'), id: table.id, createdAt: table.createdAt })
+          .from(table)
+          .where(inboxWhere(table, state));
+      });
+      const totals = await Promise.all(
+        kinds.map(async (k) => {
+          const table = inboxTables[k];
+          return (await db.select({ n: count() }).from(table).where(inboxWhere(table, state)))[0]?.n ?? 0;
+        }),
+      );
+      const [first, second] = keys;
+      if (!first) throw new Error('no inbox kind');
+      const offset = (query.page - 1) * query.pageSize;
+      const page = await (second ? first.unionAll(second) : first)
+        .orderBy(desc(sql`created_at`), desc(sql`id`))
+        .limit(query.pageSize)
+        .offset(offset);
+      const idsOf = (k: InboxKind) => page.filter((row) => row.kind === k).map((row) => row.id);
+      const [quotes, contacts, deliveries] = await Promise.all([
+        idsOf('quote').length
+          ? db
+              .select()
+              .from(quoteRequests)
+              .where(inArray(quoteRequests.id, idsOf('quote')))
+          : [],
+        idsOf('contact').length
+          ? db
+              .select()
+              .from(contactMessages)
+              .where(inArray(contactMessages.id, idsOf('contact')))
+          : [],
+        page.length
+          ? db
+              .select({
+                kind: notificationOutbox.kind,
+                sourceId: notificationOutbox.sourceId,
+                status: notificationOutbox.status,
+              })
+              .from(notificationOutbox)
+              .where(
+                and(
+                  inArray(notificationOutbox.kind, kinds as unknown as string[]),
+                  inArray(
+                    notificationOutbox.sourceId,
+                    page.map((row) => row.id),
+                  ),
+                ),
+              )
+              .orderBy(notificationOutbox.id)
+          : [],
+      ]);
+      const status = new Map<string, OutboxStatus>(
+        deliveries.map((row) => [`${row.kind}:${row.sourceId}`, row.status]),
+      );
+      const emailStatus = (k: InboxKind, id: number) => status.get(`${k}:${id}`) ?? 'unknown';
+      const byKey = new Map<string, AdminInboxItem>([
+        ...quotes.map(
+          (row) =>
+            [
+              `quote:${row.id}`,
+              { kind: 'quote' as const, ...withIsoDates(row), emailStatus: emailStatus('quote', row.id) },
+            ] as const,
+        ),
+        ...contacts.map(
+          (row) =>
+            [
+              `contact:${row.id}`,
+              { kind: 'contact' as const, ...withIsoDates(row), emailStatus: emailStatus('contact', row.id) },
+            ] as const,
+        ),
+      ]);
+      return {
+        items: page.flatMap((row) => byKey.get(`${row.kind}:${row.id}`) ?? []),
+        page: query.page,
+        pageSize: query.pageSize,
+        total: totals.reduce((sum, n) => sum + n, 0),
+      };
+    },
+
+    /** Marks an inbox item read or unread, archived or back in the inbox. */
+    async updateInboxItem(kind: InboxKind, id: number, changes: { read?: boolean; archived?: boolean }) {
+      const table = inboxTables[kind];
+      const at = now();
+      const [row] = await db
+        .update(table)
+        .set({
+          ...(changes.read === undefined
+            ? {}
+            : { readAt: changes.read ? sql`coalesce(${table.readAt}, ${at})` : null }),
+          ...(changes.archived === undefined
+            ? {}
+            : { archivedAt: changes.archived ? sql`coalesce(${table.archivedAt}, ${at})` : null }),
+        })
+        .where(eq(table.id, id))
+        .returning({ id: table.id });
+      if (!row) throw notFound(kind === 'quote' ? 'Quote request not found' : 'Message not found');
+    },
+
+    /** Page views and visitors per UTC day for the last `days` days, the top pages and referrers, and devices. */
+    async analytics(days: number): Promise<AdminAnalytics> {
+      const today = new Date(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
+      const since = new Date(today.getTime() - (days - 1) * DAY_MS);
+      const inRange = gte(pageViews.createdAt, since);
+      const views = sql<number>`count(*)::int`;
+      const visitors = sql<number>`count(distinct ${pageViews.visitorHash})::int`;
+      const day = sql<string>`to_char(${pageViews.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+      const device = sql<'Mobile' | 'Tablet' | 'Desktop' | 'Unknown'>`case
+        when ${pageViews.screenWidth} is null then 'Unknown'
+        when ${pageViews.screenWidth} < ${sql.raw(String(TABLET_MIN_WIDTH))} then 'Mobile'
+        when ${pageViews.screenWidth} < ${sql.raw(String(DESKTOP_MIN_WIDTH))} then 'Tablet'
+        else 'Desktop' end`;
+      const [perDay, totals, topPages, topReferrers, devices] = await Promise.all([
+        db.select({ date: day, views, visitors }).from(pageViews).where(inRange).groupBy(day),
+        db.select({ views, visitors }).from(pageViews).where(inRange),
+        db
+          .select({ path: pageViews.path, views, visitors })
+          .from(pageViews)
+          .where(inRange)
+          .groupBy(pageViews.path)
+          .orderBy(desc(views), pageViews.path)
+          .limit(TOP_LIST_LENGTH),
+        db
+          .select({ referrer: sql<string>`${pageViews.referrer}`, views, visitors })
+          .from(pageViews)
+          .where(and(inRange, isNotNull(pageViews.referrer)))
+          .groupBy(pageViews.referrer)
+          .orderBy(desc(views), pageViews.referrer)
+          .limit(TOP_LIST_LENGTH),
+        db
+          .select({ device, views, visitors })
+          .from(pageViews)
+          .where(inRange)
+          .groupBy(device)
+          .orderBy(desc(views)),
+      ]);
+      const counted = new Map(perDay.map((row) => [row.date, row]));
+      return {
+        days: Array.from({ length: days }, (_, i) => {
+          const date = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+          const row = counted.get(date);
+          return { date, views: row?.views ?? 0, visitors: row?.visitors ?? 0 };
+        }),
+        totals: totals[0] ?? { views: 0, visitors: 0 },
+        topPages,
+        topReferrers,
+        devices,
+      };
+    },
+
     async listQuotes(query: PageQuery) {
       return paged(quoteRequests, undefined, query, async (offset) =>
         (

@@ -18,6 +18,7 @@ export function createContactService(db: Db) {
           .returning({ id: quoteRequests.id });
         await enqueueNotification(tx, {
           kind: 'quote',
+          sourceId: row?.id,
           subject: `New quote request from ${quote.name}`,
           fields: {
             Name: quote.name,
@@ -43,6 +44,7 @@ export function createContactService(db: Db) {
           .returning({ id: contactMessages.id });
         await enqueueNotification(tx, {
           kind: 'contact',
+          sourceId: row?.id,
           subject: `New message: ${message.subject}`,
           fields: {
             Name: message.name,

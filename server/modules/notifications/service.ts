@@ -13,6 +13,8 @@ export interface Notification {
   subject: string;
   /** Label and value pairs, rendered as the plain-text body. */
   fields: Record<string, string | number | boolean | null | undefined>;
+  /** The id of the row it reports, when there is one. */
+  sourceId?: number | undefined;
 }
 
 /** Any Drizzle handle that can insert: the database or a transaction. */
@@ -31,5 +33,6 @@ export async function enqueueNotification(writer: Writer, notification: Notifica
     subject: notification.subject,
     body: renderBody(notification.fields),
     payload: notification.fields as Record<string, unknown>,
+    sourceId: notification.sourceId ?? null,
   });
 }
