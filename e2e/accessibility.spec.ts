@@ -42,12 +42,23 @@ for (const { path, heading } of pages) {
   });
 }
 
-test('/admin/blog is accessible to the admin in light and dark', async ({ page, signInAs }) => {
-  await signInAs('admin');
-  await page.goto('/admin/blog');
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-  await expectAccessibleInBothThemes(page, '/admin/blog');
-});
+for (const path of [
+  '/admin/blog',
+  '/admin/blog/moderation',
+  '/admin/blog/inbox',
+  '/admin/blog/resume-requests',
+  '/admin/blog/endorsements',
+  '/admin/blog/analytics',
+]) {
+  test(`${path} is accessible to the admin in light and dark`, async ({ page, signInAs }) => {
+    await signInAs('admin');
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    // Wait for the list or chart, not the spinner.
+    await expect(page.getByText(/^Loading /)).toHaveCount(0);
+    await expectAccessibleInBothThemes(page, path);
+  });
+}
 
 test('the account menu and a toast are accessible in light and dark', async ({ page, signInAs }) => {
   await signInAs('user');

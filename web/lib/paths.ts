@@ -10,6 +10,13 @@ export const paths = {
   generateImages: '/generate-images',
   recommendations: '/recommendations',
   adminBlog: '/admin/blog',
+  admin: {
+    moderation: '/admin/blog/moderation',
+    inbox: '/admin/blog/inbox',
+    resumeRequests: '/admin/blog/resume-requests',
+    endorsements: '/admin/blog/endorsements',
+    analytics: '/admin/blog/analytics',
+  },
   privacy: '/privacy',
   terms: '/terms',
   contribute: '/contribute',

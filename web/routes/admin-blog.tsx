@@ -1,17 +1,19 @@
 /**
- * /admin/blog: for admins. Without a user it redirects to /auth (on the
- * server, and in the browser after logging out here); a signed-in user who is
- * not an admin is told so. Admins write, edit, publish and delete posts here.
+ * /admin/blog and its sub-pages: the owner's dashboard. Without a user it
+ * redirects to /auth (on the server, and in the browser after logging out
+ * here); a signed-in user who is not an admin is told so, and the server
+ * refuses every admin API call the same way. The navigation shows what waits.
  */
-import { useEffect, useState } from 'react';
-import { redirect, useNavigate } from 'react-router';
-import type { AdminPost } from '../../common/schemas/admin.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { NavLink, Outlet, redirect, useNavigate } from 'react-router';
+import type { AdminSummary } from '../../common/schemas/admin.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
-import { PostEditor } from '../features/admin/post-editor.tsx';
-import { PostsList } from '../features/admin/posts-list.tsx';
+import { SUMMARY_PATH } from '../features/admin/admin-list.tsx';
 import { useAuth } from '../features/auth/auth-provider.tsx';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
+import { cn } from '../ui/cn.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import type { Route } from './+types/admin-blog';
@@ -29,10 +31,59 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function AdminBlogPage() {
+const sections: Array<{ to: string; label: string; waiting?: (summary: AdminSummary) => number }> = [
+  { to: paths.adminBlog, label: 'Posts' },
+  {
+    to: paths.admin.moderation,
+    label: 'Moderation',
+    waiting: (s) => s.pendingComments + s.pendingContributions,
+  },
+  { to: paths.admin.inbox, label: 'Inbox', waiting: (s) => s.unreadRequests },
+  { to: paths.admin.resumeRequests, label: 'Resume requests' },
+  { to: paths.admin.endorsements, label: 'Endorsements' },
+  { to: paths.admin.analytics, label: 'Analytics' },
+];
+
+function AdminNav() {
+  const { data: summary } = useQuery<AdminSummary>({ queryKey: [SUMMARY_PATH] });
+  return (
+    <nav aria-label="Admin sections" className="mb-8 overflow-x-auto border-b border-border">
+      <ul className="flex min-w-max gap-1">
+        {sections.map((section) => {
+          const waiting = summary && section.waiting ? section.waiting(summary) : 0;
+          return (
+            <li key={section.to}>
+              <NavLink
+                to={section.to}
+                end
+                className={({ isActive }) =>
+                  cn(
+                    '-mb-px inline-flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium transition-colors',
+                    isActive
+                      ? 'border-primary text-foreground'
+                      : 'border-transparent text-muted-foreground hover:text-foreground',
+                  )
+                }
+              >
+                {section.label}
+                {waiting > 0 && (
+                  <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-primary-foreground">
+                    {waiting}
+                    <span className="sr-only"> waiting</span>
+                  </span>
+                )}
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+export default function AdminLayout() {
   const { user, isLoading } = useAuth();
   const navigate = useNavigate();
-  const [editing, setEditing] = useState<AdminPost | null>(null);
   useEffect(() => {
     if (!isLoading && !user) navigate(paths.auth, { replace: true });
   }, [user, isLoading, navigate]);
@@ -55,20 +106,10 @@ export default function AdminBlogPage() {
     );
   }
   return (
-    <div className="mx-auto max-w-4xl space-y-10 px-4 py-12">
-      <PageHeader title="Admin Dashboard">Write, edit and publish posts.</PageHeader>
-      <PostEditor
-        editing={editing}
-        onDone={() => {
-          setEditing(null);
-        }}
-      />
-      <PostsList
-        onEdit={(post) => {
-          setEditing(post);
-          window.scrollTo({ top: 0, behavior: 'smooth' });
-        }}
-      />
+    <div className="mx-auto max-w-5xl px-4 py-12">
+      <PageHeader title="Admin Dashboard">Run the site: posts, moderation, requests and visits.</PageHeader>
+      <AdminNav />
+      <Outlet />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { type ResumeRequestInput, resumeRequestSchema } from '../../common/schemas/forms.ts';
+import { RESUME_PURPOSE_LABELS } from '../features/contact/options.ts';
 import { StaticNotice, useStaticCopy } from '../features/layout/static-notice.tsx';
 import { paths } from '../lib/paths.ts';
 import { apiRequest, errorMessage } from '../lib/request.ts';
@@ -34,13 +35,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     description: `Request the resume of ${site.ownerName}, ${site.ownerTitle} in ${site.location}.`,
     path: paths.resume,
   });
-};
-
-const PURPOSE_LABELS: Record<ResumeRequestInput['purpose'], string> = {
-  job_opportunity: 'Job opportunity',
-  freelance_project: 'Freelance project',
-  networking: 'Networking',
-  other: 'Other',
 };
 
 const empty: ResumeRequestInput = {
@@ -209,7 +203,7 @@ export default function ResumePage() {
               </Field>
               <Field label="Purpose" error={errors.purpose?.message}>
                 <Select
-                  options={PURPOSE_LABELS}
+                  options={RESUME_PURPOSE_LABELS}
                   placeholder="Select a purpose"
                   {...form.register('purpose')}
                 />

@@ -249,6 +249,9 @@ describe('records', () => {
       })
     ).json();
     await t.app.inject(`/api/resume/download/${accessToken}`);
+    const before = (await call('GET', '/api/admin/resume-requests')).json();
+    expect(before.items[0]).toMatchObject({ name: 'Hiring Manager', accessed: false, accessedAt: null });
+    await t.app.inject(`/api/resume?token=${accessToken}`);
     const page = (await call('GET', '/api/admin/resume-requests')).json();
     expect(page.items[0]).toMatchObject({ name: 'Hiring Manager', accessed: true });
     expect(page.items[0].accessedAt).not.toBeNull();

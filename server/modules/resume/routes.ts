@@ -32,9 +32,10 @@ export const resumeRoutes: FastifyPluginAsyncZod<{ resume: ResumeService }> = as
     },
     async (request, reply) => {
       const { token } = request.params;
-      if (!(await resume.recordAccess(token))) throw notFound(UNKNOWN_LINK);
+      // Only a lookup: the request counts as accessed when the PDF itself is fetched, so the
+      // owner's dashboard tells who really downloaded the resume.
+      if (!(await resume.isKnown(token))) throw notFound(UNKNOWN_LINK);
       reply.header('cache-control', 'no-store');
-      // The file address carries the token, so the download itself is attributed too.
       return { resumeUrl: `/api/resume?token=${encodeURIComponent(token)}` };
     },
   );

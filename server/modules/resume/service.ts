@@ -33,7 +33,17 @@ export function createResumeService(db: Db) {
       return token;
     },
 
-    /** Marks the request behind a token as accessed (now); false for an unknown token. */
+    /** Whether a token belongs to a request (the download lookup: nothing is downloaded yet). */
+    async isKnown(token: string): Promise<boolean> {
+      if (token.length > 100) return false;
+      const [row] = await db
+        .select({ id: resumeRequests.id })
+        .from(resumeRequests)
+        .where(eq(resumeRequests.accessTokenHash, sha256Hex(token)));
+      return row !== undefined;
+    },
+
+    /** Marks the request behind a token as downloaded (now); false for an unknown token. */
     async recordAccess(token: string): Promise<boolean> {
       if (token.length > 100) return false;
       const updated = await db

@@ -5,7 +5,7 @@
  * uploads, and a preview rendered by the server's own markdown renderer.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ImagePlus, Upload, Video } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,7 +21,7 @@ import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useSelectedImage } from '../images/selected-image.ts';
-import { ADMIN_POSTS_PATH } from './posts-list.tsx';
+import { useRefreshAdmin } from './admin-list.tsx';
 import { uploadFile } from './upload.ts';
 
 const SLUG_DELAY_MS = 500;
@@ -38,7 +38,7 @@ const empty: BlogPostFormInput = {
 
 export function PostEditor({ editing, onDone }: { editing: AdminPost | null; onDone: () => void }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAdmin();
   const form = useForm<BlogPostFormInput>({
     resolver: zodResolver(blogPostFormSchema),
     defaultValues: empty,
@@ -75,8 +75,7 @@ export function PostEditor({ editing, onDone }: { editing: AdminPost | null; onD
         ? (await apiRequest('PATCH', `/api/admin/posts/${editing.id}`, values)).json()
         : (await apiRequest('POST', '/api/blog', values)).json(),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [ADMIN_POSTS_PATH] });
-      await queryClient.invalidateQueries({ queryKey: ['/api/blog'] });
+      await refresh('/api/blog');
       if (editing) {
         toast({ title: 'Post updated', description: 'Your changes are saved.' });
         onDone();

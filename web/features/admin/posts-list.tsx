@@ -1,61 +1,38 @@
-/** The owner's posts, drafts included: publish, unpublish, edit and delete. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/** The owner's posts, drafts included, a page at a time: publish, unpublish, edit and delete. */
 import { Link } from 'react-router';
 import type { AdminPost } from '../../../common/schemas/admin.ts';
 import { paths } from '../../lib/paths.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
-import { toast } from '../../ui/use-toast.ts';
-
-export const ADMIN_POSTS_PATH = '/api/admin/posts?pageSize=100';
+import {
+  ADMIN_PAGE_SIZE,
+  AdminSection,
+  useAdminAction,
+  useAdminPage,
+  usePageParam,
+  When,
+} from './admin-list.tsx';
 
 export function PostsList({ onEdit }: { onEdit: (post: AdminPost) => void }) {
-  const queryClient = useQueryClient();
-  const { data, error, isLoading } = useQuery<{ items: AdminPost[]; total: number }>({
-    queryKey: [ADMIN_POSTS_PATH],
-  });
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: [ADMIN_POSTS_PATH] }),
-      queryClient.invalidateQueries({ queryKey: ['/api/blog'] }),
-    ]);
-
-  const publish = useMutation({
-    mutationFn: async (post: AdminPost) =>
-      (await apiRequest('PATCH', `/api/admin/posts/${post.id}`, { isPublished: !post.isPublished })).json(),
-    onSuccess: async (_result, post) => {
-      toast({ title: post.isPublished ? 'Post unpublished' : 'Post published', description: post.title });
-      await refresh();
-    },
-    onError: (failure) =>
-      toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' }),
-  });
-  const remove = useMutation({
-    mutationFn: async (post: AdminPost) => {
-      await apiRequest('DELETE', `/api/admin/posts/${post.id}`);
-    },
-    onSuccess: async (_result, post) => {
-      toast({ title: 'Post deleted', description: post.title });
-      await refresh();
-    },
-    onError: (failure) =>
-      toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' }),
-  });
+  const [page] = usePageParam();
+  const query = useAdminPage<AdminPost>('/api/admin/posts', { page, pageSize: ADMIN_PAGE_SIZE });
+  const publish = useAdminAction(
+    (post: AdminPost) =>
+      apiRequest('PATCH', `/api/admin/posts/${post.id}`, { isPublished: !post.isPublished }),
+    (post) => ({ title: post.isPublished ? 'Post unpublished' : 'Post published', description: post.title }),
+    ['/api/blog'],
+  );
+  const remove = useAdminAction(
+    (post: AdminPost) => apiRequest('DELETE', `/api/admin/posts/${post.id}`),
+    (post) => ({ title: 'Post deleted', description: post.title }),
+    ['/api/blog'],
+  );
 
   return (
-    <section aria-labelledby="posts-heading" className="rounded-lg border border-border bg-card p-6">
-      <h2 id="posts-heading" className="text-2xl font-bold">
-        Posts
-      </h2>
-      {isLoading && <p className="mt-4 text-muted-foreground">Loading posts...</p>}
-      {error && (
-        <p role="alert" className="mt-4 text-destructive">
-          {errorMessage(error)}
-        </p>
-      )}
-      {data && (
-        <ul aria-label="All posts" className="mt-4 divide-y divide-border">
-          {data.items.map((post) => (
+    <AdminSection id="posts" title="Posts" query={query} empty="No posts yet. Write the first one above.">
+      {(posts) => (
+        <ul aria-label="All posts" className="divide-y divide-border">
+          {posts.map((post) => (
             <li key={post.id} className="flex flex-wrap items-center gap-3 py-3">
               <div className="mr-auto min-w-0">
                 <p className="truncate font-medium">
@@ -68,7 +45,8 @@ export function PostsList({ onEdit }: { onEdit: (post: AdminPost) => void }) {
                   )}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  {post.isPublished ? 'Published' : 'Draft'} · /{post.slug}
+                  {post.isPublished ? 'Published' : 'Draft'} · /{post.slug} · updated{' '}
+                  <When iso={post.updatedAt} />
                 </p>
               </div>
               <Button
@@ -103,6 +81,6 @@ export function PostsList({ onEdit }: { onEdit: (post: AdminPost) => void }) {
           ))}
         </ul>
       )}
-    </section>
+    </AdminSection>
   );
 }

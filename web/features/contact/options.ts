@@ -1,6 +1,6 @@
-import type { BUDGETS, PROJECT_TYPES, TIMEFRAMES } from '../../../common/constants.ts';
+import type { BUDGETS, PROJECT_TYPES, RESUME_PURPOSES, TIMEFRAMES } from '../../../common/constants.ts';
 
-/** How the quote form's option values (spec section 9) read to a visitor. */
+/** How the option values of the quote and resume forms (spec section 9) read to a person. */
 export const PROJECT_TYPE_LABELS: Record<(typeof PROJECT_TYPES)[number], string> = {
   website: 'Website',
   webapp: 'Web Application',
@@ -23,4 +23,11 @@ export const TIMEFRAME_LABELS: Record<(typeof TIMEFRAMES)[number], string> = {
   '1month': 'Within 1 month',
   '3months': 'Within 3 months',
   flexible: 'Flexible',
+};
+
+export const RESUME_PURPOSE_LABELS: Record<(typeof RESUME_PURPOSES)[number], string> = {
+  job_opportunity: 'Job opportunity',
+  freelance_project: 'Freelance project',
+  networking: 'Networking',
+  other: 'Other',
 };

@@ -1,0 +1,244 @@
+/**
+ * What every list of the dashboard shares: the page in the address (so a
+ * reload or a shared link keeps it), a pager, the loading/error/empty states,
+ * and one way to refresh after an action (every admin list, the counts in the
+ * navigation, and the public reads the action changed), without a reload.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../lib/request.ts';
+import { Button } from '../../ui/button.tsx';
+import { Select } from '../../ui/select.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { toast } from '../../ui/use-toast.ts';
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export const ADMIN_PAGE_SIZE = 10;
+export const SUMMARY_PATH = '/api/admin/summary';
+
+/**
+ * The current page number from `?page=` (or another parameter, when two lists share a screen),
+ * and a setter that keeps the other parameters.
+ */
+export function usePageParam(name = 'page'): [number, (page: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get(name) ?? '1', 10) || 1);
+  const setPage = (next: number) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next <= 1) copy.delete(name);
+        else copy.set(name, String(next));
+        return copy;
+      },
+      { preventScrollReset: true },
+    );
+  return [page, setPage];
+}
+
+/** A filter kept in the address (`?name=value`); changing it goes back to the first page. */
+export function useFilterParam<T extends string>(
+  name: string,
+  values: readonly T[],
+  fallback: T,
+  pageParam = 'page',
+) {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get(name);
+  const value = values.includes(raw as T) ? (raw as T) : fallback;
+  const setValue = (next: T) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        copy.delete(pageParam);
+        if (next === fallback) copy.delete(name);
+        else copy.set(name, next);
+        return copy;
+      },
+      { preventScrollReset: true },
+    );
+  return [value, setValue] as const;
+}
+
+/** One page of an admin list; the previous page stays on screen while the next loads. */
+export function useAdminPage<T>(path: string, params: Record<string, string | number | undefined>) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
+  return useQuery<Page<T>>({ queryKey: [`${path}?${search}`], placeholderData: keepPreviousData });
+}
+
+/** Refreshes every admin read and the public reads whose paths start with one of `publicPrefixes`. */
+export function useRefreshAdmin() {
+  const queryClient = useQueryClient();
+  return (...publicPrefixes: string[]) =>
+    queryClient.invalidateQueries({
+      predicate: (query) => {
+        const key = String(query.queryKey[0]);
+        return key.startsWith('/api/admin/') || publicPrefixes.some((prefix) => key.startsWith(prefix));
+      },
+    });
+}
+
+/**
+ * A dashboard action: runs `run`, then toasts the result (or the server's error) and refreshes
+ * the lists, so what changed shows at once.
+ */
+export function useAdminAction<V>(
+  run: (variables: V) => Promise<unknown>,
+  success: (variables: V) => { title: string; description?: string },
+  publicPrefixes: string[] = [],
+) {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async (_result, variables) => {
+      toast(success(variables));
+      await refresh(...publicPrefixes);
+    },
+    onError: (failure) =>
+      toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' }),
+  });
+}
+
+/** The section around a list: heading, filters, and what to show while loading, on error and when empty. */
+export function AdminSection<T>({
+  id,
+  title,
+  description,
+  filters,
+  query,
+  empty,
+  pageParam,
+  children,
+}: {
+  id: string;
+  /** The address parameter of this list's page, when it is not `page`. */
+  pageParam?: string;
+  title: string;
+  description?: ReactNode;
+  filters?: ReactNode;
+  query: { data: Page<T> | undefined; error: unknown; isLoading: boolean; isPlaceholderData: boolean };
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  const { data, error, isLoading, isPlaceholderData } = query;
+  return (
+    <section aria-labelledby={`${id}-heading`} className="rounded-lg border border-border bg-card p-4 sm:p-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id={`${id}-heading`} className="text-2xl font-bold">
+            {title}
+          </h2>
+          {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
+        </div>
+        {filters && <div className="flex flex-wrap items-end gap-3">{filters}</div>}
+      </div>
+      <div className="mt-4" aria-busy={isLoading || isPlaceholderData}>
+        {isLoading && (
+          <div className="flex justify-center py-10">
+            <Spinner label={`Loading ${title.toLowerCase()}`} />
+          </div>
+        )}
+        {error != null && (
+          <p role="alert" className="text-destructive">
+            {errorMessage(error) ?? 'Could not load this list. Please try again later.'}
+          </p>
+        )}
+        {data && data.items.length === 0 && <p className="py-6 text-muted-foreground">{empty}</p>}
+        {data && data.items.length > 0 && children(data.items)}
+        {data && <Pager page={data} label={title} param={pageParam} />}
+      </div>
+    </section>
+  );
+}
+
+/** 'Showing 11–20 of 45' with Previous and Next; hidden when everything fits on one page. */
+export function Pager({
+  page,
+  label,
+  param,
+}: {
+  page: Page<unknown>;
+  label: string;
+  param?: string | undefined;
+}) {
+  const [, setPage] = usePageParam(param);
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+  if (page.total <= page.pageSize && page.page === 1) return null;
+  const first = (page.page - 1) * page.pageSize + 1;
+  const last = Math.min(page.total, page.page * page.pageSize);
+  return (
+    <nav aria-label={`${label} pages`} className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-muted-foreground">
+        {page.items.length > 0
+          ? `Showing ${first}–${last} of ${page.total}`
+          : `Page ${page.page} of ${pages}`}
+      </p>
+      <div className="flex gap-2">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={page.page <= 1}
+          onClick={() => setPage(Math.min(page.page - 1, pages))}
+        >
+          Previous
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={page.page >= pages}
+          onClick={() => setPage(page.page + 1)}
+        >
+          Next
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+/** A labelled native select used as a list filter. */
+export function FilterSelect<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: Readonly<Record<T, string>>;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <Select
+        id={id}
+        value={value}
+        options={options}
+        onChange={(event) => onChange(event.target.value as T)}
+        className="w-auto min-w-40"
+      />
+    </div>
+  );
+}
+
+/** A date and time as the owner reads it (their browser's zone), with the exact instant for machines. */
+export function When({ iso }: { iso: string }) {
+  const date = new Date(iso);
+  return (
+    <time dateTime={iso} title={date.toISOString()}>
+      {date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+    </time>
+  );
+}

@@ -1,0 +1,296 @@
+/**
+ * Site analytics from the first-party page views (no cookies, no stored IPs):
+ * visitors and page views per day for the last 30 days, top pages, top
+ * referrers and devices by screen size. The chart is plain SVG (no chart
+ * library in the bundle), with the same figures in a table for screen readers.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { AdminAnalytics } from '../../../common/schemas/admin.ts';
+import { errorMessage } from '../../lib/request.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+
+export const ANALYTICS_DAYS = 30;
+const CHART = { width: 720, height: 240, left: 40, right: 12, top: 12, bottom: 28 } as const;
+
+const dayLabel = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** A round, even upper bound for the y axis (2, 4, 10, 20, 40, 100 ...), so the middle line is a whole number. */
+export function niceMax(value: number): number {
+  if (value <= 2) return 2;
+  const power = 10 ** Math.floor(Math.log10(value));
+  for (const step of [1, 2, 4, 10]) if (step * power >= value) return step * power;
+  return 10 * power;
+}
+
+function DailyChart({ days }: { days: AdminAnalytics['days'] }) {
+  const max = niceMax(Math.max(...days.map((d) => d.views), 1));
+  const plotWidth = CHART.width - CHART.left - CHART.right;
+  const plotHeight = CHART.height - CHART.top - CHART.bottom;
+  const slot = plotWidth / days.length;
+  const y = (value: number) => CHART.top + plotHeight - (value / max) * plotHeight;
+  const x = (index: number) => CHART.left + index * slot + slot / 2;
+  const visitorsLine = days
+    .map((d, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(d.visitors).toFixed(1)}`)
+    .join(' ');
+  const totalViews = days.reduce((sum, d) => sum + d.views, 0);
+  const busiest = days.reduce(
+    (best, d) => (d.views > best.views ? d : best),
+    days[0] ?? { date: '', views: 0, visitors: 0 },
+  );
+  const first = days[0];
+  const last = days.at(-1);
+  const summary =
+    first && last
+      ? `Page views and visitors per day from ${dayLabel(first.date)} to ${dayLabel(last.date)}: ${totalViews} page views in all${
+          busiest.views > 0 ? `, most on ${dayLabel(busiest.date)} (${busiest.views})` : ''
+        }.`
+      : 'No days to show.';
+
+  return (
+    <figure className="mt-4">
+      <svg
+        viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+        role="img"
+        aria-label={summary}
+        className="h-auto w-full"
+      >
+        {[0, 0.5, 1].map((share) => (
+          <g key={share}>
+            <line
+              x1={CHART.left}
+              x2={CHART.width - CHART.right}
+              y1={y(max * share)}
+              y2={y(max * share)}
+              className="stroke-border"
+              strokeDasharray={share === 0 ? undefined : '4 4'}
+            />
+            <text
+              x={CHART.left - 6}
+              y={y(max * share) + 4}
+              textAnchor="end"
+              className="fill-muted-foreground text-[11px]"
+            >
+              {Math.round(max * share)}
+            </text>
+          </g>
+        ))}
+        {days.map((d, i) => (
+          <rect
+            key={d.date}
+            x={x(i) - slot * 0.35}
+            width={slot * 0.7}
+            y={y(d.views)}
+            height={Math.max(0, CHART.top + plotHeight - y(d.views))}
+            rx={2}
+            className="fill-primary/70"
+          >
+            <title>{`${dayLabel(d.date)}: ${d.views} page views, ${d.visitors} visitors`}</title>
+          </rect>
+        ))}
+        <path d={visitorsLine} fill="none" strokeWidth={2} className="stroke-foreground" />
+        {days.map((d, i) =>
+          i % 5 === days.length % 5 || i === days.length - 1 ? (
+            <text
+              key={d.date}
+              x={x(i)}
+              y={CHART.height - 8}
+              textAnchor="middle"
+              className="fill-muted-foreground text-[11px]"
+            >
+              {dayLabel(d.date)}
+            </text>
+          ) : null,
+        )}
+      </svg>
+      <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-muted-foreground">
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-primary/70" /> Page views
+        </span>
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden="true" className="inline-block h-0.5 w-4 bg-foreground" /> Visitors
+        </span>
+      </figcaption>
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer font-medium">Show the figures per day</summary>
+        <FiguresTable
+          caption="Page views and visitors per day"
+          head="Day"
+          rows={days.map((d) => ({
+            key: d.date,
+            label: dayLabel(d.date),
+            views: d.views,
+            visitors: d.visitors,
+          }))}
+        />
+      </details>
+    </figure>
+  );
+}
+
+function FiguresTable({
+  caption,
+  head,
+  rows,
+  share,
+}: {
+  caption: string;
+  head: string;
+  rows: Array<{ key: string; label: string; views: number; visitors: number }>;
+  /** The total the bars of the Views column are drawn against. */
+  share?: number;
+}) {
+  return (
+    <table className="mt-2 w-full text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="border-b border-border text-muted-foreground">
+        <tr>
+          <th scope="col" className="py-2 pr-4 font-medium">
+            {head}
+          </th>
+          <th scope="col" className="py-2 pr-4 text-right font-medium">
+            Views
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Visitors
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-border">
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row" className="max-w-0 truncate py-2 pr-4 font-normal" title={row.label}>
+              {row.label}
+              {share ? (
+                <span
+                  aria-hidden="true"
+                  className="mt-1 block h-1 rounded bg-primary/60"
+                  style={{ width: `${(row.views / share) * 100}%` }}
+                />
+              ) : null}
+            </th>
+            <td className="py-2 pr-4 text-right tabular-nums">{row.views}</td>
+            <td className="py-2 text-right tabular-nums">{row.visitors}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-border bg-card p-4 sm:p-6">
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export function Analytics() {
+  const { data, error, isLoading } = useQuery<AdminAnalytics>({
+    queryKey: [`/api/admin/analytics?days=${ANALYTICS_DAYS}`],
+  });
+  if (isLoading) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading analytics" />
+      </div>
+    );
+  }
+  if (error || !data) {
+    return (
+      <p role="alert" className="text-destructive">
+        {errorMessage(error) ?? 'Could not load the analytics. Please try again later.'}
+      </p>
+    );
+  }
+  const none = (
+    <p className="mt-3 text-muted-foreground">Nothing recorded in the last {ANALYTICS_DAYS} days.</p>
+  );
+  return (
+    <div className="space-y-6">
+      <Panel id="analytics-daily" title={`Last ${ANALYTICS_DAYS} days`}>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Counted on this site without cookies; visitors are counted per day by an anonymous daily hash, never
+          an IP.
+        </p>
+        <dl className="mt-4 grid grid-cols-2 gap-4 sm:max-w-md">
+          <div className="rounded-md border border-border p-3">
+            <dt className="text-sm text-muted-foreground">Page views</dt>
+            <dd className="text-3xl font-bold tabular-nums">{data.totals.views}</dd>
+          </div>
+          <div className="rounded-md border border-border p-3">
+            <dt className="text-sm text-muted-foreground">Visitors</dt>
+            <dd className="text-3xl font-bold tabular-nums">{data.totals.visitors}</dd>
+          </div>
+        </dl>
+        <DailyChart days={data.days} />
+      </Panel>
+      <div className="grid gap-6 md:grid-cols-2">
+        <Panel id="analytics-pages" title="Top pages">
+          {data.topPages.length === 0 ? (
+            none
+          ) : (
+            <FiguresTable
+              caption="Most viewed pages"
+              head="Page"
+              share={data.topPages[0]?.views}
+              rows={data.topPages.map((p) => ({
+                key: p.path,
+                label: p.path,
+                views: p.views,
+                visitors: p.visitors,
+              }))}
+            />
+          )}
+        </Panel>
+        <Panel id="analytics-referrers" title="Top referrers">
+          {data.topReferrers.length === 0 ? (
+            <p className="mt-3 text-muted-foreground">
+              No visits from other sites in the last {ANALYTICS_DAYS} days.
+            </p>
+          ) : (
+            <FiguresTable
+              caption="Sites that sent visitors"
+              head="Site"
+              share={data.topReferrers[0]?.views}
+              rows={data.topReferrers.map((r) => ({
+                key: r.referrer,
+                label: r.referrer,
+                views: r.views,
+                visitors: r.visitors,
+              }))}
+            />
+          )}
+        </Panel>
+      </div>
+      <Panel id="analytics-devices" title="Devices">
+        <p className="mt-1 text-sm text-muted-foreground">
+          By screen width: mobile under 768 px, tablet under 1024 px, desktop wider.
+        </p>
+        {data.devices.length === 0 ? (
+          none
+        ) : (
+          <FiguresTable
+            caption="Page views by device"
+            head="Device"
+            share={data.totals.views}
+            rows={data.devices.map((d) => ({
+              key: d.device,
+              label: d.device,
+              views: d.views,
+              visitors: d.visitors,
+            }))}
+          />
+        )}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+/**
+ * The inbox: quote requests and contact messages, newest first, every field,
+ * read/unread and archived, a reply link with the subject filled in, a filter
+ * by kind, and whether the notification email went out.
+ */
+import type { AdminInboxItem, InboxKind, InboxState, OutboxStatus } from '../../../common/schemas/admin.ts';
+import { inboxStates } from '../../../common/schemas/admin.ts';
+import { apiRequest } from '../../lib/request.ts';
+import { Button } from '../../ui/button.tsx';
+import { cn } from '../../ui/cn.ts';
+import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from '../contact/options.ts';
+import {
+  ADMIN_PAGE_SIZE,
+  AdminSection,
+  FilterSelect,
+  useAdminAction,
+  useAdminPage,
+  useFilterParam,
+  usePageParam,
+  When,
+} from './admin-list.tsx';
+
+const KINDS = ['all', 'quote', 'contact'] as const;
+const KIND_LABELS = { all: 'All requests', quote: 'Quote requests', contact: 'Contact messages' } as const;
+const STATE_LABELS: Record<InboxState, string> = { open: 'Inbox', unread: 'Unread', archived: 'Archived' };
+const EMAIL_STATUS: Record<OutboxStatus, string> = {
+  sent: 'Notification email sent',
+  pending: 'Notification email not sent yet',
+  failed: 'Notification email failed',
+  unknown: 'Notification email: no record',
+};
+
+const label = <T extends string>(labels: Record<string, string>, value: T) => labels[value] ?? value;
+
+/** `mailto:` with the subject filled in, so a reply is one click. */
+export function replyHref(item: AdminInboxItem): string {
+  const subject =
+    item.kind === 'quote'
+      ? `Re: your ${label(PROJECT_TYPE_LABELS, item.projectType).toLowerCase()} quote request`
+      : `Re: ${item.subject}`;
+  return `mailto:${item.email}?subject=${encodeURIComponent(subject)}`;
+}
+
+export function Inbox() {
+  const [page] = usePageParam();
+  const [kind, setKind] = useFilterParam('kind', KINDS, 'all');
+  const [state, setState] = useFilterParam('state', inboxStates, 'open');
+  const query = useAdminPage<AdminInboxItem>('/api/admin/inbox', {
+    kind,
+    state,
+    page,
+    pageSize: ADMIN_PAGE_SIZE,
+  });
+  return (
+    <AdminSection
+      id="inbox"
+      title="Inbox"
+      description="Quote requests from the home page and messages sent to you, newest first."
+      query={query}
+      empty={
+        state === 'archived' ? 'Nothing is archived.' : 'No requests here. New ones show up as they arrive.'
+      }
+      filters={
+        <>
+          <FilterSelect id="inbox-kind" label="Kind" value={kind} options={KIND_LABELS} onChange={setKind} />
+          <FilterSelect
+            id="inbox-state"
+            label="Show"
+            value={state}
+            options={STATE_LABELS}
+            onChange={setState}
+          />
+        </>
+      }
+    >
+      {(items) => (
+        <ul aria-label="Requests" className="space-y-4">
+          {items.map((item) => (
+            <li key={`${item.kind}:${item.id}`}>
+              <InboxEntry item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminSection>
+  );
+}
+
+function InboxEntry({ item }: { item: AdminInboxItem }) {
+  const update = useAdminAction(
+    (changes: { read?: boolean; archived?: boolean }) =>
+      apiRequest('PATCH', `/api/admin/inbox/${item.kind}/${item.id}`, changes),
+    (changes) => ({
+      title:
+        changes.archived === true
+          ? 'Request archived'
+          : changes.archived === false
+            ? 'Moved back to the inbox'
+            : changes.read
+              ? 'Marked as read'
+              : 'Marked as unread',
+      description: item.name,
+    }),
+  );
+  const unread = item.readAt === null;
+  const fields: Array<[string, string | null]> =
+    item.kind === 'quote'
+      ? [
+          ['Phone', item.phone],
+          ['Company', item.company],
+          ['Project type', label(PROJECT_TYPE_LABELS, item.projectType)],
+          ['Budget', label(BUDGET_LABELS, item.budget)],
+          ['Timeframe', label(TIMEFRAME_LABELS, item.timeframe)],
+          ['Newsletter', item.newsletter ? 'Yes, subscribe me' : 'No'],
+        ]
+      : [['Subject', item.subject]];
+  const kindLabel: Record<InboxKind, string> = { quote: 'Quote request', contact: 'Message' };
+
+  return (
+    <article
+      aria-label={`${kindLabel[item.kind]} from ${item.name}`}
+      className={cn('rounded-md border p-4', unread ? 'border-primary/60 bg-primary/5' : 'border-border')}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="text-lg font-semibold">
+            {item.name}
+            {unread && (
+              <span className="ml-2 rounded-full bg-primary px-2 py-0.5 align-middle text-xs text-primary-foreground">
+                Unread
+              </span>
+            )}
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            {kindLabel[item.kind]} · <When iso={item.createdAt} /> · {item.email}
+          </p>
+        </div>
+        <p
+          className={cn(
+            'text-xs font-medium',
+            item.emailStatus === 'failed' ? 'text-destructive' : 'text-muted-foreground',
+          )}
+        >
+          {EMAIL_STATUS[item.emailStatus]}
+        </p>
+      </div>
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm grid-cols-[auto_1fr]">
+        {fields
+          .filter(([, value]) => value)
+          .map(([name, value]) => (
+            <div key={name} className="contents">
+              <dt className="text-muted-foreground">{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        <div className="contents">
+          <dt className="text-muted-foreground">IP</dt>
+          <dd>{item.ipAddress ?? 'not recorded'}</dd>
+        </div>
+      </dl>
+      <p className="mt-3 whitespace-pre-line break-words">{item.message}</p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button asChild size="sm">
+          <a href={replyHref(item)} onClick={() => unread && update.mutate({ read: true })}>
+            Reply by email
+          </a>
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={update.isPending}
+          onClick={() => update.mutate({ read: unread })}
+          aria-label={`Mark the request from ${item.name} as ${unread ? 'read' : 'unread'}`}
+        >
+          {unread ? 'Mark as read' : 'Mark as unread'}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={update.isPending}
+          onClick={() => update.mutate({ archived: item.archivedAt === null })}
+          aria-label={`${item.archivedAt === null ? 'Archive' : 'Move back to the inbox'} the request from ${item.name}`}
+        >
+          {item.archivedAt === null ? 'Archive' : 'Move to inbox'}
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * Records the owner keeps an eye on: who asked for the resume (and whether they
+ * downloaded it), and the endorsements of each skill, where an abusive one can be
+ * removed (the skill's count follows).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import type { AdminEndorsement, AdminResumeRequest } from '../../../common/schemas/admin.ts';
+import type { SkillsByCategory } from '../../../common/schemas/skills.ts';
+import { apiRequest } from '../../lib/request.ts';
+import { Button } from '../../ui/button.tsx';
+import { RESUME_PURPOSE_LABELS } from '../contact/options.ts';
+import {
+  ADMIN_PAGE_SIZE,
+  AdminSection,
+  FilterSelect,
+  useAdminAction,
+  useAdminPage,
+  usePageParam,
+  When,
+} from './admin-list.tsx';
+
+export function ResumeRequests() {
+  const [page] = usePageParam();
+  const query = useAdminPage<AdminResumeRequest>('/api/admin/resume-requests', {
+    page,
+    pageSize: ADMIN_PAGE_SIZE,
+  });
+  return (
+    <AdminSection
+      id="resume-requests"
+      title="Resume requests"
+      description="Who asked for your resume, why, and whether they downloaded it."
+      query={query}
+      empty="Nobody has requested the resume yet."
+    >
+      {(requests) => (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Resume requests, newest first</caption>
+            <thead className="border-b border-border text-muted-foreground">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Who
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Company
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Purpose
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Message
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Requested
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Downloaded
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border align-top">
+              {requests.map((request) => (
+                <tr key={request.id}>
+                  <td className="py-3 pr-4">
+                    <span className="font-medium">{request.name}</span>
+                    <br />
+                    <a href={`mailto:${request.email}`} className="text-primary hover:underline">
+                      {request.email}
+                    </a>
+                  </td>
+                  <td className="py-3 pr-4">{request.company || '—'}</td>
+                  <td className="py-3 pr-4">
+                    {RESUME_PURPOSE_LABELS[request.purpose as keyof typeof RESUME_PURPOSE_LABELS] ??
+                      request.purpose}
+                  </td>
+                  <td className="max-w-xs whitespace-pre-line break-words py-3 pr-4">
+                    {request.message || '—'}
+                  </td>
+                  <td className="whitespace-nowrap py-3 pr-4">
+                    <When iso={request.createdAt} />
+                  </td>
+                  <td className="whitespace-nowrap py-3">
+                    {request.accessed && request.accessedAt ? (
+                      <>
+                        Yes, <When iso={request.accessedAt} />
+                      </>
+                    ) : (
+                      'Not yet'
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </AdminSection>
+  );
+}
+
+export function Endorsements() {
+  const [page] = usePageParam();
+  const [params, setParams] = useSearchParams();
+  const skills = useQuery<SkillsByCategory>({ queryKey: ['/api/skills'] });
+  const allSkills = skills.data
+    ? [...skills.data.frontend, ...skills.data.backend, ...skills.data.devops]
+    : [];
+  const skillParam = params.get('skill') ?? '';
+  const skillId = allSkills.some((skill) => String(skill.id) === skillParam) ? skillParam : '';
+  const query = useAdminPage<AdminEndorsement>('/api/admin/endorsements', {
+    skillId: skillId || undefined,
+    page,
+    pageSize: ADMIN_PAGE_SIZE,
+  });
+  const remove = useAdminAction(
+    (endorsement: AdminEndorsement) => apiRequest('DELETE', `/api/admin/endorsements/${endorsement.id}`),
+    (endorsement) => ({
+      title: 'Endorsement removed',
+      description: `${endorsement.name}’s endorsement of ${endorsement.skillName}`,
+    }),
+    ['/api/skills'],
+  );
+  const skillOptions: Record<string, string> = { '': 'All skills' };
+  for (const skill of allSkills) {
+    skillOptions[String(skill.id)] =
+      `${skill.name} (${skill.endorsement_count} endorsement${skill.endorsement_count === 1 ? '' : 's'})`;
+  }
+
+  return (
+    <AdminSection
+      id="endorsements"
+      title="Endorsements"
+      description="Removing an endorsement lowers the skill’s count on the home page."
+      query={query}
+      empty="No endorsements here yet."
+      filters={
+        <FilterSelect
+          id="endorsement-skill"
+          label="Skill"
+          value={skillId}
+          options={skillOptions}
+          onChange={(value) =>
+            setParams(
+              (current) => {
+                const copy = new URLSearchParams(current);
+                copy.delete('page');
+                if (value) copy.set('skill', value);
+                else copy.delete('skill');
+                return copy;
+              },
+              { preventScrollReset: true },
+            )
+          }
+        />
+      }
+    >
+      {(endorsements) => (
+        <ul aria-label="Endorsements" className="divide-y divide-border">
+          {endorsements.map((endorsement) => (
+            <li key={endorsement.id} className="flex flex-wrap items-start gap-3 py-4">
+              <article
+                aria-label={`${endorsement.name} on ${endorsement.skillName}`}
+                className="mr-auto min-w-0"
+              >
+                <p className="font-medium">
+                  {endorsement.skillName} ·{' '}
+                  <span className="sr-only">rated {endorsement.rating} out of 5</span>
+                  <span aria-hidden="true">
+                    {'★'.repeat(endorsement.rating)}
+                    <span className="text-muted-foreground">{'★'.repeat(5 - endorsement.rating)}</span>
+                  </span>
+                </p>
+                <p className="text-sm">
+                  {endorsement.name}{' '}
+                  <a href={`mailto:${endorsement.email}`} className="text-primary hover:underline">
+                    {endorsement.email}
+                  </a>
+                </p>
+                {endorsement.comment && (
+                  <p className="mt-1 whitespace-pre-line break-words">{endorsement.comment}</p>
+                )}
+                <p className="mt-1 text-xs text-muted-foreground">
+                  <When iso={endorsement.createdAt} /> · IP {endorsement.ipAddress ?? 'not recorded'}
+                </p>
+              </article>
+              <Button
+                size="sm"
+                variant="destructive"
+                disabled={remove.isPending}
+                aria-label={`Remove ${endorsement.name}’s endorsement of ${endorsement.skillName}`}
+                onClick={() => {
+                  if (window.confirm(`Remove ${endorsement.name}’s endorsement of ${endorsement.skillName}?`))
+                    remove.mutate(endorsement);
+                }}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminSection>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * /admin/blog: write, edit, publish and delete posts. `?edit=ID` opens a post in the editor
+ * (the link Moderation gives for a guest post just approved as a draft).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import type { AdminPost } from '../../common/schemas/admin.ts';
+import { PostEditor } from '../features/admin/post-editor.tsx';
+import { PostsList } from '../features/admin/posts-list.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+
+export default function AdminPostsPage() {
+  const [params, setParams] = useSearchParams();
+  const editId = Number.parseInt(params.get('edit') ?? '', 10);
+  const editing = useQuery<AdminPost>({
+    queryKey: [`/api/admin/posts/${editId}`],
+    enabled: Number.isInteger(editId) && editId > 0,
+  });
+  const edit = (id: number | null) =>
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      if (id === null) copy.delete('edit');
+      else copy.set('edit', String(id));
+      return copy;
+    });
+
+  return (
+    <div className="space-y-10">
+      {editing.isLoading ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading the post" />
+        </div>
+      ) : (
+        <PostEditor editing={editing.data ?? null} onDone={() => edit(null)} />
+      )}
+      <PostsList
+        onEdit={(post) => {
+          edit(post.id);
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        }}
+      />
+    </div>
+  );
+}
