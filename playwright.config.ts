@@ -68,7 +68,8 @@ export default defineConfig({
       command: 'node --import tsx e2e/static-site-server.ts',
       url: `http://127.0.0.1:${STATIC_PORT}/robots.txt`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // Two exports, the second with its own web build for the sub-path.
+      timeout: 300_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: { E2E_STATIC_PORT: String(STATIC_PORT) },

@@ -9,3 +9,5 @@ export const E2E_ADMIN = { username: 'e2e-owner', password: 'e2e-owner-password-
 export const STATIC_PORT = Number(process.env.E2E_STATIC_PORT ?? 4318);
 export const STATIC_HOST = 'jordan.github.io';
 export const STATIC_ORIGIN = `http://${STATIC_HOST}:${STATIC_PORT}`;
+/** The sub-path of the second static copy, exported for it (a GitHub Pages project site). */
+export const STATIC_SUBPATH = '/site/';

@@ -5,30 +5,33 @@
  * string ignored, 404.html with status 404 for anything else. Listens on
  * 127.0.0.1 only; the browser reaches it under a host name with a static-hosting
  * marker (playwright.config.ts maps the name to 127.0.0.1).
+ *
+ * A second copy, exported for the sub-path /site/ (as a GitHub Pages project site is published at
+ * user.github.io/site/), is served under /site/ from its own folder, with its own 404.html.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { STATIC_HOST, STATIC_PORT } from './constants.ts';
+import { STATIC_HOST, STATIC_PORT, STATIC_SUBPATH } from './constants.ts';
 
-const outDir = mkdtempSync(join(tmpdir(), 'portfolio-static-'));
 const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-static-data-'));
-const exported = spawnSync(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    'scripts/export-static.ts',
-    '--out',
-    outDir,
-    '--base-url',
-    `http://${STATIC_HOST}:${STATIC_PORT}`,
-  ],
-  { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'inherit' },
-);
-if (exported.status !== 0) throw new Error(`the static export failed (${exported.status})`);
+
+/** Runs `scripts/export-static.ts` for a copy published at `baseUrl`; returns its folder. */
+function exportCopy(baseUrl: string): string {
+  const outDir = mkdtempSync(join(tmpdir(), 'portfolio-static-'));
+  const exported = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/export-static.ts', '--out', outDir, '--base-url', baseUrl],
+    { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'inherit' },
+  );
+  if (exported.status !== 0) throw new Error(`the static export for ${baseUrl} failed (${exported.status})`);
+  return outDir;
+}
+
+const rootCopy = exportCopy(`http://${STATIC_HOST}:${STATIC_PORT}`);
+const subpathCopy = exportCopy(`http://${STATIC_HOST}:${STATIC_PORT}${STATIC_SUBPATH}`);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,7 +46,7 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-function fileFor(pathname: string): string | undefined {
+function fileFor(outDir: string, pathname: string): string | undefined {
   const relative = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
   const candidate = join(outDir, relative);
   if (!candidate.startsWith(outDir)) return undefined;
@@ -62,7 +65,9 @@ function fileFor(pathname: string): string | undefined {
 
 createServer((request, response) => {
   const { pathname } = new URL(request.url ?? '/', 'http://static');
-  const file = fileFor(pathname);
+  const inSubpath = pathname.startsWith(STATIC_SUBPATH) || pathname === STATIC_SUBPATH.slice(0, -1);
+  const outDir = inSubpath ? subpathCopy : rootCopy;
+  const file = fileFor(outDir, inSubpath ? pathname.slice(STATIC_SUBPATH.length - 1) || '/' : pathname);
   if (!file) {
     response.writeHead(404, { 'content-type': TYPES['.html'] });
     response.end(readFileSync(join(outDir, '404.html')));

@@ -4,7 +4,7 @@
  * navigation and the API reads from exported JSON files, with no server behind.
  */
 import type { Page, Response } from '@playwright/test';
-import { STATIC_ORIGIN, STATIC_PORT } from './constants.ts';
+import { STATIC_ORIGIN, STATIC_PORT, STATIC_SUBPATH } from './constants.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 /**
@@ -145,4 +145,69 @@ test('robots.txt and the sitemap name the address the copy is published at', asy
   );
   const posts = await (await request.get(`${local}/api/blog.json`)).json();
   expect(posts.map((post: { slug: string }) => post.slug)).toContain('one-schema-form-to-database');
+});
+
+test.describe('a copy exported for a sub-path (user.github.io/site/)', () => {
+  const site = `${STATIC_ORIGIN}${STATIC_SUBPATH}`;
+
+  test('pages, images, client navigation and API files all stay under the sub-path', async ({ page }) => {
+    // Everything the page asks of the static host: nothing may leave the sub-path, nothing may fail.
+    const outside: string[] = [];
+    const failed: string[] = [];
+    const apiFiles: string[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.origin !== STATIC_ORIGIN) return;
+      if (url.pathname.includes('/api/')) apiFiles.push(url.pathname);
+      if (!url.pathname.startsWith(STATIC_SUBPATH)) outside.push(url.pathname);
+      if (response.status() >= 400) failed.push(`${response.status()} ${url.pathname}`);
+    });
+
+    await page.goto(site);
+    await expect(page.getByRole('heading', { level: 1, name: "Hello, I'm Jordan Ellis" })).toBeVisible();
+    const projectImage = page.locator('#projects img').first();
+    await expect(projectImage).toHaveAttribute('src', /^\/site\/images\//);
+    await expect
+      .poll(() => projectImage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
+    await expectAccessible(page, 'sub-path home');
+
+    // Client navigation: the blog, a post, then home again through the header's name link.
+    await page.goto(`${site}projects/keycode-help`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Keycode Help' })).toBeVisible();
+    const main = page.getByRole('navigation', { name: 'Main', exact: true });
+    await expect(main.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/site/blog');
+    await main.getByRole('link', { name: 'Blog' }).click();
+    await expect(page).toHaveURL(`${site}blog`);
+    await page.getByRole('link', { name: 'One Schema from Form to Database' }).first().click();
+    await expect(page).toHaveURL(`${site}blog/one-schema-form-to-database`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'One Schema from Form to Database' }),
+    ).toBeVisible();
+    await expect(page.getByRole('article').locator('img').first()).toHaveAttribute('src', /^\/site\//);
+    await main.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(site);
+    await expect(page.getByRole('heading', { level: 1, name: "Hello, I'm Jordan Ellis" })).toBeVisible();
+
+    expect(apiFiles).toContain(`${STATIC_SUBPATH}api/blog.json`);
+    expect(outside, 'requests outside the sub-path').toEqual([]);
+    expect(failed, 'failed requests').toEqual([]);
+  });
+
+  test('its not-found page, sitemap and canonical links name the sub-path', async ({
+    page,
+    request,
+    allowConsole,
+  }) => {
+    allowConsole(/status of 404/);
+    const missing = await page.goto(`${site}no-such-page`);
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+
+    await page.goto(`${site}blog`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${site}blog`);
+    const local = `http://127.0.0.1:${STATIC_PORT}${STATIC_SUBPATH}`;
+    const sitemap = await (await request.get(`${local}sitemap.xml`)).text();
+    expect(sitemap).toContain(`<loc>${site}blog/one-schema-form-to-database</loc>`);
+  });
 });

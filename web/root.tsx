@@ -28,6 +28,7 @@ import { Footer } from './features/layout/footer.tsx';
 import { Header } from './features/layout/header.tsx';
 import { NotFoundContent } from './features/layout/not-found-content.tsx';
 import { THEME_SCRIPT } from './features/preferences/theme.ts';
+import { withBase } from './lib/base.ts';
 import { whenIdle } from './lib/idle.ts';
 import { useNonce } from './lib/nonce.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -65,7 +66,7 @@ export function shouldRevalidate() {
 }
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'icon', href: withBase('/favicon.svg'), type: 'image/svg+xml' },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

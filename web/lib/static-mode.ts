@@ -5,6 +5,7 @@
  * set at build time with VITE_STATIC_HOST_MARKERS (comma-separated).
  */
 import { DEFAULT_STATIC_HOST_MARKERS } from '../../common/constants.ts';
+import { withBase } from './base.ts';
 
 const configured: string | undefined = import.meta.env?.VITE_STATIC_HOST_MARKERS;
 
@@ -44,7 +45,7 @@ export async function staticRead(path: string): Promise<unknown> {
     // Unreadable storage falls through to the exported file.
   }
   try {
-    const response = await fetch(`${path.split('?')[0]}.json`, { credentials: 'include' });
+    const response = await fetch(withBase(`${path.split('?')[0]}.json`), { credentials: 'include' });
     if (response.ok) return await response.json();
   } catch {
     // Network failure: the empty default below.

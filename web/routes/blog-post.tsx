@@ -12,6 +12,7 @@ import { readingTimeMinutes } from '../../common/text.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import { Comments, commentsPath } from '../features/blog/comments.tsx';
 import { longDate } from '../features/blog/filter.ts';
+import { withBase, withBaseInHtml } from '../lib/base.ts';
 import { paths } from '../lib/paths.ts';
 import { prefetch } from '../lib/prefetch.ts';
 import { absoluteUrl, logoLd, pageMeta, personLd, rootDataOf } from '../lib/seo.ts';
@@ -106,7 +107,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         <div className="mt-8 h-[300px] overflow-hidden rounded-lg border border-border bg-muted">
           {post.coverImage ? (
             <img
-              src={post.coverImage}
+              src={withBase(post.coverImage)}
               alt=""
               width={1200}
               height={300}
@@ -130,7 +131,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
           <div
             className="prose-content mt-10"
             // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (server/lib/markdown.ts)
-            dangerouslySetInnerHTML={{ __html: post.contentHtml }}
+            dangerouslySetInnerHTML={{ __html: withBaseInHtml(post.contentHtml) }}
           />
         ) : (
           <p className="mt-10 text-muted-foreground">No content available for this post.</p>

@@ -10,6 +10,7 @@ import type { BlogPostSummary } from '../../common/schemas/blog.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import { distinctTags, filterPosts, longDate } from '../features/blog/filter.ts';
 import { TagButtons } from '../features/blog/tag-list.tsx';
+import { withBase } from '../lib/base.ts';
 import { paths } from '../lib/paths.ts';
 import { isDocumentRequest, prefetch } from '../lib/prefetch.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
@@ -109,7 +110,7 @@ function PostRows() {
                   <article className="grid overflow-hidden rounded-lg border border-border bg-card sm:grid-cols-[14rem_1fr]">
                     {post.coverImage ? (
                       <img
-                        src={post.coverImage}
+                        src={withBase(post.coverImage)}
                         alt=""
                         loading="lazy"
                         width={448}

@@ -10,6 +10,7 @@ import type { Project } from '../../common/schemas/project.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import { DemoPanel } from '../features/projects/demo-panel.tsx';
 import { Tags } from '../features/projects/project-card.tsx';
+import { withBase } from '../lib/base.ts';
 import { paths } from '../lib/paths.ts';
 import { absoluteUrl, pageMeta, personLd, rootDataOf } from '../lib/seo.ts';
 import { Button } from '../ui/button.tsx';
@@ -104,7 +105,7 @@ export default function ProjectPage({ loaderData, params }: Route.ComponentProps
       <div className="mt-6 grid gap-10 lg:grid-cols-[1fr_18rem]">
         <article>
           <img
-            src={project.image}
+            src={withBase(project.image)}
             alt=""
             width={1280}
             height={720}

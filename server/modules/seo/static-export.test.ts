@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataFile, pageFile } from './static-export.ts';
+import { basePathOf, dataFile, pageFile } from './static-export.ts';
 
 describe('static export file names', () => {
   it('writes each page as index.html in its own folder, so static hosts serve it at the clean address', () => {
@@ -13,5 +13,16 @@ describe('static export file names', () => {
     expect(dataFile('/')).toBe('_.data');
     expect(dataFile('/blog')).toBe('blog.data');
     expect(dataFile('/projects/keycode-help')).toBe('projects/keycode-help.data');
+  });
+});
+
+describe('the base path of a published copy', () => {
+  it('is the path of the address, with a slash at both ends', () => {
+    expect(basePathOf(undefined)).toBe('/');
+    expect(basePathOf('https://jordan.github.io')).toBe('/');
+    expect(basePathOf('https://jordan.github.io/')).toBe('/');
+    expect(basePathOf('https://jordan.github.io/site')).toBe('/site/');
+    expect(basePathOf('https://jordan.github.io/site/')).toBe('/site/');
+    expect(basePathOf('https://example.com/a/b//')).toBe('/a/b/');
   });
 });

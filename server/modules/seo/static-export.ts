@@ -22,11 +22,24 @@ export interface StaticExportOptions {
   imagesFolder: string;
   /** The upload folder served at /uploads/. */
   uploadsFolder: string;
+  /**
+   * The path the copy is published under ('/' by default; '/site/' for user.github.io/site/). The
+   * web build must have been made with the same base (BASE_PATH): pages are asked for under it, and
+   * written to the folder without it, since the folder itself is what the host serves there.
+   */
+  basePath?: string;
 }
 
 export interface StaticExportResult {
   pages: string[];
   apiFiles: string[];
+}
+
+/** The path part of the address a copy is published at, with slashes at both ends: '/' or '/site/'. */
+export function basePathOf(baseUrl: string | undefined): string {
+  if (!baseUrl) return '/';
+  const path = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  return `${path}/`;
 }
 
 /** The file a page path is written to: `/` -> index.html, `/blog` -> blog/index.html. */
@@ -50,6 +63,8 @@ export async function exportStaticSite(
   options: StaticExportOptions,
 ): Promise<StaticExportResult> {
   const { outDir } = options;
+  const base = options.basePath ?? '/';
+  const underBase = (path: string) => `${base}${path.replace(/^\/+/, '')}`;
   await mkdir(outDir, { recursive: true });
   /** GETs a path of the app in process and writes the answer to `file`; any other status than `expected` stops the export. */
   const save = async (url: string, file: string, expected = 200) => {
@@ -87,10 +102,10 @@ export async function exportStaticSite(
     '/terms',
   ];
   for (const path of pages) {
-    await save(path, pageFile(path));
-    await save(`/${dataFile(path)}`, dataFile(path));
+    await save(underBase(path), pageFile(path));
+    await save(underBase(dataFile(path)), dataFile(path));
   }
-  await save('/static-export-not-found', '404.html', 404);
+  await save(underBase('/static-export-not-found'), '404.html', 404);
   for (const file of ['robots.txt', 'sitemap.xml']) await save(`/${file}`, file);
 
   // Assets as built (without the precompressed twins: static hosts compress on their own).

@@ -3,6 +3,7 @@ import { ImageOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { MAX_TAGS_IN_LIST } from '../../../common/constants.ts';
 import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
+import { withBase } from '../../lib/base.ts';
 import { relativeTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
@@ -34,7 +35,7 @@ function PostCard({ post }: { post: BlogPostSummary }) {
       <article className="flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card shadow-sm">
         {post.coverImage ? (
           <img
-            src={post.coverImage}
+            src={withBase(post.coverImage)}
             alt=""
             loading="lazy"
             width={640}

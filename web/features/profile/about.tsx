@@ -1,6 +1,7 @@
 import { Briefcase, GraduationCap } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Profile } from '../../../common/schemas/content.ts';
+import { withBase } from '../../lib/base.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 
@@ -54,7 +55,7 @@ export function About({ profile }: { profile: Profile }) {
         </div>
         <figure className="mx-auto w-56 md:w-full">
           <img
-            src={profile.profileImage}
+            src={withBase(profile.profileImage)}
             alt={`Portrait of ${profile.name}`}
             width={288}
             height={288}

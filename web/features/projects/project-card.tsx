@@ -1,5 +1,6 @@
 import { ExternalLink, Star } from 'lucide-react';
 import { Link } from 'react-router';
+import { withBase } from '../../lib/base.ts';
 import { paths } from '../../lib/paths.ts';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { CATEGORY_LABELS, isFeaturedTitle, type ProjectSummary } from './featured.ts';
@@ -22,7 +23,7 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
     <article className="group flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card shadow-sm">
       <div className="relative aspect-video overflow-hidden bg-muted">
         <img
-          src={project.image}
+          src={withBase(project.image)}
           alt=""
           loading="lazy"
           width={640}

@@ -1,6 +1,7 @@
 import { CheckCircle2, ExternalLink, MessageSquare, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { withBase } from '../../lib/base.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
@@ -31,7 +32,7 @@ function FeaturedProject({ project }: { project: ProjectSummary }) {
     >
       <div className="flex items-center bg-muted">
         <img
-          src={project.image}
+          src={withBase(project.image)}
           alt=""
           width={960}
           height={540}

@@ -2,6 +2,7 @@ import { Check, ExternalLink, Link2, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Recommendation } from '../../../common/schemas/ai.ts';
+import { withBase } from '../../lib/base.ts';
 import { paths } from '../../lib/paths.ts';
 import { cn } from '../../ui/cn.ts';
 import { SocialIcon } from '../../ui/social-icon.tsx';
@@ -11,7 +12,7 @@ import { Tags } from '../projects/project-card.tsx';
 
 /** The address that opens this page with the project highlighted. */
 export function projectShareUrl(projectId: string): string {
-  const url = new URL(paths.recommendations, window.location.origin);
+  const url = new URL(withBase(paths.recommendations), window.location.origin);
   url.searchParams.set('project', projectId);
   return url.toString();
 }
@@ -77,7 +78,7 @@ export function RecommendationCard({
     >
       <div className="relative aspect-video bg-muted">
         <img
-          src={project.imageUrl}
+          src={withBase(project.imageUrl)}
           alt=""
           loading="lazy"
           width={640}
