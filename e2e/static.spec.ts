@@ -85,7 +85,12 @@ test("every feature that needs the server says so on the copy, with the owner's 
   const endorse = page.getByRole('button', { name: /Endorse this skill/ }).first();
   await expect(page.locator('#skills [data-ready="true"]')).toBeAttached();
   await endorse.click();
-  await expect(page.getByRole('dialog').getByText('Endorsing a skill is not available')).toBeVisible();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Endorsing a skill is not available')).toBeVisible();
+  // The skill's endorsements still show, from its exported file (none in this fresh database).
+  await expect(dialog.getByRole('heading', { name: 'Recent Endorsements' })).toBeVisible();
+  await expect(dialog.getByText('No endorsements yet. Be the first!')).toBeVisible();
+  expect(api).toContainEqual(expect.stringMatching(/^200 \/api\/skill-endorsements\/\d+\.json$/));
   for (const answer of api) expect(answer).toMatch(/^200 \/api\/.+\.json$/);
 });
 

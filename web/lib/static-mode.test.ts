@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, getQueryFn } from './request.ts';
-import { isStaticHost } from './static-mode.ts';
+import { isStaticHost, staticFilePath } from './static-mode.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -38,6 +38,18 @@ describe('static-hosting mode', () => {
     const skills = await (await apiRequest('GET', '/api/skills')).json();
     expect(skills.frontend).toEqual([{ id: 1 }]);
     expect(fetch).toHaveBeenCalledWith('/api/skills.json', { credentials: 'include' });
+  });
+
+  it('finds a read with a query string in a file named by its values (static hosts ignore queries)', async () => {
+    expect(staticFilePath('/api/blog')).toBe('/api/blog.json');
+    expect(staticFilePath('/api/skill-endorsements?skillId=3')).toBe('/api/skill-endorsements/3.json');
+    expect(staticFilePath('/api/x?a=1&b=two%20words')).toBe('/api/x/1/two%20words.json');
+    onStaticHost();
+    const fetch = vi.fn(async () => Response.json([{ id: 5, name: 'Dana' }]));
+    vi.stubGlobal('fetch', fetch);
+    const query = getQueryFn({ on401: 'throw' });
+    expect(await query(queryContext('/api/skill-endorsements?skillId=3'))).toEqual([{ id: 5, name: 'Dana' }]);
+    expect(fetch).toHaveBeenCalledWith('/api/skill-endorsements/3.json', { credentials: 'include' });
   });
 
   it('and the empty default when both fail', async () => {

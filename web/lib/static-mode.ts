@@ -36,7 +36,18 @@ export function staticStorageKey(path: string): string {
   return `api_${segments.at(-1) ?? ''}`;
 }
 
-/** A GET of the API on a static host: browser storage, then `path.json`, then the empty default. */
+/**
+ * The exported file of an API read: `path.json`, with the values of a query string as further
+ * path segments (`/api/skill-endorsements?skillId=3` -> `/api/skill-endorsements/3.json`), since a
+ * static host ignores query strings.
+ */
+export function staticFilePath(path: string): string {
+  const [pathname = '', query = ''] = path.split('?');
+  const values = [...new URLSearchParams(query).values()].filter(Boolean).map(encodeURIComponent);
+  return `${[pathname, ...values].join('/')}.json`;
+}
+
+/** A GET of the API on a static host: browser storage, then the exported file, then the empty default. */
 export async function staticRead(path: string): Promise<unknown> {
   try {
     const stored = globalThis.localStorage?.getItem(staticStorageKey(path));
@@ -45,7 +56,7 @@ export async function staticRead(path: string): Promise<unknown> {
     // Unreadable storage falls through to the exported file.
   }
   try {
-    const response = await fetch(withBase(`${path.split('?')[0]}.json`), { credentials: 'include' });
+    const response = await fetch(withBase(staticFilePath(path)), { credentials: 'include' });
     if (response.ok) return await response.json();
   } catch {
     // Network failure: the empty default below.

@@ -86,6 +86,15 @@ export async function exportStaticSite(
     ...projects.map((project) => `/api/projects/${project.id}`),
   ];
   for (const path of apiPaths.slice(1)) await save(path, apiFile(path));
+  // Each skill's endorsements: the client asks for `?skillId=N`, found at skill-endorsements/N.json.
+  const skills = (await app.inject('/api/skills')).json() as Record<string, Array<{ id: number }>>;
+  const endorsementFiles = Object.values(skills)
+    .flat()
+    .map((skill) => {
+      const file = `api/skill-endorsements/${skill.id}.json`;
+      return { url: `/api/skill-endorsements?skillId=${skill.id}`, file };
+    });
+  for (const { url, file } of endorsementFiles) await save(url, file);
 
   // The pages, and the data each one loads on a client-side navigation.
   const pages = [
@@ -122,5 +131,5 @@ export async function exportStaticSite(
   // GitHub Pages runs Jekyll unless told not to, and Jekyll drops files starting with '_' (_.data).
   await write(outDir, '.nojekyll', '');
 
-  return { pages, apiFiles: apiPaths.map(apiFile) };
+  return { pages, apiFiles: [...apiPaths.map(apiFile), ...endorsementFiles.map(({ file }) => file)] };
 }

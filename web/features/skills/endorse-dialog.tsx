@@ -125,7 +125,10 @@ export default function EndorseDialog({ skill, onClose }: { skill: Skill; onClos
             <X aria-hidden="true" className="h-4 w-4" />
           </Dialog.Close>
           {staticCopy ? (
-            <StaticNotice feature="Endorsing a skill" className="mt-5" />
+            <>
+              <StaticNotice feature="Endorsing a skill" className="mt-5" />
+              <RecentEndorsements skillId={skill.id} />
+            </>
           ) : (
             <>
               <form
