@@ -120,7 +120,7 @@ export function Endorsements() {
       title: 'Endorsement removed',
       description: `${endorsement.name}’s endorsement of ${endorsement.skillName}`,
     }),
-    ['/api/skills'],
+    ['/api/skills', '/api/skill-endorsements'],
   );
   const skillOptions: Record<string, string> = { '': 'All skills' };
   for (const skill of allSkills) {
