@@ -11,6 +11,7 @@ import type { AdminSummary } from '../../common/schemas/admin.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import { SUMMARY_PATH } from '../features/admin/admin-list.tsx';
 import { useAuth } from '../features/auth/auth-provider.tsx';
+import { StaticNotice, useStaticCopy } from '../features/layout/static-notice.tsx';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { cn } from '../ui/cn.ts';
@@ -19,7 +20,9 @@ import { Spinner } from '../ui/spinner.tsx';
 import type { Route } from './+types/admin-blog';
 
 export function loader({ context }: Route.LoaderArgs) {
-  if (!(context as unknown as WebLoadContext).user) throw redirect(paths.auth);
+  const web = context as unknown as WebLoadContext;
+  // The static copy renders the page with its notice: there is no one to sign in there.
+  if (!web.user && !web.staticCopy) throw redirect(paths.auth);
   return null;
 }
 
@@ -83,11 +86,20 @@ function AdminNav() {
 
 export default function AdminLayout() {
   const { user, isLoading } = useAuth();
+  const staticCopy = useStaticCopy();
   const navigate = useNavigate();
   useEffect(() => {
-    if (!isLoading && !user) navigate(paths.auth, { replace: true });
-  }, [user, isLoading, navigate]);
+    if (!isLoading && !user && !staticCopy) navigate(paths.auth, { replace: true });
+  }, [user, isLoading, staticCopy, navigate]);
 
+  if (staticCopy) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <PageHeader title="Admin Dashboard" />
+        <StaticNotice feature="The Admin Dashboard" />
+      </div>
+    );
+  }
   if (isLoading || !user) {
     return (
       <div className="flex justify-center py-24">

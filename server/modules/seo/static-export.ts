@@ -107,6 +107,8 @@ export async function exportStaticSite(
     '/generate-images',
     '/auth',
     '/contribute',
+    // Says the dashboard needs the live site (a copy has no accounts).
+    '/admin/blog',
     '/privacy',
     '/terms',
   ];
