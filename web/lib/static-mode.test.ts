@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { staticFilePath } from '../../common/static-files.ts';
 import { apiRequest, getQueryFn } from './request.ts';
-import { isStaticHost, staticFilePath } from './static-mode.ts';
+import { isStaticHost } from './static-mode.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -5,6 +5,7 @@
  * set at build time with VITE_STATIC_HOST_MARKERS (comma-separated).
  */
 import { DEFAULT_STATIC_HOST_MARKERS } from '../../common/constants.ts';
+import { staticFilePath } from '../../common/static-files.ts';
 import { withBase } from './base.ts';
 
 const configured: string | undefined = import.meta.env?.VITE_STATIC_HOST_MARKERS;
@@ -34,17 +35,6 @@ export function staticEmptyDefault(path: string): unknown {
 export function staticStorageKey(path: string): string {
   const segments = (path.split('?')[0] ?? '').split('/').filter(Boolean);
   return `api_${segments.at(-1) ?? ''}`;
-}
-
-/**
- * The exported file of an API read: `path.json`, with the values of a query string as further
- * path segments (`/api/skill-endorsements?skillId=3` -> `/api/skill-endorsements/3.json`), since a
- * static host ignores query strings.
- */
-export function staticFilePath(path: string): string {
-  const [pathname = '', query = ''] = path.split('?');
-  const values = [...new URLSearchParams(query).values()].filter(Boolean).map(encodeURIComponent);
-  return `${[pathname, ...values].join('/')}.json`;
 }
 
 /** A GET of the API on a static host: browser storage, then the exported file, then the empty default. */

@@ -11,6 +11,7 @@
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { staticFilePath } from '../../../common/static-files.ts';
 import { projects } from '../../../content/projects.ts';
 
 export interface StaticExportOptions {
@@ -74,27 +75,21 @@ export async function exportStaticSite(
     return response;
   };
 
-  // The public API reads, as the client's static fallback names them: path + '.json'.
-  const apiFile = (path: string) => `${path.slice(1)}.json`;
-  const posts = (await save('/api/blog', apiFile('/api/blog'))).json() as Array<{ id: number; slug: string }>;
+  // The public API reads, where the client's static fallback looks for them (staticFilePath).
+  const apiFile = (path: string) => staticFilePath(path).slice(1);
+  const saveApi = async (path: string) => (await save(path, apiFile(path))).json();
+  const posts = (await saveApi('/api/blog')) as Array<{ id: number; slug: string }>;
+  const skills = (await saveApi('/api/skills')) as Record<string, Array<{ id: number }>>;
   const apiPaths = [
-    '/api/blog',
-    '/api/skills',
     '/api/projects',
     ...posts.map((post) => `/api/blog/${post.slug}`),
     ...posts.map((post) => `/api/blog/post/${post.id}/comments`),
     ...projects.map((project) => `/api/projects/${project.id}`),
+    ...Object.values(skills)
+      .flat()
+      .map((skill) => `/api/skill-endorsements?skillId=${skill.id}`),
   ];
-  for (const path of apiPaths.slice(1)) await save(path, apiFile(path));
-  // Each skill's endorsements: the client asks for `?skillId=N`, found at skill-endorsements/N.json.
-  const skills = (await app.inject('/api/skills')).json() as Record<string, Array<{ id: number }>>;
-  const endorsementFiles = Object.values(skills)
-    .flat()
-    .map((skill) => {
-      const file = `api/skill-endorsements/${skill.id}.json`;
-      return { url: `/api/skill-endorsements?skillId=${skill.id}`, file };
-    });
-  for (const { url, file } of endorsementFiles) await save(url, file);
+  for (const path of apiPaths) await saveApi(path);
 
   // The pages, and the data each one loads on a client-side navigation.
   const pages = [
@@ -133,5 +128,5 @@ export async function exportStaticSite(
   // GitHub Pages runs Jekyll unless told not to, and Jekyll drops files starting with '_' (_.data).
   await write(outDir, '.nojekyll', '');
 
-  return { pages, apiFiles: [...apiPaths.map(apiFile), ...endorsementFiles.map(({ file }) => file)] };
+  return { pages, apiFiles: ['/api/blog', '/api/skills', ...apiPaths].map(apiFile) };
 }
