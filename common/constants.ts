@@ -58,3 +58,7 @@ export const DEFAULT_STATIC_HOST_MARKERS = [
   'vercel.app',
   'gitlab.io',
 ] as const;
+
+/** Screen widths of the analytics' device groups (CSS pixels, as the page reports them). */
+export const TABLET_MIN_WIDTH = 768;
+export const DESKTOP_MIN_WIDTH = 1024;

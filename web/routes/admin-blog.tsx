@@ -10,10 +10,10 @@ import { NavLink, Outlet, redirect, useNavigate } from 'react-router';
 import type { AdminSummary } from '../../common/schemas/admin.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import { SUMMARY_PATH } from '../features/admin/admin-list.tsx';
+import { adminMeta } from '../features/admin/meta.ts';
 import { useAuth } from '../features/auth/auth-provider.tsx';
 import { StaticNotice, useStaticCopy } from '../features/layout/static-notice.tsx';
 import { paths } from '../lib/paths.ts';
-import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { cn } from '../ui/cn.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 import { Spinner } from '../ui/spinner.tsx';
@@ -26,13 +26,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    site: rootDataOf(matches).site,
-    title: 'Admin Dashboard',
-    path: paths.adminBlog,
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = adminMeta(null, paths.adminBlog);
 
 const sections: Array<{ to: string; label: string; waiting?: (summary: AdminSummary) => number }> = [
   { to: paths.adminBlog, label: 'Posts' },

@@ -1,16 +1,11 @@
 /** /admin/blog/moderation: comments and guest posts waiting for the owner. */
+
+import { adminMeta } from '../features/admin/meta.ts';
 import { CommentModeration, ContributionModeration } from '../features/admin/moderation.tsx';
 import { paths } from '../lib/paths.ts';
-import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import type { Route } from './+types/admin-moderation';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    site: rootDataOf(matches).site,
-    title: 'Moderation · Admin Dashboard',
-    path: paths.admin.moderation,
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = adminMeta('Moderation', paths.admin.moderation);
 
 export default function AdminModerationPage() {
   return (

@@ -1,16 +1,11 @@
 /** /admin/blog/resume-requests. */
+
+import { adminMeta } from '../features/admin/meta.ts';
 import { ResumeRequests } from '../features/admin/records.tsx';
 import { paths } from '../lib/paths.ts';
-import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import type { Route } from './+types/admin-resume-requests';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    site: rootDataOf(matches).site,
-    title: 'Resume requests · Admin Dashboard',
-    path: paths.admin.resumeRequests,
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = adminMeta('Resume requests', paths.admin.resumeRequests);
 
 export default function AdminResumeRequestsPage() {
   return <ResumeRequests />;

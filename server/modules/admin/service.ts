@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, like, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { SEO_DESCRIPTION_LENGTH } from '../../../common/constants.ts';
+import { DESKTOP_MIN_WIDTH, SEO_DESCRIPTION_LENGTH, TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 import type {
   AdminAnalytics,
   AdminInboxItem,
@@ -56,9 +56,6 @@ export function adminPost(row: PostRow) {
   return withIsoDates(row);
 }
 
-/** Screen widths of the analytics' device groups (CSS pixels, as the page reports them). */
-export const TABLET_MIN_WIDTH = 768;
-export const DESKTOP_MIN_WIDTH = 1024;
 const TOP_LIST_LENGTH = 10;
 const DAY_MS = 86_400_000;
 

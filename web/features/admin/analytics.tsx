@@ -5,6 +5,8 @@
  * library in the bundle), with the same figures in a table for screen readers.
  */
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { DESKTOP_MIN_WIDTH, TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 import type { AdminAnalytics } from '../../../common/schemas/admin.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -120,12 +122,7 @@ function DailyChart({ days }: { days: AdminAnalytics['days'] }) {
         <FiguresTable
           caption="Page views and visitors per day"
           head="Day"
-          rows={days.map((d) => ({
-            key: d.date,
-            label: dayLabel(d.date),
-            views: d.views,
-            visitors: d.visitors,
-          }))}
+          rows={days.map(({ date, ...counts }) => ({ label: dayLabel(date), ...counts }))}
         />
       </details>
     </figure>
@@ -137,13 +134,18 @@ function FiguresTable({
   head,
   rows,
   share,
+  empty,
 }: {
   caption: string;
   head: string;
-  rows: Array<{ key: string; label: string; views: number; visitors: number }>;
+  /** One row per label (labels are unique). */
+  rows: Array<{ label: string; views: number; visitors: number }>;
   /** The total the bars of the Views column are drawn against. */
-  share?: number;
+  share?: number | undefined;
+  /** What to say instead of an empty table. */
+  empty?: string;
 }) {
+  if (rows.length === 0 && empty) return <p className="mt-3 text-muted-foreground">{empty}</p>;
   return (
     <table className="mt-2 w-full text-left text-sm">
       <caption className="sr-only">{caption}</caption>
@@ -162,7 +164,7 @@ function FiguresTable({
       </thead>
       <tbody className="divide-y divide-border">
         {rows.map((row) => (
-          <tr key={row.key}>
+          <tr key={row.label}>
             <th scope="row" className="max-w-0 truncate py-2 pr-4 font-normal" title={row.label}>
               {row.label}
               {share ? (
@@ -182,7 +184,7 @@ function FiguresTable({
   );
 }
 
-function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="rounded-lg border border-border bg-card p-4 sm:p-6">
       <h2 id={id} className="text-xl font-bold">
@@ -211,9 +213,7 @@ export function Analytics() {
       </p>
     );
   }
-  const none = (
-    <p className="mt-3 text-muted-foreground">Nothing recorded in the last {ANALYTICS_DAYS} days.</p>
-  );
+  const none = `Nothing recorded in the last ${ANALYTICS_DAYS} days.`;
   return (
     <div className="space-y-6">
       <Panel id="analytics-daily" title={`Last ${ANALYTICS_DAYS} days`}>
@@ -235,61 +235,36 @@ export function Analytics() {
       </Panel>
       <div className="grid gap-6 md:grid-cols-2">
         <Panel id="analytics-pages" title="Top pages">
-          {data.topPages.length === 0 ? (
-            none
-          ) : (
-            <FiguresTable
-              caption="Most viewed pages"
-              head="Page"
-              share={data.topPages[0]?.views}
-              rows={data.topPages.map((p) => ({
-                key: p.path,
-                label: p.path,
-                views: p.views,
-                visitors: p.visitors,
-              }))}
-            />
-          )}
+          <FiguresTable
+            caption="Most viewed pages"
+            head="Page"
+            empty={none}
+            share={data.topPages[0]?.views}
+            rows={data.topPages.map(({ path, ...counts }) => ({ label: path, ...counts }))}
+          />
         </Panel>
         <Panel id="analytics-referrers" title="Top referrers">
-          {data.topReferrers.length === 0 ? (
-            <p className="mt-3 text-muted-foreground">
-              No visits from other sites in the last {ANALYTICS_DAYS} days.
-            </p>
-          ) : (
-            <FiguresTable
-              caption="Sites that sent visitors"
-              head="Site"
-              share={data.topReferrers[0]?.views}
-              rows={data.topReferrers.map((r) => ({
-                key: r.referrer,
-                label: r.referrer,
-                views: r.views,
-                visitors: r.visitors,
-              }))}
-            />
-          )}
+          <FiguresTable
+            caption="Sites that sent visitors"
+            head="Site"
+            empty={`No visits from other sites in the last ${ANALYTICS_DAYS} days.`}
+            share={data.topReferrers[0]?.views}
+            rows={data.topReferrers.map(({ referrer, ...counts }) => ({ label: referrer, ...counts }))}
+          />
         </Panel>
       </div>
       <Panel id="analytics-devices" title="Devices">
         <p className="mt-1 text-sm text-muted-foreground">
-          By screen width: mobile under 768 px, tablet under 1024 px, desktop wider.
+          By screen width: mobile under {TABLET_MIN_WIDTH} px, tablet under {DESKTOP_MIN_WIDTH} px, desktop
+          wider.
         </p>
-        {data.devices.length === 0 ? (
-          none
-        ) : (
-          <FiguresTable
-            caption="Page views by device"
-            head="Device"
-            share={data.totals.views}
-            rows={data.devices.map((d) => ({
-              key: d.device,
-              label: d.device,
-              views: d.views,
-              visitors: d.visitors,
-            }))}
-          />
-        )}
+        <FiguresTable
+          caption="Page views by device"
+          head="Device"
+          empty={none}
+          share={data.totals.views}
+          rows={data.devices.map(({ device, ...counts }) => ({ label: device, ...counts }))}
+        />
       </Panel>
     </div>
   );

@@ -30,7 +30,8 @@ const EMAIL_STATUS: Record<OutboxStatus, string> = {
   unknown: 'Notification email: no record',
 };
 
-const label = <T extends string>(labels: Record<string, string>, value: T) => labels[value] ?? value;
+/** How an option value reads, or the value itself when it has no label (an old or unknown value). */
+const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 
 /** `mailto:` with the subject filled in, so a reply is one click. */
 export function replyHref(item: AdminInboxItem): string {

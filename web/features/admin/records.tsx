@@ -4,7 +4,6 @@
  * removed (the skill's count follows).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import type { AdminEndorsement, AdminResumeRequest } from '../../../common/schemas/admin.ts';
 import type { SkillsByCategory } from '../../../common/schemas/skills.ts';
 import { apiRequest } from '../../lib/request.ts';
@@ -16,6 +15,7 @@ import {
   FilterSelect,
   useAdminAction,
   useAdminPage,
+  useFilterParam,
   usePageParam,
   When,
 } from './admin-list.tsx';
@@ -102,13 +102,15 @@ export function ResumeRequests() {
 
 export function Endorsements() {
   const [page] = usePageParam();
-  const [params, setParams] = useSearchParams();
   const skills = useQuery<SkillsByCategory>({ queryKey: ['/api/skills'] });
   const allSkills = skills.data
     ? [...skills.data.frontend, ...skills.data.backend, ...skills.data.devops]
     : [];
-  const skillParam = params.get('skill') ?? '';
-  const skillId = allSkills.some((skill) => String(skill.id) === skillParam) ? skillParam : '';
+  const [skillId, setSkillId] = useFilterParam(
+    'skill',
+    ['', ...allSkills.map((skill) => String(skill.id))],
+    '',
+  );
   const query = useAdminPage<AdminEndorsement>('/api/admin/endorsements', {
     skillId: skillId || undefined,
     page,
@@ -141,18 +143,7 @@ export function Endorsements() {
           label="Skill"
           value={skillId}
           options={skillOptions}
-          onChange={(value) =>
-            setParams(
-              (current) => {
-                const copy = new URLSearchParams(current);
-                copy.delete('page');
-                if (value) copy.set('skill', value);
-                else copy.delete('skill');
-                return copy;
-              },
-              { preventScrollReset: true },
-            )
-          }
+          onChange={setSkillId}
         />
       }
     >
