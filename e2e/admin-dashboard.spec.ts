@@ -3,9 +3,8 @@
  * endorsements and analytics, as the owner uses them after visitors have sent
  * things through the public pages; and every admin page refused to everyone else.
  */
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { E2E_ADMIN } from './constants.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { adminApi, expect, expectAccessible, sendQuote, test, toast } from './fixtures.ts';
 
 const ADMIN_PAGES = [
   ['/admin/blog', 'Posts'],
@@ -16,14 +15,21 @@ const ADMIN_PAGES = [
   ['/admin/blog/analytics', 'Analytics'],
 ] as const;
 
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 const unique = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
 
-async function adminApi(browser: Browser, baseURL: string): Promise<APIRequestContext> {
-  const context = await browser.newContext({ baseURL });
-  const login = await context.request.post('/api/login', { data: E2E_ADMIN });
-  expect(login.status()).toBe(200);
-  return context.request;
+/** Creates a post through the admin API; 201 expected. */
+async function createPost(admin: APIRequestContext, title: string, slug: string, isPublished = false) {
+  const created = await admin.post('/api/blog', {
+    data: {
+      title,
+      slug,
+      summary: 'A post written by a browser test.',
+      content: 'A body that is long enough to be a post, well over fifty characters in length.',
+      tags: 'Testing',
+      isPublished,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
 }
 
 /** Sends a comment through the post's form, as a visitor does (the form token must be 3 s old). */
@@ -48,17 +54,7 @@ test.describe('as the admin', () => {
     const admin = await adminApi(browser, baseURL ?? '');
     const id = unique();
     const slug = `moderated-${id}`;
-    const created = await admin.post('/api/blog', {
-      data: {
-        title: `Moderated post ${id}`,
-        slug,
-        summary: 'A post for the moderation test.',
-        content: 'A body that is long enough to be a post, well over fifty characters in length.',
-        tags: 'Testing',
-        isPublished: true,
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
+    await createPost(admin, `Moderated post ${id}`, slug, true);
 
     await page.goto(`/blog/${slug}`);
     await submitComment(page, `Reader ${id}`, 'Approve me, I am a kind comment.');
@@ -145,19 +141,7 @@ test.describe('as the admin', () => {
     signInAs,
   }) => {
     const name = `Dana ${unique()}`;
-    await page.goto('/#contact');
-    const form = page.getByRole('form', { name: 'Get a Custom Quote' });
-    await expect(form).toHaveAttribute('data-ready', 'true');
-    await form.getByLabel('Name').fill(name);
-    await form.getByLabel('Email').fill('dana.inbox@example.com');
-    await form.getByLabel('Phone (optional)').fill('404-555-0199');
-    await form.getByLabel('Company (optional)').fill('Smith Bakery');
-    await form.getByLabel('Project type').selectOption('ecommerce');
-    await form.getByLabel('Budget').selectOption('5-10k');
-    await form.getByLabel('Timeframe').selectOption('3months');
-    await form.getByLabel('Project details').fill('An online shop for our cakes, with pickup times.');
-    await form.getByLabel('Send me occasional updates and articles').check();
-    await form.getByRole('button', { name: 'Send Request' }).click();
+    await sendQuote(page, { name, email: 'dana.inbox@example.com' });
     await expect(toast(page, 'Quote Request Sent')).toBeVisible();
 
     await signInAs('admin');
@@ -338,16 +322,7 @@ test.describe('as the admin', () => {
     const admin = await adminApi(browser, baseURL ?? '');
     const id = unique();
     for (let i = 0; i < 11; i++) {
-      const created = await admin.post('/api/blog', {
-        data: {
-          title: `Paging post ${id} ${i}`,
-          slug: `paging-${id}-${i}`,
-          summary: 'A post for the paging test.',
-          content: 'A body that is long enough to be a post, well over fifty characters in length.',
-          tags: 'Testing',
-        },
-      });
-      expect(created.status(), await created.text()).toBe(201);
+      await createPost(admin, `Paging post ${id} ${i}`, `paging-${id}-${i}`);
     }
     await signInAs('admin');
     await page.goto('/admin/blog');

@@ -1,15 +1,5 @@
 /** The blog list, a post with its sanitised content and comments, and guest posts. */
-import type { APIRequestContext, Browser } from '@playwright/test';
-import { E2E_ADMIN } from './constants.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
-
-/** A request context signed in as the admin (the owner's API). */
-async function adminApi(browser: Browser, baseURL: string): Promise<APIRequestContext> {
-  const context = await browser.newContext({ baseURL });
-  const login = await context.request.post('/api/login', { data: E2E_ADMIN });
-  expect(login.status()).toBe(200);
-  return context.request;
-}
+import { adminApi, expect, expectAccessible, test } from './fixtures.ts';
 
 test.describe('/blog', () => {
   test('search matches title and summary in any case, and lives in the URL', async ({ page }) => {

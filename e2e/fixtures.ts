@@ -4,7 +4,14 @@
  * plain user (registered once per worker); `expectAccessible` runs axe.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { E2E_ADMIN, STATIC_HOST } from './constants.ts';
 
 interface Credentials {
@@ -159,4 +166,36 @@ export async function expectAccessible(page: Page, label = page.url()) {
       `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
   expect(violations, `axe violations on ${label}`).toEqual([]);
+}
+
+/** The toast titled `title` (toasts are status regions). */
+export const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
+
+/** A request context signed in as the admin (the owner's API), beside the test's own browser context. */
+export async function adminApi(browser: Browser, baseURL: string): Promise<APIRequestContext> {
+  const context = await browser.newContext({ baseURL });
+  const login = await context.request.post('/api/login', { data: E2E_ADMIN });
+  expect(login.status()).toBe(200);
+  return context.request;
+}
+
+/** Fills and sends the home page's 'Get a Custom Quote' form as Dana's bakery would, under `name` and `email`. */
+export async function sendQuote(
+  page: Page,
+  { name, email }: { name: string; email: string },
+): Promise<Locator> {
+  await page.goto('/#contact');
+  const form = page.getByRole('form', { name: 'Get a Custom Quote' });
+  await expect(form).toHaveAttribute('data-ready', 'true');
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Phone (optional)').fill('404-555-0199');
+  await form.getByLabel('Company (optional)').fill('Smith Bakery');
+  await form.getByLabel('Project type').selectOption('ecommerce');
+  await form.getByLabel('Budget').selectOption('5-10k');
+  await form.getByLabel('Timeframe').selectOption('3months');
+  await form.getByLabel('Project details').fill('An online shop for our cakes, with pickup times.');
+  await form.getByLabel('Send me occasional updates and articles').check();
+  await form.getByRole('button', { name: 'Send Request' }).click();
+  return form;
 }

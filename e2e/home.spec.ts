@@ -1,6 +1,6 @@
 /** The home page, section by section (spec section 2, "Home: hero" to "Home: contact"). */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, sendQuote, test } from './fixtures.ts';
 
 const PHRASES = ['I build full-stack web applications.', 'I turn small-business problems into software.'];
 
@@ -409,19 +409,7 @@ test.describe('contact and quote', () => {
 
   test('a quote is stored, thanked for, and the form comes back', async ({ page, browser }) => {
     const email = `quote.${Date.now()}@example.com`;
-    await page.goto('/#contact');
-    const form = page.getByRole('form', { name: 'Get a Custom Quote' });
-    await expect(form).toHaveAttribute('data-ready', 'true');
-    await form.getByLabel('Name').fill('Dana Smith');
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Phone (optional)').fill('404-555-0199');
-    await form.getByLabel('Company (optional)').fill('Smith Bakery');
-    await form.getByLabel('Project type').selectOption('ecommerce');
-    await form.getByLabel('Budget').selectOption('5-10k');
-    await form.getByLabel('Timeframe').selectOption('3months');
-    await form.getByLabel('Project details').fill('An online shop for our cakes, with pickup times.');
-    await form.getByLabel('Send me occasional updates and articles').check();
-    await form.getByRole('button', { name: 'Send Request' }).click();
+    await sendQuote(page, { name: 'Dana Smith', email });
 
     const toast = page.getByRole('status').filter({ hasText: 'Quote Request Sent' });
     await expect(toast).toContainText(

@@ -1,8 +1,7 @@
 /** /generate-images (spec section 2): signed out, then the generator, examples, download and selection. */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, test, toast } from './fixtures.ts';
 
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 const promptField = (page: Page) => page.getByRole('textbox', { name: 'Prompt' });
 
 test('a visitor without an account is asked to sign in', async ({ page }) => {

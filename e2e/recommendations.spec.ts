@@ -1,8 +1,7 @@
 /** /recommendations (spec section 2): interests as chips, results, copy-link and shared links. */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, test, toast } from './fixtures.ts';
 
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 const interestsField = (page: Page) => page.getByRole('textbox', { name: 'Interests', exact: true });
 const chips = (page: Page) => page.getByRole('list', { name: 'Added interests' }).getByRole('listitem');
 

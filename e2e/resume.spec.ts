@@ -1,8 +1,5 @@
 /** /resume (spec section 2): the explanation, the request form, the Thank You panel and the PDF. */
-import { expect, expectAccessible, test } from './fixtures.ts';
-
-const toast = (page: import('@playwright/test').Page, title: string) =>
-  page.getByRole('status').filter({ hasText: title });
+import { expect, expectAccessible, test, toast } from './fixtures.ts';
 
 async function fillRequest(page: import('@playwright/test').Page) {
   const form = page.getByRole('form', { name: 'Resume request' });
