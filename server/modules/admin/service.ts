@@ -75,18 +75,20 @@ const withPreview = <T extends { content: string }>(row: T) => ({
 const excerptOf = (content: string) => truncateText(markdownToPlainText(content), SEO_DESCRIPTION_LENGTH);
 
 export function createAdminService(db: Db, cache: ReadCache, now: () => Date = () => new Date()) {
+  const countOf = async (table: PgTable, where: SQL | undefined) =>
+    (await db.select({ n: count() }).from(table).where(where))[0]?.n ?? 0;
+
   async function paged<T>(
     table: PgTable,
     where: SQL | undefined,
     query: PageQuery,
     rows: (offset: number) => Promise<T[]>,
   ) {
-    const [total] = await db.select({ n: count() }).from(table).where(where);
     return {
       items: await rows((query.page - 1) * query.pageSize),
       page: query.page,
       pageSize: query.pageSize,
-      total: total?.n ?? 0,
+      total: await countOf(table, where),
     } satisfies Page<T>;
   }
 
@@ -286,8 +288,6 @@ export function createAdminService(db: Db, cache: ReadCache, now: () => Date = (
     // --- inbox and records ------------------------------------------------------------
     /** What waits for the owner: the counts in the dashboard's navigation. */
     async summary(): Promise<AdminSummary> {
-      const countOf = async (table: PgTable, where: SQL | undefined) =>
-        (await db.select({ n: count() }).from(table).where(where))[0]?.n ?? 0;
       const [pendingComments, pendingContributions, unreadQuotes, unreadContacts, notDownloaded] =
         await Promise.all([
           countOf(comments, and(eq(comments.isApproved, false), eq(comments.isSpam, false))),
@@ -322,10 +322,7 @@ export function createAdminService(db: Db, cache: ReadCache, now: () => Date = (
           .where(inboxWhere(table, state));
       });
       const totals = await Promise.all(
-        kinds.map(async (k) => {
-          const table = inboxTables[k];
-          return (await db.select({ n: count() }).from(table).where(inboxWhere(table, state)))[0]?.n ?? 0;
-        }),
+        kinds.map((k) => countOf(inboxTables[k], inboxWhere(inboxTables[k], state))),
       );
       const [first, second] = keys;
       if (!first) throw new Error('no inbox kind');
@@ -335,18 +332,12 @@ export function createAdminService(db: Db, cache: ReadCache, now: () => Date = (
         .limit(query.pageSize)
         .offset(offset);
       const idsOf = (k: InboxKind) => page.filter((row) => row.kind === k).map((row) => row.id);
+      const quoteIds = idsOf('quote');
+      const contactIds = idsOf('contact');
       const [quotes, contacts, deliveries] = await Promise.all([
-        idsOf('quote').length
-          ? db
-              .select()
-              .from(quoteRequests)
-              .where(inArray(quoteRequests.id, idsOf('quote')))
-          : [],
-        idsOf('contact').length
-          ? db
-              .select()
-              .from(contactMessages)
-              .where(inArray(contactMessages.id, idsOf('contact')))
+        quoteIds.length ? db.select().from(quoteRequests).where(inArray(quoteRequests.id, quoteIds)) : [],
+        contactIds.length
+          ? db.select().from(contactMessages).where(inArray(contactMessages.id, contactIds))
           : [],
         page.length
           ? db
@@ -358,7 +349,7 @@ export function createAdminService(db: Db, cache: ReadCache, now: () => Date = (
               .from(notificationOutbox)
               .where(
                 and(
-                  inArray(notificationOutbox.kind, kinds as unknown as string[]),
+                  inArray(notificationOutbox.kind, [...kinds]),
                   inArray(
                     notificationOutbox.sourceId,
                     page.map((row) => row.id),
