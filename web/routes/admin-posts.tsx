@@ -5,24 +5,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { AdminPost } from '../../common/schemas/admin.ts';
+import { useUpdateParams } from '../features/admin/admin-list.tsx';
 import { PostEditor } from '../features/admin/post-editor.tsx';
 import { PostsList } from '../features/admin/posts-list.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 
 export default function AdminPostsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const update = useUpdateParams();
   const editId = Number.parseInt(params.get('edit') ?? '', 10);
   const editing = useQuery<AdminPost>({
     queryKey: [`/api/admin/posts/${editId}`],
     enabled: Number.isInteger(editId) && editId > 0,
   });
   const edit = (id: number | null) =>
-    setParams((current) => {
-      const copy = new URLSearchParams(current);
-      if (id === null) copy.delete('edit');
-      else copy.set('edit', String(id));
-      return copy;
-    });
+    update({ edit: id === null ? null : String(id) }, { preventScrollReset: false });
 
   return (
     <div className="space-y-10">

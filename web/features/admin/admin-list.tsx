@@ -24,23 +24,34 @@ export const ADMIN_PAGE_SIZE = 10;
 export const SUMMARY_PATH = '/api/admin/summary';
 
 /**
+ * Changes some address parameters and keeps the others: a value sets one, null removes it. The
+ * page keeps its scroll position unless asked otherwise.
+ */
+export function useUpdateParams() {
+  const [, setParams] = useSearchParams();
+  return (changes: Record<string, string | null>, { preventScrollReset = true } = {}) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === null) copy.delete(name);
+          else copy.set(name, value);
+        }
+        return copy;
+      },
+      { preventScrollReset },
+    );
+}
+
+/**
  * The current page number from `?page=` (or another parameter, when two lists share a screen),
  * and a setter that keeps the other parameters.
  */
 export function usePageParam(name = 'page'): [number, (page: number) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const update = useUpdateParams();
   const page = Math.max(1, Number.parseInt(params.get(name) ?? '1', 10) || 1);
-  const setPage = (next: number) =>
-    setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
-        if (next <= 1) copy.delete(name);
-        else copy.set(name, String(next));
-        return copy;
-      },
-      { preventScrollReset: true },
-    );
-  return [page, setPage];
+  return [page, (next: number) => update({ [name]: next <= 1 ? null : String(next) })];
 }
 
 /** A filter kept in the address (`?name=value`); changing it goes back to the first page. */
@@ -50,20 +61,11 @@ export function useFilterParam<T extends string>(
   fallback: T,
   pageParam = 'page',
 ) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const update = useUpdateParams();
   const raw = params.get(name);
   const value = values.includes(raw as T) ? (raw as T) : fallback;
-  const setValue = (next: T) =>
-    setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
-        copy.delete(pageParam);
-        if (next === fallback) copy.delete(name);
-        else copy.set(name, next);
-        return copy;
-      },
-      { preventScrollReset: true },
-    );
+  const setValue = (next: T) => update({ [pageParam]: null, [name]: next === fallback ? null : next });
   return [value, setValue] as const;
 }
 
