@@ -7,7 +7,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_ADMIN, E2E_PORT, STATIC_HOST, STATIC_PORT } from './e2e/constants.ts';
+import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  E2E_ADMIN,
+  E2E_PORT,
+  STATIC_HOST,
+  STATIC_PORT,
+} from './e2e/constants.ts';
 
 // Computed once in the runner; workers inherit it through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portfolio-e2e-'));
@@ -29,15 +36,9 @@ export default defineConfig({
     baseURL: `http://localhost:${E2E_PORT}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
+        ...CHROMIUM_FLAGS,
         // The static copy's host name (e2e/static.spec.ts) is answered by 127.0.0.1; nothing else is mapped.
         `--host-resolver-rules=MAP ${STATIC_HOST} 127.0.0.1`,
       ],

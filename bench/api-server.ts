@@ -1,24 +1,74 @@
 /**
- * The server side of bench/api.ts, in its own process so the load generator and
- * the servers do not share an event loop: the site's app on a freshly seeded
- * in-memory database, and a bare Fastify app with one constant JSON route.
- * Prints the two addresses as one JSON line, then serves until killed.
+ * The server side of bench/api.ts and bench/scale.ts, in its own process so the load generator
+ * and the servers do not share an event loop: the site's app with its production build (pages
+ * included) on a freshly seeded database, and a bare Fastify app with one constant JSON route.
+ * With BENCH_POSTS / BENCH_COMMENTS / BENCH_VIEWS it first fills the database to that size.
+ * Signs a user in for the uncached (per-visitor) page renders. Prints one JSON line
+ * (`{site, bare, cookie, post, project, seeded}`) on stderr, then serves until killed.
+ * PGlite in memory by default; PostgreSQL with TEST_DATABASE_URL (a new database, dropped at exit).
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify from 'fastify';
-import { buildApp, loggerOptions } from '../server/app.ts';
+import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/client.ts';
-import { seedDatabase } from '../server/db/seed.ts';
+import { createAdmin, seedDatabase } from '../server/db/seed.ts';
+import { webBuildFolder } from '../server/plugins/web.ts';
+import { openTestDatabase } from '../server/testing/test-app.ts';
+import { fillToScale } from './scale-data.ts';
 
-const config = loadConfig({ ...process.env, NODE_ENV: 'production' });
-const database = await openDatabase({ kind: 'memory' });
+if (!existsSync(join(webBuildFolder, 'server', 'index.js'))) {
+  process.stderr.write('The web app is not built: run `npm run build` first.\n');
+  process.exit(2);
+}
+
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // The benchmark measures rendering, not the load shedding in front of it.
+  MAX_RENDERS: '256',
+});
+const database = await openTestDatabase();
 await seedDatabase(database.db);
-// The site runs with its production logger (request lines included), written to stdout of this process.
-const app = await buildApp({ config, database, logger: loggerOptions(config) });
+const started = performance.now();
+const seeded = await fillToScale(database.db, {
+  posts: Number(process.env.BENCH_POSTS ?? 0),
+  comments: Number(process.env.BENCH_COMMENTS ?? 0),
+  views: Number(process.env.BENCH_VIEWS ?? 0),
+});
+const seedSeconds = (performance.now() - started) / 1000;
+await createAdmin(database.db, 'bench-owner', 'bench-owner-password');
+const app = await buildApp({ config, database, web: { mode: 'build' } });
 const site = await app.listen({ port: 0, host: '127.0.0.1' });
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/login',
+  payload: { username: 'bench-owner', password: 'bench-owner-password' },
+});
+const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 
 const bare = Fastify();
 bare.get('/hello', async () => ({ hello: 'world' }));
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-process.stderr.write(`${JSON.stringify({ site, bare: bareUrl })}\n`);
+process.stderr.write(
+  `${JSON.stringify({
+    site,
+    bare: bareUrl,
+    cookie,
+    post: '/blog/one-schema-form-to-database',
+    project: '/projects/keycode-help',
+    seeded: { ...seeded, seconds: Math.round(seedSeconds) },
+    database: database.kind,
+  })}\n`,
+);
+
+const stop = async () => {
+  await app.close();
+  await bare.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

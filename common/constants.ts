@@ -62,3 +62,10 @@ export const DEFAULT_STATIC_HOST_MARKERS = [
 /** Screen widths of the analytics' device groups (CSS pixels, as the page reports them). */
 export const TABLET_MIN_WIDTH = 768;
 export const DESKTOP_MIN_WIDTH = 1024;
+
+/**
+ * The public forms' bot check (server/lib/form-token.ts): a form sent back sooner than this after
+ * its token was issued is a bot's, and a token is valid this long. The browser waits out the first.
+ */
+export const MIN_FORM_FILL_MS = 3000;
+export const FORM_TOKEN_TTL_MS = 6 * 60 * 60 * 1000;

@@ -13,3 +13,6 @@ export function staticFilePath(path: string): string {
   const values = [...new URLSearchParams(query).values()].filter(Boolean).map(encodeURIComponent);
   return `${[pathname, ...values].join('/')}.json`;
 }
+
+/** The search index of every published post that the static copy's blog list is computed from. */
+export const STATIC_BLOG_INDEX = '/api/blog-index';

@@ -1,5 +1,5 @@
 /** The owner's post editor at /admin/blog, and who may use it. */
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { adminApi, expect, expectAccessible, test, toast } from './fixtures.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -81,6 +81,48 @@ test('the admin creates a post with a generated slug, an uploaded cover and inli
   await list.getByRole('button', { name: `Delete ${title} (revised)` }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Post deleted' })).toBeVisible();
   await expect(list.getByText(`${title} (revised)`)).toHaveCount(0);
+});
+
+test('Unpublish and then Publish in the posts list keep the post’s cover, tags, address and date', async ({
+  page,
+  browser,
+  baseURL,
+  signInAs,
+}) => {
+  const api = await adminApi(browser, baseURL ?? '');
+  const title = `Cutting a Laser Key ${Date.now()}`;
+  const created = await api.post('/api/blog', {
+    data: {
+      title,
+      slug: `cutting-a-laser-key-${Date.now()}`,
+      summary: 'Why a high-security key needs a different machine.',
+      content: 'The blade is milled, not cut: the groove runs down the middle of the key on both faces.',
+      coverImage: '/images/posts/transponder-keys-explained.svg',
+      tags: ['Locksmith', 'Automotive'],
+      isPublished: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const post = await created.json();
+
+  await signInAs('admin');
+  await page.goto('/admin/blog');
+  const list = page.getByRole('list', { name: 'All posts' });
+  await list.getByRole('button', { name: `Unpublish ${title}` }).click();
+  await expect(toast(page, 'Post unpublished')).toBeVisible();
+  await list.getByRole('button', { name: `Publish ${title}` }).click();
+  await expect(toast(page, 'Post published')).toBeVisible();
+  await expect(list.getByRole('button', { name: `Unpublish ${title}` })).toBeVisible();
+
+  await page.goto(`/blog/${post.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('No cover image available')).toHaveCount(0);
+  await expect(page.locator('img[src="/images/posts/transponder-keys-explained.svg"]')).toBeVisible();
+  const tags = page.getByRole('list', { name: 'Tags' });
+  await expect(tags.getByRole('listitem')).toHaveText(['Locksmith', 'Automotive']);
+  // The first publication date is kept.
+  const after = await (await api.get(`/api/admin/posts/${post.id}`)).json();
+  expect(after.publishedAt).toBe(post.publishedAt);
 });
 
 test('a failed create shows the spec message', async ({ page, signInAs, allowConsole }) => {

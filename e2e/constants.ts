@@ -1,3 +1,19 @@
+/**
+ * Debian's Chromium, as every browser this project drives runs it (the browser tests and
+ * bench/lighthouse.ts): no sandbox as root, no GPU, and none of the background connections a
+ * closed network refuses.
+ */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 /** The port and bootstrap admin of the server the browser tests start. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4317);
 export const E2E_ADMIN = { username: 'e2e-owner', password: 'e2e-owner-password-123' } as const;

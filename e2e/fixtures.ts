@@ -95,6 +95,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         }
       });
     }
+    // A CSP violation (an inline script without its hash or nonce, an eval) fails the test too.
+    await page.context().addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
     // A client address of its own per test: the per-IP limits of public forms apply per test.
     await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': testIp(testInfo.testId) });
     // Nothing leaves this machine: project demos and other outside pages get a stand-in page.

@@ -65,6 +65,8 @@ test.describe('hero', () => {
   });
 
   test('the particle network runs on screen, pauses off screen or in a hidden tab', async ({ page }) => {
+    // A desktop with cores to spare (the machine running the tests may have two).
+    await page.addInitScript(() => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 8 }));
     await page.goto('/');
     const canvas = page.getByTestId('particle-canvas');
     await expect(canvas).toHaveAttribute('data-running', 'true');
@@ -77,6 +79,42 @@ test.describe('hero', () => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
     await expect(canvas).toHaveAttribute('data-running', 'false');
+  });
+
+  test('on a phone, with Save-Data or on a two-core machine the particles draw one still frame', async ({
+    page,
+  }) => {
+    for (const [setup, reason] of [
+      [() => page.setViewportSize({ width: 390, height: 844 }), 'small-screen'],
+      [
+        () =>
+          page.addInitScript(() => {
+            Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 8 });
+            Object.defineProperty(navigator, 'connection', { get: () => ({ saveData: true }) });
+          }),
+        'save-data',
+      ],
+    ] as const) {
+      await setup();
+      await page.goto('/');
+      const canvas = page.getByTestId('particle-canvas');
+      await expect(canvas).toHaveAttribute('data-still', reason);
+      await expect(canvas).toHaveAttribute('data-running', 'false');
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+  });
+
+  test('the typing line keeps its height, so nothing below it moves', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.clock.install();
+    await page.goto('/');
+    const below = page.getByText('Connect with me').first();
+    const start = await below.boundingBox();
+    // Through typing, pausing and deleting several phrases.
+    for (let i = 0; i < 40; i++) {
+      await page.clock.runFor(250);
+      expect(await below.boundingBox()).toEqual(start);
+    }
   });
 
   test('under reduced motion the particles draw one still frame and the phrase stands', async ({ page }) => {
@@ -384,6 +422,22 @@ test.describe('contact and quote', () => {
     for (const name of ['GitHub', 'LinkedIn', 'Twitter', 'Email']) {
       await expect(contact.getByRole('link', { name: `${name} (opens in a new tab)` })).toBeVisible();
     }
+  });
+
+  test('the form’s code loads only when the visitor comes near the form', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.addInitScript(() => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 8 }));
+    await page.goto('/');
+    // The particle network loads when the browser is idle after hydration: by then nothing else is due.
+    await expect(page.getByTestId('particle-canvas')).toHaveAttribute('data-running', 'true');
+    expect(scripts.filter((path) => /quote-form/.test(path))).toEqual([]);
+    const form = page.getByRole('form', { name: 'Get a Custom Quote' });
+    await form.scrollIntoViewIfNeeded();
+    await expect(form).toHaveAttribute('data-ready', 'true');
+    expect(scripts.filter((path) => /quote-form/.test(path))).toHaveLength(1);
   });
 
   test('validates on submit, then on change, with the spec messages', async ({ page }) => {

@@ -40,8 +40,8 @@ test('the home page, the blog and a post work from files, reading the API from e
   ).toBeVisible();
   await expectAccessible(page, 'static home');
 
-  // Client-side navigations from a page that loaded no posts: the blog page's data file, its posts
-  // from api/blog.json, then the post's data file.
+  // Client-side navigations from a page that loaded no posts: the blog page's data file, its list
+  // computed from api/blog-index.json, then the post's data file.
   await page.goto(`${STATIC_ORIGIN}/projects/keycode-help`);
   await page
     .getByRole('navigation', { name: 'Main', exact: true })
@@ -60,7 +60,7 @@ test('the home page, the blog and a post work from files, reading the API from e
   await expect(notice(page, 'Commenting').getByRole('link')).toHaveAttribute('href', /^mailto:/);
   await expect(page.getByRole('button', { name: 'Submit Comment' })).toHaveCount(0);
 
-  expect(api).toContain('200 /api/blog.json');
+  expect(api).toContain('200 /api/blog-index.json');
   for (const answer of api)
     expect(answer, 'only exported JSON files are read').toMatch(/^200 \/api\/.+\.json$/);
 });
@@ -195,7 +195,8 @@ test.describe('a copy exported for a sub-path (user.github.io/site/)', () => {
     await expect(page).toHaveURL(site);
     await expect(page.getByRole('heading', { level: 1, name: "Hello, I'm Jordan Ellis" })).toBeVisible();
 
-    expect(apiFiles).toContain(`${STATIC_SUBPATH}api/blog.json`);
+    // The blog list is computed in the browser from the exported index of every post.
+    expect(apiFiles).toContain(`${STATIC_SUBPATH}api/blog-index.json`);
     expect(outside, 'requests outside the sub-path').toEqual([]);
     expect(failed, 'failed requests').toEqual([]);
   });

@@ -125,11 +125,11 @@ describe('request log fields', () => {
 });
 
 describe('content images', () => {
-  it('are served from /images/ with a cache header', async () => {
+  it('are served from /images/ with a 30-day cache header', async () => {
     const res = await t.app.inject('/images/projects/keycode-help.svg');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    expect(res.headers['cache-control']).toContain('max-age=86400');
+    expect(res.headers['cache-control']).toContain('max-age=2592000');
   });
 
   it('never serve a file outside the images folder', async () => {

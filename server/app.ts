@@ -20,12 +20,16 @@ import { Redis } from 'ioredis';
 import { projects } from '../content/projects.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createBotCheck } from './lib/anti-spam.ts';
 import { connectCacheBus } from './lib/cache-bus.ts';
-import { memoryFailureCounter, redisFailureCounter } from './lib/failure-counter.ts';
-import { createFormTokens } from './lib/form-token.ts';
+import { databaseFailureCounter, redisFailureCounter } from './lib/failure-counter.ts';
+import { createFormTokens, databaseFormTokenUses } from './lib/form-token.ts';
+import { BAD_ADDRESS } from './lib/input-guard.ts';
+import { PageCache } from './lib/page-cache.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { resolveSecret } from './lib/secret.ts';
 import { localStorage } from './lib/storage.ts';
+import { databaseWindowCounters } from './lib/window-counters.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminService } from './modules/admin/service.ts';
 import { localProvider, openAiCompatibleProvider } from './modules/ai/providers.ts';
@@ -54,8 +58,8 @@ import { skillRoutes } from './modules/skills/routes.ts';
 import { createSkillService } from './modules/skills/service.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { contentImagesFolder } from './paths.ts';
-import errorsPlugin from './plugins/errors.ts';
-import securityPlugin from './plugins/security.ts';
+import errorsPlugin, { plainPage } from './plugins/errors.ts';
+import securityPlugin, { securityHeaders } from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import { type WebOptions, webPlugin } from './plugins/web.ts';
 
@@ -120,6 +124,7 @@ export async function buildApp({
   logger = false,
   web,
 }: AppOptions): Promise<FastifyInstance> {
+  const headers = securityHeaders(config);
   const app = Fastify({
     logger,
     genReqId: () => randomUUID(),
@@ -127,6 +132,18 @@ export async function buildApp({
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     logController: new AccessLog(),
+    // An address the router cannot even decode (broken percent escapes): the same 400 as one
+    // with a control character, with the usual headers, instead of Fastify's own answer.
+    frameworkErrors: (_error, request, raw) => {
+      const reply = raw as unknown as FastifyReply;
+      const api = request.url.startsWith('/api/');
+      reply
+        .headers(api ? headers.api : headers.page)
+        .header('x-request-id', request.id)
+        .code(400);
+      if (api) return reply.send({ message: BAD_ADDRESS });
+      return reply.type('text/html; charset=utf-8').send(plainPage('400 Bad Request', BAD_ADDRESS));
+    },
     // Trust X-Forwarded-For only from the configured number of proxy hops.
     trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
   });
@@ -142,6 +159,7 @@ export async function buildApp({
   }
   const formTokens = createFormTokens(resolveSecret(config.SESSION_SECRET, config.DATA_DIR));
   const { db } = database;
+  const botCheck = createBotCheck(formTokens, databaseFormTokenUses(db));
 
   const cache = new ReadCache();
   if (database.url) {
@@ -151,9 +169,11 @@ export async function buildApp({
     );
     app.addHook('onClose', () => bus.close());
   }
+  // Limits and lockouts outlive a restart: counted in Redis when set, otherwise in the database.
+  const counters = databaseWindowCounters(db);
   const auth = createAuthService(
     db,
-    redis ? redisFailureCounter(redis, LOGIN_WINDOW_MS) : memoryFailureCounter(LOGIN_WINDOW_MS),
+    redis ? redisFailureCounter(redis, LOGIN_WINDOW_MS) : databaseFailureCounter(counters, LOGIN_WINDOW_MS),
   );
   const blog = createBlogService(db);
   const comments = createCommentService(db);
@@ -166,14 +186,14 @@ export async function buildApp({
     threshold: 1024,
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(securityPlugin, { config, ...(redis ? { redis } : {}) });
+  await app.register(securityPlugin, { config, counters, ...(redis ? { redis } : {}) });
   await app.register(sessionPlugin, { config, auth });
   await app.register(authRoutes, { auth });
   await app.register(githubRoutes, { config, db });
   await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(blogRoutes, { blog, cache });
-  await app.register(commentRoutes, { blog, comments, cache, formTokens });
-  await app.register(contributionRoutes, { contributions: createContributionService(db), formTokens });
+  await app.register(commentRoutes, { blog, comments, cache, botCheck });
+  await app.register(contributionRoutes, { contributions: createContributionService(db), botCheck });
   await app.register(formTokenRoutes, { formTokens });
   await app.register(contactRoutes, { contact: createContactService(db) });
   await app.register(resumeRoutes, { resume: createResumeService(db) });
@@ -193,17 +213,25 @@ export async function buildApp({
         })
       : localProvider(projects);
   await app.register(aiRoutes, { ai: createAiService(db, aiProvider, storage) });
-  await app.register(skillRoutes, { skills, cache });
+  await app.register(skillRoutes, { skills, cache, botCheck });
   await app.register(projectRoutes);
   await app.register(seoRoutes, { blog, siteUrl: config.publicUrl });
-  await app.register(analyticsRoutes, { analytics: createAnalyticsService(db) });
+  await app.register(analyticsRoutes, {
+    analytics: createAnalyticsService(db, { rawRetentionDays: config.ANALYTICS_RAW_DAYS }),
+  });
   await app.register(fastifyStatic, {
     root: contentImagesFolder,
     prefix: '/images/',
-    maxAge: '1d',
+    // Long-lived in browsers: an image that changes gets a new file name (content/README.md).
+    maxAge: '30d',
     index: false,
   });
-  if (web) await webPlugin(app, { config, ...web });
+  if (web) {
+    // Finished pages for visitors without a session; any write that changes a public read empties it.
+    const pageCache = new PageCache();
+    cache.onLocalInvalidate(() => pageCache.clear());
+    await webPlugin(app, { config, pageCache, maxRenders: config.MAX_RENDERS, ...web });
+  }
 
   return app;
 }

@@ -44,6 +44,19 @@ const configSchema = z
       .int('must be a whole number of proxies')
       .min(0, 'must be a whole number of proxies')
       .default(0),
+    /** How many pages may render at once; past that a page is a quick 503 with Retry-After, so the API keeps answering. */
+    MAX_RENDERS: z.coerce
+      .number({ error: 'must be a whole number from 1 to 256' })
+      .int('must be a whole number from 1 to 256')
+      .min(1, 'must be a whole number from 1 to 256')
+      .max(256, 'must be a whole number from 1 to 256')
+      .default(8),
+    /** How many days raw page views are kept (0 = for ever); the dashboard reads daily roll-ups, kept for ever. */
+    ANALYTICS_RAW_DAYS: z.coerce
+      .number({ error: 'must be a whole number of days' })
+      .int('must be a whole number of days')
+      .min(0, 'must be a whole number of days')
+      .default(180),
     /** Pages: `build` serves the production build, `dev` runs Vite with hot reload, `off` serves the API only. */
     WEB_APP: z.enum(['build', 'dev', 'off']).default('build'),
     REDIS_URL: optionalUrl(/^rediss?$/),

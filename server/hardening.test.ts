@@ -49,7 +49,7 @@ describe.each(XSS)('the payload %s', (payload) => {
       email: 'x@example.com',
       content: pad(payload, 10),
       captchaToken: 'not-a-robot',
-      formToken: t.formToken(),
+      formToken: t.formToken('comment', postId),
     });
     expect(comment.statusCode).toBe(201);
     const queue = await adminGet('/api/admin/comments?status=pending&pageSize=100');
@@ -84,7 +84,7 @@ describe.each(XSS)('the payload %s', (payload) => {
       authorName: payload,
       authorEmail: 'g@example.com',
       captchaToken: 'not-a-robot',
-      formToken: t.formToken(),
+      formToken: t.formToken('contribution'),
     });
     expect(contribution.statusCode).toBe(201);
     expect((await adminGet('/api/admin/contributions')).items[0]).toMatchObject({
@@ -97,6 +97,7 @@ describe.each(XSS)('the payload %s', (payload) => {
       name: payload,
       email: `e${XSS.indexOf(payload)}@example.com`,
       comment: payload,
+      formToken: t.formToken('endorsement', skillId),
     });
     expect(endorsement.statusCode).toBe(201);
     const publicList = await t.app.inject(`/api/skill-endorsements?skillId=${skillId}`);

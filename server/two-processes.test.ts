@@ -4,6 +4,7 @@
  * TEST_DATABASE_URL is set; with embedded PGlite there is only ever one process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORM_USED } from './lib/anti-spam.ts';
 import { createTestApp, freshIp, type TestApp } from './testing/test-app.ts';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL', () => {
@@ -60,7 +61,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL',
       method: 'POST',
       url: '/api/skill-endorsements',
       remoteAddress: freshIp(),
-      payload: { skillId: skill.id, name: 'Cross Process', email: 'cross@example.com' },
+      payload: {
+        skillId: skill.id,
+        name: 'Cross Process',
+        email: 'cross@example.com',
+        formToken: a.formToken('endorsement', skill.id),
+      },
     });
     expect(res.statusCode).toBe(201);
     const seen = await eventually(async () => {
@@ -68,5 +74,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL',
       return now.frontend[0].endorsement_count === skill.endorsement_count + 1;
     });
     expect(seen).toBe(true);
+  });
+
+  it('a form token spent through one process is refused by the other', async () => {
+    const skill = (await b.app.inject('/api/skills')).json().backend[0];
+    const formToken = a.formToken('endorsement', skill.id);
+    const send = (app: TestApp, email: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/skill-endorsements',
+        remoteAddress: freshIp(),
+        payload: { skillId: skill.id, name: 'Token Spender', email, formToken },
+      });
+    expect((await send(a, 'spender@example.com')).statusCode).toBe(201);
+    const replay = await send(b, 'spender2@example.com');
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().message).toBe(FORM_USED);
   });
 });

@@ -21,12 +21,14 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = (loadContext as unknown as WebLoadContext).nonce || undefined;
+  const context = loadContext as unknown as WebLoadContext;
+  const nonce = context.nonce || undefined;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let status = responseStatusCode;
     const userAgent = request.headers.get('user-agent');
-    const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    const waitForAll =
+      context.wholeDocument === true || (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />

@@ -27,9 +27,8 @@ import { ImmersiveCursor } from './features/immersive/immersive-loader.tsx';
 import { Footer } from './features/layout/footer.tsx';
 import { Header } from './features/layout/header.tsx';
 import { NotFoundContent } from './features/layout/not-found-content.tsx';
-import { THEME_SCRIPT } from './features/preferences/theme.ts';
+import { themeScript } from './features/preferences/theme.ts';
 import { withBase } from './lib/base.ts';
-import { whenIdle } from './lib/idle.ts';
 import { useNonce } from './lib/nonce.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import type { RootData } from './lib/site.ts';
@@ -78,9 +77,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        {/* Runs before the body paints: the stored or system theme, so dark never flashes light. */}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user content */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        {/* Runs before the body paints: the stored or system theme, so dark never flashes light, and a
+            stand-in for blocked browser storage. Only the server writes it (it has run by the time the
+            browser hydrates), so the script's text is not shipped again in the page's JavaScript. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user content
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? themeScript() : '' }}
+        />
         <Meta />
         <Links />
         {data?.site.analytics && <script defer src="/insights.js" nonce={nonce} suppressHydrationWarning />}
@@ -100,8 +105,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // Marks the page as interactive (browser tests wait for it before clicking).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
-    // The toast code arrives when the browser is idle, so the first toast shows without a wait.
-    return whenIdle(() => void import('./ui/toaster.tsx'), 3000, 1000);
+    // Toasts answer what a visitor does: their code comes with the first press or focus, never
+    // unasked, and is there before the first toast.
+    // (The root lives as long as the page, so the listeners need no removal.)
+    for (const event of ['pointerdown', 'focusin']) {
+      addEventListener(event, () => void import('./ui/toaster.tsx'), { once: true, capture: true });
+    }
   }, []);
   return (
     <QueryClientProvider client={queryClient}>

@@ -2,7 +2,7 @@
  * Answers of the admin API: what the owner's dashboard reads. These carry the
  * private fields (emails, IPs) that public answers never do; only admins get them.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 const isoDate = z.iso.datetime({ offset: true });
 

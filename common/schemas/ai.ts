@@ -3,7 +3,7 @@
  * generation. The browser forms and the server routes parse with these same
  * schemas. Maximum lengths and counts are ours (the spec sets none).
  */
-import { z } from 'zod';
+
 import {
   EXPERIENCE_LEVELS,
   IMAGE_PROMPT_MIN,
@@ -13,6 +13,7 @@ import {
   RECOMMENDATION_PURPOSES,
 } from '../constants.ts';
 import { normalizeTags } from '../text.ts';
+import { z } from './zod.ts';
 
 // --- Recommendations --------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** A page view reported by the first-party analytics script (/insights.js). */
 export const pageViewSchema = z.object({

@@ -1,4 +1,11 @@
-import { z } from 'zod';
+import {
+  BLOG_MAX_PAGE,
+  BLOG_MAX_PAGE_SIZE,
+  BLOG_MAX_QUERY_LENGTH,
+  BLOG_MAX_TAG_LENGTH,
+  BLOG_PAGE_SIZE,
+} from '../blog-list.ts';
+import { z } from './zod.ts';
 
 const isoDate = z.iso.datetime({ offset: true });
 
@@ -27,7 +34,55 @@ export const blogPostSchema = blogPostSummarySchema.extend({
   contentHtml: z.string(),
 });
 
-export const blogPostListSchema = z.array(blogPostSummarySchema);
+/**
+ * A found post: the summary, and when the list was searched, a short passage of the post with
+ * the matched words between SNIPPET_MARK_START and SNIPPET_MARK_END (plain text otherwise).
+ */
+export const blogPostHitSchema = blogPostSummarySchema.extend({ snippet: z.string().optional() });
+
+export const blogPostListSchema = z.array(blogPostHitSchema);
+
+/** The query of GET /api/blog and GET /api/blog-list: a page, optionally searched and filtered by tag. */
+export const blogListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${BLOG_MAX_PAGE_SIZE}` })
+    .int(`limit must be a whole number from 1 to ${BLOG_MAX_PAGE_SIZE}`)
+    .min(1, `limit must be a whole number from 1 to ${BLOG_MAX_PAGE_SIZE}`)
+    .max(BLOG_MAX_PAGE_SIZE, `limit must be a whole number from 1 to ${BLOG_MAX_PAGE_SIZE}`)
+    .default(BLOG_PAGE_SIZE),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(BLOG_MAX_PAGE, 'page must be a whole number from 1')
+    .default(1),
+  q: z
+    .string()
+    .trim()
+    .max(BLOG_MAX_QUERY_LENGTH, `The search cannot exceed ${BLOG_MAX_QUERY_LENGTH} characters`)
+    .default(''),
+  tag: z
+    .string()
+    .trim()
+    .max(BLOG_MAX_TAG_LENGTH, `A tag cannot exceed ${BLOG_MAX_TAG_LENGTH} characters`)
+    .default(''),
+});
+export type BlogListQuery = z.output<typeof blogListQuerySchema>;
+
+/** GET /api/blog-list: one page of the blog list with what the page shows around it. */
+export const blogListPageSchema = z.object({
+  posts: blogPostListSchema,
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  pageCount: z.number().int(),
+  q: z.string(),
+  tag: z.string(),
+  /** Every tag of a published post, most used first, for the Categories card. */
+  tags: z.array(z.object({ name: z.string(), count: z.number().int() })),
+});
 
 export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
 export type BlogPost = z.infer<typeof blogPostSchema>;
+export type BlogPostHit = z.infer<typeof blogPostHitSchema>;
+export type BlogListPage = z.infer<typeof blogListPageSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** A public comment as GET /api/blog/post/:postId/comments answers it: never the email or IP. */
 export const publicCommentSchema = z.object({

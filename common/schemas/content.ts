@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 const sitePathOrUrl = z.string().regex(/^(\/[\w./-]*|https?:\/\/\S+|mailto:\S+)$/);
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** The skillId query of GET /api/skill-endorsements. */
 export const endorsementQuerySchema = z.object({

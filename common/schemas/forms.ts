@@ -4,21 +4,30 @@
  * server adds only the checks that need the database. Unknown keys are stripped.
  * Maximum lengths are ours (the spec sets none) and keep one request small.
  */
-import { z } from 'zod';
+
 import { BUDGETS, PROJECT_TYPES, RESUME_PURPOSES, TIMEFRAMES } from '../constants.ts';
 import { normalizeTags } from '../text.ts';
+import { z } from './zod.ts';
 
-const text = (max: number, label: string) =>
-  z
+// Tab and line breaks inside a one-line field (names, subjects, titles): the server also
+// refuses every other control character in any field.
+const LINE_BREAK_OR_TAB = /[\t\n\r]/;
+
+/** Free text; one line unless `multiline` (messages, comments, post bodies). */
+const text = (max: number, label: string, { multiline = false } = {}) => {
+  const base = z
     .string({ error: `${label} is required` })
     .trim()
     .max(max, `${label} cannot exceed ${max} characters`);
+  return multiline ? base : base.regex(/^[^\t\n\r]*$/, `${label} must be a single line`);
+};
 
-const optionalText = (max: number, label: string) =>
+const optionalText = (max: number, label: string, { multiline = false } = {}) =>
   z
     .string()
     .trim()
     .max(max, `${label} cannot exceed ${max} characters`)
+    .refine((value) => multiline || !LINE_BREAK_OR_TAB.test(value), `${label} must be a single line`)
     .optional()
     .transform((value) => (value === '' ? undefined : value));
 
@@ -49,7 +58,16 @@ const coverImage = z
 const tagList = z
   .union([z.string(), z.array(z.string())], { error: 'Tags must be a list or a comma-separated string' })
   .transform((value) => normalizeTags(value))
-  .pipe(z.array(z.string().max(40, 'A tag cannot exceed 40 characters')).max(20, 'Use at most 20 tags'));
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .max(40, 'A tag cannot exceed 40 characters')
+          .regex(/^[^\t\n\r]*$/, 'A tag must be a single line'),
+      )
+      .max(20, 'Use at most 20 tags'),
+  );
 
 // --- Contact and quote -------------------------------------------------------
 
@@ -61,7 +79,7 @@ export const quoteRequestSchema = z.object({
   projectType: choice(PROJECT_TYPES, 'Please select a project type'),
   budget: choice(BUDGETS, 'Please select a budget range'),
   timeframe: choice(TIMEFRAMES, 'Please select a timeframe'),
-  message: text(5000, 'Message').min(10, 'Message must be at least 10 characters'),
+  message: text(5000, 'Message', { multiline: true }).min(10, 'Message must be at least 10 characters'),
   newsletter: z.boolean().default(false),
 });
 
@@ -69,7 +87,7 @@ export const contactMessageSchema = z.object({
   name: text(100, 'Name').min(1, 'Name is required'),
   email: email('Invalid email address'),
   subject: text(200, 'Subject').min(1, 'Subject is required'),
-  message: text(5000, 'Message').min(10, 'Message must be at least 10 characters'),
+  message: text(5000, 'Message', { multiline: true }).min(10, 'Message must be at least 10 characters'),
 });
 
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
@@ -92,7 +110,7 @@ export const antiSpamFields = {
 export const commentFormSchema = z.object({
   name: text(100, 'Name').min(2, 'Name must be at least 2 characters'),
   email: email('Please enter a valid email address'),
-  content: text(5000, 'Comment').min(10, 'Comment must be at least 10 characters'),
+  content: text(5000, 'Comment', { multiline: true }).min(10, 'Comment must be at least 10 characters'),
   captchaToken: z
     .string({ error: 'Please complete the CAPTCHA verification' })
     .trim()
@@ -106,8 +124,8 @@ export type CommentFormInput = z.input<typeof commentFormSchema>;
 
 export const contributionSchema = z.object({
   title: text(100, 'Title').min(5, 'Title must be at least 5 characters'),
-  summary: text(500, 'Summary').min(20, 'Summary must be at least 20 characters'),
-  content: text(50_000, 'Content').min(200, 'Content must be at least 200 characters'),
+  summary: text(500, 'Summary', { multiline: true }).min(20, 'Summary must be at least 20 characters'),
+  content: text(50_000, 'Content', { multiline: true }).min(200, 'Content must be at least 200 characters'),
   tags: tagList.refine((tags) => tags.length > 0, 'At least one tag is required'),
   authorName: text(100, 'Author name').min(2, 'Author name is required'),
   authorEmail: email('Valid email address is required'),
@@ -130,13 +148,14 @@ export const endorsementSchema = z.object({
     .positive('Skill ID is required'),
   name: text(100, 'Name').min(2, 'Name must be at least 2 characters'),
   email: email('Valid email address is required'),
-  comment: optionalText(1000, 'Comment'),
+  comment: optionalText(1000, 'Comment', { multiline: true }),
   rating: z
     .number({ error: 'Rating must be between 1 and 5' })
     .int('Rating must be between 1 and 5')
     .min(1, 'Rating must be between 1 and 5')
     .max(5, 'Rating must be between 1 and 5')
     .default(5),
+  ...antiSpamFields,
 });
 export type EndorsementInput = z.input<typeof endorsementSchema>;
 
@@ -147,7 +166,7 @@ export const resumeRequestSchema = z.object({
   email: email('Invalid email address'),
   company: optionalText(200, 'Company'),
   purpose: choice(RESUME_PURPOSES, 'Purpose is required'),
-  message: optionalText(2000, 'Message'),
+  message: optionalText(2000, 'Message', { multiline: true }),
 });
 export type ResumeRequestInput = z.input<typeof resumeRequestSchema>;
 
@@ -183,7 +202,8 @@ export type RegisterInput = z.input<typeof registerSchema>;
 
 // --- Blog posts (admin) --------------------------------------------------------------
 
-export const blogPostFormSchema = z.object({
+/** The post fields without defaults: the create form adds its defaults, the partial update none. */
+const blogPostFields = {
   title: text(200, 'Title').min(5, 'Title must be at least 5 characters'),
   slug: z
     .string({ error: 'Slug must be at least 3 characters' })
@@ -191,14 +211,30 @@ export const blogPostFormSchema = z.object({
     .min(3, 'Slug must be at least 3 characters')
     .max(120, 'Slug cannot exceed 120 characters')
     .regex(/^[a-z0-9-]+$/, 'Slug can only contain lowercase letters, numbers, and hyphens'),
-  summary: text(500, 'Summary').min(10, 'Summary must be at least 10 characters'),
-  content: text(100_000, 'Content').min(50, 'Content must be at least 50 characters'),
+  summary: text(500, 'Summary', { multiline: true }).min(10, 'Summary must be at least 10 characters'),
+  content: text(100_000, 'Content', { multiline: true }).min(50, 'Content must be at least 50 characters'),
+  coverImage,
+  tags: tagList,
+  isPublished: z.boolean({ error: 'Published must be true or false' }),
+};
+
+export const blogPostFormSchema = z.object({
+  ...blogPostFields,
   coverImage: coverImage.default(''),
   tags: tagList.default([]),
-  isPublished: z.boolean().default(false),
+  isPublished: blogPostFields.isPublished.default(false),
 });
 export type BlogPostFormInput = z.input<typeof blogPostFormSchema>;
 export type BlogPostFormValues = z.output<typeof blogPostFormSchema>;
 
-/** Partial update of a post: any subset of the form's fields. */
-export const blogPostUpdateSchema = blogPostFormSchema.partial();
+/**
+ * Partial update of a post: any subset of the form's fields, and only those. Built from the
+ * fields without defaults: zod fills an omitted field that has a default even under
+ * `.partial()`, which once cleared a post's cover and tags when only `isPublished` was sent.
+ */
+export const blogPostUpdateSchema = z
+  .object(blogPostFields)
+  .partial()
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
+    message: 'Send at least one field to change',
+  });

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { DEMO_TYPES, PROJECT_CATEGORIES } from '../constants.ts';
+import { z } from './zod.ts';
 
 /** A local asset path ("/images/...") or an absolute http(s) URL. */
 const assetPath = z.string().regex(/^(\/[\w./-]+|https?:\/\/\S+)$/, 'Must be a site path or an http(s) URL');

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { DEFAULT_SKILL_NAME, DEFAULT_SKILL_PERCENTAGE, SKILL_CATEGORIES } from '../constants.ts';
+import { z } from './zod.ts';
 
 export const skillCategorySchema = z.enum(SKILL_CATEGORIES);
 
@@ -21,26 +21,3 @@ export const skillsByCategorySchema = z.object({
 export type Skill = z.infer<typeof skillSchema>;
 export type SkillCategory = z.infer<typeof skillCategorySchema>;
 export type SkillsByCategory = z.infer<typeof skillsByCategorySchema>;
-
-/**
- * The skills answer is an object with three lists; a flat array is also accepted
- * and grouped by category after defaults. Anything else gives three empty lists.
- */
-export function groupSkills(input: unknown): SkillsByCategory {
-  const groups: SkillsByCategory = { frontend: [], backend: [], devops: [] };
-  const list = Array.isArray(input)
-    ? input
-    : input && typeof input === 'object'
-      ? SKILL_CATEGORIES.flatMap((category) => {
-          const items = (input as Record<string, unknown>)[category];
-          return Array.isArray(items)
-            ? items.map((item) => (item && typeof item === 'object' ? { category, ...item } : item))
-            : [];
-        })
-      : [];
-  for (const item of list) {
-    const parsed = skillSchema.safeParse(item ?? {});
-    if (parsed.success) groups[parsed.data.category].push(parsed.data);
-  }
-  return groups;
-}

@@ -9,16 +9,22 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's full-text document type; filled by a trigger (migration 0005), never written by the app. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -75,9 +81,17 @@ export const blogPosts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     excerpt: text('excerpt'),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * What blog search looks in, weighted: title (A), tags and summary (B), body (C). Kept by the
+     * trigger `blog_posts_search_vector` on every insert and update (migration 0005).
+     */
+    searchVector: tsvector('search_vector'),
   },
   (t) => [
     uniqueIndex('blog_posts_slug_key').on(t.slug),
+    index('blog_posts_search_idx').using('gin', t.searchVector),
+    // The tag filter (tags @> array[tag]).
+    index('blog_posts_tags_idx').using('gin', t.tags),
     // The public list: published posts, newest first.
     index('blog_posts_published_idx').on(t.isPublished, t.publishedAt.desc()),
     index('blog_posts_author_id_idx').on(t.authorId),
@@ -309,4 +323,67 @@ export const generatedImages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('generated_images_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Form tokens already spent (server/lib/form-token.ts): each token allows one submission.
+ * Rows past `expires_at` are swept; such a token is refused as expired anyway.
+ */
+export const formTokenUses = pgTable(
+  'form_token_uses',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('form_token_uses_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * Fixed-window counters for the write rate limits and the login lockout when no Redis is
+ * configured, so that both survive a restart and hold across processes on one database.
+ */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_counters_reset_at_idx').on(t.resetAt)],
+);
+
+/**
+ * Daily roll-ups of page views, kept as each view is recorded: one row per UTC day and bucket.
+ * `dimension` is 'total' (value ''), 'path', 'referrer' (the referring host) or 'device'
+ * (Mobile, Tablet, Desktop, Unknown by screen width). `visitors` counts the day's distinct
+ * visitor hashes in the bucket. The dashboard reads these, never the raw views.
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    dimension: text('dimension').notNull(),
+    value: text('value').notNull(),
+    views: integer('views').notNull(),
+    visitors: integer('visitors').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.dimension, t.value] }),
+    index('analytics_daily_dimension_idx').on(t.dimension, t.day),
+  ],
+);
+
+/**
+ * Which visitor hashes were already counted in a bucket today. Only today's rows matter (the
+ * hash changes with the daily salt), so earlier days are deleted as the day turns.
+ */
+export const analyticsDailyVisitors = pgTable(
+  'analytics_daily_visitors',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    dimension: text('dimension').notNull(),
+    value: text('value').notNull(),
+    visitorHash: text('visitor_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.dimension, t.value, t.visitorHash] })],
 );

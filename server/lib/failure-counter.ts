@@ -1,8 +1,10 @@
 /**
- * Counts failures per key inside a time window (login backoff). In memory for
- * one process; in Redis when REDIS_URL is set, so several processes share it.
+ * Counts failures per key inside a time window (login backoff). In the database
+ * by default, in Redis when REDIS_URL is set; either way a restart forgets nothing
+ * and several processes share the count.
  */
 import type { Redis } from 'ioredis';
+import type { WindowCounters } from './window-counters.ts';
 
 export interface FailureCounter {
   /** Failures recorded for the key within the window, and seconds until the oldest expires. */
@@ -11,30 +13,19 @@ export interface FailureCounter {
   reset(key: string): Promise<void>;
 }
 
-export function memoryFailureCounter(windowMs: number, now: () => number = Date.now): FailureCounter {
-  const failures = new Map<string, number[]>();
-  const recent = (key: string) => {
-    const cutoff = now() - windowMs;
-    const list = (failures.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length === 0) failures.delete(key);
-    else failures.set(key, list);
-    return list;
-  };
+/** Failures as fixed-window rows in the database: they survive a restart and are shared by processes. */
+export function databaseFailureCounter(counters: WindowCounters, windowMs: number): FailureCounter {
+  const name = (key: string) => `login-failures:${key}`;
   return {
     async get(key) {
-      const list = recent(key);
-      const oldest = list[0];
-      return {
-        count: list.length,
-        retryAfterSeconds:
-          oldest === undefined ? 0 : Math.max(1, Math.ceil((oldest + windowMs - now()) / 1000)),
-      };
+      const { count, ttlMs } = await counters.read(name(key));
+      return { count, retryAfterSeconds: count > 0 ? Math.max(1, Math.ceil(ttlMs / 1000)) : 0 };
     },
     async record(key) {
-      failures.set(key, [...recent(key), now()]);
+      await counters.hit(name(key), windowMs);
     },
     async reset(key) {
-      failures.delete(key);
+      await counters.reset(name(key));
     },
   };
 }

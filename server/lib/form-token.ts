@@ -1,31 +1,84 @@
 /**
- * Signed form tokens: the time a form was shown, signed with the server secret.
- * A submission that comes back sooner than a person could type is a bot; the
- * signature stops a bot from simply sending an old time.
+ * Form tokens: the bot check behind the public forms. A token is issued for one
+ * form (and, for a comment, one post), signed with the server secret, and says
+ * when the form was shown. It is refused when forged, issued for another form or
+ * post, or older than FORM_TOKEN_TTL_MS, and it is single-use: the submission it
+ * allows spends it (the spent ids are rows in `form_token_uses`, so this holds
+ * across a restart and across processes on one database). A form sent back
+ * sooner than a person could type it is a bot's.
+ *
+ * Format: `{form}.{scope}.{issuedAt}.{id}.{signature}`, all URL-safe.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { lt, sql } from 'drizzle-orm';
+import { FORM_TOKEN_TTL_MS } from '../../common/constants.ts';
+import type { Db } from '../db/client.ts';
+import { formTokenUses } from '../db/schema.ts';
+import { nowAndThen } from './now-and-then.ts';
 
-export const MIN_FORM_FILL_MS = 3000;
+export const formKinds = ['comment', 'contribution', 'endorsement'] as const;
+export type FormKind = (typeof formKinds)[number];
 
-export function createFormTokens(secret: string, now: () => number = Date.now) {
-  const sign = (issuedAt: string) =>
-    createHmac('sha256', secret).update(`form:${issuedAt}`).digest('base64url');
+export type TokenCheck =
+  | { ok: true; id: string; ageMs: number; expiresAt: Date }
+  | { ok: false; reason: 'invalid' | 'expired' };
+
+const TOKEN = /^(comment|contribution|endorsement)\.(\d{0,10})\.(\d{1,15})\.([\w-]{22})\.([\w-]{43})$/;
+
+export function createFormTokens(secret: string, now: () => number = () => Date.now()) {
+  const sign = (payload: string) =>
+    createHmac('sha256', secret).update(`form:${payload}`).digest('base64url');
   return {
-    issue(): string {
-      const issuedAt = String(now());
-      return `${issuedAt}.${sign(issuedAt)}`;
+    /** A token for `form`; `scope` binds it further (the post id of a comment form). */
+    issue(form: FormKind, scope = ''): string {
+      const payload = `${form}.${scope}.${now()}.${randomBytes(16).toString('base64url')}`;
+      return `${payload}.${sign(payload)}`;
     },
-    /** Milliseconds since the form was shown, or null for a missing or forged token. */
-    age(token: string | undefined): number | null {
-      if (!token) return null;
-      const [issuedAt, signature] = token.split('.');
-      if (!issuedAt || !signature || !/^\d{1,15}$/.test(issuedAt)) return null;
-      const expected = Buffer.from(sign(issuedAt));
-      const given = Buffer.from(signature);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-      return now() - Number(issuedAt);
+    /** Whether `token` is a genuine, unexpired token for this form and scope (not whether it was spent). */
+    check(token: string | undefined, form: FormKind, scope = ''): TokenCheck {
+      const match = token ? TOKEN.exec(token) : null;
+      if (!token || !match) return { ok: false, reason: 'invalid' };
+      const [, tokenForm, tokenScope, issuedAt, id, signature] = match as unknown as string[];
+      const expected = Buffer.from(sign(token.slice(0, token.lastIndexOf('.'))));
+      const given = Buffer.from(signature ?? '');
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+        return { ok: false, reason: 'invalid' };
+      }
+      if (tokenForm !== form || tokenScope !== scope) return { ok: false, reason: 'invalid' };
+      const ageMs = now() - Number(issuedAt);
+      if (ageMs > FORM_TOKEN_TTL_MS || ageMs < -60_000) return { ok: false, reason: 'expired' };
+      return {
+        ok: true,
+        id: id ?? '',
+        ageMs,
+        expiresAt: new Date(Number(issuedAt) + FORM_TOKEN_TTL_MS),
+      };
     },
   };
 }
 
 export type FormTokens = ReturnType<typeof createFormTokens>;
+
+/** Spent token ids. */
+export interface FormTokenUses {
+  /** Records the id as spent; false when it already was. */
+  spend(id: string, expiresAt: Date): Promise<boolean>;
+}
+
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+/** Spent ids in the database; rows of expired tokens are swept now and then (they could not pass anyway). */
+export function databaseFormTokenUses(db: Db, now: () => number = Date.now): FormTokenUses {
+  const sweepDue = nowAndThen(SWEEP_EVERY_MS, now);
+  return {
+    async spend(id, expiresAt) {
+      if (sweepDue()) await db.delete(formTokenUses).where(lt(formTokenUses.expiresAt, sql`now()`));
+      const inserted = await db
+        .insert(formTokenUses)
+        .values({ id, expiresAt })
+        .onConflictDoNothing()
+        .returning({ id: formTokenUses.id });
+      return inserted.length === 1;
+    },
+  };
+}

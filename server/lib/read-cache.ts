@@ -4,6 +4,7 @@
  * each answer is serialised once and served as a string until a write
  * invalidates its key prefix. Bounded: the oldest entry goes when it is full.
  */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
@@ -47,19 +48,71 @@ export class ReadCache {
     this.onInvalidate?.(prefixes);
   }
 
+  readonly #listeners: ((prefixes: string[]) => void)[] = [];
+
+  /** Calls `listener` after every invalidation in this process, whether a local write or another process asked. */
+  onLocalInvalidate(listener: (prefixes: string[]) => void): void {
+    this.#listeners.push(listener);
+  }
+
   /** Drops the entries in this process only: what a message from another process asks for. */
   invalidateLocal(prefixes: string[]): void {
     for (const key of this.#entries.keys()) {
       if (prefixes.some((prefix) => key.startsWith(prefix))) this.#entries.delete(key);
     }
+    for (const listener of this.#listeners) listener(prefixes);
   }
 
   clear(): void {
     this.#entries.clear();
+    for (const listener of this.#listeners) listener(['']);
   }
 }
 
-/** Sends an already serialised JSON body as it is. */
+// Compressed copies of cached bodies, keyed by the body itself (the read cache hands out the same
+// string until a write replaces it, and V8 keeps a string's hash), so a cached read is compressed
+// once, not on every request. Bounded: the oldest goes first.
+const compressed = new Map<string, { br?: Buffer; gzip?: Buffer }>();
+const MAX_COMPRESSED = 1000;
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Sends an already serialised JSON body, compressed as the client accepts (Brotli or gzip,
+ * made once per body). Bodies under 1 KB go as they are.
+ */
 export function sendJson(reply: FastifyReply, body: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body);
+  reply.type('application/json; charset=utf-8');
+  if (body.length < COMPRESS_FROM_BYTES) return reply.send(body);
+  reply.header('vary', 'Accept-Encoding');
+  const encoding = preferredEncoding(reply.request.headers['accept-encoding']);
+  if (encoding === 'identity') return reply.send(body);
+  let entry = compressed.get(body);
+  if (!entry) {
+    if (compressed.size >= MAX_COMPRESSED) {
+      const oldest = compressed.keys().next().value;
+      if (oldest !== undefined) compressed.delete(oldest);
+    }
+    entry = {};
+    compressed.set(body, entry);
+  }
+  entry[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } })
+      : gzipSync(body, { level: 9 });
+  return reply.header('content-encoding', encoding).send(entry[encoding]);
+}
+
+/** Brotli, then gzip, as the client accepts them (a q=0 refuses). */
+export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
+  if (!header) return 'identity';
+  const accepted = new Set(
+    header
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
 }

@@ -30,6 +30,14 @@ async function errorsPlugin(app: FastifyInstance) {
       return reply.code(400).send(withErrorField({ message: first, errors }));
     }
     if (error instanceof HttpError) {
+      // A page address refused before any page could render (a control character in it):
+      // a plain page that says so, not JSON in a browser tab.
+      if (!isApiUrl(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
+        return reply
+          .code(error.statusCode)
+          .type('text/html; charset=utf-8')
+          .send(plainPage(`${error.statusCode} Bad Request`, error.message));
+      }
       const body: ErrorBody = { message: error.message };
       if (error.errors) body.errors = error.errors;
       return reply.code(error.statusCode).send(withErrorField(body));
@@ -46,18 +54,24 @@ async function errorsPlugin(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+    if (isApiUrl(request.url)) {
       return reply.code(404).send({ message: 'Not found' } satisfies ErrorBody);
     }
     return reply
       .code(404)
       .type('text/html; charset=utf-8')
-      .send(
-        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>404 Page Not Found</title></head>' +
-          '<body><h1>404 Page Not Found</h1><p>Did you forget to add the page to the router?</p></body></html>',
-      );
+      .send(plainPage('404 Page Not Found', 'Did you forget to add the page to the router?'));
   });
 }
+
+const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/** A page without the app, for addresses the app never sees. Both texts are ours, never the visitor's. */
+export const plainPage = (title: string, text: string) =>
+  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">' +
+  `<title>${title}</title></head>` +
+  `<body><h1>${title}</h1><p>${text}</p><p><a href="/">Go to the home page</a></p></body></html>`;
 
 export default fp(errorsPlugin, { name: 'errors' });
 

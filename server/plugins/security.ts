@@ -1,24 +1,28 @@
 /**
  * The security baseline of every response and every state-changing request:
- * security headers, an origin check, JSON or multipart bodies only, and the
- * rate-limit machinery the routes configure (in memory, or Redis when set).
+ * security headers, an origin check, JSON or multipart bodies only, no control
+ * characters in addresses or bodies, and the rate-limit machinery the routes
+ * configure (counters in the database, or in Redis when set).
  */
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { BAD_ADDRESS, BAD_TEXT, findBadText, isCleanAddress } from '../lib/input-guard.ts';
+import { rateLimitStore, type WindowCounters } from '../lib/window-counters.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface SecurityOptions {
   config: Config;
-  /** Shared rate-limit counters across processes; in memory when absent. */
+  /** Rate-limit counters in Redis when set; otherwise in the database (`counters`). */
   redis?: Redis;
+  counters: WindowCounters;
 }
 
-async function securityPlugin(app: FastifyInstance, { config, redis }: SecurityOptions) {
+async function securityPlugin(app: FastifyInstance, { config, redis, counters }: SecurityOptions) {
   const { api, page } = securityHeaders(config);
   // One precomputed object set once per request: @fastify/helmet's per-header middleware cost
   // ~40% of the cached read throughput in bench/api.ts.
@@ -26,6 +30,8 @@ async function securityPlugin(app: FastifyInstance, { config, redis }: SecurityO
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? api : page);
     reply.header('x-request-id', request.id);
+    // A control character or broken UTF-8 in the path or query never reaches a route or the database.
+    if (!isCleanAddress(request.url)) return done(new HttpError(400, BAD_ADDRESS));
     done();
   });
 
@@ -46,22 +52,25 @@ async function securityPlugin(app: FastifyInstance, { config, redis }: SecurityO
     }
     done();
   };
-  // Attached to state-changing routes only, so reads pay nothing for it.
+  const checkBodyText: preValidationHookHandler = (request, _reply, done) => {
+    const field = request.body === undefined ? null : findBadText(request.body);
+    if (field !== null) return done(new HttpError(400, BAD_TEXT, { [field]: BAD_TEXT }));
+    done();
+  };
+  // Attached to state-changing routes only, so reads pay nothing for them.
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((method) => STATE_CHANGING.has(method))) return;
-    const existing = route.onRequest
-      ? Array.isArray(route.onRequest)
-        ? route.onRequest
-        : [route.onRequest]
-      : [];
-    route.onRequest = [checkOrigin, ...existing];
+    route.onRequest = [checkOrigin, ...listOf(route.onRequest)];
+    // Bodies: after parsing, before the route's schema sees them.
+    route.preValidation = [checkBodyText, ...listOf(route.preValidation)];
   });
 
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'portfolio-rl:' } : {}),
-    // A limiter that cannot reach Redis lets the request through rather than failing it.
+    // Never in process memory: a restart must not hand a script a fresh allowance.
+    ...(redis ? { redis, nameSpace: 'portfolio-rl:' } : { store: rateLimitStore(counters) }),
+    // A limiter that cannot reach its store lets the request through rather than failing it.
     skipOnError: true,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
@@ -71,6 +80,10 @@ async function securityPlugin(app: FastifyInstance, { config, redis }: SecurityO
 }
 
 export default fp(securityPlugin, { name: 'security' });
+
+/** A route's hooks of one kind as a list: none, one or several. */
+const listOf = <T>(hooks: T | T[] | undefined): T[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
 /**
  * The security headers (what helmet would set, computed once). Every response
@@ -106,16 +119,23 @@ export function securityHeaders(config: Config): {
 export const publicFormLimit = { max: 5, timeWindow: '10 minutes' } as const;
 
 /**
- * The Content-Security-Policy of a page. With a nonce (pages rendered by the
+ * The Content-Security-Policy of a page. With script hashes (cached pages: the
+ * hashes of exactly the inline scripts in their bytes, ADR 009), or with a nonce (pages rendered by the
  * web app), inline scripts carrying it may run: the theme script and React
  * Router's hydration data. In development Vite's client needs inline scripts,
  * eval and its websocket.
  */
 export function pageCsp(
   config: Config,
-  { nonce, dev = false }: { nonce?: string; dev?: boolean } = {},
+  { nonce, dev = false, scriptHashes }: { nonce?: string; dev?: boolean; scriptHashes?: string[] } = {},
 ): string {
-  const scripts = dev ? "'self' 'unsafe-inline' 'unsafe-eval'" : nonce ? `'self' 'nonce-${nonce}'` : "'self'";
+  const scripts = dev
+    ? "'self' 'unsafe-inline' 'unsafe-eval'"
+    : nonce
+      ? `'self' 'nonce-${nonce}'`
+      : scriptHashes?.length
+        ? `'self' ${scriptHashes.join(' ')}`
+        : "'self'";
   return [
     "default-src 'self'",
     `script-src ${scripts}`,

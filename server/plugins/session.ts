@@ -68,14 +68,14 @@ async function sessionPlugin(app: FastifyInstance, { config, auth }: SessionOpti
 
 export default fp(sessionPlugin, { name: 'session' });
 
-/** preHandler: 401 without a signed-in user, 403 for a user who is not an admin. */
+/** onRequest hook (before the body is parsed or validated): 401 without a signed-in user, 403 for a user who is not an admin. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   const user = await request.currentUser();
   if (!user) throw new HttpError(401, 'Authentication required');
   if (!user.isAdmin) throw new HttpError(403, 'Admin access required');
 }
 
-/** preHandler: 401 without a signed-in user. */
+/** onRequest hook (before the body is parsed or validated): 401 without a signed-in user. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!(await request.currentUser())) throw new HttpError(401, 'Authentication required');
 }

@@ -16,8 +16,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import type { Config } from '../config.ts';
+import type { CachedPage, PageCache, RenderedPage } from '../lib/page-cache.ts';
+import { preferredEncoding } from '../lib/read-cache.ts';
 import { projectRoot } from '../paths.ts';
+import { plainPage } from './errors.ts';
 import { pageCsp } from './security.ts';
+import { sessionCookieName } from './session.ts';
 
 export const webBuildFolder = join(projectRoot, 'build');
 
@@ -29,16 +33,34 @@ export interface WebOptions {
   buildFolder?: string;
   /** Render pages for the static copy of the site (the static export): no analytics, no server features. */
   staticCopy?: boolean;
+  /** Where finished pages for visitors without a session are kept (production builds only). */
+  pageCache?: PageCache;
+  /** How many pages may render at once; past that a page is a quick 503 (default 8). */
+  maxRenders?: number;
+  /** A stand-in for React Router's handler (tests of caching and load shedding without a build). */
+  handler?: Handler;
 }
 
-type Handler = (request: Request, context: WebLoadContext) => Promise<Response>;
+export type Handler = (request: Request, context: WebLoadContext) => Promise<Response>;
 
 export async function webPlugin(
   app: FastifyInstance,
-  { config, mode, buildFolder = webBuildFolder, staticCopy = false }: WebOptions,
+  {
+    config,
+    mode,
+    buildFolder = webBuildFolder,
+    staticCopy = false,
+    pageCache: cache,
+    maxRenders = 8,
+    handler,
+  }: WebOptions,
 ) {
-  const handle = mode === 'dev' ? await devHandler(app) : await buildHandler(app, buildFolder);
+  const handle = handler ?? (mode === 'dev' ? await devHandler(app) : await buildHandler(app, buildFolder));
   const dev = mode === 'dev';
+  // The static export renders each page once for its files; development always renders afresh.
+  const pageCache = dev || staticCopy ? undefined : cache;
+  const renders = new RenderLimiter(maxRenders);
+  const sessionCookie = sessionCookieName(config);
 
   const readApi = async <T>(path: string): Promise<T | null> => {
     if (!path.startsWith('/api/')) throw new Error(`readApi only reads the API, not ${path}`);
@@ -48,42 +70,179 @@ export async function webPlugin(
     return response.json() as T;
   };
 
+  const contextFor = async (
+    request: FastifyRequest,
+    nonce: string,
+    cached: boolean,
+  ): Promise<WebLoadContext> => ({
+    nonce,
+    siteUrl: config.publicUrl,
+    staticCopy,
+    imageGenerator: config.AI_PROVIDER === 'local' ? 'built-in' : 'ai-service',
+    // A cached page is the same for every visitor without a session: nobody is signed in on it.
+    user: cached ? null : await request.currentUser(),
+    readApi,
+    // Cached pages and the static copy's files are complete documents, nothing streamed after.
+    wholeDocument: cached || staticCopy,
+  });
+
+  /** One page rendered to bytes for the cache: the whole document, no nonce (its CSP lists hashes). */
+  const renderWhole = async (request: FastifyRequest): Promise<RenderedPage> => {
+    if (!renders.tryAcquire()) throw new BusyError();
+    try {
+      const response = await handle(toFetchRequest(request), await contextFor(request, '', true));
+      const headers: Record<string, string> = {};
+      for (const [name, value] of response.headers) headers[name] = value;
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) headers['set-cookie'] = cookies.join(', ');
+      return { status: response.status, headers, html: Buffer.from(await response.arrayBuffer()) };
+    } finally {
+      renders.release();
+    }
+  };
+
+  // A cached page's CSP depends only on its bytes: made once per page, not per response.
+  const csps = new WeakMap<CachedPage, string>();
+  const cspOf = (page: CachedPage) => {
+    let csp = csps.get(page);
+    if (csp === undefined) {
+      csp = pageCsp(config, { scriptHashes: page.scriptHashes });
+      csps.set(page, csp);
+    }
+    return csp;
+  };
+
+  const sendCached = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: CachedPage,
+    state: 'hit' | 'miss',
+  ) => {
+    reply.code(page.status);
+    for (const [name, value] of Object.entries(page.headers)) {
+      if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+    }
+    if (page.headers['set-cookie']) reply.header('set-cookie', page.headers['set-cookie']);
+    reply.header('content-security-policy', cspOf(page));
+    reply.header('cache-control', 'private, no-cache');
+    reply.header('vary', 'Accept-Encoding, Cookie');
+    reply.header('etag', page.etag);
+    reply.header('x-page-cache', state);
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding === 'identity') return reply.send(page.html);
+    reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? page.br : page.gzip);
+  };
+
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     // Unknown API paths stay JSON 404s; everything else is a page, the not-found page included.
     if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
-    // Development allows inline scripts without a nonce (Vite's client needs them); a nonce there
-    // would only make React report the browser-hidden nonce attributes as hydration mismatches.
-    const nonce = dev ? '' : randomBytes(16).toString('base64');
-    const context: WebLoadContext = {
-      nonce,
-      siteUrl: config.publicUrl,
-      staticCopy,
-      imageGenerator: config.AI_PROVIDER === 'local' ? 'built-in' : 'ai-service',
-      user: await request.currentUser(),
-      readApi,
-    };
-    const controller = new AbortController();
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) controller.abort();
-    });
-    const response = await handle(toFetchRequest(request, controller.signal), context);
-    reply.code(response.status);
-    for (const [name, value] of response.headers) {
-      if (name !== 'set-cookie') reply.header(name, value);
+    try {
+      if (pageCache && isCacheable(request, sessionCookie)) {
+        const hit = pageCache.get(request.url);
+        if (hit) return sendCached(request, reply, hit, 'hit');
+        return sendCached(
+          request,
+          reply,
+          await pageCache.load(request.url, () => renderWhole(request)),
+          'miss',
+        );
+      }
+      return await renderStreamed(request, reply);
+    } catch (error) {
+      if (error instanceof BusyError) return busy(reply);
+      throw error;
     }
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) reply.header('set-cookie', cookies);
-    reply.header('content-security-policy', pageCsp(config, { nonce, dev }));
-    // Pages show who is signed in: never stored by shared caches, always revalidated.
-    if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
-    if (!response.body) return reply.send();
-    return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+  };
+
+  /** A page rendered for this request alone (signed in, or not cacheable), streamed with a fresh nonce. */
+  const renderStreamed = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The client has gone (timed out while waiting): nobody would read the page.
+    if (request.raw.destroyed || reply.raw.destroyed) return reply;
+    if (!renders.tryAcquire()) throw new BusyError();
+    let released = false;
+    const release = () => {
+      if (!released) renders.release();
+      released = true;
+    };
+    try {
+      // Development allows inline scripts without a nonce (Vite's client needs them); a nonce there
+      // would only make React report the browser-hidden nonce attributes as hydration mismatches.
+      const nonce = dev ? '' : randomBytes(16).toString('base64');
+      const controller = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) controller.abort();
+        release();
+      });
+      const response = await handle(
+        toFetchRequest(request, controller.signal),
+        await contextFor(request, nonce, false),
+      );
+      reply.code(response.status);
+      for (const [name, value] of response.headers) {
+        if (name !== 'set-cookie') reply.header(name, value);
+      }
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      reply.header('content-security-policy', pageCsp(config, { nonce, dev }));
+      // Pages show who is signed in: never stored by shared caches, always revalidated.
+      if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
+      if (pageCache) reply.header('x-page-cache', 'bypass');
+      if (!response.body) {
+        release();
+        return reply.send();
+      }
+      return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+    } catch (error) {
+      release();
+      throw error;
+    }
   };
   app.get('/*', page);
   app.get('/', page);
 }
 
-function toFetchRequest(request: FastifyRequest, signal: AbortSignal): Request {
+/** Renders at once are bounded; past the bound a page answers 503 at once instead of queueing. */
+class RenderLimiter {
+  #active = 0;
+  constructor(readonly max: number) {}
+  tryAcquire(): boolean {
+    if (this.#active >= this.max) return false;
+    this.#active++;
+    return true;
+  }
+  release(): void {
+    this.#active = Math.max(0, this.#active - 1);
+  }
+}
+
+class BusyError extends Error {}
+
+export const BUSY_MESSAGE = 'The site is busy right now. Please try again in a moment.';
+
+function busy(reply: FastifyReply) {
+  return reply
+    .code(503)
+    .header('retry-after', '2')
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(plainPage('503 Service Unavailable', BUSY_MESSAGE));
+}
+
+/** Pages everybody without a session sees alike. Sign-in, the image generator and the dashboard are never cached. */
+const UNCACHED_PAGES = /^\/(admin|auth|generate-images)(\/|\?|$)/;
+
+function isCacheable(request: FastifyRequest, sessionCookie: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (UNCACHED_PAGES.test(request.url)) return false;
+  // React Router's data requests for client-side navigation are rendered per request.
+  if (/\.data(\?|$)/.test(request.url)) return false;
+  const cookie = request.headers.cookie;
+  return !cookie?.includes(`${sessionCookie}=`);
+}
+
+function toFetchRequest(request: FastifyRequest, signal?: AbortSignal): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -91,7 +250,7 @@ function toFetchRequest(request: FastifyRequest, signal: AbortSignal): Request {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
-  return new Request(url, { method: request.method, headers, signal });
+  return new Request(url, { method: request.method, headers, ...(signal ? { signal } : {}) });
 }
 
 async function buildHandler(app: FastifyInstance, buildFolder: string): Promise<Handler> {

@@ -9,20 +9,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { type AppOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { createAdmin, seedDatabase } from '../db/seed.ts';
-import { createFormTokens } from '../lib/form-token.ts';
+import { createFormTokens, type FormKind } from '../lib/form-token.ts';
 import { hashPassword } from '../lib/passwords.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
-  /** A valid form token issued `ageMs` ago (default 10 s: long enough for a person). */
-  formToken(ageMs?: number): string;
+  /** A valid token for a form (and scope: a comment's post id) issued `ageMs` ago (default 10 s: long enough for a person). */
+  formToken(form: FormKind, scope?: string | number, ageMs?: number): string;
   /** Creates an account (admin or not) and signs it in; returns the Cookie header to send. */
   signIn(role: 'admin' | 'user', username?: string): Promise<string>;
   close(): Promise<void>;
@@ -34,6 +34,10 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Join an existing PostgreSQL database instead of making a new one (a second process). */
   databaseUrl?: string;
+  /** Open embedded PGlite stored in this folder (to restart an app on the same data). */
+  pgliteDir?: string;
+  /** Serve pages too (tests of the page cache give a stand-in renderer). */
+  web?: AppOptions['web'];
 }
 
 export async function openTestDatabase(): Promise<Database> {
@@ -76,16 +80,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const database = options.databaseUrl
     ? await openDatabase({ kind: 'postgres', url: options.databaseUrl, poolSize: 4 })
-    : await openTestDatabase();
+    : options.pgliteDir
+      ? await openDatabase({ kind: 'pglite', dataDir: options.pgliteDir })
+      : await openTestDatabase();
   if (options.seed !== false) await seedDatabase(database.db);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(options.web ? { web: options.web } : {}) });
   await app.ready();
   return {
     app,
     database,
     config,
-    formToken: (ageMs = 10_000) =>
-      createFormTokens(config.SESSION_SECRET ?? '', () => Date.now() - ageMs).issue(),
+    formToken: (form, scope = '', ageMs = 10_000) =>
+      createFormTokens(config.SESSION_SECRET ?? '', () => Date.now() - ageMs).issue(form, String(scope)),
     async signIn(role, username = `${role}-${freshIp().replaceAll('.', '-')}`) {
       const password = 'test-password-123';
       if (role === 'admin') await createAdmin(database.db, username, password);

@@ -31,6 +31,17 @@ export function staticEmptyDefault(path: string): unknown {
   return {};
 }
 
+/** What browser storage keeps for a static read, parsed; undefined when nothing (or nothing readable). */
+export function storedRead(path: string): unknown {
+  try {
+    const stored = globalThis.localStorage?.getItem(staticStorageKey(path));
+    if (stored) return JSON.parse(stored);
+  } catch {
+    // Unreadable storage: the caller falls back to the exported file.
+  }
+  return undefined;
+}
+
 /** Browser storage key of a static read: 'api_' plus the last path segment. */
 export function staticStorageKey(path: string): string {
   const segments = (path.split('?')[0] ?? '').split('/').filter(Boolean);
@@ -39,12 +50,8 @@ export function staticStorageKey(path: string): string {
 
 /** A GET of the API on a static host: browser storage, then the exported file, then the empty default. */
 export async function staticRead(path: string): Promise<unknown> {
-  try {
-    const stored = globalThis.localStorage?.getItem(staticStorageKey(path));
-    if (stored) return JSON.parse(stored);
-  } catch {
-    // Unreadable storage falls through to the exported file.
-  }
+  const stored = storedRead(path);
+  if (stored !== undefined) return stored;
   try {
     const response = await fetch(withBase(staticFilePath(path)), { credentials: 'include' });
     if (response.ok) return await response.json();

@@ -109,6 +109,8 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
             <img
               src={withBase(post.coverImage)}
               alt=""
+              // The largest thing on the page: fetched first.
+              fetchPriority="high"
               width={1200}
               height={300}
               className="h-full w-full object-cover"

@@ -11,7 +11,8 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { type ContributionInput, contributionSchema } from '../../common/schemas/forms.ts';
 import { HumanCheck, useFormToken } from '../features/blog/form-token.tsx';
-import { StaticNotice, useStaticCopy } from '../features/layout/static-notice.tsx';
+import { useStaticCopy } from '../features/layout/static-copy.ts';
+import { StaticNotice } from '../features/layout/static-notice.tsx';
 import { paths } from '../lib/paths.ts';
 import { apiRequest, errorMessage } from '../lib/request.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
@@ -47,15 +48,17 @@ export default function ContributePage() {
   const staticCopy = useStaticCopy();
   const [sent, setSent] = useState(false);
   const thanks = useRef<HTMLHeadingElement>(null);
-  const formToken = useFormToken();
+  const withFormToken = useFormToken({ form: 'contribution' });
   const form = useForm<ContributionInput>({
     resolver: zodResolver(contributionSchema),
     defaultValues: empty,
   });
   const { errors } = form.formState;
   const send = useMutation({
-    mutationFn: async (values: ContributionInput) =>
-      (await apiRequest('POST', '/api/blog/contributions', { ...values, formToken })).json(),
+    mutationFn: (values: ContributionInput) =>
+      withFormToken(async (formToken) =>
+        (await apiRequest('POST', '/api/blog/contributions', { ...values, formToken })).json(),
+      ),
     onSuccess: () => {
       form.reset(empty);
       setSent(true);

@@ -107,6 +107,8 @@ export default function ProjectPage({ loaderData, params }: Route.ComponentProps
           <img
             src={withBase(project.image)}
             alt=""
+            // The largest thing on the page: fetched first.
+            fetchPriority="high"
             width={1280}
             height={720}
             className="aspect-video w-full rounded-lg border border-border bg-muted object-cover"

@@ -18,7 +18,7 @@ import {
   recommendationRequestSchema,
 } from '../../common/schemas/ai.ts';
 import { findProject, projects } from '../../content/projects.ts';
-import { useStaticCopy } from '../features/layout/static-notice.tsx';
+import { useStaticCopy } from '../features/layout/static-copy.ts';
 import { ChipInput } from '../features/recommendations/chip-input.tsx';
 import { chipValues } from '../features/recommendations/chips.ts';
 import { RecommendationCard } from '../features/recommendations/recommendation-card.tsx';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertComment, insertEndorsement, insertPost, insertSkill } from '../../db/factories.ts';
 import { blogContributions, comments, notificationOutbox, pageViews, skills } from '../../db/schema.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
+import { createAnalyticsService } from '../analytics/service.ts';
 
 let t: TestApp;
 let adminCookie: string;
@@ -416,20 +417,21 @@ describe('analytics', () => {
     const today = new Date();
     const threeDaysAgo = new Date(today.getTime() - 3 * 86_400_000);
     const longAgo = new Date(today.getTime() - 40 * 86_400_000);
-    await t.database.db.insert(pageViews).values([
-      { path: '/', visitorHash: 'a', screenWidth: 390, referrer: 'google.com', createdAt: today },
-      { path: '/', visitorHash: 'a', screenWidth: 390, createdAt: today },
-      { path: '/blog', visitorHash: 'b', screenWidth: 1440, referrer: 'google.com', createdAt: today },
-      {
-        path: '/blog',
-        visitorHash: 'c',
-        screenWidth: 800,
-        referrer: 'news.ycombinator.com',
-        createdAt: threeDaysAgo,
-      },
-      { path: '/', visitorHash: 'd', createdAt: threeDaysAgo },
-      { path: '/old', visitorHash: 'e', createdAt: longAgo },
-    ]);
+    // Recorded as the site records them: the raw view and the day's roll-ups together.
+    const views: [string, string, number | undefined, string | null, Date][] = [
+      ['/', 'a', 390, 'google.com', today],
+      ['/', 'a', 390, null, today],
+      ['/blog', 'b', 1440, 'google.com', today],
+      ['/blog', 'c', 800, 'news.ycombinator.com', threeDaysAgo],
+      ['/', 'd', undefined, null, threeDaysAgo],
+      ['/old', 'e', undefined, null, longAgo],
+    ];
+    for (const [path, visitor, screenWidth, referrerHost, at] of views) {
+      await createAnalyticsService(t.database.db, { now: () => at }).record(
+        { path, screenWidth, referrerHost },
+        visitor,
+      );
+    }
     const res = await call('GET', '/api/admin/analytics');
     expect(res.statusCode).toBe(200);
     const stats = res.json();

@@ -38,7 +38,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; storage: 
   app,
   { admin, storage },
 ) => {
-  app.addHook('preHandler', requireAdmin);
+  // onRequest, before the body is even parsed: an anonymous caller learns nothing about the body's rules.
+  app.addHook('onRequest', requireAdmin);
 
   // Creating a post keeps the spec's path.
   app.post(

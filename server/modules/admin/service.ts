@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, like, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { DESKTOP_MIN_WIDTH, SEO_DESCRIPTION_LENGTH, TABLET_MIN_WIDTH } from '../../../common/constants.ts';
+import { SEO_DESCRIPTION_LENGTH } from '../../../common/constants.ts';
 import type {
   AdminAnalytics,
   AdminInboxItem,
@@ -18,12 +18,12 @@ import type { BlogPostFormValues } from '../../../common/schemas/forms.ts';
 import { markdownToPlainText, slugify, truncateText } from '../../../common/text.ts';
 import type { Db } from '../../db/client.ts';
 import {
+  analyticsDaily,
   blogContributions,
   blogPosts,
   comments,
   contactMessages,
   notificationOutbox,
-  pageViews,
   quoteRequests,
   resumeRequests,
   skillEndorsements,
@@ -51,6 +51,17 @@ export interface Page<T> {
 export const SLUG_TAKEN = 'A post with this slug already exists';
 
 type PostRow = typeof blogPosts.$inferSelect;
+
+/** The post fields the owner may change; anything else in an update is ignored. */
+const POST_FIELDS = new Set<string>([
+  'title',
+  'slug',
+  'summary',
+  'content',
+  'coverImage',
+  'tags',
+  'isPublished',
+] satisfies (keyof BlogPostFormValues)[]);
 
 export function adminPost(row: PostRow) {
   return withIsoDates(row);
@@ -145,7 +156,11 @@ export function createAdminService(db: Db, cache: ReadCache, now: () => Date = (
     },
 
     /** Edits any fields; publishing stamps publishedAt the first time, unpublishing keeps it. */
-    async updatePost(id: number, changes: Partial<BlogPostFormValues>) {
+    async updatePost(id: number, sent: Partial<BlogPostFormValues>) {
+      // Only the fields that were sent: an absent (or undefined) field keeps what is stored.
+      const changes = Object.fromEntries(
+        Object.entries(sent).filter(([key, value]) => value !== undefined && POST_FIELDS.has(key)),
+      ) as Partial<BlogPostFormValues>;
       const current = await this.getPost(id);
       if (changes.slug && changes.slug !== current.slug) {
         const [clash] = await db
@@ -406,54 +421,57 @@ export function createAdminService(db: Db, cache: ReadCache, now: () => Date = (
       if (!row) throw notFound(kind === 'quote' ? 'Quote request not found' : 'Message not found');
     },
 
-    /** Page views and visitors per UTC day for the last `days` days, the top pages and referrers, and devices. */
+    /**
+     * Page views and visitors per UTC day for the last `days` days, the top pages and referrers,
+     * and devices: read from the daily roll-ups (a few rows per day), never from the raw views.
+     */
     async analytics(days: number): Promise<AdminAnalytics> {
       const today = new Date(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
-      const since = new Date(today.getTime() - (days - 1) * DAY_MS);
-      const inRange = gte(pageViews.createdAt, since);
-      const views = sql<number>`count(*)::int`;
-      const visitors = sql<number>`count(distinct ${pageViews.visitorHash})::int`;
-      const day = sql<string>`to_char(${pageViews.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-      const device = sql<'Mobile' | 'Tablet' | 'Desktop' | 'Unknown'>`case
-        when ${pageViews.screenWidth} is null then 'Unknown'
-        when ${pageViews.screenWidth} < ${sql.raw(String(TABLET_MIN_WIDTH))} then 'Mobile'
-        when ${pageViews.screenWidth} < ${sql.raw(String(DESKTOP_MIN_WIDTH))} then 'Tablet'
-        else 'Desktop' end`;
-      const [perDay, totals, topPages, topReferrers, devices] = await Promise.all([
-        db.select({ date: day, views, visitors }).from(pageViews).where(inRange).groupBy(day),
-        db.select({ views, visitors }).from(pageViews).where(inRange),
+      const since = new Date(today.getTime() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+      const inRange = (dimension: string) =>
+        and(eq(analyticsDaily.dimension, dimension), gte(analyticsDaily.day, since));
+      const views = sql<number>`sum(${analyticsDaily.views})::int`;
+      const visitors = sql<number>`sum(${analyticsDaily.visitors})::int`;
+      const top = (dimension: string, limit?: number) => {
+        const query = db
+          .select({ value: analyticsDaily.value, views, visitors })
+          .from(analyticsDaily)
+          .where(inRange(dimension))
+          .groupBy(analyticsDaily.value)
+          .orderBy(desc(views), analyticsDaily.value);
+        return limit ? query.limit(limit) : query;
+      };
+      const [perDay, topPages, topReferrers, devices] = await Promise.all([
         db
-          .select({ path: pageViews.path, views, visitors })
-          .from(pageViews)
-          .where(inRange)
-          .groupBy(pageViews.path)
-          .orderBy(desc(views), pageViews.path)
-          .limit(TOP_LIST_LENGTH),
-        db
-          .select({ referrer: sql<string>`${pageViews.referrer}`, views, visitors })
-          .from(pageViews)
-          .where(and(inRange, isNotNull(pageViews.referrer)))
-          .groupBy(pageViews.referrer)
-          .orderBy(desc(views), pageViews.referrer)
-          .limit(TOP_LIST_LENGTH),
-        db
-          .select({ device, views, visitors })
-          .from(pageViews)
-          .where(inRange)
-          .groupBy(device)
-          .orderBy(desc(views)),
+          .select({
+            date: analyticsDaily.day,
+            views: analyticsDaily.views,
+            visitors: analyticsDaily.visitors,
+          })
+          .from(analyticsDaily)
+          .where(inRange('total')),
+        top('path', TOP_LIST_LENGTH),
+        top('referrer', TOP_LIST_LENGTH),
+        top('device'),
       ]);
       const counted = new Map(perDay.map((row) => [row.date, row]));
+      const dayList = Array.from({ length: days }, (_, i) => {
+        const date = new Date(today.getTime() - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10);
+        const row = counted.get(date);
+        return { date, views: row?.views ?? 0, visitors: row?.visitors ?? 0 };
+      });
       return {
-        days: Array.from({ length: days }, (_, i) => {
-          const date = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-          const row = counted.get(date);
-          return { date, views: row?.views ?? 0, visitors: row?.visitors ?? 0 };
-        }),
-        totals: totals[0] ?? { views: 0, visitors: 0 },
-        topPages,
-        topReferrers,
-        devices,
+        days: dayList,
+        totals: dayList.reduce(
+          (sum, day) => ({ views: sum.views + day.views, visitors: sum.visitors + day.visitors }),
+          { views: 0, visitors: 0 },
+        ),
+        topPages: topPages.map(({ value, ...counts }) => ({ path: value, ...counts })),
+        topReferrers: topReferrers.map(({ value, ...counts }) => ({ referrer: value, ...counts })),
+        devices: devices.map(({ value, ...counts }) => ({
+          device: value as AdminAnalytics['devices'][number]['device'],
+          ...counts,
+        })),
       };
     },
 

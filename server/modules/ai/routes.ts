@@ -39,7 +39,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService }> = async (app, { 
     '/api/images/generate',
     {
       // Before validation: a visitor is told to sign in whatever the body holds.
-      preValidation: requireUser,
+      onRequest: requireUser,
       schema: { body: imageRequestSchema, response: { 200: imageResponseSchema } },
       // Per IP as well, so one address cannot spread the per-user limit over many accounts.
       config: { rateLimit: { max: 60, timeWindow: '1 hour' } },

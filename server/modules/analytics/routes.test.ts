@@ -82,7 +82,7 @@ describe('POST /api/analytics/pageview', () => {
 describe('daily salt', () => {
   it('changes the visitor hash from one day to the next and deletes the old salt', async () => {
     let now = new Date('2026-11-21T23:59:00Z');
-    const analytics = createAnalyticsService(t.database.db, () => now);
+    const analytics = createAnalyticsService(t.database.db, { now: () => now });
     const yesterday = await analytics.visitorHash('203.0.113.1', browser);
     expect(await analytics.visitorHash('203.0.113.1', browser)).toBe(yesterday);
     now = new Date('2026-11-22T00:01:00Z');

@@ -39,7 +39,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
   app.get('/insights.js', async (_request, reply) =>
     reply
       .type('text/javascript; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
+      .header('cache-control', 'public, max-age=86400')
       .send(INSIGHTS_SCRIPT),
   );
 

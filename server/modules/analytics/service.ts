@@ -8,6 +8,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, like, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appMeta, pageViews } from '../../db/schema.ts';
+import { nowAndThen } from '../../lib/now-and-then.ts';
+import { rollUpView, sweep } from './rollups.ts';
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 const SALT_KEY_PREFIX = 'analytics_salt:';
 
@@ -32,8 +36,12 @@ export function referrerHost(referrer: string, ownHost: string): string | null {
   }
 }
 
-export function createAnalyticsService(db: Db, now: () => Date = () => new Date()) {
+export function createAnalyticsService(
+  db: Db,
+  { now = () => new Date(), rawRetentionDays = 0 }: { now?: () => Date; rawRetentionDays?: number } = {},
+) {
   let cached: { day: string; salt: string } | undefined;
+  const sweepDue = nowAndThen(SWEEP_EVERY_MS, () => now().getTime());
 
   /** Today's salt (UTC day): created once, shared by every process through the database. */
   async function dailySalt(): Promise<string> {
@@ -59,14 +67,26 @@ export function createAnalyticsService(db: Db, now: () => Date = () => new Date(
       return createHash('sha256').update(`${salt}\n${ip}\n${userAgent}`).digest('hex').slice(0, 32);
     },
 
+    /**
+     * Stores the view and adds it to today's roll-ups in one transaction: views + 1 in each of
+     * its buckets (total, path, referrer, device), visitors + 1 where this visitor is new today.
+     * Now and then, raw views older than the retention and past days' visitor sets are deleted.
+     */
     async record(view: PageView, visitorHash: string): Promise<void> {
-      await db.insert(pageViews).values({
-        path: view.path,
-        referrer: view.referrerHost,
-        screenWidth: view.screenWidth ?? null,
-        screenHeight: view.screenHeight ?? null,
-        visitorHash,
+      const at = now();
+      const day = at.toISOString().slice(0, 10);
+      await db.transaction(async (tx) => {
+        await tx.insert(pageViews).values({
+          path: view.path,
+          referrer: view.referrerHost,
+          screenWidth: view.screenWidth ?? null,
+          screenHeight: view.screenHeight ?? null,
+          visitorHash,
+          createdAt: at,
+        });
+        await tx.execute(rollUpView(day, view, visitorHash));
       });
+      if (sweepDue()) await sweep(db, day, rawRetentionDays, at);
     },
   };
 }

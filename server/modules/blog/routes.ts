@@ -1,18 +1,80 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blogPostListSchema, blogPostSchema } from '../../../common/schemas/blog.ts';
+import {
+  type BlogListQuery,
+  blogListPageSchema,
+  blogListQuerySchema,
+  blogPostListSchema,
+  blogPostSchema,
+} from '../../../common/schemas/blog.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { type ReadCache, sendJson } from '../../lib/read-cache.ts';
 import { BLOG_CACHE_PREFIX, type BlogService } from './service.ts';
+
+const listKey = ({ limit, page, q, tag }: BlogListQuery) =>
+  `${BLOG_CACHE_PREFIX}list:${limit}:${page}:${tag}:${q.toLowerCase()}`;
 
 export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService; cache: ReadCache }> = async (
   app,
   { blog, cache },
 ) => {
-  app.get('/api/blog', { schema: { response: { 200: blogPostListSchema } } }, async (_request, reply) => {
-    const body = await cache.json(`${BLOG_CACHE_PREFIX}list`, blogPostListSchema, () => blog.listPublished());
-    return sendJson(reply, body ?? '[]');
-  });
+  const loadPage = async (query: BlogListQuery) => {
+    const [{ posts, total }, tags] = await Promise.all([blog.listPage(query), blog.tags()]);
+    return {
+      posts,
+      page: query.page,
+      pageSize: query.limit,
+      total,
+      pageCount: Math.max(1, Math.ceil(total / query.limit)),
+      q: query.q,
+      tag: query.tag,
+      tags,
+    };
+  };
+  /** One page of the list as JSON, read once per page and query until a post changes. */
+  const pageJson = async (query: BlogListQuery) =>
+    (await cache.json(listKey(query), blogListPageSchema, () => loadPage(query))) ?? '{}';
+  const totals = z.object({ total: z.number().int(), pageCount: z.number().int() });
+
+  // The spec's list: a page of posts (the first 12 by default). The total is in X-Total-Count,
+  // the neighbouring pages in Link.
+  app.get(
+    '/api/blog',
+    { schema: { querystring: blogListQuerySchema, response: { 200: blogPostListSchema } } },
+    async (request, reply) => {
+      const query = request.query;
+      const key = listKey(query);
+      const posts = await cache.json(
+        `${key}:posts`,
+        blogPostListSchema,
+        async () => blogListPageSchema.parse(JSON.parse(await pageJson(query))).posts,
+      );
+      const figures = await cache.json(`${key}:total`, totals, async () =>
+        totals.parse(JSON.parse(await pageJson(query))),
+      );
+      const { total, pageCount } = totals.parse(JSON.parse(figures ?? '{"total":0,"pageCount":1}'));
+      reply.header('x-total-count', String(total));
+      const link = (page: number, rel: string) => {
+        const params = new URLSearchParams({ page: String(page), limit: String(query.limit) });
+        if (query.q) params.set('q', query.q);
+        if (query.tag) params.set('tag', query.tag);
+        return `</api/blog?${params}>; rel="${rel}"`;
+      };
+      const links = [
+        ...(query.page > 1 ? [link(query.page - 1, 'prev')] : []),
+        ...(query.page < pageCount ? [link(query.page + 1, 'next')] : []),
+      ];
+      if (links.length > 0) reply.header('link', links.join(', '));
+      return sendJson(reply, posts ?? '[]');
+    },
+  );
+
+  // What /blog shows: the page of posts, the paging figures and the Categories card's tags.
+  app.get(
+    '/api/blog-list',
+    { schema: { querystring: blogListQuerySchema, response: { 200: blogListPageSchema } } },
+    async (request, reply) => sendJson(reply, await pageJson(request.query)),
+  );
 
   app.get(
     '/api/blog/:slug',

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicCommentListSchema } from '../../../common/schemas/comments.ts';
 import { commentFormSchema } from '../../../common/schemas/forms.ts';
-import { checkVerificationPhrase, isBotSubmission } from '../../lib/anti-spam.ts';
-import type { FormTokens } from '../../lib/form-token.ts';
+import { type BotCheck, checkVerificationPhrase } from '../../lib/anti-spam.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { type ReadCache, sendJson } from '../../lib/read-cache.ts';
 import { publicFormLimit } from '../../plugins/security.ts';
@@ -26,8 +25,8 @@ export const commentRoutes: FastifyPluginAsyncZod<{
   blog: BlogService;
   comments: CommentService;
   cache: ReadCache;
-  formTokens: FormTokens;
-}> = async (app, { blog, comments, cache, formTokens }) => {
+  botCheck: BotCheck;
+}> = async (app, { blog, comments, cache, botCheck }) => {
   app.get(
     '/api/blog/post/:postId/comments',
     { schema: { params: postIdParamsSchema, response: { 200: publicCommentListSchema } } },
@@ -53,8 +52,8 @@ export const commentRoutes: FastifyPluginAsyncZod<{
       if (!post) throw notFound('Post not found');
       const body = request.body;
       checkVerificationPhrase(body.captchaToken, 'Please complete the CAPTCHA verification');
-      // A bot gets the same answer as a person, and nothing is stored.
-      if (!isBotSubmission(body, formTokens)) {
+      // A bot gets the same answer as a person, and nothing is stored. The token was issued for this post.
+      if (await botCheck.admit(body, 'comment', String(postId))) {
         await comments.submit({
           postId,
           postTitle: post.title,

@@ -1,8 +1,9 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FORM_TOKEN_TTL_MS } from '../../../common/constants.ts';
 import { insertPost } from '../../db/factories.ts';
 import { comments, notificationOutbox } from '../../db/schema.ts';
-import { FORM_EXPIRED } from '../../lib/anti-spam.ts';
+import { FORM_EXPIRED, FORM_USED } from '../../lib/anti-spam.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -12,13 +13,16 @@ beforeAll(async () => {
   postId = (await insertPost(t.database.db, { title: 'A post to discuss' })).id;
 });
 afterAll(() => t.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const valid = () => ({
   name: 'Sam Reader',
   email: 'sam@example.com',
   content: 'This was really useful, thank you!',
   captchaToken: 'not-a-robot',
-  formToken: t.formToken(),
+  formToken: t.formToken('comment', postId),
 });
 const submit = (payload: object, id: number | string = postId) =>
   t.app.inject({ method: 'POST', url: `/api/blog/post/${id}/comments`, payload, remoteAddress: freshIp() });
@@ -79,7 +83,7 @@ describe('POST /api/blog/post/:postId/comments', () => {
   it('answers a bot that fills the honeypot or submits too fast with a normal success, storing nothing', async () => {
     const before = await commentCount();
     const honeypot = await submit({ ...valid(), website: 'http://spam.example' });
-    const tooFast = await submit({ ...valid(), formToken: t.formToken(500) });
+    const tooFast = await submit({ ...valid(), formToken: t.formToken('comment', postId, 500) });
     for (const res of [honeypot, tooFast]) {
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({ message: 'Your comment has been submitted and is awaiting moderation.' });
@@ -87,12 +91,79 @@ describe('POST /api/blog/post/:postId/comments', () => {
     expect(await commentCount()).toBe(before);
   });
 
-  it('asks to reload the page when the form token is missing or forged', async () => {
-    for (const formToken of [undefined, 'forged', `${Date.now() - 60_000}.AAAA`]) {
+  it('asks to reload the page when the form token is missing, forged, expired or for another form', async () => {
+    const before = await commentCount();
+    const forged = t.formToken('comment', postId).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    for (const formToken of [
+      undefined,
+      'forged',
+      `${Date.now() - 60_000}.AAAA`,
+      forged,
+      t.formToken('comment', postId + 1),
+      t.formToken('contribution'),
+      t.formToken('endorsement', postId),
+      t.formToken('comment', postId, FORM_TOKEN_TTL_MS + 60_000),
+    ]) {
       const res = await submit({ ...valid(), formToken });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(FORM_EXPIRED);
+      expect(res.statusCode, String(formToken)).toBe(400);
+      expect(res.json()).toMatchObject({ message: FORM_EXPIRED, errors: { formToken: FORM_EXPIRED } });
     }
+    expect(await commentCount()).toBe(before);
+  });
+
+  it('takes one comment per form token: a script replaying it gets four refusals, and none of them is stored', async () => {
+    const { token } = (
+      await t.app.inject({ url: `/api/form-token?form=comment&postId=${postId}`, remoteAddress: freshIp() })
+    ).json();
+    expect(token).toMatch(new RegExp(`^comment\\.${postId}\\.`));
+    // A person takes longer than the minimum fill time to write: move the clock on instead of waiting.
+    const realNow = Date.now.bind(Date);
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 10_000);
+    const before = await commentCount();
+    const ip = freshIp();
+    const answers = [];
+    for (let i = 1; i <= 5; i++) {
+      answers.push(
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/blog/post/${postId}/comments`,
+          payload: { ...valid(), content: `Replayed comment number ${i}`, formToken: token },
+          remoteAddress: ip,
+        }),
+      );
+    }
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 400, 400, 400, 400]);
+    for (const res of answers.slice(1)) expect(res.json().message).toBe(FORM_USED);
+    expect(await commentCount()).toBe(before + 1);
+    const stored = await t.database.db.select({ content: comments.content }).from(comments);
+    expect(
+      stored.filter((row) => row.content.startsWith('Replayed comment')).map((row) => row.content),
+    ).toEqual(['Replayed comment number 1']);
+    vi.restoreAllMocks();
+  });
+
+  it('spends the token of a bot submission too, so replaying it is refused', async () => {
+    const formToken = t.formToken('comment', postId);
+    expect((await submit({ ...valid(), formToken, website: 'http://spam.example' })).statusCode).toBe(201);
+    const replay = await submit({ ...valid(), formToken });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().message).toBe(FORM_USED);
+  });
+
+  it('issues tokens only for a known form, and a comment token only with its post', async () => {
+    for (const query of [
+      '',
+      '?form=other',
+      '?form=comment',
+      '?form=endorsement',
+      '?form=comment&postId=abc',
+    ]) {
+      const res = await t.app.inject({ url: `/api/form-token${query}`, remoteAddress: freshIp() });
+      expect(res.statusCode, query).toBe(400);
+    }
+    const res = await t.app.inject({ url: '/api/form-token?form=contribution', remoteAddress: freshIp() });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('answers 404 for an unknown or unpublished post', async () => {

@@ -17,7 +17,7 @@ const valid = () => ({
   authorName: 'Guest Writer',
   authorEmail: 'guest@example.com',
   captchaToken: 'not-a-robot',
-  formToken: t.formToken(),
+  formToken: t.formToken('contribution'),
 });
 const submit = (payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/blog/contributions', payload, remoteAddress: freshIp() });

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contributionSchema } from '../../../common/schemas/forms.ts';
-import { checkVerificationPhrase, isBotSubmission } from '../../lib/anti-spam.ts';
-import type { FormTokens } from '../../lib/form-token.ts';
+import { type BotCheck, checkVerificationPhrase } from '../../lib/anti-spam.ts';
 import { publicFormLimit } from '../../plugins/security.ts';
 import type { ContributionService } from './service.ts';
 
@@ -11,8 +10,8 @@ const SUBMITTED = 'Thank you! Your post has been submitted and is awaiting revie
 
 export const contributionRoutes: FastifyPluginAsyncZod<{
   contributions: ContributionService;
-  formTokens: FormTokens;
-}> = async (app, { contributions, formTokens }) => {
+  botCheck: BotCheck;
+}> = async (app, { contributions, botCheck }) => {
   app.post(
     '/api/blog/contributions',
     {
@@ -21,7 +20,8 @@ export const contributionRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       checkVerificationPhrase(request.body.captchaToken, 'CAPTCHA verification is required');
-      if (!isBotSubmission(request.body, formTokens)) await contributions.submit(request.body, request.ip);
+      if (await botCheck.admit(request.body, 'contribution'))
+        await contributions.submit(request.body, request.ip);
       return reply.code(201).send({ message: SUBMITTED });
     },
   );

@@ -11,7 +11,11 @@
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { staticFilePath } from '../../../common/static-files.ts';
+import type { BlogIndexEntry } from '../../../common/blog-list.ts';
+import { BLOG_MAX_PAGE_SIZE } from '../../../common/blog-list.ts';
+import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
+import { STATIC_BLOG_INDEX, staticFilePath } from '../../../common/static-files.ts';
+import { markdownToPlainText } from '../../../common/text.ts';
 import { projects } from '../../../content/projects.ts';
 
 export interface StaticExportOptions {
@@ -78,11 +82,18 @@ export async function exportStaticSite(
   // The public API reads, where the client's static fallback looks for them (staticFilePath).
   const apiFile = (path: string) => staticFilePath(path).slice(1);
   const saveApi = async (path: string) => (await save(path, apiFile(path))).json();
-  const posts = (await saveApi('/api/blog')) as Array<{ id: number; slug: string }>;
+  // The home teaser's list (the first page), then every published post, page by page.
+  await saveApi('/api/blog');
+  const posts: BlogPostSummary[] = [];
+  for (let page = 1; ; page++) {
+    const response = await app.inject({ url: `/api/blog?limit=${BLOG_MAX_PAGE_SIZE}&page=${page}` });
+    const batch = response.json() as BlogPostSummary[];
+    posts.push(...batch);
+    if (batch.length < BLOG_MAX_PAGE_SIZE) break;
+  }
   const skills = (await saveApi('/api/skills')) as Record<string, Array<{ id: number }>>;
   const apiPaths = [
     '/api/projects',
-    ...posts.map((post) => `/api/blog/${post.slug}`),
     ...posts.map((post) => `/api/blog/post/${post.id}/comments`),
     ...projects.map((project) => `/api/projects/${project.id}`),
     ...Object.values(skills)
@@ -90,6 +101,13 @@ export async function exportStaticSite(
       .map((skill) => `/api/skill-endorsements?skillId=${skill.id}`),
   ];
   for (const path of apiPaths) await saveApi(path);
+  // Each post, and the search index the copy's blog list is computed from in the browser.
+  const index: BlogIndexEntry[] = [];
+  for (const post of posts) {
+    const full = (await saveApi(`/api/blog/${post.slug}`)) as { content: string };
+    index.push({ ...post, text: markdownToPlainText(full.content) });
+  }
+  await write(outDir, apiFile(STATIC_BLOG_INDEX), JSON.stringify(index));
 
   // The pages, and the data each one loads on a client-side navigation.
   const pages = [
@@ -128,5 +146,14 @@ export async function exportStaticSite(
   // GitHub Pages runs Jekyll unless told not to, and Jekyll drops files starting with '_' (_.data).
   await write(outDir, '.nojekyll', '');
 
-  return { pages, apiFiles: ['/api/blog', '/api/skills', ...apiPaths].map(apiFile) };
+  return {
+    pages,
+    apiFiles: [
+      '/api/blog',
+      '/api/skills',
+      STATIC_BLOG_INDEX,
+      ...apiPaths,
+      ...posts.map((post) => `/api/blog/${post.slug}`),
+    ].map(apiFile),
+  };
 }

@@ -3,14 +3,16 @@ import { z } from 'zod';
 import { endorsementQuerySchema, publicEndorsementListSchema } from '../../../common/schemas/endorsements.ts';
 import { endorsementSchema } from '../../../common/schemas/forms.ts';
 import { skillsByCategorySchema } from '../../../common/schemas/skills.ts';
+import type { BotCheck } from '../../lib/anti-spam.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { type ReadCache, sendJson } from '../../lib/read-cache.ts';
 import { ENDORSEMENTS_CACHE_PREFIX, SKILLS_CACHE_KEY, type SkillService } from './service.ts';
 
-export const skillRoutes: FastifyPluginAsyncZod<{ skills: SkillService; cache: ReadCache }> = async (
-  app,
-  { skills, cache },
-) => {
+export const skillRoutes: FastifyPluginAsyncZod<{
+  skills: SkillService;
+  cache: ReadCache;
+  botCheck: BotCheck;
+}> = async (app, { skills, cache, botCheck }) => {
   app.get(
     '/api/skills',
     { schema: { response: { 200: skillsByCategorySchema } } },
@@ -45,8 +47,12 @@ export const skillRoutes: FastifyPluginAsyncZod<{ skills: SkillService; cache: R
     async (request, reply) => {
       const { skillId } = request.body;
       if (!(await skills.exists(skillId))) throw notFound('Skill not found');
-      await skills.endorse(request.body, request.ip);
-      cache.invalidate(SKILLS_CACHE_KEY, `${ENDORSEMENTS_CACHE_PREFIX}${skillId}`);
+      // Endorsements show at once, so they pass the same bot check as comments; a bot is
+      // answered like a person and nothing is stored.
+      if (await botCheck.admit(request.body, 'endorsement', String(skillId))) {
+        await skills.endorse(request.body, request.ip);
+        cache.invalidate(SKILLS_CACHE_KEY, `${ENDORSEMENTS_CACHE_PREFIX}${skillId}`);
+      }
       return reply.code(201).send({ message: 'Endorsement submitted' });
     },
   );

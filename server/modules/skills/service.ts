@@ -44,7 +44,14 @@ export function createSkillService(db: Db) {
       await db.transaction(async (tx) => {
         const inserted = await tx
           .insert(skillEndorsements)
-          .values({ ...input, comment: input.comment ?? null, ipAddress })
+          .values({
+            skillId: input.skillId,
+            name: input.name,
+            email: input.email,
+            rating: input.rating,
+            comment: input.comment ?? null,
+            ipAddress,
+          })
           .onConflictDoNothing()
           .returning({ id: skillEndorsements.id });
         if (inserted.length === 0) throw new HttpError(409, ALREADY_ENDORSED);

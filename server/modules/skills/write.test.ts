@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSkill } from '../../db/factories.ts';
 import { skillEndorsements, skills } from '../../db/schema.ts';
+import { FORM_EXPIRED, FORM_USED } from '../../lib/anti-spam.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 import { ALREADY_ENDORSED } from './service.ts';
 
@@ -11,8 +12,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const endorse = (payload: object) =>
-  t.app.inject({ method: 'POST', url: '/api/skill-endorsements', payload, remoteAddress: freshIp() });
+/** Sends an endorsement with a valid token for its skill, as the dialog does, unless the payload has its own. */
+const endorse = (payload: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/skill-endorsements',
+    payload: { formToken: t.formToken('endorsement', String(payload.skillId)), ...payload },
+    remoteAddress: freshIp(),
+  });
+const endorsementsOf = (id: number) =>
+  t.database.db.select().from(skillEndorsements).where(eq(skillEndorsements.skillId, id));
 const countOf = async (id: number) =>
   (await t.database.db.select().from(skills).where(eq(skills.id, id)))[0]?.endorsementCount;
 
@@ -83,6 +92,39 @@ describe('POST /api/skill-endorsements', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[field]).toBe(message);
     expect(res.json().error).toBe(res.json().message);
+  });
+
+  it('stores nothing from a bot: honeypot filled or sent too fast gets a normal answer, a replayed token a refusal', async () => {
+    const skill = await insertSkill(t.database.db);
+    const payload = { skillId: skill.id, name: 'Bo Tting', email: 'bot@example.com' };
+    for (const res of [
+      await endorse({ ...payload, website: 'http://spam.example' }),
+      await endorse({ ...payload, formToken: t.formToken('endorsement', skill.id, 500) }),
+    ]) {
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ message: 'Endorsement submitted' });
+    }
+    const formToken = t.formToken('endorsement', skill.id);
+    expect((await endorse({ ...payload, formToken })).statusCode).toBe(201);
+    const replay = await endorse({ ...payload, email: 'bot2@example.com', formToken });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toMatchObject({ message: FORM_USED, error: FORM_USED });
+    expect((await endorsementsOf(skill.id)).map((row) => row.email)).toEqual(['bot@example.com']);
+    expect(await countOf(skill.id)).toBe(1);
+  });
+
+  it('refuses an endorsement without a token, or with a token for another skill or form', async () => {
+    const skill = await insertSkill(t.database.db);
+    for (const formToken of [
+      undefined,
+      t.formToken('endorsement', skill.id + 1),
+      t.formToken('contribution'),
+    ]) {
+      const res = await endorse({ skillId: skill.id, name: 'No Token', email: 'nt@example.com', formToken });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: FORM_EXPIRED, error: FORM_EXPIRED });
+    }
+    expect(await endorsementsOf(skill.id)).toEqual([]);
   });
 
   it('answers 404 for an unknown skill', async () => {

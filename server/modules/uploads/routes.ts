@@ -20,7 +20,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = asy
   app.post(
     '/api/upload',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: { response: { 201: z.object({ url: z.string() }) } },
       config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
     },

@@ -14,7 +14,8 @@ import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { StaticNotice, useStaticCopy } from '../layout/static-notice.tsx';
+import { useStaticCopy } from '../layout/static-copy.ts';
+import { StaticNotice } from '../layout/static-notice.tsx';
 import { longDate } from './filter.ts';
 import { HumanCheck, useFormToken } from './form-token.tsx';
 
@@ -57,13 +58,15 @@ export function Comments({ postId }: { postId: number }) {
 /** 'Leave a Comment': stored awaiting moderation, then the list is refreshed. */
 function CommentForm({ postId }: { postId: number }) {
   const queryClient = useQueryClient();
-  const formToken = useFormToken();
+  const withFormToken = useFormToken({ form: 'comment', postId });
   const form = useForm<CommentFormInput>({ resolver: zodResolver(commentFormSchema), defaultValues: empty });
   const { errors } = form.formState;
 
   const submit = useMutation({
-    mutationFn: async (values: CommentFormInput) =>
-      (await apiRequest('POST', commentsPath(postId), { ...values, formToken })).json(),
+    mutationFn: (values: CommentFormInput) =>
+      withFormToken(async (formToken) =>
+        (await apiRequest('POST', commentsPath(postId), { ...values, formToken })).json(),
+      ),
     onSuccess: async () => {
       toast({
         title: 'Comment submitted',

@@ -1,19 +1,84 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { MIN_FORM_FILL_MS } from '../../../common/constants.ts';
 import { VERIFICATION_PHRASE } from '../../../common/schemas/forms.ts';
+import { ApiError } from '../../lib/request.ts';
 import { isStaticHost } from '../../lib/static-mode.ts';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
 
-/** The signed "form shown at" token the comment and guest-post forms send back (bot check). */
-export function useFormToken(): string | undefined {
+/** The forms with a bot check, and what binds their token (the post commented on, the skill endorsed). */
+export type FormTokenFor =
+  | { form: 'comment'; postId: number }
+  | { form: 'contribution' }
+  | { form: 'endorsement'; skillId: number };
+
+export function formTokenPath(target: FormTokenFor): string {
+  const query = new URLSearchParams(Object.entries(target).map(([key, value]) => [key, String(value)]));
+  return `/api/form-token?${query}`;
+}
+
+// The server treats a form sent back sooner than a person could fill it as a bot's (with a little
+// margin here for clocks) and refuses a token older than 6 hours; a token is fetched again well
+// before that, and after every submission.
+const MIN_FILL_MS = MIN_FORM_FILL_MS + 200;
+const REFRESH_MS = 30 * 60 * 1000;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A refusal of the token itself (expired, or already spent): worth one more try with a fresh one. */
+function isTokenRefusal(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 400) return false;
+  try {
+    return Boolean((JSON.parse(error.text) as { errors?: { formToken?: unknown } }).errors?.formToken);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The single-use token of a public form's bot check. Fetched when the form shows; the returned
+ * function hands a token to `send`, waits first if the token is younger than a person's typing
+ * (a second comment right after the first), fetches a new one after every submission, and when
+ * the server refuses the token (a tab left open overnight) tries once more with a fresh one, so
+ * a person never retypes anything.
+ */
+export function useFormToken(target: FormTokenFor) {
+  const queryClient = useQueryClient();
+  const path = formTokenPath(target);
   // The static copy has no server to sign a token (and its forms say so).
-  const { data } = useQuery<{ token: string }>({
-    queryKey: ['/api/form-token'],
-    staleTime: 60 * 60 * 1000,
+  useQuery<{ token: string }>({
+    queryKey: [path],
+    staleTime: REFRESH_MS,
+    refetchInterval: REFRESH_MS,
     enabled: !isStaticHost(),
   });
-  return data?.token;
+  return useCallback(
+    async <T,>(send: (formToken: string) => Promise<T>): Promise<T> => {
+      const attempt = async () => {
+        const { token } = await queryClient.fetchQuery<{ token: string }>({
+          queryKey: [path],
+          staleTime: REFRESH_MS,
+        });
+        const fetchedAt = queryClient.getQueryState([path])?.dataUpdatedAt ?? 0;
+        await wait(fetchedAt + MIN_FILL_MS - Date.now());
+        try {
+          return await send(token);
+        } finally {
+          // Spent (or refused): the next submission needs a new one.
+          void queryClient.resetQueries({ queryKey: [path], exact: true });
+        }
+      };
+      try {
+        return await attempt();
+      } catch (error) {
+        if (isTokenRefusal(error)) return attempt();
+        throw error;
+      }
+    },
+    [queryClient, path],
+  );
 }
 
 /** A field people never see or reach; bots that fill every input fill it in. */

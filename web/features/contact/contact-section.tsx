@@ -1,10 +1,48 @@
 import { Award, Clock, LifeBuoy, Mail, MapPin, Phone } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { ContactInfo, SocialLink } from '../../../common/schemas/content.ts';
 import { SocialLinks } from '../../ui/social-links.tsx';
-import { StaticNotice, useStaticCopy } from '../layout/static-notice.tsx';
+import { useStaticCopy } from '../layout/static-copy.ts';
 
-const QuoteForm = lazy(() => import('./quote-form.tsx'));
+// The form's code (react-hook-form, the validation rules) loads when the visitor comes near the
+// form (within 300 px of the screen). A visit that never gets there never downloads it. Until then
+// the server's HTML stands in; on the server nothing waits.
+let askForForm: () => void = () => {};
+const asked = import.meta.env.SSR
+  ? Promise.resolve()
+  : new Promise<void>((resolve) => {
+      askForForm = resolve;
+    });
+const QuoteForm = lazy(() => asked.then(() => import('./quote-form.tsx')));
+// Only the static copy shows the notice: the live site never loads it.
+const StaticNotice = lazy(() =>
+  import('../layout/static-notice.tsx').then((m) => ({ default: m.StaticNotice })),
+);
+
+/**
+ * Asks for the form's code once the contact section is within 300 px of the screen: checked now,
+ * and on every scroll and resize until then. (An IntersectionObserver on the form's box missed
+ * the moment now and then when the page opened at #contact, leaving the form inert.)
+ */
+function useAskWhenNear() {
+  useEffect(() => {
+    const check = () => {
+      const box = document.getElementById('contact')?.getBoundingClientRect();
+      if (box && box.top < innerHeight + 300 && box.bottom > -300) {
+        askForForm();
+        stop();
+      }
+    };
+    const stop = () => {
+      removeEventListener('scroll', check);
+      removeEventListener('resize', check);
+    };
+    addEventListener('scroll', check, { passive: true });
+    addEventListener('resize', check);
+    check();
+    return stop;
+  }, []);
+}
 
 const PLATFORM_NAMES: Record<string, string> = {
   github: 'GitHub',
@@ -40,6 +78,7 @@ export function ContactSection({
   socialLinks: SocialLink[];
 }) {
   const staticCopy = useStaticCopy();
+  useAskWhenNear();
   return (
     <section id="contact" aria-labelledby="contact-heading" className="mx-auto max-w-6xl px-4 py-20">
       <h2 id="contact-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
@@ -59,7 +98,9 @@ export function ContactSection({
       </ul>
       <div className="mt-12 grid gap-10 lg:grid-cols-[1fr_20rem]">
         {staticCopy ? (
-          <StaticNotice feature="The quote form" />
+          <Suspense>
+            <StaticNotice feature="The quote form" />
+          </Suspense>
         ) : (
           <Suspense
             fallback={

@@ -1,26 +1,11 @@
 /**
  * The static copy of the site (spec section 1): no server behind it, so every
  * feature that writes or needs an account says so and offers the owner's email
- * instead. True when the page was rendered for the export (site.staticCopy) or
- * when the browser is on a host with a static-hosting marker.
+ * instead (whether this is the copy: static-copy.ts).
  */
 import { ServerOff } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
 import { useSiteInfo } from '../../lib/site.ts';
-import { isStaticHost } from '../../lib/static-mode.ts';
 import { cn } from '../../ui/cn.ts';
-
-const noSubscription = () => () => {};
-
-export function useStaticCopy(): boolean {
-  const site = useSiteInfo();
-  const onStaticHost = useSyncExternalStore(
-    noSubscription,
-    () => isStaticHost(),
-    () => site.staticCopy,
-  );
-  return site.staticCopy || onStaticHost;
-}
 
 /** Says that `feature` needs the live site, and how to reach the owner instead. */
 export function StaticNotice({ feature, className }: { feature: string; className?: string }) {

@@ -9,7 +9,18 @@ import { STORAGE_KEYS } from '../../../common/constants.ts';
 export type Theme = 'light' | 'dark' | 'system';
 const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
 
-export const THEME_SCRIPT = `(function(){try{var t=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.theme)});var d=t==='dark'||((t!=='light')&&matchMedia('(prefers-color-scheme: dark)').matches);var e=document.documentElement;e.classList.toggle('dark',d);e.style.colorScheme=d?'dark':'light'}catch(_){}})()`;
+/**
+ * Blocked storage (private modes, the site in a third-party frame such as a project's demo
+ * frame) throws on the mere read of `localStorage` or `sessionStorage`, and code we do not own
+ * reads them too (React Router's scroll restoration keeps positions in sessionStorage). So
+ * before anything else runs, a blocked area is replaced by one in memory: the page works, and
+ * a choice made on it lasts until it is left. Unit-tested in theme.test.ts.
+ */
+const STORAGE_SHIM = `['localStorage','sessionStorage'].forEach(function(n){try{window[n].getItem('')}catch(_){var m=new Map();try{Object.defineProperty(window,n,{configurable:true,value:{getItem:function(k){return m.has(String(k))?m.get(String(k)):null},setItem:function(k,v){m.set(String(k),String(v))},removeItem:function(k){m.delete(String(k))},clear:function(){m.clear()},key:function(i){return Array.from(m.keys())[i]||null},get length(){return m.size}}})}catch(_){}}});`;
+
+/** The inline head script; a function, so that the browser build (which never calls it) drops its text. */
+export const themeScript = () =>
+  `(function(){${STORAGE_SHIM}var t=null;try{t=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.theme)})}catch(_){}var d=t==='dark'||((t!=='light')&&matchMedia('(prefers-color-scheme: dark)').matches);var e=document.documentElement;e.classList.toggle('dark',d);e.style.colorScheme=d?'dark':'light'})()`;
 
 const listeners = new Set<() => void>();
 

@@ -14,8 +14,17 @@ export function Hero({ profile, socialLinks }: { profile: Profile; socialLinks: 
           Hello, I'm <span className="text-primary">{profile.name}</span>
         </h1>
         <p className="mt-4 text-xl font-semibold sm:text-2xl">{profile.title}</p>
-        <p className="mt-3 min-h-[2em] text-lg text-muted-foreground sm:text-xl">
-          <TypingText phrases={profile.typingPhrases} />
+        {/* Every phrase, invisible, in the same cell: the line is as tall as the tallest at any
+            width, so the text below never moves while phrases are typed and deleted. */}
+        <p className="mt-3 grid text-lg text-muted-foreground sm:text-xl">
+          {profile.typingPhrases.map((phrase) => (
+            <span key={phrase} aria-hidden="true" className="invisible col-start-1 row-start-1">
+              {phrase}&nbsp;
+            </span>
+          ))}
+          <span className="col-start-1 row-start-1">
+            <TypingText phrases={profile.typingPhrases} />
+          </span>
         </p>
         <p className="mt-4 max-w-2xl text-base text-muted-foreground sm:text-lg">{profile.description}</p>
         <div className="mt-8 flex flex-wrap gap-3">

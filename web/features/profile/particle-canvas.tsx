@@ -15,7 +15,7 @@ export function ParticleCanvas() {
     let cancelled = false;
     const load = () =>
       import('./particles.ts').then(({ startParticles }) => {
-        if (!cancelled && canvas.current) network = startParticles(canvas.current, { still: reducedMotion });
+        if (!cancelled && canvas.current) network = startParticles(canvas.current, { reducedMotion });
       });
     const cancelIdle = whenIdle(() => void load(), 2000);
     return () => {

@@ -1,13 +1,38 @@
 /**
  * The hero's particle network (spec section 9): 80 particles of size 1 to 4
  * drifting on a canvas, linked by a line when closer than 150 px. It runs only
- * while the canvas is on screen and the tab is visible; under reduced motion
- * it draws one still frame.
+ * while the canvas is on screen and the tab is visible, at most 30 frames a
+ * second; under reduced motion, Save-Data, on small screens and on devices with
+ * few cores it draws one still frame.
  */
 export const PARTICLE_COUNT = 80;
 export const MIN_SIZE = 1;
 export const MAX_SIZE = 4;
 export const LINK_DISTANCE = 150;
+/** At most this many frames a second: the eye does not need more for a slow drift. */
+export const MAX_FPS = 30;
+/** Below this width, or with fewer cores, the network is a still picture. */
+export const STILL_BELOW_WIDTH = 768;
+export const STILL_BELOW_CORES = 4;
+
+/** Why the network should not move, or null when it may: motion costs battery and main-thread time. */
+export function stillReason({
+  reducedMotion,
+  saveData,
+  width,
+  cores,
+}: {
+  reducedMotion: boolean;
+  saveData: boolean;
+  width: number;
+  cores: number | undefined;
+}): 'reduced-motion' | 'save-data' | 'small-screen' | 'few-cores' | null {
+  if (reducedMotion) return 'reduced-motion';
+  if (saveData) return 'save-data';
+  if (width < STILL_BELOW_WIDTH) return 'small-screen';
+  if (cores !== undefined && cores < STILL_BELOW_CORES) return 'few-cores';
+  return null;
+}
 
 interface Particle {
   x: number;
@@ -21,7 +46,18 @@ export interface ParticleNetwork {
   stop(): void;
 }
 
-export function startParticles(canvas: HTMLCanvasElement, { still }: { still: boolean }): ParticleNetwork {
+export function startParticles(
+  canvas: HTMLCanvasElement,
+  { reducedMotion }: { reducedMotion: boolean },
+): ParticleNetwork {
+  const reason = stillReason({
+    reducedMotion,
+    saveData: Boolean((navigator as { connection?: { saveData?: boolean } }).connection?.saveData),
+    width: window.innerWidth,
+    cores: navigator.hardwareConcurrency,
+  });
+  canvas.dataset.still = reason ?? '';
+  const still = reason !== null;
   const context = canvas.getContext('2d');
   if (!context) return { stop() {} };
   const ctx = context;
@@ -91,11 +127,16 @@ export function startParticles(canvas: HTMLCanvasElement, { still }: { still: bo
 
   const running = () => !still && !stopped && onScreen && document.visibilityState === 'visible';
 
-  function tick() {
+  let last = 0;
+  function tick(time: number) {
     frame = 0;
     if (!running()) return;
-    move();
-    draw();
+    // A frame only when its turn has come (30 a second), whatever the screen's refresh rate.
+    if (time - last >= 1000 / MAX_FPS - 1) {
+      last = time;
+      move();
+      draw();
+    }
     frame = requestAnimationFrame(tick);
   }
 

@@ -19,7 +19,9 @@ import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { StaticNotice, useStaticCopy } from '../layout/static-notice.tsx';
+import { Honeypot, useFormToken } from '../blog/form-token.tsx';
+import { useStaticCopy } from '../layout/static-copy.ts';
+import { StaticNotice } from '../layout/static-notice.tsx';
 import { endorsementsPath, type PublicEndorsement, SKILLS_PATH } from './api.ts';
 import { StarRating, Stars } from './star-rating.tsx';
 
@@ -79,13 +81,16 @@ export default function EndorseDialog({ skill, onClose }: { skill: Skill; onClos
   const queryClient = useQueryClient();
   const form = useForm<EndorsementInput>({
     resolver: zodResolver(endorsementSchema),
-    defaultValues: { skillId: skill.id, name: '', email: '', comment: '', rating: 5 },
+    defaultValues: { skillId: skill.id, name: '', email: '', comment: '', rating: 5, website: '' },
   });
   const { errors } = form.formState;
+  const withFormToken = useFormToken({ form: 'endorsement', skillId: skill.id });
 
   const endorse = useMutation({
-    mutationFn: async (values: EndorsementInput) =>
-      (await apiRequest('POST', '/api/skill-endorsements', values)).json(),
+    mutationFn: (values: EndorsementInput) =>
+      withFormToken(async (formToken) =>
+        (await apiRequest('POST', '/api/skill-endorsements', { ...values, formToken })).json(),
+      ),
     onSuccess: async () => {
       toast({ title: 'Endorsement submitted', description: `Thank you for endorsing ${skill.name}!` });
       form.reset();
@@ -133,7 +138,7 @@ export default function EndorseDialog({ skill, onClose }: { skill: Skill; onClos
             <>
               <form
                 noValidate
-                className="mt-5 space-y-4"
+                className="relative mt-5 space-y-4"
                 onSubmit={form.handleSubmit((values) => endorse.mutate(values))}
               >
                 <Controller
@@ -150,6 +155,7 @@ export default function EndorseDialog({ skill, onClose }: { skill: Skill; onClos
                 <Field label="Comment (optional)" error={errors.comment?.message}>
                   <Textarea className="min-h-[80px]" {...form.register('comment')} />
                 </Field>
+                <Honeypot register={form.register('website')} />
                 <Button type="submit" className="w-full" disabled={endorse.isPending}>
                   {endorse.isPending ? 'Submitting...' : 'Submit Endorsement'}
                 </Button>

@@ -7,7 +7,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ThumbsUp } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { groupSkills, type Skill } from '../../../common/schemas/skills.ts';
+import type { Skill } from '../../../common/schemas/skills.ts';
+import { groupSkills } from '../../../common/skills.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { Card } from '../../ui/card.tsx';
 import { Tooltip, TooltipProvider } from '../../ui/tooltip.tsx';

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupSkills } from './skills.ts';
+import { skillSchema } from './schemas/skills.ts';
+import { groupSkills, normalizeSkill } from './skills.ts';
 
 describe('groupSkills', () => {
   it('keeps the grouped answer as it is', () => {
@@ -31,5 +33,36 @@ describe('groupSkills', () => {
   it('gives three empty lists for an unexpected format', () => {
     expect(groupSkills('nonsense')).toEqual({ frontend: [], backend: [], devops: [] });
     expect(groupSkills(null)).toEqual({ frontend: [], backend: [], devops: [] });
+  });
+});
+
+describe('normalizeSkill', () => {
+  it('reads any value exactly as the zod schema the server answers with', () => {
+    const field = fc.oneof(
+      fc.anything(),
+      fc.integer({ min: -5, max: 200 }),
+      fc.double(),
+      fc.constantFrom('frontend', 'backend', 'devops', 'other', undefined),
+    );
+    const item = fc.oneof(
+      fc.anything(),
+      fc.record(
+        {
+          id: field,
+          name: fc.oneof(fc.string(), field),
+          category: field,
+          percentage: field,
+          endorsement_count: field,
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    fc.assert(
+      fc.property(item, (value) => {
+        const parsed = skillSchema.safeParse(value ?? {});
+        expect(normalizeSkill(value)).toEqual(parsed.success ? parsed.data : null);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

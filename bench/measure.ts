@@ -1,0 +1,239 @@
+/**
+ * What bench/api.ts and bench/scale.ts share: start the bench server (bench/api-server.ts) in
+ * its own process, measure targets with autocannon in interleaved rounds against a bare Fastify
+ * route measured in the same rounds, report medians and ratios, judge them against the budgets
+ * of docs/architecture.md, and time single renders on one connection.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+export interface BenchServer {
+  site: string;
+  bare: string;
+  cookie: string;
+  post: string;
+  project: string;
+  seeded: { posts: number; comments: number; views: number; seconds: number };
+  database: string;
+  stop(): void;
+}
+
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const server = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'api-server.ts')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const info = await new Promise<Omit<BenchServer, 'stop'>>((resolve, reject) => {
+    let buffer = '';
+    server.stderr.on('data', (chunk) => {
+      buffer += chunk;
+      const line = buffer.split('\n').find((l) => l.startsWith('{"site"'));
+      if (line) resolve(JSON.parse(line));
+    });
+    server.on('exit', (code) => reject(new Error(`bench server exited with ${code}: ${buffer}`)));
+  });
+  return { ...info, stop: () => server.kill('SIGTERM') };
+}
+
+export interface Target {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** A page or API budget: the median's ratio to the bare route must reach this. */
+  minRatio?: number;
+  /** How many bytes one answer may have (checked on one request). */
+  maxBytes?: number;
+}
+
+export interface Row {
+  name: string;
+  reqPerSec: number;
+  p99: number;
+  ratio: number;
+  bytes: number;
+  ok: boolean;
+  budget: string;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+export const MAX_P99_MS = 20;
+
+async function run(target: Target, connections: number, duration: number) {
+  const result = await autocannon({ url: target.url, connections, duration, headers: target.headers ?? {} });
+  return {
+    reqPerSec: result.requests.average,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/**
+ * Each target (and the bare route first) once per round, `rounds` times; the median of each.
+ * A short warm-up per target fills caches and lets the JIT settle.
+ */
+export async function throughput(
+  bare: Target,
+  targets: Target[],
+  { rounds, duration, connections }: { rounds: number; duration: number; connections: number },
+): Promise<Row[]> {
+  const all = [bare, ...targets];
+  const results = new Map<string, { reqPerSec: number; p99: number; failures: number }[]>();
+  for (const target of all) await run(target, connections, 1);
+  for (let round = 0; round < rounds; round++) {
+    for (const target of all) {
+      const list = results.get(target.name) ?? [];
+      list.push(await run(target, connections, duration));
+      results.set(target.name, list);
+    }
+  }
+  const bareRate = median((results.get(bare.name) ?? []).map((r) => r.reqPerSec)) || 1;
+  const rows: Row[] = [];
+  for (const target of all) {
+    const list = results.get(target.name) ?? [];
+    const reqPerSec = median(list.map((r) => r.reqPerSec));
+    const p99 = median(list.map((r) => r.p99));
+    const failures = list.reduce((sum, r) => sum + r.failures, 0);
+    const response = await fetch(target.url, { headers: target.headers ?? {} });
+    const bytes = (await response.arrayBuffer()).byteLength;
+    const ratio = reqPerSec / bareRate;
+    const minRatio = target === bare ? 0 : (target.minRatio ?? 0.5);
+    const ok =
+      failures === 0 &&
+      ratio >= minRatio &&
+      p99 < MAX_P99_MS &&
+      (!target.maxBytes || bytes <= target.maxBytes);
+    rows.push({
+      name: target.name,
+      reqPerSec,
+      p99,
+      ratio,
+      bytes,
+      ok,
+      budget:
+        target === bare
+          ? '-'
+          : `>= ${minRatio} x bare, p99 < ${MAX_P99_MS} ms${target.maxBytes ? `, <= ${Math.round(target.maxBytes / 1024)} KB` : ''}${failures ? `, ${failures} FAILED` : ''}`,
+    });
+  }
+  return rows;
+}
+
+/** Mean and median time of one request at a time, `rounds` runs of `duration` seconds; the median of the means. */
+export async function singleRender(
+  target: Target,
+  { rounds, duration }: { rounds: number; duration: number },
+) {
+  const means: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const result = await autocannon({
+      url: target.url,
+      connections: 1,
+      duration,
+      headers: target.headers ?? {},
+    });
+    means.push(result.latency.average);
+  }
+  return median(means);
+}
+
+export function printRows(title: string, rows: Row[]) {
+  console.log(`\n${title}`);
+  console.log(
+    `${'target'.padEnd(34)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)} ${'KB'.padStart(8)}   budget`,
+  );
+  for (const row of rows) {
+    console.log(
+      `${row.name.padEnd(34)} ${row.reqPerSec.toFixed(0).padStart(8)} ${row.p99.toFixed(1).padStart(8)} ${row.ratio
+        .toFixed(3)
+        .padStart(
+          7,
+        )} ${(row.bytes / 1024).toFixed(1).padStart(8)}   ${row.ok ? 'ok' : 'MISSED'} (${row.budget})`,
+    );
+  }
+}
+
+export const UNCACHED_MAX_MS = 8;
+
+export async function benchmark({
+  rounds,
+  duration,
+  connections,
+  env = {},
+  label,
+  extra,
+}: {
+  rounds: number;
+  duration: number;
+  connections: number;
+  env?: Record<string, string>;
+  label: string;
+  /** More measurements against the same server, before it stops. */
+  extra?: (server: BenchServer) => Promise<Record<string, number>>;
+}) {
+  const server = await startBenchServer(env);
+  const browser = { 'accept-encoding': 'br, gzip' };
+  const pages = [
+    ['/', '/'],
+    ['/blog', '/blog'],
+    ['a post', server.post],
+    ['a project', server.project],
+  ] as const;
+  try {
+    console.log(
+      `\n${label}: ${server.database}, ${server.seeded.posts} extra posts, ${server.seeded.comments} comments, ${server.seeded.views} page views (seeded in ${server.seeded.seconds} s); ${connections} connections, ${duration} s per target, median of ${rounds} rounds, Node ${process.version}`,
+    );
+    const bare: Target = { name: 'bare Fastify /hello', url: `${server.bare}/hello` };
+    const targets: Target[] = [
+      { name: 'GET /api/blog', url: `${server.site}/api/blog`, headers: browser },
+      { name: 'GET /api/skills', url: `${server.site}/api/skills`, headers: browser },
+      ...pages.map(([name, path]) => ({
+        name: `page ${name} (cached)`,
+        url: `${server.site}${path}`,
+        headers: browser,
+      })),
+    ];
+    const rows = await throughput(bare, targets, { rounds, duration, connections });
+    printRows('Throughput (median of rounds; ratio to the bare route of the same rounds)', rows);
+
+    console.log(
+      `\nOne page at a time, rendered afresh for a signed-in visitor (budget <= ${UNCACHED_MAX_MS} ms):`,
+    );
+    const renders: { name: string; ms: number; ok: boolean }[] = [];
+    for (const [name, path] of pages) {
+      const ms = await singleRender(
+        { name, url: `${server.site}${path}`, headers: { ...browser, cookie: server.cookie } },
+        { rounds, duration: Math.max(2, Math.round(duration / 2)) },
+      );
+      renders.push({ name, ms, ok: ms <= UNCACHED_MAX_MS });
+      console.log(
+        `  ${name.padEnd(12)} ${ms.toFixed(1).padStart(6)} ms   ${ms <= UNCACHED_MAX_MS ? 'ok' : 'MISSED'}`,
+      );
+    }
+    return {
+      rows,
+      renders,
+      seeded: server.seeded,
+      database: server.database,
+      extra: extra ? await extra(server) : undefined,
+    };
+  } finally {
+    server.stop();
+  }
+}
+
+export function save(name: string, result: object) {
+  mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
+  writeFileSync(
+    join(import.meta.dirname, 'results', `${name}.json`),
+    JSON.stringify({ date: new Date().toISOString(), ...result }, null, 2),
+  );
+}
+
+export const allOk = (result: { rows: Row[]; renders: { ok: boolean }[] }) =>
+  result.rows.every((row) => row.ok) && result.renders.every((render) => render.ok);

@@ -1,0 +1,87 @@
+/**
+ * Fills a database to a realistic size for the benchmarks, in SQL (generate_series), so a
+ * million rows take seconds rather than minutes: published posts with a few paragraphs of
+ * varied text and tags, approved comments spread over them, and page views over the last
+ * 40 days (about four views per visitor a day, a mix of pages, referrers and screen widths).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../server/db/client.ts';
+
+export interface ScaleSize {
+  posts: number;
+  comments: number;
+  views: number;
+}
+
+const WORDS = [
+  'transponder',
+  'ignition',
+  'locksmith',
+  'react',
+  'postgres',
+  'fastify',
+  'repair',
+  'battery',
+  'schema',
+  'typescript',
+  'invoice',
+  'pricing',
+  'diagnostics',
+  'firmware',
+  'soldering',
+  'search',
+  'caching',
+  'deploy',
+  'customer',
+  'quote',
+  'automotive',
+  'keyless',
+  'remote',
+  'inventory',
+];
+
+export async function fillToScale(db: Db, size: ScaleSize): Promise<ScaleSize> {
+  const words = sql.raw(`array[${WORDS.map((w) => `'${w}'`).join(',')}]`);
+  if (size.posts > 0) {
+    await db.execute(sql`
+      insert into blog_posts (title, slug, summary, content, cover_image, tags, is_published, published_at, excerpt)
+      select
+        'Field notes ' || i || ': ' || (${words})[1 + i % 24] || ' and ' || (${words})[1 + (i * 7) % 24],
+        'field-notes-' || i,
+        'What a day of ' || (${words})[1 + (i * 3) % 24] || ' work taught me, number ' || i || '.',
+        repeat('A paragraph about ' || (${words})[1 + (i * 5) % 24] || ', ' || (${words})[1 + (i * 11) % 24]
+          || ' and the ' || (${words})[1 + (i * 13) % 24] || ' that made the job take longer than planned. ', 12),
+        '/images/posts/repair-before-replace.svg',
+        array[(${words})[1 + i % 24], (${words})[1 + (i * 7) % 24]],
+        true,
+        now() - (i || ' hours')::interval,
+        'A paragraph about ' || (${words})[1 + (i * 5) % 24]
+      from generate_series(1, ${size.posts}) as i`);
+  }
+  if (size.comments > 0) {
+    await db.execute(sql`
+      insert into comments (post_id, name, email, content, is_approved, ip_address, created_at)
+      select
+        -- A fresh database: post ids run without gaps from the first.
+        (select min(id) from blog_posts) + i % (select count(*)::int from blog_posts),
+        'Reader ' || i, 'reader' || i || '@example.com',
+        'Thanks for this, the part about ' || (${words})[1 + i % 24] || ' helped me.',
+        i % 10 <> 0, '10.0.' || (i % 250) || '.' || (i % 200), now() - (i || ' minutes')::interval
+      from generate_series(1, ${size.comments}) as i`);
+  }
+  // Page views in batches, so PGlite never holds one enormous statement.
+  const batch = 100_000;
+  for (let from = 1; from <= size.views; from += batch) {
+    const to = Math.min(size.views, from + batch - 1);
+    await db.execute(sql`
+      insert into page_views (path, referrer, screen_width, visitor_hash, created_at)
+      select
+        (array['/', '/blog', '/resume', '/recommendations', '/projects/keycode-help', '/blog/field-notes-1'])[1 + i % 6],
+        (array[null, null, null, 'google.com', 'news.ycombinator.com', 'linkedin.com'])[1 + i % 6],
+        (array[390, 414, 820, 1280, 1440, 1920, null])[1 + i % 7],
+        'v' || (i / 4),
+        now() - ((i % 40) || ' days')::interval - ((i % 86400) || ' seconds')::interval
+      from generate_series(${from}::int, ${to}::int) as i`);
+  }
+  return size;
+}

@@ -1,0 +1,332 @@
+/**
+ * No input gives a 5xx. Every route the app has (read from its route tree) gets
+ * hostile text in each path parameter, in its query and, for writes, in each body
+ * field: NUL and the other C0 control characters, DEL, lone UTF-16 surrogates,
+ * 64 KB strings, and random strings over an alphabet made of those plus ordinary
+ * and multi-byte text. Control characters and lone surrogates are refused with a
+ * clear 400; nothing answers 500 or more.
+ */
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPost, insertSkill } from './db/factories.ts';
+import { BAD_ADDRESS, BAD_TEXT } from './lib/input-guard.ts';
+import { listRoutes, type RouteEntry } from './testing/routes.ts';
+import { createTestApp, freshIp, type TestApp } from './testing/test-app.ts';
+
+let t: TestApp;
+let admin: string;
+let user: string;
+let postId: number;
+let skillId: number;
+let routes: RouteEntry[];
+let sent = 0;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  admin = await t.signIn('admin');
+  user = await t.signIn('user');
+  postId = (await insertPost(t.database.db, { slug: 'fuzz-target' })).id;
+  skillId = (await insertSkill(t.database.db)).id;
+  // Static files are served under these prefixes, outside the route tree.
+  routes = [
+    ...listRoutes(t.app).filter((route) => route.url !== '*'),
+    { method: 'GET', url: '/images/:file' },
+    { method: 'GET', url: '/uploads/:file' },
+  ];
+});
+afterAll(() => t.close());
+
+const CONTROLS = [
+  ...Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).filter(
+    (char) => !'\t\n\r'.includes(char),
+  ),
+  '\u007f',
+];
+const SURROGATES = ['\ud800', '\udbff', '\udc00', '\udfff', 'a\ud83d', '\ude00b'];
+const LONG = 'a'.repeat(64 * 1024);
+/** The alphabet of the random strings. */
+const ALPHABET = [
+  ...CONTROLS,
+  '\t',
+  '\n',
+  '\r',
+  ...SURROGATES,
+  '😀',
+  'é',
+  'ß',
+  '中',
+  '\u202e',
+  '\ufeff',
+  '%',
+  '%00',
+  '/',
+  '..',
+  '?',
+  '#',
+  '&',
+  '=',
+  '"',
+  "'",
+  '<',
+  '>',
+  '\\',
+  ' ',
+  'a',
+  'Z',
+  '0',
+  '-',
+];
+
+/** Percent-encodes any string, lone surrogates included (as the bytes a sloppy encoder would send). */
+function encodeAny(value: string): string {
+  return Array.from(value)
+    .map((char) => {
+      const code = char.codePointAt(0) ?? 0;
+      if (code < 0xd800 || code > 0xdfff) return encodeURIComponent(char);
+      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
+    })
+    .join('');
+}
+
+/** A route's path with each parameter set to a sensible value, or `value` for the one named. */
+function pathOf(route: RouteEntry, hostile?: { param: string; value: string }): string {
+  const sensible: Record<string, string> = {
+    id: '1',
+    postId: String(postId),
+    slug: 'fuzz-target',
+    kind: 'quote',
+    token: 'abc',
+    file: 'x.webp',
+  };
+  return route.url.replace(/:(\w+)/g, (_, name: string) =>
+    hostile?.param === name ? encodeAny(hostile.value) : (sensible[name] ?? '1'),
+  );
+}
+
+const paramsOf = (route: RouteEntry) => [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? '');
+
+/** A body each write route accepts, so that a hostile field is the only thing wrong with it. */
+function validBody(route: RouteEntry): Record<string, unknown> {
+  const key = `${route.method} ${route.url}`;
+  const bodies: Record<string, Record<string, unknown>> = {
+    'POST /api/contact': {
+      name: 'Fuzz Person',
+      email: 'f@example.com',
+      subject: 'Hello',
+      message: 'A message long enough.',
+    },
+    'POST /api/blog/post/:postId/comments': {
+      name: 'Fuzz Person',
+      email: 'f@example.com',
+      content: 'A comment long enough.',
+      captchaToken: 'not-a-robot',
+      formToken: t.formToken('comment', postId),
+    },
+    'POST /api/blog/contributions': {
+      title: 'A guest post title',
+      summary: 'A summary that is long enough to pass.',
+      content: 'c'.repeat(220),
+      tags: ['fuzz'],
+      authorName: 'Fuzz Person',
+      authorEmail: 'f@example.com',
+      captchaToken: 'not-a-robot',
+      formToken: t.formToken('contribution'),
+    },
+    'POST /api/skill-endorsements': {
+      skillId,
+      name: 'Fuzz Person',
+      email: `f${sent}@example.com`,
+      formToken: t.formToken('endorsement', skillId),
+    },
+    'POST /api/resume/request': { name: 'Fuzz Person', email: 'f@example.com', purpose: 'other' },
+    'POST /api/register': { username: `fuzz${sent}`, email: 'f@example.com', password: 'secret12' },
+    'POST /api/login': { username: 'nobody', password: 'secret12' },
+    'POST /api/recommendations': { interests: ['react'] },
+    'POST /api/images/generate': { prompt: 'a car at sunset over the city' },
+    'POST /api/analytics/pageview': { path: '/blog', referrer: 'https://example.com/', screenWidth: 390 },
+    'POST /api/blog': {
+      title: 'A fuzzed post title',
+      slug: `fuzz-${sent}`,
+      summary: 'A summary long enough.',
+      content: 'b'.repeat(60),
+    },
+    'PATCH /api/admin/posts/:id': { title: 'A new title here' },
+    'POST /api/admin/markdown-preview': { content: '# Hello' },
+    'POST /api/admin/comments/moderate': { ids: [1], action: 'approve' },
+    'POST /api/admin/contributions/:id/review': { action: 'reject', reviewNotes: 'No.' },
+    'PATCH /api/admin/inbox/:kind/:id': { read: true },
+  };
+  return bodies[key] ?? {};
+}
+
+async function send(route: RouteEntry, path: string, payload?: unknown, signedIn = admin) {
+  sent++;
+  // Signing out would end the session the rest of the walk uses.
+  const cookie = route.url === '/api/logout' ? '' : signedIn;
+  const res = await t.app.inject({
+    method: route.method as 'GET',
+    url: path,
+    remoteAddress: freshIp(),
+    headers: { cookie, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
+  expect(res.statusCode, `${route.method} ${path.slice(0, 120)}: ${res.body.slice(0, 200)}`).toBeLessThan(
+    500,
+  );
+  return res;
+}
+
+/** How many rows each table that a write route fills holds. */
+async function storedRows() {
+  const tables = [
+    'blog_posts',
+    'comments',
+    'blog_contributions',
+    'skill_endorsements',
+    'contact_messages',
+    'quote_requests',
+    'resume_requests',
+    'users',
+    'page_views',
+    'generated_images',
+  ];
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const result = await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+    counts[table] = Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n);
+  }
+  return counts;
+}
+
+const isWrite = (route: RouteEntry) => route.method === 'POST' || route.method === 'PATCH';
+
+describe('hostile text in addresses', () => {
+  it('every control character or lone surrogate in any path parameter is a 400', async () => {
+    for (const route of routes) {
+      for (const param of paramsOf(route)) {
+        for (const value of [...CONTROLS, ...SURROGATES]) {
+          const res = await send(route, pathOf(route, { param, value: `x${value}y` }), undefined);
+          expect(res.statusCode, `${route.method} ${route.url} :${param} = ${JSON.stringify(value)}`).toBe(
+            400,
+          );
+          if (route.url.startsWith('/api/')) expect(res.json()).toEqual({ message: BAD_ADDRESS });
+          else expect(res.body).toContain(BAD_ADDRESS);
+        }
+      }
+    }
+  });
+
+  it('every control character or lone surrogate in a query is a 400, on every route', async () => {
+    for (const route of routes) {
+      for (const value of ['\u0000', '\u0001', '\u001f', '\u007f', '\ud800', '\udfff', '\n', '\t']) {
+        const res = await send(route, `${pathOf(route)}?search=${encodeAny(value)}&page=1`);
+        expect(res.statusCode, `${route.method} ${route.url}?search=${JSON.stringify(value)}`).toBe(400);
+      }
+      // A raw byte that no encoder would send, and a broken escape sequence.
+      expect((await send(route, `${pathOf(route)}?q=%E0%A4%A`)).statusCode).toBe(400);
+    }
+  });
+
+  it('64 KB parameters and queries never give a 5xx', async () => {
+    for (const route of routes) {
+      for (const param of paramsOf(route)) await send(route, pathOf(route, { param, value: LONG }));
+      await send(route, `${pathOf(route)}?search=${LONG}&page=${LONG}&skillId=${LONG}`);
+    }
+  });
+});
+
+describe('hostile text in bodies', () => {
+  const FIELDS = [
+    'name',
+    'email',
+    'subject',
+    'message',
+    'content',
+    'title',
+    'slug',
+    'summary',
+    'tags',
+    'comment',
+    'captchaToken',
+    'formToken',
+    'website',
+    'username',
+    'password',
+    'purpose',
+    'prompt',
+    'interests',
+    'searchQuery',
+    'path',
+    'referrer',
+    'reviewNotes',
+    'coverImage',
+    'authorName',
+    'company',
+  ];
+
+  it('NUL, other control characters and lone surrogates in any field of any write are a 400, and nothing is stored', async () => {
+    const before = await storedRows();
+    for (const route of routes.filter(isWrite)) {
+      for (const field of FIELDS) {
+        for (const value of ['\u0000', `a\u0000b`, '\u0007', '\u001b[31m', '\u007f', '\ud800', 'x\udc00']) {
+          const res = await send(route, pathOf(route), { ...validBody(route), [field]: value });
+          // Sent as the owner, so the owner's routes check the body too.
+          expect(res.statusCode, `${route.method} ${route.url} ${field}`).toBe(400);
+          expect(res.json().message).toBe(BAD_TEXT);
+          expect(res.json().errors).toEqual({ [field]: BAD_TEXT });
+        }
+      }
+      // Inside a list, and as a key.
+      const nested = await send(route, pathOf(route), { ...validBody(route), tags: ['ok', 'b\u0000d'] });
+      expect(nested.json().errors).toEqual({ 'tags.1': BAD_TEXT });
+      const key = await send(route, pathOf(route), { ...validBody(route), 'k\u0000': 'v' });
+      expect(key.statusCode).toBe(400);
+    }
+    expect(await storedRows()).toEqual(before);
+  });
+
+  it('64 KB strings in any field of any write never give a 5xx', async () => {
+    for (const route of routes.filter(isWrite)) {
+      for (const field of FIELDS) await send(route, pathOf(route), { ...validBody(route), [field]: LONG });
+    }
+  });
+
+  it('random strings over the hostile alphabet in random fields, params and queries never give a 5xx', async () => {
+    const text = fc.array(fc.constantFrom(...ALPHABET), { maxLength: 24 }).map((parts) => parts.join(''));
+    const value = fc.oneof(
+      text,
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(text, { maxLength: 3 }),
+    );
+    const fields = fc.dictionary(
+      fc.constantFrom(...FIELDS, 'ids', 'action', 'skillId', 'rating', 'read'),
+      value,
+    );
+    for (const route of routes) {
+      const params = paramsOf(route);
+      await fc.assert(
+        fc.asyncProperty(
+          fields,
+          text,
+          fc.constantFrom(...(params.length > 0 ? params : [''])),
+          text,
+          fc.constantFrom(admin, user, ''),
+          async (body, paramValue, param, query, cookie) => {
+            const path = `${pathOf(route, param ? { param, value: paramValue } : undefined)}?q=${encodeAny(query)}`;
+            await send(route, path, isWrite(route) ? { ...validBody(route), ...body } : undefined, cookie);
+          },
+        ),
+        { numRuns: 25 },
+      );
+    }
+  });
+});
+
+it('walked every route with thousands of hostile requests', () => {
+  expect(routes.length).toBeGreaterThan(40);
+  expect(sent).toBeGreaterThan(5000);
+});

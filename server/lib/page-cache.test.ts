@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { inlineScriptHashes, PageCache, type RenderedPage } from './page-cache.ts';
+
+const page = (html: string, status = 200): RenderedPage => ({
+  status,
+  headers: { 'content-type': 'text/html' },
+  html: Buffer.from(html),
+});
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('inlineScriptHashes', () => {
+  it('hashes each inline script’s raw text once, and leaves scripts with a src out', () => {
+    const html =
+      '<script>a()</script><script type="module" async="">import "/x.js";</script>' +
+      '<script src="/insights.js" defer></script><script>a()</script><SCRIPT nonce="n">b&amp;c</SCRIPT><script></script>';
+    expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('import "/x.js";'), sha('b&amp;c')]);
+  });
+});
+
+describe('PageCache', () => {
+  it('forgets a page after its lifetime', async () => {
+    let now = 0;
+    const cache = new PageCache(10, 1000, () => now);
+    await cache.load('/', async () => page('<p>a</p>'));
+    now = 999;
+    expect(cache.get('/')).toBeDefined();
+    now = 1001;
+    expect(cache.get('/')).toBeUndefined();
+  });
+
+  it('does not keep a page rendered while a write cleared the cache', async () => {
+    const cache = new PageCache();
+    const served = await cache.load('/', async () => {
+      cache.clear();
+      return page('<p>old</p>');
+    });
+    expect(served.html.toString()).toBe('<p>old</p>');
+    expect(cache.get('/')).toBeUndefined();
+  });
+
+  it('shares a render between visitors, but not with one who asks after a write', async () => {
+    const cache = new PageCache();
+    let renders = 0;
+    let finishFirst = () => {};
+    const first = cache.load('/', () => {
+      renders++;
+      return new Promise<RenderedPage>((resolve) => {
+        finishFirst = () => resolve(page('<p>before the write</p>'));
+      });
+    });
+    const same = cache.load('/', async () => {
+      renders++;
+      return page('<p>not rendered</p>');
+    });
+    cache.clear();
+    const after = cache.load('/', async () => {
+      renders++;
+      return page('<p>after the write</p>');
+    });
+    finishFirst();
+    expect((await first).html.toString()).toBe('<p>before the write</p>');
+    expect((await same).html.toString()).toBe('<p>before the write</p>');
+    expect((await after).html.toString()).toBe('<p>after the write</p>');
+    expect(renders).toBe(2);
+    expect(cache.get('/')?.html.toString()).toBe('<p>after the write</p>');
+  });
+
+  it('drops the oldest page when full', async () => {
+    const cache = new PageCache(2);
+    for (const key of ['/a', '/b', '/c']) await cache.load(key, async () => page(key));
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.size).toBe(2);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Daily roll-ups of page views (tables analytics_daily and analytics_daily_visitors): what the
+ * Admin Dashboard reads instead of counting raw views, so its 30-day summary costs the same at a
+ * million views as at ten. Each view adds one to `views` in its four buckets (total, path,
+ * referrer, device) and one to `visitors` where its visitor hash is new in the bucket that day.
+ */
+import { lt, type SQL, sql } from 'drizzle-orm';
+import { DESKTOP_MIN_WIDTH, TABLET_MIN_WIDTH } from '../../../common/constants.ts';
+import type { Db } from '../../db/client.ts';
+import { analyticsDailyVisitors, pageViews } from '../../db/schema.ts';
+import type { PageView } from './service.ts';
+
+export type Device = 'Mobile' | 'Tablet' | 'Desktop' | 'Unknown';
+
+export function deviceOf(width: number | null | undefined): Device {
+  if (width === null || width === undefined) return 'Unknown';
+  if (width < TABLET_MIN_WIDTH) return 'Mobile';
+  return width < DESKTOP_MIN_WIDTH ? 'Tablet' : 'Desktop';
+}
+
+/** The buckets a view counts in. */
+export function bucketsOf(view: PageView): [dimension: string, value: string][] {
+  return [
+    ['total', ''],
+    ['path', view.path],
+    ...(view.referrerHost ? [['referrer', view.referrerHost] as [string, string]] : []),
+    ['device', deviceOf(view.screenWidth)],
+  ];
+}
+
+/** One statement: remember the visitor in each bucket, then count the view and any new visitor. */
+export function rollUpView(day: string, view: PageView, visitorHash: string): SQL {
+  const rows = sql.join(
+    bucketsOf(view).map(([dimension, value]) => sql`(${dimension}::text, ${value}::text)`),
+    sql`, `,
+  );
+  return sql`
+    with buckets(dimension, value) as (values ${rows}),
+    fresh as (
+      insert into analytics_daily_visitors (day, dimension, value, visitor_hash)
+      select ${day}::date, dimension, value, ${visitorHash} from buckets
+      on conflict do nothing
+      returning dimension, value
+    )
+    insert into analytics_daily (day, dimension, value, views, visitors)
+    select ${day}::date, b.dimension, b.value, 1, case when f.dimension is null then 0 else 1 end
+    from buckets b left join fresh f on f.dimension = b.dimension and f.value = b.value
+    on conflict (day, dimension, value) do update
+      set views = analytics_daily.views + 1, visitors = analytics_daily.visitors + excluded.visitors`;
+}
+
+/**
+ * Deletes what is no longer needed: the visitor sets of past days (a hash never returns after
+ * its day's salt is gone) and, with a retention, raw views older than that many days (the
+ * roll-ups keep their counts).
+ */
+export async function sweep(db: Db, today: string, rawRetentionDays: number, now: Date) {
+  await db.delete(analyticsDailyVisitors).where(lt(analyticsDailyVisitors.day, today));
+  if (rawRetentionDays > 0) {
+    const cutoff = new Date(now.getTime() - rawRetentionDays * 86_400_000);
+    await db.delete(pageViews).where(lt(pageViews.createdAt, cutoff));
+  }
+}
+
+/**
+ * Computes the roll-ups again from the raw views (what migration 0006 did for the views recorded
+ * before roll-ups existed); the benchmarks use it after filling page_views directly.
+ */
+export async function rebuildRollups(db: Db): Promise<void> {
+  const device =
+    sql.raw(`case when screen_width is null then 'Unknown' when screen_width < ${TABLET_MIN_WIDTH} then 'Mobile'
+      when screen_width < ${DESKTOP_MIN_WIDTH} then 'Tablet' else 'Desktop' end`);
+  await db.execute(sql`delete from analytics_daily`);
+  await db.execute(sql`
+    insert into analytics_daily (day, dimension, value, views, visitors)
+    select day, dimension, value, count(*)::int, count(distinct visitor_hash)::int
+    from (
+      select (created_at at time zone 'UTC')::date as day, visitor_hash, b.dimension, b.value
+      from page_views,
+      lateral (values ('total', ''), ('path', path), ('referrer', referrer), ('device', ${device})) as b(dimension, value)
+      where b.value is not null
+    ) as v
+    group by day, dimension, value`);
+}

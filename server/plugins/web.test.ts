@@ -1,0 +1,215 @@
+/**
+ * The page cache and load shedding of the web adapter, with a stand-in for React
+ * Router's renderer (the real one needs a build; the browser tests cover it).
+ */
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WebLoadContext } from '../../common/web-context.ts';
+import { preferredEncoding } from '../lib/read-cache.ts';
+import { createTestApp, freshIp, type TestApp } from '../testing/test-app.ts';
+import { BUSY_MESSAGE, type Handler } from './web.ts';
+
+const SCRIPT = 'window.__ready = 1;';
+
+/** Renders a page that names who it was rendered for, with an inline script, and counts renders. */
+function standIn({ gate }: { gate?: Promise<void> } = {}) {
+  const seen: { url: string; context: WebLoadContext }[] = [];
+  const handler: Handler = async (request, context) => {
+    seen.push({ url: request.url, context });
+    await gate;
+    const url = new URL(request.url);
+    const status = url.pathname.startsWith('/missing') ? 404 : url.pathname.startsWith('/broken') ? 500 : 200;
+    const body = `<!doctype html><html><head><script${context.nonce ? ` nonce="${context.nonce}"` : ''}>${SCRIPT}</script></head><body><h1>${url.pathname}${url.search}</h1><p>for ${context.user?.username ?? 'a visitor'}</p><script type="application/json">{"x":1}</script></body></html>`;
+    const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
+    if (url.pathname === '/sets-cookie') headers['set-cookie'] = 'x=1; Path=/';
+    return new Response(body, { status, headers });
+  };
+  return { handler, seen };
+}
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const start = async (handler: Handler, maxRenders?: number) => {
+  t = await createTestApp({
+    seed: false,
+    web: { mode: 'build', handler, ...(maxRenders ? { maxRenders } : {}) },
+  });
+  return t;
+};
+
+const get = (app: TestApp, url: string, headers: Record<string, string> = {}) =>
+  app.app.inject({ url, headers: { 'accept-encoding': 'br, gzip', ...headers }, remoteAddress: freshIp() });
+
+describe('the page cache', () => {
+  it('renders a public page once and serves the same bytes, compressed as the client accepts', async () => {
+    const { handler, seen } = standIn();
+    const app = await start(handler);
+    const first = await get(app, '/blog?tag=Repair');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-page-cache']).toBe('miss');
+    expect(first.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(first.rawPayload).toString();
+    expect(html).toContain('<h1>/blog?tag=Repair</h1>');
+    expect(html).toContain('for a visitor');
+
+    const second = await get(app, '/blog?tag=Repair', { 'accept-encoding': 'gzip' });
+    expect(second.headers['x-page-cache']).toBe('hit');
+    expect(second.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(second.rawPayload).toString()).toBe(html);
+    const plain = await get(app, '/blog?tag=Repair', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+    expect(seen).toHaveLength(1);
+    // Rendered as a whole document for nobody in particular.
+    expect(seen[0]?.context).toMatchObject({ user: null, nonce: '', wholeDocument: true });
+    // Another query is another page.
+    expect((await get(app, '/blog?tag=Keys')).headers['x-page-cache']).toBe('miss');
+  });
+
+  it('allows exactly the page’s inline scripts by hash in the CSP, with no nonce', async () => {
+    const app = await start(standIn().handler);
+    for (const state of ['miss', 'hit']) {
+      const res = await get(app, '/');
+      expect(res.headers['x-page-cache']).toBe(state);
+      const csp = String(res.headers['content-security-policy']);
+      const hash = createHash('sha256').update(SCRIPT).digest('base64');
+      expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+      expect(csp).not.toContain('nonce-');
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers.vary).toBe('Accept-Encoding, Cookie');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+    }
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const app = await start(standIn().handler);
+    const { etag } = (await get(app, '/projects/gatherly')).headers;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await get(app, '/projects/gatherly', { 'if-none-match': String(etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('keeps the not-found page, but never a failed render or a page that sets a cookie', async () => {
+    const { handler, seen } = standIn();
+    const app = await start(handler);
+    for (let i = 0; i < 2; i++) {
+      expect((await get(app, '/missing-page')).statusCode).toBe(404);
+      expect((await get(app, '/broken')).statusCode).toBe(500);
+      expect((await get(app, '/sets-cookie')).headers['set-cookie']).toBe('x=1; Path=/');
+    }
+    expect(seen.map((s) => new URL(s.url).pathname)).toEqual([
+      '/missing-page',
+      '/broken',
+      '/sets-cookie',
+      '/broken',
+      '/sets-cookie',
+    ]);
+  });
+
+  it('never serves or stores a page for a signed-in visitor, and never caches sign-in, images or the dashboard', async () => {
+    const { handler, seen } = standIn();
+    const app = await start(handler);
+    await get(app, '/');
+    const cookie = await app.signIn('user', 'casey');
+    for (let i = 0; i < 2; i++) {
+      const res = await get(app, '/', { cookie, 'accept-encoding': 'identity' });
+      expect(res.headers['x-page-cache']).toBe('bypass');
+      expect(res.body).toContain('for casey');
+      expect(String(res.headers['content-security-policy'])).toMatch(/'nonce-[\w+/=]+'/);
+    }
+    for (const path of ['/auth', '/generate-images', '/admin/blog', '/admin/blog/inbox', '/blog.data']) {
+      await get(app, path);
+      expect((await get(app, path)).headers['x-page-cache'], path).toBe('bypass');
+    }
+    // The cached home page was never replaced by the signed-in one.
+    const anonymous = await get(app, '/', { 'accept-encoding': 'identity' });
+    expect(anonymous.headers['x-page-cache']).toBe('hit');
+    expect(anonymous.body).toContain('for a visitor');
+    expect(seen.filter((s) => new URL(s.url).pathname === '/')).toHaveLength(3);
+  });
+
+  it('is emptied by a write that changes what pages show', async () => {
+    const { handler, seen } = standIn();
+    const app = await start(handler);
+    await get(app, '/');
+    expect((await get(app, '/')).headers['x-page-cache']).toBe('hit');
+    const admin = await app.signIn('admin');
+    const created = await app.app.inject({
+      method: 'POST',
+      url: '/api/blog',
+      headers: { cookie: admin },
+      payload: {
+        title: 'A brand new post',
+        slug: 'a-brand-new-post',
+        summary: 'Something new to read.',
+        content: 'x'.repeat(60),
+        coverImage: '/images/posts/repair-before-replace.svg',
+        isPublished: true,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await get(app, '/')).headers['x-page-cache']).toBe('miss');
+    expect(seen).toHaveLength(2);
+  });
+
+  it('renders a page once for many visitors asking at the same moment', async () => {
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const { handler, seen } = standIn({ gate });
+    const app = await start(handler);
+    const answers = Array.from({ length: 6 }, () => get(app, '/blog'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    open();
+    const results = await Promise.all(answers);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('renders under pressure', () => {
+  it('past the bound, a page is a quick 503 with Retry-After, and the API keeps answering', async () => {
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const app = await start(standIn({ gate }).handler, 2);
+    const cookie = await app.signIn('user');
+    // Two slow renders hold both places.
+    const slow = [get(app, '/resume', { cookie }), get(app, '/blog')];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const refused = await get(app, '/recommendations', { cookie });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('2');
+    expect(refused.body).toContain(BUSY_MESSAGE);
+    const cachedMiss = await get(app, '/contribute');
+    expect(cachedMiss.statusCode).toBe(503);
+    const api = await app.app.inject({ url: '/api/skills', remoteAddress: freshIp() });
+    expect(api.statusCode).toBe(200);
+    open();
+    expect((await Promise.all(slow)).map((r) => r.statusCode)).toEqual([200, 200]);
+    // Places free again once the renders are done.
+    expect((await get(app, '/recommendations', { cookie })).statusCode).toBe(200);
+  });
+});
+
+describe('preferredEncoding', () => {
+  it.each([
+    [undefined, 'identity'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'gzip'],
+    ['deflate', 'identity'],
+    ['gzip;q=0', 'identity'],
+  ] as const)('%s -> %s', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
+  });
+});
