@@ -31,7 +31,6 @@ import { resolveSecret } from './lib/secret.ts';
 import { localStorage } from './lib/storage.ts';
 import { databaseWindowCounters } from './lib/window-counters.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
-import { createAdminService } from './modules/admin/service.ts';
 import { localProvider, openAiCompatibleProvider } from './modules/ai/providers.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { createAiService } from './modules/ai/service.ts';
@@ -175,9 +174,13 @@ export async function buildApp({
     db,
     redis ? redisFailureCounter(redis, LOGIN_WINDOW_MS) : databaseFailureCounter(counters, LOGIN_WINDOW_MS),
   );
-  const blog = createBlogService(db);
-  const comments = createCommentService(db);
-  const skills = createSkillService(db);
+  const blog = createBlogService(db, cache);
+  const comments = createCommentService(db, cache);
+  const skills = createSkillService(db, cache);
+  const contributions = createContributionService(db, blog);
+  const contact = createContactService(db);
+  const resume = createResumeService(db);
+  const analytics = createAnalyticsService(db, { rawRetentionDays: config.ANALYTICS_RAW_DAYS });
   app.decorate('readCache', cache);
 
   await app.register(errorsPlugin);
@@ -193,12 +196,21 @@ export async function buildApp({
   await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(blogRoutes, { blog, cache });
   await app.register(commentRoutes, { blog, comments, cache, botCheck });
-  await app.register(contributionRoutes, { contributions: createContributionService(db), botCheck });
+  await app.register(contributionRoutes, { contributions, botCheck });
   await app.register(formTokenRoutes, { formTokens });
-  await app.register(contactRoutes, { contact: createContactService(db) });
-  await app.register(resumeRoutes, { resume: createResumeService(db) });
+  await app.register(contactRoutes, { contact });
+  await app.register(resumeRoutes, { resume });
   const storage = localStorage(config.UPLOAD_DIR ?? join(config.DATA_DIR, 'uploads'));
-  await app.register(adminRoutes, { admin: createAdminService(db, cache), storage });
+  await app.register(adminRoutes, {
+    blog,
+    comments,
+    contributions,
+    contact,
+    resume,
+    skills,
+    analytics,
+    storage,
+  });
   await app.register(uploadRoutes, { storage });
   const aiProvider =
     config.AI_PROVIDER === 'openai-compatible' && config.AI_BASE_URL
@@ -216,9 +228,7 @@ export async function buildApp({
   await app.register(skillRoutes, { skills, cache, botCheck });
   await app.register(projectRoutes);
   await app.register(seoRoutes, { blog, siteUrl: config.publicUrl });
-  await app.register(analyticsRoutes, {
-    analytics: createAnalyticsService(db, { rawRetentionDays: config.ANALYTICS_RAW_DAYS }),
-  });
+  await app.register(analyticsRoutes, { analytics });
   await app.register(fastifyStatic, {
     root: contentImagesFolder,
     prefix: '/images/',

@@ -15,6 +15,20 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     total: z.number().int(),
   });
 
+/** A page of a long list, as the admin API answers it and the dashboard reads it. */
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/** Which page of a list, and how long pages are. */
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+}
+
 export const adminPostSchema = z.object({
   id: z.number().int(),
   title: z.string(),

@@ -25,7 +25,14 @@ import { HttpError } from '../../lib/http-error.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { requireAdmin } from '../../plugins/session.ts';
-import type { AdminService } from './service.ts';
+import type { AnalyticsService } from '../analytics/service.ts';
+import type { BlogService } from '../blog/service.ts';
+import type { CommentService } from '../comments/service.ts';
+import type { ContactService } from '../contact/service.ts';
+import type { ContributionService } from '../contributions/service.ts';
+import type { ResumeService } from '../resume/service.ts';
+import type { SkillService } from '../skills/service.ts';
+import { adminSummary } from './service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const pageQuery = z.object({
@@ -34,10 +41,20 @@ const pageQuery = z.object({
 });
 const moderationAction = z.enum(['approve', 'reject', 'spam'], { error: 'Choose approve, reject or spam' });
 
-export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; storage: FileStorage }> = async (
-  app,
-  { admin, storage },
-) => {
+/** The services whose owner's operations these routes guard. */
+export interface AdminDomains {
+  blog: BlogService;
+  comments: CommentService;
+  contributions: ContributionService;
+  contact: ContactService;
+  resume: ResumeService;
+  skills: SkillService;
+  analytics: AnalyticsService;
+  storage: FileStorage;
+}
+
+export const adminRoutes: FastifyPluginAsyncZod<AdminDomains> = async (app, domains) => {
+  const { blog, comments, contributions, contact, resume, skills, analytics, storage } = domains;
   // onRequest, before the body is even parsed: an anonymous caller learns nothing about the body's rules.
   app.addHook('onRequest', requireAdmin);
 
@@ -52,24 +69,29 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; storage: 
       const coverImage =
         request.body.coverImage ||
         (await storage.save(await generateCover(request.body.title, request.body.tags), 'webp'));
-      return reply.code(201).send(await admin.createPost({ ...request.body, coverImage }, user.id));
+      return reply.code(201).send(await blog.createPost({ ...request.body, coverImage }, user.id));
     },
   );
 
   app.get(
     '/api/admin/posts',
     { schema: { response: { 200: pageOf(adminPostSchema) }, querystring: pageQuery } },
-    async (request) => admin.listPosts(request.query),
+    async (request) => blog.listPosts(request.query),
   );
   app.get(
     '/api/admin/posts/:id',
     { schema: { response: { 200: adminPostSchema }, params: idParams } },
-    async (request) => admin.getPost(request.params.id),
+    async (request) => blog.getPost(request.params.id),
   );
   app.patch(
     '/api/admin/posts/:id',
     { schema: { response: { 200: adminPostSchema }, params: idParams, body: blogPostUpdateSchema } },
-    async (request) => admin.updatePost(request.params.id, request.body),
+    async (request) => {
+      const post = await blog.updatePost(request.params.id, request.body);
+      // A post taken off the site takes its comments with it.
+      comments.forgetPost(post.id);
+      return post;
+    },
   );
   // The editor's preview: the same renderer and sanitiser as published posts, so no markdown
   // library ships to the browser and the preview shows exactly what visitors will see.
@@ -85,7 +107,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; storage: 
   );
 
   app.delete('/api/admin/posts/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await admin.deletePost(request.params.id);
+    await blog.deletePost(request.params.id);
+    comments.forgetPost(request.params.id);
     return reply.code(204).send();
   });
 
@@ -99,7 +122,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; storage: 
         }),
       },
     },
-    async (request) => admin.listComments(request.query.status, request.query),
+    async (request) => comments.listForModeration(request.query.status, request.query),
   );
   app.post(
     '/api/admin/comments/moderate',
@@ -112,7 +135,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; storage: 
         }),
       },
     },
-    async (request) => ({ changed: await admin.moderateComments(request.body.ids, request.body.action) }),
+    async (request) => ({ changed: await comments.moderate(request.body.ids, request.body.action) }),
   );
 
   app.get(
@@ -123,7 +146,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; storage: 
         querystring: pageQuery.extend({ status: z.enum(['pending', 'reviewed', 'all']).default('pending') }),
       },
     },
-    async (request) => admin.listContributions(request.query.status, request.query),
+    async (request) => contributions.list(request.query.status, request.query),
   );
   app.post(
     '/api/admin/contributions/:id/review',
@@ -137,24 +160,23 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; storage: 
         }),
       },
     },
-    async (request) =>
-      admin.reviewContribution(request.params.id, request.body.action, request.body.reviewNotes),
+    async (request) => contributions.review(request.params.id, request.body.action, request.body.reviewNotes),
   );
 
   app.get(
     '/api/admin/quotes',
     { schema: { response: { 200: pageOf(adminQuoteSchema) }, querystring: pageQuery } },
-    async (request) => admin.listQuotes(request.query),
+    async (request) => contact.listQuotes(request.query),
   );
   app.get(
     '/api/admin/contacts',
     { schema: { response: { 200: pageOf(adminContactSchema) }, querystring: pageQuery } },
-    async (request) => admin.listContacts(request.query),
+    async (request) => contact.listContacts(request.query),
   );
   app.get(
     '/api/admin/resume-requests',
     { schema: { response: { 200: pageOf(adminResumeRequestSchema) }, querystring: pageQuery } },
-    async (request) => admin.listResumeRequests(request.query),
+    async (request) => resume.listRequests(request.query),
   );
   app.get(
     '/api/admin/endorsements',
@@ -164,10 +186,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; storage: 
         querystring: pageQuery.extend({ skillId: z.coerce.number().int().positive().optional() }),
       },
     },
-    async (request) => admin.listEndorsements(request.query, request.query.skillId),
+    async (request) => skills.endorsementsPage(request.query, request.query.skillId),
   );
   app.get('/api/admin/summary', { schema: { response: { 200: adminSummarySchema } } }, async () =>
-    admin.summary(),
+    adminSummary(domains),
   );
   app.get(
     '/api/admin/inbox',
@@ -180,7 +202,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; storage: 
         }),
       },
     },
-    async (request) => admin.listInbox(request.query.kind, request.query.state, request.query),
+    async (request) => contact.listInbox(request.query.kind, request.query.state, request.query),
   );
   app.patch(
     '/api/admin/inbox/:kind/:id',
@@ -195,7 +217,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; storage: 
       },
     },
     async (request, reply) => {
-      await admin.updateInboxItem(request.params.kind, request.params.id, request.body);
+      await contact.updateInboxItem(request.params.kind, request.params.id, request.body);
       return reply.code(204).send();
     },
   );
@@ -207,11 +229,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; storage: 
         querystring: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
       },
     },
-    async (request) => admin.analytics(request.query.days),
+    async (request) => analytics.report(request.query.days),
   );
 
   app.delete('/api/admin/endorsements/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await admin.deleteEndorsement(request.params.id);
+    await skills.deleteEndorsement(request.params.id);
     return reply.code(204).send();
   });
 };

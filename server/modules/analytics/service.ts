@@ -5,15 +5,19 @@
  * no longer be tied to an IP, even by someone holding the database.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, like, ne } from 'drizzle-orm';
+import { and, desc, eq, gte, like, ne, sql } from 'drizzle-orm';
+import type { AdminAnalytics } from '../../../common/schemas/admin.ts';
 import type { Db } from '../../db/client.ts';
-import { appMeta, pageViews } from '../../db/schema.ts';
+import { analyticsDaily, appMeta, pageViews } from '../../db/schema.ts';
 import { nowAndThen } from '../../lib/now-and-then.ts';
 import { rollUpView, sweep } from './rollups.ts';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 const SALT_KEY_PREFIX = 'analytics_salt:';
+
+const TOP_LIST_LENGTH = 10;
+const DAY_MS = 86_400_000;
 
 export interface PageView {
   path: string;
@@ -87,6 +91,61 @@ export function createAnalyticsService(
         await tx.execute(rollUpView(day, view, visitorHash));
       });
       if (sweepDue()) await sweep(db, day, rawRetentionDays, at);
+    },
+
+    /**
+     * The owner's report: page views and visitors per UTC day for the last `days` days, the top
+     * pages and referrers, and devices, read from the daily roll-ups (a few rows per day), never
+     * from the raw views.
+     */
+    async report(days: number): Promise<AdminAnalytics> {
+      const today = new Date(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
+      const since = new Date(today.getTime() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+      const inRange = (dimension: string) =>
+        and(eq(analyticsDaily.dimension, dimension), gte(analyticsDaily.day, since));
+      const views = sql<number>`sum(${analyticsDaily.views})::int`;
+      const visitors = sql<number>`sum(${analyticsDaily.visitors})::int`;
+      const top = (dimension: string, limit?: number) => {
+        const query = db
+          .select({ value: analyticsDaily.value, views, visitors })
+          .from(analyticsDaily)
+          .where(inRange(dimension))
+          .groupBy(analyticsDaily.value)
+          .orderBy(desc(views), analyticsDaily.value);
+        return limit ? query.limit(limit) : query;
+      };
+      const [perDay, topPages, topReferrers, devices] = await Promise.all([
+        db
+          .select({
+            date: analyticsDaily.day,
+            views: analyticsDaily.views,
+            visitors: analyticsDaily.visitors,
+          })
+          .from(analyticsDaily)
+          .where(inRange('total')),
+        top('path', TOP_LIST_LENGTH),
+        top('referrer', TOP_LIST_LENGTH),
+        top('device'),
+      ]);
+      const counted = new Map(perDay.map((row) => [row.date, row]));
+      const dayList = Array.from({ length: days }, (_, i) => {
+        const date = new Date(today.getTime() - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10);
+        const row = counted.get(date);
+        return { date, views: row?.views ?? 0, visitors: row?.visitors ?? 0 };
+      });
+      return {
+        days: dayList,
+        totals: dayList.reduce(
+          (sum, day) => ({ views: sum.views + day.views, visitors: sum.visitors + day.visitors }),
+          { views: 0, visitors: 0 },
+        ),
+        topPages: topPages.map(({ value, ...counts }) => ({ path: value, ...counts })),
+        topReferrers: topReferrers.map(({ value, ...counts }) => ({ referrer: value, ...counts })),
+        devices: devices.map(({ value, ...counts }) => ({
+          device: value as AdminAnalytics['devices'][number]['device'],
+          ...counts,
+        })),
+      };
     },
   };
 }

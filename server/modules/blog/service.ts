@@ -1,10 +1,17 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import { SNIPPET_MARK_END, SNIPPET_MARK_START } from '../../../common/blog-list.ts';
+import { SEO_DESCRIPTION_LENGTH } from '../../../common/constants.ts';
+import type { PageQuery } from '../../../common/schemas/admin.ts';
 import type { BlogListQuery, BlogPost, BlogPostHit, BlogPostSummary } from '../../../common/schemas/blog.ts';
+import type { BlogPostFormValues } from '../../../common/schemas/forms.ts';
+import { markdownToPlainText, slugify, truncateText } from '../../../common/text.ts';
 import { profile } from '../../../content/profile.ts';
 import type { Db } from '../../db/client.ts';
+import { paged, withIsoDates } from '../../db/paging.ts';
 import { blogPosts, users } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
+import type { ReadCache } from '../../lib/read-cache.ts';
 
 const summaryColumns = {
   id: blogPosts.id,
@@ -39,7 +46,52 @@ export function searchQuery(q: string): SQL | null {
 /** Cache keys of the public blog reads; every post write invalidates this prefix. */
 export const BLOG_CACHE_PREFIX = 'blog:';
 
-export function createBlogService(db: Db) {
+export const SLUG_TAKEN = 'A post with this slug already exists';
+
+type PostRow = typeof blogPosts.$inferSelect;
+
+/** The post fields the owner may change; anything else in an update is ignored. */
+const POST_FIELDS = new Set<string>([
+  'title',
+  'slug',
+  'summary',
+  'content',
+  'coverImage',
+  'tags',
+  'isPublished',
+] satisfies (keyof BlogPostFormValues)[]);
+
+const adminPost = (row: PostRow) => withIsoDates(row);
+
+const excerptOf = (content: string) => truncateText(markdownToPlainText(content), SEO_DESCRIPTION_LENGTH);
+
+/** A guest post turned into a draft: what the contributor wrote, unpublished. */
+export interface DraftValues {
+  title: string;
+  summary: string;
+  content: string;
+  coverImage: string;
+  tags: string[];
+}
+
+/** A reader inside or outside a transaction (PGlite has one connection: a transaction's work goes through it). */
+type Tx = Pick<Db, 'select' | 'insert'>;
+
+export function createBlogService(db: Db, cache: Pick<ReadCache, 'invalidate'>) {
+  const invalidatePosts = () => cache.invalidate(BLOG_CACHE_PREFIX);
+
+  /** A free slug from `base`. */
+  async function uniqueSlug(reader: Pick<Db, 'select'>, base: string): Promise<string> {
+    const root = base || 'guest-post';
+    const taken = await reader
+      .select({ slug: blogPosts.slug })
+      .from(blogPosts)
+      .where(like(blogPosts.slug, `${root}%`));
+    const used = new Set(taken.map((r) => r.slug));
+    if (!used.has(root)) return root;
+    for (let n = 2; ; n++) if (!used.has(`${root}-${n}`)) return `${root}-${n}`;
+  }
+
   return {
     /** Every published post, newest first (posts without a date last): the sitemap and the static copy. */
     async listPublished(): Promise<BlogPostSummary[]> {
@@ -146,6 +198,94 @@ export function createBlogService(db: Db) {
         .where(and(eq(blogPosts.id, id), eq(blogPosts.isPublished, true)))
         .limit(1);
       return row ?? null;
+    },
+
+    // --- the owner's operations -------------------------------------------------
+    /** Every post, drafts included, most recently changed first. */
+    async listPosts(query: PageQuery) {
+      return paged(db, blogPosts, undefined, query, async (offset) =>
+        (
+          await db
+            .select()
+            .from(blogPosts)
+            .orderBy(desc(blogPosts.updatedAt), desc(blogPosts.id))
+            .limit(query.pageSize)
+            .offset(offset)
+        ).map(adminPost),
+      );
+    },
+
+    async getPost(id: number) {
+      const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+      if (!row) throw notFound('Post not found');
+      return adminPost(row);
+    },
+
+    async createPost(values: BlogPostFormValues, authorId: number) {
+      const inserted = await db
+        .insert(blogPosts)
+        .values({
+          ...values,
+          excerpt: excerptOf(values.content),
+          authorId,
+          publishedAt: values.isPublished ? new Date() : null,
+        })
+        .onConflictDoNothing()
+        .returning();
+      const row = inserted[0];
+      if (!row) throw new HttpError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
+      invalidatePosts();
+      return adminPost(row);
+    },
+
+    /** Edits any fields; publishing stamps publishedAt the first time, unpublishing keeps it. */
+    async updatePost(id: number, sent: Partial<BlogPostFormValues>) {
+      // Only the fields that were sent: an absent (or undefined) field keeps what is stored.
+      const changes = Object.fromEntries(
+        Object.entries(sent).filter(([key, value]) => value !== undefined && POST_FIELDS.has(key)),
+      ) as Partial<BlogPostFormValues>;
+      const current = await this.getPost(id);
+      if (changes.slug && changes.slug !== current.slug) {
+        const [clash] = await db
+          .select({ id: blogPosts.id })
+          .from(blogPosts)
+          .where(eq(blogPosts.slug, changes.slug));
+        if (clash) throw new HttpError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
+      }
+      const [row] = await db
+        .update(blogPosts)
+        .set({
+          ...changes,
+          ...(changes.content !== undefined ? { excerpt: excerptOf(changes.content) } : {}),
+          ...(changes.isPublished && !current.publishedAt ? { publishedAt: new Date() } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(blogPosts.id, id))
+        .returning();
+      if (!row) throw notFound('Post not found');
+      invalidatePosts();
+      return adminPost(row);
+    },
+
+    async deletePost(id: number) {
+      const deleted = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+      if (deleted.length === 0) throw notFound('Post not found');
+      invalidatePosts();
+    },
+
+    /** A draft (never published directly) under a free slug from its title; its id. */
+    async createDraft(tx: Tx, values: DraftValues): Promise<number | null> {
+      const [post] = await tx
+        .insert(blogPosts)
+        .values({
+          ...values,
+          slug: await uniqueSlug(tx, slugify(values.title)),
+          excerpt: excerptOf(values.content),
+          isPublished: false,
+        })
+        .returning({ id: blogPosts.id });
+      invalidatePosts();
+      return post?.id ?? null;
     },
   };
 }

@@ -1,13 +1,32 @@
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type {
+  AdminInboxItem,
+  InboxKind,
+  InboxState,
+  OutboxStatus,
+  Page,
+  PageQuery,
+} from '../../../common/schemas/admin.ts';
 import type { contactMessageSchema, quoteRequestSchema } from '../../../common/schemas/forms.ts';
 import type { Db } from '../../db/client.ts';
-import { contactMessages, quoteRequests } from '../../db/schema.ts';
+import { countOf, paged, withIsoDates } from '../../db/paging.ts';
+import { contactMessages, notificationOutbox, quoteRequests } from '../../db/schema.ts';
+import { notFound } from '../../lib/http-error.ts';
 import { enqueueNotification } from '../notifications/service.ts';
 
 type Quote = z.output<typeof quoteRequestSchema>;
 type ContactMessage = z.output<typeof contactMessageSchema>;
 
-export function createContactService(db: Db) {
+const inboxTables = { quote: quoteRequests, contact: contactMessages } as const;
+const inboxWhere = (table: typeof quoteRequests | typeof contactMessages, state: InboxState) =>
+  ({
+    open: isNull(table.archivedAt),
+    unread: and(isNull(table.archivedAt), isNull(table.readAt)),
+    archived: isNotNull(table.archivedAt),
+  })[state];
+
+export function createContactService(db: Db, now: () => Date = () => new Date()) {
   return {
     /** Stores a quote request and its notification together. */
     async submitQuote(quote: Quote, ipAddress: string): Promise<number> {
@@ -55,6 +74,144 @@ export function createContactService(db: Db) {
         });
         return row?.id ?? 0;
       });
+    },
+
+    // --- the owner's inbox --------------------------------------------------------------
+    /** Quote requests and contact messages nobody has read or archived yet. */
+    async unreadCount(): Promise<number> {
+      const [quotes, contacts] = await Promise.all([
+        countOf(db, quoteRequests, inboxWhere(quoteRequests, 'unread')),
+        countOf(db, contactMessages, inboxWhere(contactMessages, 'unread')),
+      ]);
+      return quotes + contacts;
+    },
+
+    /**
+     * Quote requests and contact messages in one list, newest first, optionally one kind only,
+     * each with whether its notification email went out.
+     */
+    async listInbox(
+      kind: InboxKind | 'all',
+      state: InboxState,
+      query: PageQuery,
+    ): Promise<Page<AdminInboxItem>> {
+      const kinds = kind === 'all' ? (['quote', 'contact'] as const) : [kind];
+      const keys = kinds.map((k) => {
+        const table = inboxTables[k];
+        return db
+          .select({ kind: sql<InboxKind>`${k}::text`.as('kind'), id: table.id, createdAt: table.createdAt })
+          .from(table)
+          .where(inboxWhere(table, state));
+      });
+      const totals = await Promise.all(
+        kinds.map((k) => countOf(db, inboxTables[k], inboxWhere(inboxTables[k], state))),
+      );
+      const [first, second] = keys;
+      if (!first) throw new Error('no inbox kind');
+      const offset = (query.page - 1) * query.pageSize;
+      const page = await (second ? first.unionAll(second) : first)
+        .orderBy(desc(sql`created_at`), desc(sql`id`))
+        .limit(query.pageSize)
+        .offset(offset);
+      const idsOf = (k: InboxKind) => page.filter((row) => row.kind === k).map((row) => row.id);
+      const quoteIds = idsOf('quote');
+      const contactIds = idsOf('contact');
+      const [quotes, contacts, deliveries] = await Promise.all([
+        quoteIds.length ? db.select().from(quoteRequests).where(inArray(quoteRequests.id, quoteIds)) : [],
+        contactIds.length
+          ? db.select().from(contactMessages).where(inArray(contactMessages.id, contactIds))
+          : [],
+        page.length
+          ? db
+              .select({
+                kind: notificationOutbox.kind,
+                sourceId: notificationOutbox.sourceId,
+                status: notificationOutbox.status,
+              })
+              .from(notificationOutbox)
+              .where(
+                and(
+                  inArray(notificationOutbox.kind, [...kinds]),
+                  inArray(
+                    notificationOutbox.sourceId,
+                    page.map((row) => row.id),
+                  ),
+                ),
+              )
+              .orderBy(notificationOutbox.id)
+          : [],
+      ]);
+      const status = new Map<string, OutboxStatus>(
+        deliveries.map((row) => [`${row.kind}:${row.sourceId}`, row.status]),
+      );
+      const emailStatus = (k: InboxKind, id: number) => status.get(`${k}:${id}`) ?? 'unknown';
+      const byKey = new Map<string, AdminInboxItem>([
+        ...quotes.map(
+          (row) =>
+            [
+              `quote:${row.id}`,
+              { kind: 'quote' as const, ...withIsoDates(row), emailStatus: emailStatus('quote', row.id) },
+            ] as const,
+        ),
+        ...contacts.map(
+          (row) =>
+            [
+              `contact:${row.id}`,
+              { kind: 'contact' as const, ...withIsoDates(row), emailStatus: emailStatus('contact', row.id) },
+            ] as const,
+        ),
+      ]);
+      return {
+        items: page.flatMap((row) => byKey.get(`${row.kind}:${row.id}`) ?? []),
+        page: query.page,
+        pageSize: query.pageSize,
+        total: totals.reduce((sum, n) => sum + n, 0),
+      };
+    },
+
+    /** Marks an inbox item read or unread, archived or back in the inbox. */
+    async updateInboxItem(kind: InboxKind, id: number, changes: { read?: boolean; archived?: boolean }) {
+      const table = inboxTables[kind];
+      const at = now();
+      const [row] = await db
+        .update(table)
+        .set({
+          ...(changes.read === undefined
+            ? {}
+            : { readAt: changes.read ? sql`coalesce(${table.readAt}, ${at})` : null }),
+          ...(changes.archived === undefined
+            ? {}
+            : { archivedAt: changes.archived ? sql`coalesce(${table.archivedAt}, ${at})` : null }),
+        })
+        .where(eq(table.id, id))
+        .returning({ id: table.id });
+      if (!row) throw notFound(kind === 'quote' ? 'Quote request not found' : 'Message not found');
+    },
+
+    async listQuotes(query: PageQuery) {
+      return paged(db, quoteRequests, undefined, query, async (offset) =>
+        (
+          await db
+            .select()
+            .from(quoteRequests)
+            .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+            .limit(query.pageSize)
+            .offset(offset)
+        ).map(withIsoDates),
+      );
+    },
+
+    async listContacts(query: PageQuery) {
+      return paged(db, contactMessages, undefined, query, async (offset) =>
+        (
+          await db
+            .select()
+            .from(contactMessages)
+            .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+            .limit(query.pageSize)
+            .offset(offset)
+        ).map(withIsoDates),
+      );
     },
   };
 }

@@ -1,12 +1,30 @@
+import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { PageQuery } from '../../../common/schemas/admin.ts';
 import type { contributionSchema } from '../../../common/schemas/forms.ts';
 import type { Db } from '../../db/client.ts';
+import { countOf, paged, withIsoDates } from '../../db/paging.ts';
 import { blogContributions } from '../../db/schema.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { renderMarkdown } from '../../lib/markdown.ts';
+import type { BlogService } from '../blog/service.ts';
 import { enqueueNotification } from '../notifications/service.ts';
 
 type Contribution = z.output<typeof contributionSchema>;
 
-export function createContributionService(db: Db) {
+const reviewWhere = {
+  pending: eq(blogContributions.isReviewed, false),
+  reviewed: eq(blogContributions.isReviewed, true),
+  all: undefined,
+} as const;
+
+// The owner reads a guest post as it would look published.
+const withPreview = <T extends { content: string }>(row: T) => ({
+  ...row,
+  contentHtml: renderMarkdown(row.content),
+});
+
+export function createContributionService(db: Db, blog: Pick<BlogService, 'createDraft'>) {
   return {
     /** Stores a guest post unreviewed, unapproved and not spam, and notifies the owner. */
     async submit(contribution: Contribution, ipAddress: string): Promise<void> {
@@ -26,6 +44,56 @@ export function createContributionService(db: Db) {
             Summary: values.summary,
           },
         });
+      });
+    },
+
+    // --- review ---------------------------------------------------------------------
+    async list(status: 'pending' | 'reviewed' | 'all', query: PageQuery) {
+      const where = reviewWhere[status];
+      return paged(db, blogContributions, where, query, async (offset) =>
+        (
+          await db
+            .select()
+            .from(blogContributions)
+            .where(where)
+            .orderBy(desc(blogContributions.createdAt), desc(blogContributions.id))
+            .limit(query.pageSize)
+            .offset(offset)
+        ).map((row) => withPreview(withIsoDates(row))),
+      );
+    },
+
+    /** How many guest posts wait for review. */
+    async pendingCount(): Promise<number> {
+      return countOf(db, blogContributions, reviewWhere.pending);
+    },
+
+    /**
+     * Reviews a guest post. Approval turns it into a draft post (never published
+     * directly) that the owner can edit and publish; its id is kept on the contribution.
+     */
+    async review(id: number, action: 'approve' | 'reject' | 'spam', reviewNotes: string | undefined) {
+      return db.transaction(async (tx) => {
+        const [contribution] = await tx.select().from(blogContributions).where(eq(blogContributions.id, id));
+        if (!contribution) throw notFound('Contribution not found');
+        let postId = contribution.postId;
+        if (action === 'approve' && !postId) {
+          const { title, summary, content, coverImage, tags } = contribution;
+          postId = await blog.createDraft(tx, { title, summary, content, coverImage, tags });
+        }
+        const [row] = await tx
+          .update(blogContributions)
+          .set({
+            isReviewed: true,
+            isApproved: action === 'approve',
+            isSpam: action === 'spam',
+            reviewNotes: reviewNotes ?? contribution.reviewNotes,
+            postId,
+          })
+          .where(eq(blogContributions.id, id))
+          .returning();
+        if (!row) throw notFound('Contribution not found');
+        return withPreview(withIsoDates(row));
       });
     },
   };

@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { PageQuery } from '../../../common/schemas/admin.ts';
 import type { resumeRequestSchema } from '../../../common/schemas/forms.ts';
 import type { Db } from '../../db/client.ts';
+import { countOf, paged, withIsoDates } from '../../db/paging.ts';
 import { resumeRequests } from '../../db/schema.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import { enqueueNotification } from '../notifications/service.ts';
@@ -52,6 +54,27 @@ export function createResumeService(db: Db) {
         .where(eq(resumeRequests.accessTokenHash, sha256Hex(token)))
         .returning({ id: resumeRequests.id });
       return updated.length > 0;
+    },
+
+    // --- for the owner ------------------------------------------------------------------
+    async listRequests(query: PageQuery) {
+      return paged(db, resumeRequests, undefined, query, async (offset) =>
+        (
+          await db
+            .select()
+            .from(resumeRequests)
+            .orderBy(desc(resumeRequests.createdAt), desc(resumeRequests.id))
+            .limit(query.pageSize)
+            .offset(offset)
+        )
+          // The token hash is no use to the owner and stays in the database.
+          .map(({ accessTokenHash: _hash, ...rest }) => withIsoDates(rest)),
+      );
+    },
+
+    /** Requests whose resume has not been downloaded yet. */
+    async notDownloadedCount(): Promise<number> {
+      return countOf(db, resumeRequests, eq(resumeRequests.accessed, false));
     },
   };
 }

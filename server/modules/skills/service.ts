@@ -1,11 +1,14 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { PageQuery } from '../../../common/schemas/admin.ts';
 import type { PublicEndorsement } from '../../../common/schemas/endorsements.ts';
 import type { endorsementSchema } from '../../../common/schemas/forms.ts';
 import type { SkillsByCategory } from '../../../common/schemas/skills.ts';
 import type { Db } from '../../db/client.ts';
+import { paged, withIsoDates } from '../../db/paging.ts';
 import { skillEndorsements, skills } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { ReadCache } from '../../lib/read-cache.ts';
 
 export const ALREADY_ENDORSED = 'You have already endorsed this skill with this email address';
 
@@ -13,7 +16,7 @@ export const ALREADY_ENDORSED = 'You have already endorsed this skill with this 
 export const SKILLS_CACHE_KEY = 'skills';
 export const ENDORSEMENTS_CACHE_PREFIX = 'endorsements:';
 
-export function createSkillService(db: Db) {
+export function createSkillService(db: Db, cache: Pick<ReadCache, 'invalidate'>) {
   return {
     /** Every skill grouped by category, in a stable order, with its endorsement count. */
     async listGrouped(): Promise<SkillsByCategory> {
@@ -76,6 +79,37 @@ export function createSkillService(db: Db) {
         .where(eq(skillEndorsements.skillId, skillId))
         .orderBy(desc(skillEndorsements.createdAt), desc(skillEndorsements.id));
       return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    },
+
+    // --- for the owner ------------------------------------------------------------------
+    /** Every endorsement (or one skill's) with the endorser's email, newest first. */
+    async endorsementsPage(query: PageQuery, skillId?: number) {
+      const where = skillId ? eq(skillEndorsements.skillId, skillId) : undefined;
+      return paged(db, skillEndorsements, where, query, async (offset) =>
+        (
+          await db
+            .select({ endorsement: skillEndorsements, skillName: skills.name })
+            .from(skillEndorsements)
+            .innerJoin(skills, eq(skills.id, skillEndorsements.skillId))
+            .where(where)
+            .orderBy(desc(skillEndorsements.createdAt), desc(skillEndorsements.id))
+            .limit(query.pageSize)
+            .offset(offset)
+        ).map(({ endorsement, skillName }) => ({ ...withIsoDates(endorsement), skillName })),
+      );
+    },
+
+    /** Removes an abusive endorsement; the skill's count follows. */
+    async deleteEndorsement(id: number) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.delete(skillEndorsements).where(eq(skillEndorsements.id, id)).returning();
+        if (!row) throw notFound('Endorsement not found');
+        await tx
+          .update(skills)
+          .set({ endorsementCount: sql`greatest(${skills.endorsementCount} - 1, 0)` })
+          .where(eq(skills.id, row.skillId));
+        cache.invalidate(SKILLS_CACHE_KEY, `${ENDORSEMENTS_CACHE_PREFIX}${row.skillId}`);
+      });
     },
   };
 }
