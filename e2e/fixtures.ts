@@ -157,6 +157,21 @@ export async function openAccountMenu(page: Page, username?: string) {
   await expect(page.getByRole('menu')).toBeVisible();
 }
 
+/**
+ * Resolves after the page has drawn `count` more frames: by then what a scroll or an observer
+ * would have changed has been rendered. What a check that something stays absent waits for.
+ */
+export async function afterFrames(page: Page, count = 3) {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+        step(n);
+      }),
+    count,
+  );
+}
+
 /** Resolves once the root component has hydrated (it sets data-hydrated on <html>). */
 export async function waitForHydration(page: Page) {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });

@@ -1,6 +1,6 @@
 /** The home page, section by section (spec section 2, "Home: hero" to "Home: contact"). */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, sendQuote, test } from './fixtures.ts';
+import { afterFrames, expect, expectAccessible, sendQuote, test } from './fixtures.ts';
 
 const PHRASES = ['I build full-stack web applications.', 'I turn small-business problems into software.'];
 
@@ -192,7 +192,7 @@ test.describe('projects', () => {
     if (!box) throw new Error('no featured block');
     // 15 percent of it on screen: still hidden.
     await page.evaluate((y) => window.scrollTo(0, y), box.y - 720 + box.height * 0.15);
-    await page.waitForTimeout(300);
+    await afterFrames(page);
     await expect(featured).toHaveAttribute('data-revealed', 'false');
     await page.evaluate((y) => window.scrollTo(0, y), box.y - 720 + box.height * 0.45);
     await expect(featured).toHaveAttribute('data-revealed', 'true');

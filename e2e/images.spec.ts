@@ -18,9 +18,13 @@ test('a signed-in user picks an example, generates, downloads and selects an ima
   signInAs,
 }) => {
   await signInAs('user');
-  // The answer waits a moment, so the generating state can be seen.
+  // The answer is held until the generating state has been seen.
+  let release = () => {};
+  const seen = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/api/images/generate', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await seen;
     await route.continue();
   });
   await page.goto('/generate-images');
@@ -52,6 +56,7 @@ test('a signed-in user picks an example, generates, downloads and selects an ima
   await page.getByRole('button', { name: 'Generate Image' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Generating your image...' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+  release();
 
   const image = page.getByRole('img', { name: /^Generated from the prompt: A red car and golden keys/ });
   await expect(image).toBeVisible();

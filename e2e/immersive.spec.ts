@@ -4,7 +4,8 @@
  * welcome overlay; Standard mode removes them all. Timings run on a fake clock.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { GUIDE_DELAY_MS } from '../web/features/immersive/journey.ts';
+import { afterFrames, expect, expectAccessible, test } from './fixtures.ts';
 
 test.use({ viewMode: 'unset', viewport: { width: 1280, height: 800 } });
 
@@ -15,6 +16,15 @@ const dock = (page: Page) => page.getByRole('navigation', { name: 'Section dock'
 const journey = (page: Page) => page.getByRole('navigation', { name: 'Journey' });
 const welcome = (page: Page) => page.getByText('Welcome to the journey');
 const CURSOR_HINT = 'Custom cursor on: it grows over links and buttons.';
+
+/** The addresses of the custom cursor's code the page fetches from now on. */
+function cursorCodeRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/custom-cursor-[\w-]+\.js$/.test(request.url())) urls.push(request.url());
+  });
+  return urls;
+}
 
 /** Scrolls at once (no smooth scrolling) and lets the page see the scroll event. */
 async function scrollToY(page: Page, y: number) {
@@ -59,7 +69,8 @@ test('immersive mode is on when nothing is stored, and the choice of Standard pe
   await expect(
     page.getByRole('group', { name: 'View mode' }).first().getByRole('button', { name: 'Standard' }),
   ).toHaveAttribute('aria-pressed', 'true');
-  await page.waitForTimeout(2000);
+  // Past the moment the extras would have come: the page says it decided against them.
+  await expect(page.locator('html')).toHaveAttribute('data-immersive', 'off');
   await expect(extras(page)).toHaveCount(0);
   await expect(cursor(page)).toHaveCount(0);
 });
@@ -152,7 +163,7 @@ test('the overlay and the tour stay clear of the header and shift nothing', asyn
   expect(card?.y ?? 0).toBeGreaterThan((header?.y ?? 0) + (header?.height ?? 0));
   // Layout shift while the extras arrive and open: none of it theirs (they are fixed in place), and
   // the page's total stays far below the 0.1 that counts as good (the typing line may nudge 0.0001).
-  await page.waitForTimeout(1000);
+  await afterFrames(page);
   const { shifts, shiftLog } = await page.evaluate(() => {
     const record = window as unknown as { shifts: number; shiftLog?: string[] };
     return { shifts: record.shifts, shiftLog: record.shiftLog ?? [] };
@@ -222,7 +233,7 @@ test.describe('the guided tour', () => {
     await expect(tour(page)).toHaveCount(0);
 
     await scrollToY(page, 650);
-    await page.waitForTimeout(300);
+    await afterFrames(page);
     await expect(tour(page)).toHaveCount(0);
     await scrollToY(page, 800);
     await expect(tour(page).getByRole('heading', { name: 'Projects' })).toBeVisible();
@@ -238,12 +249,15 @@ test.describe('the guided tour', () => {
 
     // A reload in the same session: the guide does not open again, nor do the dismissed steps.
     await scrollToY(page, 0);
+    // Time runs as usual, but can be jumped past the moment the intro would open.
+    await page.clock.install();
     await page.reload();
     await expect(extras(page)).toBeAttached();
-    await page.waitForTimeout(2000);
+    await page.clock.fastForward(GUIDE_DELAY_MS + 100);
+    await afterFrames(page);
     await expect(tour(page)).toHaveCount(0);
     await scrollToY(page, 800);
-    await page.waitForTimeout(300);
+    await afterFrames(page);
     await expect(tour(page)).toHaveCount(0);
   });
 
@@ -270,7 +284,7 @@ test.describe('the guided tour', () => {
     await expect(tour(page)).toHaveCount(0);
     for (const y of [800, 1600, 2400]) {
       await scrollToY(page, y);
-      await page.waitForTimeout(200);
+      await afterFrames(page);
       await expect(tour(page)).toHaveCount(0);
     }
   });
@@ -305,10 +319,13 @@ test('the journey marks the milestone for the scroll progress, and a click scrol
 test.describe('below 768 px', () => {
   test.use({ viewport: { width: 700, height: 900 } });
   test('there is no custom cursor and no journey path; the dock still comes', async ({ page }) => {
+    const cursorCode = cursorCodeRequests(page);
     await page.goto('/');
+    // The cursor is decided in the same render as the extras: not there now, not coming.
     await expect(extras(page)).toBeAttached();
-    await page.waitForTimeout(500);
     await expect(cursor(page)).toHaveCount(0);
+    // Nor is its code fetched where it cannot show.
+    expect(cursorCode).toEqual([]);
     await expect(journey(page)).toHaveCount(0);
     await expect(page.locator('html')).not.toHaveClass(/custom-cursor/);
     await scrollToY(page, 400);
@@ -319,20 +336,26 @@ test.describe('below 768 px', () => {
 test.describe('on a touch screen', () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 1024, height: 800 } });
   test('there is no custom cursor', async ({ page }) => {
+    const cursorCode = cursorCodeRequests(page);
     await page.goto('/');
+    // The cursor is decided in the same render as the extras: not there now, not coming.
     await expect(extras(page)).toBeAttached();
-    await page.waitForTimeout(500);
     await expect(cursor(page)).toHaveCount(0);
+    // Nor is its code fetched where it cannot show.
+    expect(cursorCode).toEqual([]);
   });
 });
 
 test.describe('with reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
   test('there is no custom cursor', async ({ page }) => {
+    const cursorCode = cursorCodeRequests(page);
     await page.goto('/');
+    // The cursor is decided in the same render as the extras: not there now, not coming.
     await expect(extras(page)).toBeAttached();
-    await page.waitForTimeout(500);
     await expect(cursor(page)).toHaveCount(0);
+    // Nor is its code fetched where it cannot show.
+    expect(cursorCode).toEqual([]);
   });
 });
 

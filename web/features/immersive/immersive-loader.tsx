@@ -4,29 +4,60 @@
  * they add nothing to any page's initial JavaScript. Switching to Standard
  * unmounts them at once.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 import { whenIdle } from '../../lib/idle.ts';
 import { useImmersiveMode } from '../preferences/view-mode.ts';
 
 const CustomCursor = lazy(() => import('./custom-cursor.tsx'));
 const HomeExtras = lazy(() => import('./home-extras.tsx'));
 
-/** True once the page has hydrated and the browser has had an idle moment. */
-function useAfterInteractive(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => whenIdle(() => setReady(true), 1000, 100), []);
-  return ready;
-}
+/**
+ * The page's one idle moment after hydration, shared by the cursor and the home extras so they
+ * decide in the same render: once it has passed, whatever is not there is not coming.
+ */
+const idleMoment = (() => {
+  let passed = false;
+  let scheduled = false;
+  const listeners = new Set<() => void>();
+  return {
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      if (!scheduled) {
+        scheduled = true;
+        whenIdle(
+          () => {
+            passed = true;
+            for (const notify of listeners) notify();
+          },
+          1000,
+          100,
+        );
+      }
+      return () => listeners.delete(listener);
+    },
+    passed: () => passed,
+  };
+})();
 
 function useExtrasEnabled(): boolean {
   const immersive = useImmersiveMode();
-  const ready = useAfterInteractive();
+  const ready = useSyncExternalStore(idleMoment.subscribe, idleMoment.passed, () => false);
+  // Said on the page once decided (and again when the mode changes): 'on' or 'off'.
+  useEffect(() => {
+    if (ready) document.documentElement.dataset.immersive = immersive ? 'on' : 'off';
+  }, [ready, immersive]);
   return immersive && ready;
 }
 
-/** The custom cursor, on every page. */
+/** Where the custom cursor can show: a wide screen, a mouse, motion welcome (custom-cursor.tsx follows changes). */
+const CURSOR_MEDIA = `(min-width: ${TABLET_MIN_WIDTH}px) and (hover: hover) and (pointer: fine) and (prefers-reduced-motion: no-preference)`;
+
+/** The custom cursor, on every page, where it can show: its code is not even fetched elsewhere. */
 export function ImmersiveCursor() {
-  return useExtrasEnabled() ? (
+  // Read only once the idle moment has passed, so never while rendering on the server or hydrating.
+  const enabled = useExtrasEnabled();
+  return enabled && matchMedia(CURSOR_MEDIA).matches ? (
     <Suspense fallback={null}>
       <CustomCursor />
     </Suspense>

@@ -2,6 +2,7 @@
  * The numbers and rules of immersive mode (spec sections 4 and 9), kept pure
  * so they are unit-tested apart from the components that use them.
  */
+import { TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 
 /** The cursor hint disappears after this long. */
 export const CURSOR_HINT_MS = 10_000;
@@ -12,7 +13,7 @@ export const WELCOME_OVERLAY_MS = 4_000;
 /** The floating dock appears once the page is scrolled further than this. */
 export const DOCK_SCROLL_PX = 300;
 /** Below this width the custom cursor and the journey path are not shown. */
-export const MOBILE_BREAKPOINT_PX = 768;
+export const MOBILE_BREAKPOINT_PX = TABLET_MIN_WIDTH;
 
 export const TOUR_STEPS = ['intro', 'projects', 'skills', 'contact'] as const;
 export type TourStep = (typeof TOUR_STEPS)[number];
