@@ -7,6 +7,7 @@ const reportDir = process.env.TEST_REPORT_DIR;
 export default defineConfig({
   test: {
     include: [
+      '*.test.ts',
       'common/**/*.test.ts',
       'content/**/*.test.ts',
       'server/**/*.test.ts',

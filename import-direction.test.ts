@@ -1,0 +1,114 @@
+/**
+ * ADR 001's import rules, checked over every source file instead of in review:
+ * `common` <- `content` <- `server` and `web`, which never import each other;
+ * inside the server, `lib` and `db` import no module or plugin, and a module
+ * reaches another module only through its `service.ts`.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = dirname(new URL(import.meta.url).pathname);
+const LAYERS = ['common', 'content', 'server', 'web'] as const;
+
+// Static imports and re-exports, side-effect imports and dynamic import() of a string.
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
+
+/** The project files a source file imports (relative specifiers only; packages are not ours). */
+export function importsOf(file: string, text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(IMPORT)) {
+    const specifier = match[1] ?? '';
+    if (specifier.startsWith('.')) found.push(normalize(join(dirname(file), specifier)));
+  }
+  return found;
+}
+
+const layerOf = (path: string) => path.split('/')[0] ?? '';
+const moduleOf = (path: string) => /^server\/modules\/([^/]+)\//.exec(path)?.[1];
+const isTest = (path: string) => /\.test\.tsx?$/.test(path);
+
+/** What `from` may not import: one message per broken rule, empty when the import is allowed. */
+export function brokenRule(from: string, to: string): string | null {
+  const source = layerOf(from);
+  const target = layerOf(to);
+  if (source === 'common' && target !== 'common') {
+    // A test of a pure helper may run it over the owner's real content.
+    if (!(isTest(from) && target === 'content')) return 'common imports nothing of the project';
+  }
+  if (source === 'content' && target !== 'common' && target !== 'content') {
+    return 'content imports only common';
+  }
+  if (source === 'web' && target === 'server') return 'web never imports server';
+  if (source === 'server' && target === 'web') return 'server never imports web';
+  if (/^server\/(lib|db)\//.test(from) && /^server\/(modules|plugins)\//.test(to)) {
+    return 'server/lib and server/db import no module or plugin';
+  }
+  const fromModule = moduleOf(from);
+  const toModule = moduleOf(to);
+  if (fromModule && toModule && fromModule !== toModule && !to.endsWith(`modules/${toModule}/service.ts`)) {
+    return `another module is reached through its service.ts, not ${to}`;
+  }
+  return null;
+}
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(join(ROOT, folder), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
+    .filter((path) => !path.split('/').includes('+types'));
+}
+
+describe('import direction (ADR 001)', () => {
+  it('holds for every source file', () => {
+    const broken: string[] = [];
+    let checked = 0;
+    for (const layer of LAYERS) {
+      for (const file of sourceFiles(layer)) {
+        for (const target of importsOf(file, readFileSync(join(ROOT, file), 'utf8'))) {
+          checked++;
+          const rule = brokenRule(file, target);
+          if (rule) broken.push(`${file} -> ${target}: ${rule}`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+    // The scan saw the project's imports, not an empty folder.
+    expect(checked).toBeGreaterThan(500);
+  });
+
+  it('catches each kind of wrong import', () => {
+    const imports = (file: string, text: string) => importsOf(file, text).map((to) => brokenRule(file, to));
+    expect(imports('common/text.ts', "import { projects } from '../content/projects.ts';")).toEqual([
+      'common imports nothing of the project',
+    ]);
+    expect(imports('content/profile.ts', "import type { Db } from '../server/db/client.ts';")).toEqual([
+      'content imports only common',
+    ]);
+    expect(imports('web/routes/blog.tsx', "const m = await import('../../server/app.ts');")).toEqual([
+      'web never imports server',
+    ]);
+    expect(imports('server/app.ts', "export { x } from '../web/lib/paths.ts';")).toEqual([
+      'server never imports web',
+    ]);
+    expect(imports('server/lib/cache.ts', "import '../modules/blog/service.ts';")).toEqual([
+      'server/lib and server/db import no module or plugin',
+    ]);
+    expect(
+      imports('server/modules/admin/routes.ts', "import { BLOG_CACHE_PREFIX } from '../blog/routes.ts';"),
+    ).toEqual(['another module is reached through its service.ts, not server/modules/blog/routes.ts']);
+  });
+
+  it('allows what the layers are for', () => {
+    const allowed = [
+      ['content/profile.ts', 'common/constants.ts'],
+      ['web/routes/home.tsx', 'content/projects.ts'],
+      ['server/app.ts', 'server/modules/blog/routes.ts'],
+      ['server/modules/contributions/service.ts', 'server/modules/blog/service.ts'],
+      ['server/modules/blog/routes.ts', 'server/modules/blog/service.ts'],
+      ['server/plugins/session.ts', 'server/modules/auth/service.ts'],
+      ['common/recommender.test.ts', 'content/projects.ts'],
+    ];
+    for (const [from, to] of allowed) expect(brokenRule(from ?? '', to ?? ''), `${from} -> ${to}`).toBeNull();
+  });
+});
