@@ -15,7 +15,7 @@ const LAYERS = ['common', 'content', 'server', 'web'] as const;
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
 
 /** The project files a source file imports (relative specifiers only; packages are not ours). */
-export function importsOf(file: string, text: string): string[] {
+function importsOf(file: string, text: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(IMPORT)) {
     const specifier = match[1] ?? '';
@@ -29,7 +29,7 @@ const moduleOf = (path: string) => /^server\/modules\/([^/]+)\//.exec(path)?.[1]
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 
 /** What `from` may not import: one message per broken rule, empty when the import is allowed. */
-export function brokenRule(from: string, to: string): string | null {
+function brokenRule(from: string, to: string): string | null {
   const source = layerOf(from);
   const target = layerOf(to);
   if (source === 'common' && target !== 'common') {

@@ -3,10 +3,10 @@ import {
   type BlogIndexEntry,
   blogListParams,
   blogListPath,
-  pageOfIndex,
   SNIPPET_MARK_END,
   SNIPPET_MARK_START,
 } from './blog-list.ts';
+import { pageOfIndex } from './blog-search.ts';
 
 const entry = (id: number, title: string, summary: string, tags: string[], text = ''): BlogIndexEntry => ({
   id,

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countWords,
-  markdownToPlainText,
-  normalizeTags,
-  readingTimeMinutes,
-  shortenName,
-  slugify,
-  truncateText,
-} from './text.ts';
+import { markdownToPlainText, truncateText } from './plain-text.ts';
+import { countWords, normalizeTags, readingTimeMinutes, shortenName, slugify } from './text.ts';
 
 describe('slugify', () => {
   it('lowercases, drops punctuation and joins words with hyphens', () => {

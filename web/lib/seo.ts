@@ -5,7 +5,7 @@
  */
 import type { MetaDescriptor } from 'react-router';
 import { SEO_DESCRIPTION_LENGTH } from '../../common/constants.ts';
-import { markdownToPlainText, truncateText } from '../../common/text.ts';
+import { markdownToPlainText, truncateText } from '../../common/plain-text.ts';
 import type { RootData, SiteInfo } from './site.ts';
 
 /** The logo of structured data when nothing better exists: 60 x 60 (spec section 9). */

@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { NavLink, Outlet, redirect, useNavigate } from 'react-router';
 import type { AdminSummary } from '../../common/schemas/admin.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
-import { SUMMARY_PATH } from '../features/admin/admin-list.tsx';
+import { summaryQuery } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { useAuth } from '../features/auth/auth-provider.tsx';
 import { useStaticCopy } from '../features/layout/static-copy.ts';
@@ -43,7 +43,7 @@ const sections: Array<{ to: string; label: string; waiting?: (summary: AdminSumm
 ];
 
 function AdminNav() {
-  const { data: summary } = useQuery<AdminSummary>({ queryKey: [SUMMARY_PATH] });
+  const { data: summary } = useQuery(summaryQuery());
   return (
     <nav aria-label="Admin sections" className="mb-8 overflow-x-auto border-b border-border">
       <ul className="flex min-w-max gap-1">

@@ -4,8 +4,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import type { AdminPost } from '../../common/schemas/admin.ts';
 import { useUpdateParams } from '../features/admin/admin-list.tsx';
+import { adminPostQuery } from '../features/admin/api.ts';
 import { PostEditor } from '../features/admin/post-editor.tsx';
 import { PostsList } from '../features/admin/posts-list.tsx';
 import { Spinner } from '../ui/spinner.tsx';
@@ -14,10 +14,7 @@ export default function AdminPostsPage() {
   const [params] = useSearchParams();
   const update = useUpdateParams();
   const editId = Number.parseInt(params.get('edit') ?? '', 10);
-  const editing = useQuery<AdminPost>({
-    queryKey: [`/api/admin/posts/${editId}`],
-    enabled: Number.isInteger(editId) && editId > 0,
-  });
+  const editing = useQuery(adminPostQuery(editId));
   const edit = (id: number | null) =>
     update({ edit: id === null ? null : String(id) }, { preventScrollReset: false });
 

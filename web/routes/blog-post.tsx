@@ -10,7 +10,8 @@ import { MAX_TAGS_IN_LIST } from '../../common/constants.ts';
 import type { BlogPost } from '../../common/schemas/blog.ts';
 import { readingTimeMinutes } from '../../common/text.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
-import { Comments, commentsPath } from '../features/blog/comments.tsx';
+import { commentsPath, postPath } from '../features/blog/api.ts';
+import { Comments } from '../features/blog/comments.tsx';
 import { longDate } from '../features/blog/filter.ts';
 import { withBase, withBaseInHtml } from '../lib/base.ts';
 import { paths } from '../lib/paths.ts';
@@ -20,7 +21,7 @@ import type { Route } from './+types/blog-post';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const web = context as unknown as WebLoadContext;
-  const post = await web.readApi<BlogPost>(`/api/blog/${encodeURIComponent(params.slug)}`);
+  const post = await web.readApi<BlogPost>(postPath(params.slug));
   if (!post) return data({ post: null, dehydrated: null }, { status: 404 });
   const { dehydrated } = await prefetch(web, [commentsPath(post.id)]);
   return { post, dehydrated };

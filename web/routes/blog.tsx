@@ -13,14 +13,16 @@ import {
   type BlogListParams,
   blogListParams,
   blogListPath,
-  pageOfIndex,
   SNIPPET_MARK_END,
   SNIPPET_MARK_START,
 } from '../../common/blog-list.ts';
+import { pageOfIndex } from '../../common/blog-search.ts';
 import type { BlogListPage } from '../../common/schemas/blog.ts';
 import { STATIC_BLOG_INDEX } from '../../common/static-files.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
+import { BLOG_PATH } from '../features/blog/api.ts';
 import { longDate } from '../features/blog/filter.ts';
+import { blogListQuery } from '../features/blog/list-api.ts';
 import { TagButtons } from '../features/blog/tag-list.tsx';
 import { withBase } from '../lib/base.ts';
 import { paths } from '../lib/paths.ts';
@@ -57,7 +59,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
  * (`api_blog`, as for any static read), else the exported index of every post.
  */
 async function staticBlogList(params: BlogListParams): Promise<BlogListPage> {
-  const stored = storedRead('/api/blog');
+  const stored = storedRead(BLOG_PATH);
   const index = Array.isArray(stored) ? stored : await staticRead(STATIC_BLOG_INDEX);
   const entries = (Array.isArray(index) ? (index as BlogIndexEntry[]) : []).map((post) => ({
     ...post,
@@ -92,8 +94,8 @@ function PostRows() {
   const [params, setParams] = useSearchParams();
   const { page, q, tag } = blogListParams(params);
   const [text, setText] = useState(q);
-  const { data, error, isLoading, isPlaceholderData } = useQuery<BlogListPage>({
-    queryKey: [blogListPath({ page, q, tag })],
+  const { data, error, isLoading, isPlaceholderData } = useQuery({
+    ...blogListQuery({ page, q, tag }),
     placeholderData: keepPreviousData,
     // The static copy has no server: the same list, computed in the browser from the exported index.
     ...(isStaticHost() ? { queryFn: () => staticBlogList({ page, q, tag }) } : {}),

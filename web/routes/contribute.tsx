@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { type ContributionInput, contributionSchema } from '../../common/schemas/forms.ts';
+import { CONTRIBUTIONS_PATH } from '../features/blog/api.ts';
 import { HumanCheck, useFormToken } from '../features/blog/form-token.tsx';
 import { useStaticCopy } from '../features/layout/static-copy.ts';
 import { StaticNotice } from '../features/layout/static-notice.tsx';
@@ -57,7 +58,7 @@ export default function ContributePage() {
   const send = useMutation({
     mutationFn: (values: ContributionInput) =>
       withFormToken(async (formToken) =>
-        (await apiRequest('POST', '/api/blog/contributions', { ...values, formToken })).json(),
+        (await apiRequest('POST', CONTRIBUTIONS_PATH, { ...values, formToken })).json(),
       ),
     onSuccess: () => {
       form.reset(empty);

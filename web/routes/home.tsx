@@ -11,7 +11,8 @@ import { contactInfo, profile, quoteSocialLinks, socialLinks } from '../../conte
 import { projects } from '../../content/projects.ts';
 import { additionalSkills } from '../../content/skills.ts';
 import { testimonials } from '../../content/testimonials.ts';
-import { BLOG_PATH, BlogTeaser } from '../features/blog/blog-teaser.tsx';
+import { BLOG_PATH } from '../features/blog/api.ts';
+import { BlogTeaser } from '../features/blog/blog-teaser.tsx';
 import { ContactSection } from '../features/contact/contact-section.tsx';
 import { ImmersiveHomeExtras } from '../features/immersive/immersive-loader.tsx';
 import { useSectionTracking } from '../features/layout/active-section.ts';

@@ -8,6 +8,7 @@ import { ExternalLink } from 'lucide-react';
 import { data, Link } from 'react-router';
 import type { Project } from '../../common/schemas/project.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
+import { projectPath, projectQuery } from '../features/projects/api.ts';
 import { DemoPanel } from '../features/projects/demo-panel.tsx';
 import { Tags } from '../features/projects/project-card.tsx';
 import { withBase } from '../lib/base.ts';
@@ -17,8 +18,6 @@ import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { SocialIcon } from '../ui/social-icon.tsx';
 import type { Route } from './+types/project';
-
-const projectPath = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { readApi } = context as unknown as WebLoadContext;
@@ -82,8 +81,8 @@ function NotFound() {
 }
 
 export default function ProjectPage({ loaderData, params }: Route.ComponentProps) {
-  const { data: project, isLoading } = useQuery<Project | null>({
-    queryKey: [projectPath(params.id)],
+  const { data: project, isLoading } = useQuery({
+    ...projectQuery(params.id),
     initialData: loaderData.project,
     enabled: loaderData.project !== null,
   });

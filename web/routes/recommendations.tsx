@@ -19,6 +19,7 @@ import {
 } from '../../common/schemas/ai.ts';
 import { findProject, projects } from '../../content/projects.ts';
 import { useStaticCopy } from '../features/layout/static-copy.ts';
+import { RECOMMENDATIONS_PATH } from '../features/recommendations/api.ts';
 import { ChipInput } from '../features/recommendations/chip-input.tsx';
 import { chipValues } from '../features/recommendations/chips.ts';
 import { RecommendationCard } from '../features/recommendations/recommendation-card.tsx';
@@ -141,7 +142,7 @@ export default function RecommendationsPage() {
       // The static copy has no server: the built-in recommender runs right here in the browser.
       if (staticCopy) return recommendProjects(projects, recommendationRequestSchema.parse(request));
       const answer = (await (
-        await apiRequest('POST', '/api/recommendations', request)
+        await apiRequest('POST', RECOMMENDATIONS_PATH, request)
       ).json()) as RecommendationResponse;
       if (!answer.success || !answer.data) throw new Unsuccessful(answer.message);
       return answer.data;

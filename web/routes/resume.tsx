@@ -15,6 +15,7 @@ import { type ResumeRequestInput, resumeRequestSchema } from '../../common/schem
 import { RESUME_PURPOSE_LABELS } from '../features/contact/options.ts';
 import { useStaticCopy } from '../features/layout/static-copy.ts';
 import { StaticNotice } from '../features/layout/static-notice.tsx';
+import { RESUME_REQUEST_PATH, resumeDownloadPath } from '../features/resume/api.ts';
 import { paths } from '../lib/paths.ts';
 import { apiRequest, errorMessage } from '../lib/request.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
@@ -139,7 +140,7 @@ export default function ResumePage() {
 
   const download = useMutation({
     mutationFn: async (accessToken: string) => {
-      const response = await apiRequest('GET', `/api/resume/download/${encodeURIComponent(accessToken)}`);
+      const response = await apiRequest('GET', resumeDownloadPath(accessToken));
       return ((await response.json()) as { resumeUrl: string }).resumeUrl;
     },
     onSuccess: () => toast({ title: 'Resume download ready' }),
@@ -153,7 +154,7 @@ export default function ResumePage() {
 
   const request = useMutation({
     mutationFn: async (values: ResumeRequestInput) =>
-      ((await (await apiRequest('POST', '/api/resume/request', values)).json()) as { accessToken: string })
+      ((await (await apiRequest('POST', RESUME_REQUEST_PATH, values)).json()) as { accessToken: string })
         .accessToken,
     onSuccess: (accessToken) => {
       form.reset(empty);

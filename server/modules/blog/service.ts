@@ -1,10 +1,11 @@
 import { and, count, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import { SNIPPET_MARK_END, SNIPPET_MARK_START } from '../../../common/blog-list.ts';
 import { SEO_DESCRIPTION_LENGTH } from '../../../common/constants.ts';
+import { markdownToPlainText, truncateText } from '../../../common/plain-text.ts';
 import type { PageQuery } from '../../../common/schemas/admin.ts';
 import type { BlogListQuery, BlogPost, BlogPostHit, BlogPostSummary } from '../../../common/schemas/blog.ts';
 import type { BlogPostFormValues } from '../../../common/schemas/forms.ts';
-import { markdownToPlainText, slugify, truncateText } from '../../../common/text.ts';
+import { slugify } from '../../../common/text.ts';
 import { profile } from '../../../content/profile.ts';
 import type { Db } from '../../db/client.ts';
 import { paged, withIsoDates } from '../../db/paging.ts';

@@ -13,9 +13,9 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { BlogIndexEntry } from '../../../common/blog-list.ts';
 import { BLOG_MAX_PAGE_SIZE } from '../../../common/blog-list.ts';
+import { markdownToPlainText } from '../../../common/plain-text.ts';
 import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
 import { STATIC_BLOG_INDEX, staticFilePath } from '../../../common/static-files.ts';
-import { markdownToPlainText } from '../../../common/text.ts';
 import { projects } from '../../../content/projects.ts';
 
 export interface StaticExportOptions {

@@ -4,24 +4,18 @@
  * and one way to refresh after an action (every admin list, the counts in the
  * navigation, and the public reads the action changed), without a reload.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import type { Page } from '../../../common/schemas/admin.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/use-toast.ts';
-
-export interface Page<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+import { ADMIN_PREFIX, adminPageQuery } from './api.ts';
 
 export const ADMIN_PAGE_SIZE = 10;
-export const SUMMARY_PATH = '/api/admin/summary';
 
 /**
  * Changes some address parameters and keeps the others: a value sets one, null removes it. The
@@ -71,9 +65,7 @@ export function useFilterParam<T extends string>(
 
 /** One page of an admin list; the previous page stays on screen while the next loads. */
 export function useAdminPage<T>(path: string, params: Record<string, string | number | undefined>) {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
-  return useQuery<Page<T>>({ queryKey: [`${path}?${search}`], placeholderData: keepPreviousData });
+  return useQuery(adminPageQuery<T>(path, params));
 }
 
 /** Refreshes every admin read and the public reads whose paths start with one of `publicPrefixes`. */
@@ -83,7 +75,7 @@ export function useRefreshAdmin() {
     queryClient.invalidateQueries({
       predicate: (query) => {
         const key = String(query.queryKey[0]);
-        return key.startsWith('/api/admin/') || publicPrefixes.some((prefix) => key.startsWith(prefix));
+        return key.startsWith(ADMIN_PREFIX) || publicPrefixes.some((prefix) => key.startsWith(prefix));
       },
     });
 }

@@ -10,6 +10,7 @@ import { DESKTOP_MIN_WIDTH, TABLET_MIN_WIDTH } from '../../../common/constants.t
 import type { AdminAnalytics } from '../../../common/schemas/admin.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { analyticsQuery } from './api.ts';
 
 export const ANALYTICS_DAYS = 30;
 const CHART = { width: 720, height: 240, left: 40, right: 12, top: 12, bottom: 28 } as const;
@@ -196,9 +197,7 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 }
 
 export function Analytics() {
-  const { data, error, isLoading } = useQuery<AdminAnalytics>({
-    queryKey: [`/api/admin/analytics?days=${ANALYTICS_DAYS}`],
-  });
+  const { data, error, isLoading } = useQuery(analyticsQuery(ANALYTICS_DAYS));
   if (isLoading) {
     return (
       <div className="flex justify-center py-16">

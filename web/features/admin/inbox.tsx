@@ -19,6 +19,7 @@ import {
   usePageParam,
   When,
 } from './admin-list.tsx';
+import { adminPaths } from './api.ts';
 
 const KINDS = ['all', 'quote', 'contact'] as const;
 const KIND_LABELS = { all: 'All requests', quote: 'Quote requests', contact: 'Contact messages' } as const;
@@ -46,7 +47,7 @@ export function Inbox() {
   const [page] = usePageParam();
   const [kind, setKind] = useFilterParam('kind', KINDS, 'all');
   const [state, setState] = useFilterParam('state', inboxStates, 'open');
-  const query = useAdminPage<AdminInboxItem>('/api/admin/inbox', {
+  const query = useAdminPage<AdminInboxItem>(adminPaths.inbox, {
     kind,
     state,
     page,
@@ -90,7 +91,7 @@ export function Inbox() {
 function InboxEntry({ item }: { item: AdminInboxItem }) {
   const update = useAdminAction(
     (changes: { read?: boolean; archived?: boolean }) =>
-      apiRequest('PATCH', `/api/admin/inbox/${item.kind}/${item.id}`, changes),
+      apiRequest('PATCH', adminPaths.inboxItem(item.kind, item.id), changes),
     (changes) => ({
       title:
         changes.archived === true

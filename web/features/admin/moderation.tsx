@@ -12,6 +12,7 @@ import { paths } from '../../lib/paths.ts';
 import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
+import { BLOG_PATH, COMMENTS_PREFIX } from '../blog/api.ts';
 import {
   ADMIN_PAGE_SIZE,
   AdminSection,
@@ -22,6 +23,7 @@ import {
   usePageParam,
   When,
 } from './admin-list.tsx';
+import { adminPaths } from './api.ts';
 
 type ModerationAction = 'approve' | 'reject' | 'spam';
 
@@ -40,7 +42,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function CommentModeration() {
   const [page] = usePageParam('comments-page');
   const [status, setStatus] = useFilterParam('comments', COMMENT_STATUSES, 'pending', 'comments-page');
-  const query = useAdminPage<AdminComment>('/api/admin/comments', {
+  const query = useAdminPage<AdminComment>(adminPaths.comments, {
     status,
     page,
     pageSize: ADMIN_PAGE_SIZE,
@@ -48,13 +50,13 @@ export function CommentModeration() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const moderate = useAdminAction(
     async ({ ids, action }: { ids: number[]; action: ModerationAction }) => {
-      await apiRequest('POST', '/api/admin/comments/moderate', { ids, action });
+      await apiRequest('POST', adminPaths.moderateComments, { ids, action });
       setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
     },
     ({ ids, action }) => ({
       title: `${ids.length === 1 ? 'Comment' : plural(ids.length, 'comment')} ${doneWord[action]}`,
     }),
-    ['/api/blog/post/'],
+    [COMMENTS_PREFIX],
   );
   const items = query.data?.items ?? [];
   const selectedHere = items.filter((c) => selected.has(c.id)).map((c) => c.id);
@@ -188,7 +190,7 @@ export function CommentModeration() {
 export function ContributionModeration() {
   const [page] = usePageParam('guest-page');
   const [status, setStatus] = useFilterParam('guest', CONTRIBUTION_STATUSES, 'pending', 'guest-page');
-  const query = useAdminPage<AdminContribution>('/api/admin/contributions', {
+  const query = useAdminPage<AdminContribution>(adminPaths.contributions, {
     status,
     page,
     pageSize: ADMIN_PAGE_SIZE,
@@ -234,7 +236,7 @@ function ContributionReview({ contribution }: { contribution: AdminContribution 
   const [notes, setNotes] = useState(contribution.reviewNotes ?? '');
   const review = useAdminAction(
     (action: ModerationAction) =>
-      apiRequest('POST', `/api/admin/contributions/${contribution.id}/review`, {
+      apiRequest('POST', adminPaths.reviewContribution(contribution.id), {
         action,
         ...(notes.trim() ? { reviewNotes: notes.trim() } : {}),
       }),
@@ -242,7 +244,7 @@ function ContributionReview({ contribution }: { contribution: AdminContribution 
       action === 'approve'
         ? { title: 'Guest post approved', description: `“${contribution.title}” is saved as a draft post.` }
         : { title: `Guest post ${doneWord[action]}`, description: contribution.title },
-    ['/api/blog'],
+    [BLOG_PATH],
   );
   const notesId = `review-notes-${contribution.id}`;
   return (

@@ -20,8 +20,10 @@ import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
+import { BLOG_PATH } from '../blog/api.ts';
 import { useSelectedImage } from '../images/selected-image.ts';
 import { useRefreshAdmin } from './admin-list.tsx';
+import { adminPaths } from './api.ts';
 import { uploadFile } from './upload.ts';
 
 const SLUG_DELAY_MS = 500;
@@ -72,10 +74,10 @@ export function PostEditor({ editing, onDone }: { editing: AdminPost | null; onD
   const save = useMutation({
     mutationFn: async (values: BlogPostFormInput) =>
       editing
-        ? (await apiRequest('PATCH', `/api/admin/posts/${editing.id}`, values)).json()
-        : (await apiRequest('POST', '/api/blog', values)).json(),
+        ? (await apiRequest('PATCH', adminPaths.post(editing.id), values)).json()
+        : (await apiRequest('POST', BLOG_PATH, values)).json(),
     onSuccess: async () => {
-      await refresh('/api/blog');
+      await refresh(BLOG_PATH);
       if (editing) {
         toast({ title: 'Post updated', description: 'Your changes are saved.' });
         onDone();
@@ -129,7 +131,7 @@ export function PostEditor({ editing, onDone }: { editing: AdminPost | null; onD
 
   const showPreview = async () => {
     try {
-      const response = await apiRequest('POST', '/api/admin/markdown-preview', {
+      const response = await apiRequest('POST', adminPaths.markdownPreview, {
         content: form.getValues('content') ?? '',
       });
       setPreview(((await response.json()) as { html: string }).html);

@@ -4,6 +4,7 @@ import type { AdminPost } from '../../../common/schemas/admin.ts';
 import { paths } from '../../lib/paths.ts';
 import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
+import { BLOG_PATH } from '../blog/api.ts';
 import {
   ADMIN_PAGE_SIZE,
   AdminSection,
@@ -12,20 +13,20 @@ import {
   usePageParam,
   When,
 } from './admin-list.tsx';
+import { adminPaths } from './api.ts';
 
 export function PostsList({ onEdit }: { onEdit: (post: AdminPost) => void }) {
   const [page] = usePageParam();
-  const query = useAdminPage<AdminPost>('/api/admin/posts', { page, pageSize: ADMIN_PAGE_SIZE });
+  const query = useAdminPage<AdminPost>(adminPaths.posts, { page, pageSize: ADMIN_PAGE_SIZE });
   const publish = useAdminAction(
-    (post: AdminPost) =>
-      apiRequest('PATCH', `/api/admin/posts/${post.id}`, { isPublished: !post.isPublished }),
+    (post: AdminPost) => apiRequest('PATCH', adminPaths.post(post.id), { isPublished: !post.isPublished }),
     (post) => ({ title: post.isPublished ? 'Post unpublished' : 'Post published', description: post.title }),
-    ['/api/blog'],
+    [BLOG_PATH],
   );
   const remove = useAdminAction(
-    (post: AdminPost) => apiRequest('DELETE', `/api/admin/posts/${post.id}`),
+    (post: AdminPost) => apiRequest('DELETE', adminPaths.post(post.id)),
     (post) => ({ title: 'Post deleted', description: post.title }),
-    ['/api/blog'],
+    [BLOG_PATH],
   );
 
   return (

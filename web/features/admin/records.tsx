@@ -5,10 +5,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { AdminEndorsement, AdminResumeRequest } from '../../../common/schemas/admin.ts';
-import type { SkillsByCategory } from '../../../common/schemas/skills.ts';
 import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { RESUME_PURPOSE_LABELS } from '../contact/options.ts';
+import { ENDORSEMENTS_PATH, SKILLS_PATH, skillsByCategoryQuery } from '../skills/api.ts';
 import {
   ADMIN_PAGE_SIZE,
   AdminSection,
@@ -19,10 +19,11 @@ import {
   usePageParam,
   When,
 } from './admin-list.tsx';
+import { adminPaths } from './api.ts';
 
 export function ResumeRequests() {
   const [page] = usePageParam();
-  const query = useAdminPage<AdminResumeRequest>('/api/admin/resume-requests', {
+  const query = useAdminPage<AdminResumeRequest>(adminPaths.resumeRequests, {
     page,
     pageSize: ADMIN_PAGE_SIZE,
   });
@@ -102,7 +103,7 @@ export function ResumeRequests() {
 
 export function Endorsements() {
   const [page] = usePageParam();
-  const skills = useQuery<SkillsByCategory>({ queryKey: ['/api/skills'] });
+  const skills = useQuery(skillsByCategoryQuery());
   const allSkills = skills.data
     ? [...skills.data.frontend, ...skills.data.backend, ...skills.data.devops]
     : [];
@@ -111,18 +112,18 @@ export function Endorsements() {
     ['', ...allSkills.map((skill) => String(skill.id))],
     '',
   );
-  const query = useAdminPage<AdminEndorsement>('/api/admin/endorsements', {
+  const query = useAdminPage<AdminEndorsement>(adminPaths.endorsements, {
     skillId: skillId || undefined,
     page,
     pageSize: ADMIN_PAGE_SIZE,
   });
   const remove = useAdminAction(
-    (endorsement: AdminEndorsement) => apiRequest('DELETE', `/api/admin/endorsements/${endorsement.id}`),
+    (endorsement: AdminEndorsement) => apiRequest('DELETE', adminPaths.endorsement(endorsement.id)),
     (endorsement) => ({
       title: 'Endorsement removed',
       description: `${endorsement.name}’s endorsement of ${endorsement.skillName}`,
     }),
-    ['/api/skills', '/api/skill-endorsements'],
+    [SKILLS_PATH, ENDORSEMENTS_PATH],
   );
   const skillOptions: Record<string, string> = { '': 'All skills' };
   for (const skill of allSkills) {

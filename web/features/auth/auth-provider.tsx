@@ -8,10 +8,9 @@ import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { LoginInput, RegisterInput } from '../../../common/schemas/forms.ts';
 import type { SessionUser } from '../../../common/web-context.ts';
-import { apiRequest, errorMessage, getQueryFn } from '../../lib/request.ts';
+import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { toast } from '../../ui/use-toast.ts';
-
-export const USER_PATH = '/api/user';
+import { LOGIN_PATH, LOGOUT_PATH, REGISTER_PATH, USER_PATH, userQuery } from './api.ts';
 
 interface AuthContextValue {
   user: SessionUser | null;
@@ -33,20 +32,10 @@ export function AuthProvider({
   children: ReactNode;
 }) {
   const queryClient = useQueryClient();
-  const {
-    data: user,
-    error,
-    isLoading,
-  } = useQuery<SessionUser | null, Error>({
-    queryKey: [USER_PATH],
-    queryFn: getQueryFn<SessionUser>({ on401: 'returnNull' }),
-    initialData: initialUser,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const { data: user, error, isLoading } = useQuery(userQuery(initialUser));
 
   const loginMutation = useMutation<SessionUser, Error, LoginInput>({
-    mutationFn: async (credentials) => (await apiRequest('POST', '/api/login', credentials)).json(),
+    mutationFn: async (credentials) => (await apiRequest('POST', LOGIN_PATH, credentials)).json(),
     onSuccess: (signedIn) => {
       queryClient.setQueryData([USER_PATH], signedIn);
       toast({ title: 'Login successful', description: `Welcome back, ${signedIn.username}!` });
@@ -61,7 +50,7 @@ export function AuthProvider({
   });
 
   const registerMutation = useMutation<SessionUser, Error, RegisterInput>({
-    mutationFn: async (account) => (await apiRequest('POST', '/api/register', account)).json(),
+    mutationFn: async (account) => (await apiRequest('POST', REGISTER_PATH, account)).json(),
     onSuccess: (created) => {
       queryClient.setQueryData([USER_PATH], created);
       toast({ title: 'Registration successful' });
@@ -77,7 +66,7 @@ export function AuthProvider({
 
   const logoutMutation = useMutation<void, Error, void>({
     mutationFn: async () => {
-      await apiRequest('POST', '/api/logout');
+      await apiRequest('POST', LOGOUT_PATH);
     },
     onSuccess: () => {
       queryClient.setQueryData([USER_PATH], null);

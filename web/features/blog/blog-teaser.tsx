@@ -7,8 +7,8 @@ import { withBase } from '../../lib/base.ts';
 import { relativeTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
+import { latestPostsQuery } from './api.ts';
 
-export const BLOG_PATH = '/api/blog';
 const TEASER_POSTS = 3;
 
 function SkeletonCard() {
@@ -83,7 +83,7 @@ function PostCard({ post }: { post: BlogPostSummary }) {
 
 /** #blog: the latest posts with their loading, error and empty states. */
 export function BlogTeaser() {
-  const { data: posts, error, isLoading } = useQuery<BlogPostSummary[]>({ queryKey: [BLOG_PATH] });
+  const { data: posts, error, isLoading } = useQuery(latestPostsQuery());
   return (
     <section id="blog" aria-labelledby="blog-heading" className="mx-auto max-w-6xl px-4 py-20">
       <div className="flex flex-wrap items-end justify-between gap-4">

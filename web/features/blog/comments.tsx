@@ -6,7 +6,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import type { PublicComment } from '../../../common/schemas/comments.ts';
 import { type CommentFormInput, commentFormSchema } from '../../../common/schemas/forms.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
@@ -16,19 +15,15 @@ import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
+import { commentsPath, commentsQuery } from './api.ts';
 import { longDate } from './filter.ts';
 import { HumanCheck, useFormToken } from './form-token.tsx';
-
-export const commentsPath = (postId: number) => `/api/blog/post/${postId}/comments`;
 
 const empty: CommentFormInput = { name: '', email: '', content: '', captchaToken: '', website: '' };
 
 export function Comments({ postId }: { postId: number }) {
   const staticCopy = useStaticCopy();
-  const { data: comments = [] } = useQuery<PublicComment[]>({
-    queryKey: [commentsPath(postId)],
-    retry: false,
-  });
+  const { data: comments = [] } = useQuery(commentsQuery(postId));
 
   return (
     <section aria-labelledby="comments-heading" className="mt-16 border-t border-border pt-10">
@@ -73,7 +68,7 @@ function CommentForm({ postId }: { postId: number }) {
         description: 'Your comment has been submitted and is awaiting moderation.',
       });
       form.reset(empty);
-      await queryClient.invalidateQueries({ queryKey: [commentsPath(postId)] });
+      await queryClient.invalidateQueries({ queryKey: commentsQuery(postId).queryKey });
     },
     onError: (failure) => {
       toast({

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { MIN_FORM_FILL_MS } from '../../../common/constants.ts';
@@ -25,6 +25,9 @@ export function formTokenPath(target: FormTokenFor): string {
 const MIN_FILL_MS = MIN_FORM_FILL_MS + 200;
 const REFRESH_MS = 30 * 60 * 1000;
 
+const formTokenQuery = (path: string) =>
+  queryOptions<{ token: string }>({ queryKey: [path], staleTime: REFRESH_MS });
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A refusal of the token itself (expired, or already spent): worth one more try with a fresh one. */
@@ -48,19 +51,11 @@ export function useFormToken(target: FormTokenFor) {
   const queryClient = useQueryClient();
   const path = formTokenPath(target);
   // The static copy has no server to sign a token (and its forms say so).
-  useQuery<{ token: string }>({
-    queryKey: [path],
-    staleTime: REFRESH_MS,
-    refetchInterval: REFRESH_MS,
-    enabled: !isStaticHost(),
-  });
+  useQuery({ ...formTokenQuery(path), refetchInterval: REFRESH_MS, enabled: !isStaticHost() });
   return useCallback(
     async <T,>(send: (formToken: string) => Promise<T>): Promise<T> => {
       const attempt = async () => {
-        const { token } = await queryClient.fetchQuery<{ token: string }>({
-          queryKey: [path],
-          staleTime: REFRESH_MS,
-        });
+        const { token } = await queryClient.fetchQuery(formTokenQuery(path));
         const fetchedAt = queryClient.getQueryState([path])?.dataUpdatedAt ?? 0;
         await wait(fetchedAt + MIN_FILL_MS - Date.now());
         try {

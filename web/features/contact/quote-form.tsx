@@ -16,6 +16,7 @@ import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
+import { QUOTE_PATH } from './api.ts';
 import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from './options.ts';
 
 const empty: QuoteRequestInput = {
@@ -43,7 +44,7 @@ export default function QuoteForm() {
   const { errors } = form.formState;
 
   const send = useMutation({
-    mutationFn: async (quote: QuoteRequestInput) => (await apiRequest('POST', '/api/contact', quote)).json(),
+    mutationFn: async (quote: QuoteRequestInput) => (await apiRequest('POST', QUOTE_PATH, quote)).json(),
     onSuccess: () => {
       toast({
         title: 'Quote Request Sent',

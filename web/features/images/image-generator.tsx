@@ -18,6 +18,7 @@ import { Field } from '../../ui/field.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
+import { GENERATE_IMAGE_PATH } from './api.ts';
 import { EXAMPLE_PROMPTS } from './example-prompts.ts';
 import { selectImage, useSelectedImage } from './selected-image.ts';
 
@@ -58,9 +59,7 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
 
   const generate = useMutation({
     mutationFn: async (request: ImageRequest): Promise<Generated> => {
-      const answer = (await (
-        await apiRequest('POST', '/api/images/generate', request)
-      ).json()) as ImageResponse;
+      const answer = (await (await apiRequest('POST', GENERATE_IMAGE_PATH, request)).json()) as ImageResponse;
       if (!answer.success || !answer.data) throw new Error(answer.message || 'Failed to generate image');
       return { ...answer.data, prompt: request.prompt, size: request.size };
     },

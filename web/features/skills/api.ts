@@ -1,9 +1,19 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { PublicEndorsement } from '../../../common/schemas/endorsements.ts';
 import type { SkillsByCategory } from '../../../common/schemas/skills.ts';
 
-/** Query keys are API paths (spec section 7). */
+/** Query keys are API paths (spec section 7); each path is written here once. */
 export const SKILLS_PATH = '/api/skills';
-export const endorsementsPath = (skillId: number) => `/api/skill-endorsements?skillId=${skillId}`;
+/** A skill's endorsements (GET with ?skillId=) and a new endorsement (POST). */
+export const ENDORSEMENTS_PATH = '/api/skill-endorsements';
+export const endorsementsPath = (skillId: number) => `${ENDORSEMENTS_PATH}?skillId=${skillId}`;
+
+/** The skills as the server sends them: the section normalises them without zod (common/skills.ts). */
+export const skillsQuery = () => queryOptions<unknown>({ queryKey: [SKILLS_PATH] });
+/** The skills for the dashboard, which trusts its own server's answer. */
+export const skillsByCategoryQuery = () => queryOptions<SkillsByCategory>({ queryKey: [SKILLS_PATH] });
+export const endorsementsQuery = (skillId: number) =>
+  queryOptions<PublicEndorsement[]>({ queryKey: [endorsementsPath(skillId)] });
 
 export type { PublicEndorsement, SkillsByCategory };
 

@@ -22,11 +22,11 @@ import { toast } from '../../ui/use-toast.ts';
 import { Honeypot, useFormToken } from '../blog/form-token.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import { endorsementsPath, type PublicEndorsement, SKILLS_PATH } from './api.ts';
+import { ENDORSEMENTS_PATH, endorsementsQuery, SKILLS_PATH } from './api.ts';
 import { StarRating, Stars } from './star-rating.tsx';
 
 function RecentEndorsements({ skillId }: { skillId: number }) {
-  const { data, error, isLoading } = useQuery<PublicEndorsement[]>({ queryKey: [endorsementsPath(skillId)] });
+  const { data, error, isLoading } = useQuery(endorsementsQuery(skillId));
   return (
     <section aria-labelledby="recent-endorsements" className="mt-6 border-t border-border pt-4">
       <h3 id="recent-endorsements" className="text-sm font-semibold">
@@ -89,13 +89,13 @@ export default function EndorseDialog({ skill, onClose }: { skill: Skill; onClos
   const endorse = useMutation({
     mutationFn: (values: EndorsementInput) =>
       withFormToken(async (formToken) =>
-        (await apiRequest('POST', '/api/skill-endorsements', { ...values, formToken })).json(),
+        (await apiRequest('POST', ENDORSEMENTS_PATH, { ...values, formToken })).json(),
       ),
     onSuccess: async () => {
       toast({ title: 'Endorsement submitted', description: `Thank you for endorsing ${skill.name}!` });
       form.reset();
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [endorsementsPath(skill.id)] }),
+        queryClient.invalidateQueries({ queryKey: endorsementsQuery(skill.id).queryKey }),
         queryClient.invalidateQueries({ queryKey: [SKILLS_PATH] }),
       ]);
       onClose();

@@ -12,7 +12,7 @@ import { groupSkills } from '../../../common/skills.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { Card } from '../../ui/card.tsx';
 import { Tooltip, TooltipProvider } from '../../ui/tooltip.tsx';
-import { CATEGORY_TITLES, endorsementCountText, SKILLS_PATH } from './api.ts';
+import { CATEGORY_TITLES, endorsementCountText, skillsQuery } from './api.ts';
 
 const EndorseDialog = lazy(() => import('./endorse-dialog.tsx'));
 
@@ -23,7 +23,7 @@ interface SkillsSectionProps {
 }
 
 export default function SkillsSection({ additionalSkills }: SkillsSectionProps) {
-  const { data, error, isLoading } = useQuery<unknown>({ queryKey: [SKILLS_PATH] });
+  const { data, error, isLoading } = useQuery(skillsQuery());
   const skills = useMemo(() => {
     if (data === undefined) return undefined;
     const grouped = groupSkills(data);

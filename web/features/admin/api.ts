@@ -1,0 +1,39 @@
+/**
+ * The owner's API, each path written once. Query keys are API paths (spec section 7); every
+ * admin read starts with ADMIN_PREFIX, which is how an action refreshes them all.
+ */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { AdminAnalytics, AdminPost, AdminSummary, Page } from '../../../common/schemas/admin.ts';
+
+export const ADMIN_PREFIX = '/api/admin/';
+
+export const adminPaths = {
+  summary: `${ADMIN_PREFIX}summary`,
+  analytics: `${ADMIN_PREFIX}analytics`,
+  posts: `${ADMIN_PREFIX}posts`,
+  post: (id: number) => `${ADMIN_PREFIX}posts/${id}`,
+  markdownPreview: `${ADMIN_PREFIX}markdown-preview`,
+  comments: `${ADMIN_PREFIX}comments`,
+  moderateComments: `${ADMIN_PREFIX}comments/moderate`,
+  contributions: `${ADMIN_PREFIX}contributions`,
+  reviewContribution: (id: number) => `${ADMIN_PREFIX}contributions/${id}/review`,
+  inbox: `${ADMIN_PREFIX}inbox`,
+  inboxItem: (kind: string, id: number) => `${ADMIN_PREFIX}inbox/${kind}/${id}`,
+  resumeRequests: `${ADMIN_PREFIX}resume-requests`,
+  endorsements: `${ADMIN_PREFIX}endorsements`,
+  endorsement: (id: number) => `${ADMIN_PREFIX}endorsements/${id}`,
+  upload: '/api/upload',
+} as const;
+
+export const summaryQuery = () => queryOptions<AdminSummary>({ queryKey: [adminPaths.summary] });
+export const analyticsQuery = (days: number) =>
+  queryOptions<AdminAnalytics>({ queryKey: [`${adminPaths.analytics}?days=${days}`] });
+export const adminPostQuery = (id: number) =>
+  queryOptions<AdminPost>({ queryKey: [adminPaths.post(id)], enabled: Number.isInteger(id) && id > 0 });
+
+/** One page of an admin list; the previous page stays on screen while the next loads. */
+export function adminPageQuery<T>(path: string, params: Record<string, string | number | undefined>) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
+  return queryOptions<Page<T>>({ queryKey: [`${path}?${search}`], placeholderData: keepPreviousData });
+}

@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { SessionUser } from '../../../common/web-context.ts';
+import { getQueryFn } from '../../lib/request.ts';
+
+/** The account API, each path written once (query keys are API paths, spec section 7). */
+export const USER_PATH = '/api/user';
+export const LOGIN_PATH = '/api/login';
+export const REGISTER_PATH = '/api/register';
+export const LOGOUT_PATH = '/api/logout';
+
+/** Who is signed in: null for a visitor (a 401 is an answer here, not an error). */
+export const userQuery = (initialUser: SessionUser | null) =>
+  queryOptions<SessionUser | null, Error>({
+    queryKey: [USER_PATH],
+    queryFn: getQueryFn<SessionUser>({ on401: 'returnNull' }),
+    // The user the server rendered the page for, so the first paint already knows.
+    initialData: initialUser,
+  });

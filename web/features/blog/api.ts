@@ -1,0 +1,23 @@
+/**
+ * The blog's API, each path written once. Query keys are API paths (spec section 7), so these
+ * options are what the pages read with and what the server prefetches into the HTML. The
+ * paged list of /blog has its own (list-api.ts): the home page loads this module, not that one.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { BlogPost, BlogPostSummary } from '../../../common/schemas/blog.ts';
+import type { PublicComment } from '../../../common/schemas/comments.ts';
+
+/** The latest posts (the home page's teaser) and, with POST, a new post. */
+export const BLOG_PATH = '/api/blog';
+/** A guest post sent for review. */
+export const CONTRIBUTIONS_PATH = '/api/blog/contributions';
+/** Where every read of one post's comments starts (what moderation refreshes). */
+export const COMMENTS_PREFIX = '/api/blog/post/';
+
+export const postPath = (slug: string) => `${BLOG_PATH}/${encodeURIComponent(slug)}`;
+export const commentsPath = (postId: number) => `${COMMENTS_PREFIX}${postId}/comments`;
+
+export const latestPostsQuery = () => queryOptions<BlogPostSummary[]>({ queryKey: [BLOG_PATH] });
+export const postQuery = (slug: string) => queryOptions<BlogPost>({ queryKey: [postPath(slug)] });
+export const commentsQuery = (postId: number) =>
+  queryOptions<PublicComment[]>({ queryKey: [commentsPath(postId)] });

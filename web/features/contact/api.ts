@@ -1,0 +1,2 @@
+/** Where a quote request goes (spec section 7). */
+export const QUOTE_PATH = '/api/contact';

@@ -1,0 +1,2 @@
+/** Where an image is generated (spec section 7). */
+export const GENERATE_IMAGE_PATH = '/api/images/generate';
