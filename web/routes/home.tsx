@@ -5,8 +5,6 @@
  * document request. Skills and the quote form load as their own chunks.
  */
 import { HydrationBoundary } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import type { WebLoadContext } from '../../common/web-context.ts';
 import { contactInfo, profile, quoteSocialLinks, socialLinks } from '../../content/profile.ts';
 import { projects } from '../../content/projects.ts';
 import { additionalSkills } from '../../content/skills.ts';
@@ -21,15 +19,14 @@ import { Hero } from '../features/profile/hero.tsx';
 import { Testimonials } from '../features/profile/testimonials.tsx';
 import { ProjectsSection } from '../features/projects/projects-section.tsx';
 import { SKILLS_PATH } from '../features/skills/api.ts';
+import { SkillsLoader } from '../features/skills/skills-loader.tsx';
 import { isDocumentRequest, prefetch } from '../lib/prefetch.ts';
 import { pageMeta, personLd, rootDataOf } from '../lib/seo.ts';
 import type { Route } from './+types/home';
 
-const SkillsSection = lazy(() => import('../features/skills/skills-section.tsx'));
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   const paths = isDocumentRequest(request) ? [BLOG_PATH, SKILLS_PATH] : [];
-  const { dehydrated } = await prefetch(context as unknown as WebLoadContext, paths);
+  const { dehydrated } = await prefetch(context, paths);
   return {
     dehydrated,
     profile,
@@ -74,22 +71,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Hero profile={loaderData.profile} socialLinks={loaderData.socialLinks} />
       <ProjectsSection projects={loaderData.projects} />
       <About profile={loaderData.profile} />
-      <section id="skills" aria-labelledby="skills-heading" className="bg-muted/40">
-        <Suspense
-          fallback={
-            <div className="mx-auto max-w-6xl px-4 py-20">
-              <h2 id="skills-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
-                Skills &amp; Expertise
-              </h2>
-              <p role="status" className="mt-8 text-muted-foreground">
-                Loading skills data from GitHub...
-              </p>
-            </div>
-          }
-        >
-          <SkillsSection additionalSkills={loaderData.additionalSkills} />
-        </Suspense>
-      </section>
+      <SkillsLoader additionalSkills={loaderData.additionalSkills} />
       <BlogTeaser />
       <ContactSection contactInfo={loaderData.contactInfo} socialLinks={loaderData.quoteSocialLinks} />
       <Testimonials testimonials={loaderData.testimonials} />

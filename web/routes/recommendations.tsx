@@ -1,38 +1,10 @@
 /**
- * /recommendations: the visitor describes their interests; POST
- * /api/recommendations answers typically 3-5 projects with a match score and
- * a reason each. Results appear below the form and scroll into view. A
- * project's copy-link button shares `?project={id}`; opening such a link
- * shows that project highlighted, and highlights it again among results.
+ * /recommendations: the project matchmaker (features/recommendations) under its heading.
  */
-import { useMutation } from '@tanstack/react-query';
-import { Compass, LoaderCircle, SearchX, Sparkles } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import type { EXPERIENCE_LEVELS, RECOMMENDATION_PURPOSES } from '../../common/constants.ts';
-import { recommendedProject, recommendProjects } from '../../common/recommender.ts';
-import {
-  type RecommendationRequestInput,
-  type RecommendationResponse,
-  type RecommendationResult,
-  recommendationRequestSchema,
-} from '../../common/schemas/ai.ts';
-import { findProject, projects } from '../../content/projects.ts';
-import { useStaticCopy } from '../features/layout/static-copy.ts';
-import { RECOMMENDATIONS_PATH } from '../features/recommendations/api.ts';
-import { ChipInput } from '../features/recommendations/chip-input.tsx';
-import { chipValues } from '../features/recommendations/chips.ts';
-import { RecommendationCard } from '../features/recommendations/recommendation-card.tsx';
-import { useScrollBehavior } from '../lib/motion.ts';
+import { Sparkles } from 'lucide-react';
+import { Recommender } from '../features/recommendations/recommender.tsx';
 import { paths } from '../lib/paths.ts';
-import { apiRequest, errorMessage } from '../lib/request.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
-import { Button } from '../ui/button.tsx';
-import { Card } from '../ui/card.tsx';
-import { Field } from '../ui/field.tsx';
-import { Input } from '../ui/input.tsx';
-import { Select } from '../ui/select.tsx';
-import { toast } from '../ui/use-toast.ts';
 import type { Route } from './+types/recommendations';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -43,140 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: paths.recommendations,
   });
 
-const LEVEL_LABELS: Record<(typeof EXPERIENCE_LEVELS)[number], string> = {
-  beginner: 'Beginner',
-  intermediate: 'Intermediate',
-  advanced: 'Advanced',
-};
-const PURPOSE_LABELS: Record<(typeof RECOMMENDATION_PURPOSES)[number], string> = {
-  learning: 'Learning',
-  portfolio: 'Reviewing my portfolio',
-  hiring: 'Hiring',
-  collaboration: 'Collaboration',
-  other: 'Other',
-};
-
-/** Thrown for an answer that is not a success with data (spec section 8 names its own message). */
-class Unsuccessful extends Error {}
-
-/** The project a shared link names, in the shape of a recommended project. */
-function sharedProject(id: string | null) {
-  const project = id ? findProject(id) : undefined;
-  return project ? recommendedProject(project) : undefined;
-}
-
-function Results({ result, highlightId }: { result: RecommendationResult; highlightId: string | undefined }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  const behavior = useScrollBehavior();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new result is the trigger.
-  useEffect(() => {
-    heading.current?.scrollIntoView({ behavior, block: 'start' });
-    heading.current?.focus({ preventScroll: true });
-  }, [result]);
-  const { recommendations, explanation } = result;
-  return (
-    <section aria-labelledby="results-title" className="mt-12">
-      <h2
-        ref={heading}
-        id="results-title"
-        tabIndex={-1}
-        className="scroll-mt-24 text-2xl font-bold outline-none"
-      >
-        {recommendations.length > 0 ? 'Your Recommendations' : 'No Matching Projects Found'}
-      </h2>
-      <p className="mt-2 max-w-3xl text-muted-foreground">{explanation}</p>
-      {recommendations.length > 0 ? (
-        <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {recommendations.map((recommendation) => (
-            <li key={recommendation.project.id}>
-              <RecommendationCard
-                recommendation={recommendation}
-                highlighted={recommendation.project.id === highlightId}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <Card className="mt-6 flex flex-col items-center p-8 text-center">
-          <SearchX aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
-          <p className="mt-3 max-w-md text-sm text-muted-foreground">
-            Try broader interests or other technologies, for example web development, small business, React or
-            automotive.
-          </p>
-        </Card>
-      )}
-    </section>
-  );
-}
-
 export default function RecommendationsPage() {
-  const [searchParams] = useSearchParams();
-  const staticCopy = useStaticCopy();
-  const shared = sharedProject(searchParams.get('project'));
-
-  const [interests, setInterests] = useState<string[]>([]);
-  const [interestText, setInterestText] = useState('');
-  const [technologies, setTechnologies] = useState<string[]>([]);
-  const [technologyText, setTechnologyText] = useState('');
-  const [experienceLevel, setExperienceLevel] = useState<string>('intermediate');
-  const [purpose, setPurpose] = useState('');
-  const [searchQuery, setSearchQuery] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-
-  const input: RecommendationRequestInput = {
-    interests: chipValues(interests, interestText),
-    experienceLevel: experienceLevel as RecommendationRequestInput['experienceLevel'],
-    preferredTechnologies: chipValues(technologies, technologyText),
-    ...(purpose ? { purpose: purpose as RecommendationRequestInput['purpose'] } : {}),
-    searchQuery,
-  };
-  // Validated on submit, then again on every change (spec section 5).
-  const validation = recommendationRequestSchema.safeParse(input);
-  const errors: Record<string, string> = {};
-  if (submitted && !validation.success) {
-    for (const issue of validation.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  }
-
-  const recommend = useMutation({
-    mutationFn: async (request: RecommendationRequestInput) => {
-      // The static copy has no server: the built-in recommender runs right here in the browser.
-      if (staticCopy) return recommendProjects(projects, recommendationRequestSchema.parse(request));
-      const answer = (await (
-        await apiRequest('POST', RECOMMENDATIONS_PATH, request)
-      ).json()) as RecommendationResponse;
-      if (!answer.success || !answer.data) throw new Unsuccessful(answer.message);
-      return answer.data;
-    },
-    onSuccess: (data) =>
-      toast({
-        title: 'Recommendations Generated',
-        description:
-          data.recommendations.length > 0
-            ? `${data.recommendations.length} ${data.recommendations.length === 1 ? 'project matches' : 'projects match'} your interests.`
-            : 'No project matches these interests yet.',
-      }),
-    onError: (failure) =>
-      toast({
-        title: 'Error',
-        description:
-          failure instanceof Unsuccessful
-            ? failure.message || 'Failed to generate recommendations'
-            : errorMessage(failure) || 'Something went wrong. Please try again.',
-        variant: 'destructive',
-      }),
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!validation.success) return;
-    setInterests(validation.data.interests);
-    setInterestText('');
-    setTechnologies(validation.data.preferredTechnologies);
-    setTechnologyText('');
-    recommend.mutate(input);
-  };
-
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <header className="mx-auto max-w-3xl text-center">
@@ -191,79 +30,7 @@ export default function RecommendationsPage() {
         </p>
       </header>
 
-      {shared && (
-        <section aria-labelledby="shared-title" className="mx-auto mt-10 max-w-md">
-          <h2 id="shared-title" className="mb-3 text-lg font-semibold">
-            A project shared with you
-          </h2>
-          <RecommendationCard recommendation={{ project: shared }} highlighted />
-        </section>
-      )}
-
-      <Card className="mx-auto mt-10 max-w-3xl p-6">
-        <form noValidate aria-labelledby="interest-form-title" onSubmit={submit} className="space-y-5">
-          <h2 id="interest-form-title" className="flex items-center gap-2 text-xl font-semibold">
-            <Compass aria-hidden="true" className="h-5 w-5 text-primary" />
-            What are you looking for?
-          </h2>
-          <ChipInput
-            label="Interests"
-            hint="Press Enter or Add after each one, or separate them with commas."
-            placeholder="e.g. automotive, small business, inventory"
-            chips={interests}
-            onChipsChange={setInterests}
-            pending={interestText}
-            onPendingChange={setInterestText}
-            error={errors.interests}
-          />
-          <ChipInput
-            label="Preferred technologies (optional)"
-            hint="Languages, frameworks or tools you care about."
-            placeholder="e.g. React, Node.js, PostgreSQL"
-            chips={technologies}
-            onChipsChange={setTechnologies}
-            pending={technologyText}
-            onPendingChange={setTechnologyText}
-            error={errors.preferredTechnologies}
-          />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Field label="Experience level">
-              <Select
-                options={LEVEL_LABELS}
-                value={experienceLevel}
-                onChange={(event) => setExperienceLevel(event.target.value)}
-              />
-            </Field>
-            <Field label="Purpose (optional)">
-              <Select
-                options={PURPOSE_LABELS}
-                placeholder="Any purpose"
-                value={purpose}
-                onChange={(event) => setPurpose(event.target.value)}
-              />
-            </Field>
-          </div>
-          <Field label="Anything specific? (optional)" error={errors.searchQuery}>
-            <Input
-              value={searchQuery}
-              placeholder="e.g. offline apps for field work"
-              onChange={(event) => setSearchQuery(event.target.value)}
-            />
-          </Field>
-          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={recommend.isPending}>
-            {recommend.isPending ? (
-              <>
-                <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
-                Finding projects...
-              </>
-            ) : (
-              'Get Recommendations'
-            )}
-          </Button>
-        </form>
-      </Card>
-
-      {recommend.isSuccess && <Results result={recommend.data} highlightId={shared?.id} />}
+      <Recommender />
     </div>
   );
 }

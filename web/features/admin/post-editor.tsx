@@ -6,8 +6,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { ImagePlus, Upload, Video } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { AdminPost } from '../../../common/schemas/admin.ts';
@@ -21,10 +20,10 @@ import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { BLOG_PATH } from '../blog/api.ts';
-import { useSelectedImage } from '../images/selected-image.ts';
 import { useRefreshAdmin } from './admin-list.tsx';
 import { adminPaths } from './api.ts';
-import { uploadFile } from './upload.ts';
+import { CoverImageField, InsertMediaButton, useEditorUploads } from './editor-uploads.tsx';
+import { PostPreview, useMarkdownPreview } from './post-preview.tsx';
 
 const SLUG_DELAY_MS = 500;
 
@@ -46,22 +45,18 @@ export function PostEditor({ editing, onDone }: { editing: AdminPost | null; onD
     defaultValues: empty,
   });
   const { errors } = form.formState;
-  const [preview, setPreview] = useState<string | null>(null);
-  const [uploading, setUploading] = useState<'image' | 'media' | null>(null);
-  const coverInput = useRef<HTMLInputElement>(null);
-  const mediaInput = useRef<HTMLInputElement>(null);
+  const { preview, show: showPreview, clear: clearPreview } = useMarkdownPreview();
+  const { uploading, upload } = useEditorUploads(form);
 
   useEffect(() => {
     form.reset(
       editing ? { ...editing, tags: editing.tags.join(', '), coverImage: editing.coverImage } : empty,
     );
-    setPreview(null);
-  }, [editing, form]);
+    clearPreview();
+  }, [editing, form, clearPreview]);
 
   // A slug from the title, about 500 ms after the title changes, while the slug is empty.
   const title = form.watch('title');
-  const coverImage = form.watch('coverImage');
-  const selectedImage = useSelectedImage();
   useEffect(() => {
     if (form.getValues('slug') || !title) return;
     const timer = setTimeout(() => {
@@ -94,55 +89,6 @@ export function PostEditor({ editing, onDone }: { editing: AdminPost | null; onD
       });
     },
   });
-
-  const upload = async (field: 'image' | 'media', file: File | undefined) => {
-    if (!file) return;
-    setUploading(field);
-    try {
-      const url = await uploadFile(field, file);
-      if (field === 'image') {
-        form.setValue('coverImage', url, { shouldValidate: true });
-        toast({ title: 'Image uploaded' });
-      } else {
-        const snippet = file.type.startsWith('video/')
-          ? `<video src="${url}" controls></video>`
-          : `![${file.name.replace(/\.[^.]+$/, '')}](${url})`;
-        const content = form.getValues('content') ?? '';
-        form.setValue(
-          'content',
-          `${content}${content && !content.endsWith('\n') ? '\n\n' : ''}${snippet}\n`,
-          {
-            shouldValidate: form.formState.isSubmitted,
-          },
-        );
-        toast({ title: 'Media uploaded' });
-      }
-    } catch (failure) {
-      const message = (failure as Error).message || 'Unknown error';
-      toast({
-        title:
-          field === 'image' ? `Failed to upload image: ${message}` : `Failed to upload media: ${message}`,
-        variant: 'destructive',
-      });
-    } finally {
-      setUploading(null);
-    }
-  };
-
-  const showPreview = async () => {
-    try {
-      const response = await apiRequest('POST', adminPaths.markdownPreview, {
-        content: form.getValues('content') ?? '',
-      });
-      setPreview(((await response.json()) as { html: string }).html);
-    } catch (failure) {
-      toast({
-        title: 'Error',
-        description: errorMessage(failure) ?? 'Preview failed',
-        variant: 'destructive',
-      });
-    }
-  };
 
   return (
     <form
@@ -182,108 +128,19 @@ export function PostEditor({ editing, onDone }: { editing: AdminPost | null; onD
           <Textarea rows={16} className="font-mono" {...form.register('content')} />
         </Field>
         <div className="flex flex-wrap gap-2">
+          <InsertMediaButton uploading={uploading} upload={upload} />
           <Button
             type="button"
-            variant="outline"
+            variant="ghost"
             size="sm"
-            disabled={uploading !== null}
-            onClick={() => mediaInput.current?.click()}
+            onClick={() => void showPreview(form.getValues('content') ?? '')}
           >
-            {uploading === 'media' ? (
-              'Uploading...'
-            ) : (
-              <>
-                <ImagePlus aria-hidden="true" className="h-4 w-4" />
-                <Video aria-hidden="true" className="h-4 w-4" />
-                Insert image or video
-              </>
-            )}
-          </Button>
-          <input
-            ref={mediaInput}
-            type="file"
-            accept="image/*,video/*"
-            aria-label="Image or video to insert"
-            className="sr-only"
-            tabIndex={-1}
-            onChange={(event) => {
-              void upload('media', event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
-          <Button type="button" variant="ghost" size="sm" onClick={() => void showPreview()}>
             Preview
           </Button>
         </div>
       </div>
-      {preview !== null && (
-        <section aria-label="Preview" className="rounded-lg border border-dashed border-border p-4">
-          {preview ? (
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised by the server
-            <div className="prose-content" dangerouslySetInnerHTML={{ __html: preview }} />
-          ) : (
-            <p className="text-muted-foreground">No content available for this post.</p>
-          )}
-        </section>
-      )}
-      <div className="flex items-end gap-2">
-        <div className="flex-1">
-          <Field
-            label="Cover image URL"
-            hint="Optional: upload one or paste an address. Left empty, a cover is generated from the title."
-            error={errors.coverImage?.message}
-          >
-            <Input {...form.register('coverImage')} />
-          </Field>
-        </div>
-        <Button
-          type="button"
-          variant="outline"
-          disabled={uploading !== null}
-          onClick={() => coverInput.current?.click()}
-          className="mb-[1.6rem]"
-        >
-          <Upload aria-hidden="true" className="h-4 w-4" />
-          {uploading === 'image' ? 'Uploading...' : 'Upload cover'}
-        </Button>
-        <input
-          ref={coverInput}
-          type="file"
-          accept="image/*"
-          aria-label="Cover image file"
-          className="sr-only"
-          tabIndex={-1}
-          onChange={(event) => {
-            void upload('image', event.target.files?.[0]);
-            event.target.value = '';
-          }}
-        />
-      </div>
-      {selectedImage && coverImage !== selectedImage.url && (
-        <div className="flex items-center gap-3 rounded-md border border-border bg-muted/40 p-3">
-          <img
-            src={selectedImage.url}
-            alt=""
-            width={96}
-            height={54}
-            className="h-14 w-24 rounded object-cover"
-          />
-          <p className="flex-1 text-sm text-muted-foreground">
-            The image you selected in the AI Image Generator can be this post's cover.
-          </p>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={() =>
-              form.setValue('coverImage', selectedImage.url, { shouldValidate: true, shouldDirty: true })
-            }
-          >
-            <ImagePlus aria-hidden="true" className="h-4 w-4" />
-            Use generated image
-          </Button>
-        </div>
-      )}
+      <PostPreview html={preview} />
+      <CoverImageField form={form} uploading={uploading} upload={upload} />
       <Field label="Tags" hint="Comma-separated." error={errors.tags?.message}>
         <Input placeholder="React, Repair" {...form.register('tags')} />
       </Field>

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type QuoteRequestInput, quoteRequestSchema } from '../../../common/schemas/forms.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
@@ -18,6 +19,7 @@ import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { QUOTE_PATH } from './api.ts';
 import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from './options.ts';
+import { PersonFields } from './person-fields.tsx';
 
 const empty: QuoteRequestInput = {
   name: '',
@@ -34,8 +36,7 @@ const empty: QuoteRequestInput = {
 export default function QuoteForm() {
   const [sent, setSent] = useState(false);
   // This chunk hydrates after the page: data-ready tells browser tests the form now responds.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
   const thanks = useRef<HTMLHeadingElement>(null);
   const form = useForm<QuoteRequestInput>({
     resolver: zodResolver(quoteRequestSchema),
@@ -95,12 +96,11 @@ export default function QuoteForm() {
         Get a Custom Quote
       </h3>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" error={errors.name?.message}>
-          <Input autoComplete="name" {...form.register('name')} />
-        </Field>
-        <Field label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...form.register('email')} />
-        </Field>
+        <PersonFields
+          name={form.register('name')}
+          email={form.register('email')}
+          errors={{ name: errors.name?.message, email: errors.email?.message }}
+        />
         <Field label="Phone (optional)" error={errors.phone?.message}>
           <Input type="tel" autoComplete="tel" {...form.register('phone')} />
         </Field>

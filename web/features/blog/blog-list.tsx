@@ -1,0 +1,304 @@
+/**
+ * The list of /blog: one page of published posts at a time, with full-text search and a tag
+ * filter run on the server. Page, search and tag live in the URL, so a filtered list can be
+ * shared, is rendered on the server as it will be seen, and its previous and next pages are
+ * plain links that crawlers follow. On the static copy the same list is computed in the browser.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  type BlogIndexEntry,
+  type BlogListParams,
+  blogListParams,
+  SNIPPET_MARK_END,
+  SNIPPET_MARK_START,
+} from '../../../common/blog-list.ts';
+import { pageOfIndex } from '../../../common/blog-search.ts';
+import type { BlogListPage } from '../../../common/schemas/blog.ts';
+import { STATIC_BLOG_INDEX } from '../../../common/static-files.ts';
+import { withBase } from '../../lib/base.ts';
+import { longDate } from '../../lib/dates.ts';
+import { paths } from '../../lib/paths.ts';
+import { isStaticHost, staticRead, storedRead } from '../../lib/static-mode.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { cn } from '../../ui/cn.ts';
+import { Input } from '../../ui/input.tsx';
+import { BLOG_PATH } from './api.ts';
+import { blogListQuery } from './list-api.ts';
+import { TagButtons } from './tag-list.tsx';
+
+/**
+ * The blog list on the static copy: posts kept in browser storage under the list's key
+ * (`api_blog`, as for any static read), else the exported index of every post.
+ */
+async function staticBlogList(params: BlogListParams): Promise<BlogListPage> {
+  const stored = storedRead(BLOG_PATH);
+  const index = Array.isArray(stored) ? stored : await staticRead(STATIC_BLOG_INDEX);
+  const entries = (Array.isArray(index) ? (index as BlogIndexEntry[]) : []).map((post) => ({
+    ...post,
+    text: post.text ?? '',
+  }));
+  return pageOfIndex(entries, params);
+}
+
+// How long the search box waits after the last key before it asks the server.
+const SEARCH_DELAY_MS = 250;
+
+/** A snippet with its matched words in <mark>: text only, never HTML. */
+function Snippet({ text }: { text: string }) {
+  const parts = text.split(SNIPPET_MARK_START);
+  return (
+    <p className="text-sm text-muted-foreground">
+      {parts.map((part, i) => {
+        const [marked, rest] = i === 0 ? ['', part] : part.split(SNIPPET_MARK_END);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
+          <span key={i}>
+            {marked && <mark className="rounded-sm bg-primary/20 px-0.5 text-foreground">{marked}</mark>}
+            {rest}
+          </span>
+        );
+      })}
+    </p>
+  );
+}
+
+/**
+ * One page of posts with the search box, the tag filter and the pager; page, search and tag
+ * live in the address (?page=, ?q=, ?tag=).
+ */
+export function BlogList() {
+  const [params, setParams] = useSearchParams();
+  const { page, q, tag } = blogListParams(params);
+  const [text, setText] = useState(q);
+  const { data, error, isLoading, isPlaceholderData } = useQuery({
+    ...blogListQuery({ page, q, tag }),
+    placeholderData: keepPreviousData,
+    // The static copy has no server: the same list, computed in the browser from the exported index.
+    ...(isStaticHost() ? { queryFn: () => staticBlogList({ page, q, tag }) } : {}),
+  });
+
+  const update = (next: { q?: string; tag?: string | null; page?: number }) => {
+    const merged = new URLSearchParams(params);
+    if (next.q !== undefined) next.q ? merged.set('q', next.q) : merged.delete('q');
+    if (next.tag !== undefined) next.tag ? merged.set('tag', next.tag) : merged.delete('tag');
+    // A new search or filter starts on its first page.
+    if (next.page && next.page > 1) merged.set('page', String(next.page));
+    else merged.delete('page');
+    setParams(merged, { replace: true, preventScrollReset: true });
+  };
+  // Typing reaches the address after a pause; the box follows the address only when something
+  // else changed it (back, Clear Filters), never while the visitor's own search is on its way.
+  const sent = useRef(q);
+  useEffect(() => {
+    if (q !== sent.current) {
+      sent.current = q;
+      setText(q);
+    }
+  }, [q]);
+  useEffect(() => {
+    if (text.trim() === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = text.trim();
+      update({ q: text.trim() });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  });
+  const toggleTag = (value: string) => update({ tag: tag === value ? null : value });
+  const filtering = Boolean(q || tag);
+  const posts = data?.posts ?? [];
+  const pageHref = (target: number) => {
+    const next = new URLSearchParams(params);
+    if (target > 1) next.set('page', String(target));
+    else next.delete('page');
+    const query = next.toString();
+    return query ? `${paths.blog}?${query}` : paths.blog;
+  };
+
+  return (
+    <div className="grid gap-10 lg:grid-cols-[1fr_18rem]">
+      <div>
+        <search className="relative">
+          <Search
+            aria-hidden="true"
+            className="absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            name="q"
+            aria-label="Search posts"
+            placeholder="Search posts..."
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            className="pl-9"
+          />
+        </search>
+        <div className="mt-8" aria-busy={isPlaceholderData}>
+          {isLoading && (
+            <ul aria-label="Loading posts" aria-busy="true" className="space-y-6">
+              {[1, 2, 3].map((n) => (
+                <li key={n} data-testid="blog-skeleton" className="h-40 animate-pulse rounded-lg bg-muted" />
+              ))}
+            </ul>
+          )}
+          {error && !data && (
+            <div role="alert" className="rounded-lg border border-border p-6 text-center">
+              <p>Failed to load blog posts</p>
+              <Button variant="outline" className="mt-4" onClick={() => window.location.reload()}>
+                Try Again
+              </Button>
+            </div>
+          )}
+          {data && posts.length === 0 && (
+            <div className="rounded-lg border border-border p-8 text-center">
+              {filtering ? (
+                <>
+                  <p>No posts match your search criteria</p>
+                  <Button
+                    variant="outline"
+                    className="mt-4"
+                    onClick={() => {
+                      sent.current = '';
+                      setText('');
+                      update({ q: '', tag: null });
+                    }}
+                  >
+                    Clear Filters
+                  </Button>
+                </>
+              ) : (
+                <p>No blog posts available yet</p>
+              )}
+            </div>
+          )}
+          {data && posts.length > 0 && (
+            <>
+              {filtering && (
+                <p role="status" className="mb-4 text-sm text-muted-foreground">
+                  {data.total === 1 ? '1 post found' : `${data.total} posts found`}
+                </p>
+              )}
+              <ul aria-label="Posts" className={cn('space-y-6', isPlaceholderData && 'opacity-60')}>
+                {posts.map((post, index) => (
+                  <li key={post.id}>
+                    <article className="grid overflow-hidden rounded-lg border border-border bg-card sm:grid-cols-[14rem_1fr]">
+                      {post.coverImage ? (
+                        <img
+                          src={withBase(post.coverImage)}
+                          alt=""
+                          // The first cover is the largest thing on the page: fetched at once.
+                          loading={index === 0 ? 'eager' : 'lazy'}
+                          fetchPriority={index === 0 ? 'high' : 'auto'}
+                          width={448}
+                          height={252}
+                          className="aspect-video h-full w-full bg-muted object-cover"
+                        />
+                      ) : (
+                        <div aria-hidden="true" className="hidden bg-muted sm:block" />
+                      )}
+                      <div className="flex flex-col gap-2 p-5">
+                        {post.publishedAt && (
+                          <time dateTime={post.publishedAt} className="text-sm text-muted-foreground">
+                            {longDate(post.publishedAt)}
+                          </time>
+                        )}
+                        <h2 className="text-xl font-semibold leading-snug">
+                          <Link to={paths.post(post.slug)} className="hover:underline">
+                            {post.title}
+                          </Link>
+                        </h2>
+                        <TagButtons tags={post.tags} active={tag || null} onToggle={toggleTag} />
+                        <p className="text-muted-foreground">{post.summary}</p>
+                        {post.snippet && <Snippet text={post.snippet} />}
+                        <Link
+                          to={paths.post(post.slug)}
+                          className="font-semibold text-primary hover:underline"
+                        >
+                          Read more →<span className="sr-only"> about {post.title}</span>
+                        </Link>
+                      </div>
+                    </article>
+                  </li>
+                ))}
+              </ul>
+              {data.pageCount > 1 && (
+                <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-4">
+                  {page > 1 ? (
+                    <Button asChild variant="outline">
+                      <Link to={pageHref(page - 1)} rel="prev" preventScrollReset={false}>
+                        <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+                        Newer posts
+                      </Link>
+                    </Button>
+                  ) : (
+                    <span />
+                  )}
+                  <p className="text-sm text-muted-foreground">{`Page ${page} of ${data.pageCount}`}</p>
+                  {page < data.pageCount ? (
+                    <Button asChild variant="outline">
+                      <Link to={pageHref(page + 1)} rel="next" preventScrollReset={false}>
+                        Older posts
+                        <ChevronRight aria-hidden="true" className="h-4 w-4" />
+                      </Link>
+                    </Button>
+                  ) : (
+                    <span />
+                  )}
+                </nav>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+      <aside className="space-y-6">
+        <Card className="p-5">
+          <h2 className="font-semibold">Categories</h2>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {['All', ...(data?.tags ?? []).map((entry) => entry.name)].map((name) => {
+              const selected = name === 'All' ? !tag : tag === name;
+              return (
+                <li key={name}>
+                  <button
+                    type="button"
+                    aria-pressed={selected}
+                    onClick={() => (name === 'All' ? update({ tag: null }) : toggleTag(name))}
+                    className={cn(
+                      'rounded-full border px-3 py-1 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-ring',
+                      selected
+                        ? 'border-primary bg-primary text-primary-foreground'
+                        : 'border-border hover:bg-muted',
+                    )}
+                  >
+                    {name}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </Card>
+        <Card className="p-5">
+          <h2 className="font-semibold">About</h2>
+          <p className="mt-2 text-sm text-muted-foreground">
+            Notes from a developer who also repairs electronics and programs car keys: building software for
+            small businesses, and fixing what breaks.
+          </p>
+          <Button asChild variant="outline" size="sm" className="mt-4">
+            <Link to={paths.section('contact')}>Get in Touch</Link>
+          </Button>
+        </Card>
+        <Card className="p-5">
+          <h2 className="font-semibold">Write for the blog</h2>
+          <p className="mt-2 text-sm text-muted-foreground">
+            Have something to share? Guest posts are welcome.
+          </p>
+          <Button asChild variant="outline" size="sm" className="mt-4">
+            <Link to={paths.contribute}>Contribute a guest post</Link>
+          </Button>
+        </Card>
+      </aside>
+    </div>
+  );
+}

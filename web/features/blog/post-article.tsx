@@ -1,0 +1,99 @@
+/**
+ * One published post as visitors read it: title, date, author, reading time, cover, tags, the
+ * HTML the server rendered from markdown and sanitised, and its comments.
+ */
+import { CalendarDays, Clock, ImageOff, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { MAX_TAGS_IN_LIST } from '../../../common/constants.ts';
+import type { BlogPost } from '../../../common/schemas/blog.ts';
+import { readingTimeMinutes } from '../../../common/text.ts';
+import { withBase, withBaseInHtml } from '../../lib/base.ts';
+import { longDate } from '../../lib/dates.ts';
+import { paths } from '../../lib/paths.ts';
+import { Comments } from './comments.tsx';
+
+export function PostArticle({ post }: { post: BlogPost }) {
+  const minutes = readingTimeMinutes(post.content);
+  const tags = post.tags.slice(0, MAX_TAGS_IN_LIST);
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12">
+      <Link to={paths.blog} className="text-sm font-medium text-primary hover:underline">
+        ← Back to Blog
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{post.title}</h1>
+      <ul
+        aria-label="About this post"
+        className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted-foreground"
+      >
+        <li className="flex items-center gap-1.5">
+          <CalendarDays aria-hidden="true" className="h-4 w-4" />
+          {post.publishedAt ? (
+            <time dateTime={post.publishedAt}>{longDate(post.publishedAt)}</time>
+          ) : (
+            'Publication date unavailable'
+          )}
+        </li>
+        <li className="flex items-center gap-1.5">
+          <UserRound aria-hidden="true" className="h-4 w-4" />
+          By {post.authorName}
+        </li>
+        <li className="flex items-center gap-1.5">
+          <Clock aria-hidden="true" className="h-4 w-4" />
+          {minutes} min read
+        </li>
+      </ul>
+      <div className="mt-8 h-[300px] overflow-hidden rounded-lg border border-border bg-muted">
+        {post.coverImage ? (
+          <img
+            src={withBase(post.coverImage)}
+            alt=""
+            // The largest thing on the page: fetched first.
+            fetchPriority="high"
+            width={1200}
+            height={300}
+            className="h-full w-full object-cover"
+          />
+        ) : (
+          <div className="flex h-full items-center justify-center gap-2 text-muted-foreground">
+            <ImageOff aria-hidden="true" className="h-5 w-5" />
+            No cover image available
+          </div>
+        )}
+      </div>
+      <ul aria-label="Tags" className="mt-6 flex flex-wrap gap-2">
+        {(tags.length > 0 ? tags : ['General']).map((tag) => (
+          <li key={tag} className="rounded-full bg-secondary px-3 py-1 text-xs font-medium">
+            {tag}
+          </li>
+        ))}
+      </ul>
+      {post.contentHtml ? (
+        <div
+          className="prose-content mt-10"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (server/lib/markdown.ts)
+          dangerouslySetInnerHTML={{ __html: withBaseInHtml(post.contentHtml) }}
+        />
+      ) : (
+        <p className="mt-10 text-muted-foreground">No content available for this post.</p>
+      )}
+      <Comments postId={post.id} />
+    </article>
+  );
+}
+
+/** A missing or unpublished post. */
+export function PostNotFound() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16">
+      <div role="alert" className="rounded-lg border border-destructive p-6">
+        <h1 className="text-2xl font-bold">Post Not Found</h1>
+        <p className="mt-2 text-muted-foreground">
+          The blog post you're looking for doesn't exist or has been removed.
+        </p>
+      </div>
+      <Link to={paths.blog} className="mt-6 inline-block font-medium text-primary hover:underline">
+        Back to Blog
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * One project's page body: its case study and the Live Demo panel, or 'Project Not Found'.
+ */
+import { ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Project } from '../../../common/schemas/project.ts';
+import { withBase } from '../../lib/base.ts';
+import { paths } from '../../lib/paths.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { SocialIcon } from '../../ui/social-icon.tsx';
+import { DemoPanel } from './demo-panel.tsx';
+import { Tags } from './project-card.tsx';
+
+function List({ title, items }: { title: string; items: readonly string[] }) {
+  return (
+    <div>
+      <h4 className="font-semibold">{title}</h4>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function ProjectNotFound() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16">
+      <div role="alert" className="rounded-lg border border-destructive p-6">
+        <h1 className="text-2xl font-bold">Project Not Found</h1>
+        <p className="mt-2 text-muted-foreground">The project you're looking for doesn't exist.</p>
+      </div>
+      <Link
+        to={paths.section('projects')}
+        className="mt-6 inline-block font-medium text-primary hover:underline"
+      >
+        Back to Projects
+      </Link>
+    </div>
+  );
+}
+
+/** A project's page: image, description, links, case study, Live Demo panel and the details aside. */
+export function ProjectDetails({ project }: { project: Project }) {
+  const caseStudy = project.synopsis?.caseStudy;
+  const category = project.category.charAt(0).toUpperCase() + project.category.slice(1);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <Link to={paths.section('projects')} className="text-sm font-medium text-primary hover:underline">
+        ← Back to Projects
+      </Link>
+      <div className="mt-6 grid gap-10 lg:grid-cols-[1fr_18rem]">
+        <article>
+          <img
+            src={withBase(project.image)}
+            alt=""
+            // The largest thing on the page: fetched first.
+            fetchPriority="high"
+            width={1280}
+            height={720}
+            className="aspect-video w-full rounded-lg border border-border bg-muted object-cover"
+          />
+          <h1 className="mt-8 text-3xl font-bold tracking-tight sm:text-4xl">{project.title}</h1>
+          <div className="mt-4">
+            <Tags tags={project.tags} />
+          </div>
+          <p className="mt-6 text-lg text-muted-foreground">{project.description}</p>
+          <p className="mt-4 leading-7">{project.details}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            {project.githubUrl && (
+              <Button asChild variant="outline">
+                <a href={project.githubUrl} target="_blank" rel="noopener noreferrer">
+                  <SocialIcon icon="github" className="h-4 w-4" />
+                  View on GitHub
+                </a>
+              </Button>
+            )}
+            {project.liveUrl && (
+              <Button asChild>
+                <a href={project.liveUrl} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink aria-hidden="true" className="h-4 w-4" />
+                  Live Website
+                </a>
+              </Button>
+            )}
+          </div>
+
+          {project.synopsis && caseStudy && (
+            <section aria-labelledby="synopsis-heading" className="mt-12 rounded-lg border border-border p-6">
+              <h2 id="synopsis-heading" className="text-2xl font-bold">
+                Project Synopsis
+              </h2>
+              <p className="mt-2 text-lg font-medium text-primary">{project.synopsis.tagline}</p>
+              <p className="mt-3 text-muted-foreground">{project.synopsis.description}</p>
+              <h3 className="mt-8 text-xl font-semibold">Case Study</h3>
+              <div className="mt-4 grid gap-6 md:grid-cols-2">
+                <div className="md:col-span-2">
+                  <h4 className="font-semibold">Problem</h4>
+                  <p className="mt-2 text-sm text-muted-foreground">{caseStudy.problem}</p>
+                </div>
+                <List title="Role" items={caseStudy.role} />
+                <List title="Stack" items={caseStudy.stack} />
+                <List title="Features" items={caseStudy.features} />
+                <div>
+                  <h4 className="font-semibold">Current status</h4>
+                  <p className="mt-2 text-sm text-muted-foreground">{caseStudy.status}</p>
+                </div>
+                {caseStudy.nextSteps.length > 0 && <List title="Next steps" items={caseStudy.nextSteps} />}
+              </div>
+            </section>
+          )}
+
+          <DemoPanel project={project} />
+        </article>
+        <aside>
+          <Card className="p-5 lg:sticky lg:top-24">
+            <h2 className="font-semibold">Project details</h2>
+            <dl className="mt-4 space-y-4 text-sm">
+              <div>
+                <dt className="text-muted-foreground">Category</dt>
+                <dd className="mt-1 font-medium">{category}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Technology Stack</dt>
+                <dd className="mt-2 flex flex-wrap gap-1.5">
+                  {project.techStack.map((tech) => (
+                    <span key={tech} className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-medium">
+                      {tech}
+                    </span>
+                  ))}
+                </dd>
+              </div>
+            </dl>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}

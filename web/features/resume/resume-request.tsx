@@ -1,0 +1,170 @@
+/**
+ * The resume request (resume rules of spec section 5). After submitting, the Thank You panel
+ * fetches the download address with the access token: 'Download Resume' opens the PDF in a new
+ * tab; until the address is there it reads 'Preparing Download' and is disabled, also when
+ * fetching it failed (with a retry).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { CheckCircle2, Download, LoaderCircle } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { type ResumeRequestInput, resumeRequestSchema } from '../../../common/schemas/forms.ts';
+import { paths } from '../../lib/paths.ts';
+import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { Field } from '../../ui/field.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
+import { Textarea } from '../../ui/textarea.tsx';
+import { toast } from '../../ui/use-toast.ts';
+import { RESUME_PURPOSE_LABELS } from '../contact/options.ts';
+import { PersonFields } from '../contact/person-fields.tsx';
+import { useStaticCopy } from '../layout/static-copy.ts';
+import { StaticNotice } from '../layout/static-notice.tsx';
+import { RESUME_REQUEST_PATH, resumeDownloadPath } from './api.ts';
+
+const empty: ResumeRequestInput = {
+  name: '',
+  email: '',
+  company: '',
+  purpose: '' as ResumeRequestInput['purpose'],
+  message: '',
+};
+
+function ThankYou({
+  resumeUrl,
+  failed,
+  onRetry,
+}: {
+  resumeUrl: string | undefined;
+  failed: boolean;
+  onRetry: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Card className="flex flex-col items-center p-8 text-center">
+      <CheckCircle2 aria-hidden="true" className="h-12 w-12 text-primary" />
+      <h2 ref={heading} tabIndex={-1} className="mt-4 text-2xl font-bold outline-none">
+        Thank You!
+      </h2>
+      <p className="mt-2 text-muted-foreground">
+        Your request has been received. The resume opens as a PDF in a new tab.
+      </p>
+      <div className="mt-6" aria-live="polite">
+        {resumeUrl ? (
+          <Button asChild size="lg">
+            <a href={resumeUrl} target="_blank" rel="noopener">
+              <Download aria-hidden="true" className="h-4 w-4" />
+              Download Resume
+            </a>
+          </Button>
+        ) : (
+          <Button size="lg" disabled>
+            <LoaderCircle aria-hidden="true" className={failed ? 'h-4 w-4' : 'h-4 w-4 animate-spin'} />
+            Preparing Download
+          </Button>
+        )}
+      </div>
+      {failed && !resumeUrl && (
+        <Button variant="link" className="mt-2" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+      <Link to={paths.home} className="mt-6 text-sm text-primary hover:underline">
+        Back to Home
+      </Link>
+    </Card>
+  );
+}
+
+/** The request form, or the Thank You panel once sent; on the static copy, a notice. */
+export function ResumeRequest() {
+  const staticCopy = useStaticCopy();
+  const form = useForm<ResumeRequestInput>({
+    resolver: zodResolver(resumeRequestSchema),
+    defaultValues: empty,
+  });
+  const { errors } = form.formState;
+
+  const download = useMutation({
+    mutationFn: async (accessToken: string) => {
+      const response = await apiRequest('GET', resumeDownloadPath(accessToken));
+      return ((await response.json()) as { resumeUrl: string }).resumeUrl;
+    },
+    onSuccess: () => toast({ title: 'Resume download ready' }),
+    onError: () =>
+      toast({
+        title: 'Error',
+        description: 'Could not retrieve the resume. Please try again.',
+        variant: 'destructive',
+      }),
+  });
+
+  const request = useMutation({
+    mutationFn: async (values: ResumeRequestInput) =>
+      ((await (await apiRequest('POST', RESUME_REQUEST_PATH, values)).json()) as { accessToken: string })
+        .accessToken,
+    onSuccess: (accessToken) => {
+      form.reset(empty);
+      download.mutate(accessToken);
+    },
+    onError: (failure) =>
+      toast({
+        title: 'Submission failed',
+        description: errorMessage(failure) || 'There was an error submitting your request. Please try again.',
+        variant: 'destructive',
+      }),
+  });
+
+  return (
+    <>
+      {staticCopy ? (
+        <StaticNotice feature="Requesting the resume" className="h-fit" />
+      ) : request.isSuccess ? (
+        <ThankYou
+          resumeUrl={download.data}
+          failed={download.isError}
+          onRetry={() => download.mutate(request.data)}
+        />
+      ) : (
+        <form
+          noValidate
+          aria-labelledby="resume-form-title"
+          className="space-y-4 rounded-lg border border-border bg-card p-6"
+          onSubmit={form.handleSubmit((values) => request.mutate(values))}
+        >
+          <h2 id="resume-form-title" className="text-xl font-semibold">
+            Resume request
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <PersonFields
+              name={form.register('name')}
+              email={form.register('email')}
+              errors={{ name: errors.name?.message, email: errors.email?.message }}
+            />
+            <Field label="Company (optional)" error={errors.company?.message}>
+              <Input autoComplete="organization" {...form.register('company')} />
+            </Field>
+            <Field label="Purpose" error={errors.purpose?.message}>
+              <Select
+                options={RESUME_PURPOSE_LABELS}
+                placeholder="Select a purpose"
+                {...form.register('purpose')}
+              />
+            </Field>
+          </div>
+          <Field label="Message (optional)" error={errors.message?.message}>
+            <Textarea rows={4} {...form.register('message')} />
+          </Field>
+          <Button type="submit" disabled={request.isPending}>
+            {request.isPending ? 'Submitting...' : 'Request Resume'}
+          </Button>
+        </form>
+      )}
+    </>
+  );
+}
