@@ -4,6 +4,7 @@
  * is in blog-search.ts.
  */
 // Types only from the schemas: this runs in the browser, which must not load zod for it.
+import { MAX_TAG_LENGTH } from './constants.ts';
 import type { BlogPostSummary } from './schemas/blog.ts';
 
 /** The blog list: posts per page, and the most an API client may ask for at once. */
@@ -11,7 +12,8 @@ export const BLOG_PAGE_SIZE = 12;
 export const BLOG_MAX_PAGE_SIZE = 50;
 export const BLOG_MAX_PAGE = 100_000;
 export const BLOG_MAX_QUERY_LENGTH = 200;
-export const BLOG_MAX_TAG_LENGTH = 40;
+/** The tag filter takes no longer tag than a post may carry. */
+export const BLOG_MAX_TAG_LENGTH = MAX_TAG_LENGTH;
 
 /** Marks around a matched word in a search snippet (private-use characters: they never occur in posts). */
 export const SNIPPET_MARK_START = '\ue000';

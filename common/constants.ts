@@ -23,6 +23,9 @@ export const MIN_RATING = 1;
 export const MAX_RATING = 5;
 export const DEFAULT_RATING = 5;
 export const RECENT_ENDORSEMENTS_SHOWN = 3;
+/** Tags of a post or guest post: at most this many, each at most this long (the blog's filter too). */
+export const MAX_TAGS = 20;
+export const MAX_TAG_LENGTH = 40;
 
 export const PROJECT_TYPES = ['website', 'webapp', 'ecommerce', 'mobile', 'custom', 'other'] as const;
 export const BUDGETS = ['1-2k', '2-5k', '5-10k', '10k+', 'flexible'] as const;

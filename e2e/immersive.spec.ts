@@ -316,16 +316,22 @@ test('the journey marks the milestone for the scroll progress, and a click scrol
   await expect(current).toHaveAccessibleName('Intro');
 });
 
+/**
+ * Opens the home page and checks there is no custom cursor once the extras have come: it is
+ * decided in the same render as they are, so it is not coming later; nor is its code fetched.
+ */
+async function expectNoCursor(page: Page) {
+  const cursorCode = cursorCodeRequests(page);
+  await page.goto('/');
+  await expect(extras(page)).toBeAttached();
+  await expect(cursor(page)).toHaveCount(0);
+  expect(cursorCode).toEqual([]);
+}
+
 test.describe('below 768 px', () => {
   test.use({ viewport: { width: 700, height: 900 } });
   test('there is no custom cursor and no journey path; the dock still comes', async ({ page }) => {
-    const cursorCode = cursorCodeRequests(page);
-    await page.goto('/');
-    // The cursor is decided in the same render as the extras: not there now, not coming.
-    await expect(extras(page)).toBeAttached();
-    await expect(cursor(page)).toHaveCount(0);
-    // Nor is its code fetched where it cannot show.
-    expect(cursorCode).toEqual([]);
+    await expectNoCursor(page);
     await expect(journey(page)).toHaveCount(0);
     await expect(page.locator('html')).not.toHaveClass(/custom-cursor/);
     await scrollToY(page, 400);
@@ -335,28 +341,12 @@ test.describe('below 768 px', () => {
 
 test.describe('on a touch screen', () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 1024, height: 800 } });
-  test('there is no custom cursor', async ({ page }) => {
-    const cursorCode = cursorCodeRequests(page);
-    await page.goto('/');
-    // The cursor is decided in the same render as the extras: not there now, not coming.
-    await expect(extras(page)).toBeAttached();
-    await expect(cursor(page)).toHaveCount(0);
-    // Nor is its code fetched where it cannot show.
-    expect(cursorCode).toEqual([]);
-  });
+  test('there is no custom cursor', async ({ page }) => expectNoCursor(page));
 });
 
 test.describe('with reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
-  test('there is no custom cursor', async ({ page }) => {
-    const cursorCode = cursorCodeRequests(page);
-    await page.goto('/');
-    // The cursor is decided in the same render as the extras: not there now, not coming.
-    await expect(extras(page)).toBeAttached();
-    await expect(cursor(page)).toHaveCount(0);
-    // Nor is its code fetched where it cannot show.
-    expect(cursorCode).toEqual([]);
-  });
+  test('there is no custom cursor', async ({ page }) => expectNoCursor(page));
 });
 
 test('switching to Standard removes every extra at once', async ({ page }) => {

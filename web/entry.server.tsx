@@ -9,7 +9,6 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
-import type { WebLoadContext } from '../common/web-context.ts';
 import { NonceContext } from './lib/nonce.ts';
 
 export const streamTimeout = 5000;
@@ -21,7 +20,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const context = loadContext as unknown as WebLoadContext;
+  const context = loadContext;
   const nonce = context.nonce || undefined;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -17,7 +17,6 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
-import type { WebLoadContext } from '../common/web-context.ts';
 import { contactInfo, profile, socialLinks } from '../content/profile.ts';
 import type { Route } from './+types/root';
 import './app.css';
@@ -38,7 +37,7 @@ import { useToasts } from './ui/use-toast.ts';
 const Toaster = lazy(() => import('./ui/toaster.tsx').then((module) => ({ default: module.Toaster })));
 
 export function loader({ context }: Route.LoaderArgs): RootData {
-  const { siteUrl, user, imageGenerator, staticCopy } = context as unknown as WebLoadContext;
+  const { siteUrl, user, imageGenerator, staticCopy } = context;
   return {
     user,
     site: {

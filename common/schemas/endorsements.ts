@@ -1,3 +1,4 @@
+import { MAX_RATING, MIN_RATING } from '../constants.ts';
 import { z } from './zod.ts';
 
 /** The skillId query of GET /api/skill-endorsements. */
@@ -12,7 +13,7 @@ export const endorsementQuerySchema = z.object({
 export const publicEndorsementSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  rating: z.number().int().min(1).max(5),
+  rating: z.number().int().min(MIN_RATING).max(MAX_RATING),
   comment: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });

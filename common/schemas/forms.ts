@@ -5,7 +5,19 @@
  * Maximum lengths are ours (the spec sets none) and keep one request small.
  */
 
-import { BUDGETS, PROJECT_TYPES, RESUME_PURPOSES, TIMEFRAMES } from '../constants.ts';
+import {
+  BUDGETS,
+  DEFAULT_RATING,
+  MAX_RATING,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+  MIN_RATING,
+  PASSWORD_MIN,
+  PROJECT_TYPES,
+  RESUME_PURPOSES,
+  TIMEFRAMES,
+  USERNAME_MIN,
+} from '../constants.ts';
 import { normalizeTags } from '../text.ts';
 import { z } from './zod.ts';
 
@@ -63,10 +75,10 @@ const tagList = z
       .array(
         z
           .string()
-          .max(40, 'A tag cannot exceed 40 characters')
+          .max(MAX_TAG_LENGTH, `A tag cannot exceed ${MAX_TAG_LENGTH} characters`)
           .regex(/^[^\t\n\r]*$/, 'A tag must be a single line'),
       )
-      .max(20, 'Use at most 20 tags'),
+      .max(MAX_TAGS, `Use at most ${MAX_TAGS} tags`),
   );
 
 // --- Contact and quote -------------------------------------------------------
@@ -141,6 +153,8 @@ export type ContributionInput = z.input<typeof contributionSchema>;
 
 // --- Endorsements ---------------------------------------------------------------------
 
+const RATING_RANGE = `Rating must be between ${MIN_RATING} and ${MAX_RATING}`;
+
 export const endorsementSchema = z.object({
   skillId: z
     .number({ error: 'Skill ID is required' })
@@ -150,11 +164,11 @@ export const endorsementSchema = z.object({
   email: email('Valid email address is required'),
   comment: optionalText(1000, 'Comment', { multiline: true }),
   rating: z
-    .number({ error: 'Rating must be between 1 and 5' })
-    .int('Rating must be between 1 and 5')
-    .min(1, 'Rating must be between 1 and 5')
-    .max(5, 'Rating must be between 1 and 5')
-    .default(5),
+    .number({ error: RATING_RANGE })
+    .int(RATING_RANGE)
+    .min(MIN_RATING, RATING_RANGE)
+    .max(MAX_RATING, RATING_RANGE)
+    .default(DEFAULT_RATING),
   ...antiSpamFields,
 });
 export type EndorsementInput = z.input<typeof endorsementSchema>;
@@ -172,17 +186,19 @@ export type ResumeRequestInput = z.input<typeof resumeRequestSchema>;
 
 // --- Accounts ------------------------------------------------------------------------
 
+const USERNAME_TOO_SHORT = `Username must be at least ${USERNAME_MIN} characters`;
 const username = z
-  .string({ error: 'Username must be at least 3 characters' })
+  .string({ error: USERNAME_TOO_SHORT })
   .trim()
-  .min(3, 'Username must be at least 3 characters')
+  .min(USERNAME_MIN, USERNAME_TOO_SHORT)
   .max(50, 'Username cannot exceed 50 characters')
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username can only contain letters, numbers, dots, dashes and underscores');
 
 // A generous cap keeps a huge password from becoming an expensive hash.
+const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN} characters`;
 const password = z
-  .string({ error: 'Password must be at least 6 characters' })
-  .min(6, 'Password must be at least 6 characters')
+  .string({ error: PASSWORD_TOO_SHORT })
+  .min(PASSWORD_MIN, PASSWORD_TOO_SHORT)
   .max(256, 'Password cannot exceed 256 characters');
 
 export const loginSchema = z.object({ username, password });

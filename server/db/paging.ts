@@ -1,8 +1,8 @@
 /**
  * Lists in pages, and rows as JSON: the helpers every domain's admin reads share.
  */
-import { count, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { count, desc, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Page, PageQuery } from '../../common/schemas/admin.ts';
 import type { Db } from './client.ts';
 
@@ -24,6 +24,28 @@ export async function paged<T>(
     countOf(db, table, where),
   ]);
   return { items, page: query.page, pageSize: query.pageSize, total };
+}
+
+/**
+ * One page of a table's rows matching `where`, newest first by the given columns (each
+ * descending, e.g. createdAt then id), each row shaped by `map` for the answer.
+ */
+export async function newestFirst<T extends PgTable, R>(
+  db: Pick<Db, 'select'>,
+  table: T,
+  query: PageQuery,
+  { where, by, map }: { where?: SQL | undefined; by: PgColumn[]; map: (row: T['$inferSelect']) => R },
+): Promise<Page<R>> {
+  return paged(db, table, where, query, async (offset) => {
+    const rows = await db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...by.map((column) => desc(column)))
+      .limit(query.pageSize)
+      .offset(offset);
+    return (rows as T['$inferSelect'][]).map(map);
+  });
 }
 
 export type WithIsoDates<T> = {

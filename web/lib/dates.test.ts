@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relativeTime } from './dates.ts';
+import { dateAndTime, dayLabel, longDate, relativeTime, shortDate } from './dates.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 
@@ -11,5 +11,23 @@ describe('relativeTime', () => {
     expect(relativeTime('2026-09-01T12:00:00Z', now)).toBe('2 months ago');
     expect(relativeTime('2024-11-01T12:00:00Z', now)).toBe('2 years ago');
     expect(relativeTime('2026-11-22T11:59:50Z', now)).toBe('just now');
+  });
+});
+
+describe('date formats', () => {
+  it("formats posts and comments as 'MMMM d, yyyy' in UTC", () => {
+    expect(longDate('2026-11-02T23:30:00Z')).toBe('November 2, 2026');
+  });
+
+  it("formats endorsements as 'MMM d, yyyy'", () => {
+    expect(shortDate('2026-11-02T12:00:00Z')).toBe('Nov 2, 2026');
+  });
+
+  it('labels a calendar day by month and day, whatever the zone', () => {
+    expect(dayLabel('2026-11-02')).toBe('Nov 2');
+  });
+
+  it('gives the owner a date with a time', () => {
+    expect(dateAndTime('2026-11-02T12:00:00Z')).toMatch(/^Nov 2, 2026, \d{1,2}:\d{2}\s?[AP]M$/);
   });
 });

@@ -8,7 +8,7 @@ import type { BlogPostFormValues } from '../../../common/schemas/forms.ts';
 import { slugify } from '../../../common/text.ts';
 import { profile } from '../../../content/profile.ts';
 import type { Db } from '../../db/client.ts';
-import { paged, withIsoDates } from '../../db/paging.ts';
+import { newestFirst, withIsoDates } from '../../db/paging.ts';
 import { blogPosts, users } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
@@ -204,16 +204,7 @@ export function createBlogService(db: Db, cache: Pick<ReadCache, 'invalidate'>) 
     // --- the owner's operations -------------------------------------------------
     /** Every post, drafts included, most recently changed first. */
     async listPosts(query: PageQuery) {
-      return paged(db, blogPosts, undefined, query, async (offset) =>
-        (
-          await db
-            .select()
-            .from(blogPosts)
-            .orderBy(desc(blogPosts.updatedAt), desc(blogPosts.id))
-            .limit(query.pageSize)
-            .offset(offset)
-        ).map(adminPost),
-      );
+      return newestFirst(db, blogPosts, query, { by: [blogPosts.updatedAt, blogPosts.id], map: adminPost });
     },
 
     async getPost(id: number) {

@@ -10,7 +10,7 @@ import type {
 } from '../../../common/schemas/admin.ts';
 import type { contactMessageSchema, quoteRequestSchema } from '../../../common/schemas/forms.ts';
 import type { Db } from '../../db/client.ts';
-import { countOf, paged, withIsoDates } from '../../db/paging.ts';
+import { countOf, newestFirst, withIsoDates } from '../../db/paging.ts';
 import { contactMessages, notificationOutbox, quoteRequests } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { enqueueNotification } from '../notifications/service.ts';
@@ -189,29 +189,13 @@ export function createContactService(db: Db, now: () => Date = () => new Date())
     },
 
     async listQuotes(query: PageQuery) {
-      return paged(db, quoteRequests, undefined, query, async (offset) =>
-        (
-          await db
-            .select()
-            .from(quoteRequests)
-            .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
-            .limit(query.pageSize)
-            .offset(offset)
-        ).map(withIsoDates),
-      );
+      const by = [quoteRequests.createdAt, quoteRequests.id];
+      return newestFirst(db, quoteRequests, query, { by, map: withIsoDates });
     },
 
     async listContacts(query: PageQuery) {
-      return paged(db, contactMessages, undefined, query, async (offset) =>
-        (
-          await db
-            .select()
-            .from(contactMessages)
-            .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-            .limit(query.pageSize)
-            .offset(offset)
-        ).map(withIsoDates),
-      );
+      const by = [contactMessages.createdAt, contactMessages.id];
+      return newestFirst(db, contactMessages, query, { by, map: withIsoDates });
     },
   };
 }

@@ -1,9 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PageQuery } from '../../../common/schemas/admin.ts';
 import type { contributionSchema } from '../../../common/schemas/forms.ts';
 import type { Db } from '../../db/client.ts';
-import { countOf, paged, withIsoDates } from '../../db/paging.ts';
+import { countOf, newestFirst, withIsoDates } from '../../db/paging.ts';
 import { blogContributions } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
@@ -50,17 +50,11 @@ export function createContributionService(db: Db, blog: Pick<BlogService, 'creat
     // --- review ---------------------------------------------------------------------
     async list(status: 'pending' | 'reviewed' | 'all', query: PageQuery) {
       const where = reviewWhere[status];
-      return paged(db, blogContributions, where, query, async (offset) =>
-        (
-          await db
-            .select()
-            .from(blogContributions)
-            .where(where)
-            .orderBy(desc(blogContributions.createdAt), desc(blogContributions.id))
-            .limit(query.pageSize)
-            .offset(offset)
-        ).map((row) => withPreview(withIsoDates(row))),
-      );
+      return newestFirst(db, blogContributions, query, {
+        where,
+        by: [blogContributions.createdAt, blogContributions.id],
+        map: (row) => withPreview(withIsoDates(row)),
+      });
     },
 
     /** How many guest posts wait for review. */

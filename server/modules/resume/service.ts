@@ -1,9 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PageQuery } from '../../../common/schemas/admin.ts';
 import type { resumeRequestSchema } from '../../../common/schemas/forms.ts';
 import type { Db } from '../../db/client.ts';
-import { countOf, paged, withIsoDates } from '../../db/paging.ts';
+import { countOf, newestFirst, withIsoDates } from '../../db/paging.ts';
 import { resumeRequests } from '../../db/schema.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import { enqueueNotification } from '../notifications/service.ts';
@@ -58,18 +58,11 @@ export function createResumeService(db: Db) {
 
     // --- for the owner ------------------------------------------------------------------
     async listRequests(query: PageQuery) {
-      return paged(db, resumeRequests, undefined, query, async (offset) =>
-        (
-          await db
-            .select()
-            .from(resumeRequests)
-            .orderBy(desc(resumeRequests.createdAt), desc(resumeRequests.id))
-            .limit(query.pageSize)
-            .offset(offset)
-        )
-          // The token hash is no use to the owner and stays in the database.
-          .map(({ accessTokenHash: _hash, ...rest }) => withIsoDates(rest)),
-      );
+      return newestFirst(db, resumeRequests, query, {
+        by: [resumeRequests.createdAt, resumeRequests.id],
+        // The token hash is no use to the owner and stays in the database.
+        map: ({ accessTokenHash: _hash, ...rest }) => withIsoDates(rest),
+      });
     },
 
     /** Requests whose resume has not been downloaded yet. */

@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Page } from '../../../common/schemas/admin.ts';
+import { dateAndTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
@@ -229,10 +230,9 @@ export function FilterSelect<T extends string>({
 
 /** A date and time as the owner reads it (their browser's zone), with the exact instant for machines. */
 export function When({ iso }: { iso: string }) {
-  const date = new Date(iso);
   return (
-    <time dateTime={iso} title={date.toISOString()}>
-      {date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+    <time dateTime={iso} title={new Date(iso).toISOString()}>
+      {dateAndTime(iso)}
     </time>
   );
 }

@@ -8,19 +8,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DESKTOP_MIN_WIDTH, TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 import type { AdminAnalytics } from '../../../common/schemas/admin.ts';
+import { dayLabel } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/request.ts';
+import { DataTable } from '../../ui/data-table.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { analyticsQuery } from './api.ts';
 
 export const ANALYTICS_DAYS = 30;
 const CHART = { width: 720, height: 240, left: 40, right: 12, top: 12, bottom: 28 } as const;
-
-const dayLabel = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /** A round, even upper bound for the y axis (2, 4, 10, 20, 40, 100 ...), so the middle line is a whole number. */
 export function niceMax(value: number): number {
@@ -148,25 +143,21 @@ function FiguresTable({
 }) {
   if (rows.length === 0 && empty) return <p className="mt-3 text-muted-foreground">{empty}</p>;
   return (
-    <table className="mt-2 w-full text-left text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="border-b border-border text-muted-foreground">
-        <tr>
-          <th scope="col" className="py-2 pr-4 font-medium">
-            {head}
-          </th>
-          <th scope="col" className="py-2 pr-4 text-right font-medium">
-            Views
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            Visitors
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-border">
-        {rows.map((row) => (
-          <tr key={row.label}>
-            <th scope="row" className="max-w-0 truncate py-2 pr-4 font-normal" title={row.label}>
+    <DataTable
+      caption={caption}
+      className="mt-2"
+      compact
+      rows={rows}
+      rowKey={(row) => row.label}
+      columns={[
+        {
+          key: 'label',
+          header: head,
+          rowHeader: true,
+          className: 'max-w-0 truncate font-normal',
+          title: (row) => row.label,
+          cell: (row) => (
+            <>
               {row.label}
               {share ? (
                 <span
@@ -175,13 +166,13 @@ function FiguresTable({
                   style={{ width: `${(row.views / share) * 100}%` }}
                 />
               ) : null}
-            </th>
-            <td className="py-2 pr-4 text-right tabular-nums">{row.views}</td>
-            <td className="py-2 text-right tabular-nums">{row.visitors}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </>
+          ),
+        },
+        { key: 'views', header: 'Views', numeric: true, cell: (row) => row.views },
+        { key: 'visitors', header: 'Visitors', numeric: true, cell: (row) => row.visitors },
+      ]}
+    />
   );
 }
 

@@ -4,9 +4,11 @@
  * removed (the skill's count follows).
  */
 import { useQuery } from '@tanstack/react-query';
+import { MAX_RATING } from '../../../common/constants.ts';
 import type { AdminEndorsement, AdminResumeRequest } from '../../../common/schemas/admin.ts';
 import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
 import { RESUME_PURPOSE_LABELS } from '../contact/options.ts';
 import { ENDORSEMENTS_PATH, SKILLS_PATH, skillsByCategoryQuery } from '../skills/api.ts';
 import {
@@ -37,64 +39,59 @@ export function ResumeRequests() {
     >
       {(requests) => (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Resume requests, newest first</caption>
-            <thead className="border-b border-border text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Who
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Company
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Purpose
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Message
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Requested
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Downloaded
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border align-top">
-              {requests.map((request) => (
-                <tr key={request.id}>
-                  <td className="py-3 pr-4">
+          <DataTable
+            caption="Resume requests, newest first"
+            rows={requests}
+            rowKey={(request) => request.id}
+            columns={[
+              {
+                key: 'who',
+                header: 'Who',
+                cell: (request) => (
+                  <>
                     <span className="font-medium">{request.name}</span>
                     <br />
                     <a href={`mailto:${request.email}`} className="text-primary hover:underline">
                       {request.email}
                     </a>
-                  </td>
-                  <td className="py-3 pr-4">{request.company || '—'}</td>
-                  <td className="py-3 pr-4">
-                    {RESUME_PURPOSE_LABELS[request.purpose as keyof typeof RESUME_PURPOSE_LABELS] ??
-                      request.purpose}
-                  </td>
-                  <td className="max-w-xs whitespace-pre-line break-words py-3 pr-4">
-                    {request.message || '—'}
-                  </td>
-                  <td className="whitespace-nowrap py-3 pr-4">
-                    <When iso={request.createdAt} />
-                  </td>
-                  <td className="whitespace-nowrap py-3">
-                    {request.accessed && request.accessedAt ? (
-                      <>
-                        Yes, <When iso={request.accessedAt} />
-                      </>
-                    ) : (
-                      'Not yet'
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { key: 'company', header: 'Company', cell: (request) => request.company || '—' },
+              {
+                key: 'purpose',
+                header: 'Purpose',
+                cell: (request) =>
+                  RESUME_PURPOSE_LABELS[request.purpose as keyof typeof RESUME_PURPOSE_LABELS] ??
+                  request.purpose,
+              },
+              {
+                key: 'message',
+                header: 'Message',
+                className: 'max-w-xs whitespace-pre-line break-words',
+                cell: (request) => request.message || '—',
+              },
+              {
+                key: 'requested',
+                header: 'Requested',
+                className: 'whitespace-nowrap',
+                cell: (request) => <When iso={request.createdAt} />,
+              },
+              {
+                key: 'downloaded',
+                header: 'Downloaded',
+                className: 'whitespace-nowrap',
+                cell: (request) =>
+                  request.accessed && request.accessedAt ? (
+                    <>
+                      Yes, <When iso={request.accessedAt} />
+                    </>
+                  ) : (
+                    'Not yet'
+                  ),
+              },
+            ]}
+          />
         </div>
       )}
     </AdminSection>
@@ -158,10 +155,14 @@ export function Endorsements() {
               >
                 <p className="font-medium">
                   {endorsement.skillName} ·{' '}
-                  <span className="sr-only">rated {endorsement.rating} out of 5</span>
+                  <span className="sr-only">
+                    rated {endorsement.rating} out of {MAX_RATING}
+                  </span>
                   <span aria-hidden="true">
                     {'★'.repeat(endorsement.rating)}
-                    <span className="text-muted-foreground">{'★'.repeat(5 - endorsement.rating)}</span>
+                    <span className="text-muted-foreground">
+                      {'★'.repeat(MAX_RATING - endorsement.rating)}
+                    </span>
                   </span>
                 </p>
                 <p className="text-sm">

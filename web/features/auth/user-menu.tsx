@@ -1,9 +1,9 @@
 import { ChevronDown, LayoutDashboard, LogOut } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../common/web-context.ts';
 import { paths } from '../../lib/paths.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { useAuth } from './auth-provider.tsx';
 
@@ -15,8 +15,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const { logoutMutation } = useAuth();
   // This chunk loads lazily: until it has hydrated, the server-rendered trigger does nothing.
   // data-ready tells browser tests when a click will open the menu.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>

@@ -4,7 +4,7 @@
  * paged list of /blog has its own (list-api.ts): the home page loads this module, not that one.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { BlogPost, BlogPostSummary } from '../../../common/schemas/blog.ts';
+import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
 import type { PublicComment } from '../../../common/schemas/comments.ts';
 
 /** The latest posts (the home page's teaser) and, with POST, a new post. */
@@ -18,6 +18,5 @@ export const postPath = (slug: string) => `${BLOG_PATH}/${encodeURIComponent(slu
 export const commentsPath = (postId: number) => `${COMMENTS_PREFIX}${postId}/comments`;
 
 export const latestPostsQuery = () => queryOptions<BlogPostSummary[]>({ queryKey: [BLOG_PATH] });
-export const postQuery = (slug: string) => queryOptions<BlogPost>({ queryKey: [postPath(slug)] });
 export const commentsQuery = (postId: number) =>
   queryOptions<PublicComment[]>({ queryKey: [commentsPath(postId)] });

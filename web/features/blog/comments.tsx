@@ -7,6 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { type CommentFormInput, commentFormSchema } from '../../../common/schemas/forms.ts';
+import { longDate } from '../../lib/dates.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -16,7 +17,6 @@ import { toast } from '../../ui/use-toast.ts';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
 import { commentsPath, commentsQuery } from './api.ts';
-import { longDate } from './filter.ts';
 import { HumanCheck, useFormToken } from './form-token.tsx';
 
 const empty: CommentFormInput = { name: '', email: '', content: '', captchaToken: '', website: '' };

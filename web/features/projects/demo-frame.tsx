@@ -1,6 +1,7 @@
 import { ExternalLink, Maximize2, Minimize2, RotateCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_FRAME_HEIGHT, MIN_FRAME_HEIGHT } from '../../../common/constants.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 
 /**
@@ -24,8 +25,7 @@ export function DemoFrame({
   const [fullscreen, setFullscreen] = useState(false);
   // The frame is created in the browser only: a frame the server rendered could finish loading
   // before React attaches its load handler, leaving the overlay up for good.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useHydrated();
   const frameHeight = Math.max(MIN_FRAME_HEIGHT, height ?? DEFAULT_FRAME_HEIGHT);
 
   useEffect(() => {

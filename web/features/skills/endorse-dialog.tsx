@@ -5,14 +5,14 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Controller, useForm } from 'react-hook-form';
-import { RECENT_ENDORSEMENTS_SHOWN } from '../../../common/constants.ts';
+import { DEFAULT_RATING, RECENT_ENDORSEMENTS_SHOWN } from '../../../common/constants.ts';
 import { type EndorsementInput, endorsementSchema } from '../../../common/schemas/forms.ts';
 import type { Skill } from '../../../common/schemas/skills.ts';
 import { shortenName } from '../../../common/text.ts';
+import { shortDate } from '../../lib/dates.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -60,9 +60,7 @@ function RecentEndorsements({ skillId }: { skillId: number }) {
                 <p className="flex flex-wrap items-center gap-x-2 text-sm">
                   <span className="font-medium">{shortenName(endorsement.name)}</span>
                   <Stars rating={endorsement.rating} />
-                  <span className="text-xs text-muted-foreground">
-                    {format(new Date(endorsement.createdAt), 'MMM d, yyyy')}
-                  </span>
+                  <span className="text-xs text-muted-foreground">{shortDate(endorsement.createdAt)}</span>
                 </p>
                 {endorsement.comment && (
                   <p className="mt-1 text-sm text-muted-foreground">"{endorsement.comment}"</p>
@@ -81,7 +79,14 @@ export default function EndorseDialog({ skill, onClose }: { skill: Skill; onClos
   const queryClient = useQueryClient();
   const form = useForm<EndorsementInput>({
     resolver: zodResolver(endorsementSchema),
-    defaultValues: { skillId: skill.id, name: '', email: '', comment: '', rating: 5, website: '' },
+    defaultValues: {
+      skillId: skill.id,
+      name: '',
+      email: '',
+      comment: '',
+      rating: DEFAULT_RATING,
+      website: '',
+    },
   });
   const { errors } = form.formState;
   const withFormToken = useFormToken({ form: 'endorsement', skillId: skill.id });

@@ -10,6 +10,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { Skill } from '../../../common/schemas/skills.ts';
 import { groupSkills } from '../../../common/skills.ts';
 import { errorMessage } from '../../lib/request.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Card } from '../../ui/card.tsx';
 import { Tooltip, TooltipProvider } from '../../ui/tooltip.tsx';
 import { CATEGORY_TITLES, endorsementCountText, skillsQuery } from './api.ts';
@@ -34,8 +35,7 @@ export default function SkillsSection({ additionalSkills }: SkillsSectionProps) 
   }, [data]);
   const [endorsing, setEndorsing] = useState<{ skill: Skill; trigger: HTMLElement } | null>(null);
   // This chunk hydrates after the page: data-ready tells browser tests its buttons now respond.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
   // When the dialog has gone, focus goes back to the button that opened it.
   const lastTrigger = useRef<HTMLElement | null>(null);
   useEffect(() => {

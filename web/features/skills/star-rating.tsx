@@ -1,6 +1,9 @@
 import { Star } from 'lucide-react';
 import { useId } from 'react';
+import { MAX_RATING, MIN_RATING } from '../../../common/constants.ts';
 import { cn } from '../../ui/cn.ts';
+
+const RATINGS = Array.from({ length: MAX_RATING - MIN_RATING + 1 }, (_, i) => MIN_RATING + i);
 
 /** 1 to 5 stars as a radio group: arrow keys move the rating, like any radio group. */
 export function StarRating({ value, onChange }: { value: number; onChange: (rating: number) => void }) {
@@ -9,7 +12,7 @@ export function StarRating({ value, onChange }: { value: number; onChange: (rati
     <fieldset>
       <legend className="text-sm font-medium">Rating</legend>
       <div className="mt-1.5 flex gap-1">
-        {[1, 2, 3, 4, 5].map((rating) => (
+        {RATINGS.map((rating) => (
           <label
             key={rating}
             className="cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
@@ -40,8 +43,8 @@ export function StarRating({ value, onChange }: { value: number; onChange: (rati
 /** A read-only rating for the recent endorsements. */
 export function Stars({ rating }: { rating: number }) {
   return (
-    <span role="img" aria-label={`${rating} out of 5 stars`} className="inline-flex">
-      {[1, 2, 3, 4, 5].map((n) => (
+    <span role="img" aria-label={`${rating} out of ${MAX_RATING} stars`} className="inline-flex">
+      {RATINGS.map((n) => (
         <Star
           key={n}
           aria-hidden="true"
