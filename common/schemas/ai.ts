@@ -98,7 +98,6 @@ export const imageRequestSchema = z.object({
   size: z.enum(IMAGE_SIZES, { error: `Size must be one of ${IMAGE_SIZES.join(', ')}` }).default('1024x1024'),
   quality: z.enum(IMAGE_QUALITIES, { error: 'Quality must be standard or hd' }).default('standard'),
 });
-export type ImageRequestInput = z.input<typeof imageRequestSchema>;
 export type ImageRequest = z.output<typeof imageRequestSchema>;
 
 export const imageResponseSchema = z.object({

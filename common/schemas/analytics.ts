@@ -10,4 +10,3 @@ export const pageViewSchema = z.object({
   screenWidth: z.number().int().min(0).max(100_000).optional(),
   screenHeight: z.number().int().min(0).max(100_000).optional(),
 });
-export type PageViewInput = z.input<typeof pageViewSchema>;

@@ -103,7 +103,6 @@ export const contactMessageSchema = z.object({
 });
 
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
-export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 
 // --- Anti-spam fields shared by the public forms --------------------------------
 

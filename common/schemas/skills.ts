@@ -19,5 +19,4 @@ export const skillsByCategorySchema = z.object({
 });
 
 export type Skill = z.infer<typeof skillSchema>;
-export type SkillCategory = z.infer<typeof skillCategorySchema>;
 export type SkillsByCategory = z.infer<typeof skillsByCategorySchema>;
