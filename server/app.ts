@@ -240,7 +240,13 @@ export async function buildApp({
     // Finished pages for visitors without a session; any write that changes a public read empties it.
     const pageCache = new PageCache();
     cache.onLocalInvalidate(() => pageCache.clear());
-    await webPlugin(app, { config, pageCache, maxRenders: config.MAX_RENDERS, ...web });
+    await webPlugin(app, {
+      config,
+      pageCache,
+      maxRenders: config.MAX_RENDERS,
+      onPublicWrite: (listener) => cache.onLocalInvalidate(listener),
+      ...web,
+    });
   }
 
   return app;

@@ -158,6 +158,47 @@ describe('the page cache', () => {
     expect(seen).toHaveLength(2);
   });
 
+  it('reads the API once for many renders, and afresh after a write', async () => {
+    // A page that shows the newest post's title, as the home page's teaser does.
+    const answers: unknown[] = [];
+    const handler: Handler = async (_request, context) => {
+      const posts = await context.readApi<{ title: string }[]>('/api/blog');
+      answers.push(posts);
+      return new Response(`<h1>${posts?.[0]?.title ?? 'none'}</h1>`, {
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      });
+    };
+    const app = await start(handler);
+    const cookie = await app.signIn('user', 'riley');
+    // Signed in: every page is rendered afresh, but the loader's read was made once (one answer).
+    for (let i = 0; i < 3; i++) {
+      const res = await get(app, '/', { cookie, 'accept-encoding': 'identity' });
+      expect(res.headers['x-page-cache']).toBe('bypass');
+    }
+    expect(answers).toHaveLength(3);
+    expect(answers[1]).toBe(answers[0]);
+    expect(answers[2]).toBe(answers[0]);
+
+    const admin = await app.signIn('admin');
+    const created = await app.app.inject({
+      method: 'POST',
+      url: '/api/blog',
+      headers: { cookie: admin },
+      payload: {
+        title: 'Fresh off the bench',
+        slug: 'fresh-off-the-bench',
+        summary: 'Something new to read.',
+        content: 'x'.repeat(60),
+        coverImage: '/images/posts/repair-before-replace.svg',
+        isPublished: true,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const after = await get(app, '/', { cookie, 'accept-encoding': 'identity' });
+    expect(after.body).toBe('<h1>Fresh off the bench</h1>');
+    expect(answers[3]).not.toBe(answers[0]);
+  });
+
   it('renders a page once for many visitors asking at the same moment', async () => {
     let open: () => void = () => {};
     const gate = new Promise<void>((resolve) => {

@@ -39,6 +39,12 @@ export interface WebOptions {
   maxRenders?: number;
   /** A stand-in for React Router's handler (tests of caching and load shedding without a build). */
   handler?: Handler;
+  /**
+   * Calls `listener` after every write that changes a public read (the read cache's invalidation,
+   * local or from another process). With it, loaders' API reads are parsed once and shared by
+   * renders until then; without it, every read is made afresh.
+   */
+  onPublicWrite?: (listener: () => void) => void;
 }
 
 export type Handler = (request: Request, context: WebLoadContext) => Promise<Response>;
@@ -53,6 +59,7 @@ export async function webPlugin(
     pageCache: cache,
     maxRenders = 8,
     handler,
+    onPublicWrite,
   }: WebOptions,
 ) {
   const handle = handler ?? (mode === 'dev' ? await devHandler(app) : await buildHandler(app, buildFolder));
@@ -62,12 +69,34 @@ export async function webPlugin(
   const renders = new RenderLimiter(maxRenders);
   const sessionCookie = sessionCookieName(config);
 
-  const readApi = async <T>(path: string): Promise<T | null> => {
-    if (!path.startsWith('/api/')) throw new Error(`readApi only reads the API, not ${path}`);
+  const injectRead = async (path: string): Promise<unknown> => {
     const response = await app.inject({ method: 'GET', url: path });
     if (response.statusCode === 404) return null;
     if (response.statusCode !== 200) throw new Error(`GET ${path} answered ${response.statusCode}`);
-    return response.json() as T;
+    return response.json();
+  };
+  // Loaders read the public API as a visitor without a session would: the same answer for every
+  // render until a write changes it, so each is read and parsed once, not through a full request
+  // per render. Bounded like the page cache; a failed read is not kept.
+  const reads = new Map<string, Promise<unknown>>();
+  onPublicWrite?.(() => reads.clear());
+  const readApi = async <T>(path: string): Promise<T | null> => {
+    if (!path.startsWith('/api/')) throw new Error(`readApi only reads the API, not ${path}`);
+    if (!onPublicWrite) return (await injectRead(path)) as T | null;
+    let read = reads.get(path);
+    if (!read) {
+      const started = injectRead(path);
+      read = started;
+      if (reads.size >= MAX_SHARED_READS) {
+        const oldest = reads.keys().next().value;
+        if (oldest !== undefined) reads.delete(oldest);
+      }
+      reads.set(path, started);
+      started.catch(() => {
+        if (reads.get(path) === started) reads.delete(path);
+      });
+    }
+    return (await read) as T | null;
   };
 
   const contextFor = async (
@@ -202,6 +231,9 @@ export async function webPlugin(
   app.get('/*', page);
   app.get('/', page);
 }
+
+/** How many loaders' API reads are kept for the next renders (the oldest goes first). */
+const MAX_SHARED_READS = 500;
 
 /** Renders at once are bounded; past the bound a page answers 503 at once instead of queueing. */
 class RenderLimiter {

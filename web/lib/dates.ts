@@ -5,6 +5,10 @@
  * browser's own Intl: no date library ships with any page.
  */
 
+// Formatters are costly to make (a page of posts formats a date per post): each is made once.
+let relative: Intl.RelativeTimeFormat | undefined;
+let long: Intl.DateTimeFormat | undefined;
+
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -17,7 +21,7 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 /** Relative time ('3 days ago'): the home page's latest posts. */
 export function relativeTime(iso: string, now: Date = new Date()): string {
   const seconds = Math.round((new Date(iso).getTime() - now.getTime()) / 1000);
-  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  const format = (relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
   }
@@ -26,12 +30,13 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
 
 /** 'November 2, 2026' (the spec's 'MMMM d, yyyy'): posts and comments. */
 export function longDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+  long ??= new Intl.DateTimeFormat('en-US', {
     month: 'long',
     day: 'numeric',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(new Date(iso));
+  });
+  return long.format(new Date(iso));
 }
 
 /** 'Nov 2, 2026' (the spec's 'MMM d, yyyy'): endorsements, read in the browser, in its zone. */
