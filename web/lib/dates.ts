@@ -21,7 +21,8 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 /** Relative time ('3 days ago'): the home page's latest posts. */
 export function relativeTime(iso: string, now: Date = new Date()): string {
   const seconds = Math.round((new Date(iso).getTime() - now.getTime()) / 1000);
-  const format = (relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
+  relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  const format = relative;
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
   }
