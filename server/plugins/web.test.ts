@@ -42,6 +42,25 @@ const start = async (handler: Handler, maxRenders?: number) => {
   return t;
 };
 
+/** The admin publishes a post: a write that changes what public pages show. */
+async function publishPost(app: TestApp, title: string, slug: string) {
+  const admin = await app.signIn('admin');
+  const created = await app.app.inject({
+    method: 'POST',
+    url: '/api/blog',
+    headers: { cookie: admin },
+    payload: {
+      title,
+      slug,
+      summary: 'Something new to read.',
+      content: 'x'.repeat(60),
+      coverImage: '/images/posts/repair-before-replace.svg',
+      isPublished: true,
+    },
+  });
+  expect(created.statusCode).toBe(201);
+}
+
 const get = (app: TestApp, url: string, headers: Record<string, string> = {}) =>
   app.app.inject({ url, headers: { 'accept-encoding': 'br, gzip', ...headers }, remoteAddress: freshIp() });
 
@@ -139,21 +158,7 @@ describe('the page cache', () => {
     const app = await start(handler);
     await get(app, '/');
     expect((await get(app, '/')).headers['x-page-cache']).toBe('hit');
-    const admin = await app.signIn('admin');
-    const created = await app.app.inject({
-      method: 'POST',
-      url: '/api/blog',
-      headers: { cookie: admin },
-      payload: {
-        title: 'A brand new post',
-        slug: 'a-brand-new-post',
-        summary: 'Something new to read.',
-        content: 'x'.repeat(60),
-        coverImage: '/images/posts/repair-before-replace.svg',
-        isPublished: true,
-      },
-    });
-    expect(created.statusCode).toBe(201);
+    await publishPost(app, 'A brand new post', 'a-brand-new-post');
     expect((await get(app, '/')).headers['x-page-cache']).toBe('miss');
     expect(seen).toHaveLength(2);
   });
@@ -179,21 +184,7 @@ describe('the page cache', () => {
     expect(answers[1]).toBe(answers[0]);
     expect(answers[2]).toBe(answers[0]);
 
-    const admin = await app.signIn('admin');
-    const created = await app.app.inject({
-      method: 'POST',
-      url: '/api/blog',
-      headers: { cookie: admin },
-      payload: {
-        title: 'Fresh off the bench',
-        slug: 'fresh-off-the-bench',
-        summary: 'Something new to read.',
-        content: 'x'.repeat(60),
-        coverImage: '/images/posts/repair-before-replace.svg',
-        isPublished: true,
-      },
-    });
-    expect(created.statusCode).toBe(201);
+    await publishPost(app, 'Fresh off the bench', 'fresh-off-the-bench');
     const after = await get(app, '/', { cookie, 'accept-encoding': 'identity' });
     expect(after.body).toBe('<h1>Fresh off the bench</h1>');
     expect(answers[3]).not.toBe(answers[0]);

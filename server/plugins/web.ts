@@ -86,15 +86,12 @@ export async function webPlugin(
     let read = reads.get(path);
     if (!read) {
       const started = injectRead(path);
-      read = started;
-      if (reads.size >= MAX_SHARED_READS) {
-        const oldest = reads.keys().next().value;
-        if (oldest !== undefined) reads.delete(oldest);
-      }
+      if (reads.size >= MAX_SHARED_READS) reads.delete(reads.keys().next().value ?? '');
       reads.set(path, started);
       started.catch(() => {
         if (reads.get(path) === started) reads.delete(path);
       });
+      read = started;
     }
     return (await read) as T | null;
   };
