@@ -31,9 +31,4 @@ export interface WebLoadContext {
    * cache and response schema as over HTTP: the parsed JSON, or null for a 404.
    */
   readApi<T>(path: string): Promise<T | null>;
-  /**
-   * Render the whole document before sending anything (a page for the page cache, whose bytes
-   * must be complete); otherwise the shell streams as soon as it is ready.
-   */
-  wholeDocument?: boolean;
 }

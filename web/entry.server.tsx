@@ -1,14 +1,13 @@
 /**
- * Renders a page on the server as a stream. Crawlers get the whole document at
- * once; people get the shell as soon as it is ready. Every inline script
- * carries the response's CSP nonce (from the load context).
+ * Renders a page on the server as one whole document (no page streams data after its
+ * shell, and the server compresses or caches the finished bytes in one pass). Every
+ * inline script carries the response's CSP nonce (from the load context).
  */
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { lowPriorityModulePreloads } from './lib/module-preloads.ts';
 import { NonceContext } from './lib/nonce.ts';
 
 export const streamTimeout = 5000;
@@ -24,24 +23,34 @@ export default function handleRequest(
   const nonce = context.nonce || undefined;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     let status = responseStatusCode;
-    const userAgent = request.headers.get('user-agent');
-    const waitForAll =
-      context.wholeDocument === true || (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+        onAllReady() {
+          clearTimeout(timer);
           shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
-          pipe(body);
+          const chunks: Buffer[] = [];
+          const document = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+              const html = lowPriorityModulePreloads(Buffer.concat(chunks).toString('utf8'));
+              resolve(new Response(html, { headers: responseHeaders, status }));
+              done();
+            },
+          });
+          pipe(document);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -51,6 +60,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    timer = setTimeout(abort, streamTimeout + 1000);
   });
 }

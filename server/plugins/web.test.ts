@@ -3,6 +3,7 @@
  * Router's renderer (the real one needs a build; the browser tests cover it).
  */
 import { createHash } from 'node:crypto';
+import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebLoadContext } from '../../common/web-context.ts';
@@ -20,7 +21,7 @@ function standIn({ gate }: { gate?: Promise<void> } = {}) {
     await gate;
     const url = new URL(request.url);
     const status = url.pathname.startsWith('/missing') ? 404 : url.pathname.startsWith('/broken') ? 500 : 200;
-    const body = `<!doctype html><html><head><script${context.nonce ? ` nonce="${context.nonce}"` : ''}>${SCRIPT}</script></head><body><h1>${url.pathname}${url.search}</h1><p>for ${context.user?.username ?? 'a visitor'}</p><script type="application/json">{"x":1}</script></body></html>`;
+    const body = `<!doctype html><html><head><script${context.nonce ? ` nonce="${context.nonce}"` : ''}>${SCRIPT}</script></head><body><h1>${url.pathname}${url.search}</h1><p>for ${context.user?.username ?? 'a visitor'}</p>${url.pathname === '/long' ? `<p>${'A longer page. '.repeat(200)}</p>` : ''}<script type="application/json">{"x":1}</script></body></html>`;
     const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
     if (url.pathname === '/sets-cookie') headers['set-cookie'] = 'x=1; Path=/';
     return new Response(body, { status, headers });
@@ -85,7 +86,7 @@ describe('the page cache', () => {
     expect(plain.body).toBe(html);
     expect(seen).toHaveLength(1);
     // Rendered as a whole document for nobody in particular.
-    expect(seen[0]?.context).toMatchObject({ user: null, nonce: '', wholeDocument: true });
+    expect(seen[0]?.context).toMatchObject({ user: null, nonce: '' });
     // Another query is another page.
     expect((await get(app, '/blog?tag=Keys')).headers['x-page-cache']).toBe('miss');
   });
@@ -151,6 +152,54 @@ describe('the page cache', () => {
     expect(anonymous.headers['x-page-cache']).toBe('hit');
     expect(anonymous.body).toContain('for a visitor');
     expect(seen.filter((s) => new URL(s.url).pathname === '/')).toHaveLength(3);
+  });
+
+  it('sends a signed-in page whole, compressed once as the client accepts', async () => {
+    const app = await start(standIn().handler);
+    const cookie = await app.signIn('user', 'casey');
+    const br = await get(app, '/long', { cookie, 'accept-encoding': 'br' });
+    const gzip = await get(app, '/long', { cookie, 'accept-encoding': 'gzip' });
+    const plain = await get(app, '/long', { cookie, 'accept-encoding': 'identity' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const res of [br, gzip, plain]) {
+      expect(res.headers['x-page-cache']).toBe('bypass');
+      expect(res.headers['vary']).toMatch(/Accept-Encoding/);
+      // One piece with its length, not a stream of chunks.
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    }
+    // The same page each time, apart from each response's own nonce.
+    const unnonced = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');
+    expect(unnonced(brotliDecompressSync(br.rawPayload).toString())).toBe(unnonced(plain.body));
+    expect(unnonced(gunzipSync(gzip.rawPayload).toString())).toBe(unnonced(plain.body));
+    expect(plain.body).toContain('for casey');
+  });
+
+  it('abandons a render whose visitor has gone, and frees its place', async () => {
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const signals: AbortSignal[] = [];
+    const { handler } = standIn({ gate });
+    const app = await start(async (request, context) => {
+      signals.push(request.signal);
+      return handler(request, context);
+    }, 1);
+    const cookie = await app.signIn('user');
+    const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
+    const gone = request(`${address}/resume`, { headers: { cookie } });
+    gone.on('error', () => {});
+    gone.end();
+    await expect.poll(() => signals.length).toBe(1);
+    gone.destroy();
+    await expect.poll(() => signals[0]?.aborted).toBe(true);
+    open();
+    // The one place is free again: the next visitor is served, not told to come back.
+    const next = await fetch(`${address}/resume`, { headers: { cookie } });
+    expect(next.status).toBe(200);
+    expect(await next.text()).toContain('<h1>/resume</h1>');
   });
 
   it('is emptied by a write that changes what pages show', async () => {

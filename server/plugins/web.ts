@@ -9,14 +9,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import type { Config } from '../config.ts';
-import type { CachedPage, PageCache, RenderedPage } from '../lib/page-cache.ts';
+import { type CachedPage, compressOnce, type PageCache, type RenderedPage } from '../lib/page-cache.ts';
 import { preferredEncoding } from '../lib/read-cache.ts';
 import { projectRoot } from '../paths.ts';
 import { plainPage } from './errors.ts';
@@ -108,8 +107,6 @@ export async function webPlugin(
     // A cached page is the same for every visitor without a session: nobody is signed in on it.
     user: cached ? null : await request.currentUser(),
     readApi,
-    // Cached pages and the static copy's files are complete documents, nothing streamed after.
-    wholeDocument: cached || staticCopy,
   });
 
   /** One page rendered to bytes for the cache: the whole document, no nonce (its CSP lists hashes). */
@@ -175,39 +172,38 @@ export async function webPlugin(
           'miss',
         );
       }
-      return await renderStreamed(request, reply);
+      return await renderFresh(request, reply);
     } catch (error) {
       if (error instanceof BusyError) return busy(reply);
       throw error;
     }
   };
 
-  /** A page rendered for this request alone (signed in, or not cacheable), streamed with a fresh nonce. */
-  const renderStreamed = async (request: FastifyRequest, reply: FastifyReply) => {
+  /**
+   * A page rendered for this request alone (signed in, or not cacheable) with a fresh nonce: the
+   * whole document, then compressed in one pass (no page streams data after its shell, so
+   * streaming only paid for many small compression writes).
+   */
+  const renderFresh = async (request: FastifyRequest, reply: FastifyReply) => {
     // The client has gone (timed out while waiting): nobody would read the page.
     if (request.raw.destroyed || reply.raw.destroyed) return reply;
     if (!renders.tryAcquire()) throw new BusyError();
-    let released = false;
-    const release = () => {
-      if (!released) renders.release();
-      released = true;
-    };
+    const controller = new AbortController();
+    const abandon = () => controller.abort();
+    reply.raw.once('close', abandon);
     try {
       // Development allows inline scripts without a nonce (Vite's client needs them); a nonce there
       // would only make React report the browser-hidden nonce attributes as hydration mismatches.
       const nonce = dev ? '' : randomBytes(16).toString('base64');
-      const controller = new AbortController();
-      reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) controller.abort();
-        release();
-      });
       const response = await handle(
         toFetchRequest(request, controller.signal),
         await contextFor(request, nonce, false),
       );
+      const html = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+      if (controller.signal.aborted) return reply;
       reply.code(response.status);
       for (const [name, value] of response.headers) {
-        if (name !== 'set-cookie') reply.header(name, value);
+        if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
       }
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
@@ -215,14 +211,16 @@ export async function webPlugin(
       // Pages show who is signed in: never stored by shared caches, always revalidated.
       if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
       if (pageCache) reply.header('x-page-cache', 'bypass');
-      if (!response.body) {
-        release();
-        return reply.send();
-      }
-      return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
-    } catch (error) {
-      release();
-      throw error;
+      if (!html) return reply.send();
+      reply.header('vary', 'Accept-Encoding, Cookie');
+      const encoding =
+        html.length >= 1024 ? preferredEncoding(request.headers['accept-encoding']) : 'identity';
+      if (encoding === 'identity') return reply.send(html);
+      reply.header('content-encoding', encoding);
+      return reply.send(await compressOnce(html, encoding));
+    } finally {
+      reply.raw.off('close', abandon);
+      renders.release();
     }
   };
   app.get('/*', page);
