@@ -3,11 +3,12 @@
  * wide screens. A signed-in visitor is sent to the home page, on the server
  * and after signing in here.
  */
-import { CheckCircle2 } from 'lucide-react';
+
 import { redirect } from 'react-router';
 import { AuthCard } from '../features/auth/auth-card.tsx';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
+import { CheckCircle2 } from '../ui/icons.tsx';
 import type { Route } from './+types/auth';
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -37,7 +38,7 @@ export default function AuthPage() {
           {['View projects and demos', 'Read and contribute to the blog', 'Contact for inquiries'].map(
             (item) => (
               <li key={item} className="flex items-center gap-3">
-                <CheckCircle2 aria-hidden="true" className="h-5 w-5 text-primary" />
+                <CheckCircle2 className="h-5 w-5 text-primary" />
                 {item}
               </li>
             ),

@@ -3,7 +3,6 @@
  * server with the page the address asks for.
  */
 import { HydrationBoundary } from '@tanstack/react-query';
-import { PenLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { blogListParams, blogListPath } from '../../common/blog-list.ts';
 import { BlogList } from '../features/blog/blog-list.tsx';
@@ -11,6 +10,7 @@ import { paths } from '../lib/paths.ts';
 import { isDocumentRequest, prefetch } from '../lib/prefetch.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { Button } from '../ui/button.tsx';
+import { PenLine } from '../ui/icons.tsx';
 import type { Route } from './+types/blog';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -42,7 +42,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           </div>
           <Button asChild>
             <Link to={paths.adminBlog}>
-              <PenLine aria-hidden="true" className="h-4 w-4" />
+              <PenLine className="h-4 w-4" />
               Create New Post
             </Link>
           </Button>

@@ -2,7 +2,7 @@
  * /generate-images: visitors are told to sign in ('Authentication Required');
  * signed-in users get the generator. 'Back to Home' on both.
  */
-import { ArrowLeft, Lock } from 'lucide-react';
+
 import { Link } from 'react-router';
 import { useAuth } from '../features/auth/auth-provider.tsx';
 import { ImageGenerator } from '../features/images/image-generator.tsx';
@@ -13,6 +13,7 @@ import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { useSiteInfo } from '../lib/site.ts';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
+import { ArrowLeft, Lock } from '../ui/icons.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import type { Route } from './+types/generate-images';
@@ -33,7 +34,7 @@ export default function GenerateImagesPage() {
     <div className="mx-auto max-w-6xl px-4 py-12">
       <Button asChild variant="ghost" size="sm" className="mb-6">
         <Link to={paths.home}>
-          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          <ArrowLeft className="h-4 w-4" />
           Back to Home
         </Link>
       </Button>
@@ -48,7 +49,7 @@ export default function GenerateImagesPage() {
         <ImageGenerator generator={site.imageGenerator} />
       ) : (
         <Card className="mx-auto flex max-w-lg flex-col items-center p-8 text-center">
-          <Lock aria-hidden="true" className="h-10 w-10 text-primary" />
+          <Lock className="h-10 w-10 text-primary" />
           <h2 className="mt-4 text-2xl font-bold">Authentication Required</h2>
           <p className="mt-2 text-muted-foreground">
             Image generation is available to signed-in users. Log in or create a free account to start.

@@ -1,10 +1,11 @@
 /**
  * /recommendations: the project matchmaker (features/recommendations) under its heading.
  */
-import { Sparkles } from 'lucide-react';
+
 import { Recommender } from '../features/recommendations/recommender.tsx';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
+import { Sparkles } from '../ui/icons.tsx';
 import type { Route } from './+types/recommendations';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -20,7 +21,7 @@ export default function RecommendationsPage() {
     <div className="mx-auto max-w-6xl px-4 py-12">
       <header className="mx-auto max-w-3xl text-center">
         <span className="inline-flex items-center gap-2 rounded-full bg-secondary px-3 py-1 text-sm font-medium">
-          <Sparkles aria-hidden="true" className="h-4 w-4 text-primary" />
+          <Sparkles className="h-4 w-4 text-primary" />
           Project matchmaker
         </span>
         <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">AI Project Recommendations</h1>

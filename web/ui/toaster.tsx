@@ -1,6 +1,6 @@
-import { X } from 'lucide-react';
 import { Toast } from 'radix-ui';
 import { cn } from './cn.ts';
+import { X } from './icons.tsx';
 import { dismissToast, useToasts } from './use-toast.ts';
 
 /**
@@ -37,7 +37,7 @@ export function Toaster() {
             aria-label="Close"
             className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
           >
-            <X aria-hidden="true" className="h-4 w-4" />
+            <X className="h-4 w-4" />
           </Toast.Close>
         </Toast.Root>
       ))}

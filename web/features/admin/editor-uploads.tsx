@@ -2,12 +2,13 @@
  * The post editor's uploads: the cover (uploaded, pasted, or the image picked in the AI Image
  * Generator) and images or videos inserted into the content as markdown.
  */
-import { ImagePlus, Upload, Video } from 'lucide-react';
+
 import { type ReactNode, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { BlogPostFormInput } from '../../../common/schemas/forms.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { ImagePlus, Upload, Video } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useSelectedImage } from '../images/selected-image.ts';
@@ -119,8 +120,8 @@ export function InsertMediaButton({ uploading, upload }: { uploading: Uploading;
       upload={upload}
       size="sm"
     >
-      <ImagePlus aria-hidden="true" className="h-4 w-4" />
-      <Video aria-hidden="true" className="h-4 w-4" />
+      <ImagePlus className="h-4 w-4" />
+      <Video className="h-4 w-4" />
       Insert image or video
     </UploadButton>
   );
@@ -159,7 +160,7 @@ export function CoverImageField({
           upload={upload}
           className="mb-[1.6rem]"
         >
-          <Upload aria-hidden="true" className="h-4 w-4" />
+          <Upload className="h-4 w-4" />
           Upload cover
         </UploadButton>
       </div>
@@ -183,7 +184,7 @@ export function CoverImageField({
               form.setValue('coverImage', selectedImage.url, { shouldValidate: true, shouldDirty: true })
             }
           >
-            <ImagePlus aria-hidden="true" className="h-4 w-4" />
+            <ImagePlus className="h-4 w-4" />
             Use generated image
           </Button>
         </div>

@@ -1,10 +1,10 @@
-import { ChevronDown, LayoutDashboard, LogOut } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../common/web-context.ts';
 import { paths } from '../../lib/paths.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
+import { ChevronDown, LayoutDashboard, LogOut } from '../../ui/icons.tsx';
 import { useAuth } from './auth-provider.tsx';
 
 const itemClass =
@@ -26,7 +26,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           data-ready={ready ? 'true' : undefined}
         >
           <span className="max-w-32 truncate">@{user.username}</span>
-          <ChevronDown aria-hidden="true" className="h-4 w-4" />
+          <ChevronDown className="h-4 w-4" />
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -42,7 +42,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           {user.isAdmin && (
             <DropdownMenu.Item asChild className={itemClass}>
               <Link to={paths.adminBlog}>
-                <LayoutDashboard aria-hidden="true" className="h-4 w-4" />
+                <LayoutDashboard className="h-4 w-4" />
                 Admin Dashboard
               </Link>
             </DropdownMenu.Item>
@@ -52,7 +52,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             disabled={logoutMutation.isPending}
             onSelect={() => logoutMutation.mutate()}
           >
-            <LogOut aria-hidden="true" className="h-4 w-4" />
+            <LogOut className="h-4 w-4" />
             Log out
           </DropdownMenu.Item>
         </DropdownMenu.Content>

@@ -5,7 +5,6 @@
  * plain links that crawlers follow. On the static copy the same list is computed in the browser.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -25,6 +24,7 @@ import { isStaticHost, staticRead, storedRead } from '../../lib/static-mode.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { cn } from '../../ui/cn.ts';
+import { ChevronLeft, ChevronRight, Search } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { BLOG_PATH } from './api.ts';
 import { blogListQuery } from './list-api.ts';
@@ -122,10 +122,7 @@ export function BlogList() {
     <div className="grid gap-10 lg:grid-cols-[1fr_18rem]">
       <div>
         <search className="relative">
-          <Search
-            aria-hidden="true"
-            className="absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-          />
+          <Search className="absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" />
           <Input
             type="search"
             name="q"
@@ -229,7 +226,7 @@ export function BlogList() {
                   {page > 1 ? (
                     <Button asChild variant="outline">
                       <Link to={pageHref(page - 1)} rel="prev" preventScrollReset={false}>
-                        <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+                        <ChevronLeft className="h-4 w-4" />
                         Newer posts
                       </Link>
                     </Button>
@@ -241,7 +238,7 @@ export function BlogList() {
                     <Button asChild variant="outline">
                       <Link to={pageHref(page + 1)} rel="next" preventScrollReset={false}>
                         Older posts
-                        <ChevronRight aria-hidden="true" className="h-4 w-4" />
+                        <ChevronRight className="h-4 w-4" />
                       </Link>
                     </Button>
                   ) : (

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { ImageOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { MAX_TAGS_IN_LIST } from '../../../common/constants.ts';
 import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
@@ -7,6 +6,7 @@ import { withBase } from '../../lib/base.ts';
 import { relativeTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
+import { ImageOff } from '../../ui/icons.tsx';
 import { latestPostsQuery } from './api.ts';
 
 const TEASER_POSTS = 3;
@@ -44,7 +44,7 @@ function PostCard({ post }: { post: BlogPostSummary }) {
           />
         ) : (
           <div className="flex aspect-video w-full items-center justify-center gap-2 bg-muted text-sm text-muted-foreground">
-            <ImageOff aria-hidden="true" className="h-4 w-4" />
+            <ImageOff className="h-4 w-4" />
             No image
           </div>
         )}

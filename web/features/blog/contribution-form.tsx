@@ -4,7 +4,6 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -13,6 +12,7 @@ import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { CheckCircle2 } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
@@ -71,7 +71,7 @@ export function ContributionForm() {
         <StaticNotice feature="Sending a guest post" />
       ) : sent ? (
         <div className="flex flex-col items-center rounded-lg border border-border bg-card p-8 text-center">
-          <CheckCircle2 aria-hidden="true" className="h-12 w-12 text-primary" />
+          <CheckCircle2 className="h-12 w-12 text-primary" />
           <h2 ref={thanks} tabIndex={-1} className="mt-4 text-2xl font-bold outline-none">
             Thank you for your contribution!
           </h2>

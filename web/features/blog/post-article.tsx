@@ -2,7 +2,7 @@
  * One published post as visitors read it: title, date, author, reading time, cover, tags, the
  * HTML the server rendered from markdown and sanitised, and its comments.
  */
-import { CalendarDays, Clock, ImageOff, UserRound } from 'lucide-react';
+
 import { Link } from 'react-router';
 import { MAX_TAGS_IN_LIST } from '../../../common/constants.ts';
 import type { BlogPost } from '../../../common/schemas/blog.ts';
@@ -10,6 +10,7 @@ import { readingTimeMinutes } from '../../../common/text.ts';
 import { withBase, withBaseInHtml } from '../../lib/base.ts';
 import { longDate } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
+import { CalendarDays, Clock, ImageOff, UserRound } from '../../ui/icons.tsx';
 import { Comments } from './comments.tsx';
 
 export function PostArticle({ post }: { post: BlogPost }) {
@@ -26,7 +27,7 @@ export function PostArticle({ post }: { post: BlogPost }) {
         className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted-foreground"
       >
         <li className="flex items-center gap-1.5">
-          <CalendarDays aria-hidden="true" className="h-4 w-4" />
+          <CalendarDays className="h-4 w-4" />
           {post.publishedAt ? (
             <time dateTime={post.publishedAt}>{longDate(post.publishedAt)}</time>
           ) : (
@@ -34,11 +35,11 @@ export function PostArticle({ post }: { post: BlogPost }) {
           )}
         </li>
         <li className="flex items-center gap-1.5">
-          <UserRound aria-hidden="true" className="h-4 w-4" />
+          <UserRound className="h-4 w-4" />
           By {post.authorName}
         </li>
         <li className="flex items-center gap-1.5">
-          <Clock aria-hidden="true" className="h-4 w-4" />
+          <Clock className="h-4 w-4" />
           {minutes} min read
         </li>
       </ul>
@@ -55,7 +56,7 @@ export function PostArticle({ post }: { post: BlogPost }) {
           />
         ) : (
           <div className="flex h-full items-center justify-center gap-2 text-muted-foreground">
-            <ImageOff aria-hidden="true" className="h-5 w-5" />
+            <ImageOff className="h-5 w-5" />
             No cover image available
           </div>
         )}

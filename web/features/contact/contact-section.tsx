@@ -1,6 +1,6 @@
-import { Award, Clock, LifeBuoy, Mail, MapPin, Phone } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import type { ContactInfo, SocialLink } from '../../../common/schemas/content.ts';
+import { Award, Clock, LifeBuoy, Mail, MapPin, Phone } from '../../ui/icons.tsx';
 import { SocialLinks } from '../../ui/social-links.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 
@@ -122,17 +122,17 @@ export function ContactSection({
             </h3>
             <ul className="mt-4 space-y-3 text-sm">
               <li className="flex items-center gap-3">
-                <Mail aria-hidden="true" className="h-4 w-4 text-primary" />
+                <Mail className="h-4 w-4 text-primary" />
                 <a href={`mailto:${contactInfo.email}`} className="hover:underline">
                   {contactInfo.email}
                 </a>
               </li>
               <li className="flex items-center gap-3">
-                <MapPin aria-hidden="true" className="h-4 w-4 text-primary" />
+                <MapPin className="h-4 w-4 text-primary" />
                 {contactInfo.location}
               </li>
               <li className="flex items-center gap-3">
-                <Phone aria-hidden="true" className="h-4 w-4 text-primary" />
+                <Phone className="h-4 w-4 text-primary" />
                 <a href={`tel:${contactInfo.phone.replace(/[^\d+]/g, '')}`} className="hover:underline">
                   {contactInfo.phone}
                 </a>

@@ -5,7 +5,6 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type QuoteRequestInput, quoteRequestSchema } from '../../../common/schemas/forms.ts';
@@ -13,6 +12,7 @@ import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { CheckCircle2 } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
@@ -70,7 +70,7 @@ export default function QuoteForm() {
   if (sent) {
     return (
       <div className="flex flex-col items-center rounded-lg border border-border bg-card p-8 text-center">
-        <CheckCircle2 aria-hidden="true" className="h-12 w-12 text-primary" />
+        <CheckCircle2 className="h-12 w-12 text-primary" />
         <h3 ref={thanks} tabIndex={-1} className="mt-4 text-2xl font-bold outline-none">
           Thank You!
         </h3>

@@ -5,6 +5,10 @@
  * in place (no layout shift), stays clear of the sticky header, and steps
  * aside while the visitor is typing in a form field.
  */
+
+import { type ComponentType, useEffect, useId, useRef, useState } from 'react';
+import { useMediaQuery, useScrollBehavior } from '../../lib/motion.ts';
+import { cn } from '../../ui/cn.ts';
 import {
   ArrowUp,
   ChevronLeft,
@@ -16,10 +20,7 @@ import {
   User,
   Wrench,
   X,
-} from 'lucide-react';
-import { type ComponentType, useEffect, useId, useRef, useState } from 'react';
-import { useMediaQuery, useScrollBehavior } from '../../lib/motion.ts';
-import { cn } from '../../ui/cn.ts';
+} from '../../ui/icons.tsx';
 import { useEditingFocus, useScrollY } from './hooks.ts';
 import {
   DOCK_SCROLL_PX,
@@ -200,7 +201,7 @@ function Tour() {
     >
       <div className="flex items-start justify-between gap-3">
         <p className="inline-flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
-          <Sparkles aria-hidden="true" className="h-3.5 w-3.5 text-primary" />
+          <Sparkles className="h-3.5 w-3.5 text-primary" />
           Tour step {index + 1} of {TOUR_STEPS.length}
         </p>
         <button
@@ -209,7 +210,7 @@ function Tour() {
           onClick={() => close([step])}
           className="rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
         >
-          <X aria-hidden="true" className="h-4 w-4" />
+          <X className="h-4 w-4" />
         </button>
       </div>
       <h2 id={titleId} className="mt-2 text-lg font-semibold">
@@ -232,7 +233,7 @@ function Tour() {
           onClick={() => setStep(TOUR_STEPS[index - 1] ?? step)}
           className="inline-flex h-8 items-center gap-1 rounded-md border border-border px-2.5 text-sm font-medium hover:bg-muted disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-ring"
         >
-          <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+          <ChevronLeft className="h-4 w-4" />
           Back
         </button>
         {last ? (
@@ -250,7 +251,7 @@ function Tour() {
             className="inline-flex h-8 items-center gap-1 rounded-md bg-primary px-2.5 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
             Next
-            <ChevronRight aria-hidden="true" className="h-4 w-4" />
+            <ChevronRight className="h-4 w-4" />
           </button>
         )}
       </div>

@@ -3,11 +3,12 @@
  * browser scrolls smoothly, see app.css); elsewhere Home, Blog, Resume and AI
  * Images. Below the md breakpoint the links collapse into a menu.
  */
-import { Menu, X } from 'lucide-react';
+
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
+import { Menu, X } from '../../ui/icons.tsx';
 import { useAuth } from '../auth/auth-provider.tsx';
 import { ThemeToggle } from '../preferences/theme-toggle.tsx';
 import { ViewModeSwitch } from '../preferences/view-mode-switch.tsx';
@@ -110,11 +111,7 @@ export function Header({ ownerName }: { ownerName: string }) {
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? (
-              <X aria-hidden="true" className="h-5 w-5" />
-            ) : (
-              <Menu aria-hidden="true" className="h-5 w-5" />
-            )}
+            {menuOpen ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
           </Button>
         </div>
       </div>

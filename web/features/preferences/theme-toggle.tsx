@@ -1,5 +1,5 @@
-import { Moon, Sun } from 'lucide-react';
 import { Button } from '../../ui/button.tsx';
+import { Moon, Sun } from '../../ui/icons.tsx';
 import { setTheme, useResolvedDark } from './theme.ts';
 
 /** Switches between dark and light (the spec's toggle); the preference starts as 'system'. */
@@ -13,11 +13,7 @@ export function ThemeToggle() {
       aria-label={dark ? 'Switch to light theme' : 'Switch to dark theme'}
       title={dark ? 'Switch to light theme' : 'Switch to dark theme'}
     >
-      {dark ? (
-        <Sun aria-hidden="true" className="h-5 w-5" />
-      ) : (
-        <Moon aria-hidden="true" className="h-5 w-5" />
-      )}
+      {dark ? <Sun className="h-5 w-5" /> : <Moon className="h-5 w-5" />}
     </Button>
   );
 }

@@ -1,9 +1,9 @@
-import { Briefcase, GraduationCap } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Profile } from '../../../common/schemas/content.ts';
 import { withBase } from '../../lib/base.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
+import { Briefcase, GraduationCap } from '../../ui/icons.tsx';
 
 function Timeline({
   title,
@@ -68,12 +68,12 @@ export function About({ profile }: { profile: Profile }) {
       <div className="mt-12 grid gap-10 md:grid-cols-2">
         <Timeline
           title="Education"
-          icon={<GraduationCap aria-hidden="true" className="h-5 w-5 text-primary" />}
+          icon={<GraduationCap className="h-5 w-5 text-primary" />}
           items={profile.education}
         />
         <Timeline
           title="Experience"
-          icon={<Briefcase aria-hidden="true" className="h-5 w-5 text-primary" />}
+          icon={<Briefcase className="h-5 w-5 text-primary" />}
           items={profile.experience}
         />
       </div>

@@ -1,5 +1,5 @@
-import { Quote } from 'lucide-react';
 import type { Testimonial } from '../../../common/schemas/content.ts';
+import { Quote } from '../../ui/icons.tsx';
 
 /** #testimonials: what clients say. */
 export function Testimonials({ testimonials }: { testimonials: Testimonial[] }) {
@@ -13,7 +13,7 @@ export function Testimonials({ testimonials }: { testimonials: Testimonial[] }) 
           {testimonials.map((testimonial) => (
             <li key={testimonial.name}>
               <figure className="flex h-full flex-col rounded-lg border border-border bg-card p-6">
-                <Quote aria-hidden="true" className="h-6 w-6 text-primary" />
+                <Quote className="h-6 w-6 text-primary" />
                 <blockquote className="mt-3 flex-1 leading-7">{testimonial.quote}</blockquote>
                 <figcaption className="mt-4">
                   <p className="font-semibold">{testimonial.name}</p>

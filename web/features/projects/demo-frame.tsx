@@ -1,8 +1,8 @@
-import { ExternalLink, Maximize2, Minimize2, RotateCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_FRAME_HEIGHT, MIN_FRAME_HEIGHT } from '../../../common/constants.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
+import { ExternalLink, Maximize2, Minimize2, RotateCw } from '../../ui/icons.tsx';
 
 /**
  * A project's site in a sandboxed frame: a loading overlay until the frame has
@@ -55,7 +55,7 @@ export function DemoFrame({
             setVersion((v) => v + 1);
           }}
         >
-          <RotateCw aria-hidden="true" className="h-4 w-4" />
+          <RotateCw className="h-4 w-4" />
         </Button>
         <Button
           variant="ghost"
@@ -64,15 +64,11 @@ export function DemoFrame({
           aria-pressed={fullscreen}
           onClick={() => void toggleFullscreen()}
         >
-          {fullscreen ? (
-            <Minimize2 aria-hidden="true" className="h-4 w-4" />
-          ) : (
-            <Maximize2 aria-hidden="true" className="h-4 w-4" />
-          )}
+          {fullscreen ? <Minimize2 className="h-4 w-4" /> : <Maximize2 className="h-4 w-4" />}
         </Button>
         <Button asChild variant="ghost" size="icon">
           <a href={url} target="_blank" rel="noopener noreferrer" aria-label="Open demo in a new tab">
-            <ExternalLink aria-hidden="true" className="h-4 w-4" />
+            <ExternalLink className="h-4 w-4" />
           </a>
         </Button>
       </div>

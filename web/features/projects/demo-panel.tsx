@@ -2,6 +2,11 @@
  * The project page's 'Live Demo' panel: tabs Live Demo (default), Code and
  * Technologies, and the demo behaviour of each demoType (spec section 2).
  */
+
+import { Tabs } from 'radix-ui';
+import { DEFAULT_GITHUB_BRANCH, MIN_FRAME_HEIGHT } from '../../../common/constants.ts';
+import type { Project } from '../../../common/schemas/project.ts';
+import { Button } from '../../ui/button.tsx';
 import {
   Code2,
   Download,
@@ -12,11 +17,7 @@ import {
   MonitorX,
   Star,
   TriangleAlert,
-} from 'lucide-react';
-import { Tabs } from 'radix-ui';
-import { DEFAULT_GITHUB_BRANCH, MIN_FRAME_HEIGHT } from '../../../common/constants.ts';
-import type { Project } from '../../../common/schemas/project.ts';
-import { Button } from '../../ui/button.tsx';
+} from '../../ui/icons.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { DemoFrame } from './demo-frame.tsx';
 
@@ -30,12 +31,12 @@ const repoUrl = (project: Project) =>
 function NoDemo({ project }: { project: Project }) {
   return (
     <div className="flex flex-col items-center rounded-lg border border-border p-10 text-center">
-      <MonitorX aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
+      <MonitorX className="h-10 w-10 text-muted-foreground" />
       <h3 className="mt-4 text-lg font-semibold">No Live Demo Available</h3>
       {project.liveUrl && (
         <Button asChild className="mt-4">
           <a href={project.liveUrl} target="_blank" rel="noopener noreferrer">
-            <ExternalLink aria-hidden="true" className="h-4 w-4" />
+            <ExternalLink className="h-4 w-4" />
             Visit Live Site
           </a>
         </Button>
@@ -65,7 +66,7 @@ function GithubDemo({ project }: { project: Project }) {
   if (!project.repoOwner || !project.repoName) {
     return (
       <div role="alert" className="flex items-center gap-3 rounded-lg border border-border p-6">
-        <TriangleAlert aria-hidden="true" className="h-5 w-5 text-destructive" />
+        <TriangleAlert className="h-5 w-5 text-destructive" />
         The GitHub repository information for this project is incomplete.
       </div>
     );
@@ -89,7 +90,7 @@ function GithubDemo({ project }: { project: Project }) {
         {project.liveUrl && (
           <Button asChild>
             <a href={project.liveUrl} target="_blank" rel="noopener noreferrer">
-              <ExternalLink aria-hidden="true" className="h-4 w-4" />
+              <ExternalLink className="h-4 w-4" />
               Launch App
             </a>
           </Button>
@@ -101,7 +102,7 @@ function GithubDemo({ project }: { project: Project }) {
           </a>
         </Button>
         <span className="inline-flex items-center gap-1 rounded-full bg-secondary px-3 py-1 text-xs font-medium">
-          <GitBranch aria-hidden="true" className="h-3.5 w-3.5" />
+          <GitBranch className="h-3.5 w-3.5" />
           Branch: {branch}
         </span>
       </div>
@@ -208,7 +209,7 @@ export function DemoPanel({ project }: { project: Project }) {
                   target="_blank"
                   rel="noopener noreferrer"
                 >
-                  <Download aria-hidden="true" className="h-4 w-4" />
+                  <Download className="h-4 w-4" />
                   Download source (zip)
                 </a>
               </Button>

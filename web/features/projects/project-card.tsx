@@ -1,7 +1,7 @@
-import { ExternalLink, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { withBase } from '../../lib/base.ts';
 import { paths } from '../../lib/paths.ts';
+import { ExternalLink, Star } from '../../ui/icons.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { CATEGORY_LABELS, isFeaturedTitle, type ProjectSummary } from './featured.ts';
 
@@ -38,7 +38,7 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
             className="absolute inset-0 flex items-center justify-center bg-black/60 text-sm font-semibold text-white opacity-0 transition-opacity group-hover:opacity-100 focus-visible:opacity-100"
           >
             <span className="inline-flex items-center gap-2 rounded-md bg-white/95 px-4 py-2 text-slate-900">
-              <ExternalLink aria-hidden="true" className="h-4 w-4" />
+              <ExternalLink className="h-4 w-4" />
               Try Live Demo
               <span className="sr-only">of {project.title} (opens in a new tab)</span>
             </span>
@@ -50,7 +50,7 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
           </span>
           {isFeaturedTitle(project.title) && (
             <span className="inline-flex items-center gap-1 rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground">
-              <Star aria-hidden="true" className="h-3 w-3" />
+              <Star className="h-3 w-3" />
               Featured
             </span>
           )}
@@ -86,7 +86,7 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
               aria-label={`${project.title} live demo (opens in a new tab)`}
               className="inline-flex h-9 w-9 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
             >
-              <ExternalLink aria-hidden="true" className="h-4 w-4" />
+              <ExternalLink className="h-4 w-4" />
             </a>
           )}
         </div>

@@ -1,13 +1,14 @@
 /**
  * One project's page body: its case study and the Live Demo panel, or 'Project Not Found'.
  */
-import { ExternalLink } from 'lucide-react';
+
 import { Link } from 'react-router';
 import type { Project } from '../../../common/schemas/project.ts';
 import { withBase } from '../../lib/base.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
+import { ExternalLink } from '../../ui/icons.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { DemoPanel } from './demo-panel.tsx';
 import { Tags } from './project-card.tsx';
@@ -80,7 +81,7 @@ export function ProjectDetails({ project }: { project: Project }) {
             {project.liveUrl && (
               <Button asChild>
                 <a href={project.liveUrl} target="_blank" rel="noopener noreferrer">
-                  <ExternalLink aria-hidden="true" className="h-4 w-4" />
+                  <ExternalLink className="h-4 w-4" />
                   Live Website
                 </a>
               </Button>

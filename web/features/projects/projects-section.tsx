@@ -1,10 +1,10 @@
-import { CheckCircle2, ExternalLink, MessageSquare, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { withBase } from '../../lib/base.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
+import { CheckCircle2, ExternalLink, MessageSquare, Sparkles } from '../../ui/icons.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import {
   featuredProject,
@@ -50,7 +50,7 @@ function FeaturedProject({ project }: { project: ProjectSummary }) {
         <ul aria-label="Highlights" className="space-y-2">
           {project.highlights.map((highlight) => (
             <li key={highlight} className="flex gap-2 text-sm">
-              <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-primary" />
+              <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-primary" />
               {highlight}
             </li>
           ))}
@@ -59,7 +59,7 @@ function FeaturedProject({ project }: { project: ProjectSummary }) {
           {project.liveUrl && (
             <Button asChild>
               <a href={project.liveUrl} target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden="true" className="h-4 w-4" />
+                <ExternalLink className="h-4 w-4" />
                 Try Live Demo
               </a>
             </Button>
@@ -141,14 +141,14 @@ export function ProjectsSection({ projects }: { projects: ProjectSummary[] }) {
         <div className="mt-12 flex flex-col items-center gap-4 text-center sm:flex-row sm:justify-center">
           <Button asChild size="lg" variant="outline">
             <Link to={paths.recommendations}>
-              <Sparkles aria-hidden="true" className="h-4 w-4" />
+              <Sparkles className="h-4 w-4" />
               Get AI Project Recommendations
             </Link>
           </Button>
           <div className="flex flex-col items-center">
             <Button asChild size="lg">
               <a href="#contact">
-                <MessageSquare aria-hidden="true" className="h-4 w-4" />
+                <MessageSquare className="h-4 w-4" />
                 Get a Quote for Your Project
               </a>
             </Button>

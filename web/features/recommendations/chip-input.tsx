@@ -1,6 +1,6 @@
-import { Plus, X } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../ui/button.tsx';
+import { Plus, X } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { addChips } from './chips.ts';
 
@@ -54,7 +54,7 @@ export function ChipInput({
           }}
         />
         <Button type="button" variant="outline" onClick={add} aria-label={`Add to ${label.toLowerCase()}`}>
-          <Plus aria-hidden="true" className="h-4 w-4" />
+          <Plus className="h-4 w-4" />
           Add
         </Button>
       </div>
@@ -75,7 +75,7 @@ export function ChipInput({
                 onClick={() => onChipsChange(chips.filter((item) => item !== chip))}
                 className="rounded-full p-0.5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
               >
-                <X aria-hidden="true" className="h-3.5 w-3.5" />
+                <X className="h-3.5 w-3.5" />
               </button>
             </li>
           ))}

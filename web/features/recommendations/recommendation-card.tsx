@@ -1,10 +1,10 @@
-import { Check, ExternalLink, Link2, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Recommendation } from '../../../common/schemas/ai.ts';
 import { withBase } from '../../lib/base.ts';
 import { paths } from '../../lib/paths.ts';
 import { cn } from '../../ui/cn.ts';
+import { Check, ExternalLink, Link2, Sparkles } from '../../ui/icons.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { CATEGORY_LABELS } from '../projects/featured.ts';
@@ -46,11 +46,7 @@ function CopyLinkButton({ projectId, title }: { projectId: string; title: string
       title="Copy link"
       className="inline-flex h-9 w-9 items-center justify-center rounded-md border border-border bg-background transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
-      {copied ? (
-        <Check aria-hidden="true" className="h-4 w-4 text-primary" />
-      ) : (
-        <Link2 aria-hidden="true" className="h-4 w-4" />
-      )}
+      {copied ? <Check className="h-4 w-4 text-primary" /> : <Link2 className="h-4 w-4" />}
     </button>
   );
 }
@@ -92,7 +88,7 @@ export function RecommendationCard({
         )}
         {highlighted && (
           <span className="absolute left-3 top-3 inline-flex items-center gap-1 rounded-full bg-background/95 px-2.5 py-0.5 text-xs font-semibold">
-            <Sparkles aria-hidden="true" className="h-3 w-3 text-primary" />
+            <Sparkles className="h-3 w-3 text-primary" />
             Shared with you
           </span>
         )}
@@ -126,7 +122,7 @@ export function RecommendationCard({
               rel="noopener noreferrer"
               className={cn(linkClass, 'bg-primary text-primary-foreground hover:bg-primary/90')}
             >
-              <ExternalLink aria-hidden="true" className="h-4 w-4" />
+              <ExternalLink className="h-4 w-4" />
               View Demo
               <span className="sr-only">of {project.title} (opens in a new tab)</span>
             </a>

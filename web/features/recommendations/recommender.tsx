@@ -4,7 +4,6 @@
  * form and scroll into view. A project's copy-link button shares `?project={id}`.
  */
 import { useMutation } from '@tanstack/react-query';
-import { Compass, LoaderCircle, SearchX } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { EXPERIENCE_LEVELS, RECOMMENDATION_PURPOSES } from '../../../common/constants.ts';
@@ -21,6 +20,7 @@ import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Field } from '../../ui/field.tsx';
+import { Compass, LoaderCircle, SearchX } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { toast } from '../../ui/use-toast.ts';
@@ -85,7 +85,7 @@ function Results({ result, highlightId }: { result: RecommendationResult; highli
         </ul>
       ) : (
         <Card className="mt-6 flex flex-col items-center p-8 text-center">
-          <SearchX aria-hidden="true" className="h-10 w-10 text-muted-foreground" />
+          <SearchX className="h-10 w-10 text-muted-foreground" />
           <p className="mt-3 max-w-md text-sm text-muted-foreground">
             Try broader interests or other technologies, for example web development, small business, React or
             automotive.
@@ -182,7 +182,7 @@ export function Recommender() {
       <Card className="mx-auto mt-10 max-w-3xl p-6">
         <form noValidate aria-labelledby="interest-form-title" onSubmit={submit} className="space-y-5">
           <h2 id="interest-form-title" className="flex items-center gap-2 text-xl font-semibold">
-            <Compass aria-hidden="true" className="h-5 w-5 text-primary" />
+            <Compass className="h-5 w-5 text-primary" />
             What are you looking for?
           </h2>
           <ChipInput
@@ -232,7 +232,7 @@ export function Recommender() {
           <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={recommend.isPending}>
             {recommend.isPending ? (
               <>
-                <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
+                <LoaderCircle className="h-4 w-4 animate-spin" />
                 Finding projects...
               </>
             ) : (

@@ -1,5 +1,5 @@
-import { FileText, MapPin, ShieldCheck } from 'lucide-react';
 import { Card } from '../../ui/card.tsx';
+import { FileText, MapPin, ShieldCheck } from '../../ui/icons.tsx';
 
 /** Why the resume is requested rather than linked. */
 export function Explanation() {

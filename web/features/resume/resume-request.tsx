@@ -6,7 +6,6 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { CheckCircle2, Download, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -16,6 +15,7 @@ import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Field } from '../../ui/field.tsx';
+import { CheckCircle2, Download, LoaderCircle } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
@@ -47,7 +47,7 @@ function ThankYou({
   useEffect(() => heading.current?.focus(), []);
   return (
     <Card className="flex flex-col items-center p-8 text-center">
-      <CheckCircle2 aria-hidden="true" className="h-12 w-12 text-primary" />
+      <CheckCircle2 className="h-12 w-12 text-primary" />
       <h2 ref={heading} tabIndex={-1} className="mt-4 text-2xl font-bold outline-none">
         Thank You!
       </h2>
@@ -58,13 +58,13 @@ function ThankYou({
         {resumeUrl ? (
           <Button asChild size="lg">
             <a href={resumeUrl} target="_blank" rel="noopener">
-              <Download aria-hidden="true" className="h-4 w-4" />
+              <Download className="h-4 w-4" />
               Download Resume
             </a>
           </Button>
         ) : (
           <Button size="lg" disabled>
-            <LoaderCircle aria-hidden="true" className={failed ? 'h-4 w-4' : 'h-4 w-4 animate-spin'} />
+            <LoaderCircle className={failed ? 'h-4 w-4' : 'h-4 w-4 animate-spin'} />
             Preparing Download
           </Button>
         )}

@@ -5,7 +5,6 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Controller, useForm } from 'react-hook-form';
 import { DEFAULT_RATING, RECENT_ENDORSEMENTS_SHOWN } from '../../../common/constants.ts';
@@ -16,6 +15,7 @@ import { shortDate } from '../../lib/dates.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { X } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
@@ -132,7 +132,7 @@ export default function EndorseDialog({ skill, onClose }: { skill: Skill; onClos
             aria-label="Close"
             className="absolute right-4 top-4 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
           >
-            <X aria-hidden="true" className="h-4 w-4" />
+            <X className="h-4 w-4" />
           </Dialog.Close>
           {staticCopy ? (
             <>

@@ -5,13 +5,13 @@
  * schema), and the endorsement dialog loads only when it is opened.
  */
 import { useQuery } from '@tanstack/react-query';
-import { ThumbsUp } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { Skill } from '../../../common/schemas/skills.ts';
 import { groupSkills } from '../../../common/skills.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Card } from '../../ui/card.tsx';
+import { ThumbsUp } from '../../ui/icons.tsx';
 import { Tooltip, TooltipProvider } from '../../ui/tooltip.tsx';
 import { CATEGORY_TITLES, endorsementCountText, skillsQuery } from './api.ts';
 
@@ -98,7 +98,7 @@ export default function SkillsSection({ additionalSkills }: SkillsSectionProps) 
                           onClick={(event) => setEndorsing({ skill, trigger: event.currentTarget })}
                           className="inline-flex h-8 w-8 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-primary focus-visible:outline-2 focus-visible:outline-ring"
                         >
-                          <ThumbsUp aria-hidden="true" className="h-4 w-4" />
+                          <ThumbsUp className="h-4 w-4" />
                         </button>
                       </div>
                       <div

@@ -1,7 +1,7 @@
-import { Star } from 'lucide-react';
 import { useId } from 'react';
 import { MAX_RATING, MIN_RATING } from '../../../common/constants.ts';
 import { cn } from '../../ui/cn.ts';
+import { Star } from '../../ui/icons.tsx';
 
 const RATINGS = Array.from({ length: MAX_RATING - MIN_RATING + 1 }, (_, i) => MIN_RATING + i);
 
@@ -26,7 +26,6 @@ export function StarRating({ value, onChange }: { value: number; onChange: (rati
               className="sr-only"
             />
             <Star
-              aria-hidden="true"
               className={cn(
                 'h-7 w-7',
                 rating <= value ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground',
@@ -47,7 +46,6 @@ export function Stars({ rating }: { rating: number }) {
       {RATINGS.map((n) => (
         <Star
           key={n}
-          aria-hidden="true"
           className={cn(
             'h-3.5 w-3.5',
             n <= rating ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground',
