@@ -130,6 +130,21 @@ test.describe('server-rendered HTML', () => {
     expect(xml).toContain(`<loc>${baseURL}/projects/keycode-help</loc>`);
   });
 
+  test('the first paint waits for the stylesheet alone: it leads <head>, and the scripts load at low priority', async ({
+    request,
+  }) => {
+    for (const path of ['/', '/blog', '/projects/keycode-help']) {
+      const html = await (await request.get(path)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      const stylesheet = head.search(/<link rel="stylesheet"/);
+      const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)];
+      expect(stylesheet, path).toBeGreaterThan(0);
+      expect(preloads.length, path).toBeGreaterThan(5);
+      expect(stylesheet, path).toBeLessThan(preloads[0]?.index ?? 0);
+      for (const [link] of preloads) expect(link, path).toContain('fetchpriority="low"');
+    }
+  });
+
   test('pages are compressed; hashed assets are cached for a year and served precompressed', async ({
     request,
   }) => {
