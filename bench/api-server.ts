@@ -1,13 +1,15 @@
 /**
  * The server side of bench/api.ts and bench/scale.ts, in its own process so the load generator
  * and the servers do not share an event loop: the site's app with its production build (pages
- * included) on a freshly seeded database, and a bare Fastify app with one constant JSON route.
+ * included) on a freshly seeded database, and a bare Fastify app with one constant JSON route and
+ * one answering the same bytes as an answer of the site (`/copy?path=/`).
  * With BENCH_POSTS / BENCH_COMMENTS / BENCH_VIEWS it first fills the database to that size.
  * Signs a user in for the uncached (per-visitor) page renders. Prints one JSON line
  * (`{site, bare, cookie, post, project, seeded}`) on stderr, then serves until killed.
  * PGlite in memory by default; PostgreSQL with TEST_DATABASE_URL (a new database, dropped at exit).
  */
 import { existsSync } from 'node:fs';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app.ts';
@@ -46,10 +48,42 @@ const login = await app.inject({
   url: '/api/login',
   payload: { username: 'bench-owner', password: 'bench-owner-password' },
 });
+/** An answer as sent to a browser that accepts Brotli (node:http does not decompress), with its type. */
+function asSent(url: URL): Promise<{ body: Buffer; type: string; encoding?: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'br' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          body: Buffer.concat(chunks),
+          type: String(response.headers['content-type']),
+          encoding: response.headers['content-encoding'],
+        }),
+      );
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
 const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 
 const bare = Fastify();
 bare.get('/hello', async () => ({ hello: 'world' }));
+// The same bytes as an answer of the site (a page or an API read, Brotli as a browser gets it),
+// from a route that does nothing else: the yardstick for what the site adds beyond moving the
+// bytes (ADR 010).
+const copies = new Map<string, Awaited<ReturnType<typeof asSent>>>();
+bare.get('/copy', async (request, reply) => {
+  const path = (request.query as { path?: string }).path ?? '/';
+  let copy = copies.get(path);
+  if (!copy) {
+    copy = await asSent(new URL(path, site));
+    copies.set(path, copy);
+  }
+  reply.header('content-type', copy.type);
+  if (copy.encoding) reply.header('content-encoding', copy.encoding);
+  return reply.send(copy.body);
+});
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
 process.stderr.write(

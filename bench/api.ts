@@ -5,7 +5,7 @@
  * each round also measuring a bare Fastify route returning constant JSON. Each target's figure
  * is the median of `--rounds` interleaved rounds, judged by its ratio to the bare route's median
  * (>= 0.5) and its p99 (< 20 ms). Then each page alone on one connection, rendered afresh for a
- * signed-in visitor (never cached): the median of the rounds' mean times (budget: <= 8 ms).
+ * signed-in visitor (never cached): the median of the rounds' median times (budget: <= 8 ms).
  * Exits 1 when a budget is missed. Needs `npm run build` first (pages come from the build).
  *
  * The seeded content plus 20 posts: the blog's first page is full, as it is at any larger size.

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { lowPriorityModulePreloads } from './lib/module-preloads.ts';
+import { lowPriorityModulePreloadsIn } from './lib/module-preloads.ts';
 import { NonceContext } from './lib/nonce.ts';
 
 export const streamTimeout = 5000;
@@ -42,8 +42,13 @@ export default function handleRequest(
             },
             final(done) {
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-              const html = lowPriorityModulePreloads(Buffer.concat(chunks).toString('utf8'));
-              resolve(new Response(html, { headers: responseHeaders, status }));
+              const html = lowPriorityModulePreloadsIn(Buffer.concat(chunks));
+              resolve(
+                new Response(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength), {
+                  headers: responseHeaders,
+                  status,
+                }),
+              );
               done();
             },
           });
