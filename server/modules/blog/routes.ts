@@ -53,7 +53,9 @@ export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService; cache: ReadC
         totals.parse(JSON.parse(await pageJson(query))),
       );
       // Validated by `totals` when it was cached: parsed, not validated again, per request.
-      const { total, pageCount } = JSON.parse(figures ?? '{"total":0,"pageCount":1}') as z.output<typeof totals>;
+      const { total, pageCount } = JSON.parse(figures ?? '{"total":0,"pageCount":1}') as z.output<
+        typeof totals
+      >;
       reply.header('x-total-count', String(total));
       const link = (page: number, rel: string) => {
         const params = new URLSearchParams({ page: String(page), limit: String(query.limit) });
