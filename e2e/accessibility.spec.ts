@@ -69,3 +69,32 @@ test('the account menu and a toast are accessible in light and dark', async ({ p
   await expect(page.getByRole('status').filter({ hasText: 'Logged out' })).toBeVisible();
   await expectAccessible(page, 'toast (dark)');
 });
+
+// Every form with its errors showing, and the endorsement dialog open: error text must keep its
+// contrast in both themes (the dark theme's red was 2.75:1 before).
+const forms = [
+  { path: '/#contact', submit: 'Send Request' },
+  { path: '/auth', submit: 'Sign In' },
+  { path: '/auth?tab=register', submit: 'Create Account' },
+  { path: '/resume', submit: 'Request Resume' },
+  { path: '/contribute', submit: 'Submit for Review' },
+  { path: '/blog/one-schema-form-to-database', submit: 'Submit Comment' },
+];
+
+for (const { path, submit } of forms) {
+  test(`${path} with its form's errors showing is accessible in light and dark`, async ({ page }) => {
+    await page.goto(path);
+    await page.getByRole('button', { name: submit }).click();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await expectAccessibleInBothThemes(page, `${path} with errors`);
+  });
+}
+
+test('the endorsement dialog with its errors showing is accessible in light and dark', async ({ page }) => {
+  await page.goto('/#skills');
+  await page.getByRole('button', { name: 'Endorse this skill: Docker' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Submit Endorsement' }).click();
+  await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'endorsement dialog with errors');
+});
