@@ -130,6 +130,27 @@ test.describe('server-rendered HTML', () => {
     expect(xml).toContain(`<loc>${baseURL}/projects/keycode-help</loc>`);
   });
 
+  test('the favicon, the touch icon and the web app manifest with its icons are served', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    for (const link of ['rel="icon" href="/favicon.ico"', 'rel="apple-touch-icon"', 'rel="manifest"']) {
+      expect(html).toContain(link);
+    }
+    const favicon = await request.get('/favicon.ico');
+    expect(favicon.status()).toBe(200);
+    // An ICO file: reserved 0, type 1 (icon), then how many images it holds.
+    const ico = await favicon.body();
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 3]);
+    expect((await request.get('/apple-touch-icon.png')).headers()['content-type']).toBe('image/png');
+    const manifest = await request.get('/manifest.webmanifest');
+    expect(manifest.headers()['content-type']).toContain('application/manifest+json');
+    const body = (await manifest.json()) as { name: string; theme_color: string; icons: { src: string }[] };
+    expect(body.name).toBe('Jordan Ellis | Full-Stack Developer & Entrepreneur');
+    expect(body.theme_color).toMatch(/^#[0-9a-f]{6}$/);
+    for (const icon of body.icons) expect((await request.get(`/${icon.src}`)).status(), icon.src).toBe(200);
+  });
+
   test('the first paint waits for the stylesheet alone: it leads <head>, and the scripts load at low priority', async ({
     request,
   }) => {

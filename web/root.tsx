@@ -67,7 +67,10 @@ export const links: Route.LinksFunction = () => [
   // With a precedence React writes the stylesheet at the top of <head>, before the module
   // preloads of <Scripts>: the first paint waits for it alone, not behind the scripts' bytes.
   { rel: 'stylesheet', href: appCss, precedence: 'default' },
+  { rel: 'icon', href: withBase('/favicon.ico'), sizes: '48x48' },
   { rel: 'icon', href: withBase('/favicon.svg'), type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: withBase('/apple-touch-icon.png') },
+  { rel: 'manifest', href: withBase('/manifest.webmanifest') },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -79,6 +82,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#ffffff" />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#020617" />
         {/* Runs before the body paints: the stored or system theme, so dark never flashes light, and a
             stand-in for blocked browser storage. Only the server writes it (it has run by the time the
             browser hydrates), so the script's text is not shipped again in the page's JavaScript. */}

@@ -1,9 +1,11 @@
 /**
- * robots.txt and sitemap.xml. The sitemap lists the public pages: home, the
- * blog, every published post, every project, and the resume and recommendation
- * pages, with absolute addresses under PUBLIC_URL.
+ * robots.txt, sitemap.xml and the web app manifest. The sitemap lists the public
+ * pages: home, the blog, every published post, every project, and the resume and
+ * recommendation pages, with absolute addresses under PUBLIC_URL. The manifest
+ * names the site after the profile and uses the icons in `web/public/`.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { profile } from '../../../content/profile.ts';
 import { projects } from '../../../content/projects.ts';
 import type { BlogService } from '../blog/service.ts';
 
@@ -23,6 +25,32 @@ export function robotsTxt(siteUrl: string): string {
     `Sitemap: ${siteUrl}/sitemap.xml`,
     '',
   ].join('\n');
+}
+
+/**
+ * The web app manifest (installing the site, the browser's colours for it). Addresses are
+ * relative to the manifest, so a copy under a sub-path works too.
+ */
+export function webManifest(): string {
+  return `${JSON.stringify(
+    {
+      name: `${profile.name} | ${profile.title}`,
+      short_name: profile.name,
+      description: profile.description,
+      start_url: './',
+      scope: './',
+      display: 'browser',
+      background_color: '#ffffff',
+      theme_color: '#1d4ed8',
+      icons: [
+        { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+      ],
+    },
+    null,
+    2,
+  )}\n`;
 }
 
 export interface SitemapEntry {
@@ -58,6 +86,13 @@ export const seoRoutes: FastifyPluginAsync<{ blog: BlogService; siteUrl: string 
   const robots = robotsTxt(siteUrl);
   app.get('/robots.txt', async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(robots),
+  );
+  const manifest = webManifest();
+  app.get('/manifest.webmanifest', async (_request, reply) =>
+    reply
+      .type('application/manifest+json; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send(manifest),
   );
   app.get('/sitemap.xml', async (_request, reply) =>
     reply

@@ -130,7 +130,7 @@ export async function exportStaticSite(
     await save(underBase(dataFile(path)), dataFile(path));
   }
   await save(underBase('/static-export-not-found'), '404.html', 404);
-  for (const file of ['robots.txt', 'sitemap.xml']) await save(`/${file}`, file);
+  for (const file of ['robots.txt', 'sitemap.xml', 'manifest.webmanifest']) await save(`/${file}`, file);
 
   // Assets as built (without the precompressed twins: static hosts compress on their own).
   await cp(options.clientBuildFolder, outDir, {
