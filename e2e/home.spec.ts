@@ -183,6 +183,34 @@ test.describe('projects', () => {
     await expect(page).toHaveURL(/\/projects\/keycode-help$/);
   });
 
+  test.describe('on a touch screen', () => {
+    test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+    test('tapping a card image opens the project’s details, never the external live site', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      const keycode = page
+        .locator('#projects')
+        .getByRole('list', { name: 'Projects' })
+        .getByRole('article')
+        .filter({ has: page.getByRole('heading', { name: 'Keycode Help' }) });
+      // No invisible overlay to take the tap: the live site stays one labelled link away.
+      await expect(keycode.getByRole('link', { name: /Try Live Demo of Keycode Help/ })).toBeHidden();
+      await expect(
+        keycode.getByRole('link', { name: 'Keycode Help live demo (opens in a new tab)' }),
+      ).toBeVisible();
+      let popups = 0;
+      page.on('popup', () => {
+        popups += 1;
+      });
+      const image = keycode.locator('img').first();
+      await image.scrollIntoViewIfNeeded();
+      await image.tap();
+      await expect(page).toHaveURL(/\/projects\/keycode-help$/);
+      expect(popups).toBe(0);
+    });
+  });
+
   test('the featured block is revealed once 30 percent of it is visible', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto('/');

@@ -17,25 +17,34 @@ export function Tags({ tags }: { tags: readonly string[] }) {
   );
 }
 
-/** One project in the grid: image (with a 'Try Live Demo' overlay when live), badges, text and links. */
+/**
+ * One project in the grid: image (leading to the details; with a 'Try Live Demo' overlay on hover
+ * when live), badges, text and links.
+ */
 export function ProjectCard({ project }: { project: ProjectSummary }) {
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card shadow-sm">
       <div className="relative aspect-video overflow-hidden bg-muted">
-        <img
-          src={withBase(project.image)}
-          alt=""
-          loading="lazy"
-          width={640}
-          height={360}
-          className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
-        />
+        {/* The image leads to the details, as 'View Details' does (one tab stop, so it stays out
+            of the keyboard order and the accessibility tree). */}
+        <Link to={paths.project(project.id)} tabIndex={-1} aria-hidden="true" className="block h-full w-full">
+          <img
+            src={withBase(project.image)}
+            alt=""
+            loading="lazy"
+            width={640}
+            height={360}
+            className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+          />
+        </Link>
+        {/* The 'Try Live Demo' overlay exists only where there is hover: on a touch screen an
+            invisible overlay took the tap on the image to the external site. */}
         {project.liveUrl && (
           <a
             href={project.liveUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className="absolute inset-0 flex items-center justify-center bg-black/60 text-sm font-semibold text-white opacity-0 transition-opacity group-hover:opacity-100 focus-visible:opacity-100"
+            className="absolute inset-0 hidden items-center justify-center bg-black/60 text-sm font-semibold text-white opacity-0 transition-opacity group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:hover)]:flex"
           >
             <span className="inline-flex items-center gap-2 rounded-md bg-white/95 px-4 py-2 text-slate-900">
               <ExternalLink className="h-4 w-4" />
