@@ -126,6 +126,7 @@ test.describe('timings on a fake clock', () => {
     page,
   }) => {
     await expect(welcome(page)).toBeVisible();
+    await expect(page.getByText(/The path on the right shows where you are\.$/)).toBeVisible();
     await expect(journey(page).getByRole('button', { name: 'Welcome' })).toHaveAttribute(
       'aria-current',
       'step',
@@ -330,9 +331,23 @@ async function expectNoCursor(page: Page) {
 
 test.describe('below 768 px', () => {
   test.use({ viewport: { width: 700, height: 900 } });
+  test('the welcome speaks only of what the screen shows: no path to look for', async ({ page }) => {
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
+    await page.goto('/');
+    // No custom cursor below 768 px: the extras alone mount.
+    for (let i = 0; i < 400 && (await extras(page).count()) === 0; i++) await page.clock.runFor(50);
+    await expect(extras(page)).toBeAttached();
+    await expect(welcome(page)).toBeVisible();
+    await expect(
+      page.getByText('Nine stops from the intro to the destination.', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText(/path on the right/)).toHaveCount(0);
+  });
   test('there is no custom cursor and no journey path; the dock still comes', async ({ page }) => {
     await expectNoCursor(page);
     await expect(journey(page)).toHaveCount(0);
+
     await expect(page.locator('html')).not.toHaveClass(/custom-cursor/);
     await scrollToY(page, 400);
     await expect(dock(page)).toBeVisible();

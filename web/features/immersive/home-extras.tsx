@@ -288,7 +288,9 @@ function Journey() {
         >
           <p className="font-semibold">Welcome to the journey</p>
           <p className="mt-1 text-sm text-muted-foreground">
-            Nine stops from the intro to the destination. The path on the right shows where you are.
+            Nine stops from the intro to the destination.
+            {/* Only screens that show the path are told to look for it. */}
+            {wide && ' The path on the right shows where you are.'}
           </p>
         </div>
       )}
