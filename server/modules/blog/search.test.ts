@@ -133,6 +133,9 @@ describe('GET /api/blog-list', () => {
   it('shows a post published later at once (the cached pages are dropped)', async () => {
     await get('/api/blog-list');
     await get('/api/blog?q=fresh');
+    const before = await get('/api/blog?page=3');
+    expect(before.headers['x-total-count']).toBe('32');
+    expect(before.headers.link).toBe('</api/blog?page=2&limit=12>; rel="prev"');
     const admin = await t.signIn('admin');
     const created = await t.app.inject({
       method: 'POST',
@@ -151,5 +154,10 @@ describe('GET /api/blog-list', () => {
     expect(created.statusCode).toBe(201);
     expect((await get('/api/blog-list')).json().posts[0].slug).toBe('fresh-from-the-bench');
     expect(slugs((await get('/api/blog?q=fresh')).json())).toEqual(['fresh-from-the-bench']);
+    // The list's body and headers, kept together, change together.
+    const after = await get('/api/blog?page=3');
+    expect(after.headers['x-total-count']).toBe('33');
+    expect(slugs(after.json())).toHaveLength(9);
+    expect((await get('/api/blog')).headers['x-total-count']).toBe('33');
   });
 });
