@@ -18,7 +18,7 @@ const png = (size: number) =>
     .toBuffer();
 
 /** An ICO file holding PNG images (every browser since IE 11 reads them). */
-export function ico(images: { size: number; data: Buffer }[]): Buffer {
+function ico(images: { size: number; data: Buffer }[]): Buffer {
   const header = Buffer.alloc(6 + 16 * images.length);
   header.writeUInt16LE(0, 0); // reserved
   header.writeUInt16LE(1, 2); // 1 = icon

@@ -37,7 +37,6 @@ export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService; cache: ReadC
   /** One page of the list as JSON, read once per page and query until a post changes. */
   const pageJson = async (query: BlogListQuery) =>
     (await cache.json(listKey(query), blogListPageSchema, () => loadPage(query))) ?? '{}';
-  const totals = z.object({ total: z.number().int(), pageCount: z.number().int() });
 
   // The spec's list: a page of posts (the first 12 by default). The total is in X-Total-Count,
   // the neighbouring pages in Link. The whole answer (body and both headers) is made once per
@@ -52,17 +51,11 @@ export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService; cache: ReadC
   const listAnswer = async (query: BlogListQuery) => {
     const key = listKey(query);
     const started = generation;
-    const posts = await cache.json(
-      `${key}:posts`,
-      blogPostListSchema,
-      async () => blogListPageSchema.parse(JSON.parse(await pageJson(query))).posts,
-    );
-    const figures = await cache.json(`${key}:total`, totals, async () =>
-      totals.parse(JSON.parse(await pageJson(query))),
-    );
-    const { total, pageCount } = totals.parse(JSON.parse(figures ?? '{"total":0,"pageCount":1}'));
-    const link = (page: number, rel: string) => {
-      const params = new URLSearchParams({ page: String(page), limit: String(query.limit) });
+    // Made from the cached page of /blog: the spec's fields of its posts, its total and count.
+    const page = blogListPageSchema.parse(JSON.parse(await pageJson(query)));
+    const { total, pageCount } = page;
+    const link = (number: number, rel: string) => {
+      const params = new URLSearchParams({ page: String(number), limit: String(query.limit) });
       if (query.q) params.set('q', query.q);
       if (query.tag) params.set('tag', query.tag);
       return `</api/blog?${params}>; rel="${rel}"`;
@@ -72,7 +65,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService; cache: ReadC
       ...(query.page < pageCount ? [link(query.page + 1, 'next')] : []),
     ];
     const answer = {
-      posts: posts ?? '[]',
+      posts: JSON.stringify(blogPostListSchema.parse(page.posts)),
       total: String(total),
       link: links.length > 0 ? links.join(', ') : null,
     };
