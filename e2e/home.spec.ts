@@ -555,7 +555,7 @@ test('testimonials have their anchor and content', async ({ page }) => {
   await expect(section.getByRole('figure')).toHaveCount(3);
 });
 
-test('the header highlights the section that is at least half visible', async ({ page }) => {
+test('the header highlights the section that fills most of the screen', async ({ page }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main', exact: true });
   await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'location');

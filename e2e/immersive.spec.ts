@@ -4,7 +4,7 @@
  * welcome overlay; Standard mode removes them all. Timings run on a fake clock.
  */
 import type { Page } from '@playwright/test';
-import { GUIDE_DELAY_MS } from '../web/features/immersive/journey.ts';
+import { GUIDE_DELAY_MS, WELCOME_OVERLAY_MS } from '../web/features/immersive/journey.ts';
 import { afterFrames, expect, expectAccessible, test } from './fixtures.ts';
 
 test.use({ viewMode: 'unset', viewport: { width: 1280, height: 800 } });
@@ -57,6 +57,29 @@ async function mountExtrasOnFakeClock(page: Page) {
   await expect(cursor(page)).toBeAttached();
 }
 
+/**
+ * Opens the home page on a clock that runs as usual but can jump: the tour's card waits for the
+ * welcome (4 s) and its own delay (1.5 s), which the test skips instead of sitting through.
+ */
+async function openWithTour(page: Page, path = '/') {
+  await page.clock.install();
+  await page.goto(path);
+  await expect(extras(page)).toBeAttached();
+  await page.clock.fastForward(WELCOME_OVERLAY_MS + 100);
+  await expect(welcome(page)).toHaveCount(0);
+  await page.clock.fastForward(GUIDE_DELAY_MS + 100);
+  await expect(tour(page)).toBeVisible();
+}
+
+/** Scrolls a home section to the top of the screen, as a header link would. */
+async function scrollToSection(page: Page, id: string) {
+  await page.evaluate(
+    (section) => document.getElementById(section)?.scrollIntoView({ behavior: 'instant' }),
+    id,
+  );
+  await afterFrames(page);
+}
+
 test('immersive mode is on when nothing is stored, and the choice of Standard persists', async ({ page }) => {
   await page.goto('/');
   const viewMode = page.getByRole('group', { name: 'View mode' }).first();
@@ -83,43 +106,41 @@ test.describe('timings on a fake clock', () => {
     await mountExtrasOnFakeClock(page);
   });
 
-  test('the cursor hint disappears after 10 s', async ({ page }) => {
+  test('one overlay at a time: the welcome, then the tour, then the cursor hint', async ({ page }) => {
+    const overlays = () =>
+      page
+        .locator('[data-overlay]:not([data-overlay="journey"]):not([data-overlay="dock"])')
+        .evaluateAll((nodes) =>
+          nodes
+            .filter((node) => getComputedStyle(node).visibility === 'visible')
+            .map((node) => node.getAttribute('data-overlay')),
+        );
+    await expect(welcome(page)).toBeVisible();
+    expect(await overlays()).toEqual(['welcome']);
+    // The welcome has the floor for 4 s; the tour's card opens 1.5 s after it has gone.
+    await page.clock.runFor(WELCOME_OVERLAY_MS + 100);
+    await expect(welcome(page)).toHaveCount(0);
+    expect(await overlays()).toEqual([]);
+    await page.clock.runFor(GUIDE_DELAY_MS - 200);
+    await expect(tour(page)).toHaveCount(0);
+    await page.clock.runFor(200);
+    await expect(tour(page).getByRole('heading', { name: 'Welcome! A quick tour' })).toBeVisible();
+    await expect(tour(page).getByText('Tour step 1 of 4')).toBeVisible();
+    expect(await overlays()).toEqual(['tour']);
+    // Non-modal: focus stays where it was, and the page behind it takes clicks and keys.
+    await expect(tour(page)).not.toBeFocused();
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    await page.clock.runFor(20_000);
+    await expect(page.getByText(CURSOR_HINT)).toHaveCount(0);
+    // The cursor's hint comes once the tour is closed, for its 10 s.
+    await tour(page).getByRole('button', { name: 'Close tour step' }).click();
+    await page.clock.runFor(100);
     await expect(page.getByText(CURSOR_HINT)).toBeVisible();
-    await page.clock.runFor(9_900);
+    expect(await overlays()).toEqual(['cursor-hint']);
+    await page.clock.runFor(9_800);
     await expect(page.getByText(CURSOR_HINT)).toBeVisible();
     await page.clock.runFor(200);
     await expect(page.getByText(CURSOR_HINT)).toHaveCount(0);
-    // The cursor itself stays, and follows the mouse.
-    await page.mouse.move(400, 300);
-    await expect(cursor(page).locator('[data-visible="true"]')).toHaveCount(2);
-    await expect(page.locator('html')).toHaveClass(/custom-cursor/);
-    // The arrow gives way to the custom cursor on plain surfaces; links and fields keep theirs.
-    const cursorStyle = (selector: string) =>
-      page
-        .locator(selector)
-        .first()
-        .evaluate((element) => getComputedStyle(element).cursor);
-    expect(await cursorStyle('main p')).toBe('none');
-    expect(await cursorStyle('main a')).toBe('pointer');
-    expect(await cursorStyle('main button')).toBe('pointer');
-    const fieldCursor = await page.evaluate(() => {
-      const field = document.querySelector('main')?.appendChild(document.createElement('input'));
-      const cursor = field ? getComputedStyle(field).cursor : '';
-      field?.remove();
-      return cursor;
-    });
-    expect(fieldCursor).toBe('text');
-  });
-
-  test('the guide opens 1.5 s after load, on its intro step', async ({ page }) => {
-    await page.clock.runFor(1_400);
-    await expect(tour(page)).toHaveCount(0);
-    await page.clock.runFor(150);
-    await expect(tour(page)).toBeVisible();
-    await expect(tour(page).getByRole('heading', { name: 'Welcome! A quick tour' })).toBeVisible();
-    await expect(tour(page).getByText('Tour step 1 of 4')).toBeVisible();
-    // Managed like a dialog: focus moves into it.
-    await expect(tour(page)).toBeFocused();
   });
 
   test('the welcome overlay hides itself after 4 s, then the journey starts at the intro', async ({
@@ -143,7 +164,33 @@ test.describe('timings on a fake clock', () => {
   });
 });
 
+test('on other pages the cursor hint shows at once and disappears after 10 s', async ({ page }) => {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
+  await page.goto('/blog');
+  for (let i = 0; i < 400 && (await cursor(page).count()) === 0; i++) await page.clock.runFor(50);
+  await expect(page.getByText(CURSOR_HINT)).toBeVisible();
+  await page.clock.runFor(9_800);
+  await expect(page.getByText(CURSOR_HINT)).toBeVisible();
+  await page.clock.runFor(300);
+  await expect(page.getByText(CURSOR_HINT)).toHaveCount(0);
+  // The cursor itself stays, and follows the mouse.
+  await page.mouse.move(400, 300);
+  await expect(cursor(page).locator('[data-visible="true"]')).toHaveCount(2);
+  await expect(page.locator('html')).toHaveClass(/custom-cursor/);
+  // The arrow gives way to the custom cursor on plain surfaces; links and fields keep theirs.
+  const cursorStyle = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => getComputedStyle(element).cursor);
+  expect(await cursorStyle('main p')).toBe('none');
+  expect(await cursorStyle('main a')).toBe('pointer');
+  expect(await cursorStyle('main input')).toBe('text');
+});
+
 test('the overlay and the tour stay clear of the header and shift nothing', async ({ page }) => {
+  await page.clock.install();
   await page.goto('/');
   await page.evaluate(() => {
     (window as unknown as { shifts: number }).shifts = 0;
@@ -157,11 +204,14 @@ test('the overlay and the tour stay clear of the header and shift nothing', asyn
   });
   await expect(welcome(page)).toBeVisible();
   const header = await page.getByRole('banner').boundingBox();
+  const headerBottom = (header?.y ?? 0) + (header?.height ?? 0);
   const overlay = await welcome(page).locator('..').boundingBox();
+  expect(overlay?.y ?? 0).toBeGreaterThanOrEqual(headerBottom);
+  await expectAccessible(page, 'home with the welcome and the journey');
+  await page.clock.fastForward(WELCOME_OVERLAY_MS + GUIDE_DELAY_MS + 200);
   await expect(tour(page)).toBeVisible();
   const card = await tour(page).boundingBox();
-  expect(overlay?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
-  expect(card?.y ?? 0).toBeGreaterThan((header?.y ?? 0) + (header?.height ?? 0));
+  expect(card?.y ?? 0).toBeGreaterThan(headerBottom);
   // Layout shift while the extras arrive and open: none of it theirs (they are fixed in place), and
   // the page's total stays far below the 0.1 that counts as good (the typing line may nudge 0.0001).
   await afterFrames(page);
@@ -171,7 +221,7 @@ test('the overlay and the tour stay clear of the header and shift nothing', asyn
   });
   expect(shifts).toBeLessThan(0.001);
   expect(shiftLog.join('\n')).not.toMatch(/immersive|dialog|Section dock|Journey/);
-  await expectAccessible(page, 'home with the tour, the overlay and the journey');
+  await expectAccessible(page, 'home with the tour and the journey');
 });
 
 test('the dock appears after 300 px of scroll and takes the visitor to each section', async ({ page }) => {
@@ -211,8 +261,7 @@ test('the dock appears after 300 px of scroll and takes the visitor to each sect
 });
 
 test('the dock and the tour step aside while the visitor types in a form', async ({ page }) => {
-  await page.goto('/#contact');
-  await expect(tour(page)).toBeVisible();
+  await openWithTour(page, '/#contact');
   await expect(dock(page)).toBeVisible();
   const form = page.getByRole('form', { name: 'Get a Custom Quote' });
   await expect(form).toHaveAttribute('data-ready', 'true');
@@ -225,24 +274,28 @@ test('the dock and the tour step aside while the visitor types in a form', async
 });
 
 test.describe('the guided tour', () => {
-  test('steps appear by scroll position, and dismissed steps stay dismissed for the session', async ({
+  test('steps appear where their sections are, and dismissed steps stay dismissed for the session', async ({
     page,
   }) => {
-    await page.goto('/');
+    await openWithTour(page);
     await expect(tour(page).getByRole('heading', { name: 'Welcome! A quick tour' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(tour(page)).toHaveCount(0);
 
-    await scrollToY(page, 650);
+    // Not yet: the projects' heading is still in the lower part of the screen.
+    const projectsTop = await page.evaluate(() => document.getElementById('projects')?.offsetTop ?? 0);
+    await scrollToY(page, projectsTop - 700);
     await afterFrames(page);
     await expect(tour(page)).toHaveCount(0);
-    await scrollToY(page, 800);
-    await expect(tour(page).getByRole('heading', { name: 'Projects' })).toBeVisible();
-    await tour(page).getByRole('button', { name: 'Close tour step' }).click();
-    await scrollToY(page, 1600);
-    await expect(tour(page).getByRole('heading', { name: 'Skills' })).toBeVisible();
-    await tour(page).getByRole('button', { name: 'Close tour step' }).click();
-    await scrollToY(page, 2400);
+    for (const [id, title] of [
+      ['projects', 'Projects'],
+      ['skills', 'Skills'],
+    ] as const) {
+      await scrollToSection(page, id);
+      await expect(tour(page).getByRole('heading', { name: title })).toBeVisible();
+      await tour(page).getByRole('button', { name: 'Close tour step' }).click();
+    }
+    await scrollToSection(page, 'contact');
     await expect(tour(page).getByRole('heading', { name: 'Contact' })).toBeVisible();
     await expect(tour(page).getByText('Tour step 4 of 4')).toBeVisible();
     await tour(page).getByRole('button', { name: 'Done' }).click();
@@ -250,29 +303,41 @@ test.describe('the guided tour', () => {
 
     // A reload in the same session: the guide does not open again, nor do the dismissed steps.
     await scrollToY(page, 0);
-    // Time runs as usual, but can be jumped past the moment the intro would open.
-    await page.clock.install();
     await page.reload();
     await expect(extras(page)).toBeAttached();
-    await page.clock.fastForward(GUIDE_DELAY_MS + 100);
+    await page.clock.fastForward(WELCOME_OVERLAY_MS + GUIDE_DELAY_MS + 200);
     await afterFrames(page);
     await expect(tour(page)).toHaveCount(0);
-    await scrollToY(page, 800);
-    await afterFrames(page);
+    await scrollToSection(page, 'projects');
     await expect(tour(page)).toHaveCount(0);
   });
 
-  test('next, back, skip and Done walk the four steps', async ({ page }) => {
-    await page.goto('/');
+  test('next, back, skip and Done walk the four steps, each scrolling to its section', async ({ page }) => {
+    await openWithTour(page);
     const dialog = tour(page);
     await expect(dialog.getByRole('button', { name: 'Back' })).toBeDisabled();
     await dialog.getByRole('button', { name: 'Next' }).click();
     await expect(dialog.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await expect(page.locator('#projects')).toBeInViewport();
     await dialog.getByRole('button', { name: 'Back' }).click();
     await expect(dialog.getByRole('heading', { name: 'Welcome! A quick tour' })).toBeVisible();
-    for (const title of ['Projects', 'Skills', 'Contact']) {
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    for (const [title, id] of [
+      ['Projects', 'projects'],
+      ['Skills', 'skills'],
+      ['Contact', 'contact'],
+    ] as const) {
       await dialog.getByRole('button', { name: 'Next' }).click();
       await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
+      // The section it names comes to the top of the screen, below the header.
+      await expect
+        .poll(() =>
+          page.evaluate(
+            (section) => Math.round(document.getElementById(section)?.getBoundingClientRect().top ?? -1),
+            id,
+          ),
+        )
+        .toBeLessThanOrEqual(100);
     }
     await expect(dialog.getByRole('button', { name: 'Next' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Done' }).click();
@@ -281,11 +346,12 @@ test.describe('the guided tour', () => {
     // Skip ends the whole tour: no step comes back on scrolling, even in a new page of the session.
     await page.evaluate(() => sessionStorage.clear());
     await page.reload();
+    await expect(extras(page)).toBeAttached();
+    await page.clock.fastForward(WELCOME_OVERLAY_MS + GUIDE_DELAY_MS + 200);
     await tour(page).getByRole('button', { name: 'Skip tour' }).click();
     await expect(tour(page)).toHaveCount(0);
-    for (const y of [800, 1600, 2400]) {
-      await scrollToY(page, y);
-      await afterFrames(page);
+    for (const id of ['projects', 'skills', 'contact']) {
+      await scrollToSection(page, id);
       await expect(tour(page)).toHaveCount(0);
     }
   });
@@ -365,8 +431,7 @@ test.describe('with reduced motion', () => {
 });
 
 test('switching to Standard removes every extra at once', async ({ page }) => {
-  await page.goto('/');
-  await expect(tour(page)).toBeVisible();
+  await openWithTour(page);
   await scrollToY(page, 400);
   await expect(dock(page)).toBeVisible();
   await expect(journey(page)).toBeVisible();

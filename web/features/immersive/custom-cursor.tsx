@@ -7,20 +7,50 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useMediaQuery, usePrefersReducedMotion } from '../../lib/motion.ts';
+import { useClearSpot } from './clear-spot.ts';
 import { CURSOR_HINT_MS, MOBILE_BREAKPOINT_PX } from './journey.ts';
+import { useOverlayFloor } from './overlay-floor.ts';
+
+/**
+ * The hint, for 10 s of being seen: it waits its turn behind the home page's welcome and tour
+ * (one overlay at a time, ADR 011), and sits where it covers no field or button.
+ */
+function CursorHint() {
+  const [remaining, setRemaining] = useState(CURSOR_HINT_MS);
+  const left = useRef(CURSOR_HINT_MS);
+  const shown = useOverlayFloor('cursor-hint', remaining > 0);
+  const hint = useRef<HTMLParagraphElement>(null);
+  const place = useClearSpot(hint, ['bottom', 'top'], {
+    avoid: '[aria-label="Section dock"]',
+    active: shown,
+  });
+  useEffect(() => {
+    if (!shown) return;
+    const started = Date.now();
+    const timer = setTimeout(() => setRemaining(0), left.current);
+    return () => {
+      clearTimeout(timer);
+      left.current = Math.max(0, left.current - (Date.now() - started));
+    };
+  }, [shown]);
+  if (!shown) return null;
+  return (
+    <p
+      ref={hint}
+      data-overlay="cursor-hint"
+      style={place}
+      className="pointer-events-none fixed left-1/2 z-[60] -translate-x-1/2 rounded-full bg-foreground/90 px-4 py-2 text-xs font-medium text-background shadow-lg"
+    >
+      Custom cursor on: it grows over links and buttons. Switch to Standard view for the usual one.
+    </p>
+  );
+}
 
 const INTERACTIVE = 'a, button, input, textarea, select, summary, label, [role="button"], [role="tab"]';
 
 function CursorLayer() {
   const dot = useRef<HTMLDivElement>(null);
   const ring = useRef<HTMLDivElement>(null);
-  const [hint, setHint] = useState(true);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setHint(false), CURSOR_HINT_MS);
-    return () => clearTimeout(timer);
-  }, []);
-
   useEffect(() => {
     document.documentElement.classList.add('custom-cursor');
     const target = { x: -100, y: -100 };
@@ -75,11 +105,7 @@ function CursorLayer() {
         data-visible="false"
         className="pointer-events-none fixed left-0 top-0 z-[91] -ml-1 -mt-1 h-2 w-2 rounded-full bg-primary data-[visible=false]:opacity-0"
       />
-      {hint && (
-        <p className="pointer-events-none fixed bottom-20 left-1/2 z-[60] -translate-x-1/2 rounded-full bg-foreground/90 px-4 py-2 text-xs font-medium text-background shadow-lg">
-          Custom cursor on: it grows over links and buttons. Switch to Standard view for the usual one.
-        </p>
-      )}
+      <CursorHint />
     </div>
   );
 }

@@ -2,8 +2,10 @@
  * Immersive mode's extras on the home page: the floating section dock, the
  * guided tour and the journey path with its welcome overlay. Loaded lazily,
  * in immersive mode only, once the page is interactive. Everything is fixed
- * in place (no layout shift), stays clear of the sticky header, and steps
- * aside while the visitor is typing in a form field.
+ * in place (no layout shift), stays clear of the sticky header, steps aside
+ * while the visitor is typing in a form field, and never covers a call to
+ * action, a field or a submit button (clear-spot.ts). The welcome and the
+ * tour take turns with the cursor's hint: one overlay at a time (ADR 011).
  */
 
 import { type ComponentType, useEffect, useId, useRef, useState } from 'react';
@@ -21,6 +23,7 @@ import {
   Wrench,
   X,
 } from '../../ui/icons.tsx';
+import { useClearSpot } from './clear-spot.ts';
 import { useEditingFocus, useScrollY } from './hooks.ts';
 import {
   DOCK_SCROLL_PX,
@@ -30,11 +33,15 @@ import {
   milestoneForProgress,
   progressForMilestone,
   scrollProgress,
+  TOUR_SECTIONS,
   TOUR_STEPS,
   type TourStep,
-  tourStepForScroll,
+  tourStepForSections,
   WELCOME_OVERLAY_MS,
 } from './journey.ts';
+import { useOverlayFloor } from './overlay-floor.ts';
+
+const DOCK_LABEL = 'Section dock';
 
 // --- Floating dock ----------------------------------------------------------------
 
@@ -54,12 +61,22 @@ const DOCK_ITEMS: Array<{
 function Dock() {
   const scrollY = useScrollY();
   const editing = useEditingFocus();
-  const behavior = useScrollBehavior();
   if (scrollY <= DOCK_SCROLL_PX || editing) return null;
+  return <DockBar />;
+}
+
+function DockBar() {
+  const behavior = useScrollBehavior();
+  const bar = useRef<HTMLElement>(null);
+  // At the bottom edge, or below the header when a field or button is under it there; else hidden.
+  const place = useClearSpot(bar, ['bottom', 'top']);
   return (
     <nav
-      aria-label="Section dock"
-      className="fixed bottom-4 left-1/2 z-40 -translate-x-1/2 rounded-full border border-border bg-background/95 px-2 py-1.5 shadow-lg backdrop-blur"
+      ref={bar}
+      data-overlay="dock"
+      aria-label={DOCK_LABEL}
+      style={place}
+      className="fixed left-1/2 z-40 -translate-x-1/2 rounded-full border border-border bg-background/95 px-2 py-1.5 shadow-lg backdrop-blur"
     >
       <ul className="flex items-center gap-1">
         {DOCK_ITEMS.map(({ label, target, icon: Icon }) => (
@@ -128,38 +145,63 @@ function storeDismissed(steps: Set<TourStep>) {
   }
 }
 
+/** Each later step's section top, relative to the viewport. */
+function sectionTops(): Partial<Record<TourStep, number>> {
+  const tops: Partial<Record<TourStep, number>> = {};
+  for (const step of TOUR_STEPS) {
+    const section = document.getElementById(TOUR_SECTIONS[step]);
+    if (section) tops[step] = section.getBoundingClientRect().top;
+  }
+  return tops;
+}
+
 function Tour() {
   const [dismissed, setDismissed] = useState(readDismissed);
   const [step, setStep] = useState<TourStep | null>(null);
   const editing = useEditingFocus();
-  const region = tourStepForScroll(useScrollY());
-  const dialog = useRef<HTMLDivElement>(null);
+  const behavior = useScrollBehavior();
+  useScrollY(); // the step follows the scroll position: render on every scroll
+  const region = tourStepForSections(sectionTops(), typeof window === 'undefined' ? 0 : window.innerHeight);
+  const card = useRef<HTMLDivElement>(null);
   const returnFocus = useRef<Element | null>(null);
   const titleId = useId();
   const textId = useId();
 
-  // The intro opens once, a moment after the page is ready, unless dismissed this session.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      if (!readDismissed().has('intro')) setStep((current) => current ?? 'intro');
-    }, GUIDE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
+  // The tour waits its turn (after the welcome) while its intro is still to come or a step is open.
+  const introPending = !dismissed.has('intro') && step === null;
+  const hasFloor = useOverlayFloor('tour', introPending || step !== null);
 
-  // The later steps appear when the visitor scrolls into their range, if the tour is not showing.
+  // The intro opens once, a moment after the tour's turn has come, unless dismissed this session.
+  useEffect(() => {
+    if (!hasFloor || !introPending) return;
+    const timer = setTimeout(() => setStep((current) => current ?? 'intro'), GUIDE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [hasFloor, introPending]);
+
+  // The later steps appear when their section comes into view, if the tour is not showing.
   useEffect(() => {
     if (region && !dismissed.has(region)) setStep((current) => current ?? region);
   }, [region, dismissed]);
 
-  // Managed like a dialog: focus moves in when it opens (unless the visitor is typing) and back out.
-  const open = step !== null && !editing;
+  // Non-modal: focus stays where the visitor has it. When they move into the card, remember
+  // where from, so closing it hands focus back there rather than to the page's start.
   useEffect(() => {
-    if (!open) return;
-    const active = document.activeElement;
-    if (active && active !== document.body && dialog.current?.contains(active)) return;
-    returnFocus.current = active;
-    dialog.current?.focus({ preventScroll: true });
-  }, [open]);
+    const element = card.current;
+    if (!element) return;
+    const onFocusIn = (event: FocusEvent) => {
+      if (!(event.relatedTarget instanceof Element) || !element.contains(event.relatedTarget)) {
+        returnFocus.current = event.relatedTarget instanceof Element ? event.relatedTarget : null;
+      }
+    };
+    element.addEventListener('focusin', onFocusIn);
+    return () => element.removeEventListener('focusin', onFocusIn);
+  });
+
+  const open = step !== null && !editing && hasFloor;
+  const place = useClearSpot(card, ['bottom', 'top'], {
+    avoid: `[aria-label="${DOCK_LABEL}"]`,
+    active: open,
+  });
 
   const close = (steps: readonly TourStep[]) => {
     const next = new Set([...dismissed, ...steps]);
@@ -167,13 +209,15 @@ function Tour() {
     setDismissed(next);
     setStep(null);
     const back = returnFocus.current;
-    if (
-      back instanceof HTMLElement &&
-      back !== document.body &&
-      dialog.current?.contains(document.activeElement)
-    ) {
+    if (card.current?.contains(document.activeElement) && back instanceof HTMLElement && back.isConnected) {
       back.focus({ preventScroll: true });
     }
+  };
+
+  /** Shows a step and scrolls to the section it names. */
+  const goTo = (next: TourStep) => {
+    setStep(next);
+    document.getElementById(TOUR_SECTIONS[next])?.scrollIntoView({ behavior, block: 'start' });
   };
 
   useEffect(() => {
@@ -191,13 +235,14 @@ function Tour() {
   const { title, text } = TOUR_TEXT[step];
   return (
     <div
-      ref={dialog}
+      ref={card}
+      data-overlay="tour"
       role="dialog"
       aria-modal="false"
       aria-labelledby={titleId}
       aria-describedby={textId}
-      tabIndex={-1}
-      className="fixed bottom-4 left-4 z-50 w-[min(22rem,calc(100vw-2rem))] rounded-lg border border-border bg-card p-5 text-card-foreground shadow-xl outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      style={place}
+      className="fixed left-4 z-50 w-[min(22rem,calc(100vw-2rem))] rounded-lg border border-border bg-card p-5 text-card-foreground shadow-xl"
     >
       <div className="flex items-start justify-between gap-3">
         <p className="inline-flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
@@ -230,7 +275,7 @@ function Tour() {
         <button
           type="button"
           disabled={index === 0}
-          onClick={() => setStep(TOUR_STEPS[index - 1] ?? step)}
+          onClick={() => goTo(TOUR_STEPS[index - 1] ?? step)}
           className="inline-flex h-8 items-center gap-1 rounded-md border border-border px-2.5 text-sm font-medium hover:bg-muted disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-ring"
         >
           <ChevronLeft className="h-4 w-4" />
@@ -247,7 +292,7 @@ function Tour() {
         ) : (
           <button
             type="button"
-            onClick={() => setStep(TOUR_STEPS[index + 1] ?? step)}
+            onClick={() => goTo(TOUR_STEPS[index + 1] ?? step)}
             className="inline-flex h-8 items-center gap-1 rounded-md bg-primary px-2.5 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
             Next
@@ -271,6 +316,10 @@ function Journey() {
     const timer = setTimeout(() => setWelcome(false), WELCOME_OVERLAY_MS);
     return () => clearTimeout(timer);
   }, []);
+  // First in line for the floor (the loader asked for it already, so the cursor's hint waited).
+  const welcomeShown = useOverlayFloor('welcome', welcome);
+  const panel = useRef<HTMLDivElement>(null);
+  const place = useClearSpot(panel, ['top', 'bottom'], { active: welcomeShown });
 
   const progress = scrollProgress(scrollY, document.documentElement.scrollHeight, window.innerHeight);
   const current = welcome ? 'welcome' : milestoneForProgress(progress);
@@ -281,10 +330,13 @@ function Journey() {
 
   return (
     <>
-      {welcome && (
+      {welcomeShown && (
         <div
+          ref={panel}
+          data-overlay="welcome"
           aria-live="polite"
-          className="pointer-events-none fixed left-1/2 top-20 z-40 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 rounded-lg border border-border bg-card/95 px-5 py-4 text-center shadow-xl backdrop-blur"
+          style={place}
+          className="pointer-events-none fixed left-1/2 z-40 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 rounded-lg border border-border bg-card/95 px-5 py-4 text-center shadow-xl backdrop-blur"
         >
           <p className="font-semibold">Welcome to the journey</p>
           <p className="mt-1 text-sm text-muted-foreground">
@@ -295,7 +347,11 @@ function Journey() {
         </div>
       )}
       {wide && !editing && (
-        <nav aria-label="Journey" className="fixed right-2 top-1/2 z-30 -translate-y-1/2">
+        <nav
+          aria-label="Journey"
+          data-overlay="journey"
+          className="fixed right-2 top-1/2 z-30 -translate-y-1/2"
+        >
           <ol className="relative flex flex-col items-center gap-3 py-1">
             <span
               aria-hidden="true"

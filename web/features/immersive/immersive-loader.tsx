@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 import { whenIdle } from '../../lib/idle.ts';
 import { useImmersiveMode } from '../preferences/view-mode.ts';
+import { overlayFloor } from './overlay-floor.ts';
 
 const CustomCursor = lazy(() => import('./custom-cursor.tsx'));
 const HomeExtras = lazy(() => import('./home-extras.tsx'));
@@ -66,7 +67,15 @@ export function ImmersiveCursor() {
 
 /** The dock, the guided tour and the journey path, on the home page. */
 export function ImmersiveHomeExtras() {
-  return useExtrasEnabled() ? (
+  const enabled = useExtrasEnabled();
+  // The journey's welcome comes first: its place in line is held from now, before its code has
+  // arrived, so the cursor's hint does not flash up in between (the welcome leaves it when done).
+  useEffect(() => {
+    if (!enabled) return;
+    overlayFloor.ask('welcome');
+    return () => overlayFloor.leave('welcome');
+  }, [enabled]);
+  return enabled ? (
     <Suspense fallback={null}>
       <HomeExtras />
     </Suspense>

@@ -5,7 +5,7 @@ import {
   progressForMilestone,
   scrollProgress,
   TOUR_STEPS,
-  tourStepForScroll,
+  tourStepForSections,
 } from './journey.ts';
 
 describe('the guided tour', () => {
@@ -13,15 +13,22 @@ describe('the guided tour', () => {
     expect(TOUR_STEPS).toEqual(['intro', 'projects', 'skills', 'contact']);
   });
 
-  it('calls up projects from 700 to 1500 px, skills to 2300 px, contact beyond', () => {
-    expect(tourStepForScroll(0)).toBeNull();
-    expect(tourStepForScroll(699)).toBeNull();
-    expect(tourStepForScroll(700)).toBe('projects');
-    expect(tourStepForScroll(1499)).toBe('projects');
-    expect(tourStepForScroll(1500)).toBe('skills');
-    expect(tourStepForScroll(2299)).toBe('skills');
-    expect(tourStepForScroll(2300)).toBe('contact');
-    expect(tourStepForScroll(9000)).toBe('contact');
+  it('calls up the last step whose section has come up into the upper 40 % of the screen', () => {
+    const page = (scrollY: number) => ({
+      projects: 900 - scrollY,
+      skills: 2600 - scrollY,
+      contact: 4100 - scrollY,
+    });
+    expect(tourStepForSections(page(0), 800)).toBeNull();
+    expect(tourStepForSections(page(579), 800)).toBeNull();
+    expect(tourStepForSections(page(580), 800)).toBe('projects');
+    expect(tourStepForSections(page(2279), 800)).toBe('projects');
+    expect(tourStepForSections(page(2280), 800)).toBe('skills');
+    expect(tourStepForSections(page(3780), 800)).toBe('contact');
+    expect(tourStepForSections(page(9000), 800)).toBe('contact');
+    // A section the page does not have (yet) calls up nothing.
+    expect(tourStepForSections({ skills: 10 }, 800)).toBe('skills');
+    expect(tourStepForSections({}, 800)).toBeNull();
   });
 });
 

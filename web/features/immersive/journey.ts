@@ -6,7 +6,7 @@ import { TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 
 /** The cursor hint disappears after this long. */
 export const CURSOR_HINT_MS = 10_000;
-/** The guided tour opens this long after the page is interactive. */
+/** The guided tour opens this long after the welcome overlay has gone (ADR 011: one overlay at a time). */
 export const GUIDE_DELAY_MS = 1_500;
 /** The journey's welcome overlay hides itself after this long; then the journey starts. */
 export const WELCOME_OVERLAY_MS = 4_000;
@@ -18,16 +18,33 @@ export const MOBILE_BREAKPOINT_PX = TABLET_MIN_WIDTH;
 export const TOUR_STEPS = ['intro', 'projects', 'skills', 'contact'] as const;
 export type TourStep = (typeof TOUR_STEPS)[number];
 
+/** The home section each tour step describes: Next and Back scroll to it. */
+export const TOUR_SECTIONS: Readonly<Record<TourStep, string>> = {
+  intro: 'home',
+  projects: 'projects',
+  skills: 'skills',
+  contact: 'contact',
+};
+
+/** A section is reached once its top has come up into the upper 40 % of the screen. */
+export const TOUR_REACHED_SHARE = 0.4;
+
 /**
- * The tour step a scroll position calls up: projects from 700 to 1500 px,
- * skills from 1500 to 2300 px, contact from 2300 px; none above 700 px (the
- * intro step opens on its own, after the delay).
+ * The tour step that where the sections really are calls up (ADR 011, in place of the spec's
+ * fixed 700/1500/2300 px): the last of projects, skills and contact whose section's top (relative
+ * to the viewport) has reached the upper 40 % of the screen; none before the projects have (the
+ * intro step opens on its own). `tops` holds each section's top, as getBoundingClientRect gives it.
  */
-export function tourStepForScroll(scrollY: number): TourStep | null {
-  if (scrollY >= 2300) return 'contact';
-  if (scrollY >= 1500) return 'skills';
-  if (scrollY >= 700) return 'projects';
-  return null;
+export function tourStepForSections(
+  tops: Partial<Record<TourStep, number>>,
+  viewportHeight: number,
+): TourStep | null {
+  let reached: TourStep | null = null;
+  for (const step of TOUR_STEPS.slice(1)) {
+    const top = tops[step];
+    if (top !== undefined && top <= viewportHeight * TOUR_REACHED_SHARE) reached = step;
+  }
+  return reached;
 }
 
 export const MILESTONES = [

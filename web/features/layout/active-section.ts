@@ -1,7 +1,7 @@
 /**
- * Which home-page section the visitor is looking at (spec: the section with an
- * id that is at least half visible, threshold 0.5). The home page reports it;
- * the header highlights the matching anchor.
+ * Which home-page section the visitor is looking at: the one filling most of
+ * the screen (ADR 011). The home page reports it; the header highlights the
+ * matching anchor.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 
@@ -37,43 +37,61 @@ export function useActiveSection(): HomeSection | null {
 }
 
 /**
- * Watches the home sections. A section counts as half visible when half of it
- * is on screen, or, for a section taller than twice the screen, when it fills
- * half the screen (a plain 0.5 ratio could never be reached there).
+ * The section that fills most of the screen below the header: the one with the most of its
+ * height in view (ADR 011; the spec's "at least half visible" could leave a section taller than
+ * twice the screen, or a short one, never active). Ties go to the earlier section.
+ */
+export function sectionFillingView(
+  boxes: ReadonlyArray<{ id: HomeSection; top: number; bottom: number }>,
+  viewTop: number,
+  viewBottom: number,
+): HomeSection | null {
+  let best: HomeSection | null = null;
+  let bestShown = 0;
+  for (const { id, top, bottom } of boxes) {
+    const shown = Math.min(bottom, viewBottom) - Math.max(top, viewTop);
+    if (shown > bestShown) {
+      best = id;
+      bestShown = shown;
+    }
+  }
+  return best;
+}
+
+/**
+ * Watches the home sections on every scroll and resize (at most once a frame), however the
+ * visitor got there: scrolling, a header link, the dock or the tour.
  */
 export function useSectionTracking(onChange?: (id: HomeSection) => void) {
   useEffect(() => {
-    const ratios = new Map<HomeSection, number>();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          const id = entry.target.id as HomeSection;
-          const height = entry.boundingClientRect.height || 1;
-          const viewport = entry.rootBounds?.height ?? window.innerHeight;
-          ratios.set(id, entry.intersectionRect.height / Math.min(height, viewport));
-        }
-        let best: HomeSection | null = null;
-        let bestRatio = 0.5;
-        for (const id of HOME_SECTIONS) {
-          const ratio = ratios.get(id) ?? 0;
-          if (ratio >= bestRatio) {
-            best = id;
-            bestRatio = ratio;
-          }
-        }
-        if (best && best !== active) {
-          setActive(best);
-          onChange?.(best);
-        }
-      },
-      { threshold: [0, 0.25, 0.5, 0.75, 1] },
-    );
-    for (const id of HOME_SECTIONS) {
-      const element = document.getElementById(id);
-      if (element) observer.observe(element);
-    }
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const headerBottom = Math.max(0, document.querySelector('header')?.getBoundingClientRect().bottom ?? 0);
+      const boxes = [];
+      for (const id of HOME_SECTIONS) {
+        const box = document.getElementById(id)?.getBoundingClientRect();
+        if (box) boxes.push({ id, top: box.top, bottom: box.bottom });
+      }
+      const best = sectionFillingView(boxes, headerBottom, window.innerHeight);
+      if (best && best !== active) {
+        setActive(best);
+        onChange?.(best);
+      }
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    const resize = new ResizeObserver(schedule);
+    resize.observe(document.body);
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
     return () => {
-      observer.disconnect();
+      cancelAnimationFrame(frame);
+      resize.disconnect();
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
       setActive(null);
     };
   }, [onChange]);

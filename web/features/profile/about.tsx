@@ -50,7 +50,9 @@ export function About({ profile }: { profile: Profile }) {
             </p>
           ))}
           <Button asChild className="mt-6">
-            <Link to={paths.resume}>Download Resume</Link>
+            <Link to={paths.resume} data-cta>
+              Download Resume
+            </Link>
           </Button>
         </div>
         <figure className="mx-auto w-56 md:w-full">

@@ -29,10 +29,14 @@ export function Hero({ profile, socialLinks }: { profile: Profile; socialLinks: 
         <p className="mt-4 max-w-2xl text-base text-muted-foreground sm:text-lg">{profile.description}</p>
         <div className="mt-8 flex flex-wrap gap-3">
           <Button asChild size="lg">
-            <a href="#projects">View My Work</a>
+            <a href="#projects" data-cta>
+              View My Work
+            </a>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <a href="#contact">Get In Touch</a>
+            <a href="#contact" data-cta>
+              Get In Touch
+            </a>
           </Button>
         </div>
         <div className="mt-10">

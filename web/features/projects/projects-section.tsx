@@ -140,14 +140,14 @@ export function ProjectsSection({ projects }: { projects: ProjectSummary[] }) {
         </div>
         <div className="mt-12 flex flex-col items-center gap-4 text-center sm:flex-row sm:justify-center">
           <Button asChild size="lg" variant="outline">
-            <Link to={paths.recommendations}>
+            <Link to={paths.recommendations} data-cta>
               <Sparkles className="h-4 w-4" />
               Get AI Project Recommendations
             </Link>
           </Button>
           <div className="flex flex-col items-center">
             <Button asChild size="lg">
-              <a href="#contact">
+              <a href="#contact" data-cta>
                 <MessageSquare className="h-4 w-4" />
                 Get a Quote for Your Project
               </a>

@@ -1,0 +1,116 @@
+/**
+ * Where a floating extra may sit without covering what the visitor came to
+ * press (ADR 011): never over a call to action, a form field or a submit
+ * button. Each extra names the spots it may take, in order of preference
+ * (bottom edge, then just below the sticky header); it takes the first that
+ * is clear and hides while none is.
+ */
+import { type CSSProperties, type RefObject, useLayoutEffect, useState } from 'react';
+
+/** What no floating extra may cover: fields, submit buttons and the calls to action marked data-cta. */
+export const PROTECTED_SELECTOR =
+  'input:not([type="hidden"]), select, textarea, button[type="submit"], [data-cta]';
+
+export type Spot = 'bottom' | 'top';
+
+export interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+const overlaps = (a: Box, b: Box, margin: number) =>
+  a.left < b.right + margin &&
+  b.left < a.right + margin &&
+  a.top < b.bottom + margin &&
+  b.top < a.bottom + margin;
+
+/** The index of the first candidate that overlaps no obstacle (with a margin), or null. */
+export function firstClearBox(
+  candidates: readonly Box[],
+  obstacles: readonly Box[],
+  margin = 4,
+): number | null {
+  const index = candidates.findIndex((box) => !obstacles.some((obstacle) => overlaps(box, obstacle, margin)));
+  return index === -1 ? null : index;
+}
+
+/** The box an element of this height and horizontal extent would take at a spot. */
+export function spotBox(
+  spot: Spot,
+  size: { height: number; left: number; right: number },
+  viewport: { height: number; headerBottom: number },
+  gap: number,
+): Box {
+  const top =
+    spot === 'bottom' ? viewport.height - gap - size.height : Math.max(0, viewport.headerBottom) + gap;
+  return { top, bottom: top + size.height, left: size.left, right: size.right };
+}
+
+/**
+ * Places the element at the first clear spot: returns the style to put on it (a `top` or `bottom`
+ * offset, and hidden while no spot is clear). `avoid` adds other things to keep clear of.
+ */
+export function useClearSpot(
+  ref: RefObject<HTMLElement | null>,
+  spots: readonly Spot[],
+  { gap = 16, avoid, active = true }: { gap?: number; avoid?: string; active?: boolean } = {},
+): CSSProperties {
+  const [placed, setPlaced] = useState<{ spot: Spot | null; headerBottom: number }>({
+    spot: null,
+    headerBottom: 0,
+  });
+  const key = spots.join();
+
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!active || !element) return;
+    const wanted = key.split(',') as Spot[];
+    const selector = avoid ? `${PROTECTED_SELECTOR}, ${avoid}` : PROTECTED_SELECTOR;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const own = element.getBoundingClientRect();
+      const headerBottom = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+      const viewport = { height: window.innerHeight, headerBottom };
+      const obstacles: Box[] = [];
+      for (const node of document.querySelectorAll(selector)) {
+        if (element.contains(node)) continue;
+        const box = node.getBoundingClientRect();
+        if (box.width > 1 && box.height > 1 && box.bottom > 0 && box.top < viewport.height)
+          obstacles.push(box);
+      }
+      const boxes = wanted.map((spot) => spotBox(spot, own, viewport, gap));
+      const index = firstClearBox(boxes, obstacles);
+      const spot = index === null ? null : (wanted[index] ?? null);
+      setPlaced((current) =>
+        current.spot === spot && current.headerBottom === headerBottom ? current : { spot, headerBottom },
+      );
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    const resize = new ResizeObserver(schedule);
+    resize.observe(element);
+    resize.observe(document.body);
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    document.addEventListener('focusin', schedule);
+    document.addEventListener('click', schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      resize.disconnect();
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      document.removeEventListener('focusin', schedule);
+      document.removeEventListener('click', schedule);
+    };
+  }, [ref, key, gap, avoid, active]);
+
+  if (placed.spot === 'top') return { top: placed.headerBottom + gap, bottom: 'auto' };
+  if (placed.spot === 'bottom') return { bottom: gap, top: 'auto' };
+  // No clear spot (or not measured yet): present for measuring, but neither seen nor reachable.
+  return { bottom: gap, top: 'auto', visibility: 'hidden' };
+}
