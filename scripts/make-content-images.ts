@@ -1,8 +1,12 @@
 /**
- * Draws the site's built-in illustrations (project images, post covers, profile
- * placeholder) as SVG files under content/images/. Run it after changing the
- * list below: `npx tsx scripts/make-content-images.ts`. The output is committed
- * because it is content the owner may replace with photographs.
+ * Draws the site's built-in illustrations (project images, post covers, the
+ * portrait) as SVG files under content/images/, in the site's palette (docs/design.md).
+ * Run it after changing the list below: `npx tsx scripts/make-content-images.ts`.
+ * The output is committed because it is content the owner may replace with photographs.
+ *
+ * The illustrations carry no text: every frame crops them differently (16:9 cards, the
+ * featured block's tall half, square thumbnails), so the subject sits in the middle
+ * third and the title lives in the page, not in the picture (its aria-label names it).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -24,26 +28,26 @@ const covers: Cover[] = [
     file: 'projects/keycode-help.svg',
     title: 'Keycode Help',
     subtitle: 'Roadside answers for locksmiths',
-    from: '#0f172a',
-    to: '#1e3a8a',
-    accent: '#fbbf24',
+    from: '#14161c',
+    to: '#3a2412',
+    accent: '#f2a541',
     motif: 'key',
   },
   {
     file: 'projects/portfolio-website.svg',
     title: 'Portfolio Website',
     subtitle: 'Server-rendered React and Fastify',
-    from: '#111827',
-    to: '#4c1d95',
-    accent: '#a78bfa',
+    from: '#14161c',
+    to: '#1f2f3a',
+    accent: '#2dd4bf',
     motif: 'browser',
   },
   {
     file: 'projects/stackzen.svg',
     title: 'Stackzen',
     subtitle: 'Calm project planning',
-    from: '#042f2e',
-    to: '#0f766e',
+    from: '#101a1a',
+    to: '#0f3d3a',
     accent: '#5eead4',
     motif: 'layers',
   },
@@ -51,35 +55,35 @@ const covers: Cover[] = [
     file: 'projects/inventory-management.svg',
     title: 'Inventory Management',
     subtitle: 'Parts, stock and purchase orders',
-    from: '#1c1917',
-    to: '#9a3412',
-    accent: '#fdba74',
+    from: '#14161c',
+    to: '#402313',
+    accent: '#e08a3c',
     motif: 'boxes',
   },
   {
     file: 'projects/gatherly.svg',
     title: 'Gatherly',
     subtitle: 'RSVPs without the hassle',
-    from: '#3b0764',
-    to: '#be185d',
-    accent: '#f9a8d4',
+    from: '#16141c',
+    to: '#3b2030',
+    accent: '#f0a3b5',
     motif: 'calendar',
   },
   {
     file: 'projects/ssi-met-repairs.svg',
     title: 'SSI MET Repairs',
     subtitle: 'Electronic repair and locksmith services',
-    from: '#0c0a09',
-    to: '#166534',
-    accent: '#86efac',
+    from: '#14161c',
+    to: '#2c2a14',
+    accent: '#f2c94c',
     motif: 'wrench',
   },
   {
     file: 'projects/web-development-services.svg',
     title: 'Web Development Services',
     subtitle: 'Websites for small businesses',
-    from: '#082f49',
-    to: '#0369a1',
+    from: '#121820',
+    to: '#173344',
     accent: '#7dd3fc',
     motif: 'code',
   },
@@ -87,8 +91,8 @@ const covers: Cover[] = [
     file: 'posts/one-schema-form-to-database.svg',
     title: 'One Schema',
     subtitle: 'From form to database',
-    from: '#172554',
-    to: '#1d4ed8',
+    from: '#121820',
+    to: '#1c2c44',
     accent: '#93c5fd',
     motif: 'code',
   },
@@ -96,36 +100,36 @@ const covers: Cover[] = [
     file: 'posts/repair-before-replace.svg',
     title: 'Repair Before Replace',
     subtitle: 'A technician’s approach',
-    from: '#052e16',
-    to: '#15803d',
-    accent: '#bbf7d0',
+    from: '#101a14',
+    to: '#173a26',
+    accent: '#86efac',
     motif: 'circuit',
   },
   {
     file: 'posts/shipping-a-niche-saas.svg',
     title: 'Shipping a Niche SaaS',
     subtitle: 'Lessons from Keycode Help',
-    from: '#431407',
-    to: '#c2410c',
-    accent: '#fed7aa',
+    from: '#14161c',
+    to: '#3f2211',
+    accent: '#f2a541',
     motif: 'chart',
   },
   {
     file: 'posts/transponder-keys-explained.svg',
     title: 'Transponder Keys',
     subtitle: 'What programming really means',
-    from: '#1e1b4b',
-    to: '#4338ca',
-    accent: '#fde68a',
+    from: '#15141c',
+    to: '#2a2340',
+    accent: '#f2c94c',
     motif: 'key',
   },
   {
     file: 'posts/pricing-service-work.svg',
     title: 'Pricing Service Work',
     subtitle: 'Draft',
-    from: '#27272a',
-    to: '#52525b',
-    accent: '#e4e4e7',
+    from: '#18181b',
+    to: '#34343a',
+    accent: '#d6d3cb',
     motif: 'chart',
   },
 ];
@@ -169,34 +173,66 @@ function motif(kind: Motif, accent: string): string {
   }
 }
 
+/** Faint circuit traces with pads along the edges: the site's electronics motif. */
+function traces(accent: string): string {
+  const paths = [
+    'M0 90 H180 L220 130 H360',
+    'M0 540 H140 L190 490 H300',
+    'M1200 120 H1010 L970 160 H860',
+    'M1200 520 H1060 L1020 560 H900',
+    'M420 0 V60 L460 100 H560',
+    'M780 630 V580 L740 540 H650',
+  ];
+  const pads = [
+    [360, 130],
+    [300, 490],
+    [860, 160],
+    [900, 560],
+    [560, 100],
+    [650, 540],
+  ];
+  return `<g stroke="${accent}" stroke-opacity=".22" stroke-width="3" fill="none">${paths.map((d) => `<path d="${d}"/>`).join('')}</g>
+<g fill="${accent}" fill-opacity=".35">${pads.map(([x, y]) => `<circle cx="${x}" cy="${y}" r="7"/>`).join('')}</g>`;
+}
+
 function coverSvg(cover: Cover): string {
-  const title = escapeXml(cover.title);
-  const subtitle = escapeXml(cover.subtitle);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${title}: ${subtitle}">
+  const label = escapeXml(`${cover.title}: ${cover.subtitle}`);
+  // The motifs are drawn around (900, 320); moved to the middle, where no frame crops them.
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${label}">
 <defs>
 <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${cover.from}"/><stop offset="1" stop-color="${cover.to}"/></linearGradient>
-<pattern id="grid" width="40" height="40" patternUnits="userSpaceOnUse"><path d="M40 0H0V40" fill="none" stroke="#ffffff" stroke-opacity=".06" stroke-width="1"/></pattern>
-<radialGradient id="glow" cx=".75" cy=".45" r=".5"><stop offset="0" stop-color="${cover.accent}" stop-opacity=".25"/><stop offset="1" stop-color="${cover.accent}" stop-opacity="0"/></radialGradient>
+<radialGradient id="glow" cx=".5" cy=".5" r=".45"><stop offset="0" stop-color="${cover.accent}" stop-opacity=".22"/><stop offset="1" stop-color="${cover.accent}" stop-opacity="0"/></radialGradient>
 </defs>
-<rect width="${W}" height="${H}" fill="url(#bg)"/><rect width="${W}" height="${H}" fill="url(#grid)"/><rect width="${W}" height="${H}" fill="url(#glow)"/>
-${motif(cover.motif, cover.accent)}
-<rect x="80" y="400" width="72" height="8" rx="4" fill="${cover.accent}"/>
-<text x="80" y="${cover.title.length > 18 ? 470 : 480}" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" font-size="${cover.title.length > 18 ? 46 : 58}" font-weight="700" fill="#ffffff">${title}</text>
-<text x="80" y="530" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" font-size="28" fill="#ffffff" fill-opacity=".8">${subtitle}</text>
+<rect width="${W}" height="${H}" fill="url(#bg)"/><rect width="${W}" height="${H}" fill="url(#glow)"/>
+${traces(cover.accent)}
+<g transform="translate(-300 0)">${motif(cover.motif, cover.accent)}</g>
 </svg>
 `;
 }
 
-// OWNER: a drawn placeholder; replace content/images/profile.svg with your photo (and update content/profile.ts).
-const profileSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 480" width="480" height="480" role="img" aria-label="Profile illustration">
-<defs><linearGradient id="p" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1e3a8a"/><stop offset="1" stop-color="#0f766e"/></linearGradient></defs>
-<rect width="480" height="480" fill="url(#p)"/>
-<circle cx="240" cy="190" r="88" fill="#f1d3b3"/>
-<path d="M152 170 q10 -95 95 -92 q80 3 85 92 q-20 -45 -90 -45 q-70 0 -90 45z" fill="#1f2937"/>
-<path d="M70 480 q20 -170 170 -170 q150 0 170 170z" fill="#f8fafc"/>
-<path d="M200 318 l40 50 l40 -50" fill="none" stroke="#1e3a8a" stroke-width="10" stroke-linejoin="round"/>
-<circle cx="210" cy="195" r="8" fill="#1f2937"/><circle cx="270" cy="195" r="8" fill="#1f2937"/>
-<path d="M212 238 q28 22 56 0" fill="none" stroke="#1f2937" stroke-width="7" stroke-linecap="round"/>
+// OWNER: a drawn portrait in the site's style; to use a photo, put it in content/images/ and point
+// profileImage in content/profile.ts at it (see content/README.md).
+const profileSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 480" width="480" height="480" role="img" aria-label="Portrait illustration">
+<defs>
+<linearGradient id="p" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#14161c"/><stop offset="1" stop-color="#2a1f16"/></linearGradient>
+<radialGradient id="halo" cx=".5" cy=".42" r=".5"><stop offset="0" stop-color="#f2a541" stop-opacity=".28"/><stop offset="1" stop-color="#f2a541" stop-opacity="0"/></radialGradient>
+<clipPath id="frame"><rect width="480" height="480"/></clipPath>
+</defs>
+<g clip-path="url(#frame)">
+<rect width="480" height="480" fill="url(#p)"/><rect width="480" height="480" fill="url(#halo)"/>
+<g stroke="#2dd4bf" stroke-opacity=".35" stroke-width="3" fill="none"><path d="M0 96 H70 L100 126 H150"/><path d="M480 70 H400 L370 100 H330"/><path d="M0 300 H50 L80 270 H110"/><path d="M480 330 H420 L390 300 H370"/></g>
+<g fill="#2dd4bf" fill-opacity=".5"><circle cx="150" cy="126" r="6"/><circle cx="330" cy="100" r="6"/><circle cx="110" cy="270" r="6"/><circle cx="370" cy="300" r="6"/></g>
+<circle cx="240" cy="196" r="132" fill="none" stroke="#f2a541" stroke-width="14" stroke-opacity=".9"/>
+<path d="M96 480 C104 372 166 330 240 330 C314 330 376 372 384 480 Z" fill="#0f766e"/>
+<path d="M196 332 L240 392 L284 332" fill="#0b5d57"/>
+<path d="M206 330 L240 376 L274 330 Z" fill="#f3f1ec"/>
+<rect x="214" y="268" width="52" height="62" rx="18" fill="#c98f67"/>
+<ellipse cx="240" cy="204" rx="74" ry="86" fill="#d9a27c"/>
+<path d="M164 196 C158 126 200 100 244 100 C296 100 326 132 318 196 C306 158 282 144 244 144 C204 144 178 160 164 196 Z" fill="#22252d"/>
+<g fill="none" stroke="#14161c" stroke-width="6"><rect x="186" y="196" width="44" height="32" rx="10"/><rect x="250" y="196" width="44" height="32" rx="10"/><path d="M230 210 H250"/></g>
+<path d="M222 254 Q240 266 258 254" fill="none" stroke="#7a4a32" stroke-width="5" stroke-linecap="round"/>
+<circle cx="322" cy="404" r="14" fill="none" stroke="#f2a541" stroke-width="6"/><path d="M336 404 H366 M356 404 V414" stroke="#f2a541" stroke-width="6" stroke-linecap="round"/>
+</g>
 </svg>
 `;
 

@@ -27,6 +27,8 @@ import { Footer } from './features/layout/footer.tsx';
 import { Header } from './features/layout/header.tsx';
 import { NotFoundContent } from './features/layout/not-found-content.tsx';
 import { themeScript } from './features/preferences/theme.ts';
+import bodyFont from './fonts/instrument-sans-latin-wght-normal.woff2?url';
+import displayFont from './fonts/space-grotesk-latin-wght-normal.woff2?url';
 import { withBase } from './lib/base.ts';
 import { useNonce } from './lib/nonce.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -67,6 +69,10 @@ export const links: Route.LinksFunction = () => [
   // With a precedence React writes the stylesheet at the top of <head>, before the module
   // preloads of <Scripts>: the first paint waits for it alone, not behind the scripts' bytes.
   { rel: 'stylesheet', href: appCss, precedence: 'default' },
+  // The type pair is fetched with the stylesheet, not after it has been parsed (the same files
+  // its @font-face rules name, so each is fetched once).
+  { rel: 'preload', href: displayFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: bodyFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: withBase('/favicon.ico'), sizes: '48x48' },
   { rel: 'icon', href: withBase('/favicon.svg'), type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: withBase('/apple-touch-icon.png') },
@@ -82,8 +88,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#ffffff" />
-        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#020617" />
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#faf8f4" />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#0e1116" />
         {/* Runs before the body paints: the stored or system theme, so dark never flashes light, and a
             stand-in for blocked browser storage. Only the server writes it (it has run by the time the
             browser hydrates), so the script's text is not shipped again in the page's JavaScript. */}

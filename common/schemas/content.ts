@@ -43,6 +43,7 @@ export const claimsSchema = z.object({
   projectsIn2024: z.string().min(1),
   yearsOfExperience: z.string().min(1),
 });
+export type Claims = z.infer<typeof claimsSchema>;
 
 export const seedSkillSchema = z.object({
   name: z.string().min(1),

@@ -5,7 +5,7 @@
  * document request. Skills and the quote form load as their own chunks.
  */
 import { HydrationBoundary } from '@tanstack/react-query';
-import { contactInfo, profile, quoteSocialLinks, socialLinks } from '../../content/profile.ts';
+import { claims, contactInfo, profile, quoteSocialLinks, socialLinks } from '../../content/profile.ts';
 import { projects } from '../../content/projects.ts';
 import { additionalSkills } from '../../content/skills.ts';
 import { testimonials } from '../../content/testimonials.ts';
@@ -30,6 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     dehydrated,
     profile,
+    claims,
     socialLinks,
     quoteSocialLinks,
     contactInfo,
@@ -68,7 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   useSectionTracking();
   return (
     <HydrationBoundary state={loaderData.dehydrated}>
-      <Hero profile={loaderData.profile} socialLinks={loaderData.socialLinks} />
+      <Hero profile={loaderData.profile} socialLinks={loaderData.socialLinks} claims={loaderData.claims} />
       <ProjectsSection projects={loaderData.projects} />
       <About profile={loaderData.profile} />
       <SkillsLoader additionalSkills={loaderData.additionalSkills} />

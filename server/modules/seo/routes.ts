@@ -40,8 +40,8 @@ export function webManifest(): string {
       start_url: './',
       scope: './',
       display: 'browser',
-      background_color: '#ffffff',
-      theme_color: '#1d4ed8',
+      background_color: '#faf8f4',
+      theme_color: '#a8480d',
       icons: [
         { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
         { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },

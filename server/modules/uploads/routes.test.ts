@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { responsiveSources } from '../../../common/responsive-image.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 import { UNSUPPORTED_IMAGE, UNSUPPORTED_MEDIA } from './service.ts';
 
@@ -57,7 +58,7 @@ describe('POST /api/upload', () => {
     const res = await upload('image', 'holiday photo.jpg', 'image/jpeg', original);
     expect(res.statusCode).toBe(201);
     const { url } = res.json();
-    expect(url).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
+    expect(url).toMatch(/^\/uploads\/r[0-9a-f]{32}\.webp$/);
 
     const served = await t.app.inject(url);
     expect(served.statusCode).toBe(200);
@@ -68,6 +69,47 @@ describe('POST /api/upload', () => {
     expect(meta).toMatchObject({ format: 'webp', width: 64, height: 48 });
     expect(meta.exif).toBeUndefined();
     expect(served.rawPayload.includes(Buffer.from('secret-owner'))).toBe(false);
+  });
+
+  it('stores 480, 960 and 1600 px sizes of a photo in AVIF and WebP beside it, none wider than the photo', async () => {
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c2410c' } })
+      .jpeg()
+      .toBuffer();
+    const res = await upload('image', 'shop front.jpg', 'image/jpeg', photo);
+    expect(res.statusCode).toBe(201);
+    const { url } = res.json() as { url: string };
+    const sources = responsiveSources(url);
+    expect(sources).not.toBeNull();
+    const expected: Array<[string, string, number]> = [];
+    for (const [format, set] of Object.entries(sources ?? {})) {
+      for (const entry of set.split(', ')) {
+        const [path = '', width = ''] = entry.split(' ');
+        expected.push([path, format, Math.min(Number.parseInt(width, 10), 1200)]);
+      }
+    }
+    expect(expected).toHaveLength(6);
+    for (const [path, format, width] of expected) {
+      const served = await t.app.inject(path);
+      expect(served.statusCode, path).toBe(200);
+      expect(served.headers['content-type'], path).toBe(`image/${format}`);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta.format === 'heif' ? 'avif' : meta.format, path).toBe(format);
+      expect(meta.width, path).toBe(width);
+      expect(meta.height, path).toBe(Math.round((width * 800) / 1200));
+    }
+  });
+
+  it('keeps an animated GIF one animated WebP, without sizes', async () => {
+    const frame = { create: { width: 16, height: 16, channels: 4 as const, background: '#f2a541' } };
+    const gif = await sharp([await sharp(frame).png().toBuffer(), await sharp(frame).png().toBuffer()], {
+      join: { animated: true },
+    })
+      .gif()
+      .toBuffer();
+    const res = await upload('image', 'spinner.gif', 'image/gif', gif);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().url).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
+    expect(responsiveSources(res.json().url)).toBeNull();
   });
 
   it('accepts an MP4 video as inline media, but not as a cover image', async () => {
@@ -124,7 +166,7 @@ describe('POST /api/upload', () => {
         .toBuffer(),
     );
     expect(res.statusCode).toBe(201);
-    expect(res.json().url).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
+    expect(res.json().url).toMatch(/^\/uploads\/r[0-9a-f]{32}\.webp$/);
     for (const url of [
       '/uploads/../package.json',
       '/uploads/%2e%2e/%2e%2e/package.json',

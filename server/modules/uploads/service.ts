@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { RESPONSIVE_WIDTHS } from '../../../common/responsive-image.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 
@@ -21,7 +22,8 @@ export const UNSUPPORTED_MEDIA =
 /**
  * Checks an upload by its bytes (never its name or declared type), re-encodes
  * images to WebP with all metadata stripped (EXIF, GPS), and stores the result
- * under a random name. Anything else, SVG and HTML included, is a 415.
+ * under a random name, with 480, 960 and 1600 px sizes in AVIF and WebP beside
+ * it for `srcset`. Anything else, SVG and HTML included, is a 415.
  */
 export async function storeUpload(storage: FileStorage, field: UploadField, bytes: Buffer): Promise<string> {
   const limit = field === 'image' ? MAX_IMAGE_BYTES : MAX_MEDIA_BYTES;
@@ -32,17 +34,32 @@ export async function storeUpload(storage: FileStorage, field: UploadField, byte
   if (!type) throw new HttpError(415, unsupported);
 
   if (IMAGE_TYPES.has(type.mime)) {
-    let webp: Buffer;
+    const animated = type.mime === 'image/gif';
+    let files: Array<{ suffix: string; bytes: Buffer }>;
     try {
-      webp = await sharp(bytes, { animated: type.mime === 'image/gif', limitInputPixels: 40_000_000 })
+      const webp = await sharp(bytes, { animated, limitInputPixels: 40_000_000 })
         .rotate()
         .resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 82 })
         .toBuffer();
+      // An animation keeps its one WebP (AVIF sizes would freeze it on its first frame).
+      if (animated) return storage.save(webp, 'webp');
+      files = [{ suffix: '.webp', bytes: webp }];
+      for (const width of RESPONSIVE_WIDTHS) {
+        const sized = sharp(webp).resize({ width, withoutEnlargement: true });
+        files.push(
+          {
+            suffix: `-${width}.avif`,
+            bytes: await sized.clone().avif({ quality: 55, effort: 2 }).toBuffer(),
+          },
+          { suffix: `-${width}.webp`, bytes: await sized.clone().webp({ quality: 80 }).toBuffer() },
+        );
+      }
     } catch {
       throw new HttpError(415, 'The image could not be read. It may be damaged.');
     }
-    return storage.save(webp, 'webp');
+    const [url] = await storage.saveSet(files);
+    return url as string;
   }
   const videoExtension = VIDEO_TYPES.get(type.mime);
   if (field === 'media' && videoExtension) return storage.save(bytes, videoExtension);

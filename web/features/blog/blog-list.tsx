@@ -17,7 +17,6 @@ import {
 import { pageOfIndex } from '../../../common/blog-search.ts';
 import type { BlogListPage } from '../../../common/schemas/blog.ts';
 import { STATIC_BLOG_INDEX } from '../../../common/static-files.ts';
-import { withBase } from '../../lib/base.ts';
 import { longDate } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { isStaticHost, staticRead, storedRead } from '../../lib/static-mode.ts';
@@ -26,6 +25,7 @@ import { Card } from '../../ui/card.tsx';
 import { cn } from '../../ui/cn.ts';
 import { ChevronLeft, ChevronRight, Search } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
+import { Picture } from '../../ui/picture.tsx';
 import { BLOG_PATH } from './api.ts';
 import { blogListQuery } from './list-api.ts';
 import { TagButtons } from './tag-list.tsx';
@@ -183,8 +183,9 @@ export function BlogList() {
                   <li key={post.id}>
                     <article className="grid overflow-hidden rounded-lg border border-border bg-card sm:grid-cols-[14rem_1fr]">
                       {post.coverImage ? (
-                        <img
-                          src={withBase(post.coverImage)}
+                        <Picture
+                          src={post.coverImage}
+                          sizes="(min-width: 640px) 224px, 100vw"
                           alt=""
                           // The first cover is the largest thing on the page: fetched at once.
                           loading={index === 0 ? 'eager' : 'lazy'}

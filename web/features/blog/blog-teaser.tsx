@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MAX_TAGS_IN_LIST } from '../../../common/constants.ts';
 import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
-import { withBase } from '../../lib/base.ts';
 import { relativeTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { ImageOff } from '../../ui/icons.tsx';
+import { Picture } from '../../ui/picture.tsx';
 import { latestPostsQuery } from './api.ts';
 
 const TEASER_POSTS = 3;
@@ -34,8 +34,9 @@ function PostCard({ post }: { post: BlogPostSummary }) {
     <li>
       <article className="flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card shadow-sm">
         {post.coverImage ? (
-          <img
-            src={withBase(post.coverImage)}
+          <Picture
+            src={post.coverImage}
+            sizes="(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw"
             alt=""
             loading="lazy"
             width={640}

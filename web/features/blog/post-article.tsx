@@ -7,10 +7,11 @@ import { Link } from 'react-router';
 import { MAX_TAGS_IN_LIST } from '../../../common/constants.ts';
 import type { BlogPost } from '../../../common/schemas/blog.ts';
 import { readingTimeMinutes } from '../../../common/text.ts';
-import { withBase, withBaseInHtml } from '../../lib/base.ts';
+import { withBaseInHtml } from '../../lib/base.ts';
 import { longDate } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { CalendarDays, Clock, ImageOff, UserRound } from '../../ui/icons.tsx';
+import { Picture } from '../../ui/picture.tsx';
 import { Comments } from './comments.tsx';
 
 export function PostArticle({ post }: { post: BlogPost }) {
@@ -45,8 +46,9 @@ export function PostArticle({ post }: { post: BlogPost }) {
       </ul>
       <div className="mt-8 h-[300px] overflow-hidden rounded-lg border border-border bg-muted">
         {post.coverImage ? (
-          <img
-            src={withBase(post.coverImage)}
+          <Picture
+            src={post.coverImage}
+            sizes="(min-width: 768px) 768px, 100vw"
             alt=""
             // The largest thing on the page: fetched first.
             fetchPriority="high"

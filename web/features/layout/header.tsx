@@ -76,8 +76,33 @@ export function Header({ ownerName }: { ownerName: string }) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4">
-        <Link to={paths.home} className="mr-auto truncate text-lg font-bold tracking-tight">
-          {ownerName}
+        <Link
+          to={paths.home}
+          className="mr-auto inline-flex min-w-0 items-center gap-2 font-display text-lg font-bold tracking-tight"
+        >
+          {/* The site's mark: a key's bow and blade drawn as a circuit trace (web/public/favicon.svg). */}
+          <svg aria-hidden="true" viewBox="0 0 64 64" className="h-7 w-7 shrink-0">
+            <rect
+              x="1"
+              y="1"
+              width="62"
+              height="62"
+              rx="14"
+              fill="#14161c"
+              stroke="#2f3541"
+              strokeWidth="2"
+            />
+            <circle cx="22" cy="32" r="10" fill="none" stroke="#f2a541" strokeWidth="5" />
+            <path
+              d="M32 32h22M46 32v8M52 32v6"
+              fill="none"
+              stroke="#f2a541"
+              strokeWidth="5"
+              strokeLinecap="round"
+            />
+            <circle cx="22" cy="32" r="3" fill="#2dd4bf" />
+          </svg>
+          <span className="truncate">{ownerName}</span>
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {links()}

@@ -1,53 +1,111 @@
-import type { Profile, SocialLink } from '../../../common/schemas/content.ts';
+import type { Claims, Profile, SocialLink } from '../../../common/schemas/content.ts';
 import { Button } from '../../ui/button.tsx';
 import { SocialLinks } from '../../ui/social-links.tsx';
 import { ParticleCanvas } from './particle-canvas.tsx';
 import { TypingText } from './typing-text.tsx';
 
-/** #home: greeting, title, typing phrases, the two calls to action and the social icons. */
-export function Hero({ profile, socialLinks }: { profile: Profile; socialLinks: SocialLink[] }) {
+/** The proof beside the offer: the figures the site's texts claim (content/profile.ts). */
+function AtAGlance({ claims }: { claims: Claims }) {
+  const figures = [
+    [claims.yearsOfExperience, 'years of experience'],
+    [String(claims.smallBusinesses), 'small businesses served'],
+    [claims.users, 'people use tools I built'],
+    [claims.projectsIn2024, 'projects delivered in 2024'],
+  ] as const;
+  return (
+    <section
+      aria-labelledby="at-a-glance"
+      className="relative overflow-hidden rounded-2xl border border-border bg-card/85 p-6 shadow-[0_1px_0_0_var(--border),0_24px_48px_-24px_rgb(0_0_0/0.35)] backdrop-blur sm:p-8"
+    >
+      {/* A trace along the card's edge, ending in a pad: the electronics half of the trade. */}
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 200 40"
+        className="absolute right-0 top-0 h-10 w-32 text-accent/70 sm:w-48"
+      >
+        <path d="M0 8h120l16 16h64" fill="none" stroke="currentColor" strokeWidth="2" />
+        <circle cx="120" cy="8" r="4" fill="currentColor" />
+      </svg>
+      <h2 id="at-a-glance" className="text-sm font-semibold uppercase tracking-[0.18em] text-accent">
+        At a glance
+      </h2>
+      <dl className="mt-5 grid grid-cols-2 gap-x-6 gap-y-6">
+        {figures.map(([value, label]) => (
+          <div key={label} className="flex flex-col-reverse justify-end gap-1">
+            <dt className="text-sm text-muted-foreground">{label}</dt>
+            <dd className="font-display text-4xl font-bold tracking-tight text-foreground sm:text-5xl">
+              {value}
+            </dd>
+          </div>
+        ))}
+        <div className="col-span-2 flex flex-col-reverse gap-1 border-t border-border pt-5">
+          <dt className="text-sm text-muted-foreground">
+            of the leads at my repair and locksmith shop come through the site I built
+          </dt>
+          <dd className="font-display text-4xl font-bold tracking-tight text-primary sm:text-5xl">
+            {claims.leadShare}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** #home: greeting, title, typing phrases, the two calls to action, the social icons and the proof. */
+export function Hero({
+  profile,
+  socialLinks,
+  claims,
+}: {
+  profile: Profile;
+  socialLinks: SocialLink[];
+  claims: Claims;
+}) {
   return (
     <section id="home" className="relative isolate overflow-hidden border-b border-border">
       <ParticleCanvas />
-      <div className="mx-auto flex min-h-[calc(100svh-4rem)] max-w-6xl flex-col justify-center px-4 py-20">
-        <h1 className="text-4xl font-bold tracking-tight sm:text-6xl">
-          Hello, I'm <span className="text-primary">{profile.name}</span>
-        </h1>
-        <p className="mt-4 text-xl font-semibold sm:text-2xl">{profile.title}</p>
-        {/* Every phrase, invisible, in the same cell: the line is as tall as the tallest at any
-            width, so the text below never moves while phrases are typed and deleted. */}
-        <p className="mt-3 grid text-lg text-muted-foreground sm:text-xl">
-          {profile.typingPhrases.map((phrase) => (
-            <span key={phrase} aria-hidden="true" className="invisible col-start-1 row-start-1">
-              {phrase}&nbsp;
+      <div className="mx-auto grid min-h-[calc(100svh-4rem)] max-w-6xl items-center gap-12 px-4 py-12 sm:py-20 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,0.85fr)]">
+        <div>
+          <h1 className="text-4xl font-bold tracking-tight sm:text-6xl">
+            Hello, I'm <span className="text-primary">{profile.name}</span>
+          </h1>
+          <p className="mt-4 font-display text-xl font-semibold sm:text-2xl">{profile.title}</p>
+          {/* Every phrase, invisible, in the same cell: the line is as tall as the tallest at any
+              width, so the text below never moves while phrases are typed and deleted. */}
+          <p className="mt-3 grid text-lg text-muted-foreground sm:text-xl">
+            {profile.typingPhrases.map((phrase) => (
+              <span key={phrase} aria-hidden="true" className="invisible col-start-1 row-start-1">
+                {phrase}&nbsp;
+              </span>
+            ))}
+            <span className="col-start-1 row-start-1">
+              <TypingText phrases={profile.typingPhrases} />
             </span>
-          ))}
-          <span className="col-start-1 row-start-1">
-            <TypingText phrases={profile.typingPhrases} />
-          </span>
-        </p>
-        <p className="mt-4 max-w-2xl text-base text-muted-foreground sm:text-lg">{profile.description}</p>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <Button asChild size="lg">
-            <a href="#projects" data-cta>
-              View My Work
-            </a>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <a href="#contact" data-cta>
-              Get In Touch
-            </a>
-          </Button>
+          </p>
+          <p className="mt-4 max-w-2xl text-base text-muted-foreground sm:text-lg">{profile.description}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Button asChild size="lg">
+              <a href="#projects" data-cta>
+                View My Work
+              </a>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <a href="#contact" data-cta>
+                Get In Touch
+              </a>
+            </Button>
+          </div>
+          <div className="mt-10">
+            <p className="text-sm font-medium text-muted-foreground">Connect with me</p>
+            <SocialLinks
+              links={socialLinks}
+              label="Connect with me"
+              className="mt-3"
+              linkClassName="h-11 w-11 border border-border bg-background/80"
+            />
+          </div>
         </div>
-        <div className="mt-10">
-          <p className="text-sm font-medium text-muted-foreground">Connect with me</p>
-          <SocialLinks
-            links={socialLinks}
-            label="Connect with me"
-            className="mt-3"
-            linkClassName="h-11 w-11 border border-border bg-background/80"
-          />
-        </div>
+        <AtAGlance claims={claims} />
       </div>
     </section>
   );

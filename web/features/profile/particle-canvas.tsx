@@ -27,7 +27,7 @@ export function ParticleCanvas() {
 
   return (
     <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
-      <canvas ref={canvas} data-testid="particle-canvas" className="h-full w-full text-primary/60" />
+      <canvas ref={canvas} data-testid="particle-canvas" className="h-full w-full text-accent/50" />
     </div>
   );
 }

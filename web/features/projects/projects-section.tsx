@@ -30,14 +30,16 @@ function FeaturedProject({ project }: { project: ProjectSummary }) {
         revealed ? 'translate-y-0 opacity-100' : 'translate-y-8 opacity-0',
       )}
     >
-      <div className="flex items-center bg-muted">
+      {/* The illustration fills its half however tall the text beside it grows (it carries no text
+          to crop; its subject sits in the middle). */}
+      <div className="relative aspect-video bg-muted md:aspect-auto md:min-h-80">
         <img
           src={withBase(project.image)}
           alt=""
           width={960}
           height={540}
           loading="lazy"
-          className="aspect-video w-full object-cover"
+          className="absolute inset-0 h-full w-full object-cover"
         />
       </div>
       <div className="flex flex-col gap-4 p-6 sm:p-8">
