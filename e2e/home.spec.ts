@@ -548,6 +548,38 @@ test.describe('contact and quote', () => {
   });
 });
 
+test("the hero shows the proof beside the offer, in the site's own type", async ({ page }) => {
+  await page.goto('/');
+  const proof = page.getByRole('region', { name: 'At a glance' });
+  const figures = proof.getByRole('definition');
+  await expect(figures).toHaveText(['5+', '12', '500+', '12+', '35%']);
+  await expect(proof.getByRole('term')).toHaveText([
+    'years of experience',
+    'small businesses served',
+    'people use tools I built',
+    'projects delivered in 2024',
+    'of the leads at my repair and locksmith shop come through the site I built',
+  ]);
+  // On a wide screen it fills the hero's right half, level with the calls to action.
+  const cta = await page.getByRole('link', { name: 'View My Work' }).boundingBox();
+  const box = await proof.boundingBox();
+  expect(box?.x ?? 0).toBeGreaterThan(640);
+  expect(box?.y ?? 0).toBeLessThan((cta?.y ?? 0) + (cta?.height ?? 0));
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(cta?.y ?? 0);
+  // Headings in the display face, text in the text face, both loaded from the site.
+  await page.evaluate(() => document.fonts.ready);
+  const faces = await page.evaluate(() => ({
+    heading: getComputedStyle(document.querySelector('h1') as Element).fontFamily,
+    body: getComputedStyle(document.body).fontFamily,
+    loaded: [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family),
+  }));
+  expect(faces.heading).toMatch(/^"Space Grotesk Variable", "Space Grotesk Fallback"/);
+  expect(faces.body).toMatch(/^"Instrument Sans Variable", "Instrument Sans Fallback"/);
+  expect(faces.loaded).toEqual(
+    expect.arrayContaining(['Space Grotesk Variable', 'Instrument Sans Variable']),
+  );
+});
+
 test('testimonials have their anchor and content', async ({ page }) => {
   await page.goto('/#testimonials');
   const section = page.locator('#testimonials');
