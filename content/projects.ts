@@ -152,7 +152,8 @@ const projectList: Project[] = [
     tags: ['React', 'Node.js', 'PostgreSQL', 'Inventory', 'Barcode'],
     category: 'business',
     githubUrl: 'https://github.com/jordanellis-dev/inventory-management',
-    demoUrl: 'https://www.youtube-nocookie.com/embed/inventory-demo',
+    // A six-second clip of the app, self-hosted (scripts/make-demo-video.ts draws it).
+    demoUrl: '/images/demos/inventory-management.webm',
     demoType: 'video',
     techStack: ['React', 'TypeScript', 'Express', 'PostgreSQL', 'Chart.js'],
     highlights: [

@@ -46,6 +46,40 @@ test('an iframe demo loads in a sandboxed frame with overlay, refresh, fullscree
   );
 });
 
+test('a demo that does not load in 8 s gives way to a fallback that opens it in a new tab or tries again', async ({
+  page,
+}) => {
+  // The demo's site never answers.
+  let hanging = true;
+  await page.route('https://keycodehelp.com/**', async (route) => {
+    if (hanging) return; // left pending: the frame keeps loading
+    await route.fallback();
+  });
+  await page.clock.install();
+  await page.goto('/projects/keycode-help');
+  const panel = page.getByRole('tabpanel', { name: 'Live Demo' });
+  await panel.scrollIntoViewIfNeeded();
+  await expect(panel.getByRole('status')).toHaveText('Loading demo...');
+  await page.clock.fastForward(7_000);
+  await expect(panel.getByRole('status')).toHaveText('Loading demo...');
+  await page.clock.fastForward(1_100);
+  const fallback = panel.getByRole('alert');
+  await expect(fallback.getByRole('heading', { name: 'The demo is taking too long to load' })).toBeVisible();
+  await expect(panel.getByRole('status')).toHaveCount(0);
+  const open = fallback.getByRole('link', { name: 'Open in new tab' });
+  await expect(open).toHaveAttribute('href', 'https://keycodehelp.com');
+  await expect(open).toHaveAttribute('target', '_blank');
+  await expectAccessible(page, 'project page with the demo fallback');
+  // The site is back: 'Try again' loads it in the frame.
+  hanging = false;
+  await fallback.getByRole('button', { name: 'Try again' }).click();
+  await expect(
+    page.frameLocator('iframe[title="Keycode Help live demo"]').getByText('Stand-in for'),
+  ).toBeVisible();
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+  await expect(panel.getByText('Loading demo...')).toBeHidden();
+});
+
 test('a GitHub demo shows preview, launch and source, the branch, overview and repository links', async ({
   page,
 }) => {
@@ -80,13 +114,36 @@ test('a GitHub demo shows preview, launch and source, the branch, overview and r
   await expect(page.getByRole('tabpanel', { name: 'Live Demo' }).getByText('Branch: main')).toBeVisible();
 });
 
-test('a video demo is embedded at 16:9, a custom demo shows the live site', async ({ page }) => {
+test('a video demo plays a real, self-hosted clip at 16:9; a custom demo shows the live site', async ({
+  page,
+  request,
+}) => {
   await page.goto('/projects/inventory-management');
   const video = page
     .getByRole('tabpanel', { name: 'Live Demo' })
-    .locator('iframe[title="Inventory Management System demo video"]');
+    .locator('video[aria-label="Inventory Management System demo video"]');
+  await video.scrollIntoViewIfNeeded();
   const box = await video.boundingBox();
   expect(box && Math.round((box.width / box.height) * 9)).toBe(16);
+  // The browser reads it as a video of a few seconds, 16:9, and it plays.
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState))
+    .toBeGreaterThan(0);
+  const clip = await video.evaluate((element: HTMLVideoElement) => ({
+    duration: element.duration,
+    width: element.videoWidth,
+    height: element.videoHeight,
+  }));
+  expect(clip.duration).toBeGreaterThan(3);
+  expect(clip.width / clip.height).toBeCloseTo(16 / 9, 2);
+  await video.evaluate((element: HTMLVideoElement) => element.play());
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
+    .toBeGreaterThan(0.2);
+  const source = await video.locator('source').getAttribute('src');
+  const file = await request.get(source ?? '');
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('video/webm');
   await page.goto('/projects/stackzen');
   await expect(page.getByRole('tabpanel', { name: 'Live Demo' }).locator('iframe')).toHaveAttribute(
     'src',

@@ -39,7 +39,8 @@ export const projectSchema = z.object({
   category: z.enum(PROJECT_CATEGORIES),
   githubUrl: httpUrl.optional(),
   liveUrl: httpUrl.optional(),
-  demoUrl: httpUrl.optional(),
+  /** An http(s) address, or a self-hosted clip ("/images/demos/....webm") for the video demo. */
+  demoUrl: assetPath.optional(),
   demoType: z.enum(DEMO_TYPES),
   demoConfig: demoConfigSchema.optional(),
   repoOwner: z.string().min(1).optional(),

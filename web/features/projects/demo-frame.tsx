@@ -2,13 +2,19 @@ import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_FRAME_HEIGHT, MIN_FRAME_HEIGHT } from '../../../common/constants.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
-import { ExternalLink, Maximize2, Minimize2, RotateCw } from '../../ui/icons.tsx';
+import { ExternalLink, Maximize2, Minimize2, MonitorX, RotateCw } from '../../ui/icons.tsx';
+
+/** A demo that has not loaded in this long gets the fallback: the site is down, slow or refuses frames. */
+export const DEMO_LOAD_TIMEOUT_MS = 8_000;
 
 /**
  * A project's site in a sandboxed frame: a loading overlay until the frame has
  * loaded (and again after a refresh), refresh, fullscreen (following the
  * browser's own fullscreen changes) and open in a new tab. Height from the
- * project's demo settings, 600 px by default, never below 400 px.
+ * project's demo settings, 600 px by default, never below 400 px. A frame that
+ * has not loaded within 8 s gives way to a fallback with 'Open in new tab' (a
+ * browser shows its own error page for a site that refuses frames, and tells the
+ * page nothing; the toolbar's new-tab link is there for that case).
  */
 export function DemoFrame({
   url,
@@ -21,6 +27,7 @@ export function DemoFrame({
 }) {
   const container = useRef<HTMLDivElement>(null);
   const [loading, setLoading] = useState(true);
+  const [timedOut, setTimedOut] = useState(false);
   const [version, setVersion] = useState(0);
   const [fullscreen, setFullscreen] = useState(false);
   // The frame is created in the browser only: a frame the server rendered could finish loading
@@ -34,6 +41,19 @@ export function DemoFrame({
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
 
+  // Counted from when the frame is created (it loads lazily, so only once it is near the screen).
+  useEffect(() => {
+    if (!mounted || !loading) return;
+    const timer = setTimeout(() => setTimedOut(true), DEMO_LOAD_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [mounted, loading]);
+
+  const reload = () => {
+    setLoading(true);
+    setTimedOut(false);
+    setVersion((v) => v + 1);
+  };
+
   const toggleFullscreen = async () => {
     if (document.fullscreenElement) await document.exitFullscreen();
     else await container.current?.requestFullscreen();
@@ -46,15 +66,7 @@ export function DemoFrame({
     >
       <div className="flex items-center gap-1 border-b border-border px-3 py-2">
         <span className="mr-auto truncate text-sm text-muted-foreground">{url}</span>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Refresh demo"
-          onClick={() => {
-            setLoading(true);
-            setVersion((v) => v + 1);
-          }}
-        >
+        <Button variant="ghost" size="icon" aria-label="Refresh demo" onClick={reload}>
           <RotateCw className="h-4 w-4" />
         </Button>
         <Button
@@ -76,12 +88,37 @@ export function DemoFrame({
         className={fullscreen ? 'relative w-full flex-1' : 'relative w-full'}
         style={{ height: fullscreen ? undefined : frameHeight }}
       >
-        {loading && (
+        {loading && !timedOut && (
           <div
             role="status"
             className="absolute inset-0 flex items-center justify-center bg-muted text-sm text-muted-foreground"
           >
             Loading demo...
+          </div>
+        )}
+        {loading && timedOut && (
+          <div
+            role="alert"
+            className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 bg-muted p-6 text-center"
+          >
+            <MonitorX className="h-10 w-10 text-muted-foreground" />
+            <h3 className="text-lg font-semibold">The demo is taking too long to load</h3>
+            <p className="max-w-sm text-sm text-muted-foreground">
+              The site may be busy, or it may not allow being shown inside another page. It works best in a
+              tab of its own.
+            </p>
+            <div className="mt-1 flex flex-wrap justify-center gap-3">
+              <Button asChild>
+                <a href={url} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink className="h-4 w-4" />
+                  Open in new tab
+                </a>
+              </Button>
+              <Button variant="outline" onClick={reload}>
+                <RotateCw className="h-4 w-4" />
+                Try again
+              </Button>
+            </div>
           </div>
         )}
         {mounted && (

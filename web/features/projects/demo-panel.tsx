@@ -6,6 +6,7 @@
 import { Tabs } from 'radix-ui';
 import { DEFAULT_GITHUB_BRANCH, MIN_FRAME_HEIGHT } from '../../../common/constants.ts';
 import type { Project } from '../../../common/schemas/project.ts';
+import { withBase } from '../../lib/base.ts';
 import { Button } from '../../ui/button.tsx';
 import {
   Code2,
@@ -22,6 +23,36 @@ import { SocialIcon } from '../../ui/social-icon.tsx';
 import { DemoFrame } from './demo-frame.tsx';
 
 const GITHUB_PREVIEW_HEIGHT = 400;
+
+/** A clip the site serves itself (content/images/demos/), played in the page's own player. */
+const SELF_HOSTED_VIDEO = /^\/[\w./-]+\.(webm|mp4)$/;
+
+function VideoClip({ project }: { project: Project }) {
+  const src = withBase(project.demoUrl ?? '');
+  return (
+    <figure className="overflow-hidden rounded-lg border border-border bg-black">
+      {/* A silent screen recording (muted, so no caption track is needed): it loops and never autoplays. */}
+      <video
+        controls
+        loop
+        muted
+        playsInline
+        preload="metadata"
+        poster={withBase(project.image)}
+        aria-label={`${project.title} demo video`}
+        className="aspect-video w-full"
+      >
+        <source src={src} type={src.endsWith('.mp4') ? 'video/mp4' : 'video/webm'} />
+      </video>
+      <figcaption className="bg-card px-4 py-3 text-sm text-muted-foreground">
+        {project.title}: a short demo clip, without sound.{' '}
+        <a href={src} className="font-medium text-primary underline-offset-4 hover:underline" download>
+          Download the clip
+        </a>
+      </figcaption>
+    </figure>
+  );
+}
 
 const repoUrl = (project: Project) =>
   project.repoOwner && project.repoName
@@ -145,6 +176,7 @@ function LiveDemo({ project }: { project: Project }) {
     case 'github':
       return <GithubDemo project={project} />;
     case 'video':
+      if (project.demoUrl && SELF_HOSTED_VIDEO.test(project.demoUrl)) return <VideoClip project={project} />;
       return project.demoUrl ? (
         <div className="aspect-video overflow-hidden rounded-lg border border-border bg-black">
           <iframe

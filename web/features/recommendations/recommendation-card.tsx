@@ -117,7 +117,7 @@ export function RecommendationCard({
         <div className="flex flex-wrap items-center gap-2 pt-1">
           {project.demoUrl && (
             <a
-              href={project.demoUrl}
+              href={withBase(project.demoUrl)}
               target="_blank"
               rel="noopener noreferrer"
               className={cn(linkClass, 'bg-primary text-primary-foreground hover:bg-primary/90')}
