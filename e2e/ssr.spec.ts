@@ -166,31 +166,32 @@ test.describe('server-rendered HTML', () => {
     }
   });
 
-  test('the two self-hosted fonts are preloaded with the stylesheet, served from the site, cached a year', async ({
+  test('the self-hosted fonts are preloaded with the stylesheet, small, cached a year, never swapped in late', async ({
     request,
   }) => {
     const html = await (await request.get('/')).text();
     const head = html.slice(0, html.indexOf('</head>'));
-    const fonts = [
+    const preloaded = [
       ...head.matchAll(
         /<link rel="preload" href="([^"]+\.woff2)" as="font" type="font\/woff2" crossorigin="anonymous"/g,
       ),
     ].map((match) => match[1] ?? '');
-    expect(fonts.map((font) => font.replace(/-[\w-]{8}\.woff2$/, ''))).toEqual([
+    expect(preloaded.map((font) => font.replace(/-[\w-]{8}\.woff2$/, ''))).toEqual([
       '/assets/space-grotesk-latin-wght-normal',
-      '/assets/instrument-sans-latin-wght-normal',
     ]);
     const css = await (
       await request.get(head.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1] ?? '')
     ).text();
+    const fonts = [...css.matchAll(/url\((\/assets\/[\w-]+\.woff2)\)/g)].map((match) => match[1] ?? '');
+    // The stylesheet's @font-face rules name the very files preloaded (fetched once, not twice).
+    expect(fonts.sort()).toEqual([...preloaded].sort());
+    expect(css.match(/font-display:\s*optional/g)).toHaveLength(2);
     for (const font of fonts) {
-      // The stylesheet's @font-face names the very file preloaded (fetched once, not twice).
-      expect(css).toContain(`url(${font})`);
       const response = await request.get(font);
       expect(response.status(), font).toBe(200);
       expect(response.headers()['content-type'], font).toBe('font/woff2');
       expect(response.headers()['cache-control'], font).toBe('public, max-age=31536000, immutable');
-      expect((await response.body()).length, font).toBeLessThan(40_000);
+      expect((await response.body()).length, font).toBeLessThan(24_000);
     }
     // Each has a fallback scaled to its metrics, so the swap moves nothing.
     expect(css).toMatch(/font-family:\s*"?Space Grotesk Fallback"?;[^}]*size-adjust:\s*109\.69%/);

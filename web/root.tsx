@@ -69,8 +69,8 @@ export const links: Route.LinksFunction = () => [
   // With a precedence React writes the stylesheet at the top of <head>, before the module
   // preloads of <Scripts>: the first paint waits for it alone, not behind the scripts' bytes.
   { rel: 'stylesheet', href: appCss, precedence: 'default' },
-  // The type pair is fetched with the stylesheet, not after it has been parsed (the same files
-  // its @font-face rules name, so each is fetched once).
+  // The type pair is fetched with the stylesheet, not after it has been parsed (the same files its
+  // @font-face rules name, so each is fetched once): early enough for font-display: optional.
   { rel: 'preload', href: displayFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'preload', href: bodyFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: withBase('/favicon.ico'), sizes: '48x48' },

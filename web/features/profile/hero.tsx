@@ -15,7 +15,7 @@ function AtAGlance({ claims }: { claims: Claims }) {
   return (
     <section
       aria-labelledby="at-a-glance"
-      className="relative overflow-hidden rounded-2xl border border-border bg-card/85 p-6 shadow-[0_1px_0_0_var(--border),0_24px_48px_-24px_rgb(0_0_0/0.35)] backdrop-blur sm:p-8"
+      className="relative overflow-hidden rounded-2xl border border-border bg-card p-6 shadow-[0_1px_0_0_var(--border),0_24px_48px_-24px_rgb(0_0_0/0.35)] sm:p-8"
     >
       {/* A trace along the card's edge, ending in a pad: the electronics half of the trade. */}
       <svg
