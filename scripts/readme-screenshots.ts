@@ -8,8 +8,8 @@ import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/constants.ts';
 import { STORAGE_KEYS } from '../common/constants.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/constants.ts';
 
 const base = process.argv[2] ?? 'http://localhost:3000';
 const folder = join(import.meta.dirname, '..', 'docs', 'screenshots');
@@ -20,15 +20,13 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHR
 try {
   for (const theme of ['light', 'dark'] as const) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: theme });
-    await context.addInitScript(
-      ([key, value]) => localStorage.setItem(key, value),
-      [STORAGE_KEYS.immersive, 'false'] as const,
-    );
+    // Scripts here type-check without the DOM library: what runs in the page is given as text.
+    await context.addInitScript(`localStorage.setItem(${JSON.stringify(STORAGE_KEYS.immersive)}, 'false')`);
     const page = await context.newPage();
     await page.goto(base, { waitUntil: 'networkidle' });
-    await page.evaluate(() => document.fonts.ready);
-    // The typing line finished typing its first phrase, the particles drawn.
-    await page.waitForFunction(() => document.querySelector('h1 + p + p')?.textContent?.trim().endsWith('.'));
+    await page.evaluate('document.fonts.ready');
+    // The typing line has finished typing its first phrase.
+    await page.waitForFunction(`document.querySelector('h1 + p + p')?.textContent?.trim().endsWith('.')`);
     const png = await page.screenshot();
     const file = join(folder, `home-${theme}.webp`);
     await sharp(png).webp({ quality: 78, effort: 6 }).toFile(file);

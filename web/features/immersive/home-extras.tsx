@@ -319,7 +319,8 @@ function Journey() {
   // First in line for the floor (the loader asked for it already, so the cursor's hint waited).
   const welcomeShown = useOverlayFloor('welcome', welcome);
   const panel = useRef<HTMLDivElement>(null);
-  const place = useClearSpot(panel, ['top', 'bottom'], { active: welcomeShown });
+  // At the bottom edge, where it hides neither the name nor a call to action; else below the header.
+  const place = useClearSpot(panel, ['bottom', 'top'], { active: welcomeShown });
 
   const progress = scrollProgress(scrollY, document.documentElement.scrollHeight, window.innerHeight);
   const current = welcome ? 'welcome' : milestoneForProgress(progress);
