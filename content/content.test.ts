@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TYPES } from '../common/constants.ts';
@@ -101,5 +101,28 @@ describe('seed posts', () => {
       const body = readFileSync(join(contentDir, 'posts', post.file), 'utf8');
       expect(body).not.toMatch(/!\[[^\]]*\]\(https?:/);
     }
+  });
+});
+
+describe('the built-in illustrations', () => {
+  const svgs = (folder: string) =>
+    readdirSync(join(contentDir, 'images', folder))
+      .filter((file) => file.endsWith('.svg'))
+      .map((file) => join(folder, file));
+
+  it('carry no text for a frame to crop, and each names what it shows', () => {
+    const files = [...svgs('projects'), ...svgs('posts'), 'profile.svg'];
+    expect(files.length).toBeGreaterThanOrEqual(13);
+    for (const file of files) {
+      const svg = readFileSync(join(contentDir, 'images', file), 'utf8');
+      expect(svg, file).not.toMatch(/<text\b/);
+      expect(svg, file).toMatch(/^<svg [^>]*role="img" aria-label="[^"]+"/);
+    }
+  });
+
+  it('are the images every project and seed post points at', () => {
+    for (const project of projects) expect(localImageExists(project.image), project.id).toBe(true);
+    for (const post of seedPosts)
+      if (post.coverImage) expect(localImageExists(post.coverImage), post.slug).toBe(true);
   });
 });

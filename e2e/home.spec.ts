@@ -161,6 +161,27 @@ test.describe('projects', () => {
     await expect(featured).toBeAttached();
   });
 
+  test("the featured block's illustration fills its half, however tall the text beside it", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const featured = page
+      .locator('#projects')
+      .getByRole('article', { name: 'Keycode Help' })
+      .filter({ hasText: 'Featured Project' });
+    await featured.scrollIntoViewIfNeeded();
+    const image = featured.locator('img');
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    const article = await featured.boundingBox();
+    const box = await image.boundingBox();
+    // Two columns: the image spans the article's full height (inside its 1 px border) and half its width.
+    expect(Math.abs((box?.height ?? 0) - ((article?.height ?? 0) - 2))).toBeLessThanOrEqual(1);
+    expect(Math.abs((box?.width ?? 0) - ((article?.width ?? 0) - 2) / 2)).toBeLessThanOrEqual(1);
+    expect(await image.evaluate((img) => getComputedStyle(img).objectFit)).toBe('cover');
+  });
+
   test('cards carry badges, details, GitHub and live links, and a demo overlay on hover', async ({
     page,
   }) => {
