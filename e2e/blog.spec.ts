@@ -216,6 +216,36 @@ test.describe('a post', () => {
     await expectAccessible(page, 'post with comments');
   });
 
+  test('the comment form comes after the post: in the HTML disabled, live once its code has arrived', async ({
+    page,
+    request,
+  }) => {
+    // The post's HTML does not preload the form's libraries (react-hook-form, zod).
+    const html = await (await request.get('/blog/one-schema-form-to-database')).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map(
+      (match) => match[1],
+    );
+    expect(preloads.length).toBeGreaterThan(5);
+    expect(preloads.filter((href) => /\/(zod|forms|comment-form)-/.test(href ?? ''))).toEqual([]);
+    // Held back, the form's code keeps the server's form on screen with every control disabled.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/comment-form-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/blog/one-schema-form-to-database');
+    const form = page.getByRole('form', { name: 'Leave a Comment' });
+    await expect(form.getByLabel('Name')).toBeDisabled();
+    await expect(form.getByRole('button', { name: 'Submit Comment' })).toBeDisabled();
+    release();
+    await expect(form).toHaveAttribute('data-ready', 'true');
+    await expect(form.getByLabel('Name')).toBeEnabled();
+    await expect(form.getByRole('button', { name: 'Submit Comment' })).toBeEnabled();
+  });
+
   test("a missing post answers 404 with 'Post Not Found' and a way back", async ({ page, allowConsole }) => {
     allowConsole(/status of 404 \(Not Found\)/);
     const response = await page.goto('/blog/never-written');

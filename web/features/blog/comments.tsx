@@ -3,23 +3,17 @@
  * of spec section 5, the 'not-a-robot' verification field, a honeypot and the
  * signed form token. New comments wait for moderation.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { type CommentFormInput, commentFormSchema } from '../../../common/schemas/forms.ts';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { longDate } from '../../lib/dates.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
-import { Button } from '../../ui/button.tsx';
-import { Field } from '../../ui/field.tsx';
-import { Input } from '../../ui/input.tsx';
-import { Textarea } from '../../ui/textarea.tsx';
-import { toast } from '../../ui/use-toast.ts';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import { commentsPath, commentsQuery } from './api.ts';
-import { HumanCheck, useFormToken } from './form-token.tsx';
+import { commentsQuery } from './api.ts';
 
-const empty: CommentFormInput = { name: '', email: '', content: '', captchaToken: '', website: '' };
+// The form's code (react-hook-form, the validation rules: 40 KB of gzip) is a chunk of its own,
+// fetched when the page hydrates rather than with the post: the post's cover and text do not
+// share the link with it. The server's HTML holds the form, disabled until it is live.
+const CommentForm = lazy(() => import('./comment-form.tsx'));
 
 export function Comments({ postId }: { postId: number }) {
   const staticCopy = useStaticCopy();
@@ -45,69 +39,22 @@ export function Comments({ postId }: { postId: number }) {
           ))}
         </ul>
       )}
-      {staticCopy ? <StaticNotice feature="Commenting" className="mt-10" /> : <CommentForm postId={postId} />}
+      {staticCopy ? (
+        <StaticNotice feature="Commenting" className="mt-10" />
+      ) : (
+        <Suspense
+          fallback={
+            <p
+              role="status"
+              className="mt-10 min-h-[28rem] rounded-lg border border-border bg-card p-6 text-muted-foreground"
+            >
+              Loading the comment form...
+            </p>
+          }
+        >
+          <CommentForm postId={postId} />
+        </Suspense>
+      )}
     </section>
-  );
-}
-
-/** 'Leave a Comment': stored awaiting moderation, then the list is refreshed. */
-function CommentForm({ postId }: { postId: number }) {
-  const queryClient = useQueryClient();
-  const withFormToken = useFormToken({ form: 'comment', postId });
-  const form = useForm<CommentFormInput>({ resolver: zodResolver(commentFormSchema), defaultValues: empty });
-  const { errors } = form.formState;
-
-  const submit = useMutation({
-    mutationFn: (values: CommentFormInput) =>
-      withFormToken(async (formToken) =>
-        (await apiRequest('POST', commentsPath(postId), { ...values, formToken })).json(),
-      ),
-    onSuccess: async () => {
-      toast({
-        title: 'Comment submitted',
-        description: 'Your comment has been submitted and is awaiting moderation.',
-      });
-      form.reset(empty);
-      await queryClient.invalidateQueries({ queryKey: commentsQuery(postId).queryKey });
-    },
-    onError: (failure) => {
-      toast({
-        title: 'Error submitting comment',
-        description: errorMessage(failure) || 'Please try again later',
-        variant: 'destructive',
-      });
-    },
-  });
-
-  return (
-    <form
-      noValidate
-      aria-labelledby="leave-comment"
-      className="relative mt-10 space-y-4 rounded-lg border border-border bg-card p-6"
-      onSubmit={form.handleSubmit((values) => submit.mutate(values))}
-    >
-      <h3 id="leave-comment" className="text-xl font-semibold">
-        Leave a Comment
-      </h3>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" error={errors.name?.message}>
-          <Input autoComplete="name" {...form.register('name')} />
-        </Field>
-        <Field label="Email" hint="Never shown or shared." error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...form.register('email')} />
-        </Field>
-      </div>
-      <Field label="Comment" error={errors.content?.message}>
-        <Textarea rows={5} className="min-h-[120px]" {...form.register('content')} />
-      </Field>
-      <HumanCheck
-        captcha={form.register('captchaToken')}
-        honeypot={form.register('website')}
-        error={errors.captchaToken?.message}
-      />
-      <Button type="submit" disabled={submit.isPending}>
-        {submit.isPending ? 'Submitting...' : 'Submit Comment'}
-      </Button>
-    </form>
   );
 }
