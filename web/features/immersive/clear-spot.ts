@@ -6,10 +6,14 @@
  * is clear and hides while none is.
  */
 import { type CSSProperties, type RefObject, useLayoutEffect, useState } from 'react';
+import { headerBottom, watchLayout } from '../../lib/layout-watch.ts';
 
 /** What no floating extra may cover: fields, submit buttons and the calls to action marked data-cta. */
 export const PROTECTED_SELECTOR =
   'input:not([type="hidden"]), select, textarea, button[type="submit"], [data-cta]';
+
+/** The floating section dock, which the tour's card and the cursor's hint also keep clear of. */
+export const DOCK_SELECTOR = '[data-overlay="dock"]';
 
 export type Spot = 'bottom' | 'top';
 
@@ -68,12 +72,9 @@ export function useClearSpot(
     if (!active || !element) return;
     const wanted = key.split(',') as Spot[];
     const selector = avoid ? `${PROTECTED_SELECTOR}, ${avoid}` : PROTECTED_SELECTOR;
-    let frame = 0;
     const measure = () => {
-      frame = 0;
       const own = element.getBoundingClientRect();
-      const headerBottom = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
-      const viewport = { height: window.innerHeight, headerBottom };
+      const viewport = { height: window.innerHeight, headerBottom: headerBottom() };
       const obstacles: Box[] = [];
       for (const node of document.querySelectorAll(selector)) {
         if (element.contains(node)) continue;
@@ -85,28 +86,13 @@ export function useClearSpot(
       const index = firstClearBox(boxes, obstacles);
       const spot = index === null ? null : (wanted[index] ?? null);
       setPlaced((current) =>
-        current.spot === spot && current.headerBottom === headerBottom ? current : { spot, headerBottom },
+        current.spot === spot && current.headerBottom === viewport.headerBottom
+          ? current
+          : { spot, headerBottom: viewport.headerBottom },
       );
     };
-    const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(measure);
-    };
-    measure();
-    const resize = new ResizeObserver(schedule);
-    resize.observe(element);
-    resize.observe(document.body);
-    window.addEventListener('scroll', schedule, { passive: true });
-    window.addEventListener('resize', schedule);
-    document.addEventListener('focusin', schedule);
-    document.addEventListener('click', schedule);
-    return () => {
-      cancelAnimationFrame(frame);
-      resize.disconnect();
-      window.removeEventListener('scroll', schedule);
-      window.removeEventListener('resize', schedule);
-      document.removeEventListener('focusin', schedule);
-      document.removeEventListener('click', schedule);
-    };
+    // Focus and clicks can swap what is on screen (a form for its thank-you panel) without a scroll.
+    return watchLayout(measure, { element, documentEvents: ['focusin', 'click'] });
   }, [ref, key, gap, avoid, active]);
 
   if (placed.spot === 'top') return { top: placed.headerBottom + gap, bottom: 'auto' };

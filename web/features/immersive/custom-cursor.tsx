@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useMediaQuery, usePrefersReducedMotion } from '../../lib/motion.ts';
-import { useClearSpot } from './clear-spot.ts';
+import { DOCK_SELECTOR, useClearSpot } from './clear-spot.ts';
 import { CURSOR_HINT_MS, MOBILE_BREAKPOINT_PX } from './journey.ts';
 import { useOverlayFloor } from './overlay-floor.ts';
 
@@ -16,18 +16,16 @@ import { useOverlayFloor } from './overlay-floor.ts';
  * (one overlay at a time, ADR 011), and sits where it covers no field or button.
  */
 function CursorHint() {
-  const [remaining, setRemaining] = useState(CURSOR_HINT_MS);
+  const [done, setDone] = useState(false);
+  // What is left of its 10 s when another overlay takes the floor from it.
   const left = useRef(CURSOR_HINT_MS);
-  const shown = useOverlayFloor('cursor-hint', remaining > 0);
+  const shown = useOverlayFloor('cursor-hint', !done);
   const hint = useRef<HTMLParagraphElement>(null);
-  const place = useClearSpot(hint, ['bottom', 'top'], {
-    avoid: '[aria-label="Section dock"]',
-    active: shown,
-  });
+  const place = useClearSpot(hint, ['bottom', 'top'], { avoid: DOCK_SELECTOR, active: shown });
   useEffect(() => {
     if (!shown) return;
     const started = Date.now();
-    const timer = setTimeout(() => setRemaining(0), left.current);
+    const timer = setTimeout(() => setDone(true), left.current);
     return () => {
       clearTimeout(timer);
       left.current = Math.max(0, left.current - (Date.now() - started));

@@ -23,7 +23,7 @@ import {
   Wrench,
   X,
 } from '../../ui/icons.tsx';
-import { useClearSpot } from './clear-spot.ts';
+import { DOCK_SELECTOR, useClearSpot } from './clear-spot.ts';
 import { useEditingFocus, useScrollY } from './hooks.ts';
 import {
   DOCK_SCROLL_PX,
@@ -40,8 +40,6 @@ import {
   WELCOME_OVERLAY_MS,
 } from './journey.ts';
 import { useOverlayFloor } from './overlay-floor.ts';
-
-const DOCK_LABEL = 'Section dock';
 
 // --- Floating dock ----------------------------------------------------------------
 
@@ -74,7 +72,7 @@ function DockBar() {
     <nav
       ref={bar}
       data-overlay="dock"
-      aria-label={DOCK_LABEL}
+      aria-label="Section dock"
       style={place}
       className="fixed left-1/2 z-40 -translate-x-1/2 rounded-full border border-border bg-background/95 px-2 py-1.5 shadow-lg backdrop-blur"
     >
@@ -161,7 +159,7 @@ function Tour() {
   const editing = useEditingFocus();
   const behavior = useScrollBehavior();
   useScrollY(); // the step follows the scroll position: render on every scroll
-  const region = tourStepForSections(sectionTops(), typeof window === 'undefined' ? 0 : window.innerHeight);
+  const region = tourStepForSections(sectionTops(), window.innerHeight);
   const card = useRef<HTMLDivElement>(null);
   const returnFocus = useRef<Element | null>(null);
   const titleId = useId();
@@ -183,11 +181,12 @@ function Tour() {
     if (region && !dismissed.has(region)) setStep((current) => current ?? region);
   }, [region, dismissed]);
 
+  const open = step !== null && !editing && hasFloor;
   // Non-modal: focus stays where the visitor has it. When they move into the card, remember
   // where from, so closing it hands focus back there rather than to the page's start.
   useEffect(() => {
     const element = card.current;
-    if (!element) return;
+    if (!open || !element) return;
     const onFocusIn = (event: FocusEvent) => {
       if (!(event.relatedTarget instanceof Element) || !element.contains(event.relatedTarget)) {
         returnFocus.current = event.relatedTarget instanceof Element ? event.relatedTarget : null;
@@ -195,13 +194,9 @@ function Tour() {
     };
     element.addEventListener('focusin', onFocusIn);
     return () => element.removeEventListener('focusin', onFocusIn);
-  });
+  }, [open]);
 
-  const open = step !== null && !editing && hasFloor;
-  const place = useClearSpot(card, ['bottom', 'top'], {
-    avoid: `[aria-label="${DOCK_LABEL}"]`,
-    active: open,
-  });
+  const place = useClearSpot(card, ['bottom', 'top'], { avoid: DOCK_SELECTOR, active: open });
 
   const close = (steps: readonly TourStep[]) => {
     const next = new Set([...dismissed, ...steps]);

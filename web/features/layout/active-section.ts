@@ -4,6 +4,7 @@
  * matching anchor.
  */
 import { useEffect, useSyncExternalStore } from 'react';
+import { headerBottom, watchLayout } from '../../lib/layout-watch.ts';
 
 export const HOME_SECTIONS = [
   'home',
@@ -64,34 +65,20 @@ export function sectionFillingView(
  */
 export function useSectionTracking(onChange?: (id: HomeSection) => void) {
   useEffect(() => {
-    let frame = 0;
-    const measure = () => {
-      frame = 0;
-      const headerBottom = Math.max(0, document.querySelector('header')?.getBoundingClientRect().bottom ?? 0);
+    const stop = watchLayout(() => {
       const boxes = [];
       for (const id of HOME_SECTIONS) {
         const box = document.getElementById(id)?.getBoundingClientRect();
         if (box) boxes.push({ id, top: box.top, bottom: box.bottom });
       }
-      const best = sectionFillingView(boxes, headerBottom, window.innerHeight);
+      const best = sectionFillingView(boxes, headerBottom(), window.innerHeight);
       if (best && best !== active) {
         setActive(best);
         onChange?.(best);
       }
-    };
-    const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(measure);
-    };
-    measure();
-    const resize = new ResizeObserver(schedule);
-    resize.observe(document.body);
-    window.addEventListener('scroll', schedule, { passive: true });
-    window.addEventListener('resize', schedule);
+    });
     return () => {
-      cancelAnimationFrame(frame);
-      resize.disconnect();
-      window.removeEventListener('scroll', schedule);
-      window.removeEventListener('resize', schedule);
+      stop();
       setActive(null);
     };
   }, [onChange]);

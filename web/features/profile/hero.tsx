@@ -1,5 +1,6 @@
 import type { Claims, Profile, SocialLink } from '../../../common/schemas/content.ts';
 import { Button } from '../../ui/button.tsx';
+import { cn } from '../../ui/cn.ts';
 import { SocialLinks } from '../../ui/social-links.tsx';
 import { ParticleCanvas } from './particle-canvas.tsx';
 import { TypingText } from './typing-text.tsx';
@@ -11,7 +12,10 @@ function AtAGlance({ claims }: { claims: Claims }) {
     [String(claims.smallBusinesses), 'small businesses served'],
     [claims.users, 'people use tools I built'],
     [claims.projectsIn2024, 'projects delivered in 2024'],
+    // The last, the business's own result, spans the card below a rule, in the accent.
+    [claims.leadShare, 'of the leads at my repair and locksmith shop come through the site I built'],
   ] as const;
+  const last = figures.length - 1;
   return (
     <section
       aria-labelledby="at-a-glance"
@@ -30,22 +34,25 @@ function AtAGlance({ claims }: { claims: Claims }) {
         At a glance
       </h2>
       <dl className="mt-5 grid grid-cols-2 gap-x-6 gap-y-6">
-        {figures.map(([value, label]) => (
-          <div key={label} className="flex flex-col-reverse justify-end gap-1">
+        {figures.map(([value, label], index) => (
+          <div
+            key={label}
+            className={cn(
+              'flex flex-col-reverse justify-end gap-1',
+              index === last && 'col-span-2 border-t border-border pt-5',
+            )}
+          >
             <dt className="text-sm text-muted-foreground">{label}</dt>
-            <dd className="font-display text-4xl font-bold tracking-tight text-foreground sm:text-5xl">
+            <dd
+              className={cn(
+                'font-display text-4xl font-bold tracking-tight sm:text-5xl',
+                index === last ? 'text-primary' : 'text-foreground',
+              )}
+            >
               {value}
             </dd>
           </div>
         ))}
-        <div className="col-span-2 flex flex-col-reverse gap-1 border-t border-border pt-5">
-          <dt className="text-sm text-muted-foreground">
-            of the leads at my repair and locksmith shop come through the site I built
-          </dt>
-          <dd className="font-display text-4xl font-bold tracking-tight text-primary sm:text-5xl">
-            {claims.leadShare}
-          </dd>
-        </div>
       </dl>
     </section>
   );

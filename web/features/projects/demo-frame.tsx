@@ -41,12 +41,29 @@ export function DemoFrame({
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
 
-  // Counted from when the frame is created (it loads lazily, so only once it is near the screen).
+  // The frame loads lazily, once it comes near the screen: its 8 s count from then, not from when
+  // the page opened (a visitor reading the case study first would find the fallback waiting).
+  const [near, setNear] = useState(false);
   useEffect(() => {
-    if (!mounted || !loading) return;
+    const element = container.current;
+    if (!element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  useEffect(() => {
+    if (!mounted || !near || !loading) return;
     const timer = setTimeout(() => setTimedOut(true), DEMO_LOAD_TIMEOUT_MS);
     return () => clearTimeout(timer);
-  }, [mounted, loading]);
+  }, [mounted, near, loading]);
 
   const reload = () => {
     setLoading(true);
