@@ -31,4 +31,9 @@ export interface WebLoadContext {
    * cache and response schema as over HTTP: the parsed JSON, or null for a 404.
    */
   readApi<T>(path: string): Promise<T | null>;
+  /**
+   * A GET of the site's own API as this request (its session cookie included), never shared with
+   * another render: what only the signed-in owner, or the holder of a preview link, may read.
+   */
+  readOwnApi<T>(path: string): Promise<T | null>;
 }

@@ -42,7 +42,11 @@ test.describe('server-rendered HTML', () => {
     expect(page.description).toMatch(/^I build fast, dependable web applications/);
     expect(page.canonical).toBe(`${baseURL}/`);
     expect(page.ogTitle).toBe(page.title);
-    expect(page.ogImage).toBe(`${baseURL}/images/profile.svg`);
+    // The page's own PNG card, which the server draws at that address.
+    expect(page.ogImage).toMatch(new RegExp(`^${baseURL}/og/home\\.png\\?v=[0-9a-z]+$`));
+    const image = await request.get(page.ogImage ?? '');
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
     expect(page.twitterCard).toBe('summary_large_image');
     expect(page.jsonLd).toEqual([expect.objectContaining({ '@type': 'Person', name: 'Jordan Ellis' })]);
   });

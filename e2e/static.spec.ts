@@ -151,6 +151,19 @@ test('robots.txt and the sitemap name the address the copy is published at', asy
   );
   const posts = await (await request.get(`${local}/api/blog.json`)).json();
   expect(posts.map((post: { slug: string }) => post.slug)).toContain('one-schema-form-to-database');
+  // The copy ships the feeds, with the published posts at the copy's address.
+  for (const feed of ['/rss.xml', '/atom.xml', '/feed.json']) {
+    const response = await request.get(`${local}${feed}`);
+    expect(response.status(), feed).toBe(200);
+    expect(await response.text()).toContain(`${STATIC_ORIGIN}/blog/one-schema-form-to-database`);
+  }
+  // And each page's share image, where the page's og:image names it.
+  const html = await (await request.get(`${local}/blog/one-schema-form-to-database`)).text();
+  const image = html.match(/<meta property="og:image" content="([^"]+)"/)?.[1] ?? '';
+  expect(image).toMatch(new RegExp(`^${STATIC_ORIGIN}/og/blog/one-schema-form-to-database\\.png\\?v=`));
+  const png = await request.get(`${local}${new URL(image).pathname}`);
+  expect(png.status()).toBe(200);
+  expect(png.headers()['content-type']).toBe('image/png');
 });
 
 test.describe('a copy exported for a sub-path (user.github.io/site/)', () => {

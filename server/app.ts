@@ -22,6 +22,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createBotCheck } from './lib/anti-spam.ts';
 import { connectCacheBus } from './lib/cache-bus.ts';
+import { generateCover } from './lib/cover.ts';
 import { databaseFailureCounter, redisFailureCounter } from './lib/failure-counter.ts';
 import { createFormTokens, databaseFormTokenUses } from './lib/form-token.ts';
 import { BAD_ADDRESS } from './lib/input-guard.ts';
@@ -40,6 +41,7 @@ import { githubRoutes } from './modules/auth/github.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService, LOGIN_WINDOW_MS } from './modules/auth/service.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
+import { createPublisher, type Publisher, type Timers } from './modules/blog/schedule.ts';
 import { createBlogService } from './modules/blog/service.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { createCommentService } from './modules/comments/service.ts';
@@ -53,6 +55,7 @@ import { projectRoutes } from './modules/projects/routes.ts';
 import { resumeRoutes } from './modules/resume/routes.ts';
 import { createResumeService } from './modules/resume/service.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
+import { shareImageStore } from './modules/seo/share-image.ts';
 import { skillRoutes } from './modules/skills/routes.ts';
 import { createSkillService } from './modules/skills/service.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -69,10 +72,12 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the web app (pages); without it only the API, images and a plain 404 page answer. */
   web?: Omit<WebOptions, 'config'>;
+  /** The clock and timers that decide when scheduled posts go live (tests control them). */
+  clock?: { now: () => Date; timers?: Timers };
 }
 
 // Secrets that must never reach a log line, wherever they appear in the URL.
-const SECRET_IN_URL = /(\/api\/resume\/download\/)[^/?#]+|([?&](?:token|code|state)=)[^&#]*/gi;
+const SECRET_IN_URL = /(\/api\/resume\/download\/)[^/?#]+|([?&](?:token|code|state|preview)=)[^&#]*/gi;
 
 /** The request fields logged for each request: no headers, so no cookie or authorization. */
 export function serializeRequestForLog(request: { method: string; url: string; ip?: string }) {
@@ -122,6 +127,7 @@ export async function buildApp({
   database,
   logger = false,
   web,
+  clock,
 }: AppOptions): Promise<FastifyInstance> {
   const headers = securityHeaders(config);
   const app = Fastify({
@@ -174,10 +180,24 @@ export async function buildApp({
     db,
     redis ? redisFailureCounter(redis, LOGIN_WINDOW_MS) : databaseFailureCounter(counters, LOGIN_WINDOW_MS),
   );
-  const blog = createBlogService(db, cache);
-  const comments = createCommentService(db, cache);
+  const blog = createBlogService(db, cache, clock ? { now: clock.now } : {});
+  const comments = createCommentService(db, cache, config.publicUrl);
   const skills = createSkillService(db, cache);
-  const contributions = createContributionService(db, blog);
+  const storage = localStorage(config.UPLOAD_DIR ?? join(config.DATA_DIR, 'uploads'));
+  const contributions = createContributionService(db, blog, async (title, tags) =>
+    storage.save(await generateCover(title, tags), 'webp'),
+  );
+  // Scheduled posts go live on time: the publisher sleeps until the next one, re-armed by every write.
+  const publisher = createPublisher({
+    nextScheduledAt: () => blog.nextScheduledAt(),
+    publishDue: () => blog.publishDue(),
+    ...(clock ? { now: clock.now, ...(clock.timers ? { timers: clock.timers } : {}) } : {}),
+    onError: (error) => app.log.warn({ err: error }, 'scheduled publishing'),
+  });
+  cache.onLocalInvalidate(() => void publisher.rearm());
+  app.addHook('onReady', () => publisher.rearm());
+  app.addHook('onClose', async () => publisher.stop());
+  app.decorate('publisher', publisher);
   const contact = createContactService(db);
   const resume = createResumeService(db);
   const analytics = createAnalyticsService(db, { rawRetentionDays: config.ANALYTICS_RAW_DAYS });
@@ -200,7 +220,6 @@ export async function buildApp({
   await app.register(formTokenRoutes, { formTokens });
   await app.register(contactRoutes, { contact });
   await app.register(resumeRoutes, { resume });
-  const storage = localStorage(config.UPLOAD_DIR ?? join(config.DATA_DIR, 'uploads'));
   await app.register(adminRoutes, {
     blog,
     comments,
@@ -227,7 +246,12 @@ export async function buildApp({
   await app.register(aiRoutes, { ai: createAiService(db, aiProvider, storage) });
   await app.register(skillRoutes, { skills, cache, botCheck });
   await app.register(projectRoutes);
-  await app.register(seoRoutes, { blog, siteUrl: config.publicUrl });
+  await app.register(seoRoutes, {
+    blog,
+    siteUrl: config.publicUrl,
+    cache,
+    shareImages: shareImageStore(join(config.DATA_DIR, 'share-images')),
+  });
   await app.register(analyticsRoutes, { analytics });
   await app.register(fastifyStatic, {
     root: contentImagesFolder,
@@ -256,5 +280,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The public read cache; writes invalidate it. */
     readCache: ReadCache;
+    /** Makes scheduled posts live when their time comes. */
+    publisher: Publisher;
   }
 }

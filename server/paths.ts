@@ -20,3 +20,4 @@ export const projectRoot = findProjectRoot();
 export const migrationsFolder = join(projectRoot, 'server', 'db', 'migrations');
 export const contentFolder = join(projectRoot, 'content');
 export const contentImagesFolder = join(contentFolder, 'images');
+export const shareImageFontsFolder = join(projectRoot, 'server', 'assets', 'og-fonts');

@@ -17,6 +17,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
+import { FEED_PATHS, feedTitle } from '../common/feeds.ts';
 import { contactInfo, profile, socialLinks } from '../content/profile.ts';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
@@ -90,6 +91,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" media="(prefers-color-scheme: light)" content="#faf8f4" />
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#0e1116" />
+        {/* Feed readers and browsers find the blog's feeds from any page. */}
+        {data ? (
+          <>
+            <link
+              rel="alternate"
+              type="application/rss+xml"
+              title={feedTitle(data.site.ownerName)}
+              href={withBase(FEED_PATHS.rss)}
+            />
+            <link
+              rel="alternate"
+              type="application/atom+xml"
+              title={feedTitle(data.site.ownerName)}
+              href={withBase(FEED_PATHS.atom)}
+            />
+            <link
+              rel="alternate"
+              type="application/feed+json"
+              title={feedTitle(data.site.ownerName)}
+              href={withBase(FEED_PATHS.json)}
+            />
+          </>
+        ) : null}
         {/* Runs before the body paints: the stored or system theme, so dark never flashes light, and a
             stand-in for blocked browser storage. Only the server writes it (it has run by the time the
             browser hydrates), so the script's text is not shipped again in the page's JavaScript. */}

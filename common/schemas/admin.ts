@@ -43,6 +43,14 @@ export const adminPostSchema = z.object({
   updatedAt: isoDate,
   excerpt: z.string().nullable(),
   authorId: z.number().int().nullable(),
+  metaDescription: z.string(),
+  canonicalUrl: z.string(),
+  /** The guest's name for an approved guest post; '' for the owner's. */
+  guestAuthor: z.string(),
+  /** Draft (not published), Scheduled (published with a time still to come) or Published. */
+  status: z.enum(['draft', 'scheduled', 'published']),
+  /** The secret of the private preview link; null when none is open. */
+  previewToken: z.string().nullable(),
 });
 
 export const adminCommentSchema = z.object({
@@ -57,6 +65,10 @@ export const adminCommentSchema = z.object({
   ipAddress: z.string().nullable(),
   isApproved: z.boolean(),
   isSpam: z.boolean(),
+  parentId: z.number().int().nullable(),
+  isAuthorReply: z.boolean(),
+  /** The commenter asked to be emailed when answered (and has not stopped it). */
+  notifyOnReply: z.boolean(),
 });
 
 export const adminContributionSchema = z.object({

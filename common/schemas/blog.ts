@@ -9,6 +9,14 @@ import { z } from './zod.ts';
 
 const isoDate = z.iso.datetime({ offset: true });
 
+/** A heading of a post (h2 or h3) in its table of contents. */
+export const tocEntrySchema = z.object({
+  depth: z.union([z.literal(2), z.literal(3)]),
+  id: z.string(),
+  text: z.string(),
+});
+export type TocEntry = z.infer<typeof tocEntrySchema>;
+
 /** A row of GET /api/blog: what the list and the home teaser show. */
 export const blogPostSummarySchema = z.object({
   id: z.number().int(),
@@ -32,6 +40,21 @@ export const blogPostSchema = blogPostSummarySchema.extend({
   authorName: z.string(),
   /** The content as sanitised HTML, rendered from the markdown on the server ('' when empty). */
   contentHtml: z.string(),
+  /** The post's h2 and h3 headings, for its table of contents (shown from three on). */
+  toc: z.array(tocEntrySchema),
+  /** The meta description ('' falls back to the first 160 characters of the content). */
+  metaDescription: z.string(),
+  /** Where the post first appeared, when that is another site; '' for this site. */
+  canonicalUrl: z.string(),
+  /** True when authorName is a guest's (an approved guest post). */
+  isGuestPost: z.boolean(),
+  /** Published, or (seen by the owner or through a preview link) a draft or a scheduled post. */
+  status: z.enum(['draft', 'scheduled', 'published']),
+  /** The published posts just before (older) and after (newer) this one. */
+  previous: z.object({ slug: z.string(), title: z.string() }).nullable(),
+  next: z.object({ slug: z.string(), title: z.string() }).nullable(),
+  /** Up to three published posts sharing the most tags with this one. */
+  related: z.array(blogPostSummarySchema),
 });
 
 /**

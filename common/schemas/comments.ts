@@ -6,6 +6,10 @@ export const publicCommentSchema = z.object({
   name: z.string(),
   content: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
+  /** The comment this one answers (replies are one level deep); null for a comment on the post. */
+  parentId: z.number().int().nullable(),
+  /** Written by the site's owner. */
+  isAuthorReply: z.boolean(),
 });
 
 export const publicCommentListSchema = z.array(publicCommentSchema);

@@ -15,6 +15,7 @@ import {
   PASSWORD_MIN,
   PROJECT_TYPES,
   RESUME_PURPOSES,
+  SEO_DESCRIPTION_LENGTH,
   TIMEFRAMES,
   USERNAME_MIN,
 } from '../constants.ts';
@@ -127,9 +128,17 @@ export const commentFormSchema = z.object({
     .trim()
     .min(1, 'Please complete the CAPTCHA verification')
     .max(100, 'Please complete the CAPTCHA verification'),
+  /** Email me once when the author replies (with a link that stops it). */
+  notifyOnReply: z.boolean({ error: 'Choose whether to be emailed about a reply' }).default(false),
   ...antiSpamFields,
 });
 export type CommentFormInput = z.input<typeof commentFormSchema>;
+
+/** The owner's answer to a comment. */
+export const commentReplySchema = z.object({
+  content: text(5000, 'Reply', { multiline: true }).min(2, 'Reply must be at least 2 characters'),
+});
+export type CommentReplyInput = z.input<typeof commentReplySchema>;
 
 // --- Guest contributions ------------------------------------------------------------
 
@@ -231,6 +240,22 @@ const blogPostFields = {
   coverImage,
   tags: tagList,
   isPublished: z.boolean({ error: 'Published must be true or false' }),
+  /** What search results and shared links show; '' falls back to the first 160 characters of the content. */
+  metaDescription: text(SEO_DESCRIPTION_LENGTH, 'Meta description'),
+  /** Where the post first appeared, when that is another site; '' for this site. */
+  canonicalUrl: z
+    .string({ error: 'Canonical URL must be a valid URL' })
+    .trim()
+    .max(2000, 'Canonical URL must be a valid URL')
+    .refine(
+      (value) => value === '' || z.url({ protocol: /^https?$/ }).safeParse(value).success,
+      'Canonical URL must be a valid URL',
+    ),
+  /**
+   * When a published post goes live: a time in the future schedules it; null (or absent when
+   * first published) means now.
+   */
+  publishAt: z.iso.datetime({ offset: true, error: 'Publish time must be a valid date and time' }).nullable(),
 };
 
 export const blogPostFormSchema = z.object({
@@ -238,6 +263,9 @@ export const blogPostFormSchema = z.object({
   coverImage: coverImage.default(''),
   tags: tagList.default([]),
   isPublished: blogPostFields.isPublished.default(false),
+  metaDescription: blogPostFields.metaDescription.default(''),
+  canonicalUrl: blogPostFields.canonicalUrl.default(''),
+  publishAt: blogPostFields.publishAt.default(null),
 });
 export type BlogPostFormInput = z.input<typeof blogPostFormSchema>;
 export type BlogPostFormValues = z.output<typeof blogPostFormSchema>;

@@ -34,7 +34,11 @@ export async function newestFirst<T extends PgTable, R>(
   db: Pick<Db, 'select'>,
   table: T,
   query: PageQuery,
-  { where, by, map }: { where?: SQL | undefined; by: PgColumn[]; map: (row: T['$inferSelect']) => R },
+  {
+    where,
+    by,
+    map,
+  }: { where?: SQL | undefined; by: PgColumn[]; map: (row: T['$inferSelect']) => R | Promise<R> },
 ): Promise<Page<R>> {
   return paged(db, table, where, query, async (offset) => {
     const rows = await db
@@ -44,7 +48,7 @@ export async function newestFirst<T extends PgTable, R>(
       .orderBy(...by.map((column) => desc(column)))
       .limit(query.pageSize)
       .offset(offset);
-    return (rows as T['$inferSelect'][]).map(map);
+    return Promise.all((rows as T['$inferSelect'][]).map(map));
   });
 }
 

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -22,6 +23,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { TocEntry } from '../../common/schemas/blog.ts';
 
 /** PostgreSQL's full-text document type; filled by a trigger (migration 0005), never written by the app. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -86,6 +88,20 @@ export const blogPosts = pgTable(
      * trigger `blog_posts_search_vector` on every insert and update (migration 0005).
      */
     searchVector: tsvector('search_vector'),
+    /** The content as sanitised, highlighted HTML, rendered when the post is saved (server/lib/markdown.ts). */
+    contentHtml: text('content_html').notNull().default(''),
+    /** The h2 and h3 headings of the content, for the table of contents. */
+    toc: jsonb('toc').$type<TocEntry[]>().notNull().default([]),
+    /** Which renderer made contentHtml and toc (RENDER_VERSION); 0: not rendered yet. */
+    renderVersion: integer('render_version').notNull().default(0),
+    /** The meta description; '' falls back to the first 160 characters of the content. */
+    metaDescription: text('meta_description').notNull().default(''),
+    /** Where the post was first published, when elsewhere; '' for this site. */
+    canonicalUrl: text('canonical_url').notNull().default(''),
+    /** The secret of the draft's private preview link; null when there is none. */
+    previewToken: text('preview_token'),
+    /** The guest's name for an approved guest post; '' for the owner's posts. */
+    guestAuthor: text('guest_author').notNull().default(''),
   },
   (t) => [
     uniqueIndex('blog_posts_slug_key').on(t.slug),
@@ -115,12 +131,21 @@ export const comments = pgTable(
     isApproved: boolean('is_approved').notNull().default(false),
     isSpam: boolean('is_spam').notNull().default(false),
     captchaToken: text('captcha_token'),
+    /** The comment this one answers (one level deep); null for a comment on the post. */
+    parentId: integer('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    /** Written by the owner from the post or the dashboard. */
+    isAuthorReply: boolean('is_author_reply').notNull().default(false),
+    /** The commenter asked to be emailed once when the author answers. */
+    notifyOnReply: boolean('notify_on_reply').notNull().default(false),
+    /** The secret of the link in that email which stops further emails. */
+    unsubscribeToken: text('unsubscribe_token'),
   },
   (t) => [
     // Public list of a post's approved comments, oldest first.
     index('comments_post_approved_idx').on(t.postId, t.isApproved, t.createdAt),
     // Moderation queue: pending comments, newest first.
     index('comments_moderation_idx').on(t.isApproved, t.isSpam, t.createdAt.desc()),
+    index('comments_parent_idx').on(t.parentId),
   ],
 );
 
@@ -270,6 +295,8 @@ export const notificationOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** The id of the row the notification reports (a quote request for kind 'quote'), so the inbox can show delivery. */
     sourceId: integer('source_id'),
+    /** Who gets it: null for the owner (NOTIFY_EMAIL); a commenter's address for a reply to their comment. */
+    recipient: text('recipient'),
   },
   (t) => [
     index('notification_outbox_due_idx').on(t.status, t.nextAttemptAt),

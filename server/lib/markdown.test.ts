@@ -1,27 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './markdown.ts';
+import { languageLabel, renderMarkdown, renderPost } from './markdown.ts';
 
 describe('renderMarkdown', () => {
-  it('keeps single line breaks and makes blank lines paragraph breaks', () => {
-    expect(renderMarkdown('one\ntwo\n\nthree')).toBe('<p>one<br>\ntwo</p>\n<p>three</p>');
+  it('keeps single line breaks and makes blank lines paragraph breaks', async () => {
+    expect(await renderMarkdown('one\ntwo\n\nthree')).toBe('<p>one<br>\ntwo</p>\n<p>three</p>');
   });
 
-  it('renders GitHub-flavoured markdown: code, tables, links', () => {
-    const html = renderMarkdown(
+  it('renders GitHub-flavoured markdown: code, tables, links', async () => {
+    const html = await renderMarkdown(
       '```ts\nconst a = 1;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[site](https://example.com)',
     );
-    expect(html).toContain('<pre><code class="language-ts">const a = 1;\n</code></pre>');
     expect(html).toContain('<table>');
     expect(html).toContain('<a href="https://example.com">site</a>');
   });
 
-  it('keeps an uploaded video and an image', () => {
-    const html = renderMarkdown('![cover](/uploads/a.webp)\n\n<video src="/uploads/b.mp4" controls></video>');
+  it('keeps an uploaded video and an image', async () => {
+    const html = await renderMarkdown(
+      '![cover](/uploads/a.webp)\n\n<video src="/uploads/b.mp4" controls></video>',
+    );
     expect(html).toContain('<img src="/uploads/a.webp" alt="cover">');
     expect(html).toContain('<video src="/uploads/b.mp4" controls></video>');
   });
 
-  it('removes every script, event handler, style and dangerous URL of the XSS payload list', () => {
+  it('removes every script, event handler, style and dangerous URL of the XSS payload list', async () => {
     const payloads = [
       '<script>alert(1)</script>',
       '<img src=x onerror=alert(1)>',
@@ -40,7 +41,7 @@ describe('renderMarkdown', () => {
       '<object data="https://evil.example/x.swf"></object>',
       '<p onclick="alert(1)">x</p>',
     ].join('\n\n');
-    const html = renderMarkdown(payloads);
+    const html = await renderMarkdown(payloads);
     const tags = html.match(/<[a-z][^>]*>/gi) ?? [];
     expect(tags.length).toBeGreaterThan(0);
     for (const tag of tags) {
@@ -51,14 +52,67 @@ describe('renderMarkdown', () => {
     }
   });
 
-  it('gives every image an alt text, empty when its author gave none', () => {
-    expect(renderMarkdown('<img src="/images/a.svg">')).toBe('<img src="/images/a.svg" alt="">');
-    expect(renderMarkdown('![A bench](/images/a.svg)')).toBe(
+  it('gives every image an alt text, empty when its author gave none', async () => {
+    expect(await renderMarkdown('<img src="/images/a.svg">')).toBe('<img src="/images/a.svg" alt="">');
+    expect(await renderMarkdown('![A bench](/images/a.svg)')).toBe(
       '<p><img src="/images/a.svg" alt="A bench"></p>',
     );
   });
 
-  it('gives nothing for empty content', () => {
-    expect(renderMarkdown('  \n ')).toBe('');
+  it('gives nothing for empty content', async () => {
+    expect(await renderMarkdown('  \n ')).toBe('');
+  });
+
+  it('highlights code in both themes with the language named and a Copy button', async () => {
+    const html = await renderMarkdown('```ts\nconst answer: number = 42; // the answer\n```');
+    expect(html).toContain('<figure class="code-block" data-lang="ts">');
+    expect(html).toContain('<span>TypeScript</span>');
+    expect(html).toMatch(
+      /<button type="button" class="copy-code" data-copy-code="" aria-label="Copy TypeScript code">Copy<\/button>/,
+    );
+    // Each token carries the light and the dark colour; app.css shows one per theme.
+    const tokens =
+      html.match(/<span style="--shiki-light:#[0-9a-f]{6};--shiki-dark:#[0-9a-f]{6}[^"]*">/gi) ?? [];
+    expect(tokens.length).toBeGreaterThan(5);
+    const keyword = html.match(/<span style="([^"]*)">const<\/span>/)?.[1] ?? '';
+    const comment = html.match(/<span style="([^"]*)">\/\/ the answer<\/span>/)?.[1] ?? '';
+    expect(keyword).not.toBe(comment);
+    expect(html).toMatch(/--shiki-light-bg:#[0-9a-f]{6}/i);
+    expect(html).toMatch(/--shiki-dark-bg:#[0-9a-f]{6}/i);
+    // The code text itself is intact once the markup is taken away.
+    expect(html.replace(/<[^>]+>/g, '').replace(/&#x3C;/g, '<')).toContain(
+      'const answer: number = 42; // the answer',
+    );
+  });
+
+  it('shows code in an unknown language as text under the name the writer gave, escaped', async () => {
+    const html = await renderMarkdown('```brainfun\n<script>alert(1)</script>\n```\n\n```\nplain\n```');
+    expect(html).toContain('<span>brainfun</span>');
+    expect(html).toContain('<span>Text</span>');
+    expect(html).not.toContain('<script>');
+    expect(languageLabel('py')).toBe('Python');
+    expect(languageLabel('sh')).toBe('Shell');
+  });
+
+  it('gives h2 and h3 ids and self-links, unique, never an id the page uses, and lists them', async () => {
+    const { html, toc } = await renderPost(
+      '# Title\n\n## Why it matters\n\ntext\n\n### The *details*\n\n## Why it matters\n\n## Comments',
+    );
+    expect(toc).toEqual([
+      { depth: 2, id: 'why-it-matters', text: 'Why it matters' },
+      { depth: 3, id: 'the-details', text: 'The details' },
+      { depth: 2, id: 'why-it-matters-1', text: 'Why it matters' },
+      { depth: 2, id: 'comments-1', text: 'Comments' },
+    ]);
+    expect(html).toContain(
+      '<h2 id="why-it-matters">Why it matters<a class="heading-anchor" href="#why-it-matters" aria-label="Link to “Why it matters”">#</a></h2>',
+    );
+    expect(html).toContain('<h1>Title</h1>');
+  });
+
+  it('keeps a raw id from the writer prefixed, so it cannot take over a heading', async () => {
+    const { html } = await renderPost('<p id="why">x</p>\n\n## Why');
+    expect(html).toContain('id="user-content-why"');
+    expect(html).toContain('<h2 id="why">');
   });
 });

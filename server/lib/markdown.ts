@@ -1,11 +1,20 @@
 /**
- * Markdown to safe HTML, on the server only (no markdown library reaches the
- * browser). GitHub-flavoured markdown; a single line break stays a line break
- * and a blank line starts a new paragraph. Raw HTML in a post is parsed and
- * then sanitised with GitHub's allow-list plus <video> (the admin editor
- * inserts uploaded videos as video tags): no script, no event handler, no
- * style, no javascript: or data: URL survives.
+ * Markdown to safe HTML, on the server only (no markdown or highlighting library reaches the
+ * browser). GitHub-flavoured markdown; a single line break stays a line break and a blank line
+ * starts a new paragraph. Raw HTML in a post is parsed and then sanitised with GitHub's allow-list
+ * plus <video> (the admin editor inserts uploaded videos as video tags): no script, no event
+ * handler, no style, no javascript: or data: URL survives.
+ *
+ * After sanitising, the renderer adds what the writer did not write and the sanitiser would strip:
+ * - headings h2 and h3 get ids (GitHub's slugs) and a self-link, and make the table of contents;
+ * - fenced code is highlighted by Shiki into spans carrying both themes' colours as CSS variables
+ *   (`--shiki-light`, `--shiki-dark`; web/app.css picks one per theme), inside a figure with the
+ *   language's name and a Copy button.
+ * A post is rendered when it is saved and the HTML kept with it (RENDER_VERSION says which
+ * renderer made it; an older one is re-rendered once, on its next read).
  */
+
+import GithubSlugger from 'github-slugger';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
@@ -13,7 +22,49 @@ import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
+import { bundledLanguagesInfo, createHighlighter, type Highlighter } from 'shiki';
 import { unified } from 'unified';
+import type { TocEntry } from '../../common/schemas/blog.ts';
+
+/** Bumped whenever the HTML this file makes changes: stored renders of older versions are redone. */
+export const RENDER_VERSION = 2;
+
+/** The code themes, light and dark: both pass 4.5:1 for every token colour on their background. */
+export const CODE_THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
+
+/** Languages loaded at start; a fence naming another language is shown as plain text with its name. */
+const LANGUAGES = [
+  'typescript',
+  'tsx',
+  'javascript',
+  'jsx',
+  'json',
+  'jsonc',
+  'bash',
+  'shellscript',
+  'css',
+  'html',
+  'sql',
+  'yaml',
+  'toml',
+  'markdown',
+  'python',
+  'diff',
+  'c',
+  'cpp',
+  'go',
+  'rust',
+  'java',
+  'php',
+  'ruby',
+  'dockerfile',
+  'ini',
+  'xml',
+  'graphql',
+] as const;
+
+/** Ids the page itself uses around a post: a heading never takes one of them. */
+const RESERVED_IDS = ['main', 'main-content', 'comments', 'contents', 'share', 'related', 'author'];
 
 const schema = {
   ...defaultSchema,
@@ -33,33 +84,153 @@ const schema = {
 interface HastNode {
   type: string;
   tagName?: string;
+  value?: string;
   properties?: Record<string, unknown>;
   children?: HastNode[];
 }
 
+const element = (tagName: string, properties: Record<string, unknown>, children: HastNode[]): HastNode => ({
+  type: 'element',
+  tagName,
+  properties,
+  children,
+});
+const text = (value: string): HastNode => ({ type: 'text', value });
+
+function textOf(node: HastNode): string {
+  if (node.type === 'text') return node.value ?? '';
+  return (node.children ?? []).map(textOf).join('');
+}
+
+function visit(node: HastNode, fn: (node: HastNode, parent: HastNode | null, index: number) => void) {
+  const walk = (current: HastNode, parent: HastNode | null, index: number) => {
+    fn(current, parent, index);
+    const children = current.children ?? [];
+    for (let i = 0; i < children.length; i++) walk(children[i] as HastNode, current, i);
+  };
+  walk(node, null, 0);
+}
+
 /** Every image gets an alt attribute: an image its author left undescribed counts as decorative. */
-function imagesHaveAlt() {
-  const visit = (node: HastNode) => {
+function imagesHaveAlt(tree: HastNode) {
+  visit(tree, (node) => {
     if (node.type === 'element' && node.tagName === 'img') {
       node.properties ??= {};
       if (typeof node.properties.alt !== 'string') node.properties.alt = '';
     }
-    for (const child of node.children ?? []) visit(child);
-  };
-  return (tree: HastNode) => visit(tree);
+  });
 }
 
-const processor = unified()
+/** h2 and h3 get an id and a self-link; they are returned, in order, for the table of contents. */
+function linkHeadings(tree: HastNode): TocEntry[] {
+  const slugger = new GithubSlugger();
+  for (const id of RESERVED_IDS) slugger.slug(id);
+  const toc: TocEntry[] = [];
+  visit(tree, (node) => {
+    if (node.type !== 'element' || (node.tagName !== 'h2' && node.tagName !== 'h3')) return;
+    const title = textOf(node).replace(/\s+/g, ' ').trim();
+    if (!title) return;
+    const id = slugger.slug(title) || `section-${toc.length + 1}`;
+    node.properties = { ...node.properties, id };
+    node.children = [
+      ...(node.children ?? []),
+      element('a', { className: ['heading-anchor'], href: `#${id}`, ariaLabel: `Link to “${title}”` }, [
+        text('#'),
+      ]),
+    ];
+    toc.push({ depth: node.tagName === 'h2' ? 2 : 3, id, text: title });
+  });
+  return toc;
+}
+
+const languageNames = new Map<string, string>();
+for (const info of bundledLanguagesInfo) {
+  languageNames.set(info.id, info.name);
+  for (const alias of info.aliases ?? []) languageNames.set(alias, info.name);
+}
+languageNames.set('ts', 'TypeScript');
+languageNames.set('js', 'JavaScript');
+languageNames.set('sh', 'Shell');
+languageNames.set('bash', 'Bash');
+languageNames.set('shell', 'Shell');
+
+/** The name shown above a code block: the language's name, or what the writer typed. */
+export function languageLabel(lang: string): string {
+  if (!lang || lang === 'text' || lang === 'plaintext' || lang === 'txt') return 'Text';
+  return languageNames.get(lang.toLowerCase()) ?? lang;
+}
+
+let highlighter: Promise<Highlighter> | null = null;
+/** The highlighter, loaded once per process on the first render. */
+function loadHighlighter(): Promise<Highlighter> {
+  highlighter ??= createHighlighter({
+    themes: [CODE_THEMES.light, CODE_THEMES.dark],
+    langs: [...LANGUAGES],
+  });
+  return highlighter;
+}
+
+/** Fenced code becomes a figure: the language, a Copy button and the highlighted <pre>. */
+function highlightCode(tree: HastNode, shiki: Highlighter) {
+  const loaded = new Set(shiki.getLoadedLanguages());
+  visit(tree, (node, parent, index) => {
+    if (!parent || node.type !== 'element' || node.tagName !== 'pre') return;
+    const code = node.children?.find((child) => child.type === 'element' && child.tagName === 'code');
+    if (!code) return;
+    const classes = (code.properties?.className as string[] | undefined) ?? [];
+    const lang = (classes.find((name) => name.startsWith('language-')) ?? '').slice('language-'.length);
+    const source = textOf(code).replace(/\n$/, '');
+    const known = loaded.has(lang.toLowerCase()) ? lang.toLowerCase() : 'text';
+    const root = shiki.codeToHast(source, {
+      lang: known,
+      themes: CODE_THEMES,
+      defaultColor: false,
+    }) as unknown as HastNode;
+    const pre = root.children?.find((child) => child.type === 'element' && child.tagName === 'pre');
+    if (!pre) return;
+    const label = languageLabel(lang);
+    const figure = element('figure', { className: ['code-block'], dataLang: known }, [
+      element('figcaption', { className: ['code-head'] }, [
+        element('span', {}, [text(label)]),
+        element(
+          'button',
+          { type: 'button', className: ['copy-code'], dataCopyCode: '', ariaLabel: `Copy ${label} code` },
+          [text('Copy')],
+        ),
+      ]),
+      pre,
+    ]);
+    (parent.children as HastNode[])[index] = figure;
+  });
+}
+
+const parser = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkBreaks)
   .use(remarkRehype, { allowDangerousHtml: true })
   .use(rehypeRaw)
-  .use(rehypeSanitize, schema)
-  .use(imagesHaveAlt)
-  .use(rehypeStringify);
+  .use(rehypeSanitize, schema);
+const stringifier = unified().use(rehypeStringify);
 
-export function renderMarkdown(markdown: string): string {
-  if (!markdown.trim()) return '';
-  return String(processor.processSync(markdown));
+export interface RenderedPost {
+  html: string;
+  toc: TocEntry[];
+}
+
+/** A post's markdown as sanitised, highlighted HTML, with its table of contents. */
+export async function renderPost(markdown: string): Promise<RenderedPost> {
+  if (!markdown.trim()) return { html: '', toc: [] };
+  const shiki = await loadHighlighter();
+  const tree = (await parser.run(parser.parse(markdown))) as unknown as HastNode;
+  imagesHaveAlt(tree);
+  const toc = linkHeadings(tree);
+  highlightCode(tree, shiki);
+  // biome-ignore lint/suspicious/noExplicitAny: the hast root the stringifier takes
+  return { html: stringifier.stringify(tree as any), toc };
+}
+
+/** Markdown as sanitised, highlighted HTML ('' when empty). */
+export async function renderMarkdown(markdown: string): Promise<string> {
+  return (await renderPost(markdown)).html;
 }

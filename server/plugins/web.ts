@@ -68,8 +68,12 @@ export async function webPlugin(
   const renders = new RenderLimiter(maxRenders);
   const sessionCookie = sessionCookieName(config);
 
-  const injectRead = async (path: string): Promise<unknown> => {
-    const response = await app.inject({ method: 'GET', url: path });
+  const injectRead = async (path: string, cookie?: string): Promise<unknown> => {
+    const response = await app.inject({
+      method: 'GET',
+      url: path,
+      ...(cookie ? { headers: { cookie } } : {}),
+    });
     if (response.statusCode === 404) return null;
     if (response.statusCode !== 200) throw new Error(`GET ${path} answered ${response.statusCode}`);
     return response.json();
@@ -107,6 +111,10 @@ export async function webPlugin(
     // A cached page is the same for every visitor without a session: nobody is signed in on it.
     user: cached ? null : await request.currentUser(),
     readApi,
+    readOwnApi: async <T>(path: string) => {
+      if (!path.startsWith('/api/')) throw new Error(`readOwnApi only reads the API, not ${path}`);
+      return (await injectRead(path, cached ? undefined : request.headers.cookie)) as T | null;
+    },
   });
 
   /** One page rendered to bytes for the cache: the whole document, no nonce (its CSP lists hashes). */
@@ -265,6 +273,8 @@ function isCacheable(request: FastifyRequest, sessionCookie: string): boolean {
   if (UNCACHED_PAGES.test(request.url)) return false;
   // React Router's data requests for client-side navigation are rendered per request.
   if (/\.data(\?|$)/.test(request.url)) return false;
+  // A draft through its private preview link: never kept, never handed to someone else.
+  if (/[?&]preview=/.test(request.url)) return false;
   const cookie = request.headers.cookie;
   return !cookie?.includes(`${sessionCookie}=`);
 }

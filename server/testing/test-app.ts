@@ -38,6 +38,8 @@ export interface TestAppOptions {
   pgliteDir?: string;
   /** Serve pages too (tests of the page cache give a stand-in renderer). */
   web?: AppOptions['web'];
+  /** The clock and timers of scheduled publishing. */
+  clock?: AppOptions['clock'];
 }
 
 export async function openTestDatabase(): Promise<Database> {
@@ -84,7 +86,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ? await openDatabase({ kind: 'pglite', dataDir: options.pgliteDir })
       : await openTestDatabase();
   if (options.seed !== false) await seedDatabase(database.db);
-  const app = await buildApp({ config, database, ...(options.web ? { web: options.web } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.web ? { web: options.web } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pagePathOfShareImage, shareImageName, shareImagePath, shortHash } from '../../common/share-image.ts';
 import { describe as describeText, pageMeta, withSiteSuffix } from './seo.ts';
 import type { SiteInfo } from './site.ts';
 
@@ -42,7 +43,6 @@ describe('pageMeta', () => {
       title: 'A Post',
       description: 'About things.',
       path: '/blog/a-post',
-      image: '/images/cover.svg',
       type: 'article',
       jsonLd: { '@type': 'BlogPosting' },
     });
@@ -52,10 +52,28 @@ describe('pageMeta', () => {
         { name: 'description', content: 'About things.' },
         { tagName: 'link', rel: 'canonical', href: 'https://jordan.example/blog/a-post' },
         { property: 'og:type', content: 'article' },
-        { property: 'og:image', content: 'https://jordan.example/images/cover.svg' },
+        // The page's own PNG card, versioned by its text.
+        {
+          property: 'og:image',
+          content: `https://jordan.example/og/blog/a-post.png?v=${shortHash('1|A Post | Jordan Ellis|About things.')}`,
+        },
+        { property: 'og:image:type', content: 'image/png' },
+        { property: 'og:image:width', content: '1200' },
+        { property: 'og:image:height', content: '630' },
+        { property: 'og:image:alt', content: 'A Post — Jordan Ellis' },
         { name: 'twitter:card', content: 'summary_large_image' },
         { 'script:ld+json': { '@context': 'https://schema.org', '@type': 'BlogPosting' } },
       ]),
     );
+  });
+});
+
+describe('the share image address', () => {
+  it('names the page and changes with its text', () => {
+    expect(shareImagePath('/', 'Home', 'x')).toMatch(/^\/og\/home\.png\?v=[0-9a-z]+$/);
+    expect(shareImagePath('/blog/a-post', 'A', 'x')).toMatch(/^\/og\/blog\/a-post\.png\?v=/);
+    expect(shareImagePath('/blog/a-post', 'A', 'x')).not.toBe(shareImagePath('/blog/a-post', 'A', 'y'));
+    expect(pagePathOfShareImage(shareImageName('/projects/p1'))).toBe('/projects/p1');
+    expect(pagePathOfShareImage(shareImageName('/'))).toBe('/');
   });
 });

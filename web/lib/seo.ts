@@ -6,6 +6,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { SEO_DESCRIPTION_LENGTH } from '../../common/constants.ts';
 import { markdownToPlainText, truncateText } from '../../common/plain-text.ts';
+import { SHARE_IMAGE, shareImagePath } from '../../common/share-image.ts';
 import type { RootData, SiteInfo } from './site.ts';
 
 /** The logo of structured data when nothing better exists: 60 x 60 (spec section 9). */
@@ -34,7 +35,8 @@ interface PageMetaInput {
   content?: string | null;
   /** Path of the page, for the canonical URL. */
   path: string;
-  image?: string | null;
+  /** The canonical address when the page first appeared elsewhere (a post's canonical URL). */
+  canonicalUrl?: string;
   type?: 'website' | 'article' | 'profile';
   jsonLd?: Record<string, unknown>;
   /** Keep the page out of search results (sign-in, admin, not found). */
@@ -47,7 +49,7 @@ export function pageMeta({
   description,
   content,
   path,
-  image,
+  canonicalUrl,
   type = 'website',
   jsonLd,
   noindex = false,
@@ -55,21 +57,28 @@ export function pageMeta({
   const fullTitle = withSiteSuffix(title, site.ownerName);
   const text = describe(description, content ?? site.description);
   const url = absoluteUrl(site, path);
-  const imageUrl = absoluteUrl(site, image || site.image);
+  // The page's own card (title and description in the site's look), a PNG every network shows.
+  const imageUrl = absoluteUrl(site, shareImagePath(path, fullTitle, text));
+  const imageAlt = `${title} — ${site.ownerName}`;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: 'description', content: text },
-    { tagName: 'link', rel: 'canonical', href: url },
+    { tagName: 'link', rel: 'canonical', href: canonicalUrl || url },
     { property: 'og:type', content: type },
     { property: 'og:site_name', content: site.ownerName },
     { property: 'og:title', content: fullTitle },
     { property: 'og:description', content: text },
     { property: 'og:url', content: url },
     { property: 'og:image', content: imageUrl },
+    { property: 'og:image:type', content: SHARE_IMAGE.type },
+    { property: 'og:image:width', content: String(SHARE_IMAGE.width) },
+    { property: 'og:image:height', content: String(SHARE_IMAGE.height) },
+    { property: 'og:image:alt', content: imageAlt },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: fullTitle },
     { name: 'twitter:description', content: text },
     { name: 'twitter:image', content: imageUrl },
+    { name: 'twitter:image:alt', content: imageAlt },
   ];
   if (noindex) tags.push({ name: 'robots', content: 'noindex' });
   if (jsonLd) tags.push({ 'script:ld+json': { '@context': 'https://schema.org', ...jsonLd } });

@@ -6,20 +6,35 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import { data } from 'react-router';
 import type { BlogPost } from '../../common/schemas/blog.ts';
-import { commentsPath, postPath } from '../features/blog/api.ts';
+import { commentsPath, ownerPostPath, postPath, previewPostPath } from '../features/blog/api.ts';
 import { PostArticle, PostNotFound } from '../features/blog/post-article.tsx';
 import { paths } from '../lib/paths.ts';
 import { prefetch } from '../lib/prefetch.ts';
 import { absoluteUrl, logoLd, pageMeta, personLd, rootDataOf } from '../lib/seo.ts';
 import type { Route } from './+types/blog-post';
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const web = context;
-  const post = await web.readApi<BlogPost>(postPath(params.slug));
+  const post =
+    (await web.readApi<BlogPost>(postPath(params.slug))) ??
+    (await unpublishedPost(web, params.slug, request));
   if (!post) return data({ post: null, dehydrated: null }, { status: 404 });
+  // A draft or a scheduled post is for its readers alone: never stored by any cache.
+  if (post.status !== 'published')
+    return data({ post, dehydrated: null }, { headers: { 'cache-control': 'no-store' } });
   const { dehydrated } = await prefetch(web, [commentsPath(post.id)]);
   return { post, dehydrated };
 }
+
+/** A draft or scheduled post: for the signed-in owner, or through its preview link. */
+async function unpublishedPost(web: Route.LoaderArgs['context'], slug: string, request: Request) {
+  if (web.staticCopy) return null;
+  if (web.user?.isAdmin) return web.readOwnApi<BlogPost>(ownerPostPath(slug));
+  const token = new URL(request.url).searchParams.get('preview');
+  return token ? web.readOwnApi<BlogPost>(previewPostPath(slug, token)) : null;
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const { site } = rootDataOf(matches);
@@ -31,11 +46,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   return pageMeta({
     site,
     title: post.title,
-    description: post.summary,
+    description: post.metaDescription || post.summary,
     content: post.content,
     path,
-    image: post.coverImage || null,
+    ...(post.canonicalUrl ? { canonicalUrl: post.canonicalUrl } : {}),
     type: 'article',
+    noindex: post.status !== 'published',
     jsonLd: {
       '@type': 'BlogPosting',
       headline: post.title,

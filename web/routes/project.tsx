@@ -29,7 +29,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
     title: project.title,
     description: project.description,
     path,
-    image: project.image,
     jsonLd: {
       '@type': 'CreativeWork',
       name: project.title,

@@ -19,7 +19,14 @@ import {
   inboxStates,
   pageOf,
 } from '../../../common/schemas/admin.ts';
-import { blogPostFormSchema, blogPostUpdateSchema } from '../../../common/schemas/forms.ts';
+import { blogPostSchema } from '../../../common/schemas/blog.ts';
+import { publicCommentSchema } from '../../../common/schemas/comments.ts';
+import {
+  blogPostFormSchema,
+  blogPostUpdateSchema,
+  commentReplySchema,
+} from '../../../common/schemas/forms.ts';
+import { profile } from '../../../content/profile.ts';
 import { generateCover } from '../../lib/cover.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
@@ -93,6 +100,32 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDomains> = async (app, doma
       return post;
     },
   );
+  // The owner reads any post (a draft, a scheduled one) on its own page.
+  app.get(
+    '/api/admin/posts/by-slug/:slug',
+    { schema: { response: { 200: blogPostSchema }, params: z.object({ slug: z.string().min(1).max(200) }) } },
+    async (request, reply) => {
+      const post = await blog.findPost(request.params.slug, { owner: true });
+      if (!post) throw new HttpError(404, 'Post not found');
+      reply.header('cache-control', 'no-store');
+      return post;
+    },
+  );
+  // A private link to a draft for someone without an account; opening again replaces it.
+  app.post(
+    '/api/admin/posts/:id/preview-link',
+    { schema: { response: { 200: adminPostSchema }, params: idParams } },
+    async (request) => blog.openPreviewLink(request.params.id),
+  );
+  app.delete(
+    '/api/admin/posts/:id/preview-link',
+    { schema: { response: { 200: adminPostSchema }, params: idParams } },
+    async (request) => blog.revokePreviewLink(request.params.id),
+  );
+  // The editor's tag suggestions: every tag in use, most used first.
+  app.get('/api/admin/post-tags', { schema: { response: { 200: z.array(z.string()) } } }, async () =>
+    blog.allTags(),
+  );
   // The editor's preview: the same renderer and sanitiser as published posts, so no markdown
   // library ships to the browser and the preview shows exactly what visitors will see.
   app.post(
@@ -103,7 +136,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDomains> = async (app, doma
         response: { 200: z.object({ html: z.string() }) },
       },
     },
-    async (request) => ({ html: renderMarkdown(request.body.content) }),
+    async (request) => ({ html: await renderMarkdown(request.body.content) }),
   );
 
   app.delete('/api/admin/posts/:id', { schema: { params: idParams } }, async (request, reply) => {
@@ -136,6 +169,16 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDomains> = async (app, doma
       },
     },
     async (request) => ({ changed: await comments.moderate(request.body.ids, request.body.action) }),
+  );
+
+  // The owner answers a comment, from the post or the dashboard.
+  app.post(
+    '/api/admin/comments/:id/reply',
+    { schema: { params: idParams, body: commentReplySchema, response: { 201: publicCommentSchema } } },
+    async (request, reply) => {
+      const answer = await comments.reply(request.params.id, request.body.content, { name: profile.name });
+      return reply.code(201).send(answer);
+    },
   );
 
   app.get(

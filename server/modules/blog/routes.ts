@@ -110,4 +110,22 @@ export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService; cache: ReadC
       return sendJson(reply, body);
     },
   );
+
+  // A draft or scheduled post through its private preview link: never cached, anywhere.
+  app.get(
+    '/api/blog/:slug/preview',
+    {
+      schema: {
+        params: z.object({ slug: z.string().min(1).max(200) }),
+        querystring: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: blogPostSchema },
+      },
+    },
+    async (request, reply) => {
+      const post = await blog.findPost(request.params.slug, { previewToken: request.query.token });
+      if (!post) throw notFound('Post not found');
+      reply.header('cache-control', 'no-store');
+      return post;
+    },
+  );
 };

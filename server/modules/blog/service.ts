@@ -1,4 +1,5 @@
-import { and, count, desc, eq, like, type SQL, sql } from 'drizzle-orm';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, isNull, like, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { SNIPPET_MARK_END, SNIPPET_MARK_START } from '../../../common/blog-list.ts';
 import { SEO_DESCRIPTION_LENGTH } from '../../../common/constants.ts';
 import { markdownToPlainText, truncateText } from '../../../common/plain-text.ts';
@@ -11,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { newestFirst, withIsoDates } from '../../db/paging.ts';
 import { blogPosts, users } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { renderMarkdown } from '../../lib/markdown.ts';
+import { RENDER_VERSION, renderPost } from '../../lib/markdown.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 
 const summaryColumns = {
@@ -60,9 +61,29 @@ const POST_FIELDS = new Set<string>([
   'coverImage',
   'tags',
   'isPublished',
+  'metaDescription',
+  'canonicalUrl',
 ] satisfies (keyof BlogPostFormValues)[]);
 
-const adminPost = (row: PostRow) => withIsoDates(row);
+export type PostStatus = 'draft' | 'scheduled' | 'published';
+
+/** Draft: not published; Scheduled: published with a time still to come; else Published. */
+export function statusOf(row: Pick<PostRow, 'isPublished' | 'publishedAt'>, at: Date): PostStatus {
+  if (!row.isPublished) return 'draft';
+  return row.publishedAt && row.publishedAt > at ? 'scheduled' : 'published';
+}
+
+const sameSecret = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/** What the owner's lists and editor get: the row without what only the site reads. */
+const adminPostOf = (row: PostRow, at: Date) => {
+  const { searchVector: _vector, contentHtml: _html, toc: _toc, renderVersion: _version, ...rest } = row;
+  return { ...withIsoDates(rest), status: statusOf(row, at) };
+};
 
 const excerptOf = (content: string) => truncateText(markdownToPlainText(content), SEO_DESCRIPTION_LENGTH);
 
@@ -73,13 +94,94 @@ export interface DraftValues {
   content: string;
   coverImage: string;
   tags: string[];
+  /** The guest's name, shown as the author. */
+  guestAuthor: string;
+}
+
+export interface BlogServiceOptions {
+  /** The clock deciding which scheduled posts are live (tests move it). */
+  now?: () => Date;
 }
 
 /** A reader inside or outside a transaction (PGlite has one connection: a transaction's work goes through it). */
 type Tx = Pick<Db, 'select' | 'insert'>;
 
-export function createBlogService(db: Db, cache: Pick<ReadCache, 'invalidate'>) {
+export function createBlogService(
+  db: Db,
+  cache: Pick<ReadCache, 'invalidate'>,
+  { now = () => new Date() }: BlogServiceOptions = {},
+) {
   const invalidatePosts = () => cache.invalidate(BLOG_CACHE_PREFIX);
+
+  /** Published posts whose time has come: what visitors, feeds and the sitemap see. */
+  const live = () =>
+    and(
+      eq(blogPosts.isPublished, true),
+      or(isNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, now())),
+    ) as SQL;
+
+  /** The stored render of a post, redone (and kept) when an older renderer made it. */
+  async function rendered(row: PostRow): Promise<{ html: string; toc: PostRow['toc'] }> {
+    if (row.renderVersion === RENDER_VERSION) return { html: row.contentHtml, toc: row.toc };
+    const { html, toc } = await renderPost(row.content);
+    // Kept only if the content is still what was rendered (an edit may have raced this read).
+    await db
+      .update(blogPosts)
+      .set({ contentHtml: html, toc, renderVersion: RENDER_VERSION })
+      .where(and(eq(blogPosts.id, row.id), eq(blogPosts.content, row.content)));
+    return { html, toc };
+  }
+
+  const renderedColumns = async (content: string) => {
+    const { html, toc } = await renderPost(content);
+    return { contentHtml: html, toc, renderVersion: RENDER_VERSION };
+  };
+
+  /** The published neighbours of a live post, and up to three live posts sharing its tags. */
+  async function around(post: PostRow) {
+    const at = post.publishedAt ?? new Date(0);
+    const nav = { slug: blogPosts.slug, title: blogPosts.title };
+    const older = or(
+      lt(blogPosts.publishedAt, at),
+      and(eq(blogPosts.publishedAt, at), lt(blogPosts.id, post.id)),
+    );
+    const newer = or(
+      gt(blogPosts.publishedAt, at),
+      and(eq(blogPosts.publishedAt, at), gt(blogPosts.id, post.id)),
+    );
+    const tagArray = sql`array[${sql.join(
+      post.tags.map((tag) => sql`${tag}`),
+      sql`, `,
+    )}]::text[]`;
+    const shared = sql<number>`cardinality(array(select unnest(${blogPosts.tags}) intersect select unnest(${tagArray})))`;
+    const [previous, next, related] = await Promise.all([
+      db
+        .select(nav)
+        .from(blogPosts)
+        .where(and(live(), older))
+        .orderBy(sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.id))
+        .limit(1),
+      db
+        .select(nav)
+        .from(blogPosts)
+        .where(and(live(), newer))
+        .orderBy(asc(blogPosts.publishedAt), asc(blogPosts.id))
+        .limit(1),
+      post.tags.length === 0
+        ? Promise.resolve([])
+        : db
+            .select(summaryColumns)
+            .from(blogPosts)
+            .where(and(live(), ne(blogPosts.id, post.id), sql`${blogPosts.tags} && ${tagArray}`))
+            .orderBy(desc(shared), sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.id))
+            .limit(3),
+    ]);
+    return {
+      previous: previous[0] ?? null,
+      next: next[0] ?? null,
+      related: related.map((row) => ({ ...row, publishedAt: row.publishedAt?.toISOString() ?? null })),
+    };
+  }
 
   /** A free slug from `base`. */
   async function uniqueSlug(reader: Pick<Db, 'select'>, base: string): Promise<string> {
@@ -99,7 +201,7 @@ export function createBlogService(db: Db, cache: Pick<ReadCache, 'invalidate'>) 
       const rows = await db
         .select(summaryColumns)
         .from(blogPosts)
-        .where(eq(blogPosts.isPublished, true))
+        .where(live())
         .orderBy(sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.id));
       return rows.map((row) => ({ ...row, publishedAt: row.publishedAt?.toISOString() ?? null }));
     },
@@ -113,7 +215,7 @@ export function createBlogService(db: Db, cache: Pick<ReadCache, 'invalidate'>) 
       const query = searchQuery(q);
       if (q && !query) return { posts: [], total: 0 };
       const where = and(
-        eq(blogPosts.isPublished, true),
+        live(),
         tag ? sql`${blogPosts.tags} @> array[${tag}]::text[]` : undefined,
         query ? sql`${blogPosts.searchVector} @@ ${query}` : undefined,
       );
@@ -153,13 +255,21 @@ export function createBlogService(db: Db, cache: Pick<ReadCache, 'invalidate'>) 
         select tag as name, count(*)::int as count
         from ${blogPosts}, unnest(${blogPosts.tags}) as tag
         where ${blogPosts.isPublished}
+          and (${blogPosts.publishedAt} is null or ${blogPosts.publishedAt} <= ${now()})
         group by tag
         order by count(*) desc, tag`);
       return (result as unknown as { rows: { name: string; count: number }[] }).rows;
     },
 
-    /** One published post by slug, or null when it does not exist or is a draft. */
-    async findPublishedBySlug(slug: string): Promise<BlogPost | null> {
+    /**
+     * One post by slug as the post page shows it. A visitor sees it once it is live; the owner
+     * (`owner`) sees a draft or a scheduled post too, and so does whoever holds its preview
+     * link (`previewToken`). Null otherwise.
+     */
+    async findPost(
+      slug: string,
+      access: { owner?: boolean; previewToken?: string } = {},
+    ): Promise<BlogPost | null> {
       const [row] = await db
         .select({
           post: blogPosts,
@@ -168,10 +278,20 @@ export function createBlogService(db: Db, cache: Pick<ReadCache, 'invalidate'>) 
         })
         .from(blogPosts)
         .leftJoin(users, eq(users.id, blogPosts.authorId))
-        .where(and(eq(blogPosts.slug, slug), eq(blogPosts.isPublished, true)))
+        .where(eq(blogPosts.slug, slug))
         .limit(1);
       if (!row) return null;
       const { post } = row;
+      const status = statusOf(post, now());
+      const allowed =
+        status === 'published' ||
+        access.owner === true ||
+        (!!access.previewToken && !!post.previewToken && sameSecret(access.previewToken, post.previewToken));
+      if (!allowed) return null;
+      const [{ html, toc }, neighbours] = await Promise.all([
+        rendered(post),
+        status === 'published' ? around(post) : Promise.resolve({ previous: null, next: null, related: [] }),
+      ]);
       return {
         id: post.id,
         slug: post.slug,
@@ -186,9 +306,64 @@ export function createBlogService(db: Db, cache: Pick<ReadCache, 'invalidate'>) 
         createdAt: post.createdAt.toISOString(),
         updatedAt: post.updatedAt.toISOString(),
         authorId: post.authorId,
-        authorName: row.authorFullName || row.authorUsername || profile.name,
-        contentHtml: renderMarkdown(post.content),
+        authorName: post.guestAuthor || row.authorFullName || row.authorUsername || profile.name,
+        isGuestPost: post.guestAuthor !== '',
+        contentHtml: html,
+        toc,
+        metaDescription: post.metaDescription,
+        canonicalUrl: post.canonicalUrl,
+        status,
+        ...neighbours,
       };
+    },
+
+    /** One live post by slug, or null: the public post page and its API. */
+    async findPublishedBySlug(slug: string): Promise<BlogPost | null> {
+      return this.findPost(slug);
+    },
+
+    /** The newest live posts with their HTML, for the feeds. */
+    async listForFeed(limit: number) {
+      const rows = await db
+        .select({
+          post: blogPosts,
+          authorFullName: users.fullName,
+          authorUsername: users.username,
+        })
+        .from(blogPosts)
+        .leftJoin(users, eq(users.id, blogPosts.authorId))
+        .where(live())
+        .orderBy(sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.id))
+        .limit(limit);
+      return Promise.all(
+        rows.map(async ({ post, authorFullName, authorUsername }) => ({
+          slug: post.slug,
+          title: post.title,
+          summary: post.metaDescription || post.summary,
+          coverImage: post.coverImage,
+          tags: post.tags,
+          publishedAt: post.publishedAt ?? post.createdAt,
+          updatedAt: post.updatedAt,
+          authorName: post.guestAuthor || authorFullName || authorUsername || profile.name,
+          contentHtml: (await rendered(post)).html,
+        })),
+      );
+    },
+
+    /** When the next scheduled post goes live, or null when none waits. */
+    async nextScheduledAt(): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: blogPosts.publishedAt })
+        .from(blogPosts)
+        .where(and(eq(blogPosts.isPublished, true), gt(blogPosts.publishedAt, now())))
+        .orderBy(asc(blogPosts.publishedAt))
+        .limit(1);
+      return row?.at ?? null;
+    },
+
+    /** Scheduled posts whose time has come are now live: every public read is made afresh. */
+    publishDue() {
+      invalidatePosts();
     },
 
     /** Id and title of a published post, or null: comments may only attach to published posts. */
@@ -196,7 +371,7 @@ export function createBlogService(db: Db, cache: Pick<ReadCache, 'invalidate'>) 
       const [row] = await db
         .select({ id: blogPosts.id, title: blogPosts.title })
         .from(blogPosts)
-        .where(and(eq(blogPosts.id, id), eq(blogPosts.isPublished, true)))
+        .where(and(eq(blogPosts.id, id), live()))
         .limit(1);
       return row ?? null;
     },
@@ -204,39 +379,50 @@ export function createBlogService(db: Db, cache: Pick<ReadCache, 'invalidate'>) 
     // --- the owner's operations -------------------------------------------------
     /** Every post, drafts included, most recently changed first. */
     async listPosts(query: PageQuery) {
-      return newestFirst(db, blogPosts, query, { by: [blogPosts.updatedAt, blogPosts.id], map: adminPost });
+      const at = now();
+      return newestFirst(db, blogPosts, query, {
+        by: [blogPosts.updatedAt, blogPosts.id],
+        map: (row) => adminPostOf(row, at),
+      });
     },
 
     async getPost(id: number) {
       const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
       if (!row) throw notFound('Post not found');
-      return adminPost(row);
+      return adminPostOf(row, now());
     },
 
     async createPost(values: BlogPostFormValues, authorId: number) {
+      const { publishAt, ...fields } = values;
       const inserted = await db
         .insert(blogPosts)
         .values({
-          ...values,
+          ...fields,
+          ...(await renderedColumns(values.content)),
           excerpt: excerptOf(values.content),
           authorId,
-          publishedAt: values.isPublished ? new Date() : null,
+          publishedAt: publishAt ? new Date(publishAt) : values.isPublished ? now() : null,
         })
         .onConflictDoNothing()
         .returning();
       const row = inserted[0];
       if (!row) throw new HttpError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
       invalidatePosts();
-      return adminPost(row);
+      return adminPostOf(row, now());
     },
 
-    /** Edits any fields; publishing stamps publishedAt the first time, unpublishing keeps it. */
+    /**
+     * Edits any fields. Publishing stamps publishedAt the first time, unpublishing keeps it; a
+     * publish time sent replaces it (a future one schedules the post), null publishes now a post
+     * that was scheduled.
+     */
     async updatePost(id: number, sent: Partial<BlogPostFormValues>) {
       // Only the fields that were sent: an absent (or undefined) field keeps what is stored.
       const changes = Object.fromEntries(
         Object.entries(sent).filter(([key, value]) => value !== undefined && POST_FIELDS.has(key)),
       ) as Partial<BlogPostFormValues>;
-      const current = await this.getPost(id);
+      const [current] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+      if (!current) throw notFound('Post not found');
       if (changes.slug && changes.slug !== current.slug) {
         const [clash] = await db
           .select({ id: blogPosts.id })
@@ -244,19 +430,57 @@ export function createBlogService(db: Db, cache: Pick<ReadCache, 'invalidate'>) 
           .where(eq(blogPosts.slug, changes.slug));
         if (clash) throw new HttpError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
       }
+      const at = now();
+      const publishing = changes.isPublished ?? current.isPublished;
+      let publishedAt: Date | null | undefined;
+      if (typeof sent.publishAt === 'string') publishedAt = new Date(sent.publishAt);
+      else if (sent.publishAt === null && current.publishedAt && current.publishedAt > at) publishedAt = at;
+      else if (publishing && !current.publishedAt) publishedAt = at;
       const [row] = await db
         .update(blogPosts)
         .set({
           ...changes,
-          ...(changes.content !== undefined ? { excerpt: excerptOf(changes.content) } : {}),
-          ...(changes.isPublished && !current.publishedAt ? { publishedAt: new Date() } : {}),
-          updatedAt: new Date(),
+          ...(changes.content !== undefined
+            ? { excerpt: excerptOf(changes.content), ...(await renderedColumns(changes.content)) }
+            : {}),
+          ...(publishedAt !== undefined ? { publishedAt } : {}),
+          updatedAt: at,
         })
         .where(eq(blogPosts.id, id))
         .returning();
       if (!row) throw notFound('Post not found');
       invalidatePosts();
-      return adminPost(row);
+      return adminPostOf(row, at);
+    },
+
+    /** Opens (or replaces) the draft's private preview link; the post with its secret. */
+    async openPreviewLink(id: number) {
+      const [row] = await db
+        .update(blogPosts)
+        .set({ previewToken: randomBytes(24).toString('base64url') })
+        .where(eq(blogPosts.id, id))
+        .returning();
+      if (!row) throw notFound('Post not found');
+      return adminPostOf(row, now());
+    },
+
+    /** Closes the preview link: whoever has it sees 'Post Not Found' from now on. */
+    async revokePreviewLink(id: number) {
+      const [row] = await db
+        .update(blogPosts)
+        .set({ previewToken: null })
+        .where(eq(blogPosts.id, id))
+        .returning();
+      if (!row) throw notFound('Post not found');
+      return adminPostOf(row, now());
+    },
+
+    /** The existing tags of every post, most used first, for the editor's suggestions. */
+    async allTags(): Promise<string[]> {
+      const result = await db.execute<{ name: string }>(sql`
+        select tag as name from ${blogPosts}, unnest(${blogPosts.tags}) as tag
+        group by tag order by count(*) desc, tag limit 200`);
+      return (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
     },
 
     async deletePost(id: number) {
@@ -272,6 +496,7 @@ export function createBlogService(db: Db, cache: Pick<ReadCache, 'invalidate'>) 
         .values({
           ...values,
           slug: await uniqueSlug(tx, slugify(values.title)),
+          ...(await renderedColumns(values.content)),
           excerpt: excerptOf(values.content),
           isPublished: false,
         })

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { PageQuery } from '../../../common/schemas/admin.ts';
 import type { PublicComment } from '../../../common/schemas/comments.ts';
 import type { Db } from '../../db/client.ts';
 import { countOf, paged, withIsoDates } from '../../db/paging.ts';
 import { blogPosts, comments } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import { enqueueNotification } from '../notifications/service.ts';
 
@@ -19,7 +21,11 @@ const moderationWhere = {
   all: undefined,
 } as const;
 
-export function createCommentService(db: Db, cache: Pick<ReadCache, 'invalidate'>) {
+/** Where a reply email's stop link points. */
+export const UNSUBSCRIBE_PATH = '/comments/unsubscribe';
+
+/** `siteUrl`: the public address, for the links in reply emails. */
+export function createCommentService(db: Db, cache: Pick<ReadCache, 'invalidate'>, siteUrl: string) {
   /** A post's public comment list is read afresh after this. */
   const forgetPost = (postId: number) => cache.invalidate(`${COMMENTS_CACHE_PREFIX}${postId}`);
 
@@ -34,6 +40,8 @@ export function createCommentService(db: Db, cache: Pick<ReadCache, 'invalidate'
           name: comments.name,
           content: comments.content,
           createdAt: comments.createdAt,
+          parentId: comments.parentId,
+          isAuthorReply: comments.isAuthorReply,
         })
         .from(comments)
         .where(and(eq(comments.postId, postId), eq(comments.isApproved, true), eq(comments.isSpam, false)))
@@ -41,11 +49,19 @@ export function createCommentService(db: Db, cache: Pick<ReadCache, 'invalidate'
       return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     },
 
-    /** Stores a comment awaiting moderation (unapproved, not spam) and notifies the owner. */
+    /**
+     * Stores a comment awaiting moderation (unapproved, not spam) and notifies the owner. A
+     * commenter who asks to hear of a reply gets a secret that their email's stop link carries.
+     */
     async submit(comment: NewComment): Promise<void> {
       await db.transaction(async (tx) => {
         const { postTitle, ...values } = comment;
-        await tx.insert(comments).values({ ...values, isApproved: false, isSpam: false });
+        await tx.insert(comments).values({
+          ...values,
+          isApproved: false,
+          isSpam: false,
+          unsubscribeToken: values.notifyOnReply ? randomBytes(24).toString('base64url') : null,
+        });
         await enqueueNotification(tx, {
           kind: 'comment',
           subject: `New comment on "${postTitle}" awaits moderation`,
@@ -70,6 +86,81 @@ export function createCommentService(db: Db, cache: Pick<ReadCache, 'invalidate'
             .offset(offset)
         ).map(({ comment, postTitle, postSlug }) => ({ ...withIsoDates(comment), postTitle, postSlug })),
       );
+    },
+
+    /**
+     * The owner answers a comment: the answer is public at once, under the comment it answers
+     * (an answer to an answer goes under the same comment: one level deep), marked as the
+     * author's; the comment answered is approved. A commenter who asked is emailed through the
+     * outbox, with a link that stops further emails.
+     */
+    async reply(commentId: number, content: string, author: { name: string }) {
+      const answer = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ comment: comments, postTitle: blogPosts.title, postSlug: blogPosts.slug })
+          .from(comments)
+          .innerJoin(blogPosts, eq(blogPosts.id, comments.postId))
+          .where(eq(comments.id, commentId));
+        if (!row) throw notFound('Comment not found');
+        const { comment } = row;
+        if (comment.isSpam) throw new HttpError(409, 'A comment marked as spam cannot be answered');
+        if (!comment.isApproved) {
+          await tx.update(comments).set({ isApproved: true }).where(eq(comments.id, comment.id));
+        }
+        const [inserted] = await tx
+          .insert(comments)
+          .values({
+            postId: comment.postId,
+            parentId: comment.parentId ?? comment.id,
+            name: author.name,
+            email: '',
+            content,
+            isApproved: true,
+            isSpam: false,
+            isAuthorReply: true,
+          })
+          .returning();
+        if (!inserted) throw new Error('The reply was not stored');
+        if (comment.notifyOnReply && comment.unsubscribeToken && !comment.isAuthorReply) {
+          const postUrl = `${siteUrl}/blog/${encodeURIComponent(row.postSlug)}`;
+          await enqueueNotification(tx, {
+            kind: 'reply',
+            recipient: comment.email,
+            subject: `${author.name} replied to your comment on "${row.postTitle}"`,
+            fields: {
+              Post: row.postTitle,
+              'Your comment': comment.content,
+              [`${author.name} replied`]: content,
+              'Read it on the site': `${postUrl}#comment-${inserted.id}`,
+              'Stop emails about replies': `${siteUrl}${UNSUBSCRIBE_PATH}?token=${comment.unsubscribeToken}`,
+            },
+            sourceId: inserted.id,
+          });
+        }
+        return withIsoDates(inserted);
+      });
+      forgetPost(answer.postId);
+      return answer;
+    },
+
+    /** Stops reply emails for every comment carrying this secret; how many comments it was. */
+    async unsubscribe(token: string): Promise<number> {
+      const changed = await db
+        .update(comments)
+        .set({ notifyOnReply: false })
+        .where(eq(comments.unsubscribeToken, token))
+        .returning({ id: comments.id });
+      return changed.length;
+    },
+
+    /** Whether a stop link's secret names a comment. */
+    async knowsToken(token: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: comments.id })
+        .from(comments)
+        .where(eq(comments.unsubscribeToken, token))
+        .limit(1);
+      return !!row;
     },
 
     /** How many comments wait for moderation. */
@@ -107,4 +198,5 @@ export interface NewComment {
   content: string;
   captchaToken: string;
   ipAddress: string;
+  notifyOnReply: boolean;
 }

@@ -19,12 +19,20 @@ const reviewWhere = {
 } as const;
 
 // The owner reads a guest post as it would look published.
-const withPreview = <T extends { content: string }>(row: T) => ({
+const withPreview = async <T extends { content: string }>(row: T) => ({
   ...row,
-  contentHtml: renderMarkdown(row.content),
+  contentHtml: await renderMarkdown(row.content),
 });
 
-export function createContributionService(db: Db, blog: Pick<BlogService, 'createDraft'>) {
+/**
+ * `makeCover` draws a cover for a guest post sent without one (as the editor does for the
+ * owner's posts) and returns its address.
+ */
+export function createContributionService(
+  db: Db,
+  blog: Pick<BlogService, 'createDraft'>,
+  makeCover: (title: string, tags: string[]) => Promise<string>,
+) {
   return {
     /** Stores a guest post unreviewed, unapproved and not spam, and notifies the owner. */
     async submit(contribution: Contribution, ipAddress: string): Promise<void> {
@@ -72,8 +80,16 @@ export function createContributionService(db: Db, blog: Pick<BlogService, 'creat
         if (!contribution) throw notFound('Contribution not found');
         let postId = contribution.postId;
         if (action === 'approve' && !postId) {
-          const { title, summary, content, coverImage, tags } = contribution;
-          postId = await blog.createDraft(tx, { title, summary, content, coverImage, tags });
+          const { title, summary, content, tags, authorName } = contribution;
+          const coverImage = contribution.coverImage || (await makeCover(title, tags));
+          postId = await blog.createDraft(tx, {
+            title,
+            summary,
+            content,
+            coverImage,
+            tags,
+            guestAuthor: authorName,
+          });
         }
         const [row] = await tx
           .update(blogContributions)

@@ -6,7 +6,7 @@
 import type { Db } from '../../db/client.ts';
 import { notificationOutbox } from '../../db/schema.ts';
 
-export type NotificationKind = 'contact' | 'quote' | 'comment' | 'contribution' | 'resume';
+export type NotificationKind = 'contact' | 'quote' | 'comment' | 'contribution' | 'resume' | 'reply';
 
 export interface Notification {
   kind: NotificationKind;
@@ -15,6 +15,8 @@ export interface Notification {
   fields: Record<string, string | number | boolean | null | undefined>;
   /** The id of the row it reports, when there is one. */
   sourceId?: number | undefined;
+  /** Who gets it: the owner when absent; a visitor's address for a reply to their comment. */
+  recipient?: string | undefined;
 }
 
 /** Any Drizzle handle that can insert: the database or a transaction. */
@@ -34,5 +36,6 @@ export async function enqueueNotification(writer: Writer, notification: Notifica
     body: renderBody(notification.fields),
     payload: notification.fields as Record<string, unknown>,
     sourceId: notification.sourceId ?? null,
+    recipient: notification.recipient ?? null,
   });
 }

@@ -94,6 +94,19 @@ describe('mail worker', () => {
     await again.stop();
   });
 
+  it('sends a notification addressed to someone (a reply to their comment) to them, not the owner', async () => {
+    await enqueueNotification(database.db, {
+      kind: 'reply',
+      recipient: 'casey@example.com',
+      subject: 'Jordan Ellis replied to your comment',
+      fields: { Reply: 'A CR2025.' },
+    });
+    const mail = worker();
+    expect(await mail.runOnce()).toBe(1);
+    await mail.stop();
+    expect(received[0]).toMatchObject({ to: ['casey@example.com'] });
+  });
+
   it('keeps a failed notification pending, retries it after a backoff, then delivers it', async () => {
     await enqueueNotification(database.db, { kind: 'comment', subject: 'Retry me', fields: { Name: 'X' } });
     rejectNext = 1;

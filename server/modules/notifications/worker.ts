@@ -48,14 +48,17 @@ export function createMailWorker({ db, smtpUrl, to, from, log, intervalMs = 10_0
         limit ${BATCH}
         for update skip locked
       )
-      returning id, subject, body, attempts`);
+      returning id, subject, body, attempts, recipient`);
     // Both drivers (pg and PGlite) answer execute() with { rows }.
     return (result as { rows: OutboxRow[] }).rows;
   }
 
-  async function deliver(row: Pick<OutboxRow, 'id' | 'subject' | 'body' | 'attempts'>): Promise<boolean> {
+  async function deliver(
+    row: Pick<OutboxRow, 'id' | 'subject' | 'body' | 'attempts' | 'recipient'>,
+  ): Promise<boolean> {
     try {
-      await transport.sendMail({ from, to, subject: row.subject, text: row.body });
+      // A row addressed to someone (a commenter answered) goes to them; the rest to the owner.
+      await transport.sendMail({ from, to: row.recipient ?? to, subject: row.subject, text: row.body });
       await db.execute(
         sql`update ${notificationOutbox} set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null where id = ${row.id}`,
       );

@@ -5,9 +5,13 @@
  * names the site after the profile and uses the icons in `web/public/`.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { pagePathOfShareImage, SHARE_IMAGE } from '../../../common/share-image.ts';
 import { profile } from '../../../content/profile.ts';
 import { projects } from '../../../content/projects.ts';
+import type { ReadCache } from '../../lib/read-cache.ts';
 import type { BlogService } from '../blog/service.ts';
+import { atomXml, FEED_ALIASES, FEED_PATHS, FEED_SIZE, type FeedPost, jsonFeed, rssXml } from './feeds.ts';
+import type { ShareImageStore } from './share-image.ts';
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -79,10 +83,112 @@ export async function publicPages(blog: BlogService): Promise<SitemapEntry[]> {
   ];
 }
 
-export const seoRoutes: FastifyPluginAsync<{ blog: BlogService; siteUrl: string }> = async (
+export interface SeoOptions {
+  blog: BlogService;
+  siteUrl: string;
+  cache: ReadCache;
+  /** Where drawn share images are kept (DATA_DIR/share-images). */
+  shareImages: ShareImageStore;
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  '#39': "'",
+  '#x27': "'",
+};
+const decodeEntities = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|apos|#39|#x27);/g, (_m, name: string) => ENTITIES[name] ?? '');
+
+/** The value of a page's `<meta property="...">`, or ''. */
+export function metaProperty(html: string, property: string): string {
+  const tag = html.match(new RegExp(`<meta[^>]+property="${property}"[^>]*>`))?.[0] ?? '';
+  return decodeEntities(tag.match(/content="([^"]*)"/)?.[1] ?? '');
+}
+
+/** A page title without the ' | Owner' every page title ends with. */
+const withoutSiteSuffix = (title: string) => {
+  const suffix = ` | ${profile.name}`;
+  const prefix = `${profile.name} | `;
+  if (title.endsWith(suffix) && title !== suffix) return title.slice(0, -suffix.length);
+  // The home page's title names the owner first.
+  return title.startsWith(prefix) ? title.slice(prefix.length) : title;
+};
+
+/** What a page is, said above its title on the share image. */
+export function shareLabel(pagePath: string): string {
+  if (pagePath === '/blog') return 'Blog';
+  if (pagePath.startsWith('/blog/')) return 'Blog post';
+  if (pagePath.startsWith('/projects/')) return 'Project';
+  return 'Portfolio';
+}
+
+export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (
   app,
-  { blog, siteUrl },
+  { blog, siteUrl, cache, shareImages },
 ) => {
+  // Every page's share image, drawn from the page's own title and description as a visitor
+  // without an account gets them: a page that is not found (a draft, a typo) has none.
+  const host = new URL(siteUrl).host;
+  const sitePath = new URL(siteUrl).pathname.replace(/\/+$/, '');
+  app.get('/og/*', async (request, reply) => {
+    const file = (request.params as { '*': string })['*'];
+    if (!/^[a-z0-9][a-z0-9/_-]{0,240}\.png$/i.test(file) || file.includes('//')) {
+      return reply.code(404).send({ message: 'Image not found' });
+    }
+    const pagePath = pagePathOfShareImage(file.slice(0, -'.png'.length));
+    // Under the path the site is published at (a static copy for user.github.io/site/) if it has one.
+    const read = (url: string) =>
+      app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    let page = await read(`${sitePath}${pagePath}`);
+    if (page.statusCode === 404 && sitePath) page = await read(pagePath);
+    const html = page.statusCode === 200 ? page.body : '';
+    const title = metaProperty(html, 'og:title');
+    if (!title) return reply.code(404).send({ message: 'Image not found' });
+    const png = await shareImages.get({
+      title: withoutSiteSuffix(title),
+      description: metaProperty(html, 'og:description'),
+      label: shareLabel(pagePath),
+      ownerName: profile.name,
+      ownerTitle: profile.title,
+      host,
+    });
+    // The address carries a hash of the text (?v=): a new text is a new address.
+    return reply.type(SHARE_IMAGE.type).header('cache-control', 'public, max-age=86400').send(png);
+  });
+
+  // Each feed is made once until the blog changes (a write here or in another process, or a
+  // scheduled post going live); one made while a write happened is sent but not kept.
+  const feeds = new Map<string, string>();
+  let generation = 0;
+  cache.onLocalInvalidate(() => {
+    generation += 1;
+    feeds.clear();
+  });
+  const feed = (
+    path: string,
+    type: string,
+    make: (context: { siteUrl: string; posts: FeedPost[] }) => string,
+  ) =>
+    app.get(path, async (_request, reply) => {
+      let body = feeds.get(path);
+      if (body === undefined) {
+        const started = generation;
+        body = make({ siteUrl, posts: await blog.listForFeed(FEED_SIZE) });
+        if (started === generation) feeds.set(path, body);
+      }
+      return reply.type(type).header('cache-control', 'public, max-age=600').send(body);
+    });
+  feed(FEED_PATHS.rss, 'application/rss+xml; charset=utf-8', rssXml);
+  feed(FEED_PATHS.atom, 'application/atom+xml; charset=utf-8', atomXml);
+  feed(FEED_PATHS.json, 'application/feed+json; charset=utf-8', jsonFeed);
+  for (const alias of FEED_ALIASES) {
+    app.get(alias, async (_request, reply) => reply.redirect(FEED_PATHS.rss, 301));
+  }
+
   const robots = robotsTxt(siteUrl);
   app.get('/robots.txt', async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(robots),

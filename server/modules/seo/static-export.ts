@@ -15,6 +15,7 @@ import type { BlogIndexEntry } from '../../../common/blog-list.ts';
 import { BLOG_MAX_PAGE_SIZE } from '../../../common/blog-list.ts';
 import { markdownToPlainText } from '../../../common/plain-text.ts';
 import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
+import { shareImageName } from '../../../common/share-image.ts';
 import { STATIC_BLOG_INDEX, staticFilePath } from '../../../common/static-files.ts';
 import { projects } from '../../../content/projects.ts';
 
@@ -129,8 +130,22 @@ export async function exportStaticSite(
     await save(underBase(path), pageFile(path));
     await save(underBase(dataFile(path)), dataFile(path));
   }
+  // Each page's share image (its og:image), where the page's meta names it.
+  for (const path of pages) {
+    const file = `og/${shareImageName(path)}.png`;
+    await save(`/${file}`, file);
+  }
   await save(underBase('/static-export-not-found'), '404.html', 404);
-  for (const file of ['robots.txt', 'sitemap.xml', 'manifest.webmanifest']) await save(`/${file}`, file);
+  for (const file of [
+    'robots.txt',
+    'sitemap.xml',
+    'manifest.webmanifest',
+    'rss.xml',
+    'atom.xml',
+    'feed.json',
+  ]) {
+    await save(`/${file}`, file);
+  }
 
   // Assets as built (without the precompressed twins: static hosts compress on their own).
   await cp(options.clientBuildFolder, outDir, {

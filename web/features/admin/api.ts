@@ -12,6 +12,8 @@ export const adminPaths = {
   analytics: `${ADMIN_PREFIX}analytics`,
   posts: `${ADMIN_PREFIX}posts`,
   post: (id: number) => `${ADMIN_PREFIX}posts/${id}`,
+  previewLink: (id: number) => `${ADMIN_PREFIX}posts/${id}/preview-link`,
+  postTags: `${ADMIN_PREFIX}post-tags`,
   markdownPreview: `${ADMIN_PREFIX}markdown-preview`,
   comments: `${ADMIN_PREFIX}comments`,
   moderateComments: `${ADMIN_PREFIX}comments/moderate`,

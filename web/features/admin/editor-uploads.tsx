@@ -1,6 +1,7 @@
 /**
  * The post editor's uploads: the cover (uploaded, pasted, or the image picked in the AI Image
- * Generator) and images or videos inserted into the content as markdown.
+ * Generator), shown as a thumbnail, and images (with their alt text) or videos inserted into the
+ * content as paragraphs of their own.
  */
 
 import { type ReactNode, useRef, useState } from 'react';
@@ -15,32 +16,58 @@ import { useSelectedImage } from '../images/selected-image.ts';
 import { uploadFile } from './upload.ts';
 
 type EditorForm = UseFormReturn<BlogPostFormInput>;
+
+/** A cover address that can be shown: one of the site's files or a web address. */
+const COVER_ADDRESS = /^(\/(uploads|images)\/[\w./-]+|https?:\/\/\S+)$/;
 type Uploading = 'image' | 'media' | null;
 
-/** Uploads a cover (set as the cover address) or media (appended to the content); which one is on its way. */
-export function useEditorUploads(form: EditorForm) {
+/**
+ * A block of markdown (an image, a video) as a paragraph of its own at `at` (the caret; the end
+ * without one): a blank line before and after, never glued to the text around it.
+ */
+export function insertBlock(content: string, block: string, at = content.length): string {
+  const before = content.slice(0, at).replace(/\s+$/, '');
+  const after = content.slice(at).replace(/^\s+/, '');
+  return `${before ? `${before}\n\n` : ''}${block}\n${after ? `\n${after}` : ''}`;
+}
+
+/** An uploaded image waiting for its alt text before it goes into the content. */
+export interface PendingImage {
+  url: string;
+  name: string;
+}
+
+/**
+ * Uploads a cover (set as the cover address) or media: a video goes into the content at once, an
+ * image waits in `pending` for its description. `caret` says where in the content it goes.
+ */
+export function useEditorUploads(form: EditorForm, caret: () => number | undefined) {
   const [uploading, setUploading] = useState<Uploading>(null);
+  const [pending, setPending] = useState<PendingImage | null>(null);
+  const [insertAt, setInsertAt] = useState<number | undefined>(undefined);
+  const insert = (block: string, at: number | undefined) => {
+    const content = form.getValues('content') ?? '';
+    form.setValue('content', insertBlock(content, block, at), {
+      shouldValidate: form.formState.isSubmitted,
+      shouldDirty: true,
+    });
+  };
   const upload = async (field: 'image' | 'media', file: File | undefined) => {
     if (!file) return;
+    const at = caret();
     setUploading(field);
     try {
       const url = await uploadFile(field, file);
       if (field === 'image') {
-        form.setValue('coverImage', url, { shouldValidate: true });
+        form.setValue('coverImage', url, { shouldValidate: true, shouldDirty: true });
         toast({ title: 'Image uploaded' });
-      } else {
-        const snippet = file.type.startsWith('video/')
-          ? `<video src="${url}" controls></video>`
-          : `![${file.name.replace(/\.[^.]+$/, '')}](${url})`;
-        const content = form.getValues('content') ?? '';
-        form.setValue(
-          'content',
-          `${content}${content && !content.endsWith('\n') ? '\n\n' : ''}${snippet}\n`,
-          {
-            shouldValidate: form.formState.isSubmitted,
-          },
-        );
+      } else if (file.type.startsWith('video/')) {
+        insert(`<video src="${url}" controls></video>`, at);
         toast({ title: 'Media uploaded' });
+      } else {
+        setInsertAt(at);
+        setPending({ url, name: file.name.replace(/\.[^.]+$/, '') });
+        toast({ title: 'Media uploaded', description: 'Describe the image, then insert it.' });
       }
     } catch (failure) {
       const message = (failure as Error).message || 'Unknown error';
@@ -53,8 +80,73 @@ export function useEditorUploads(form: EditorForm) {
       setUploading(null);
     }
   };
+  /** Puts the waiting image into the content with its description (brackets taken out). */
+  const insertPending = (alt: string) => {
+    if (!pending) return;
+    insert(`![${alt.replace(/[[\]\n]/g, ' ').trim()}](${pending.url})`, insertAt);
+    setPending(null);
+  };
 
-  return { uploading, upload };
+  return { uploading, upload, pending, insertPending, cancelPending: () => setPending(null) };
+}
+
+/** The uploaded image, its alt text asked for, then 'Insert image'. */
+export function PendingImagePanel({
+  image,
+  onInsert,
+  onCancel,
+}: {
+  image: PendingImage;
+  onInsert: (alt: string) => void;
+  onCancel: () => void;
+}) {
+  const [alt, setAlt] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const submit = () => {
+    if (!alt.trim()) {
+      setError('Describe the image for people who cannot see it');
+      return;
+    }
+    onInsert(alt);
+  };
+  return (
+    <section
+      aria-label="Image to insert"
+      className="flex flex-col gap-3 rounded-md border border-primary bg-muted/40 p-3 sm:flex-row sm:items-start"
+    >
+      <img src={image.url} alt="" width={160} height={90} className="h-24 w-40 rounded object-cover" />
+      <div className="flex-1 space-y-2">
+        <Field
+          label="Alt text"
+          hint="What the image shows, for screen readers and when it cannot load."
+          error={error}
+        >
+          <Input
+            value={alt}
+            autoFocus
+            onChange={(event) => {
+              setAlt(event.target.value);
+              setError(undefined);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                submit();
+              }
+            }}
+          />
+        </Field>
+        <div className="flex gap-2">
+          <Button type="button" size="sm" onClick={submit}>
+            Insert image
+          </Button>
+          <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
 }
 
 type UploadFn = (field: 'image' | 'media', file: File | undefined) => Promise<void>;
@@ -109,7 +201,7 @@ function UploadButton({
   );
 }
 
-/** 'Insert image or video': a file picker whose file lands at the end of the content. */
+/** 'Insert image or video': a file picker whose file lands at the caret in the content (else at its end). */
 export function InsertMediaButton({ uploading, upload }: { uploading: Uploading; upload: UploadFn }) {
   return (
     <UploadButton
@@ -164,6 +256,20 @@ export function CoverImageField({
           Upload cover
         </UploadButton>
       </div>
+      {coverImage && COVER_ADDRESS.test(coverImage) ? (
+        <figure className="flex items-center gap-3">
+          <img
+            src={coverImage}
+            alt=""
+            width={192}
+            height={108}
+            className="h-27 w-48 rounded-md border border-border object-cover"
+          />
+          <figcaption className="text-sm text-muted-foreground">
+            The cover as visitors will see it.
+          </figcaption>
+        </figure>
+      ) : null}
       {selectedImage && coverImage !== selectedImage.url && (
         <div className="flex items-center gap-3 rounded-md border border-border bg-muted/40 p-3">
           <img

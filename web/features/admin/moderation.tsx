@@ -5,7 +5,7 @@
  * on the post at once: the server clears its cache and the page's public reads
  * are refreshed here.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminComment, AdminContribution } from '../../../common/schemas/admin.ts';
 import { paths } from '../../lib/paths.ts';
@@ -158,7 +158,9 @@ export function CommentModeration() {
                   </p>
                   <p className="mt-2 whitespace-pre-line break-words">{comment.content}</p>
                   <p className="mt-2 text-xs text-muted-foreground">
-                    IP {comment.ipAddress ?? 'not recorded'}
+                    {comment.isAuthorReply
+                      ? 'Your reply'
+                      : `IP ${comment.ipAddress ?? 'not recorded'}${comment.notifyOnReply ? ' · wants an email when you reply' : ''}`}
                   </p>
                   <div className="mt-3 flex flex-wrap gap-2">
                     {actions
@@ -176,6 +178,9 @@ export function CommentModeration() {
                           {label}
                         </Button>
                       ))}
+                    {comment.isAuthorReply || comment.isSpam ? null : (
+                      <DashboardReply commentId={comment.id} postId={comment.postId} to={comment.name} />
+                    )}
                   </div>
                 </article>
               </li>
@@ -341,5 +346,31 @@ function ContributionReview({ contribution }: { contribution: AdminContribution 
         </Button>
       </div>
     </article>
+  );
+}
+
+const ReplyForm = lazy(() => import('../blog/reply-form.tsx'));
+
+/** Reply to a comment from the dashboard: the answer goes on the post (and approves the comment). */
+function DashboardReply({ commentId, postId, to }: { commentId: number; postId: number; to: string }) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <Button
+        size="sm"
+        variant="outline"
+        aria-label={`Reply to the comment by ${to}`}
+        onClick={() => setOpen(true)}
+      >
+        Reply
+      </Button>
+    );
+  }
+  return (
+    <div className="basis-full">
+      <Suspense fallback={<p className="text-sm text-muted-foreground">Loading the reply form...</p>}>
+        <ReplyForm commentId={commentId} postId={postId} to={to} onDone={() => setOpen(false)} />
+      </Suspense>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
-/** The owner's posts, drafts included, a page at a time: publish, unpublish, edit and delete. */
+/** The owner's posts, drafts included, a page at a time, each Draft, Scheduled or Published: publish, unpublish, edit and delete. */
 import { Link } from 'react-router';
 import type { AdminPost } from '../../../common/schemas/admin.ts';
+import { dateAndTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
@@ -15,7 +16,14 @@ import {
 } from './admin-list.tsx';
 import { adminPaths } from './api.ts';
 
-export function PostsList({ onEdit }: { onEdit: (post: AdminPost) => void }) {
+export function PostsList({
+  onEdit,
+  onDelete,
+}: {
+  onEdit: (post: AdminPost) => void;
+  /** Told before a post is deleted (the editor lets go of it). */
+  onDelete: (post: AdminPost) => void;
+}) {
   const [page] = usePageParam();
   const query = useAdminPage<AdminPost>(adminPaths.posts, { page, pageSize: ADMIN_PAGE_SIZE });
   const publish = useAdminAction(
@@ -37,17 +45,16 @@ export function PostsList({ onEdit }: { onEdit: (post: AdminPost) => void }) {
             <li key={post.id} className="flex flex-wrap items-center gap-3 py-3">
               <div className="mr-auto min-w-0">
                 <p className="truncate font-medium">
-                  {post.isPublished ? (
-                    <Link to={paths.post(post.slug)} className="hover:underline">
-                      {post.title}
-                    </Link>
-                  ) : (
-                    post.title
-                  )}
+                  {/* The owner reads a draft or a scheduled post at its own address too. */}
+                  <Link to={paths.post(post.slug)} className="hover:underline">
+                    {post.title}
+                  </Link>
                 </p>
-                <p className="text-xs text-muted-foreground">
-                  {post.isPublished ? 'Published' : 'Draft'} · /{post.slug} · updated{' '}
-                  <When iso={post.updatedAt} />
+                <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+                  <StatusBadge post={post} />
+                  <span>
+                    /{post.slug} · updated <When iso={post.updatedAt} />
+                  </span>
                 </p>
               </div>
               <Button
@@ -72,7 +79,10 @@ export function PostsList({ onEdit }: { onEdit: (post: AdminPost) => void }) {
                 variant="destructive"
                 disabled={remove.isPending}
                 onClick={() => {
-                  if (window.confirm(`Delete “${post.title}”? This cannot be undone.`)) remove.mutate(post);
+                  if (window.confirm(`Delete “${post.title}”? This cannot be undone.`)) {
+                    onDelete(post);
+                    remove.mutate(post);
+                  }
                 }}
                 aria-label={`Delete ${post.title}`}
               >
@@ -84,4 +94,20 @@ export function PostsList({ onEdit }: { onEdit: (post: AdminPost) => void }) {
       )}
     </AdminSection>
   );
+}
+
+const BADGE = {
+  draft: 'border-border bg-muted text-foreground',
+  scheduled: 'border-primary bg-primary/10 text-foreground',
+  published: 'border-accent bg-accent/10 text-foreground',
+} as const;
+
+function StatusBadge({ post }: { post: AdminPost }) {
+  const label =
+    post.status === 'scheduled' && post.publishedAt
+      ? `Scheduled for ${dateAndTime(post.publishedAt)}`
+      : post.status === 'published'
+        ? 'Published'
+        : 'Draft';
+  return <span className={`rounded-full border px-2 py-0.5 font-medium ${BADGE[post.status]}`}>{label}</span>;
 }

@@ -15,6 +15,11 @@ export const CONTRIBUTIONS_PATH = '/api/blog/contributions';
 export const COMMENTS_PREFIX = '/api/blog/post/';
 
 export const postPath = (slug: string) => `${BLOG_PATH}/${encodeURIComponent(slug)}`;
+/** Any post by slug, drafts included: the signed-in owner's read. */
+export const ownerPostPath = (slug: string) => `/api/admin/posts/by-slug/${encodeURIComponent(slug)}`;
+/** A draft through its private preview link. */
+export const previewPostPath = (slug: string, token: string) =>
+  `${BLOG_PATH}/${encodeURIComponent(slug)}/preview?token=${encodeURIComponent(token)}`;
 export const commentsPath = (postId: number) => `${COMMENTS_PREFIX}${postId}/comments`;
 
 export const latestPostsQuery = () => queryOptions<BlogPostSummary[]>({ queryKey: [BLOG_PATH] });

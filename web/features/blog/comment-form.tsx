@@ -6,6 +6,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { type CommentFormInput, commentFormSchema } from '../../../common/schemas/forms.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
@@ -18,12 +19,20 @@ import { toast } from '../../ui/use-toast.ts';
 import { commentsPath, commentsQuery } from './api.ts';
 import { HumanCheck, useFormToken } from './form-token.tsx';
 
-const empty: CommentFormInput = { name: '', email: '', content: '', captchaToken: '', website: '' };
+const empty: CommentFormInput = {
+  name: '',
+  email: '',
+  content: '',
+  captchaToken: '',
+  website: '',
+  notifyOnReply: false,
+};
 
 /** 'Leave a Comment': stored awaiting moderation, then the list is refreshed. */
 export default function CommentForm({ postId }: { postId: number }) {
   const queryClient = useQueryClient();
   const ready = useHydrated();
+  const formId = useId();
   const withFormToken = useFormToken({ form: 'comment', postId });
   const form = useForm<CommentFormInput>({ resolver: zodResolver(commentFormSchema), defaultValues: empty });
   const { errors } = form.formState;
@@ -73,6 +82,21 @@ export default function CommentForm({ postId }: { postId: number }) {
         <Field label="Comment" error={errors.content?.message}>
           <Textarea rows={5} className="min-h-[120px]" {...form.register('content')} />
         </Field>
+        <div className="flex items-start gap-2 text-sm">
+          <input
+            id={`${formId}-notify`}
+            type="checkbox"
+            aria-describedby={`${formId}-notify-hint`}
+            className="mt-0.5 h-4 w-4 accent-primary"
+            {...form.register('notifyOnReply')}
+          />
+          <div>
+            <label htmlFor={`${formId}-notify`}>Notify me when the author replies</label>
+            <p id={`${formId}-notify-hint`} className="text-xs text-muted-foreground">
+              One email per reply, with a link to stop them.
+            </p>
+          </div>
+        </div>
         <HumanCheck
           captcha={form.register('captchaToken')}
           honeypot={form.register('website')}

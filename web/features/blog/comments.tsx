@@ -4,8 +4,11 @@
  * signed form token. New comments wait for moderation.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import type { PublicComment } from '../../../common/schemas/comments.ts';
 import { longDate } from '../../lib/dates.ts';
+import { Button } from '../../ui/button.tsx';
+import { useAuth } from '../auth/auth-provider.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
 import { commentsQuery } from './api.ts';
@@ -15,9 +18,63 @@ import { commentsQuery } from './api.ts';
 // share the link with it. The server's HTML holds the form, disabled until it is live.
 const CommentForm = lazy(() => import('./comment-form.tsx'));
 
+const ReplyForm = lazy(() => import('./reply-form.tsx'));
+
+/** One comment: who, when, what; the author's answers marked as such. */
+function CommentBody({ comment }: { comment: PublicComment }) {
+  return (
+    <>
+      <p className="flex flex-wrap items-center gap-2 font-semibold">
+        {comment.name}
+        {comment.isAuthorReply ? (
+          <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
+            Author
+          </span>
+        ) : null}
+      </p>
+      <time dateTime={comment.createdAt} className="text-sm text-muted-foreground">
+        {longDate(comment.createdAt)}
+      </time>
+      <p className="mt-2 whitespace-pre-line">{comment.content}</p>
+    </>
+  );
+}
+
+/** The owner's Reply button and form under a comment. */
+function OwnerReply({ comment, postId }: { comment: PublicComment; postId: number }) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <Button
+        size="sm"
+        variant="ghost"
+        className="mt-2"
+        aria-label={`Reply to ${comment.name}`}
+        onClick={() => setOpen(true)}
+      >
+        Reply
+      </Button>
+    );
+  }
+  return (
+    <Suspense fallback={<p className="mt-3 text-sm text-muted-foreground">Loading the reply form...</p>}>
+      <ReplyForm commentId={comment.id} postId={postId} to={comment.name} onDone={() => setOpen(false)} />
+    </Suspense>
+  );
+}
+
 export function Comments({ postId }: { postId: number }) {
   const staticCopy = useStaticCopy();
+  const { user } = useAuth();
   const { data: comments = [] } = useQuery(commentsQuery(postId));
+  // Replies sit under the comment they answer (one level deep), oldest first.
+  const topLevel = comments.filter((comment) => comment.parentId === null);
+  const repliesTo = new Map<number, PublicComment[]>();
+  for (const comment of comments) {
+    if (comment.parentId === null) continue;
+    repliesTo.set(comment.parentId, [...(repliesTo.get(comment.parentId) ?? []), comment]);
+  }
+  const owner = user?.isAdmin === true && !staticCopy;
 
   return (
     <section aria-labelledby="comments-heading" className="mt-16 border-t border-border pt-10">
@@ -28,15 +85,31 @@ export function Comments({ postId }: { postId: number }) {
         <p className="mt-4 text-muted-foreground">No comments yet. Be the first to comment!</p>
       ) : (
         <ul className="mt-6 space-y-6">
-          {comments.map((comment) => (
-            <li key={comment.id} className="rounded-lg border border-border p-4">
-              <p className="font-semibold">{comment.name}</p>
-              <time dateTime={comment.createdAt} className="text-sm text-muted-foreground">
-                {longDate(comment.createdAt)}
-              </time>
-              <p className="mt-2 whitespace-pre-line">{comment.content}</p>
-            </li>
-          ))}
+          {topLevel.map((comment) => {
+            const replies = repliesTo.get(comment.id) ?? [];
+            return (
+              <li
+                key={comment.id}
+                id={`comment-${comment.id}`}
+                className="rounded-lg border border-border p-4"
+              >
+                <CommentBody comment={comment} />
+                {replies.length > 0 ? (
+                  <ul
+                    aria-label={`Replies to ${comment.name}`}
+                    className="mt-4 space-y-4 border-l-2 border-primary pl-4"
+                  >
+                    {replies.map((answer) => (
+                      <li key={answer.id} id={`comment-${answer.id}`}>
+                        <CommentBody comment={answer} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {owner ? <OwnerReply comment={comment} postId={postId} /> : null}
+              </li>
+            );
+          })}
         </ul>
       )}
       {staticCopy ? (

@@ -1,8 +1,12 @@
 /**
- * One published post as visitors read it: title, date, author, reading time, cover, tags, the
- * HTML the server rendered from markdown and sanitised, and its comments.
+ * One post as visitors read it: title, date, author, reading time, cover, tags, the HTML the
+ * server rendered from markdown (sanitised, code highlighted, headings linked), a table of
+ * contents beside the text on wide screens (three headings or more), share links, the author,
+ * the previous, next and related posts, and its comments. The owner (or a preview link) sees a
+ * draft or a scheduled post the same way under a banner saying so.
  */
 
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { MAX_TAGS_IN_LIST } from '../../../common/constants.ts';
 import type { BlogPost } from '../../../common/schemas/blog.ts';
@@ -10,15 +14,54 @@ import { readingTimeMinutes } from '../../../common/text.ts';
 import { withBaseInHtml } from '../../lib/base.ts';
 import { longDate } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
-import { CalendarDays, Clock, ImageOff, UserRound } from '../../ui/icons.tsx';
+import { useSiteInfo } from '../../lib/site.ts';
+import { CalendarClock, CalendarDays, Clock, Eye, ImageOff, UserRound } from '../../ui/icons.tsx';
 import { Picture } from '../../ui/picture.tsx';
 import { Comments } from './comments.tsx';
+import {
+  AuthorBox,
+  PostNeighbours,
+  RelatedPosts,
+  ShareLinks,
+  TableOfContents,
+  TOC_MIN_HEADINGS,
+  useCodeCopy,
+} from './post-extras.tsx';
+
+/** Says that a post is not public yet, and when it will be. */
+function UnpublishedBanner({ post }: { post: BlogPost }) {
+  const scheduled = post.status === 'scheduled' && post.publishedAt;
+  return (
+    <div
+      role="status"
+      className="mb-6 flex items-start gap-3 rounded-lg border border-primary bg-primary/10 p-4 text-sm"
+    >
+      {scheduled ? (
+        <CalendarClock className="mt-0.5 h-5 w-5 shrink-0" />
+      ) : (
+        <Eye className="mt-0.5 h-5 w-5 shrink-0" />
+      )}
+      <p>
+        <strong className="font-semibold">{scheduled ? 'Scheduled' : 'Draft'}</strong>
+        {scheduled && post.publishedAt
+          ? ` — this post goes live on ${longDate(post.publishedAt)}. Only you and people with its preview link can see it now.`
+          : ' — this post is not published. Only you and people with its preview link can see it.'}
+      </p>
+    </div>
+  );
+}
 
 export function PostArticle({ post }: { post: BlogPost }) {
+  const site = useSiteInfo();
   const minutes = readingTimeMinutes(post.content);
   const tags = post.tags.slice(0, MAX_TAGS_IN_LIST);
-  return (
-    <article className="mx-auto max-w-3xl px-4 py-12">
+  const body = useRef<HTMLDivElement>(null);
+  useCodeCopy(body);
+  const withToc = post.toc.length >= TOC_MIN_HEADINGS;
+  const published = post.status === 'published';
+  const article = (
+    <article className={withToc ? 'min-w-0' : 'mx-auto max-w-3xl px-4 py-12'}>
+      {published ? null : <UnpublishedBanner post={post} />}
       <Link to={paths.blog} className="text-sm font-medium text-primary hover:underline">
         ← Back to Blog
       </Link>
@@ -70,8 +113,14 @@ export function PostArticle({ post }: { post: BlogPost }) {
           </li>
         ))}
       </ul>
+      {withToc ? (
+        <div className="lg:hidden">
+          <TableOfContents toc={post.toc} variant="inline" />
+        </div>
+      ) : null}
       {post.contentHtml ? (
         <div
+          ref={body}
           className="prose-content mt-10"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (server/lib/markdown.ts)
           dangerouslySetInnerHTML={{ __html: withBaseInHtml(post.contentHtml) }}
@@ -79,8 +128,21 @@ export function PostArticle({ post }: { post: BlogPost }) {
       ) : (
         <p className="mt-10 text-muted-foreground">No content available for this post.</p>
       )}
-      <Comments postId={post.id} />
+      {published ? <ShareLinks title={post.title} url={`${site.url}${paths.post(post.slug)}`} /> : null}
+      <AuthorBox post={post} />
+      <PostNeighbours previous={post.previous} next={post.next} />
+      <RelatedPosts posts={post.related} />
+      {published ? <Comments postId={post.id} /> : null}
     </article>
+  );
+  if (!withToc) return article;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 lg:grid lg:grid-cols-[minmax(0,48rem)_14rem] lg:justify-center lg:gap-12">
+      {article}
+      <aside className="hidden lg:block">
+        <TableOfContents toc={post.toc} variant="side" />
+      </aside>
+    </div>
   );
 }
 

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
+import { FEED_PATHS } from '../../../common/feeds.ts';
 import type { SocialLink } from '../../../common/schemas/content.ts';
 import { paths } from '../../lib/paths.ts';
+import { Rss } from '../../ui/icons.tsx';
 import { SocialLinks } from '../../ui/social-links.tsx';
 
-/** Social links (new tab), the Privacy Policy and Terms of Service pages, and the copyright year. */
+/** Social links (new tab), the Privacy Policy and Terms of Service pages, the blog's feed, and the copyright year. */
 export function Footer({ ownerName, socialLinks }: { ownerName: string; socialLinks: SocialLink[] }) {
   const year = new Date().getFullYear();
   return (
@@ -20,6 +22,15 @@ export function Footer({ ownerName, socialLinks }: { ownerName: string; socialLi
           </Link>
           <Link to={paths.terms} className="text-muted-foreground hover:text-foreground hover:underline">
             Terms of Service
+          </Link>
+          {/* A file, not a page: the browser fetches it (reloadDocument), React Router does not. */}
+          <Link
+            to={FEED_PATHS.rss}
+            reloadDocument
+            className="inline-flex items-center gap-1 text-muted-foreground hover:text-foreground hover:underline"
+          >
+            <Rss className="h-3.5 w-3.5" />
+            RSS feed
           </Link>
         </nav>
         {/* The year is the server's at render time; a page open across New Year may differ. */}

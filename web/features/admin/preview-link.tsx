@@ -1,0 +1,97 @@
+/**
+ * A private link to a post not yet public (a draft or a scheduled post): whoever has it reads
+ * the post on its own page, under the Draft banner, until the owner revokes it.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AdminPost } from '../../../common/schemas/admin.ts';
+import { paths } from '../../lib/paths.ts';
+import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { useSiteInfo } from '../../lib/site.ts';
+import { Button } from '../../ui/button.tsx';
+import { Input } from '../../ui/input.tsx';
+import { toast } from '../../ui/use-toast.ts';
+import { adminPaths } from './api.ts';
+
+export function PreviewLink({ post }: { post: AdminPost }) {
+  const site = useSiteInfo();
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState(post.previewToken);
+  const change = useMutation({
+    mutationFn: async (open: boolean) =>
+      (await (
+        await apiRequest(open ? 'POST' : 'DELETE', adminPaths.previewLink(post.id))
+      ).json()) as AdminPost,
+    onSuccess: (saved, open) => {
+      setToken(saved.previewToken);
+      queryClient.setQueryData([adminPaths.post(post.id)], saved);
+      toast({
+        title: open ? 'Preview link ready' : 'Preview link revoked',
+        description: open
+          ? 'Anyone with the link can read this post before it is published.'
+          : 'The link no longer opens the post.',
+      });
+    },
+    onError: (failure) =>
+      toast({
+        title: 'Error',
+        description: errorMessage(failure) ?? 'Unknown error',
+        variant: 'destructive',
+      }),
+  });
+  const url = token ? `${site.url}${paths.post(post.slug)}?preview=${encodeURIComponent(token)}` : '';
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: 'Link copied', description: 'Paste it to whoever should read the draft.' });
+    } catch {
+      toast({
+        title: 'Error',
+        description: `Could not copy the link. Here it is: ${url}`,
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <section aria-labelledby="preview-link-heading" className="space-y-3 rounded-md border border-border p-4">
+      <h3 id="preview-link-heading" className="font-semibold">
+        Preview link
+      </h3>
+      {token ? (
+        <>
+          <p className="text-sm text-muted-foreground">
+            Anyone with this link can read the post before it is published. Revoke it when they are done.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Input readOnly value={url} aria-label="Preview link address" className="min-w-0 flex-1" />
+            <Button type="button" variant="outline" onClick={copy}>
+              Copy link
+            </Button>
+            <Button
+              type="button"
+              variant="destructive"
+              disabled={change.isPending}
+              onClick={() => change.mutate(false)}
+            >
+              Revoke link
+            </Button>
+          </div>
+        </>
+      ) : (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="mr-auto text-sm text-muted-foreground">
+            Share the post with someone before it is published, without an account.
+          </p>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={change.isPending}
+            onClick={() => change.mutate(true)}
+          >
+            {change.isPending ? 'Creating...' : 'Create preview link'}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
