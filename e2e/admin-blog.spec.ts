@@ -169,6 +169,8 @@ test('a draft stays in the editor when saved, and unsaved text survives a reload
   page,
   signInAs,
 }) => {
+  // Time flows as usual; the test moves it on where a change waits to be kept.
+  await page.clock.install();
   await signInAs('admin');
   await page.goto('/admin/blog');
   const form = page.getByRole('form', { name: 'Create New Blog Post' });
@@ -191,6 +193,12 @@ test('a draft stays in the editor when saved, and unsaved text survives a reload
     /^(All changes saved at .+|No changes)$/,
   );
   await expect(page).toHaveURL(/\/admin\/blog\?edit=\d+$/);
+  const postId = new URL(page.url()).searchParams.get('edit');
+  const storedWork = () =>
+    page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('portfolio:post-editor:')));
+  // Saved a moment after the last change: nothing is kept to be offered back as unsaved.
+  await page.clock.runFor(2_000);
+  expect(await storedWork()).toEqual([]);
   const list = page.getByRole('list', { name: 'All posts' });
   await expect(
     list.getByRole('listitem').filter({ hasText: title }).getByText('Draft', { exact: true }),
@@ -200,11 +208,8 @@ test('a draft stays in the editor when saved, and unsaved text survives a reload
   const extra = 'Check the voltage under load, not on the bench: a tired cell reads fine unloaded.';
   await edit.getByLabel('Content').fill(extra);
   await expect(edit.getByRole('status', { name: 'Save state' })).toHaveText('Unsaved changes');
-  await expect
-    .poll(() =>
-      page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('portfolio:post-editor:'))),
-    )
-    .toBe(true);
+  await page.clock.runFor(1_000);
+  await expect.poll(storedWork).toEqual([`portfolio:post-editor:${postId}`]);
   await page.reload();
   const reopened = page.getByRole('form', { name: `Edit “${title}”` });
   const offer = reopened.getByRole('region', { name: 'Unsaved work' });

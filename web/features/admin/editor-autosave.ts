@@ -5,7 +5,7 @@
  * to restore it; a successful save or Discard forgets it. Blocked storage only loses this
  * safety net, never the editor.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 const PREFIX = 'portfolio:post-editor:';
 const WRITE_DELAY_MS = 400;
@@ -49,6 +49,7 @@ export function useEditorAutosave<T>(postId: number | null, values: T, dirty: bo
   }, [key]);
 
   const serialised = JSON.stringify(values);
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     // Nothing to keep until the owner changes something; never over work not yet restored.
     if (!dirty || found) return;
@@ -56,10 +57,14 @@ export function useEditorAutosave<T>(postId: number | null, values: T, dirty: bo
       () => write(key, { values: JSON.parse(serialised) as T, savedAt: new Date().toISOString() }),
       WRITE_DELAY_MS,
     );
+    pending.current = timer;
     return () => clearTimeout(timer);
   }, [key, serialised, dirty, found]);
 
   const forget = useCallback(() => {
+    // A write still waiting (a save within a moment of the last keystroke) would bring back
+    // what was just saved.
+    clearTimeout(pending.current);
     write(key, null);
     setFound(null);
   }, [key]);

@@ -234,7 +234,7 @@ export function CoverImageField({
   const { errors } = form.formState;
   return (
     <>
-      <div className="flex items-end gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
           <Field
             label="Cover image URL"
@@ -250,7 +250,7 @@ export function CoverImageField({
           label="Cover image file"
           uploading={uploading}
           upload={upload}
-          className="mb-[1.6rem]"
+          className="self-start sm:mb-[1.6rem] sm:self-auto"
         >
           <Upload className="h-4 w-4" />
           Upload cover
