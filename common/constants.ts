@@ -32,6 +32,21 @@ export const BUDGETS = ['1-2k', '2-5k', '5-10k', '10k+', 'flexible'] as const;
 export const TIMEFRAMES = ['asap', '1month', '3months', 'flexible'] as const;
 export const RESUME_PURPOSES = ['job_opportunity', 'freelance_project', 'networking', 'other'] as const;
 
+/** Where a quote request stands in the owner's pipeline, in order. */
+export const QUOTE_STAGES = ['new', 'replied', 'proposal', 'won', 'lost'] as const;
+export type QuoteStage = (typeof QUOTE_STAGES)[number];
+export const QUOTE_STAGE_LABELS: Record<QuoteStage, string> = {
+  new: 'New',
+  replied: 'Replied',
+  proposal: 'Proposal sent',
+  won: 'Won',
+  lost: 'Lost',
+};
+/** The site promises a reply to a quote request within this many hours (spec: quote promise). */
+export const REPLY_PROMISE_HOURS = 24;
+/** The most a quote can be worth, in whole dollars (a typo guard). */
+export const MAX_QUOTE_VALUE_USD = 10_000_000;
+
 export const EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export const RECOMMENDATION_PURPOSES = ['learning', 'portfolio', 'hiring', 'collaboration', 'other'] as const;
 export const IMAGE_SIZES = ['1024x1024', '1024x1792', '1792x1024'] as const;

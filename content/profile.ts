@@ -80,6 +80,9 @@ export const profile: Profile = profileSchema.parse({
   ],
 });
 
+/** The owner's time zone (Atlanta): the weekly digest's Monday, and later the booking calendar. */
+export const OWNER_TIME_ZONE = 'America/New_York';
+
 /** Social links of the header, hero and footer; they open in a new tab. */
 export const socialLinks: SocialLink[] = socialLinkSchema.array().parse([
   { platform: 'GitHub', url: 'https://github.com/jordanellis-dev', icon: 'github' },

@@ -10,9 +10,11 @@ const ADMIN_PAGES = [
   ['/admin/blog', 'Posts'],
   ['/admin/blog/moderation', 'Moderation'],
   ['/admin/blog/inbox', 'Inbox'],
+  ['/admin/blog/pipeline', 'Pipeline'],
   ['/admin/blog/resume-requests', 'Resume requests'],
   ['/admin/blog/endorsements', 'Endorsements'],
   ['/admin/blog/analytics', 'Analytics'],
+  ['/admin/blog/outbox', 'Outbox'],
 ] as const;
 
 const unique = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 6);

@@ -17,6 +17,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { OWNER_TIME_ZONE } from '../content/profile.ts';
 import { projects } from '../content/projects.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -51,6 +52,8 @@ import { contributionRoutes } from './modules/contributions/routes.ts';
 import { createContributionService } from './modules/contributions/service.ts';
 import { formTokenRoutes } from './modules/form-token/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { createDigest, type Digest } from './modules/notifications/digest.ts';
+import { createOutboxService } from './modules/notifications/outbox.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { resumeRoutes } from './modules/resume/routes.ts';
 import { createResumeService } from './modules/resume/service.ts';
@@ -198,9 +201,24 @@ export async function buildApp({
   app.addHook('onReady', () => publisher.rearm());
   app.addHook('onClose', async () => publisher.stop());
   app.decorate('publisher', publisher);
-  const contact = createContactService(db);
+  const contact = createContactService(db, clock?.now);
+  const outbox = createOutboxService(db, { mailConfigured: !!(config.SMTP_URL && config.NOTIFY_EMAIL) });
   const resume = createResumeService(db);
   const analytics = createAnalyticsService(db, { rawRetentionDays: config.ANALYTICS_RAW_DAYS });
+  // The owner's weekly digest, queued on Mondays; started by main.ts (tests call runOnce).
+  app.decorate(
+    'digest',
+    createDigest({
+      db,
+      analytics,
+      contact,
+      timeZone: OWNER_TIME_ZONE,
+      siteUrl: config.publicUrl,
+      ...(clock ? { now: clock.now } : {}),
+      onError: (error) => app.log.warn({ err: error }, 'weekly digest'),
+    }),
+  );
+  app.addHook('onClose', async () => app.digest.stop());
   app.decorate('readCache', cache);
 
   await app.register(errorsPlugin);
@@ -229,6 +247,7 @@ export async function buildApp({
     skills,
     analytics,
     storage,
+    outbox,
   });
   await app.register(uploadRoutes, { storage });
   const aiProvider =
@@ -282,5 +301,7 @@ declare module 'fastify' {
     readCache: ReadCache;
     /** Makes scheduled posts live when their time comes. */
     publisher: Publisher;
+    /** Queues the owner's weekly digest on Mondays (main.ts starts it). */
+    digest: Digest;
   }
 }

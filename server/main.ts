@@ -92,6 +92,7 @@ async function main() {
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
     mailWorker?.start();
+    app.digest.start();
   } catch (error) {
     app.log.error({ err: error }, 'could not listen');
     await database.close();

@@ -177,6 +177,23 @@ const cases: Case[] = [
   inbox('quote', 'archived'),
   inbox('contact', 'read'),
   inbox('contact', 'archived'),
+  // The pipeline: a value alone, and a move (which records the first reply and reads it).
+  {
+    name: 'PATCH /api/admin/quotes/:id {value}',
+    table: quoteRequests,
+    make: quote,
+    request: (id) => ['PATCH', `/api/admin/quotes/${id}`, { value: 2500 }],
+    changes: ['valueUsd'],
+    expected: { valueUsd: 2500 },
+  },
+  {
+    name: 'PATCH /api/admin/quotes/:id {stage}',
+    table: quoteRequests,
+    make: quote,
+    request: (id) => ['PATCH', `/api/admin/quotes/${id}`, { stage: 'replied' }],
+    changes: ['stage', 'firstReplyAt', 'readAt'],
+    expected: { stage: 'replied' },
+  },
   {
     name: 'POST /api/admin/comments/moderate {approve}',
     table: comments,

@@ -14,6 +14,8 @@ export default [
     index('routes/admin-posts.tsx'),
     route('moderation', 'routes/admin-moderation.tsx'),
     route('inbox', 'routes/admin-inbox.tsx'),
+    route('pipeline', 'routes/admin-pipeline.tsx'),
+    route('outbox', 'routes/admin-outbox.tsx'),
     route('resume-requests', 'routes/admin-resume-requests.tsx'),
     route('endorsements', 'routes/admin-endorsements.tsx'),
     route('analytics', 'routes/admin-analytics.tsx'),

@@ -2,6 +2,7 @@
  * Answers of the admin API: what the owner's dashboard reads. These carry the
  * private fields (emails, IPs) that public answers never do; only admins get them.
  */
+import { QUOTE_STAGES } from '../constants.ts';
 import { z } from './zod.ts';
 
 const isoDate = z.iso.datetime({ offset: true });
@@ -110,6 +111,56 @@ export const adminQuoteSchema = z.object({
   budget: z.string(),
   timeframe: z.string(),
   newsletter: z.boolean(),
+  stage: z.enum(QUOTE_STAGES),
+  /** When the owner first answered (the first move out of New). */
+  firstReplyAt: isoDate.nullable(),
+  /** When it was won or lost; null while open. */
+  decidedAt: isoDate.nullable(),
+  /** What the work is worth, in whole dollars; null until the owner says. */
+  valueUsd: z.number().int().nullable(),
+});
+
+/** One entry of a quote's history: a move to `stage`, or a dated `note`. */
+export const quoteEventSchema = z.object({
+  id: z.number().int(),
+  stage: z.enum(QUOTE_STAGES).nullable(),
+  note: z.string().nullable(),
+  createdAt: isoDate,
+});
+
+/** How much a list holds and is worth, with its newest requests (at most PIPELINE_CARDS). */
+const pipelineColumnSchema = z.object({
+  stage: z.enum(QUOTE_STAGES),
+  count: z.number().int(),
+  valueUsd: z.number().int(),
+  quotes: z.array(adminQuoteSchema),
+});
+
+/** GET /api/admin/pipeline: the board, the time to first reply and each month's results. */
+export const pipelineSchema = z.object({
+  columns: z.array(pipelineColumnSchema),
+  firstReply: z.object({
+    promiseHours: z.number().int(),
+    /** Requests answered, and how many of them within the promise. */
+    answered: z.number().int(),
+    withinPromise: z.number().int(),
+    /** The median time to first reply, in whole minutes (null when none is answered yet). */
+    medianMinutes: z.number().int().nullable(),
+    /** Requests still New, and how many of them are past the promise. */
+    waiting: z.number().int(),
+    overdue: z.number().int(),
+  }),
+  /** The last 12 months, newest first, by the month a request was won or lost. */
+  months: z.array(
+    z.object({
+      month: z.string(),
+      won: z.number().int(),
+      lost: z.number().int(),
+      /** won / (won + lost), 0-1; null in a month with neither. */
+      winRate: z.number().nullable(),
+      wonValueUsd: z.number().int(),
+    }),
+  ),
 });
 
 export const adminContactSchema = z.object({ ...inboxFields, subject: z.string() });
@@ -156,7 +207,31 @@ export const adminSummarySchema = z.object({
   pendingContributions: z.number().int(),
   unreadRequests: z.number().int(),
   resumeRequestsNotDownloaded: z.number().int(),
+  /** Whether email can go out at all (SMTP_URL and NOTIFY_EMAIL set). */
+  mailConfigured: z.boolean(),
+  /** Outbox messages waiting to be sent, and those that failed after every retry. */
+  outboxPending: z.number().int(),
+  outboxFailed: z.number().int(),
 });
+
+export const outboxStates = ['all', 'pending', 'sent', 'failed'] as const;
+export type OutboxState = (typeof outboxStates)[number];
+
+/** A message of the notification outbox; `recipient` null means the owner (NOTIFY_EMAIL). */
+export const outboxMessageSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  recipient: z.string().nullable(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: isoDate,
+  sentAt: isoDate.nullable(),
+  nextAttemptAt: isoDate,
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 const countRow = z.object({ views: z.number().int(), visitors: z.number().int() });
 
@@ -178,5 +253,8 @@ export type AdminInboxItem = z.infer<typeof adminInboxItemSchema>;
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
 export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;
 export type InboxKind = (typeof inboxKinds)[number];
+export type AdminQuote = z.infer<typeof adminQuoteSchema>;
+export type QuoteEvent = z.infer<typeof quoteEventSchema>;
+export type Pipeline = z.infer<typeof pipelineSchema>;
 export type InboxState = (typeof inboxStates)[number];
 export type OutboxStatus = z.infer<typeof outboxStatusSchema>;

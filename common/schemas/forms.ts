@@ -8,12 +8,14 @@
 import {
   BUDGETS,
   DEFAULT_RATING,
+  MAX_QUOTE_VALUE_USD,
   MAX_RATING,
   MAX_TAG_LENGTH,
   MAX_TAGS,
   MIN_RATING,
   PASSWORD_MIN,
   PROJECT_TYPES,
+  QUOTE_STAGES,
   RESUME_PURPOSES,
   SEO_DESCRIPTION_LENGTH,
   TIMEFRAMES,
@@ -281,3 +283,27 @@ export const blogPostUpdateSchema = z
   .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
     message: 'Send at least one field to change',
   });
+
+// --- The owner's quote pipeline ------------------------------------------------------
+
+/** A move to another stage, a value, or both; what is not sent stays as it is. */
+export const quoteUpdateSchema = z
+  .object({
+    stage: z.enum(QUOTE_STAGES, { error: 'Choose a stage' }).optional(),
+    value: z
+      .number({ error: 'Value must be a whole number of dollars' })
+      .int('Value must be a whole number of dollars')
+      .min(0, 'Value cannot be negative')
+      .max(MAX_QUOTE_VALUE_USD, `Value cannot exceed ${MAX_QUOTE_VALUE_USD}`)
+      .nullable()
+      .optional(),
+  })
+  .refine((body) => body.stage !== undefined || body.value !== undefined, {
+    message: 'Say the stage or the value',
+  });
+export type QuoteUpdateInput = z.input<typeof quoteUpdateSchema>;
+
+export const quoteNoteSchema = z.object({
+  note: text(2000, 'Note', { multiline: true }).min(1, 'Note is required'),
+});
+export type QuoteNoteInput = z.input<typeof quoteNoteSchema>;

@@ -23,6 +23,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { QUOTE_STAGES } from '../../common/constants.ts';
 import type { TocEntry } from '../../common/schemas/blog.ts';
 
 /** PostgreSQL's full-text document type; filled by a trigger (migration 0005), never written by the app. */
@@ -227,8 +228,38 @@ export const quoteRequests = pgTable(
     ipAddress: text('ip_address'),
     readAt: timestamp('read_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Where the request stands: new, replied, proposal, won or lost (QUOTE_STAGES). */
+    stage: text('stage', { enum: QUOTE_STAGES }).notNull().default('new'),
+    /** When the owner first answered (the first move out of New); the site promises 24 hours. */
+    firstReplyAt: timestamp('first_reply_at', { withTimezone: true }),
+    /** When it was won or lost (null while open): the month it counts in. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** What the work is worth, in whole US dollars, when the owner has said. */
+    valueUsd: integer('value_usd'),
   },
-  (t) => [index('quote_requests_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('quote_requests_created_idx').on(t.createdAt.desc()),
+    index('quote_requests_stage_idx').on(t.stage, t.createdAt.desc()),
+    check('quote_requests_stage_check', sql`${t.stage} in ('new', 'replied', 'proposal', 'won', 'lost')`),
+    check('quote_requests_value_check', sql`${t.valueUsd} is null or ${t.valueUsd} >= 0`),
+  ],
+);
+
+/** A quote request's history: each move between stages and each dated note, oldest first. */
+export const quoteEvents = pgTable(
+  'quote_events',
+  {
+    id: serial('id').primaryKey(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quoteRequests.id, { onDelete: 'cascade' }),
+    /** The stage moved to, for a move; null for a note. */
+    stage: text('stage', { enum: QUOTE_STAGES }),
+    /** The note's text, for a note; null for a move. */
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quote_events_quote_idx').on(t.quoteId, t.createdAt)],
 );
 
 export const resumeRequests = pgTable(

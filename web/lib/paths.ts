@@ -13,6 +13,8 @@ export const paths = {
   admin: {
     moderation: '/admin/blog/moderation',
     inbox: '/admin/blog/inbox',
+    pipeline: '/admin/blog/pipeline',
+    outbox: '/admin/blog/outbox',
     resumeRequests: '/admin/blog/resume-requests',
     endorsements: '/admin/blog/endorsements',
     analytics: '/admin/blog/analytics',

@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { Outlet, redirect, useNavigate } from 'react-router';
 import { AdminNav } from '../features/admin/admin-nav.tsx';
 import { adminMeta } from '../features/admin/meta.ts';
+import { MailNotice } from '../features/admin/outbox.tsx';
 import { useAuth } from '../features/auth/auth-provider.tsx';
 import { useStaticCopy } from '../features/layout/static-copy.ts';
 import { StaticNotice } from '../features/layout/static-notice.tsx';
@@ -61,6 +62,7 @@ export default function AdminLayout() {
     <div className="mx-auto max-w-5xl px-4 py-12">
       <PageHeader title="Admin Dashboard">Run the site: posts, moderation, requests and visits.</PageHeader>
       <AdminNav />
+      <MailNotice />
       <Outlet />
     </div>
   );

@@ -17,7 +17,11 @@ import {
   adminSummarySchema,
   inboxKinds,
   inboxStates,
+  outboxMessageSchema,
+  outboxStates,
   pageOf,
+  pipelineSchema,
+  quoteEventSchema,
 } from '../../../common/schemas/admin.ts';
 import { blogPostSchema } from '../../../common/schemas/blog.ts';
 import { publicCommentSchema } from '../../../common/schemas/comments.ts';
@@ -25,6 +29,8 @@ import {
   blogPostFormSchema,
   blogPostUpdateSchema,
   commentReplySchema,
+  quoteNoteSchema,
+  quoteUpdateSchema,
 } from '../../../common/schemas/forms.ts';
 import { profile } from '../../../content/profile.ts';
 import { generateCover } from '../../lib/cover.ts';
@@ -37,6 +43,7 @@ import type { BlogService } from '../blog/service.ts';
 import type { CommentService } from '../comments/service.ts';
 import type { ContactService } from '../contact/service.ts';
 import type { ContributionService } from '../contributions/service.ts';
+import type { OutboxService } from '../notifications/outbox.ts';
 import type { ResumeService } from '../resume/service.ts';
 import type { SkillService } from '../skills/service.ts';
 import { adminSummary } from './service.ts';
@@ -58,10 +65,11 @@ export interface AdminDomains {
   skills: SkillService;
   analytics: AnalyticsService;
   storage: FileStorage;
+  outbox: OutboxService;
 }
 
 export const adminRoutes: FastifyPluginAsyncZod<AdminDomains> = async (app, domains) => {
-  const { blog, comments, contributions, contact, resume, skills, analytics, storage } = domains;
+  const { blog, comments, contributions, contact, resume, skills, analytics, storage, outbox } = domains;
   // onRequest, before the body is even parsed: an anonymous caller learns nothing about the body's rules.
   app.addHook('onRequest', requireAdmin);
 
@@ -263,6 +271,43 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDomains> = async (app, doma
       await contact.updateInboxItem(request.params.kind, request.params.id, request.body);
       return reply.code(204).send();
     },
+  );
+  // The notification outbox: every message with its state, and a retry.
+  app.get(
+    '/api/admin/outbox',
+    {
+      schema: {
+        response: { 200: pageOf(outboxMessageSchema) },
+        querystring: pageQuery.extend({ status: z.enum(outboxStates).default('all') }),
+      },
+    },
+    async (request) => outbox.list(request.query.status, request.query),
+  );
+  app.post(
+    '/api/admin/outbox/:id/retry',
+    { schema: { params: idParams, response: { 200: outboxMessageSchema } } },
+    async (request) => outbox.retry(request.params.id),
+  );
+
+  // The quote pipeline: the board, a request's moves and value, its history and notes.
+  app.get('/api/admin/pipeline', { schema: { response: { 200: pipelineSchema } } }, async () =>
+    contact.pipeline(),
+  );
+  app.patch(
+    '/api/admin/quotes/:id',
+    { schema: { params: idParams, body: quoteUpdateSchema, response: { 200: adminQuoteSchema } } },
+    async (request) => contact.updateQuote(request.params.id, request.body),
+  );
+  app.get(
+    '/api/admin/quotes/:id/history',
+    { schema: { params: idParams, response: { 200: z.array(quoteEventSchema) } } },
+    async (request) => contact.quoteHistory(request.params.id),
+  );
+  app.post(
+    '/api/admin/quotes/:id/notes',
+    { schema: { params: idParams, body: quoteNoteSchema, response: { 201: quoteEventSchema } } },
+    async (request, reply) =>
+      reply.code(201).send(await contact.addQuoteNote(request.params.id, request.body.note)),
   );
   app.get(
     '/api/admin/analytics',

@@ -8,6 +8,7 @@ import type { AdminSummary } from '../../../common/schemas/admin.ts';
 import type { CommentService } from '../comments/service.ts';
 import type { ContactService } from '../contact/service.ts';
 import type { ContributionService } from '../contributions/service.ts';
+import type { OutboxService } from '../notifications/outbox.ts';
 import type { ResumeService } from '../resume/service.ts';
 
 export interface SummarySources {
@@ -15,6 +16,7 @@ export interface SummarySources {
   contributions: Pick<ContributionService, 'pendingCount'>;
   contact: Pick<ContactService, 'unreadCount'>;
   resume: Pick<ResumeService, 'notDownloadedCount'>;
+  outbox: Pick<OutboxService, 'counts' | 'mailConfigured'>;
 }
 
 /** The counts in the dashboard's navigation. */
@@ -23,13 +25,23 @@ export async function adminSummary({
   contributions,
   contact,
   resume,
+  outbox,
 }: SummarySources): Promise<AdminSummary> {
-  const [pendingComments, pendingContributions, unreadRequests, resumeRequestsNotDownloaded] =
+  const [pendingComments, pendingContributions, unreadRequests, resumeRequestsNotDownloaded, mail] =
     await Promise.all([
       comments.pendingCount(),
       contributions.pendingCount(),
       contact.unreadCount(),
       resume.notDownloadedCount(),
+      outbox.counts(),
     ]);
-  return { pendingComments, pendingContributions, unreadRequests, resumeRequestsNotDownloaded };
+  return {
+    pendingComments,
+    pendingContributions,
+    unreadRequests,
+    resumeRequestsNotDownloaded,
+    mailConfigured: outbox.mailConfigured,
+    outboxPending: mail.pending,
+    outboxFailed: mail.failed,
+  };
 }

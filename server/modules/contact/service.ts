@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AdminInboxItem,
@@ -14,6 +14,7 @@ import { countOf, newestFirst, withIsoDates } from '../../db/paging.ts';
 import { contactMessages, notificationOutbox, quoteRequests } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { enqueueNotification } from '../notifications/service.ts';
+import { quotePipeline } from './pipeline.ts';
 
 type Quote = z.output<typeof quoteRequestSchema>;
 type ContactMessage = z.output<typeof contactMessageSchema>;
@@ -28,6 +29,8 @@ const inboxWhere = (table: typeof quoteRequests | typeof contactMessages, state:
 
 export function createContactService(db: Db, now: () => Date = () => new Date()) {
   return {
+    ...quotePipeline(db, now),
+
     /** Stores a quote request and its notification together. */
     async submitQuote(quote: Quote, ipAddress: string): Promise<number> {
       return db.transaction(async (tx) => {
@@ -186,6 +189,21 @@ export function createContactService(db: Db, now: () => Date = () => new Date())
         .where(eq(table.id, id))
         .returning({ id: table.id });
       if (!row) throw notFound(kind === 'quote' ? 'Quote request not found' : 'Message not found');
+    },
+
+    /** Quote requests (names and project types) and how many messages arrived since `since`. */
+    async leadsSince(
+      since: Date,
+    ): Promise<{ quotes: Array<{ name: string; projectType: string }>; messages: number }> {
+      const [quotes, messages] = await Promise.all([
+        db
+          .select({ name: quoteRequests.name, projectType: quoteRequests.projectType })
+          .from(quoteRequests)
+          .where(gte(quoteRequests.createdAt, since))
+          .orderBy(quoteRequests.createdAt),
+        countOf(db, contactMessages, gte(contactMessages.createdAt, since)),
+      ]);
+      return { quotes, messages };
     },
 
     async listQuotes(query: PageQuery) {

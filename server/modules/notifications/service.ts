@@ -6,7 +6,14 @@
 import type { Db } from '../../db/client.ts';
 import { notificationOutbox } from '../../db/schema.ts';
 
-export type NotificationKind = 'contact' | 'quote' | 'comment' | 'contribution' | 'resume' | 'reply';
+export type NotificationKind =
+  | 'contact'
+  | 'quote'
+  | 'comment'
+  | 'contribution'
+  | 'resume'
+  | 'reply'
+  | 'digest';
 
 export interface Notification {
   kind: NotificationKind;

@@ -14,9 +14,11 @@ const sections: Array<{ to: string; label: string; waiting?: (summary: AdminSumm
     waiting: (s) => s.pendingComments + s.pendingContributions,
   },
   { to: paths.admin.inbox, label: 'Inbox', waiting: (s) => s.unreadRequests },
+  { to: paths.admin.pipeline, label: 'Pipeline' },
   { to: paths.admin.resumeRequests, label: 'Resume requests' },
   { to: paths.admin.endorsements, label: 'Endorsements' },
   { to: paths.admin.analytics, label: 'Analytics' },
+  { to: paths.admin.outbox, label: 'Outbox', waiting: (s) => s.outboxFailed },
 ];
 
 export function AdminNav() {

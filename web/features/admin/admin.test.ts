@@ -42,6 +42,10 @@ describe('replyHref', () => {
       budget: '5-10k',
       timeframe: 'asap',
       newsletter: false,
+      stage: 'new',
+      firstReplyAt: null,
+      decidedAt: null,
+      valueUsd: null,
     };
     expect(replyHref(quote)).toBe(
       'mailto:dana@example.com?subject=Re%3A%20your%20e-commerce%20store%20quote%20request',

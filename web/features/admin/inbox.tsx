@@ -3,6 +3,7 @@
  * read/unread and archived, a reply link with the subject filled in, a filter
  * by kind, and whether the notification email went out.
  */
+import { QUOTE_STAGE_LABELS } from '../../../common/constants.ts';
 import type { AdminInboxItem, InboxKind, InboxState, OutboxStatus } from '../../../common/schemas/admin.ts';
 import { inboxStates } from '../../../common/schemas/admin.ts';
 import { apiRequest } from '../../lib/request.ts';
@@ -114,6 +115,7 @@ function InboxEntry({ item }: { item: AdminInboxItem }) {
           ['Budget', label(BUDGET_LABELS, item.budget)],
           ['Timeframe', label(TIMEFRAME_LABELS, item.timeframe)],
           ['Newsletter', item.newsletter ? 'Yes, subscribe me' : 'No'],
+          ['Stage', QUOTE_STAGE_LABELS[item.stage]],
         ]
       : [['Subject', item.subject]];
   const kindLabel: Record<InboxKind, string> = { quote: 'Quote request', contact: 'Message' };

@@ -1,0 +1,144 @@
+/** The quote pipeline (issue 21): a request from the home page moves across the board to Won. */
+import { expect, expectAccessible, sendQuote, test, toast } from './fixtures.ts';
+
+const unique = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
+
+test('a quote request is answered, valued, noted and won on the pipeline board', async ({
+  page,
+  signInAs,
+  allowConsole,
+}) => {
+  // The reply link opens the mail app; the test browser has none and says so.
+  allowConsole(/mailto/);
+  const name = `Robin ${unique()}`;
+  await sendQuote(page, { name, email: 'robin.pipeline@example.com' });
+  await expect(toast(page, 'Quote Request Sent')).toBeVisible();
+
+  await signInAs('admin');
+  await page.goto('/admin/blog');
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('link', { name: 'Pipeline' })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/blog\/pipeline$/);
+  await expect(page.getByRole('heading', { name: 'First reply' })).toBeVisible();
+
+  // New, with a reply link that opens the email and records the reply.
+  const card = () => page.getByRole('article', { name: `Quote request from ${name}` });
+  await expect(
+    page.getByRole('list', { name: 'New' }).getByRole('article', { name: `Quote request from ${name}` }),
+  ).toBeVisible();
+  await expect(card()).toContainText('E-commerce Store');
+  const reply = card().getByRole('link', { name: 'Reply and mark replied' });
+  await expect(reply).toHaveAttribute(
+    'href',
+    `mailto:robin.pipeline@example.com?subject=${encodeURIComponent('Re: your e-commerce store quote request')}`,
+  );
+  await reply.click();
+  await expect(toast(page, 'Moved to Replied')).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Replied' }).getByRole('article', { name: `Quote request from ${name}` }),
+  ).toBeVisible();
+  await expect(card()).toContainText('First reply');
+  await expect(card().getByRole('link', { name: 'Reply and mark replied' })).toHaveCount(0);
+
+  // A value: a typo is refused with its reason, a number is kept.
+  await card().getByText('Value, notes and history').click();
+  const value = card().getByRole('form', { name: `Value of the request from ${name}` });
+  await value.getByLabel('Value (US dollars)').fill('about 4k');
+  await value.getByRole('button', { name: 'Save' }).click();
+  await expect(value.getByText('Value must be a whole number of dollars')).toBeVisible();
+  await value.getByLabel('Value (US dollars)').fill('4,500');
+  await value.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Value saved')).toBeVisible();
+  await expect(card()).toContainText('$4,500');
+
+  // A dated note joins the history after the move.
+  const history = card().getByRole('list', { name: `History of the request from ${name}` });
+  await expect(history).toContainText('Moved to Replied');
+  await card().getByRole('button', { name: 'Add note' }).click();
+  await expect(card().getByText('Note is required')).toBeVisible();
+  await card().getByLabel('Note').fill('Called back: wants pickup slots on the shop page.');
+  await card().getByRole('button', { name: 'Add note' }).click();
+  await expect(toast(page, 'Note added')).toBeVisible();
+  await expect(history.getByRole('listitem')).toHaveText([
+    /^Received /,
+    /Moved to Replied$/,
+    /Called back: wants pickup slots on the shop page\.$/,
+  ]);
+  await expectAccessible(page, 'pipeline board with a card open');
+
+  // Won: the card moves with its value, and the stage's total includes it.
+  await card().getByLabel(`Stage of the request from ${name}`).selectOption('won');
+  await expect(toast(page, 'Moved to Won')).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Won' }).getByRole('article', { name: `Quote request from ${name}` }),
+  ).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Won and lost quote requests per month' })).toBeVisible();
+
+  // A reload keeps it all: it is stored, not only shown.
+  await page.reload();
+  await expect(
+    page.getByRole('list', { name: 'Won' }).getByRole('article', { name: `Quote request from ${name}` }),
+  ).toContainText('$4,500');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the stages stack, each card fits the screen and moves with its Stage select', async ({
+    page,
+    signInAs,
+  }) => {
+    const name = `Jo ${unique()}`;
+    await sendQuote(page, { name, email: 'jo.pipeline@example.com' });
+    await expect(toast(page, 'Quote Request Sent')).toBeVisible();
+    await signInAs('admin');
+    await page.goto('/admin/blog/pipeline');
+    const card = page.getByRole('article', { name: `Quote request from ${name}` });
+    await expect(card).toBeVisible();
+    const box = await card.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    // No sideways scrolling of the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await card.getByLabel(`Stage of the request from ${name}`).selectOption('proposal');
+    await expect(toast(page, 'Moved to Proposal sent')).toBeVisible();
+    await expect(
+      page
+        .getByRole('list', { name: 'Proposal sent' })
+        .getByRole('article', { name: `Quote request from ${name}` }),
+    ).toBeVisible();
+    await expectAccessible(page, 'pipeline on a phone');
+  });
+});
+
+test('with email not set up, every dashboard page says so, and the outbox lists what waits', async ({
+  page,
+  signInAs,
+}) => {
+  const name = `Avery ${unique()}`;
+  await sendQuote(page, { name, email: 'avery.outbox@example.com' });
+  await expect(toast(page, 'Quote Request Sent')).toBeVisible();
+  await signInAs('admin');
+  for (const path of ['/admin/blog', '/admin/blog/pipeline']) {
+    await page.goto(path);
+    const notice = page.getByRole('complementary', { name: 'Email is not set up' });
+    await expect(notice).toContainText('nobody is emailed, you included');
+    await expect(notice).toContainText('SMTP_URL');
+  }
+  await page
+    .getByRole('complementary', { name: 'Email is not set up' })
+    .getByRole('link', { name: 'Open the outbox' })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/blog\/outbox$/);
+  const message = page.getByRole('article', { name: `New quote request from ${name}` });
+  await expect(message).toContainText('Waiting');
+  await expect(message).toContainText('to you');
+  await message.getByText('Message', { exact: true }).click();
+  await expect(message).toContainText('Email: avery.outbox@example.com');
+  // Only failed messages: this one waits, so it is not listed.
+  await page.getByLabel('Show').selectOption('failed');
+  await expect(page).toHaveURL(/status=failed/);
+  await expect(page.getByRole('article', { name: `New quote request from ${name}` })).toHaveCount(0);
+  await expectAccessible(page, 'outbox');
+});

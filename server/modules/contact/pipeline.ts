@@ -1,0 +1,186 @@
+/**
+ * The owner's quote pipeline: each quote request moves New -> Replied -> Proposal sent -> Won or
+ * Lost, with dated notes and an optional value. The first move out of New is the first reply
+ * (kept once: moving back does not undo it), measured against the site's promise of a reply
+ * within 24 hours; a move to Won or Lost dates the decision, which is the month it counts in.
+ * Every move and note is an event in `quote_events`, the request's history.
+ */
+import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { QUOTE_STAGES, type QuoteStage, REPLY_PROMISE_HOURS } from '../../../common/constants.ts';
+import type { AdminQuote, Pipeline, QuoteEvent } from '../../../common/schemas/admin.ts';
+import type { Db } from '../../db/client.ts';
+import { withIsoDates } from '../../db/paging.ts';
+import { quoteEvents, quoteRequests } from '../../db/schema.ts';
+import { notFound } from '../../lib/http-error.ts';
+
+/** How many requests each column of the board lists (the newest; its count covers all). */
+export const PIPELINE_CARDS = 50;
+/** The time to first reply is measured over the requests of this many recent days. */
+export const REPLY_WINDOW_DAYS = 90;
+const MONTHS = 12;
+const HOUR_MS = 3_600_000;
+
+const quoteOf = (row: typeof quoteRequests.$inferSelect): AdminQuote => withIsoDates(row);
+
+/** 'YYYY-MM' of a date, in UTC (the dashboard's analytics count UTC days too). */
+const monthOf = (date: Date) => date.toISOString().slice(0, 7);
+
+export function quotePipeline(db: Db, now: () => Date) {
+  const missing = () => notFound('Quote request not found');
+
+  return {
+    /**
+     * Moves a request to another stage and/or sets its value; what is not sent stays. A move
+     * records the event and, the first time it leaves New, the first reply; Won or Lost dates
+     * the decision (a move back out of them clears it). The request counts as read from then.
+     */
+    async updateQuote(
+      id: number,
+      changes: { stage?: QuoteStage; value?: number | null },
+    ): Promise<AdminQuote> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx.select().from(quoteRequests).where(eq(quoteRequests.id, id)).for('update');
+        if (!current) throw missing();
+        const at = now();
+        const moved = changes.stage !== undefined && changes.stage !== current.stage;
+        const set: Partial<typeof quoteRequests.$inferInsert> = {};
+        if (changes.value !== undefined) set.valueUsd = changes.value;
+        if (moved && changes.stage) {
+          set.stage = changes.stage;
+          if (changes.stage !== 'new' && !current.firstReplyAt) set.firstReplyAt = at;
+          set.decidedAt = changes.stage === 'won' || changes.stage === 'lost' ? at : null;
+          if (!current.readAt) set.readAt = at;
+        }
+        if (Object.keys(set).length === 0) return quoteOf(current);
+        const [row] = await tx.update(quoteRequests).set(set).where(eq(quoteRequests.id, id)).returning();
+        if (!row) throw missing();
+        if (moved) await tx.insert(quoteEvents).values({ quoteId: id, stage: changes.stage, createdAt: at });
+        return quoteOf(row);
+      });
+    },
+
+    /** Adds a dated note to a request's history. */
+    async addQuoteNote(id: number, note: string): Promise<QuoteEvent> {
+      return db.transaction(async (tx) => {
+        const [quote] = await tx
+          .select({ id: quoteRequests.id })
+          .from(quoteRequests)
+          .where(eq(quoteRequests.id, id));
+        if (!quote) throw missing();
+        const [event] = await tx
+          .insert(quoteEvents)
+          .values({ quoteId: id, note, createdAt: now() })
+          .returning();
+        if (!event) throw missing();
+        return eventOf(event);
+      });
+    },
+
+    /** A request's moves and notes, oldest first. */
+    async quoteHistory(id: number): Promise<QuoteEvent[]> {
+      const [quote] = await db
+        .select({ id: quoteRequests.id })
+        .from(quoteRequests)
+        .where(eq(quoteRequests.id, id));
+      if (!quote) throw missing();
+      const events = await db
+        .select()
+        .from(quoteEvents)
+        .where(eq(quoteEvents.quoteId, id))
+        .orderBy(asc(quoteEvents.createdAt), asc(quoteEvents.id));
+      return events.map(eventOf);
+    },
+
+    /** The board (requests not archived, by stage), the time to first reply, and each month's results. */
+    async pipeline(): Promise<Pipeline> {
+      const at = now();
+      const open = isNull(quoteRequests.archivedAt);
+      const since = new Date(at.getTime() - REPLY_WINDOW_DAYS * 24 * HOUR_MS);
+      // Answered requests of the recent window; every open one still waiting for its first reply.
+      const recent = sql`${quoteRequests.createdAt} >= ${since.toISOString()}::timestamptz`;
+      const unanswered = sql`${quoteRequests.firstReplyAt} is null and ${quoteRequests.archivedAt} is null`;
+      const promise = sql`interval '${sql.raw(String(REPLY_PROMISE_HOURS))} hours'`;
+      const firstMonth = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - (MONTHS - 1), 1));
+
+      const [totals, cards, [reply], months] = await Promise.all([
+        db
+          .select({
+            stage: quoteRequests.stage,
+            count: sql<number>`count(*)::int`,
+            value: sql<number>`coalesce(sum(${quoteRequests.valueUsd}), 0)::int`,
+          })
+          .from(quoteRequests)
+          .where(open)
+          .groupBy(quoteRequests.stage),
+        Promise.all(
+          QUOTE_STAGES.map((stage) =>
+            db
+              .select()
+              .from(quoteRequests)
+              .where(and(open, eq(quoteRequests.stage, stage)))
+              .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+              .limit(PIPELINE_CARDS),
+          ),
+        ),
+        db
+          .select({
+            answered: sql<number>`count(*) filter (where ${recent} and ${quoteRequests.firstReplyAt} is not null)::int`,
+            withinPromise: sql<number>`count(*) filter (where ${recent} and ${quoteRequests.firstReplyAt} - ${quoteRequests.createdAt} <= ${promise})::int`,
+            medianSeconds: sql<
+              number | null
+            >`percentile_cont(0.5) within group (order by extract(epoch from ${quoteRequests.firstReplyAt} - ${quoteRequests.createdAt})) filter (where ${recent})`,
+            waiting: sql<number>`count(*) filter (where ${unanswered})::int`,
+            overdue: sql<number>`count(*) filter (where ${unanswered} and ${quoteRequests.createdAt} < ${at.toISOString()}::timestamptz - ${promise})::int`,
+          })
+          .from(quoteRequests),
+        db
+          .select({
+            month: sql<string>`to_char(${quoteRequests.decidedAt} at time zone 'UTC', 'YYYY-MM')`,
+            won: sql<number>`count(*) filter (where ${quoteRequests.stage} = 'won')::int`,
+            lost: sql<number>`count(*) filter (where ${quoteRequests.stage} = 'lost')::int`,
+            wonValue: sql<number>`coalesce(sum(${quoteRequests.valueUsd}) filter (where ${quoteRequests.stage} = 'won'), 0)::int`,
+          })
+          .from(quoteRequests)
+          .where(gte(quoteRequests.decidedAt, firstMonth))
+          .groupBy(sql`1`),
+      ]);
+
+      const byStage = new Map(totals.map((row) => [row.stage, row]));
+      const byMonth = new Map(months.map((row) => [row.month, row]));
+      const median = reply?.medianSeconds;
+      return {
+        columns: QUOTE_STAGES.map((stage, i) => ({
+          stage,
+          count: byStage.get(stage)?.count ?? 0,
+          valueUsd: byStage.get(stage)?.value ?? 0,
+          quotes: (cards[i] ?? []).map(quoteOf),
+        })),
+        firstReply: {
+          promiseHours: REPLY_PROMISE_HOURS,
+          answered: reply?.answered ?? 0,
+          withinPromise: reply?.withinPromise ?? 0,
+          medianMinutes: median === null || median === undefined ? null : Math.round(Number(median) / 60),
+          waiting: reply?.waiting ?? 0,
+          overdue: reply?.overdue ?? 0,
+        },
+        months: Array.from({ length: MONTHS }, (_, i) => {
+          const month = monthOf(new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - i, 1)));
+          const row = byMonth.get(month);
+          const won = row?.won ?? 0;
+          const lost = row?.lost ?? 0;
+          return {
+            month,
+            won,
+            lost,
+            winRate: won + lost ? won / (won + lost) : null,
+            wonValueUsd: row?.wonValue ?? 0,
+          };
+        }),
+      };
+    },
+  };
+}
+
+function eventOf(row: typeof quoteEvents.$inferSelect): QuoteEvent {
+  return withIsoDates(row);
+}

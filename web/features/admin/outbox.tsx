@@ -1,0 +1,191 @@
+/**
+ * The owner always hears about it: a notice on every dashboard page when email is not set up
+ * (nothing will be emailed until it is) or when messages failed, and the Outbox section with
+ * every notification, its state and a retry for one that failed.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { OutboxMessage, OutboxState } from '../../../common/schemas/admin.ts';
+import { outboxStates } from '../../../common/schemas/admin.ts';
+import { paths } from '../../lib/paths.ts';
+import { apiRequest } from '../../lib/request.ts';
+import { Button } from '../../ui/button.tsx';
+import { cn } from '../../ui/cn.ts';
+import {
+  ADMIN_PAGE_SIZE,
+  AdminSection,
+  FilterSelect,
+  useAdminAction,
+  useAdminPage,
+  useFilterParam,
+  usePageParam,
+  When,
+} from './admin-list.tsx';
+import { adminPaths, summaryQuery } from './api.ts';
+
+const STATE_LABELS: Record<OutboxState, string> = {
+  all: 'All messages',
+  pending: 'Waiting',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+const STATUS_LABELS: Record<OutboxMessage['status'], string> = {
+  pending: 'Waiting',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+const KIND_LABELS: Record<string, string> = {
+  quote: 'Quote request',
+  contact: 'Message',
+  comment: 'Comment',
+  contribution: 'Guest post',
+  resume: 'Resume request',
+  reply: 'Reply to a commenter',
+  digest: 'Weekly digest',
+};
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Shown above every dashboard page while email cannot go out, or while messages failed. */
+export function MailNotice() {
+  const { data: summary } = useQuery(summaryQuery());
+  if (!summary) return null;
+  if (!summary.mailConfigured) {
+    return (
+      <aside
+        aria-label="Email is not set up"
+        className="mb-6 rounded-lg border border-destructive bg-destructive/5 p-4 text-sm"
+      >
+        <p className="font-semibold">Email is not set up: nobody is emailed, you included.</p>
+        <p className="mt-1 break-words text-muted-foreground">
+          {summary.outboxPending > 0
+            ? `${plural(summary.outboxPending, 'notification')} ${summary.outboxPending === 1 ? 'waits' : 'wait'} in the outbox. `
+            : 'Notifications wait in the outbox. '}
+          To send them, set <code>SMTP_URL</code> (for example{' '}
+          <code>smtps://user:password@smtp.example.com:465</code>) and <code>NOTIFY_EMAIL</code> (your
+          address), then restart the site; waiting messages go out then.
+        </p>
+        <Link
+          to={paths.admin.outbox}
+          className="mt-2 inline-block font-medium text-primary underline underline-offset-2"
+        >
+          Open the outbox
+        </Link>
+      </aside>
+    );
+  }
+  if (summary.outboxFailed > 0) {
+    return (
+      <aside
+        aria-label="Emails failed"
+        className="mb-6 rounded-lg border border-destructive bg-destructive/5 p-4 text-sm"
+      >
+        <p className="font-semibold">
+          {plural(summary.outboxFailed, 'email')} could not be sent after every retry.
+        </p>
+        <Link
+          to={paths.admin.outbox}
+          className="mt-2 inline-block font-medium text-primary underline underline-offset-2"
+        >
+          Open the outbox to retry
+        </Link>
+      </aside>
+    );
+  }
+  return null;
+}
+
+export function Outbox() {
+  const [page] = usePageParam();
+  const [state, setState] = useFilterParam('status', outboxStates, 'all');
+  const query = useAdminPage<OutboxMessage>(adminPaths.outbox, {
+    status: state,
+    page,
+    pageSize: ADMIN_PAGE_SIZE,
+  });
+  return (
+    <AdminSection
+      id="outbox"
+      title="Outbox"
+      description="Every notification the site sends, newest first: to you, and to commenters you answered."
+      query={query}
+      empty={state === 'all' ? 'Nothing has been sent yet.' : 'No messages in this state.'}
+      filters={
+        <FilterSelect
+          id="outbox-state"
+          label="Show"
+          value={state}
+          options={STATE_LABELS}
+          onChange={setState}
+        />
+      }
+    >
+      {(messages) => (
+        <ul aria-label="Messages" className="space-y-3">
+          {messages.map((message) => (
+            <li key={message.id}>
+              <OutboxEntry message={message} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminSection>
+  );
+}
+
+function OutboxEntry({ message }: { message: OutboxMessage }) {
+  const retry = useAdminAction(
+    () => apiRequest('POST', adminPaths.outboxRetry(message.id)),
+    () => ({ title: 'Queued to send again', description: message.subject }),
+  );
+  return (
+    <article aria-label={message.subject} className="rounded-md border border-border p-4 text-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold break-words">{message.subject}</h3>
+          <p className="text-muted-foreground">
+            {KIND_LABELS[message.kind] ?? message.kind} · to {message.recipient ?? 'you'} ·{' '}
+            <When iso={message.createdAt} />
+          </p>
+        </div>
+        <span
+          className={cn(
+            'rounded-full border px-2 py-0.5 text-xs font-medium',
+            message.status === 'failed'
+              ? 'border-destructive text-destructive'
+              : message.status === 'sent'
+                ? 'border-accent bg-accent/10'
+                : 'border-border bg-muted',
+          )}
+        >
+          {STATUS_LABELS[message.status]}
+        </span>
+      </div>
+      <p className="mt-2 text-xs text-muted-foreground">
+        {message.status === 'sent' && message.sentAt ? (
+          <>
+            Sent <When iso={message.sentAt} />
+          </>
+        ) : (
+          `${plural(message.attempts, 'attempt')} so far`
+        )}
+        {message.lastError && message.status !== 'sent' ? ` · last error: ${message.lastError}` : ''}
+      </p>
+      <details className="mt-2">
+        <summary className="cursor-pointer text-xs font-medium">Message</summary>
+        <p className="mt-2 whitespace-pre-line break-words">{message.body}</p>
+      </details>
+      {message.status === 'failed' && (
+        <Button
+          size="sm"
+          variant="outline"
+          className="mt-3"
+          disabled={retry.isPending}
+          onClick={() => retry.mutate(undefined)}
+          aria-label={`Retry “${message.subject}”`}
+        >
+          {retry.isPending ? 'Retrying...' : 'Retry'}
+        </Button>
+      )}
+    </article>
+  );
+}

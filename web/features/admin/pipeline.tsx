@@ -1,0 +1,414 @@
+/**
+ * The quote pipeline: every open quote request on a board by stage (New, Replied, Proposal sent,
+ * Won, Lost; columns on wide screens, one list per stage on a phone), how fast requests get their
+ * first reply against the site's promise of 24 hours, and each month's wins, losses, win rate and
+ * won value. A card moves with its Stage select; 'Reply and mark replied' opens the reply email
+ * (as the inbox's link does) and records the reply; each request keeps a value and dated notes.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { MAX_QUOTE_VALUE_USD, QUOTE_STAGE_LABELS, type QuoteStage } from '../../../common/constants.ts';
+import type { AdminQuote, Pipeline, QuoteEvent } from '../../../common/schemas/admin.ts';
+import { quoteNoteSchema, quoteUpdateSchema } from '../../../common/schemas/forms.ts';
+import { dateAndTime } from '../../lib/dates.ts';
+import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { Button } from '../../ui/button.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { Textarea } from '../../ui/textarea.tsx';
+import { toast } from '../../ui/use-toast.ts';
+import { BUDGET_LABELS, PROJECT_TYPE_LABELS } from '../contact/options.ts';
+import { useAdminAction, useRefreshAdmin, When } from './admin-list.tsx';
+import { adminPaths } from './api.ts';
+import { replyHref } from './inbox.tsx';
+
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
+const monthName = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
+/** '12 min', '5 h', '26.5 h'. */
+const duration = (minutes: number) =>
+  minutes < 60 ? `${minutes} min` : `${(minutes / 60).toFixed(1).replace(/\.0$/, '')} h`;
+
+export function PipelineBoard() {
+  const { data, error, isLoading } = useQuery({ queryKey: [adminPaths.pipeline] });
+  const pipeline = data as Pipeline | undefined;
+  if (isLoading) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading the pipeline" />
+      </div>
+    );
+  }
+  if (error || !pipeline) {
+    return (
+      <p role="alert" className="text-destructive">
+        {errorMessage(error) ?? 'Could not load the pipeline. Please try again later.'}
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <FirstReply reply={pipeline.firstReply} />
+      <section aria-labelledby="pipeline-board">
+        <h2 id="pipeline-board" className="text-xl font-bold">
+          Quote requests by stage
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Open requests (archived ones leave the board), newest first in each stage.
+        </p>
+        <div className="mt-4 grid gap-4 lg:grid-cols-5">
+          {pipeline.columns.map((column) => (
+            <StageColumn key={column.stage} column={column} />
+          ))}
+        </div>
+      </section>
+      <Months months={pipeline.months} />
+    </div>
+  );
+}
+
+function FirstReply({ reply }: { reply: Pipeline['firstReply'] }) {
+  const median = reply.medianMinutes;
+  return (
+    <section aria-labelledby="pipeline-reply" className="rounded-lg border border-border bg-card p-4 sm:p-6">
+      <h2 id="pipeline-reply" className="text-xl font-bold">
+        First reply
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        The site promises a reply within {reply.promiseHours} hours. Requests of the last 90 days.
+      </p>
+      <dl className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <div className="rounded-md border border-border p-3">
+          <dt className="text-sm text-muted-foreground">Median time to first reply</dt>
+          <dd className="text-3xl font-bold tabular-nums">{median === null ? '–' : duration(median)}</dd>
+        </div>
+        <div className="rounded-md border border-border p-3">
+          <dt className="text-sm text-muted-foreground">Answered within {reply.promiseHours} hours</dt>
+          <dd className="text-3xl font-bold tabular-nums">
+            {reply.withinPromise} of {reply.answered}
+          </dd>
+        </div>
+        <div
+          className={
+            reply.overdue > 0
+              ? 'rounded-md border border-destructive p-3'
+              : 'rounded-md border border-border p-3'
+          }
+        >
+          <dt className="text-sm text-muted-foreground">Waiting for a reply</dt>
+          <dd className="text-3xl font-bold tabular-nums">{reply.waiting}</dd>
+          <dd
+            className={
+              reply.overdue > 0 ? 'text-sm font-medium text-destructive' : 'text-sm text-muted-foreground'
+            }
+          >
+            {reply.overdue} past {reply.promiseHours} hours
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function StageColumn({ column }: { column: Pipeline['columns'][number] }) {
+  const id = useId();
+  const name = QUOTE_STAGE_LABELS[column.stage];
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-border bg-muted/40 p-3">
+      <h3 id={id} className="flex items-baseline justify-between gap-2 font-semibold">
+        <span>
+          {name} <span className="text-sm font-normal text-muted-foreground">({column.count})</span>
+        </span>
+        {column.valueUsd > 0 && (
+          <span className="text-sm font-normal tabular-nums text-muted-foreground">
+            {dollars.format(column.valueUsd)}
+          </span>
+        )}
+      </h3>
+      {column.quotes.length === 0 ? (
+        <p className="mt-3 text-sm text-muted-foreground">None.</p>
+      ) : (
+        <ul aria-label={name} className="mt-3 space-y-3">
+          {column.quotes.map((quote) => (
+            <li key={quote.id}>
+              <QuoteCard quote={quote} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {column.count > column.quotes.length && (
+        <p className="mt-3 text-xs text-muted-foreground">
+          And {column.count - column.quotes.length} older; the inbox lists them all.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function QuoteCard({ quote }: { quote: AdminQuote }) {
+  const move = useAdminAction(
+    (stage: QuoteStage) => apiRequest('PATCH', adminPaths.quote(quote.id), { stage }),
+    (stage) => ({ title: `Moved to ${QUOTE_STAGE_LABELS[stage]}`, description: quote.name }),
+  );
+  const stageId = useId();
+  return (
+    <article
+      aria-label={`Quote request from ${quote.name}`}
+      className="rounded-md border border-border bg-card p-3 text-sm"
+    >
+      <p className="font-semibold">{quote.name}</p>
+      <p className="text-muted-foreground">
+        {label(PROJECT_TYPE_LABELS, quote.projectType)} · {label(BUDGET_LABELS, quote.budget)}
+      </p>
+      <p className="text-xs text-muted-foreground">
+        Received <When iso={quote.createdAt} />
+      </p>
+      {quote.firstReplyAt && (
+        <p className="text-xs text-muted-foreground">
+          First reply <When iso={quote.firstReplyAt} />
+        </p>
+      )}
+      {quote.valueUsd !== null && (
+        <p className="mt-1 font-medium tabular-nums">{dollars.format(quote.valueUsd)}</p>
+      )}
+      <div className="mt-3 space-y-2">
+        {quote.stage === 'new' && (
+          <Button asChild size="sm" className="h-auto w-full whitespace-normal py-1.5 text-center">
+            <a
+              href={replyHref({ ...quote, kind: 'quote', emailStatus: 'unknown' })}
+              onClick={() => move.mutate('replied')}
+            >
+              Reply and mark replied
+            </a>
+          </Button>
+        )}
+        <div className="flex flex-col gap-1">
+          <label htmlFor={stageId} className="text-xs font-medium">
+            Stage
+          </label>
+          <Select
+            id={stageId}
+            value={quote.stage}
+            options={QUOTE_STAGE_LABELS}
+            disabled={move.isPending}
+            aria-label={`Stage of the request from ${quote.name}`}
+            onChange={(event) => move.mutate(event.target.value as QuoteStage)}
+            className="h-9"
+          />
+        </div>
+        <QuoteDetails quote={quote} />
+      </div>
+    </article>
+  );
+}
+
+/** Value, history and notes, opened on demand (the history is read when opened). */
+function QuoteDetails({ quote }: { quote: AdminQuote }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className="rounded-md border border-border"
+    >
+      <summary className="cursor-pointer px-3 py-2 text-xs font-medium">Value, notes and history</summary>
+      {open && (
+        <div className="space-y-3 border-t border-border p-3">
+          <ValueForm quote={quote} />
+          <History quote={quote} />
+        </div>
+      )}
+    </details>
+  );
+}
+
+function ValueForm({ quote }: { quote: AdminQuote }) {
+  const [value, setValue] = useState(quote.valueUsd === null ? '' : String(quote.valueUsd));
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const id = useId();
+  const save = useAdminAction(
+    (next: number | null) => apiRequest('PATCH', adminPaths.quote(quote.id), { value: next }),
+    (next) => ({
+      title: next === null ? 'Value cleared' : 'Value saved',
+      description: next === null ? quote.name : `${quote.name}: ${dollars.format(next)}`,
+    }),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = value.trim() === '' ? null : Number(value.replace(/[$,\s]/g, ''));
+    const parsed = quoteUpdateSchema.safeParse({ value: Number.isNaN(next) ? value : next });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message);
+      return;
+    }
+    setProblem(undefined);
+    save.mutate(next);
+  };
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={`Value of the request from ${quote.name}`}
+      className="space-y-1"
+    >
+      <label htmlFor={id} className="text-xs font-medium">
+        Value (US dollars)
+      </label>
+      <div className="flex gap-2">
+        <Input
+          id={id}
+          inputMode="numeric"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          placeholder="e.g. 4500"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-error` : undefined}
+          max={MAX_QUOTE_VALUE_USD}
+          className="h-9"
+        />
+        <Button type="submit" size="sm" variant="outline" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+      {problem && (
+        <p id={`${id}-error`} className="text-xs font-medium text-destructive">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function History({ quote }: { quote: AdminQuote }) {
+  const path = adminPaths.quoteHistory(quote.id);
+  const history = useQuery<QuoteEvent[]>({ queryKey: [path] });
+  const refresh = useRefreshAdmin();
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const id = useId();
+  const add = useMutation({
+    mutationFn: (text: string) => apiRequest('POST', adminPaths.quoteNotes(quote.id), { note: text }),
+    onSuccess: async () => {
+      setNote('');
+      toast({ title: 'Note added', description: quote.name });
+      await refresh();
+    },
+    onError: (failure) =>
+      toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = quoteNoteSchema.safeParse({ note });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message);
+      return;
+    }
+    setProblem(undefined);
+    add.mutate(parsed.data.note);
+  };
+  return (
+    <div className="space-y-2">
+      <p className="text-xs font-medium">History</p>
+      {history.isLoading ? (
+        <Spinner label="Loading the history" />
+      ) : (
+        <ol aria-label={`History of the request from ${quote.name}`} className="space-y-1 text-xs">
+          <li className="text-muted-foreground">Received {dateAndTime(quote.createdAt)}</li>
+          {(history.data ?? []).map((event) => (
+            <li key={event.id}>
+              <span className="text-muted-foreground">{dateAndTime(event.createdAt)}: </span>
+              {event.stage ? (
+                `Moved to ${QUOTE_STAGE_LABELS[event.stage]}`
+              ) : (
+                <span className="whitespace-pre-line break-words">{event.note}</span>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <form onSubmit={submit} noValidate className="space-y-1">
+        <label htmlFor={id} className="text-xs font-medium">
+          Note
+        </label>
+        <Textarea
+          id={id}
+          rows={2}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-error` : undefined}
+        />
+        {problem && (
+          <p id={`${id}-error`} className="text-xs font-medium text-destructive">
+            {problem}
+          </p>
+        )}
+        <Button type="submit" size="sm" variant="outline" disabled={add.isPending}>
+          {add.isPending ? 'Adding...' : 'Add note'}
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+function Months({ months }: { months: Pipeline['months'] }) {
+  return (
+    <section aria-labelledby="pipeline-months" className="rounded-lg border border-border bg-card p-4 sm:p-6">
+      <h2 id="pipeline-months" className="text-xl font-bold">
+        Results by month
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        By the month a request was won or lost. Win rate: won out of won and lost.
+      </p>
+      <div className="mt-4 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Won and lost quote requests per month</caption>
+          <thead className="text-muted-foreground">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Month
+              </th>
+              <th scope="col" className="py-2 pr-4 text-right font-medium">
+                Won
+              </th>
+              <th scope="col" className="py-2 pr-4 text-right font-medium">
+                Lost
+              </th>
+              <th scope="col" className="py-2 pr-4 text-right font-medium">
+                Win rate
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Won value
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {months.map((month) => (
+              <tr key={month.month}>
+                <th scope="row" className="py-2 pr-4 font-normal">
+                  {monthName(month.month)}
+                </th>
+                <td className="py-2 pr-4 text-right tabular-nums">{month.won}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{month.lost}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">
+                  {month.winRate === null ? '–' : percent.format(month.winRate)}
+                </td>
+                <td className="py-2 text-right tabular-nums">{dollars.format(month.wonValueUsd)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
