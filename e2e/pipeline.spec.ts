@@ -142,3 +142,34 @@ test('with email not set up, every dashboard page says so, and the outbox lists 
   await expect(page.getByRole('article', { name: `New quote request from ${name}` })).toHaveCount(0);
   await expectAccessible(page, 'outbox');
 });
+
+test('a visit that arrives from a newsletter link and reads a post is credited on its request', async ({
+  page,
+  signInAs,
+}) => {
+  await page.goto('/?utm_source=newsletter&utm_medium=email&utm_campaign=fall-tune-up', {
+    referer: 'http://news.example.com/issue-12',
+  });
+  // Reads a post (a click inside the site, not a new visit).
+  await page.goto('/blog');
+  await page
+    .getByRole('link', { name: 'Transponder Keys Explained: What Programming Really Means' })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/blog\/transponder-keys-explained$/);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+
+  const name = `Casey ${unique()}`;
+  await sendQuote(page, { name, email: 'casey.source@example.com' });
+  await expect(toast(page, 'Quote Request Sent')).toBeVisible();
+
+  await signInAs('admin');
+  await page.goto('/admin/blog/pipeline');
+  await expect(page.getByRole('article', { name: `Quote request from ${name}` })).toContainText(
+    'Came from newsletter / email (fall-tune-up), landed on /?utm_source=newsletter&utm_medium=email&utm_campaign=fall-tune-up, read /blog/transponder-keys-explained',
+  );
+  const bySource = page.getByRole('table', { name: 'Quote requests by source' });
+  await expect(bySource.getByRole('row', { name: /^newsletter \d+/ })).toBeVisible();
+  const byPost = page.getByRole('table', { name: 'Quote requests by the post or project read last' });
+  await expect(byPost.getByRole('link', { name: '/blog/transponder-keys-explained' })).toBeVisible();
+});

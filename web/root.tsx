@@ -174,6 +174,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
 function Page() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
+  // Where the visit came from and what it read, for a quote request (web/lib/lead-source.ts).
+  // Loaded after the page, outside the home page's initial code.
+  useEffect(() => {
+    void import('./lib/lead-source.ts').then(({ noteLanding, notePage }) => {
+      noteLanding(window.location, document.referrer);
+      notePage(pathname);
+    });
+  }, [pathname]);
   const target = navigation.location?.pathname;
   if (navigation.state === 'loading' && target && target !== pathname && /^\/blog\/[^/]+$/.test(target)) {
     return <PostSkeleton />;

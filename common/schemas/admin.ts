@@ -3,6 +3,7 @@
  * private fields (emails, IPs) that public answers never do; only admins get them.
  */
 import { QUOTE_STAGES } from '../constants.ts';
+import { leadSourceSchema } from './forms.ts';
 import { z } from './zod.ts';
 
 const isoDate = z.iso.datetime({ offset: true });
@@ -118,6 +119,8 @@ export const adminQuoteSchema = z.object({
   decidedAt: isoDate.nullable(),
   /** What the work is worth, in whole dollars; null until the owner says. */
   valueUsd: z.number().int().nullable(),
+  /** Where the visitor came from; null for requests sent before it was recorded, or without it. */
+  leadSource: leadSourceSchema.nullable(),
 });
 
 /** One entry of a quote's history: a move to `stage`, or a dated `note`. */
@@ -136,6 +139,13 @@ const pipelineColumnSchema = z.object({
   quotes: z.array(adminQuoteSchema),
 });
 
+const leadRowSchema = z.object({
+  label: z.string(),
+  quotes: z.number().int(),
+  won: z.number().int(),
+  wonValueUsd: z.number().int(),
+});
+
 /** GET /api/admin/pipeline: the board, the time to first reply and each month's results. */
 export const pipelineSchema = z.object({
   columns: z.array(pipelineColumnSchema),
@@ -150,6 +160,10 @@ export const pipelineSchema = z.object({
     waiting: z.number().int(),
     overdue: z.number().int(),
   }),
+  /** Quote requests, won work and its value by where visitors came from (utm_source, else the referring site, else Direct), most requests first. */
+  sources: z.array(leadRowSchema),
+  /** The same by the last post or project read before the request (top 10). */
+  pages: z.array(leadRowSchema),
   /** The last 12 months, newest first, by the month a request was won or lost. */
   months: z.array(
     z.object({

@@ -86,6 +86,37 @@ const tagList = z
 
 // --- Contact and quote -------------------------------------------------------
 
+const sitePath = z
+  .string()
+  .max(300)
+  .regex(/^\/[^\s]*$/);
+const campaignText = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(/^[^\t\n\r]*$/);
+
+/**
+ * Where a visitor came from, kept in the browser tab (sessionStorage, no cookie) and sent with a
+ * quote request: the first page of the visit, the other site that linked to it (its host only),
+ * the campaign's utm_* values, and the last post or project read before the form.
+ */
+export const leadSourceSchema = z.object({
+  landingPage: sitePath.optional(),
+  referrer: z
+    .string()
+    .max(200)
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i)
+    .optional(),
+  utmSource: campaignText.optional(),
+  utmMedium: campaignText.optional(),
+  utmCampaign: campaignText.optional(),
+  utmTerm: campaignText.optional(),
+  utmContent: campaignText.optional(),
+  lastRead: sitePath.optional(),
+});
+export type LeadSource = z.infer<typeof leadSourceSchema>;
+
 export const quoteRequestSchema = z.object({
   name: text(100, 'Name').min(1, 'Name is required'),
   email: email('Invalid email address'),
@@ -96,6 +127,8 @@ export const quoteRequestSchema = z.object({
   timeframe: choice(TIMEFRAMES, 'Please select a timeframe'),
   message: text(5000, 'Message', { multiline: true }).min(10, 'Message must be at least 10 characters'),
   newsletter: z.boolean().default(false),
+  // A source the browser could not make sense of is dropped, never the request with it.
+  source: leadSourceSchema.optional().catch(undefined),
 });
 
 export const contactMessageSchema = z.object({

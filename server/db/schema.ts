@@ -25,6 +25,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { QUOTE_STAGES } from '../../common/constants.ts';
 import type { TocEntry } from '../../common/schemas/blog.ts';
+import type { LeadSource } from '../../common/schemas/forms.ts';
 
 /** PostgreSQL's full-text document type; filled by a trigger (migration 0005), never written by the app. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -236,6 +237,8 @@ export const quoteRequests = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** What the work is worth, in whole US dollars, when the owner has said. */
     valueUsd: integer('value_usd'),
+    /** Where the visitor came from (landing page, referrer host, utm_*, last post read); no cookie, no IP. */
+    leadSource: jsonb('lead_source').$type<LeadSource>(),
   },
   (t) => [
     index('quote_requests_created_idx').on(t.createdAt.desc()),

@@ -10,6 +10,7 @@ ALTER TABLE "quote_requests" ADD COLUMN "stage" text DEFAULT 'new' NOT NULL;--> 
 ALTER TABLE "quote_requests" ADD COLUMN "first_reply_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "quote_requests" ADD COLUMN "decided_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "quote_requests" ADD COLUMN "value_usd" integer;--> statement-breakpoint
+ALTER TABLE "quote_requests" ADD COLUMN "lead_source" jsonb;--> statement-breakpoint
 ALTER TABLE "quote_events" ADD CONSTRAINT "quote_events_quote_id_quote_requests_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quote_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "quote_events_quote_idx" ON "quote_events" USING btree ("quote_id","created_at");--> statement-breakpoint
 CREATE INDEX "quote_requests_stage_idx" ON "quote_requests" USING btree ("stage","created_at" DESC NULLS LAST);--> statement-breakpoint

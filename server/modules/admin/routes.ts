@@ -43,7 +43,7 @@ import type { BlogService } from '../blog/service.ts';
 import type { CommentService } from '../comments/service.ts';
 import type { ContactService } from '../contact/service.ts';
 import type { ContributionService } from '../contributions/service.ts';
-import type { OutboxService } from '../notifications/outbox.ts';
+import type { OutboxService } from '../notifications/service.ts';
 import type { ResumeService } from '../resume/service.ts';
 import type { SkillService } from '../skills/service.ts';
 import { adminSummary } from './service.ts';

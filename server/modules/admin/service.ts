@@ -8,7 +8,7 @@ import type { AdminSummary } from '../../../common/schemas/admin.ts';
 import type { CommentService } from '../comments/service.ts';
 import type { ContactService } from '../contact/service.ts';
 import type { ContributionService } from '../contributions/service.ts';
-import type { OutboxService } from '../notifications/outbox.ts';
+import type { OutboxService } from '../notifications/service.ts';
 import type { ResumeService } from '../resume/service.ts';
 
 export interface SummarySources {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminQuote, Pipeline, QuoteEvent } from '../../../common/schemas/admin.ts';
-import { quoteEvents, quoteRequests } from '../../db/schema.ts';
+import { notificationOutbox, quoteEvents, quoteRequests } from '../../db/schema.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 
 let now = new Date('2026-11-10T15:00:00Z');
@@ -22,12 +22,13 @@ beforeEach(async () => {
 });
 
 /** A quote request sent through the site's form, received at `at`. */
-async function submitQuote(name: string, at: Date) {
+async function submitQuote(name: string, at: Date, source?: unknown) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/contact',
     remoteAddress: freshIp(),
     payload: {
+      ...(source === undefined ? {} : { source }),
       name,
       email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
       projectType: 'webapp',
@@ -235,5 +236,72 @@ describe('the pipeline', () => {
     // Reopened: the decision no longer counts.
     await patch(b, { stage: 'proposal' });
     expect((await pipeline()).months[1]).toMatchObject({ won: 1, lost: 0, winRate: 1 });
+  });
+});
+
+describe('where clients come from', () => {
+  it('records each request’s source and shows requests, won work and value by source and by post', async () => {
+    const newsletter = await submitQuote('From Newsletter', new Date('2026-11-01T10:00:00Z'), {
+      landingPage: '/?utm_source=newsletter&utm_medium=email&utm_campaign=fall',
+      referrer: 'news.example.com',
+      utmSource: 'newsletter',
+      utmMedium: 'email',
+      utmCampaign: 'fall',
+      lastRead: '/blog/transponder-keys-explained',
+    });
+    await submitQuote('From Search', new Date('2026-11-02T10:00:00Z'), {
+      landingPage: '/blog/transponder-keys-explained',
+      referrer: 'www.google.com',
+      lastRead: '/blog/transponder-keys-explained',
+    });
+    await submitQuote('From Search Two', new Date('2026-11-03T10:00:00Z'), {
+      landingPage: '/projects/3',
+      referrer: 'www.google.com',
+      lastRead: '/projects/3',
+    });
+    await submitQuote('Typed The Address', new Date('2026-11-04T10:00:00Z'), { landingPage: '/' });
+    await submitQuote('Old Browser', new Date('2026-11-05T10:00:00Z'));
+    await patch(newsletter, { stage: 'won', value: 4200 });
+
+    const [stored] = await t.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, newsletter));
+    expect(stored?.leadSource).toEqual({
+      landingPage: '/?utm_source=newsletter&utm_medium=email&utm_campaign=fall',
+      referrer: 'news.example.com',
+      utmSource: 'newsletter',
+      utmMedium: 'email',
+      utmCampaign: 'fall',
+      lastRead: '/blog/transponder-keys-explained',
+    });
+    const [note] = await t.database.db
+      .select()
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.subject, 'New quote request from From Newsletter'));
+    expect(note?.body).toContain(
+      'Came from: newsletter / email (fall), landed on /?utm_source=newsletter&utm_medium=email&utm_campaign=fall, read /blog/transponder-keys-explained',
+    );
+
+    const { sources, pages, columns } = await pipeline();
+    expect(sources).toEqual([
+      { label: 'Direct', quotes: 2, won: 0, wonValueUsd: 0 },
+      { label: 'www.google.com', quotes: 2, won: 0, wonValueUsd: 0 },
+      { label: 'newsletter', quotes: 1, won: 1, wonValueUsd: 4200 },
+    ]);
+    expect(pages).toEqual([
+      { label: '/blog/transponder-keys-explained', quotes: 2, won: 1, wonValueUsd: 4200 },
+      { label: '/projects/3', quotes: 1, won: 0, wonValueUsd: 0 },
+    ]);
+    // The card carries it too.
+    const card = columns.find((column) => column.stage === 'won')?.quotes[0];
+    expect(card?.leadSource).toMatchObject({ utmSource: 'newsletter' });
+  });
+
+  it('drops a source it cannot make sense of, and keeps the request', async () => {
+    const id = await submitQuote('Odd Source', new Date('2026-11-01T10:00:00Z'), {
+      referrer: 'https://evil.example/<script>',
+      landingPage: 'javascript:alert(1)',
+    });
+    const [stored] = await t.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
+    expect(stored?.name).toBe('Odd Source');
+    expect(stored?.leadSource).toBeNull();
   });
 });

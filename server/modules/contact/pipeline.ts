@@ -22,6 +22,9 @@ const HOUR_MS = 3_600_000;
 
 const quoteOf = (row: typeof quoteRequests.$inferSelect): AdminQuote => withIsoDates(row);
 
+/** How many rows the by-post table shows. */
+const TOP_PAGES = 10;
+
 /** 'YYYY-MM' of a date, in UTC (the dashboard's analytics count UTC days too). */
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
@@ -102,7 +105,15 @@ export function quotePipeline(db: Db, now: () => Date) {
       const promise = sql`interval '${sql.raw(String(REPLY_PROMISE_HOURS))} hours'`;
       const firstMonth = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - (MONTHS - 1), 1));
 
-      const [totals, cards, [reply], months] = await Promise.all([
+      // Where requests came from: the campaign's utm_source, else the referring site, else Direct.
+      const source = sql<string>`coalesce(nullif(${quoteRequests.leadSource}->>'utmSource', ''), nullif(${quoteRequests.leadSource}->>'referrer', ''), 'Direct')`;
+      const lastRead = sql<string>`${quoteRequests.leadSource}->>'lastRead'`;
+      const leadColumns = {
+        quotes: sql<number>`count(*)::int`,
+        won: sql<number>`count(*) filter (where ${quoteRequests.stage} = 'won')::int`,
+        wonValue: sql<number>`coalesce(sum(${quoteRequests.valueUsd}) filter (where ${quoteRequests.stage} = 'won'), 0)::int`,
+      };
+      const [totals, cards, [reply], months, sources, pages] = await Promise.all([
         db
           .select({
             stage: quoteRequests.stage,
@@ -143,7 +154,25 @@ export function quotePipeline(db: Db, now: () => Date) {
           .from(quoteRequests)
           .where(gte(quoteRequests.decidedAt, firstMonth))
           .groupBy(sql`1`),
+        db
+          .select({ label: source, ...leadColumns })
+          .from(quoteRequests)
+          .groupBy(sql`1`)
+          .orderBy(sql`2 desc`, sql`1`),
+        db
+          .select({ label: sql<string>`${lastRead}`, ...leadColumns })
+          .from(quoteRequests)
+          .where(sql`${lastRead} is not null`)
+          .groupBy(sql`1`)
+          .orderBy(sql`2 desc`, sql`1`)
+          .limit(TOP_PAGES),
       ]);
+      const leadRow = (row: { label: string; quotes: number; won: number; wonValue: number }) => ({
+        label: row.label,
+        quotes: row.quotes,
+        won: row.won,
+        wonValueUsd: row.wonValue,
+      });
 
       const byStage = new Map(totals.map((row) => [row.stage, row]));
       const byMonth = new Map(months.map((row) => [row.month, row]));
@@ -163,6 +192,8 @@ export function quotePipeline(db: Db, now: () => Date) {
           waiting: reply?.waiting ?? 0,
           overdue: reply?.overdue ?? 0,
         },
+        sources: sources.map(leadRow),
+        pages: pages.map(leadRow),
         months: Array.from({ length: MONTHS }, (_, i) => {
           const month = monthOf(new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - i, 1)));
           const row = byMonth.get(month);

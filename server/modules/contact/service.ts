@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { describeSource } from '../../../common/lead-source.ts';
 import type {
   AdminInboxItem,
   InboxKind,
@@ -32,11 +33,11 @@ export function createContactService(db: Db, now: () => Date = () => new Date())
     ...quotePipeline(db, now),
 
     /** Stores a quote request and its notification together. */
-    async submitQuote(quote: Quote, ipAddress: string): Promise<number> {
+    async submitQuote({ source, ...quote }: Quote, ipAddress: string): Promise<number> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(quoteRequests)
-          .values({ ...quote, ipAddress })
+          .values({ ...quote, leadSource: source ?? null, ipAddress })
           .returning({ id: quoteRequests.id });
         await enqueueNotification(tx, {
           kind: 'quote',
@@ -52,6 +53,7 @@ export function createContactService(db: Db, now: () => Date = () => new Date())
             Timeframe: quote.timeframe,
             Newsletter: quote.newsletter ? 'yes' : 'no',
             Message: quote.message,
+            'Came from': source ? describeSource(source) : undefined,
           },
         });
         return row?.id ?? 0;

@@ -46,3 +46,6 @@ export async function enqueueNotification(writer: Writer, notification: Notifica
     recipient: notification.recipient ?? null,
   });
 }
+
+// The owner's view of the outbox (server/modules/notifications/outbox.ts), for the admin routes.
+export { createOutboxService, type OutboxService } from './outbox.ts';

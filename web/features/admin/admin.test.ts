@@ -46,6 +46,7 @@ describe('replyHref', () => {
       firstReplyAt: null,
       decidedAt: null,
       valueUsd: null,
+      leadSource: null,
     };
     expect(replyHref(quote)).toBe(
       'mailto:dana@example.com?subject=Re%3A%20your%20e-commerce%20store%20quote%20request',

@@ -4,6 +4,7 @@
  * by kind, and whether the notification email went out.
  */
 import { QUOTE_STAGE_LABELS } from '../../../common/constants.ts';
+import { describeSource } from '../../../common/lead-source.ts';
 import type { AdminInboxItem, InboxKind, InboxState, OutboxStatus } from '../../../common/schemas/admin.ts';
 import { inboxStates } from '../../../common/schemas/admin.ts';
 import { apiRequest } from '../../lib/request.ts';
@@ -116,6 +117,7 @@ function InboxEntry({ item }: { item: AdminInboxItem }) {
           ['Timeframe', label(TIMEFRAME_LABELS, item.timeframe)],
           ['Newsletter', item.newsletter ? 'Yes, subscribe me' : 'No'],
           ['Stage', QUOTE_STAGE_LABELS[item.stage]],
+          ['Came from', item.leadSource ? describeSource(item.leadSource) : null],
         ]
       : [['Subject', item.subject]];
   const kindLabel: Record<InboxKind, string> = { quote: 'Quote request', contact: 'Message' };

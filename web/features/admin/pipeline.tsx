@@ -8,6 +8,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { MAX_QUOTE_VALUE_USD, QUOTE_STAGE_LABELS, type QuoteStage } from '../../../common/constants.ts';
+import { describeSource } from '../../../common/lead-source.ts';
 import type { AdminQuote, Pipeline, QuoteEvent } from '../../../common/schemas/admin.ts';
 import { quoteNoteSchema, quoteUpdateSchema } from '../../../common/schemas/forms.ts';
 import { dateAndTime } from '../../lib/dates.ts';
@@ -73,6 +74,7 @@ export function PipelineBoard() {
           ))}
         </div>
       </section>
+      <LeadSources sources={pipeline.sources} pages={pipeline.pages} />
       <Months months={pipeline.months} />
     </div>
   );
@@ -177,6 +179,11 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
       {quote.firstReplyAt && (
         <p className="text-xs text-muted-foreground">
           First reply <When iso={quote.firstReplyAt} />
+        </p>
+      )}
+      {quote.leadSource && (
+        <p className="break-words text-xs text-muted-foreground">
+          Came from {describeSource(quote.leadSource)}
         </p>
       )}
       {quote.valueUsd !== null && (
@@ -410,5 +417,95 @@ function Months({ months }: { months: Pipeline['months'] }) {
         </table>
       </div>
     </section>
+  );
+}
+
+function LeadSources({ sources, pages }: Pick<Pipeline, 'sources' | 'pages'>) {
+  return (
+    <section
+      aria-labelledby="pipeline-sources"
+      className="rounded-lg border border-border bg-card p-4 sm:p-6"
+    >
+      <h2 id="pipeline-sources" className="text-xl font-bold">
+        Where clients come from
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Recorded with each request, without cookies: the campaign (utm_source), else the site that linked
+        here, else Direct; and the last post or project read before asking.
+      </p>
+      <div className="mt-4 grid gap-6 md:grid-cols-2">
+        <LeadTable caption="Quote requests by source" head="Source" rows={sources} empty="No requests yet." />
+        <LeadTable
+          caption="Quote requests by the post or project read last"
+          head="Read last"
+          rows={pages}
+          empty="No request came after reading a post or project yet."
+          link
+        />
+      </div>
+    </section>
+  );
+}
+
+function LeadTable({
+  caption,
+  head,
+  rows,
+  empty,
+  link = false,
+}: {
+  caption: string;
+  head: string;
+  rows: Pipeline['sources'];
+  empty: string;
+  link?: boolean;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="mb-2 text-left font-semibold">{caption}</caption>
+        <thead className="text-muted-foreground">
+          <tr>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {head}
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right font-medium">
+              Requests
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right font-medium">
+              Won
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Won value
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={4} className="py-3 text-muted-foreground">
+                {empty}
+              </td>
+            </tr>
+          )}
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row" className="max-w-48 truncate py-2 pr-4 font-normal">
+                {link ? (
+                  <a href={row.label} className="text-primary underline underline-offset-2">
+                    {row.label}
+                  </a>
+                ) : (
+                  row.label
+                )}
+              </th>
+              <td className="py-2 pr-4 text-right tabular-nums">{row.quotes}</td>
+              <td className="py-2 pr-4 text-right tabular-nums">{row.won}</td>
+              <td className="py-2 text-right tabular-nums">{dollars.format(row.wonValueUsd)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type QuoteRequestInput, quoteRequestSchema } from '../../../common/schemas/forms.ts';
+import { leadSource } from '../../lib/lead-source.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
@@ -45,7 +46,8 @@ export default function QuoteForm() {
   const { errors } = form.formState;
 
   const send = useMutation({
-    mutationFn: async (quote: QuoteRequestInput) => (await apiRequest('POST', QUOTE_PATH, quote)).json(),
+    mutationFn: async (quote: QuoteRequestInput) =>
+      (await apiRequest('POST', QUOTE_PATH, { ...quote, source: leadSource() })).json(),
     onSuccess: () => {
       toast({
         title: 'Quote Request Sent',
