@@ -28,13 +28,16 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  // Generous: a 2-core CI machine runs two browsers and the server at once.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous: a 2-core CI machine runs two browsers and the server at once, and on a slow day an
+  // answer behind a toast took over 10 s (2026-11-24: Vitest's PGlite run alone took 9 minutes).
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   reporter: reportDir ? [['list'], ['json', { outputFile: join(reportDir, 'e2e.json') }]] : [['list']],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
-    trace: 'retain-on-failure',
+    // Traces of failures, at home only: recording one for every test (screencast frames included)
+    // took a third of the suite's time on two cores, and CI prints its log, never the traces.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: [

@@ -38,6 +38,7 @@ const seeded = await fillToScale(database.db, {
   posts: Number(process.env.BENCH_POSTS ?? 0),
   comments: Number(process.env.BENCH_COMMENTS ?? 0),
   views: Number(process.env.BENCH_VIEWS ?? 0),
+  quotes: Number(process.env.BENCH_QUOTES ?? 0),
 });
 const seedSeconds = (performance.now() - started) / 1000;
 await createAdmin(database.db, 'bench-owner', 'bench-owner-password');

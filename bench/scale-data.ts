@@ -11,6 +11,8 @@ export interface ScaleSize {
   posts: number;
   comments: number;
   views: number;
+  /** Quote requests over the last two years, across every stage, with sources and values. */
+  quotes?: number;
 }
 
 const WORDS = [
@@ -68,6 +70,25 @@ export async function fillToScale(db: Db, size: ScaleSize): Promise<ScaleSize> {
         'Thanks for this, the part about ' || (${words})[1 + i % 24] || ' helped me.',
         i % 10 <> 0, '10.0.' || (i % 250) || '.' || (i % 200), now() - (i || ' minutes')::interval
       from generate_series(1, ${size.comments}) as i`);
+  }
+  if (size.quotes) {
+    await db.execute(sql`
+      insert into quote_requests (name, email, project_type, budget, timeframe, message, created_at,
+        stage, first_reply_at, decided_at, value_usd, lead_source)
+      select
+        'Client ' || i, 'client' || i || '@example.com',
+        (array['website', 'webapp', 'ecommerce', 'mobile', 'custom', 'other'])[1 + i % 6],
+        (array['1-2k', '2-5k', '5-10k', '10k+', 'flexible'])[1 + i % 5],
+        (array['asap', '1month', '3months', 'flexible'])[1 + i % 4],
+        'We need help with ' || (${words})[1 + i % 24] || ' for the shop.',
+        now() - ((i % 730) || ' days')::interval,
+        (array['new', 'replied', 'proposal', 'won', 'lost'])[1 + i % 5],
+        case when i % 5 = 0 then null else now() - ((i % 730) || ' days')::interval + ((i % 40) || ' hours')::interval end,
+        case when i % 5 in (3, 4) then now() - ((i % 700) || ' days')::interval else null end,
+        case when i % 3 = 0 then 500 + (i % 40) * 250 else null end,
+        jsonb_build_object('landingPage', '/', 'referrer', (array['www.google.com', 'news.ycombinator.com', 'linkedin.com'])[1 + i % 3],
+          'lastRead', '/blog/field-notes-' || (1 + i % 50))
+      from generate_series(1, ${size.quotes}) as i`);
   }
   // Page views in batches, so PGlite never holds one enormous statement.
   const batch = 100_000;

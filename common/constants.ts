@@ -87,3 +87,10 @@ export const DESKTOP_MIN_WIDTH = 1024;
  */
 export const MIN_FORM_FILL_MS = 3000;
 export const FORM_TOKEN_TTL_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * A testimonial request's life: asked (link given), submitted (waiting for the owner), approved
+ * (on the site), withdrawn (by the client, through the same link).
+ */
+export const TESTIMONIAL_STATUSES = ['requested', 'submitted', 'approved', 'withdrawn'] as const;
+export type TestimonialStatus = (typeof TESTIMONIAL_STATUSES)[number];

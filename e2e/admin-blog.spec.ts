@@ -1,5 +1,5 @@
 /** The owner's post editor at /admin/blog, and who may use it. */
-import { adminApi, expect, expectAccessible, test, toast } from './fixtures.ts';
+import { adminApi, expect, expectAccessible, expectToast, test } from './fixtures.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -40,7 +40,7 @@ test('the admin creates a post with a generated slug, an uploaded cover and inli
   await form
     .getByLabel('Cover image file')
     .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByRole('status').filter({ hasText: 'Image uploaded' })).toBeVisible();
+  await expectToast(page, 'Image uploaded');
   await expect(form.getByLabel('Cover image URL')).toHaveValue(/^\/uploads\/[\w-]+\.webp$/);
   // The cover shows as a thumbnail, not only as a path.
   const cover = await form.getByLabel('Cover image URL').inputValue();
@@ -52,7 +52,7 @@ test('the admin creates a post with a generated slug, an uploaded cover and inli
   await form
     .getByLabel('Image or video to insert')
     .setInputFiles({ name: 'board.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByRole('status').filter({ hasText: 'Media uploaded' })).toBeVisible();
+  await expectToast(page, 'Media uploaded');
   const pending = form.getByRole('region', { name: 'Image to insert' });
   await pending.getByRole('button', { name: 'Insert image' }).click();
   await expect(pending.getByText('Describe the image for people who cannot see it')).toBeVisible();
@@ -71,9 +71,7 @@ test('the admin creates a post with a generated slug, an uploaded cover and inli
 
   await form.getByLabel('Publish now').check();
   await form.getByRole('button', { name: 'Create Post' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toContainText(
-    'Blog post created successfully.',
-  );
+  await expectToast(page, 'Success!', 'Blog post created successfully.');
   await expect(page).toHaveURL(/\/blog$/);
   await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
 
@@ -81,7 +79,7 @@ test('the admin creates a post with a generated slug, an uploaded cover and inli
   await page.goto('/admin/blog');
   const list = page.getByRole('list', { name: 'All posts' });
   await list.getByRole('button', { name: `Unpublish ${title}` }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Post unpublished' })).toBeVisible();
+  await expectToast(page, 'Post unpublished');
   await expect(list.getByRole('button', { name: `Publish ${title}` })).toBeVisible();
   expect((await page.request.get(`/api/blog/${slug}`)).status()).toBe(404);
 
@@ -90,7 +88,7 @@ test('the admin creates a post with a generated slug, an uploaded cover and inli
   const edit = page.getByRole('form', { name: `Edit “${title}”` });
   await edit.getByLabel('Title').fill(`${title} (revised)`);
   await edit.getByRole('button', { name: 'Update Post' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Post updated' })).toBeVisible();
+  await expectToast(page, 'Post updated');
   // Deleting the post open in the editor: even when closing the editor is slower than the
   // delete (a slow network on the route's data), nothing asks for the deleted post again.
   await expect(page).toHaveURL(/\?edit=\d+$/);
@@ -100,7 +98,7 @@ test('the admin creates a post with a generated slug, an uploaded cover and inli
   });
   page.once('dialog', (dialog) => void dialog.accept());
   await list.getByRole('button', { name: `Delete ${title} (revised)` }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Post deleted' })).toBeVisible();
+  await expectToast(page, 'Post deleted');
   await expect(list.getByText(`${title} (revised)`)).toHaveCount(0);
   await expect(page).toHaveURL(/\/admin\/blog$/);
   await expect(page.getByRole('form', { name: 'Create New Blog Post' })).toBeVisible();
@@ -132,9 +130,9 @@ test('Unpublish and then Publish in the posts list keep the post’s cover, tags
   await page.goto('/admin/blog');
   const list = page.getByRole('list', { name: 'All posts' });
   await list.getByRole('button', { name: `Unpublish ${title}` }).click();
-  await expect(toast(page, 'Post unpublished')).toBeVisible();
+  await expectToast(page, 'Post unpublished');
   await list.getByRole('button', { name: `Publish ${title}` }).click();
-  await expect(toast(page, 'Post published')).toBeVisible();
+  await expectToast(page, 'Post published');
   await expect(list.getByRole('button', { name: `Unpublish ${title}` })).toBeVisible();
 
   await page.goto(`/blog/${post.slug}`);
@@ -159,9 +157,7 @@ test('a failed create shows the spec message', async ({ page, signInAs, allowCon
   await form.getByLabel('Summary').fill('This one must fail on the server.');
   await form.getByLabel('Content').fill('x'.repeat(60));
   await form.getByRole('button', { name: 'Create Post' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Error' })).toContainText(
-    'Failed to create blog post: ',
-  );
+  await expectToast(page, 'Error', 'Failed to create blog post: ');
   await expect(page).toHaveURL(/\/admin\/blog$/);
 });
 
@@ -185,7 +181,7 @@ test('a draft stays in the editor when saved, and unsaved text survives a reload
   await form.getByRole('button', { name: 'Add tag Automotive' }).click();
   await expect(form.getByLabel('Tags')).toHaveValue('Automotive, ');
   await form.getByRole('button', { name: 'Create Post' }).click();
-  await expect(toast(page, 'Success!')).toBeVisible();
+  await expectToast(page, 'Success!');
 
   // Still in the editor, now editing the saved draft, which the list shows as a draft.
   const edit = page.getByRole('form', { name: `Edit “${title}”` });
@@ -227,7 +223,7 @@ test('a draft stays in the editor when saved, and unsaved text survives a reload
   await reopened.getByLabel('Publish at (optional)').fill(local);
   await reopened.getByLabel('Publish now').check();
   await reopened.getByRole('button', { name: 'Update Post' }).click();
-  await expect(toast(page, 'Post updated')).toBeVisible();
+  await expectToast(page, 'Post updated');
   await expect(reopened.getByRole('status', { name: 'Save state' })).toHaveText(/^All changes saved at /);
   await expect(
     list

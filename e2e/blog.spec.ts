@@ -1,5 +1,5 @@
 /** The blog list, a post with its sanitised content and comments, and guest posts. */
-import { adminApi, expect, expectAccessible, test } from './fixtures.ts';
+import { adminApi, expect, expectAccessible, expectToast, test } from './fixtures.ts';
 
 test.describe('/blog', () => {
   test('search matches title and summary in any case, and lives in the URL', async ({ page }) => {
@@ -113,7 +113,7 @@ test('/blog pages with crawlable links, and search runs on the server over the w
     await expect(posts).toHaveCount(1);
     await expect(posts.first()).toContainText(`Bench log 7 of the ${tag} series`);
     await expect(posts.first().locator('mark')).toHaveText('varistor');
-    await expect(page.getByRole('status').filter({ hasText: '1 post found' })).toBeVisible();
+    await expectToast(page, '1 post found');
     await expectAccessible(page, '/blog with search results');
   } finally {
     for (const id of ids) await api.delete(`/api/admin/posts/${id}`);
@@ -194,7 +194,9 @@ test.describe('a post', () => {
     await form.getByLabel('Comment').fill('Clear explanation, thank you!');
     await form.getByLabel('Verification').fill('not-a-robot');
     await form.getByRole('button', { name: 'Submit Comment' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Comment submitted' })).toContainText(
+    await expectToast(
+      page,
+      'Comment submitted',
       'Your comment has been submitted and is awaiting moderation.',
     );
     await expect(form.getByLabel('Name')).toHaveValue('');
@@ -271,9 +273,7 @@ test.describe('a post', () => {
     await form.getByLabel('Comment').fill('Does this work with zod 4?');
     await form.getByLabel('Verification').fill('not-a-robot');
     await form.getByRole('button', { name: 'Submit Comment' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Error submitting comment' })).toContainText(
-      'Comments are paused for maintenance.',
-    );
+    await expectToast(page, 'Error submitting comment', 'Comments are paused for maintenance.');
     await expect(form.getByLabel('Comment')).toHaveValue('Does this work with zod 4?');
   });
 });

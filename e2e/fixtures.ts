@@ -101,6 +101,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
       );
     });
+    // Every toast the page shows is noted as it appears (see expectToast).
+    await page.context().addInitScript(recordToasts);
     // A client address of its own per test: the per-IP limits of public forms apply per test.
     await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': testIp(testInfo.testId) });
     // Nothing leaves this machine: project demos and other outside pages get a stand-in page.
@@ -179,6 +181,9 @@ export async function waitForHydration(page: Page) {
 
 /** Axe finds no WCAG 2.x A/AA violation on the page as it is now. */
 export async function expectAccessible(page: Page, label = page.url()) {
+  // Axe on the home page takes about 20 s on a 2-core machine by itself, and longer beside a
+  // second browser: a test that runs it gets three times the usual time.
+  test.slow();
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
@@ -189,8 +194,76 @@ export async function expectAccessible(page: Page, label = page.url()) {
   expect(violations, `axe violations on ${label}`).toEqual([]);
 }
 
-/** The toast titled `title` (toasts are status regions). */
-export const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
+interface SeenToast {
+  text: string;
+  checked: boolean;
+}
+
+/**
+ * Runs in the page before its own scripts: notes the text of every toast and every other status
+ * region while it is on screen. A toast leaves after five seconds, and on a busy machine a check
+ * may start later than that although the visitor saw it; `expectToast` reads this note instead.
+ */
+export function recordToasts() {
+  // Once per document: Chromium's PDF viewer runs a context's init scripts a second time.
+  if ('__toastsSeen' in window) return;
+  const seen: SeenToast[] = [];
+  const byElement = new WeakMap<Element, SeenToast>();
+  Object.defineProperty(window, '__toastsSeen', { value: seen });
+  const note = () => {
+    // A toast is an item of the 'Notifications' region (Radix renders no status role on it).
+    const shown = document.querySelectorAll(
+      '[role="status"], [role="region"][aria-label^="Notifications"] li',
+    );
+    for (const element of shown) {
+      const text = ((element as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim();
+      const box = element.getBoundingClientRect();
+      // Radix also copies a toast's text into a 1-pixel status region for screen readers for a
+      // second: not a second toast.
+      if (!text || box.width <= 1 || box.height <= 1 || !element.checkVisibility()) continue;
+      const entry = byElement.get(element);
+      if (entry) entry.text = text;
+      else {
+        const fresh = { text, checked: false };
+        byElement.set(element, fresh);
+        seen.push(fresh);
+      }
+    }
+  };
+  new MutationObserver(note).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * A toast titled `title` (and saying `text`, when given) appeared on the page since the last
+ * check of one like it: each toast satisfies one check, so the same message twice needs two.
+ */
+export async function expectToast(page: Page, title: string, text?: string) {
+  await expect
+    .poll(
+      () =>
+        page
+          .evaluate(
+            ([wantedTitle, wantedText]) => {
+              const seen = (window as unknown as { __toastsSeen?: SeenToast[] }).__toastsSeen;
+              if (!seen) return 'no toasts noted: add recordToasts to the context of this page';
+              const match = seen.find(
+                (entry) =>
+                  !entry.checked &&
+                  entry.text.includes(wantedTitle as string) &&
+                  (wantedText === null || entry.text.includes(wantedText as string)),
+              );
+              if (match) match.checked = true;
+              // What was seen instead, for the failure's message.
+              return match ? match.text : seen.map((entry) => entry.text);
+            },
+            [title, text ?? null],
+          )
+          // A navigation in progress: ask again.
+          .catch(() => []),
+      { message: `a toast "${title}"${text ? ` saying "${text}"` : ''}` },
+    )
+    .toEqual(expect.stringContaining(title));
+}
 
 /** A request context signed in as the admin (the owner's API), beside the test's own browser context. */
 export async function adminApi(browser: Browser, baseURL: string): Promise<APIRequestContext> {

@@ -1,6 +1,6 @@
 /** /generate-images (spec section 2): signed out, then the generator, examples, download and selection. */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test, toast } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
 
 const promptField = (page: Page) => page.getByRole('textbox', { name: 'Prompt' });
 
@@ -36,9 +36,7 @@ test('a signed-in user picks an example, generates, downloads and selects an ima
   await promptField(page).fill('  a car  ');
   await expect(page.getByRole('button', { name: 'Generate Image' })).toBeDisabled();
   await promptField(page).press('Control+Enter');
-  await expect(toast(page, 'Invalid Prompt')).toContainText(
-    'Please enter a descriptive prompt (at least 10 characters)',
-  );
+  await expectToast(page, 'Invalid Prompt', 'Please enter a descriptive prompt (at least 10 characters)');
 
   await page.getByRole('tab', { name: 'Example Prompts' }).click();
   for (const category of ['Project backgrounds', 'Blog post images', 'Skill illustrations']) {
@@ -54,13 +52,15 @@ test('a signed-in user picks an example, generates, downloads and selects an ima
   await page.getByRole('combobox', { name: 'Size' }).selectOption('1792x1024');
   await page.getByRole('combobox', { name: 'Quality' }).selectOption('hd');
   await page.getByRole('button', { name: 'Generate Image' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Generating your image...' })).toBeVisible();
+  await expectToast(page, 'Generating your image...');
   await expect(page.getByRole('button', { name: 'Generating...' })).toBeDisabled();
   release();
 
   const image = page.getByRole('img', { name: /^Generated from the prompt: A red car and golden keys/ });
+  // The toast first: it comes with the answer and goes after a few seconds, while the large image
+  // may still be loading on a busy machine.
+  await expectToast(page, 'Image Generated');
   await expect(image).toBeVisible();
-  await expect(toast(page, 'Image Generated')).toBeVisible();
   expect(await image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
     1792, 1024,
   ]);
@@ -71,7 +71,7 @@ test('a signed-in user picks an example, generates, downloads and selects an ima
   expect((await download).suggestedFilename()).toMatch(/^generated-image-\d{13}\.png$/);
 
   await page.getByRole('button', { name: 'Use This Image' }).click();
-  await expect(toast(page, 'Image Selected')).toBeVisible();
+  await expectToast(page, 'Image Selected');
   await expect(page.getByRole('button', { name: 'Selected' })).toBeDisabled();
   const url = await image.getAttribute('src');
   expect(url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
@@ -96,6 +96,6 @@ test("a failed generation shows an Error toast with the server's message or the 
   await page.goto('/generate-images');
   await promptField(page).fill('A calm blue network of servers');
   await page.getByRole('button', { name: 'Generate Image' }).click();
-  await expect(toast(page, 'Error')).toContainText('Failed to generate image');
+  await expectToast(page, 'Error', 'Failed to generate image');
   await expect(page.getByText('Your image will appear here.')).toBeVisible();
 });

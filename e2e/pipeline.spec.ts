@@ -1,5 +1,5 @@
 /** The quote pipeline (issue 21): a request from the home page moves across the board to Won. */
-import { expect, expectAccessible, sendQuote, test, toast } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, sendQuote, test } from './fixtures.ts';
 
 const unique = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
 
@@ -12,7 +12,7 @@ test('a quote request is answered, valued, noted and won on the pipeline board',
   allowConsole(/mailto/);
   const name = `Robin ${unique()}`;
   await sendQuote(page, { name, email: 'robin.pipeline@example.com' });
-  await expect(toast(page, 'Quote Request Sent')).toBeVisible();
+  await expectToast(page, 'Quote Request Sent');
 
   await signInAs('admin');
   await page.goto('/admin/blog');
@@ -35,7 +35,7 @@ test('a quote request is answered, valued, noted and won on the pipeline board',
     `mailto:robin.pipeline@example.com?subject=${encodeURIComponent('Re: your e-commerce store quote request')}`,
   );
   await reply.click();
-  await expect(toast(page, 'Moved to Replied')).toBeVisible();
+  await expectToast(page, 'Moved to Replied');
   await expect(
     page.getByRole('list', { name: 'Replied' }).getByRole('article', { name: `Quote request from ${name}` }),
   ).toBeVisible();
@@ -50,7 +50,7 @@ test('a quote request is answered, valued, noted and won on the pipeline board',
   await expect(value.getByText('Value must be a whole number of dollars')).toBeVisible();
   await value.getByLabel('Value (US dollars)').fill('4,500');
   await value.getByRole('button', { name: 'Save' }).click();
-  await expect(toast(page, 'Value saved')).toBeVisible();
+  await expectToast(page, 'Value saved');
   await expect(card()).toContainText('$4,500');
 
   // A dated note joins the history after the move.
@@ -60,7 +60,7 @@ test('a quote request is answered, valued, noted and won on the pipeline board',
   await expect(card().getByText('Note is required')).toBeVisible();
   await card().getByLabel('Note').fill('Called back: wants pickup slots on the shop page.');
   await card().getByRole('button', { name: 'Add note' }).click();
-  await expect(toast(page, 'Note added')).toBeVisible();
+  await expectToast(page, 'Note added');
   await expect(history.getByRole('listitem')).toHaveText([
     /^Received /,
     /Moved to Replied$/,
@@ -70,7 +70,7 @@ test('a quote request is answered, valued, noted and won on the pipeline board',
 
   // Won: the card moves with its value, and the stage's total includes it.
   await card().getByLabel(`Stage of the request from ${name}`).selectOption('won');
-  await expect(toast(page, 'Moved to Won')).toBeVisible();
+  await expectToast(page, 'Moved to Won');
   await expect(
     page.getByRole('list', { name: 'Won' }).getByRole('article', { name: `Quote request from ${name}` }),
   ).toBeVisible();
@@ -92,7 +92,7 @@ test.describe('on a phone', () => {
   }) => {
     const name = `Jo ${unique()}`;
     await sendQuote(page, { name, email: 'jo.pipeline@example.com' });
-    await expect(toast(page, 'Quote Request Sent')).toBeVisible();
+    await expectToast(page, 'Quote Request Sent');
     await signInAs('admin');
     await page.goto('/admin/blog/pipeline');
     const card = page.getByRole('article', { name: `Quote request from ${name}` });
@@ -102,7 +102,7 @@ test.describe('on a phone', () => {
     // No sideways scrolling of the page.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await card.getByLabel(`Stage of the request from ${name}`).selectOption('proposal');
-    await expect(toast(page, 'Moved to Proposal sent')).toBeVisible();
+    await expectToast(page, 'Moved to Proposal sent');
     await expect(
       page
         .getByRole('list', { name: 'Proposal sent' })
@@ -118,7 +118,7 @@ test('with email not set up, every dashboard page says so, and the outbox lists 
 }) => {
   const name = `Avery ${unique()}`;
   await sendQuote(page, { name, email: 'avery.outbox@example.com' });
-  await expect(toast(page, 'Quote Request Sent')).toBeVisible();
+  await expectToast(page, 'Quote Request Sent');
   await signInAs('admin');
   for (const path of ['/admin/blog', '/admin/blog/pipeline']) {
     await page.goto(path);
@@ -158,10 +158,15 @@ test('a visit that arrives from a newsletter link and reads a post is credited o
     .click();
   await expect(page).toHaveURL(/\/blog\/transponder-keys-explained$/);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // A reader stays longer than the moment the tab takes to note the read (after the page's own
+  // code, web/root.tsx); on a busy machine the test would otherwise leave first.
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('portfolio:visit') ?? ''))
+    .toContain('transponder-keys-explained');
 
   const name = `Casey ${unique()}`;
   await sendQuote(page, { name, email: 'casey.source@example.com' });
-  await expect(toast(page, 'Quote Request Sent')).toBeVisible();
+  await expectToast(page, 'Quote Request Sent');
 
   await signInAs('admin');
   await page.goto('/admin/blog/pipeline');

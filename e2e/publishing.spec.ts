@@ -1,5 +1,5 @@
 /** What a reader sees around a post: highlighted code in both themes, its contents, sharing, drafts. */
-import { adminApi, expect, expectAccessible, test } from './fixtures.ts';
+import { adminApi, expect, expectAccessible, expectToast, recordToasts, test } from './fixtures.ts';
 
 const POST = '/blog/one-schema-form-to-database';
 
@@ -146,7 +146,7 @@ test('a draft: the owner reads it in the real layout under a banner, a visitor o
   const { previewToken } = (await opened.json()) as { previewToken: string };
   await page.goto(`/blog/${slug}?preview=${previewToken}`);
   await expect(page.getByRole('heading', { level: 1, name: 'A draft to look at first' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'this post is not published' })).toBeVisible();
+  await expectToast(page, 'this post is not published');
   await admin.delete(`/api/admin/posts/${id}/preview-link`);
   await page.goto(`/blog/${slug}?preview=${previewToken}`);
   await expect(page.getByRole('heading', { name: 'Post Not Found' })).toBeVisible();
@@ -173,6 +173,7 @@ test('a commenter asks to hear back; the owner answers on the post; the answer s
 
   // A visitor comments and asks to be emailed when answered.
   const visitor = await browser.newContext({ baseURL: baseURL ?? '' });
+  await visitor.addInitScript(recordToasts);
   const reader = await visitor.newPage();
   await reader.goto(`/blog/${slug}`);
   const form = reader.getByRole('form', { name: 'Leave a Comment' });
@@ -183,7 +184,7 @@ test('a commenter asks to hear back; the owner answers on the post; the answer s
   await form.getByRole('checkbox', { name: 'Notify me when the author replies' }).check();
   await form.getByLabel('Verification').fill('not-a-robot');
   await form.getByRole('button', { name: 'Submit Comment' }).click();
-  await expect(reader.getByRole('status').filter({ hasText: 'Comment submitted' })).toBeVisible();
+  await expectToast(reader, 'Comment submitted');
 
   // The dashboard says the commenter wants an email; the owner answers from there.
   const pending = await (await admin.get('/api/admin/comments?status=pending&pageSize=100')).json();
@@ -197,7 +198,7 @@ test('a commenter asks to hear back; the owner answers on the post; the answer s
   const replyForm = row.getByRole('form', { name: 'Reply to Morgan Reader' });
   await replyForm.getByLabel('Your reply to Morgan Reader').fill('Yes: a CR2032, flat side up.');
   await replyForm.getByRole('button', { name: 'Post reply' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Reply posted' })).toBeVisible();
+  await expectToast(page, 'Reply posted');
 
   // On the post, for everyone: the comment (approved by the answer) and the answer under it.
   await reader.reload();

@@ -1,6 +1,6 @@
 /** /recommendations (spec section 2): interests as chips, results, copy-link and shared links. */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test, toast } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
 
 const interestsField = (page: Page) => page.getByRole('textbox', { name: 'Interests', exact: true });
 const chips = (page: Page) => page.getByRole('list', { name: 'Added interests' }).getByRole('listitem');
@@ -33,7 +33,7 @@ test('a visitor adds interests as chips and gets matching projects that scroll i
 
   const results = page.getByRole('heading', { level: 2, name: 'Your Recommendations' });
   await expect(results).toBeInViewport();
-  await expect(toast(page, 'Recommendations Generated')).toBeVisible();
+  await expectToast(page, 'Recommendations Generated');
   await expect(chips(page)).toHaveText(['locksmith', 'automotive', 'react']);
   await expect(page.getByText(/For your interest in “locksmith”, “automotive” and “react”/)).toBeVisible();
 
@@ -74,7 +74,7 @@ test('the copy-link button copies a link that opens the page with the project hi
   await interestsField(page).fill('inventory, react');
   await page.getByRole('button', { name: 'Get Recommendations' }).click();
   await page.getByRole('button', { name: 'Copy link to Inventory Management System' }).click();
-  await expect(toast(page, 'Link copied')).toBeVisible();
+  await expectToast(page, 'Link copied');
   await expect(
     page.getByRole('button', { name: 'Link to Inventory Management System copied' }),
   ).toBeVisible();
@@ -117,6 +117,6 @@ test("an unsuccessful answer shows the server's message in an Error toast", asyn
   await page.goto('/recommendations');
   await interestsField(page).fill('web');
   await page.getByRole('button', { name: 'Get Recommendations' }).click();
-  await expect(toast(page, 'Error')).toContainText('The recommender is resting.');
+  await expectToast(page, 'Error', 'The recommender is resting.');
   await expect(page.getByRole('heading', { name: 'Your Recommendations' })).toHaveCount(0);
 });

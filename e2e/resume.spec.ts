@@ -1,5 +1,5 @@
 /** /resume (spec section 2): the explanation, the request form, the Thank You panel and the PDF. */
-import { expect, expectAccessible, test, toast } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
 
 async function fillRequest(page: import('@playwright/test').Page) {
   const form = page.getByRole('form', { name: 'Resume request' });
@@ -35,7 +35,7 @@ test('a visitor requests the resume and opens the PDF in a new tab', async ({ pa
   await form.getByRole('button', { name: 'Request Resume' }).click();
 
   await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeFocused();
-  await expect(toast(page, 'Resume download ready')).toBeVisible();
+  await expectToast(page, 'Resume download ready');
   const download = page.getByRole('link', { name: 'Download Resume' });
   await expect(download).toHaveAttribute('target', '_blank');
   await expect(download).toHaveAttribute('href', /^\/api\/resume\?token=[\w-]{43}$/);
@@ -70,7 +70,7 @@ test('the Thank You panel stays on Preparing Download while the address cannot b
   const form = await fillRequest(page);
   await form.getByRole('button', { name: 'Request Resume' }).click();
 
-  await expect(toast(page, 'Error')).toContainText('Could not retrieve the resume. Please try again.');
+  await expectToast(page, 'Error', 'Could not retrieve the resume. Please try again.');
   const preparing = page.getByRole('button', { name: 'Preparing Download' });
   await expect(preparing).toBeDisabled();
   await expect(page.getByRole('link', { name: 'Download Resume' })).toHaveCount(0);
@@ -96,6 +96,6 @@ test("a failed request shows 'Submission failed' with the server's message and k
   await page.goto('/resume');
   const form = await fillRequest(page);
   await form.getByRole('button', { name: 'Request Resume' }).click();
-  await expect(toast(page, 'Submission failed')).toContainText('The resume service is down for maintenance.');
+  await expectToast(page, 'Submission failed', 'The resume service is down for maintenance.');
   await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Riley Recruiter');
 });

@@ -1,5 +1,5 @@
 /** The shell every page shares: header, footer, theme, view mode, toasts, sign-in and sign-out. */
-import { expect, expectAccessible, openAccountMenu, test } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, openAccountMenu, test } from './fixtures.ts';
 
 test.describe('theme', () => {
   test('a dark-mode visitor gets the dark theme before the body is painted, with no light flash', async ({
@@ -123,27 +123,25 @@ test('register, log out, log in, and the account menu with its toasts', async ({
   await register.getByLabel('Confirm Password').fill('secret-pass');
   await register.getByRole('button', { name: 'Create Account' }).click();
 
-  await expect(page.getByRole('status').filter({ hasText: 'Registration successful' })).toBeVisible();
+  await expectToast(page, 'Registration successful');
   await expect(page).toHaveURL(/\/$/);
   await openAccountMenu(page, username);
   await expect(page.getByRole('menu')).toContainText(`@${username}`);
   await expect(page.getByRole('menuitem', { name: 'Admin Dashboard' })).toHaveCount(0);
   await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'You have been successfully logged out' }),
-  ).toBeVisible();
+  await expectToast(page, 'You have been successfully logged out');
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Login' }).click();
   const login = page.getByRole('tabpanel', { name: 'Login' });
   await login.getByLabel('Username').fill(username);
   await login.getByLabel('Password').fill('wrong-password');
-  await login.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Login failed' })).toBeVisible();
+  await login.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expectToast(page, 'Login failed');
   await login.getByLabel('Password').fill('secret-pass');
-  await login.getByRole('button', { name: 'Sign In' }).click();
+  await login.getByRole('button', { name: 'Sign In', exact: true }).click();
   // One toast at a time: the success replaces the failure.
-  await expect(page.getByRole('status').filter({ hasText: `Welcome back, ${username}!` })).toBeVisible();
+  await expectToast(page, `Welcome back, ${username}!`);
   await expect(page.getByRole('status').filter({ hasText: 'Login failed' })).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: `Account menu for @${username}` })).toBeVisible();
@@ -240,7 +238,7 @@ test('while signing in or registering, the button is disabled and says so', asyn
   const login = page.getByRole('tabpanel', { name: 'Login' });
   await login.getByLabel('Username').fill('someone');
   await login.getByLabel('Password').fill('secret-pass');
-  await login.getByRole('button', { name: 'Sign In' }).click();
+  await login.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(login.getByRole('button', { name: 'Please wait' })).toBeDisabled();
 
   await page.getByRole('tab', { name: 'Register' }).click();
@@ -252,5 +250,5 @@ test('while signing in or registering, the button is disabled and says so', asyn
   await register.getByRole('button', { name: 'Create Account' }).click();
   await expect(register.getByRole('button', { name: 'Creating account...' })).toBeDisabled();
   release();
-  await expect(page.getByRole('status').filter({ hasText: 'Held for the test' })).toBeVisible();
+  await expectToast(page, 'Held for the test');
 });

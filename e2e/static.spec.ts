@@ -73,6 +73,7 @@ test("every feature that needs the server says so on the copy, with the owner's 
     ['/generate-images', 'The image generator'],
     ['/contribute', 'Sending a guest post'],
     ['/admin/blog', 'The Admin Dashboard'],
+    ['/book-a-call', 'Booking a call'],
   ] as const) {
     await page.goto(`${STATIC_ORIGIN}${path}`);
     await expect(notice(page, feature)).toBeVisible();

@@ -17,8 +17,9 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { OWNER_TIME_ZONE } from '../content/profile.ts';
+import { contactInfo, OWNER_TIME_ZONE, profile } from '../content/profile.ts';
 import { projects } from '../content/projects.ts';
+import { testimonials as placeholderTestimonials } from '../content/testimonials.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createBotCheck } from './lib/anti-spam.ts';
@@ -30,7 +31,7 @@ import { BAD_ADDRESS } from './lib/input-guard.ts';
 import { PageCache } from './lib/page-cache.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { resolveSecret } from './lib/secret.ts';
-import { localStorage } from './lib/storage.ts';
+import { storageFromConfig } from './lib/storage.ts';
 import { databaseWindowCounters } from './lib/window-counters.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { localProvider, openAiCompatibleProvider } from './modules/ai/providers.ts';
@@ -40,10 +41,17 @@ import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { githubRoutes } from './modules/auth/github.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { createSecurityService } from './modules/auth/security.ts';
+import { securityRoutes } from './modules/auth/security-routes.ts';
 import { createAuthService, LOGIN_WINDOW_MS } from './modules/auth/service.ts';
+import { backupRoutes } from './modules/backup/routes.ts';
+import { type BackupService, createBackupService, writeLocalBackupToken } from './modules/backup/service.ts';
+import { markdownRoutes } from './modules/blog/markdown-routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { createPublisher, type Publisher, type Timers } from './modules/blog/schedule.ts';
 import { createBlogService } from './modules/blog/service.ts';
+import { bookingRoutes } from './modules/booking/routes.ts';
+import { createBookingService, defaultBookingSettings } from './modules/booking/service.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { createCommentService } from './modules/comments/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -61,6 +69,8 @@ import { seoRoutes } from './modules/seo/routes.ts';
 import { shareImageStore } from './modules/seo/share-image.ts';
 import { skillRoutes } from './modules/skills/routes.ts';
 import { createSkillService } from './modules/skills/service.ts';
+import { testimonialRoutes } from './modules/testimonials/routes.ts';
+import { createTestimonialService } from './modules/testimonials/service.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { contentImagesFolder } from './paths.ts';
 import errorsPlugin, { plainPage } from './plugins/errors.ts';
@@ -183,10 +193,16 @@ export async function buildApp({
     db,
     redis ? redisFailureCounter(redis, LOGIN_WINDOW_MS) : databaseFailureCounter(counters, LOGIN_WINDOW_MS),
   );
+  const security = createSecurityService(db, {
+    publicUrl: config.publicUrl,
+    siteName: profile.name,
+    ...(clock ? { now: clock.now } : {}),
+  });
   const blog = createBlogService(db, cache, clock ? { now: clock.now } : {});
   const comments = createCommentService(db, cache, config.publicUrl);
   const skills = createSkillService(db, cache);
-  const storage = localStorage(config.UPLOAD_DIR ?? join(config.DATA_DIR, 'uploads'));
+  const storage = await storageFromConfig(config);
+  app.addHook('onClose', async () => storage.close?.());
   const contributions = createContributionService(db, blog, async (title, tags) =>
     storage.save(await generateCover(title, tags), 'webp'),
   );
@@ -204,6 +220,19 @@ export async function buildApp({
   const contact = createContactService(db, clock?.now);
   const outbox = createOutboxService(db, { mailConfigured: !!(config.SMTP_URL && config.NOTIFY_EMAIL) });
   const resume = createResumeService(db);
+  const testimonials = createTestimonialService(db, cache, {
+    siteUrl: config.publicUrl,
+    ownerName: profile.name,
+    placeholders: placeholderTestimonials,
+    ...(clock ? { now: clock.now } : {}),
+  });
+  const booking = createBookingService(db, cache, {
+    siteUrl: config.publicUrl,
+    ownerName: profile.name,
+    ownerEmail: config.NOTIFY_EMAIL ?? contactInfo.email,
+    defaults: defaultBookingSettings(OWNER_TIME_ZONE),
+    ...(clock ? { now: clock.now } : {}),
+  });
   const analytics = createAnalyticsService(db, { rawRetentionDays: config.ANALYTICS_RAW_DAYS });
   // The owner's weekly digest, queued on Mondays; started by main.ts (tests call runOnce).
   app.decorate(
@@ -212,6 +241,7 @@ export async function buildApp({
       db,
       analytics,
       contact,
+      booking,
       timeZone: OWNER_TIME_ZONE,
       siteUrl: config.publicUrl,
       ...(clock ? { now: clock.now } : {}),
@@ -219,6 +249,17 @@ export async function buildApp({
     }),
   );
   app.addHook('onClose', async () => app.digest.stop());
+  // Daily backups into BACKUP_DIR; started by main.ts (tests call runDaily).
+  const backups = createBackupService({
+    db,
+    storage,
+    directory: config.BACKUP_DIR ?? join(config.DATA_DIR, 'backups'),
+    keep: config.BACKUP_KEEP,
+    ...(clock ? { now: clock.now } : {}),
+    onError: (error) => app.log.warn({ err: error }, 'daily backup'),
+  });
+  app.decorate('backups', backups);
+  app.addHook('onClose', async () => backups.stop());
   app.decorate('readCache', cache);
 
   await app.register(errorsPlugin);
@@ -229,7 +270,8 @@ export async function buildApp({
   });
   await app.register(securityPlugin, { config, counters, ...(redis ? { redis } : {}) });
   await app.register(sessionPlugin, { config, auth });
-  await app.register(authRoutes, { auth });
+  await app.register(authRoutes, { auth, security, config });
+  await app.register(securityRoutes, { security });
   await app.register(githubRoutes, { config, db });
   await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(blogRoutes, { blog, cache });
@@ -248,8 +290,18 @@ export async function buildApp({
     analytics,
     storage,
     outbox,
+    testimonials,
+    booking,
   });
+  await app.register(bookingRoutes, { booking, cache });
+  await app.register(testimonialRoutes, { testimonials, cache });
   await app.register(uploadRoutes, { storage });
+  await app.register(markdownRoutes, { db, storage, blog });
+  await app.register(backupRoutes, {
+    backups,
+    // Only the embedded database needs it: with PostgreSQL, `npm run backup` reads the database itself.
+    ...(database.kind === 'pglite' ? { localToken: writeLocalBackupToken(config.DATA_DIR) } : {}),
+  });
   const aiProvider =
     config.AI_PROVIDER === 'openai-compatible' && config.AI_BASE_URL
       ? openAiCompatibleProvider({
@@ -303,5 +355,7 @@ declare module 'fastify' {
     publisher: Publisher;
     /** Queues the owner's weekly digest on Mondays (main.ts starts it). */
     digest: Digest;
+    /** The daily backups (main.ts starts them). */
+    backups: BackupService;
   }
 }

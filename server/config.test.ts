@@ -21,6 +21,24 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATABASE_URL: '', PUBLIC_URL: '', ADMIN_USERNAME: '', ADMIN_PASSWORD: '' });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.ADMIN_USERNAME).toBeUndefined();
+    const storage = loadConfig({
+      S3_BUCKET: '',
+      S3_REGION: '',
+      S3_FORCE_PATH_STYLE: '',
+      S3_PREFIX: '',
+      BACKUP_KEEP: '',
+    });
+    expect(storage).toMatchObject({
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: false,
+      S3_PREFIX: 'uploads/',
+    });
+    expect(storage.S3_BUCKET).toBeUndefined();
+    expect(storage.BACKUP_KEEP).toBe(7);
+    expect(loadConfig({ S3_FORCE_PATH_STYLE: '1', S3_PREFIX: 'sites/jordan/' })).toMatchObject({
+      S3_FORCE_PATH_STYLE: true,
+      S3_PREFIX: 'sites/jordan/',
+    });
   });
 
   it('takes PUBLIC_URL without a trailing slash', () => {
@@ -38,6 +56,10 @@ describe('loadConfig', () => {
     [{ ADMIN_USERNAME: 'o w', ADMIN_PASSWORD: 'long-enough-secret' }, 'ADMIN_USERNAME'],
     [{ AI_PROVIDER: 'openai-compatible' }, 'AI_BASE_URL: must be set when AI_PROVIDER is openai-compatible'],
     [{ AI_PROVIDER: 'openai' }, 'AI_PROVIDER'],
+    [{ S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE: must be true or false'],
+    [{ S3_PREFIX: '../up' }, 'S3_PREFIX: must be empty or folder names ending in /'],
+    [{ S3_ENDPOINT: 'ftp://x' }, 'S3_ENDPOINT: must be a valid URL'],
+    [{ BACKUP_KEEP: '0' }, 'BACKUP_KEEP: must be at least 1'],
     [{ AI_BASE_URL: 'ftp://models' }, 'AI_BASE_URL: must be a valid URL'],
     [{ AI_TIMEOUT_MS: '5' }, 'AI_TIMEOUT_MS: must be at least 100 milliseconds'],
   ])('stops on %o with a message naming the variable', (env, message) => {

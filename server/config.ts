@@ -5,6 +5,10 @@
  */
 import { z } from 'zod';
 
+/** An empty value (`S3_REGION=` in a .env file) counts as unset, so the default applies. */
+const blankIsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema);
+
 const optionalString = z
   .string()
   .trim()
@@ -65,6 +69,37 @@ const configSchema = z
     /** Sender of notification emails; NOTIFY_EMAIL when unset. */
     MAIL_FROM: optionalString,
     UPLOAD_DIR: optionalString,
+    /** Uploads in S3-compatible storage when set (several app processes share them). */
+    S3_BUCKET: optionalString,
+    S3_REGION: blankIsUnset(z.string().trim().min(1).default('us-east-1')),
+    /** An S3-compatible service's address (R2, MinIO...); unset for AWS. */
+    S3_ENDPOINT: optionalUrl(/^https?$/),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: blankIsUnset(
+      z
+        .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+        .default('false')
+        .transform((value) => value === 'true' || value === '1'),
+    ),
+    S3_PREFIX: blankIsUnset(
+      z
+        .string()
+        .trim()
+        .regex(/^([\w.-]+\/)*$/, 'must be empty or folder names ending in /, like uploads/')
+        .default('uploads/'),
+    ),
+    /** Where the daily backups go; DATA_DIR/backups when unset. */
+    BACKUP_DIR: optionalString,
+    /** How many daily backups are kept (the newest). */
+    BACKUP_KEEP: blankIsUnset(
+      z.coerce
+        .number({ error: 'must be a whole number' })
+        .int('must be a whole number')
+        .min(1, 'must be at least 1')
+        .max(365, 'must be at most 365')
+        .default(7),
+    ),
     GITHUB_CLIENT_ID: optionalString,
     GITHUB_CLIENT_SECRET: optionalString,
     /** Where GitHub's OAuth and API live; changed only to point tests at a stand-in server. */

@@ -93,6 +93,7 @@ async function main() {
     await app.listen({ port: config.PORT, host: config.HOST });
     mailWorker?.start();
     app.digest.start();
+    app.backups.start();
   } catch (error) {
     app.log.error({ err: error }, 'could not listen');
     await database.close();

@@ -2,7 +2,7 @@
  * Answers of the admin API: what the owner's dashboard reads. These carry the
  * private fields (emails, IPs) that public answers never do; only admins get them.
  */
-import { QUOTE_STAGES } from '../constants.ts';
+import { QUOTE_STAGES, TESTIMONIAL_STATUSES } from '../constants.ts';
 import { leadSourceSchema } from './forms.ts';
 import { z } from './zod.ts';
 
@@ -160,7 +160,7 @@ export const pipelineSchema = z.object({
     waiting: z.number().int(),
     overdue: z.number().int(),
   }),
-  /** Quote requests, won work and its value by where visitors came from (utm_source, else the referring site, else Direct), most requests first. */
+  /** Over the last 12 months: quote requests, won work and its value by where visitors came from (utm_source, else the referring site, else Direct), most requests first. */
   sources: z.array(leadRowSchema),
   /** The same by the last post or project read before the request (top 10). */
   pages: z.array(leadRowSchema),
@@ -226,6 +226,8 @@ export const adminSummarySchema = z.object({
   /** Outbox messages waiting to be sent, and those that failed after every retry. */
   outboxPending: z.number().int(),
   outboxFailed: z.number().int(),
+  /** Testimonials clients sent that wait for the owner's approval. */
+  testimonialsWaiting: z.number().int(),
 });
 
 export const outboxStates = ['all', 'pending', 'sent', 'failed'] as const;
@@ -272,3 +274,34 @@ export type QuoteEvent = z.infer<typeof quoteEventSchema>;
 export type Pipeline = z.infer<typeof pipelineSchema>;
 export type InboxState = (typeof inboxStates)[number];
 export type OutboxStatus = z.infer<typeof outboxStatusSchema>;
+
+// --- Verified testimonials ------------------------------------------------------------
+
+export const adminTestimonialSchema = z.object({
+  id: z.number().int(),
+  clientName: z.string(),
+  clientEmail: z.string().nullable(),
+  /** The won quote request it is about, with the requester's name. */
+  quoteId: z.number().int().nullable(),
+  quoteName: z.string().nullable(),
+  status: z.enum(TESTIMONIAL_STATUSES),
+  name: z.string().nullable(),
+  role: z.string().nullable(),
+  company: z.string().nullable(),
+  quote: z.string().nullable(),
+  rating: z.number().int().nullable(),
+  createdAt: isoDate,
+  submittedAt: isoDate.nullable(),
+  approvedAt: isoDate.nullable(),
+  withdrawnAt: isoDate.nullable(),
+});
+export type AdminTestimonial = z.infer<typeof adminTestimonialSchema>;
+
+/** A new request, or a fresh link for one: the private link (shown once; only its hash is kept). */
+export const testimonialLinkSchema = z.object({
+  testimonial: adminTestimonialSchema,
+  link: z.string(),
+  /** Whether the link was queued in the outbox to the client's address. */
+  emailed: z.boolean(),
+});
+export type TestimonialLink = z.infer<typeof testimonialLinkSchema>;

@@ -340,3 +340,37 @@ export const quoteNoteSchema = z.object({
   note: text(2000, 'Note', { multiline: true }).min(1, 'Note is required'),
 });
 export type QuoteNoteInput = z.input<typeof quoteNoteSchema>;
+
+// --- Verified testimonials --------------------------------------------------------------
+
+const TESTIMONIAL_RATING = 'Rating must be a whole number from 1 to 5';
+
+/** What a client writes through their private link; role and company may stay empty (a private client). */
+export const testimonialSubmissionSchema = z.object({
+  name: text(80, 'Name').min(2, 'Name must be at least 2 characters'),
+  role: optionalText(80, 'Role'),
+  company: optionalText(80, 'Company'),
+  quote: text(1000, 'Testimonial', { multiline: true }).min(20, 'Testimonial must be at least 20 characters'),
+  rating: z
+    .number({ error: TESTIMONIAL_RATING })
+    .int(TESTIMONIAL_RATING)
+    .min(1, TESTIMONIAL_RATING)
+    .max(5, TESTIMONIAL_RATING)
+    .nullable()
+    .default(null),
+});
+export type TestimonialSubmissionInput = z.input<typeof testimonialSubmissionSchema>;
+
+/** The owner asks a client for a testimonial: their name, where to email the link, the won quote it is about. */
+export const testimonialRequestSchema = z.object({
+  clientName: text(80, 'Client name').min(2, 'Client name must be at least 2 characters'),
+  email: z
+    .string()
+    .trim()
+    .max(254, 'Invalid email address')
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.email({ error: 'Invalid email address' }).optional()),
+  quoteId: z.number({ error: 'Choose a quote request' }).int().positive().nullable().default(null),
+});
+export type TestimonialRequestInput = z.input<typeof testimonialRequestSchema>;

@@ -22,7 +22,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'memory' };
+  /** `from`: a data directory dumped by PGlite (`dumpDataDir`), to start from instead of an empty one. */
+  | { kind: 'memory'; from?: Blob };
 
 export interface Database {
   readonly db: Db;
@@ -46,7 +47,8 @@ export function databaseTarget(config: {
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10);
-  return openPglite(target.kind === 'pglite' ? target.dataDir : undefined);
+  if (target.kind === 'pglite') return openPglite(target.dataDir);
+  return openPglite(undefined, target.from);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -64,14 +66,14 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Database> {
   let lock: DataDirLock | undefined;
   let client: PGlite;
   if (dataDir) {
     lock = lockDataDir(dataDir);
     client = new PGlite(join(resolve(dataDir), 'pglite'));
   } else {
-    client = new PGlite();
+    client = new PGlite(from ? { loadDataDir: from } : {});
   }
   try {
     await client.waitReady;

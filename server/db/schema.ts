@@ -23,9 +23,17 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { QUOTE_STAGES } from '../../common/constants.ts';
+import { QUOTE_STAGES, TESTIMONIAL_STATUSES } from '../../common/constants.ts';
 import type { TocEntry } from '../../common/schemas/blog.ts';
 import type { LeadSource } from '../../common/schemas/forms.ts';
+
+/** A file an outbox message carries; `method` marks a calendar invitation (REQUEST or CANCEL). */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+  method?: 'REQUEST' | 'CANCEL';
+}
 
 /** PostgreSQL's full-text document type; filled by a trigger (migration 0005), never written by the app. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -65,8 +73,87 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Last request that used the session, noted at most once a minute (the sessions list). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The browser's User-Agent at sign-in (cut to 300 characters), to name the device. */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    /** How the session began: 'password', 'passkey', 'code' (password and second factor), 'github', 'register'. */
+    method: text('method').notNull().default('password'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/** A user's passkeys (WebAuthn credentials); a passkey alone signs in. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url, as the browser reports it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    /** 'singleDevice' or 'multiDevice' (synced); whether it is backed up. */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_id_key').on(t.credentialId),
+    index('passkeys_user_id_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A user's authenticator app (TOTP). Set up but unconfirmed while `confirmed_at` is null;
+ * `last_step` is the newest 30-second step a code was accepted for, so a code works once.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The shared secret, base32. */
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes for a user with an authenticator app; only their SHA-256 is kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('recovery_codes_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Short-lived sign-in state: a WebAuthn challenge ('passkey-register', 'passkey-sign-in') or a
+ * password sign-in waiting for its second factor ('second-factor', keyed by the SHA-256 of the
+ * token in its cookie). Each is used once; expired rows are refused and swept.
+ */
+export const authChallenges = pgTable(
+  'auth_challenges',
+  {
+    key: text('key').primaryKey(),
+    kind: text('kind').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_challenges_expires_at_idx').on(t.expiresAt)],
 );
 
 export const blogPosts = pgTable(
@@ -242,7 +329,15 @@ export const quoteRequests = pgTable(
   },
   (t) => [
     index('quote_requests_created_idx').on(t.createdAt.desc()),
-    index('quote_requests_stage_idx').on(t.stage, t.createdAt.desc()),
+    // The pipeline: the board (open requests by stage, newest first), the months' decisions,
+    // and the requests still waiting for a first reply.
+    index('quote_requests_board_idx')
+      .on(t.stage, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.archivedAt} is null`),
+    index('quote_requests_decided_idx').on(t.decidedAt).where(sql`${t.decidedAt} is not null`),
+    index('quote_requests_unanswered_idx')
+      .on(t.createdAt)
+      .where(sql`${t.firstReplyAt} is null and ${t.archivedAt} is null`),
     check('quote_requests_stage_check', sql`${t.stage} in ('new', 'replied', 'proposal', 'won', 'lost')`),
     check('quote_requests_value_check', sql`${t.valueUsd} is null or ${t.valueUsd} >= 0`),
   ],
@@ -263,6 +358,78 @@ export const quoteEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('quote_events_quote_idx').on(t.quoteId, t.createdAt)],
+);
+
+/**
+ * Verified testimonials: the owner asks a named client (optionally about a won quote request),
+ * the client writes through a private link (only its SHA-256 is kept), may withdraw it through
+ * the same link, and the owner approves it for the home page.
+ */
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: serial('id').primaryKey(),
+    clientName: text('client_name').notNull(),
+    clientEmail: text('client_email'),
+    quoteId: integer('quote_id').references(() => quoteRequests.id, { onDelete: 'set null' }),
+    /** SHA-256 of the private link's token. */
+    tokenHash: text('token_hash').notNull(),
+    status: text('status', { enum: TESTIMONIAL_STATUSES }).notNull().default('requested'),
+    name: text('name'),
+    role: text('role'),
+    company: text('company'),
+    quote: text('quote'),
+    rating: integer('rating'),
+    createdAt: createdAt(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('testimonials_token_hash_key').on(t.tokenHash),
+    index('testimonials_status_idx').on(t.status, t.submittedAt.desc()),
+    check(
+      'testimonials_status_check',
+      sql`${t.status} in ('requested', 'submitted', 'approved', 'withdrawn')`,
+    ),
+    check('testimonials_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * Calls booked through 'Book a call'. The visitor's private link (cancel, move) is kept only as
+ * its SHA-256. At most one booked call starts at a time (a partial unique index), and a booking
+ * is written under a lock after checking overlaps, so two visitors racing for one slot get one
+ * booking between them.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    topic: text('topic').notNull(),
+    /** The visitor's time zone, for their emails. */
+    timeZone: text('time_zone'),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status', { enum: ['booked', 'cancelled'] })
+      .notNull()
+      .default('booked'),
+    /** Raised by every move: the invitation's SEQUENCE. */
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    ipAddress: text('ip_address'),
+  },
+  (t) => [
+    uniqueIndex('bookings_token_hash_key').on(t.tokenHash),
+    uniqueIndex('bookings_booked_start_key').on(t.startAt).where(sql`${t.status} = 'booked'`),
+    index('bookings_start_idx').on(t.startAt),
+    check('bookings_status_check', sql`${t.status} in ('booked', 'cancelled')`),
+    check('bookings_time_check', sql`${t.endAt} > ${t.startAt}`),
+  ],
 );
 
 export const resumeRequests = pgTable(
@@ -331,6 +498,8 @@ export const notificationOutbox = pgTable(
     sourceId: integer('source_id'),
     /** Who gets it: null for the owner (NOTIFY_EMAIL); a commenter's address for a reply to their comment. */
     recipient: text('recipient'),
+    /** A file sent with it: a booked call's calendar invitation (.ics). */
+    attachment: jsonb('attachment').$type<OutboxAttachment>(),
   },
   (t) => [
     index('notification_outbox_due_idx').on(t.status, t.nextAttemptAt),

@@ -8,15 +8,23 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { clearCookie, readCookie, setCookie } from '../lib/cookies.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { type AuthService, type PublicUser, SESSION_TTL_MS } from '../modules/auth/service.ts';
+import {
+  type AuthService,
+  type PublicUser,
+  SESSION_TTL_MS,
+  type SessionDetails,
+} from '../modules/auth/service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null. Looked up on first call, then remembered. */
     currentUser(): Promise<PublicUser | null>;
+    /** The session token in the request's cookie, if any (to mark "this device" in the sessions list). */
+    sessionToken(): string | undefined;
   }
   interface FastifyReply {
-    startSession(userId: number): Promise<void>;
+    /** Starts a session, noting the device, address and how it signed in (`method`) for the sessions list. */
+    startSession(userId: number, method?: SessionDetails['method']): Promise<void>;
     endSession(): Promise<void>;
   }
 }
@@ -51,13 +59,25 @@ async function sessionPlugin(app: FastifyInstance, { config, auth }: SessionOpti
     return pending;
   });
 
-  app.decorateReply('startSession', async function (this: FastifyReply, userId: number) {
-    // A new id at every sign-in: a session id planted before login is worthless after it.
-    const old = readCookie(this.request, name);
-    if (old) await auth.deleteSession(old);
-    const { token } = await auth.createSession(userId);
-    setCookie(this, name, token, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
+  app.decorateRequest('sessionToken', function (this: FastifyRequest) {
+    const token = readCookie(this, name);
+    return token && token.length <= 100 ? token : undefined;
   });
+
+  app.decorateReply(
+    'startSession',
+    async function (this: FastifyReply, userId: number, method: SessionDetails['method'] = 'password') {
+      // A new id at every sign-in: a session id planted before login is worthless after it.
+      const old = readCookie(this.request, name);
+      if (old) await auth.deleteSession(old);
+      const { token } = await auth.createSession(userId, {
+        userAgent: this.request.headers['user-agent'],
+        ip: this.request.ip,
+        method,
+      });
+      setCookie(this, name, token, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
+    },
+  );
 
   app.decorateReply('endSession', async function (this: FastifyReply) {
     const token = readCookie(this.request, name);

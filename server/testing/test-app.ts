@@ -3,10 +3,22 @@
  * TEST_DATABASE_URL is set, a new PostgreSQL database is created for each app
  * and dropped when it closes, so every run and every file starts clean.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../app.ts';
@@ -16,6 +28,7 @@ import { users } from '../db/schema.ts';
 import { createAdmin, seedDatabase } from '../db/seed.ts';
 import { createFormTokens, type FormKind } from '../lib/form-token.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { migrationsFolder } from '../paths.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -44,8 +57,12 @@ export interface TestAppOptions {
 
 export async function openTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ kind: 'memory' });
+  if (!adminUrl) return openDatabase({ kind: 'memory', from: await migratedTemplate() });
+  return openPostgresTestDatabase(adminUrl);
+}
 
+/** A new, migrated PostgreSQL database on the server `adminUrl` names, dropped when closed. */
+export async function openPostgresTestDatabase(adminUrl: string): Promise<Database> {
   const name = `portfolio_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -71,6 +88,39 @@ export async function openTestDatabase(): Promise<Database> {
     },
   };
 }
+
+/**
+ * A migrated, empty PGlite data directory, made once per set of migrations and kept in the
+ * system's temporary folder: starting from it takes about a second, where a new PGlite's own
+ * set-up takes three on a 2-core machine. Every test app still gets a database of its own.
+ */
+function migratedTemplate(): Promise<Blob> {
+  templateOnce ??= (async () => {
+    const hash = createHash('sha256');
+    for (const name of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
+      const path = join(migrationsFolder, name);
+      if (statSync(path).isFile()) hash.update(name).update(readFileSync(path));
+    }
+    // The PGlite build too: its package's main file changes with every release.
+    hash.update(readFileSync(createRequire(import.meta.url).resolve('@electric-sql/pglite')));
+    const file = join(tmpdir(), `portfolio-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const fresh = new PGlite();
+    try {
+      await migrate(drizzle({ client: fresh }), { migrationsFolder });
+      const dump = await fresh.dumpDataDir('none');
+      // Written aside and renamed: a parallel test file never reads half a template.
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+      return dump;
+    } finally {
+      await fresh.close();
+    }
+  })();
+  return templateOnce;
+}
+let templateOnce: Promise<Blob> | undefined;
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({

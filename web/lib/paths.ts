@@ -1,4 +1,4 @@
-/** Every address of the site, in one place. */
+/** Every address of the site, in one place (the dashboard's sections: `dashboardPaths` in admin-paths.ts). */
 export const paths = {
   home: '/',
   section: (id: 'home' | 'projects' | 'about' | 'skills' | 'blog' | 'contact' | 'testimonials') => `/#${id}`,
@@ -9,16 +9,9 @@ export const paths = {
   resume: '/resume',
   generateImages: '/generate-images',
   recommendations: '/recommendations',
+  bookACall: '/book-a-call',
+  booking: (token: string) => `/booking/${encodeURIComponent(token)}`,
   adminBlog: '/admin/blog',
-  admin: {
-    moderation: '/admin/blog/moderation',
-    inbox: '/admin/blog/inbox',
-    pipeline: '/admin/blog/pipeline',
-    outbox: '/admin/blog/outbox',
-    resumeRequests: '/admin/blog/resume-requests',
-    endorsements: '/admin/blog/endorsements',
-    analytics: '/admin/blog/analytics',
-  },
   privacy: '/privacy',
   terms: '/terms',
   contribute: '/contribute',

@@ -6,6 +6,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { SEO_DESCRIPTION_LENGTH } from '../../common/constants.ts';
 import { markdownToPlainText, truncateText } from '../../common/plain-text.ts';
+import type { ShownTestimonial } from '../../common/schemas/content.ts';
 import { SHARE_IMAGE, shareImagePath } from '../../common/share-image.ts';
 import type { RootData, SiteInfo } from './site.ts';
 
@@ -89,6 +90,8 @@ export function pageMeta({
 export function personLd(site: SiteInfo): Record<string, unknown> {
   return {
     '@type': 'Person',
+    // Named, so a verified client's Review on the home page can point at the owner.
+    '@id': `${absoluteUrl(site, '/')}#person`,
     name: site.ownerName,
     jobTitle: site.ownerTitle,
     description: site.description,
@@ -113,4 +116,35 @@ export function rootDataOf(matches: ReadonlyArray<{ id: string; data?: unknown }
   const root = matches.find((match) => match?.id === 'root')?.data as RootData | undefined;
   if (!root) throw new Error('The root loader data is missing');
   return root;
+}
+
+/**
+ * schema.org Reviews of the owner, one per verified testimonial (the samples are left out). Made by
+ * the home page's loader on the server, so this code stays out of the browser's bundle.
+ */
+export function testimonialsLd(siteUrl: string, testimonials: ShownTestimonial[]): Record<string, unknown>[] {
+  return testimonials
+    .filter((testimonial) => testimonial.verified)
+    .map((testimonial) => ({
+      '@type': 'Review',
+      itemReviewed: { '@id': `${siteUrl}/#person` },
+      reviewBody: testimonial.quote,
+      ...(testimonial.date ? { datePublished: testimonial.date.slice(0, 10) } : {}),
+      author: {
+        '@type': 'Person',
+        name: testimonial.name,
+        ...(testimonial.role ? { jobTitle: testimonial.role } : {}),
+        ...(testimonial.company ? { worksFor: { '@type': 'Organization', name: testimonial.company } } : {}),
+      },
+      ...(testimonial.rating !== null
+        ? {
+            reviewRating: {
+              '@type': 'Rating',
+              ratingValue: testimonial.rating,
+              bestRating: 5,
+              worstRating: 1,
+            },
+          }
+        : {}),
+    }));
 }

@@ -2,10 +2,10 @@
 
 import { adminMeta } from '../features/admin/meta.ts';
 import { Endorsements } from '../features/admin/records.tsx';
-import { paths } from '../lib/paths.ts';
+import { dashboardPaths } from '../lib/admin-paths.ts';
 import type { Route } from './+types/admin-endorsements';
 
-export const meta: Route.MetaFunction = adminMeta('Endorsements', paths.admin.endorsements);
+export const meta: Route.MetaFunction = adminMeta('Endorsements', dashboardPaths.endorsements);
 
 export default function AdminEndorsementsPage() {
   return <Endorsements />;

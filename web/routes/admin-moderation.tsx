@@ -2,10 +2,10 @@
 
 import { adminMeta } from '../features/admin/meta.ts';
 import { CommentModeration, ContributionModeration } from '../features/admin/moderation.tsx';
-import { paths } from '../lib/paths.ts';
+import { dashboardPaths } from '../lib/admin-paths.ts';
 import type { Route } from './+types/admin-moderation';
 
-export const meta: Route.MetaFunction = adminMeta('Moderation', paths.admin.moderation);
+export const meta: Route.MetaFunction = adminMeta('Moderation', dashboardPaths.moderation);
 
 export default function AdminModerationPage() {
   return (

@@ -2,10 +2,10 @@
 
 import { adminMeta } from '../features/admin/meta.ts';
 import { ResumeRequests } from '../features/admin/records.tsx';
-import { paths } from '../lib/paths.ts';
+import { dashboardPaths } from '../lib/admin-paths.ts';
 import type { Route } from './+types/admin-resume-requests';
 
-export const meta: Route.MetaFunction = adminMeta('Resume requests', paths.admin.resumeRequests);
+export const meta: Route.MetaFunction = adminMeta('Resume requests', dashboardPaths.resumeRequests);
 
 export default function AdminResumeRequestsPage() {
   return <ResumeRequests />;

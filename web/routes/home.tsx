@@ -5,28 +5,34 @@
  * document request. Skills and the quote form load as their own chunks.
  */
 import { HydrationBoundary } from '@tanstack/react-query';
+import type { BookingStatus } from '../../common/schemas/booking.ts';
+import type { ShownTestimonial } from '../../common/schemas/content.ts';
 import { claims, contactInfo, profile, quoteSocialLinks, socialLinks } from '../../content/profile.ts';
 import { projects } from '../../content/projects.ts';
 import { additionalSkills } from '../../content/skills.ts';
-import { testimonials } from '../../content/testimonials.ts';
 import { BLOG_PATH } from '../features/blog/api.ts';
 import { BlogTeaser } from '../features/blog/blog-teaser.tsx';
 import { ContactSection } from '../features/contact/contact-section.tsx';
 import { ImmersiveHomeExtras } from '../features/immersive/immersive-loader.tsx';
 import { useSectionTracking } from '../features/layout/active-section.ts';
 import { About } from '../features/profile/about.tsx';
+import { BOOKING_STATUS_PATH, TESTIMONIALS_PATH } from '../features/profile/api.ts';
 import { Hero } from '../features/profile/hero.tsx';
 import { Testimonials } from '../features/profile/testimonials.tsx';
 import { ProjectsSection } from '../features/projects/projects-section.tsx';
 import { SKILLS_PATH } from '../features/skills/api.ts';
 import { SkillsLoader } from '../features/skills/skills-loader.tsx';
 import { isDocumentRequest, prefetch } from '../lib/prefetch.ts';
-import { pageMeta, personLd, rootDataOf } from '../lib/seo.ts';
+import { pageMeta, personLd, rootDataOf, testimonialsLd } from '../lib/seo.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const paths = isDocumentRequest(request) ? [BLOG_PATH, SKILLS_PATH] : [];
-  const { dehydrated } = await prefetch(context, paths);
+  const [{ dehydrated }, testimonials, booking] = await Promise.all([
+    prefetch(context, paths),
+    context.readApi<ShownTestimonial[]>(TESTIMONIALS_PATH),
+    context.readApi<BookingStatus>(BOOKING_STATUS_PATH),
+  ]);
   return {
     dehydrated,
     profile,
@@ -35,7 +41,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     quoteSocialLinks,
     contactInfo,
     additionalSkills: [...additionalSkills],
-    testimonials,
+    testimonials: testimonials ?? [],
+    reviewsLd: testimonialsLd(context.siteUrl, testimonials ?? []),
+    booking,
     // Only what the cards and the featured block show: the case studies stay on the project pages.
     projects: projects.map(
       ({ id, title, description, image, tags, category, githubUrl, liveUrl, highlights }) => ({
@@ -53,15 +61,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const { site } = rootDataOf(matches);
+  const reviews = loaderData?.reviewsLd ?? [];
   return pageMeta({
     site,
     title: `${site.ownerName} | ${site.ownerTitle}`,
     description: site.description,
     path: '/',
     type: 'profile',
-    jsonLd: personLd(site),
+    // The owner, and each verified client's words as a review of them.
+    jsonLd: reviews.length > 0 ? { '@graph': [personLd(site), ...reviews] } : personLd(site),
   });
 };
 
@@ -69,12 +79,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   useSectionTracking();
   return (
     <HydrationBoundary state={loaderData.dehydrated}>
-      <Hero profile={loaderData.profile} socialLinks={loaderData.socialLinks} claims={loaderData.claims} />
+      <Hero
+        profile={loaderData.profile}
+        socialLinks={loaderData.socialLinks}
+        claims={loaderData.claims}
+        booking={loaderData.booking}
+      />
       <ProjectsSection projects={loaderData.projects} />
       <About profile={loaderData.profile} />
       <SkillsLoader additionalSkills={loaderData.additionalSkills} />
       <BlogTeaser />
-      <ContactSection contactInfo={loaderData.contactInfo} socialLinks={loaderData.quoteSocialLinks} />
+      <ContactSection
+        contactInfo={loaderData.contactInfo}
+        socialLinks={loaderData.quoteSocialLinks}
+        booking={loaderData.booking}
+      />
       <Testimonials testimonials={loaderData.testimonials} />
       <ImmersiveHomeExtras />
     </HydrationBoundary>

@@ -15,6 +15,7 @@ import {
   adminQuoteSchema,
   adminResumeRequestSchema,
   adminSummarySchema,
+  adminTestimonialSchema,
   inboxKinds,
   inboxStates,
   outboxMessageSchema,
@@ -22,8 +23,10 @@ import {
   pageOf,
   pipelineSchema,
   quoteEventSchema,
+  testimonialLinkSchema,
 } from '../../../common/schemas/admin.ts';
 import { blogPostSchema } from '../../../common/schemas/blog.ts';
+import { adminBookingSchema, bookingSettingsSchema } from '../../../common/schemas/booking.ts';
 import { publicCommentSchema } from '../../../common/schemas/comments.ts';
 import {
   blogPostFormSchema,
@@ -31,6 +34,7 @@ import {
   commentReplySchema,
   quoteNoteSchema,
   quoteUpdateSchema,
+  testimonialRequestSchema,
 } from '../../../common/schemas/forms.ts';
 import { profile } from '../../../content/profile.ts';
 import { generateCover } from '../../lib/cover.ts';
@@ -40,12 +44,14 @@ import type { FileStorage } from '../../lib/storage.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import type { AnalyticsService } from '../analytics/service.ts';
 import type { BlogService } from '../blog/service.ts';
+import type { BookingService } from '../booking/service.ts';
 import type { CommentService } from '../comments/service.ts';
 import type { ContactService } from '../contact/service.ts';
 import type { ContributionService } from '../contributions/service.ts';
 import type { OutboxService } from '../notifications/service.ts';
 import type { ResumeService } from '../resume/service.ts';
 import type { SkillService } from '../skills/service.ts';
+import type { TestimonialService } from '../testimonials/service.ts';
 import { adminSummary } from './service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -66,10 +72,24 @@ export interface AdminDomains {
   analytics: AnalyticsService;
   storage: FileStorage;
   outbox: OutboxService;
+  testimonials: TestimonialService;
+  booking: BookingService;
 }
 
 export const adminRoutes: FastifyPluginAsyncZod<AdminDomains> = async (app, domains) => {
-  const { blog, comments, contributions, contact, resume, skills, analytics, storage, outbox } = domains;
+  const {
+    blog,
+    comments,
+    contributions,
+    contact,
+    resume,
+    skills,
+    analytics,
+    storage,
+    outbox,
+    testimonials,
+    booking,
+  } = domains;
   // onRequest, before the body is even parsed: an anonymous caller learns nothing about the body's rules.
   app.addHook('onRequest', requireAdmin);
 
@@ -309,6 +329,55 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDomains> = async (app, doma
     async (request, reply) =>
       reply.code(201).send(await contact.addQuoteNote(request.params.id, request.body.note)),
   );
+  // Verified testimonials: ask a client, approve what they send, take it off the site, a fresh link.
+  app.get(
+    '/api/admin/testimonials',
+    { schema: { response: { 200: z.array(adminTestimonialSchema) } } },
+    async () => testimonials.list(),
+  );
+  app.post(
+    '/api/admin/testimonials',
+    { schema: { body: testimonialRequestSchema, response: { 201: testimonialLinkSchema } } },
+    async (request, reply) => reply.code(201).send(await testimonials.create(request.body)),
+  );
+  app.post(
+    '/api/admin/testimonials/:id/approve',
+    { schema: { params: idParams, response: { 200: adminTestimonialSchema } } },
+    async (request) => testimonials.approve(request.params.id),
+  );
+  app.post(
+    '/api/admin/testimonials/:id/hide',
+    { schema: { params: idParams, response: { 200: adminTestimonialSchema } } },
+    async (request) => testimonials.hide(request.params.id),
+  );
+  app.post(
+    '/api/admin/testimonials/:id/link',
+    { schema: { params: idParams, response: { 200: testimonialLinkSchema } } },
+    async (request) => testimonials.newLink(request.params.id),
+  );
+  app.delete('/api/admin/testimonials/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await testimonials.remove(request.params.id);
+    return reply.code(204).send();
+  });
+
+  // Book a call: the owner's availability (weekly hours, call length, buffers, notice, blocked
+  // dates, the 'available from' badge) and the calls booked.
+  app.get('/api/admin/booking-settings', { schema: { response: { 200: bookingSettingsSchema } } }, async () =>
+    booking.settings(),
+  );
+  app.put(
+    '/api/admin/booking-settings',
+    { schema: { body: bookingSettingsSchema, response: { 200: bookingSettingsSchema } } },
+    async (request) => booking.saveSettings(request.body),
+  );
+  app.get('/api/admin/bookings', { schema: { response: { 200: z.array(adminBookingSchema) } } }, async () =>
+    booking.list(),
+  );
+  app.post('/api/admin/bookings/:id/cancel', { schema: { params: idParams } }, async (request, reply) => {
+    await booking.cancelById(request.params.id);
+    return reply.code(204).send();
+  });
+
   app.get(
     '/api/admin/analytics',
     {

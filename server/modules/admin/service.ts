@@ -2,7 +2,7 @@
  * The dashboard's summary: what waits for the owner in each domain. Everything else the
  * owner does belongs to its domain's service (posts in blog, moderation in comments, review in
  * contributions, the inbox in contact, the report in analytics, resume requests in resume,
- * endorsements in skills); this module only guards and routes it.
+ * endorsements in skills, testimonials in testimonials); this module only guards and routes it.
  */
 import type { AdminSummary } from '../../../common/schemas/admin.ts';
 import type { CommentService } from '../comments/service.ts';
@@ -10,6 +10,7 @@ import type { ContactService } from '../contact/service.ts';
 import type { ContributionService } from '../contributions/service.ts';
 import type { OutboxService } from '../notifications/service.ts';
 import type { ResumeService } from '../resume/service.ts';
+import type { TestimonialService } from '../testimonials/service.ts';
 
 export interface SummarySources {
   comments: Pick<CommentService, 'pendingCount'>;
@@ -17,6 +18,7 @@ export interface SummarySources {
   contact: Pick<ContactService, 'unreadCount'>;
   resume: Pick<ResumeService, 'notDownloadedCount'>;
   outbox: Pick<OutboxService, 'counts' | 'mailConfigured'>;
+  testimonials: Pick<TestimonialService, 'waitingCount'>;
 }
 
 /** The counts in the dashboard's navigation. */
@@ -26,15 +28,23 @@ export async function adminSummary({
   contact,
   resume,
   outbox,
+  testimonials,
 }: SummarySources): Promise<AdminSummary> {
-  const [pendingComments, pendingContributions, unreadRequests, resumeRequestsNotDownloaded, mail] =
-    await Promise.all([
-      comments.pendingCount(),
-      contributions.pendingCount(),
-      contact.unreadCount(),
-      resume.notDownloadedCount(),
-      outbox.counts(),
-    ]);
+  const [
+    pendingComments,
+    pendingContributions,
+    unreadRequests,
+    resumeRequestsNotDownloaded,
+    mail,
+    testimonialsWaiting,
+  ] = await Promise.all([
+    comments.pendingCount(),
+    contributions.pendingCount(),
+    contact.unreadCount(),
+    resume.notDownloadedCount(),
+    outbox.counts(),
+    testimonials.waitingCount(),
+  ]);
   return {
     pendingComments,
     pendingContributions,
@@ -43,5 +53,6 @@ export async function adminSummary({
     mailConfigured: outbox.mailConfigured,
     outboxPending: mail.pending,
     outboxFailed: mail.failed,
+    testimonialsWaiting,
   };
 }

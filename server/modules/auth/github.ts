@@ -119,7 +119,7 @@ export const githubRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
       if (!response.ok) throw new Error(`GitHub user API answered ${response.status}`);
       const githubUser = githubUserSchema.parse(await response.json());
       const userId = await upsertGithubAccount(db, githubUser);
-      await reply.startSession(userId);
+      await reply.startSession(userId, 'github');
       return reply.redirect('/');
     } catch (failure) {
       request.log.warn({ err: failure }, 'GitHub sign-in failed');

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginSchema, registerSchema } from '../../../common/schemas/forms.ts';
+import type { Config } from '../../config.ts';
+import { clearCookie, readCookie, setCookie } from '../../lib/cookies.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { type AuthService, TooManyAttemptsError } from './service.ts';
+import { CHALLENGE_TTL_MS, type SecurityService } from './security.ts';
+import { type AuthService, codeKey, loginKey, TooManyAttemptsError } from './service.ts';
 
 export const publicUserSchema = z.object({
   id: z.number().int(),
@@ -16,7 +19,57 @@ export const publicUserSchema = z.object({
 
 const messageSchema = z.object({ message: z.string() });
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+/** A password sign-in that needs its second factor next (POST /api/login/code). */
+const secondFactorSchema = z.object({ secondFactor: z.literal(true), message: z.string() });
+export const SECOND_FACTOR_MESSAGE =
+  'Enter the 6-digit code from your authenticator app, or a recovery code.';
+
+export const codeSchema = z.object({
+  code: z
+    .string({ error: 'Enter the code from your authenticator app' })
+    .trim()
+    .min(1, 'Enter the code from your authenticator app')
+    .max(40, 'That code is too long'),
+});
+
+const b64url = z
+  .string()
+  .max(4096)
+  .regex(/^[A-Za-z0-9_-]*$/, 'Not base64url');
+/** A passkey's answer as @simplewebauthn/browser sends it; checked again by the verifier. */
+export const passkeyAssertionSchema = z.object({
+  id: b64url.min(1),
+  rawId: b64url.min(1),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: b64url,
+    authenticatorData: b64url,
+    signature: b64url,
+    userHandle: b64url.optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+const withRetryAfter = (reply: { header(name: string, value: string): unknown }, error: unknown) => {
+  if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
+  return error;
+};
+
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  security: SecurityService;
+  config: Config;
+}> = async (app, { auth, security, config }) => {
+  // The cookie of a password sign-in waiting for its code: five minutes, this site only.
+  const pendingCookie = config.isHttps ? '__Host-sid2fa' : 'sid2fa';
+  const pendingCookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: config.isHttps,
+  };
+
   app.post(
     '/api/register',
     {
@@ -25,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (request, reply) => {
       const user = await auth.register(request.body);
-      await reply.startSession(user.id);
+      await reply.startSession(user.id, 'register');
       return reply.code(201).send(user);
     },
   );
@@ -33,19 +86,97 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/api/login',
     {
-      schema: { body: loginSchema, response: { 200: publicUserSchema } },
+      schema: { body: loginSchema, response: { 200: publicUserSchema, 202: secondFactorSchema } },
       config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
       try {
-        const user = await auth.login(request.body, request.ip);
+        const user = await auth.login(request.body, request.ip, { complete: false });
+        if (await security.needsSecondFactor(user.id)) {
+          const token = await security.startSecondFactor(user.id);
+          setCookie(reply, pendingCookie, token, {
+            ...pendingCookieOptions,
+            maxAge: CHALLENGE_TTL_MS / 1000,
+          });
+          return reply.code(202).send({ secondFactor: true, message: SECOND_FACTOR_MESSAGE });
+        }
+        await auth.clearFailures(loginKey(request.body.username, request.ip));
         await reply.startSession(user.id);
         return user;
       } catch (error) {
-        if (error instanceof TooManyAttemptsError)
-          reply.header('retry-after', String(error.retryAfterSeconds));
-        throw error;
+        throw withRetryAfter(reply, error);
       }
+    },
+  );
+
+  /**
+   * The second step of a password sign-in with an authenticator app: a current code, or a
+   * recovery code (spent by it). Wrong codes count against the same lockout as wrong passwords
+   * (per username and address) and against the account from any address.
+   */
+  app.post(
+    '/api/login/code',
+    {
+      schema: { body: codeSchema, response: { 200: publicUserSchema } },
+      config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      const token = readCookie(request, pendingCookie);
+      const userId = token && token.length <= 100 ? await security.pendingSignIn(token) : null;
+      const user = userId ? await auth.userById(userId) : null;
+      if (!token || !user)
+        throw new HttpError(401, 'Your sign-in expired. Please enter your username and password again.');
+      const keys = [loginKey(user.username, request.ip), codeKey(user.id)];
+      try {
+        await auth.assertNotLocked(...keys);
+      } catch (error) {
+        throw withRetryAfter(reply, error);
+      }
+      if (!(await security.verifyCode(user.id, request.body.code))) {
+        await auth.recordFailure(...keys);
+        throw new HttpError(401, 'That code is not right. Please try again.');
+      }
+      await auth.clearFailures(...keys);
+      await security.finishSecondFactor(token);
+      clearCookie(reply, pendingCookie, pendingCookieOptions);
+      await reply.startSession(user.id, 'code');
+      return user;
+    },
+  );
+
+  /** Sign-in with a passkey, step 1: a challenge for any passkey of this site the browser holds. */
+  app.post(
+    '/api/login/passkey/options',
+    {
+      schema: { response: { 200: z.object({ options: z.record(z.string(), z.unknown()) }) } },
+      config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+    },
+    async () => ({ options: (await security.passkeySignInOptions()) as unknown as Record<string, unknown> }),
+  );
+
+  /** Sign-in with a passkey, step 2: the passkey's signed answer. A passkey is both factors. */
+  app.post(
+    '/api/login/passkey',
+    {
+      schema: { body: passkeyAssertionSchema, response: { 200: publicUserSchema } },
+      config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      const key = `passkey|${request.ip}`;
+      try {
+        await auth.assertNotLocked(key);
+      } catch (error) {
+        throw withRetryAfter(reply, error);
+      }
+      const userId = await security.verifyPasskeySignIn(request.body as never);
+      const user = userId ? await auth.userById(userId) : null;
+      if (!user) {
+        await auth.recordFailure(key);
+        throw new HttpError(401, 'That passkey could not sign you in. Try again, or use your password.');
+      }
+      await auth.clearFailures(key);
+      await reply.startSession(user.id, 'passkey');
+      return user;
     },
   );
 

@@ -12,6 +12,14 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_LOGIN_FAILURES = 5;
 const INVALID_LOGIN = 'Invalid username or password';
+const LAST_SEEN_EVERY_MS = 60 * 1000;
+
+/** What the sessions list shows about a session, noted when it starts. */
+export interface SessionDetails {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+  method?: 'password' | 'passkey' | 'code' | 'github' | 'register';
+}
 
 /** What the API says about a signed-in user: never the password hash or the email (shared with the web app). */
 export type PublicUser = SessionUser;
@@ -29,6 +37,11 @@ export function toPublicUser(row: UserRow): PublicUser {
     githubUsername: row.githubUsername,
   };
 }
+
+/** The lockout key of a username signing in from an address. */
+export const loginKey = (username: string, ip: string) => `${username.toLowerCase()}|${ip}`;
+/** The lockout key of the codes of one account, from any address. */
+export const codeKey = (userId: number) => `code:${userId}`;
 
 export class TooManyAttemptsError extends HttpError {
   constructor(readonly retryAfterSeconds: number) {
@@ -73,40 +86,77 @@ export function createAuthService(db: Db, failures: FailureCounter) {
     /**
      * Checks a username and password. The same answer, in about the same time,
      * for an unknown user and a wrong password; 5 failures for one username and
-     * IP within 15 minutes lock that pair out until the window passes.
+     * IP within 15 minutes lock that pair out until the window passes. The count
+     * is cleared only by a complete sign-in: with an authenticator app the
+     * password alone leaves it, so a known password does not buy fresh code guesses.
      */
-    async login(input: LoginInput, ip: string): Promise<PublicUser> {
-      const key = `${input.username.toLowerCase()}|${ip}`;
-      const before = await failures.get(key);
-      if (before.count >= MAX_LOGIN_FAILURES) throw new TooManyAttemptsError(before.retryAfterSeconds);
+    async login(input: LoginInput, ip: string, { complete = true } = {}): Promise<PublicUser> {
+      const key = loginKey(input.username, ip);
+      await this.assertNotLocked(key);
       const row = await findByUsername(input.username);
       const valid = await verifyPassword(row?.password ?? (await dummyHash), input.password);
       if (!row?.password || !valid) {
         await failures.record(key);
         throw new HttpError(401, INVALID_LOGIN);
       }
-      await failures.reset(key);
+      if (complete) await failures.reset(key);
       return toPublicUser(row);
     },
 
+    /** 429 while any of the keys has used up its failures. */
+    async assertNotLocked(...keys: string[]): Promise<void> {
+      for (const key of keys) {
+        const before = await failures.get(key);
+        if (before.count >= MAX_LOGIN_FAILURES) throw new TooManyAttemptsError(before.retryAfterSeconds);
+      }
+    },
+
+    async recordFailure(...keys: string[]): Promise<void> {
+      for (const key of keys) await failures.record(key);
+    },
+
+    async clearFailures(...keys: string[]): Promise<void> {
+      for (const key of keys) await failures.reset(key);
+    },
+
+    async userById(id: number): Promise<PublicUser | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row ? toPublicUser(row) : null;
+    },
+
     /** A new session for the user; the token goes in the cookie, only its hash in the database. */
-    async createSession(userId: number): Promise<{ token: string; expiresAt: Date }> {
+    async createSession(
+      userId: number,
+      details: SessionDetails = {},
+    ): Promise<{ token: string; expiresAt: Date }> {
       const token = randomToken(32);
       const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-      await db.insert(sessions).values({ idHash: sha256Hex(token), userId, expiresAt });
+      await db.insert(sessions).values({
+        idHash: sha256Hex(token),
+        userId,
+        expiresAt,
+        userAgent: details.userAgent?.slice(0, 300) ?? null,
+        ip: details.ip ?? null,
+        method: details.method ?? 'password',
+      });
       // Opportunistic clean-up of this user's expired sessions.
       await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
       return { token, expiresAt };
     },
 
+    /** The user of a live session; notes when it was last seen (at most once a minute). */
     async userForSession(token: string): Promise<PublicUser | null> {
+      const idHash = sha256Hex(token);
       const [row] = await db
-        .select({ user: users })
+        .select({ user: users, lastSeenAt: sessions.lastSeenAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.idHash, sha256Hex(token)), gt(sessions.expiresAt, new Date())))
+        .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())))
         .limit(1);
-      return row ? toPublicUser(row.user) : null;
+      if (!row) return null;
+      if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS)
+        await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.idHash, idHash));
+      return toPublicUser(row.user);
     },
 
     async deleteSession(token: string): Promise<void> {

@@ -99,9 +99,8 @@ export function quotePipeline(db: Db, now: () => Date) {
       const at = now();
       const open = isNull(quoteRequests.archivedAt);
       const since = new Date(at.getTime() - REPLY_WINDOW_DAYS * 24 * HOUR_MS);
-      // Answered requests of the recent window; every open one still waiting for its first reply.
-      const recent = sql`${quoteRequests.createdAt} >= ${since.toISOString()}::timestamptz`;
-      const unanswered = sql`${quoteRequests.firstReplyAt} is null and ${quoteRequests.archivedAt} is null`;
+      // Every open request still waiting for its first reply (quote_requests_unanswered_idx).
+      const unanswered = and(isNull(quoteRequests.firstReplyAt), isNull(quoteRequests.archivedAt));
       const promise = sql`interval '${sql.raw(String(REPLY_PROMISE_HOURS))} hours'`;
       const firstMonth = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - (MONTHS - 1), 1));
 
@@ -113,7 +112,7 @@ export function quotePipeline(db: Db, now: () => Date) {
         won: sql<number>`count(*) filter (where ${quoteRequests.stage} = 'won')::int`,
         wonValue: sql<number>`coalesce(sum(${quoteRequests.valueUsd}) filter (where ${quoteRequests.stage} = 'won'), 0)::int`,
       };
-      const [totals, cards, [reply], months, sources, pages] = await Promise.all([
+      const [totals, cards, [reply], [waiting], months, sources, pages] = await Promise.all([
         db
           .select({
             stage: quoteRequests.stage,
@@ -135,15 +134,21 @@ export function quotePipeline(db: Db, now: () => Date) {
         ),
         db
           .select({
-            answered: sql<number>`count(*) filter (where ${recent} and ${quoteRequests.firstReplyAt} is not null)::int`,
-            withinPromise: sql<number>`count(*) filter (where ${recent} and ${quoteRequests.firstReplyAt} - ${quoteRequests.createdAt} <= ${promise})::int`,
+            answered: sql<number>`count(${quoteRequests.firstReplyAt})::int`,
+            withinPromise: sql<number>`count(*) filter (where ${quoteRequests.firstReplyAt} - ${quoteRequests.createdAt} <= ${promise})::int`,
             medianSeconds: sql<
               number | null
-            >`percentile_cont(0.5) within group (order by extract(epoch from ${quoteRequests.firstReplyAt} - ${quoteRequests.createdAt})) filter (where ${recent})`,
-            waiting: sql<number>`count(*) filter (where ${unanswered})::int`,
-            overdue: sql<number>`count(*) filter (where ${unanswered} and ${quoteRequests.createdAt} < ${at.toISOString()}::timestamptz - ${promise})::int`,
+            >`percentile_cont(0.5) within group (order by extract(epoch from ${quoteRequests.firstReplyAt} - ${quoteRequests.createdAt}))`,
           })
-          .from(quoteRequests),
+          .from(quoteRequests)
+          .where(gte(quoteRequests.createdAt, since)),
+        db
+          .select({
+            waiting: sql<number>`count(*)::int`,
+            overdue: sql<number>`count(*) filter (where ${quoteRequests.createdAt} < ${at.toISOString()}::timestamptz - ${promise})::int`,
+          })
+          .from(quoteRequests)
+          .where(unanswered),
         db
           .select({
             month: sql<string>`to_char(${quoteRequests.decidedAt} at time zone 'UTC', 'YYYY-MM')`,
@@ -157,12 +162,13 @@ export function quotePipeline(db: Db, now: () => Date) {
         db
           .select({ label: source, ...leadColumns })
           .from(quoteRequests)
+          .where(gte(quoteRequests.createdAt, firstMonth))
           .groupBy(sql`1`)
           .orderBy(sql`2 desc`, sql`1`),
         db
           .select({ label: sql<string>`${lastRead}`, ...leadColumns })
           .from(quoteRequests)
-          .where(sql`${lastRead} is not null`)
+          .where(and(gte(quoteRequests.createdAt, firstMonth), sql`${lastRead} is not null`))
           .groupBy(sql`1`)
           .orderBy(sql`2 desc`, sql`1`)
           .limit(TOP_PAGES),
@@ -189,8 +195,8 @@ export function quotePipeline(db: Db, now: () => Date) {
           answered: reply?.answered ?? 0,
           withinPromise: reply?.withinPromise ?? 0,
           medianMinutes: median === null || median === undefined ? null : Math.round(Number(median) / 60),
-          waiting: reply?.waiting ?? 0,
-          overdue: reply?.overdue ?? 0,
+          waiting: waiting?.waiting ?? 0,
+          overdue: waiting?.overdue ?? 0,
         },
         sources: sources.map(leadRow),
         pages: pages.map(leadRow),

@@ -5,9 +5,12 @@
  * in the same transaction as the message, so several processes, restarts and hourly checks
  * queue it once; a site that was down on Monday queues it when it comes back that week.
  */
+
+import { describeTime } from '../../../common/zoned-time.ts';
 import type { Db } from '../../db/client.ts';
 import { appMeta } from '../../db/schema.ts';
 import type { AnalyticsService } from '../analytics/service.ts';
+import type { BookingService } from '../booking/service.ts';
 import type { ContactService } from '../contact/service.ts';
 import { enqueueNotification } from './service.ts';
 
@@ -51,6 +54,7 @@ export interface DigestOptions {
   db: Db;
   analytics: Pick<AnalyticsService, 'report'>;
   contact: Pick<ContactService, 'leadsSince'>;
+  booking: Pick<BookingService, 'bookedSince'>;
   timeZone: string;
   siteUrl: string;
   now?: () => Date;
@@ -62,6 +66,7 @@ export function createDigest({
   db,
   analytics,
   contact,
+  booking,
   timeZone,
   siteUrl,
   now = () => new Date(),
@@ -81,7 +86,11 @@ export function createDigest({
     if (!week) return false;
     const since = new Date(at.getTime() - 7 * DAY_MS);
     // Figures first (reads), then the claim and the message together.
-    const [report, leads] = await Promise.all([analytics.report(7), contact.leadsSince(since)]);
+    const [report, leads, calls] = await Promise.all([
+      analytics.report(7),
+      contact.leadsSince(since),
+      booking.bookedSince(since),
+    ]);
     const topPosts = report.topPages.filter((page) => page.path.startsWith('/blog/')).slice(0, 5);
     return db.transaction(async (tx) => {
       const claimed = await tx
@@ -104,6 +113,9 @@ export function createDigest({
             ? `${leads.quotes.length}: ${leads.quotes.map((quote) => `${quote.name} (${quote.projectType})`).join(', ')}`
             : '0',
           'New messages': leads.messages,
+          'Calls booked': calls.length
+            ? `${calls.length}: ${calls.map((call) => `${call.name} (${describeTime(call.start, timeZone)})`).join(', ')}`
+            : '0',
           Dashboard: `${siteUrl}/admin/blog/pipeline`,
         },
       });

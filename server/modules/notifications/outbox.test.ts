@@ -157,6 +157,18 @@ describe('the weekly digest', () => {
     await t.database.db.delete(quoteRequests);
     await sendQuote('Dana Lead');
     await sendQuote('Lee Lead');
+    const call = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      remoteAddress: freshIp(),
+      payload: {
+        start: '2026-11-24T14:00:00.000Z',
+        name: 'Cal Booker',
+        email: 'cal@example.com',
+        topic: 'A repair shop website',
+      },
+    });
+    expect(call.statusCode, call.body).toBe(201);
     await t.database.db.delete(notificationOutbox);
 
     const results = await Promise.all([
@@ -174,6 +186,9 @@ describe('the weekly digest', () => {
     expect(digests[0]?.recipient).toBeNull();
     expect(digests[0]?.body).toContain('New quote requests: 2: Dana Lead (website), Lee Lead (website)');
     expect(digests[0]?.body).toContain('Dashboard: https://jordan.example/admin/blog/pipeline');
+    expect(digests[0]?.body).toContain(
+      'Calls booked: 1: Cal Booker (Tuesday, November 24, 2026 at 9:00 AM EST)',
+    );
 
     // Later the same week: nothing more. The next Monday: the next one.
     now = new Date('2026-11-27T14:00:00Z');

@@ -4,7 +4,7 @@
  * is lost while mail is down; the mail worker delivers pending rows.
  */
 import type { Db } from '../../db/client.ts';
-import { notificationOutbox } from '../../db/schema.ts';
+import { notificationOutbox, type OutboxAttachment } from '../../db/schema.ts';
 
 export type NotificationKind =
   | 'contact'
@@ -13,7 +13,9 @@ export type NotificationKind =
   | 'contribution'
   | 'resume'
   | 'reply'
-  | 'digest';
+  | 'digest'
+  | 'testimonial'
+  | 'booking';
 
 export interface Notification {
   kind: NotificationKind;
@@ -24,6 +26,8 @@ export interface Notification {
   sourceId?: number | undefined;
   /** Who gets it: the owner when absent; a visitor's address for a reply to their comment. */
   recipient?: string | undefined;
+  /** A file sent with it (a booked call's .ics invitation). */
+  attachment?: OutboxAttachment | undefined;
 }
 
 /** Any Drizzle handle that can insert: the database or a transaction. */
@@ -44,6 +48,7 @@ export async function enqueueNotification(writer: Writer, notification: Notifica
     payload: notification.fields as Record<string, unknown>,
     sourceId: notification.sourceId ?? null,
     recipient: notification.recipient ?? null,
+    attachment: notification.attachment ?? null,
   });
 }
 

@@ -107,6 +107,26 @@ describe('mail worker', () => {
     expect(received[0]).toMatchObject({ to: ['casey@example.com'] });
   });
 
+  it('sends a booked call with its calendar invitation as a text/calendar part and an .ics file', async () => {
+    const ics =
+      'BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:booking-1@example.com\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+    await enqueueNotification(database.db, {
+      kind: 'booking',
+      recipient: 'dana@example.com',
+      subject: 'Your call with Jordan Ellis',
+      fields: { When: 'Tuesday' },
+      attachment: { filename: 'call.ics', contentType: 'text/calendar', content: ics, method: 'REQUEST' },
+    });
+    const mail = worker();
+    expect(await mail.runOnce()).toBe(1);
+    await mail.stop();
+    const raw = received[0]?.raw ?? '';
+    expect(received[0]).toMatchObject({ to: ['dana@example.com'] });
+    expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+    expect(raw).toContain('filename=call.ics');
+    expect(raw).toContain('UID:booking-1@example.com');
+  });
+
   it('keeps a failed notification pending, retries it after a backoff, then delivers it', async () => {
     await enqueueNotification(database.db, { kind: 'comment', subject: 'Retry me', fields: { Name: 'X' } });
     rejectNext = 1;

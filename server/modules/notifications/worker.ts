@@ -48,17 +48,35 @@ export function createMailWorker({ db, smtpUrl, to, from, log, intervalMs = 10_0
         limit ${BATCH}
         for update skip locked
       )
-      returning id, subject, body, attempts, recipient`);
+      returning id, subject, body, attempts, recipient, attachment`);
     // Both drivers (pg and PGlite) answer execute() with { rows }.
     return (result as { rows: OutboxRow[] }).rows;
   }
 
   async function deliver(
-    row: Pick<OutboxRow, 'id' | 'subject' | 'body' | 'attempts' | 'recipient'>,
+    row: Pick<OutboxRow, 'id' | 'subject' | 'body' | 'attempts' | 'recipient' | 'attachment'>,
   ): Promise<boolean> {
     try {
       // A row addressed to someone (a commenter answered) goes to them; the rest to the owner.
-      await transport.sendMail({ from, to: row.recipient ?? to, subject: row.subject, text: row.body });
+      const file = row.attachment;
+      await transport.sendMail({
+        from,
+        to: row.recipient ?? to,
+        subject: row.subject,
+        text: row.body,
+        // A calendar invitation goes as the message's text/calendar part (mail apps offer to add
+        // it) and as an .ics file; any other file as an attachment.
+        ...(file?.method
+          ? { icalEvent: { method: file.method, filename: file.filename, content: file.content } }
+          : {}),
+        ...(file && !file.method
+          ? {
+              attachments: [
+                { filename: file.filename, content: file.content, contentType: file.contentType },
+              ],
+            }
+          : {}),
+      });
       await db.execute(
         sql`update ${notificationOutbox} set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null where id = ${row.id}`,
       );

@@ -37,11 +37,12 @@ describe('GET /sitemap.xml', () => {
         'https://jordan.example/blog',
         'https://jordan.example/resume',
         'https://jordan.example/recommendations',
+        'https://jordan.example/book-a-call',
         ...published.map(({ slug }) => `https://jordan.example/blog/${slug}`),
         ...projects.map(({ id }) => `https://jordan.example/projects/${id}`),
       ]),
     );
-    expect(locs).toHaveLength(4 + published.length + projects.length);
+    expect(locs).toHaveLength(5 + published.length + projects.length);
     const [draft] = await t.database.db
       .select({ slug: blogPosts.slug })
       .from(blogPosts)

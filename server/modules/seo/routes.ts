@@ -80,6 +80,7 @@ export async function publicPages(blog: BlogService): Promise<SitemapEntry[]> {
     ...projects.map((project) => ({ path: `/projects/${project.id}` })),
     { path: '/resume' },
     { path: '/recommendations' },
+    { path: '/book-a-call' },
   ];
 }
 

@@ -95,6 +95,7 @@ export async function exportStaticSite(
   const skills = (await saveApi('/api/skills')) as Record<string, Array<{ id: number }>>;
   const apiPaths = [
     '/api/projects',
+    '/api/testimonials',
     ...posts.map((post) => `/api/blog/post/${post.id}/comments`),
     ...projects.map((project) => `/api/projects/${project.id}`),
     ...Object.values(skills)
@@ -118,6 +119,7 @@ export async function exportStaticSite(
     ...projects.map((project) => `/projects/${project.id}`),
     '/resume',
     '/recommendations',
+    '/book-a-call',
     '/generate-images',
     '/auth',
     '/contribute',

@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
-import type { FileStorage } from '../../lib/storage.ts';
+import { contentTypeOf, type FileStorage, UPLOAD_NAME } from '../../lib/storage.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { MAX_MEDIA_BYTES, storeUpload } from './service.ts';
 
@@ -37,6 +37,30 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = asy
     },
   );
 
+  const securityHeaders = {
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
+    'cross-origin-resource-policy': 'same-origin',
+  };
+  if (!storage.directory) {
+    // In object storage: every process reads the same bucket, whichever one took the upload.
+    const open = storage.open?.bind(storage);
+    app.get(
+      '/uploads/:name',
+      { schema: { params: z.object({ name: z.string().max(100) }) } },
+      async (request, reply) => {
+        const { name } = request.params;
+        const bytes = UPLOAD_NAME.test(name) && open ? await open(name) : null;
+        if (!bytes) throw new HttpError(404, 'Not found');
+        return reply
+          .headers(securityHeaders)
+          .header('content-type', contentTypeOf(name))
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(bytes);
+      },
+    );
+    return;
+  }
   mkdirSync(storage.directory, { recursive: true });
   await app.register(fastifyStatic, {
     root: storage.directory,
@@ -47,9 +71,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = asy
     maxAge: '365d',
     immutable: true,
     setHeaders(res) {
-      res.header('x-content-type-options', 'nosniff');
-      res.header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox");
-      res.header('cross-origin-resource-policy', 'same-origin');
+      for (const [name, value] of Object.entries(securityHeaders)) res.header(name, value);
     },
   });
 };

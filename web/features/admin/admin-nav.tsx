@@ -1,7 +1,9 @@
 /** The dashboard's navigation: one link per section, with how many things wait in it. */
 import { useQuery } from '@tanstack/react-query';
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import type { AdminSummary } from '../../../common/schemas/admin.ts';
+import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { paths } from '../../lib/paths.ts';
 import { cn } from '../../ui/cn.ts';
 import { summaryQuery } from './api.ts';
@@ -9,23 +11,43 @@ import { summaryQuery } from './api.ts';
 const sections: Array<{ to: string; label: string; waiting?: (summary: AdminSummary) => number }> = [
   { to: paths.adminBlog, label: 'Posts' },
   {
-    to: paths.admin.moderation,
+    to: dashboardPaths.moderation,
     label: 'Moderation',
     waiting: (s) => s.pendingComments + s.pendingContributions,
   },
-  { to: paths.admin.inbox, label: 'Inbox', waiting: (s) => s.unreadRequests },
-  { to: paths.admin.pipeline, label: 'Pipeline' },
-  { to: paths.admin.resumeRequests, label: 'Resume requests' },
-  { to: paths.admin.endorsements, label: 'Endorsements' },
-  { to: paths.admin.analytics, label: 'Analytics' },
-  { to: paths.admin.outbox, label: 'Outbox', waiting: (s) => s.outboxFailed },
+  { to: dashboardPaths.inbox, label: 'Inbox', waiting: (s) => s.unreadRequests },
+  { to: dashboardPaths.pipeline, label: 'Pipeline' },
+  { to: dashboardPaths.bookings, label: 'Calls' },
+  { to: dashboardPaths.testimonials, label: 'Testimonials', waiting: (s) => s.testimonialsWaiting },
+  { to: dashboardPaths.resumeRequests, label: 'Resume requests' },
+  { to: dashboardPaths.endorsements, label: 'Endorsements' },
+  { to: dashboardPaths.analytics, label: 'Analytics' },
+  { to: dashboardPaths.outbox, label: 'Outbox', waiting: (s) => s.outboxFailed },
+  { to: dashboardPaths.data, label: 'Your data' },
+  { to: dashboardPaths.security, label: 'Security' },
 ];
 
 export function AdminNav() {
   const { data: summary } = useQuery(summaryQuery());
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the sections scroll sideways: bring the open one into view (Security is twelfth).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the open section changes
+  useEffect(() => {
+    const bar = nav.current;
+    const current = bar?.querySelector('[aria-current="page"]');
+    if (!bar || !current || bar.scrollWidth <= bar.clientWidth) return;
+    const offset = current.getBoundingClientRect().left - bar.getBoundingClientRect().left;
+    bar.scrollLeft += offset - bar.clientWidth / 3;
+  }, [pathname]);
   return (
-    <nav aria-label="Admin sections" className="mb-8 overflow-x-auto border-b border-border">
-      <ul className="flex min-w-max gap-1">
+    // From tablet width up the sections wrap onto a second line instead of hiding past the edge.
+    <nav
+      ref={nav}
+      aria-label="Admin sections"
+      className="mb-8 overflow-x-auto border-b border-border md:overflow-visible"
+    >
+      <ul className="flex min-w-max gap-1 md:min-w-0 md:flex-wrap">
         {sections.map((section) => {
           const waiting = summary && section.waiting ? section.waiting(summary) : 0;
           return (

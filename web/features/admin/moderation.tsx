@@ -151,7 +151,7 @@ export function CommentModeration() {
                     {comment.name}{' '}
                     <a
                       href={`mailto:${comment.email}`}
-                      className="text-sm font-normal text-primary hover:underline"
+                      className="text-sm font-normal text-primary underline underline-offset-2"
                     >
                       {comment.email}
                     </a>
@@ -264,7 +264,10 @@ function ContributionReview({ contribution }: { contribution: AdminContribution 
           </h3>
           <p className="text-sm text-muted-foreground">
             By {contribution.authorName}{' '}
-            <a href={`mailto:${contribution.authorEmail}`} className="text-primary hover:underline">
+            <a
+              href={`mailto:${contribution.authorEmail}`}
+              className="text-primary underline underline-offset-2"
+            >
               {contribution.authorEmail}
             </a>{' '}
             · <When iso={contribution.createdAt} /> · IP {contribution.ipAddress ?? 'not recorded'}
@@ -298,7 +301,7 @@ function ContributionReview({ contribution }: { contribution: AdminContribution 
         <p className="mt-3 text-sm">
           <Link
             to={`${paths.adminBlog}?edit=${contribution.postId}`}
-            className="text-primary hover:underline"
+            className="text-primary underline underline-offset-2"
           >
             Edit the draft post
           </Link>

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { OutboxMessage, OutboxState } from '../../../common/schemas/admin.ts';
 import { outboxStates } from '../../../common/schemas/admin.ts';
-import { paths } from '../../lib/paths.ts';
+import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
@@ -42,6 +42,7 @@ const KIND_LABELS: Record<string, string> = {
   resume: 'Resume request',
   reply: 'Reply to a commenter',
   digest: 'Weekly digest',
+  testimonial: 'Testimonial',
 };
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -65,7 +66,7 @@ export function MailNotice() {
           address), then restart the site; waiting messages go out then.
         </p>
         <Link
-          to={paths.admin.outbox}
+          to={dashboardPaths.outbox}
           className="mt-2 inline-block font-medium text-primary underline underline-offset-2"
         >
           Open the outbox
@@ -83,7 +84,7 @@ export function MailNotice() {
           {plural(summary.outboxFailed, 'email')} could not be sent after every retry.
         </p>
         <Link
-          to={paths.admin.outbox}
+          to={dashboardPaths.outbox}
           className="mt-2 inline-block font-medium text-primary underline underline-offset-2"
         >
           Open the outbox to retry

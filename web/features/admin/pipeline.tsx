@@ -7,10 +7,12 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { MAX_QUOTE_VALUE_USD, QUOTE_STAGE_LABELS, type QuoteStage } from '../../../common/constants.ts';
 import { describeSource } from '../../../common/lead-source.ts';
 import type { AdminQuote, Pipeline, QuoteEvent } from '../../../common/schemas/admin.ts';
 import { quoteNoteSchema, quoteUpdateSchema } from '../../../common/schemas/forms.ts';
+import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { dateAndTime } from '../../lib/dates.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
@@ -198,6 +200,11 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
             >
               Reply and mark replied
             </a>
+          </Button>
+        )}
+        {quote.stage === 'won' && (
+          <Button asChild size="sm" variant="outline" className="h-auto w-full whitespace-normal py-1.5">
+            <Link to={`${dashboardPaths.testimonials}?quote=${quote.id}`}>Ask for a testimonial</Link>
           </Button>
         )}
         <div className="flex flex-col gap-1">

@@ -51,7 +51,7 @@ export function ResumeRequests() {
                   <>
                     <span className="font-medium">{request.name}</span>
                     <br />
-                    <a href={`mailto:${request.email}`} className="text-primary hover:underline">
+                    <a href={`mailto:${request.email}`} className="text-primary underline underline-offset-2">
                       {request.email}
                     </a>
                   </>
@@ -167,7 +167,10 @@ export function Endorsements() {
                 </p>
                 <p className="text-sm">
                   {endorsement.name}{' '}
-                  <a href={`mailto:${endorsement.email}`} className="text-primary hover:underline">
+                  <a
+                    href={`mailto:${endorsement.email}`}
+                    className="text-primary underline underline-offset-2"
+                  >
                     {endorsement.email}
                   </a>
                 </p>

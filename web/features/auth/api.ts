@@ -7,6 +7,9 @@ export const USER_PATH = '/api/user';
 export const LOGIN_PATH = '/api/login';
 export const REGISTER_PATH = '/api/register';
 export const LOGOUT_PATH = '/api/logout';
+export const LOGIN_CODE_PATH = '/api/login/code';
+export const PASSKEY_OPTIONS_PATH = '/api/login/passkey/options';
+export const PASSKEY_SIGN_IN_PATH = '/api/login/passkey';
 
 /** Who is signed in: null for a visitor (a 401 is an answer here, not an error). */
 export const userQuery = (initialUser: SessionUser | null) =>

@@ -1,23 +1,20 @@
 /**
  * The auth context of spec sections 4 and 7: the current user from
  * GET /api/user (401 gives null; no retry; no refetch on focus), and the
- * login, register and logout mutations with their toasts. Using it outside
- * the provider throws.
+ * logout mutation with its toasts (login and register: sign-in.ts, loaded by
+ * /auth only). Using it outside the provider throws.
  */
 import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
-import type { LoginInput, RegisterInput } from '../../../common/schemas/forms.ts';
 import type { SessionUser } from '../../../common/web-context.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { toast } from '../../ui/use-toast.ts';
-import { LOGIN_PATH, LOGOUT_PATH, REGISTER_PATH, USER_PATH, userQuery } from './api.ts';
+import { LOGOUT_PATH, USER_PATH, userQuery } from './api.ts';
 
 interface AuthContextValue {
   user: SessionUser | null;
   isLoading: boolean;
   error: Error | null;
-  loginMutation: UseMutationResult<SessionUser, Error, LoginInput>;
-  registerMutation: UseMutationResult<SessionUser, Error, RegisterInput>;
   logoutMutation: UseMutationResult<void, Error, void>;
 }
 
@@ -34,36 +31,6 @@ export function AuthProvider({
   const queryClient = useQueryClient();
   const { data: user, error, isLoading } = useQuery(userQuery(initialUser));
 
-  const loginMutation = useMutation<SessionUser, Error, LoginInput>({
-    mutationFn: async (credentials) => (await apiRequest('POST', LOGIN_PATH, credentials)).json(),
-    onSuccess: (signedIn) => {
-      queryClient.setQueryData([USER_PATH], signedIn);
-      toast({ title: 'Login successful', description: `Welcome back, ${signedIn.username}!` });
-    },
-    onError: (failure) => {
-      toast({
-        title: 'Login failed',
-        description: errorMessage(failure) || 'Please check your credentials and try again',
-        variant: 'destructive',
-      });
-    },
-  });
-
-  const registerMutation = useMutation<SessionUser, Error, RegisterInput>({
-    mutationFn: async (account) => (await apiRequest('POST', REGISTER_PATH, account)).json(),
-    onSuccess: (created) => {
-      queryClient.setQueryData([USER_PATH], created);
-      toast({ title: 'Registration successful' });
-    },
-    onError: (failure) => {
-      toast({
-        title: 'Registration failed',
-        description: errorMessage(failure) || 'Please try a different username',
-        variant: 'destructive',
-      });
-    },
-  });
-
   const logoutMutation = useMutation<void, Error, void>({
     mutationFn: async () => {
       await apiRequest('POST', LOGOUT_PATH);
@@ -79,7 +46,12 @@ export function AuthProvider({
 
   return (
     <AuthContext.Provider
-      value={{ user: user ?? null, isLoading, error, loginMutation, registerMutation, logoutMutation }}
+      value={{
+        user: user ?? null,
+        isLoading,
+        error,
+        logoutMutation,
+      }}
     >
       {children}
     </AuthContext.Provider>

@@ -5,13 +5,13 @@ import { registerFormSchema } from '../../../common/schemas/forms.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
-import { useAuth } from './auth-provider.tsx';
+import { useRegister } from './sign-in.ts';
 
 type RegisterForm = z.input<typeof registerFormSchema>;
 
 /** Username, email, password and its confirmation (checked here, never sent). */
 export function RegisterForm() {
-  const { registerMutation } = useAuth();
+  const registerMutation = useRegister();
   const form = useForm<RegisterForm>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },

@@ -1,7 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
+import type { BookingStatus } from '../../../common/schemas/booking.ts';
 import type { ContactInfo, SocialLink } from '../../../common/schemas/content.ts';
+import { paths } from '../../lib/paths.ts';
 import { Award, Clock, LifeBuoy, Mail, MapPin, Phone } from '../../ui/icons.tsx';
 import { SocialLinks } from '../../ui/social-links.tsx';
+import { AvailableBadge } from '../booking/availability.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 
 // The form's code (react-hook-form, the validation rules) loads when the visitor comes near the
@@ -73,9 +76,11 @@ const VALUES = [
 export function ContactSection({
   contactInfo,
   socialLinks,
+  booking,
 }: {
   contactInfo: ContactInfo;
   socialLinks: SocialLink[];
+  booking: BookingStatus | null;
 }) {
   const staticCopy = useStaticCopy();
   useAskWhenNear();
@@ -87,6 +92,16 @@ export function ContactSection({
       <p className="mt-3 max-w-2xl text-muted-foreground">
         Tell me about your project and I'll reply within 24 hours with next steps and a fair estimate.
       </p>
+      <AvailableBadge status={booking} className="mt-4" />
+      {booking?.open && (
+        <p className="mt-4 text-muted-foreground">
+          Prefer to talk first?{' '}
+          <a href={paths.bookACall} className="font-medium text-primary underline underline-offset-4">
+            Book a call
+          </a>{' '}
+          at a time that suits you.
+        </p>
+      )}
       <ul className="mt-10 grid gap-6 md:grid-cols-3">
         {VALUES.map(({ title, text, icon: Icon }) => (
           <li key={title} className="rounded-lg border border-border bg-card p-6">

@@ -1,7 +1,10 @@
+import type { BookingStatus } from '../../../common/schemas/booking.ts';
 import type { Claims, Profile, SocialLink } from '../../../common/schemas/content.ts';
+import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { SocialLinks } from '../../ui/social-links.tsx';
+import { AvailableBadge } from '../booking/availability.tsx';
 import { ParticleCanvas } from './particle-canvas.tsx';
 import { TypingText } from './typing-text.tsx';
 
@@ -58,21 +61,24 @@ function AtAGlance({ claims }: { claims: Claims }) {
   );
 }
 
-/** #home: greeting, title, typing phrases, the two calls to action, the social icons and the proof. */
+/** #home: the availability badge, greeting, title, typing phrases, the calls to action, the social icons and the proof. */
 export function Hero({
   profile,
   socialLinks,
   claims,
+  booking,
 }: {
   profile: Profile;
   socialLinks: SocialLink[];
   claims: Claims;
+  booking: BookingStatus | null;
 }) {
   return (
     <section id="home" className="relative isolate overflow-hidden border-b border-border">
       <ParticleCanvas />
       <div className="mx-auto grid min-h-[calc(100svh-4rem)] max-w-6xl items-center gap-12 px-4 py-12 sm:py-20 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,0.85fr)]">
         <div>
+          <AvailableBadge status={booking} className="mb-5" />
           <h1 className="text-4xl font-bold tracking-tight sm:text-6xl">
             Hello, I'm <span className="text-primary">{profile.name}</span>
           </h1>
@@ -101,6 +107,13 @@ export function Hero({
                 Get In Touch
               </a>
             </Button>
+            {booking?.open && (
+              <Button asChild size="lg" variant="ghost">
+                <a href={paths.bookACall} data-cta>
+                  Book a call
+                </a>
+              </Button>
+            )}
           </div>
           <div className="mt-10">
             <p className="text-sm font-medium text-muted-foreground">Connect with me</p>

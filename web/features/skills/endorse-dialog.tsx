@@ -17,13 +17,14 @@ import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { X } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
+import { StarRating } from '../../ui/star-rating.tsx';
+import { Stars } from '../../ui/stars.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { Honeypot, useFormToken } from '../blog/form-token.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
 import { ENDORSEMENTS_PATH, endorsementsQuery, SKILLS_PATH } from './api.ts';
-import { StarRating, Stars } from './star-rating.tsx';
 
 function RecentEndorsements({ skillId }: { skillId: number }) {
   const { data, error, isLoading } = useQuery(endorsementsQuery(skillId));

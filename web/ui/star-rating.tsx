@@ -1,16 +1,24 @@
 import { useId } from 'react';
-import { MAX_RATING, MIN_RATING } from '../../../common/constants.ts';
-import { cn } from '../../ui/cn.ts';
-import { Star } from '../../ui/icons.tsx';
+import { MAX_RATING, MIN_RATING } from '../../common/constants.ts';
+import { cn } from './cn.ts';
+import { Star } from './icons.tsx';
 
 const RATINGS = Array.from({ length: MAX_RATING - MIN_RATING + 1 }, (_, i) => MIN_RATING + i);
 
 /** 1 to 5 stars as a radio group: arrow keys move the rating, like any radio group. */
-export function StarRating({ value, onChange }: { value: number; onChange: (rating: number) => void }) {
+export function StarRating({
+  value,
+  onChange,
+  legend = 'Rating',
+}: {
+  value: number;
+  onChange: (rating: number) => void;
+  legend?: string;
+}) {
   const name = useId();
   return (
     <fieldset>
-      <legend className="text-sm font-medium">Rating</legend>
+      <legend className="text-sm font-medium">{legend}</legend>
       <div className="mt-1.5 flex gap-1">
         {RATINGS.map((rating) => (
           <label
@@ -36,22 +44,5 @@ export function StarRating({ value, onChange }: { value: number; onChange: (rati
         ))}
       </div>
     </fieldset>
-  );
-}
-
-/** A read-only rating for the recent endorsements. */
-export function Stars({ rating }: { rating: number }) {
-  return (
-    <span role="img" aria-label={`${rating} out of ${MAX_RATING} stars`} className="inline-flex">
-      {RATINGS.map((n) => (
-        <Star
-          key={n}
-          className={cn(
-            'h-3.5 w-3.5',
-            n <= rating ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground',
-          )}
-        />
-      ))}
-    </span>
   );
 }

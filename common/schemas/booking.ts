@@ -1,0 +1,150 @@
+/**
+ * Booking a call (issue 21, point 4): the owner's availability, the free slots, a booking and
+ * what its private link shows. Times on the wire are UTC ISO strings; the owner's settings are
+ * wall-clock times in the owner's time zone.
+ */
+import { isTimeZone, minutesOf } from '../zoned-time.ts';
+import { z } from './zod.ts';
+
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+export const CALL_LENGTHS = [15, 20, 30, 45, 60, 90] as const;
+
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 09:00');
+const calendarDate = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Use a date like 2026-12-24');
+const timeZone = z.string().refine(isTimeZone, 'Unknown time zone');
+const wholeMinutes = (max: number, label: string) =>
+  z
+    .number({ error: `${label} must be a whole number of minutes` })
+    .int(`${label} must be a whole number of minutes`)
+    .min(0, `${label} cannot be negative`)
+    .max(max, `${label} cannot exceed ${max} minutes`);
+
+/** One stretch of a weekday when calls can be booked, e.g. Monday 09:00-17:00. */
+export const availabilityWindowSchema = z
+  .object({
+    day: z.number().int().min(0).max(6),
+    start: clockTime,
+    end: clockTime,
+  })
+  .refine((window) => minutesOf(window.end) > minutesOf(window.start), {
+    message: 'The end of a day must be after its start',
+    path: ['end'],
+  });
+
+export const bookingSettingsSchema = z.object({
+  timeZone,
+  weekly: z.array(availabilityWindowSchema).max(21, 'At most three windows a day'),
+  callMinutes: z
+    .number()
+    .int()
+    .refine((minutes) => (CALL_LENGTHS as readonly number[]).includes(minutes), {
+      message: `A call lasts ${CALL_LENGTHS.join(', ')} minutes`,
+    }),
+  bufferBeforeMinutes: wholeMinutes(120, 'The buffer before a call'),
+  bufferAfterMinutes: wholeMinutes(120, 'The buffer after a call'),
+  noticeHours: z
+    .number({ error: 'Notice must be a whole number of hours' })
+    .int('Notice must be a whole number of hours')
+    .min(0, 'Notice cannot be negative')
+    .max(336, 'Notice cannot exceed 336 hours (two weeks)'),
+  horizonDays: z
+    .number({ error: 'Say how many days ahead' })
+    .int('Say how many days ahead')
+    .min(1, 'Calls can be booked at least 1 day ahead')
+    .max(90, 'Calls can be booked at most 90 days ahead'),
+  /** Days without calls, in the owner's time zone (kept sorted, each once). */
+  blockedDates: z.array(calendarDate).max(366, 'At most 366 blocked dates'),
+  /** The 'Available for new projects from ...' badge; null hides it. */
+  availableFrom: calendarDate.nullable(),
+});
+export type BookingSettings = z.output<typeof bookingSettingsSchema>;
+export type BookingSettingsInput = z.input<typeof bookingSettingsSchema>;
+
+/** GET /api/booking/slots: the free starts from now to the horizon. */
+export const bookingSlotsSchema = z.object({
+  timeZone: z.string(),
+  callMinutes: z.number().int(),
+  slots: z.array(z.string()),
+});
+export type BookingSlots = z.infer<typeof bookingSlotsSchema>;
+
+/** GET /api/booking/status: what the home page shows (the badge and the 'Book a call' link). */
+export const bookingStatusSchema = z.object({
+  availableFrom: calendarDate.nullable(),
+  /** The date has come (in the owner's time zone): 'Available for new projects now'. */
+  availableNow: z.boolean(),
+  /** Whether any weekday has hours: the 'Book a call' link shows only then. */
+  open: z.boolean(),
+});
+export type BookingStatus = z.infer<typeof bookingStatusSchema>;
+
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} cannot exceed ${max} characters`);
+
+/** What a visitor sends to book a slot. */
+export const bookingRequestSchema = z.object({
+  start: z.iso.datetime({ offset: true, error: 'Choose a time' }),
+  name: text(100, 'Name').regex(/^[^\t\n\r]*$/, 'Name must be a single line'),
+  email: z
+    .string({ error: 'Invalid email address' })
+    .trim()
+    .max(254, 'Invalid email address')
+    .pipe(z.email({ error: 'Invalid email address' })),
+  topic: text(1000, 'Topic').min(5, 'Topic must be at least 5 characters'),
+  /** The visitor's time zone, to write their email in their own time; the owner's when unknown. */
+  timeZone: z.string().max(64).optional().catch(undefined),
+});
+export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
+
+export const bookingMoveSchema = z.object({
+  start: z.iso.datetime({ offset: true, error: 'Choose a time' }),
+});
+
+/** What the visitor's private link shows. */
+export const bookingViewSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  name: z.string(),
+  topic: z.string(),
+  status: z.enum(['booked', 'cancelled']),
+  ownerName: z.string(),
+  ownerTimeZone: z.string(),
+  callMinutes: z.number().int(),
+});
+export type BookingView = z.infer<typeof bookingViewSchema>;
+
+/** A new booking: its view, and the private link to cancel or move it (shown once). */
+export const bookingCreatedSchema = z.object({
+  booking: bookingViewSchema,
+  manageUrl: z.string(),
+});
+export type BookingCreated = z.infer<typeof bookingCreatedSchema>;
+
+/** The owner's list. */
+export const adminBookingSchema = z.object({
+  id: z.number().int(),
+  start: z.string(),
+  end: z.string(),
+  name: z.string(),
+  email: z.string(),
+  topic: z.string(),
+  timeZone: z.string().nullable(),
+  status: z.enum(['booked', 'cancelled']),
+  createdAt: z.string(),
+  cancelledAt: z.string().nullable(),
+});
+export type AdminBooking = z.infer<typeof adminBookingSchema>;

@@ -1,0 +1,120 @@
+/**
+ * Book a call (issue 21) on a phone: from the home page's link to a booked call in the visitor's
+ * own time zone, moved and cancelled through the private link; the owner sees it in Calls.
+ */
+import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
+
+test.describe('on a phone in London', () => {
+  test.use({ viewport: { width: 390, height: 844 }, timezoneId: 'Europe/London' });
+
+  test('a visitor books a call, moves it and cancels it through the private link', async ({
+    page,
+    signInAs,
+  }) => {
+    const name = `Sam ${Date.now().toString(36)}`;
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Book a call' }).first().click();
+    await expect(page).toHaveURL(/\/book-a-call$/);
+    await expect(page.getByRole('heading', { name: 'Book a Call', level: 1 })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Choose a time' });
+    await expect(form).toContainText('Times are in your time zone (Europe/London)');
+
+    // A day, then a time; the times are the owner's 9 to 5 in New York, seen from London.
+    const days = form.getByRole('group', { name: 'Day' }).getByRole('radio');
+    await expect(days.first()).toBeChecked();
+    const times = form.getByRole('group', { name: 'Time' }).getByRole('radio');
+    // Pick a later day so parallel runs rarely meet on the same slot.
+    await days.nth(3).check({ force: true });
+    const count = await times.count();
+    expect(count).toBeGreaterThan(0);
+    // The day's last start is the owner's 4:30 PM in New York, shown as London's time.
+    const last = times.nth(count - 1);
+    const start = new Date((await last.getAttribute('value')) ?? '');
+    const at = (timeZone: string) =>
+      new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(start);
+    expect(at('America/New_York')).toBe('4:30 PM');
+    const label = at('Europe/London');
+    await expect(form.getByRole('group', { name: 'Time' }).getByText(label, { exact: true })).toBeVisible();
+
+    // Sending without a time or details says what is missing.
+    await form.getByRole('button', { name: 'Book the call' }).click();
+    await expect(form.getByText('Name is required')).toBeVisible();
+    await last.check({ force: true });
+    await expect(form.getByText(new RegExp(` at ${label} GMT`))).toBeVisible();
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Email').fill('sam.booking@example.com');
+    await form.getByLabel('What would you like to talk about?').fill('A website for my phone repair shop');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'book a call on a phone');
+    await form.getByRole('button', { name: 'Book the call' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Your call is booked' })).toBeVisible();
+    await expect(page.getByText(new RegExp(` at ${label} GMT`))).toBeVisible();
+    const manage = page.getByRole('link', { name: /\/booking\/[A-Za-z0-9_-]{43}$/ });
+    await expect(page.getByRole('link', { name: 'Add to calendar (.ics)' })).toHaveAttribute(
+      'href',
+      /calendar\.ics$/,
+    );
+    await manage.click();
+    await expect(page).toHaveURL(/\/booking\/[A-Za-z0-9_-]{43}$/);
+    const manageUrl = page.url();
+    await expect(page.getByText(`Your call with Jordan Ellis`)).toBeVisible();
+
+    // Move it to another time.
+    await page.getByRole('button', { name: 'Move it' }).click();
+    const move = page.getByRole('region', { name: 'Move to another time' });
+    await move.getByRole('group', { name: 'Day' }).getByRole('radio').nth(4).check({ force: true });
+    await move.getByRole('group', { name: 'Time' }).getByRole('radio').last().check({ force: true });
+    await move.getByRole('button', { name: /^Move to / }).click();
+    await expectToast(page, 'Call moved');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // Cancel it: a confirmation first, then the time is free again. A reload shows it stored.
+    await page.getByRole('button', { name: 'Cancel the call' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expectToast(page, 'Call cancelled');
+    await page.goto(manageUrl);
+    await expect(page.getByText('This call is cancelled.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Book a new one' })).toBeVisible();
+
+    // The owner sees it in Calls, cancelled.
+    await signInAs('admin');
+    await page.goto('/admin/blog/bookings');
+    const entry = page.getByRole('article', { name: `Call with ${name}` });
+    await expect(entry).toContainText('Cancelled');
+    await expect(entry).toContainText('sam.booking@example.com');
+  });
+});
+
+test('the owner sets the hours and the badge, and the home page shows it', async ({ page, signInAs }) => {
+  await signInAs('admin');
+  await page.goto('/admin/blog/bookings');
+  const form = page.getByRole('form', { name: 'Availability' });
+  await expect(form.getByRole('checkbox', { name: 'Monday' })).toBeChecked();
+  await expect(form.getByRole('checkbox', { name: 'Sunday' })).not.toBeChecked();
+  // A day that ends before it starts is refused with its reason, and nothing is saved.
+  await form.getByRole('checkbox', { name: 'Saturday' }).check();
+  await form.getByLabel('Saturday from').fill('15:00');
+  await form.getByLabel('Saturday until').fill('11:00');
+  await form.getByRole('button', { name: 'Save availability' }).click();
+  await expect(form.getByText('The end of a day must be after its start')).toBeVisible();
+  await form.getByRole('checkbox', { name: 'Saturday' }).uncheck();
+  await form.getByLabel('Available for new projects from (optional)').fill('2031-01-06');
+  await form.getByRole('button', { name: 'Save availability' }).click();
+  await expectToast(page, 'Availability saved');
+  await expectAccessible(page, 'calls and availability');
+
+  await page.goto('/');
+  await expect(
+    page.locator('#home').getByText('Available for new projects from January 6, 2031'),
+  ).toBeVisible();
+  await expect(
+    page.locator('#contact').getByText('Available for new projects from January 6, 2031'),
+  ).toBeVisible();
+
+  // Cleared again, so other tests see the site as it ships.
+  await page.goto('/admin/blog/bookings');
+  await form.getByLabel('Available for new projects from (optional)').fill('');
+  await form.getByRole('button', { name: 'Save availability' }).click();
+  await expectToast(page, 'Availability saved');
+});

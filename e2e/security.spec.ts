@@ -1,0 +1,174 @@
+/**
+ * Sign-in & security (issue 22, point 1), in Chromium with a virtual authenticator: the owner
+ * adds a passkey and signs in with it alone; turns on an authenticator app, signs in on another
+ * browser with password and code, ends that browser's session from the first, and turns the app
+ * off with a recovery code. The site here is a server of its own (its own data directory and
+ * admin), so the shared admin of the other specs never meets a code prompt.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Secret, TOTP } from 'otpauth';
+import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
+
+const PORT = Number(process.env.E2E_SECURITY_PORT ?? 4319);
+const BASE = `http://localhost:${PORT}`;
+const OWNER = { username: 'keeper', password: 'keeper-password-123' };
+
+let server: ChildProcess | undefined;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: BASE });
+
+test.beforeAll(async () => {
+  server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'portfolio-e2e-security-')),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: OWNER.username,
+      ADMIN_PASSWORD: OWNER.password,
+      PUBLIC_URL: BASE,
+      TRUST_PROXY: '1',
+    },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${BASE}/readyz`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  server?.kill();
+});
+
+const codeAt = (secret: string, offsetSeconds = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetSeconds * 1000 });
+
+test('the owner adds a passkey and signs in with it alone', async ({ page }) => {
+  // A platform authenticator with a fingerprint, as on a laptop with Touch ID.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+
+  expect((await page.request.post('/api/login', { data: OWNER })).status()).toBe(200);
+  await page.goto('/admin/blog/security');
+  await expect(page.getByRole('heading', { name: 'Passkeys', level: 2 })).toBeVisible();
+  await expect(page.getByText('No passkeys yet.')).toBeVisible();
+  await expectAccessible(page, 'security page');
+
+  await page.getByLabel('Passkey name').fill('Work laptop');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expectToast(page, 'Passkey added', '“Work laptop” signs you in from now on.');
+  const keys = page.getByRole('list', { name: 'Passkeys' }).getByRole('listitem');
+  await expect(keys).toHaveCount(1);
+  await expect(keys.first()).toContainText('Work laptop');
+  await expect(keys.first()).toContainText('never used yet');
+
+  // Signed out, then in again with the passkey: no username, no password.
+  await page.context().clearCookies();
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expectToast(page, 'Login successful', `Welcome back, ${OWNER.username}!`);
+  await expect(page).toHaveURL(`${BASE}/`);
+
+  await page.goto('/admin/blog/security');
+  await expect(keys.first()).toContainText('last used');
+  const current = page
+    .getByRole('list', { name: 'Sessions' })
+    .getByRole('listitem')
+    .filter({ hasText: 'This device' });
+  await expect(current).toContainText('Passkey');
+});
+
+test('an authenticator app: set up, a code at sign-in elsewhere, that session ended from here, off with a recovery code', async ({
+  page,
+  browser,
+  allowConsole,
+}) => {
+  // The wrong code below is a 400 the browser logs.
+  allowConsole(/status of 400 \(Bad Request\)/);
+  expect((await page.request.post('/api/login', { data: OWNER })).status()).toBe(200);
+  await page.goto('/admin/blog/security');
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+  const secret = (
+    await page
+      .getByText(/^Setup key:/)
+      .locator('code')
+      .innerText()
+  ).replaceAll(' ', '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+
+  // A wrong code first: refused, and the code stays in the field to be corrected.
+  await page.getByLabel('Code from the app').fill('000000');
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expectToast(page, 'Error', 'That code is not right. Check the time on your phone and try again.');
+  await expect(page.getByLabel('Code from the app')).toHaveValue('000000');
+  await page.getByLabel('Code from the app').fill(codeAt(secret));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expectToast(page, 'Authenticator app on');
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recovery = await codes.first().innerText();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByText('10 of 10 recovery codes left.')).toBeVisible();
+
+  // Another browser: the password, then the code (the next step's, as this step's is spent).
+  const phone = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 } });
+  const other = await phone.newPage();
+  await other.goto('/auth');
+  await other.getByLabel('Username').fill(OWNER.username);
+  await other.getByLabel('Password').fill(OWNER.password);
+  await other.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(
+    other.getByText('Enter the 6-digit code from your authenticator app, or a recovery code.'),
+  ).toBeVisible();
+  await other.getByLabel('Authentication code').fill(codeAt(secret, 30));
+  await other.getByRole('button', { name: 'Verify' }).click();
+  await expect(other).toHaveURL(`${BASE}/`);
+  await expect(other.getByRole('button', { name: `Account menu for @${OWNER.username}` })).toBeVisible();
+
+  // This browser sees that session and ends it; the other is signed out at its next request.
+  await page.reload();
+  const sessions = page.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
+  const elsewhere = sessions.filter({ hasText: 'Password and code' });
+  await expect(elsewhere).toHaveCount(1);
+  await elsewhere.getByRole('button', { name: /^End the session on / }).click();
+  await expectToast(page, 'Session ended');
+  await expect(elsewhere).toHaveCount(0);
+  expect((await other.request.get('/api/user')).status()).toBe(401);
+  await other.goto('/admin/blog/security');
+  await expect(other).toHaveURL(/\/auth/);
+  await phone.close();
+
+  // Off with a recovery code; the password alone signs in again.
+  await page.getByLabel('Code to turn the app off').fill(recovery);
+  await page.getByRole('button', { name: 'Turn off' }).click();
+  await expectToast(page, 'Authenticator app off');
+  await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible();
+  expect((await page.request.post('/api/login', { data: OWNER })).status()).toBe(200);
+});

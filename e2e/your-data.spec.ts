@@ -1,0 +1,72 @@
+/**
+ * Your data (issue 22): the owner backs the site up from the dashboard and downloads the file,
+ * exports the posts, and imports a zip of Markdown posts after previewing what it would do.
+ */
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
+
+test('the owner backs up, downloads the backup, exports the posts and imports a Markdown zip', async ({
+  page,
+  signInAs,
+}, testInfo) => {
+  await signInAs('admin');
+  await page.goto('/admin/blog/data');
+  await expect(page.getByRole('heading', { name: 'Backups', level: 2 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Back up now' }).click();
+  await expectToast(page, 'Backup written');
+  const backups = page.getByRole('list', { name: 'Backups' }).getByRole('listitem');
+  await expect(backups.first()).toContainText(/portfolio-backup-\d{4}-\d{2}-\d{2}T\d{6}Z\.gz/);
+  const backupDownload = page.waitForEvent('download');
+  await backups
+    .first()
+    .getByRole('link', { name: /^Download the backup of / })
+    .click();
+  const backup = await backupDownload;
+  expect(backup.suggestedFilename()).toMatch(/^portfolio-backup-.*\.gz$/);
+  const header = JSON.parse(
+    gunzipSync(readFileSync(await backup.path()))
+      .toString('utf8')
+      .split('\n')[0] ?? '',
+  );
+  expect(header).toMatchObject({ format: 'portfolio-backup', version: 1 });
+
+  const exportDownload = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export every post (zip)' }).click();
+  const exported = unzipSync(new Uint8Array(readFileSync(await (await exportDownload).path())));
+  expect(Object.keys(exported)).toContain('posts/transponder-keys-explained.md');
+
+  // A post from another blog, in Hugo's front matter, plus one the site would refuse.
+  const slug = `hugo-import-${testInfo.workerIndex}-${Date.now().toString(36)}`;
+  const zip = zipSync({
+    [`content/posts/${slug}.md`]: strToU8(
+      `---\ntitle: Brought over from Hugo\ndate: 2023-05-04\ntags: [hugo, imports]\nsummary: A post that used to live on a Hugo site.\n---\n\nThis text came over from a Hugo site with its front matter, and it reads the same here.\n`,
+    ),
+    'content/posts/short.md': strToU8(
+      '---\ntitle: Too short to be a post\nsummary: Only a line.\n---\n\nHi.\n',
+    ),
+  });
+  const form = page.getByRole('form', { name: 'Import posts' });
+  await form.getByLabel('Zip of Markdown posts').setInputFiles({
+    name: 'posts.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.from(zip),
+  });
+  await form.getByRole('button', { name: 'Preview import' }).click();
+  await expect(
+    page.getByText('Nothing is written yet. Each file and what importing it would do:'),
+  ).toBeVisible();
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows.filter({ hasText: `${slug}.md` })).toContainText('New');
+  await expect(rows.filter({ hasText: 'short.md' })).toContainText('Content must be at least 50 characters');
+  await expectAccessible(page, 'your data with an import preview');
+
+  await page.getByRole('button', { name: 'Import 1 post' }).click();
+  await expectToast(page, 'Posts imported', '1 created, 0 updated, 1 skipped.');
+  await expect(page.getByText('Imported. Each file and what happened to it:')).toBeVisible();
+
+  await page.goto(`/blog/${slug}`);
+  await expect(page.getByRole('heading', { name: 'Brought over from Hugo', level: 1 })).toBeVisible();
+});

@@ -1,0 +1,207 @@
+/**
+ * The owner's sign-in security (admin only): GET /api/admin/security (passkeys, authenticator
+ * app, signed-in sessions); passkeys added, renamed and removed; the authenticator app set up,
+ * confirmed, turned off, and its recovery codes replaced; sessions ended one by one or all but
+ * this one. Each change takes effect at the next request.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../lib/http-error.ts';
+import { requireAdmin } from '../../plugins/session.ts';
+import { codeSchema } from './routes.ts';
+import type { SecurityService } from './security.ts';
+
+const overviewSchema = z.object({
+  passkeys: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      createdAt: z.string(),
+      lastUsedAt: z.string().nullable(),
+      synced: z.boolean(),
+    }),
+  ),
+  authenticator: z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() }),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      device: z.string(),
+      ip: z.string().nullable(),
+      method: z.string(),
+      createdAt: z.string(),
+      lastSeenAt: z.string(),
+      current: z.boolean(),
+    }),
+  ),
+});
+
+const passkeyName = z
+  .string()
+  .trim()
+  .min(1, 'Give the passkey a name')
+  .max(60, 'Keep the name under 60 characters');
+
+const b64url = z
+  .string()
+  .max(8192)
+  .regex(/^[A-Za-z0-9_-]*$/, 'Not base64url');
+const registrationSchema = z.object({
+  name: passkeyName,
+  response: z.object({
+    id: b64url.min(1),
+    rawId: b64url.min(1),
+    type: z.literal('public-key'),
+    response: z.object({
+      clientDataJSON: b64url,
+      attestationObject: b64url,
+      authenticatorData: b64url.optional(),
+      transports: z.array(z.string().max(20)).max(10).optional(),
+      publicKeyAlgorithm: z.number().int().optional(),
+      publicKey: b64url.optional(),
+    }),
+    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  }),
+});
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const messageSchema = z.object({ message: z.string() });
+const codesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }> = async (
+  app,
+  { security },
+) => {
+  const ownerId = async (request: { currentUser(): Promise<{ id: number } | null> }) => {
+    const user = await request.currentUser();
+    if (!user) throw new HttpError(401, 'Authentication required');
+    return user.id;
+  };
+  const limited = { rateLimit: { max: 30, timeWindow: '15 minutes' } };
+
+  app.get(
+    '/api/admin/security',
+    { onRequest: requireAdmin, schema: { response: { 200: overviewSchema } } },
+    async (request) => security.overview(await ownerId(request), request.sessionToken()),
+  );
+
+  app.post(
+    '/api/admin/security/passkeys/options',
+    {
+      onRequest: requireAdmin,
+      schema: { response: { 200: z.object({ options: z.record(z.string(), z.unknown()) }) } },
+      config: limited,
+    },
+    async (request) => ({
+      options: (await security.passkeyRegistrationOptions(await ownerId(request))) as unknown as Record<
+        string,
+        unknown
+      >,
+    }),
+  );
+
+  app.post(
+    '/api/admin/security/passkeys',
+    {
+      onRequest: requireAdmin,
+      schema: { body: registrationSchema, response: { 201: messageSchema } },
+      config: limited,
+    },
+    async (request, reply) => {
+      await security.registerPasskey(
+        await ownerId(request),
+        request.body.response as never,
+        request.body.name,
+      );
+      return reply.code(201).send({ message: 'Passkey added' });
+    },
+  );
+
+  app.patch(
+    '/api/admin/security/passkeys/:id',
+    {
+      onRequest: requireAdmin,
+      schema: { params: idParams, body: z.object({ name: passkeyName }), response: { 200: messageSchema } },
+    },
+    async (request) => {
+      await security.renamePasskey(await ownerId(request), request.params.id, request.body.name);
+      return { message: 'Passkey renamed' };
+    },
+  );
+
+  app.delete(
+    '/api/admin/security/passkeys/:id',
+    { onRequest: requireAdmin, schema: { params: idParams, response: { 200: messageSchema } } },
+    async (request) => {
+      await security.removePasskey(await ownerId(request), request.params.id);
+      return { message: 'Passkey removed' };
+    },
+  );
+
+  app.post(
+    '/api/admin/security/authenticator',
+    {
+      onRequest: requireAdmin,
+      schema: { response: { 200: z.object({ secret: z.string(), uri: z.string(), qrSvg: z.string() }) } },
+      config: limited,
+    },
+    async (request) => security.startAuthenticator(await ownerId(request)),
+  );
+
+  app.post(
+    '/api/admin/security/authenticator/confirm',
+    {
+      onRequest: requireAdmin,
+      schema: { body: codeSchema, response: { 200: codesSchema } },
+      config: limited,
+    },
+    async (request) => ({
+      recoveryCodes: await security.confirmAuthenticator(await ownerId(request), request.body.code),
+    }),
+  );
+
+  app.post(
+    '/api/admin/security/recovery-codes',
+    {
+      onRequest: requireAdmin,
+      schema: { body: codeSchema, response: { 200: codesSchema } },
+      config: limited,
+    },
+    async (request) => ({
+      recoveryCodes: await security.replaceRecoveryCodes(await ownerId(request), request.body.code),
+    }),
+  );
+
+  app.post(
+    '/api/admin/security/authenticator/remove',
+    {
+      onRequest: requireAdmin,
+      schema: { body: codeSchema, response: { 200: messageSchema } },
+      config: limited,
+    },
+    async (request) => {
+      await security.removeAuthenticator(await ownerId(request), request.body.code);
+      return { message: 'Authenticator app removed' };
+    },
+  );
+
+  app.delete(
+    '/api/admin/security/sessions/:id',
+    {
+      onRequest: requireAdmin,
+      schema: { params: z.object({ id: z.string().max(64) }), response: { 200: messageSchema } },
+    },
+    async (request) => {
+      await security.endSession(await ownerId(request), request.params.id);
+      return { message: 'Session ended' };
+    },
+  );
+
+  app.post(
+    '/api/admin/security/sessions/end-others',
+    { onRequest: requireAdmin, schema: { response: { 200: z.object({ ended: z.number().int() }) } } },
+    async (request) => ({
+      ended: await security.endOtherSessions(await ownerId(request), request.sessionToken()),
+    }),
+  );
+};

@@ -1,0 +1,305 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localStorage } from '../../lib/storage.ts';
+import { listRoutes } from '../../testing/routes.ts';
+import { createTestApp, freshIp, openPostgresTestDatabase, type TestApp } from '../../testing/test-app.ts';
+import { BackupRefusedError, nonEmptyTables, restoreBackup, writeBackupFile } from './archive.ts';
+import { schemaVersions } from './schema-version.ts';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The newest migration's tag: what a backup of an up-to-date site names as its schema. */
+const latestTag = schemaVersions().at(-1)?.tag;
+
+const folder = () => mkdtempSync(join(tmpdir(), 'portfolio-backup-'));
+const uploadsOf = (app: TestApp) => localStorage(join(app.config.DATA_DIR, 'uploads'));
+
+/** The archive's lines without the header's creation time: what two backups of one site share. */
+function content(path: string): string[] {
+  return gunzipSync(readFileSync(path)).toString('utf8').split('\n').slice(1);
+}
+
+/** Fills a site the way its owner and visitors would: a post with a cover, a comment, a reply, a quote, a booking setting. */
+async function populate(t: TestApp) {
+  const admin = await t.signIn('admin');
+  const upload = await t.app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    headers: { cookie: admin, 'content-type': 'multipart/form-data; boundary=x' },
+    payload: Buffer.concat([
+      Buffer.from(
+        '--x\r\nContent-Disposition: form-data; name="image"; filename="c.png"\r\nContent-Type: image/png\r\n\r\n',
+      ),
+      PNG,
+      Buffer.from('\r\n--x--\r\n'),
+    ]),
+  });
+  expect(upload.statusCode, upload.body).toBe(201);
+  const cover = upload.json().url as string;
+  const post = await t.app.inject({
+    method: 'POST',
+    url: '/api/blog',
+    headers: { cookie: admin },
+    payload: {
+      title: 'Keys, “quotes” and ünïcode',
+      slug: 'keys-and-unicode',
+      summary: 'A post with a cover, tags and a comment.',
+      content: '# Heading\n\nText with a [link](https://example.com) and a tab\there.',
+      coverImage: cover,
+      tags: ['keys', 'repair'],
+      isPublished: true,
+    },
+  });
+  expect(post.statusCode, post.body).toBe(201);
+  const postId = post.json().id as number;
+  const comment = await t.app.inject({
+    method: 'POST',
+    url: `/api/blog/post/${postId}/comments`,
+    remoteAddress: freshIp(),
+    payload: {
+      name: 'Dana',
+      email: 'dana@example.com',
+      content: 'Does the 2016 model take the same battery?',
+      captchaToken: 'not-a-robot',
+      formToken: t.formToken('comment', postId),
+    },
+  });
+  expect(comment.statusCode, comment.body).toBe(201);
+  const quote = await t.app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    remoteAddress: freshIp(),
+    payload: {
+      name: 'Dana Smith',
+      email: 'dana@example.com',
+      company: 'Smith Bakery',
+      projectType: 'ecommerce',
+      budget: '5-10k',
+      timeframe: '3months',
+      message: 'We need an online shop for our cakes.',
+    },
+  });
+  expect(quote.statusCode, quote.body).toBe(201);
+  return { cover };
+}
+
+/** Every public GET answer of the site: lists, each post, each project, and their comments. */
+async function publicAnswers(t: TestApp): Promise<Record<string, { status: number; body: string }>> {
+  const answers: Record<string, { status: number; body: string }> = {};
+  const get = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url, remoteAddress: '10.9.9.9' });
+    answers[url] = { status: res.statusCode, body: res.body };
+    return res;
+  };
+  // Answers that differ on every call by design: a new form token, sign-in redirects.
+  const varying = ['/api/form-token', '/api/auth/github', '/api/auth/github/callback', '/api/user'];
+  for (const { method, url } of listRoutes(t.app)) {
+    if (method !== 'GET' || !url.startsWith('/api/') || url.startsWith('/api/admin') || url.includes(':'))
+      continue;
+    if (!varying.includes(url)) await get(url);
+  }
+  await get('/api/blog-list?limit=50');
+  for (const item of (await get('/api/blog')).json()) {
+    await get(`/api/blog/${item.slug}`);
+    await get(`/api/blog/post/${item.id}/comments`);
+  }
+  for (const project of (await get('/api/projects')).json()) await get(`/api/projects/${project.id}`);
+  return answers;
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const postgresUp = await postgresAnswers();
+
+describe('backup and restore', () => {
+  let source: TestApp;
+  let dir: string;
+  let archive: string;
+
+  beforeAll(async () => {
+    source = await createTestApp({ seed: true });
+    await populate(source);
+    dir = folder();
+    archive = join(dir, 'site.backup.gz');
+    await writeBackupFile(source.database.db, uploadsOf(source), archive);
+  });
+  afterAll(() => source?.close());
+
+  it('writes one file with the schema version, every table and the uploads', () => {
+    const lines = gunzipSync(readFileSync(archive)).toString('utf8').trimEnd().split('\n');
+    const header = JSON.parse(lines[0] ?? '');
+    expect(header).toMatchObject({ format: 'portfolio-backup', version: 1, schema: latestTag });
+    const end = JSON.parse(lines.at(-1) ?? '');
+    expect(end.end).toBe(true);
+    expect(end.tables.blog_posts).toBeGreaterThan(1);
+    expect(end.tables.comments).toBeGreaterThan(0);
+    expect(end.tables.quote_requests).toBe(1);
+    expect(end.uploads).toBeGreaterThan(0);
+    expect(lines.some((line) => line.includes('Keys, “quotes” and ünïcode'))).toBe(true);
+  });
+
+  it.runIf(postgresUp)(
+    'moves a site PGlite -> archive -> PostgreSQL -> archive: equal archives, identical public answers',
+    async () => {
+      const target = await openPostgresTestDatabase(postgresUrl);
+      const uploadDir = join(folder(), 'uploads');
+      let moved: TestApp | undefined;
+      try {
+        const summary = await restoreBackup(target.db, localStorage(uploadDir), archive);
+        expect(summary.tables.blog_posts).toBeGreaterThan(1);
+        const second = join(dir, 'again.backup.gz');
+        await writeBackupFile(target.db, localStorage(uploadDir), second);
+        expect(content(second)).toEqual(content(archive));
+
+        moved = await createTestApp({
+          seed: false,
+          databaseUrl: target.url,
+          env: { UPLOAD_DIR: uploadDir },
+        });
+        expect(await publicAnswers(moved)).toEqual(await publicAnswers(source));
+        // New rows continue after the restored ids.
+        const admin = await moved.signIn('admin');
+        const post = await moved.app.inject({
+          method: 'POST',
+          url: '/api/blog',
+          headers: { cookie: admin },
+          payload: {
+            title: 'After the move',
+            slug: 'after-the-move',
+            summary: 'The first post on the new database.',
+            content: 'Its id follows the restored ones, and nothing clashes with them.',
+          },
+        });
+        expect(post.statusCode, post.body).toBe(201);
+      } finally {
+        await moved?.app.close();
+        await target.close();
+      }
+    },
+  );
+
+  it('restores into an empty PGlite database, uploads included, and back to an equal archive', async () => {
+    const uploadDir = join(folder(), 'uploads');
+    const empty = await createTestApp({ seed: false, env: { UPLOAD_DIR: uploadDir } });
+    try {
+      await restoreBackup(empty.database.db, localStorage(uploadDir), archive);
+      const again = join(dir, 'pglite-again.backup.gz');
+      await writeBackupFile(empty.database.db, localStorage(uploadDir), again);
+      expect(content(again)).toEqual(content(archive));
+      expect(await publicAnswers(empty)).toEqual(await publicAnswers(source));
+      const cover = (await empty.app.inject({ method: 'GET', url: '/api/blog/keys-and-unicode' })).json()
+        .coverImage as string;
+      expect(readFileSync(join(uploadDir, cover.replace('/uploads/', '')))).toEqual(
+        readFileSync(join(source.config.DATA_DIR, 'uploads', cover.replace('/uploads/', ''))),
+      );
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('refuses a database that holds data unless forced, and then replaces it', async () => {
+    const seeded = await createTestApp({ seed: true });
+    try {
+      const before = await nonEmptyTables(seeded.database.db);
+      const refusal = restoreBackup(seeded.database.db, uploadsOf(seeded), archive);
+      await expect(refusal).rejects.toThrow(BackupRefusedError);
+      await expect(refusal).rejects.toThrow(/The database is not empty: .*--force/);
+      expect(await nonEmptyTables(seeded.database.db)).toEqual(before);
+
+      await restoreBackup(seeded.database.db, uploadsOf(seeded), archive, { force: true });
+      expect(await publicAnswers(seeded)).toEqual(await publicAnswers(source));
+    } finally {
+      await seeded.close();
+    }
+  });
+
+  it('refuses damaged and foreign files with a clear message and changes nothing', async () => {
+    const whole = gunzipSync(readFileSync(archive));
+    const lines = whole.toString('utf8').trimEnd().split('\n');
+    const bad = (name: string, bytes: Buffer) => {
+      const path = join(dir, name);
+      writeFileSync(path, bytes);
+      return path;
+    };
+    const cases: Array<[string, RegExp]> = [
+      [bad('cut.gz', readFileSync(archive).subarray(0, 2_000)), /damaged|ends early|cut short/],
+      [bad('plain.txt', Buffer.from('hello')), /damaged or not a backup/],
+      [bad('foreign.gz', gzipSync('{"format":"ghost"}\n')), /not a portfolio-backup file/],
+      [bad('no-end.gz', gzipSync(`${lines.slice(0, -1).join('\n')}\n`)), /ends early, before the end marker/],
+      [
+        bad(
+          'newer.gz',
+          gzipSync(whole.toString('utf8').replace(`"schema":"${latestTag}"`, '"schema":"9999_future"')),
+        ),
+        /newer version of the site/,
+      ],
+      [
+        bad(
+          'lost-row.gz',
+          gzipSync(lines.filter((line) => !line.includes('Does the 2016 model')).join('\n')),
+        ),
+        /cut short|end marker does not match|not readable/,
+      ],
+      [join(dir, 'missing.gz'), /There is no file at/],
+    ];
+    const uploadDir = join(folder(), 'uploads');
+    const empty = await createTestApp({ seed: false, env: { UPLOAD_DIR: uploadDir } });
+    try {
+      for (const [path, message] of cases) {
+        const attempt = restoreBackup(empty.database.db, localStorage(uploadDir), path);
+        await expect(attempt, path).rejects.toThrow(BackupRefusedError);
+        await expect(attempt, path).rejects.toThrow(message);
+        expect(await nonEmptyTables(empty.database.db), path).toEqual({});
+        expect(await localStorage(uploadDir).list(), path).toEqual([]);
+      }
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('holds everything a write acknowledged before the backup began, while writes go on', async () => {
+    const admin = await source.signIn('admin');
+    const write = (index: number) =>
+      source.app.inject({
+        method: 'POST',
+        url: '/api/blog',
+        headers: { cookie: admin },
+        payload: {
+          title: `Busy ${index}`,
+          slug: `busy-${index}`,
+          summary: 'A post written while a backup runs.',
+          content: 'Some text for the body of the post, long enough to be a real post.',
+        },
+      });
+    const acknowledged: string[] = [];
+    for (let index = 0; index < 5; index++) {
+      const res = await write(index);
+      expect(res.statusCode, res.body).toBe(201);
+      acknowledged.push(`busy-${index}`);
+    }
+    const path = join(dir, 'busy.backup.gz');
+    const during = Promise.all([5, 6, 7, 8].map(write));
+    await writeBackupFile(source.database.db, uploadsOf(source), path);
+    for (const res of await during) expect(res.statusCode).toBe(201);
+    const text = gunzipSync(readFileSync(path)).toString('utf8');
+    for (const slug of acknowledged) expect(text).toMatch(new RegExp(`"slug": ?"${slug}"`));
+  });
+});

@@ -1,0 +1,160 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import pg from 'pg';
+import S3rver from 's3rver';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FileStorage, storageFromConfig } from '../../lib/storage.ts';
+import { createTestApp, freshIp, openPostgresTestDatabase, type TestApp } from '../../testing/test-app.ts';
+import { restoreBackup, writeBackupFile } from './archive.ts';
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+const postgresUp = await postgresAnswers();
+
+function multipart(bytes: Buffer) {
+  const head =
+    '--s3\r\nContent-Disposition: form-data; name="image"; filename="cover.png"\r\nContent-Type: image/png\r\n\r\n';
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from('\r\n--s3--\r\n')]),
+    headers: { 'content-type': 'multipart/form-data; boundary=s3' },
+  };
+}
+
+describe('uploads in S3-compatible storage (s3rver on 127.0.0.1)', () => {
+  let server: S3rver;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: mkdtempSync(join(tmpdir(), 'portfolio-s3-')),
+      configureBuckets: [{ name: 'site-uploads', configs: [] }],
+    });
+    const { port } = (await server.run()) as AddressInfo;
+    env = {
+      S3_BUCKET: 'site-uploads',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    };
+  });
+  afterAll(() => server?.close());
+
+  it.runIf(postgresUp)(
+    'two app processes on one PostgreSQL: an upload through one is served by the other, and backups hold it',
+    async () => {
+      const database = await openPostgresTestDatabase(postgresUrl);
+      let first: TestApp | undefined;
+      let second: TestApp | undefined;
+      try {
+        first = await createTestApp({ seed: false, databaseUrl: database.url, env });
+        second = await createTestApp({ seed: false, databaseUrl: database.url, env });
+        const admin = await first.signIn('admin');
+        const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#cc6633' } })
+          .png()
+          .toBuffer();
+        const { payload, headers } = multipart(png);
+        const upload = await first.app.inject({
+          method: 'POST',
+          url: '/api/upload',
+          payload,
+          headers: { ...headers, cookie: admin },
+          remoteAddress: freshIp(),
+        });
+        expect(upload.statusCode, upload.body).toBe(201);
+        const url = upload.json().url as string;
+        expect(url).toMatch(/^\/uploads\/r[0-9a-f]{32}\.webp$/);
+        // Nothing on either process's disk: the bytes are in the bucket.
+        expect(() => readFileSync(join(first?.config.DATA_DIR ?? '', 'uploads', url.slice(9)))).toThrow();
+
+        const served = await second.app.inject({ method: 'GET', url });
+        expect(served.statusCode).toBe(200);
+        expect(served.headers['content-type']).toBe('image/webp');
+        expect(served.headers['x-content-type-options']).toBe('nosniff');
+        expect(served.headers['content-security-policy']).toContain('sandbox');
+        expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect((await sharp(served.rawPayload).metadata()).width).toBe(64);
+        const sized = await second.app.inject({ method: 'GET', url: url.replace('.webp', '-480.avif') });
+        expect(sized.headers['content-type']).toBe('image/avif');
+        for (const missing of [
+          '/uploads/r00000000000000000000000000000000.webp',
+          '/uploads/..%2Fsecret',
+          '/uploads/x.svg',
+        ]) {
+          expect((await second.app.inject({ method: 'GET', url: missing })).statusCode, missing).toBe(404);
+        }
+
+        // A backup made through the second process holds the upload the first one took ...
+        const storage: FileStorage = await storageFromConfig(second.config);
+        const archive = join(mkdtempSync(join(tmpdir(), 'portfolio-s3-backup-')), 'site.gz');
+        const summary = await writeBackupFile(second.database.db, storage, archive);
+        expect(summary.uploads).toBe(7); // the WebP and its six sizes
+        const text = gunzipSync(readFileSync(archive)).toString('utf8');
+        expect(text).toContain(`"upload":"${url.slice(9)}"`);
+
+        // ... and restores into a site on disk, where the same address serves the same bytes.
+        const uploadDir = join(mkdtempSync(join(tmpdir(), 'portfolio-s3-disk-')), 'uploads');
+        const onDisk = await createTestApp({ seed: false, env: { UPLOAD_DIR: uploadDir } });
+        try {
+          await restoreBackup(onDisk.database.db, await storageFromConfig(onDisk.config), archive);
+          const again = await onDisk.app.inject({ method: 'GET', url });
+          expect(again.statusCode).toBe(200);
+          expect(again.rawPayload).toEqual(served.rawPayload);
+        } finally {
+          await onDisk.close();
+        }
+        storage.close?.();
+      } finally {
+        await first?.app.close();
+        await second?.app.close();
+        await database.close();
+      }
+    },
+    60_000,
+  );
+
+  it('lists, reads and puts back objects under the prefix, refusing names the site never makes', async () => {
+    const storage = await storageFromConfig({
+      DATA_DIR: tmpdir(),
+      S3_BUCKET: env.S3_BUCKET,
+      S3_ENDPOINT: env.S3_ENDPOINT,
+      S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY,
+      S3_FORCE_PATH_STYLE: true,
+      S3_REGION: 'us-east-1',
+      S3_PREFIX: 'another-site/',
+    });
+    try {
+      expect(storage.kind).toBe('s3');
+      expect(await storage.list()).toEqual([]);
+      const url = await storage.save(Buffer.from('RIFF....WEBP'), 'webp');
+      const name = url.slice('/uploads/'.length);
+      expect(await storage.list()).toEqual([name]);
+      expect((await storage.read(name)).toString()).toBe('RIFF....WEBP');
+      await storage.restore('0123456789abcdef0123456789abcdef.png', Buffer.from('png bytes'));
+      expect(await storage.list()).toEqual(['0123456789abcdef0123456789abcdef.png', name].sort());
+      await expect(storage.restore('../escape.png', Buffer.from('x'))).rejects.toThrow(
+        /refusing upload name/,
+      );
+      expect(await storage.open?.('ffffffffffffffffffffffffffffffff.webp')).toBeNull();
+    } finally {
+      storage.close?.();
+    }
+  });
+});

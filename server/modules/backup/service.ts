@@ -1,0 +1,156 @@
+/**
+ * The site's own backups: one a day into BACKUP_DIR (default DATA_DIR/backups), the newest
+ * BACKUP_KEEP kept, listed and downloaded from the dashboard. A backup is written under a
+ * temporary name and renamed when whole, so the list never shows half a file.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../lib/storage.ts';
+import { type BackupSummary, writeBackupFile } from './archive.ts';
+
+/** portfolio-backup-2026-11-24T081500Z.gz: sorts by time, safe in any file system and URL. */
+export const BACKUP_NAME = /^portfolio-backup-\d{4}-\d{2}-\d{2}T\d{6}Z\.gz$/;
+const HOUR = 60 * 60 * 1000;
+
+export function backupName(at: Date): string {
+  return `portfolio-backup-${at.toISOString().slice(0, 19).replaceAll(':', '')}Z.gz`;
+}
+
+/** The moment a backup's name records. */
+function timeOf(name: string): string {
+  const [, day, hh, mm, ss] = /^portfolio-backup-(\d{4}-\d{2}-\d{2})T(\d{2})(\d{2})(\d{2})Z/.exec(name) ?? [];
+  return new Date(`${day}T${hh}:${mm}:${ss}Z`).toISOString();
+}
+
+export interface BackupFile {
+  name: string;
+  bytes: number;
+  createdAt: string;
+}
+
+export interface BackupServiceOptions {
+  db: Db;
+  storage: FileStorage;
+  directory: string;
+  /** How many daily backups to keep (the newest). */
+  keep: number;
+  now?: () => Date;
+  onError?: (error: unknown) => void;
+}
+
+export function createBackupService({
+  db,
+  storage,
+  directory,
+  keep,
+  now = () => new Date(),
+  onError,
+}: BackupServiceOptions) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<BackupFile & { summary: BackupSummary }> | undefined;
+
+  async function list(): Promise<BackupFile[]> {
+    const names = await readdir(directory).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [] as string[];
+      throw error;
+    });
+    const files: BackupFile[] = [];
+    for (const name of names
+      .filter((entry) => BACKUP_NAME.test(entry))
+      .sort()
+      .reverse()) {
+      const info = await stat(join(directory, name)).catch(() => undefined);
+      if (info) files.push({ name, bytes: info.size, createdAt: timeOf(name) });
+    }
+    return files;
+  }
+
+  /** Writes a backup now (one at a time: a second call joins the one under way). */
+  function writeNow(): Promise<BackupFile & { summary: BackupSummary }> {
+    running ??= (async () => {
+      try {
+        mkdirSync(directory, { recursive: true, mode: 0o700 });
+        const at = now();
+        const name = backupName(at);
+        const path = join(directory, name);
+        const summary = await writeBackupFile(db, storage, path, at);
+        const info = await stat(path);
+        return { name, bytes: info.size, createdAt: timeOf(name), summary };
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  }
+
+  /** Removes all but the newest `keep` backups. */
+  async function prune(): Promise<string[]> {
+    const old = (await list()).slice(keep);
+    for (const file of old) await rm(join(directory, file.name), { force: true });
+    return old.map((file) => file.name);
+  }
+
+  /** The daily backup: written when the newest is a day old or there is none. */
+  async function runDaily(): Promise<boolean> {
+    const [newest] = await list();
+    if (newest && now().getTime() - Date.parse(newest.createdAt) < 24 * HOUR) return false;
+    await writeNow();
+    await prune();
+    return true;
+  }
+
+  return {
+    directory,
+    list,
+    writeNow,
+    prune,
+    runDaily,
+    /** The file behind a listed name, or undefined for anything else. */
+    pathOf(name: string): string | undefined {
+      return BACKUP_NAME.test(name) ? join(directory, name) : undefined;
+    },
+    /** Checks once an hour whether a day has passed since the last backup. */
+    start() {
+      const tick = () => {
+        runDaily().catch((error) => onError?.(error));
+        timer = setTimeout(tick, HOUR);
+        timer.unref();
+      };
+      timer = setTimeout(tick, 60_000);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      return running?.then(
+        () => undefined,
+        () => undefined,
+      );
+    },
+  };
+}
+
+export type BackupService = ReturnType<typeof createBackupService>;
+
+/**
+ * A secret written into the data directory while the server runs: `npm run backup` reads it to
+ * ask the running server for a backup when the embedded database is locked by that server.
+ * Whoever can read the data directory can read the database itself, so it grants nothing more.
+ */
+export function writeLocalBackupToken(dataDir: string): { matches(value: string | undefined): boolean } {
+  const token = randomBytes(32).toString('hex');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(join(dataDir, LOCAL_TOKEN_FILE), token, { mode: 0o600 });
+  const expected = Buffer.from(token);
+  return {
+    matches(value) {
+      const given = Buffer.from(value ?? '');
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}
+
+export const LOCAL_TOKEN_FILE = 'backup-token';

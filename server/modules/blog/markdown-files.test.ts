@@ -1,0 +1,266 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blogPosts } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+const LONG = 'This paragraph is long enough to be the body of a real post on the site, and then some.';
+
+async function png(colour: string): Promise<Uint8Array> {
+  return new Uint8Array(
+    await sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
+      .png()
+      .toBuffer(),
+  );
+}
+
+/** A folder of posts as four generators write them, with their images. */
+async function sampleFolder(): Promise<Record<string, Uint8Array>> {
+  return {
+    // Astro: pubDate, description, heroImage beside the post, an inline image in a subfolder.
+    'src/content/blog/astro-post.md': strToU8(
+      `---\ntitle: "Astro: a first post"\ndescription: "Written for Astro's content collections."\npubDate: 2024-03-01\nheroImage: ./hero.png\ntags: [astro, web]\n---\n\n${LONG}\n\n![A diagram](./img/diagram.png)\n`,
+    ),
+    'src/content/blog/hero.png': await png('#cc6633'),
+    'src/content/blog/img/diagram.png': await png('#3366cc'),
+    // Hugo: a page bundle (index.md), lastmod, categories, draft.
+    'content/posts/hugo-bundle/index.md': strToU8(
+      `---\ntitle: Hugo in a bundle\ndate: 2023-11-05T10:00:00-05:00\nlastmod: 2023-12-01\ncategories: [hugo]\ndraft: true\nsummary: A Hugo page bundle that is still a draft.\n---\n${LONG}\n`,
+    ),
+    // Jekyll: the date and the slug from the file name, tags as words.
+    '_posts/2022-07-14-jekyll-days.markdown': strToU8(
+      `---\nlayout: post\ntitle: Jekyll days\ntags: ruby static\n---\n\n${LONG}\n`,
+    ),
+    // Next.js (MDX): an explicit slug and an image on the web.
+    'posts/next.mdx': strToU8(
+      `---\ntitle: Next.js notes\nslug: next-notes\ndate: '2025-01-20'\nexcerpt: Notes from a Next.js blog.\ncoverImage: https://example.com/cover.jpg\n---\n\n${LONG}\n`,
+    ),
+    // What cannot be imported, each for a reason.
+    'posts/no-front-matter.md': strToU8(`# Just a heading\n\n${LONG}\n`),
+    'posts/bad-yaml.md': strToU8(`---\ntitle: [unclosed\n---\n\n${LONG}\n`),
+    'posts/too-short.md': strToU8(
+      '---\ntitle: Too short a post\nsummary: Its body is short.\n---\n\nHello.\n',
+    ),
+    'posts/missing-image.md': strToU8(
+      `---\ntitle: A post without its image\nsummary: The image is not in the folder.\n---\n\n${LONG}\n\n![Gone](./gone.png)\n`,
+    ),
+    'posts/zz-same-slug.md': strToU8(
+      `---\ntitle: The same slug again\nslug: next-notes\nsummary: A second file.\n---\n\n${LONG}\n`,
+    ),
+    'README.txt': strToU8('Not a post.'),
+  };
+}
+
+describe('posts in and out as Markdown', () => {
+  let t: TestApp;
+  let admin: string;
+  let folder: Record<string, Uint8Array>;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    admin = await t.signIn('admin');
+    folder = await sampleFolder();
+  });
+  afterAll(() => t.close());
+
+  const importZip = (files: Record<string, Uint8Array>, dryRun: boolean, cookie = admin) => {
+    const boundary = 'zipboundary';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="posts.zip"\r\nContent-Type: application/zip\r\n\r\n`,
+      ),
+      Buffer.from(zipSync(files)),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/admin/posts/import?dryRun=${dryRun}`,
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+  };
+  const posts = () => t.database.db.select().from(blogPosts).orderBy(blogPosts.slug);
+  const uploads = () => readdirSync(join(t.config.DATA_DIR, 'uploads')).length;
+
+  it('a dry run lists what would be created or skipped and why, and writes nothing', async () => {
+    const files = uploads();
+    const res = await importZip(folder, true);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().dryRun).toBe(true);
+    expect(
+      res
+        .json()
+        .results.map((r: { file: string; action: string; reason: string }) => [r.file, r.action, r.reason]),
+    ).toEqual([
+      ['_posts/2022-07-14-jekyll-days.markdown', 'create', 'new post'],
+      ['content/posts/hugo-bundle/index.md', 'create', 'new draft'],
+      ['posts/bad-yaml.md', 'skip', expect.stringMatching(/^its front matter is not readable YAML/)],
+      ['posts/missing-image.md', 'skip', 'the image posts/gone.png is not among the files'],
+      ['posts/next.mdx', 'create', 'new post'],
+      ['posts/no-front-matter.md', 'skip', 'no front matter (--- at the top)'],
+      ['posts/too-short.md', 'skip', 'Content must be at least 50 characters'],
+      ['posts/zz-same-slug.md', 'skip', 'another file has the slug next-notes'],
+      ['src/content/blog/astro-post.md', 'create', 'new post'],
+    ]);
+    expect(await posts()).toEqual([]);
+    expect(uploads()).toBe(files);
+  });
+
+  it('imports the front matter of Astro, Hugo, Jekyll and Next.js, with the images beside the posts', async () => {
+    const before = uploads();
+    const res = await importZip(folder, false);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().results.filter((r: { action: string }) => r.action === 'create')).toHaveLength(4);
+
+    const bySlug = Object.fromEntries((await posts()).map((post) => [post.slug, post]));
+    expect(Object.keys(bySlug)).toEqual(['astro-post', 'hugo-bundle', 'jekyll-days', 'next-notes']);
+    const astro = bySlug['astro-post'];
+    expect(astro).toMatchObject({
+      title: 'Astro: a first post',
+      summary: "Written for Astro's content collections.",
+      tags: ['astro', 'web'],
+      isPublished: true,
+    });
+    expect(astro?.publishedAt?.toISOString()).toBe('2024-03-01T00:00:00.000Z');
+    expect(astro?.coverImage).toMatch(/^\/uploads\/r[0-9a-f]{32}\.webp$/);
+    expect(astro?.content).toMatch(/!\[A diagram\]\(\/uploads\/r[0-9a-f]{32}\.webp\)/);
+    expect(astro?.contentHtml).toContain('<img');
+    expect(uploads()).toBeGreaterThan(before);
+
+    expect(bySlug['hugo-bundle']).toMatchObject({ isPublished: false, tags: ['hugo'], publishedAt: null });
+    expect(bySlug['jekyll-days']).toMatchObject({ tags: ['ruby', 'static'], summary: LONG });
+    expect(bySlug['jekyll-days']?.publishedAt?.toISOString()).toBe('2022-07-14T00:00:00.000Z');
+    expect(bySlug['next-notes']).toMatchObject({
+      title: 'Next.js notes',
+      summary: 'Notes from a Next.js blog.',
+      coverImage: 'https://example.com/cover.jpg',
+    });
+    // The public blog shows them at once.
+    const list = (await t.app.inject('/api/blog')).json();
+    expect(list.map((post: { slug: string }) => post.slug)).toEqual([
+      'next-notes',
+      'astro-post',
+      'jekyll-days',
+    ]);
+  });
+
+  it('importing the same files twice changes nothing', async () => {
+    const before = await posts();
+    const files = uploads();
+    const res = await importZip(folder, false);
+    expect(
+      res.json().results.filter((r: { action: string }) => r.action !== 'skip'),
+      'nothing created or updated',
+    ).toEqual([]);
+    expect(
+      res
+        .json()
+        .results.filter((r: { reason: string }) => r.reason === 'unchanged')
+        .map((r: { slug: string }) => r.slug),
+    ).toEqual(['jekyll-days', 'hugo-bundle', 'next-notes', 'astro-post']);
+    expect(await posts()).toEqual(before);
+    expect(uploads()).toBe(files);
+  });
+
+  it('a changed file updates its post, and the dry run says what changes', async () => {
+    const changed = {
+      ...folder,
+      'posts/next.mdx': strToU8(
+        `---\ntitle: Next.js notes, revised\nslug: next-notes\ndate: '2025-01-20'\nexcerpt: Notes from a Next.js blog.\ncoverImage: https://example.com/cover.jpg\n---\n\n${LONG}\n`,
+      ),
+    };
+    const dry = await importZip(changed, true);
+    expect(dry.json().results.find((r: { slug: string }) => r.slug === 'next-notes')).toMatchObject({
+      action: 'update',
+      reason: 'changes title',
+    });
+    const [unchanged] = await t.database.db.select().from(blogPosts).where(eq(blogPosts.slug, 'next-notes'));
+    expect(unchanged?.title).toBe('Next.js notes');
+    await importZip(changed, false);
+    const [row] = await t.database.db.select().from(blogPosts).where(eq(blogPosts.slug, 'next-notes'));
+    expect(row?.title).toBe('Next.js notes, revised');
+    expect(row?.publishedAt?.toISOString()).toBe('2025-01-20T00:00:00.000Z');
+  });
+
+  it('exports every post as Markdown that imports into another site unchanged', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/posts/export',
+      headers: { cookie: admin },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    expect(Object.keys(files).sort()).toEqual([
+      'posts/astro-post.md',
+      'posts/hugo-bundle.md',
+      'posts/jekyll-days.md',
+      'posts/next-notes.md',
+    ]);
+    const hugo = Buffer.from(files['posts/hugo-bundle.md'] ?? []).toString('utf8');
+    expect(hugo).toMatch(/^---\ntitle: Hugo in a bundle\nslug: hugo-bundle\n/);
+    expect(hugo).toContain('draft: true');
+
+    // Into the same site: nothing to do.
+    const same = await importZip(files, true);
+    expect(same.json().results.map((r: { reason: string }) => r.reason)).toEqual([
+      'unchanged',
+      'unchanged',
+      'unchanged',
+      'unchanged',
+    ]);
+    // Into an empty site: the same posts.
+    const other = await createTestApp({ seed: false });
+    try {
+      const otherAdmin = await other.signIn('admin');
+      const boundary = 'b';
+      const imported = await other.app.inject({
+        method: 'POST',
+        url: '/api/admin/posts/import',
+        headers: { cookie: otherAdmin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.zip"\r\nContent-Type: application/zip\r\n\r\n`,
+          ),
+          Buffer.from(zipSync(files)),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+      expect(imported.statusCode, imported.body).toBe(200);
+      const pick = (rows: Array<typeof blogPosts.$inferSelect>) =>
+        rows.map(({ slug, title, summary, content, coverImage, tags, isPublished, publishedAt }) => ({
+          slug,
+          title,
+          summary,
+          content,
+          coverImage,
+          tags,
+          isPublished,
+          publishedAt,
+        }));
+      expect(pick(await other.database.db.select().from(blogPosts).orderBy(blogPosts.slug))).toEqual(
+        pick(await posts()),
+      );
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('is for the admin only, and a file that is not a zip is a clear 400', async () => {
+    const user = await t.signIn('user');
+    expect((await importZip(folder, true, user)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/posts/export' })).statusCode).toBe(401);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/posts/import',
+      headers: { cookie: admin, 'content-type': 'multipart/form-data; boundary=q' },
+      payload: Buffer.from(
+        '--q\r\nContent-Disposition: form-data; name="file"; filename="p.zip"\r\nContent-Type: application/zip\r\n\r\nnot a zip\r\n--q--\r\n',
+      ),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The file is not a readable zip.');
+  });
+});

@@ -1,0 +1,384 @@
+/**
+ * Posts in and out as Markdown files with front matter.
+ *
+ * Export: one `<slug>.md` per post (title, slug, summary, tags, date, updated, cover, draft,
+ * description, canonical), the body as written.
+ *
+ * Import: the front matter of Astro, Next.js, Hugo and Jekyll posts (`title`, `slug` or the
+ * file's name, `description`/`summary`/`excerpt`, `tags`/`categories`, `date`/`pubDate`,
+ * `draft`/`published`, `cover`/`image`/`heroImage`/...). Images the post names by a relative
+ * path (its cover and `![...](./x.png)` in the text) are stored like uploads; an image already
+ * imported (the same bytes) keeps its address, so importing the same files twice changes
+ * nothing. A dry run says what would be created, updated or skipped and why, and writes nothing.
+ */
+import { createHash } from 'node:crypto';
+import { posix } from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { type BlogPostFormValues, blogPostFormSchema } from '../../../common/schemas/forms.ts';
+import type { Db } from '../../db/client.ts';
+import { appMeta, blogPosts } from '../../db/schema.ts';
+import type { FileStorage } from '../../lib/storage.ts';
+import { storeUpload } from '../uploads/service.ts';
+
+/** A file of an import: its path inside the folder or zip (with '/') and its bytes. */
+export interface ImportFile {
+  path: string;
+  bytes: Buffer;
+}
+
+export type ImportAction = 'create' | 'update' | 'skip';
+
+export interface ImportResult {
+  file: string;
+  slug: string | null;
+  action: ImportAction;
+  /** Why: what changes on an update, what is wrong or unchanged on a skip. */
+  reason: string;
+}
+
+type PostRow = typeof blogPosts.$inferSelect;
+
+const FRONT_MATTER = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+const MARKDOWN_FILE = /\.(md|mdx|markdown)$/i;
+const IMAGE_FILE = /\.(png|jpe?g|webp|gif|avif)$/i;
+
+// --- Export --------------------------------------------------------------------------
+
+/** One post as a Markdown file with front matter. */
+export function postToMarkdown(post: PostRow): string {
+  const front: Record<string, unknown> = {
+    title: post.title,
+    slug: post.slug,
+    summary: post.summary,
+    tags: post.tags,
+    date: (post.publishedAt ?? post.createdAt).toISOString(),
+    updated: post.updatedAt.toISOString(),
+    draft: !post.isPublished,
+  };
+  if (post.coverImage) front.cover = post.coverImage;
+  if (post.metaDescription) front.description = post.metaDescription;
+  if (post.canonicalUrl) front.canonical = post.canonicalUrl;
+  return `---\n${stringifyYaml(front, { lineWidth: 0 }).trimEnd()}\n---\n\n${post.content.replace(/^\n+/, '')}${post.content.endsWith('\n') ? '' : '\n'}`;
+}
+
+/** Every post, oldest first, as `<slug>.md` files. */
+export async function exportPosts(db: Db): Promise<ImportFile[]> {
+  const rows = await db.select().from(blogPosts).orderBy(blogPosts.id);
+  return rows.map((post) => ({ path: `${post.slug}.md`, bytes: Buffer.from(postToMarkdown(post), 'utf8') }));
+}
+
+// --- Import: reading one file ----------------------------------------------------------
+
+interface ParsedPost {
+  values: BlogPostFormValues;
+  /** Relative image paths the post names, resolved against its folder. */
+  images: string[];
+}
+
+const first = (front: Record<string, unknown>, ...keys: string[]): unknown => {
+  for (const key of keys) {
+    const value = key
+      .split('.')
+      .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], front);
+    if (value !== undefined && value !== null && value !== '') return value;
+  }
+  return undefined;
+};
+
+const asText = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : undefined;
+
+function asDate(value: unknown): Date | undefined {
+  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value.trim()) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+}
+
+/** Jekyll names posts `2024-03-01-my-post.md`; the date and the name both count. */
+function fromFileName(path: string): { slug: string; date?: Date } {
+  const base = posix.basename(path).replace(MARKDOWN_FILE, '');
+  const name = base === 'index' ? posix.basename(posix.dirname(path)) : base;
+  const dated = /^(\d{4}-\d{2}-\d{2})-(.+)$/.exec(name);
+  return dated ? { slug: dated[2] ?? name, date: asDate(`${dated[1]}T00:00:00Z`) } : { slug: name };
+}
+
+const slugify = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120);
+
+/** Is this image reference a file beside the post (not a URL, not a path of this site)? */
+const isRelative = (reference: string) => !/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(reference);
+
+function parsePost(
+  file: ImportFile,
+): { ok: true; post: ParsedPost } | { ok: false; slug: string | null; reason: string } {
+  const text = file.bytes.toString('utf8');
+  const match = FRONT_MATTER.exec(text);
+  if (!match) return { ok: false, slug: null, reason: 'no front matter (--- at the top)' };
+  let front: Record<string, unknown>;
+  try {
+    const value = parseYaml(match[1] ?? '') as unknown;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('not a map');
+    front = value as Record<string, unknown>;
+  } catch (error) {
+    return {
+      ok: false,
+      slug: null,
+      reason: `its front matter is not readable YAML (${(error as Error).message.split('\n')[0]})`,
+    };
+  }
+  const body = text
+    .slice(match[0].length)
+    .replace(/^\s*\n/, '')
+    .trimEnd();
+  const named = fromFileName(file.path);
+  const permalink = asText(first(front, 'permalink'));
+  const slug = slugify(
+    asText(first(front, 'slug')) ?? (permalink ? posix.basename(permalink.replace(/\/+$/, '')) : named.slug),
+  );
+  const firstParagraph = body
+    .split(/\n\s*\n/)
+    .map((block) => block.replace(/\s+/g, ' ').trim())
+    .find((block) => block && !/^(#|!\[|```|<|\||>|-\s|\*\s|\d+\.\s)/.test(block));
+  const summary =
+    asText(first(front, 'summary', 'description', 'excerpt', 'subtitle')) ??
+    (firstParagraph ? firstParagraph.replace(/[*_`[\]]/g, '').slice(0, 300) : undefined);
+  const rawTags = first(front, 'tags', 'categories', 'category');
+  const tags = Array.isArray(rawTags)
+    ? rawTags.map(asText).filter((tag): tag is string => !!tag)
+    : typeof rawTags === 'string'
+      ? rawTags.split(rawTags.includes(',') ? ',' : /\s+/)
+      : [];
+  const date =
+    asDate(first(front, 'date', 'pubDate', 'publishDate', 'published_at', 'publishedAt')) ?? named.date;
+  const draft = first(front, 'draft') === true || first(front, 'published') === false;
+  const cover = asText(
+    first(
+      front,
+      'cover',
+      'cover.image',
+      'image',
+      'heroImage',
+      'coverImage',
+      'cover_image',
+      'thumbnail',
+      'feature_image',
+    ),
+  );
+
+  const folder = posix.dirname(file.path);
+  const images: string[] = [];
+  const local = (reference: string) => {
+    const clean = decodeURI(reference.split(/[?#]/)[0] ?? '');
+    const path = posix.normalize(posix.join(folder, clean));
+    if (!path.startsWith('../') && IMAGE_FILE.test(path)) images.push(path);
+    return path;
+  };
+  if (cover && isRelative(cover)) local(cover);
+  for (const [, reference] of body.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
+    if (reference && isRelative(reference)) local(reference);
+  }
+
+  const parsed = blogPostFormSchema.safeParse({
+    title: asText(first(front, 'title')) ?? '',
+    slug,
+    summary: summary ?? '',
+    content: body,
+    // A relative cover is checked once it has its address on this site.
+    coverImage: cover && !isRelative(cover) ? cover : '',
+    tags,
+    isPublished: !draft,
+    metaDescription: asText(first(front, 'description', 'meta_description')) ?? '',
+    canonicalUrl: asText(first(front, 'canonical', 'canonicalURL', 'canonical_url', 'canonicalUrl')) ?? '',
+    publishAt: date && !draft ? date.toISOString() : null,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, slug: slug || null, reason: issue?.message ?? 'it is not a valid post' };
+  }
+  return { ok: true, post: { values: { ...parsed.data, coverImage: cover ?? '' }, images } };
+}
+
+// --- Import: images --------------------------------------------------------------------
+
+const imageKey = (bytes: Buffer) => `import:image:${createHash('sha256').update(bytes).digest('hex')}`;
+
+/** The site address of an imported image: the one it got before, or a new upload. */
+async function imageAddress(db: Db, storage: FileStorage, bytes: Buffer, dryRun: boolean): Promise<string> {
+  const key = imageKey(bytes);
+  const [known] = await db.select().from(appMeta).where(eq(appMeta.key, key));
+  if (known) return known.value;
+  if (dryRun) return `/uploads/(new image ${key.slice(-8)})`;
+  const url = await storeUpload(storage, 'image', bytes);
+  await db.insert(appMeta).values({ key, value: url }).onConflictDoNothing();
+  const [stored] = await db.select().from(appMeta).where(eq(appMeta.key, key));
+  return stored?.value ?? url;
+}
+
+// --- Import: the whole set ---------------------------------------------------------------
+
+const COMPARED: Array<keyof BlogPostFormValues> = [
+  'title',
+  'summary',
+  'content',
+  'coverImage',
+  'tags',
+  'isPublished',
+  'metaDescription',
+  'canonicalUrl',
+];
+
+/** What differs between a stored post and an imported one ([] when nothing does). */
+function differences(row: PostRow, values: BlogPostFormValues): string[] {
+  const changed: string[] = COMPARED.filter(
+    (field) => JSON.stringify(row[field as keyof PostRow]) !== JSON.stringify(values[field]),
+  );
+  const publishedAt = values.publishAt ? new Date(values.publishAt).getTime() : null;
+  if (values.isPublished && publishedAt !== null && row.publishedAt?.getTime() !== publishedAt) {
+    changed.push('date');
+  }
+  return changed;
+}
+
+export interface ImportOptions {
+  dryRun?: boolean;
+  /** The account the new posts are written by. */
+  authorId: number | null;
+  /** How posts are written, so the site's own rules (rendering, caches) apply. */
+  blog: {
+    createPost(values: BlogPostFormValues, authorId: number): Promise<{ id: number }>;
+    updatePost(id: number, values: Partial<BlogPostFormValues>): Promise<unknown>;
+  };
+}
+
+/**
+ * Imports Markdown posts from `files` (a folder's or a zip's contents): creates new slugs,
+ * updates posts whose files differ, skips the rest, saying why for each file.
+ */
+export async function importPosts(
+  db: Db,
+  storage: FileStorage,
+  files: ImportFile[],
+  { dryRun = false, authorId, blog }: ImportOptions,
+): Promise<ImportResult[]> {
+  const byPath = new Map(files.map((file) => [posix.normalize(file.path.replaceAll('\\', '/')), file]));
+  const posts = [...byPath.entries()]
+    .filter(([path]) => MARKDOWN_FILE.test(path) && !posix.basename(path).startsWith('_'))
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const parsed = posts.map(([path, file]) => ({ path, result: parsePost({ path, bytes: file.bytes }) }));
+  const slugs = parsed.flatMap(({ result }) => (result.ok ? [result.post.values.slug] : []));
+  const existing = new Map(
+    slugs.length === 0
+      ? []
+      : (await db.select().from(blogPosts).where(inArray(blogPosts.slug, slugs))).map((row) => [
+          row.slug,
+          row,
+        ]),
+  );
+
+  const results: ImportResult[] = [];
+  const seen = new Set<string>();
+  for (const { path, result } of parsed) {
+    if (!result.ok) {
+      results.push({ file: path, slug: result.slug, action: 'skip', reason: result.reason });
+      continue;
+    }
+    const { values, images } = result.post;
+    if (seen.has(values.slug)) {
+      results.push({
+        file: path,
+        slug: values.slug,
+        action: 'skip',
+        reason: `another file has the slug ${values.slug}`,
+      });
+      continue;
+    }
+    seen.add(values.slug);
+
+    const missing = images.find((image) => !byPath.has(image));
+    if (missing) {
+      results.push({
+        file: path,
+        slug: values.slug,
+        action: 'skip',
+        reason: `the image ${missing} is not among the files`,
+      });
+      continue;
+    }
+    // Relative images get their address on this site (the same bytes keep the same one).
+    let content = values.content;
+    let coverImage = values.coverImage;
+    try {
+      const folder = posix.dirname(path);
+      for (const image of new Set(images)) {
+        const url = await imageAddress(db, storage, byPath.get(image)?.bytes ?? Buffer.alloc(0), dryRun);
+        const relative = posix.relative(folder, image);
+        for (const form of new Set([
+          relative,
+          `./${relative}`,
+          encodeURI(relative),
+          `./${encodeURI(relative)}`,
+        ])) {
+          content = content.replaceAll(`](${form})`, `](${url})`).replaceAll(`](${form} `, `](${url} `);
+          content = content.replaceAll(`](<${form}>)`, `](${url})`);
+          if (coverImage === form) coverImage = url;
+        }
+      }
+    } catch (error) {
+      results.push({
+        file: path,
+        slug: values.slug,
+        action: 'skip',
+        reason: `an image could not be read (${(error as Error).message})`,
+      });
+      continue;
+    }
+    const post: BlogPostFormValues = { ...values, content, coverImage };
+    const current = existing.get(values.slug);
+    if (current) {
+      const changed = differences(current, post);
+      if (changed.length === 0) {
+        results.push({ file: path, slug: values.slug, action: 'skip', reason: 'unchanged' });
+        continue;
+      }
+      if (!dryRun) {
+        const { slug: _slug, publishAt, ...fields } = post;
+        await blog.updatePost(current.id, {
+          ...fields,
+          ...(changed.includes('date') && publishAt ? { publishAt } : {}),
+        });
+      }
+      results.push({
+        file: path,
+        slug: values.slug,
+        action: 'update',
+        reason: `changes ${changed.join(', ')}`,
+      });
+    } else {
+      if (!dryRun) {
+        if (authorId === null) throw new Error('importing needs an admin account to write the posts');
+        await blog.createPost(post, authorId);
+      }
+      results.push({
+        file: path,
+        slug: values.slug,
+        action: 'create',
+        reason: post.isPublished ? 'new post' : 'new draft',
+      });
+    }
+  }
+  return results;
+}
+
+/** The first admin's id: who imported posts are written by. */
+export async function firstAdminId(db: Db): Promise<number | null> {
+  const result = (await db.execute(
+    sql`select id from users where is_admin order by id limit 1`,
+  )) as unknown as { rows: Array<{ id: number }> };
+  return result.rows[0]?.id ?? null;
+}

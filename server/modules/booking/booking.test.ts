@@ -1,0 +1,326 @@
+/**
+ * Booking a call through the API, on PGlite and (TEST_DATABASE_URL) PostgreSQL: the race for one
+ * slot, the emails with their invitations, cancelling and moving through the private link, and
+ * the owner's settings.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type {
+  AdminBooking,
+  BookingCreated,
+  BookingSettings,
+  BookingSlots,
+  BookingStatus,
+} from '../../../common/schemas/booking.ts';
+import { appMeta, bookings, notificationOutbox } from '../../db/schema.ts';
+import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
+import { BOOKING_NOT_FOUND, BOOKING_PAST, SLOT_TAKEN, SLOT_UNAVAILABLE } from './service.ts';
+
+// Monday 23 November 2026, 10:00 in New York.
+let now = new Date('2026-11-23T15:00:00Z');
+const clock = { now: () => now };
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false, clock });
+  admin = await t.signIn('admin');
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.database.db.delete(bookings);
+  await t.database.db.delete(notificationOutbox);
+  await t.database.db.delete(appMeta).where(eq(appMeta.key, 'booking:settings'));
+  now = new Date('2026-11-23T15:00:00Z');
+});
+
+const slots = async () => (await t.app.inject({ url: '/api/booking/slots' })).json() as BookingSlots;
+const book = (start: string, changes: object = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    remoteAddress: freshIp(),
+    payload: {
+      start,
+      name: 'Dana Baker',
+      email: 'dana@example.com',
+      topic: 'An online shop for the bakery',
+      timeZone: 'Europe/London',
+      ...changes,
+    },
+  });
+const tokenOf = (created: BookingCreated) => created.manageUrl.split('/booking/')[1] ?? '';
+const manage = (token: string, action?: 'cancel' | 'move', payload?: object) =>
+  t.app.inject({
+    method: action ? 'POST' : 'GET',
+    url: `/api/bookings/${token}${action ? `/${action}` : ''}`,
+    remoteAddress: freshIp(),
+    ...(payload ? { payload } : {}),
+  });
+const outbox = () => t.database.db.select().from(notificationOutbox).orderBy(notificationOutbox.id);
+const putSettings = (payload: object) =>
+  t.app.inject({ method: 'PUT', url: '/api/admin/booking-settings', headers: { cookie: admin }, payload });
+const defaults = async () =>
+  (
+    await t.app.inject({ url: '/api/admin/booking-settings', headers: { cookie: admin } })
+  ).json() as BookingSettings;
+
+describe('a fresh site', () => {
+  it('offers weekdays 9 to 5 in New York from a day ahead, so booking works out of the box', async () => {
+    const answer = await t.app.inject({ url: '/api/booking/slots' });
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const free = answer.json() as BookingSlots;
+    expect(free).toMatchObject({ timeZone: 'America/New_York', callMinutes: 30 });
+    // 24 hours' notice: the first is Tuesday 10:00 (15:00Z), 30 days ahead at most.
+    expect(free.slots[0]).toBe('2026-11-24T15:00:00.000Z');
+    expect(free.slots.at(-1)).toBe('2026-12-23T21:30:00.000Z');
+    expect((await t.app.inject({ url: '/api/booking/status' })).json()).toEqual({
+      availableFrom: null,
+      availableNow: false,
+      open: true,
+    });
+  });
+});
+
+describe('booking a slot', () => {
+  it('books it, gives a private link, and emails both sides an invitation through the outbox', async () => {
+    const [first] = (await slots()).slots;
+    const res = await book(first as string);
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json() as BookingCreated;
+    expect(created.booking).toMatchObject({
+      start: '2026-11-24T15:00:00.000Z',
+      end: '2026-11-24T15:30:00.000Z',
+      status: 'booked',
+      callMinutes: 30,
+    });
+    expect(created.manageUrl).toMatch(/\/booking\/[A-Za-z0-9_-]{43}$/);
+    const [row] = await t.database.db.select().from(bookings);
+    expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(tokenOf(created));
+    // The slot is gone for the next visitor.
+    expect((await slots()).slots).not.toContain(first);
+
+    const [visitor, owner] = await outbox();
+    expect(visitor).toMatchObject({ kind: 'booking', recipient: 'dana@example.com' });
+    // The visitor's email speaks their time (London), the owner's New York time.
+    expect(visitor?.subject).toBe('Your call with Jordan Ellis: Tuesday, November 24, 2026 at 3:00 PM GMT');
+    expect(visitor?.body).toContain(`Cancel or move: ${created.manageUrl}`);
+    expect(owner).toMatchObject({ kind: 'booking', recipient: null });
+    expect(owner?.subject).toBe('Call booked: Dana Baker, Tuesday, November 24, 2026 at 10:00 AM EST');
+    expect(owner?.body).toContain('Email: dana@example.com');
+    for (const mail of [visitor, owner]) {
+      expect(mail?.attachment).toMatchObject({
+        filename: 'call.ics',
+        method: 'REQUEST',
+        contentType: 'text/calendar',
+      });
+      const ics = (mail?.attachment?.content ?? '').replace(/\r\n /g, '');
+      expect(ics).toContain(`UID:booking-${row?.id}@localhost`);
+      expect(ics).toContain('DTSTART:20261124T150000Z');
+      expect(ics).toContain('DTEND:20261124T153000Z');
+      expect(ics).toContain('SEQUENCE:0');
+      expect(ics).toContain('mailto:dana@example.com');
+    }
+  });
+
+  it('gives one of two visitors racing for the same slot the booking and the other a clear message', async () => {
+    const [slot] = (await slots()).slots;
+    const answers = await Promise.all([
+      book(slot as string, { name: 'First Racer', email: 'first@example.com' }),
+      book(slot as string, { name: 'Second Racer', email: 'second@example.com' }),
+      book(slot as string, { name: 'Third Racer', email: 'third@example.com' }),
+    ]);
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409]);
+    for (const answer of answers.filter((a) => a.statusCode === 409))
+      expect(answer.json().message).toBe(SLOT_TAKEN);
+    expect(await t.database.db.select().from(bookings)).toHaveLength(1);
+    // Only the winner's two emails.
+    expect(await outbox()).toHaveLength(2);
+  });
+
+  it('refuses a start the owner does not offer, and one within the buffer of a booked call', async () => {
+    const cases = [
+      '2026-11-24T15:10:00.000Z', // off the half-hour grid
+      '2026-11-28T15:00:00.000Z', // a Saturday
+      '2026-11-23T17:00:00.000Z', // today, inside the notice period
+      '2027-03-01T15:00:00.000Z', // past the horizon
+      '2026-11-24T22:00:00.000Z', // 5 PM: the day's end
+    ];
+    for (const start of cases) {
+      const res = await book(start);
+      expect(res.statusCode, start).toBe(409);
+      expect(res.json().message).toBe(SLOT_UNAVAILABLE);
+    }
+    expect((await book('2026-11-24T15:00:00.000Z')).statusCode).toBe(201);
+    // 10:30 would start right at the end of the 10:00 call: inside its 15-minute buffer.
+    const next = await book('2026-11-24T15:30:00.000Z', { email: 'other@example.com' });
+    expect(next.statusCode).toBe(409);
+    expect(next.json().message).toBe(SLOT_TAKEN);
+    expect((await book('2026-11-24T16:00:00.000Z', { email: 'other@example.com' })).statusCode).toBe(201);
+  });
+
+  it('validates what the visitor sends and stores nothing for bad input', async () => {
+    const [slot] = (await slots()).slots;
+    const cases: Array<[object, string]> = [
+      [{ name: '' }, 'Name is required'],
+      [{ email: 'dana' }, 'Invalid email address'],
+      [{ topic: 'Hi' }, 'Topic must be at least 5 characters'],
+      [{ start: 'tomorrow' }, 'Choose a time'],
+    ];
+    for (const [changes, message] of cases) {
+      const res = await book(slot as string, changes);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    // A time zone the runtime does not know is ignored, not fatal.
+    expect((await book(slot as string, { timeZone: 'Mars/Olympus' })).statusCode).toBe(201);
+    expect(await t.database.db.select().from(bookings)).toHaveLength(1);
+  });
+});
+
+describe('the private link', () => {
+  it('shows the call, moves it to another free slot and cancels it; the slot comes back', async () => {
+    const created = (await book('2026-11-24T15:00:00.000Z')).json() as BookingCreated;
+    const token = tokenOf(created);
+    const shown = await manage(token);
+    expect(shown.headers['cache-control']).toBe('private, no-store');
+    expect(shown.json()).toMatchObject({
+      start: '2026-11-24T15:00:00.000Z',
+      status: 'booked',
+      name: 'Dana Baker',
+    });
+
+    const moved = await manage(token, 'move', { start: '2026-11-25T19:00:00.000Z' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({
+      start: '2026-11-25T19:00:00.000Z',
+      end: '2026-11-25T19:30:00.000Z',
+    });
+    expect((await slots()).slots).toContain('2026-11-24T15:00:00.000Z');
+    expect((await slots()).slots).not.toContain('2026-11-25T19:00:00.000Z');
+    const movedMail = (await outbox()).at(-1);
+    expect(movedMail?.subject).toBe('Call moved: Dana Baker, Wednesday, November 25, 2026 at 2:00 PM EST');
+    // The same event, updated: same UID, the next SEQUENCE.
+    expect(movedMail?.attachment?.content.replace(/\r\n /g, '')).toContain('SEQUENCE:1');
+
+    const cancelled = await manage(token, 'cancel');
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    expect((await slots()).slots).toContain('2026-11-25T19:00:00.000Z');
+    const mails = await outbox();
+    const cancelMail = mails.at(-2);
+    expect(cancelMail?.subject).toBe('Cancelled: your call with Jordan Ellis');
+    expect(cancelMail?.attachment).toMatchObject({ method: 'CANCEL', filename: 'cancelled-call.ics' });
+    expect(cancelMail?.attachment?.content).toContain('STATUS:CANCELLED');
+    // A second click changes nothing and sends nothing.
+    expect((await manage(token, 'cancel')).json()).toMatchObject({ status: 'cancelled' });
+    expect(await outbox()).toHaveLength(mails.length);
+    expect((await manage(token, 'move', { start: '2026-11-26T15:00:00.000Z' })).statusCode).toBe(409);
+  });
+
+  it('refuses a move onto a taken slot, keeps the call, and answers an unknown link with 404', async () => {
+    const mine = (await book('2026-11-24T15:00:00.000Z')).json() as BookingCreated;
+    await book('2026-11-25T15:00:00.000Z', { email: 'other@example.com' });
+    const res = await manage(tokenOf(mine), 'move', { start: '2026-11-25T15:00:00.000Z' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(SLOT_TAKEN);
+    expect((await manage(tokenOf(mine))).json()).toMatchObject({ start: '2026-11-24T15:00:00.000Z' });
+    // Moving within its own buffer is fine: the call does not block itself.
+    expect((await manage(tokenOf(mine), 'move', { start: '2026-11-24T15:30:00.000Z' })).statusCode).toBe(200);
+    for (const bad of ['x'.repeat(43), 'nope']) {
+      const missing = await manage(bad);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toBe(BOOKING_NOT_FOUND);
+    }
+  });
+
+  it('cannot cancel a call that already took place', async () => {
+    const created = (await book('2026-11-24T15:00:00.000Z')).json() as BookingCreated;
+    now = new Date('2026-11-25T12:00:00Z');
+    const res = await manage(tokenOf(created), 'cancel');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(BOOKING_PAST);
+  });
+});
+
+describe('the owner', () => {
+  it('sets hours, call length, buffers, notice, blocked dates and the badge; slots follow', async () => {
+    const settings = await defaults();
+    expect(settings.weekly).toHaveLength(5);
+    const res = await putSettings({
+      ...settings,
+      weekly: [{ day: 2, start: '13:00', end: '15:00' }],
+      callMinutes: 60,
+      bufferAfterMinutes: 0,
+      noticeHours: 0,
+      horizonDays: 15,
+      blockedDates: ['2026-12-01', '2026-12-01'],
+      availableFrom: '2027-01-04',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ blockedDates: ['2026-12-01'], availableFrom: '2027-01-04' });
+    const free = (await slots()).slots;
+    // Tuesdays 1-3 PM New York, hour-long calls, 1 December blocked, to 15 days ahead (8 December).
+    expect(free).toEqual([
+      '2026-11-24T18:00:00.000Z',
+      '2026-11-24T19:00:00.000Z',
+      '2026-12-08T18:00:00.000Z',
+      '2026-12-08T19:00:00.000Z',
+    ]);
+    expect(((await t.app.inject({ url: '/api/booking/status' })).json() as BookingStatus).availableFrom).toBe(
+      '2027-01-04',
+    );
+    now = new Date('2027-01-04T12:00:00Z');
+    expect(((await t.app.inject({ url: '/api/booking/status' })).json() as BookingStatus).availableNow).toBe(
+      true,
+    );
+  });
+
+  it('has bad settings refused with a reason, keeping the stored ones', async () => {
+    const settings = await defaults();
+    const cases: Array<[object, string]> = [
+      [{ weekly: [{ day: 1, start: '17:00', end: '09:00' }] }, 'The end of a day must be after its start'],
+      [{ weekly: [{ day: 1, start: '9am', end: '17:00' }] }, 'Use a time like 09:00'],
+      [{ callMinutes: 25 }, 'A call lasts 15, 20, 30, 45, 60, 90 minutes'],
+      [{ timeZone: 'Mars/Olympus' }, 'Unknown time zone'],
+      [{ horizonDays: 0 }, 'Calls can be booked at least 1 day ahead'],
+      [{ blockedDates: ['24/12/2026'] }, 'Use a date like 2026-12-24'],
+    ];
+    for (const [changes, message] of cases) {
+      const res = await putSettings({ ...settings, ...changes });
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect(await defaults()).toEqual(settings);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/admin/booking-settings', payload: settings }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('sees the calls and cancels one; the visitor is told with the cancellation for their calendar', async () => {
+    await book('2026-11-24T15:00:00.000Z');
+    const list = (
+      await t.app.inject({ url: '/api/admin/bookings', headers: { cookie: admin } })
+    ).json() as AdminBooking[];
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      name: 'Dana Baker',
+      email: 'dana@example.com',
+      timeZone: 'Europe/London',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${list[0]?.id}/cancel`,
+      headers: { cookie: admin },
+    });
+    expect(res.statusCode).toBe(204);
+    const mails = await outbox();
+    expect(mails.at(-2)).toMatchObject({
+      recipient: 'dana@example.com',
+      subject: 'Cancelled: your call with Jordan Ellis',
+    });
+    expect((await slots()).slots).toContain('2026-11-24T15:00:00.000Z');
+  });
+});

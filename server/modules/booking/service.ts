@@ -1,0 +1,392 @@
+/**
+ * Book a call (issue 21, point 4). The owner's availability lives in `app_meta`
+ * (`booking:settings`, JSON checked by bookingSettingsSchema; a fresh site has weekdays 9-5 in the
+ * owner's time zone). A visitor books a free slot with name, email and topic; the booking is
+ * written under a transaction-scoped advisory lock after the slot is checked against the hours
+ * and every booked call, with a unique index on a booked call's start behind it, so two visitors
+ * racing for one slot get one booking and one clear message. Both sides get an email with an
+ * .ics invitation through the outbox; the visitor cancels or moves the call through a private
+ * link (only its SHA-256 is stored).
+ */
+import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type AdminBooking,
+  type BookingCreated,
+  type BookingSettings,
+  type BookingSlots,
+  type BookingStatus,
+  type BookingView,
+  type bookingRequestSchema,
+  bookingSettingsSchema,
+} from '../../../common/schemas/booking.ts';
+import { describeTime, isTimeZone, wallClock } from '../../../common/zoned-time.ts';
+import type { Db } from '../../db/client.ts';
+import { appMeta, bookings } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { ReadCache } from '../../lib/read-cache.ts';
+import { randomToken, sha256Hex } from '../../lib/tokens.ts';
+import { enqueueNotification } from '../notifications/service.ts';
+import { callInvitation } from './ics.ts';
+import { type Busy, freeSlots, isClear } from './slots.ts';
+
+type BookingRequest = z.output<typeof bookingRequestSchema>;
+type BookingRow = typeof bookings.$inferSelect;
+
+export const BOOKING_CACHE_KEY = 'booking-status';
+const SETTINGS_KEY = 'booking:settings';
+/** The advisory lock every booking write holds (any constant both drivers agree on). */
+const BOOKING_LOCK = 7_210_421;
+/** Where a visitor manages a call: `${siteUrl}${BOOKING_LINK_PATH}${token}`. */
+export const BOOKING_LINK_PATH = '/booking/';
+
+export const SLOT_TAKEN = 'That time was just booked by someone else. Please choose another.';
+export const SLOT_UNAVAILABLE = 'That time is not available. Please choose another.';
+export const BOOKING_NOT_FOUND = 'This booking link is not valid. Check the link in your email.';
+export const BOOKING_CANCELLED = 'This call was cancelled. You can book a new one.';
+export const BOOKING_PAST = 'This call has already taken place.';
+
+export interface BookingOptions {
+  siteUrl: string;
+  ownerName: string;
+  /** The organizer's address on the invitations. */
+  ownerEmail: string;
+  defaults: BookingSettings;
+  now?: () => Date;
+}
+
+/** Weekdays 09:00-17:00, 30-minute calls, 15 minutes after each, a day's notice, 30 days ahead. */
+export function defaultBookingSettings(timeZone: string): BookingSettings {
+  return {
+    timeZone,
+    weekly: [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' })),
+    callMinutes: 30,
+    bufferBeforeMinutes: 0,
+    bufferAfterMinutes: 15,
+    noticeHours: 24,
+    horizonDays: 30,
+    blockedDates: [],
+    availableFrom: null,
+  };
+}
+
+export function createBookingService(db: Db, cache: ReadCache, options: BookingOptions) {
+  const now = options.now ?? (() => new Date());
+  const manageUrl = (token: string) => `${options.siteUrl}${BOOKING_LINK_PATH}${token}`;
+
+  async function settings(): Promise<BookingSettings> {
+    const [row] = await db
+      .select({ value: appMeta.value })
+      .from(appMeta)
+      .where(eq(appMeta.key, SETTINGS_KEY));
+    if (!row) return options.defaults;
+    try {
+      return bookingSettingsSchema.parse(JSON.parse(row.value));
+    } catch {
+      // Never expected (every save is checked); the defaults keep booking working.
+      return options.defaults;
+    }
+  }
+
+  /** Booked calls from a day before `from` (their buffers reach into it). */
+  async function busyFrom(executor: Pick<Db, 'select'>, from: Date, exceptId?: number): Promise<Busy[]> {
+    const rows = await executor
+      .select({ start: bookings.startAt, end: bookings.endAt })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.status, 'booked'),
+          gte(bookings.endAt, new Date(from.getTime() - 24 * 3_600_000)),
+          exceptId === undefined ? undefined : ne(bookings.id, exceptId),
+        ),
+      );
+    return rows;
+  }
+
+  function view(row: BookingRow, current: BookingSettings): BookingView {
+    return {
+      start: row.startAt.toISOString(),
+      end: row.endAt.toISOString(),
+      name: row.name,
+      topic: row.topic,
+      status: row.status,
+      ownerName: options.ownerName,
+      ownerTimeZone: current.timeZone,
+      callMinutes: Math.round((row.endAt.getTime() - row.startAt.getTime()) / 60_000),
+    };
+  }
+
+  async function byToken(token: string): Promise<BookingRow> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw notFound(BOOKING_NOT_FOUND);
+    const [row] = await db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.tokenHash, sha256Hex(token)));
+    if (!row) throw notFound(BOOKING_NOT_FOUND);
+    return row;
+  }
+
+  /**
+   * Inside the booking lock: refuses a start that is not one of the owner's slots (409
+   * SLOT_UNAVAILABLE) or that a booked call now blocks (409 SLOT_TAKEN).
+   */
+  async function checkSlot(tx: Pick<Db, 'select'>, start: Date, current: BookingSettings, exceptId?: number) {
+    const grid = freeSlots(current, [], now());
+    if (!grid.some((slot) => slot.getTime() === start.getTime())) throw new HttpError(409, SLOT_UNAVAILABLE);
+    if (!isClear(start, current, await busyFrom(tx, start, exceptId))) throw new HttpError(409, SLOT_TAKEN);
+  }
+
+  const lock = (tx: Pick<Db, 'execute'>) => tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK})`);
+
+  /** The call as an iCalendar event: one UID for its whole life, cancelled once it is. */
+  function invitation(row: BookingRow, link: string | undefined): string {
+    return callInvitation({
+      uid: `booking-${row.id}@${new URL(options.siteUrl).host}`,
+      sequence: row.sequence,
+      method: row.status === 'cancelled' ? 'CANCEL' : 'REQUEST',
+      start: row.startAt,
+      end: row.endAt,
+      stamp: now(),
+      summary: `Call: ${row.name} and ${options.ownerName}`,
+      description: `Topic: ${row.topic}${link ? `\n\nCancel or move: ${link}` : ''}`,
+      url: link ?? options.siteUrl,
+      organizer: { name: options.ownerName, email: options.ownerEmail },
+      attendee: { name: row.name, email: row.email },
+    });
+  }
+
+  /** The .ics invitation and the two emails of a booking (or its move or cancellation). */
+  async function notify(
+    tx: Parameters<typeof enqueueNotification>[0],
+    row: BookingRow,
+    kind: 'booked' | 'moved' | 'cancelled',
+    token: string | null,
+    ownerTimeZone: string,
+  ) {
+    const visitorZone = row.timeZone && isTimeZone(row.timeZone) ? row.timeZone : ownerTimeZone;
+    const link = token ? manageUrl(token) : undefined;
+    const ics = invitation(row, link);
+    const attachment = {
+      filename: kind === 'cancelled' ? 'cancelled-call.ics' : 'call.ics',
+      contentType: 'text/calendar',
+      content: ics,
+      method: kind === 'cancelled' ? ('CANCEL' as const) : ('REQUEST' as const),
+    };
+    const minutes = Math.round((row.endAt.getTime() - row.startAt.getTime()) / 60_000);
+    const verb = { booked: 'booked', moved: 'moved', cancelled: 'cancelled' }[kind];
+    await enqueueNotification(tx, {
+      kind: 'booking',
+      sourceId: row.id,
+      recipient: row.email,
+      subject:
+        kind === 'cancelled'
+          ? `Cancelled: your call with ${options.ownerName}`
+          : `Your call with ${options.ownerName}: ${describeTime(row.startAt, visitorZone)}`,
+      fields: {
+        Hello: row.name,
+        Call:
+          kind === 'cancelled' ? `cancelled (it was ${describeTime(row.startAt, visitorZone)})` : `${verb}`,
+        When: kind === 'cancelled' ? undefined : describeTime(row.startAt, visitorZone),
+        Length: `${minutes} minutes`,
+        Topic: row.topic,
+        'Cancel or move': kind === 'cancelled' ? undefined : link,
+        'Book another': kind === 'cancelled' ? `${options.siteUrl}/book-a-call` : undefined,
+      },
+      attachment,
+    });
+    await enqueueNotification(tx, {
+      kind: 'booking',
+      sourceId: row.id,
+      subject: `Call ${verb}: ${row.name}, ${describeTime(row.startAt, ownerTimeZone)}`,
+      fields: {
+        Name: row.name,
+        Email: row.email,
+        When: describeTime(row.startAt, ownerTimeZone),
+        'Their time': row.timeZone ? describeTime(row.startAt, visitorZone) : undefined,
+        Length: `${minutes} minutes`,
+        Topic: row.topic,
+        Bookings: `${options.siteUrl}/admin/blog/bookings`,
+      },
+      attachment,
+    });
+  }
+
+  return {
+    settings,
+
+    async saveSettings(input: BookingSettings): Promise<BookingSettings> {
+      const checked = bookingSettingsSchema.parse(input);
+      const value = JSON.stringify({ ...checked, blockedDates: [...new Set(checked.blockedDates)].sort() });
+      await db
+        .insert(appMeta)
+        .values({ key: SETTINGS_KEY, value })
+        .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: sql`now()` } });
+      cache.invalidate(BOOKING_CACHE_KEY);
+      return settings();
+    },
+
+    /** The badge ('from' a date, or 'now' once it has come, in the owner's zone) and whether booking is open. */
+    async status(): Promise<BookingStatus> {
+      const current = await settings();
+      const today = wallClock(now(), current.timeZone).date;
+      return {
+        availableFrom: current.availableFrom,
+        availableNow: current.availableFrom !== null && current.availableFrom <= today,
+        open: current.weekly.length > 0,
+      };
+    },
+
+    /** Today's date in the owner's time zone. */
+    async today(): Promise<string> {
+      return wallClock(now(), (await settings()).timeZone).date;
+    },
+
+    async slots(): Promise<BookingSlots> {
+      const current = await settings();
+      const at = now();
+      const slots = freeSlots(current, await busyFrom(db, at), at);
+      return {
+        timeZone: current.timeZone,
+        callMinutes: current.callMinutes,
+        slots: slots.map((s) => s.toISOString()),
+      };
+    },
+
+    async book(input: BookingRequest, ipAddress: string): Promise<BookingCreated> {
+      const current = await settings();
+      const start = new Date(input.start);
+      const token = randomToken();
+      const row = await db.transaction(async (tx) => {
+        await lock(tx);
+        await checkSlot(tx, start, current);
+        const [inserted] = await tx
+          .insert(bookings)
+          .values({
+            startAt: start,
+            endAt: new Date(start.getTime() + current.callMinutes * 60_000),
+            name: input.name,
+            email: input.email,
+            topic: input.topic,
+            timeZone: input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : null,
+            tokenHash: sha256Hex(token),
+            ipAddress,
+            createdAt: now(),
+          })
+          .onConflictDoNothing()
+          .returning();
+        // The unique index behind the lock: a start already booked is taken.
+        if (!inserted) throw new HttpError(409, SLOT_TAKEN);
+        await notify(tx, inserted, 'booked', token, current.timeZone);
+        return inserted;
+      });
+      return { booking: view(row, current), manageUrl: manageUrl(token) };
+    },
+
+    /** The call's calendar file, for the link holder's 'Add to calendar'. */
+    async calendar(token: string): Promise<string> {
+      return invitation(await byToken(token), manageUrl(token));
+    },
+
+    async view(token: string): Promise<BookingView> {
+      return view(await byToken(token), await settings());
+    },
+
+    /** The visitor cancels: the slot is free again; a second click changes nothing. */
+    async cancel(token: string): Promise<BookingView> {
+      const row = await byToken(token);
+      const current = await settings();
+      if (row.status === 'cancelled') return view(row, current);
+      if (row.endAt.getTime() <= now().getTime()) throw new HttpError(409, BOOKING_PAST);
+      const updated = await db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(bookings)
+          .set({ status: 'cancelled', cancelledAt: now(), sequence: sql`${bookings.sequence} + 1` })
+          .where(and(eq(bookings.id, row.id), eq(bookings.status, 'booked')))
+          .returning();
+        if (changed) await notify(tx, changed, 'cancelled', null, current.timeZone);
+        return changed ?? row;
+      });
+      return view(updated, current);
+    },
+
+    /** The visitor moves the call to another free slot: the same invitation, updated. */
+    async move(token: string, startIso: string): Promise<BookingView> {
+      const row = await byToken(token);
+      const current = await settings();
+      if (row.status === 'cancelled') throw new HttpError(409, BOOKING_CANCELLED);
+      if (row.endAt.getTime() <= now().getTime()) throw new HttpError(409, BOOKING_PAST);
+      const start = new Date(startIso);
+      if (start.getTime() === row.startAt.getTime()) return view(row, current);
+      const updated = await db.transaction(async (tx) => {
+        await lock(tx);
+        await checkSlot(tx, start, current, row.id);
+        const [changed] = await tx
+          .update(bookings)
+          .set({
+            startAt: start,
+            endAt: new Date(start.getTime() + current.callMinutes * 60_000),
+            sequence: sql`${bookings.sequence} + 1`,
+          })
+          .where(and(eq(bookings.id, row.id), eq(bookings.status, 'booked')))
+          .returning();
+        if (!changed) throw new HttpError(409, BOOKING_CANCELLED);
+        await notify(tx, changed, 'moved', token, current.timeZone);
+        return changed;
+      });
+      return view(updated, current);
+    },
+
+    /** The owner's list: calls from a week ago on, soonest first. */
+    async list(): Promise<AdminBooking[]> {
+      const rows = await db
+        .select()
+        .from(bookings)
+        .where(gte(bookings.startAt, new Date(now().getTime() - 7 * 24 * 3_600_000)))
+        .orderBy(asc(bookings.startAt), asc(bookings.id))
+        .limit(500);
+      return rows.map((row) => ({
+        id: row.id,
+        start: row.startAt.toISOString(),
+        end: row.endAt.toISOString(),
+        name: row.name,
+        email: row.email,
+        topic: row.topic,
+        timeZone: row.timeZone,
+        status: row.status,
+        createdAt: row.createdAt.toISOString(),
+        cancelledAt: row.cancelledAt?.toISOString() ?? null,
+      }));
+    },
+
+    /** The owner cancels a call: the visitor is told, with the cancellation for their calendar. */
+    async cancelById(id: number): Promise<void> {
+      const current = await settings();
+      await db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(bookings)
+          .set({ status: 'cancelled', cancelledAt: now(), sequence: sql`${bookings.sequence} + 1` })
+          .where(and(eq(bookings.id, id), eq(bookings.status, 'booked')))
+          .returning();
+        if (!changed) {
+          const [exists] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id));
+          if (!exists) throw notFound('Booking not found');
+          return;
+        }
+        await notify(tx, changed, 'cancelled', null, current.timeZone);
+      });
+    },
+
+    /** Calls booked from `since` to now and still on, for the weekly digest. */
+    async bookedSince(since: Date): Promise<Array<{ name: string; start: Date }>> {
+      return db
+        .select({ name: bookings.name, start: bookings.startAt })
+        .from(bookings)
+        .where(
+          and(gte(bookings.createdAt, since), lte(bookings.createdAt, now()), eq(bookings.status, 'booked')),
+        )
+        .orderBy(asc(bookings.startAt));
+    },
+  };
+}
+
+export type BookingService = ReturnType<typeof createBookingService>;

@@ -1,0 +1,563 @@
+/**
+ * Sign-in & security: the owner's passkeys (added with the browser's own prompt, renamed,
+ * removed), the authenticator app (set up from a QR code, with one-time recovery codes shown
+ * once; turned off or given new codes with a current code), and every signed-in session with
+ * its device and last request, each of which can be ended at once.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { toast } from '../../ui/use-toast.ts';
+import { useAdminAction, useRefreshAdmin, When } from './admin-list.tsx';
+import { adminPaths } from './api.ts';
+
+interface Overview {
+  passkeys: Array<{
+    id: number;
+    name: string;
+    createdAt: string;
+    lastUsedAt: string | null;
+    synced: boolean;
+  }>;
+  authenticator: { enabled: boolean; recoveryCodesLeft: number };
+  sessions: Array<{
+    id: string;
+    device: string;
+    ip: string | null;
+    method: string;
+    createdAt: string;
+    lastSeenAt: string;
+    current: boolean;
+  }>;
+}
+
+const METHODS: Record<string, string> = {
+  password: 'Password',
+  code: 'Password and code',
+  passkey: 'Passkey',
+  github: 'GitHub',
+  register: 'Registration',
+};
+
+const sectionClass = 'rounded-lg border border-border bg-card p-4 sm:p-6';
+
+const failed = (failure: Error) =>
+  toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' });
+
+export function Security() {
+  const overview = useQuery<Overview>({ queryKey: [adminPaths.security] });
+  if (overview.isPending)
+    return (
+      <div className="flex justify-center py-12" aria-busy="true">
+        <Spinner label="Loading sign-in and security" />
+      </div>
+    );
+  if (overview.isError)
+    return (
+      <p role="alert" className="text-destructive">
+        {errorMessage(overview.error) ?? 'Could not load sign-in and security.'}
+      </p>
+    );
+  return (
+    <div className="space-y-8">
+      <Passkeys passkeys={overview.data.passkeys} />
+      <Authenticator state={overview.data.authenticator} />
+      <Sessions sessions={overview.data.sessions} />
+    </div>
+  );
+}
+
+/** A name for a new passkey from what the browser says it runs on. */
+function deviceName(): string {
+  const ua = typeof navigator === 'undefined' ? '' : navigator.userAgent;
+  if (/iPhone/.test(ua)) return 'iPhone';
+  if (/iPad/.test(ua)) return 'iPad';
+  if (/Android/.test(ua)) return 'Android phone';
+  if (/Macintosh/.test(ua)) return 'Mac';
+  if (/Windows/.test(ua)) return 'Windows PC';
+  return 'This device';
+}
+
+function Passkeys({ passkeys }: { passkeys: Overview['passkeys'] }) {
+  const refresh = useRefreshAdmin();
+  const [name, setName] = useState(deviceName);
+  const supported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
+  const add = useMutation({
+    mutationFn: async () => {
+      const { options } = (await (await apiRequest('POST', adminPaths.passkeyOptions)).json()) as {
+        options: Parameters<typeof import('@simplewebauthn/browser').startRegistration>[0]['optionsJSON'];
+      };
+      // The WebAuthn helper loads only when a passkey is made.
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      const response = await startRegistration({ optionsJSON: options });
+      await apiRequest('POST', adminPaths.passkeys, { name, response });
+    },
+    onSuccess: async () => {
+      toast({ title: 'Passkey added', description: `“${name}” signs you in from now on.` });
+      await refresh();
+    },
+    onError: (failure) =>
+      toast({
+        title: 'Passkey not added',
+        description:
+          failure instanceof Error && failure.name === 'NotAllowedError'
+            ? 'The passkey prompt was closed or timed out.'
+            : errorMessage(failure),
+        variant: 'destructive',
+      }),
+  });
+  const remove = useAdminAction(
+    (key: Overview['passkeys'][number]) => apiRequest('DELETE', adminPaths.passkey(key.id)),
+    (key) => ({ title: 'Passkey removed', description: `“${key.name}” no longer signs you in.` }),
+  );
+  const onAdd = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim()) add.mutate();
+  };
+  return (
+    <section aria-labelledby="passkeys-heading" className={sectionClass}>
+      <h2 id="passkeys-heading" className="text-2xl font-bold">
+        Passkeys
+      </h2>
+      <p className="mt-1 max-w-prose text-sm text-muted-foreground">
+        Sign in with your fingerprint, face or screen lock instead of a password. A passkey works only on this
+        site, so it cannot be phished.
+      </p>
+      {passkeys.length > 0 ? (
+        <ul aria-label="Passkeys" className="mt-4 divide-y divide-border rounded-md border border-border">
+          {passkeys.map((key) => (
+            <PasskeyRow
+              key={key.id}
+              passkey={key}
+              onRemove={() => remove.mutate(key)}
+              removing={remove.isPending}
+            />
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-4 text-sm text-muted-foreground">No passkeys yet.</p>
+      )}
+      {supported ? (
+        <form onSubmit={onAdd} className="mt-4 flex flex-wrap items-end gap-3">
+          <div className="w-full sm:w-64">
+            <Field label="Passkey name" error={name.trim() ? undefined : 'Give the passkey a name'}>
+              <Input value={name} maxLength={60} onChange={(event) => setName(event.target.value)} />
+            </Field>
+          </div>
+          <Button type="submit" disabled={add.isPending || !name.trim()}>
+            {add.isPending ? 'Waiting for the passkey...' : 'Add a passkey'}
+          </Button>
+        </form>
+      ) : (
+        <p className="mt-4 text-sm">
+          This browser cannot make passkeys. Try a current Chrome, Safari, Edge or Firefox.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function PasskeyRow({
+  passkey,
+  onRemove,
+  removing,
+}: {
+  passkey: Overview['passkeys'][number];
+  onRemove: () => void;
+  removing: boolean;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(passkey.name);
+  const rename = useAdminAction(
+    () => apiRequest('PATCH', adminPaths.passkey(passkey.id), { name }),
+    () => ({ title: 'Passkey renamed' }),
+  );
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
+      {editing ? (
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (name.trim()) rename.mutate(undefined, { onSuccess: () => setEditing(false) });
+          }}
+        >
+          <div className="w-56">
+            <Field label="New name" error={name.trim() ? undefined : 'Give the passkey a name'}>
+              <Input
+                value={name}
+                maxLength={60}
+                onChange={(event) => setName(event.target.value)}
+                autoFocus
+              />
+            </Field>
+          </div>
+          <Button type="submit" size="sm" disabled={rename.isPending || !name.trim()}>
+            {rename.isPending ? 'Saving...' : 'Save'}
+          </Button>
+          <Button type="button" size="sm" variant="outline" onClick={() => setEditing(false)}>
+            Cancel
+          </Button>
+        </form>
+      ) : (
+        <div className="min-w-0">
+          <p className="font-medium">
+            {passkey.name}
+            {passkey.synced && (
+              <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs font-normal">Synced</span>
+            )}
+          </p>
+          <p className="text-muted-foreground">
+            Added <When iso={passkey.createdAt} /> ·{' '}
+            {passkey.lastUsedAt ? (
+              <>
+                last used <When iso={passkey.lastUsedAt} />
+              </>
+            ) : (
+              'never used yet'
+            )}
+          </p>
+        </div>
+      )}
+      {!editing && (
+        <div className="flex gap-2">
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={() => setEditing(true)}
+            aria-label={`Rename ${passkey.name}`}
+          >
+            Rename
+          </Button>
+          <Button
+            type="button"
+            size="sm"
+            variant="destructive"
+            disabled={removing}
+            aria-label={`Remove ${passkey.name}`}
+            onClick={() => {
+              if (window.confirm(`Remove the passkey “${passkey.name}”? It will no longer sign you in.`))
+                onRemove();
+            }}
+          >
+            Remove
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function Authenticator({ state }: { state: Overview['authenticator'] }) {
+  const refresh = useRefreshAdmin();
+  const [setup, setSetup] = useState<{ secret: string; uri: string; qrSvg: string } | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const start = useMutation({
+    mutationFn: async () =>
+      (await (await apiRequest('POST', adminPaths.authenticator)).json()) as {
+        secret: string;
+        uri: string;
+        qrSvg: string;
+      },
+    onSuccess: setSetup,
+    onError: failed,
+  });
+  const confirm = useMutation({
+    mutationFn: async (code: string) =>
+      (
+        (await (await apiRequest('POST', adminPaths.authenticatorConfirm, { code })).json()) as {
+          recoveryCodes: string[];
+        }
+      ).recoveryCodes,
+    onSuccess: async (recoveryCodes) => {
+      setSetup(null);
+      setCodes(recoveryCodes);
+      toast({
+        title: 'Authenticator app on',
+        description: 'Signing in with your password now asks for a code.',
+      });
+      await refresh();
+    },
+    onError: failed,
+  });
+  const renew = useMutation({
+    mutationFn: async (code: string) =>
+      (
+        (await (await apiRequest('POST', adminPaths.recoveryCodes, { code })).json()) as {
+          recoveryCodes: string[];
+        }
+      ).recoveryCodes,
+    onSuccess: async (recoveryCodes) => {
+      setCodes(recoveryCodes);
+      toast({ title: 'New recovery codes', description: 'The old ones no longer work.' });
+      await refresh();
+    },
+    onError: failed,
+  });
+  const turnOff = useMutation({
+    mutationFn: (code: string) => apiRequest('POST', adminPaths.authenticatorRemove, { code }),
+    onSuccess: async () => {
+      setCodes(null);
+      toast({ title: 'Authenticator app off', description: 'Your password alone signs you in again.' });
+      await refresh();
+    },
+    onError: failed,
+  });
+
+  return (
+    <section aria-labelledby="authenticator-heading" className={sectionClass}>
+      <h2 id="authenticator-heading" className="text-2xl font-bold">
+        Authenticator app
+      </h2>
+      <p className="mt-1 max-w-prose text-sm text-muted-foreground">
+        A second step after your password: a 6-digit code from an app such as 1Password, Google Authenticator
+        or Authy. Passkeys skip it; they are both steps in one.
+      </p>
+      {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
+      {state.enabled ? (
+        <div className="mt-4 space-y-4">
+          <p className="text-sm">
+            <span className="font-medium">On.</span> {state.recoveryCodesLeft} of 10 recovery codes left.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <CodeForm
+              label="Code for new recovery codes"
+              action="New recovery codes"
+              pending={renew.isPending}
+              onCode={(code) => renew.mutateAsync(code)}
+            />
+            <CodeForm
+              label="Code to turn the app off"
+              action="Turn off"
+              destructive
+              pending={turnOff.isPending}
+              onCode={(code) => turnOff.mutateAsync(code)}
+            />
+          </div>
+        </div>
+      ) : setup ? (
+        <div className="mt-4 grid gap-6 sm:grid-cols-[auto_1fr]">
+          <div
+            role="img"
+            aria-label="QR code to scan with your authenticator app"
+            className="h-48 w-48 rounded-md bg-white p-2 [&>svg]:h-full [&>svg]:w-full"
+            // The server draws the code from the otpauth address as plain SVG (no script).
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG from our own server, built from the secret
+            dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+          />
+          <div className="min-w-0 space-y-3 text-sm">
+            <p>Scan the code with your authenticator app, or enter this key by hand:</p>
+            <p>
+              Setup key:{' '}
+              <code className="break-all font-mono text-base tracking-wider">
+                {setup.secret.match(/.{1,4}/g)?.join(' ')}
+              </code>
+            </p>
+            <p>
+              On this phone?{' '}
+              <a href={setup.uri} className="font-medium text-primary underline underline-offset-2">
+                Open it in your authenticator app
+              </a>
+            </p>
+            <CodeForm
+              label="Code from the app"
+              action="Turn on"
+              pending={confirm.isPending}
+              onCode={(code) => confirm.mutateAsync(code)}
+            />
+          </div>
+        </div>
+      ) : (
+        <Button type="button" className="mt-4" onClick={() => start.mutate()} disabled={start.isPending}>
+          {start.isPending ? 'Please wait' : 'Set up an authenticator app'}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/** A code field and its button; the field empties after a success, keeps the code after a failure. */
+function CodeForm({
+  label,
+  action,
+  pending,
+  destructive = false,
+  onCode,
+}: {
+  label: string;
+  action: string;
+  pending: boolean;
+  destructive?: boolean;
+  onCode: (code: string) => Promise<unknown>;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <form
+      noValidate
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (!code.trim()) {
+          setError('Enter the code from your authenticator app');
+          return;
+        }
+        setError(undefined);
+        try {
+          await onCode(code.trim());
+          setCode('');
+        } catch {
+          // The toast says why; the code stays to be corrected.
+        }
+      }}
+    >
+      <div className="w-full sm:w-52">
+        <Field label={label} error={error}>
+          <Input
+            value={code}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={40}
+            onChange={(event) => setCode(event.target.value)}
+          />
+        </Field>
+      </div>
+      <Button type="submit" variant={destructive ? 'destructive' : 'primary'} disabled={pending}>
+        {pending ? 'Checking...' : action}
+      </Button>
+    </form>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const headingId = useId();
+  const text = `Recovery codes for ${window.location.host}\nEach works once, in place of a code from your app.\n\n${codes.join('\n')}\n`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-4 rounded-md border-2 border-primary bg-background p-4"
+    >
+      <h3 id={headingId} className="font-semibold">
+        Save your recovery codes
+      </h3>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Each one signs you in once if you lose your phone. They are shown only now.
+      </p>
+      <ol
+        aria-label="Recovery codes"
+        className="mt-3 grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-sm sm:grid-cols-5"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ol>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(text);
+              toast({ title: 'Copied', description: 'The recovery codes are on your clipboard.' });
+            } catch {
+              toast({
+                title: 'Error',
+                description: 'Could not copy. Select the codes instead.',
+                variant: 'destructive',
+              });
+            }
+          }}
+        >
+          Copy codes
+        </Button>
+        <a
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
+          download="recovery-codes.txt"
+          className="inline-flex h-9 items-center rounded-md border border-border px-3 text-sm font-medium hover:bg-muted"
+        >
+          Download
+        </a>
+        <Button type="button" size="sm" onClick={onDone}>
+          I have saved them
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function Sessions({ sessions }: { sessions: Overview['sessions'] }) {
+  const end = useAdminAction(
+    (session: Overview['sessions'][number]) => apiRequest('DELETE', adminPaths.session(session.id)),
+    (session) => ({ title: 'Session ended', description: `${session.device} is signed out.` }),
+  );
+  const endOthers = useAdminAction(
+    async () =>
+      ((await (await apiRequest('POST', adminPaths.endOtherSessions)).json()) as { ended: number }).ended,
+    () => ({ title: 'Other sessions ended', description: 'Only this device is signed in now.' }),
+  );
+  const others = sessions.filter((session) => !session.current).length;
+  return (
+    <section aria-labelledby="sessions-heading" className={sectionClass}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="sessions-heading" className="text-2xl font-bold">
+            Signed-in devices
+          </h2>
+          <p className="mt-1 max-w-prose text-sm text-muted-foreground">
+            Every browser signed in to your account. End any you do not recognise; it is signed out at its
+            next click.
+          </p>
+        </div>
+        {others > 0 && (
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => endOthers.mutate(undefined)}
+            disabled={endOthers.isPending}
+          >
+            {endOthers.isPending ? 'Ending...' : 'End all other sessions'}
+          </Button>
+        )}
+      </div>
+      <ul aria-label="Sessions" className="mt-4 divide-y divide-border rounded-md border border-border">
+        {sessions.map((session) => (
+          <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
+            <div className="min-w-0">
+              <p className="font-medium">
+                {session.device}
+                {session.current && (
+                  <span className="ml-2 rounded-full bg-primary px-2 py-0.5 text-xs font-normal text-primary-foreground">
+                    This device
+                  </span>
+                )}
+              </p>
+              <p className="text-muted-foreground">
+                {METHODS[session.method] ?? session.method}
+                {session.ip ? ` · ${session.ip}` : ''} · signed in <When iso={session.createdAt} /> · last
+                seen <When iso={session.lastSeenAt} />
+              </p>
+            </div>
+            {!session.current && (
+              <Button
+                type="button"
+                size="sm"
+                variant="destructive"
+                disabled={end.isPending}
+                onClick={() => end.mutate(session)}
+                aria-label={`End the session on ${session.device} last seen ${new Date(session.lastSeenAt).toLocaleString()}`}
+              >
+                End
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

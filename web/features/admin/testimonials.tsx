@@ -1,0 +1,301 @@
+/**
+ * Verified testimonials, the owner's side: ask a client (optionally about a won quote request)
+ * and get their private link, emailed through the outbox when an address is given; approve what
+ * they send, take it off the site again, give a fresh link, or delete the request.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { TestimonialStatus } from '../../../common/constants.ts';
+import type { AdminTestimonial, Pipeline, TestimonialLink } from '../../../common/schemas/admin.ts';
+import { testimonialRequestSchema } from '../../../common/schemas/forms.ts';
+import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { Button } from '../../ui/button.tsx';
+import { cn } from '../../ui/cn.ts';
+import { Field } from '../../ui/field.tsx';
+import { Copy } from '../../ui/icons.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { Stars } from '../../ui/stars.tsx';
+import { toast } from '../../ui/use-toast.ts';
+import { TESTIMONIALS_PATH } from '../profile/api.ts';
+import { useAdminAction, useRefreshAdmin, When } from './admin-list.tsx';
+import { adminPaths } from './api.ts';
+
+const STATUS_LABELS: Record<TestimonialStatus, string> = {
+  requested: 'Asked',
+  submitted: 'Waiting for your approval',
+  approved: 'On the site',
+  withdrawn: 'Withdrawn by the client',
+};
+
+export function TestimonialsAdmin() {
+  const { data, error, isLoading } = useQuery<AdminTestimonial[]>({ queryKey: [adminPaths.testimonials] });
+  return (
+    <div className="space-y-8">
+      <AskForm />
+      <section
+        aria-labelledby="testimonials-admin-heading"
+        className="rounded-lg border border-border bg-card p-4 sm:p-6"
+      >
+        <h2 id="testimonials-admin-heading" className="text-2xl font-bold">
+          Testimonials
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          What your clients wrote through their private links, newest request first. Approved ones show on the
+          home page marked 'Verified client'; the three sample ones stay there until the first is approved.
+        </p>
+        <div className="mt-4" aria-busy={isLoading}>
+          {isLoading && (
+            <div className="flex justify-center py-10">
+              <Spinner label="Loading testimonials" />
+            </div>
+          )}
+          {error != null && (
+            <p role="alert" className="text-destructive">
+              {errorMessage(error) ?? 'Could not load the testimonials. Please try again later.'}
+            </p>
+          )}
+          {data && data.length === 0 && (
+            <p className="py-6 text-muted-foreground">No testimonial asked for yet.</p>
+          )}
+          {data && data.length > 0 && (
+            <ul aria-label="Testimonial requests" className="space-y-3">
+              {data.map((testimonial) => (
+                <li key={testimonial.id}>
+                  <TestimonialEntry testimonial={testimonial} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** The private link, once, with a copy button: only its hash is kept, so it cannot be shown again. */
+function LinkBox({ result }: { result: TestimonialLink }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(result.link);
+      toast({ title: 'Link copied' });
+    } catch {
+      toast({ title: 'Copy it by hand', description: 'The browser did not allow copying.' });
+    }
+  };
+  return (
+    <div role="status" className="mt-4 rounded-md border border-accent bg-accent/10 p-4 text-sm">
+      <p className="font-medium">
+        {result.emailed
+          ? `The link was queued in the outbox to ${result.testimonial.clientEmail}. You can also send it yourself:`
+          : `Send this private link to ${result.testimonial.clientName}:`}
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <code className="min-w-0 flex-1 break-all rounded bg-background px-2 py-1 text-xs">
+          {result.link}
+        </code>
+        <Button type="button" size="sm" variant="outline" onClick={() => void copy()}>
+          <Copy className="h-4 w-4" /> Copy link
+        </Button>
+      </div>
+      <p className="mt-2 text-xs text-muted-foreground">
+        Only a fingerprint of it is kept: copy it now. 'New link' gives a fresh one later.
+      </p>
+    </div>
+  );
+}
+
+function AskForm() {
+  const formId = useId();
+  const [params] = useSearchParams();
+  const pipeline = useQuery<Pipeline>({ queryKey: [adminPaths.pipeline] });
+  const won = pipeline.data?.columns.find((column) => column.stage === 'won')?.quotes ?? [];
+  const askedFor = Number(params.get('quote')) || null;
+  const fromQuote = won.find((quote) => quote.id === askedFor);
+  const [values, setValues] = useState<{ clientName: string; email: string; quoteId: string } | null>(null);
+  const current = values ?? {
+    clientName: fromQuote?.name ?? '',
+    email: fromQuote?.email ?? '',
+    quoteId: fromQuote ? String(fromQuote.id) : '',
+  };
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const refresh = useRefreshAdmin();
+  const ask = useMutation({
+    mutationFn: async (body: unknown) =>
+      (await (await apiRequest('POST', adminPaths.testimonials, body)).json()) as TestimonialLink,
+    onSuccess: async () => {
+      setValues({ clientName: '', email: '', quoteId: '' });
+      await refresh();
+    },
+    onError: (failure) =>
+      toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' }),
+  });
+  const set = (key: keyof typeof current) => (value: string) => setValues({ ...current, [key]: value });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = {
+      clientName: current.clientName,
+      email: current.email,
+      quoteId: current.quoteId ? Number(current.quoteId) : null,
+    };
+    const parsed = testimonialRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+      );
+      return;
+    }
+    setErrors({});
+    ask.mutate(body);
+  };
+  const quoteOptions = Object.fromEntries(
+    won.map((quote) => [String(quote.id), `${quote.name}${quote.company ? ` (${quote.company})` : ''}`]),
+  );
+  return (
+    <section
+      aria-labelledby={`${formId}-heading`}
+      className="rounded-lg border border-border bg-card p-4 sm:p-6"
+    >
+      <h2 id={`${formId}-heading`} className="text-2xl font-bold">
+        Ask a client
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        The client gets a private link to write a few words, change them or withdraw them later.
+      </p>
+      <form noValidate onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-start">
+        <Field label="Client name" error={errors.clientName}>
+          <Input value={current.clientName} onChange={(event) => set('clientName')(event.target.value)} />
+        </Field>
+        <Field
+          label="Client email (optional)"
+          error={errors.email}
+          hint="The link is emailed through the outbox."
+        >
+          <Input type="email" value={current.email} onChange={(event) => set('email')(event.target.value)} />
+        </Field>
+        <Field label="Won quote request (optional)" error={errors.quoteId}>
+          <Select
+            options={quoteOptions}
+            placeholder={won.length === 0 ? 'No won requests yet' : 'None'}
+            value={current.quoteId}
+            onChange={(event) => set('quoteId')(event.target.value)}
+          />
+        </Field>
+        <div className="sm:col-span-3">
+          <Button type="submit" disabled={ask.isPending}>
+            {ask.isPending ? 'Creating link...' : 'Create link'}
+          </Button>
+        </div>
+      </form>
+      {ask.data && <LinkBox result={ask.data} />}
+    </section>
+  );
+}
+
+function TestimonialEntry({ testimonial }: { testimonial: AdminTestimonial }) {
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const act = (action: 'approve' | 'hide') =>
+    apiRequest('POST', adminPaths.testimonialAction(testimonial.id, action));
+  const approve = useAdminAction(
+    () => act('approve'),
+    () => ({ title: 'Approved', description: 'It shows on the home page now.' }),
+    [TESTIMONIALS_PATH],
+  );
+  const hide = useAdminAction(
+    () => act('hide'),
+    () => ({ title: 'Taken off the site', description: 'It waits for your approval again.' }),
+    [TESTIMONIALS_PATH],
+  );
+  const remove = useAdminAction(
+    () => apiRequest('DELETE', adminPaths.testimonial(testimonial.id)),
+    () => ({ title: 'Deleted', description: `The request to ${testimonial.clientName} is gone.` }),
+    [TESTIMONIALS_PATH],
+  );
+  const link = useMutation({
+    mutationFn: async () =>
+      (await (
+        await apiRequest('POST', adminPaths.testimonialAction(testimonial.id, 'link'))
+      ).json()) as TestimonialLink,
+    onError: (failure) =>
+      toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' }),
+  });
+  const busy = approve.isPending || hide.isPending || remove.isPending || link.isPending;
+  const roleLine = [testimonial.role, testimonial.company].filter(Boolean).join(', ');
+  return (
+    <article
+      aria-label={`Testimonial from ${testimonial.clientName}`}
+      className="rounded-md border border-border p-4 text-sm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold break-words">{testimonial.clientName}</h3>
+          <p className="text-muted-foreground">
+            Asked <When iso={testimonial.createdAt} />
+            {testimonial.clientEmail ? ` · ${testimonial.clientEmail}` : ''}
+            {testimonial.quoteName ? ` · about the quote request from ${testimonial.quoteName}` : ''}
+          </p>
+        </div>
+        <span
+          className={cn(
+            'rounded-full border px-2 py-0.5 text-xs font-medium',
+            testimonial.status === 'submitted'
+              ? 'border-primary bg-primary/10'
+              : testimonial.status === 'approved'
+                ? 'border-accent bg-accent/10'
+                : 'border-border bg-muted',
+          )}
+        >
+          {STATUS_LABELS[testimonial.status]}
+        </span>
+      </div>
+      {testimonial.quote && testimonial.status !== 'withdrawn' && (
+        <figure className="mt-3 rounded-md bg-muted/40 p-3">
+          {testimonial.rating !== null && <Stars rating={testimonial.rating} />}
+          <blockquote className="mt-1 whitespace-pre-line break-words">{testimonial.quote}</blockquote>
+          <figcaption className="mt-2 text-xs text-muted-foreground">
+            {testimonial.name}
+            {roleLine ? ` · ${roleLine}` : ''}
+            {testimonial.submittedAt && (
+              <>
+                {' · sent '}
+                <When iso={testimonial.submittedAt} />
+              </>
+            )}
+          </figcaption>
+        </figure>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {testimonial.status === 'submitted' && (
+          <Button size="sm" disabled={busy} onClick={() => approve.mutate(undefined)}>
+            {approve.isPending ? 'Approving...' : 'Approve'}
+          </Button>
+        )}
+        {testimonial.status === 'approved' && (
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => hide.mutate(undefined)}>
+            {hide.isPending ? 'Taking off...' : 'Take off the site'}
+          </Button>
+        )}
+        <Button size="sm" variant="outline" disabled={busy} onClick={() => link.mutate()}>
+          {link.isPending ? 'Making a link...' : 'New link'}
+        </Button>
+        {confirmDelete ? (
+          <>
+            <Button size="sm" variant="destructive" disabled={busy} onClick={() => remove.mutate(undefined)}>
+              {remove.isPending ? 'Deleting...' : 'Yes, delete'}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setConfirmDelete(false)}>
+              Keep it
+            </Button>
+          </>
+        ) : (
+          <Button size="sm" variant="ghost" disabled={busy} onClick={() => setConfirmDelete(true)}>
+            Delete
+          </Button>
+        )}
+      </div>
+      {link.data && <LinkBox result={link.data} />}
+    </article>
+  );
+}

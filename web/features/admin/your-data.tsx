@@ -1,0 +1,252 @@
+/**
+ * Your data: the site's backups (the daily ones and one made now, each downloadable), and the
+ * posts as Markdown: an export of every post, and an import of a zip from another blog, previewed
+ * first (a dry run: what would be created, updated or skipped, and why).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
+import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { toast } from '../../ui/use-toast.ts';
+import { useAdminAction, When } from './admin-list.tsx';
+import { adminPaths } from './api.ts';
+
+interface BackupFile {
+  name: string;
+  bytes: number;
+  createdAt: string;
+}
+
+interface ImportResult {
+  file: string;
+  slug: string | null;
+  action: 'create' | 'update' | 'skip';
+  reason: string;
+}
+
+const ACTION_LABELS: Record<ImportResult['action'], string> = {
+  create: 'New',
+  update: 'Update',
+  skip: 'Skip',
+};
+
+function size(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function YourData() {
+  return (
+    <div className="space-y-8">
+      <Backups />
+      <MarkdownPosts />
+    </div>
+  );
+}
+
+function Backups() {
+  const backups = useQuery<{ items: BackupFile[] }>({ queryKey: [adminPaths.backups] });
+  const backUp = useAdminAction(
+    () => apiRequest('POST', adminPaths.backups),
+    () => ({ title: 'Backup written', description: 'It is at the top of the list.' }),
+  );
+  return (
+    <section aria-labelledby="backups-heading" className="rounded-lg border border-border bg-card p-4 sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id="backups-heading" className="text-2xl font-bold">
+            Backups
+          </h2>
+          <p className="mt-1 max-w-prose text-sm text-muted-foreground">
+            Every post, comment, lead and upload in one file. The site writes one a day and keeps the newest;{' '}
+            <code>npm run restore</code> loads one into an empty database (see "Your data" in the README).
+          </p>
+        </div>
+        <Button type="button" onClick={() => backUp.mutate(undefined)} disabled={backUp.isPending}>
+          {backUp.isPending ? 'Backing up...' : 'Back up now'}
+        </Button>
+      </div>
+      <div className="mt-4" aria-busy={backups.isPending}>
+        {backups.isPending && (
+          <div className="flex justify-center py-8">
+            <Spinner label="Loading backups" />
+          </div>
+        )}
+        {backups.isError && (
+          <p role="alert" className="text-destructive">
+            {errorMessage(backups.error) ?? 'Could not load the backups.'}
+          </p>
+        )}
+        {backups.data && backups.data.items.length === 0 && (
+          <p className="text-sm text-muted-foreground">
+            No backups yet. The first daily one is written a minute after the site starts.
+          </p>
+        )}
+        {backups.data && backups.data.items.length > 0 && (
+          <ul aria-label="Backups" className="divide-y divide-border rounded-md border border-border">
+            {backups.data.items.map((backup) => (
+              <li key={backup.name} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+                <div className="min-w-0">
+                  <p className="font-medium">
+                    <When iso={backup.createdAt} />
+                  </p>
+                  <p className="break-all text-muted-foreground">
+                    {backup.name} · {size(backup.bytes)}
+                  </p>
+                </div>
+                <a
+                  href={adminPaths.backup(backup.name)}
+                  download={backup.name}
+                  className="font-medium text-primary underline underline-offset-2"
+                  aria-label={`Download the backup of ${new Date(backup.createdAt).toLocaleString()}`}
+                >
+                  Download
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+async function sendImport(file: File, dryRun: boolean): Promise<ImportResult[]> {
+  const body = new FormData();
+  body.append('file', file);
+  const response = await fetch(`${adminPaths.postsImport}?dryRun=${dryRun}`, {
+    method: 'POST',
+    body,
+    credentials: 'include',
+  });
+  if (!response.ok) throw new ApiError(response.status, (await response.text()) || response.statusText);
+  return ((await response.json()) as { results: ImportResult[] }).results;
+}
+
+function MarkdownPosts() {
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<{ results: ImportResult[]; done: boolean } | null>(null);
+  const importer = useMutation({
+    mutationFn: ({ dryRun }: { dryRun: boolean }) => {
+      if (!file) throw new Error('Choose a zip of Markdown posts first.');
+      return sendImport(file, dryRun);
+    },
+    onSuccess: async (results, { dryRun }) => {
+      setPreview({ results, done: !dryRun });
+      if (!dryRun) {
+        const count = (action: ImportResult['action']) => results.filter((r) => r.action === action).length;
+        toast({
+          title: 'Posts imported',
+          description: `${count('create')} created, ${count('update')} updated, ${count('skip')} skipped.`,
+        });
+        await queryClient.invalidateQueries();
+      }
+    },
+    onError: (failure) =>
+      toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' }),
+  });
+  const changes = preview?.results.filter((result) => result.action !== 'skip').length ?? 0;
+
+  const onPreview = (event: FormEvent) => {
+    event.preventDefault();
+    importer.mutate({ dryRun: true });
+  };
+
+  return (
+    <section
+      aria-labelledby="markdown-heading"
+      className="rounded-lg border border-border bg-card p-4 sm:p-6"
+    >
+      <h2 id="markdown-heading" className="text-2xl font-bold">
+        Posts as Markdown
+      </h2>
+      <p className="mt-1 max-w-prose text-sm text-muted-foreground">
+        Take every post with you as Markdown files with front matter, or bring posts written for Astro,
+        Next.js, Hugo or Jekyll: a zip of the posts and the images beside them.
+      </p>
+      <a
+        href={adminPaths.postsExport}
+        download
+        className="mt-3 inline-block font-medium text-primary underline underline-offset-2"
+      >
+        Export every post (zip)
+      </a>
+
+      <form onSubmit={onPreview} className="mt-6 space-y-3" aria-label="Import posts">
+        <label htmlFor="import-file" className="block text-sm font-medium">
+          Zip of Markdown posts
+        </label>
+        <input
+          id="import-file"
+          type="file"
+          accept=".zip,application/zip"
+          className="block w-full max-w-md text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-background file:px-3 file:py-1.5"
+          onChange={(event) => {
+            setFile(event.target.files?.[0] ?? null);
+            setPreview(null);
+          }}
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant="outline" disabled={!file || importer.isPending}>
+            {importer.isPending && importer.variables?.dryRun ? 'Checking...' : 'Preview import'}
+          </Button>
+          {preview && !preview.done && changes > 0 && (
+            <Button
+              type="button"
+              disabled={importer.isPending}
+              onClick={() => importer.mutate({ dryRun: false })}
+            >
+              {importer.isPending && !importer.variables?.dryRun
+                ? 'Importing...'
+                : `Import ${changes} ${changes === 1 ? 'post' : 'posts'}`}
+            </Button>
+          )}
+        </div>
+      </form>
+
+      {preview && (
+        <div className="mt-4">
+          <p className="text-sm font-medium" role="status">
+            {preview.done
+              ? 'Imported. Each file and what happened to it:'
+              : changes === 0
+                ? 'Nothing to import: every post is already here as it is in the zip, or cannot be imported.'
+                : 'Nothing is written yet. Each file and what importing it would do:'}
+          </p>
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">
+                What the import {preview.done ? 'did' : 'would do'}, file by file
+              </caption>
+              <thead className="text-muted-foreground">
+                <tr>
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    File
+                  </th>
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    Action
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    Why
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {preview.results.map((result) => (
+                  <tr key={result.file}>
+                    <td className="py-1.5 pr-3 break-all">{result.file}</td>
+                    <td className="py-1.5 pr-3 font-medium">{ACTION_LABELS[result.action]}</td>
+                    <td className="py-1.5 break-words">{result.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,209 @@
+/**
+ * /booking/:token: the visitor's private link to a booked call. It shows the call in their time
+ * zone, moves it to another free slot or cancels it (after a confirmation).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { BookingView } from '../../../common/schemas/booking.ts';
+import { paths } from '../../lib/paths.ts';
+import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { CalendarDays, Download } from '../../ui/icons.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { toast } from '../../ui/use-toast.ts';
+import { useStaticCopy } from '../layout/static-copy.ts';
+import { StaticNotice } from '../layout/static-notice.tsx';
+import { BOOKING_SLOTS_PATH, bookingPath, fullTime } from './api.ts';
+import { SlotsState, useSlots, useVisitorTimeZone } from './booking-page.tsx';
+import { SlotPicker } from './slot-picker.tsx';
+
+export function ManageBooking({ token }: { token: string }) {
+  const staticCopy = useStaticCopy();
+  const timeZone = useVisitorTimeZone();
+  const path = bookingPath(token);
+  const booking = useQuery<BookingView>({ queryKey: [path], enabled: !staticCopy, retry: false });
+  const [mode, setMode] = useState<'view' | 'move' | 'cancel'>('view');
+
+  if (staticCopy) return <StaticNotice feature="Managing a call" />;
+  if (booking.isPending) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner label="Loading your call" />
+      </div>
+    );
+  }
+  if (booking.isError) {
+    const missing = booking.error instanceof ApiError && booking.error.status === 404;
+    return (
+      <Card className="p-6">
+        <h2 className="text-xl font-semibold">{missing ? 'Link not found' : 'Something went wrong'}</h2>
+        <p className="mt-2 text-muted-foreground">
+          {errorMessage(booking.error) ?? 'The call could not be loaded. Please try again.'}
+        </p>
+        <Button asChild variant="link" className="mt-2 px-0">
+          <Link to={paths.bookACall}>Book a call</Link>
+        </Button>
+      </Card>
+    );
+  }
+  const call = booking.data;
+  const past = new Date(call.end).getTime() <= Date.now();
+  return (
+    <div className="space-y-6">
+      <Card className="p-6">
+        <p className="text-sm font-medium uppercase tracking-wide text-muted-foreground">
+          {call.status === 'cancelled' ? 'Cancelled call' : past ? 'Past call' : 'Your call'} with{' '}
+          {call.ownerName}
+        </p>
+        <p
+          className={`mt-2 flex items-start gap-2 text-xl font-semibold ${call.status === 'cancelled' ? 'line-through' : ''}`}
+        >
+          <CalendarDays className="mt-1 h-5 w-5 shrink-0 text-primary" />
+          {fullTime(call.start, timeZone)}
+        </p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          {call.callMinutes} minutes · {call.name} · {call.topic}
+        </p>
+        {call.status === 'cancelled' ? (
+          <p role="status" className="mt-4 text-sm">
+            This call is cancelled.{' '}
+            <Link to={paths.bookACall} className="font-medium text-primary underline underline-offset-2">
+              Book a new one
+            </Link>
+          </p>
+        ) : (
+          !past &&
+          mode === 'view' && (
+            <div className="mt-5 flex flex-wrap gap-3">
+              <Button onClick={() => setMode('move')}>Move it</Button>
+              <Button variant="outline" onClick={() => setMode('cancel')}>
+                Cancel the call
+              </Button>
+              <Button asChild variant="ghost">
+                <a href={`${path}/calendar.ics`} download="call.ics">
+                  <Download className="h-4 w-4" /> Add to calendar
+                </a>
+              </Button>
+            </div>
+          )
+        )}
+        {mode === 'cancel' && call.status === 'booked' && (
+          <CancelCall path={path} onDone={() => setMode('view')} />
+        )}
+      </Card>
+      {mode === 'move' && call.status === 'booked' && (
+        <MoveCall path={path} current={call.start} timeZone={timeZone} onDone={() => setMode('view')} />
+      )}
+    </div>
+  );
+}
+
+function CancelCall({ path, onDone }: { path: string; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: async () => (await (await apiRequest('POST', `${path}/cancel`)).json()) as BookingView,
+    onSuccess: (data) => {
+      queryClient.setQueryData([path], data);
+      void queryClient.invalidateQueries({ queryKey: [BOOKING_SLOTS_PATH] });
+      toast({ title: 'Call cancelled', description: 'The cancellation is on its way by email.' });
+      onDone();
+    },
+    onError: (failure) =>
+      toast({ title: 'Not cancelled', description: errorMessage(failure), variant: 'destructive' }),
+  });
+  return (
+    <fieldset className="mt-5 rounded-lg border border-destructive p-4">
+      <legend className="px-1 text-sm font-medium">
+        Cancel this call? The time becomes free for others.
+      </legend>
+      <div className="mt-2 flex flex-wrap gap-3">
+        <Button variant="destructive" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+          {cancel.isPending ? 'Cancelling...' : 'Yes, cancel it'}
+        </Button>
+        <Button variant="outline" onClick={onDone}>
+          Keep it
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
+function MoveCall({
+  path,
+  current,
+  timeZone,
+  onDone,
+}: {
+  path: string;
+  current: string;
+  timeZone: string;
+  onDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const slots = useSlots();
+  const [start, setStart] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const move = useMutation({
+    mutationFn: async (to: string) =>
+      (await (await apiRequest('POST', `${path}/move`, { start: to })).json()) as BookingView,
+    onSuccess: (data) => {
+      queryClient.setQueryData([path], data);
+      void queryClient.invalidateQueries({ queryKey: [BOOKING_SLOTS_PATH] });
+      toast({ title: 'Call moved', description: 'The new time is on its way by email.' });
+      onDone();
+    },
+    onError: (failure) => {
+      setProblem(errorMessage(failure) ?? 'The call could not be moved. Please try again.');
+      setStart(null);
+      void slots.refetch();
+    },
+  });
+  return (
+    <section
+      aria-labelledby="move-heading"
+      className="space-y-5 rounded-lg border border-border bg-card p-4 sm:p-6"
+    >
+      <div>
+        <h2 id="move-heading" className="text-xl font-semibold">
+          Move to another time
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">Times are in your time zone ({timeZone}).</p>
+      </div>
+      {slots.data ? (
+        <SlotPicker
+          slots={slots.data.slots.filter((slot) => slot !== current)}
+          timeZone={timeZone}
+          value={start}
+          onChange={(value) => {
+            setStart(value);
+            if (value) setProblem(null);
+          }}
+        />
+      ) : (
+        <SlotsState query={slots} />
+      )}
+      {problem && (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive bg-destructive/5 p-3 text-sm font-medium"
+        >
+          {problem}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <Button disabled={!start || move.isPending} onClick={() => start && move.mutate(start)}>
+          {move.isPending
+            ? 'Moving...'
+            : start
+              ? `Move to ${fullTime(start, timeZone)}`
+              : 'Choose a new time'}
+        </Button>
+        <Button variant="outline" onClick={onDone}>
+          Keep the current time
+        </Button>
+      </div>
+    </section>
+  );
+}

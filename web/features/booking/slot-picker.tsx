@@ -1,0 +1,78 @@
+/**
+ * The free slots in the visitor's own time zone: a day, then a time. Both are native radio groups
+ * (arrow keys, screen readers), drawn as pills that wrap on a phone.
+ */
+import { useId, useMemo, useState } from 'react';
+import { cn } from '../../ui/cn.ts';
+import { clock, dayId, shortDay } from './api.ts';
+
+const pill =
+  'cursor-pointer rounded-md border border-border bg-background px-3 py-2 text-sm font-medium tabular-nums transition-colors hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring';
+
+export function SlotPicker({
+  slots,
+  timeZone,
+  value,
+  onChange,
+}: {
+  slots: string[];
+  timeZone: string;
+  value: string | null;
+  onChange: (start: string | null) => void;
+}) {
+  const name = useId();
+  const days = useMemo(() => {
+    const byDay = new Map<string, string[]>();
+    for (const slot of slots) {
+      const day = dayId(slot, timeZone);
+      byDay.set(day, [...(byDay.get(day) ?? []), slot]);
+    }
+    return [...byDay.entries()];
+  }, [slots, timeZone]);
+  const [chosenDay, setChosenDay] = useState<string | null>(null);
+  const day = chosenDay ?? (value ? dayId(value, timeZone) : (days[0]?.[0] ?? null));
+  const times = days.find(([id]) => id === day)?.[1] ?? [];
+  return (
+    <div className="space-y-5">
+      <fieldset>
+        <legend className="text-sm font-medium">Day</legend>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {days.map(([id, daySlots]) => (
+            <label key={id} className={pill}>
+              <input
+                type="radio"
+                name={`${name}-day`}
+                value={id}
+                checked={id === day}
+                onChange={() => {
+                  setChosenDay(id);
+                  onChange(null);
+                }}
+                className="sr-only"
+              />
+              {shortDay(daySlots[0] as string, timeZone)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="text-sm font-medium">Time</legend>
+        <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-5">
+          {times.map((slot) => (
+            <label key={slot} className={cn(pill, 'text-center')}>
+              <input
+                type="radio"
+                name={`${name}-time`}
+                value={slot}
+                checked={slot === value}
+                onChange={() => onChange(slot)}
+                className="sr-only"
+              />
+              {clock(slot, timeZone)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

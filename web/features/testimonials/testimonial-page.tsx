@@ -1,0 +1,243 @@
+/**
+ * A client's private testimonial link (/testimonial/:token): they write a few words with their
+ * name, role, company and an optional rating; afterwards the page shows what they sent and
+ * whether it is on the site, and lets them change it or withdraw it at any time.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { TestimonialInvite } from '../../../common/schemas/content.ts';
+import {
+  type TestimonialSubmissionInput,
+  testimonialSubmissionSchema,
+} from '../../../common/schemas/forms.ts';
+import { longDate } from '../../lib/dates.ts';
+import { paths } from '../../lib/paths.ts';
+import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { Field } from '../../ui/field.tsx';
+import { CheckCircle2, LoaderCircle, ShieldCheck } from '../../ui/icons.tsx';
+import { Input } from '../../ui/input.tsx';
+import { StarRating } from '../../ui/star-rating.tsx';
+import { Stars } from '../../ui/stars.tsx';
+import { Textarea } from '../../ui/textarea.tsx';
+import { toast } from '../../ui/use-toast.ts';
+import { useStaticCopy } from '../layout/static-copy.ts';
+import { StaticNotice } from '../layout/static-notice.tsx';
+
+export const testimonialRequestPath = (token: string) =>
+  `/api/testimonial-requests/${encodeURIComponent(token)}`;
+
+export function TestimonialPage({ token }: { token: string }) {
+  const staticCopy = useStaticCopy();
+  const path = testimonialRequestPath(token);
+  const invite = useQuery<TestimonialInvite>({ queryKey: [path], enabled: !staticCopy, retry: false });
+  const [editing, setEditing] = useState(false);
+
+  if (staticCopy) return <StaticNotice feature="Writing a testimonial" />;
+  if (invite.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-muted-foreground">
+        <LoaderCircle className="h-4 w-4 animate-spin" /> Loading...
+      </p>
+    );
+  }
+  if (invite.isError) {
+    const missing = invite.error instanceof ApiError && invite.error.status === 404;
+    return (
+      <Card className="p-6">
+        <h2 className="text-xl font-semibold">{missing ? 'Link not found' : 'Something went wrong'}</h2>
+        <p className="mt-2 text-muted-foreground">
+          {errorMessage(invite.error) ?? 'The page could not be loaded. Please try again.'}
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          {!missing && (
+            <Button variant="outline" onClick={() => void invite.refetch()}>
+              Try again
+            </Button>
+          )}
+          <Button asChild variant="link">
+            <Link to={paths.home}>Back to Home</Link>
+          </Button>
+        </div>
+      </Card>
+    );
+  }
+  const data = invite.data;
+  const sent = data.status === 'submitted' || data.status === 'approved';
+  if (sent && !editing) return <Sent invite={data} path={path} onChange={() => setEditing(true)} />;
+  return (
+    <>
+      {data.status === 'withdrawn' && (
+        <p role="status" className="mb-6 rounded-lg border border-border bg-muted/40 p-4 text-sm">
+          You withdrew your testimonial: it is no longer on the site. You can write it again below if you
+          change your mind.
+        </p>
+      )}
+      <TestimonialForm invite={data} path={path} onSent={() => setEditing(false)} />
+    </>
+  );
+}
+
+function TestimonialForm({
+  invite,
+  path,
+  onSent,
+}: {
+  invite: TestimonialInvite;
+  path: string;
+  onSent: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const form = useForm<TestimonialSubmissionInput>({
+    resolver: zodResolver(testimonialSubmissionSchema),
+    defaultValues: {
+      name: invite.name ?? invite.clientName,
+      role: invite.role ?? '',
+      company: invite.company ?? '',
+      quote: invite.quote ?? '',
+      rating: invite.rating,
+    },
+  });
+  const { errors } = form.formState;
+  const send = useMutation({
+    mutationFn: async (values: TestimonialSubmissionInput) =>
+      (await (await apiRequest('POST', path, values)).json()) as TestimonialInvite,
+    onSuccess: (data) => {
+      queryClient.setQueryData([path], data);
+      onSent();
+    },
+    onError: (failure) =>
+      toast({
+        title: 'Not sent',
+        description: errorMessage(failure) ?? 'Your testimonial could not be sent. Please try again.',
+        variant: 'destructive',
+      }),
+  });
+  return (
+    <form
+      noValidate
+      aria-labelledby="testimonial-form-title"
+      className="space-y-4 rounded-lg border border-border bg-card p-6"
+      onSubmit={form.handleSubmit((values) => send.mutate(values))}
+    >
+      <h2 id="testimonial-form-title" className="text-xl font-semibold">
+        Your testimonial
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        It appears on the site with your name, role and company once {invite.ownerName} approves it. You can
+        change or withdraw it at any time through this same link.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name" error={errors.name?.message}>
+          <Input autoComplete="name" {...form.register('name')} />
+        </Field>
+        <Field label="Role (optional)" error={errors.role?.message} hint="For example: Owner">
+          <Input autoComplete="organization-title" {...form.register('role')} />
+        </Field>
+        <Field label="Company (optional)" error={errors.company?.message}>
+          <Input autoComplete="organization" {...form.register('company')} />
+        </Field>
+      </div>
+      <Field label="Testimonial" error={errors.quote?.message} hint="What was the work, and how did it go?">
+        <Textarea rows={5} {...form.register('quote')} />
+      </Field>
+      <Controller
+        control={form.control}
+        name="rating"
+        render={({ field }) => (
+          <div className="flex flex-wrap items-end gap-3">
+            <StarRating legend="Rating (optional)" value={field.value ?? 0} onChange={field.onChange} />
+            {field.value ? (
+              <Button type="button" variant="link" size="sm" onClick={() => field.onChange(null)}>
+                No rating
+              </Button>
+            ) : null}
+          </div>
+        )}
+      />
+      {errors.rating?.message && (
+        <p className="text-sm font-medium text-destructive">{errors.rating.message}</p>
+      )}
+      <Button type="submit" disabled={send.isPending}>
+        {send.isPending ? 'Sending...' : 'Send testimonial'}
+      </Button>
+    </form>
+  );
+}
+
+function Sent({ invite, path, onChange }: { invite: TestimonialInvite; path: string; onChange: () => void }) {
+  const queryClient = useQueryClient();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => heading.current?.focus(), []);
+  const withdraw = useMutation({
+    mutationFn: async () =>
+      (await (await apiRequest('POST', `${path}/withdraw`)).json()) as TestimonialInvite,
+    onSuccess: (data) => {
+      queryClient.setQueryData([path], data);
+      toast({ title: 'Testimonial withdrawn', description: 'It is no longer on the site.' });
+    },
+    onError: (failure) =>
+      toast({
+        title: 'Not withdrawn',
+        description: errorMessage(failure) ?? 'Please try again.',
+        variant: 'destructive',
+      }),
+  });
+  const roleLine = [invite.role, invite.company].filter(Boolean).join(', ');
+  return (
+    <Card className="p-6">
+      <CheckCircle2 className="h-10 w-10 text-primary" />
+      <h2 ref={heading} tabIndex={-1} className="mt-3 text-2xl font-bold outline-none">
+        Thank you!
+      </h2>
+      <p className="mt-2 text-muted-foreground" role="status">
+        {invite.status === 'approved'
+          ? 'Your testimonial is on the site, marked as from a verified client.'
+          : `Your testimonial was sent. It appears on the site once ${invite.ownerName} approves it.`}
+      </p>
+      <figure className="mt-6 rounded-lg border border-border bg-muted/40 p-4">
+        {invite.rating !== null && <Stars rating={invite.rating} />}
+        <blockquote className="mt-2 whitespace-pre-line break-words leading-7">{invite.quote}</blockquote>
+        <figcaption className="mt-3 text-sm">
+          <span className="font-semibold">{invite.name}</span>
+          {roleLine && <span className="text-muted-foreground"> · {roleLine}</span>}
+          {invite.submittedAt && (
+            <span className="block text-xs text-muted-foreground">
+              <ShieldCheck className="mr-1 inline h-3.5 w-3.5" />
+              Sent {longDate(invite.submittedAt)}
+            </span>
+          )}
+        </figcaption>
+      </figure>
+      {confirming ? (
+        <fieldset className="mt-6 rounded-lg border border-destructive p-4">
+          <legend className="px-1 text-sm font-medium">
+            Withdraw your testimonial? It leaves the site at once.
+          </legend>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <Button variant="destructive" disabled={withdraw.isPending} onClick={() => withdraw.mutate()}>
+              {withdraw.isPending ? 'Withdrawing...' : 'Yes, withdraw it'}
+            </Button>
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              Keep it
+            </Button>
+          </div>
+        </fieldset>
+      ) : (
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Button variant="outline" onClick={onChange}>
+            Change it
+          </Button>
+          <Button variant="ghost" onClick={() => setConfirming(true)}>
+            Withdraw it
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
