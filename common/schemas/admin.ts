@@ -305,3 +305,33 @@ export const testimonialLinkSchema = z.object({
   emailed: z.boolean(),
 });
 export type TestimonialLink = z.infer<typeof testimonialLinkSchema>;
+
+/** GET /api/admin/security: the owner's passkeys, authenticator app and signed-in sessions. */
+export const securityOverviewSchema = z.object({
+  passkeys: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      createdAt: isoDate,
+      lastUsedAt: isoDate.nullable(),
+      /** Synced between the owner's devices (a multi-device passkey). */
+      synced: z.boolean(),
+    }),
+  ),
+  authenticator: z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() }),
+  sessions: z.array(
+    z.object({
+      /** The first 16 hex characters of the session's id hash. */
+      id: z.string(),
+      /** 'Chrome on macOS'. */
+      device: z.string(),
+      ip: z.string().nullable(),
+      /** How it began: password, code, passkey, github or register. */
+      method: z.string(),
+      createdAt: isoDate,
+      lastSeenAt: isoDate,
+      current: z.boolean(),
+    }),
+  ),
+});
+export type SecurityOverview = z.infer<typeof securityOverviewSchema>;

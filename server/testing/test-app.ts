@@ -61,6 +61,22 @@ export async function openTestDatabase(): Promise<Database> {
   return openPostgresTestDatabase(adminUrl);
 }
 
+/** The PostgreSQL server the tests that need one use: TEST_DATABASE_URL, else the local one. */
+export const postgresTestUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Whether that server answers (within 2 s), for the tests that run only where it does. */
+export async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresTestUrl, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 /** A new, migrated PostgreSQL database on the server `adminUrl` names, dropped when closed. */
 export async function openPostgresTestDatabase(adminUrl: string): Promise<Database> {
   const name = `portfolio_test_${process.pid}_${randomBytes(4).toString('hex')}`;

@@ -6,34 +6,11 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { securityOverviewSchema } from '../../../common/schemas/admin.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { codeSchema } from './routes.ts';
 import type { SecurityService } from './security.ts';
-
-const overviewSchema = z.object({
-  passkeys: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      createdAt: z.string(),
-      lastUsedAt: z.string().nullable(),
-      synced: z.boolean(),
-    }),
-  ),
-  authenticator: z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() }),
-  sessions: z.array(
-    z.object({
-      id: z.string(),
-      device: z.string(),
-      ip: z.string().nullable(),
-      method: z.string(),
-      createdAt: z.string(),
-      lastSeenAt: z.string(),
-      current: z.boolean(),
-    }),
-  ),
-});
 
 const passkeyName = z
   .string()
@@ -81,7 +58,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }
 
   app.get(
     '/api/admin/security',
-    { onRequest: requireAdmin, schema: { response: { 200: overviewSchema } } },
+    { onRequest: requireAdmin, schema: { response: { 200: securityOverviewSchema } } },
     async (request) => security.overview(await ownerId(request), request.sessionToken()),
   );
 

@@ -21,6 +21,7 @@ import {
 import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
+import type { SecurityOverview } from '../../../common/schemas/admin.ts';
 import type { Db } from '../../db/client.ts';
 import { authChallenges, passkeys, recoveryCodes, sessions, totpFactors, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -37,31 +38,6 @@ export interface SecurityOptions {
   /** The name authenticator apps and passkey prompts show for the site. */
   siteName: string;
   now?: () => Date;
-}
-
-export interface PasskeySummary {
-  id: number;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  /** Synced between the owner's devices (a multi-device passkey). */
-  synced: boolean;
-}
-
-export interface SessionSummary {
-  id: string;
-  device: string;
-  ip: string | null;
-  method: string;
-  createdAt: string;
-  lastSeenAt: string;
-  current: boolean;
-}
-
-export interface SecurityOverview {
-  passkeys: PasskeySummary[];
-  authenticator: { enabled: boolean; recoveryCodesLeft: number };
-  sessions: SessionSummary[];
 }
 
 /** "Chrome on macOS" from a User-Agent header; "Unknown device" when it says nothing useful. */

@@ -2,11 +2,17 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localStorage } from '../../lib/storage.ts';
 import { listRoutes } from '../../testing/routes.ts';
-import { createTestApp, freshIp, openPostgresTestDatabase, type TestApp } from '../../testing/test-app.ts';
+import {
+  createTestApp,
+  freshIp,
+  openPostgresTestDatabase,
+  postgresAnswers,
+  postgresTestUrl,
+  type TestApp,
+} from '../../testing/test-app.ts';
 import { BackupRefusedError, nonEmptyTables, restoreBackup, writeBackupFile } from './archive.ts';
 import { schemaVersions } from './schema-version.ts';
 
@@ -114,19 +120,6 @@ async function publicAnswers(t: TestApp): Promise<Record<string, { status: numbe
   return answers;
 }
 
-const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 const postgresUp = await postgresAnswers();
 
 describe('backup and restore', () => {
@@ -159,7 +152,7 @@ describe('backup and restore', () => {
   it.runIf(postgresUp)(
     'moves a site PGlite -> archive -> PostgreSQL -> archive: equal archives, identical public answers',
     async () => {
-      const target = await openPostgresTestDatabase(postgresUrl);
+      const target = await openPostgresTestDatabase(postgresTestUrl);
       const uploadDir = join(folder(), 'uploads');
       let moved: TestApp | undefined;
       try {

@@ -3,26 +3,20 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import pg from 'pg';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FileStorage, storageFromConfig } from '../../lib/storage.ts';
-import { createTestApp, freshIp, openPostgresTestDatabase, type TestApp } from '../../testing/test-app.ts';
+import {
+  createTestApp,
+  freshIp,
+  openPostgresTestDatabase,
+  postgresAnswers,
+  postgresTestUrl,
+  type TestApp,
+} from '../../testing/test-app.ts';
 import { restoreBackup, writeBackupFile } from './archive.ts';
 
-const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 const postgresUp = await postgresAnswers();
 
 function multipart(bytes: Buffer) {
@@ -59,7 +53,7 @@ describe('uploads in S3-compatible storage (s3rver on 127.0.0.1)', () => {
   it.runIf(postgresUp)(
     'two app processes on one PostgreSQL: an upload through one is served by the other, and backups hold it',
     async () => {
-      const database = await openPostgresTestDatabase(postgresUrl);
+      const database = await openPostgresTestDatabase(postgresTestUrl);
       let first: TestApp | undefined;
       let second: TestApp | undefined;
       try {

@@ -159,6 +159,26 @@ const CALL_LENGTH_LABELS = Object.fromEntries(
   CALL_LENGTHS.map((minutes) => [String(minutes), `${minutes} minutes`]),
 );
 
+/** The settings typed as whole numbers, with the API's bounds. */
+const NUMBER_FIELDS: Array<{
+  key: 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'noticeHours' | 'horizonDays';
+  label: string;
+  hint?: string;
+  min: number;
+  max: number;
+}> = [
+  { key: 'bufferBeforeMinutes', label: 'Buffer before a call (minutes)', min: 0, max: 120 },
+  { key: 'bufferAfterMinutes', label: 'Buffer after a call (minutes)', min: 0, max: 120 },
+  {
+    key: 'noticeHours',
+    label: 'Notice (hours)',
+    hint: 'The soonest a call can be booked.',
+    min: 0,
+    max: 336,
+  },
+  { key: 'horizonDays', label: 'Days ahead', hint: 'How far ahead calls can be booked.', min: 1, max: 90 },
+];
+
 function SettingsForm({ initial }: { initial: BookingSettings }) {
   const queryClient = useQueryClient();
   // One window a day in this form; the API takes up to three.
@@ -271,46 +291,18 @@ function SettingsForm({ initial }: { initial: BookingSettings }) {
             onChange={(e) => set('callMinutes')(e.target.value)}
           />
         </Field>
-        <Field label="Buffer before a call (minutes)">
-          <Input
-            type="number"
-            min={0}
-            max={120}
-            inputMode="numeric"
-            value={values.bufferBeforeMinutes}
-            onChange={(e) => set('bufferBeforeMinutes')(e.target.value)}
-          />
-        </Field>
-        <Field label="Buffer after a call (minutes)">
-          <Input
-            type="number"
-            min={0}
-            max={120}
-            inputMode="numeric"
-            value={values.bufferAfterMinutes}
-            onChange={(e) => set('bufferAfterMinutes')(e.target.value)}
-          />
-        </Field>
-        <Field label="Notice (hours)" hint="The soonest a call can be booked.">
-          <Input
-            type="number"
-            min={0}
-            max={336}
-            inputMode="numeric"
-            value={values.noticeHours}
-            onChange={(e) => set('noticeHours')(e.target.value)}
-          />
-        </Field>
-        <Field label="Days ahead" hint="How far ahead calls can be booked.">
-          <Input
-            type="number"
-            min={1}
-            max={90}
-            inputMode="numeric"
-            value={values.horizonDays}
-            onChange={(e) => set('horizonDays')(e.target.value)}
-          />
-        </Field>
+        {NUMBER_FIELDS.map(({ key, label, hint, min, max }) => (
+          <Field key={key} label={label} hint={hint}>
+            <Input
+              type="number"
+              min={min}
+              max={max}
+              inputMode="numeric"
+              value={values[key]}
+              onChange={(e) => set(key)(e.target.value)}
+            />
+          </Field>
+        ))}
         <Field label="Time zone" hint="For example America/New_York.">
           <Input value={values.timeZone} onChange={(e) => set('timeZone')(e.target.value)} />
         </Field>

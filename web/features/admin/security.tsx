@@ -6,6 +6,7 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import type { SecurityOverview as Overview } from '../../../common/schemas/admin.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -14,26 +15,6 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useAdminAction, useRefreshAdmin, When } from './admin-list.tsx';
 import { adminPaths } from './api.ts';
-
-interface Overview {
-  passkeys: Array<{
-    id: number;
-    name: string;
-    createdAt: string;
-    lastUsedAt: string | null;
-    synced: boolean;
-  }>;
-  authenticator: { enabled: boolean; recoveryCodesLeft: number };
-  sessions: Array<{
-    id: string;
-    device: string;
-    ip: string | null;
-    method: string;
-    createdAt: string;
-    lastSeenAt: string;
-    current: boolean;
-  }>;
-}
 
 const METHODS: Record<string, string> = {
   password: 'Password',
