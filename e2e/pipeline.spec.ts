@@ -150,7 +150,11 @@ test('a visit that arrives from a newsletter link and reads a post is credited o
   await page.goto('/?utm_source=newsletter&utm_medium=email&utm_campaign=fall-tune-up', {
     referer: 'http://news.example.com/issue-12',
   });
-  // Reads a post (a click inside the site, not a new visit).
+  // The tab notes the landing once the page's own code has run (a reload of the page in the same
+  // tab is not a new visit); the next page load is the same visit.
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('portfolio:visit') ?? ''))
+    .toContain('fall-tune-up');
   await page.goto('/blog');
   await page
     .getByRole('link', { name: 'Transponder Keys Explained: What Programming Really Means' })
@@ -177,4 +181,27 @@ test('a visit that arrives from a newsletter link and reads a post is credited o
   await expect(bySource.getByRole('row', { name: /^newsletter \d+/ })).toBeVisible();
   const byPost = page.getByRole('table', { name: 'Quote requests by the post or project read last' });
   await expect(byPost.getByRole('link', { name: '/blog/transponder-keys-explained' })).toBeVisible();
+});
+
+test('a visitor who follows a link before the page has noted the visit is still credited to where it landed', async ({
+  page,
+}) => {
+  // The code that notes the visit loads after the page; hold it back until the visitor has moved on.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/lead-source-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/?utm_source=flyer&utm_campaign=shop-window');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByRole('link', { name: 'View All Posts' }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  release();
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('portfolio:visit') ?? '{}')))
+    .toMatchObject({ landingPage: '/?utm_source=flyer&utm_campaign=shop-window', utmSource: 'flyer' });
 });

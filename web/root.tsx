@@ -37,6 +37,15 @@ import type { RootData } from './lib/site.ts';
 import { useToasts } from './ui/use-toast.ts';
 
 // Radix Toast loads with the first toast, not with every page.
+/**
+ * Where this tab's visit began, read as the app starts: the lead-source code loads after the page,
+ * and a visitor who follows a link inside the site before it arrives has moved on by then.
+ */
+const landing =
+  typeof window === 'undefined'
+    ? null
+    : { pathname: window.location.pathname, search: window.location.search, host: window.location.host };
+
 const Toaster = lazy(() => import('./ui/toaster.tsx').then((module) => ({ default: module.Toaster })));
 
 export function loader({ context }: Route.LoaderArgs): RootData {
@@ -178,7 +187,7 @@ function Page() {
   // Loaded after the page, outside the home page's initial code.
   useEffect(() => {
     void import('./lib/lead-source.ts').then(({ noteLanding, notePage }) => {
-      noteLanding(window.location, document.referrer);
+      if (landing) noteLanding(landing, document.referrer);
       notePage(pathname);
     });
   }, [pathname]);

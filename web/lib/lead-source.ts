@@ -31,7 +31,7 @@ function save(source: LeadSource) {
 const clip = (text: string, max: number) => text.slice(0, max);
 
 /** The first page of this tab's visit: its address, campaign and referrer (once per visit). */
-export function noteLanding(location: Location, referrer: string) {
+export function noteLanding(location: Pick<Location, 'pathname' | 'search' | 'host'>, referrer: string) {
   if (load()) return;
   const source: LeadSource = { landingPage: clip(location.pathname + location.search, 300) };
   try {
