@@ -26,7 +26,10 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // On CI a failed test runs once more: two browsers, two servers and Vitest's leftovers share two
+  // cores there, and one timing slip should not sink a whole run. A test that needs its retry is
+  // still named, as flaky, in .ci/run's last lines; at home a failure is a failure.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   // Generous: a 2-core CI machine runs two browsers and the server at once, and on a slow day an
   // answer behind a toast took over 10 s (2026-11-24: Vitest's PGlite run alone took 9 minutes).
