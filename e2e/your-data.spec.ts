@@ -2,7 +2,9 @@
  * Your data (issue 22): the owner backs the site up from the dashboard and downloads the file,
  * exports the posts, and imports a zip of Markdown posts after previewing what it would do.
  */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
@@ -69,4 +71,44 @@ test('the owner backs up, downloads the backup, exports the posts and imports a 
 
   await page.goto(`/blog/${slug}`);
   await expect(page.getByRole('heading', { name: 'Brought over from Hugo', level: 1 })).toBeVisible();
+});
+
+test('the owner imports a folder of Jekyll posts with their image, leaving the rest of the site behind', async ({
+  page,
+  signInAs,
+}, testInfo) => {
+  // A Jekyll site as it sits on disk: posts, an image beside them, its config and its git folder.
+  const slug = `jekyll-folder-${testInfo.workerIndex}-${Date.now().toString(36)}`;
+  const site = join(mkdtempSync(join(tmpdir(), 'jekyll-')), 'my-jekyll-site');
+  mkdirSync(join(site, '_posts'), { recursive: true });
+  mkdirSync(join(site, 'assets'), { recursive: true });
+  mkdirSync(join(site, '.git'), { recursive: true });
+  writeFileSync(
+    join(site, '_posts', `2024-02-03-${slug}.md`),
+    `---\nlayout: post\ntitle: Carried over from Jekyll\ntags: jekyll moving\nimage: /assets/key.png\n---\n\nThis post lived in a Jekyll folder with its picture, and came over with both of them.\n`,
+  );
+  copyFileSync('web/public/logo-60.png', join(site, 'assets', 'key.png'));
+  writeFileSync(join(site, '_config.yml'), 'title: My Jekyll site\n');
+  writeFileSync(join(site, '.git', 'notes.md'), `---\ntitle: Not a post\n---\n\n${'x'.repeat(80)}\n`);
+
+  await signInAs('admin');
+  await page.goto('/admin/blog/data');
+  const form = page.getByRole('form', { name: 'Import posts' });
+  await form.getByLabel('Or a folder of Markdown posts').setInputFiles(site);
+  await expect(
+    form.getByText('my-jekyll-site: 1 post and 1 image to read; other files stay behind.'),
+  ).toBeVisible();
+  await form.getByRole('button', { name: 'Preview import' }).click();
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows.filter({ hasText: `${slug}.md` })).toContainText('New');
+  await expect(rows.filter({ hasText: 'notes.md' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Import 1 post' }).click();
+  await expectToast(page, 'Posts imported', '1 created, 0 updated, 0 skipped.');
+  await page.goto(`/blog/${slug}`);
+  await expect(page.getByRole('heading', { name: 'Carried over from Jekyll', level: 1 })).toBeVisible();
+  // The cover came along and is served by the site.
+  const cover = page.getByRole('main').getByRole('img').first();
+  await expect(cover).toHaveJSProperty('complete', true);
+  expect(await cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 });

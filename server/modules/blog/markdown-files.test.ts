@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogPosts } from '../../db/schema.ts';
+import { appMeta, blogPosts } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const LONG = 'This paragraph is long enough to be the body of a real post on the site, and then some.';
@@ -27,9 +28,13 @@ async function sampleFolder(): Promise<Record<string, Uint8Array>> {
     'src/content/blog/hero.png': await png('#cc6633'),
     'src/content/blog/img/diagram.png': await png('#3366cc'),
     // Hugo: a page bundle (index.md), lastmod, categories, draft.
+    // An image from the site's root is Hugo's static/ folder (the theme's copy further down is not
+    // meant); a root path with no file among these stays as written.
     'content/posts/hugo-bundle/index.md': strToU8(
-      `---\ntitle: Hugo in a bundle\ndate: 2023-11-05T10:00:00-05:00\nlastmod: 2023-12-01\ncategories: [hugo]\ndraft: true\nsummary: A Hugo page bundle that is still a draft.\n---\n${LONG}\n`,
+      `---\ntitle: Hugo in a bundle\ndate: 2023-11-05T10:00:00-05:00\nlastmod: 2023-12-01\ncategories: [hugo]\ndraft: true\nsummary: A Hugo page bundle that is still a draft.\n---\n${LONG}\n\n![Wiring](/images/wiring.png)\n\n![Our logo](/logo-60.png)\n`,
     ),
+    'static/images/wiring.png': await png('#33cc66'),
+    'themes/paper/static/images/wiring.png': await png('#999999'),
     // Jekyll: the date and the slug from the file name, tags as words.
     '_posts/2022-07-14-jekyll-days.markdown': strToU8(
       `---\nlayout: post\ntitle: Jekyll days\ntags: ruby static\n---\n\n${LONG}\n`,
@@ -51,6 +56,11 @@ async function sampleFolder(): Promise<Record<string, Uint8Array>> {
       `---\ntitle: The same slug again\nslug: next-notes\nsummary: A second file.\n---\n\n${LONG}\n`,
     ),
     'README.txt': strToU8('Not a post.'),
+    // A site's repository zipped whole: what is in hidden folders and node_modules is not read.
+    '.git/notes/draft.md': strToU8(`---\ntitle: A note in git\nsummary: Never a post.\n---\n\n${LONG}\n`),
+    'node_modules/theme/README.md': strToU8(
+      `---\ntitle: A theme's readme\nsummary: Never a post.\n---\n\n${LONG}\n`,
+    ),
   };
 }
 
@@ -130,6 +140,19 @@ describe('posts in and out as Markdown', () => {
     expect(uploads()).toBeGreaterThan(before);
 
     expect(bySlug['hugo-bundle']).toMatchObject({ isPublished: false, tags: ['hugo'], publishedAt: null });
+    const wiring = /!\[Wiring\]\((\/uploads\/r[0-9a-f]{32}\.webp)\)/.exec(
+      bySlug['hugo-bundle']?.content ?? '',
+    );
+    expect(wiring, 'the rooted image has its address here').not.toBeNull();
+    const staticImage = createHash('sha256')
+      .update(folder['static/images/wiring.png'] ?? new Uint8Array())
+      .digest('hex');
+    const [meant] = await t.database.db
+      .select()
+      .from(appMeta)
+      .where(eq(appMeta.key, `import:image:${staticImage}`));
+    expect(meant?.value).toBe(wiring?.[1]);
+    expect(bySlug['hugo-bundle']?.content).toContain('![Our logo](/logo-60.png)');
     expect(bySlug['jekyll-days']).toMatchObject({ tags: ['ruby', 'static'], summary: LONG });
     expect(bySlug['jekyll-days']?.publishedAt?.toISOString()).toBe('2022-07-14T00:00:00.000Z');
     expect(bySlug['next-notes']).toMatchObject({

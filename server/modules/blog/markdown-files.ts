@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { IMAGE_FILE, MARKDOWN_FILE } from '../../../common/markdown-import.ts';
 import { type BlogPostFormValues, blogPostFormSchema } from '../../../common/schemas/forms.ts';
 import type { Db } from '../../db/client.ts';
 import { appMeta, blogPosts } from '../../db/schema.ts';
@@ -40,8 +41,6 @@ export interface ImportResult {
 type PostRow = typeof blogPosts.$inferSelect;
 
 const FRONT_MATTER = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
-const MARKDOWN_FILE = /\.(md|mdx|markdown)$/i;
-const IMAGE_FILE = /\.(png|jpe?g|webp|gif|avif)$/i;
 
 // --- Export --------------------------------------------------------------------------
 
@@ -70,10 +69,18 @@ export async function exportPosts(db: Db): Promise<ImportFile[]> {
 
 // --- Import: reading one file ----------------------------------------------------------
 
+/** An image a post names: as written, and the file it means. */
+interface ImageReference {
+  reference: string;
+  /** Beside the post: the path resolved against its folder. From the site's root: without the '/'. */
+  path: string;
+  /** Written from the site's root (`/images/a.png`, as Hugo's `static/` and Jekyll's assets are). */
+  rooted: boolean;
+}
+
 interface ParsedPost {
   values: BlogPostFormValues;
-  /** Relative image paths the post names, resolved against its folder. */
-  images: string[];
+  images: ImageReference[];
 }
 
 const first = (front: Record<string, unknown>, ...keys: string[]): unknown => {
@@ -113,6 +120,8 @@ const slugify = (text: string) =>
 
 /** Is this image reference a file beside the post (not a URL, not a path of this site)? */
 const isRelative = (reference: string) => !/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(reference);
+/** Is it a path from the root of the site it was written for (not `//host/...`)? */
+const isRooted = (reference: string) => /^\/(?!\/)/.test(reference);
 
 function parsePost(
   file: ImportFile,
@@ -172,16 +181,25 @@ function parsePost(
   );
 
   const folder = posix.dirname(file.path);
-  const images: string[] = [];
-  const local = (reference: string) => {
-    const clean = decodeURI(reference.split(/[?#]/)[0] ?? '');
-    const path = posix.normalize(posix.join(folder, clean));
-    if (!path.startsWith('../') && IMAGE_FILE.test(path)) images.push(path);
-    return path;
+  const images: ImageReference[] = [];
+  const note = (reference: string) => {
+    let clean: string;
+    try {
+      clean = decodeURI(reference.split(/[?#]/)[0] ?? '');
+    } catch {
+      return; // Not a readable address: left as written.
+    }
+    if (!IMAGE_FILE.test(clean)) return;
+    if (isRooted(reference)) {
+      images.push({ reference, path: posix.normalize(clean).replace(/^\/+/, ''), rooted: true });
+    } else if (isRelative(reference)) {
+      const path = posix.normalize(posix.join(folder, clean));
+      if (!path.startsWith('../')) images.push({ reference, path, rooted: false });
+    }
   };
-  if (cover && isRelative(cover)) local(cover);
+  if (cover) note(cover);
   for (const [, reference] of body.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
-    if (reference && isRelative(reference)) local(reference);
+    if (reference) note(reference);
   }
 
   const parsed = blogPostFormSchema.safeParse({
@@ -221,6 +239,11 @@ async function imageAddress(db: Db, storage: FileStorage, bytes: Buffer, dryRun:
 }
 
 // --- Import: the whole set ---------------------------------------------------------------
+
+/** The file a path from the old site's root means: the shortest whose path ends with it. */
+function rootedFile(paths: readonly string[], rooted: string): string | undefined {
+  return paths.find((path) => path === rooted || path.endsWith(`/${rooted}`));
+}
 
 const COMPARED: Array<keyof BlogPostFormValues> = [
   'title',
@@ -267,6 +290,10 @@ export async function importPosts(
   { dryRun = false, authorId, blog }: ImportOptions,
 ): Promise<ImportResult[]> {
   const byPath = new Map(files.map((file) => [posix.normalize(file.path.replaceAll('\\', '/')), file]));
+  // Shortest first: of two files that end the same way, the one nearer the top is meant.
+  const rootedPaths = [...byPath.keys()]
+    .filter((key) => IMAGE_FILE.test(key))
+    .sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1));
   const posts = [...byPath.entries()]
     .filter(([path]) => MARKDOWN_FILE.test(path) && !posix.basename(path).startsWith('_'))
     .sort(([a], [b]) => (a < b ? -1 : 1));
@@ -300,34 +327,31 @@ export async function importPosts(
     }
     seen.add(values.slug);
 
-    const missing = images.find((image) => !byPath.has(image));
+    const missing = images.find((image) => !image.rooted && !byPath.has(image.path));
     if (missing) {
       results.push({
         file: path,
         slug: values.slug,
         action: 'skip',
-        reason: `the image ${missing} is not among the files`,
+        reason: `the image ${missing.path} is not among the files`,
       });
       continue;
     }
-    // Relative images get their address on this site (the same bytes keep the same one).
+    // Images among the files get their address on this site (the same bytes keep the same one). A
+    // path from the old site's root is looked for at the end of the files' paths
+    // (`/images/a.png` is Hugo's `static/images/a.png`); one that is not there stays as written.
     let content = values.content;
     let coverImage = values.coverImage;
     try {
-      const folder = posix.dirname(path);
-      for (const image of new Set(images)) {
-        const url = await imageAddress(db, storage, byPath.get(image)?.bytes ?? Buffer.alloc(0), dryRun);
-        const relative = posix.relative(folder, image);
-        for (const form of new Set([
-          relative,
-          `./${relative}`,
-          encodeURI(relative),
-          `./${encodeURI(relative)}`,
-        ])) {
-          content = content.replaceAll(`](${form})`, `](${url})`).replaceAll(`](${form} `, `](${url} `);
-          content = content.replaceAll(`](<${form}>)`, `](${url})`);
-          if (coverImage === form) coverImage = url;
-        }
+      for (const image of images) {
+        const file = image.rooted ? rootedFile(rootedPaths, image.path) : image.path;
+        const bytes = file === undefined ? undefined : byPath.get(file)?.bytes;
+        if (!bytes) continue;
+        const url = await imageAddress(db, storage, bytes, dryRun);
+        const form = image.reference;
+        content = content.replaceAll(`](${form})`, `](${url})`).replaceAll(`](${form} `, `](${url} `);
+        content = content.replaceAll(`](<${form}>)`, `](${url})`);
+        if (coverImage === form) coverImage = url;
       }
     } catch (error) {
       results.push({

@@ -8,18 +8,22 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unzipSync, zipSync } from 'fflate';
 import { z } from 'zod';
+import {
+  importable,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_FILES,
+  MAX_UNPACKED_BYTES,
+} from '../../../common/markdown-import.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { exportPosts, type ImportFile, type ImportOptions, importPosts } from './markdown-files.ts';
 
-/** An import's zip: at most this large, and at most this many files once unpacked. */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
-const MAX_IMPORT_FILES = 5_000;
-const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
-
-/** The files of a zip, folders and macOS extras left out; a damaged zip is a 400. */
+/**
+ * The files of a zip an import can use (Markdown and images; folders, hidden folders such as
+ * `.git`, node_modules and macOS extras left out, and not counted); a damaged zip is a 400.
+ */
 export function filesOfZip(bytes: Buffer): ImportFile[] {
   let count = 0;
   let total = 0;
@@ -27,7 +31,7 @@ export function filesOfZip(bytes: Buffer): ImportFile[] {
   try {
     entries = unzipSync(bytes, {
       filter: (file) => {
-        if (file.name.endsWith('/') || file.name.startsWith('__MACOSX/')) return false;
+        if (!importable(file.name)) return false;
         count++;
         total += file.originalSize;
         if (count > MAX_IMPORT_FILES || total > MAX_UNPACKED_BYTES) {

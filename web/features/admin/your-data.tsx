@@ -4,13 +4,15 @@
  * first (a dry run: what would be created, updated or skipped, and why).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { MARKDOWN_FILE } from '../../../common/markdown-import.ts';
 import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useAdminAction, When } from './admin-list.tsx';
 import { adminPaths } from './api.ts';
+import { type FolderFile, importableFiles, zipFolder } from './folder-zip.ts';
 
 interface BackupFile {
   name: string;
@@ -30,6 +32,9 @@ const ACTION_LABELS: Record<ImportResult['action'], string> = {
   update: 'Update',
   skip: 'Skip',
 };
+
+const FILE_INPUT =
+  'block w-full max-w-md text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-background file:px-3 file:py-1.5';
 
 function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -125,14 +130,27 @@ async function sendImport(file: File, dryRun: boolean): Promise<ImportResult[]> 
   return ((await response.json()) as { results: ImportResult[] }).results;
 }
 
+/** What the owner chose to import: a zip, or a folder whose posts and images are zipped here. */
+type ImportSource = { kind: 'zip'; file: File } | { kind: 'folder'; name: string; files: FolderFile[] };
+
 function MarkdownPosts() {
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
+  const [source, setSource] = useState<ImportSource | null>(null);
   const [preview, setPreview] = useState<{ results: ImportResult[]; done: boolean } | null>(null);
+  const zipInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const folderFiles = source?.kind === 'folder' ? importableFiles(source.files) : [];
+  const folderPosts = folderFiles.filter(({ path }) => MARKDOWN_FILE.test(path)).length;
+  const choose = (next: ImportSource | null, other: HTMLInputElement | null) => {
+    // One source at a time: choosing a zip forgets the folder, and the other way round.
+    if (other) other.value = '';
+    setSource(next);
+    setPreview(null);
+  };
   const importer = useMutation({
-    mutationFn: ({ dryRun }: { dryRun: boolean }) => {
-      if (!file) throw new Error('Choose a zip of Markdown posts first.');
-      return sendImport(file, dryRun);
+    mutationFn: async ({ dryRun }: { dryRun: boolean }) => {
+      if (!source) throw new Error('Choose a zip or a folder of Markdown posts first.');
+      return sendImport(source.kind === 'zip' ? source.file : await zipFolder(source.files), dryRun);
     },
     onSuccess: async (results, { dryRun }) => {
       setPreview({ results, done: !dryRun });
@@ -165,7 +183,7 @@ function MarkdownPosts() {
       </h2>
       <p className="mt-1 max-w-prose text-sm text-muted-foreground">
         Take every post with you as Markdown files with front matter, or bring posts written for Astro,
-        Next.js, Hugo or Jekyll: a zip of the posts and the images beside them.
+        Next.js, Hugo or Jekyll: a zip or a folder of the posts and the images beside them.
       </p>
       <a
         href={adminPaths.postsExport}
@@ -180,17 +198,52 @@ function MarkdownPosts() {
           Zip of Markdown posts
         </label>
         <input
+          ref={zipInput}
           id="import-file"
           type="file"
           accept=".zip,application/zip"
-          className="block w-full max-w-md text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-background file:px-3 file:py-1.5"
+          className={FILE_INPUT}
           onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
-            setPreview(null);
+            const file = event.target.files?.[0];
+            choose(file ? { kind: 'zip', file } : null, folderInput.current);
           }}
         />
+        <label htmlFor="import-folder" className="block text-sm font-medium">
+          Or a folder of Markdown posts
+        </label>
+        <input
+          ref={folderInput}
+          id="import-folder"
+          type="file"
+          multiple
+          // Chromium, Firefox and Safari all offer a folder picker through this attribute.
+          {...{ webkitdirectory: '' }}
+          aria-describedby="import-folder-note"
+          className={FILE_INPUT}
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            const first = files[0]?.webkitRelativePath ?? '';
+            choose(
+              files.length > 0 ? { kind: 'folder', name: first.split('/')[0] || 'folder', files } : null,
+              zipInput.current,
+            );
+          }}
+        />
+        <p id="import-folder-note" className="text-sm text-muted-foreground">
+          {source?.kind === 'folder'
+            ? folderPosts === 0
+              ? `No Markdown posts in ${source.name}: choose the folder that holds the .md files.`
+              : `${source.name}: ${folderPosts} ${folderPosts === 1 ? 'post' : 'posts'} and ${
+                  folderFiles.length - folderPosts
+                } ${folderFiles.length - folderPosts === 1 ? 'image' : 'images'} to read; other files stay behind.`
+            : 'Only the Markdown files and their images are sent.'}
+        </p>
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" variant="outline" disabled={!file || importer.isPending}>
+          <Button
+            type="submit"
+            variant="outline"
+            disabled={!source || (source.kind === 'folder' && folderPosts === 0) || importer.isPending}
+          >
             {importer.isPending && importer.variables?.dryRun ? 'Checking...' : 'Preview import'}
           </Button>
           {preview && !preview.done && changes > 0 && (
@@ -213,7 +266,7 @@ function MarkdownPosts() {
             {preview.done
               ? 'Imported. Each file and what happened to it:'
               : changes === 0
-                ? 'Nothing to import: every post is already here as it is in the zip, or cannot be imported.'
+                ? 'Nothing to import: every post is already here as it is in the files, or cannot be imported.'
                 : 'Nothing is written yet. Each file and what importing it would do:'}
           </p>
           <div className="mt-2 overflow-x-auto">
