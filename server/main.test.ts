@@ -3,64 +3,19 @@
  * restart survival, graceful shutdown, fail-fast configuration and what reaches
  * the logs. Each test spawns `server/main.ts` on a free port.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.ts';
 import { insertPost } from './db/factories.ts';
-import { projectRoot } from './paths.ts';
+import {
+  freshDataDir,
+  killServers,
+  spawnServer,
+  startServer,
+  stopServer as stop,
+} from './testing/server-process.ts';
 
-interface Server {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-const running: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-function spawnServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: projectRoot,
-    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', WEB_APP: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const server = spawnServer(env);
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const match = server.output().match(/Server listening at (http:\/\/[\d.]+:\d+)/);
-    if (match?.[1]) return { ...server, url: match[1] };
-    if (server.child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`server did not start:\n${server.output()}`);
-}
-
-async function stop(server: Server): Promise<number | null> {
-  server.child.kill('SIGTERM');
-  return server.exited;
-}
-
-const freshDataDir = () => mkdtempSync(join(tmpdir(), 'portfolio-data-'));
+afterEach(killServers);
 
 describe('server process', () => {
   it('serves seeded data and exits 0 on SIGTERM after closing cleanly', async () => {

@@ -7,6 +7,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FileStorage, storageFromConfig } from '../../lib/storage.ts';
+import { freshDataDir, killServers, startServer, stopServer } from '../../testing/server-process.ts';
 import {
   createTestApp,
   freshIp,
@@ -51,7 +52,7 @@ describe('uploads in S3-compatible storage (s3rver on 127.0.0.1)', () => {
   afterAll(() => server?.close());
 
   it.runIf(postgresUp)(
-    'two app processes on one PostgreSQL: an upload through one is served by the other, and backups hold it',
+    'two app instances on one PostgreSQL: an upload through one is served by the other, and backups hold it',
     async () => {
       const database = await openPostgresTestDatabase(postgresTestUrl);
       let first: TestApp | undefined;
@@ -121,6 +122,59 @@ describe('uploads in S3-compatible storage (s3rver on 127.0.0.1)', () => {
       }
     },
     60_000,
+  );
+
+  it.runIf(postgresUp)(
+    'two server processes on one PostgreSQL and one bucket: an image uploaded through one is served by the other',
+    async () => {
+      const database = await openPostgresTestDatabase(postgresTestUrl);
+      try {
+        const shared = {
+          ...env,
+          DATABASE_URL: database.url,
+          ADMIN_USERNAME: 'owner',
+          ADMIN_PASSWORD: 'owner-password-123',
+        };
+        // One after the other: the first migrates and seeds the empty database.
+        const one = await startServer({ ...shared, DATA_DIR: freshDataDir() });
+        const two = await startServer({ ...shared, DATA_DIR: freshDataDir() });
+        const login = await fetch(`${one.url}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'owner', password: 'owner-password-123' }),
+        });
+        expect(login.status, await login.clone().text()).toBe(200);
+        const cookie = login.headers
+          .getSetCookie()
+          .map((line) => line.split(';')[0])
+          .join('; ');
+        const png = await sharp({ create: { width: 72, height: 40, channels: 3, background: '#3366cc' } })
+          .png()
+          .toBuffer();
+        const form = new FormData();
+        form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png');
+        const upload = await fetch(`${one.url}/api/upload`, {
+          method: 'POST',
+          headers: { cookie },
+          body: form,
+        });
+        expect(upload.status, await upload.clone().text()).toBe(201);
+        const { url } = (await upload.json()) as { url: string };
+
+        const fromTwo = await fetch(`${two.url}${url}`);
+        expect(fromTwo.status).toBe(200);
+        expect(fromTwo.headers.get('content-type')).toBe('image/webp');
+        const bytes = Buffer.from(await fromTwo.arrayBuffer());
+        expect((await sharp(bytes).metadata()).width).toBe(72);
+        expect(Buffer.from(await (await fetch(`${one.url}${url}`)).arrayBuffer())).toEqual(bytes);
+        expect(await stopServer(two)).toBe(0);
+        expect(await stopServer(one)).toBe(0);
+      } finally {
+        killServers();
+        await database.close();
+      }
+    },
+    120_000,
   );
 
   it('lists, reads and puts back objects under the prefix, refusing names the site never makes', async () => {
