@@ -36,9 +36,11 @@ async function sampleFolder(): Promise<Record<string, Uint8Array>> {
     'static/images/wiring.png': await png('#33cc66'),
     'themes/paper/static/images/wiring.png': await png('#999999'),
     // Jekyll: the date and the slug from the file name, tags as words.
+    // Its cover named from the site's root, as Jekyll themes do.
     '_posts/2022-07-14-jekyll-days.markdown': strToU8(
-      `---\nlayout: post\ntitle: Jekyll days\ntags: ruby static\n---\n\n${LONG}\n`,
+      `---\nlayout: post\ntitle: Jekyll days\ntags: ruby static\nimage: /assets/img/jekyll-days.png\n---\n\n${LONG}\n`,
     ),
+    'assets/img/jekyll-days.png': await png('#cc3366'),
     // Next.js (MDX): an explicit slug and an image on the web.
     'posts/next.mdx': strToU8(
       `---\ntitle: Next.js notes\nslug: next-notes\ndate: '2025-01-20'\nexcerpt: Notes from a Next.js blog.\ncoverImage: https://example.com/cover.jpg\n---\n\n${LONG}\n`,
@@ -46,6 +48,9 @@ async function sampleFolder(): Promise<Record<string, Uint8Array>> {
     // What cannot be imported, each for a reason.
     'posts/no-front-matter.md': strToU8(`# Just a heading\n\n${LONG}\n`),
     'posts/bad-yaml.md': strToU8(`---\ntitle: [unclosed\n---\n\n${LONG}\n`),
+    'posts/rooted-cover-missing.md': strToU8(
+      `---\ntitle: A cover from the old site\nsummary: Its cover is not in the folder.\ncover: /assets/gone.png\n---\n\n${LONG}\n`,
+    ),
     'posts/too-short.md': strToU8(
       '---\ntitle: Too short a post\nsummary: Its body is short.\n---\n\nHello.\n',
     ),
@@ -110,6 +115,7 @@ describe('posts in and out as Markdown', () => {
       ['posts/missing-image.md', 'skip', 'the image posts/gone.png is not among the files'],
       ['posts/next.mdx', 'create', 'new post'],
       ['posts/no-front-matter.md', 'skip', 'no front matter (--- at the top)'],
+      ['posts/rooted-cover-missing.md', 'skip', 'the image /assets/gone.png is not among the files'],
       ['posts/too-short.md', 'skip', 'Content must be at least 50 characters'],
       ['posts/zz-same-slug.md', 'skip', 'another file has the slug next-notes'],
       ['src/content/blog/astro-post.md', 'create', 'new post'],
@@ -155,6 +161,7 @@ describe('posts in and out as Markdown', () => {
     expect(bySlug['hugo-bundle']?.content).toContain('![Our logo](/logo-60.png)');
     expect(bySlug['jekyll-days']).toMatchObject({ tags: ['ruby', 'static'], summary: LONG });
     expect(bySlug['jekyll-days']?.publishedAt?.toISOString()).toBe('2022-07-14T00:00:00.000Z');
+    expect(bySlug['jekyll-days']?.coverImage).toMatch(/^\/uploads\/r[0-9a-f]{32}\.webp$/);
     expect(bySlug['next-notes']).toMatchObject({
       title: 'Next.js notes',
       summary: 'Notes from a Next.js blog.',

@@ -207,8 +207,8 @@ function parsePost(
     slug,
     summary: summary ?? '',
     content: body,
-    // A relative cover is checked once it has its address on this site.
-    coverImage: cover && !isRelative(cover) ? cover : '',
+    // A cover among the files is checked once it has its address on this site.
+    coverImage: cover && !isRelative(cover) && !isRooted(cover) ? cover : '',
     tags,
     isPublished: !draft,
     metaDescription: asText(first(front, 'description', 'meta_description')) ?? '',
@@ -342,6 +342,7 @@ export async function importPosts(
     // (`/images/a.png` is Hugo's `static/images/a.png`); one that is not there stays as written.
     let content = values.content;
     let coverImage = values.coverImage;
+    let coverFromFiles = false;
     try {
       for (const image of images) {
         const file = image.rooted ? rootedFile(rootedPaths, image.path) : image.path;
@@ -351,7 +352,10 @@ export async function importPosts(
         const form = image.reference;
         content = content.replaceAll(`](${form})`, `](${url})`).replaceAll(`](${form} `, `](${url} `);
         content = content.replaceAll(`](<${form}>)`, `](${url})`);
-        if (coverImage === form) coverImage = url;
+        if (coverImage === form) {
+          coverImage = url;
+          coverFromFiles = true;
+        }
       }
     } catch (error) {
       results.push({
@@ -359,6 +363,16 @@ export async function importPosts(
         slug: values.slug,
         action: 'skip',
         reason: `an image could not be read (${(error as Error).message})`,
+      });
+      continue;
+    }
+    // A cover from the old site's root that is not among the files must be an address here.
+    if (!coverFromFiles && !blogPostFormSchema.shape.coverImage.safeParse(coverImage).success) {
+      results.push({
+        file: path,
+        slug: values.slug,
+        action: 'skip',
+        reason: `the image ${coverImage} is not among the files`,
       });
       continue;
     }
