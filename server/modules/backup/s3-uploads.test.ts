@@ -129,6 +129,7 @@ describe('uploads in S3-compatible storage (s3rver on 127.0.0.1)', () => {
     async () => {
       const database = await openPostgresTestDatabase(postgresTestUrl);
       try {
+        if (!database.url) throw new Error('the test database has no address');
         const shared = {
           ...env,
           DATABASE_URL: database.url,
