@@ -21,12 +21,13 @@ interface Credentials {
 
 interface Fixtures {
   /** Console errors and warnings of the test's pages; the test fails if any remain at its end. */
-  consoleGuard: { problems: string[]; allowed: RegExp[] };
+  consoleGuard: { problems: string[]; allowed: Array<{ pattern: RegExp; onPage?: RegExp }> };
   /**
    * Lets console messages matching the pattern pass: the browser's own "Failed to load
-   * resource" line for a response the test expects to fail (a 404 page, a wrong password).
+   * resource" line for a response the test expects to fail (a 404 page, a wrong password). With
+   * `onPage`, only on pages whose address matches it.
    */
-  allowConsole: (pattern: RegExp) => void;
+  allowConsole: (pattern: RegExp, onPage?: RegExp) => void;
   signInAs: (who: 'admin' | 'user') => Promise<Credentials>;
   /**
    * 'standard' (the default here): pages open in Standard view unless the test switches, so
@@ -61,15 +62,20 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   ],
 
   allowConsole: async ({ consoleGuard }, use) => {
-    await use((pattern) => consoleGuard.allowed.push(pattern));
+    await use((pattern, onPage) => consoleGuard.allowed.push({ pattern, onPage }));
   },
 
   consoleGuard: async ({ context }, use) => {
     const problems: string[] = [];
-    const allowed: RegExp[] = [];
+    const allowed: Array<{ pattern: RegExp; onPage?: RegExp }> = [];
     const watch = (page: Page) => {
       page.on('console', (message) => {
-        if (allowed.some((pattern) => pattern.test(message.text()))) return;
+        const text = message.text();
+        if (
+          allowed.some(({ pattern, onPage }) => pattern.test(text) && (!onPage || onPage.test(page.url())))
+        ) {
+          return;
+        }
         if (message.type() === 'error' || message.type() === 'warning') {
           problems.push(`console.${message.type()}: ${message.text()} (${page.url()})`);
         }

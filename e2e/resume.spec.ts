@@ -22,7 +22,10 @@ test("the About section's Download Resume leads to the request page and its expl
   await expect(page.getByText('Your information is never shared with third parties.')).toBeVisible();
 });
 
-test('a visitor requests the resume and opens the PDF in a new tab', async ({ page }) => {
+test('a visitor requests the resume and opens the PDF in a new tab', async ({ page, allowConsole }) => {
+  // The new tab is Chromium's PDF viewer, none of the site's code; closed at once, the viewer now
+  // and then logs that a module of its own met the PDF's address (seen once on CI, 2026-11-25).
+  allowConsole(/^Failed to load module script: /, /\/api\/resume\?token=/);
   await page.goto('/resume');
   const form = page.getByRole('form', { name: 'Resume request' });
   await form.getByRole('button', { name: 'Request Resume' }).click();
