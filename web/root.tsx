@@ -36,7 +36,6 @@ import { createQueryClient } from './lib/query-client.ts';
 import type { RootData } from './lib/site.ts';
 import { useToasts } from './ui/use-toast.ts';
 
-// Radix Toast loads with the first toast, not with every page.
 /**
  * Where this tab's visit began, read as the app starts: the lead-source code loads after the page,
  * and a visitor who follows a link inside the site before it arrives has moved on by then.
@@ -46,6 +45,7 @@ const landing =
     ? null
     : { pathname: window.location.pathname, search: window.location.search, host: window.location.host };
 
+// Radix Toast loads with the first toast, not with every page.
 const Toaster = lazy(() => import('./ui/toaster.tsx').then((module) => ({ default: module.Toaster })));
 
 export function loader({ context }: Route.LoaderArgs): RootData {

@@ -39,7 +39,11 @@ export async function zipFolder(files: readonly FolderFile[]): Promise<File> {
   const { zipSync } = await import('fflate');
   const entries: Record<string, Uint8Array> = {};
   for (const { path, file } of chosen) entries[path] = new Uint8Array(await file.arrayBuffer());
-  const first = chosen[0]?.path ?? '';
-  const folder = first.includes('/') ? first.slice(0, first.indexOf('/')) : 'posts';
-  return new File([zipSync(entries, { level: 0 })], `${folder}.zip`, { type: 'application/zip' });
+  return new File([zipSync(entries, { level: 0 })], `${folderName(files)}.zip`, { type: 'application/zip' });
+}
+
+/** The chosen folder's name: the first part of its files' paths. */
+export function folderName(files: readonly FolderFile[]): string {
+  const first = files[0]?.webkitRelativePath ?? '';
+  return first.includes('/') ? first.slice(0, first.indexOf('/')) : 'posts';
 }

@@ -4,7 +4,7 @@
  * first (a dry run: what would be created, updated or skipped, and why).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { MARKDOWN_FILE } from '../../../common/markdown-import.ts';
 import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
@@ -12,7 +12,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useAdminAction, When } from './admin-list.tsx';
 import { adminPaths } from './api.ts';
-import { type FolderFile, importableFiles, zipFolder } from './folder-zip.ts';
+import { type FolderFile, folderName, importableFiles, zipFolder } from './folder-zip.ts';
 
 interface BackupFile {
   name: string;
@@ -131,7 +131,7 @@ async function sendImport(file: File, dryRun: boolean): Promise<ImportResult[]> 
 }
 
 /** What the owner chose to import: a zip, or a folder whose posts and images are zipped here. */
-type ImportSource = { kind: 'zip'; file: File } | { kind: 'folder'; name: string; files: FolderFile[] };
+type ImportSource = { kind: 'zip'; file: File } | { kind: 'folder'; files: FolderFile[] };
 
 function MarkdownPosts() {
   const queryClient = useQueryClient();
@@ -139,8 +139,18 @@ function MarkdownPosts() {
   const [preview, setPreview] = useState<{ results: ImportResult[]; done: boolean } | null>(null);
   const zipInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
-  const folderFiles = source?.kind === 'folder' ? importableFiles(source.files) : [];
-  const folderPosts = folderFiles.filter(({ path }) => MARKDOWN_FILE.test(path)).length;
+  const folder = useMemo(() => {
+    if (source?.kind !== 'folder') return null;
+    const files = importableFiles(source.files);
+    const posts = files.filter(({ path }) => MARKDOWN_FILE.test(path)).length;
+    return { name: folderName(source.files), posts, images: files.length - posts };
+  }, [source]);
+  // The folder is read and zipped once: for the preview, then reused by the import itself.
+  const zipped = useRef<{ files: FolderFile[]; zip: Promise<File> } | null>(null);
+  const folderZip = (files: FolderFile[]) => {
+    if (zipped.current?.files !== files) zipped.current = { files, zip: zipFolder(files) };
+    return zipped.current.zip;
+  };
   const choose = (next: ImportSource | null, other: HTMLInputElement | null) => {
     // One source at a time: choosing a zip forgets the folder, and the other way round.
     if (other) other.value = '';
@@ -150,7 +160,7 @@ function MarkdownPosts() {
   const importer = useMutation({
     mutationFn: async ({ dryRun }: { dryRun: boolean }) => {
       if (!source) throw new Error('Choose a zip or a folder of Markdown posts first.');
-      return sendImport(source.kind === 'zip' ? source.file : await zipFolder(source.files), dryRun);
+      return sendImport(source.kind === 'zip' ? source.file : await folderZip(source.files), dryRun);
     },
     onSuccess: async (results, { dryRun }) => {
       setPreview({ results, done: !dryRun });
@@ -222,27 +232,23 @@ function MarkdownPosts() {
           className={FILE_INPUT}
           onChange={(event) => {
             const files = [...(event.target.files ?? [])];
-            const first = files[0]?.webkitRelativePath ?? '';
-            choose(
-              files.length > 0 ? { kind: 'folder', name: first.split('/')[0] || 'folder', files } : null,
-              zipInput.current,
-            );
+            choose(files.length > 0 ? { kind: 'folder', files } : null, zipInput.current);
           }}
         />
         <p id="import-folder-note" className="text-sm text-muted-foreground">
-          {source?.kind === 'folder'
-            ? folderPosts === 0
-              ? `No Markdown posts in ${source.name}: choose the folder that holds the .md files.`
-              : `${source.name}: ${folderPosts} ${folderPosts === 1 ? 'post' : 'posts'} and ${
-                  folderFiles.length - folderPosts
-                } ${folderFiles.length - folderPosts === 1 ? 'image' : 'images'} to read; other files stay behind.`
+          {folder
+            ? folder.posts === 0
+              ? `No Markdown posts in ${folder.name}: choose the folder that holds the .md files.`
+              : `${folder.name}: ${folder.posts} ${folder.posts === 1 ? 'post' : 'posts'} and ${folder.images} ${
+                  folder.images === 1 ? 'image' : 'images'
+                } to read; other files stay behind.`
             : 'Only the Markdown files and their images are sent.'}
         </p>
         <div className="flex flex-wrap gap-2">
           <Button
             type="submit"
             variant="outline"
-            disabled={!source || (source.kind === 'folder' && folderPosts === 0) || importer.isPending}
+            disabled={!source || folder?.posts === 0 || importer.isPending}
           >
             {importer.isPending && importer.variables?.dryRun ? 'Checking...' : 'Preview import'}
           </Button>
