@@ -36,4 +36,18 @@ export interface WebLoadContext {
    * another render: what only the signed-in owner, or the holder of a preview link, may read.
    */
   readOwnApi<T>(path: string): Promise<T | null>;
+  /**
+   * A write to the site's own API as this request: the visitor's address and session cookie,
+   * answered in process by the same route, rules and limits as over HTTP. What a form posted
+   * without JavaScript goes through (the page's action), so both paths share every check.
+   */
+  sendApi(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<ApiAnswer>;
+}
+
+/** The site's own API's answer to `sendApi`: its status, parsed JSON body and any cookies it set. */
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
+  /** `Set-Cookie` values, for the page's response (a sign-in's session). */
+  cookies: string[];
 }

@@ -88,7 +88,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     expect(problems, 'console errors or warnings').toEqual([]);
   },
 
-  page: async ({ page, consoleGuard, viewMode }, use, testInfo) => {
+  page: async ({ page, consoleGuard, viewMode, javaScriptEnabled }, use, testInfo) => {
     void consoleGuard; // installs the guard before the page is used
     if (viewMode === 'standard') {
       await page.context().addInitScript(() => {
@@ -120,6 +120,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
           body: `<!doctype html><title>Stand-in</title><p>Stand-in for ${route.request().url()}</p>`,
         }),
     );
+    // Without JavaScript the page is what the server sent: nothing will hydrate.
+    if (javaScriptEnabled === false) {
+      await use(page);
+      return;
+    }
     // Navigations wait until React has hydrated: a click on server-rendered HTML before that is lost.
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);

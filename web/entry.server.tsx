@@ -31,6 +31,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // Every finished Suspense boundary is written in place: a page is whole in its HTML, not a
+        // fallback plus hidden content that a script swaps in (React outlines boundaries larger
+        // than this, 12.8 KB by default; the quote form and the skills are larger).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           clearTimeout(timer);
           shellRendered = true;

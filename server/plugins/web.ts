@@ -115,6 +115,33 @@ export async function webPlugin(
       if (!path.startsWith('/api/')) throw new Error(`readOwnApi only reads the API, not ${path}`);
       return (await injectRead(path, cached ? undefined : request.headers.cookie)) as T | null;
     },
+    sendApi: async (method, path, body) => {
+      if (!path.startsWith('/api/')) throw new Error(`sendApi only writes to the API, not ${path}`);
+      // Never from a cached render: a write belongs to one visitor's request (a page's action).
+      if (cached) throw new Error('sendApi is for a page posted by a visitor, never a cached render');
+      const headers: Record<string, string> = {};
+      for (const name of FORWARDED_HEADERS) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      const response = await app.inject({
+        method,
+        url: path,
+        // The visitor's own address, so the rate limits and the login lockout count them.
+        remoteAddress: request.ip,
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      });
+      let parsed: unknown = null;
+      try {
+        parsed = response.body ? JSON.parse(response.body) : null;
+      } catch {
+        parsed = null;
+      }
+      const setCookie = response.headers['set-cookie'];
+      const cookies = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
+      return { status: response.statusCode, body: parsed, cookies };
+    },
   });
 
   /** One page rendered to bytes for the cache: the whole document, no nonce (its CSP lists hashes). */
@@ -233,6 +260,44 @@ export async function webPlugin(
   };
   app.get('/*', page);
   app.get('/', page);
+  // A form posted without JavaScript (or before its code arrived) goes to its page, whose action
+  // sends it through the same API route as the script would. Form-encoded bodies are accepted
+  // here only: the API stays JSON and multipart. The security plugin's origin check and control
+  // character check apply to these routes as to every write.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => done(null, formFields(String(body))),
+    );
+    const post = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
+      try {
+        return await renderFresh(request, reply);
+      } catch (error) {
+        if (error instanceof BusyError) return busy(reply);
+        throw error;
+      }
+    };
+    scope.post('/*', post);
+    scope.post('/', post);
+  });
+}
+
+/** The largest form a page takes (a guest post's body is the longest field, 50,000 characters). */
+const FORM_BODY_LIMIT = 512 * 1024;
+
+/** What a page's action passes on to the API it writes through: who is asking, and their session. */
+const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language', 'referer'] as const;
+
+/** A form-encoded body as an object of its fields (a field sent twice keeps both, in order). */
+export function formFields(body: string): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = Object.create(null);
+  for (const [name, value] of new URLSearchParams(body)) {
+    const earlier = fields[name];
+    fields[name] = earlier === undefined ? value : Array.isArray(earlier) ? [...earlier, value] : [earlier, value];
+  }
+  return fields;
 }
 
 /** How many loaders' API reads are kept for the next renders (the oldest goes first). */
@@ -287,7 +352,27 @@ function toFetchRequest(request: FastifyRequest, signal?: AbortSignal): Request 
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
-  return new Request(url, { method: request.method, headers, ...(signal ? { signal } : {}) });
+  // A posted form's fields, form-encoded again for the page's action (parsed once for the checks).
+  const body =
+    request.method === 'POST' && request.body && typeof request.body === 'object'
+      ? formBody(request.body as Record<string, string | string[]>)
+      : undefined;
+  if (body !== undefined) headers.set('content-type', 'application/x-www-form-urlencoded;charset=UTF-8');
+  headers.delete('content-length');
+  return new Request(url, {
+    method: request.method,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+function formBody(fields: Record<string, string | string[]>): string {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
+  }
+  return body.toString();
 }
 
 async function buildHandler(app: FastifyInstance, buildFolder: string): Promise<Handler> {

@@ -4,8 +4,20 @@
  * and after signing in here.
  */
 
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { LOGIN_CODE_PATH, LOGIN_PATH, REGISTER_PATH } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/auth-card.tsx';
+import {
+  cookieHeaders,
+  doneAt,
+  failed,
+  formOf,
+  isOk,
+  readFields,
+  refused,
+  send,
+} from '../lib/form-action.server.ts';
+import { DONE_PARAM, type FormAnswer } from '../lib/form-post.ts';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { CheckCircle2 } from '../ui/icons.tsx';
@@ -14,6 +26,48 @@ import type { Route } from './+types/auth';
 export function loader({ context }: Route.LoaderArgs) {
   if (context.user) throw redirect(paths.home);
   return null;
+}
+
+/**
+ * The sign-in, code and registration forms posted without the page's code (ADR 013): sent through
+ * the same API routes as the visitor, the session cookie passed on with the redirect home.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (context.user) return doneAt(paths.home);
+  const fields = await readFields(request);
+  const form = formOf(fields);
+  if (form === 'register') {
+    const { username = '', email = '', password = '', confirmPassword = '' } = fields;
+    const failure = { title: 'Registration failed', fallback: 'Please try a different username' };
+    if (password !== confirmPassword) {
+      const message = 'Passwords do not match';
+      return refused(form, fields, 400, failure.title, message, { confirmPassword: message });
+    }
+    const answer = await send(context, REGISTER_PATH, { username, email, password });
+    if (isOk(answer)) return doneAt(`/?${DONE_PARAM}=register`, answer.cookies);
+    return failed(form, fields, answer, failure);
+  }
+  const loginFailure = { title: 'Login failed', fallback: 'Please check your credentials and try again' };
+  if (form === 'code') {
+    const answer = await send(context, LOGIN_CODE_PATH, { code: (fields.code ?? '').trim() });
+    if (isOk(answer)) return doneAt(`/?${DONE_PARAM}=login`, answer.cookies);
+    // The five minutes ran out: back to the password.
+    if (answer.status === 401 && /expired/.test(JSON.stringify(answer.body))) {
+      return failed('login', fields, answer, loginFailure);
+    }
+    return failed('code', fields, answer, { ...loginFailure, fallback: 'That code is not right. Please try again.' }, {
+      extra: { prompt: fields.prompt ?? '' },
+    });
+  }
+  const { username = '', password = '' } = fields;
+  const answer = await send(context, LOGIN_PATH, { username, password });
+  if (answer.status === 202) {
+    const prompt = String((answer.body as { message?: unknown } | null)?.message ?? '');
+    const body: FormAnswer = { form: 'code', title: '', message: '', errors: {}, values: {}, extra: { prompt } };
+    return data(body, { headers: cookieHeaders(answer.cookies) });
+  }
+  if (isOk(answer)) return doneAt(`/?${DONE_PARAM}=login`, answer.cookies);
+  return failed('login', fields, answer, loginFailure);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -43,10 +43,16 @@ export function AuthCard() {
       preventScrollReset: true,
     });
 
+  // Real links, so the tabs switch before the page's code arrives (or without it).
+  const tabHref = (next: Tab) => (next === 'register' ? `${paths.auth}?tab=register` : paths.auth);
+  const onTabLink = (next: Tab) => (event: React.MouseEvent) => {
+    event.preventDefault();
+    showTab(next);
+  };
   const switchLink = (label: string, next: Tab) => (
-    <button type="button" onClick={() => showTab(next)} className="font-medium text-primary hover:underline">
+    <a href={tabHref(next)} onClick={onTabLink(next)} className="font-medium text-primary hover:underline">
       {label}
-    </button>
+    </a>
   );
 
   const githubLink = (
@@ -74,15 +80,21 @@ export function AuthCard() {
           <Tabs.List aria-label="Sign in or register" className="grid grid-cols-2 rounded-md bg-muted p-1">
             <Tabs.Trigger
               value="login"
-              className="rounded-sm py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+              asChild
+              className="rounded-sm py-1.5 text-center text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm"
             >
-              Login
+              <a href={tabHref('login')} onClick={onTabLink('login')}>
+                Login
+              </a>
             </Tabs.Trigger>
             <Tabs.Trigger
               value="register"
-              className="rounded-sm py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+              asChild
+              className="rounded-sm py-1.5 text-center text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm"
             >
-              Register
+              <a href={tabHref('register')} onClick={onTabLink('register')}>
+                Register
+              </a>
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="login" className="mt-6 space-y-4">

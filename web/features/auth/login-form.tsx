@@ -1,12 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { type LoginInput, loginSchema } from '../../../common/schemas/forms.ts';
 import type { SessionUser } from '../../../common/web-context.ts';
+import { type FormAnswer, typedValues, useFormAnswer } from '../../lib/form-post.ts';
+import { paths } from '../../lib/paths.ts';
 import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
+import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { LOGIN_CODE_PATH, PASSKEY_OPTIONS_PATH, PASSKEY_SIGN_IN_PATH } from './api.ts';
 import { loginFailed, useLogin, useSignedIn } from './sign-in.ts';
@@ -17,26 +20,43 @@ import { loginFailed, useLogin, useSignedIn } from './sign-in.ts';
  */
 export function LoginForm() {
   const loginMutation = useLogin();
-  const form = useForm<LoginInput>({
+  const { answer, field, errorOf, onSubmit } = usePostForm<LoginInput>({
+    id: 'login-form',
+    form: 'login',
+    empty: { username: '', password: '' },
     resolver: zodResolver(loginSchema),
-    defaultValues: { username: '', password: '' },
   });
-  const { errors } = form.formState;
-  const answer = loginMutation.data;
-  if (answer && 'secondFactor' in answer)
-    return <CodeStep message={answer.message} onRestart={() => loginMutation.reset()} />;
+  // A sign-in posted before the page's code arrived may come back asking for the code.
+  const codeAnswer = useFormAnswer('code');
+  const [restarted, setRestarted] = useState(false);
+  const answer202 = loginMutation.data;
+  if (answer202 && 'secondFactor' in answer202)
+    return <CodeStep message={answer202.message} onRestart={() => loginMutation.reset()} />;
+  if (codeAnswer && !restarted)
+    return (
+      <CodeStep
+        message={String(codeAnswer.extra?.prompt ?? '')}
+        answer={codeAnswer}
+        onRestart={() => setRestarted(true)}
+      />
+    );
   return (
     <div className="space-y-4">
       <form
+        id="login-form"
+        method="post"
+        action={paths.auth}
         noValidate
         className="space-y-4"
-        onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}
+        onSubmit={onSubmit((values) => loginMutation.mutate(values))}
       >
-        <Field label="Username" error={errors.username?.message}>
-          <Input autoComplete="username webauthn" {...form.register('username')} />
+        <FormName name="login" />
+        <FormNotice answer={answer} />
+        <Field label="Username" error={errorOf('username')}>
+          <Input autoComplete="username webauthn" {...field('username')} />
         </Field>
-        <Field label="Password" error={errors.password?.message}>
-          <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        <Field label="Password" error={errorOf('password')}>
+          <Input type="password" autoComplete="current-password" {...field('password')} />
         </Field>
         <Button type="submit" className="w-full" disabled={loginMutation.isPending}>
           {loginMutation.isPending ? 'Please wait' : 'Sign In'}
@@ -48,10 +68,19 @@ export function LoginForm() {
 }
 
 /** The second step: a code from the authenticator app, or one of the recovery codes. */
-function CodeStep({ message, onRestart }: { message: string; onRestart: () => void }) {
+function CodeStep({
+  message,
+  answer,
+  onRestart,
+}: {
+  message: string;
+  answer?: FormAnswer;
+  onRestart: () => void;
+}) {
   const signedIn = useSignedIn();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  // What was typed before the code arrived stays (the field is React's once live).
+  const [code, setCode] = useState(() => String(typedValues('code-form').code ?? ''));
+  const [error, setError] = useState<string | undefined>(answer?.errors.code);
   const verify = useMutation<SessionUser, Error, string>({
     mutationFn: async (value) => (await apiRequest('POST', LOGIN_CODE_PATH, { code: value })).json(),
     onSuccess: signedIn,
@@ -68,6 +97,9 @@ function CodeStep({ message, onRestart }: { message: string; onRestart: () => vo
   });
   return (
     <form
+      id="code-form"
+      method="post"
+      action={paths.auth}
       noValidate
       className="space-y-4"
       onSubmit={(event) => {
@@ -80,9 +112,14 @@ function CodeStep({ message, onRestart }: { message: string; onRestart: () => vo
         verify.mutate(code.trim());
       }}
     >
+      <FormName name="code" />
+      {/* The server's own words, shown again if the code is refused. */}
+      <input type="hidden" name="prompt" value={message} />
+      <FormNotice answer={answer} />
       <p className="text-sm">{message}</p>
       <Field label="Authentication code" error={error}>
         <Input
+          name="code"
           value={code}
           onChange={(event) => setCode(event.target.value)}
           inputMode="numeric"
@@ -94,13 +131,17 @@ function CodeStep({ message, onRestart }: { message: string; onRestart: () => vo
       <Button type="submit" className="w-full" disabled={verify.isPending}>
         {verify.isPending ? 'Please wait' : 'Verify'}
       </Button>
-      <button
-        type="button"
-        onClick={onRestart}
-        className="w-full text-center text-sm text-primary hover:underline"
+      {/* Back to the password: a plain link to the sign-in page before the code arrives. */}
+      <a
+        href={paths.auth}
+        onClick={(event) => {
+          event.preventDefault();
+          onRestart();
+        }}
+        className="block w-full text-center text-sm text-primary hover:underline"
       >
         Use a different account
-      </button>
+      </a>
     </form>
   );
 }

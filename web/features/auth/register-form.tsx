@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { registerFormSchema } from '../../../common/schemas/forms.ts';
+import { paths } from '../../lib/paths.ts';
+import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { useRegister } from './sign-in.ts';
 
@@ -12,30 +14,36 @@ type RegisterForm = z.input<typeof registerFormSchema>;
 /** Username, email, password and its confirmation (checked here, never sent). */
 export function RegisterForm() {
   const registerMutation = useRegister();
-  const form = useForm<RegisterForm>({
+  const { answer, field, errorOf, onSubmit } = usePostForm<RegisterForm>({
+    id: 'register-form',
+    form: 'register',
+    empty: { username: '', email: '', password: '', confirmPassword: '' },
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
-  const { errors } = form.formState;
   return (
     <form
+      id="register-form"
+      method="post"
+      action={`${paths.auth}?tab=register`}
       noValidate
       className="space-y-4"
-      onSubmit={form.handleSubmit(({ username, email, password }) =>
+      onSubmit={onSubmit(({ username, email, password }) =>
         registerMutation.mutate({ username, email, password }),
       )}
     >
-      <Field label="Username" error={errors.username?.message}>
-        <Input autoComplete="username" {...form.register('username')} />
+      <FormName name="register" />
+      <FormNotice answer={answer} />
+      <Field label="Username" error={errorOf('username')}>
+        <Input autoComplete="username" {...field('username')} />
       </Field>
-      <Field label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...form.register('email')} />
+      <Field label="Email" error={errorOf('email')}>
+        <Input type="email" autoComplete="email" {...field('email')} />
       </Field>
-      <Field label="Password" error={errors.password?.message}>
-        <Input type="password" autoComplete="new-password" {...form.register('password')} />
+      <Field label="Password" error={errorOf('password')}>
+        <Input type="password" autoComplete="new-password" {...field('password')} />
       </Field>
-      <Field label="Confirm Password" error={errors.confirmPassword?.message}>
-        <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+      <Field label="Confirm Password" error={errorOf('confirmPassword')}>
+        <Input type="password" autoComplete="new-password" {...field('confirmPassword')} />
       </Field>
       <Button type="submit" className="w-full" disabled={registerMutation.isPending}>
         {registerMutation.isPending ? 'Creating account...' : 'Create Account'}

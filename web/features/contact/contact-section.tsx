@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, memo, Suspense, useEffect } from 'react';
 import type { BookingStatus } from '../../../common/schemas/booking.ts';
 import type { ContactInfo, SocialLink } from '../../../common/schemas/content.ts';
 import { paths } from '../../lib/paths.ts';
@@ -46,6 +46,27 @@ function useAskWhenNear() {
     return stop;
   }, []);
 }
+
+/**
+ * The form in its own boundary, with no props: while its code has not arrived the server's form
+ * stays in the page (React keeps a boundary's server HTML until its code is there), and a render
+ * of the rest of the page never reaches the boundary, so the server's form is never swapped for
+ * the placeholder once shown. The placeholder shows only where the page was not rendered by the
+ * server (a client navigation to the home page).
+ */
+const QuoteFormSlot = memo(function QuoteFormSlot() {
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="min-h-[38rem] rounded-lg border border-border bg-card p-6 text-muted-foreground">
+          Loading the quote form...
+        </p>
+      }
+    >
+      <QuoteForm />
+    </Suspense>
+  );
+});
 
 const PLATFORM_NAMES: Record<string, string> = {
   github: 'GitHub',
@@ -117,18 +138,7 @@ export function ContactSection({
             <StaticNotice feature="The quote form" />
           </Suspense>
         ) : (
-          <Suspense
-            fallback={
-              <p
-                role="status"
-                className="min-h-[38rem] rounded-lg border border-border bg-card p-6 text-muted-foreground"
-              >
-                Loading the quote form...
-              </p>
-            }
-          >
-            <QuoteForm />
-          </Suspense>
+          <QuoteFormSlot />
         )}
         <aside aria-labelledby="contact-info-heading" className="space-y-8">
           <div>

@@ -8,8 +8,8 @@ export function PersonFields({
   email,
   errors,
 }: {
-  name: UseFormRegisterReturn;
-  email: UseFormRegisterReturn;
+  name: UseFormRegisterReturn & { defaultValue?: string };
+  email: UseFormRegisterReturn & { defaultValue?: string };
   errors: { name?: string | undefined; email?: string | undefined };
 }) {
   return (

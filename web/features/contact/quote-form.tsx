@@ -6,13 +6,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { type QuoteRequestInput, quoteRequestSchema } from '../../../common/schemas/forms.ts';
+import { useDone } from '../../lib/form-post.ts';
 import { leadSource } from '../../lib/lead-source.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { CheckCircle2 } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
@@ -34,16 +36,45 @@ const empty: QuoteRequestInput = {
   newsletter: false,
 };
 
+/** The Thank You panel: after sending here, or on the page a post without the code came back to. */
+function ThankYou({ onAnother }: { onAnother?: () => void }) {
+  const thanks = useRef<HTMLHeadingElement>(null);
+  useEffect(() => thanks.current?.focus(), []);
+  return (
+    <div className="flex flex-col items-center rounded-lg border border-border bg-card p-8 text-center">
+      <CheckCircle2 className="h-12 w-12 text-primary" />
+      <h3 ref={thanks} tabIndex={-1} className="mt-4 text-2xl font-bold outline-none">
+        Thank You!
+      </h3>
+      <p className="mt-2 text-muted-foreground">
+        Your request is on its way. I'll review your project details and get back to you within 24 hours.
+      </p>
+      {onAnother ? (
+        <Button className="mt-6" variant="outline" onClick={onAnother}>
+          Send Another Request
+        </Button>
+      ) : (
+        <Button className="mt-6" variant="outline" asChild>
+          <a href="/#contact">Send Another Request</a>
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export const QUOTE_FORM_ID = 'quote-form';
+
 export default function QuoteForm() {
   const [sent, setSent] = useState(false);
+  const doneHere = useDone('quote');
   // This chunk hydrates after the page: data-ready tells browser tests the form now responds.
   const ready = useHydrated();
-  const thanks = useRef<HTMLHeadingElement>(null);
-  const form = useForm<QuoteRequestInput>({
+  const { form, answer, field, errorOf, onSubmit } = usePostForm<QuoteRequestInput>({
+    id: QUOTE_FORM_ID,
+    form: 'quote',
+    empty,
     resolver: zodResolver(quoteRequestSchema),
-    defaultValues: empty,
   });
-  const { errors } = form.formState;
 
   const send = useMutation({
     mutationFn: async (quote: QuoteRequestInput) =>
@@ -65,73 +96,53 @@ export default function QuoteForm() {
     },
   });
 
-  useEffect(() => {
-    if (sent) thanks.current?.focus();
-  }, [sent]);
-
-  if (sent) {
-    return (
-      <div className="flex flex-col items-center rounded-lg border border-border bg-card p-8 text-center">
-        <CheckCircle2 className="h-12 w-12 text-primary" />
-        <h3 ref={thanks} tabIndex={-1} className="mt-4 text-2xl font-bold outline-none">
-          Thank You!
-        </h3>
-        <p className="mt-2 text-muted-foreground">
-          Your request is on its way. I'll review your project details and get back to you within 24 hours.
-        </p>
-        <Button className="mt-6" variant="outline" onClick={() => setSent(false)}>
-          Send Another Request
-        </Button>
-      </div>
-    );
-  }
+  if (sent) return <ThankYou onAnother={() => setSent(false)} />;
+  // The page a post made without the form's code came back to.
+  if (doneHere && send.isIdle) return <ThankYou />;
 
   return (
     <form
+      id={QUOTE_FORM_ID}
+      method="post"
+      action="/?index#contact"
       noValidate
       aria-labelledby="quote-form-title"
       data-ready={ready ? 'true' : undefined}
       className="space-y-4 rounded-lg border border-border bg-card p-6"
-      onSubmit={form.handleSubmit((values) => send.mutate(values))}
+      onSubmit={onSubmit((values) => send.mutate(values))}
     >
+      <FormName name="quote" />
       <h3 id="quote-form-title" className="text-xl font-semibold">
         Get a Custom Quote
       </h3>
+      <FormNotice answer={answer} />
       <div className="grid gap-4 sm:grid-cols-2">
         <PersonFields
-          name={form.register('name')}
-          email={form.register('email')}
-          errors={{ name: errors.name?.message, email: errors.email?.message }}
+          name={field('name')}
+          email={field('email')}
+          errors={{ name: errorOf('name'), email: errorOf('email') }}
         />
-        <Field label="Phone (optional)" error={errors.phone?.message}>
-          <Input type="tel" autoComplete="tel" {...form.register('phone')} />
+        <Field label="Phone (optional)" error={errorOf('phone')}>
+          <Input type="tel" autoComplete="tel" {...field('phone')} />
         </Field>
-        <Field label="Company (optional)" error={errors.company?.message}>
-          <Input autoComplete="organization" {...form.register('company')} />
+        <Field label="Company (optional)" error={errorOf('company')}>
+          <Input autoComplete="organization" {...field('company')} />
         </Field>
-        <Field label="Project type" error={errors.projectType?.message}>
-          <Select
-            options={PROJECT_TYPE_LABELS}
-            placeholder="Select a project type"
-            {...form.register('projectType')}
-          />
+        <Field label="Project type" error={errorOf('projectType')}>
+          <Select options={PROJECT_TYPE_LABELS} placeholder="Select a project type" {...field('projectType')} />
         </Field>
-        <Field label="Budget" error={errors.budget?.message}>
-          <Select options={BUDGET_LABELS} placeholder="Select a budget range" {...form.register('budget')} />
+        <Field label="Budget" error={errorOf('budget')}>
+          <Select options={BUDGET_LABELS} placeholder="Select a budget range" {...field('budget')} />
         </Field>
-        <Field label="Timeframe" error={errors.timeframe?.message}>
-          <Select
-            options={TIMEFRAME_LABELS}
-            placeholder="Select a timeframe"
-            {...form.register('timeframe')}
-          />
+        <Field label="Timeframe" error={errorOf('timeframe')}>
+          <Select options={TIMEFRAME_LABELS} placeholder="Select a timeframe" {...field('timeframe')} />
         </Field>
       </div>
-      <Field label="Project details" error={errors.message?.message}>
-        <Textarea rows={5} className="min-h-[120px]" {...form.register('message')} />
+      <Field label="Project details" error={errorOf('message')}>
+        <Textarea rows={5} className="min-h-[120px]" {...field('message')} />
       </Field>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className="h-4 w-4 accent-[var(--primary)]" {...form.register('newsletter')} />
+        <input type="checkbox" className="h-4 w-4 accent-[var(--primary)]" {...field('newsletter')} />
         Send me occasional updates and articles
       </label>
       <Button type="submit" className="w-full" disabled={send.isPending}>

@@ -1,0 +1,77 @@
+/**
+ * Forms that work before their code arrives (ADR 013). Every form posts to its own page; the
+ * page's action sends the fields through the same API route the script would call and answers
+ * with a redirect to a page that says it worked, or with this answer: the page again, the
+ * spec's messages beside the fields and everything typed kept (passwords and codes aside).
+ * With JavaScript the form's own handler sends it instead, as before; these helpers only
+ * carry what a posted form needs across a full page load.
+ */
+import { useSearchParams } from 'react-router';
+import { useActionData } from 'react-router';
+
+/** What a page's action answers a form it could not send (or that needs one more step). */
+export interface FormAnswer {
+  /** Which form on the page this answer is for (a page may hold several). */
+  form: string;
+  /** The spec's failure toast, shown above the form: its title and its message. */
+  title: string;
+  message: string;
+  /** The spec's messages by field name. */
+  errors: Record<string, string>;
+  /** What the visitor typed, back into the fields (never a password, a code or a token). */
+  values: Record<string, string>;
+  /** A fresh bot-check token for the confirmation step of a form posted without one. */
+  formToken?: string;
+  /** Anything else the page shows with the answer (the code step of a sign-in, recommendations). */
+  extra?: Record<string, unknown>;
+}
+
+/** The field that names which of a page's forms was posted. */
+export const FORM_FIELD = '_form';
+
+/** The query word a successful post comes back with (`?done=quote`): never anything typed. */
+export const DONE_PARAM = 'done';
+
+function isFormAnswer(value: unknown): value is FormAnswer {
+  return typeof value === 'object' && value !== null && typeof (value as FormAnswer).form === 'string';
+}
+
+/** The page action's answer for this form, when the page is the answer to posting it. */
+export function useFormAnswer(form: string): FormAnswer | undefined {
+  const data: unknown = useActionData();
+  return isFormAnswer(data) && data.form === form ? data : undefined;
+}
+
+/** Whether this page is the one a successful post of `form` came back to. */
+export function useDone(form: string): boolean {
+  const [params] = useSearchParams();
+  return params.get(DONE_PARAM) === form;
+}
+
+/**
+ * The values a form's fields hold in the page as it is now: what the server rendered, or what
+ * the visitor typed before the code arrived. Read once as the form's code first renders (during
+ * hydration the server's elements are still there), so a form library that writes its default
+ * values into the fields never clears anything typed.
+ */
+export function typedValues(formId: string): Record<string, string | boolean> {
+  if (typeof document === 'undefined') return {};
+  const element = document.getElementById(formId);
+  if (!(element instanceof HTMLFormElement)) return {};
+  const values: Record<string, string | boolean> = {};
+  for (const control of Array.from(element.elements)) {
+    if (
+      !(control instanceof HTMLInputElement) &&
+      !(control instanceof HTMLTextAreaElement) &&
+      !(control instanceof HTMLSelectElement)
+    ) {
+      continue;
+    }
+    const name = control.name;
+    if (!name || name === FORM_FIELD) continue;
+    if (control instanceof HTMLInputElement && control.type === 'checkbox') values[name] = control.checked;
+    else if (control instanceof HTMLInputElement && control.type === 'hidden') continue;
+    else values[name] = control.value;
+  }
+  return values;
+}

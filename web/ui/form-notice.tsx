@@ -1,0 +1,39 @@
+import type { FormAnswer } from '../lib/form-post.ts';
+import { cn } from './cn.ts';
+
+/**
+ * What the spec's failure toast says, above a form the page's action could not send (a post made
+ * before the form's code arrived, or without JavaScript).
+ */
+export function FormNotice({ answer, className }: { answer: FormAnswer | undefined; className?: string }) {
+  if (!answer?.message) return null;
+  return (
+    <div role="alert" className={cn('rounded-md border border-destructive p-3 text-sm', className)}>
+      <p className="font-semibold">{answer.title}</p>
+      <p className="mt-1">{answer.message}</p>
+    </div>
+  );
+}
+
+/** What the spec's success toast says, on the page a successful post came back to. */
+export function DoneNotice({
+  title,
+  text,
+  className,
+}: {
+  title: string;
+  text?: string | undefined;
+  className?: string;
+}) {
+  return (
+    <div role="status" className={cn('rounded-md border border-primary bg-card p-3 text-sm', className)}>
+      <p className="font-semibold">{title}</p>
+      {text && <p className="mt-1 text-muted-foreground">{text}</p>}
+    </div>
+  );
+}
+
+/** Names which of a page's forms was posted, for the page's action. */
+export function FormName({ name }: { name: string }) {
+  return <input type="hidden" name="_form" value={name} />;
+}
