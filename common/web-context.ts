@@ -37,11 +37,15 @@ export interface WebLoadContext {
    */
   readOwnApi<T>(path: string): Promise<T | null>;
   /**
-   * A write to the site's own API as this request: the visitor's address and session cookie,
+   * A call (a write, or a read that counts against the visitor's limits) to the site's own API as this request: the visitor's address and session cookie,
    * answered in process by the same route, rules and limits as over HTTP. What a form posted
    * without JavaScript goes through (the page's action), so both paths share every check.
    */
-  sendApi(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<ApiAnswer>;
+  sendApi(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<ApiAnswer>;
 }
 
 /** The site's own API's answer to `sendApi`: its status, parsed JSON body and any cookies it set. */

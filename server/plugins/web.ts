@@ -295,7 +295,8 @@ export function formFields(body: string): Record<string, string | string[]> {
   const fields: Record<string, string | string[]> = Object.create(null);
   for (const [name, value] of new URLSearchParams(body)) {
     const earlier = fields[name];
-    fields[name] = earlier === undefined ? value : Array.isArray(earlier) ? [...earlier, value] : [earlier, value];
+    fields[name] =
+      earlier === undefined ? value : Array.isArray(earlier) ? [...earlier, value] : [earlier, value];
   }
   return fields;
 }
@@ -330,8 +331,12 @@ function busy(reply: FastifyReply) {
     .send(plainPage('503 Service Unavailable', BUSY_MESSAGE));
 }
 
-/** Pages everybody without a session sees alike. Sign-in, the image generator and the dashboard are never cached. */
-const UNCACHED_PAGES = /^\/(admin|auth|generate-images)(\/|\?|$)/;
+/**
+ * Pages everybody without a session sees alike. Sign-in, the image generator, the dashboard and the
+ * private pages of a booked call and of a testimonial (read on the server as their visitor) are
+ * never cached.
+ */
+const UNCACHED_PAGES = /^\/(admin|auth|generate-images|booking|testimonial)(\/|\?|$)/;
 
 function isCacheable(request: FastifyRequest, sessionCookie: string): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -340,6 +345,8 @@ function isCacheable(request: FastifyRequest, sessionCookie: string): boolean {
   if (/\.data(\?|$)/.test(request.url)) return false;
   // A draft through its private preview link: never kept, never handed to someone else.
   if (/[?&]preview=/.test(request.url)) return false;
+  // The page a resume request came back to holds that visitor's download link.
+  if (/^\/resume\?(.*&)?request=/.test(request.url)) return false;
   const cookie = request.headers.cookie;
   return !cookie?.includes(`${sessionCookie}=`);
 }

@@ -5,7 +5,9 @@
  * answer for the page to show.
  */
 import { data, redirect } from 'react-router';
+import { MIN_FORM_FILL_MS } from '../../common/constants.ts';
 import type { ApiAnswer, WebLoadContext } from '../../common/web-context.ts';
+import { type FormTokenFor, formTokenPath } from '../features/blog/form-token.tsx';
 import { FORM_FIELD, type FormAnswer } from './form-post.ts';
 
 /** Fields whose value never comes back into the page: what the visitor must type again. */
@@ -101,3 +103,88 @@ export const isOk = (answer: ApiAnswer) => answer.status >= 200 && answer.status
 
 /** The form posted, by its `_form` field. */
 export const formOf = (fields: Record<string, string>) => fields[FORM_FIELD] ?? '';
+
+/** When a bot-check token was issued (its third part; the server signs the whole). */
+function tokenIssuedAt(token: string): number {
+  return Number(token.split('.')[2] ?? Number.NaN);
+}
+
+/** A fresh token for the form, asked for as the visitor (the token route's limit counts them). */
+async function freshToken(context: WebLoadContext, target: FormTokenFor): Promise<string | undefined> {
+  const answer = await context.sendApi('GET', formTokenPath(target));
+  const token = (answer.body as { token?: unknown } | null)?.token;
+  return isOk(answer) && typeof token === 'string' ? token : undefined;
+}
+
+/**
+ * A public form with the bot check (comment, guest post, endorsement), posted without its code.
+ * A cached page holds no token (one per visitor cannot live in a shared page), so the first post
+ * may lack one: when that is all that is wrong, the page comes back with everything kept and a
+ * fresh token, asking for one more press ('confirm'). Every other answer carries a fresh token too,
+ * so a corrected post needs no extra step. A press sooner than a person could read the page is
+ * asked to wait instead of being taken for a bot's; the honeypot, the limits and single use of a
+ * token hold as on the script's path (the API checks them).
+ */
+export async function sendChecked(
+  context: WebLoadContext,
+  {
+    form,
+    target,
+    path,
+    body,
+    fields,
+    failure,
+    submitLabel,
+  }: {
+    form: string;
+    target: FormTokenFor;
+    path: string;
+    body: Record<string, unknown>;
+    fields: Record<string, string>;
+    failure: Failure;
+    /** The submit button's text, named in the confirmation step. */
+    submitLabel: string;
+  },
+): Promise<{ ok: true } | { ok: false; response: ReturnType<typeof data<FormAnswer>> }> {
+  const token = fields.formToken || undefined;
+  if (token && Date.now() - tokenIssuedAt(token) < MIN_FORM_FILL_MS) {
+    return {
+      ok: false,
+      response: refused(
+        form,
+        fields,
+        200,
+        'One more moment',
+        `Please wait a moment, then press '${submitLabel}' again.`,
+        {},
+        {
+          formToken: token,
+          kind: 'confirm',
+        },
+      ),
+    };
+  }
+  const answer = await send(context, path, token ? { ...body, formToken: token } : body);
+  if (isOk(answer)) return { ok: true };
+  const next = await freshToken(context, target);
+  const { errors } = messagesOf(answer);
+  const onlyToken = answer.status === 400 && Object.keys(errors).length === 1 && 'formToken' in errors;
+  if (onlyToken && next) {
+    return {
+      ok: false,
+      response: refused(
+        form,
+        fields,
+        200,
+        'Almost there',
+        `Please check what you wrote and press '${submitLabel}' once more to send it.`,
+        {},
+        {
+          formToken: next,
+          kind: 'confirm',
+        },
+      ),
+    };
+  }
+  return { ok: false, response: failed(form, fields, answer, failure, next ? { formToken: next } : {}) };
+}

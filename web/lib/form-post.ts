@@ -6,8 +6,7 @@
  * With JavaScript the form's own handler sends it instead, as before; these helpers only
  * carry what a posted form needs across a full page load.
  */
-import { useSearchParams } from 'react-router';
-import { useActionData } from 'react-router';
+import { useActionData, useSearchParams } from 'react-router';
 
 /** What a page's action answers a form it could not send (or that needs one more step). */
 export interface FormAnswer {
@@ -20,8 +19,10 @@ export interface FormAnswer {
   errors: Record<string, string>;
   /** What the visitor typed, back into the fields (never a password, a code or a token). */
   values: Record<string, string>;
-  /** A fresh bot-check token for the confirmation step of a form posted without one. */
+  /** A fresh bot-check token, for the next post of a form with a bot check. */
   formToken?: string;
+  /** 'confirm': nothing was wrong, the form needs one more press (it was posted without a token). */
+  kind?: 'refused' | 'confirm';
   /** Anything else the page shows with the answer (the code step of a sign-in, recommendations). */
   extra?: Record<string, unknown>;
 }

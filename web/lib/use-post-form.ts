@@ -4,9 +4,17 @@
  * code arrived (so nothing is cleared as the form comes alive); the server's field messages show
  * until the visitor sends it again; each field carries its value in the server's HTML.
  */
-import { type DefaultValues, type FieldValues, get, type Path, type Resolver, useForm } from 'react-hook-form';
+
 import { useState } from 'react';
-import { useFormAnswer, typedValues } from './form-post.ts';
+import {
+  type DefaultValues,
+  type FieldValues,
+  get,
+  type Path,
+  type Resolver,
+  useForm,
+} from 'react-hook-form';
+import { typedValues, useFormAnswer } from './form-post.ts';
 
 export function usePostForm<T extends FieldValues>({
   id,
@@ -26,7 +34,8 @@ export function usePostForm<T extends FieldValues>({
     const values: Record<string, unknown> = { ...empty };
     const kept = answer?.values ?? {};
     for (const [name, blank] of Object.entries(empty)) {
-      if (typeof blank === 'boolean') values[name] = answer ? kept[name] === 'on' || kept[name] === 'true' : blank;
+      if (typeof blank === 'boolean')
+        values[name] = answer ? kept[name] === 'on' || kept[name] === 'true' : blank;
       else if (typeof kept[name] === 'string') values[name] = kept[name];
     }
     for (const [name, typed] of Object.entries(typedValues(id))) {

@@ -55,15 +55,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (answer.status === 401 && /expired/.test(JSON.stringify(answer.body))) {
       return failed('login', fields, answer, loginFailure);
     }
-    return failed('code', fields, answer, { ...loginFailure, fallback: 'That code is not right. Please try again.' }, {
-      extra: { prompt: fields.prompt ?? '' },
-    });
+    return failed(
+      'code',
+      fields,
+      answer,
+      { ...loginFailure, fallback: 'That code is not right. Please try again.' },
+      {
+        extra: { prompt: fields.prompt ?? '' },
+      },
+    );
   }
   const { username = '', password = '' } = fields;
   const answer = await send(context, LOGIN_PATH, { username, password });
   if (answer.status === 202) {
     const prompt = String((answer.body as { message?: unknown } | null)?.message ?? '');
-    const body: FormAnswer = { form: 'code', title: '', message: '', errors: {}, values: {}, extra: { prompt } };
+    const body: FormAnswer = {
+      form: 'code',
+      title: '',
+      message: '',
+      errors: {},
+      values: {},
+      extra: { prompt },
+    };
     return data(body, { headers: cookieHeaders(answer.cookies) });
   }
   if (isOk(answer)) return doneAt(`/?${DONE_PARAM}=login`, answer.cookies);

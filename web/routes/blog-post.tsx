@@ -8,6 +8,8 @@ import { data } from 'react-router';
 import type { BlogPost } from '../../common/schemas/blog.ts';
 import { commentsPath, ownerPostPath, postPath, previewPostPath } from '../features/blog/api.ts';
 import { PostArticle, PostNotFound } from '../features/blog/post-article.tsx';
+import { doneAt, formOf, readFields, refused, sendChecked } from '../lib/form-action.server.ts';
+import { DONE_PARAM } from '../lib/form-post.ts';
 import { paths } from '../lib/paths.ts';
 import { prefetch } from '../lib/prefetch.ts';
 import { absoluteUrl, logoLd, pageMeta, personLd, rootDataOf } from '../lib/seo.ts';
@@ -24,6 +26,31 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     return data({ post, dehydrated: null }, { headers: { 'cache-control': 'no-store' } });
   const { dehydrated } = await prefetch(web, [commentsPath(post.id)]);
   return { post, dehydrated };
+}
+
+/**
+ * 'Leave a Comment' posted without its code (ADR 013): the post's id from its address, then the
+ * comment through the same API with the bot check (one more press when the cached page had no token).
+ */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const fields = await readFields(request);
+  const post = await context.readApi<BlogPost>(postPath(params.slug));
+  const failure = { title: 'Error submitting comment', fallback: 'Please try again later' };
+  if (!post) return refused('comment', fields, 404, failure.title, 'Post not found');
+  if (formOf(fields) !== 'comment')
+    return refused(formOf(fields), fields, 400, failure.title, failure.fallback);
+  const { name, email, content, captchaToken, website } = fields;
+  const sent = await sendChecked(context, {
+    form: 'comment',
+    target: { form: 'comment', postId: post.id },
+    path: commentsPath(post.id),
+    body: { name, email, content, captchaToken, website, notifyOnReply: fields.notifyOnReply === 'on' },
+    fields,
+    failure,
+    submitLabel: 'Submit Comment',
+  });
+  if (!sent.ok) return sent.response;
+  return doneAt(`${paths.post(post.slug)}?${DONE_PARAM}=comment#leave-comment`);
 }
 
 /** A draft or scheduled post: for the signed-in owner, or through its preview link. */

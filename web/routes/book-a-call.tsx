@@ -1,8 +1,45 @@
 /** /book-a-call: a short call with the owner in a free slot, shown in the visitor's time zone (features/booking). */
+import { HydrationBoundary } from '@tanstack/react-query';
+import type { BookingCreated } from '../../common/schemas/booking.ts';
+import { BOOKING_SLOTS_PATH, BOOKINGS_PATH } from '../features/booking/api.ts';
 import { BookingPage } from '../features/booking/booking-page.tsx';
+import { doneAt, failed, formOf, isOk, readFields, refused, send } from '../lib/form-action.server.ts';
+import { DONE_PARAM } from '../lib/form-post.ts';
+import { paths } from '../lib/paths.ts';
+import { isDocumentRequest, prefetch } from '../lib/prefetch.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 import type { Route } from './+types/book-a-call';
+
+/** The free slots in the page's HTML: listed in the owner's time zone until the browser knows the visitor's. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (context.staticCopy || !isDocumentRequest(request)) return { dehydrated: null };
+  const { dehydrated } = await prefetch(context, [BOOKING_SLOTS_PATH]);
+  return { dehydrated };
+}
+
+/**
+ * A call booked without the page's code (ADR 013): the chosen time, the details and the zone the
+ * times were shown in, through the same API; then the call's private page.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const fields = await readFields(request);
+  const failure = { title: 'Error', fallback: 'The call could not be booked. Please try again.' };
+  if (formOf(fields) !== 'book') return refused(formOf(fields), fields, 400, failure.title, failure.fallback);
+  const { name, email, topic, timeZone } = fields;
+  if (!fields.start) {
+    return refused('book', fields, 400, failure.title, 'Choose a time first.');
+  }
+  const answer = await send(context, BOOKINGS_PATH, { name, email, topic, start: fields.start, timeZone });
+  const created = answer.body as BookingCreated | null;
+  if (isOk(answer) && created?.manageUrl) {
+    const token = created.manageUrl.split('/booking/')[1] ?? '';
+    return doneAt(`${paths.booking(token)}?${DONE_PARAM}=booked`);
+  }
+  // A time someone took a moment earlier: say so; the fresh slots come with the page.
+  const kept = answer.status === 409 ? { ...fields, start: '' } : fields;
+  return failed('book', kept, answer, failure);
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { site } = rootDataOf(matches);
@@ -14,14 +51,16 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export default function BookACallRoute() {
+export default function BookACallRoute({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <PageHeader title="Book a Call">
         A short, free call to talk about your project, your shop's website or a repair. Pick a time that suits
         you; you'll get a calendar invitation by email.
       </PageHeader>
-      <BookingPage />
+      <HydrationBoundary state={loaderData.dehydrated}>
+        <BookingPage />
+      </HydrationBoundary>
     </div>
   );
 }

@@ -48,7 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     newsletter: fields.newsletter === 'on',
   });
   if (isOk(answer)) return doneAt(`/?${DONE_PARAM}=quote#contact`);
-  return failed('quote', fields, answer, { title: 'Error', fallback: 'Failed to send message. Please try again.' });
+  return failed('quote', fields, answer, {
+    title: 'Error',
+    fallback: 'Failed to send message. Please try again.',
+  });
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

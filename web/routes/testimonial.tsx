@@ -1,12 +1,44 @@
 /**
  * /testimonial/:token: a client's private link to write, change or withdraw their testimonial
- * (features/testimonials). Kept out of search results; the page itself holds nothing private (the
- * testimonial is read in the browser), so the cached HTML is the same for every link.
+ * (features/testimonials). Kept out of search results and out of the page cache: the testimonial
+ * is read on the server as the visitor, so the page is whole without its code (ADR 013).
  */
-import { TestimonialPage } from '../features/testimonials/testimonial-page.tsx';
+import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
+import { TestimonialPage, testimonialRequestPath } from '../features/testimonials/testimonial-page.tsx';
+import { doneAt, failed, formOf, isOk, readFields, refused, send } from '../lib/form-action.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 import type { Route } from './+types/testimonial';
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  if (context.staticCopy) return { dehydrated: null };
+  const path = testimonialRequestPath(params.token);
+  const answer = await context.sendApi('GET', path);
+  if (answer.status !== 200) return { dehydrated: null };
+  const client = new QueryClient();
+  client.setQueryData([path], answer.body);
+  return { dehydrated: dehydrate(client) };
+}
+
+/** The testimonial sent without the page's code (ADR 013), through the same API. */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const fields = await readFields(request);
+  const failure = { title: 'Not sent', fallback: 'Your testimonial could not be sent. Please try again.' };
+  if (formOf(fields) !== 'testimonial') {
+    return refused(formOf(fields), fields, 400, failure.title, failure.fallback);
+  }
+  const { name, role, company, quote } = fields;
+  const rating = fields.rating ? Number(fields.rating) : null;
+  const answer = await send(context, testimonialRequestPath(params.token), {
+    name,
+    role,
+    company,
+    quote,
+    rating,
+  });
+  if (isOk(answer)) return doneAt(`/testimonial/${encodeURIComponent(params.token)}`);
+  return failed('testimonial', fields, answer, failure);
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { site } = rootDataOf(matches);
@@ -19,13 +51,15 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export default function TestimonialRoute({ params }: Route.ComponentProps) {
+export default function TestimonialRoute({ params, loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
       <PageHeader title="Your Testimonial">
         A few words about working together help the next client decide. Thank you for taking the time.
       </PageHeader>
-      <TestimonialPage token={params.token} />
+      <HydrationBoundary state={loaderData.dehydrated}>
+        <TestimonialPage token={params.token} />
+      </HydrationBoundary>
     </div>
   );
 }

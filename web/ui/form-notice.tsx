@@ -7,6 +7,14 @@ import { cn } from './cn.ts';
  */
 export function FormNotice({ answer, className }: { answer: FormAnswer | undefined; className?: string }) {
   if (!answer?.message) return null;
+  if (answer.kind === 'confirm') {
+    return (
+      <div role="status" className={cn('rounded-md border border-primary p-3 text-sm', className)}>
+        <p className="font-semibold">{answer.title}</p>
+        <p className="mt-1">{answer.message}</p>
+      </div>
+    );
+  }
   return (
     <div role="alert" className={cn('rounded-md border border-destructive p-3 text-sm', className)}>
       <p className="font-semibold">{answer.title}</p>

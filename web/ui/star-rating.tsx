@@ -10,12 +10,16 @@ export function StarRating({
   value,
   onChange,
   legend = 'Rating',
+  name: fieldName,
 }: {
   value: number;
   onChange: (rating: number) => void;
   legend?: string;
+  /** The field's name in a form posted without its code (ADR 013). */
+  name?: string;
 }) {
-  const name = useId();
+  const id = useId();
+  const name = fieldName ?? id;
   return (
     <fieldset>
       <legend className="text-sm font-medium">{legend}</legend>
@@ -23,7 +27,13 @@ export function StarRating({
         {RATINGS.map((rating) => (
           <label
             key={rating}
-            className="cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+            // Before the code arrives the browser alone moves the choice: the stars up to the checked
+            // one fill by CSS, as they do by state once live.
+            className={cn(
+              'cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+              '[&:has(input:checked)_svg]:fill-amber-400 [&:has(input:checked)_svg]:text-amber-500',
+              '[&:has(~label_input:checked)_svg]:fill-amber-400 [&:has(~label_input:checked)_svg]:text-amber-500',
+            )}
           >
             <input
               type="radio"

@@ -12,6 +12,7 @@ import {
   CALL_LENGTHS,
   WEEKDAY_NAMES,
 } from '../../../common/schemas/booking.ts';
+import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
@@ -240,7 +241,14 @@ function SettingsForm({ initial }: { initial: BookingSettings }) {
     save.mutate(parsed.data);
   };
   return (
-    <form noValidate onSubmit={submit} aria-label="Availability" className="mt-4 space-y-6">
+    <form
+      method="post"
+      action={paths.earlyPost}
+      noValidate
+      onSubmit={submit}
+      aria-label="Availability"
+      className="mt-4 space-y-6"
+    >
       <fieldset>
         <legend className="text-sm font-semibold">Weekly hours</legend>
         <ul className="mt-2 space-y-2">

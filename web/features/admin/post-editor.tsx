@@ -220,6 +220,8 @@ export function PostEditor({
 
   return (
     <form
+      method="post"
+      action={paths.earlyPost}
       noValidate
       aria-labelledby="editor-title"
       className="space-y-5 rounded-lg border border-border bg-card p-6"

@@ -7,6 +7,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import type { SecurityOverview as Overview } from '../../../common/schemas/admin.ts';
+import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -123,7 +124,12 @@ function Passkeys({ passkeys }: { passkeys: Overview['passkeys'] }) {
         <p className="mt-4 text-sm text-muted-foreground">No passkeys yet.</p>
       )}
       {supported ? (
-        <form onSubmit={onAdd} className="mt-4 flex flex-wrap items-end gap-3">
+        <form
+          method="post"
+          action={paths.earlyPost}
+          onSubmit={onAdd}
+          className="mt-4 flex flex-wrap items-end gap-3"
+        >
           <div className="w-full sm:w-64">
             <Field label="Passkey name" error={name.trim() ? undefined : 'Give the passkey a name'}>
               <Input value={name} maxLength={60} onChange={(event) => setName(event.target.value)} />
@@ -161,6 +167,8 @@ function PasskeyRow({
     <li className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
       {editing ? (
         <form
+          method="post"
+          action={paths.earlyPost}
           className="flex flex-wrap items-end gap-2"
           onSubmit={(event) => {
             event.preventDefault();
@@ -380,6 +388,8 @@ function CodeForm({
   const [error, setError] = useState<string | undefined>();
   return (
     <form
+      method="post"
+      action={paths.earlyPost}
       noValidate
       className="flex flex-wrap items-end gap-2"
       onSubmit={async (event) => {

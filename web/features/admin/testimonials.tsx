@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import type { TestimonialStatus } from '../../../common/constants.ts';
 import type { AdminTestimonial, Pipeline, TestimonialLink } from '../../../common/schemas/admin.ts';
 import { testimonialRequestSchema } from '../../../common/schemas/forms.ts';
+import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
@@ -164,7 +165,13 @@ function AskForm() {
       <p className="mt-1 text-sm text-muted-foreground">
         The client gets a private link to write a few words, change them or withdraw them later.
       </p>
-      <form noValidate onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-start">
+      <form
+        method="post"
+        action={paths.earlyPost}
+        noValidate
+        onSubmit={submit}
+        className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-start"
+      >
         <Field label="Client name" error={errors.clientName}>
           <Input value={current.clientName} onChange={(event) => set('clientName')(event.target.value)} />
         </Field>

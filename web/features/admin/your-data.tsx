@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { MARKDOWN_FILE } from '../../../common/markdown-import.ts';
+import { paths } from '../../lib/paths.ts';
 import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -203,7 +204,13 @@ function MarkdownPosts() {
         Export every post (zip)
       </a>
 
-      <form onSubmit={onPreview} className="mt-6 space-y-3" aria-label="Import posts">
+      <form
+        method="post"
+        action={paths.earlyPost}
+        onSubmit={onPreview}
+        className="mt-6 space-y-3"
+        aria-label="Import posts"
+      >
         <label htmlFor="import-file" className="block text-sm font-medium">
           Zip of Markdown posts
         </label>

@@ -17,6 +17,7 @@ import {
 import { pageOfIndex } from '../../../common/blog-search.ts';
 import type { BlogListPage } from '../../../common/schemas/blog.ts';
 import { STATIC_BLOG_INDEX } from '../../../common/static-files.ts';
+import { withBase } from '../../lib/base.ts';
 import { longDate } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { isStaticHost, staticRead, storedRead } from '../../lib/static-mode.ts';
@@ -121,17 +122,31 @@ export function BlogList() {
   return (
     <div className="grid gap-10 lg:grid-cols-[1fr_18rem]">
       <div>
-        <search className="relative">
-          <Search className="absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            type="search"
-            name="q"
-            aria-label="Search posts"
-            placeholder="Search posts..."
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            className="pl-9"
-          />
+        <search>
+          {/* A search form of the address's own fields (q, and the tag chosen), so Enter searches
+              before the page's code arrives too; once live, the list follows the typing. */}
+          <form
+            method="get"
+            action={withBase(paths.blog)}
+            className="relative"
+            onSubmit={(event) => {
+              event.preventDefault();
+              sent.current = text.trim();
+              update({ q: text.trim() });
+            }}
+          >
+            <Search className="absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              type="search"
+              name="q"
+              aria-label="Search posts"
+              placeholder="Search posts..."
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              className="pl-9"
+            />
+            {tag ? <input type="hidden" name="tag" value={tag} /> : null}
+          </form>
         </search>
         <div className="mt-8" aria-busy={isPlaceholderData}>
           {isLoading && (

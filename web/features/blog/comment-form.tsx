@@ -1,23 +1,28 @@
 /**
  * 'Leave a Comment' (spec section 5): the comment rules, the 'not-a-robot' verification field, a
  * honeypot and the signed form token; new comments wait for moderation. Loaded as a chunk of its
- * own (comments.tsx). Its fields stay disabled until it is live, so nothing typed before then is
- * lost and nothing is sent the browser's way.
+ * own (comments.tsx). Before its code arrives the server's form posts to the post's page, whose
+ * action sends it through the same API (ADR 013); nothing typed before the code arrives is cleared.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { type CommentFormInput, commentFormSchema } from '../../../common/schemas/forms.ts';
+import { useDone } from '../../lib/form-post.ts';
+import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { commentsPath, commentsQuery } from './api.ts';
 import { HumanCheck, useFormToken } from './form-token.tsx';
+
+export const COMMENT_FORM_ID = 'comment-form';
 
 const empty: CommentFormInput = {
   name: '',
@@ -29,13 +34,18 @@ const empty: CommentFormInput = {
 };
 
 /** 'Leave a Comment': stored awaiting moderation, then the list is refreshed. */
-export default function CommentForm({ postId }: { postId: number }) {
+export default function CommentForm({ postId, slug }: { postId: number; slug: string }) {
   const queryClient = useQueryClient();
   const ready = useHydrated();
   const formId = useId();
   const withFormToken = useFormToken({ form: 'comment', postId });
-  const form = useForm<CommentFormInput>({ resolver: zodResolver(commentFormSchema), defaultValues: empty });
-  const { errors } = form.formState;
+  const done = useDone('comment');
+  const { form, answer, field, errorOf, onSubmit } = usePostForm<CommentFormInput>({
+    id: COMMENT_FORM_ID,
+    form: 'comment',
+    empty,
+    resolver: zodResolver(commentFormSchema),
+  });
 
   const submit = useMutation({
     mutationFn: (values: CommentFormInput) =>
@@ -61,26 +71,37 @@ export default function CommentForm({ postId }: { postId: number }) {
 
   return (
     <form
+      id={COMMENT_FORM_ID}
+      method="post"
+      action={`${paths.post(slug)}#leave-comment`}
       noValidate
       aria-labelledby="leave-comment"
       className="relative mt-10 rounded-lg border border-border bg-card p-6"
-      onSubmit={form.handleSubmit((values) => submit.mutate(values))}
+      onSubmit={onSubmit((values) => submit.mutate(values))}
       data-ready={ready ? 'true' : undefined}
     >
-      <fieldset disabled={!ready} className="min-w-0 space-y-4">
+      <fieldset className="min-w-0 space-y-4">
+        <FormName name="comment" />
         <h3 id="leave-comment" className="text-xl font-semibold">
           Leave a Comment
         </h3>
+        {done && !submit.isSuccess ? (
+          <DoneNotice
+            title="Comment submitted"
+            text="Your comment has been submitted and is awaiting moderation."
+          />
+        ) : null}
+        <FormNotice answer={answer} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Name" error={errors.name?.message}>
-            <Input autoComplete="name" {...form.register('name')} />
+          <Field label="Name" error={errorOf('name')}>
+            <Input autoComplete="name" {...field('name')} />
           </Field>
-          <Field label="Email" hint="Never shown or shared." error={errors.email?.message}>
-            <Input type="email" autoComplete="email" {...form.register('email')} />
+          <Field label="Email" hint="Never shown or shared." error={errorOf('email')}>
+            <Input type="email" autoComplete="email" {...field('email')} />
           </Field>
         </div>
-        <Field label="Comment" error={errors.content?.message}>
-          <Textarea rows={5} className="min-h-[120px]" {...form.register('content')} />
+        <Field label="Comment" error={errorOf('content')}>
+          <Textarea rows={5} className="min-h-[120px]" {...field('content')} />
         </Field>
         <div className="flex items-start gap-2 text-sm">
           <input
@@ -88,7 +109,7 @@ export default function CommentForm({ postId }: { postId: number }) {
             type="checkbox"
             aria-describedby={`${formId}-notify-hint`}
             className="mt-0.5 h-4 w-4 accent-primary"
-            {...form.register('notifyOnReply')}
+            {...field('notifyOnReply')}
           />
           <div>
             <label htmlFor={`${formId}-notify`}>Notify me when the author replies</label>
@@ -98,9 +119,10 @@ export default function CommentForm({ postId }: { postId: number }) {
           </div>
         </div>
         <HumanCheck
-          captcha={form.register('captchaToken')}
+          captcha={field('captchaToken')}
           honeypot={form.register('website')}
-          error={errors.captchaToken?.message}
+          error={errorOf('captchaToken')}
+          formToken={answer?.formToken}
         />
         <Button type="submit" disabled={submit.isPending}>
           {submit.isPending ? 'Submitting...' : 'Submit Comment'}

@@ -4,7 +4,7 @@
  * signed form token. New comments wait for moderation.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import type { PublicComment } from '../../../common/schemas/comments.ts';
 import { longDate } from '../../lib/dates.ts';
 import { Button } from '../../ui/button.tsx';
@@ -15,7 +15,7 @@ import { commentsQuery } from './api.ts';
 
 // The form's code (react-hook-form, the validation rules: 40 KB of gzip) is a chunk of its own,
 // fetched when the page hydrates rather than with the post: the post's cover and text do not
-// share the link with it. The server's HTML holds the form, disabled until it is live.
+// share the link with it. The server's HTML holds the form, which posts to the page until then.
 const CommentForm = lazy(() => import('./comment-form.tsx'));
 
 const ReplyForm = lazy(() => import('./reply-form.tsx'));
@@ -63,7 +63,29 @@ function OwnerReply({ comment, postId }: { comment: PublicComment; postId: numbe
   );
 }
 
-export function Comments({ postId }: { postId: number }) {
+/**
+ * The form in a boundary of its own that only its props reach: until its code arrives the server's
+ * form stays (and posts to the page); a refresh of the comments list never swaps it for the
+ * placeholder.
+ */
+const CommentFormSlot = memo(function CommentFormSlot({ postId, slug }: { postId: number; slug: string }) {
+  return (
+    <Suspense
+      fallback={
+        <p
+          role="status"
+          className="mt-10 min-h-[28rem] rounded-lg border border-border bg-card p-6 text-muted-foreground"
+        >
+          Loading the comment form...
+        </p>
+      }
+    >
+      <CommentForm postId={postId} slug={slug} />
+    </Suspense>
+  );
+});
+
+export function Comments({ postId, slug }: { postId: number; slug: string }) {
   const staticCopy = useStaticCopy();
   const { user } = useAuth();
   const { data: comments = [] } = useQuery(commentsQuery(postId));
@@ -115,18 +137,7 @@ export function Comments({ postId }: { postId: number }) {
       {staticCopy ? (
         <StaticNotice feature="Commenting" className="mt-10" />
       ) : (
-        <Suspense
-          fallback={
-            <p
-              role="status"
-              className="mt-10 min-h-[28rem] rounded-lg border border-border bg-card p-6 text-muted-foreground"
-            >
-              Loading the comment form...
-            </p>
-          }
-        >
-          <CommentForm postId={postId} />
-        </Suspense>
+        <CommentFormSlot postId={postId} slug={slug} />
       )}
     </section>
   );

@@ -5,13 +5,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { type ContributionInput, contributionSchema } from '../../../common/schemas/forms.ts';
+import { useDone } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { CheckCircle2 } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
@@ -39,11 +41,13 @@ export function ContributionForm() {
   const [sent, setSent] = useState(false);
   const thanks = useRef<HTMLHeadingElement>(null);
   const withFormToken = useFormToken({ form: 'contribution' });
-  const form = useForm<ContributionInput>({
+  const done = useDone('contribution');
+  const { form, answer, field, errorOf, onSubmit } = usePostForm<ContributionInput>({
+    id: 'contribution-form',
+    form: 'contribution',
+    empty,
     resolver: zodResolver(contributionSchema),
-    defaultValues: empty,
   });
-  const { errors } = form.formState;
   const send = useMutation({
     mutationFn: (values: ContributionInput) =>
       withFormToken(async (formToken) =>
@@ -62,14 +66,14 @@ export function ContributionForm() {
     },
   });
   useEffect(() => {
-    if (sent) thanks.current?.focus();
-  }, [sent]);
+    if (sent || done) thanks.current?.focus();
+  }, [sent, done]);
 
   return (
     <>
       {staticCopy ? (
         <StaticNotice feature="Sending a guest post" />
-      ) : sent ? (
+      ) : sent || (done && send.isIdle) ? (
         <div className="flex flex-col items-center rounded-lg border border-border bg-card p-8 text-center">
           <CheckCircle2 className="h-12 w-12 text-primary" />
           <h2 ref={thanks} tabIndex={-1} className="mt-4 text-2xl font-bold outline-none">
@@ -80,9 +84,15 @@ export function ContributionForm() {
             read.
           </p>
           <div className="mt-6 flex gap-3">
-            <Button variant="outline" onClick={() => setSent(false)}>
-              Send another post
-            </Button>
+            {sent ? (
+              <Button variant="outline" onClick={() => setSent(false)}>
+                Send another post
+              </Button>
+            ) : (
+              <Button variant="outline" asChild>
+                <a href={paths.contribute}>Send another post</a>
+              </Button>
+            )}
             <Button asChild>
               <Link to={paths.blog}>Back to Blog</Link>
             </Button>
@@ -90,42 +100,48 @@ export function ContributionForm() {
         </div>
       ) : (
         <form
+          id="contribution-form"
+          method="post"
+          action={paths.contribute}
           noValidate
           aria-label="Guest post"
           className="relative space-y-5 rounded-lg border border-border bg-card p-6"
-          onSubmit={form.handleSubmit((values) => send.mutate(values))}
+          onSubmit={onSubmit((values) => send.mutate(values))}
         >
-          <Field label="Title" hint="5 to 100 characters." error={errors.title?.message}>
-            <Input {...form.register('title')} />
+          <FormName name="contribution" />
+          <FormNotice answer={answer} />
+          <Field label="Title" hint="5 to 100 characters." error={errorOf('title')}>
+            <Input {...field('title')} />
           </Field>
           <Field
             label="Summary"
             hint="20 to 500 characters, shown in the blog list."
-            error={errors.summary?.message}
+            error={errorOf('summary')}
           >
-            <Textarea rows={3} {...form.register('summary')} />
+            <Textarea rows={3} {...field('summary')} />
           </Field>
-          <Field label="Content" hint="Markdown, at least 200 characters." error={errors.content?.message}>
-            <Textarea rows={14} className="font-mono" {...form.register('content')} />
+          <Field label="Content" hint="Markdown, at least 200 characters." error={errorOf('content')}>
+            <Textarea rows={14} className="font-mono" {...field('content')} />
           </Field>
-          <Field label="Tags" hint="Comma-separated, at least one." error={errors.tags?.message}>
-            <Input placeholder="Electronics, Repair" {...form.register('tags')} />
+          <Field label="Tags" hint="Comma-separated, at least one." error={errorOf('tags')}>
+            <Input placeholder="Electronics, Repair" {...field('tags')} />
           </Field>
-          <Field label="Cover image URL (optional)" error={errors.coverImage?.message}>
-            <Input type="url" {...form.register('coverImage')} />
+          <Field label="Cover image URL (optional)" error={errorOf('coverImage')}>
+            <Input type="url" {...field('coverImage')} />
           </Field>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field label="Your name" error={errors.authorName?.message}>
-              <Input autoComplete="name" {...form.register('authorName')} />
+            <Field label="Your name" error={errorOf('authorName')}>
+              <Input autoComplete="name" {...field('authorName')} />
             </Field>
-            <Field label="Your email" hint="Never published." error={errors.authorEmail?.message}>
-              <Input type="email" autoComplete="email" {...form.register('authorEmail')} />
+            <Field label="Your email" hint="Never published." error={errorOf('authorEmail')}>
+              <Input type="email" autoComplete="email" {...field('authorEmail')} />
             </Field>
           </div>
           <HumanCheck
-            captcha={form.register('captchaToken')}
+            captcha={field('captchaToken')}
             honeypot={form.register('website')}
-            error={errors.captchaToken?.message}
+            error={errorOf('captchaToken')}
+            formToken={answer?.formToken}
           />
           <Button type="submit" disabled={send.isPending}>
             {send.isPending ? 'Submitting...' : 'Submit for Review'}

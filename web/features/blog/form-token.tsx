@@ -76,14 +76,24 @@ export function useFormToken(target: FormTokenFor) {
   );
 }
 
-/** A field people never see or reach; bots that fill every input fill it in. */
-export function Honeypot({ register }: { register: UseFormRegisterReturn }) {
+/**
+ * A field people never see or reach; bots that fill every input fill it in. With the token a
+ * page's action handed back (a form posted before its code arrived), for the next post.
+ */
+export function Honeypot({
+  register,
+  formToken,
+}: {
+  register: UseFormRegisterReturn;
+  formToken?: string | undefined;
+}) {
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
       <label>
         Website
         <input type="text" tabIndex={-1} autoComplete="off" {...register} />
       </label>
+      {formToken ? <input type="hidden" name="formToken" value={formToken} /> : null}
     </div>
   );
 }
@@ -96,10 +106,13 @@ export function HumanCheck({
   captcha,
   honeypot,
   error,
+  formToken,
 }: {
-  captcha: UseFormRegisterReturn;
+  captcha: UseFormRegisterReturn & { defaultValue?: string };
   honeypot: UseFormRegisterReturn;
   error: string | undefined;
+  /** A token the page's action handed back with its answer (a form posted without its code). */
+  formToken?: string | undefined;
 }) {
   return (
     <>
@@ -110,7 +123,7 @@ export function HumanCheck({
       >
         <Input autoComplete="off" placeholder={VERIFICATION_PHRASE} {...captcha} />
       </Field>
-      <Honeypot register={honeypot} />
+      <Honeypot register={honeypot} formToken={formToken} />
     </>
   );
 }

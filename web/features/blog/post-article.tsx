@@ -132,7 +132,7 @@ export function PostArticle({ post }: { post: BlogPost }) {
       <AuthorBox post={post} />
       <PostNeighbours previous={post.previous} next={post.next} />
       <RelatedPosts posts={post.related} />
-      {published ? <Comments postId={post.id} /> : null}
+      {published ? <Comments postId={post.id} slug={post.slug} /> : null}
     </article>
   );
   if (!withToc) return article;

@@ -6,7 +6,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import {
@@ -16,9 +15,11 @@ import {
 } from '../../../common/schemas/booking.ts';
 import { paths } from '../../lib/paths.ts';
 import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
+import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Field } from '../../ui/field.tsx';
+import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { CalendarDays, CheckCircle2, Download } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -27,6 +28,8 @@ import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
 import { BOOKING_SLOTS_PATH, BOOKINGS_PATH, fullTime, visitorTimeZone } from './api.ts';
 import { SlotPicker } from './slot-picker.tsx';
+
+export const BOOK_FORM_ID = 'book-form';
 
 const detailsSchema = bookingRequestSchema.pick({ name: true, email: true, topic: true });
 type Details = z.input<typeof detailsSchema>;
@@ -64,17 +67,26 @@ export function SlotsState({ query }: { query: ReturnType<typeof useSlots> }) {
 
 export function BookingPage() {
   const staticCopy = useStaticCopy();
-  const timeZone = useVisitorTimeZone();
   // The static copy has no server to ask.
   const slots = useSlots(!staticCopy);
+  // The owner's zone until the browser can say the visitor's (the server lists the slots in it).
+  const timeZone = useVisitorTimeZone(slots.data?.timeZone);
   const queryClient = useQueryClient();
-  const [start, setStart] = useState<string | null>(null);
-  const [taken, setTaken] = useState<string | null>(null);
-  const form = useForm<Details>({
+  const { answer, field, errorOf, onSubmit } = usePostForm<Details>({
+    id: BOOK_FORM_ID,
+    form: 'book',
+    empty: { name: '', email: '', topic: '' },
     resolver: zodResolver(detailsSchema),
-    defaultValues: { name: '', email: '', topic: '' },
   });
-  const { errors } = form.formState;
+  // The time chosen before the code arrived, or kept from a post the server refused.
+  const [start, setStart] = useState<string | null>(() => {
+    const typed =
+      typeof document === 'undefined'
+        ? null
+        : document.querySelector<HTMLInputElement>(`#${BOOK_FORM_ID} input[name="start"]:checked`);
+    return typed?.value ?? answer?.values.start ?? null;
+  });
+  const [taken, setTaken] = useState<string | null>(null);
   const book = useMutation({
     mutationFn: async (details: Details) =>
       (await (
@@ -109,10 +121,13 @@ export function BookingPage() {
   }
   return (
     <form
+      id={BOOK_FORM_ID}
+      method="post"
+      action={paths.bookACall}
       noValidate
       aria-labelledby="book-form-title"
       className="space-y-6 rounded-lg border border-border bg-card p-4 sm:p-6"
-      onSubmit={form.handleSubmit((details) => {
+      onSubmit={onSubmit((details) => {
         if (!start) {
           setTaken('Choose a time first.');
           return;
@@ -121,6 +136,8 @@ export function BookingPage() {
         book.mutate(details);
       })}
     >
+      <FormName name="book" />
+      <input type="hidden" name="timeZone" value={timeZone} />
       <div>
         <h2 id="book-form-title" className="text-xl font-semibold">
           Choose a time
@@ -138,6 +155,7 @@ export function BookingPage() {
           if (value) setTaken(null);
         }}
       />
+      <FormNotice answer={answer} />
       {taken && (
         <p
           role="alert"
@@ -153,15 +171,15 @@ export function BookingPage() {
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" error={errors.name?.message}>
-          <Input autoComplete="name" {...form.register('name')} />
+        <Field label="Name" error={errorOf('name')}>
+          <Input autoComplete="name" {...field('name')} />
         </Field>
-        <Field label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...form.register('email')} />
+        <Field label="Email" error={errorOf('email')}>
+          <Input type="email" autoComplete="email" {...field('email')} />
         </Field>
       </div>
-      <Field label="What would you like to talk about?" error={errors.topic?.message}>
-        <Textarea rows={3} {...form.register('topic')} />
+      <Field label="What would you like to talk about?" error={errorOf('topic')}>
+        <Textarea rows={3} {...field('topic')} />
       </Field>
       {book.isError && !(book.error instanceof ApiError && book.error.status === 409) && (
         <p role="alert" className="text-sm font-medium text-destructive">
@@ -176,8 +194,9 @@ export function BookingPage() {
 }
 
 /** The visitor's zone, known only in the browser: the owner's until hydrated (no mismatch). */
-export function useVisitorTimeZone(): string {
-  const [timeZone, setTimeZone] = useState('UTC');
+export function useVisitorTimeZone(ownerZone = 'UTC'): string {
+  const [visitorZone, setTimeZone] = useState<string | null>(null);
+  const timeZone = visitorZone ?? ownerZone;
   useEffect(() => setTimeZone(visitorTimeZone()), []);
   return timeZone;
 }

@@ -1,6 +1,8 @@
 /**
  * The free slots in the visitor's own time zone: a day, then a time. Both are native radio groups
- * (arrow keys, screen readers), drawn as pills that wrap on a phone.
+ * (arrow keys, screen readers), drawn as pills that wrap on a phone. Every day's times are in the
+ * page; a small style rule per day shows the checked day's times, so choosing a day works before
+ * the page's code arrives (or without it) as it does after. The time's field is `start`.
  */
 import { useId, useMemo, useState } from 'react';
 import { cn } from '../../ui/cn.ts';
@@ -20,7 +22,7 @@ export function SlotPicker({
   value: string | null;
   onChange: (start: string | null) => void;
 }) {
-  const name = useId();
+  const id = useId();
   const days = useMemo(() => {
     const byDay = new Map<string, string[]>();
     for (const slot of slots) {
@@ -31,21 +33,26 @@ export function SlotPicker({
   }, [slots, timeZone]);
   const [chosenDay, setChosenDay] = useState<string | null>(null);
   const day = chosenDay ?? (value ? dayId(value, timeZone) : (days[0]?.[0] ?? null));
-  const times = days.find(([id]) => id === day)?.[1] ?? [];
+  // One rule per day: the times of the day whose radio is checked show, the others do not.
+  const rules = days
+    .map((_, index) => `#${id}:has(#${id}-d${index}:checked) #${id}-t${index}{display:grid}`)
+    .join('');
   return (
-    <div className="space-y-5">
+    <div id={id} className="space-y-5">
+      <style>{`#${id} [data-times]{display:none}${rules}`}</style>
       <fieldset>
         <legend className="text-sm font-medium">Day</legend>
         <div className="mt-2 flex flex-wrap gap-2">
-          {days.map(([id, daySlots]) => (
-            <label key={id} className={pill}>
+          {days.map(([dayKey, daySlots], index) => (
+            <label key={dayKey} className={pill}>
               <input
+                id={`${id}-d${index}`}
                 type="radio"
-                name={`${name}-day`}
-                value={id}
-                checked={id === day}
+                name={`${id}-day`}
+                value={dayKey}
+                checked={dayKey === day}
                 onChange={() => {
-                  setChosenDay(id);
+                  setChosenDay(dayKey);
                   onChange(null);
                 }}
                 className="sr-only"
@@ -57,21 +64,28 @@ export function SlotPicker({
       </fieldset>
       <fieldset>
         <legend className="text-sm font-medium">Time</legend>
-        <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-5">
-          {times.map((slot) => (
-            <label key={slot} className={cn(pill, 'text-center')}>
-              <input
-                type="radio"
-                name={`${name}-time`}
-                value={slot}
-                checked={slot === value}
-                onChange={() => onChange(slot)}
-                className="sr-only"
-              />
-              {clock(slot, timeZone)}
-            </label>
-          ))}
-        </div>
+        {days.map(([dayKey, daySlots], index) => (
+          <div
+            key={dayKey}
+            id={`${id}-t${index}`}
+            data-times=""
+            className="mt-2 grid-cols-3 gap-2 sm:grid-cols-5"
+          >
+            {daySlots.map((slot) => (
+              <label key={slot} className={cn(pill, 'text-center')}>
+                <input
+                  type="radio"
+                  name="start"
+                  value={slot}
+                  checked={slot === value}
+                  onChange={() => onChange(slot)}
+                  className="sr-only"
+                />
+                {clock(slot, timeZone)}
+              </label>
+            ))}
+          </div>
+        ))}
       </fieldset>
     </div>
   );

@@ -58,7 +58,10 @@ const QuoteFormSlot = memo(function QuoteFormSlot() {
   return (
     <Suspense
       fallback={
-        <p role="status" className="min-h-[38rem] rounded-lg border border-border bg-card p-6 text-muted-foreground">
+        <p
+          role="status"
+          className="min-h-[38rem] rounded-lg border border-border bg-card p-6 text-muted-foreground"
+        >
           Loading the quote form...
         </p>
       }

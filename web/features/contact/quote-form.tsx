@@ -129,7 +129,11 @@ export default function QuoteForm() {
           <Input autoComplete="organization" {...field('company')} />
         </Field>
         <Field label="Project type" error={errorOf('projectType')}>
-          <Select options={PROJECT_TYPE_LABELS} placeholder="Select a project type" {...field('projectType')} />
+          <Select
+            options={PROJECT_TYPE_LABELS}
+            placeholder="Select a project type"
+            {...field('projectType')}
+          />
         </Field>
         <Field label="Budget" error={errorOf('budget')}>
           <Select options={BUDGET_LABELS} placeholder="Select a budget range" {...field('budget')} />

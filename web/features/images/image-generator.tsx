@@ -10,6 +10,7 @@ import { Tabs } from 'radix-ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { IMAGE_PROMPT_MIN, type IMAGE_QUALITIES, type IMAGE_SIZES } from '../../../common/constants.ts';
 import { type ImageRequest, type ImageResponse, INVALID_PROMPT } from '../../../common/schemas/ai.ts';
+import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -111,7 +112,14 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
 
       <Tabs.Content value="generator" className="mt-6 grid gap-8 lg:grid-cols-2">
         <Card className="h-fit p-6">
-          <form noValidate aria-label="Generate an image" onSubmit={submit} className="space-y-5">
+          <form
+            method="post"
+            action={paths.earlyPost}
+            noValidate
+            aria-label="Generate an image"
+            onSubmit={submit}
+            className="space-y-5"
+          >
             <Field
               label="Prompt"
               hint={`At least ${IMAGE_PROMPT_MIN} characters. Name a subject, colours and a mood. Ctrl+Enter generates.`}

@@ -1,10 +1,12 @@
 /**
  * The sticky header. On the home page its links are the section anchors (the
  * browser scrolls smoothly, see app.css); elsewhere Home, Blog, Resume and AI
- * Images. Below the md breakpoint the links collapse into a menu.
+ * Images. Below the md breakpoint the links collapse into a menu: a popover the browser opens and
+ * closes itself (the Popover API), so it works before the page's code arrives; the code keeps the
+ * button's label and state in step and closes it when a link is followed.
  */
 
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
@@ -38,6 +40,19 @@ export function Header({ ownerName }: { ownerName: string }) {
   const onHome = pathname === '/';
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const menu = useRef<HTMLElement>(null);
+  // The browser opens and closes the popover (the button, a tap outside, Escape): follow it.
+  useEffect(() => {
+    const element = menu.current;
+    if (!element) return;
+    const onToggle = (event: Event) => setMenuOpen((event as ToggleEvent).newState === 'open');
+    element.addEventListener('toggle', onToggle);
+    return () => element.removeEventListener('toggle', onToggle);
+  }, []);
+  const closeMenu = () => {
+    if (menu.current?.matches(':popover-open')) menu.current.hidePopover();
+    setMenuOpen(false);
+  };
   const { user } = useAuth();
   const activeSection = useActiveSection();
 
@@ -47,6 +62,9 @@ export function Header({ ownerName }: { ownerName: string }) {
     setMenuPath(pathname);
     setMenuOpen(false);
   }
+  useEffect(() => {
+    if (!menuOpen && menu.current?.matches(':popover-open')) menu.current.hidePopover();
+  }, [menuOpen]);
 
   const links = (onNavigate?: () => void) =>
     onHome
@@ -134,19 +152,20 @@ export function Header({ ownerName }: { ownerName: string }) {
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((open) => !open)}
+            popoverTarget={menuId}
           >
             {menuOpen ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
           </Button>
         </div>
       </div>
       <nav
+        ref={menu}
         id={menuId}
         aria-label="Main (mobile)"
-        hidden={!menuOpen}
-        className="border-t border-border px-4 pb-4 pt-2 md:hidden"
+        popover="auto"
+        className="inset-x-0 top-16 bottom-auto m-0 w-full max-w-none border-0 border-y border-border bg-background px-4 pb-4 pt-2 text-foreground md:hidden"
       >
-        <div className="flex flex-col">{links(() => setMenuOpen(false))}</div>
+        <div className="flex flex-col">{links(closeMenu)}</div>
         <div className="mt-3 sm:hidden">
           <ViewModeSwitch />
         </div>

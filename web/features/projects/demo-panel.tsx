@@ -4,9 +4,11 @@
  */
 
 import { Tabs } from 'radix-ui';
+import { useState } from 'react';
 import { DEFAULT_GITHUB_BRANCH, MIN_FRAME_HEIGHT } from '../../../common/constants.ts';
 import type { Project } from '../../../common/schemas/project.ts';
 import { withBase } from '../../lib/base.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import {
   Code2,
@@ -203,67 +205,101 @@ function LiveDemo({ project }: { project: Project }) {
 const tabClass =
   'rounded-sm px-4 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm focus-visible:outline-2 focus-visible:outline-ring';
 
+/** The panels' own names in the page's address (`#demo-code`), for the tabs before the code arrives. */
+const PANELS = { demo: 'demo-live', code: 'demo-code', tech: 'demo-tech' } as const;
+type Panel = keyof typeof PANELS;
+
 export function DemoPanel({ project }: { project: Project }) {
   const repo = repoUrl(project);
   const branch = project.demoConfig?.githubBranch ?? DEFAULT_GITHUB_BRANCH;
+  const [tab, setTab] = useState<Panel>('demo');
+  const hydrated = useHydrated();
+  // Before the code arrives each tab is a link to its panel, and every panel is in the page: the
+  // demo's shows, another shows while the address names it (`:target`, the link just followed).
+  const panelProps = (value: Panel) =>
+    hydrated
+      ? {}
+      : {
+          forceMount: true as const,
+          hidden: undefined,
+          ...(value === 'demo' ? {} : { className: 'mt-4 hidden has-[:target]:block' }),
+        };
+  const trigger = (value: Panel, label: string) => (
+    <Tabs.Trigger value={value} className={tabClass} asChild>
+      <a
+        href={`#${PANELS[value]}`}
+        onClick={(event) => {
+          event.preventDefault();
+          setTab(value);
+        }}
+      >
+        {label}
+      </a>
+    </Tabs.Trigger>
+  );
   return (
     <section aria-labelledby="demo-heading" className="mt-12">
       <h2 id="demo-heading" className="text-2xl font-bold">
         Live Demo
       </h2>
-      <Tabs.Root defaultValue="demo" className="mt-4">
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Panel)} className="mt-4">
         <Tabs.List aria-label="Demo, code and technologies" className="inline-flex rounded-md bg-muted p-1">
-          <Tabs.Trigger value="demo" className={tabClass}>
-            Live Demo
-          </Tabs.Trigger>
-          <Tabs.Trigger value="code" className={tabClass}>
-            Code
-          </Tabs.Trigger>
-          <Tabs.Trigger value="tech" className={tabClass}>
-            Technologies
-          </Tabs.Trigger>
+          {trigger('demo', 'Live Demo')}
+          {trigger('code', 'Code')}
+          {trigger('tech', 'Technologies')}
         </Tabs.List>
-        <Tabs.Content value="demo" className="mt-4" style={{ minHeight: MIN_FRAME_HEIGHT / 2 }}>
-          <LiveDemo project={project} />
+        <Tabs.Content
+          value="demo"
+          className="mt-4"
+          style={{ minHeight: MIN_FRAME_HEIGHT / 2 }}
+          {...panelProps('demo')}
+        >
+          <div id={PANELS.demo}>
+            <LiveDemo project={project} />
+          </div>
         </Tabs.Content>
-        <Tabs.Content value="code" className="mt-4">
-          {repo ? (
-            <div className="flex flex-wrap gap-3">
-              <Button asChild>
-                <a href={repo} target="_blank" rel="noopener noreferrer">
-                  <SocialIcon icon="github" className="h-4 w-4" />
-                  Browse the repository
-                </a>
-              </Button>
-              <Button asChild variant="outline">
-                <a
-                  href={`${repo}/archive/refs/heads/${branch}.zip`}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  <Download className="h-4 w-4" />
-                  Download source (zip)
-                </a>
-              </Button>
-            </div>
-          ) : (
-            <p className="text-muted-foreground">
-              The source code for this project is not publicly available.
-            </p>
-          )}
+        <Tabs.Content value="code" className="mt-4" {...panelProps('code')}>
+          <div id={PANELS.code}>
+            {repo ? (
+              <div className="flex flex-wrap gap-3">
+                <Button asChild>
+                  <a href={repo} target="_blank" rel="noopener noreferrer">
+                    <SocialIcon icon="github" className="h-4 w-4" />
+                    Browse the repository
+                  </a>
+                </Button>
+                <Button asChild variant="outline">
+                  <a
+                    href={`${repo}/archive/refs/heads/${branch}.zip`}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    <Download className="h-4 w-4" />
+                    Download source (zip)
+                  </a>
+                </Button>
+              </div>
+            ) : (
+              <p className="text-muted-foreground">
+                The source code for this project is not publicly available.
+              </p>
+            )}
+          </div>
         </Tabs.Content>
-        <Tabs.Content value="tech" className="mt-4">
-          {project.techStack.length > 0 ? (
-            <ul aria-label="Technologies" className="flex flex-wrap gap-2">
-              {project.techStack.map((tech) => (
-                <li key={tech} className="rounded-full border border-border px-3 py-1 text-sm">
-                  {tech}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-muted-foreground">Technology stack information is not available.</p>
-          )}
+        <Tabs.Content value="tech" className="mt-4" {...panelProps('tech')}>
+          <div id={PANELS.tech}>
+            {project.techStack.length > 0 ? (
+              <ul aria-label="Technologies" className="flex flex-wrap gap-2">
+                {project.techStack.map((tech) => (
+                  <li key={tech} className="rounded-full border border-border px-3 py-1 text-sm">
+                    {tech}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-muted-foreground">Technology stack information is not available.</p>
+            )}
+          </div>
         </Tabs.Content>
       </Tabs.Root>
     </section>

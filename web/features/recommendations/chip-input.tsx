@@ -6,6 +6,8 @@ import { addChips } from './chips.ts';
 
 interface ChipInputProps {
   label: string;
+  /** The field's name in a form posted without its code: the typed text, comma-separated. */
+  name: string;
   hint: string;
   placeholder: string;
   chips: string[];
@@ -19,6 +21,7 @@ interface ChipInputProps {
 /** A list of short entries: type, then Add or Enter; each chip has its own remove button. */
 export function ChipInput({
   label,
+  name,
   hint,
   placeholder,
   chips,
@@ -41,6 +44,7 @@ export function ChipInput({
       <div className="flex gap-2">
         <Input
           id={id}
+          name={name}
           value={pending}
           placeholder={placeholder}
           aria-invalid={error ? true : undefined}

@@ -15,11 +15,14 @@ import {
   recommendationRequestSchema,
 } from '../../../common/schemas/ai.ts';
 import { findProject, projects } from '../../../content/projects.ts';
+import { typedValues, useFormAnswer } from '../../lib/form-post.ts';
 import { useScrollBehavior } from '../../lib/motion.ts';
+import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Field } from '../../ui/field.tsx';
+import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Compass, LoaderCircle, SearchX } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
@@ -42,6 +45,8 @@ const PURPOSE_LABELS: Record<(typeof RECOMMENDATION_PURPOSES)[number], string> =
   collaboration: 'Collaboration',
   other: 'Other',
 };
+
+export const RECOMMEND_FORM_ID = 'recommend-form';
 
 /** Thrown for an answer that is not a success with data (spec section 8 names its own message). */
 class Unsuccessful extends Error {}
@@ -104,14 +109,25 @@ export function Recommender() {
   const [searchParams] = useSearchParams();
   const staticCopy = useStaticCopy();
   const shared = sharedProject(searchParams.get('project'));
+  // The page's answer to a post made without the code: the results, or the refusal, and the input.
+  const answer = useFormAnswer('recommend');
+  const served = answer?.extra?.result as RecommendationResult | undefined;
+  // What the server's fields held, or what was typed before the code arrived: kept as the form goes live.
+  const [start] = useState(
+    () => ({ ...answer?.values, ...typedValues(RECOMMEND_FORM_ID) }) as Record<string, unknown>,
+  );
+  const initial = (name: string, fallback = '') =>
+    typeof start[name] === 'string' ? (start[name] as string) : fallback;
 
   const [interests, setInterests] = useState<string[]>([]);
-  const [interestText, setInterestText] = useState('');
+  const [interestText, setInterestText] = useState(() => initial('interests'));
   const [technologies, setTechnologies] = useState<string[]>([]);
-  const [technologyText, setTechnologyText] = useState('');
-  const [experienceLevel, setExperienceLevel] = useState<string>('intermediate');
-  const [purpose, setPurpose] = useState('');
-  const [searchQuery, setSearchQuery] = useState('');
+  const [technologyText, setTechnologyText] = useState(() => initial('preferredTechnologies'));
+  const [experienceLevel, setExperienceLevel] = useState<string>(() =>
+    initial('experienceLevel', 'intermediate'),
+  );
+  const [purpose, setPurpose] = useState(() => initial('purpose'));
+  const [searchQuery, setSearchQuery] = useState(() => initial('searchQuery'));
   const [submitted, setSubmitted] = useState(false);
 
   const input: RecommendationRequestInput = {
@@ -123,7 +139,7 @@ export function Recommender() {
   };
   // Validated on submit, then again on every change (spec section 5).
   const validation = recommendationRequestSchema.safeParse(input);
-  const errors: Record<string, string> = {};
+  const errors: Record<string, string> = submitted ? {} : { ...answer?.errors };
   if (submitted && !validation.success) {
     for (const issue of validation.error.issues) errors[String(issue.path[0])] ??= issue.message;
   }
@@ -180,12 +196,23 @@ export function Recommender() {
       )}
 
       <Card className="mx-auto mt-10 max-w-3xl p-6">
-        <form noValidate aria-labelledby="interest-form-title" onSubmit={submit} className="space-y-5">
+        <form
+          id={RECOMMEND_FORM_ID}
+          method="post"
+          action={paths.recommendations}
+          noValidate
+          aria-labelledby="interest-form-title"
+          onSubmit={submit}
+          className="space-y-5"
+        >
+          <FormName name="recommend" />
           <h2 id="interest-form-title" className="flex items-center gap-2 text-xl font-semibold">
             <Compass className="h-5 w-5 text-primary" />
             What are you looking for?
           </h2>
+          <FormNotice answer={answer} />
           <ChipInput
+            name="interests"
             label="Interests"
             hint="Press Enter or Add after each one, or separate them with commas."
             placeholder="e.g. automotive, small business, inventory"
@@ -196,6 +223,7 @@ export function Recommender() {
             error={errors.interests}
           />
           <ChipInput
+            name="preferredTechnologies"
             label="Preferred technologies (optional)"
             hint="Languages, frameworks or tools you care about."
             placeholder="e.g. React, Node.js, PostgreSQL"
@@ -208,6 +236,7 @@ export function Recommender() {
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label="Experience level">
               <Select
+                name="experienceLevel"
                 options={LEVEL_LABELS}
                 value={experienceLevel}
                 onChange={(event) => setExperienceLevel(event.target.value)}
@@ -215,6 +244,7 @@ export function Recommender() {
             </Field>
             <Field label="Purpose (optional)">
               <Select
+                name="purpose"
                 options={PURPOSE_LABELS}
                 placeholder="Any purpose"
                 value={purpose}
@@ -224,6 +254,7 @@ export function Recommender() {
           </div>
           <Field label="Anything specific? (optional)" error={errors.searchQuery}>
             <Input
+              name="searchQuery"
               value={searchQuery}
               placeholder="e.g. offline apps for field work"
               onChange={(event) => setSearchQuery(event.target.value)}
@@ -242,7 +273,11 @@ export function Recommender() {
         </form>
       </Card>
 
-      {recommend.isSuccess && <Results result={recommend.data} highlightId={shared?.id} />}
+      {recommend.isSuccess ? (
+        <Results result={recommend.data} highlightId={shared?.id} />
+      ) : served && recommend.isIdle ? (
+        <Results result={served} highlightId={shared?.id} />
+      ) : null}
     </>
   );
 }

@@ -7,14 +7,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { type ResumeRequestInput, resumeRequestSchema } from '../../../common/schemas/forms.ts';
 import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Field } from '../../ui/field.tsx';
+import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { CheckCircle2, Download, LoaderCircle } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
@@ -81,14 +82,18 @@ function ThankYou({
   );
 }
 
+/** The download link of a request sent without the page's code, read by the page's loader. */
+export type ServedRequest = { resumeUrl: string } | { resumeUrl: null; message: string } | null;
+
 /** The request form, or the Thank You panel once sent; on the static copy, a notice. */
-export function ResumeRequest() {
+export function ResumeRequest({ served = null }: { served?: ServedRequest }) {
   const staticCopy = useStaticCopy();
-  const form = useForm<ResumeRequestInput>({
+  const { form, answer, field, errorOf, onSubmit } = usePostForm<ResumeRequestInput>({
+    id: 'resume-form',
+    form: 'resume',
+    empty,
     resolver: zodResolver(resumeRequestSchema),
-    defaultValues: empty,
   });
-  const { errors } = form.formState;
 
   const download = useMutation({
     mutationFn: async (accessToken: string) => {
@@ -130,35 +135,44 @@ export function ResumeRequest() {
           failed={download.isError}
           onRetry={() => download.mutate(request.data)}
         />
+      ) : served?.resumeUrl && request.isIdle ? (
+        <ThankYou resumeUrl={served.resumeUrl} failed={false} onRetry={() => {}} />
       ) : (
         <form
+          id="resume-form"
+          method="post"
+          action={paths.resume}
           noValidate
           aria-labelledby="resume-form-title"
           className="space-y-4 rounded-lg border border-border bg-card p-6"
-          onSubmit={form.handleSubmit((values) => request.mutate(values))}
+          onSubmit={onSubmit((values) => request.mutate(values))}
         >
+          <FormName name="resume" />
           <h2 id="resume-form-title" className="text-xl font-semibold">
             Resume request
           </h2>
+          {served && served.resumeUrl === null ? (
+            <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
+              <p className="font-semibold">Error</p>
+              <p className="mt-1">{served.message}</p>
+            </div>
+          ) : null}
+          <FormNotice answer={answer} />
           <div className="grid gap-4 sm:grid-cols-2">
             <PersonFields
-              name={form.register('name')}
-              email={form.register('email')}
-              errors={{ name: errors.name?.message, email: errors.email?.message }}
+              name={field('name')}
+              email={field('email')}
+              errors={{ name: errorOf('name'), email: errorOf('email') }}
             />
-            <Field label="Company (optional)" error={errors.company?.message}>
-              <Input autoComplete="organization" {...form.register('company')} />
+            <Field label="Company (optional)" error={errorOf('company')}>
+              <Input autoComplete="organization" {...field('company')} />
             </Field>
-            <Field label="Purpose" error={errors.purpose?.message}>
-              <Select
-                options={RESUME_PURPOSE_LABELS}
-                placeholder="Select a purpose"
-                {...form.register('purpose')}
-              />
+            <Field label="Purpose" error={errorOf('purpose')}>
+              <Select options={RESUME_PURPOSE_LABELS} placeholder="Select a purpose" {...field('purpose')} />
             </Field>
           </div>
-          <Field label="Message (optional)" error={errors.message?.message}>
-            <Textarea rows={4} {...form.register('message')} />
+          <Field label="Message (optional)" error={errorOf('message')}>
+            <Textarea rows={4} {...field('message')} />
           </Field>
           <Button type="submit" disabled={request.isPending}>
             {request.isPending ? 'Submitting...' : 'Request Resume'}

@@ -1,120 +1,17 @@
 /**
- * The endorsement dialog: a 1-5 star rating, name, email and an optional
- * comment, with the skill's three most recent endorsements (fetched only while
- * the dialog is open). Loaded on first use.
+ * The endorsement dialog: the endorsement form with the skill's three most recent endorsements
+ * (fetched only while the dialog is open). Loaded on first use; the 'Endorse this skill' link it
+ * takes over leads to the same form on the skill's own page.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
-import { Controller, useForm } from 'react-hook-form';
-import { DEFAULT_RATING, RECENT_ENDORSEMENTS_SHOWN } from '../../../common/constants.ts';
-import { type EndorsementInput, endorsementSchema } from '../../../common/schemas/forms.ts';
 import type { Skill } from '../../../common/schemas/skills.ts';
-import { shortenName } from '../../../common/text.ts';
-import { shortDate } from '../../lib/dates.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
-import { Button } from '../../ui/button.tsx';
-import { Field } from '../../ui/field.tsx';
 import { X } from '../../ui/icons.tsx';
-import { Input } from '../../ui/input.tsx';
-import { StarRating } from '../../ui/star-rating.tsx';
-import { Stars } from '../../ui/stars.tsx';
-import { Textarea } from '../../ui/textarea.tsx';
-import { toast } from '../../ui/use-toast.ts';
-import { Honeypot, useFormToken } from '../blog/form-token.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import { ENDORSEMENTS_PATH, endorsementsQuery, SKILLS_PATH } from './api.ts';
-
-function RecentEndorsements({ skillId }: { skillId: number }) {
-  const { data, error, isLoading } = useQuery(endorsementsQuery(skillId));
-  return (
-    <section aria-labelledby="recent-endorsements" className="mt-6 border-t border-border pt-4">
-      <h3 id="recent-endorsements" className="text-sm font-semibold">
-        Recent Endorsements
-      </h3>
-      {isLoading && <p className="mt-2 text-sm text-muted-foreground">Loading endorsements...</p>}
-      {error && (
-        <p role="alert" className="mt-2 text-sm text-destructive">
-          Failed to fetch endorsements
-        </p>
-      )}
-      {data && data.length === 0 && (
-        <p className="mt-2 text-sm text-muted-foreground">No endorsements yet. Be the first!</p>
-      )}
-      {data && data.length > 0 && (
-        <ul
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must be reachable by keyboard
-          tabIndex={0}
-          aria-label="Recent endorsements"
-          className="mt-3 max-h-[200px] space-y-3 overflow-y-auto pr-1"
-        >
-          {data.slice(0, RECENT_ENDORSEMENTS_SHOWN).map((endorsement) => (
-            <li key={endorsement.id} className="flex gap-3">
-              <span
-                aria-hidden="true"
-                className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
-              >
-                {endorsement.name.trim().charAt(0).toUpperCase()}
-              </span>
-              <div className="min-w-0">
-                <p className="flex flex-wrap items-center gap-x-2 text-sm">
-                  <span className="font-medium">{shortenName(endorsement.name)}</span>
-                  <Stars rating={endorsement.rating} />
-                  <span className="text-xs text-muted-foreground">{shortDate(endorsement.createdAt)}</span>
-                </p>
-                {endorsement.comment && (
-                  <p className="mt-1 text-sm text-muted-foreground">"{endorsement.comment}"</p>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
+import { EndorseForm, RecentEndorsements } from './endorse-form.tsx';
 
 export default function EndorseDialog({ skill, onClose }: { skill: Skill; onClose: () => void }) {
   const staticCopy = useStaticCopy();
-  const queryClient = useQueryClient();
-  const form = useForm<EndorsementInput>({
-    resolver: zodResolver(endorsementSchema),
-    defaultValues: {
-      skillId: skill.id,
-      name: '',
-      email: '',
-      comment: '',
-      rating: DEFAULT_RATING,
-      website: '',
-    },
-  });
-  const { errors } = form.formState;
-  const withFormToken = useFormToken({ form: 'endorsement', skillId: skill.id });
-
-  const endorse = useMutation({
-    mutationFn: (values: EndorsementInput) =>
-      withFormToken(async (formToken) =>
-        (await apiRequest('POST', ENDORSEMENTS_PATH, { ...values, formToken })).json(),
-      ),
-    onSuccess: async () => {
-      toast({ title: 'Endorsement submitted', description: `Thank you for endorsing ${skill.name}!` });
-      form.reset();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: endorsementsQuery(skill.id).queryKey }),
-        queryClient.invalidateQueries({ queryKey: [SKILLS_PATH] }),
-      ]);
-      onClose();
-    },
-    onError: (failure) => {
-      toast({
-        title: 'Failed to submit endorsement',
-        description: errorMessage(failure) || 'Failed to submit endorsement',
-        variant: 'destructive',
-      });
-    },
-  });
-
   return (
     <Dialog.Root
       open
@@ -142,30 +39,7 @@ export default function EndorseDialog({ skill, onClose }: { skill: Skill; onClos
             </>
           ) : (
             <>
-              <form
-                noValidate
-                className="relative mt-5 space-y-4"
-                onSubmit={form.handleSubmit((values) => endorse.mutate(values))}
-              >
-                <Controller
-                  control={form.control}
-                  name="rating"
-                  render={({ field }) => <StarRating value={field.value ?? 5} onChange={field.onChange} />}
-                />
-                <Field label="Your Name" error={errors.name?.message}>
-                  <Input autoComplete="name" {...form.register('name')} />
-                </Field>
-                <Field label="Email" error={errors.email?.message}>
-                  <Input type="email" autoComplete="email" {...form.register('email')} />
-                </Field>
-                <Field label="Comment (optional)" error={errors.comment?.message}>
-                  <Textarea className="min-h-[80px]" {...form.register('comment')} />
-                </Field>
-                <Honeypot register={form.register('website')} />
-                <Button type="submit" className="w-full" disabled={endorse.isPending}>
-                  {endorse.isPending ? 'Submitting...' : 'Submit Endorsement'}
-                </Button>
-              </form>
+              <EndorseForm skill={skill} onSent={onClose} />
               <RecentEndorsements skillId={skill.id} />
             </>
           )}

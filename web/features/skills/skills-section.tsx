@@ -8,6 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { Skill } from '../../../common/schemas/skills.ts';
 import { groupSkills } from '../../../common/skills.ts';
+import { withBase } from '../../lib/base.ts';
+import { paths } from '../../lib/paths.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Card } from '../../ui/card.tsx';
@@ -91,15 +93,24 @@ export default function SkillsSection({ additionalSkills }: SkillsSectionProps) 
                             {skill.endorsement_count}
                           </button>
                         </Tooltip>
-                        <button
-                          type="button"
+                        {/* A link to the skill's own endorsement page, which the dialog takes over
+                            once this section's code is live (ADR 013). */}
+                        <a
+                          href={withBase(paths.endorse(skill.id))}
+                          rel="nofollow"
                           title="Endorse this skill"
                           aria-label={`Endorse this skill: ${skill.name}`}
-                          onClick={(event) => setEndorsing({ skill, trigger: event.currentTarget })}
+                          onClick={(event) => {
+                            // A new tab or window asked for: the page it links to.
+                            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0)
+                              return;
+                            event.preventDefault();
+                            setEndorsing({ skill, trigger: event.currentTarget });
+                          }}
                           className="inline-flex h-8 w-8 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-primary focus-visible:outline-2 focus-visible:outline-ring"
                         >
                           <ThumbsUp className="h-4 w-4" />
-                        </button>
+                        </a>
                       </div>
                       <div
                         role="img"

@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { TestimonialInvite } from '../../../common/schemas/content.ts';
 import {
@@ -16,9 +16,11 @@ import {
 import { longDate } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
+import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Field } from '../../ui/field.tsx';
+import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { CheckCircle2, LoaderCircle, ShieldCheck } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
@@ -77,35 +79,66 @@ export function TestimonialPage({ token }: { token: string }) {
           change your mind.
         </p>
       )}
-      <TestimonialForm invite={data} path={path} onSent={() => setEditing(false)} />
+      <TestimonialForm
+        invite={data}
+        path={path}
+        pagePath={`/testimonial/${encodeURIComponent(token)}`}
+        onSent={() => setEditing(false)}
+      />
     </>
   );
 }
 
+/** The form's fields as typed: the rating is text until it is read ('' for none). */
+type TestimonialFields = Omit<TestimonialSubmissionInput, 'rating' | 'role' | 'company'> & {
+  role: string;
+  company: string;
+  rating: string;
+};
+
+export const TESTIMONIAL_FORM_ID = 'testimonial-form';
+
 function TestimonialForm({
   invite,
   path,
+  pagePath,
   onSent,
 }: {
   invite: TestimonialInvite;
   path: string;
+  /** This page's own address, where the form posts without its code. */
+  pagePath: string;
   onSent: () => void;
 }) {
   const queryClient = useQueryClient();
-  const form = useForm<TestimonialSubmissionInput>({
-    resolver: zodResolver(testimonialSubmissionSchema),
-    defaultValues: {
+  const { form, answer, field, errorOf, onSubmit, defaults } = usePostForm<TestimonialFields>({
+    id: TESTIMONIAL_FORM_ID,
+    form: 'testimonial',
+    empty: {
       name: invite.name ?? invite.clientName,
       role: invite.role ?? '',
       company: invite.company ?? '',
       quote: invite.quote ?? '',
-      rating: invite.rating,
+      rating: invite.rating === null ? '' : String(invite.rating),
     },
+    resolver: async (values, context, options) =>
+      zodResolver(testimonialSubmissionSchema)(
+        { ...values, rating: values.rating ? Number(values.rating) : null } as never,
+        context,
+        options as never,
+      ) as never,
   });
-  const { errors } = form.formState;
+  const [rating, setRating] = useState<number | null>(() =>
+    defaults.rating ? Number(defaults.rating) : null,
+  );
   const send = useMutation({
-    mutationFn: async (values: TestimonialSubmissionInput) =>
-      (await (await apiRequest('POST', path, values)).json()) as TestimonialInvite,
+    mutationFn: async (values: TestimonialFields) =>
+      (await (
+        await apiRequest('POST', path, {
+          ...values,
+          rating: values.rating ? Number(values.rating) : null,
+        } satisfies TestimonialSubmissionInput)
+      ).json()) as TestimonialInvite,
     onSuccess: (data) => {
       queryClient.setQueryData([path], data);
       onSent();
@@ -119,49 +152,68 @@ function TestimonialForm({
   });
   return (
     <form
+      id={TESTIMONIAL_FORM_ID}
+      method="post"
+      action={pagePath}
       noValidate
       aria-labelledby="testimonial-form-title"
       className="space-y-4 rounded-lg border border-border bg-card p-6"
-      onSubmit={form.handleSubmit((values) => send.mutate(values))}
+      onSubmit={onSubmit((values) => send.mutate(values))}
     >
+      <FormName name="testimonial" />
       <h2 id="testimonial-form-title" className="text-xl font-semibold">
         Your testimonial
       </h2>
+      <FormNotice answer={answer} />
       <p className="text-sm text-muted-foreground">
         It appears on the site with your name, role and company once {invite.ownerName} approves it. You can
         change or withdraw it at any time through this same link.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" error={errors.name?.message}>
-          <Input autoComplete="name" {...form.register('name')} />
+        <Field label="Name" error={errorOf('name')}>
+          <Input autoComplete="name" {...field('name')} />
         </Field>
-        <Field label="Role (optional)" error={errors.role?.message} hint="For example: Owner">
-          <Input autoComplete="organization-title" {...form.register('role')} />
+        <Field label="Role (optional)" error={errorOf('role')} hint="For example: Owner">
+          <Input autoComplete="organization-title" {...field('role')} />
         </Field>
-        <Field label="Company (optional)" error={errors.company?.message}>
-          <Input autoComplete="organization" {...form.register('company')} />
+        <Field label="Company (optional)" error={errorOf('company')}>
+          <Input autoComplete="organization" {...field('company')} />
         </Field>
       </div>
-      <Field label="Testimonial" error={errors.quote?.message} hint="What was the work, and how did it go?">
-        <Textarea rows={5} {...form.register('quote')} />
+      <Field label="Testimonial" error={errorOf('quote')} hint="What was the work, and how did it go?">
+        <Textarea rows={5} {...field('quote')} />
       </Field>
       <Controller
         control={form.control}
         name="rating"
-        render={({ field }) => (
+        render={({ field: rated }) => (
           <div className="flex flex-wrap items-end gap-3">
-            <StarRating legend="Rating (optional)" value={field.value ?? 0} onChange={field.onChange} />
-            {field.value ? (
-              <Button type="button" variant="link" size="sm" onClick={() => field.onChange(null)}>
+            <StarRating
+              name="rating"
+              legend="Rating (optional)"
+              value={rating ?? 0}
+              onChange={(next) => {
+                setRating(next);
+                rated.onChange(String(next));
+              }}
+            />
+            {rating ? (
+              <Button
+                type="button"
+                variant="link"
+                size="sm"
+                onClick={() => {
+                  setRating(null);
+                  rated.onChange('');
+                }}
+              >
                 No rating
               </Button>
             ) : null}
           </div>
         )}
       />
-      {errors.rating?.message && (
-        <p className="text-sm font-medium text-destructive">{errors.rating.message}</p>
-      )}
+      {errorOf('rating') && <p className="text-sm font-medium text-destructive">{errorOf('rating')}</p>}
       <Button type="submit" disabled={send.isPending}>
         {send.isPending ? 'Sending...' : 'Send testimonial'}
       </Button>

@@ -1,0 +1,172 @@
+/**
+ * The endorsement form: a 1-5 star rating, name, email and an optional comment, with the bot
+ * check, and the skill's three most recent endorsements. Shown in the home page's dialog and, for
+ * a visitor whose page's code has not arrived, on the skill's own page (/skills/{id}/endorse),
+ * where it posts without JavaScript (ADR 013).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { DEFAULT_RATING, RECENT_ENDORSEMENTS_SHOWN } from '../../../common/constants.ts';
+import { type EndorsementInput, endorsementSchema } from '../../../common/schemas/forms.ts';
+import type { Skill } from '../../../common/schemas/skills.ts';
+import { shortenName } from '../../../common/text.ts';
+import { shortDate } from '../../lib/dates.ts';
+import { paths } from '../../lib/paths.ts';
+import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { usePostForm } from '../../lib/use-post-form.ts';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
+import { FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { Input } from '../../ui/input.tsx';
+import { StarRating } from '../../ui/star-rating.tsx';
+import { Stars } from '../../ui/stars.tsx';
+import { Textarea } from '../../ui/textarea.tsx';
+import { toast } from '../../ui/use-toast.ts';
+import { Honeypot, useFormToken } from '../blog/form-token.tsx';
+import { ENDORSEMENTS_PATH, endorsementsQuery, SKILLS_PATH } from './api.ts';
+
+export function RecentEndorsements({ skillId }: { skillId: number }) {
+  const { data, error, isLoading } = useQuery(endorsementsQuery(skillId));
+  return (
+    <section aria-labelledby="recent-endorsements" className="mt-6 border-t border-border pt-4">
+      <h3 id="recent-endorsements" className="text-sm font-semibold">
+        Recent Endorsements
+      </h3>
+      {isLoading && <p className="mt-2 text-sm text-muted-foreground">Loading endorsements...</p>}
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-destructive">
+          Failed to fetch endorsements
+        </p>
+      )}
+      {data && data.length === 0 && (
+        <p className="mt-2 text-sm text-muted-foreground">No endorsements yet. Be the first!</p>
+      )}
+      {data && data.length > 0 && (
+        <ul
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must be reachable by keyboard
+          tabIndex={0}
+          aria-label="Recent endorsements"
+          className="mt-3 max-h-[200px] space-y-3 overflow-y-auto pr-1"
+        >
+          {data.slice(0, RECENT_ENDORSEMENTS_SHOWN).map((endorsement) => (
+            <li key={endorsement.id} className="flex gap-3">
+              <span
+                aria-hidden="true"
+                className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+              >
+                {endorsement.name.trim().charAt(0).toUpperCase()}
+              </span>
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-x-2 text-sm">
+                  <span className="font-medium">{shortenName(endorsement.name)}</span>
+                  <Stars rating={endorsement.rating} />
+                  <span className="text-xs text-muted-foreground">{shortDate(endorsement.createdAt)}</span>
+                </p>
+                {endorsement.comment && (
+                  <p className="mt-1 text-sm text-muted-foreground">"{endorsement.comment}"</p>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Form fields as typed: the rating is text until the schema reads it. */
+type EndorsementFields = Omit<EndorsementInput, 'skillId' | 'rating'> & { rating: string };
+
+/** The form itself; `onSent` runs after the spec's success toast (the dialog closes). */
+export function EndorseForm({ skill, onSent }: { skill: Skill; onSent?: () => void }) {
+  const queryClient = useQueryClient();
+  const formId = `endorse-form-${skill.id}`;
+  const { form, answer, field, errorOf, onSubmit, defaults } = usePostForm<EndorsementFields>({
+    id: formId,
+    form: 'endorse',
+    empty: { name: '', email: '', comment: '', rating: String(DEFAULT_RATING), website: '' },
+    resolver: async (values, context, options) =>
+      zodResolver(endorsementSchema)(
+        { ...values, skillId: skill.id, rating: Number(values.rating) } as never,
+        context,
+        options as never,
+      ) as never,
+  });
+  const [rating, setRating] = useState(() => Number(defaults.rating) || DEFAULT_RATING);
+  const withFormToken = useFormToken({ form: 'endorsement', skillId: skill.id });
+
+  const endorse = useMutation({
+    mutationFn: (values: EndorsementFields) =>
+      withFormToken(async (formToken) =>
+        (
+          await apiRequest('POST', ENDORSEMENTS_PATH, {
+            ...values,
+            skillId: skill.id,
+            rating: Number(values.rating),
+            formToken,
+          })
+        ).json(),
+      ),
+    onSuccess: async () => {
+      toast({ title: 'Endorsement submitted', description: `Thank you for endorsing ${skill.name}!` });
+      form.reset();
+      setRating(DEFAULT_RATING);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: endorsementsQuery(skill.id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: [SKILLS_PATH] }),
+      ]);
+      onSent?.();
+    },
+    onError: (failure) => {
+      toast({
+        title: 'Failed to submit endorsement',
+        description: errorMessage(failure) || 'Failed to submit endorsement',
+        variant: 'destructive',
+      });
+    },
+  });
+
+  return (
+    <form
+      id={formId}
+      method="post"
+      action={paths.endorse(skill.id)}
+      noValidate
+      className="relative mt-5 space-y-4"
+      onSubmit={onSubmit((values) => endorse.mutate(values))}
+    >
+      <FormName name="endorse" />
+      <FormNotice answer={answer} />
+      <Controller
+        control={form.control}
+        name="rating"
+        render={({ field: rated }) => (
+          <StarRating
+            name="rating"
+            value={rating}
+            onChange={(next) => {
+              setRating(next);
+              rated.onChange(String(next));
+            }}
+          />
+        )}
+      />
+      <Field label="Your Name" error={errorOf('name')}>
+        <Input autoComplete="name" {...field('name')} />
+      </Field>
+      <Field label="Email" error={errorOf('email')}>
+        <Input type="email" autoComplete="email" {...field('email')} />
+      </Field>
+      <Field label="Comment (optional)" error={errorOf('comment')}>
+        <Textarea className="min-h-[80px]" {...field('comment')} />
+      </Field>
+      {errorOf('rating') ? <p className="text-sm font-medium text-destructive">{errorOf('rating')}</p> : null}
+      <Honeypot register={form.register('website')} formToken={answer?.formToken} />
+      <Button type="submit" className="w-full" disabled={endorse.isPending}>
+        {endorse.isPending ? 'Submitting...' : 'Submit Endorsement'}
+      </Button>
+    </form>
+  );
+}

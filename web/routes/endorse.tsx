@@ -1,0 +1,99 @@
+/**
+ * /skills/{id}/endorse: one skill's endorsement form on a page of its own, where the home page's
+ * 'Endorse this skill' link leads before the skills' code has arrived (or without JavaScript).
+ * The form posts here; once live, the home page opens the same form in its dialog instead.
+ */
+import { HydrationBoundary } from '@tanstack/react-query';
+import { data, Link } from 'react-router';
+import { SKILL_CATEGORIES } from '../../common/constants.ts';
+import { groupSkills } from '../../common/skills.ts';
+import { NotFoundContent } from '../features/layout/not-found-content.tsx';
+import { useStaticCopy } from '../features/layout/static-copy.ts';
+import { StaticNotice } from '../features/layout/static-notice.tsx';
+import { ENDORSEMENTS_PATH, endorsementsPath, SKILLS_PATH } from '../features/skills/api.ts';
+import { EndorseForm, RecentEndorsements } from '../features/skills/endorse-form.tsx';
+import { doneAt, formOf, readFields, refused, sendChecked } from '../lib/form-action.server.ts';
+import { DONE_PARAM, useDone } from '../lib/form-post.ts';
+import { paths } from '../lib/paths.ts';
+import { prefetch } from '../lib/prefetch.ts';
+import { pageMeta, rootDataOf } from '../lib/seo.ts';
+import { DoneNotice } from '../ui/form-notice.tsx';
+import { PageHeader } from '../ui/page-header.tsx';
+import type { Route } from './+types/endorse';
+
+async function findSkill(context: Route.LoaderArgs['context'], raw: string) {
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+  if (id <= 0) return null;
+  const grouped = groupSkills(await context.readApi<unknown>(SKILLS_PATH));
+  return SKILL_CATEGORIES.flatMap((category) => grouped[category]).find((skill) => skill.id === id) ?? null;
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const skill = await findSkill(context, params.id);
+  if (!skill) return data({ skill: null, dehydrated: null }, { status: 404 });
+  const { dehydrated } = await prefetch(context, [endorsementsPath(skill.id)]);
+  return { skill, dehydrated };
+}
+
+/** The endorsement posted without its code (ADR 013), with the bot check. */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const fields = await readFields(request);
+  const failure = { title: 'Failed to submit endorsement', fallback: 'Failed to submit endorsement' };
+  const skill = await findSkill(context, params.id);
+  if (!skill) return refused('endorse', fields, 404, failure.title, 'Skill not found');
+  if (formOf(fields) !== 'endorse')
+    return refused(formOf(fields), fields, 400, failure.title, failure.fallback);
+  const { name, email, comment, website } = fields;
+  const sent = await sendChecked(context, {
+    form: 'endorse',
+    target: { form: 'endorsement', skillId: skill.id },
+    path: ENDORSEMENTS_PATH,
+    body: { skillId: skill.id, name, email, comment, website, rating: Number(fields.rating) },
+    fields,
+    failure,
+    submitLabel: 'Submit Endorsement',
+  });
+  if (!sent.ok) return sent.response;
+  return doneAt(`${paths.endorse(skill.id)}?${DONE_PARAM}=endorse`);
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
+  const site = rootDataOf(matches).site;
+  const skill = loaderData?.skill;
+  return pageMeta({
+    site,
+    title: skill ? `Endorse ${skill.name}` : '404 Page Not Found',
+    description: skill ? `Worked with me on ${skill.name}? Rate it and say a word.` : '',
+    path: location.pathname,
+    // The home page's skills section is the page to find; this one is its form.
+    noindex: true,
+  });
+};
+
+export default function EndorsePage({ loaderData }: Route.ComponentProps) {
+  const { skill, dehydrated } = loaderData;
+  const staticCopy = useStaticCopy();
+  const done = useDone('endorse');
+  if (!skill) return <NotFoundContent />;
+  return (
+    <HydrationBoundary state={dehydrated}>
+      <div className="mx-auto max-w-lg px-4 py-12">
+        <PageHeader title={`Endorse this skill: ${skill.name}`}>
+          Worked with me on {skill.name}? Rate it and say a word.
+        </PageHeader>
+        {done ? (
+          <DoneNotice title="Endorsement submitted" text={`Thank you for endorsing ${skill.name}!`} />
+        ) : null}
+        {staticCopy ? (
+          <StaticNotice feature="Endorsing a skill" className="mt-5" />
+        ) : (
+          <EndorseForm skill={skill} />
+        )}
+        <RecentEndorsements skillId={skill.id} />
+        <Link to={paths.section('skills')} className="mt-8 inline-block text-sm text-primary hover:underline">
+          Back to Skills
+        </Link>
+      </div>
+    </HydrationBoundary>
+  );
+}
