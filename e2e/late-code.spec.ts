@@ -125,7 +125,7 @@ test('signing in before any of the page’s code arrives: the browser posts it, 
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
   await page.getByLabel('Password').press('Enter');
   // The new page's scripts are held too: its response is what counts.
-  await page.waitForURL(/\/\?done=login$/, { waitUntil: 'commit' });
+  await page.waitForURL(/\/auth\?done=login$/, { waitUntil: 'commit' });
   await release();
   await waitForHydration(page);
   await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toBeVisible();

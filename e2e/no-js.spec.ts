@@ -52,7 +52,7 @@ test.describe('signing in and registering without JavaScript', () => {
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(page).toHaveURL(/\/\?done=login$/);
+    await expect(page).toHaveURL(/\/auth\?done=login$/);
     await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toContainText(
       `Welcome back, ${E2E_ADMIN.username}!`,
     );
@@ -60,7 +60,7 @@ test.describe('signing in and registering without JavaScript', () => {
     expect((await user.json()).username).toBe(E2E_ADMIN.username);
     // A reload asks for the page again, not the post.
     await page.reload();
-    await expect(page).toHaveURL(/\/\?done=login$/);
+    await expect(page).toHaveURL(/\/auth\?done=login$/);
     expectNoneIn(addresses, [E2E_ADMIN.password]);
   });
 

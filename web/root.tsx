@@ -22,7 +22,6 @@ import { contactInfo, profile, socialLinks } from '../content/profile.ts';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import { AuthProvider } from './features/auth/auth-provider.tsx';
-import { SignedInNotice } from './features/auth/signed-in-notice.tsx';
 import { PostSkeleton } from './features/blog/post-skeleton.tsx';
 import { ImmersiveCursor } from './features/immersive/immersive-loader.tsx';
 import { Footer } from './features/layout/footer.tsx';
@@ -170,7 +169,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
         </a>
         <Header ownerName={site.ownerName} />
         <main id="main" className="flex-1">
-          <SignedInNotice user={user} />
           <Page />
         </main>
         <Footer ownerName={site.ownerName} socialLinks={site.socialLinks} />

@@ -281,6 +281,110 @@ describe('renders under pressure', () => {
   });
 });
 
+describe('a form posted to its page (no JavaScript, ADR 013)', () => {
+  /** Answers with what the page's action would see: the method, the body and what the API said. */
+  function echoing(send?: (context: WebLoadContext) => Promise<unknown>) {
+    const handler: Handler = async (request, context) => {
+      const body = await request.text();
+      const api = send ? await send(context) : null;
+      return Response.json({ method: request.method, type: request.headers.get('content-type'), body, api });
+    };
+    return handler;
+  }
+  const post = (app: TestApp, url: string, body: string, headers: Record<string, string> = {}) =>
+    app.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: body,
+      remoteAddress: freshIp(),
+    });
+
+  it('hands the fields to the page, form-encoded, rendered afresh and never cached', async () => {
+    const app = await start(echoing());
+    const answer = await post(app, '/contribute', 'title=Keys&tags=a&tags=b&note=caf%C3%A9');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['x-page-cache']).toBe('bypass');
+    const seen = answer.json();
+    expect(seen.method).toBe('POST');
+    expect(seen.type).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(new URLSearchParams(seen.body).getAll('tags')).toEqual(['a', 'b']);
+    expect(new URLSearchParams(seen.body).get('note')).toBe('café');
+  });
+
+  it('refuses a form posted from another site, and a control character in a field', async () => {
+    const app = await start(echoing());
+    const foreign = await post(app, '/auth', 'username=owner', { origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    const control = await post(app, '/auth', 'username=own%00er');
+    expect(control.statusCode).toBe(400);
+  });
+
+  it('keeps the API to JSON and multipart: a form-encoded post to it is refused', async () => {
+    const app = await start(echoing());
+    const answer = await post(app, '/api/contact', 'name=x');
+    expect(answer.statusCode).toBe(415);
+  });
+
+  it("lets the page's action write through the API as the visitor: their address counts, their cookie goes along", async () => {
+    const app = await start(
+      echoing((context) =>
+        context.sendApi('POST', '/api/contact', {
+          name: 'Avery',
+          email: 'not-an-email',
+          projectType: 'website',
+          budget: 'flexible',
+          timeframe: 'asap',
+          message: 'A message long enough.',
+        }),
+      ),
+    );
+    const ip = freshIp();
+    const statuses: number[] = [];
+    // The public form limit (5 per 10 minutes) counts the visitor's own address, not the server's.
+    for (let i = 0; i < 6; i++) {
+      const answer = await app.app.inject({
+        method: 'POST',
+        url: '/?index',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '_form=quote',
+        remoteAddress: ip,
+      });
+      statuses.push((answer.json() as { api: { status: number } }).api.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    const other = await post(app, '/?index', '_form=quote');
+    const api = (other.json() as { api: { status: number; body: { errors: Record<string, string> } } }).api;
+    expect(api.status).toBe(400);
+    expect(api.body.errors.email).toBe('Invalid email address');
+  });
+
+  it('passes a sign-in’s session cookie back, and the visitor’s own cookie along', async () => {
+    const handler: Handler = async (request, context) => {
+      const fields = new URLSearchParams(await request.text());
+      const answer =
+        fields.get('_form') === 'login'
+          ? await context.sendApi('POST', '/api/login', {
+              username: fields.get('username'),
+              password: fields.get('password'),
+            })
+          : await context.sendApi('GET', '/api/user');
+      return Response.json(answer);
+    };
+    const app = await start(handler);
+    await app.signIn('admin', 'form-owner');
+    const signedIn = (
+      await post(app, '/auth', '_form=login&username=form-owner&password=test-password-123')
+    ).json();
+    expect(signedIn.status).toBe(200);
+    const cookie = (signedIn.cookies as string[]).find((value) => /^(__Host-)?sid=/.test(value)) ?? '';
+    expect(cookie).not.toBe('');
+    const who = (await post(app, '/auth', '_form=who', { cookie: cookie.split(';')[0] ?? '' })).json();
+    expect(who.status).toBe(200);
+    expect(who.body.username).toBe('form-owner');
+  });
+});
+
 describe('preferredEncoding', () => {
   it.each([
     [undefined, 'identity'],

@@ -15,9 +15,5 @@ export const paths = {
   privacy: '/privacy',
   terms: '/terms',
   contribute: '/contribute',
-  /** A skill's endorsement form on a page of its own (the home page's dialog takes it over when live). */
-  endorse: (skillId: number) => `/skills/${skillId}/endorse`,
   githubSignIn: '/api/auth/github',
-  /** Where a form that works only with its code posts if sent before the code arrived (ADR 013). */
-  earlyPost: '/form-not-ready',
 } as const;

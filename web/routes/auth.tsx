@@ -4,9 +4,10 @@
  * and after signing in here.
  */
 
-import { data, redirect } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { LOGIN_CODE_PATH, LOGIN_PATH, REGISTER_PATH } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/auth-card.tsx';
+import { useAuth } from '../features/auth/auth-provider.tsx';
 import {
   cookieHeaders,
   doneAt,
@@ -20,12 +21,17 @@ import {
 import { DONE_PARAM, type FormAnswer } from '../lib/form-post.ts';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
+import { DoneNotice } from '../ui/form-notice.tsx';
 import { CheckCircle2 } from '../ui/icons.tsx';
 import type { Route } from './+types/auth';
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
+  // Where a sign-in posted without the page's code comes back (ADR 013): the spec's toast, as a page.
+  const done = new URL(request.url).searchParams.get(DONE_PARAM);
+  if (context.user && (done === 'login' || done === 'register'))
+    return { done: done as 'login' | 'register' };
   if (context.user) throw redirect(paths.home);
-  return null;
+  return { done: null };
 }
 
 /**
@@ -44,13 +50,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refused(form, fields, 400, failure.title, message, { confirmPassword: message });
     }
     const answer = await send(context, REGISTER_PATH, { username, email, password });
-    if (isOk(answer)) return doneAt(`/?${DONE_PARAM}=register`, answer.cookies);
+    if (isOk(answer)) return doneAt(`${paths.auth}?${DONE_PARAM}=register`, answer.cookies);
     return failed(form, fields, answer, failure);
   }
   const loginFailure = { title: 'Login failed', fallback: 'Please check your credentials and try again' };
   if (form === 'code') {
     const answer = await send(context, LOGIN_CODE_PATH, { code: (fields.code ?? '').trim() });
-    if (isOk(answer)) return doneAt(`/?${DONE_PARAM}=login`, answer.cookies);
+    if (isOk(answer)) return doneAt(`${paths.auth}?${DONE_PARAM}=login`, answer.cookies);
     // The five minutes ran out: back to the password.
     if (answer.status === 401 && /expired/.test(JSON.stringify(answer.body))) {
       return failed('login', fields, answer, loginFailure);
@@ -79,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     return data(body, { headers: cookieHeaders(answer.cookies) });
   }
-  if (isOk(answer)) return doneAt(`/?${DONE_PARAM}=login`, answer.cookies);
+  if (isOk(answer)) return doneAt(`${paths.auth}?${DONE_PARAM}=login`, answer.cookies);
   return failed('login', fields, answer, loginFailure);
 }
 
@@ -92,7 +98,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function AuthPage() {
+export default function AuthPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.done) return <SignedIn done={loaderData.done} />;
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-2 lg:items-center">
       <AuthCard />
@@ -112,6 +119,27 @@ export default function AuthPage() {
           )}
         </ul>
       </section>
+    </div>
+  );
+}
+
+/** The spec's 'Login successful' or 'Registration successful' toast, as the page a post came back to. */
+function SignedIn({ done }: { done: 'login' | 'register' }) {
+  const { user } = useAuth();
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <h1 className="sr-only">Signed in</h1>
+      {done === 'login' ? (
+        <DoneNotice title="Login successful" text={`Welcome back, ${user?.username ?? ''}!`} />
+      ) : (
+        <DoneNotice title="Registration successful" />
+      )}
+      <Link
+        to={paths.home}
+        className="mt-6 inline-block font-medium text-primary underline underline-offset-4"
+      >
+        Continue to the home page
+      </Link>
     </div>
   );
 }

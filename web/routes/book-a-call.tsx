@@ -1,21 +1,19 @@
 /** /book-a-call: a short call with the owner in a free slot, shown in the visitor's time zone (features/booking). */
-import { HydrationBoundary } from '@tanstack/react-query';
-import type { BookingCreated } from '../../common/schemas/booking.ts';
+import type { BookingCreated, BookingSlots } from '../../common/schemas/booking.ts';
 import { BOOKING_SLOTS_PATH, BOOKINGS_PATH } from '../features/booking/api.ts';
 import { BookingPage } from '../features/booking/booking-page.tsx';
 import { doneAt, failed, formOf, isOk, readFields, refused, send } from '../lib/form-action.server.ts';
 import { DONE_PARAM } from '../lib/form-post.ts';
 import { paths } from '../lib/paths.ts';
-import { isDocumentRequest, prefetch } from '../lib/prefetch.ts';
+import { isDocumentRequest } from '../lib/prefetch.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 import type { Route } from './+types/book-a-call';
 
 /** The free slots in the page's HTML: listed in the owner's time zone until the browser knows the visitor's. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  if (context.staticCopy || !isDocumentRequest(request)) return { dehydrated: null };
-  const { dehydrated } = await prefetch(context, [BOOKING_SLOTS_PATH]);
-  return { dehydrated };
+  if (context.staticCopy || !isDocumentRequest(request)) return { slots: null };
+  return { slots: await context.readApi<BookingSlots>(BOOKING_SLOTS_PATH) };
 }
 
 /**
@@ -58,9 +56,7 @@ export default function BookACallRoute({ loaderData }: Route.ComponentProps) {
         A short, free call to talk about your project, your shop's website or a repair. Pick a time that suits
         you; you'll get a calendar invitation by email.
       </PageHeader>
-      <HydrationBoundary state={loaderData.dehydrated}>
-        <BookingPage />
-      </HydrationBoundary>
+      <BookingPage initialSlots={loaderData.slots} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * (features/booking). Kept out of search results and out of the page cache: the call is read on
  * the server as the visitor (so the page is whole without its code, ADR 013).
  */
-import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
+import type { BookingView } from '../../common/schemas/booking.ts';
 import { bookingPath } from '../features/booking/api.ts';
 import { ManageBooking } from '../features/booking/manage-page.tsx';
 import { useDone } from '../lib/form-post.ts';
@@ -13,13 +13,9 @@ import { PageHeader } from '../ui/page-header.tsx';
 import type { Route } from './+types/booking';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  if (context.staticCopy) return { dehydrated: null };
-  const path = bookingPath(params.token);
-  const answer = await context.sendApi('GET', path);
-  if (answer.status !== 200) return { dehydrated: null };
-  const client = new QueryClient();
-  client.setQueryData([path], answer.body);
-  return { dehydrated: dehydrate(client) };
+  if (context.staticCopy) return { call: null };
+  const answer = await context.sendApi('GET', bookingPath(params.token));
+  return { call: answer.status === 200 ? (answer.body as BookingView) : null };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -45,9 +41,7 @@ export default function BookingRoute({ params, loaderData }: Route.ComponentProp
           text="An invitation for your calendar is on its way by email. Keep this page's address: it is your private link to cancel or move the call."
         />
       ) : null}
-      <HydrationBoundary state={loaderData.dehydrated}>
-        <ManageBooking token={params.token} />
-      </HydrationBoundary>
+      <ManageBooking token={params.token} initial={loaderData.call} />
     </div>
   );
 }

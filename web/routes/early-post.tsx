@@ -6,6 +6,7 @@
  */
 import { data, Link } from 'react-router';
 import { NotFoundContent } from '../features/layout/not-found-content.tsx';
+import { EARLY_POST_PATH } from '../lib/early-post.ts';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { PageHeader } from '../ui/page-header.tsx';
@@ -18,7 +19,7 @@ function backTo(request: Request): string {
   try {
     const from = new URL(referer);
     const here = new URL(request.url);
-    return from.host === here.host && from.pathname !== paths.earlyPost
+    return from.host === here.host && from.pathname !== EARLY_POST_PATH
       ? `${from.pathname}${from.search}`
       : paths.adminBlog;
   } catch {
@@ -42,7 +43,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     site: rootDataOf(matches).site,
     title: 'Nothing was sent',
     description: 'The page had not finished loading.',
-    path: paths.earlyPost,
+    path: EARLY_POST_PATH,
     noindex: true,
   });
 

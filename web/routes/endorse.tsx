@@ -3,19 +3,19 @@
  * 'Endorse this skill' link leads before the skills' code has arrived (or without JavaScript).
  * The form posts here; once live, the home page opens the same form in its dialog instead.
  */
-import { HydrationBoundary } from '@tanstack/react-query';
+
 import { data, Link } from 'react-router';
 import { SKILL_CATEGORIES } from '../../common/constants.ts';
+import type { PublicEndorsement } from '../../common/schemas/endorsements.ts';
 import { groupSkills } from '../../common/skills.ts';
 import { NotFoundContent } from '../features/layout/not-found-content.tsx';
 import { useStaticCopy } from '../features/layout/static-copy.ts';
 import { StaticNotice } from '../features/layout/static-notice.tsx';
-import { ENDORSEMENTS_PATH, endorsementsPath, SKILLS_PATH } from '../features/skills/api.ts';
+import { ENDORSEMENTS_PATH, endorsementsPath, endorsePath, SKILLS_PATH } from '../features/skills/api.ts';
 import { EndorseForm, RecentEndorsements } from '../features/skills/endorse-form.tsx';
 import { doneAt, formOf, readFields, refused, sendChecked } from '../lib/form-action.server.ts';
 import { DONE_PARAM, useDone } from '../lib/form-post.ts';
 import { paths } from '../lib/paths.ts';
-import { prefetch } from '../lib/prefetch.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { DoneNotice } from '../ui/form-notice.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
@@ -30,9 +30,8 @@ async function findSkill(context: Route.LoaderArgs['context'], raw: string) {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const skill = await findSkill(context, params.id);
-  if (!skill) return data({ skill: null, dehydrated: null }, { status: 404 });
-  const { dehydrated } = await prefetch(context, [endorsementsPath(skill.id)]);
-  return { skill, dehydrated };
+  if (!skill) return data({ skill: null, recent: null }, { status: 404 });
+  return { skill, recent: await context.readApi<PublicEndorsement[]>(endorsementsPath(skill.id)) };
 }
 
 /** The endorsement posted without its code (ADR 013), with the bot check. */
@@ -54,7 +53,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     submitLabel: 'Submit Endorsement',
   });
   if (!sent.ok) return sent.response;
-  return doneAt(`${paths.endorse(skill.id)}?${DONE_PARAM}=endorse`);
+  return doneAt(`${endorsePath(skill.id)}?${DONE_PARAM}=endorse`);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
@@ -71,29 +70,27 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 };
 
 export default function EndorsePage({ loaderData }: Route.ComponentProps) {
-  const { skill, dehydrated } = loaderData;
+  const { skill, recent } = loaderData;
   const staticCopy = useStaticCopy();
   const done = useDone('endorse');
   if (!skill) return <NotFoundContent />;
   return (
-    <HydrationBoundary state={dehydrated}>
-      <div className="mx-auto max-w-lg px-4 py-12">
-        <PageHeader title={`Endorse this skill: ${skill.name}`}>
-          Worked with me on {skill.name}? Rate it and say a word.
-        </PageHeader>
-        {done ? (
-          <DoneNotice title="Endorsement submitted" text={`Thank you for endorsing ${skill.name}!`} />
-        ) : null}
-        {staticCopy ? (
-          <StaticNotice feature="Endorsing a skill" className="mt-5" />
-        ) : (
-          <EndorseForm skill={skill} />
-        )}
-        <RecentEndorsements skillId={skill.id} />
-        <Link to={paths.section('skills')} className="mt-8 inline-block text-sm text-primary hover:underline">
-          Back to Skills
-        </Link>
-      </div>
-    </HydrationBoundary>
+    <div className="mx-auto max-w-lg px-4 py-12">
+      <PageHeader title={`Endorse this skill: ${skill.name}`}>
+        Worked with me on {skill.name}? Rate it and say a word.
+      </PageHeader>
+      {done ? (
+        <DoneNotice title="Endorsement submitted" text={`Thank you for endorsing ${skill.name}!`} />
+      ) : null}
+      {staticCopy ? (
+        <StaticNotice feature="Endorsing a skill" className="mt-5" />
+      ) : (
+        <EndorseForm skill={skill} />
+      )}
+      <RecentEndorsements skillId={skill.id} initial={recent} />
+      <Link to={paths.section('skills')} className="mt-8 inline-block text-sm text-primary hover:underline">
+        Back to Skills
+      </Link>
+    </div>
   );
 }

@@ -3,7 +3,7 @@
  * (features/testimonials). Kept out of search results and out of the page cache: the testimonial
  * is read on the server as the visitor, so the page is whole without its code (ADR 013).
  */
-import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
+import type { TestimonialInvite } from '../../common/schemas/content.ts';
 import { TestimonialPage, testimonialRequestPath } from '../features/testimonials/testimonial-page.tsx';
 import { doneAt, failed, formOf, isOk, readFields, refused, send } from '../lib/form-action.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
@@ -11,13 +11,9 @@ import { PageHeader } from '../ui/page-header.tsx';
 import type { Route } from './+types/testimonial';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  if (context.staticCopy) return { dehydrated: null };
-  const path = testimonialRequestPath(params.token);
-  const answer = await context.sendApi('GET', path);
-  if (answer.status !== 200) return { dehydrated: null };
-  const client = new QueryClient();
-  client.setQueryData([path], answer.body);
-  return { dehydrated: dehydrate(client) };
+  if (context.staticCopy) return { invite: null };
+  const answer = await context.sendApi('GET', testimonialRequestPath(params.token));
+  return { invite: answer.status === 200 ? (answer.body as TestimonialInvite) : null };
 }
 
 /** The testimonial sent without the page's code (ADR 013), through the same API. */
@@ -57,9 +53,7 @@ export default function TestimonialRoute({ params, loaderData }: Route.Component
       <PageHeader title="Your Testimonial">
         A few words about working together help the next client decide. Thank you for taking the time.
       </PageHeader>
-      <HydrationBoundary state={loaderData.dehydrated}>
-        <TestimonialPage token={params.token} />
-      </HydrationBoundary>
+      <TestimonialPage token={params.token} initial={loaderData.invite} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
   CALL_LENGTHS,
   WEEKDAY_NAMES,
 } from '../../../common/schemas/booking.ts';
+import { EARLY_POST_PATH } from '../../lib/early-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
@@ -243,7 +244,7 @@ function SettingsForm({ initial }: { initial: BookingSettings }) {
   return (
     <form
       method="post"
-      action={paths.earlyPost}
+      action={EARLY_POST_PATH}
       noValidate
       onSubmit={submit}
       aria-label="Availability"

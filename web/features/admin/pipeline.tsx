@@ -14,6 +14,7 @@ import type { AdminQuote, Pipeline, QuoteEvent } from '../../../common/schemas/a
 import { quoteNoteSchema, quoteUpdateSchema } from '../../../common/schemas/forms.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { dateAndTime } from '../../lib/dates.ts';
+import { EARLY_POST_PATH } from '../../lib/early-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
@@ -272,7 +273,7 @@ function ValueForm({ quote }: { quote: AdminQuote }) {
   return (
     <form
       method="post"
-      action={paths.earlyPost}
+      action={EARLY_POST_PATH}
       onSubmit={submit}
       noValidate
       aria-label={`Value of the request from ${quote.name}`}
@@ -353,7 +354,7 @@ function History({ quote }: { quote: AdminQuote }) {
           ))}
         </ol>
       )}
-      <form method="post" action={paths.earlyPost} onSubmit={submit} noValidate className="space-y-1">
+      <form method="post" action={EARLY_POST_PATH} onSubmit={submit} noValidate className="space-y-1">
         <label htmlFor={id} className="text-xs font-medium">
           Note
         </label>

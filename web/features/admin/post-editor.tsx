@@ -19,6 +19,7 @@ import type { AdminPost } from '../../../common/schemas/admin.ts';
 import { type BlogPostFormInput, blogPostFormSchema } from '../../../common/schemas/forms.ts';
 import { normalizeTags, slugify } from '../../../common/text.ts';
 import { dateAndTime } from '../../lib/dates.ts';
+import { EARLY_POST_PATH } from '../../lib/early-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
@@ -221,7 +222,7 @@ export function PostEditor({
   return (
     <form
       method="post"
-      action={paths.earlyPost}
+      action={EARLY_POST_PATH}
       noValidate
       aria-labelledby="editor-title"
       className="space-y-5 rounded-lg border border-border bg-card p-6"

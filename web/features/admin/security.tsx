@@ -7,6 +7,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import type { SecurityOverview as Overview } from '../../../common/schemas/admin.ts';
+import { EARLY_POST_PATH } from '../../lib/early-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
@@ -126,7 +127,7 @@ function Passkeys({ passkeys }: { passkeys: Overview['passkeys'] }) {
       {supported ? (
         <form
           method="post"
-          action={paths.earlyPost}
+          action={EARLY_POST_PATH}
           onSubmit={onAdd}
           className="mt-4 flex flex-wrap items-end gap-3"
         >
@@ -168,7 +169,7 @@ function PasskeyRow({
       {editing ? (
         <form
           method="post"
-          action={paths.earlyPost}
+          action={EARLY_POST_PATH}
           className="flex flex-wrap items-end gap-2"
           onSubmit={(event) => {
             event.preventDefault();
@@ -389,7 +390,7 @@ function CodeForm({
   return (
     <form
       method="post"
-      action={paths.earlyPost}
+      action={EARLY_POST_PATH}
       noValidate
       className="flex flex-wrap items-end gap-2"
       onSubmit={async (event) => {

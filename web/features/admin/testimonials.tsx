@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import type { TestimonialStatus } from '../../../common/constants.ts';
 import type { AdminTestimonial, Pipeline, TestimonialLink } from '../../../common/schemas/admin.ts';
 import { testimonialRequestSchema } from '../../../common/schemas/forms.ts';
+import { EARLY_POST_PATH } from '../../lib/early-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
@@ -167,7 +168,7 @@ function AskForm() {
       </p>
       <form
         method="post"
-        action={paths.earlyPost}
+        action={EARLY_POST_PATH}
         noValidate
         onSubmit={submit}
         className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-start"

@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { MARKDOWN_FILE } from '../../../common/markdown-import.ts';
+import { EARLY_POST_PATH } from '../../lib/early-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
@@ -206,7 +207,7 @@ function MarkdownPosts() {
 
       <form
         method="post"
-        action={paths.earlyPost}
+        action={EARLY_POST_PATH}
         onSubmit={onPreview}
         className="mt-6 space-y-3"
         aria-label="Import posts"

@@ -1,21 +1,19 @@
 /**
  * The auth context of spec sections 4 and 7: the current user from
- * GET /api/user (401 gives null; no retry; no refetch on focus), and the
- * logout mutation with its toasts (login and register: sign-in.ts, loaded by
- * /auth only). Using it outside the provider throws.
+ * GET /api/user (401 gives null; no retry; no refetch on focus). Logging out
+ * (`useLogout`, user-menu.tsx) and signing in (sign-in.ts) live with the code
+ * that offers them, loaded only where they are needed: every page's code carries
+ * this file. Using it outside the provider throws.
  */
-import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { SessionUser } from '../../../common/web-context.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
-import { toast } from '../../ui/use-toast.ts';
-import { LOGOUT_PATH, USER_PATH, userQuery } from './api.ts';
+import { userQuery } from './api.ts';
 
 interface AuthContextValue {
   user: SessionUser | null;
   isLoading: boolean;
   error: Error | null;
-  logoutMutation: UseMutationResult<void, Error, void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -28,21 +26,7 @@ export function AuthProvider({
   initialUser: SessionUser | null;
   children: ReactNode;
 }) {
-  const queryClient = useQueryClient();
   const { data: user, error, isLoading } = useQuery(userQuery(initialUser));
-
-  const logoutMutation = useMutation<void, Error, void>({
-    mutationFn: async () => {
-      await apiRequest('POST', LOGOUT_PATH);
-    },
-    onSuccess: () => {
-      queryClient.setQueryData([USER_PATH], null);
-      toast({ title: 'Logged out', description: 'You have been successfully logged out' });
-    },
-    onError: (failure) => {
-      toast({ title: 'Logout failed', description: errorMessage(failure), variant: 'destructive' });
-    },
-  });
 
   return (
     <AuthContext.Provider
@@ -50,7 +34,6 @@ export function AuthProvider({
         user: user ?? null,
         isLoading,
         error,
-        logoutMutation,
       }}
     >
       {children}

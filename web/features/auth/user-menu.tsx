@@ -1,18 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../common/web-context.ts';
 import { paths } from '../../lib/paths.ts';
+import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { ChevronDown, LayoutDashboard, LogOut } from '../../ui/icons.tsx';
-import { useAuth } from './auth-provider.tsx';
+import { toast } from '../../ui/use-toast.ts';
+import { LOGOUT_PATH, USER_PATH } from './api.ts';
+
+/** Logging out (spec section 7: it clears the user), with the spec's toasts. */
+function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation<void, Error, void>({
+    mutationFn: async () => {
+      await apiRequest('POST', LOGOUT_PATH);
+    },
+    onSuccess: () => {
+      queryClient.setQueryData([USER_PATH], null);
+      toast({ title: 'Logged out', description: 'You have been successfully logged out' });
+    },
+    onError: (failure) => {
+      toast({ title: 'Logout failed', description: errorMessage(failure), variant: 'destructive' });
+    },
+  });
+}
 
 const itemClass =
   'flex cursor-pointer select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted';
 
 /** The signed-in user's menu: @username, 'Admin Dashboard' for admins, 'Log out'. */
 export function UserMenu({ user }: { user: SessionUser }) {
-  const { logoutMutation } = useAuth();
+  const logoutMutation = useLogout();
   // This chunk loads lazily: until it has hydrated, the server-rendered trigger does nothing.
   // data-ready tells browser tests when a click will open the menu.
   const ready = useHydrated();

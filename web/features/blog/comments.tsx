@@ -4,10 +4,11 @@
  * signed form token. New comments wait for moderation.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, memo, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { PublicComment } from '../../../common/schemas/comments.ts';
 import { longDate } from '../../lib/dates.ts';
 import { Button } from '../../ui/button.tsx';
+import { ServerStandIn } from '../../ui/server-stand-in.tsx';
 import { useAuth } from '../auth/auth-provider.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
@@ -63,28 +64,6 @@ function OwnerReply({ comment, postId }: { comment: PublicComment; postId: numbe
   );
 }
 
-/**
- * The form in a boundary of its own that only its props reach: until its code arrives the server's
- * form stays (and posts to the page); a refresh of the comments list never swaps it for the
- * placeholder.
- */
-const CommentFormSlot = memo(function CommentFormSlot({ postId, slug }: { postId: number; slug: string }) {
-  return (
-    <Suspense
-      fallback={
-        <p
-          role="status"
-          className="mt-10 min-h-[28rem] rounded-lg border border-border bg-card p-6 text-muted-foreground"
-        >
-          Loading the comment form...
-        </p>
-      }
-    >
-      <CommentForm postId={postId} slug={slug} />
-    </Suspense>
-  );
-});
-
 export function Comments({ postId, slug }: { postId: number; slug: string }) {
   const staticCopy = useStaticCopy();
   const { user } = useAuth();
@@ -137,7 +116,23 @@ export function Comments({ postId, slug }: { postId: number; slug: string }) {
       {staticCopy ? (
         <StaticNotice feature="Commenting" className="mt-10" />
       ) : (
-        <CommentFormSlot postId={postId} slug={slug} />
+        <Suspense
+          fallback={
+            <ServerStandIn
+              formId="comment-form"
+              loading={
+                <p
+                  role="status"
+                  className="mt-10 min-h-[28rem] rounded-lg border border-border bg-card p-6 text-muted-foreground"
+                >
+                  Loading the comment form...
+                </p>
+              }
+            />
+          }
+        >
+          <CommentForm postId={postId} slug={slug} />
+        </Suspense>
       )}
     </section>
   );

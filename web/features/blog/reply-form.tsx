@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { commentReplySchema } from '../../../common/schemas/forms.ts';
-import { paths } from '../../lib/paths.ts';
+import { EARLY_POST_PATH } from '../../lib/early-post.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -54,7 +54,7 @@ export default function ReplyForm({
   return (
     <form
       method="post"
-      action={paths.earlyPost}
+      action={EARLY_POST_PATH}
       noValidate
       aria-label={`Reply to ${to}`}
       className="mt-3 space-y-2"

@@ -35,12 +35,14 @@ const detailsSchema = bookingRequestSchema.pick({ name: true, email: true, topic
 type Details = z.input<typeof detailsSchema>;
 
 /** The free slots, fetched fresh (they change with every booking); the loading and error states. */
-export function useSlots(enabled = true) {
+export function useSlots(enabled = true, initialData?: BookingSlots | null) {
   return useQuery<BookingSlots>({
     queryKey: [BOOKING_SLOTS_PATH],
     staleTime: 0,
     refetchOnWindowFocus: true,
     enabled,
+    // The server's list (the page's HTML holds it), fetched afresh once the page is live.
+    ...(initialData ? { initialData } : {}),
   });
 }
 
@@ -65,10 +67,10 @@ export function SlotsState({ query }: { query: ReturnType<typeof useSlots> }) {
   return null;
 }
 
-export function BookingPage() {
+export function BookingPage({ initialSlots = null }: { initialSlots?: BookingSlots | null }) {
   const staticCopy = useStaticCopy();
   // The static copy has no server to ask.
-  const slots = useSlots(!staticCopy);
+  const slots = useSlots(!staticCopy, initialSlots);
   // The owner's zone until the browser can say the visitor's (the server lists the slots in it).
   const timeZone = useVisitorTimeZone(slots.data?.timeZone);
   const queryClient = useQueryClient();

@@ -19,11 +19,17 @@ import { BOOKING_SLOTS_PATH, bookingPath, fullTime } from './api.ts';
 import { SlotsState, useSlots, useVisitorTimeZone } from './booking-page.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
-export function ManageBooking({ token }: { token: string }) {
+export function ManageBooking({ token, initial = null }: { token: string; initial?: BookingView | null }) {
   const staticCopy = useStaticCopy();
   const timeZone = useVisitorTimeZone();
   const path = bookingPath(token);
-  const booking = useQuery<BookingView>({ queryKey: [path], enabled: !staticCopy, retry: false });
+  const booking = useQuery<BookingView>({
+    queryKey: [path],
+    enabled: !staticCopy,
+    retry: false,
+    // Read on the server as the visitor, so the page is whole in its HTML.
+    ...(initial ? { initialData: initial } : {}),
+  });
   const [mode, setMode] = useState<'view' | 'move' | 'cancel'>('view');
 
   if (staticCopy) return <StaticNotice feature="Managing a call" />;

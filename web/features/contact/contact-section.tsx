@@ -1,8 +1,9 @@
-import { lazy, memo, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { BookingStatus } from '../../../common/schemas/booking.ts';
 import type { ContactInfo, SocialLink } from '../../../common/schemas/content.ts';
 import { paths } from '../../lib/paths.ts';
 import { Award, Clock, LifeBuoy, Mail, MapPin, Phone } from '../../ui/icons.tsx';
+import { ServerStandIn } from '../../ui/server-stand-in.tsx';
 import { SocialLinks } from '../../ui/social-links.tsx';
 import { AvailableBadge } from '../booking/availability.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
@@ -46,30 +47,6 @@ function useAskWhenNear() {
     return stop;
   }, []);
 }
-
-/**
- * The form in its own boundary, with no props: while its code has not arrived the server's form
- * stays in the page (React keeps a boundary's server HTML until its code is there), and a render
- * of the rest of the page never reaches the boundary, so the server's form is never swapped for
- * the placeholder once shown. The placeholder shows only where the page was not rendered by the
- * server (a client navigation to the home page).
- */
-const QuoteFormSlot = memo(function QuoteFormSlot() {
-  return (
-    <Suspense
-      fallback={
-        <p
-          role="status"
-          className="min-h-[38rem] rounded-lg border border-border bg-card p-6 text-muted-foreground"
-        >
-          Loading the quote form...
-        </p>
-      }
-    >
-      <QuoteForm />
-    </Suspense>
-  );
-});
 
 const PLATFORM_NAMES: Record<string, string> = {
   github: 'GitHub',
@@ -141,7 +118,23 @@ export function ContactSection({
             <StaticNotice feature="The quote form" />
           </Suspense>
         ) : (
-          <QuoteFormSlot />
+          <Suspense
+            fallback={
+              <ServerStandIn
+                formId="quote-form"
+                loading={
+                  <p
+                    role="status"
+                    className="min-h-[38rem] rounded-lg border border-border bg-card p-6 text-muted-foreground"
+                  >
+                    Loading the quote form...
+                  </p>
+                }
+              />
+            }
+          >
+            <QuoteForm />
+          </Suspense>
         )}
         <aside aria-labelledby="contact-info-heading" className="space-y-8">
           <div>

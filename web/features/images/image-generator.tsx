@@ -10,6 +10,7 @@ import { Tabs } from 'radix-ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { IMAGE_PROMPT_MIN, type IMAGE_QUALITIES, type IMAGE_SIZES } from '../../../common/constants.ts';
 import { type ImageRequest, type ImageResponse, INVALID_PROMPT } from '../../../common/schemas/ai.ts';
+import { EARLY_POST_PATH } from '../../lib/early-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
@@ -114,7 +115,7 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
         <Card className="h-fit p-6">
           <form
             method="post"
-            action={paths.earlyPost}
+            action={EARLY_POST_PATH}
             noValidate
             aria-label="Generate an image"
             onSubmit={submit}

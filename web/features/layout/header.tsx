@@ -6,7 +6,7 @@
  * button's label and state in step and closes it when a link is followed.
  */
 
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
@@ -40,19 +40,9 @@ export function Header({ ownerName }: { ownerName: string }) {
   const onHome = pathname === '/';
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  const menu = useRef<HTMLElement>(null);
-  // The browser opens and closes the popover (the button, a tap outside, Escape): follow it.
-  useEffect(() => {
-    const element = menu.current;
-    if (!element) return;
-    const onToggle = (event: Event) => setMenuOpen((event as ToggleEvent).newState === 'open');
-    element.addEventListener('toggle', onToggle);
-    return () => element.removeEventListener('toggle', onToggle);
-  }, []);
-  const closeMenu = () => {
-    if (menu.current?.matches(':popover-open')) menu.current.hidePopover();
-    setMenuOpen(false);
-  };
+  // A link followed closes it in the browser; its toggle event brings the state along.
+  const closeMenu = (event: React.MouseEvent<HTMLElement>) =>
+    event.currentTarget.closest<HTMLElement>('[popover]')?.hidePopover();
   const { user } = useAuth();
   const activeSection = useActiveSection();
 
@@ -62,11 +52,8 @@ export function Header({ ownerName }: { ownerName: string }) {
     setMenuPath(pathname);
     setMenuOpen(false);
   }
-  useEffect(() => {
-    if (!menuOpen && menu.current?.matches(':popover-open')) menu.current.hidePopover();
-  }, [menuOpen]);
 
-  const links = (onNavigate?: () => void) =>
+  const links = (onNavigate?: (event: React.MouseEvent<HTMLElement>) => void) =>
     onHome
       ? homeLinks.map((link) => (
           <a
@@ -159,10 +146,11 @@ export function Header({ ownerName }: { ownerName: string }) {
         </div>
       </div>
       <nav
-        ref={menu}
         id={menuId}
         aria-label="Main (mobile)"
         popover="auto"
+        // The browser opens and closes it (the button, a tap outside, Escape): the state follows.
+        onToggle={(event) => setMenuOpen((event.nativeEvent as ToggleEvent).newState === 'open')}
         className="inset-x-0 top-16 bottom-auto m-0 w-full max-w-none border-0 border-y border-border bg-background px-4 pb-4 pt-2 text-foreground md:hidden"
       >
         <div className="flex flex-col">{links(closeMenu)}</div>

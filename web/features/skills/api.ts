@@ -6,6 +6,8 @@ import type { SkillsByCategory } from '../../../common/schemas/skills.ts';
 export const SKILLS_PATH = '/api/skills';
 /** A skill's endorsements (GET with ?skillId=) and a new endorsement (POST). */
 export const ENDORSEMENTS_PATH = '/api/skill-endorsements';
+/** A skill's endorsement form on a page of its own (the home page's dialog takes it over when live). */
+export const endorsePath = (skillId: number) => `/skills/${skillId}/endorse`;
 export const endorsementsPath = (skillId: number) => `${ENDORSEMENTS_PATH}?skillId=${skillId}`;
 
 /** The skills as the server sends them: the section normalises them without zod (common/skills.ts). */

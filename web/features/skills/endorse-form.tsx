@@ -13,7 +13,6 @@ import { type EndorsementInput, endorsementSchema } from '../../../common/schema
 import type { Skill } from '../../../common/schemas/skills.ts';
 import { shortenName } from '../../../common/text.ts';
 import { shortDate } from '../../lib/dates.ts';
-import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
@@ -25,10 +24,26 @@ import { Stars } from '../../ui/stars.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { Honeypot, useFormToken } from '../blog/form-token.tsx';
-import { ENDORSEMENTS_PATH, endorsementsQuery, SKILLS_PATH } from './api.ts';
+import {
+  ENDORSEMENTS_PATH,
+  endorsementsQuery,
+  endorsePath,
+  type PublicEndorsement,
+  SKILLS_PATH,
+} from './api.ts';
 
-export function RecentEndorsements({ skillId }: { skillId: number }) {
-  const { data, error, isLoading } = useQuery(endorsementsQuery(skillId));
+export function RecentEndorsements({
+  skillId,
+  initial = null,
+}: {
+  skillId: number;
+  /** The list as the server read it, for a page whole in its HTML. */
+  initial?: PublicEndorsement[] | null;
+}) {
+  const { data, error, isLoading } = useQuery({
+    ...endorsementsQuery(skillId),
+    ...(initial ? { initialData: initial } : {}),
+  });
   return (
     <section aria-labelledby="recent-endorsements" className="mt-6 border-t border-border pt-4">
       <h3 id="recent-endorsements" className="text-sm font-semibold">
@@ -132,7 +147,7 @@ export function EndorseForm({ skill, onSent }: { skill: Skill; onSent?: () => vo
     <form
       id={formId}
       method="post"
-      action={paths.endorse(skill.id)}
+      action={endorsePath(skill.id)}
       noValidate
       className="relative mt-5 space-y-4"
       onSubmit={onSubmit((values) => endorse.mutate(values))}

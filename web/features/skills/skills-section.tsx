@@ -9,13 +9,12 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { Skill } from '../../../common/schemas/skills.ts';
 import { groupSkills } from '../../../common/skills.ts';
 import { withBase } from '../../lib/base.ts';
-import { paths } from '../../lib/paths.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Card } from '../../ui/card.tsx';
 import { ThumbsUp } from '../../ui/icons.tsx';
 import { Tooltip, TooltipProvider } from '../../ui/tooltip.tsx';
-import { CATEGORY_TITLES, endorsementCountText, skillsQuery } from './api.ts';
+import { CATEGORY_TITLES, endorsementCountText, endorsePath, skillsQuery } from './api.ts';
 
 const EndorseDialog = lazy(() => import('./endorse-dialog.tsx'));
 
@@ -96,7 +95,7 @@ export default function SkillsSection({ additionalSkills }: SkillsSectionProps) 
                         {/* A link to the skill's own endorsement page, which the dialog takes over
                             once this section's code is live (ADR 013). */}
                         <a
-                          href={withBase(paths.endorse(skill.id))}
+                          href={withBase(endorsePath(skill.id))}
                           rel="nofollow"
                           title="Endorse this skill"
                           aria-label={`Endorse this skill: ${skill.name}`}

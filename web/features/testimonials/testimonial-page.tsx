@@ -33,10 +33,22 @@ import { StaticNotice } from '../layout/static-notice.tsx';
 export const testimonialRequestPath = (token: string) =>
   `/api/testimonial-requests/${encodeURIComponent(token)}`;
 
-export function TestimonialPage({ token }: { token: string }) {
+export function TestimonialPage({
+  token,
+  initial = null,
+}: {
+  token: string;
+  initial?: TestimonialInvite | null;
+}) {
   const staticCopy = useStaticCopy();
   const path = testimonialRequestPath(token);
-  const invite = useQuery<TestimonialInvite>({ queryKey: [path], enabled: !staticCopy, retry: false });
+  const invite = useQuery<TestimonialInvite>({
+    queryKey: [path],
+    enabled: !staticCopy,
+    retry: false,
+    // Read on the server as the visitor, so the page is whole in its HTML.
+    ...(initial ? { initialData: initial } : {}),
+  });
   const [editing, setEditing] = useState(false);
 
   if (staticCopy) return <StaticNotice feature="Writing a testimonial" />;
