@@ -104,14 +104,31 @@ test('typing done before the quote form’s code arrives is kept when it arrives
   expect((await quotesFor(page, baseURL as string, email))[0]).toMatchObject({ newsletter: true });
 });
 
-test('the quote form is never swapped for its placeholder once shown', async ({ page }) => {
+test('the quote form is never swapped for its placeholder once shown, and keeps what was typed', async ({
+  page,
+  baseURL,
+}) => {
   const release = await holdScripts(page, /quote-form/);
-  await page.goto('/');
-  // Another part of the page re-renders (the theme, the view mode) while the form's code is late.
-  await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
-  await expect(page.getByRole('form', { name: 'Get a Custom Quote' })).toBeVisible();
+  const email = `stand.in.${Date.now()}@example.com`;
+  await page.goto('/#contact');
+  const form = await fillQuote(page, email);
+  // The visitor follows the header's links while the form's code is late: the router's location
+  // changes, and React gives up the server's form (a copy of it stands in).
+  const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+  await nav.getByRole('link', { name: 'Skills' }).click();
+  await nav.getByRole('link', { name: 'Contact' }).click();
   await expect(page.getByText('Loading the quote form...')).toHaveCount(0);
+  await expect(form.getByLabel('Name')).toHaveValue('Avery Slow');
+  await expect(form.getByLabel('Project type')).toHaveValue('website');
   await release();
+  await expect(form).toHaveAttribute('data-ready', 'true');
+  await expect(form.getByLabel('Email')).toHaveValue(email);
+  await expect(form.getByLabel('Project details')).toHaveValue(
+    'A site for the shop, sent from a slow phone.',
+  );
+  await form.getByRole('button', { name: 'Send Request' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeFocused();
+  await expect.poll(async () => (await quotesFor(page, baseURL as string, email)).length).toBe(1);
 });
 
 test('signing in before any of the page’s code arrives: the browser posts it, the password stays out of the address', async ({
