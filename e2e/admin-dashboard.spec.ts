@@ -233,7 +233,7 @@ test.describe('as the admin', () => {
     await expect(skills.locator('[data-ready="true"]')).toBeAttached();
     const count = skills.getByRole('button', { name: /^Linux Servers: / });
     const before = Number(await count.textContent());
-    await skills.getByRole('button', { name: 'Endorse this skill: Linux Servers' }).click();
+    await skills.getByRole('link', { name: 'Endorse this skill: Linux Servers' }).click();
     const dialog = page.getByRole('dialog', { name: 'Endorse this skill: Linux Servers' });
     await dialog.getByLabel('Your Name').fill(name);
     await dialog.getByLabel('Email').fill(`troll.${Date.now()}@example.com`);

@@ -218,7 +218,7 @@ test.describe('a post', () => {
     await expectAccessible(page, 'post with comments');
   });
 
-  test('the comment form comes after the post: in the HTML disabled, live once its code has arrived', async ({
+  test('the comment form comes after the post: in the HTML a form that posts to the page, live once its code has arrived', async ({
     page,
     request,
   }) => {
@@ -229,7 +229,8 @@ test.describe('a post', () => {
     );
     expect(preloads.length).toBeGreaterThan(5);
     expect(preloads.filter((href) => /\/(zod|forms|comment-form)-/.test(href ?? ''))).toEqual([]);
-    // Held back, the form's code keeps the server's form on screen with every control disabled.
+    // Held back, the form's code keeps the server's form on screen, usable: it posts to the post's
+    // page (ADR 013), and what is typed there is still there when the code arrives.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -240,11 +241,13 @@ test.describe('a post', () => {
     });
     await page.goto('/blog/one-schema-form-to-database');
     const form = page.getByRole('form', { name: 'Leave a Comment' });
-    await expect(form.getByLabel('Name')).toBeDisabled();
-    await expect(form.getByRole('button', { name: 'Submit Comment' })).toBeDisabled();
+    await expect(form).toHaveAttribute('method', 'post');
+    await expect(form).toHaveAttribute('action', '/blog/one-schema-form-to-database#leave-comment');
+    await expect(form).not.toHaveAttribute('data-ready', 'true');
+    await form.getByLabel('Name').fill('Early Reader');
     release();
     await expect(form).toHaveAttribute('data-ready', 'true');
-    await expect(form.getByLabel('Name')).toBeEnabled();
+    await expect(form.getByLabel('Name')).toHaveValue('Early Reader');
     await expect(form.getByRole('button', { name: 'Submit Comment' })).toBeEnabled();
   });
 

@@ -294,7 +294,7 @@ test.describe('skills and endorsements', () => {
 
     const count = skills.getByRole('button', { name: /^Docker: / });
     const before = Number(await count.textContent());
-    await skills.getByRole('button', { name: 'Endorse this skill: Docker' }).click();
+    await skills.getByRole('link', { name: 'Endorse this skill: Docker' }).click();
     const dialog = page.getByRole('dialog', { name: 'Endorse this skill: Docker' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Recent Endorsements' })).toBeVisible();
@@ -319,7 +319,7 @@ test.describe('skills and endorsements', () => {
       `Docker: ${before + 1 === 1 ? '1 person has' : `${before + 1} people have`} endorsed this skill`,
     );
 
-    await skills.getByRole('button', { name: 'Endorse this skill: Docker' }).click();
+    await skills.getByRole('link', { name: 'Endorse this skill: Docker' }).click();
     const recent = page.getByRole('list', { name: 'Recent endorsements' });
     const entry = recent.getByRole('listitem').first();
     await expect(entry).toContainText('Dana M.');
@@ -343,7 +343,7 @@ test.describe('skills and endorsements', () => {
     await expect(failure).toBeHidden();
     await page.keyboard.press('Escape');
     await expect(again).toBeHidden();
-    await expect(skills.getByRole('button', { name: 'Endorse this skill: Docker' })).toBeFocused();
+    await expect(skills.getByRole('link', { name: 'Endorse this skill: Docker' })).toBeFocused();
   });
 
   test('the count explains itself in a tooltip', async ({ page }) => {

@@ -42,11 +42,17 @@ function watchDocuments(page: Page): Array<{ method: string; url: string }> {
   return seen;
 }
 
+/** The stored quote requests from `email`, read through the owner's API (signed in once per page). */
+const admins = new WeakMap<Page, Promise<Awaited<ReturnType<typeof adminApi>>>>();
 async function quotesFor(page: Page, baseURL: string, email: string) {
   const browser = page.context().browser();
   if (!browser) throw new Error('no browser');
-  const admin = await adminApi(browser, baseURL);
-  const quotes = await (await admin.get('/api/admin/quotes?pageSize=100')).json();
+  let admin = admins.get(page);
+  if (!admin) {
+    admin = adminApi(browser, baseURL);
+    admins.set(page, admin);
+  }
+  const quotes = await (await (await admin).get('/api/admin/quotes?pageSize=100')).json();
   return quotes.items.filter((item: { email: string }) => item.email === email);
 }
 

@@ -84,7 +84,7 @@ test("every feature that needs the server says so on the copy, with the owner's 
   await page.goto(`${STATIC_ORIGIN}/#contact`);
   await expect(notice(page, 'The quote form')).toBeVisible();
   await expect(page.getByRole('form', { name: 'Get a Custom Quote' })).toHaveCount(0);
-  const endorse = page.getByRole('button', { name: /Endorse this skill/ }).first();
+  const endorse = page.getByRole('link', { name: /Endorse this skill/ }).first();
   await expect(page.locator('#skills [data-ready="true"]')).toBeAttached();
   await endorse.click();
   const dialog = page.getByRole('dialog');

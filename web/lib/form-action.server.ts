@@ -146,23 +146,14 @@ export async function sendChecked(
     submitLabel: string;
   },
 ): Promise<{ ok: true } | { ok: false; response: ReturnType<typeof data<FormAnswer>> }> {
+  // The page again, everything kept, with a token for one more press and why it is needed.
+  const confirm = (title: string, message: string, formToken: string) => ({
+    ok: false as const,
+    response: refused(form, fields, 200, title, message, {}, { formToken, kind: 'confirm' }),
+  });
   const token = fields.formToken || undefined;
   if (token && Date.now() - tokenIssuedAt(token) < MIN_FORM_FILL_MS) {
-    return {
-      ok: false,
-      response: refused(
-        form,
-        fields,
-        200,
-        'One more moment',
-        `Please wait a moment, then press '${submitLabel}' again.`,
-        {},
-        {
-          formToken: token,
-          kind: 'confirm',
-        },
-      ),
-    };
+    return confirm('One more moment', `Please wait a moment, then press '${submitLabel}' again.`, token);
   }
   const answer = await send(context, path, token ? { ...body, formToken: token } : body);
   if (isOk(answer)) return { ok: true };
@@ -170,21 +161,11 @@ export async function sendChecked(
   const { errors } = messagesOf(answer);
   const onlyToken = answer.status === 400 && Object.keys(errors).length === 1 && 'formToken' in errors;
   if (onlyToken && next) {
-    return {
-      ok: false,
-      response: refused(
-        form,
-        fields,
-        200,
-        'Almost there',
-        `Please check what you wrote and press '${submitLabel}' once more to send it.`,
-        {},
-        {
-          formToken: next,
-          kind: 'confirm',
-        },
-      ),
-    };
+    return confirm(
+      'Almost there',
+      `Please check what you wrote and press '${submitLabel}' once more to send it.`,
+      next,
+    );
   }
   return { ok: false, response: failed(form, fields, answer, failure, next ? { formToken: next } : {}) };
 }

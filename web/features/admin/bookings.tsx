@@ -13,7 +13,6 @@ import {
   WEEKDAY_NAMES,
 } from '../../../common/schemas/booking.ts';
 import { EARLY_POST_PATH } from '../../lib/early-post.ts';
-import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';

@@ -15,7 +15,6 @@ import { quoteNoteSchema, quoteUpdateSchema } from '../../../common/schemas/form
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { dateAndTime } from '../../lib/dates.ts';
 import { EARLY_POST_PATH } from '../../lib/early-post.ts';
-import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Input } from '../../ui/input.tsx';

@@ -8,7 +8,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import type { SecurityOverview as Overview } from '../../../common/schemas/admin.ts';
 import { EARLY_POST_PATH } from '../../lib/early-post.ts';
-import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';

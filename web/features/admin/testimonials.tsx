@@ -10,7 +10,6 @@ import type { TestimonialStatus } from '../../../common/constants.ts';
 import type { AdminTestimonial, Pipeline, TestimonialLink } from '../../../common/schemas/admin.ts';
 import { testimonialRequestSchema } from '../../../common/schemas/forms.ts';
 import { EARLY_POST_PATH } from '../../lib/early-post.ts';
-import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';

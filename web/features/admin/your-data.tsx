@@ -7,7 +7,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { MARKDOWN_FILE } from '../../../common/markdown-import.ts';
 import { EARLY_POST_PATH } from '../../lib/early-post.ts';
-import { paths } from '../../lib/paths.ts';
 import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';

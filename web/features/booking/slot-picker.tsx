@@ -5,6 +5,7 @@
  * the page's code arrives (or without it) as it does after. The time's field is `start`.
  */
 import { useId, useMemo, useState } from 'react';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { cn } from '../../ui/cn.ts';
 import { clock, dayId, shortDay } from './api.ts';
 
@@ -32,6 +33,7 @@ export function SlotPicker({
     return [...byDay.entries()];
   }, [slots, timeZone]);
   const [chosenDay, setChosenDay] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const day = chosenDay ?? (value ? dayId(value, timeZone) : (days[0]?.[0] ?? null));
   // One rule per day: the times of the day whose radio is checked show, the others do not.
   const rules = days
@@ -64,28 +66,31 @@ export function SlotPicker({
       </fieldset>
       <fieldset>
         <legend className="text-sm font-medium">Time</legend>
-        {days.map(([dayKey, daySlots], index) => (
-          <div
-            key={dayKey}
-            id={`${id}-t${index}`}
-            data-times=""
-            className="mt-2 grid-cols-3 gap-2 sm:grid-cols-5"
-          >
-            {daySlots.map((slot) => (
-              <label key={slot} className={cn(pill, 'text-center')}>
-                <input
-                  type="radio"
-                  name="start"
-                  value={slot}
-                  checked={slot === value}
-                  onChange={() => onChange(slot)}
-                  className="sr-only"
-                />
-                {clock(slot, timeZone)}
-              </label>
-            ))}
-          </div>
-        ))}
+        {days.map(([dayKey, daySlots], index) =>
+          // Once live, only the chosen day's times are in the page (the rule above shows them).
+          hydrated && dayKey !== day ? null : (
+            <div
+              key={dayKey}
+              id={`${id}-t${index}`}
+              data-times=""
+              className="mt-2 grid-cols-3 gap-2 sm:grid-cols-5"
+            >
+              {daySlots.map((slot) => (
+                <label key={slot} className={cn(pill, 'text-center')}>
+                  <input
+                    type="radio"
+                    name="start"
+                    value={slot}
+                    checked={slot === value}
+                    onChange={() => onChange(slot)}
+                    className="sr-only"
+                  />
+                  {clock(slot, timeZone)}
+                </label>
+              ))}
+            </div>
+          ),
+        )}
       </fieldset>
     </div>
   );

@@ -11,7 +11,6 @@ import { type FormEvent, useRef, useState } from 'react';
 import { IMAGE_PROMPT_MIN, type IMAGE_QUALITIES, type IMAGE_SIZES } from '../../../common/constants.ts';
 import { type ImageRequest, type ImageResponse, INVALID_PROMPT } from '../../../common/schemas/ai.ts';
 import { EARLY_POST_PATH } from '../../lib/early-post.ts';
-import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
