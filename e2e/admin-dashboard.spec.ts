@@ -90,7 +90,7 @@ test.describe('as the admin', () => {
     await page.getByRole('button', { name: 'Mark spam selected' }).click();
     await expectToast(page, '2 comments marked as spam');
     await expect(page.getByRole('article', { name: `Comment by Spammer A ${id}` })).toBeHidden();
-    await page.getByLabel('Show').first().selectOption('spam');
+    await page.getByLabel('Show', { exact: true }).first().selectOption('spam');
     await expect(page.getByRole('article', { name: `Comment by Spammer B ${id}` })).toBeVisible();
 
     await page.goto(`/blog/${slug}`);
@@ -130,7 +130,7 @@ test.describe('as the admin', () => {
     await review.getByRole('button', { name: `Approve “${title}”` }).click();
     await expectToast(page, 'Guest post approved', `“${title}” is saved as a draft post.`);
 
-    await page.getByLabel('Show').nth(1).selectOption('reviewed');
+    await page.getByLabel('Show', { exact: true }).nth(1).selectOption('reviewed');
     const reviewed = page.getByRole('article', { name: title });
     await expect(reviewed).toContainText('Approved');
     await expect(reviewed.getByLabel('Review notes')).toHaveValue('Lovely piece; tighten the intro.');
@@ -189,7 +189,7 @@ test.describe('as the admin', () => {
     await item.getByRole('button', { name: `Archive the request from ${name}` }).click();
     await expectToast(page, 'Request archived');
     await expect(item).toBeHidden();
-    await page.getByLabel('Show').selectOption('archived');
+    await page.getByLabel('Show', { exact: true }).selectOption('archived');
     await expect(item).toBeVisible();
     await item.getByRole('button', { name: `Move back to the inbox the request from ${name}` }).click();
     await expectToast(page, 'Moved back to the inbox');

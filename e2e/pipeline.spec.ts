@@ -137,7 +137,7 @@ test('with email not set up, every dashboard page says so, and the outbox lists 
   await message.getByText('Message', { exact: true }).click();
   await expect(message).toContainText('Email: avery.outbox@example.com');
   // Only failed messages: this one waits, so it is not listed.
-  await page.getByLabel('Show').selectOption('failed');
+  await page.getByLabel('Show', { exact: true }).selectOption('failed');
   await expect(page).toHaveURL(/status=failed/);
   await expect(page.getByRole('article', { name: `New quote request from ${name}` })).toHaveCount(0);
   await expectAccessible(page, 'outbox');

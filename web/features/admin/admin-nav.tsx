@@ -45,7 +45,7 @@ export function AdminNav() {
     <nav
       ref={nav}
       aria-label="Admin sections"
-      className="mb-8 overflow-x-auto border-b border-border md:overflow-visible"
+      className="relative mb-8 overflow-x-auto border-b border-border md:overflow-visible"
     >
       <ul className="flex min-w-max gap-1 md:min-w-0 md:flex-wrap">
         {sections.map((section) => {
