@@ -95,8 +95,8 @@ export function doneAt(location: string, cookies: readonly string[] = []) {
 }
 
 /** Sends the fields' JSON body through the API as this visitor. */
-export function send(context: WebLoadContext, path: string, body: unknown, method: 'POST' | 'PUT' = 'POST') {
-  return context.sendApi(method, path, body);
+export function send(context: WebLoadContext, path: string, body: unknown) {
+  return context.sendApi('POST', path, body);
 }
 
 export const isOk = (answer: ApiAnswer) => answer.status >= 200 && answer.status < 300;
