@@ -22,7 +22,8 @@ import { toast } from '../../ui/use-toast.ts';
 import { commentsPath, commentsQuery } from './api.ts';
 import { HumanCheck, useFormToken } from './form-token.tsx';
 
-export const COMMENT_FORM_ID = 'comment-form';
+// The stand-in in comments.tsx names the same id (importing it would load this chunk early).
+const COMMENT_FORM_ID = 'comment-form';
 
 const empty: CommentFormInput = {
   name: '',

@@ -29,7 +29,7 @@ import { StaticNotice } from '../layout/static-notice.tsx';
 import { BOOKING_SLOTS_PATH, BOOKINGS_PATH, fullTime, visitorTimeZone } from './api.ts';
 import { SlotPicker } from './slot-picker.tsx';
 
-export const BOOK_FORM_ID = 'book-form';
+const BOOK_FORM_ID = 'book-form';
 
 const detailsSchema = bookingRequestSchema.pick({ name: true, email: true, topic: true });
 type Details = z.input<typeof detailsSchema>;

@@ -62,7 +62,8 @@ function ThankYou({ onAnother }: { onAnother?: () => void }) {
   );
 }
 
-export const QUOTE_FORM_ID = 'quote-form';
+// The stand-in in contact-section.tsx names the same id (importing it would load this chunk early).
+const QUOTE_FORM_ID = 'quote-form';
 
 export default function QuoteForm() {
   const [sent, setSent] = useState(false);

@@ -46,7 +46,7 @@ const PURPOSE_LABELS: Record<(typeof RECOMMENDATION_PURPOSES)[number], string> =
   other: 'Other',
 };
 
-export const RECOMMEND_FORM_ID = 'recommend-form';
+const RECOMMEND_FORM_ID = 'recommend-form';
 
 /** Thrown for an answer that is not a success with data (spec section 8 names its own message). */
 class Unsuccessful extends Error {}

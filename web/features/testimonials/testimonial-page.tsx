@@ -108,7 +108,7 @@ type TestimonialFields = Omit<TestimonialSubmissionInput, 'rating' | 'role' | 'c
   rating: string;
 };
 
-export const TESTIMONIAL_FORM_ID = 'testimonial-form';
+const TESTIMONIAL_FORM_ID = 'testimonial-form';
 
 function TestimonialForm({
   invite,
