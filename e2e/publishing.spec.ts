@@ -194,7 +194,7 @@ test('a commenter asks to hear back; the owner answers on the post; the answer s
   await page.goto('/admin/blog/moderation');
   const row = page.getByRole('article', { name: 'Comment by Morgan Reader' });
   await expect(row).toContainText('wants an email when you reply');
-  await row.getByRole('button', { name: 'Reply to the comment by Morgan Reader' }).click();
+  await row.getByText('Reply to the comment by Morgan Reader', { exact: true }).click();
   const replyForm = row.getByRole('form', { name: 'Reply to Morgan Reader' });
   await replyForm.getByLabel('Your reply to Morgan Reader').fill('Yes: a CR2032, flat side up.');
   await replyForm.getByRole('button', { name: 'Post reply' }).click();
@@ -211,7 +211,7 @@ test('a commenter asks to hear back; the owner answers on the post; the answer s
 
   // The owner answers again from the post itself.
   await page.goto(`/blog/${slug}`);
-  await page.getByRole('button', { name: 'Reply to Morgan Reader' }).click();
+  await page.getByText('Reply to Morgan Reader', { exact: true }).click();
   await page.getByLabel('Your reply to Morgan Reader').fill('The 2016 key also has a spare in the door.');
   await page.getByRole('button', { name: 'Post reply' }).click();
   await expect(

@@ -42,7 +42,7 @@ export interface Failure {
 }
 
 /** The server's message and field messages, from an API error body. */
-function messagesOf(answer: ApiAnswer): { message?: string; errors: Record<string, string> } {
+export function messagesOf(answer: ApiAnswer): { message?: string; errors: Record<string, string> } {
   const body = (answer.body ?? {}) as { message?: unknown; errors?: unknown };
   const errors: Record<string, string> = {};
   if (body.errors && typeof body.errors === 'object') {

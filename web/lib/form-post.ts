@@ -21,8 +21,11 @@ export interface FormAnswer {
   values: Record<string, string>;
   /** A fresh bot-check token, for the next post of a form with a bot check. */
   formToken?: string;
-  /** 'confirm': nothing was wrong, the form needs one more press (it was posted without a token). */
-  kind?: 'refused' | 'confirm';
+  /**
+   * 'confirm': nothing was wrong, the form needs one more press (it was posted without a token).
+   * 'done': it was sent, and the page shows what can be shown only once (in `extra`).
+   */
+  kind?: 'refused' | 'confirm' | 'done';
   /** Anything else the page shows with the answer (the code step of a sign-in, recommendations). */
   extra?: Record<string, unknown>;
 }

@@ -31,3 +31,28 @@ export async function prefetch(
 export function isDocumentRequest(request: Request): boolean {
   return !new URL(request.url).pathname.endsWith('.data');
 }
+
+/**
+ * The signed-in owner's reads for a dashboard page's HTML (its session cookie; never shared with
+ * another render), for whole documents only: the page is whole without its code, and its forms
+ * hold the stored values. A read that fails is left for the browser's query to fetch.
+ */
+export async function prefetchOwn(
+  context: WebLoadContext,
+  request: Request,
+  paths: readonly string[],
+): Promise<DehydratedState | null> {
+  if (!context.user?.isAdmin || !isDocumentRequest(request)) return null;
+  const client = new QueryClient();
+  await Promise.all(
+    paths.map(async (path) => {
+      try {
+        const data = await context.readOwnApi(path);
+        if (data !== null) client.setQueryData([path], data);
+      } catch {
+        // The browser's query asks again and shows its own error.
+      }
+    }),
+  );
+  return dehydrate(client);
+}

@@ -1,17 +1,95 @@
 /**
  * /admin/blog: write, edit, publish and delete posts. `?edit=ID` opens a post in the editor
- * (the link Moderation gives for a guest post just approved as a draft).
+ * (the link Moderation gives for a guest post just approved as a draft). The editor is in the
+ * page's HTML with the post's stored values, and saves without its code too (ADR 013).
  */
-import { useQuery } from '@tanstack/react-query';
+import { HydrationBoundary, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useUpdateParams } from '../features/admin/admin-list.tsx';
-import { adminPostQuery } from '../features/admin/api.ts';
-import { PostEditor } from '../features/admin/post-editor.tsx';
+import type { AdminPost } from '../../common/schemas/admin.ts';
+import type { BookingSettings } from '../../common/schemas/booking.ts';
+import { slugify } from '../../common/text.ts';
+import type { WebLoadContext } from '../../common/web-context.ts';
+import { zonedInstant } from '../../common/zoned-time.ts';
+import { ADMIN_PAGE_SIZE, useUpdateParams } from '../features/admin/admin-list.tsx';
+import { adminPageQuery, adminPaths, adminPostQuery } from '../features/admin/api.ts';
+import { POST_DONE, POST_FORM, PostEditor } from '../features/admin/post-editor.tsx';
 import { PostsList } from '../features/admin/posts-list.tsx';
+import { BLOG_PATH } from '../features/blog/api.ts';
+import { dashboardAction, donePage, idOf } from '../lib/dashboard-form.server.ts';
+import { prefetchOwn } from '../lib/prefetch.ts';
 import { Spinner } from '../ui/spinner.tsx';
+import type { Route } from './+types/admin-posts';
 
-export default function AdminPostsPage() {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const edit = idOf(params.get('edit') ?? undefined);
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const list = String(adminPageQuery(adminPaths.posts, { page, pageSize: ADMIN_PAGE_SIZE }).queryKey[0]);
+  const reads = Number.isNaN(edit) ? [list] : [list, adminPaths.post(edit)];
+  return { dehydrated: await prefetchOwn(context, request, reads) };
+}
+
+/** A publish time typed without the page's code: the browser's zone is unknown, so it is the owner's. */
+async function publishAtOf(value: string | undefined, context: WebLoadContext) {
+  const typed = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(value?.trim() ?? '');
+  if (!value?.trim()) return null;
+  if (!typed) return undefined;
+  const settings = await context.readOwnApi<BookingSettings>(adminPaths.bookingSettings).catch(() => null);
+  const at = zonedInstant(
+    typed[1] ?? '',
+    Number(typed[2]) * 60 + Number(typed[3]),
+    settings?.timeZone ?? 'UTC',
+  );
+  return at ? at.toISOString() : undefined;
+}
+
+export const action = dashboardAction({
+  [POST_FORM]: {
+    failure: { title: 'Error', fallback: 'Unknown error' },
+    describe: (message, fields) =>
+      Number.isNaN(idOf(fields.id))
+        ? `Failed to create blog post: ${message}`
+        : `Failed to update blog post: ${message}`,
+    call: async (fields, context) => {
+      const publishAt = await publishAtOf(fields.publishAt, context);
+      if (publishAt === undefined) {
+        return { problem: 'Publish time must be a valid date and time', field: 'publishAt' };
+      }
+      const body = {
+        title: fields.title ?? '',
+        // Without the code nothing made the slug from the title: the server does, as the script would.
+        slug: fields.slug?.trim() || slugify(fields.title ?? ''),
+        summary: fields.summary ?? '',
+        content: fields.content ?? '',
+        coverImage: fields.coverImage ?? '',
+        tags: fields.tags ?? '',
+        isPublished: fields.isPublished === 'on',
+        metaDescription: fields.metaDescription ?? '',
+        canonicalUrl: fields.canonicalUrl ?? '',
+        publishAt,
+      };
+      const id = idOf(fields.id);
+      return Number.isNaN(id)
+        ? { method: 'POST', path: BLOG_PATH, body }
+        : { method: 'PATCH', path: adminPaths.post(id), body };
+    },
+    doneAt: (answer, page, fields) => {
+      const done = Number.isNaN(idOf(fields.id)) ? POST_DONE.created : POST_DONE.updated;
+      return donePage(page, done, { edit: String((answer as AdminPost).id) });
+    },
+  },
+});
+
+export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <PostsPage />
+    </HydrationBoundary>
+  );
+}
+
+function PostsPage() {
   const [params] = useSearchParams();
   const update = useUpdateParams();
   const [deletedId, setDeletedId] = useState<number | null>(null);

@@ -1,11 +1,40 @@
 /** /admin/blog/testimonials: ask clients for verified testimonials and approve what they send. */
+import { HydrationBoundary } from '@tanstack/react-query';
+import { adminPaths } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';
-import { TestimonialsAdmin } from '../features/admin/testimonials.tsx';
+import { ASK_FORM, TestimonialsAdmin } from '../features/admin/testimonials.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
+import { dashboardAction, idOf } from '../lib/dashboard-form.server.ts';
+import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-testimonials';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { dehydrated: await prefetchOwn(context, request, [adminPaths.testimonials, adminPaths.pipeline]) };
+}
+
+/** 'Create link' without the page's code: the private link is shown once, on the page it answers. */
+export const action = dashboardAction({
+  [ASK_FORM]: {
+    failure: { title: 'Error', fallback: 'The link could not be created. Please try again.' },
+    call: (fields) => ({
+      method: 'POST',
+      path: adminPaths.testimonials,
+      body: {
+        clientName: fields.clientName ?? '',
+        email: fields.email ?? '',
+        quoteId: fields.quoteId ? idOf(fields.quoteId) || fields.quoteId : null,
+      },
+    }),
+    show: (link) => ({ link }),
+  },
+});
 
 export const meta: Route.MetaFunction = adminMeta('Testimonials', dashboardPaths.testimonials);
 
-export default function AdminTestimonialsPage() {
-  return <TestimonialsAdmin />;
+export default function AdminTestimonialsPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <TestimonialsAdmin />
+    </HydrationBoundary>
+  );
 }

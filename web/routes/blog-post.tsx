@@ -8,6 +8,8 @@ import { data } from 'react-router';
 import type { BlogPost } from '../../common/schemas/blog.ts';
 import { commentsPath, ownerPostPath, postPath, previewPostPath } from '../features/blog/api.ts';
 import { PostArticle, PostNotFound } from '../features/blog/post-article.tsx';
+import { REPLY_FORM } from '../features/blog/reply-form.tsx';
+import { replyForms, sendDashboardForm } from '../lib/dashboard-form.server.ts';
 import { doneAt, formOf, readFields, refused, sendChecked } from '../lib/form-action.server.ts';
 import { DONE_PARAM } from '../lib/form-post.ts';
 import { paths } from '../lib/paths.ts';
@@ -37,6 +39,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const post = await context.readApi<BlogPost>(postPath(params.slug));
   const failure = { title: 'Error submitting comment', fallback: 'Please try again later' };
   if (!post) return refused('comment', fields, 404, failure.title, 'Post not found');
+  // The owner's reply to a comment (its form is in the page for the owner only).
+  if (formOf(fields) === REPLY_FORM) return sendDashboardForm(replyForms, fields, context, request);
   if (formOf(fields) !== 'comment')
     return refused(formOf(fields), fields, 400, failure.title, failure.fallback);
   const { name, email, content, captchaToken, website } = fields;

@@ -222,16 +222,20 @@ export function InsertMediaButton({ uploading, upload }: { uploading: Uploading;
 /** The cover address with its upload button, and the AI-generated image on offer when there is one. */
 export function CoverImageField({
   form,
+  input,
+  error,
   uploading,
   upload,
 }: {
   form: EditorForm;
+  /** The field's registration, with its value in the server's HTML. */
+  input: ReturnType<EditorForm['register']> & { defaultValue?: string };
+  error: string | undefined;
   uploading: Uploading;
   upload: UploadFn;
 }) {
   const selectedImage = useSelectedImage();
   const coverImage = form.watch('coverImage');
-  const { errors } = form.formState;
   return (
     <>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
@@ -239,9 +243,9 @@ export function CoverImageField({
           <Field
             label="Cover image URL"
             hint="Optional: upload one or paste an address. Left empty, a cover is generated from the title."
-            error={errors.coverImage?.message}
+            error={error}
           >
-            <Input {...form.register('coverImage')} />
+            <Input {...input} />
           </Field>
         </div>
         <UploadButton

@@ -5,7 +5,7 @@
  * on the post at once: the server clears its cache and the page's public reads
  * are refreshed here.
  */
-import { lazy, Suspense, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminComment, AdminContribution } from '../../../common/schemas/admin.ts';
 import { paths } from '../../lib/paths.ts';
@@ -13,6 +13,7 @@ import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { BLOG_PATH, COMMENTS_PREFIX } from '../blog/api.ts';
+import ReplyForm, { useReplyAnswer } from '../blog/reply-form.tsx';
 import {
   ADMIN_PAGE_SIZE,
   AdminSection,
@@ -27,9 +28,9 @@ import { adminPaths } from './api.ts';
 
 type ModerationAction = 'approve' | 'reject' | 'spam';
 
-const COMMENT_STATUSES = ['pending', 'approved', 'spam'] as const;
+export const COMMENT_STATUSES = ['pending', 'approved', 'spam'] as const;
 const COMMENT_STATUS_LABELS = { pending: 'Waiting', approved: 'Approved', spam: 'Spam' } as const;
-const CONTRIBUTION_STATUSES = ['pending', 'reviewed', 'all'] as const;
+export const CONTRIBUTION_STATUSES = ['pending', 'reviewed', 'all'] as const;
 const CONTRIBUTION_STATUS_LABELS = {
   pending: 'Waiting for review',
   reviewed: 'Reviewed',
@@ -352,28 +353,23 @@ function ContributionReview({ contribution }: { contribution: AdminContribution 
   );
 }
 
-const ReplyForm = lazy(() => import('../blog/reply-form.tsx'));
-
 /** Reply to a comment from the dashboard: the answer goes on the post (and approves the comment). */
 function DashboardReply({ commentId, postId, to }: { commentId: number; postId: number; to: string }) {
-  const [open, setOpen] = useState(false);
-  if (!open) {
-    return (
-      <Button
-        size="sm"
-        variant="outline"
-        aria-label={`Reply to the comment by ${to}`}
-        onClick={() => setOpen(true)}
-      >
-        Reply
-      </Button>
-    );
-  }
+  const details = useRef<HTMLDetailsElement>(null);
+  const refused = useReplyAnswer(commentId) !== undefined;
   return (
-    <div className="basis-full">
-      <Suspense fallback={<p className="text-sm text-muted-foreground">Loading the reply form...</p>}>
-        <ReplyForm commentId={commentId} postId={postId} to={to} onDone={() => setOpen(false)} />
-      </Suspense>
-    </div>
+    <details ref={details} open={refused || undefined} className="basis-full">
+      <summary className="inline-flex h-9 w-fit cursor-pointer items-center rounded-md border border-border bg-background px-3 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+        Reply<span className="sr-only"> to the comment by {to}</span>
+      </summary>
+      <ReplyForm
+        commentId={commentId}
+        postId={postId}
+        to={to}
+        onDone={() => {
+          if (details.current) details.current.open = false;
+        }}
+      />
+    </details>
   );
 }

@@ -12,18 +12,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { SEO_DESCRIPTION_LENGTH } from '../../../common/constants.ts';
 import type { AdminPost } from '../../../common/schemas/admin.ts';
 import { type BlogPostFormInput, blogPostFormSchema } from '../../../common/schemas/forms.ts';
 import { normalizeTags, slugify } from '../../../common/text.ts';
 import { dateAndTime } from '../../lib/dates.ts';
-import { EARLY_POST_PATH } from '../../lib/early-post.ts';
+import { useDone } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
@@ -41,6 +42,11 @@ import { PostPreview, useMarkdownPreview } from './post-preview.tsx';
 import { PreviewLink } from './preview-link.tsx';
 
 const SLUG_DELAY_MS = 500;
+
+/** The editor's name in the page's action, and what a save without the page's code comes back with. */
+export const POST_FORM = 'post';
+export const POST_DONE = { created: 'post-created', updated: 'post-updated' } as const;
+const POST_FORM_ID = 'post-editor';
 
 const empty: BlogPostFormInput = {
   title: '',
@@ -91,12 +97,22 @@ export function PostEditor({
 }) {
   const navigate = useNavigate();
   const refresh = useRefreshAdmin();
-  const form = useForm<BlogPostFormInput>({
+  // The stored post, else what a save without the code kept, else what was typed before it came.
+  const { form, answer, field, errorOf, onSubmit } = usePostForm<BlogPostFormInput>({
+    id: POST_FORM_ID,
+    form: POST_FORM,
+    empty: editing ? formOf(editing) : empty,
     resolver: zodResolver(blogPostFormSchema),
-    defaultValues: empty,
   });
-  const { errors, isDirty } = form.formState;
-  const [publishAt, setPublishAt] = useState(plannedTime(editing));
+  const created = useDone(POST_DONE.created);
+  const updated = useDone(POST_DONE.updated);
+  const { isDirty } = form.formState;
+  const [publishAt, setPublishAt] = useState(() => {
+    const typed =
+      typeof document === 'undefined' ? null : document.getElementById(`${POST_FORM_ID}-publish-at`);
+    if (typed && 'value' in typed && typeof typed.value === 'string' && typed.value) return typed.value;
+    return answer?.values.publishAt ?? plannedTime(editing);
+  });
   const [publishAtError, setPublishAtError] = useState<string | undefined>(undefined);
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const { preview, show: showPreview, clear: clearPreview } = useMarkdownPreview();
@@ -105,17 +121,18 @@ export function PostEditor({
   const uploads = useEditorUploads(form, () => caret.current);
   const tagSuggestions = useQuery<string[]>({ queryKey: [adminPaths.postTags], staleTime: 60_000 });
 
+  // Another post (or a new one) opened: its stored values, its own save state and preview. The
+  // post the page came with keeps what the fields already hold (typed before the code arrived).
+  const editingId = editing?.id ?? null;
+  const shownId = useRef(editingId);
   useEffect(() => {
+    if (shownId.current === editingId) return;
+    shownId.current = editingId;
     form.reset(editing ? formOf(editing) : empty);
     setPublishAt(plannedTime(editing));
-  }, [editing, form]);
-  // Another post (or a new one) opened: its own save state and preview.
-  const editingId = editing?.id ?? null;
-  useEffect(() => {
-    void editingId;
     setSavedAt(null);
     clearPreview();
-  }, [editingId, clearPreview]);
+  }, [editing, editingId, form, clearPreview]);
 
   const values = form.watch();
   const dirty = isDirty || publishAt !== plannedTime(editing);
@@ -164,7 +181,7 @@ export function PostEditor({
     },
   });
 
-  const submit = form.handleSubmit((formValues) => {
+  const submit = onSubmit((formValues) => {
     const at = publishAt ? new Date(publishAt) : null;
     if (at && Number.isNaN(at.getTime())) {
       setPublishAtError('Publish time must be a valid date and time');
@@ -208,7 +225,7 @@ export function PostEditor({
   };
 
   const metaDescription = values.metaDescription ?? '';
-  const contentField = form.register('content');
+  const contentField = field('content');
   const saveState = save.isPending
     ? 'Saving...'
     : dirty
@@ -221,8 +238,9 @@ export function PostEditor({
 
   return (
     <form
+      id={POST_FORM_ID}
       method="post"
-      action={EARLY_POST_PATH}
+      action={`${paths.adminBlog}?index`}
       noValidate
       aria-labelledby="editor-title"
       className="space-y-5 rounded-lg border border-border bg-card p-6"
@@ -236,6 +254,15 @@ export function PostEditor({
           {saveState}
         </p>
       </div>
+      <FormName name={POST_FORM} />
+      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+      <FormNotice answer={answer} />
+      {created || updated ? (
+        <DoneNotice
+          title={created ? 'Success!' : 'Post updated'}
+          text={created ? 'Blog post created successfully.' : 'Your changes are saved.'}
+        />
+      ) : null}
       {autosave.found ? (
         <section
           aria-label="Unsaved work"
@@ -252,13 +279,13 @@ export function PostEditor({
           </Button>
         </section>
       ) : null}
-      <Field label="Title" error={errors.title?.message}>
-        <Input {...form.register('title')} />
+      <Field label="Title" error={errorOf('title')}>
+        <Input {...field('title')} />
       </Field>
       <div className="flex items-end gap-2">
         <div className="flex-1">
-          <Field label="Slug" hint="Lowercase letters, numbers and hyphens." error={errors.slug?.message}>
-            <Input {...form.register('slug')} />
+          <Field label="Slug" hint="Lowercase letters, numbers and hyphens." error={errorOf('slug')}>
+            <Input {...field('slug')} />
           </Field>
         </div>
         <Button
@@ -275,11 +302,11 @@ export function PostEditor({
           Generate
         </Button>
       </div>
-      <Field label="Summary" error={errors.summary?.message}>
-        <Textarea rows={3} {...form.register('summary')} />
+      <Field label="Summary" error={errorOf('summary')}>
+        <Textarea rows={3} {...field('summary')} />
       </Field>
       <div className="space-y-2">
-        <Field label="Content" hint="Markdown." error={errors.content?.message}>
+        <Field label="Content" hint="Markdown." error={errorOf('content')}>
           <Textarea
             rows={16}
             className="font-mono"
@@ -318,10 +345,16 @@ export function PostEditor({
         ) : null}
       </div>
       <PostPreview html={preview} />
-      <CoverImageField form={form} uploading={uploads.uploading} upload={uploads.upload} />
+      <CoverImageField
+        form={form}
+        input={field('coverImage')}
+        error={errorOf('coverImage')}
+        uploading={uploads.uploading}
+        upload={uploads.upload}
+      />
       <div className="space-y-2">
-        <Field label="Tags" hint="Comma-separated." error={errors.tags?.message}>
-          <Input placeholder="React, Repair" autoComplete="off" {...form.register('tags')} />
+        <Field label="Tags" hint="Comma-separated." error={errorOf('tags')}>
+          <Input placeholder="React, Repair" autoComplete="off" {...field('tags')} />
         </Field>
         {suggestions.length > 0 ? (
           <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -343,21 +376,21 @@ export function PostEditor({
       <Field
         label="Meta description"
         hint={`${metaDescription.length}/${SEO_DESCRIPTION_LENGTH}. What search results and shared links show. Left empty, the summary is used (or the first ${SEO_DESCRIPTION_LENGTH} characters of the post).`}
-        error={errors.metaDescription?.message}
+        error={errorOf('metaDescription')}
       >
-        <Textarea rows={2} {...form.register('metaDescription')} />
+        <Textarea rows={2} {...field('metaDescription')} />
       </Field>
       <Field
         label="Canonical URL (optional)"
         hint="Only when the post first appeared on another site: search engines then credit that address."
-        error={errors.canonicalUrl?.message}
+        error={errorOf('canonicalUrl')}
       >
-        <Input type="url" placeholder="https://" {...form.register('canonicalUrl')} />
+        <Input type="url" placeholder="https://" {...field('canonicalUrl')} />
       </Field>
       <div className="space-y-3">
         <div>
           <label className="flex items-center gap-2 text-sm font-medium">
-            <input type="checkbox" className="h-4 w-4" {...form.register('isPublished')} />
+            <input type="checkbox" className="h-4 w-4" {...field('isPublished')} />
             Publish now
           </label>
           <p className="mt-1 text-xs text-muted-foreground">If unchecked, the post is saved as a draft.</p>
@@ -369,9 +402,11 @@ export function PostEditor({
               ? `Published ${dateAndTime(editing.publishedAt)}. A time in the future schedules the post instead.`
               : 'Leave empty to publish when you save. A time in the future schedules the post: it goes live then.'
           }
-          error={publishAtError}
+          error={publishAtError ?? errorOf('publishAt' as never)}
         >
           <Input
+            id={`${POST_FORM_ID}-publish-at`}
+            name="publishAt"
             type="datetime-local"
             value={publishAt}
             onChange={(event) => setPublishAt(event.target.value)}

@@ -9,11 +9,12 @@ import { useSearchParams } from 'react-router';
 import type { TestimonialStatus } from '../../../common/constants.ts';
 import type { AdminTestimonial, Pipeline, TestimonialLink } from '../../../common/schemas/admin.ts';
 import { testimonialRequestSchema } from '../../../common/schemas/forms.ts';
-import { EARLY_POST_PATH } from '../../lib/early-post.ts';
+import { useFormAnswer } from '../../lib/form-post.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { Field } from '../../ui/field.tsx';
+import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Copy } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
@@ -108,20 +109,34 @@ function LinkBox({ result }: { result: TestimonialLink }) {
   );
 }
 
+/** The form's name in the page's action (ADR 013). */
+export const ASK_FORM = 'ask';
+
 function AskForm() {
   const formId = useId();
+  const answer = useFormAnswer(ASK_FORM);
+  const sent = answer?.kind === 'done' ? (answer.extra?.link as TestimonialLink | undefined) : undefined;
   const [params] = useSearchParams();
   const pipeline = useQuery<Pipeline>({ queryKey: [adminPaths.pipeline] });
   const won = pipeline.data?.columns.find((column) => column.stage === 'won')?.quotes ?? [];
   const askedFor = Number(params.get('quote')) || null;
   const fromQuote = won.find((quote) => quote.id === askedFor);
-  const [values, setValues] = useState<{ clientName: string; email: string; quoteId: string } | null>(null);
+  // What a refused post without the code kept, else the won request the address names.
+  const [values, setValues] = useState<{ clientName: string; email: string; quoteId: string } | null>(() =>
+    answer && answer.kind !== 'done'
+      ? {
+          clientName: answer.values.clientName ?? '',
+          email: answer.values.email ?? '',
+          quoteId: answer.values.quoteId ?? '',
+        }
+      : null,
+  );
   const current = values ?? {
     clientName: fromQuote?.name ?? '',
     email: fromQuote?.email ?? '',
     quoteId: fromQuote ? String(fromQuote.id) : '',
   };
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>(answer?.errors ?? {});
   const refresh = useRefreshAdmin();
   const ask = useMutation({
     mutationFn: async (body: unknown) =>
@@ -165,25 +180,36 @@ function AskForm() {
       <p className="mt-1 text-sm text-muted-foreground">
         The client gets a private link to write a few words, change them or withdraw them later.
       </p>
+      <FormNotice answer={answer} className="mt-4" />
       <form
         method="post"
-        action={EARLY_POST_PATH}
         noValidate
         onSubmit={submit}
         className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-start"
       >
+        <FormName name={ASK_FORM} />
         <Field label="Client name" error={errors.clientName}>
-          <Input value={current.clientName} onChange={(event) => set('clientName')(event.target.value)} />
+          <Input
+            name="clientName"
+            value={current.clientName}
+            onChange={(event) => set('clientName')(event.target.value)}
+          />
         </Field>
         <Field
           label="Client email (optional)"
           error={errors.email}
           hint="The link is emailed through the outbox."
         >
-          <Input type="email" value={current.email} onChange={(event) => set('email')(event.target.value)} />
+          <Input
+            name="email"
+            type="email"
+            value={current.email}
+            onChange={(event) => set('email')(event.target.value)}
+          />
         </Field>
         <Field label="Won quote request (optional)" error={errors.quoteId}>
           <Select
+            name="quoteId"
             options={quoteOptions}
             placeholder={won.length === 0 ? 'No won requests yet' : 'None'}
             value={current.quoteId}
@@ -196,7 +222,7 @@ function AskForm() {
           </Button>
         </div>
       </form>
-      {ask.data && <LinkBox result={ask.data} />}
+      {(ask.data ?? sent) && <LinkBox result={(ask.data ?? sent) as TestimonialLink} />}
     </section>
   );
 }

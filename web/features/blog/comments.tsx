@@ -4,22 +4,22 @@
  * signed form token. New comments wait for moderation.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import type { PublicComment } from '../../../common/schemas/comments.ts';
 import { longDate } from '../../lib/dates.ts';
-import { Button } from '../../ui/button.tsx';
+import { useDone } from '../../lib/form-post.ts';
+import { DoneNotice } from '../../ui/form-notice.tsx';
 import { ServerStandIn } from '../../ui/server-stand-in.tsx';
 import { useAuth } from '../auth/auth-provider.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
 import { commentsQuery } from './api.ts';
+import ReplyForm, { REPLY_FORM, useReplyAnswer } from './reply-form.tsx';
 
 // The form's code (react-hook-form, the validation rules: 40 KB of gzip) is a chunk of its own,
 // fetched when the page hydrates rather than with the post: the post's cover and text do not
 // share the link with it. The server's HTML holds the form, which posts to the page until then.
 const CommentForm = lazy(() => import('./comment-form.tsx'));
-
-const ReplyForm = lazy(() => import('./reply-form.tsx'));
 
 /** One comment: who, when, what; the author's answers marked as such. */
 function CommentBody({ comment }: { comment: PublicComment }) {
@@ -41,26 +41,25 @@ function CommentBody({ comment }: { comment: PublicComment }) {
   );
 }
 
-/** The owner's Reply button and form under a comment. */
+/** The owner's Reply under a comment: a disclosure that opens with or without the page's code. */
 function OwnerReply({ comment, postId }: { comment: PublicComment; postId: number }) {
-  const [open, setOpen] = useState(false);
-  if (!open) {
-    return (
-      <Button
-        size="sm"
-        variant="ghost"
-        className="mt-2"
-        aria-label={`Reply to ${comment.name}`}
-        onClick={() => setOpen(true)}
-      >
-        Reply
-      </Button>
-    );
-  }
+  const details = useRef<HTMLDetailsElement>(null);
+  // A reply refused without the code comes back open, with what was typed.
+  const refused = useReplyAnswer(comment.id) !== undefined;
   return (
-    <Suspense fallback={<p className="mt-3 text-sm text-muted-foreground">Loading the reply form...</p>}>
-      <ReplyForm commentId={comment.id} postId={postId} to={comment.name} onDone={() => setOpen(false)} />
-    </Suspense>
+    <details ref={details} open={refused || undefined} className="mt-2">
+      <summary className="inline-flex h-9 w-fit cursor-pointer items-center rounded-md px-3 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+        Reply<span className="sr-only"> to {comment.name}</span>
+      </summary>
+      <ReplyForm
+        commentId={comment.id}
+        postId={postId}
+        to={comment.name}
+        onDone={() => {
+          if (details.current) details.current.open = false;
+        }}
+      />
+    </details>
   );
 }
 
@@ -76,12 +75,20 @@ export function Comments({ postId, slug }: { postId: number; slug: string }) {
     repliesTo.set(comment.parentId, [...(repliesTo.get(comment.parentId) ?? []), comment]);
   }
   const owner = user?.isAdmin === true && !staticCopy;
+  const replied = useDone(REPLY_FORM);
 
   return (
     <section aria-labelledby="comments-heading" className="mt-16 border-t border-border pt-10">
       <h2 id="comments-heading" className="text-2xl font-bold">
         {comments.length > 0 ? `Comments (${comments.length})` : 'Comments'}
       </h2>
+      {replied ? (
+        <DoneNotice
+          className="mt-4"
+          title="Reply posted"
+          text="Your answer is on the post, under the comment."
+        />
+      ) : null}
       {comments.length === 0 ? (
         <p className="mt-4 text-muted-foreground">No comments yet. Be the first to comment!</p>
       ) : (

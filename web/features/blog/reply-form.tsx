@@ -1,19 +1,30 @@
 /**
  * The owner's answer to a comment, from the post or the dashboard: public at once, under the
- * comment, marked as the author's; a commenter who asked is emailed. Loaded only for the owner.
+ * comment, marked as the author's; a commenter who asked is emailed. Shown only to the owner (in the post's code: it
+ * carries no validation library), in a 'Reply' disclosure that opens without the page's code, and posted to the page it is on when
+ * the code has not arrived (ADR 013); with the code, its own handler sends it as before.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { commentReplySchema } from '../../../common/schemas/forms.ts';
-import { EARLY_POST_PATH } from '../../lib/early-post.ts';
+import { useRef, useState } from 'react';
+import { useFormAnswer } from '../../lib/form-post.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { commentsPath } from './api.ts';
 
 export const replyPath = (commentId: number) => `/api/admin/comments/${commentId}/reply`;
+
+/** The form's name in the page's action. */
+export const REPLY_FORM = 'reply';
+
+/** The page's answer to a reply posted without the code, when it is this comment's. */
+export function useReplyAnswer(commentId: number) {
+  const answer = useFormAnswer(REPLY_FORM);
+  return answer?.values.commentId === String(commentId) ? answer : undefined;
+}
 
 export default function ReplyForm({
   commentId,
@@ -28,14 +39,15 @@ export default function ReplyForm({
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [content, setContent] = useState('');
-  const [error, setError] = useState<string | undefined>(undefined);
+  const form = useRef<HTMLFormElement>(null);
+  const answer = useReplyAnswer(commentId);
+  const [error, setError] = useState<string | undefined>(answer?.errors.content);
   const send = useMutation({
     mutationFn: async (text: string) =>
       (await apiRequest('POST', replyPath(commentId), { content: text })).json(),
     onSuccess: async () => {
       toast({ title: 'Reply posted', description: `Your answer to ${to} is on the post.` });
-      setContent('');
+      form.current?.reset();
       onDone();
       await queryClient.invalidateQueries({
         predicate: (query) => {
@@ -53,24 +65,28 @@ export default function ReplyForm({
   });
   return (
     <form
+      ref={form}
       method="post"
-      action={EARLY_POST_PATH}
       noValidate
       aria-label={`Reply to ${to}`}
       className="mt-3 space-y-2"
       onSubmit={(event) => {
         event.preventDefault();
-        const parsed = commentReplySchema.safeParse({ content });
-        if (!parsed.success) {
-          setError(parsed.error.issues[0]?.message);
+        // The one rule checked here; the server checks them all (and says so in the toast).
+        const content = String(new FormData(event.currentTarget).get('content') ?? '').trim();
+        if (content.length < 2) {
+          setError('Reply must be at least 2 characters');
           return;
         }
         setError(undefined);
-        send.mutate(parsed.data.content);
+        send.mutate(content);
       }}
     >
+      <FormName name={REPLY_FORM} />
+      <input type="hidden" name="commentId" value={commentId} />
+      <FormNotice answer={answer} />
       <Field label={`Your reply to ${to}`} error={error}>
-        <Textarea rows={3} value={content} autoFocus onChange={(event) => setContent(event.target.value)} />
+        <Textarea name="content" rows={3} defaultValue={answer?.values.content ?? ''} />
       </Field>
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={send.isPending}>

@@ -1,0 +1,196 @@
+/**
+ * The owner's forms with JavaScript switched off (issue 30, ADR 013): each dashboard page is whole
+ * in its HTML (the stored values in its fields, its lists) and its forms post to the page, whose
+ * action sends them through the same API as the script. A save comes back to the page saying so;
+ * a refusal shows the API's message with everything typed kept; nothing typed goes into an address.
+ */
+import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { adminApi, expect, test } from './fixtures.ts';
+
+test.use({ javaScriptEnabled: false });
+
+/** Every address the page went to, so a test can check that none carries a typed value. */
+function watchAddresses(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request: Request) => {
+    if (request.isNavigationRequest()) seen.push(request.url());
+  });
+  return seen;
+}
+
+function expectNoneIn(addresses: string[], values: string[]) {
+  for (const address of addresses) {
+    const decoded = decodeURIComponent(address.replaceAll('+', ' '));
+    for (const value of values) expect(decoded, `${value} in ${address}`).not.toContain(value);
+  }
+}
+
+interface StoredPost {
+  id: number;
+  slug: string;
+  title: string;
+  summary: string;
+  tags: string[];
+  coverImage: string;
+  status: string;
+}
+
+async function storedPost(admin: APIRequestContext, id: number): Promise<StoredPost> {
+  const response = await admin.get(`/api/admin/posts/${id}`);
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+test('a post written without JavaScript: refused with the message and the text kept, then created, then edited', async ({
+  page,
+  browser,
+  baseURL,
+  signInAs,
+  allowConsole,
+}) => {
+  allowConsole(/status of 400/);
+  await signInAs('admin');
+  const addresses = watchAddresses(page);
+  const title = `Fixing a dead key fob without scripts ${Date.now().toString(36)}`;
+  const content = 'Open the case with a plastic pry tool, swap the CR2032 cell, and test it at the car.';
+
+  await page.goto('/admin/blog');
+  const editor = page.getByRole('form', { name: 'Create New Blog Post' });
+  await editor.getByLabel('Title').fill(title);
+  await editor.getByLabel('Summary').fill('Too short');
+  await editor.getByLabel('Content').fill(content);
+  await editor.getByLabel('Tags').fill('Repair, Keys');
+  await editor.getByRole('button', { name: 'Create Post' }).click();
+
+  // The API's message, beside the field and above the form; everything typed is still there.
+  await expect(page.getByRole('alert').first()).toContainText('Failed to create blog post');
+  const again = page.getByRole('form', { name: 'Create New Blog Post' });
+  await expect(again.getByLabel('Title')).toHaveValue(title);
+  await expect(again.getByLabel('Content')).toHaveValue(content);
+  await expect(again.getByLabel('Tags')).toHaveValue('Repair, Keys');
+
+  await again.getByLabel('Summary').fill('How to bring a dead key fob back in five minutes at the kerb.');
+  await again.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog\?edit=\d+&done=post-created$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toContainText(
+    'Blog post created successfully.',
+  );
+  const id = Number(new URL(page.url()).searchParams.get('edit'));
+  const admin = await adminApi(browser, baseURL as string);
+  const created = await storedPost(admin, id);
+  // The slug the script would have made from the title; a draft, since 'Publish now' was not checked.
+  expect(created).toMatchObject({ title, tags: ['Repair', 'Keys'], status: 'draft' });
+  expect(created.slug).toMatch(/^fixing-a-dead-key-fob-without-scripts-/);
+
+  // The editor holds the stored post: change the title only, and nothing else is lost.
+  const edit = page.getByRole('form', { name: `Edit “${title}”` });
+  await expect(edit.getByLabel('Content')).toHaveValue(content);
+  await edit.getByLabel('Title').fill(`${title} (updated)`);
+  await edit.getByRole('button', { name: 'Update Post' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/blog\\?edit=${id}&done=post-updated$`));
+  await expect(page.getByRole('status').filter({ hasText: 'Post updated' })).toContainText(
+    'Your changes are saved.',
+  );
+  const updated = await storedPost(admin, id);
+  expect(updated).toMatchObject({
+    title: `${title} (updated)`,
+    summary: created.summary,
+    tags: created.tags,
+    coverImage: created.coverImage,
+    slug: created.slug,
+  });
+  // A reload asks for the page again, not the post.
+  await page.reload();
+  await expect(page.getByRole('form', { name: `Edit “${title} (updated)”` })).toBeVisible();
+  expectNoneIn(addresses, [content, 'five minutes', 'Repair']);
+  await admin.delete(`/api/admin/posts/${id}`);
+});
+
+test('the owner answers a comment on the post without JavaScript', async ({
+  page,
+  browser,
+  baseURL,
+  signInAs,
+  allowConsole,
+}) => {
+  allowConsole(/status of 400/);
+  const admin = await adminApi(browser, baseURL as string);
+  const slug = `reply-without-scripts-${Date.now().toString(36)}`;
+  const post = await admin.post('/api/blog', {
+    data: {
+      title: 'Reply without scripts',
+      slug,
+      summary: 'A post for the owner to answer a comment on without JavaScript.',
+      content: 'Ask me anything about transponder keys: cloning, PIN codes, spares and what a dealer charges.',
+      tags: ['Keys'],
+      isPublished: true,
+    },
+  });
+  expect(post.status(), await post.text()).toBe(201);
+  const postId = (await post.json()).id as number;
+  // A reader's comment, through the API as the comment form's script sends it.
+  const token = await (await page.request.get(`/api/form-token?form=comment&postId=${postId}`)).json();
+  const issued = Date.now();
+  // The bot check refuses a comment sooner than a person could type one: a wall-clock wait is the point.
+  await page.waitForTimeout(Math.max(0, issued + 3_300 - Date.now()));
+  const comment = await page.request.post(`/api/blog/post/${postId}/comments`, {
+    data: {
+      name: 'Casey Reader',
+      email: 'casey@example.com',
+      content: 'Can a 2012 key be cloned?',
+      captchaToken: 'not-a-robot',
+      formToken: token.token,
+    },
+  });
+  expect(comment.status(), await comment.text()).toBe(201);
+
+  await signInAs('admin');
+  const addresses = watchAddresses(page);
+  await page.goto('/admin/blog/moderation');
+  const row = page.getByRole('article', { name: 'Comment by Casey Reader' });
+  // The disclosure opens without any script.
+  await row.getByText('Reply to the comment by Casey Reader', { exact: true }).click();
+  const form = row.getByRole('form', { name: 'Reply to Casey Reader' });
+  await form.getByLabel('Your reply to Casey Reader').fill('x');
+  await form.getByRole('button', { name: 'Post reply' }).click();
+  // Refused by the API's rule; the text kept in the reopened form.
+  const refused = page.getByRole('form', { name: 'Reply to Casey Reader' });
+  await expect(refused.getByRole('alert')).toContainText('Reply must be at least 2 characters');
+  await expect(refused.getByLabel('Your reply to Casey Reader')).toHaveValue('x');
+  await refused.getByLabel('Your reply to Casey Reader').fill('Yes, with its PIN from the dealer.');
+  await refused.getByRole('button', { name: 'Post reply' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog\/moderation\?done=reply#comment-\d+$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Reply posted' })).toBeVisible();
+
+  // Again from the post itself.
+  await page.goto(`/blog/${slug}`);
+  await page.getByText('Reply to Casey Reader', { exact: true }).click();
+  await page.getByLabel('Your reply to Casey Reader').fill('Bring the car and both keys.');
+  await page.getByRole('button', { name: 'Post reply' }).click();
+  await expect(page).toHaveURL(new RegExp(`/blog/${slug}\\?done=reply#comment-\\d+$`));
+  const replies = page.getByRole('list', { name: 'Replies to Casey Reader' });
+  await expect(replies).toContainText('Yes, with its PIN from the dealer.');
+  await expect(replies).toContainText('Bring the car and both keys.');
+  expectNoneIn(addresses, ['PIN from the dealer', 'both keys']);
+  await admin.delete(`/api/admin/posts/${postId}`);
+});
+
+test('asking a client for a testimonial without JavaScript shows the private link once', async ({
+  page,
+  browser,
+  baseURL,
+  signInAs,
+}) => {
+  await signInAs('admin');
+  const addresses = watchAddresses(page);
+  const client = `Jamie Nojs ${Date.now().toString(36)}`;
+  await page.goto('/admin/blog/testimonials');
+  await page.getByLabel('Client name').fill(client);
+  await page.getByRole('button', { name: 'Create link' }).click();
+  const box = page.getByRole('status').filter({ hasText: `Send this private link to ${client}` });
+  await expect(box).toContainText('/testimonial/');
+  const admin = await adminApi(browser, baseURL as string);
+  const list = await (await admin.get('/api/admin/testimonials')).json();
+  expect(list.filter((item: { clientName: string }) => item.clientName === client)).toHaveLength(1);
+  expectNoneIn(addresses, [client]);
+});
