@@ -121,7 +121,8 @@ test('the owner answers a comment on the post without JavaScript', async ({
       title: 'Reply without scripts',
       slug,
       summary: 'A post for the owner to answer a comment on without JavaScript.',
-      content: 'Ask me anything about transponder keys: cloning, PIN codes, spares and what a dealer charges.',
+      content:
+        'Ask me anything about transponder keys: cloning, PIN codes, spares and what a dealer charges.',
       tags: ['Keys'],
       isPublished: true,
     },
@@ -193,4 +194,67 @@ test('asking a client for a testimonial without JavaScript shows the private lin
   const list = await (await admin.get('/api/admin/testimonials')).json();
   expect(list.filter((item: { clientName: string }) => item.clientName === client)).toHaveLength(1);
   expectNoneIn(addresses, [client]);
+});
+
+test('availability saved without JavaScript: a wrong time zone refused and kept, then a date blocked', async ({
+  page,
+  browser,
+  baseURL,
+  signInAs,
+  allowConsole,
+}) => {
+  allowConsole(/status of 400/);
+  const admin = await adminApi(browser, baseURL as string);
+  const before = await (await admin.get('/api/admin/booking-settings')).json();
+  await signInAs('admin');
+  try {
+    await page.goto('/admin/blog/bookings');
+    const form = page.getByRole('form', { name: 'Availability' });
+    // The stored settings are in the page's fields.
+    await expect(form.getByLabel('Time zone')).toHaveValue(before.timeZone);
+    await form.getByLabel('Time zone').fill('Mars/Olympus_Mons');
+    await form.getByRole('button', { name: 'Save availability' }).click();
+    const again = page.getByRole('form', { name: 'Availability' });
+    await expect(again.getByRole('alert')).toBeVisible();
+    await expect(again.getByLabel('Time zone')).toHaveValue('Mars/Olympus_Mons');
+    expect(await (await admin.get('/api/admin/booking-settings')).json()).toEqual(before);
+
+    await again.getByLabel('Time zone').fill(before.timeZone);
+    // Far beyond how far ahead calls can be booked: the booking tests running beside this see no change.
+    await again.getByLabel('Date to block').fill('2031-01-02');
+    await again.getByRole('button', { name: 'Save availability' }).click();
+    await expect(page).toHaveURL(/\/admin\/blog\/bookings\?done=availability$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Availability saved' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Blocked dates' })).toContainText('2031-01-02');
+    const after = await (await admin.get('/api/admin/booking-settings')).json();
+    expect(after).toEqual({ ...before, blockedDates: [...before.blockedDates, '2031-01-02'].sort() });
+  } finally {
+    await admin.put('/api/admin/booking-settings', { data: before });
+  }
+});
+
+test('an image generated without JavaScript: a short prompt refused and kept, then the image shown', async ({
+  page,
+  signInAs,
+  allowConsole,
+}) => {
+  allowConsole(/status of 400/);
+  await signInAs('user');
+  const addresses = watchAddresses(page);
+  await page.goto('/generate-images');
+  const form = page.getByRole('form', { name: 'Generate an image' });
+  await form.getByLabel('Prompt').fill('A key');
+  await form.getByRole('button', { name: 'Generate Image' }).click();
+  await expect(page.getByRole('alert')).toContainText('at least 10 characters');
+  await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue('A key');
+  const prompt = 'A red car and golden keys on a dark background';
+  await page.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
+  await page.getByLabel('Size').selectOption('1792x1024');
+  await page.getByRole('button', { name: 'Generate Image' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Image Generated' })).toBeVisible();
+  const image = page.getByRole('img', { name: `Generated from the prompt: ${prompt}` });
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByLabel('Size')).toHaveValue('1792x1024');
+  expectNoneIn(addresses, ['golden keys', 'A key']);
 });

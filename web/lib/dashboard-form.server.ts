@@ -15,6 +15,7 @@ import {
   failed,
   formOf,
   isOk,
+  keptValues,
   messagesOf,
   readFields,
   refused,
@@ -91,7 +92,14 @@ export async function sendDashboardForm(
   const answer = await context.sendApi(call.method, call.path, call.body);
   const page = new URL(request.url);
   if (isOk(answer) && form.show) {
-    const shown: FormAnswer = { form: name, title: '', message: '', errors: {}, values: {}, kind: 'done' };
+    const shown: FormAnswer = {
+      form: name,
+      title: '',
+      message: '',
+      errors: {},
+      values: keptValues(fields),
+      kind: 'done',
+    };
     return data({ ...shown, extra: form.show(answer.body) });
   }
   if (isOk(answer)) return doneAt(form.doneAt?.(answer.body, page, fields) ?? donePage(page, name));

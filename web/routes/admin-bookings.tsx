@@ -1,12 +1,34 @@
 /** /admin/blog/bookings: the calls booked through 'Book a call', and when visitors can book them. */
 
-import { BookingsAdmin } from '../features/admin/bookings.tsx';
+import { HydrationBoundary } from '@tanstack/react-query';
+import { adminPaths } from '../features/admin/api.ts';
+import { AVAILABILITY_FORM, BookingsAdmin, settingsFromFields } from '../features/admin/bookings.tsx';
 import { adminMeta } from '../features/admin/meta.ts';
 import { dashboardPaths } from '../lib/admin-paths.ts';
+import { dashboardAction } from '../lib/dashboard-form.server.ts';
+import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-bookings';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return {
+    dehydrated: await prefetchOwn(context, request, [adminPaths.bookingSettings, adminPaths.bookings]),
+  };
+}
+
+/** 'Save availability' without the page's code: the whole settings, checked by the API as ever. */
+export const action = dashboardAction({
+  [AVAILABILITY_FORM]: {
+    failure: { title: 'Error', fallback: 'The availability could not be saved.' },
+    call: (fields) => ({ method: 'PUT', path: adminPaths.bookingSettings, body: settingsFromFields(fields) }),
+  },
+});
 
 export const meta: Route.MetaFunction = adminMeta('Calls', dashboardPaths.bookings);
 
-export default function AdminBookingsPage() {
-  return <BookingsAdmin />;
+export default function AdminBookingsPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <BookingsAdmin />
+    </HydrationBoundary>
+  );
 }

@@ -4,10 +4,13 @@
  */
 
 import { Link } from 'react-router';
+import type { ImageResponse } from '../../common/schemas/ai.ts';
 import { useAuth } from '../features/auth/auth-provider.tsx';
-import { ImageGenerator } from '../features/images/image-generator.tsx';
+import { GENERATE_IMAGE_PATH } from '../features/images/api.ts';
+import { IMAGE_FORM, ImageGenerator } from '../features/images/image-generator.tsx';
 import { useStaticCopy } from '../features/layout/static-copy.ts';
 import { StaticNotice } from '../features/layout/static-notice.tsx';
+import { dashboardAction } from '../lib/dashboard-form.server.ts';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { useSiteInfo } from '../lib/site.ts';
@@ -17,6 +20,19 @@ import { ArrowLeft, Lock } from '../ui/icons.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import type { Route } from './+types/generate-images';
+
+/** 'Generate Image' posted without the page's code: the same call, the image shown on the page. */
+export const action = dashboardAction({
+  [IMAGE_FORM]: {
+    failure: { title: 'Error', fallback: 'Failed to generate image' },
+    call: (fields) => ({
+      method: 'POST',
+      path: GENERATE_IMAGE_PATH,
+      body: { prompt: (fields.prompt ?? '').trim(), size: fields.size, quality: fields.quality },
+    }),
+    show: (answer) => ({ image: (answer as ImageResponse).data ?? null }),
+  },
+});
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

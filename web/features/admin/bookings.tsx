@@ -12,11 +12,12 @@ import {
   CALL_LENGTHS,
   WEEKDAY_NAMES,
 } from '../../../common/schemas/booking.ts';
-import { EARLY_POST_PATH } from '../../lib/early-post.ts';
+import { useDone, useFormAnswer } from '../../lib/form-post.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { Field } from '../../ui/field.tsx';
+import { DoneNotice, FormName } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -180,8 +181,42 @@ const NUMBER_FIELDS: Array<{
   { key: 'horizonDays', label: 'Days ahead', hint: 'How far ahead calls can be booked.', min: 1, max: 90 },
 ];
 
-function SettingsForm({ initial }: { initial: BookingSettings }) {
+/** The form's name in the page's action (ADR 013). */
+export const AVAILABILITY_FORM = 'availability';
+
+/**
+ * The settings as the form's fields post them without the page's code: `day{n}` checked for an
+ * open weekday with `day{n}Start` and `day{n}End`, the blocked dates comma-separated plus the one
+ * in 'Date to block'. Also how a refused post's kept fields fill the form again.
+ */
+export function settingsFromFields(fields: Record<string, string>) {
+  const whole = (value: string | undefined) => (/^\d{1,6}$/.test(value ?? '') ? Number(value) : value);
+  const blocked = [...(fields.blockedDates ?? '').split(','), fields.blockDate ?? '']
+    .map((date) => date.trim())
+    .filter(Boolean);
+  return {
+    timeZone: (fields.timeZone ?? '').trim(),
+    weekly: WEEKDAY_NAMES.flatMap((_, day) =>
+      fields[`day${day}`] === 'on'
+        ? [{ day, start: fields[`day${day}Start`] ?? '', end: fields[`day${day}End`] ?? '' }]
+        : [],
+    ),
+    callMinutes: whole(fields.callMinutes),
+    bufferBeforeMinutes: whole(fields.bufferBeforeMinutes),
+    bufferAfterMinutes: whole(fields.bufferAfterMinutes),
+    noticeHours: whole(fields.noticeHours),
+    horizonDays: whole(fields.horizonDays),
+    blockedDates: [...new Set(blocked)].sort(),
+    availableFrom: fields.availableFrom || null,
+  };
+}
+
+function SettingsForm({ initial: stored }: { initial: BookingSettings }) {
   const queryClient = useQueryClient();
+  // A save refused without the code comes back with what was typed.
+  const answer = useFormAnswer(AVAILABILITY_FORM);
+  const saved = useDone(AVAILABILITY_FORM);
+  const initial = answer ? ({ ...stored, ...settingsFromFields(answer.values) } as BookingSettings) : stored;
   // One window a day in this form; the API takes up to three.
   const [days, setDays] = useState<DayHours[]>(() =>
     WEEKDAY_NAMES.map((_, day) => {
@@ -200,7 +235,7 @@ function SettingsForm({ initial }: { initial: BookingSettings }) {
   });
   const [blocked, setBlocked] = useState<string[]>(initial.blockedDates);
   const [newBlocked, setNewBlocked] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(answer?.message ?? null);
   const save = useMutation({
     mutationFn: async (body: BookingSettings) =>
       (await (await apiRequest('PUT', adminPaths.bookingSettings, body)).json()) as BookingSettings,
@@ -241,14 +276,10 @@ function SettingsForm({ initial }: { initial: BookingSettings }) {
     save.mutate(parsed.data);
   };
   return (
-    <form
-      method="post"
-      action={EARLY_POST_PATH}
-      noValidate
-      onSubmit={submit}
-      aria-label="Availability"
-      className="mt-4 space-y-6"
-    >
+    <form method="post" noValidate onSubmit={submit} aria-label="Availability" className="mt-4 space-y-6">
+      <FormName name={AVAILABILITY_FORM} />
+      <input type="hidden" name="blockedDates" value={blocked.join(',')} />
+      {saved ? <DoneNotice title="Availability saved" text="Visitors see the new times at once." /> : null}
       <fieldset>
         <legend className="text-sm font-semibold">Weekly hours</legend>
         <ul className="mt-2 space-y-2">
@@ -259,6 +290,7 @@ function SettingsForm({ initial }: { initial: BookingSettings }) {
                 <label className="flex w-32 items-center gap-2 text-sm font-medium">
                   <input
                     type="checkbox"
+                    name={`day${index}`}
                     checked={day.open}
                     onChange={(event) => setDay(index, { open: event.target.checked })}
                     className="h-4 w-4 accent-[var(--primary)]"
@@ -268,6 +300,7 @@ function SettingsForm({ initial }: { initial: BookingSettings }) {
                 <div className="w-32">
                   <Input
                     aria-label={`${name} from`}
+                    name={`day${index}Start`}
                     type="time"
                     value={day.start}
                     disabled={!day.open}
@@ -279,6 +312,7 @@ function SettingsForm({ initial }: { initial: BookingSettings }) {
                 <div className="w-32">
                   <Input
                     aria-label={`${name} until`}
+                    name={`day${index}End`}
                     type="time"
                     value={day.end}
                     disabled={!day.open}
@@ -294,6 +328,7 @@ function SettingsForm({ initial }: { initial: BookingSettings }) {
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Call length">
           <Select
+            name="callMinutes"
             options={CALL_LENGTH_LABELS}
             value={values.callMinutes}
             onChange={(e) => set('callMinutes')(e.target.value)}
@@ -302,6 +337,7 @@ function SettingsForm({ initial }: { initial: BookingSettings }) {
         {NUMBER_FIELDS.map(({ key, label, hint, min, max }) => (
           <Field key={key} label={label} hint={hint}>
             <Input
+              name={key}
               type="number"
               min={min}
               max={max}
@@ -312,7 +348,7 @@ function SettingsForm({ initial }: { initial: BookingSettings }) {
           </Field>
         ))}
         <Field label="Time zone" hint="For example America/New_York.">
-          <Input value={values.timeZone} onChange={(e) => set('timeZone')(e.target.value)} />
+          <Input name="timeZone" value={values.timeZone} onChange={(e) => set('timeZone')(e.target.value)} />
         </Field>
       </div>
       <fieldset>
@@ -322,6 +358,7 @@ function SettingsForm({ initial }: { initial: BookingSettings }) {
           <div className="w-44">
             <Input
               aria-label="Date to block"
+              name="blockDate"
               type="date"
               value={newBlocked}
               onChange={(e) => setNewBlocked(e.target.value)}
@@ -368,6 +405,7 @@ function SettingsForm({ initial }: { initial: BookingSettings }) {
           hint="Shows a badge in the hero and the contact section; leave empty to hide it."
         >
           <Input
+            name="availableFrom"
             type="date"
             value={values.availableFrom}
             onChange={(e) => set('availableFrom')(e.target.value)}

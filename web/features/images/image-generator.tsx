@@ -10,11 +10,13 @@ import { Tabs } from 'radix-ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { IMAGE_PROMPT_MIN, type IMAGE_QUALITIES, type IMAGE_SIZES } from '../../../common/constants.ts';
 import { type ImageRequest, type ImageResponse, INVALID_PROMPT } from '../../../common/schemas/ai.ts';
-import { EARLY_POST_PATH } from '../../lib/early-post.ts';
+import { typedValues, useFormAnswer } from '../../lib/form-post.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Field } from '../../ui/field.tsx';
+import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Check, Download, ImageIcon, Info, LoaderCircle, Wand2 } from '../../ui/icons.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
@@ -46,14 +48,27 @@ interface Generated {
   size: Size;
 }
 
+/** The form's name in the page's action, and its element's id (ADR 013). */
+export const IMAGE_FORM = 'image';
+const IMAGE_FORM_ID = 'image-form';
+
+const sizeOf = (value: unknown): Size =>
+  typeof value === 'string' && value in SIZE_LABELS ? (value as Size) : '1024x1024';
+const qualityOf = (value: unknown): Quality =>
+  typeof value === 'string' && value in QUALITY_LABELS ? (value as Quality) : 'standard';
+
 const tabClass =
   'rounded-sm px-3 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm focus-visible:outline-2 focus-visible:outline-ring';
 
 export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-service' }) {
   const [tab, setTab] = useState('generator');
-  const [prompt, setPrompt] = useState('');
-  const [size, setSize] = useState<Size>('1024x1024');
-  const [quality, setQuality] = useState<Quality>('standard');
+  // Posted without the code: the page's answer (its image, or why not); typed before it came: kept.
+  const answer = useFormAnswer(IMAGE_FORM);
+  const [start] = useState(() => ({ ...answer?.values, ...typedValues(IMAGE_FORM_ID) }));
+  const [prompt, setPrompt] = useState(String(start.prompt ?? ''));
+  const [size, setSize] = useState<Size>(sizeOf(start.size));
+  const [quality, setQuality] = useState<Quality>(qualityOf(start.quality));
+  const hydrated = useHydrated();
   const promptField = useRef<HTMLTextAreaElement>(null);
   const selected = useSelectedImage();
   const long = prompt.trim().length >= IMAGE_PROMPT_MIN;
@@ -96,7 +111,12 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
     requestAnimationFrame(() => promptField.current?.focus());
   };
 
-  const image = generate.data;
+  const posted = answer?.kind === 'done' ? (answer.extra?.image as Generated | null | undefined) : undefined;
+  const shown =
+    posted && !generate.data && !generate.isPending
+      ? { ...posted, prompt: answer?.values.prompt ?? '', size: sizeOf(answer?.values.size) }
+      : undefined;
+  const image = generate.data ?? shown;
   const isSelected = image !== undefined && selected?.url === image.url;
 
   return (
@@ -113,19 +133,32 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
       <Tabs.Content value="generator" className="mt-6 grid gap-8 lg:grid-cols-2">
         <Card className="h-fit p-6">
           <form
+            id={IMAGE_FORM_ID}
             method="post"
-            action={EARLY_POST_PATH}
             noValidate
             aria-label="Generate an image"
             onSubmit={submit}
             className="space-y-5"
           >
+            <FormName name={IMAGE_FORM} />
+            <FormNotice answer={answer} />
+            {shown ? (
+              <DoneNotice
+                title="Image Generated"
+                text={
+                  shown.generator === 'built-in'
+                    ? 'Drawn by the built-in generator from your prompt.'
+                    : 'Your image is ready.'
+                }
+              />
+            ) : null}
             <Field
               label="Prompt"
               hint={`At least ${IMAGE_PROMPT_MIN} characters. Name a subject, colours and a mood. Ctrl+Enter generates.`}
             >
               <Textarea
                 ref={promptField}
+                name="prompt"
                 rows={5}
                 value={prompt}
                 placeholder="A red car and golden keys on a dark background"
@@ -138,6 +171,7 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
             <div className="grid gap-5 sm:grid-cols-2">
               <Field label="Size">
                 <Select
+                  name="size"
                   options={SIZE_LABELS}
                   value={size}
                   onChange={(event) => setSize(event.target.value as Size)}
@@ -145,13 +179,19 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
               </Field>
               <Field label="Quality">
                 <Select
+                  name="quality"
                   options={QUALITY_LABELS}
                   value={quality}
                   onChange={(event) => setQuality(event.target.value as Quality)}
                 />
               </Field>
             </div>
-            <Button type="submit" size="lg" className="w-full" disabled={!long || generate.isPending}>
+            <Button
+              type="submit"
+              size="lg"
+              className="w-full"
+              disabled={(hydrated && !long) || generate.isPending}
+            >
               {generate.isPending ? (
                 <>
                   <LoaderCircle className="h-4 w-4 animate-spin" />
