@@ -1,6 +1,6 @@
 /**
- * Where the owner's dashboard forms (and the signed-in image generator and reply forms) post when
- * the browser sends one before the page's code has arrived (ADR 013). Those forms work through
+ * Where the owner's few forms that need their code (the Pipeline's row forms, Security, the Markdown
+ * import) post when the browser sends one before the page's code has arrived (ADR 013). Those forms work through
  * their code only; posting here keeps whatever they hold out of the address bar, stores nothing,
  * and says so plainly with a way back. The public forms each post to their own page instead.
  */
