@@ -258,3 +258,81 @@ test('an image generated without JavaScript: a short prompt refused and kept, th
   await expect(page.getByLabel('Size')).toHaveValue('1792x1024');
   expectNoneIn(addresses, ['golden keys', 'A key']);
 });
+
+test('a request moved, valued and noted on the pipeline board without JavaScript', async ({
+  page,
+  browser,
+  baseURL,
+  signInAs,
+  allowConsole,
+}) => {
+  allowConsole(/status of 400/);
+  const name = `Riley Board ${Date.now().toString(36)}`;
+  // A quote request as the home page's form posts it without its code.
+  const sent = await page.request.post('/?index', {
+    form: {
+      _form: 'quote',
+      name,
+      email: 'riley.board@example.com',
+      projectType: 'website',
+      budget: '2-5k',
+      timeframe: '1month',
+      message: 'A site for my key-cutting kiosk, with opening hours and prices.',
+    },
+    headers: { origin: baseURL as string },
+    maxRedirects: 0,
+  });
+  expect(sent.status(), await sent.text()).toBe(303);
+
+  await signInAs('admin');
+  const addresses = watchAddresses(page);
+  await page.goto('/admin/blog/pipeline');
+  const card = () => page.getByRole('article', { name: `Quote request from ${name}` });
+  await expect(
+    page.getByRole('list', { name: 'New' }).getByRole('article', { name: `Quote request from ${name}` }),
+  ).toBeVisible();
+
+  // The stage: choose, then 'Move' (before the code, a change of the select alone sends nothing).
+  await card().getByLabel(`Stage of the request from ${name}`).selectOption('proposal');
+  await card().getByRole('button', { name: 'Move' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog\/pipeline\?done=stage$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Moved' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Proposal sent' })
+      .getByRole('article', { name: `Quote request from ${name}` }),
+  ).toBeVisible();
+
+  // The value: refused with the API's message and kept, then saved.
+  await card().getByText('Value, notes and history').click();
+  const value = card().getByRole('form', { name: `Value of the request from ${name}` });
+  await value.getByLabel('Value (US dollars)').fill('lots');
+  await value.getByRole('button', { name: 'Save' }).click();
+  const again = card().getByRole('form', { name: `Value of the request from ${name}` });
+  await expect(again).toContainText('Value must be a whole number of dollars');
+  await expect(again.getByLabel('Value (US dollars)')).toHaveValue('lots');
+  await again.getByLabel('Value (US dollars)').fill('$4,500');
+  await again.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\?done=value$/);
+  await expect(card()).toContainText('$4,500');
+
+  // A note.
+  await card().getByText('Value, notes and history').click();
+  const note = card().getByRole('form', { name: `Note on the request from ${name}` });
+  await note.getByLabel('Note', { exact: true }).fill('Called back: wants the price list by Friday.');
+  await note.getByRole('button', { name: 'Add note' }).click();
+  await expect(page).toHaveURL(/\?done=note$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Note added' })).toBeVisible();
+
+  const admin = await adminApi(browser, baseURL as string);
+  const board = await (await admin.get('/api/admin/pipeline')).json();
+  const stored = board.columns
+    .flatMap((column: { quotes: Array<{ id: number; name: string }> }) => column.quotes)
+    .find((quote: { name: string }) => quote.name === name);
+  expect(stored).toMatchObject({ stage: 'proposal', valueUsd: 4500 });
+  const history = await (await admin.get(`/api/admin/quotes/${stored.id}/history`)).json();
+  expect(history.map((event: { note: string | null }) => event.note)).toContain(
+    'Called back: wants the price list by Friday.',
+  );
+  expectNoneIn(addresses, ['price list', '4,500', 'lots']);
+});

@@ -58,7 +58,7 @@ test('a quote request is answered, valued, noted and won on the pipeline board',
   await expect(history).toContainText('Moved to Replied');
   await card().getByRole('button', { name: 'Add note' }).click();
   await expect(card().getByText('Note is required')).toBeVisible();
-  await card().getByLabel('Note').fill('Called back: wants pickup slots on the shop page.');
+  await card().getByLabel('Note', { exact: true }).fill('Called back: wants pickup slots on the shop page.');
   await card().getByRole('button', { name: 'Add note' }).click();
   await expectToast(page, 'Note added');
   await expect(history.getByRole('listitem')).toHaveText([

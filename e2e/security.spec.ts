@@ -172,3 +172,61 @@ test('an authenticator app: set up, a code at sign-in elsewhere, that session en
   await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible();
   expect((await page.request.post('/api/login', { data: OWNER })).status()).toBe(200);
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the authenticator app is set up, renews its codes and is turned off by plain form posts', async ({
+    page,
+    allowConsole,
+  }) => {
+    allowConsole(/status of 400/);
+    const addresses: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) addresses.push(request.url());
+    });
+    expect((await page.request.post('/api/login', { data: OWNER })).status()).toBe(200);
+    await page.goto('/admin/blog/security');
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    // The set-up key comes in the page that answers the post.
+    await expect(
+      page.getByRole('img', { name: 'QR code to scan with your authenticator app' }),
+    ).toBeVisible();
+    const secret = (
+      await page
+        .getByText(/^Setup key:/)
+        .locator('code')
+        .innerText()
+    ).replaceAll(' ', '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(page.url()).toBe(`${BASE}/admin/blog/security`);
+    await page.getByLabel('Code from the app').fill(codeAt(secret));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect(codes).toHaveCount(10);
+    await expect(page.getByText('10 of 10 recovery codes left.')).toBeVisible();
+    const first = await codes.first().innerText();
+
+    // New codes need a code: a wrong one is refused and said so; a recovery code works.
+    await page.getByLabel('Code for new recovery codes').fill('000000');
+    await page.getByRole('button', { name: 'New recovery codes' }).click();
+    await expect(page.getByRole('alert').first()).toContainText('That code is not right');
+    await page.getByLabel('Code for new recovery codes').fill(first);
+    await page.getByRole('button', { name: 'New recovery codes' }).click();
+    const renewed = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect(renewed).toHaveCount(10);
+    const fresh = await renewed.first().innerText();
+    expect(fresh).not.toBe(first);
+
+    await page.getByLabel('Code to turn the app off').fill(fresh);
+    await page.getByRole('button', { name: 'Turn off' }).click();
+    await expect(page).toHaveURL(`${BASE}/admin/blog/security?done=authenticator-off`);
+    await expect(page.getByRole('status').filter({ hasText: 'Authenticator app off' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible();
+    // No key or recovery code ever went into an address; the password alone signs in again.
+    for (const value of [secret, first, fresh]) {
+      expect(addresses.filter((address) => address.includes(value))).toEqual([]);
+    }
+    expect((await page.request.post('/api/login', { data: OWNER })).status()).toBe(200);
+  });
+});

@@ -6,7 +6,7 @@
  * With JavaScript the form's own handler sends it instead, as before; these helpers only
  * carry what a posted form needs across a full page load.
  */
-import { useActionData, useSearchParams } from 'react-router';
+import { useActionData, useLocation, useSearchParams } from 'react-router';
 
 /** What a page's action answers a form it could not send (or that needs one more step). */
 export interface FormAnswer {
@@ -78,4 +78,23 @@ export function typedValues(formId: string): Record<string, string | boolean> {
     else values[name] = control.value;
   }
   return values;
+}
+
+/** What one field holds in the page as it is now (see typedValues), by its element's id. */
+export function typedValue(id: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const element = document.getElementById(id);
+  return element && 'value' in element && typeof element.value === 'string' ? element.value : undefined;
+}
+
+/**
+ * Where a form on this page posts: the page itself, its query kept (a list's filter, the post being
+ * edited) but not the word a success came back with.
+ */
+export function usePageAction(): string {
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.delete(DONE_PARAM);
+  const rest = params.toString();
+  return rest ? `${pathname}?${rest}` : pathname;
 }

@@ -1,11 +1,63 @@
 /** /admin/blog/security: passkeys, the authenticator app with its recovery codes, and the signed-in devices. */
+import { HydrationBoundary } from '@tanstack/react-query';
+import { adminPaths } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';
-import { Security } from '../features/admin/security.tsx';
+import { SECURITY_FORMS, Security } from '../features/admin/security.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
+import { dashboardAction, idOf } from '../lib/dashboard-form.server.ts';
+import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-security';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { dehydrated: await prefetchOwn(context, request, [adminPaths.security]) };
+}
+
+const codeOf = (fields: Record<string, string>) => ({ code: (fields.code ?? '').trim() });
+const recoveryCodes = (answer: unknown) => ({
+  codes: (answer as { recoveryCodes?: string[] } | null)?.recoveryCodes ?? [],
+});
+
+/**
+ * The authenticator app and a passkey's name without the page's code. The set-up key and the
+ * recovery codes are shown once, in the page that answers the post (never cached, never in an
+ * address). Adding a passkey needs the browser's own prompt, which only the page's code starts.
+ */
+export const action = dashboardAction({
+  [SECURITY_FORMS.start]: {
+    failure: { title: 'Error', fallback: 'The set-up could not start. Please try again.' },
+    call: () => ({ method: 'POST', path: adminPaths.authenticator }),
+    show: (setup) => ({ setup }),
+  },
+  [SECURITY_FORMS.on]: {
+    failure: { title: 'Error', fallback: 'The code was not accepted.' },
+    call: (fields) => ({ method: 'POST', path: adminPaths.authenticatorConfirm, body: codeOf(fields) }),
+    show: recoveryCodes,
+  },
+  [SECURITY_FORMS.codes]: {
+    failure: { title: 'Error', fallback: 'The code was not accepted.' },
+    call: (fields) => ({ method: 'POST', path: adminPaths.recoveryCodes, body: codeOf(fields) }),
+    show: recoveryCodes,
+  },
+  [SECURITY_FORMS.off]: {
+    failure: { title: 'Error', fallback: 'The code was not accepted.' },
+    call: (fields) => ({ method: 'POST', path: adminPaths.authenticatorRemove, body: codeOf(fields) }),
+  },
+  [SECURITY_FORMS.passkeyName]: {
+    failure: { title: 'Error', fallback: 'The passkey could not be renamed.' },
+    call: (fields) => {
+      const id = idOf(fields.id);
+      if (Number.isNaN(id)) return { problem: 'That passkey is not on this page.' };
+      return { method: 'PATCH', path: adminPaths.passkey(id), body: { name: fields.name ?? '' } };
+    },
+  },
+});
 
 export const meta: Route.MetaFunction = adminMeta('Sign-in & security', dashboardPaths.security);
 
-export default function AdminSecurityPage() {
-  return <Security />;
+export default function AdminSecurityPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <Security />
+    </HydrationBoundary>
+  );
 }

@@ -12,7 +12,7 @@ import {
   CALL_LENGTHS,
   WEEKDAY_NAMES,
 } from '../../../common/schemas/booking.ts';
-import { useDone, useFormAnswer } from '../../lib/form-post.ts';
+import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
@@ -216,6 +216,7 @@ function SettingsForm({ initial: stored }: { initial: BookingSettings }) {
   // A save refused without the code comes back with what was typed.
   const answer = useFormAnswer(AVAILABILITY_FORM);
   const saved = useDone(AVAILABILITY_FORM);
+  const pageAction = usePageAction();
   const initial = answer ? ({ ...stored, ...settingsFromFields(answer.values) } as BookingSettings) : stored;
   // One window a day in this form; the API takes up to three.
   const [days, setDays] = useState<DayHours[]>(() =>
@@ -276,7 +277,14 @@ function SettingsForm({ initial: stored }: { initial: BookingSettings }) {
     save.mutate(parsed.data);
   };
   return (
-    <form method="post" noValidate onSubmit={submit} aria-label="Availability" className="mt-4 space-y-6">
+    <form
+      method="post"
+      action={pageAction}
+      noValidate
+      onSubmit={submit}
+      aria-label="Availability"
+      className="mt-4 space-y-6"
+    >
       <FormName name={AVAILABILITY_FORM} />
       <input type="hidden" name="blockedDates" value={blocked.join(',')} />
       {saved ? <DoneNotice title="Availability saved" text="Visitors see the new times at once." /> : null}

@@ -6,7 +6,7 @@
  * (as the inbox's link does) and records the reply; each request keeps a value and dated notes.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_QUOTE_VALUE_USD, QUOTE_STAGE_LABELS, type QuoteStage } from '../../../common/constants.ts';
 import { describeSource } from '../../../common/lead-source.ts';
@@ -14,9 +14,11 @@ import type { AdminQuote, Pipeline, QuoteEvent } from '../../../common/schemas/a
 import { quoteNoteSchema, quoteUpdateSchema } from '../../../common/schemas/forms.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { dateAndTime } from '../../lib/dates.ts';
-import { EARLY_POST_PATH } from '../../lib/early-post.ts';
+import { typedValue, useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
+import { DoneNotice, FormName } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -44,6 +46,26 @@ const label = (labels: Record<string, string>, value: string) => labels[value] ?
 const duration = (minutes: number) =>
   minutes < 60 ? `${minutes} min` : `${(minutes / 60).toFixed(1).replace(/\.0$/, '')} h`;
 
+/** The board's forms by name in the page's action (ADR 013). */
+export const PIPELINE_FORMS = { stage: 'stage', value: 'value', note: 'note' } as const;
+
+/** The page's answer to one of a request's forms posted without the code, when it is this request's. */
+function useQuoteAnswer(form: string, quoteId: number) {
+  const answer = useFormAnswer(form);
+  return answer?.values.quoteId === String(quoteId) ? answer : undefined;
+}
+
+/** What a post without the code came back to say. */
+function DoneNotices() {
+  const moved = useDone(PIPELINE_FORMS.stage);
+  const valued = useDone(PIPELINE_FORMS.value);
+  const noted = useDone(PIPELINE_FORMS.note);
+  if (moved) return <DoneNotice title="Moved" text="The request is in its new stage." />;
+  if (valued) return <DoneNotice title="Value saved" />;
+  if (noted) return <DoneNotice title="Note added" />;
+  return null;
+}
+
 export function PipelineBoard() {
   const { data, error, isLoading } = useQuery({ queryKey: [adminPaths.pipeline] });
   const pipeline = data as Pipeline | undefined;
@@ -63,6 +85,7 @@ export function PipelineBoard() {
   }
   return (
     <div className="space-y-6">
+      <DoneNotices />
       <FirstReply reply={pipeline.firstReply} />
       <section aria-labelledby="pipeline-board">
         <h2 id="pipeline-board" className="text-xl font-bold">
@@ -167,6 +190,8 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
     (stage) => ({ title: `Moved to ${QUOTE_STAGE_LABELS[stage]}`, description: quote.name }),
   );
   const stageId = useId();
+  const hydrated = useHydrated();
+  const pageAction = usePageAction();
   return (
     <article
       aria-label={`Quote request from ${quote.name}`}
@@ -208,12 +233,20 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
             <Link to={`${dashboardPaths.testimonials}?quote=${quote.id}`}>Ask for a testimonial</Link>
           </Button>
         )}
-        <div className="flex flex-col gap-1">
+        <form
+          method="post"
+          action={pageAction}
+          className="flex flex-col gap-1"
+          onSubmit={(event) => event.preventDefault()}
+        >
+          <FormName name={PIPELINE_FORMS.stage} />
+          <input type="hidden" name="quoteId" value={quote.id} />
           <label htmlFor={stageId} className="text-xs font-medium">
             Stage
           </label>
           <Select
             id={stageId}
+            name="stage"
             value={quote.stage}
             options={QUOTE_STAGE_LABELS}
             disabled={move.isPending}
@@ -221,7 +254,13 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
             onChange={(event) => move.mutate(event.target.value as QuoteStage)}
             className="h-9"
           />
-        </div>
+          {/* Before the page's code a change of the select does nothing by itself: this sends it. */}
+          {hydrated ? null : (
+            <Button type="submit" size="sm" variant="outline">
+              Move
+            </Button>
+          )}
+        </form>
         <QuoteDetails quote={quote} />
       </div>
     </article>
@@ -230,17 +269,30 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
 
 /** Value, history and notes, opened on demand (the history is read when opened). */
 function QuoteDetails({ quote }: { quote: AdminQuote }) {
-  const [open, setOpen] = useState(false);
+  const valueAnswer = useQuoteAnswer(PIPELINE_FORMS.value, quote.id);
+  const noteAnswer = useQuoteAnswer(PIPELINE_FORMS.note, quote.id);
+  const refused = valueAnswer !== undefined || noteAnswer !== undefined;
+  const [open, setOpen] = useState(refused);
+  const details = useRef<HTMLDetailsElement>(null);
+  const hydrated = useHydrated();
+  // Opened (and perhaps typed in) before the code arrived: it stays open with what it holds.
+  useEffect(() => {
+    if (details.current?.open) setOpen(true);
+  }, []);
   return (
     <details
+      ref={details}
+      open={refused || undefined}
       onToggle={(event) => setOpen(event.currentTarget.open)}
       className="rounded-md border border-border"
     >
       <summary className="cursor-pointer px-3 py-2 text-xs font-medium">Value, notes and history</summary>
-      {open && (
+      {/* The server's page holds each request's forms (the browser opens the row without code);
+          once live, a row's forms and history are made when it is opened. */}
+      {(open || !hydrated) && (
         <div className="space-y-3 border-t border-border p-3">
           <ValueForm quote={quote} />
-          <History quote={quote} />
+          <History quote={quote} load={open} />
         </div>
       )}
     </details>
@@ -248,9 +300,13 @@ function QuoteDetails({ quote }: { quote: AdminQuote }) {
 }
 
 function ValueForm({ quote }: { quote: AdminQuote }) {
-  const [value, setValue] = useState(quote.valueUsd === null ? '' : String(quote.valueUsd));
-  const [problem, setProblem] = useState<string | undefined>(undefined);
   const id = useId();
+  const answer = useQuoteAnswer(PIPELINE_FORMS.value, quote.id);
+  const pageAction = usePageAction();
+  const [value, setValue] = useState(
+    () => typedValue(id) ?? answer?.values.value ?? (quote.valueUsd === null ? '' : String(quote.valueUsd)),
+  );
+  const [problem, setProblem] = useState<string | undefined>(answer?.message);
   const save = useAdminAction(
     (next: number | null) => apiRequest('PATCH', adminPaths.quote(quote.id), { value: next }),
     (next) => ({
@@ -272,18 +328,21 @@ function ValueForm({ quote }: { quote: AdminQuote }) {
   return (
     <form
       method="post"
-      action={EARLY_POST_PATH}
+      action={pageAction}
       onSubmit={submit}
       noValidate
       aria-label={`Value of the request from ${quote.name}`}
       className="space-y-1"
     >
+      <FormName name={PIPELINE_FORMS.value} />
+      <input type="hidden" name="quoteId" value={quote.id} />
       <label htmlFor={id} className="text-xs font-medium">
         Value (US dollars)
       </label>
       <div className="flex gap-2">
         <Input
           id={id}
+          name="value"
           inputMode="numeric"
           value={value}
           onChange={(event) => setValue(event.target.value)}
@@ -306,13 +365,16 @@ function ValueForm({ quote }: { quote: AdminQuote }) {
   );
 }
 
-function History({ quote }: { quote: AdminQuote }) {
+function History({ quote, load }: { quote: AdminQuote; load: boolean }) {
   const path = adminPaths.quoteHistory(quote.id);
-  const history = useQuery<QuoteEvent[]>({ queryKey: [path] });
+  // Read when the row is opened, never for every row of the server's page as it comes alive.
+  const history = useQuery<QuoteEvent[]>({ queryKey: [path], enabled: load });
   const refresh = useRefreshAdmin();
-  const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<string | undefined>(undefined);
   const id = useId();
+  const answer = useQuoteAnswer(PIPELINE_FORMS.note, quote.id);
+  const pageAction = usePageAction();
+  const [note, setNote] = useState(() => typedValue(id) ?? answer?.values.note ?? '');
+  const [problem, setProblem] = useState<string | undefined>(answer?.message);
   const add = useMutation({
     mutationFn: (text: string) => apiRequest('POST', adminPaths.quoteNotes(quote.id), { note: text }),
     onSuccess: async () => {
@@ -335,30 +397,43 @@ function History({ quote }: { quote: AdminQuote }) {
   };
   return (
     <div className="space-y-2">
-      <p className="text-xs font-medium">History</p>
-      {history.isLoading ? (
+      {/* The server's page has no history to show: it is read when the row is opened. */}
+      {!load ? null : history.isLoading ? (
         <Spinner label="Loading the history" />
       ) : (
-        <ol aria-label={`History of the request from ${quote.name}`} className="space-y-1 text-xs">
-          <li className="text-muted-foreground">Received {dateAndTime(quote.createdAt)}</li>
-          {(history.data ?? []).map((event) => (
-            <li key={event.id}>
-              <span className="text-muted-foreground">{dateAndTime(event.createdAt)}: </span>
-              {event.stage ? (
-                `Moved to ${QUOTE_STAGE_LABELS[event.stage]}`
-              ) : (
-                <span className="whitespace-pre-line break-words">{event.note}</span>
-              )}
-            </li>
-          ))}
-        </ol>
+        <>
+          <p className="text-xs font-medium">History</p>
+          <ol aria-label={`History of the request from ${quote.name}`} className="space-y-1 text-xs">
+            <li className="text-muted-foreground">Received {dateAndTime(quote.createdAt)}</li>
+            {(history.data ?? []).map((event) => (
+              <li key={event.id}>
+                <span className="text-muted-foreground">{dateAndTime(event.createdAt)}: </span>
+                {event.stage ? (
+                  `Moved to ${QUOTE_STAGE_LABELS[event.stage]}`
+                ) : (
+                  <span className="whitespace-pre-line break-words">{event.note}</span>
+                )}
+              </li>
+            ))}
+          </ol>
+        </>
       )}
-      <form method="post" action={EARLY_POST_PATH} onSubmit={submit} noValidate className="space-y-1">
+      <form
+        method="post"
+        action={pageAction}
+        onSubmit={submit}
+        noValidate
+        aria-label={`Note on the request from ${quote.name}`}
+        className="space-y-1"
+      >
+        <FormName name={PIPELINE_FORMS.note} />
+        <input type="hidden" name="quoteId" value={quote.id} />
         <label htmlFor={id} className="text-xs font-medium">
           Note
         </label>
         <Textarea
           id={id}
+          name="note"
           rows={2}
           value={note}
           onChange={(event) => setNote(event.target.value)}

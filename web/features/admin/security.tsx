@@ -8,9 +8,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import type { SecurityOverview as Overview } from '../../../common/schemas/admin.ts';
 import { EARLY_POST_PATH } from '../../lib/early-post.ts';
+import { type FormAnswer, useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { useSiteInfo } from '../../lib/site.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/use-toast.ts';
@@ -24,6 +28,21 @@ const METHODS: Record<string, string> = {
   github: 'GitHub',
   register: 'Registration',
 };
+
+/** The page's forms by name in its action (ADR 013). */
+export const SECURITY_FORMS = {
+  passkeyName: 'passkey-name',
+  start: 'authenticator-start',
+  on: 'authenticator-on',
+  off: 'authenticator-off',
+  codes: 'recovery-codes',
+} as const;
+
+type Setup = { secret: string; uri: string; qrSvg: string };
+
+/** What a post without the code answered with, shown once (a set-up key, recovery codes). */
+const shownOf = <T,>(answer: FormAnswer | undefined, key: string) =>
+  answer?.kind === 'done' ? (answer.extra?.[key] as T | undefined) : undefined;
 
 const sectionClass = 'rounded-lg border border-border bg-card p-4 sm:p-6';
 
@@ -67,7 +86,10 @@ function deviceName(): string {
 function Passkeys({ passkeys }: { passkeys: Overview['passkeys'] }) {
   const refresh = useRefreshAdmin();
   const [name, setName] = useState(deviceName);
-  const supported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
+  // The browser's passkey prompt is started by the page's code: known once it runs (the server's
+  // page and the first render in the browser agree that it is not there yet).
+  const hydrated = useHydrated();
+  const supported = hydrated && 'PublicKeyCredential' in window;
   const add = useMutation({
     mutationFn: async () => {
       const { options } = (await (await apiRequest('POST', adminPaths.passkeyOptions)).json()) as {
@@ -139,6 +161,8 @@ function Passkeys({ passkeys }: { passkeys: Overview['passkeys'] }) {
             {add.isPending ? 'Waiting for the passkey...' : 'Add a passkey'}
           </Button>
         </form>
+      ) : !hydrated ? (
+        <p className="mt-4 text-sm">Adding a passkey needs the page's JavaScript, which has not run.</p>
       ) : (
         <p className="mt-4 text-sm">
           This browser cannot make passkeys. Try a current Chrome, Safari, Edge or Firefox.
@@ -158,6 +182,7 @@ function PasskeyRow({
   removing: boolean;
 }) {
   const [editing, setEditing] = useState(false);
+  const pageAction = usePageAction();
   const [name, setName] = useState(passkey.name);
   const rename = useAdminAction(
     () => apiRequest('PATCH', adminPaths.passkey(passkey.id), { name }),
@@ -168,16 +193,19 @@ function PasskeyRow({
       {editing ? (
         <form
           method="post"
-          action={EARLY_POST_PATH}
+          action={pageAction}
           className="flex flex-wrap items-end gap-2"
           onSubmit={(event) => {
             event.preventDefault();
             if (name.trim()) rename.mutate(undefined, { onSuccess: () => setEditing(false) });
           }}
         >
+          <FormName name={SECURITY_FORMS.passkeyName} />
+          <input type="hidden" name="id" value={passkey.id} />
           <div className="w-56">
             <Field label="New name" error={name.trim() ? undefined : 'Give the passkey a name'}>
               <Input
+                name="name"
                 value={name}
                 maxLength={60}
                 onChange={(event) => setName(event.target.value)}
@@ -244,8 +272,14 @@ function PasskeyRow({
 
 function Authenticator({ state }: { state: Overview['authenticator'] }) {
   const refresh = useRefreshAdmin();
-  const [setup, setSetup] = useState<{ secret: string; uri: string; qrSvg: string } | null>(null);
-  const [codes, setCodes] = useState<string[] | null>(null);
+  // Without the code the set-up key and the recovery codes come in the page that answers the post.
+  const started = shownOf<Setup>(useFormAnswer(SECURITY_FORMS.start), 'setup');
+  const turnedOn = shownOf<string[]>(useFormAnswer(SECURITY_FORMS.on), 'codes');
+  const renewed = shownOf<string[]>(useFormAnswer(SECURITY_FORMS.codes), 'codes');
+  const turnedOff = useDone(SECURITY_FORMS.off);
+  const pageAction = usePageAction();
+  const [setup, setSetup] = useState<Setup | null>(started ?? null);
+  const [codes, setCodes] = useState<string[] | null>(turnedOn ?? renewed ?? null);
   const start = useMutation({
     mutationFn: async () =>
       (await (await apiRequest('POST', adminPaths.authenticator)).json()) as {
@@ -307,6 +341,13 @@ function Authenticator({ state }: { state: Overview['authenticator'] }) {
         A second step after your password: a 6-digit code from an app such as 1Password, Google Authenticator
         or Authy. Passkeys skip it; they are both steps in one.
       </p>
+      {turnedOff && !state.enabled ? (
+        <DoneNotice
+          className="mt-4"
+          title="Authenticator app off"
+          text="Your password alone signs you in again."
+        />
+      ) : null}
       {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
       {state.enabled ? (
         <div className="mt-4 space-y-4">
@@ -315,12 +356,14 @@ function Authenticator({ state }: { state: Overview['authenticator'] }) {
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
             <CodeForm
+              form={SECURITY_FORMS.codes}
               label="Code for new recovery codes"
               action="New recovery codes"
               pending={renew.isPending}
               onCode={(code) => renew.mutateAsync(code)}
             />
             <CodeForm
+              form={SECURITY_FORMS.off}
               label="Code to turn the app off"
               action="Turn off"
               destructive
@@ -354,6 +397,7 @@ function Authenticator({ state }: { state: Overview['authenticator'] }) {
               </a>
             </p>
             <CodeForm
+              form={SECURITY_FORMS.on}
               label="Code from the app"
               action="Turn on"
               pending={confirm.isPending}
@@ -362,22 +406,43 @@ function Authenticator({ state }: { state: Overview['authenticator'] }) {
           </div>
         </div>
       ) : (
-        <Button type="button" className="mt-4" onClick={() => start.mutate()} disabled={start.isPending}>
-          {start.isPending ? 'Please wait' : 'Set up an authenticator app'}
-        </Button>
+        <form
+          method="post"
+          action={pageAction}
+          className="mt-4 space-y-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            start.mutate();
+          }}
+        >
+          <FormName name={SECURITY_FORMS.start} />
+          <CodeNotice form={SECURITY_FORMS.on} />
+          <Button type="submit" disabled={start.isPending}>
+            {start.isPending ? 'Please wait' : 'Set up an authenticator app'}
+          </Button>
+        </form>
       )}
     </section>
   );
 }
 
+/** Why a code posted without the page's code was refused (a wrong or used code). */
+function CodeNotice({ form }: { form: string }) {
+  const answer = useFormAnswer(form);
+  return answer?.kind === 'done' ? null : <FormNotice answer={answer} />;
+}
+
 /** A code field and its button; the field empties after a success, keeps the code after a failure. */
 function CodeForm({
+  form,
   label,
   action,
   pending,
   destructive = false,
   onCode,
 }: {
+  /** The form's name in the page's action. */
+  form: string;
   label: string;
   action: string;
   pending: boolean;
@@ -386,10 +451,11 @@ function CodeForm({
 }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const pageAction = usePageAction();
   return (
     <form
       method="post"
-      action={EARLY_POST_PATH}
+      action={pageAction}
       noValidate
       className="flex flex-wrap items-end gap-2"
       onSubmit={async (event) => {
@@ -407,9 +473,14 @@ function CodeForm({
         }
       }}
     >
+      <FormName name={form} />
+      <div className="w-full">
+        <CodeNotice form={form} />
+      </div>
       <div className="w-full sm:w-52">
         <Field label={label} error={error}>
           <Input
+            name="code"
             value={code}
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -427,7 +498,9 @@ function CodeForm({
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const headingId = useId();
-  const text = `Recovery codes for ${window.location.host}\nEach works once, in place of a code from your app.\n\n${codes.join('\n')}\n`;
+  // The site's public address, not the window's: the page may be the server's answer to a post.
+  const host = new URL(useSiteInfo().url).host;
+  const text = `Recovery codes for ${host}\nEach works once, in place of a code from your app.\n\n${codes.join('\n')}\n`;
   return (
     <section
       aria-labelledby={headingId}

@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router';
 import type { TestimonialStatus } from '../../../common/constants.ts';
 import type { AdminTestimonial, Pipeline, TestimonialLink } from '../../../common/schemas/admin.ts';
 import { testimonialRequestSchema } from '../../../common/schemas/forms.ts';
-import { useFormAnswer } from '../../lib/form-post.ts';
+import { useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
@@ -115,6 +115,7 @@ export const ASK_FORM = 'ask';
 function AskForm() {
   const formId = useId();
   const answer = useFormAnswer(ASK_FORM);
+  const pageAction = usePageAction();
   const sent = answer?.kind === 'done' ? (answer.extra?.link as TestimonialLink | undefined) : undefined;
   const [params] = useSearchParams();
   const pipeline = useQuery<Pipeline>({ queryKey: [adminPaths.pipeline] });
@@ -183,6 +184,7 @@ function AskForm() {
       <FormNotice answer={answer} className="mt-4" />
       <form
         method="post"
+        action={pageAction}
         noValidate
         onSubmit={submit}
         className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-start"

@@ -6,7 +6,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useFormAnswer } from '../../lib/form-post.ts';
+import { useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -41,6 +41,7 @@ export default function ReplyForm({
   const queryClient = useQueryClient();
   const form = useRef<HTMLFormElement>(null);
   const answer = useReplyAnswer(commentId);
+  const pageAction = usePageAction();
   const [error, setError] = useState<string | undefined>(answer?.errors.content);
   const send = useMutation({
     mutationFn: async (text: string) =>
@@ -67,6 +68,7 @@ export default function ReplyForm({
     <form
       ref={form}
       method="post"
+      action={pageAction}
       noValidate
       aria-label={`Reply to ${to}`}
       className="mt-3 space-y-2"

@@ -10,7 +10,7 @@ import { Tabs } from 'radix-ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { IMAGE_PROMPT_MIN, type IMAGE_QUALITIES, type IMAGE_SIZES } from '../../../common/constants.ts';
 import { type ImageRequest, type ImageResponse, INVALID_PROMPT } from '../../../common/schemas/ai.ts';
-import { typedValues, useFormAnswer } from '../../lib/form-post.ts';
+import { typedValues, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
@@ -69,6 +69,7 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
   const [size, setSize] = useState<Size>(sizeOf(start.size));
   const [quality, setQuality] = useState<Quality>(qualityOf(start.quality));
   const hydrated = useHydrated();
+  const pageAction = usePageAction();
   const promptField = useRef<HTMLTextAreaElement>(null);
   const selected = useSelectedImage();
   const long = prompt.trim().length >= IMAGE_PROMPT_MIN;
@@ -135,6 +136,7 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
           <form
             id={IMAGE_FORM_ID}
             method="post"
+            action={pageAction}
             noValidate
             aria-label="Generate an image"
             onSubmit={submit}
