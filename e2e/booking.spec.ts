@@ -61,8 +61,8 @@ test.describe('on a phone in London', () => {
     await expect(page.getByText(`Your call with Jordan Ellis`)).toBeVisible();
 
     // Move it to another time.
-    await page.getByRole('button', { name: 'Move it' }).click();
-    const move = page.getByRole('region', { name: 'Move to another time' });
+    await page.getByRole('link', { name: 'Move it' }).click();
+    const move = page.getByRole('form', { name: 'Move to another time' });
     await move.getByRole('group', { name: 'Day' }).getByRole('radio').nth(4).check({ force: true });
     await move.getByRole('group', { name: 'Time' }).getByRole('radio').last().check({ force: true });
     await move.getByRole('button', { name: /^Move to / }).click();
@@ -70,7 +70,7 @@ test.describe('on a phone in London', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // Cancel it: a confirmation first, then the time is free again. A reload shows it stored.
-    await page.getByRole('button', { name: 'Cancel the call' }).click();
+    await page.getByRole('link', { name: 'Cancel the call' }).click();
     await page.getByRole('button', { name: 'Yes, cancel it' }).click();
     await expectToast(page, 'Call cancelled');
     await page.goto(manageUrl);

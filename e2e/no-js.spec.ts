@@ -320,7 +320,7 @@ test.describe('the other public forms without JavaScript', () => {
     expectNoneIn(addresses, ['automotive']);
   });
 
-  test('booking a call: free times listed by the server, the call booked, its private page', async ({
+  test('booking a call: free times listed by the server, the call booked, then moved and cancelled on its private page', async ({
     page,
     browser,
     baseURL,
@@ -343,8 +343,36 @@ test.describe('the other public forms without JavaScript', () => {
     await expect(page.getByText('Your call with Jordan Ellis')).toBeVisible();
     const admin = await adminApi(browser, baseURL as string);
     const calls = await (await admin.get('/api/admin/bookings')).json();
-    expect(calls.filter((call: { name: string }) => call.name === name)).toEqual([
+    const booked = calls.filter((call: { name: string }) => call.name === name);
+    expect(booked).toEqual([
       expect.objectContaining({ status: 'booked', topic: 'A key programming question' }),
+    ]);
+
+    // Moved from its private page: the free times listed by the server, one chosen, sent.
+    await page.getByRole('link', { name: 'Move it' }).click();
+    await expect(page).toHaveURL(/\?change=move$/);
+    const move = page.getByRole('form', { name: 'Move to another time' });
+    await move.getByRole('group', { name: 'Day' }).getByRole('radio').nth(2).check({ force: true });
+    const newTime = move.getByRole('group', { name: 'Time' }).getByRole('radio').first();
+    const chosen = await newTime.getAttribute('value');
+    await newTime.check({ force: true });
+    await move.getByRole('button', { name: 'Move to the chosen time' }).click();
+    await expect(page).toHaveURL(/\/booking\/[A-Za-z0-9_-]{43}\?done=moved$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Call moved' })).toBeVisible();
+    const movedCall = (await (await admin.get('/api/admin/bookings')).json()).find(
+      (call: { name: string }) => call.name === name,
+    );
+    expect(new Date(movedCall.start).toISOString()).toBe(new Date(chosen ?? '').toISOString());
+
+    // Cancelled after its confirmation.
+    await page.getByRole('link', { name: 'Cancel the call' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect(page).toHaveURL(/\?done=cancelled$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Call cancelled' })).toBeVisible();
+    await expect(page.getByText('This call is cancelled.')).toBeVisible();
+    const after = await (await admin.get('/api/admin/bookings')).json();
+    expect(after.filter((call: { name: string }) => call.name === name)).toEqual([
+      expect.objectContaining({ status: 'cancelled' }),
     ]);
   });
 

@@ -3,19 +3,54 @@
  * (features/booking). Kept out of search results and out of the page cache: the call is read on
  * the server as the visitor (so the page is whole without its code, ADR 013).
  */
-import type { BookingView } from '../../common/schemas/booking.ts';
-import { bookingPath } from '../features/booking/api.ts';
-import { ManageBooking } from '../features/booking/manage-page.tsx';
-import { useDone } from '../lib/form-post.ts';
+import type { BookingSlots, BookingView } from '../../common/schemas/booking.ts';
+import { BOOKING_SLOTS_PATH, bookingPath } from '../features/booking/api.ts';
+import { CHANGE_PARAM, MANAGE_FORMS, ManageBooking } from '../features/booking/manage-page.tsx';
+import { sendDashboardForm } from '../lib/dashboard-form.server.ts';
+import { readFields } from '../lib/form-action.server.ts';
+import { DONE_PARAM, useDone } from '../lib/form-post.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { DoneNotice } from '../ui/form-notice.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import type { Route } from './+types/booking';
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  if (context.staticCopy) return { call: null };
-  const answer = await context.sendApi('GET', bookingPath(params.token));
-  return { call: answer.status === 200 ? (answer.body as BookingView) : null };
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  if (context.staticCopy) return { call: null, slots: null };
+  const moving = new URL(request.url).searchParams.get(CHANGE_PARAM) === 'move';
+  const [answer, slots] = await Promise.all([
+    context.sendApi('GET', bookingPath(params.token)),
+    // Opened to move the call: the free times are in the page (in the owner's zone until the code runs).
+    moving ? context.readApi<BookingSlots>(BOOKING_SLOTS_PATH) : null,
+  ]);
+  return { call: answer.status === 200 ? (answer.body as BookingView) : null, slots };
+}
+
+/** The call's own page, the word for what happened, and nothing else of the address. */
+const doneWith = (page: URL, done: string) => `${page.pathname}?${DONE_PARAM}=${done}`;
+
+/** Moving or cancelling the call without the page's code: the same calls as its script. */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const path = bookingPath(params.token);
+  return sendDashboardForm(
+    {
+      [MANAGE_FORMS.cancel]: {
+        failure: { title: 'Not cancelled', fallback: 'The call could not be cancelled. Please try again.' },
+        call: () => ({ method: 'POST', path: `${path}/cancel` }),
+        doneAt: (_answer, page) => doneWith(page, 'cancelled'),
+      },
+      [MANAGE_FORMS.move]: {
+        failure: { title: 'Not moved', fallback: 'The call could not be moved. Please try again.' },
+        call: (fields) =>
+          fields.start
+            ? { method: 'POST', path: `${path}/move`, body: { start: fields.start } }
+            : { problem: 'Choose a new time first.' },
+        doneAt: (_answer, page) => doneWith(page, 'moved'),
+      },
+    },
+    await readFields(request),
+    context,
+    request,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -31,6 +66,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function BookingRoute({ params, loaderData }: Route.ComponentProps) {
   const booked = useDone('booked');
+  const moved = useDone('moved');
+  const cancelled = useDone('cancelled');
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <PageHeader title="Your Call">Move or cancel your call at any time before it starts.</PageHeader>
@@ -41,7 +78,13 @@ export default function BookingRoute({ params, loaderData }: Route.ComponentProp
           text="An invitation for your calendar is on its way by email. Keep this page's address: it is your private link to cancel or move the call."
         />
       ) : null}
-      <ManageBooking token={params.token} initial={loaderData.call} />
+      {moved ? (
+        <DoneNotice className="mb-6" title="Call moved" text="The new time is on its way by email." />
+      ) : null}
+      {cancelled ? (
+        <DoneNotice className="mb-6" title="Call cancelled" text="The cancellation is on its way by email." />
+      ) : null}
+      <ManageBooking token={params.token} initial={loaderData.call} initialSlots={loaderData.slots} />
     </div>
   );
 }

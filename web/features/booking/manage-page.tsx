@@ -4,12 +4,15 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import type { BookingView } from '../../../common/schemas/booking.ts';
+import { Link, useSearchParams } from 'react-router';
+import type { BookingSlots, BookingView } from '../../../common/schemas/booking.ts';
+import { useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
+import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { CalendarDays, Download } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/use-toast.ts';
@@ -19,7 +22,22 @@ import { BOOKING_SLOTS_PATH, bookingPath, fullTime } from './api.ts';
 import { SlotsState, useSlots, useVisitorTimeZone } from './booking-page.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
-export function ManageBooking({ token, initial = null }: { token: string; initial?: BookingView | null }) {
+/** The call's forms by name in the page's action (ADR 013). */
+export const MANAGE_FORMS = { move: 'move', cancel: 'cancel' } as const;
+
+/** What the page is asked to show with the call: `?change=move|cancel` (a link, so it works without code). */
+export const CHANGE_PARAM = 'change';
+
+export function ManageBooking({
+  token,
+  initial = null,
+  initialSlots = null,
+}: {
+  token: string;
+  initial?: BookingView | null;
+  /** The free times, read on the server when the page opens to move the call. */
+  initialSlots?: BookingSlots | null;
+}) {
   const staticCopy = useStaticCopy();
   const timeZone = useVisitorTimeZone();
   const path = bookingPath(token);
@@ -30,7 +48,10 @@ export function ManageBooking({ token, initial = null }: { token: string; initia
     // Read on the server as the visitor, so the page is whole in its HTML.
     ...(initial ? { initialData: initial } : {}),
   });
-  const [mode, setMode] = useState<'view' | 'move' | 'cancel'>('view');
+  const [params, setParams] = useSearchParams();
+  const asked = params.get(CHANGE_PARAM);
+  const mode = asked === 'move' || asked === 'cancel' ? asked : 'view';
+  const view = () => setParams({}, { replace: true, preventScrollReset: true });
 
   if (staticCopy) return <StaticNotice feature="Managing a call" />;
   if (booking.isPending) {
@@ -83,9 +104,15 @@ export function ManageBooking({ token, initial = null }: { token: string; initia
           !past &&
           mode === 'view' && (
             <div className="mt-5 flex flex-wrap gap-3">
-              <Button onClick={() => setMode('move')}>Move it</Button>
-              <Button variant="outline" onClick={() => setMode('cancel')}>
-                Cancel the call
+              <Button asChild>
+                <Link to={`?${CHANGE_PARAM}=move`} preventScrollReset>
+                  Move it
+                </Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to={`?${CHANGE_PARAM}=cancel`} preventScrollReset>
+                  Cancel the call
+                </Link>
               </Button>
               <Button asChild variant="ghost">
                 <a href={`${path}/calendar.ics`} download="call.ics">
@@ -95,12 +122,16 @@ export function ManageBooking({ token, initial = null }: { token: string; initia
             </div>
           )
         )}
-        {mode === 'cancel' && call.status === 'booked' && (
-          <CancelCall path={path} onDone={() => setMode('view')} />
-        )}
+        {mode === 'cancel' && call.status === 'booked' && <CancelCall path={path} onDone={view} />}
       </Card>
       {mode === 'move' && call.status === 'booked' && (
-        <MoveCall path={path} current={call.start} timeZone={timeZone} onDone={() => setMode('view')} />
+        <MoveCall
+          path={path}
+          current={call.start}
+          timeZone={timeZone}
+          initialSlots={initialSlots}
+          onDone={view}
+        />
       )}
     </div>
   );
@@ -119,20 +150,43 @@ function CancelCall({ path, onDone }: { path: string; onDone: () => void }) {
     onError: (failure) =>
       toast({ title: 'Not cancelled', description: errorMessage(failure), variant: 'destructive' }),
   });
+  const answer = useFormAnswer(MANAGE_FORMS.cancel);
+  const pageAction = usePageAction();
   return (
-    <fieldset className="mt-5 rounded-lg border border-destructive p-4">
-      <legend className="px-1 text-sm font-medium">
-        Cancel this call? The time becomes free for others.
-      </legend>
-      <div className="mt-2 flex flex-wrap gap-3">
-        <Button variant="destructive" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
-          {cancel.isPending ? 'Cancelling...' : 'Yes, cancel it'}
-        </Button>
-        <Button variant="outline" onClick={onDone}>
-          Keep it
-        </Button>
-      </div>
-    </fieldset>
+    <form
+      method="post"
+      action={pageAction}
+      onSubmit={(event) => {
+        event.preventDefault();
+        cancel.mutate();
+      }}
+    >
+      <FormName name={MANAGE_FORMS.cancel} />
+      <fieldset className="mt-5 rounded-lg border border-destructive p-4">
+        <legend className="px-1 text-sm font-medium">
+          Cancel this call? The time becomes free for others.
+        </legend>
+        <FormNotice answer={answer} className="mt-2" />
+        <div className="mt-2 flex flex-wrap gap-3">
+          <Button type="submit" variant="destructive" disabled={cancel.isPending}>
+            {cancel.isPending ? 'Cancelling...' : 'Yes, cancel it'}
+          </Button>
+          <Button asChild variant="outline">
+            <Link
+              to="?"
+              replace
+              preventScrollReset
+              onClick={(event) => {
+                event.preventDefault();
+                onDone();
+              }}
+            >
+              Keep it
+            </Link>
+          </Button>
+        </div>
+      </fieldset>
+    </form>
   );
 }
 
@@ -140,17 +194,22 @@ function MoveCall({
   path,
   current,
   timeZone,
+  initialSlots,
   onDone,
 }: {
   path: string;
   current: string;
   timeZone: string;
+  initialSlots: BookingSlots | null;
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
-  const slots = useSlots();
+  const slots = useSlots(true, initialSlots);
+  const answer = useFormAnswer(MANAGE_FORMS.move);
+  const pageAction = usePageAction();
+  const hydrated = useHydrated();
   const [start, setStart] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(answer?.message ?? null);
   const move = useMutation({
     mutationFn: async (to: string) =>
       (await (await apiRequest('POST', `${path}/move`, { start: to })).json()) as BookingView,
@@ -167,10 +226,17 @@ function MoveCall({
     },
   });
   return (
-    <section
+    <form
+      method="post"
+      action={pageAction}
       aria-labelledby="move-heading"
       className="space-y-5 rounded-lg border border-border bg-card p-4 sm:p-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (start) move.mutate(start);
+      }}
     >
+      <FormName name={MANAGE_FORMS.move} />
       <div>
         <h2 id="move-heading" className="text-xl font-semibold">
           Move to another time
@@ -199,17 +265,29 @@ function MoveCall({
         </p>
       )}
       <div className="flex flex-wrap gap-3">
-        <Button disabled={!start || move.isPending} onClick={() => start && move.mutate(start)}>
+        <Button type="submit" disabled={(hydrated && !start) || move.isPending}>
           {move.isPending
             ? 'Moving...'
             : start
               ? `Move to ${fullTime(start, timeZone)}`
-              : 'Choose a new time'}
+              : hydrated
+                ? 'Choose a new time'
+                : 'Move to the chosen time'}
         </Button>
-        <Button variant="outline" onClick={onDone}>
-          Keep the current time
+        <Button asChild variant="outline">
+          <Link
+            to="?"
+            replace
+            preventScrollReset
+            onClick={(event) => {
+              event.preventDefault();
+              onDone();
+            }}
+          >
+            Keep the current time
+          </Link>
         </Button>
       </div>
-    </section>
+    </form>
   );
 }
