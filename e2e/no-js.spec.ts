@@ -376,7 +376,12 @@ test.describe('the other public forms without JavaScript', () => {
     ]);
   });
 
-  test("a testimonial's private page: written and sent", async ({ page, browser, baseURL, allowConsole }) => {
+  test("a testimonial's private page: written, sent, changed and withdrawn", async ({
+    page,
+    browser,
+    baseURL,
+    allowConsole,
+  }) => {
     allowConsole(/status of 400/);
     const client = `Lee ${Date.now().toString(36)}`;
     const admin = await adminApi(browser, baseURL as string);
@@ -398,6 +403,35 @@ test.describe('the other public forms without JavaScript', () => {
     const list = await (await admin.get('/api/admin/testimonials')).json();
     expect(list.filter((item: { clientName: string }) => item.clientName === client)).toEqual([
       expect.objectContaining({ status: 'submitted', rating: 5 }),
+    ]);
+
+    // Changed: the form again with what was sent, a refusal keeps the change, then it is sent.
+    await page.getByRole('link', { name: 'Change it' }).click();
+    await expect(page.getByRole('textbox', { name: 'Testimonial' })).toHaveValue(
+      'Our shop finally takes bookings online, and it never breaks.',
+    );
+    await page.getByRole('textbox', { name: 'Testimonial' }).fill('Short now.');
+    await page.getByRole('button', { name: 'Send testimonial' }).click();
+    await expect(page.getByText('Testimonial must be at least 20 characters').first()).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Testimonial' })).toHaveValue('Short now.');
+    await page
+      .getByRole('textbox', { name: 'Testimonial' })
+      .fill('Bookings online, and it has not broken once in a year.');
+    await page.getByRole('button', { name: 'Send testimonial' }).click();
+    await expect(page.getByText('Bookings online, and it has not broken once in a year.')).toBeVisible();
+
+    // Withdrawn, after its confirmation.
+    await page.getByRole('link', { name: 'Withdraw it' }).click();
+    await page.getByRole('button', { name: 'Yes, withdraw it' }).click();
+    await expect(page).toHaveURL(/\?done=withdrawn$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Testimonial withdrawn' })).toBeVisible();
+    await expect(page.getByText('You withdrew your testimonial')).toBeVisible();
+    const after = await (await admin.get('/api/admin/testimonials')).json();
+    expect(after.filter((item: { clientName: string }) => item.clientName === client)).toEqual([
+      expect.objectContaining({
+        status: 'withdrawn',
+        quote: 'Bookings online, and it has not broken once in a year.',
+      }),
     ]);
   });
 });

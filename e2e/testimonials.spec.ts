@@ -101,7 +101,7 @@ test('a client writes a testimonial on a phone, the owner approves it, the clien
   await clientPage.goto(path);
   await waitForHydration(clientPage);
   await expect(clientPage.getByText('Your testimonial is on the site')).toBeVisible();
-  await clientPage.getByRole('button', { name: 'Withdraw it' }).click();
+  await clientPage.getByRole('link', { name: 'Withdraw it' }).click();
   await clientPage.getByRole('button', { name: 'Yes, withdraw it' }).click();
   await expect(clientPage.getByText('You withdrew your testimonial')).toBeVisible();
   await clientPage.goto('/#testimonials');

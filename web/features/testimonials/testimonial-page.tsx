@@ -7,13 +7,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { TestimonialInvite } from '../../../common/schemas/content.ts';
 import {
   type TestimonialSubmissionInput,
   testimonialSubmissionSchema,
 } from '../../../common/schemas/forms.ts';
 import { longDate } from '../../lib/dates.ts';
+import { useFormAnswer } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
@@ -33,6 +34,10 @@ import { StaticNotice } from '../layout/static-notice.tsx';
 export const testimonialRequestPath = (token: string) =>
   `/api/testimonial-requests/${encodeURIComponent(token)}`;
 
+/** What the page is asked to show: `?change=edit|withdraw` (links, so they work without the code). */
+export const CHANGE_PARAM = 'change';
+export const WITHDRAW_FORM = 'withdraw';
+
 export function TestimonialPage({
   token,
   initial = null,
@@ -49,7 +54,13 @@ export function TestimonialPage({
     // Read on the server as the visitor, so the page is whole in its HTML.
     ...(initial ? { initialData: initial } : {}),
   });
-  const [editing, setEditing] = useState(false);
+  const [params, setParams] = useSearchParams();
+  // A refused change comes back to the form, with what was typed.
+  const refused = useFormAnswer('testimonial') !== undefined;
+  const editing = params.get(CHANGE_PARAM) === 'edit' || refused;
+  const confirming = params.get(CHANGE_PARAM) === 'withdraw';
+  const view = () => setParams({}, { replace: true, preventScrollReset: true });
+  const pagePath = `/testimonial/${encodeURIComponent(token)}`;
 
   if (staticCopy) return <StaticNotice feature="Writing a testimonial" />;
   if (invite.isPending) {
@@ -82,7 +93,8 @@ export function TestimonialPage({
   }
   const data = invite.data;
   const sent = data.status === 'submitted' || data.status === 'approved';
-  if (sent && !editing) return <Sent invite={data} path={path} onChange={() => setEditing(true)} />;
+  if (sent && !editing)
+    return <Sent invite={data} path={path} pagePath={pagePath} confirming={confirming} onKeep={view} />;
   return (
     <>
       {data.status === 'withdrawn' && (
@@ -91,12 +103,7 @@ export function TestimonialPage({
           change your mind.
         </p>
       )}
-      <TestimonialForm
-        invite={data}
-        path={path}
-        pagePath={`/testimonial/${encodeURIComponent(token)}`}
-        onSent={() => setEditing(false)}
-      />
+      <TestimonialForm invite={data} path={path} pagePath={pagePath} onSent={view} />
     </>
   );
 }
@@ -233,10 +240,24 @@ function TestimonialForm({
   );
 }
 
-function Sent({ invite, path, onChange }: { invite: TestimonialInvite; path: string; onChange: () => void }) {
+function Sent({
+  invite,
+  path,
+  pagePath,
+  confirming,
+  onKeep,
+}: {
+  invite: TestimonialInvite;
+  path: string;
+  /** This page's own address, where withdrawing posts without the code. */
+  pagePath: string;
+  /** Asked to withdraw it (`?change=withdraw`): the confirmation shows. */
+  confirming: boolean;
+  onKeep: () => void;
+}) {
   const queryClient = useQueryClient();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [confirming, setConfirming] = useState(false);
+  const answer = useFormAnswer(WITHDRAW_FORM);
   useEffect(() => heading.current?.focus(), []);
   const withdraw = useMutation({
     mutationFn: async () =>
@@ -244,6 +265,7 @@ function Sent({ invite, path, onChange }: { invite: TestimonialInvite; path: str
     onSuccess: (data) => {
       queryClient.setQueryData([path], data);
       toast({ title: 'Testimonial withdrawn', description: 'It is no longer on the site.' });
+      onKeep();
     },
     onError: (failure) =>
       toast({
@@ -279,26 +301,51 @@ function Sent({ invite, path, onChange }: { invite: TestimonialInvite; path: str
         </figcaption>
       </figure>
       {confirming ? (
-        <fieldset className="mt-6 rounded-lg border border-destructive p-4">
-          <legend className="px-1 text-sm font-medium">
-            Withdraw your testimonial? It leaves the site at once.
-          </legend>
-          <div className="mt-3 flex flex-wrap gap-3">
-            <Button variant="destructive" disabled={withdraw.isPending} onClick={() => withdraw.mutate()}>
-              {withdraw.isPending ? 'Withdrawing...' : 'Yes, withdraw it'}
-            </Button>
-            <Button variant="outline" onClick={() => setConfirming(false)}>
-              Keep it
-            </Button>
-          </div>
-        </fieldset>
+        <form
+          method="post"
+          action={pagePath}
+          onSubmit={(event) => {
+            event.preventDefault();
+            withdraw.mutate();
+          }}
+        >
+          <FormName name={WITHDRAW_FORM} />
+          <fieldset className="mt-6 rounded-lg border border-destructive p-4">
+            <legend className="px-1 text-sm font-medium">
+              Withdraw your testimonial? It leaves the site at once.
+            </legend>
+            <FormNotice answer={answer} className="mt-2" />
+            <div className="mt-3 flex flex-wrap gap-3">
+              <Button type="submit" variant="destructive" disabled={withdraw.isPending}>
+                {withdraw.isPending ? 'Withdrawing...' : 'Yes, withdraw it'}
+              </Button>
+              <Button asChild variant="outline">
+                <Link
+                  to="?"
+                  replace
+                  preventScrollReset
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onKeep();
+                  }}
+                >
+                  Keep it
+                </Link>
+              </Button>
+            </div>
+          </fieldset>
+        </form>
       ) : (
         <div className="mt-6 flex flex-wrap gap-3">
-          <Button variant="outline" onClick={onChange}>
-            Change it
+          <Button asChild variant="outline">
+            <Link to={`?${CHANGE_PARAM}=edit`} preventScrollReset>
+              Change it
+            </Link>
           </Button>
-          <Button variant="ghost" onClick={() => setConfirming(true)}>
-            Withdraw it
+          <Button asChild variant="ghost">
+            <Link to={`?${CHANGE_PARAM}=withdraw`} preventScrollReset>
+              Withdraw it
+            </Link>
           </Button>
         </div>
       )}
