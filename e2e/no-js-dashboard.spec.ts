@@ -5,6 +5,7 @@
  * a refusal shows the API's message with everything typed kept; nothing typed goes into an address.
  */
 import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
 import { adminApi, expect, test } from './fixtures.ts';
 
 test.use({ javaScriptEnabled: false });
@@ -335,4 +336,52 @@ test('a request moved, valued and noted on the pipeline board without JavaScript
     'Called back: wants the price list by Friday.',
   );
   expectNoneIn(addresses, ['price list', '4,500', 'lots']);
+});
+
+test('Your data without JavaScript: a backup written, then a zip of posts previewed and imported', async ({
+  page,
+  browser,
+  baseURL,
+  signInAs,
+}, testInfo) => {
+  await signInAs('admin');
+  const admin = await adminApi(browser, baseURL as string);
+  const before = (await (await admin.get('/api/admin/backups')).json()).items.length;
+  await page.goto('/admin/blog/data');
+  await page.getByRole('button', { name: 'Back up now' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog\/data\?done=backup$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Backup written' })).toBeVisible();
+  expect((await (await admin.get('/api/admin/backups')).json()).items.length).toBe(before + 1);
+
+  const slug = `nojs-import-${testInfo.workerIndex}-${Date.now().toString(36)}`;
+  const zip = {
+    name: 'posts.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.from(
+      zipSync({
+        [`posts/${slug}.md`]: strToU8(
+          `---\ntitle: Imported without scripts\nsummary: A post brought over by a plain form post.\n---\n\nThis post came over in a zip posted by the browser itself, with no script on the page.\n`,
+        ),
+      }),
+    ),
+  };
+  const form = () => page.getByRole('form', { name: 'Import posts' });
+  await form().getByLabel('Zip of Markdown posts').setInputFiles(zip);
+  await form().getByRole('button', { name: 'Preview import' }).click();
+  await expect(
+    page.getByText(/^Nothing is written yet\. Each file and what importing it would do/),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ hasText: `${slug}.md` }),
+  ).toContainText('New');
+  expect((await admin.get(`/api/admin/posts/by-slug/${slug}`)).status()).toBe(404);
+
+  await form().getByLabel('Zip of Markdown posts').setInputFiles(zip);
+  await form().getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByText('Imported. Each file and what happened to it:')).toBeVisible();
+  expect((await admin.get(`/api/admin/posts/by-slug/${slug}`)).status()).toBe(200);
+  expect(new URL(page.url()).search).toBe('');
 });

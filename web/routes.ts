@@ -28,7 +28,6 @@ export default [
   route('terms', 'routes/terms.tsx'),
   route('contribute', 'routes/contribute.tsx'),
   route('skills/:id/endorse', 'routes/endorse.tsx'),
-  route('form-not-ready', 'routes/early-post.tsx'),
   route('testimonial/:token', 'routes/testimonial.tsx'),
   route('book-a-call', 'routes/book-a-call.tsx'),
   route('booking/:token', 'routes/booking.tsx'),

@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import type { Config } from '../config.ts';
+import { MAX_IMPORT_BYTES } from '../../common/markdown-import.ts';
 import { type CachedPage, compressOnce, type PageCache, type RenderedPage } from '../lib/page-cache.ts';
 import { preferredEncoding } from '../lib/read-cache.ts';
 import { projectRoot } from '../paths.ts';
@@ -115,7 +116,7 @@ export async function webPlugin(
       if (!path.startsWith('/api/')) throw new Error(`readOwnApi only reads the API, not ${path}`);
       return (await injectRead(path, cached ? undefined : request.headers.cookie)) as T | null;
     },
-    sendApi: async (method, path, body) => {
+    sendApi: async (method, path, body, contentType) => {
       if (!path.startsWith('/api/')) throw new Error(`sendApi only writes to the API, not ${path}`);
       // Never from a cached render: a write belongs to one visitor's request (a page's action).
       if (cached) throw new Error('sendApi is for a page posted by a visitor, never a cached render');
@@ -129,8 +130,12 @@ export async function webPlugin(
         url: path,
         // The visitor's own address, so the rate limits and the login lockout count them.
         remoteAddress: request.ip,
-        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+        // JSON, or a body already encoded (a file posted to a page, sent on as multipart).
+        headers:
+          body === undefined ? headers : { ...headers, 'content-type': contentType ?? 'application/json' },
+        ...(body === undefined
+          ? {}
+          : { payload: contentType && body instanceof Uint8Array ? Buffer.from(body) : JSON.stringify(body) }),
       });
       let parsed: unknown = null;
       try {
@@ -270,6 +275,14 @@ export async function webPlugin(
       { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
       (_request, body, done) => done(null, formFields(String(body))),
     );
+    // A form with a file (the owner's Markdown import): kept whole for the page's action, which
+    // reads it as the browser sent it. Its bytes sit behind a symbol, so the body check above the
+    // routes (text fields only) does not walk them.
+    scope.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: FILE_FORM_BODY_LIMIT },
+      (_request, body, done) => done(null, { [RAW_BODY]: body }),
+    );
     const post = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
       try {
@@ -286,6 +299,12 @@ export async function webPlugin(
 
 /** The largest form a page takes (a guest post's body is the longest field, 50,000 characters). */
 const FORM_BODY_LIMIT = 512 * 1024;
+
+/** The largest form with a file a page takes: the Markdown import's zip, and room for its fields. */
+const FILE_FORM_BODY_LIMIT = MAX_IMPORT_BYTES + 64 * 1024;
+
+/** Where a page post's multipart body waits for the page's action, unparsed. */
+const RAW_BODY = Symbol('raw multipart body');
 
 /** What a page's action passes on to the API it writes through: who is asking, and their session. */
 const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language', 'referer'] as const;
@@ -359,12 +378,18 @@ function toFetchRequest(request: FastifyRequest, signal?: AbortSignal): Request 
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
-  // A posted form's fields, form-encoded again for the page's action (parsed once for the checks).
+  // A posted form's fields, form-encoded again for the page's action (parsed once for the checks);
+  // a form with a file, as it came (its content type, with its boundary, is the browser's).
+  const posted = request.method === 'POST' && request.body && typeof request.body === 'object';
+  const raw = posted ? (request.body as { [RAW_BODY]?: Buffer })[RAW_BODY] : undefined;
   const body =
-    request.method === 'POST' && request.body && typeof request.body === 'object'
-      ? formBody(request.body as Record<string, string | string[]>)
-      : undefined;
-  if (body !== undefined) headers.set('content-type', 'application/x-www-form-urlencoded;charset=UTF-8');
+    raw !== undefined
+      ? new Uint8Array(raw)
+      : posted
+        ? formBody(request.body as Record<string, string | string[]>)
+        : undefined;
+  if (body !== undefined && raw === undefined)
+    headers.set('content-type', 'application/x-www-form-urlencoded;charset=UTF-8');
   headers.delete('content-length');
   return new Request(url, {
     method: request.method,

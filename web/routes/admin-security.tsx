@@ -42,6 +42,12 @@ export const action = dashboardAction({
     failure: { title: 'Error', fallback: 'The code was not accepted.' },
     call: (fields) => ({ method: 'POST', path: adminPaths.authenticatorRemove, body: codeOf(fields) }),
   },
+  // Only the page's code can start the browser's passkey prompt; its form is shown once the code
+  // runs, so a post of it here is a browser that lost the code on the way: nothing is made.
+  [SECURITY_FORMS.passkeyAdd]: {
+    failure: { title: 'Passkey not added', fallback: 'Adding a passkey needs the page to be loaded.' },
+    call: () => ({ problem: "Adding a passkey needs the page's JavaScript: reload the page and try again." }),
+  },
   [SECURITY_FORMS.passkeyName]: {
     failure: { title: 'Error', fallback: 'The passkey could not be renamed.' },
     call: (fields) => {

@@ -7,7 +7,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import type { SecurityOverview as Overview } from '../../../common/schemas/admin.ts';
-import { EARLY_POST_PATH } from '../../lib/early-post.ts';
 import { type FormAnswer, useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { useSiteInfo } from '../../lib/site.ts';
@@ -32,6 +31,7 @@ const METHODS: Record<string, string> = {
 /** The page's forms by name in its action (ADR 013). */
 export const SECURITY_FORMS = {
   passkeyName: 'passkey-name',
+  passkeyAdd: 'passkey-add',
   start: 'authenticator-start',
   on: 'authenticator-on',
   off: 'authenticator-off',
@@ -90,6 +90,8 @@ function Passkeys({ passkeys }: { passkeys: Overview['passkeys'] }) {
   // page and the first render in the browser agree that it is not there yet).
   const hydrated = useHydrated();
   const supported = hydrated && 'PublicKeyCredential' in window;
+  const pageAction = usePageAction();
+  const addAnswer = useFormAnswer(SECURITY_FORMS.passkeyAdd);
   const add = useMutation({
     mutationFn: async () => {
       const { options } = (await (await apiRequest('POST', adminPaths.passkeyOptions)).json()) as {
@@ -145,13 +147,15 @@ function Passkeys({ passkeys }: { passkeys: Overview['passkeys'] }) {
       ) : (
         <p className="mt-4 text-sm text-muted-foreground">No passkeys yet.</p>
       )}
+      <FormNotice answer={addAnswer} className="mt-4" />
       {supported ? (
         <form
           method="post"
-          action={EARLY_POST_PATH}
+          action={pageAction}
           onSubmit={onAdd}
           className="mt-4 flex flex-wrap items-end gap-3"
         >
+          <FormName name={SECURITY_FORMS.passkeyAdd} />
           <div className="w-full sm:w-64">
             <Field label="Passkey name" error={name.trim() ? undefined : 'Give the passkey a name'}>
               <Input value={name} maxLength={60} onChange={(event) => setName(event.target.value)} />

@@ -6,9 +6,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { MARKDOWN_FILE } from '../../../common/markdown-import.ts';
-import { EARLY_POST_PATH } from '../../lib/early-post.ts';
+import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
+import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useAdminAction, When } from './admin-list.tsx';
@@ -21,7 +23,10 @@ interface BackupFile {
   createdAt: string;
 }
 
-interface ImportResult {
+/** The page's forms by name in its action (ADR 013). */
+export const DATA_FORMS = { backup: 'backup', import: 'import' } as const;
+
+export interface ImportResult {
   file: string;
   slug: string | null;
   action: 'create' | 'update' | 'skip';
@@ -58,6 +63,8 @@ function Backups() {
     () => apiRequest('POST', adminPaths.backups),
     () => ({ title: 'Backup written', description: 'It is at the top of the list.' }),
   );
+  const pageAction = usePageAction();
+  const backedUp = useDone(DATA_FORMS.backup);
   return (
     <section aria-labelledby="backups-heading" className="rounded-lg border border-border bg-card p-4 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -70,10 +77,24 @@ function Backups() {
             <code>npm run restore</code> loads one into an empty database (see "Your data" in the README).
           </p>
         </div>
-        <Button type="button" onClick={() => backUp.mutate(undefined)} disabled={backUp.isPending}>
-          {backUp.isPending ? 'Backing up...' : 'Back up now'}
-        </Button>
+        <form
+          method="post"
+          action={pageAction}
+          onSubmit={(event) => {
+            event.preventDefault();
+            backUp.mutate(undefined);
+          }}
+        >
+          <FormName name={DATA_FORMS.backup} />
+          <Button type="submit" disabled={backUp.isPending}>
+            {backUp.isPending ? 'Backing up...' : 'Back up now'}
+          </Button>
+        </form>
       </div>
+      <FormNotice answer={useFormAnswer(DATA_FORMS.backup)} className="mt-4" />
+      {backedUp ? (
+        <DoneNotice className="mt-4" title="Backup written" text="It is at the top of the list." />
+      ) : null}
       <div className="mt-4" aria-busy={backups.isPending}>
         {backups.isPending && (
           <div className="flex justify-center py-8">
@@ -137,7 +158,15 @@ type ImportSource = { kind: 'zip'; file: File } | { kind: 'folder'; files: Folde
 function MarkdownPosts() {
   const queryClient = useQueryClient();
   const [source, setSource] = useState<ImportSource | null>(null);
-  const [preview, setPreview] = useState<{ results: ImportResult[]; done: boolean } | null>(null);
+  // Posted without the code, the page's answer carries the preview (or the import) it made.
+  const answer = useFormAnswer(DATA_FORMS.import);
+  const answered =
+    answer?.kind === 'done' ? (answer.extra as { results: ImportResult[]; dryRun: boolean }) : null;
+  const [preview, setPreview] = useState<{ results: ImportResult[]; done: boolean } | null>(
+    answered ? { results: answered.results, done: !answered.dryRun } : null,
+  );
+  const pageAction = usePageAction();
+  const hydrated = useHydrated();
   const zipInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const folder = useMemo(() => {
@@ -206,17 +235,21 @@ function MarkdownPosts() {
 
       <form
         method="post"
-        action={EARLY_POST_PATH}
+        action={pageAction}
+        encType="multipart/form-data"
         onSubmit={onPreview}
         className="mt-6 space-y-3"
         aria-label="Import posts"
       >
+        <FormName name={DATA_FORMS.import} />
+        <FormNotice answer={answer} />
         <label htmlFor="import-file" className="block text-sm font-medium">
           Zip of Markdown posts
         </label>
         <input
           ref={zipInput}
           id="import-file"
+          name="file"
           type="file"
           accept=".zip,application/zip"
           className={FILE_INPUT}
@@ -254,11 +287,19 @@ function MarkdownPosts() {
         <div className="flex flex-wrap gap-2">
           <Button
             type="submit"
+            name="dryRun"
+            value="true"
             variant="outline"
-            disabled={!source || folder?.posts === 0 || importer.isPending}
+            disabled={hydrated && (!source || folder?.posts === 0 || importer.isPending)}
           >
             {importer.isPending && importer.variables?.dryRun ? 'Checking...' : 'Preview import'}
           </Button>
+          {/* Before the code runs, the zip is posted with the page: a preview, or the import itself. */}
+          {hydrated ? null : (
+            <Button type="submit" name="dryRun" value="false">
+              Import
+            </Button>
+          )}
           {preview && !preview.done && changes > 0 && (
             <Button
               type="button"
@@ -280,7 +321,9 @@ function MarkdownPosts() {
               ? 'Imported. Each file and what happened to it:'
               : changes === 0
                 ? 'Nothing to import: every post is already here as it is in the files, or cannot be imported.'
-                : 'Nothing is written yet. Each file and what importing it would do:'}
+                : answered && !hydrated
+                  ? 'Nothing is written yet. Each file and what importing it would do (choose the zip again and press Import to write them):'
+                  : 'Nothing is written yet. Each file and what importing it would do:'}
           </p>
           <div className="mt-2 overflow-x-auto">
             <table className="w-full text-left text-sm">
