@@ -219,7 +219,7 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
       )}
       <div className="mt-3 space-y-2">
         {quote.stage === 'new' && (
-          <Button asChild size="sm" className="h-auto w-full whitespace-normal py-1.5 text-center">
+          <Button asChild size="sm" className="h-auto w-full whitespace-normal! py-1.5 text-center">
             <a
               href={replyHref({ ...quote, kind: 'quote', emailStatus: 'unknown' })}
               onClick={() => move.mutate('replied')}
@@ -229,7 +229,7 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
           </Button>
         )}
         {quote.stage === 'won' && (
-          <Button asChild size="sm" variant="outline" className="h-auto w-full whitespace-normal py-1.5">
+          <Button asChild size="sm" variant="outline" className="h-auto w-full whitespace-normal! py-1.5">
             <Link to={`${dashboardPaths.testimonials}?quote=${quote.id}`}>Ask for a testimonial</Link>
           </Button>
         )}
@@ -339,7 +339,7 @@ function ValueForm({ quote }: { quote: AdminQuote }) {
       <label htmlFor={id} className="text-xs font-medium">
         Value (US dollars)
       </label>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Input
           id={id}
           name="value"
@@ -350,7 +350,7 @@ function ValueForm({ quote }: { quote: AdminQuote }) {
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-error` : undefined}
           max={MAX_QUOTE_VALUE_USD}
-          className="h-9"
+          className="h-9 min-w-24 flex-1"
         />
         <Button type="submit" size="sm" variant="outline" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save'}

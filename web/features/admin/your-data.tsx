@@ -276,13 +276,15 @@ function MarkdownPosts() {
           }}
         />
         <p id="import-folder-note" className="text-sm text-muted-foreground">
-          {folder
-            ? folder.posts === 0
-              ? `No Markdown posts in ${folder.name}: choose the folder that holds the .md files.`
-              : `${folder.name}: ${folder.posts} ${folder.posts === 1 ? 'post' : 'posts'} and ${folder.images} ${
-                  folder.images === 1 ? 'image' : 'images'
-                } to read; other files stay behind.`
-            : 'Only the Markdown files and their images are sent.'}
+          {!hydrated
+            ? "A folder is zipped by the page's JavaScript, which has not run: choose a zip instead."
+            : folder
+              ? folder.posts === 0
+                ? `No Markdown posts in ${folder.name}: choose the folder that holds the .md files.`
+                : `${folder.name}: ${folder.posts} ${folder.posts === 1 ? 'post' : 'posts'} and ${folder.images} ${
+                    folder.images === 1 ? 'image' : 'images'
+                  } to read; other files stay behind.`
+              : 'Only the Markdown files and their images are sent.'}
         </p>
         <div className="flex flex-wrap gap-2">
           <Button
