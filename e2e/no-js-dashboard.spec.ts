@@ -385,3 +385,32 @@ test('Your data without JavaScript: a backup written, then a zip of posts previe
   expect((await admin.get(`/api/admin/posts/by-slug/${slug}`)).status()).toBe(200);
   expect(new URL(page.url()).search).toBe('');
 });
+
+test('every dashboard page is whole in its HTML: its lists and counts, no loading placeholder', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('admin');
+  for (const section of [
+    '',
+    '/moderation',
+    '/inbox',
+    '/pipeline',
+    '/outbox',
+    '/testimonials',
+    '/bookings',
+    '/resume-requests',
+    '/endorsements',
+    '/analytics',
+    '/data',
+    '/security',
+  ]) {
+    await page.goto(`/admin/blog${section}`);
+    await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
+    await expect(page.getByText(/Loading [a-z]/), `/admin/blog${section}`).toHaveCount(0);
+  }
+  // The analytics' figures are there without any script.
+  await page.goto('/admin/blog/analytics');
+  await expect(page.getByRole('heading', { name: 'Last 30 days' })).toBeVisible();
+  await expect(page.getByText('Page views', { exact: true }).first()).toBeVisible();
+});

@@ -8,6 +8,7 @@
  */
 import { data } from 'react-router';
 import type { WebLoadContext } from '../../common/web-context.ts';
+import { adminPageQuery } from '../features/admin/api.ts';
 import { REPLY_FORM, replyPath } from '../features/blog/reply-form.tsx';
 import {
   doneAt,
@@ -126,3 +127,18 @@ export const replyForms: Record<string, DashboardForm> = {
     doneAt: (_answer, page, fields) => `${donePage(page, REPLY_FORM)}#comment-${idOf(fields.commentId)}`,
   },
 };
+
+/** The query key of one page of an admin list, as the address asks for it (see useAdminPage). */
+export const listPath = (path: string, params: Record<string, string | number | undefined>): string =>
+  String(adminPageQuery(path, params).queryKey[0]);
+
+/** A list's page number and filters from the address, as usePageParam and useFilterParam read them. */
+export function listParams(request: Request) {
+  const params = new URL(request.url).searchParams;
+  return {
+    page: (name = 'page') => Math.max(1, Number.parseInt(params.get(name) ?? '1', 10) || 1),
+    pick: <T extends string>(name: string, values: readonly T[], fallback: T): T =>
+      values.find((value) => value === params.get(name)) ?? fallback,
+    raw: (name: string) => params.get(name),
+  };
+}

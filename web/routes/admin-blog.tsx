@@ -4,28 +4,40 @@
  * here); a signed-in user who is not an admin is told so, and the server
  * refuses every admin API call the same way. The navigation shows what waits.
  */
+import { HydrationBoundary } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, redirect, useNavigate } from 'react-router';
 import { AdminNav } from '../features/admin/admin-nav.tsx';
+import { adminPaths } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { MailNotice } from '../features/admin/outbox.tsx';
 import { useAuth } from '../features/auth/auth-provider.tsx';
 import { useStaticCopy } from '../features/layout/static-copy.ts';
 import { StaticNotice } from '../features/layout/static-notice.tsx';
 import { paths } from '../lib/paths.ts';
+import { prefetchOwn } from '../lib/prefetch.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import type { Route } from './+types/admin-blog';
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   // The static copy renders the page with its notice: there is no one to sign in there.
   if (!context.user && !context.staticCopy) throw redirect(paths.auth);
-  return null;
+  // What waits in each section (the navigation's counts, the mail notice), in the page's HTML.
+  return { dehydrated: await prefetchOwn(context, request, [adminPaths.summary]) };
 }
 
 export const meta: Route.MetaFunction = adminMeta(null, paths.adminBlog);
 
-export default function AdminLayout() {
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <Dashboard />
+    </HydrationBoundary>
+  );
+}
+
+function Dashboard() {
   const { user, isLoading } = useAuth();
   const staticCopy = useStaticCopy();
   const navigate = useNavigate();

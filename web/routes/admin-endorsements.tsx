@@ -1,12 +1,33 @@
 /** /admin/blog/endorsements. */
-
+import { HydrationBoundary } from '@tanstack/react-query';
+import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
+import { adminPaths } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { Endorsements } from '../features/admin/records.tsx';
+import { SKILLS_PATH } from '../features/skills/api.ts';
 import { dashboardPaths } from '../lib/admin-paths.ts';
+import { listParams, listPath } from '../lib/dashboard-form.server.ts';
+import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-endorsements';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const list = listParams(request);
+  // Any skill the address names: the list's own filter checks it against the skills once live.
+  const skill = list.raw('skill');
+  const path = listPath(adminPaths.endorsements, {
+    skillId: skill && /^\d{1,9}$/.test(skill) ? skill : undefined,
+    page: list.page(),
+    pageSize: ADMIN_PAGE_SIZE,
+  });
+  return { dehydrated: await prefetchOwn(context, request, [SKILLS_PATH, path]) };
+}
 
 export const meta: Route.MetaFunction = adminMeta('Endorsements', dashboardPaths.endorsements);
 
-export default function AdminEndorsementsPage() {
-  return <Endorsements />;
+export default function AdminEndorsementsPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <Endorsements />
+    </HydrationBoundary>
+  );
 }

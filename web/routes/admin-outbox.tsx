@@ -1,11 +1,31 @@
 /** /admin/blog/outbox: every notification the site sends, its state, and a retry. */
+import { HydrationBoundary } from '@tanstack/react-query';
+import { outboxStates } from '../../common/schemas/admin.ts';
+import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
+import { adminPaths } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { Outbox } from '../features/admin/outbox.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
+import { listParams, listPath } from '../lib/dashboard-form.server.ts';
+import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-outbox';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const list = listParams(request);
+  const path = listPath(adminPaths.outbox, {
+    status: list.pick('status', outboxStates, 'all'),
+    page: list.page(),
+    pageSize: ADMIN_PAGE_SIZE,
+  });
+  return { dehydrated: await prefetchOwn(context, request, [path]) };
+}
 
 export const meta: Route.MetaFunction = adminMeta('Outbox', dashboardPaths.outbox);
 
-export default function AdminOutboxPage() {
-  return <Outbox />;
+export default function AdminOutboxPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <Outbox />
+    </HydrationBoundary>
+  );
 }

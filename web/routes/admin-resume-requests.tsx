@@ -1,12 +1,28 @@
 /** /admin/blog/resume-requests. */
-
+import { HydrationBoundary } from '@tanstack/react-query';
+import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
+import { adminPaths } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { ResumeRequests } from '../features/admin/records.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
+import { listParams, listPath } from '../lib/dashboard-form.server.ts';
+import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-resume-requests';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const path = listPath(adminPaths.resumeRequests, {
+    page: listParams(request).page(),
+    pageSize: ADMIN_PAGE_SIZE,
+  });
+  return { dehydrated: await prefetchOwn(context, request, [path]) };
+}
 
 export const meta: Route.MetaFunction = adminMeta('Resume requests', dashboardPaths.resumeRequests);
 
-export default function AdminResumeRequestsPage() {
-  return <ResumeRequests />;
+export default function AdminResumeRequestsPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <ResumeRequests />
+    </HydrationBoundary>
+  );
 }
