@@ -307,3 +307,20 @@ export async function sendQuote(
   await form.getByRole('button', { name: 'Send Request' }).click();
   return form;
 }
+
+/** Every address the page went to (its document requests), so a test can check none carries a typed value. */
+export function watchAddresses(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) seen.push(request.url());
+  });
+  return seen;
+}
+
+/** None of `values` appears in any of the addresses (raw or form-encoded). */
+export function expectNoneIn(addresses: string[], values: string[]) {
+  for (const address of addresses) {
+    const decoded = decodeURIComponent(address.replaceAll('+', ' '));
+    for (const value of values) expect(decoded, `${value} in ${address}`).not.toContain(value);
+  }
+}

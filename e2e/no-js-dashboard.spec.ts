@@ -4,27 +4,11 @@
  * action sends them through the same API as the script. A save comes back to the page saying so;
  * a refusal shows the API's message with everything typed kept; nothing typed goes into an address.
  */
-import type { APIRequestContext, Page, Request } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { adminApi, expect, test } from './fixtures.ts';
+import { adminApi, expect, expectNoneIn, test, watchAddresses } from './fixtures.ts';
 
 test.use({ javaScriptEnabled: false });
-
-/** Every address the page went to, so a test can check that none carries a typed value. */
-function watchAddresses(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('request', (request: Request) => {
-    if (request.isNavigationRequest()) seen.push(request.url());
-  });
-  return seen;
-}
-
-function expectNoneIn(addresses: string[], values: string[]) {
-  for (const address of addresses) {
-    const decoded = decodeURIComponent(address.replaceAll('+', ' '));
-    for (const value of values) expect(decoded, `${value} in ${address}`).not.toContain(value);
-  }
-}
 
 interface StoredPost {
   id: number;

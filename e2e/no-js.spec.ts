@@ -4,28 +4,11 @@
  * that comes back says what the spec's toast or panel says. Nothing typed goes into an address,
  * and a refusal keeps what was typed (passwords aside).
  */
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './constants.ts';
-import { adminApi, expect, test } from './fixtures.ts';
+import { adminApi, expect, expectNoneIn, test, watchAddresses } from './fixtures.ts';
 
 test.use({ javaScriptEnabled: false });
-
-/** Every address the page asked for, so a test can check that none carries a typed value. */
-function watchAddresses(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('request', (request: Request) => {
-    if (request.isNavigationRequest()) seen.push(request.url());
-  });
-  return seen;
-}
-
-/** None of `values` appears in any address the page went to (raw or form-encoded). */
-function expectNoneIn(addresses: string[], values: string[]) {
-  for (const address of addresses) {
-    const decoded = decodeURIComponent(address.replaceAll('+', ' '));
-    for (const value of values) expect(decoded, `${value} in ${address}`).not.toContain(value);
-  }
-}
 
 test.describe('signing in and registering without JavaScript', () => {
   test('a wrong password is refused beside the form, the username kept and the password not', async ({

@@ -12,7 +12,8 @@ import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
-import { FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { ConfirmStep, KeepLink } from '../../ui/confirm-step.tsx';
+import { FormName } from '../../ui/form-notice.tsx';
 import { CalendarDays, Download } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/use-toast.ts';
@@ -153,40 +154,16 @@ function CancelCall({ path, onDone }: { path: string; onDone: () => void }) {
   const answer = useFormAnswer(MANAGE_FORMS.cancel);
   const pageAction = usePageAction();
   return (
-    <form
-      method="post"
+    <ConfirmStep
+      form={MANAGE_FORMS.cancel}
       action={pageAction}
-      onSubmit={(event) => {
-        event.preventDefault();
-        cancel.mutate();
-      }}
-    >
-      <FormName name={MANAGE_FORMS.cancel} />
-      <fieldset className="mt-5 rounded-lg border border-destructive p-4">
-        <legend className="px-1 text-sm font-medium">
-          Cancel this call? The time becomes free for others.
-        </legend>
-        <FormNotice answer={answer} className="mt-2" />
-        <div className="mt-2 flex flex-wrap gap-3">
-          <Button type="submit" variant="destructive" disabled={cancel.isPending}>
-            {cancel.isPending ? 'Cancelling...' : 'Yes, cancel it'}
-          </Button>
-          <Button asChild variant="outline">
-            <Link
-              to="?"
-              replace
-              preventScrollReset
-              onClick={(event) => {
-                event.preventDefault();
-                onDone();
-              }}
-            >
-              Keep it
-            </Link>
-          </Button>
-        </div>
-      </fieldset>
-    </form>
+      question="Cancel this call? The time becomes free for others."
+      answer={answer}
+      confirm={['Yes, cancel it', 'Cancelling...']}
+      pending={cancel.isPending}
+      onConfirm={() => cancel.mutate()}
+      className="mt-5"
+    />
   );
 }
 
@@ -274,19 +251,7 @@ function MoveCall({
                 ? 'Choose a new time'
                 : 'Move to the chosen time'}
         </Button>
-        <Button asChild variant="outline">
-          <Link
-            to="?"
-            replace
-            preventScrollReset
-            onClick={(event) => {
-              event.preventDefault();
-              onDone();
-            }}
-          >
-            Keep the current time
-          </Link>
-        </Button>
+        <KeepLink>Keep the current time</KeepLink>
       </div>
     </form>
   );

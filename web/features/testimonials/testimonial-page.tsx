@@ -20,6 +20,7 @@ import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
+import { ConfirmStep } from '../../ui/confirm-step.tsx';
 import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { CheckCircle2, LoaderCircle, ShieldCheck } from '../../ui/icons.tsx';
@@ -301,40 +302,16 @@ function Sent({
         </figcaption>
       </figure>
       {confirming ? (
-        <form
-          method="post"
+        <ConfirmStep
+          form={WITHDRAW_FORM}
           action={pagePath}
-          onSubmit={(event) => {
-            event.preventDefault();
-            withdraw.mutate();
-          }}
-        >
-          <FormName name={WITHDRAW_FORM} />
-          <fieldset className="mt-6 rounded-lg border border-destructive p-4">
-            <legend className="px-1 text-sm font-medium">
-              Withdraw your testimonial? It leaves the site at once.
-            </legend>
-            <FormNotice answer={answer} className="mt-2" />
-            <div className="mt-3 flex flex-wrap gap-3">
-              <Button type="submit" variant="destructive" disabled={withdraw.isPending}>
-                {withdraw.isPending ? 'Withdrawing...' : 'Yes, withdraw it'}
-              </Button>
-              <Button asChild variant="outline">
-                <Link
-                  to="?"
-                  replace
-                  preventScrollReset
-                  onClick={(event) => {
-                    event.preventDefault();
-                    onKeep();
-                  }}
-                >
-                  Keep it
-                </Link>
-              </Button>
-            </div>
-          </fieldset>
-        </form>
+          question="Withdraw your testimonial? It leaves the site at once."
+          answer={answer}
+          confirm={['Yes, withdraw it', 'Withdrawing...']}
+          pending={withdraw.isPending}
+          onConfirm={() => withdraw.mutate()}
+          className="mt-6"
+        />
       ) : (
         <div className="mt-6 flex flex-wrap gap-3">
           <Button asChild variant="outline">
