@@ -13,9 +13,9 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { MAX_IMPORT_BYTES } from '../../common/markdown-import.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import type { Config } from '../config.ts';
-import { MAX_IMPORT_BYTES } from '../../common/markdown-import.ts';
 import { type CachedPage, compressOnce, type PageCache, type RenderedPage } from '../lib/page-cache.ts';
 import { preferredEncoding } from '../lib/read-cache.ts';
 import { projectRoot } from '../paths.ts';
@@ -135,7 +135,9 @@ export async function webPlugin(
           body === undefined ? headers : { ...headers, 'content-type': contentType ?? 'application/json' },
         ...(body === undefined
           ? {}
-          : { payload: contentType && body instanceof Uint8Array ? Buffer.from(body) : JSON.stringify(body) }),
+          : {
+              payload: contentType && body instanceof Uint8Array ? Buffer.from(body) : JSON.stringify(body),
+            }),
       });
       let parsed: unknown = null;
       try {
