@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPost, insertSkill } from './db/factories.ts';
-import { BAD_ADDRESS, BAD_TEXT } from './lib/input-guard.ts';
+import { BAD_ADDRESS, BAD_TEXT, MAX_BODY_DEPTH, TOO_DEEP } from './lib/input-guard.ts';
 import { listRoutes, type RouteEntry } from './testing/routes.ts';
 import { createTestApp, freshIp, type TestApp } from './testing/test-app.ts';
 
@@ -286,6 +286,42 @@ describe('hostile text in bodies', () => {
     }
     expect(await storedRows()).toEqual(before);
     // Thousands of requests: on a busy 2-core machine this walk takes longer than a usual test.
+  }, 120_000);
+
+  it('a body nested 5,000 levels deep is a 400 on every write; a wide one never a 5xx', async () => {
+    // Written as text: JSON.stringify itself cannot go this deep.
+    const deepList = `${'['.repeat(5000)}"x"${']'.repeat(5000)}`;
+    const deepObject = `${'{"a":'.repeat(5000)}"x"${'}'.repeat(5000)}`;
+    const sendText = async (route: RouteEntry, text: string) => {
+      sent++;
+      return t.app.inject({
+        method: route.method as 'POST',
+        url: pathOf(route),
+        remoteAddress: freshIp(),
+        headers: { cookie: route.url === '/api/logout' ? '' : admin, 'content-type': 'application/json' },
+        payload: text,
+      });
+    };
+    const wide = Object.fromEntries(Array.from({ length: 20_000 }, (_, k) => [`k${k}`, [k, { v: 'ok' }]]));
+    const before = await storedRows();
+    for (const route of routes.filter(isWrite)) {
+      const inField = JSON.stringify({ ...validBody(route), tags: '<deep>' }).replace('"<deep>"', deepList);
+      for (const text of [deepList, deepObject, inField]) {
+        const res = await sendText(route, text);
+        expect(res.statusCode, `${route.method} ${route.url}: ${res.body.slice(0, 200)}`).toBe(400);
+        expect(res.json().message).toBe(TOO_DEEP);
+      }
+      // Wide but shallow: read as usual, and refused by the route's own rules (no valid fields).
+      await send(route, pathOf(route), wide);
+    }
+    // As deep as the limit allows is read as usual (refused or not by the route's own rules).
+    const route = routes.find((entry) => entry.method === 'POST' && entry.url === '/api/contact');
+    expect(route).toBeDefined();
+    const atLimit = `${'['.repeat(MAX_BODY_DEPTH - 1)}"x"${']'.repeat(MAX_BODY_DEPTH - 1)}`;
+    const answer = await sendText(route as RouteEntry, `{"tags":${atLimit}}`);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).not.toBe(TOO_DEEP);
+    expect(await storedRows()).toEqual(before);
   }, 120_000);
 
   it('64 KB strings in any field of any write never give a 5xx', async () => {

@@ -26,26 +26,40 @@ export function isCleanText(value: string): boolean {
   return !CONTROL_IN_BODY.test(value) && !LONE_SURROGATE.test(value);
 }
 
+/** How deep a body may nest (objects and lists); no form or API call of the site needs more than a few. */
+export const MAX_BODY_DEPTH = 32;
+export const TOO_DEEP = `The request body is nested more than ${MAX_BODY_DEPTH} levels deep`;
+
 /**
- * The first string in a parsed JSON body (values and keys, at any depth) that is not
- * clean, as a field path like `tags.2`; null when the whole body is clean.
+ * What is wrong with a parsed JSON body, if anything: the first string (value or key, at any
+ * depth) that is not clean, as a field path like `tags.2` with BAD_TEXT, or a nesting deeper
+ * than MAX_BODY_DEPTH (field `_`) with TOO_DEEP; null when the whole body is fine. Walked with a
+ * stack of its own, not recursion, so no body, however deep or wide, can exhaust the call stack.
  */
-export function findBadText(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return isCleanText(value) ? null : path || '_';
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findBadText(value[i], path ? `${path}.${i}` : String(i));
-      if (found !== null) return found;
+export function bodyProblem(body: unknown): { field: string; message: string } | null {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: body, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop() as { value: unknown; path: string; depth: number };
+    if (typeof value === 'string') {
+      if (!isCleanText(value)) return { field: path || '_', message: BAD_TEXT };
+      continue;
     }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      const keyPath = path ? `${path}.${key}` : key;
-      if (!isCleanText(key)) return keyPath;
-      const found = findBadText(child, keyPath);
-      if (found !== null) return found;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_BODY_DEPTH) return { field: '_', message: TOO_DEEP };
+    const children: Array<{ value: unknown; path: string; depth: number }> = [];
+    if (Array.isArray(value)) {
+      value.forEach((child, index) => {
+        children.push({ value: child, path: path ? `${path}.${index}` : String(index), depth: depth + 1 });
+      });
+    } else {
+      for (const [key, child] of Object.entries(value)) {
+        const keyPath = path ? `${path}.${key}` : key;
+        if (!isCleanText(key)) return { field: keyPath, message: BAD_TEXT };
+        children.push({ value: child, path: keyPath, depth: depth + 1 });
+      }
     }
+    // Reversed onto the stack: the first field is looked at first, as a reader would.
+    for (let k = children.length - 1; k >= 0; k--) stack.push(children[k] as (typeof children)[number]);
   }
   return null;
 }

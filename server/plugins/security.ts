@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { BAD_ADDRESS, BAD_TEXT, findBadText, isCleanAddress } from '../lib/input-guard.ts';
+import { BAD_ADDRESS, bodyProblem, isCleanAddress } from '../lib/input-guard.ts';
 import { rateLimitStore, type WindowCounters } from '../lib/window-counters.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -53,8 +53,9 @@ async function securityPlugin(app: FastifyInstance, { config, redis, counters }:
     done();
   };
   const checkBodyText: preValidationHookHandler = (request, _reply, done) => {
-    const field = request.body === undefined ? null : findBadText(request.body);
-    if (field !== null) return done(new HttpError(400, BAD_TEXT, { [field]: BAD_TEXT }));
+    const problem = request.body === undefined ? null : bodyProblem(request.body);
+    if (problem !== null)
+      return done(new HttpError(400, problem.message, { [problem.field]: problem.message }));
     done();
   };
   // Attached to state-changing routes only, so reads pay nothing for them.
