@@ -149,6 +149,8 @@ test.describe('the forms with a bot check, without JavaScript', () => {
     const words = `Read this on a slow phone ${Date.now()}: the retry advice is gold.`;
     await page.goto('/blog/one-schema-form-to-database');
     const form = page.getByRole('form', { name: 'Leave a Comment' });
+    // Its fields' group is named by the form's heading too (validators flag a nameless fieldset).
+    await expect(form.getByRole('group', { name: 'Leave a Comment' })).toBeVisible();
     await form.getByLabel('Name').fill('Robin Slow');
     await form.getByLabel('Email').fill('robin.slow@example.com');
     await form.getByLabel('Comment').fill(words);

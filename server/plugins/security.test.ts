@@ -26,6 +26,8 @@ describe('security headers', () => {
       }
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      expect(res.headers['permissions-policy']).toContain('geolocation=()');
       expect(res.headers['x-powered-by']).toBeUndefined();
     }
   });

@@ -99,6 +99,9 @@ export function securityHeaders(config: Config): {
   const common = {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
+    // Powerful features the site never uses, off for it and every frame it embeds (a project's
+    // demo too). Fullscreen (the demo panel) and passkeys keep their defaults (this site only).
+    'permissions-policy': PERMISSIONS_POLICY,
     ...(config.isHttps ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 
@@ -115,6 +118,22 @@ export function securityHeaders(config: Config): {
     },
   };
 }
+
+/** Every feature named here is one Chromium, Firefox and Safari know (an unknown one is a console warning). */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'usb',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
 
 /** Rate-limit settings of a public form: a handful per IP per 10 minutes. */
 export const publicFormLimit = { max: 5, timeWindow: '10 minutes' } as const;

@@ -22,7 +22,7 @@ describe('GET /robots.txt', () => {
 });
 
 describe('GET /sitemap.xml', () => {
-  it('lists home, blog, every published post, every project, resume and recommendations', async () => {
+  it('lists every indexable page: home, blog, each published post and project, resume, recommendations, booking, images, guest posts, privacy and terms', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/xml');
@@ -38,11 +38,15 @@ describe('GET /sitemap.xml', () => {
         'https://jordan.example/resume',
         'https://jordan.example/recommendations',
         'https://jordan.example/book-a-call',
+        'https://jordan.example/generate-images',
+        'https://jordan.example/contribute',
+        'https://jordan.example/privacy',
+        'https://jordan.example/terms',
         ...published.map(({ slug }) => `https://jordan.example/blog/${slug}`),
         ...projects.map(({ id }) => `https://jordan.example/projects/${id}`),
       ]),
     );
-    expect(locs).toHaveLength(5 + published.length + projects.length);
+    expect(locs).toHaveLength(9 + published.length + projects.length);
     const [draft] = await t.database.db
       .select({ slug: blogPosts.slug })
       .from(blogPosts)

@@ -81,6 +81,11 @@ export async function publicPages(blog: BlogService): Promise<SitemapEntry[]> {
     { path: '/resume' },
     { path: '/recommendations' },
     { path: '/book-a-call' },
+    // Indexable pages of their own (their meta has no noindex): the sitemap names every one.
+    { path: '/generate-images' },
+    { path: '/contribute' },
+    { path: '/privacy' },
+    { path: '/terms' },
   ];
 }
 
