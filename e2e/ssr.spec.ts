@@ -125,6 +125,23 @@ test.describe('server-rendered HTML', () => {
     expect(await project.text()).toContain('Project Not Found');
   });
 
+  test('a blog page past the last one, or not a page number, is a 404 kept out of search results', async ({
+    request,
+  }) => {
+    const list = await (await request.get('/api/blog-list')).json();
+    for (const page of ['abc', '0', '-1', '2.5', String(list.pageCount + 1), '99999']) {
+      const response = await request.get(`/blog?page=${page}`);
+      expect(response.status(), `?page=${page}`).toBe(404);
+      const html = await response.text();
+      expect(head(html).h1, `?page=${page}`).toBe('404 Page Not Found');
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
+      expect(html).not.toContain('No blog posts available yet');
+    }
+    for (const page of ['1', String(list.pageCount)]) {
+      expect((await request.get(`/blog?page=${page}`)).status(), `?page=${page}`).toBe(200);
+    }
+  });
+
   test('unknown API paths stay JSON 404s', async ({ request }) => {
     const response = await request.get('/api/nothing-here');
     expect(response.status()).toBe(404);

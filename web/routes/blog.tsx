@@ -3,9 +3,11 @@
  * server with the page the address asks for.
  */
 import { HydrationBoundary } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { blogListParams, blogListPath } from '../../common/blog-list.ts';
+import type { BlogListPage } from '../../common/schemas/blog.ts';
 import { BlogList } from '../features/blog/blog-list.tsx';
+import { NotFoundContent } from '../features/layout/not-found-content.tsx';
 import { paths } from '../lib/paths.ts';
 import { isDocumentRequest, prefetch } from '../lib/prefetch.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
@@ -14,13 +16,33 @@ import { PenLine } from '../ui/icons.tsx';
 import type { Route } from './+types/blog';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const path = blogListPath(blogListParams(new URL(request.url).searchParams));
+  const search = new URL(request.url).searchParams;
+  const params = blogListParams(search);
+  const path = blogListPath(params);
+  // A page number that is not one (`?page=abc`, `?page=0`) or past the last page is no page of the
+  // blog: the not-found page, kept out of search results, rather than an empty list.
+  const asked = search.get('page');
+  const missing = () => data({ dehydrated: null, missing: true }, { status: 404 });
+  if (asked !== null && asked !== String(params.page)) return missing();
+  if (params.page > 1 && !context.staticCopy) {
+    const list = await context.readApi<BlogListPage>(path);
+    if (list && params.page > list.pageCount) return missing();
+  }
   const { dehydrated } = await prefetch(context, isDocumentRequest(request) ? [path] : []);
-  return { dehydrated };
+  return { dehydrated, missing: false };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const { site } = rootDataOf(matches);
+  if (loaderData?.missing) {
+    return pageMeta({
+      site,
+      title: '404 Page Not Found',
+      description: 'This page does not exist.',
+      path: location.pathname,
+      noindex: true,
+    });
+  }
   return pageMeta({
     site,
     title: 'Blog',
@@ -30,6 +52,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
+  if (loaderData.missing) return <NotFoundContent />;
   return (
     <HydrationBoundary state={loaderData.dehydrated}>
       <div className="mx-auto max-w-6xl px-4 py-12">

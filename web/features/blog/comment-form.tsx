@@ -81,7 +81,7 @@ export default function CommentForm({ postId, slug }: { postId: number; slug: st
       onSubmit={onSubmit((values) => submit.mutate(values))}
       data-ready={ready ? 'true' : undefined}
     >
-      <fieldset aria-labelledby="leave-comment" className="min-w-0 space-y-4">
+      <div className="min-w-0 space-y-4">
         <FormName name="comment" />
         <h3 id="leave-comment" className="text-xl font-semibold">
           Leave a Comment
@@ -128,7 +128,7 @@ export default function CommentForm({ postId, slug }: { postId: number; slug: st
         <Button type="submit" disabled={submit.isPending}>
           {submit.isPending ? 'Submitting...' : 'Submit Comment'}
         </Button>
-      </fieldset>
+      </div>
     </form>
   );
 }
