@@ -69,6 +69,12 @@ export function donePage(page: URL, form: string, extra: Record<string, string> 
 export const idOf = (value: string | undefined) =>
   /^\d{1,12}$/.test(value ?? '') ? Number(value) : Number.NaN;
 
+/** A success answered with the page itself: what it shows once (a link, codes, results), never redirected to. */
+export function shownOnce(form: string, values: Record<string, string>, extra: Record<string, unknown>) {
+  const shown: FormAnswer = { form, title: '', message: '', errors: {}, values, kind: 'done', extra };
+  return data(shown);
+}
+
 /** The action of a page holding these forms. */
 export function dashboardAction(forms: Record<string, DashboardForm>) {
   return async ({ context, request }: { context: WebLoadContext; request: Request }) =>
@@ -92,17 +98,7 @@ export async function sendDashboardForm(
   }
   const answer = await context.sendApi(call.method, call.path, call.body);
   const page = new URL(request.url);
-  if (isOk(answer) && form.show) {
-    const shown: FormAnswer = {
-      form: name,
-      title: '',
-      message: '',
-      errors: {},
-      values: keptValues(fields),
-      kind: 'done',
-    };
-    return data({ ...shown, extra: form.show(answer.body) });
-  }
+  if (isOk(answer) && form.show) return shownOnce(name, keptValues(fields), form.show(answer.body));
   if (isOk(answer)) return doneAt(form.doneAt?.(answer.body, page, fields) ?? donePage(page, name));
   const message = messagesOf(answer).message ?? form.failure.fallback;
   return failed(

@@ -1,13 +1,11 @@
 /** /admin/blog/data: the site's backups, and the posts as Markdown (export, import with a preview). */
 import { HydrationBoundary } from '@tanstack/react-query';
-import { data } from 'react-router';
 import { adminPaths } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { DATA_FORMS, type ImportResult, YourData } from '../features/admin/your-data.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
-import { dashboardAction } from '../lib/dashboard-form.server.ts';
+import { dashboardAction, shownOnce } from '../lib/dashboard-form.server.ts';
 import { failed, isOk, refused } from '../lib/form-action.server.ts';
-import type { FormAnswer } from '../lib/form-post.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-data';
 
@@ -49,16 +47,7 @@ export async function action(args: Route.ActionArgs) {
   );
   if (!isOk(answer)) return failed(DATA_FORMS.import, {}, answer, failure);
   const results = (answer.body as { results: ImportResult[] }).results;
-  const shown: FormAnswer = {
-    form: DATA_FORMS.import,
-    title: '',
-    message: '',
-    errors: {},
-    values: {},
-    kind: 'done',
-    extra: { results, dryRun },
-  };
-  return data(shown);
+  return shownOnce(DATA_FORMS.import, {}, { results, dryRun });
 }
 
 export const meta: Route.MetaFunction = adminMeta('Your data', dashboardPaths.data);

@@ -2,7 +2,7 @@
 
 import { HydrationBoundary } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
-import { adminPageQuery, adminPaths } from '../features/admin/api.ts';
+import { adminPaths } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import {
   COMMENT_STATUSES,
@@ -12,7 +12,7 @@ import {
 } from '../features/admin/moderation.tsx';
 import { REPLY_FORM } from '../features/blog/reply-form.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
-import { dashboardAction, replyForms } from '../lib/dashboard-form.server.ts';
+import { dashboardAction, listParams, listPath, replyForms } from '../lib/dashboard-form.server.ts';
 import { useDone } from '../lib/form-post.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import { DoneNotice } from '../ui/form-notice.tsx';
@@ -20,15 +20,12 @@ import type { Route } from './+types/admin-moderation';
 
 /** Both lists as the address asks for them (filter and page), in the page's HTML. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  const pick = <T extends string>(name: string, values: readonly T[], fallback: T) =>
-    values.find((value) => value === params.get(name)) ?? fallback;
-  const pageOf = (name: string) => Math.max(1, Number.parseInt(params.get(name) ?? '1', 10) || 1);
-  const list = (path: string, status: string, page: number) =>
-    String(adminPageQuery(path, { status, page, pageSize: ADMIN_PAGE_SIZE }).queryKey[0]);
+  const { pick, page } = listParams(request);
+  const list = (path: string, status: string, pageNumber: number) =>
+    listPath(path, { status, page: pageNumber, pageSize: ADMIN_PAGE_SIZE });
   const reads = [
-    list(adminPaths.comments, pick('comments', COMMENT_STATUSES, 'pending'), pageOf('comments-page')),
-    list(adminPaths.contributions, pick('guest', CONTRIBUTION_STATUSES, 'pending'), pageOf('guest-page')),
+    list(adminPaths.comments, pick('comments', COMMENT_STATUSES, 'pending'), page('comments-page')),
+    list(adminPaths.contributions, pick('guest', CONTRIBUTION_STATUSES, 'pending'), page('guest-page')),
   ];
   return { dehydrated: await prefetchOwn(context, request, reads) };
 }

@@ -12,20 +12,19 @@ import { slugify } from '../../common/text.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import { zonedInstant } from '../../common/zoned-time.ts';
 import { ADMIN_PAGE_SIZE, useUpdateParams } from '../features/admin/admin-list.tsx';
-import { adminPageQuery, adminPaths, adminPostQuery } from '../features/admin/api.ts';
+import { adminPaths, adminPostQuery } from '../features/admin/api.ts';
 import { POST_DONE, POST_FORM, PostEditor } from '../features/admin/post-editor.tsx';
 import { PostsList } from '../features/admin/posts-list.tsx';
 import { BLOG_PATH } from '../features/blog/api.ts';
-import { dashboardAction, donePage, idOf } from '../lib/dashboard-form.server.ts';
+import { dashboardAction, donePage, idOf, listParams, listPath } from '../lib/dashboard-form.server.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import type { Route } from './+types/admin-posts';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  const edit = idOf(params.get('edit') ?? undefined);
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const list = String(adminPageQuery(adminPaths.posts, { page, pageSize: ADMIN_PAGE_SIZE }).queryKey[0]);
+  const params = listParams(request);
+  const edit = idOf(params.raw('edit') ?? undefined);
+  const list = listPath(adminPaths.posts, { page: params.page(), pageSize: ADMIN_PAGE_SIZE });
   const reads = Number.isNaN(edit) ? [list] : [list, adminPaths.post(edit)];
   return { dehydrated: await prefetchOwn(context, request, reads) };
 }
