@@ -242,7 +242,11 @@ function MoveCall({
         </p>
       )}
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={(hydrated && !start) || move.isPending}>
+        <Button
+          type="submit"
+          disabled={(hydrated && !start) || move.isPending}
+          className="h-auto min-h-10 whitespace-normal! text-left"
+        >
           {move.isPending
             ? 'Moving...'
             : start
