@@ -175,7 +175,8 @@ export async function buildApp({
       await redis.quit();
     });
   }
-  const formTokens = createFormTokens(resolveSecret(config.SESSION_SECRET, config.DATA_DIR));
+  const serverSecret = resolveSecret(config.SESSION_SECRET, config.DATA_DIR);
+  const formTokens = createFormTokens(serverSecret);
   const { db } = database;
   const botCheck = createBotCheck(formTokens, databaseFormTokenUses(db));
 
@@ -196,8 +197,17 @@ export async function buildApp({
   const security = createSecurityService(db, {
     publicUrl: config.publicUrl,
     siteName: profile.name,
+    serverSecret,
     ...(clock ? { now: clock.now } : {}),
   });
+  // Authenticator secrets are sealed under the server secret, never kept (or backed up) in plain text.
+  const { unreadable } = await security.sealStoredSecrets();
+  for (const username of unreadable) {
+    app.log.warn(
+      { username },
+      'this authenticator app was set up under another server secret (SESSION_SECRET or DATA_DIR/secret): sign in with a recovery code or a passkey and set it up again, or run npm run admin:reset-2fa',
+    );
+  }
   const blog = createBlogService(db, cache, clock ? { now: clock.now } : {});
   const comments = createCommentService(db, cache, config.publicUrl);
   const skills = createSkillService(db, cache);

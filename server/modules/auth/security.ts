@@ -25,6 +25,7 @@ import type { SecurityOverview } from '../../../common/schemas/admin.ts';
 import type { Db } from '../../db/client.ts';
 import { authChallenges, passkeys, recoveryCodes, sessions, totpFactors, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { createSealer } from '../../lib/sealed.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 
 /** How long a WebAuthn prompt or a password sign-in waiting for its code stays valid. */
@@ -37,6 +38,8 @@ export interface SecurityOptions {
   publicUrl: string;
   /** The name authenticator apps and passkey prompts show for the site. */
   siteName: string;
+  /** The server secret (SESSION_SECRET or DATA_DIR/secret): the authenticator secrets are sealed under it. */
+  serverSecret: string;
   now?: () => Date;
 }
 
@@ -93,6 +96,7 @@ export function createSecurityService(db: Db, options: SecurityOptions) {
   const now = options.now ?? (() => new Date());
   const origin = new URL(options.publicUrl).origin;
   const rpID = new URL(options.publicUrl).hostname;
+  const sealer = createSealer(options.serverSecret, 'totp-secret');
 
   const totpFor = (secret: string, label: string) =>
     new TOTP({
@@ -130,8 +134,11 @@ export function createSecurityService(db: Db, options: SecurityOptions) {
   };
 
   /** Accepts a 6-digit code for the current step (or the one either side) once. */
-  const acceptTotp = async (secret: string, userId: number, lastStep: number | null, code: string) => {
+  const acceptTotp = async (stored: string, userId: number, lastStep: number | null, code: string) => {
     if (!/^\d{6}$/.test(code)) return false;
+    // Sealed under another server secret (a backup restored elsewhere): only a recovery code works.
+    const secret = sealer.open(stored);
+    if (secret === null) return false;
     const timestamp = now().getTime();
     const delta = TOTP.validate({
       token: code,
@@ -414,6 +421,35 @@ export function createSecurityService(db: Db, options: SecurityOptions) {
 
     // --- Authenticator app ----------------------------------------------------------------
 
+    /**
+     * Seals any authenticator secret still stored in plain text (set up before sealing began),
+     * and answers the users whose confirmed app was sealed under another server secret.
+     */
+    async sealStoredSecrets(): Promise<{ sealed: number; unreadable: string[] }> {
+      const rows = await db
+        .select({
+          userId: totpFactors.userId,
+          secret: totpFactors.secret,
+          confirmedAt: totpFactors.confirmedAt,
+        })
+        .from(totpFactors);
+      let sealed = 0;
+      const unreadable: string[] = [];
+      for (const row of rows) {
+        if (sealer.isPlain(row.secret)) {
+          // Compared with the plain value, so a second process sealing it meanwhile is not undone.
+          await db
+            .update(totpFactors)
+            .set({ secret: sealer.seal(row.secret) })
+            .where(and(eq(totpFactors.userId, row.userId), eq(totpFactors.secret, row.secret)));
+          sealed++;
+        } else if (row.confirmedAt && sealer.open(row.secret) === null) {
+          unreadable.push(await userName(row.userId));
+        }
+      }
+      return { sealed, unreadable };
+    },
+
     /** A new secret to scan (replacing one set up but never confirmed); refused when one is active. */
     async startAuthenticator(userId: number): Promise<{ secret: string; uri: string; qrSvg: string }> {
       if (await confirmedFactor(userId)) throw new HttpError(409, 'An authenticator app is already set up');
@@ -421,10 +457,10 @@ export function createSecurityService(db: Db, options: SecurityOptions) {
       const secret = new Secret({ size: 20 }).base32;
       await db
         .insert(totpFactors)
-        .values({ userId, secret })
+        .values({ userId, secret: sealer.seal(secret) })
         .onConflictDoUpdate({
           target: totpFactors.userId,
-          set: { secret, lastStep: null, createdAt: now() },
+          set: { secret: sealer.seal(secret), lastStep: null, createdAt: now() },
         });
       const uri = totpFor(secret, username).toString();
       return { secret, uri, qrSvg: renderSVG(uri, { border: 2 }) };

@@ -1,8 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpFactors, users } from '../../db/schema.ts';
 import { localStorage } from '../../lib/storage.ts';
 import { listRoutes } from '../../testing/routes.ts';
 import {
@@ -13,6 +16,7 @@ import {
   postgresTestUrl,
   type TestApp,
 } from '../../testing/test-app.ts';
+import { createSecurityService } from '../auth/security.ts';
 import { BackupRefusedError, nonEmptyTables, restoreBackup, writeBackupFile } from './archive.ts';
 import { schemaVersions } from './schema-version.ts';
 
@@ -252,6 +256,36 @@ describe('backup and restore', () => {
         /cut short|end marker does not match|not readable/,
       ],
       [join(dir, 'missing.gz'), /There is no file at/],
+      [
+        // An upload that tries to leave the uploads folder: refused before any row is written.
+        bad(
+          'escaping-upload.gz',
+          gzipSync(
+            [
+              ...lines.slice(0, -1),
+              JSON.stringify({ upload: '../../escaped.txt', bytes: 2 }),
+              Buffer.from('hi').toString('base64'),
+              lines.at(-1)?.replace(/"uploads":(\d+)/, (_, count) => `"uploads":${Number(count) + 1}`),
+            ].join('\n'),
+          ),
+        ),
+        /could not have made/,
+      ],
+      [
+        bad(
+          'foreign-table.gz',
+          gzipSync(
+            [
+              lines[0],
+              JSON.stringify({ table: 'ghosts', columns: ['id'], rows: 1 }),
+              '{"id":1}',
+              ...lines.slice(1, -1),
+              lines.at(-1)?.replace('"tables":{', '"tables":{"ghosts":1,'),
+            ].join('\n'),
+          ),
+        ),
+        /a table this site does not have: ghosts/,
+      ],
     ];
     const uploadDir = join(folder(), 'uploads');
     const empty = await createTestApp({ seed: false, env: { UPLOAD_DIR: uploadDir } });
@@ -263,6 +297,10 @@ describe('backup and restore', () => {
         expect(await nonEmptyTables(empty.database.db), path).toEqual({});
         expect(await localStorage(uploadDir).list(), path).toEqual([]);
       }
+      expect(existsSync(join(uploadDir, '..', '..', 'escaped.txt'))).toBe(false);
+      // Each refusal left the target as it was, so the whole backup still goes in without --force.
+      await restoreBackup(empty.database.db, localStorage(uploadDir), archive);
+      expect(await publicAnswers(empty)).toEqual(await publicAnswers(source));
     } finally {
       await empty.close();
     }
@@ -294,5 +332,130 @@ describe('backup and restore', () => {
     for (const res of await during) expect(res.statusCode).toBe(201);
     const text = gunzipSync(readFileSync(path)).toString('utf8');
     for (const slug of acknowledged) expect(text).toMatch(new RegExp(`"slug": ?"${slug}"`));
+  });
+});
+
+describe('a backup and the second factor', () => {
+  // A fixed clock, moved on a step before each code, so a code is never refused as already used.
+  let now = new Date('2026-11-25T12:00:10Z');
+  const clock = { now: () => now };
+  const nextStep = () => {
+    now = new Date(now.getTime() + 30_000);
+    return now;
+  };
+  const codeAt = (secret: string, at: Date) =>
+    new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+      timestamp: at.getTime(),
+    });
+  const OWNER_SECRET = 'the-owners-server-secret-kept-apart-from-backups';
+
+  /** Signs `username` in with the password and then `code`: the status of the second step. */
+  async function signInWith(t: TestApp, username: string, code: string): Promise<number> {
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username, password: 'test-password-123' },
+      remoteAddress: freshIp(),
+    });
+    expect(first.statusCode, first.body).toBe(202);
+    const pending = first.cookies.find((cookie) => cookie.name === 'sid2fa');
+    expect(pending, 'the password alone does not sign in').toBeDefined();
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/code',
+      payload: { code },
+      headers: { cookie: `sid2fa=${pending?.value}` },
+      remoteAddress: freshIp(),
+    });
+    return second.statusCode;
+  }
+
+  it('holds the authenticator secret sealed: the file alone gives no usable code, the same server secret does', async () => {
+    const source = await createTestApp({ seed: false, clock, env: { SESSION_SECRET: OWNER_SECRET } });
+    const path = join(folder(), 'second-factor.backup.gz');
+    const owner = 'owner-with-an-app';
+    let secret = '';
+    let recoveryCodes: string[] = [];
+    try {
+      const cookie = await source.signIn('admin', owner);
+      const setup = await source.app.inject({
+        method: 'POST',
+        url: '/api/admin/security/authenticator',
+        headers: { cookie },
+      });
+      secret = setup.json().secret;
+      const confirm = await source.app.inject({
+        method: 'POST',
+        url: '/api/admin/security/authenticator/confirm',
+        headers: { cookie },
+        payload: { code: codeAt(secret, now) },
+      });
+      expect(confirm.statusCode, confirm.body).toBe(200);
+      recoveryCodes = confirm.json().recoveryCodes;
+      // Not in the database in plain text, so not in the backup either.
+      const [stored] = await source.database.db.select().from(totpFactors);
+      expect(stored?.secret).not.toContain(secret);
+      await writeBackupFile(source.database.db, localStorage(join(folder(), 'uploads')), path);
+    } finally {
+      await source.close();
+    }
+    const text = gunzipSync(readFileSync(path)).toString('utf8');
+    expect(text).toContain('totp_factors');
+    expect(text).not.toContain(secret);
+
+    // Restored where the server secret is another: the app's codes no longer work, a recovery code does.
+    const elsewhere = await createTestApp({ seed: false, clock });
+    try {
+      await restoreBackup(elsewhere.database.db, localStorage(join(folder(), 'uploads')), path);
+      expect(await signInWith(elsewhere, owner, codeAt(secret, nextStep()))).toBe(401);
+      expect(await signInWith(elsewhere, owner, recoveryCodes[0] ?? '')).toBe(200);
+    } finally {
+      await elsewhere.close();
+    }
+
+    // Restored with the owner's server secret: the same authenticator app signs in.
+    const home = await createTestApp({ seed: false, clock, env: { SESSION_SECRET: OWNER_SECRET } });
+    try {
+      await restoreBackup(home.database.db, localStorage(join(folder(), 'uploads')), path);
+      expect(await signInWith(home, owner, codeAt(secret, nextStep()))).toBe(200);
+    } finally {
+      await home.close();
+    }
+  });
+
+  it('seals a secret stored in plain text before sealing began, and it keeps working', async () => {
+    const t = await createTestApp({ seed: false, clock });
+    try {
+      const owner = 'owner-from-before';
+      const cookie = await t.signIn('admin', owner);
+      const [user] = await t.database.db.select().from(users).where(eq(users.username, owner));
+      const plain = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+      await t.database.db
+        .insert(totpFactors)
+        .values({ userId: user?.id ?? 0, secret: plain, confirmedAt: now });
+      expect(cookie).toBeTruthy();
+      const security = createSecurityService(t.database.db, {
+        publicUrl: t.config.publicUrl,
+        siteName: 'Test',
+        serverSecret: t.config.SESSION_SECRET ?? '',
+        now: clock.now,
+      });
+      expect(await security.sealStoredSecrets()).toEqual({ sealed: 1, unreadable: [] });
+      const [stored] = await t.database.db
+        .select()
+        .from(totpFactors)
+        .where(eq(totpFactors.userId, user?.id ?? 0));
+      expect(stored?.secret).not.toContain(plain);
+      expect(await signInWith(t, owner, codeAt(plain, nextStep()))).toBe(200);
+      // Sealed under another server secret: reported, so the log can say how to get back in.
+      const other = createSecurityService(t.database.db, {
+        publicUrl: t.config.publicUrl,
+        siteName: 'Test',
+        serverSecret: 'another-server-secret-altogether-here',
+      });
+      expect(await other.sealStoredSecrets()).toEqual({ sealed: 0, unreadable: [owner] });
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -21,7 +21,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { FileStorage } from '../../lib/storage.ts';
+import { type FileStorage, UPLOAD_NAME } from '../../lib/storage.ts';
 import { currentSchema, type SchemaVersion, schemaVersions } from './schema-version.ts';
 
 export const BACKUP_FORMAT = 'portfolio-backup';
@@ -214,7 +214,7 @@ export async function writeBackupFile(
 type Entry =
   | { kind: 'header'; schema: SchemaVersion }
   /** A table's rows, a chunk at a time (a table of a million page views comes in many). */
-  | { kind: 'rows'; table: string; columns: string[]; rows: string[] }
+  | { kind: 'rows'; table: string; columns: string[]; rows: string[]; total?: number }
   | { kind: 'upload'; name: string; bytes: Buffer };
 
 const DAMAGED = 'This file is not a complete backup of this site';
@@ -302,8 +302,14 @@ async function* readEntries(path: string, withRows: boolean): AsyncGenerator<Ent
           }
         }
         counted[entry.table] = count;
-        yield { kind: 'rows', table: entry.table, columns, rows: kept };
+        yield { kind: 'rows', table: entry.table, columns, rows: kept, total: count };
       } else if (typeof entry.upload === 'string' && Number.isInteger(entry.bytes)) {
+        // Checked while reading, so the checking pass refuses the file before a row is written.
+        if (!UPLOAD_NAME.test(entry.upload)) {
+          throw new BackupRefusedError(
+            `${DAMAGED}: it names an upload this site could not have made (${JSON.stringify(entry.upload.slice(0, 80))}).`,
+          );
+        }
         const data = await next();
         const bytes = Buffer.from(data ?? '', 'base64');
         if (data === undefined || bytes.length !== entry.bytes) {
@@ -358,9 +364,15 @@ export async function restoreBackup(
   path: string,
   options: RestoreOptions = {},
 ): Promise<BackupSummary> {
-  // First pass: the whole file is read and checked, nothing kept.
+  // First pass: the whole file is read and checked, nothing kept and nothing written.
+  const tables = new Map((await listTables(db)).map((table) => [table.name, table]));
   let schema: SchemaVersion | undefined;
-  for await (const entry of readEntries(path, false)) if (entry.kind === 'header') schema = entry.schema;
+  for await (const entry of readEntries(path, false)) {
+    if (entry.kind === 'header') schema = entry.schema;
+    if (entry.kind === 'rows' && (entry.total ?? 0) > 0 && !tables.has(entry.table)) {
+      throw new BackupRefusedError(`This backup holds a table this site does not have: ${entry.table}.`);
+    }
+  }
   const current = await currentSchema(db);
   if (!schema || schema.index > current.index) {
     throw new BackupRefusedError(
@@ -378,7 +390,6 @@ export async function restoreBackup(
     );
   }
 
-  const tables = new Map((await listTables(db)).map((table) => [table.name, table]));
   const summary: BackupSummary = { schema: schema.tag, tables: {}, uploads: 0 };
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local time zone 'UTC'`);
