@@ -25,6 +25,7 @@ import type { Database } from './db/client.ts';
 import { createBotCheck } from './lib/anti-spam.ts';
 import { connectCacheBus } from './lib/cache-bus.ts';
 import { generateCover } from './lib/cover.ts';
+import { createDeviceCookies } from './lib/device-cookie.ts';
 import { databaseFailureCounter, redisFailureCounter } from './lib/failure-counter.ts';
 import { createFormTokens, databaseFormTokenUses } from './lib/form-token.ts';
 import { BAD_ADDRESS } from './lib/input-guard.ts';
@@ -43,7 +44,7 @@ import { githubRoutes } from './modules/auth/github.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createSecurityService } from './modules/auth/security.ts';
 import { securityRoutes } from './modules/auth/security-routes.ts';
-import { createAuthService, LOGIN_WINDOW_MS } from './modules/auth/service.ts';
+import { ACCOUNT_PACE_MS, createAuthService, LOGIN_WINDOW_MS } from './modules/auth/service.ts';
 import { backupRoutes } from './modules/backup/routes.ts';
 import { type BackupService, createBackupService, writeLocalBackupToken } from './modules/backup/service.ts';
 import { markdownRoutes } from './modules/blog/markdown-routes.ts';
@@ -162,8 +163,11 @@ export async function buildApp({
       if (api) return reply.send({ message: BAD_ADDRESS });
       return reply.type('text/html; charset=utf-8').send(plainPage('400 Bad Request', BAD_ADDRESS));
     },
-    // Trust X-Forwarded-For only from the configured number of proxy hops.
-    trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
+    // X-Forwarded-For is believed only from the proxies named (addresses) or counted (hops).
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -190,10 +194,11 @@ export async function buildApp({
   }
   // Limits and lockouts outlive a restart: counted in Redis when set, otherwise in the database.
   const counters = databaseWindowCounters(db);
-  const auth = createAuthService(
-    db,
-    redis ? redisFailureCounter(redis, LOGIN_WINDOW_MS) : databaseFailureCounter(counters, LOGIN_WINDOW_MS),
-  );
+  // Sign-in failures follow the test clock when there is one (a lockout's window can pass in a test).
+  const failureCounters = clock ? databaseWindowCounters(db, () => clock.now().getTime()) : counters;
+  const failureCounter = (windowMs: number) =>
+    redis ? redisFailureCounter(redis, windowMs) : databaseFailureCounter(failureCounters, windowMs);
+  const auth = createAuthService(db, failureCounter(LOGIN_WINDOW_MS), failureCounter(ACCOUNT_PACE_MS));
   const security = createSecurityService(db, {
     publicUrl: config.publicUrl,
     siteName: profile.name,
@@ -279,7 +284,7 @@ export async function buildApp({
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(securityPlugin, { config, counters, ...(redis ? { redis } : {}) });
-  await app.register(sessionPlugin, { config, auth });
+  await app.register(sessionPlugin, { config, auth, devices: createDeviceCookies(serverSecret) });
   await app.register(authRoutes, { auth, security, config });
   await app.register(securityRoutes, { security });
   await app.register(githubRoutes, { config, db });

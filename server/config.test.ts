@@ -41,6 +41,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it("takes TRUST_PROXY as the proxies' addresses and ranges, or a count of hops", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.2, 192.168.0.0/16 ,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.2',
+      '192.168.0.0/16',
+      '::1',
+    ]);
+  });
+
   it('takes PUBLIC_URL without a trailing slash', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://example.com/' }).publicUrl).toBe('https://example.com');
   });
@@ -62,6 +73,10 @@ describe('loadConfig', () => {
     [{ BACKUP_KEEP: '0' }, 'BACKUP_KEEP: must be at least 1'],
     [{ AI_BASE_URL: 'ftp://models' }, 'AI_BASE_URL: must be a valid URL'],
     [{ AI_TIMEOUT_MS: '5' }, 'AI_TIMEOUT_MS: must be at least 100 milliseconds'],
+    [{ TRUST_PROXY: 'on' }, "TRUST_PROXY: must be the proxies' addresses"],
+    [{ TRUST_PROXY: 'true' }, "TRUST_PROXY: must be the proxies' addresses"],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, "TRUST_PROXY: must be the proxies' addresses"],
+    [{ TRUST_PROXY: '10.0.0.2,proxy.local' }, "TRUST_PROXY: must be the proxies' addresses"],
   ])('stops on %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

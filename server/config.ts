@@ -3,7 +3,11 @@
  * malformed variable stops the process with a message naming it. Every variable
  * has a safe default so a fresh clone runs with none set.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** Whom X-Forwarded-For is believed from: nobody, so many proxy hops, or these addresses and ranges. */
+export type TrustProxy = false | number | string[];
 
 /** An empty value (`S3_REGION=` in a .env file) counts as unset, so the default applies. */
 const blankIsUnset = <T extends z.ZodType>(schema: T) =>
@@ -42,12 +46,30 @@ const configSchema = z
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
     /** Signs form tokens; generated once and kept in DATA_DIR when unset. Share it across processes. */
     SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-    /** Trust X-Forwarded-For from this many proxies (0 = none), for client IPs behind a load balancer. */
-    TRUST_PROXY: z.coerce
-      .number({ error: 'must be a whole number of proxies' })
-      .int('must be a whole number of proxies')
-      .min(0, 'must be a whole number of proxies')
-      .default(0),
+    /**
+     * Whose X-Forwarded-For names the client: the reverse proxies' addresses or CIDR ranges
+     * (`10.0.0.2,192.168.0.0/16`, the safe form), or how many proxies stand in front (`1`).
+     * Unset or 0: nobody's, the connection's own address counts.
+     */
+    TRUST_PROXY: optionalString.transform((value, context): TrustProxy => {
+      if (value === undefined || value === '0') return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      const entries = value.split(',').map((entry) => entry.trim());
+      const valid = entries.every((entry) => {
+        const [address = '', bits, ...rest] = entry.split('/');
+        const version = isIP(address);
+        if (!version || rest.length > 0) return false;
+        if (bits === undefined) return true;
+        return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+      });
+      if (valid) return entries;
+      context.addIssue({
+        code: 'custom',
+        message:
+          "must be the proxies' addresses or ranges, comma-separated (10.0.0.2,192.168.0.0/16), or how many proxies there are",
+      });
+      return z.NEVER;
+    }),
     /** How many pages may render at once; past that a page is a quick 503 with Retry-After, so the API keeps answering. */
     MAX_RENDERS: z.coerce
       .number({ error: 'must be a whole number from 1 to 256' })

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { clearCookie, readCookie, setCookie } from '../lib/cookies.ts';
+import { DEVICE_COOKIE_MAX_AGE_S, type DeviceCookies } from '../lib/device-cookie.ts';
 import { HttpError } from '../lib/http-error.ts';
 import {
   type AuthService,
@@ -21,6 +22,8 @@ declare module 'fastify' {
     currentUser(): Promise<PublicUser | null>;
     /** The session token in the request's cookie, if any (to mark "this device" in the sessions list). */
     sessionToken(): string | undefined;
+    /** Whether this browser has signed in as this user before (its device cookie). */
+    isKnownDevice(userId: number): boolean;
   }
   interface FastifyReply {
     /** Starts a session, noting the device, address and how it signed in (`method`) for the sessions list. */
@@ -32,6 +35,7 @@ declare module 'fastify' {
 export interface SessionOptions {
   config: Config;
   auth: AuthService;
+  devices: DeviceCookies;
 }
 
 export function sessionCookieName(config: Config): string {
@@ -39,8 +43,14 @@ export function sessionCookieName(config: Config): string {
   return config.isHttps ? '__Host-sid' : 'sid';
 }
 
-async function sessionPlugin(app: FastifyInstance, { config, auth }: SessionOptions) {
+/** The cookie of a browser that has signed in before (lib/device-cookie.ts). */
+export function deviceCookieName(config: Config): string {
+  return config.isHttps ? '__Host-sdev' : 'sdev';
+}
+
+async function sessionPlugin(app: FastifyInstance, { config, auth, devices }: SessionOptions) {
   const name = sessionCookieName(config);
+  const deviceName = deviceCookieName(config);
   const cookieOptions = {
     path: '/',
     httpOnly: true,
@@ -76,8 +86,20 @@ async function sessionPlugin(app: FastifyInstance, { config, auth }: SessionOpti
         method,
       });
       setCookie(this, name, token, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
+      // Kept past sign-out: it marks the browser, not the session.
+      if (!devices.knows(readCookie(this.request, deviceName), userId)) {
+        setCookie(this, deviceName, devices.issue(userId), {
+          ...cookieOptions,
+          sameSite: 'strict',
+          maxAge: DEVICE_COOKIE_MAX_AGE_S,
+        });
+      }
     },
   );
+
+  app.decorateRequest('isKnownDevice', function (this: FastifyRequest, userId: number) {
+    return devices.knows(readCookie(this, deviceName), userId);
+  });
 
   app.decorateReply('endSession', async function (this: FastifyReply) {
     const token = readCookie(this.request, name);

@@ -199,3 +199,85 @@ describe('cookies on an HTTPS site', () => {
     await prod.close();
   });
 });
+
+describe('password guessing spread over many addresses', () => {
+  let now = new Date('2026-11-25T12:00:00Z');
+  let paced: TestApp;
+  beforeAll(async () => {
+    paced = await createTestApp({ seed: false, clock: { now: () => now } });
+  });
+  afterAll(() => paced.close());
+  const login = (password: string, cookie?: string, remoteAddress = freshIp()) =>
+    paced.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'spread-owner', password },
+      headers: cookie ? { cookie } : {},
+      remoteAddress,
+    });
+
+  it("slows the account for new browsers after 10 failures from anywhere; the owner's browser and time still get in", async () => {
+    const registered = await paced.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username: 'spread-owner', email: 'o@example.com', password: 'right-password' },
+    });
+    const device = registered.cookies.find((cookie) => cookie.name === 'sdev');
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', maxAge: 365 * 24 * 60 * 60 });
+    const ownBrowser = `sdev=${device?.value}`;
+
+    // Ten guesses, each from its own address: no address reaches its own lockout of five.
+    for (let guess = 0; guess < 10; guess++) expect((await login(`guess-${guess}`)).statusCode).toBe(401);
+    // Before this, the right password from an eleventh address simply worked.
+    expect((await login('guess-10')).statusCode).toBe(401); // takes the account's one try for 30 s
+    const slowed = await login('right-password');
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(30);
+    expect(slowed.json().message).toMatch(
+      /^Many sign-ins to this account have failed lately, so it takes one try at a time\. Please try again in \d+ seconds?, or sign in with a passkey\.$/,
+    );
+    // A forged device cookie, or one of another account, is a new browser.
+    expect((await login('right-password', `sdev=${device?.value.replace(/.$/, 'x')}`)).statusCode).toBe(429);
+
+    // The owner's own browser, from yet another address, is not slowed.
+    const own = await login('right-password', ownBrowser);
+    expect(own.statusCode).toBe(200);
+
+    // A slow-down, not a lockout: once the 30 s pass, a new browser gets its try.
+    now = new Date(now.getTime() + 31_000);
+    expect((await login('right-password')).statusCode).toBe(200);
+    expect((await login('wrong-again')).statusCode).toBe(429);
+  });
+});
+
+describe('TRUST_PROXY with the proxy addresses', () => {
+  it("believes X-Forwarded-For only from the named proxy: anyone else's address is its own", async () => {
+    const behind = await createTestApp({ seed: false, env: { TRUST_PROXY: '127.0.0.1,10.250.0.0/16' } });
+    try {
+      await behind.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { username: 'proxied', email: 'p@example.com', password: 'right-password' },
+      });
+      const attempt = (remoteAddress: string, forwardedFor: string, password = 'wrong-password') =>
+        behind.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: 'proxied', password },
+          headers: { 'x-forwarded-for': forwardedFor },
+          remoteAddress,
+        });
+      // A client talking to the site directly names a new address each time: all count as its own.
+      for (let i = 0; i < 5; i++)
+        expect((await attempt('192.0.2.7', `198.51.100.${i}`)).statusCode).toBe(401);
+      expect((await attempt('192.0.2.7', '198.51.100.99', 'right-password')).statusCode).toBe(429);
+      // Through the proxy, the forwarded address is the client's: this one has no failures.
+      expect((await attempt('10.250.3.4', '198.51.100.99', 'right-password')).statusCode).toBe(200);
+      // And the locked-out client, seen through the proxy, is still locked out.
+      expect((await attempt('127.0.0.1', '192.0.2.7', 'right-password')).statusCode).toBe(429);
+    } finally {
+      await behind.close();
+    }
+  });
+});

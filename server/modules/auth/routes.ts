@@ -91,7 +91,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       try {
-        const user = await auth.login(request.body, request.ip, { complete: false });
+        const user = await auth.login(request.body, request.ip, {
+          complete: false,
+          knownDevice: (userId) => request.isKnownDevice(userId),
+        });
         if (await security.needsSecondFactor(user.id)) {
           const token = await security.startSecondFactor(user.id);
           setCookie(reply, pendingCookie, token, {

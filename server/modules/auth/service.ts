@@ -42,17 +42,37 @@ export function toPublicUser(row: UserRow): PublicUser {
 export const loginKey = (username: string, ip: string) => `${username.toLowerCase()}|${ip}`;
 /** The lockout key of the codes of one account, from any address. */
 export const codeKey = (userId: number) => `code:${userId}`;
+/** The key counting one account's failed passwords from every address. */
+export const accountKey = (username: string) => `account:${username.toLowerCase()}`;
+
+/** Failed passwords for one account, from any addresses within the window, that slow it down. */
+export const ACCOUNT_SLOW_AFTER = 10;
+/** Once slowed, a browser that never signed in to the account gets one try per this many ms. */
+export const ACCOUNT_PACE_MS = 30 * 1000;
 
 export class TooManyAttemptsError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(
-      429,
-      `Too many failed login attempts. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
-    );
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = `Too many failed login attempts. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+  ) {
+    super(429, message);
   }
 }
 
-export function createAuthService(db: Db, failures: FailureCounter) {
+const seconds = (count: number) => `${count} ${count === 1 ? 'second' : 'seconds'}`;
+
+export interface LoginOptions {
+  /** False when a second factor follows: the failure counts are left for the code step. */
+  complete?: boolean;
+  /** Whether the browser asking has signed in as this user before (its device cookie). */
+  knownDevice?: (userId: number) => boolean;
+}
+
+/**
+ * `failures` counts within the lockout window (15 minutes); `pace` within ACCOUNT_PACE_MS, the
+ * one try a slowed-down account allows a new browser.
+ */
+export function createAuthService(db: Db, failures: FailureCounter, pace: FailureCounter) {
   // Verifying against a real hash for unknown users makes both failures take the same time.
   const dummyHash = hashPassword(randomToken(16));
 
@@ -89,16 +109,38 @@ export function createAuthService(db: Db, failures: FailureCounter) {
      * IP within 15 minutes lock that pair out until the window passes. The count
      * is cleared only by a complete sign-in: with an authenticator app the
      * password alone leaves it, so a known password does not buy fresh code guesses.
+     *
+     * Guessing spread over many addresses: once an account has ACCOUNT_SLOW_AFTER failed
+     * passwords in the window from anywhere, a browser that never signed in to it gets one try
+     * per ACCOUNT_PACE_MS for the account (all such browsers together). The owner's own browsers
+     * (device cookie), passkeys and recovery codes are not slowed, so it never locks the owner out.
      */
-    async login(input: LoginInput, ip: string, { complete = true } = {}): Promise<PublicUser> {
+    async login(input: LoginInput, ip: string, options: LoginOptions = {}): Promise<PublicUser> {
+      const { complete = true, knownDevice = () => false } = options;
       const key = loginKey(input.username, ip);
+      const account = accountKey(input.username);
       await this.assertNotLocked(key);
       const row = await findByUsername(input.username);
+      if (!(row && knownDevice(row.id)) && (await failures.get(account)).count >= ACCOUNT_SLOW_AFTER) {
+        // Counted before it is checked: of two tries at the same moment, only the first goes on.
+        // Its own key: both counters may share one store.
+        await pace.record(`pace:${account}`);
+        const paced = await pace.get(`pace:${account}`);
+        if (paced.count > 1) {
+          const wait = Math.max(1, paced.retryAfterSeconds);
+          throw new TooManyAttemptsError(
+            wait,
+            `Many sign-ins to this account have failed lately, so it takes one try at a time. Please try again in ${seconds(wait)}, or sign in with a passkey.`,
+          );
+        }
+      }
       const valid = await verifyPassword(row?.password ?? (await dummyHash), input.password);
       if (!row?.password || !valid) {
         await failures.record(key);
+        await failures.record(account);
         throw new HttpError(401, INVALID_LOGIN);
       }
+      // The account's count is left to its window: one sign-in of the owner buys a guesser nothing.
       if (complete) await failures.reset(key);
       return toPublicUser(row);
     },
