@@ -125,6 +125,31 @@ test.describe('server-rendered HTML', () => {
     expect(await project.text()).toContain('Project Not Found');
   });
 
+  test('a page that is not there names no canonical or og:url of its own, and its share image exists', async ({
+    request,
+    baseURL,
+  }) => {
+    for (const path of [
+      '/this-page-does-not-exist',
+      '/blog/no-such-post',
+      '/projects/no-such-project',
+      '/blog?page=abc',
+    ]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      const html = await response.text();
+      const page = head(html);
+      expect(page.canonical, path).toBeUndefined();
+      expect(html, path).not.toContain('property="og:url"');
+      expect(html, path).toContain('<meta name="robots" content="noindex"/>');
+      // The site's own card, not /og/<missing page>.png (a 404 for every validator that follows it).
+      expect(page.ogImage, path).toMatch(new RegExp(`^${baseURL}/og/home\\.png\\?v=[0-9a-z]+$`));
+      const image = await request.get(page.ogImage ?? '');
+      expect(image.status(), path).toBe(200);
+      expect(image.headers()['content-type']).toBe('image/png');
+    }
+  });
+
   test('a blog page past the last one, or not a page number, is a 404 kept out of search results', async ({
     request,
   }) => {

@@ -66,6 +66,21 @@ describe('pageMeta', () => {
       ]),
     );
   });
+
+  it('gives a missing page no canonical or og:url, the home card and noindex', () => {
+    const tags = pageMeta({ site, title: '404 Page Not Found', path: '/no-such-page', missing: true });
+    expect(tags.find((tag) => 'rel' in tag && tag.rel === 'canonical')).toBeUndefined();
+    expect(tags.find((tag) => 'property' in tag && tag.property === 'og:url')).toBeUndefined();
+    expect(tags).toEqual(
+      expect.arrayContaining([
+        {
+          property: 'og:image',
+          content: expect.stringMatching(/^https:\/\/jordan\.example\/og\/home\.png\?v=/),
+        },
+        { name: 'robots', content: 'noindex' },
+      ]),
+    );
+  });
 });
 
 describe('the share image address', () => {

@@ -42,6 +42,11 @@ interface PageMetaInput {
   jsonLd?: Record<string, unknown>;
   /** Keep the page out of search results (sign-in, admin, not found). */
   noindex?: boolean;
+  /**
+   * A page that is not there (a 404): kept out of search results, with no canonical or og:url
+   * naming the missing address, and the home page's share image (the missing page has none).
+   */
+  missing?: boolean;
 }
 
 export function pageMeta({
@@ -54,22 +59,26 @@ export function pageMeta({
   type = 'website',
   jsonLd,
   noindex = false,
+  missing = false,
 }: PageMetaInput): MetaDescriptor[] {
   const fullTitle = withSiteSuffix(title, site.ownerName);
   const text = describe(description, content ?? site.description);
   const url = absoluteUrl(site, path);
   // The page's own card (title and description in the site's look), a PNG every network shows.
-  const imageUrl = absoluteUrl(site, shareImagePath(path, fullTitle, text));
-  const imageAlt = `${title} — ${site.ownerName}`;
+  const imageUrl = absoluteUrl(
+    site,
+    missing ? shareImagePath('/', site.ownerName, site.description) : shareImagePath(path, fullTitle, text),
+  );
+  const imageAlt = missing ? site.ownerName : `${title} — ${site.ownerName}`;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: 'description', content: text },
-    { tagName: 'link', rel: 'canonical', href: canonicalUrl || url },
+    ...(missing ? [] : [{ tagName: 'link', rel: 'canonical', href: canonicalUrl || url }]),
     { property: 'og:type', content: type },
     { property: 'og:site_name', content: site.ownerName },
     { property: 'og:title', content: fullTitle },
     { property: 'og:description', content: text },
-    { property: 'og:url', content: url },
+    ...(missing ? [] : [{ property: 'og:url', content: url }]),
     { property: 'og:image', content: imageUrl },
     { property: 'og:image:type', content: SHARE_IMAGE.type },
     { property: 'og:image:width', content: String(SHARE_IMAGE.width) },
@@ -81,7 +90,7 @@ export function pageMeta({
     { name: 'twitter:image', content: imageUrl },
     { name: 'twitter:image:alt', content: imageAlt },
   ];
-  if (noindex) tags.push({ name: 'robots', content: 'noindex' });
+  if (noindex || missing) tags.push({ name: 'robots', content: 'noindex' });
   if (jsonLd) tags.push({ 'script:ld+json': { '@context': 'https://schema.org', ...jsonLd } });
   return tags;
 }

@@ -71,7 +71,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const { site } = rootDataOf(matches);
   const post = loaderData?.post;
   if (!post) {
-    return pageMeta({ site, title: 'Post Not Found', path: location.pathname, noindex: true });
+    return pageMeta({ site, title: 'Post Not Found', path: location.pathname, missing: true });
   }
   const path = paths.post(post.slug);
   return pageMeta({

@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
       title: '404 Page Not Found',
       description: 'This page does not exist.',
       path: location.pathname,
-      noindex: true,
+      missing: true,
     });
   }
   return pageMeta({

@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     title: '404 Page Not Found',
     description: 'This page does not exist.',
     path: location.pathname,
-    noindex: true,
+    missing: true,
   });
 
 export default function NotFound() {

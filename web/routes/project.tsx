@@ -22,7 +22,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const { site } = rootDataOf(matches);
   const project = loaderData?.project;
-  if (!project) return pageMeta({ site, title: 'Project Not Found', path: location.pathname, noindex: true });
+  if (!project) return pageMeta({ site, title: 'Project Not Found', path: location.pathname, missing: true });
   const path = paths.project(project.id);
   return pageMeta({
     site,
