@@ -47,6 +47,12 @@ test.describe('server-rendered HTML', () => {
     const image = await request.get(page.ogImage ?? '');
     expect(image.status()).toBe(200);
     expect(image.headers()['content-type']).toBe('image/png');
+    // A network that asks again with the ETag it holds gets 304 and no bytes.
+    const etag = image.headers().etag ?? '';
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const again = await request.get(page.ogImage ?? '', { headers: { 'if-none-match': etag } });
+    expect(again.status()).toBe(304);
+    expect((await again.body()).length).toBe(0);
     expect(page.twitterCard).toBe('summary_large_image');
     // One block: the Person alone, or (once a client's testimonial is approved, which another
     // spec running beside this one does) a graph of the Person and the reviews of them.

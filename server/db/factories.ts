@@ -43,6 +43,11 @@ export function seedPostRow(post: SeedPost): NewPost {
     tags: post.tags,
     isPublished: post.isPublished,
     publishedAt: post.publishedAt ? new Date(post.publishedAt) : null,
+    // Written when it was published, not when this site first started: feeds and search engines
+    // would otherwise see every seeded post as changed on the day the site went up.
+    ...(post.publishedAt
+      ? { createdAt: new Date(post.publishedAt), updatedAt: new Date(post.publishedAt) }
+      : {}),
   });
 }
 

@@ -26,6 +26,11 @@ describe('seedDatabase', () => {
     expect((await db.select({ n: count() }).from(skills))[0]?.n).toBe(seedSkills.length);
     const drafts = await db.select().from(blogPosts).where(eq(blogPosts.isPublished, false));
     expect(drafts.map((p) => p.slug)).toEqual(['pricing-service-work']);
+    // A published seed post was last changed when it was published, not at the site's first start.
+    for (const post of await db.select().from(blogPosts).where(eq(blogPosts.isPublished, true))) {
+      expect(post.updatedAt, post.slug).toEqual(post.publishedAt);
+      expect(post.createdAt, post.slug).toEqual(post.publishedAt);
+    }
 
     // The owner deletes a seeded post: a restart must not bring it back.
     await db.delete(blogPosts).where(eq(blogPosts.slug, 'repair-before-replace'));

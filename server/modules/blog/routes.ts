@@ -7,6 +7,7 @@ import {
   blogPostListSchema,
   blogPostSchema,
 } from '../../../common/schemas/blog.ts';
+import { etagOf, isNotModified, sendNotModified } from '../../lib/conditional.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { type ReadCache, sendJson } from '../../lib/read-cache.ts';
 import { BLOG_CACHE_PREFIX, type BlogService } from './service.ts';
@@ -42,7 +43,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService; cache: ReadC
   // the neighbouring pages in Link. The whole answer (body and both headers) is made once per
   // page and query until a write: building the Link header per request cost a third of the
   // route's throughput. An answer made while a write happened is used but not kept.
-  const answers = new Map<string, { posts: string; total: string; link: string | null }>();
+  const answers = new Map<string, { posts: string; total: string; link: string | null; etag: string }>();
   let generation = 0;
   cache.onLocalInvalidate(() => {
     generation += 1;
@@ -64,10 +65,13 @@ export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService; cache: ReadC
       ...(query.page > 1 ? [link(query.page - 1, 'prev')] : []),
       ...(query.page < pageCount ? [link(query.page + 1, 'next')] : []),
     ];
+    const posts = JSON.stringify(blogPostListSchema.parse(page.posts));
     const answer = {
-      posts: JSON.stringify(blogPostListSchema.parse(page.posts)),
+      posts,
       total: String(total),
       link: links.length > 0 ? links.join(', ') : null,
+      // The total and the neighbours are part of the answer: a new post elsewhere changes them.
+      etag: etagOf(`${total}|${links.join(',')}|${posts}`),
     };
     if (started === generation) {
       if (answers.size >= MAX_LIST_ANSWERS) answers.delete(answers.keys().next().value ?? '');
@@ -82,6 +86,9 @@ export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService; cache: ReadC
       const answer = answers.get(listKey(request.query)) ?? (await listAnswer(request.query));
       reply.header('x-total-count', answer.total);
       if (answer.link) reply.header('link', answer.link);
+      // Public and the same for everyone: kept, but asked again each time (a 304 while unchanged).
+      reply.header('cache-control', 'public, no-cache');
+      if (isNotModified(request, reply, { etag: answer.etag })) return sendNotModified(reply);
       return sendJson(reply, answer.posts);
     },
   );

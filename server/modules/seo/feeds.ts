@@ -89,7 +89,8 @@ function entryHtml(siteUrl: string, post: FeedPost): string {
 // CDATA cannot hold "]]>": split it across two sections.
 const cdata = (text: string) => `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
 
-const lastChange = (posts: FeedPost[]) =>
+/** The newest change (published or updated) of the posts, in ms; 0 when there are none. */
+export const lastChange = (posts: FeedPost[]) =>
   posts.reduce((latest, post) => Math.max(latest, post.updatedAt.getTime(), post.publishedAt.getTime()), 0);
 
 export function rssXml({ siteUrl, posts }: FeedContext): string {

@@ -8,9 +8,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import { pagePathOfShareImage, SHARE_IMAGE } from '../../../common/share-image.ts';
 import { profile } from '../../../content/profile.ts';
 import { projects } from '../../../content/projects.ts';
+import { etagOf, sendConditional } from '../../lib/conditional.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import type { BlogService } from '../blog/service.ts';
-import { atomXml, FEED_ALIASES, FEED_PATHS, FEED_SIZE, type FeedPost, jsonFeed, rssXml } from './feeds.ts';
+import {
+  atomXml,
+  FEED_ALIASES,
+  FEED_PATHS,
+  FEED_SIZE,
+  type FeedPost,
+  jsonFeed,
+  lastChange,
+  rssXml,
+} from './feeds.ts';
 import type { ShareImageStore } from './share-image.ts';
 
 const escapeXml = (text: string) =>
@@ -163,12 +173,13 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (
       host,
     });
     // The address carries a hash of the text (?v=): a new text is a new address.
-    return reply.type(SHARE_IMAGE.type).header('cache-control', 'public, max-age=86400').send(png);
+    reply.type(SHARE_IMAGE.type).header('cache-control', 'public, max-age=86400');
+    return sendConditional(request, reply, png);
   });
 
   // Each feed is made once until the blog changes (a write here or in another process, or a
   // scheduled post going live); one made while a write happened is sent but not kept.
-  const feeds = new Map<string, string>();
+  const feeds = new Map<string, { body: string; etag: string; lastModified: Date | undefined }>();
   let generation = 0;
   cache.onLocalInvalidate(() => {
     generation += 1;
@@ -179,14 +190,18 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (
     type: string,
     make: (context: { siteUrl: string; posts: FeedPost[] }) => string,
   ) =>
-    app.get(path, async (_request, reply) => {
-      let body = feeds.get(path);
-      if (body === undefined) {
+    app.get(path, async (request, reply) => {
+      let made = feeds.get(path);
+      if (made === undefined) {
         const started = generation;
-        body = make({ siteUrl, posts: await blog.listForFeed(FEED_SIZE) });
-        if (started === generation) feeds.set(path, body);
+        const posts = await blog.listForFeed(FEED_SIZE);
+        const body = make({ siteUrl, posts });
+        const newest = lastChange(posts);
+        made = { body, etag: etagOf(body), lastModified: newest ? new Date(newest) : undefined };
+        if (started === generation) feeds.set(path, made);
       }
-      return reply.type(type).header('cache-control', 'public, max-age=600').send(body);
+      reply.type(type).header('cache-control', 'public, max-age=600');
+      return sendConditional(request, reply, made.body, made);
     });
   feed(FEED_PATHS.rss, 'application/rss+xml; charset=utf-8', rssXml);
   feed(FEED_PATHS.atom, 'application/atom+xml; charset=utf-8', atomXml);
@@ -206,10 +221,15 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (
       .header('cache-control', 'public, max-age=86400')
       .send(manifest),
   );
-  app.get('/sitemap.xml', async (_request, reply) =>
-    reply
-      .type('application/xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(sitemapXml(siteUrl, await publicPages(blog))),
-  );
+  app.get('/sitemap.xml', async (request, reply) => {
+    const pages = await publicPages(blog);
+    const newest = pages.reduce(
+      (latest, page) => Math.max(latest, Date.parse(page.lastModified ?? '') || 0),
+      0,
+    );
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    return sendConditional(request, reply, sitemapXml(siteUrl, pages), {
+      lastModified: newest ? new Date(newest) : undefined,
+    });
+  });
 };
