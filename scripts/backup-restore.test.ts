@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -81,7 +81,10 @@ describe('npm run backup and npm run restore', () => {
       const address = t.app.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       const out = folder('out');
-      const backup = await run('backup', ['--out', out], { DATA_DIR: site, PORT: String(port) });
+      // The shell that runs the command knows nothing of the port: the data directory says it.
+      expect(port).not.toBe(3000);
+      expect(readFileSync(join(site, 'site-address'), 'utf8').trim()).toBe(`http://127.0.0.1:${port}`);
+      const backup = await run('backup', ['--out', out], { DATA_DIR: site });
       expect(backup.out).toContain('Backup written by the running site');
       expect(backup.code).toBe(0);
       expect(readdirSync(out)).toHaveLength(1);

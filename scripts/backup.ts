@@ -6,7 +6,8 @@
  *
  * Uses the same DATA_DIR / DATABASE_URL as the server and may run while the site does: with
  * PostgreSQL it reads the database itself; with the embedded database, which the running
- * server holds, it asks that server (on its PORT, with the data directory's backup token).
+ * server holds, it asks that server (at the address it noted in the data directory, with the
+ * data directory's backup token).
  */
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -16,7 +17,7 @@ import { databaseTarget, openDatabase } from '../server/db/client.ts';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { storageFromConfig } from '../server/lib/storage.ts';
 import { writeBackupFile } from '../server/modules/backup/archive.ts';
-import { backupName, LOCAL_TOKEN_FILE } from '../server/modules/backup/service.ts';
+import { backupName, LOCAL_TOKEN_FILE, readLocalAddress } from '../server/modules/backup/service.ts';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -40,15 +41,16 @@ async function main() {
     const token = await readFile(join(config.DATA_DIR, LOCAL_TOKEN_FILE), 'utf8').catch(() =>
       fail(`The data directory is in use, and ${LOCAL_TOKEN_FILE} is missing from it: is the site running?`),
     );
+    // The address the running site noted in its data directory; PORT and HOST only if it noted none.
     const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
-    const res = await fetch(
-      `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}/api/backup/local`,
-      {
-        method: 'POST',
-        headers: { 'x-backup-token': token.trim() },
-      },
-    ).catch((cause: Error) =>
-      fail(`The site holds the data directory but does not answer on port ${config.PORT}: ${cause.message}`),
+    const site =
+      (await readLocalAddress(config.DATA_DIR)) ??
+      `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
+    const res = await fetch(`${site}/api/backup/local`, {
+      method: 'POST',
+      headers: { 'x-backup-token': token.trim() },
+    }).catch((cause: Error) =>
+      fail(`The site holds the data directory but does not answer at ${site}: ${cause.message}`),
     );
     const body = (await res.json().catch(() => ({}))) as { name?: string; bytes?: number; message?: string };
     if (res.status !== 201 || !body.name) fail(`The site refused the backup: ${body.message ?? res.status}`);

@@ -46,7 +46,12 @@ import { createSecurityService } from './modules/auth/security.ts';
 import { securityRoutes } from './modules/auth/security-routes.ts';
 import { ACCOUNT_PACE_MS, createAuthService, LOGIN_WINDOW_MS } from './modules/auth/service.ts';
 import { backupRoutes } from './modules/backup/routes.ts';
-import { type BackupService, createBackupService, writeLocalBackupToken } from './modules/backup/service.ts';
+import {
+  type BackupService,
+  createBackupService,
+  writeLocalAddress,
+  writeLocalBackupToken,
+} from './modules/backup/service.ts';
 import { markdownRoutes } from './modules/blog/markdown-routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { createPublisher, type Publisher, type Timers } from './modules/blog/schedule.ts';
@@ -317,6 +322,13 @@ export async function buildApp({
     // Only the embedded database needs it: with PostgreSQL, `npm run backup` reads the database itself.
     ...(database.kind === 'pglite' ? { localToken: writeLocalBackupToken(config.DATA_DIR) } : {}),
   });
+  if (database.kind === 'pglite') {
+    // Where `npm run backup` finds this site, whatever PORT its own shell has (or lacks).
+    app.addHook('onListen', (done) => {
+      writeLocalAddress(config.DATA_DIR, app.server.address());
+      done();
+    });
+  }
   const aiProvider =
     config.AI_PROVIDER === 'openai-compatible' && config.AI_BASE_URL
       ? openAiCompatibleProvider({

@@ -5,7 +5,8 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../lib/storage.ts';
@@ -154,3 +155,27 @@ export function writeLocalBackupToken(dataDir: string): { matches(value: string 
 }
 
 export const LOCAL_TOKEN_FILE = 'backup-token';
+/** The running site's own address, written into the data directory once it listens. */
+export const LOCAL_ADDRESS_FILE = 'site-address';
+
+/**
+ * Notes where the server listens (`http://127.0.0.1:3000`), so `npm run backup` reaches it
+ * without being told PORT and HOST: a wildcard host is reached on the loopback address.
+ */
+export async function writeLocalAddress(
+  dataDir: string,
+  address: AddressInfo | string | null,
+): Promise<void> {
+  if (!address || typeof address === 'string') return;
+  const host =
+    address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  // Written at once: Fastify does not wait for an onListen hook before listen() resolves.
+  writeFileSync(join(dataDir, LOCAL_ADDRESS_FILE), `${url}\n`, { mode: 0o600 });
+}
+
+/** The address the running site noted, or undefined when it never did. */
+export async function readLocalAddress(dataDir: string): Promise<string | undefined> {
+  const text = await readFile(join(dataDir, LOCAL_ADDRESS_FILE), 'utf8').catch(() => '');
+  return /^http:\/\/[^\s/]+:\d+$/.test(text.trim()) ? text.trim() : undefined;
+}
