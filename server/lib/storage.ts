@@ -48,15 +48,15 @@ export function contentTypeOf(name: string): string {
 }
 
 /** A name this storage could have given: what a backup may bring back. */
-export const UPLOAD_NAME = /^r?[0-9a-f]{32}((-\d{2,4})?\.(webp|avif)|\.[a-z0-9]{2,5})$/;
+export const UPLOAD_NAME = /^r?[0-9a-f]{32}((-\d{2,4}|-w\d{1,4})?\.(webp|avif)|\.[a-z0-9]{2,5})$/;
 
 function checkedName(name: string): string {
   if (!UPLOAD_NAME.test(name)) throw new Error(`refusing upload name ${JSON.stringify(name)}`);
   return name;
 }
 
-/** What a file of a set may add to its name: a width and an image format. */
-export const SET_SUFFIX = /^(-\d{2,4})?\.(webp|avif)$/;
+/** What a file of a set may add to its name: a smaller size or the image's own width, and a format. */
+export const SET_SUFFIX = /^(-\d{2,4}|-w\d{1,4})?\.(webp|avif)$/;
 
 export function localStorage(directory: string): FileStorage {
   const root = resolve(directory);

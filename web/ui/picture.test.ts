@@ -18,6 +18,13 @@ describe('Picture', () => {
     expect(html).toContain(`<img src="${name}.webp" alt="" width="448"/></picture>`);
   });
 
+  it('names the widths an upload has, its own the largest', () => {
+    const name = `/uploads/r${'0f'.repeat(16)}`;
+    const html = render(`${name}-w1200.webp`);
+    expect(html).toContain(`srcSet="${name}-480.avif 480w, ${name}-960.avif 960w, ${name}-w1200.avif 1200w"`);
+    expect(html).not.toContain('1600');
+  });
+
   it('is a plain image for illustrations and uploads without sizes', () => {
     for (const src of ['/images/posts/repair-before-replace.svg', `/uploads/${'0f'.repeat(16)}.webp`]) {
       const html = render(src);

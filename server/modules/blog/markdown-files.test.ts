@@ -140,13 +140,13 @@ describe('posts in and out as Markdown', () => {
       isPublished: true,
     });
     expect(astro?.publishedAt?.toISOString()).toBe('2024-03-01T00:00:00.000Z');
-    expect(astro?.coverImage).toMatch(/^\/uploads\/r[0-9a-f]{32}\.webp$/);
-    expect(astro?.content).toMatch(/!\[A diagram\]\(\/uploads\/r[0-9a-f]{32}\.webp\)/);
+    expect(astro?.coverImage).toMatch(/^\/uploads\/r[0-9a-f]{32}-w\d+\.webp$/);
+    expect(astro?.content).toMatch(/!\[A diagram\]\(\/uploads\/r[0-9a-f]{32}-w\d+\.webp\)/);
     expect(astro?.contentHtml).toContain('<img');
     expect(uploads()).toBeGreaterThan(before);
 
     expect(bySlug['hugo-bundle']).toMatchObject({ isPublished: false, tags: ['hugo'], publishedAt: null });
-    const wiring = /!\[Wiring\]\((\/uploads\/r[0-9a-f]{32}\.webp)\)/.exec(
+    const wiring = /!\[Wiring\]\((\/uploads\/r[0-9a-f]{32}-w\d+\.webp)\)/.exec(
       bySlug['hugo-bundle']?.content ?? '',
     );
     expect(wiring, 'the rooted image has its address here').not.toBeNull();
@@ -161,7 +161,7 @@ describe('posts in and out as Markdown', () => {
     expect(bySlug['hugo-bundle']?.content).toContain('![Our logo](/logo-60.png)');
     expect(bySlug['jekyll-days']).toMatchObject({ tags: ['ruby', 'static'], summary: LONG });
     expect(bySlug['jekyll-days']?.publishedAt?.toISOString()).toBe('2022-07-14T00:00:00.000Z');
-    expect(bySlug['jekyll-days']?.coverImage).toMatch(/^\/uploads\/r[0-9a-f]{32}\.webp$/);
+    expect(bySlug['jekyll-days']?.coverImage).toMatch(/^\/uploads\/r[0-9a-f]{32}-w\d+\.webp$/);
     expect(bySlug['next-notes']).toMatchObject({
       title: 'Next.js notes',
       summary: 'Notes from a Next.js blog.',

@@ -58,7 +58,7 @@ describe('POST /api/upload', () => {
     const res = await upload('image', 'holiday photo.jpg', 'image/jpeg', original);
     expect(res.statusCode).toBe(201);
     const { url } = res.json();
-    expect(url).toMatch(/^\/uploads\/r[0-9a-f]{32}\.webp$/);
+    expect(url).toMatch(/^\/uploads\/r[0-9a-f]{32}-w\d+\.webp$/);
 
     const served = await t.app.inject(url);
     expect(served.statusCode).toBe(200);
@@ -71,7 +71,7 @@ describe('POST /api/upload', () => {
     expect(served.rawPayload.includes(Buffer.from('secret-owner'))).toBe(false);
   });
 
-  it('stores 480, 960 and 1600 px sizes of a photo in AVIF and WebP beside it, none wider than the photo', async () => {
+  it('stores a photo under its width, with an AVIF of it and AVIF and WebP sizes narrower than it', async () => {
     const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c2410c' } })
       .jpeg()
       .toBuffer();
@@ -84,10 +84,19 @@ describe('POST /api/upload', () => {
     for (const [format, set] of Object.entries(sources ?? {})) {
       for (const entry of set.split(', ')) {
         const [path = '', width = ''] = entry.split(' ');
-        expected.push([path, format, Math.min(Number.parseInt(width, 10), 1200)]);
+        expected.push([path, format, Number.parseInt(width, 10)]);
       }
     }
-    expect(expected).toHaveLength(6);
+    // 480 and 960, and the photo's own 1200: no copy of it named 1600.
+    expect(expected.map(([, format, width]) => `${format} ${width}`)).toEqual([
+      'avif 480',
+      'avif 960',
+      'avif 1200',
+      'webp 480',
+      'webp 960',
+      'webp 1200',
+    ]);
+    expect(url).toMatch(/-w1200\.webp$/);
     for (const [path, format, width] of expected) {
       const served = await t.app.inject(path);
       expect(served.statusCode, path).toBe(200);
@@ -97,6 +106,24 @@ describe('POST /api/upload', () => {
       expect(meta.width, path).toBe(width);
       expect(meta.height, path).toBe(Math.round((width * 800) / 1200));
     }
+  });
+
+  it('stores a small image twice (WebP and AVIF at its own width), not again under widths it lacks', async () => {
+    const before = filesOnDisk();
+    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2f5d50' } })
+      .png()
+      .toBuffer();
+    const res = await upload('image', 'badge.png', 'image/png', small);
+    expect(res.statusCode).toBe(201);
+    const { url } = res.json() as { url: string };
+    expect(url).toMatch(/^\/uploads\/r[0-9a-f]{32}-w300\.webp$/);
+    const name = url.replace('/uploads/', '').replace('.webp', '');
+    expect(filesOnDisk().filter((file) => !before.includes(file))).toEqual([`${name}.avif`, `${name}.webp`]);
+    const sources = responsiveSources(url);
+    expect(sources).toEqual({ avif: `/uploads/${name}.avif 300w`, webp: `/uploads/${name}.webp 300w` });
+    const avif = await t.app.inject(`/uploads/${name}.avif`);
+    expect(avif.statusCode).toBe(200);
+    expect((await sharp(avif.rawPayload).metadata()).width).toBe(300);
   });
 
   it('keeps an animated GIF one animated WebP, without sizes', async () => {
@@ -166,7 +193,7 @@ describe('POST /api/upload', () => {
         .toBuffer(),
     );
     expect(res.statusCode).toBe(201);
-    expect(res.json().url).toMatch(/^\/uploads\/r[0-9a-f]{32}\.webp$/);
+    expect(res.json().url).toMatch(/^\/uploads\/r[0-9a-f]{32}-w\d+\.webp$/);
     for (const url of [
       '/uploads/../package.json',
       '/uploads/%2e%2e/%2e%2e/package.json',

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { RESPONSIVE_WIDTHS } from '../../../common/responsive-image.ts';
+import { widthsBelow } from '../../../common/responsive-image.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 
@@ -22,8 +22,8 @@ export const UNSUPPORTED_MEDIA =
 /**
  * Checks an upload by its bytes (never its name or declared type), re-encodes
  * images to WebP with all metadata stripped (EXIF, GPS), and stores the result
- * under a random name, with 480, 960 and 1600 px sizes in AVIF and WebP beside
- * it for `srcset`. Anything else, SVG and HTML included, is a 415.
+ * under a random name that carries its width, with an AVIF of it and AVIF and WebP
+ * copies at each of 480, 960 and 1600 px narrower than it beside it, for `srcset`. Anything else, SVG and HTML included, is a 415.
  */
 export async function storeUpload(storage: FileStorage, field: UploadField, bytes: Buffer): Promise<string> {
   const limit = field === 'image' ? MAX_IMAGE_BYTES : MAX_MEDIA_BYTES;
@@ -44,9 +44,15 @@ export async function storeUpload(storage: FileStorage, field: UploadField, byte
         .toBuffer();
       // An animation keeps its one WebP (AVIF sizes would freeze it on its first frame).
       if (animated) return storage.save(webp, 'webp');
-      files = [{ suffix: '.webp', bytes: webp }];
-      for (const width of RESPONSIVE_WIDTHS) {
-        const sized = sharp(webp).resize({ width, withoutEnlargement: true });
+      // Its own width is in its name, and only the sizes narrower than it are made: a srcset
+      // then names real widths, and a small image is not stored again at sizes it does not have.
+      const { width: own = 0 } = await sharp(webp).metadata();
+      files = [
+        { suffix: `-w${own}.webp`, bytes: webp },
+        { suffix: `-w${own}.avif`, bytes: await sharp(webp).avif({ quality: 55, effort: 2 }).toBuffer() },
+      ];
+      for (const width of widthsBelow(own)) {
+        const sized = sharp(webp).resize({ width });
         files.push(
           {
             suffix: `-${width}.avif`,
