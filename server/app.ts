@@ -17,6 +17,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { demoFrameUrl } from '../common/schemas/project.ts';
 import { contactInfo, OWNER_TIME_ZONE, profile } from '../content/profile.ts';
 import { projects } from '../content/projects.ts';
 import { testimonials as placeholderTestimonials } from '../content/testimonials.ts';
@@ -68,6 +69,7 @@ import { formTokenRoutes } from './modules/form-token/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createDigest, type Digest } from './modules/notifications/digest.ts';
 import { createOutboxService } from './modules/notifications/outbox.ts';
+import { createFramingChecks, type FramingChecks } from './modules/projects/framing.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { resumeRoutes } from './modules/resume/routes.ts';
 import { createResumeService } from './modules/resume/service.ts';
@@ -93,6 +95,8 @@ export interface AppOptions {
   web?: Omit<WebOptions, 'config'>;
   /** The clock and timers that decide when scheduled posts go live (tests control them). */
   clock?: { now: () => Date; timers?: Timers };
+  /** How the demo framing check reaches the demos' sites (tests send it to a stand-in server). */
+  framingFetch?: typeof fetch;
 }
 
 // Secrets that must never reach a log line, wherever they appear in the URL.
@@ -144,6 +148,7 @@ class AccessLog extends LogController {
 export async function buildApp({
   config,
   database,
+  framingFetch,
   logger = false,
   web,
   clock,
@@ -343,7 +348,24 @@ export async function buildApp({
       : localProvider(projects);
   await app.register(aiRoutes, { ai: createAiService(db, aiProvider, storage) });
   await app.register(skillRoutes, { skills, cache, botCheck });
-  await app.register(projectRoutes);
+  const checkFraming =
+    config.DEMO_FRAME_CHECK === 'on' || (config.DEMO_FRAME_CHECK === 'auto' && config.isHttps);
+  const framing = checkFraming
+    ? createFramingChecks({
+        urls: projects.map(demoFrameUrl).filter((url): url is string => url !== undefined),
+        siteOrigin: new URL(config.publicUrl).origin,
+        ...(framingFetch ? { fetch: framingFetch } : {}),
+        // Project pages are cached: made again with the new verdict.
+        onChange: () => cache.invalidate('projects:'),
+        onError: (error) => app.log.warn({ err: error }, 'demo framing check'),
+      })
+    : undefined;
+  if (framing) {
+    app.addHook('onReady', async () => framing.start());
+    app.addHook('onClose', async () => framing.stop());
+  }
+  app.decorate('framing', framing);
+  await app.register(projectRoutes, { ...(framing ? { framing } : {}) });
   await app.register(seoRoutes, {
     blog,
     siteUrl: config.publicUrl,
@@ -384,5 +406,7 @@ declare module 'fastify' {
     digest: Digest;
     /** The daily backups (main.ts starts them). */
     backups: BackupService;
+    /** Whether each demo's site lets this one frame it (undefined when the check is off). */
+    framing: FramingChecks | undefined;
   }
 }

@@ -98,6 +98,13 @@ const configSchema = z
     S3_ENDPOINT: optionalUrl(/^https?$/),
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    /**
+     * Whether the server asks each project's demo site if it may be framed (at start and daily).
+     * 'auto': when PUBLIC_URL is https, i.e. a site on the internet; a local run asks nobody.
+     */
+    DEMO_FRAME_CHECK: blankIsUnset(
+      z.enum(['auto', 'on', 'off'], { error: 'must be auto, on or off' }).default('auto'),
+    ),
     S3_FORCE_PATH_STYLE: blankIsUnset(
       z
         .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })

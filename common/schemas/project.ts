@@ -49,7 +49,25 @@ export const projectSchema = z.object({
   /** Four short selling points, shown when the project is the featured one. */
   highlights: z.array(z.string().min(1)).length(4),
   synopsis: synopsisSchema.optional(),
+  /**
+   * Set by the server (never in content/): the demo's site refuses to be shown in a frame here
+   * (X-Frame-Options or CSP frame-ancestors), so the panel offers 'Open in new tab' at once.
+   */
+  demoRefusesFraming: z.boolean().optional(),
 });
 
 export type Project = z.infer<typeof projectSchema>;
+
+/** The address the Live Demo panel shows in a frame, if it shows one. */
+export function demoFrameUrl(project: Pick<Project, 'demoType' | 'liveUrl' | 'demoUrl'>): string | undefined {
+  switch (project.demoType) {
+    case 'none':
+    case 'video':
+      return undefined;
+    case 'iframe':
+      return project.liveUrl ?? project.demoUrl;
+    default:
+      return project.liveUrl;
+  }
+}
 export type ProjectCategory = Project['category'];

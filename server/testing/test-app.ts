@@ -53,6 +53,8 @@ export interface TestAppOptions {
   web?: AppOptions['web'];
   /** The clock and timers of scheduled publishing. */
   clock?: AppOptions['clock'];
+  /** How the demo framing check reaches the demos (a stand-in server). */
+  framingFetch?: AppOptions['framingFetch'];
 }
 
 export async function openTestDatabase(): Promise<Database> {
@@ -157,6 +159,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     ...(options.web ? { web: options.web } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.framingFetch ? { framingFetch: options.framingFetch } : {}),
   });
   await app.ready();
   return {

@@ -1,17 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { projectSchema } from '../../../common/schemas/project.ts';
+import { demoFrameUrl, type Project, projectSchema } from '../../../common/schemas/project.ts';
 import { findProject, projects } from '../../../content/projects.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { sendJson } from '../../lib/read-cache.ts';
+import type { FramingChecks } from './framing.ts';
 
 const projectListSchema = z.array(projectSchema);
 
-// Projects are built-in content, fixed at build time: no database and no cache needed.
-export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
-  const projectListJson = JSON.stringify(projectListSchema.parse(projects));
+// Projects are built-in content, fixed at build time: no database and no cache needed. What the
+// server learned of each demo (whether its site refuses to be framed) is added to each answer.
+export const projectRoutes: FastifyPluginAsyncZod<{ framing?: FramingChecks }> = async (app, { framing }) => {
+  const withFraming = (project: Project): Project => {
+    const url = demoFrameUrl(project);
+    return url && framing?.verdict(url) === 'refused' ? { ...project, demoRefusesFraming: true } : project;
+  };
+  let listed: { json: string; verdicts: string } | undefined;
+  const projectListJson = () => {
+    // Made again only when a verdict changed (at most daily).
+    const verdicts = projects.map((project) => framing?.verdict(demoFrameUrl(project) ?? '') ?? '').join();
+    if (listed?.verdicts !== verdicts) {
+      listed = { json: JSON.stringify(projectListSchema.parse(projects.map(withFraming))), verdicts };
+    }
+    return listed.json;
+  };
   app.get('/api/projects', { schema: { response: { 200: projectListSchema } } }, async (_request, reply) =>
-    sendJson(reply, projectListJson),
+    sendJson(reply, projectListJson()),
   );
 
   app.get(
@@ -25,7 +39,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const project = findProject(request.params.id);
       if (!project) throw notFound('Project not found');
-      return project;
+      return withFraming(project);
     },
   );
 };

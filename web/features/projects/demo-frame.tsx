@@ -14,16 +14,21 @@ export const DEMO_LOAD_TIMEOUT_MS = 8_000;
  * project's demo settings, 600 px by default, never below 400 px. A frame that
  * has not loaded within 8 s gives way to a fallback with 'Open in new tab' (a
  * browser shows its own error page for a site that refuses frames, and tells the
- * page nothing; the toolbar's new-tab link is there for that case).
+ * page nothing; the toolbar's new-tab link is there for that case). A site the server found
+ * refusing frames (server/modules/projects/framing.ts) gets that fallback at once, in the HTML,
+ * and no frame at all.
  */
 export function DemoFrame({
   url,
   title,
   height,
+  refusesFraming = false,
 }: {
   url: string;
   title: string;
   height?: number | undefined;
+  /** The server found that the site refuses to be framed here: the fallback at once, no frame. */
+  refusesFraming?: boolean | undefined;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const [loading, setLoading] = useState(true);
@@ -60,7 +65,7 @@ export function DemoFrame({
     return () => observer.disconnect();
   }, []);
   useEffect(() => {
-    if (!mounted || !near || !loading) return;
+    if (!mounted || !near || !loading || refusesFraming) return;
     const timer = setTimeout(() => setTimedOut(true), DEMO_LOAD_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [mounted, near, loading]);
@@ -83,7 +88,13 @@ export function DemoFrame({
     >
       <div className="flex items-center gap-1 border-b border-border px-3 py-2">
         <span className="mr-auto truncate text-sm text-muted-foreground">{url}</span>
-        <Button variant="ghost" size="icon" aria-label="Refresh demo" onClick={reload}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Refresh demo"
+          onClick={reload}
+          disabled={refusesFraming}
+        >
           <RotateCw className="h-4 w-4" />
         </Button>
         <Button
@@ -105,7 +116,26 @@ export function DemoFrame({
         className={fullscreen ? 'relative w-full flex-1' : 'relative w-full'}
         style={{ height: fullscreen ? undefined : frameHeight }}
       >
-        {loading && !timedOut && (
+        {refusesFraming && (
+          <div
+            role="note"
+            className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 bg-muted p-6 text-center"
+          >
+            <MonitorX className="h-10 w-10 text-muted-foreground" />
+            <h3 className="text-lg font-semibold">This demo opens in its own tab</h3>
+            <p className="max-w-sm text-sm text-muted-foreground">
+              The site does not allow being shown inside another page, so it is not loaded here. Open it in a
+              tab of its own to try it.
+            </p>
+            <Button asChild className="mt-1">
+              <a href={url} target="_blank" rel="noopener noreferrer">
+                <ExternalLink className="h-4 w-4" />
+                Open in new tab
+              </a>
+            </Button>
+          </div>
+        )}
+        {!refusesFraming && loading && !timedOut && (
           <div
             role="status"
             className="absolute inset-0 flex items-center justify-center bg-muted text-sm text-muted-foreground"
@@ -113,7 +143,7 @@ export function DemoFrame({
             Loading demo...
           </div>
         )}
-        {loading && timedOut && (
+        {!refusesFraming && loading && timedOut && (
           <div
             role="alert"
             className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 bg-muted p-6 text-center"
@@ -138,7 +168,7 @@ export function DemoFrame({
             </div>
           </div>
         )}
-        {mounted && (
+        {mounted && !refusesFraming && (
           <iframe
             key={version}
             src={url}

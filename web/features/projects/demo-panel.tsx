@@ -117,7 +117,12 @@ function GithubDemo({ project }: { project: Project }) {
   return (
     <div className="space-y-6">
       {project.liveUrl && (
-        <DemoFrame url={project.liveUrl} title={project.title} height={GITHUB_PREVIEW_HEIGHT} />
+        <DemoFrame
+          url={project.liveUrl}
+          title={project.title}
+          height={GITHUB_PREVIEW_HEIGHT}
+          refusesFraming={project.demoRefusesFraming}
+        />
       )}
       <div className="flex flex-wrap items-center gap-3">
         {project.liveUrl && (
@@ -170,7 +175,12 @@ function LiveDemo({ project }: { project: Project }) {
     case 'iframe': {
       const url = project.liveUrl ?? project.demoUrl;
       return url ? (
-        <DemoFrame url={url} title={project.title} height={height} />
+        <DemoFrame
+          url={url}
+          title={project.title}
+          height={height}
+          refusesFraming={project.demoRefusesFraming}
+        />
       ) : (
         <Unavailable project={project} />
       );
@@ -195,7 +205,12 @@ function LiveDemo({ project }: { project: Project }) {
       );
     default:
       return project.liveUrl ? (
-        <DemoFrame url={project.liveUrl} title={project.title} height={height} />
+        <DemoFrame
+          url={project.liveUrl}
+          title={project.title}
+          height={height}
+          refusesFraming={project.demoRefusesFraming}
+        />
       ) : (
         <Unavailable project={project} />
       );
