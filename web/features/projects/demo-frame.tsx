@@ -68,7 +68,7 @@ export function DemoFrame({
     if (!mounted || !near || !loading || refusesFraming) return;
     const timer = setTimeout(() => setTimedOut(true), DEMO_LOAD_TIMEOUT_MS);
     return () => clearTimeout(timer);
-  }, [mounted, near, loading]);
+  }, [mounted, near, loading, refusesFraming]);
 
   const reload = () => {
     setLoading(true);
