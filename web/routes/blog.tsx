@@ -6,6 +6,7 @@ import { HydrationBoundary } from '@tanstack/react-query';
 import { data, Link } from 'react-router';
 import { blogListParams, blogListPath } from '../../common/blog-list.ts';
 import type { BlogListPage } from '../../common/schemas/blog.ts';
+import { useAuth } from '../features/auth/auth-provider.tsx';
 import { BlogList } from '../features/blog/blog-list.tsx';
 import { NotFoundContent } from '../features/layout/not-found-content.tsx';
 import { paths } from '../lib/paths.ts';
@@ -52,6 +53,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 };
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
+  // The spec's 'Create New Post' is there for everyone; only for the owner is it the page's button.
+  const owner = useAuth().user?.isAdmin === true;
   if (loaderData.missing) return <NotFoundContent />;
   return (
     <HydrationBoundary state={loaderData.dehydrated}>
@@ -63,13 +66,26 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               Notes on building software and running a small business.
             </p>
           </div>
-          <Button asChild>
-            <Link to={paths.adminBlog}>
-              <PenLine className="h-4 w-4" />
+          {owner && (
+            <Button asChild>
+              <Link to={paths.adminBlog}>
+                <PenLine className="h-4 w-4" />
+                Create New Post
+              </Link>
+            </Button>
+          )}
+        </div>
+        {!owner && (
+          <p className="-mt-4 mb-8 text-sm">
+            <Link
+              to={paths.adminBlog}
+              className="inline-flex items-center gap-1.5 text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+            >
+              <PenLine aria-hidden="true" className="h-3.5 w-3.5" />
               Create New Post
             </Link>
-          </Button>
-        </div>
+          </p>
+        )}
         <BlogList />
       </div>
     </HydrationBoundary>

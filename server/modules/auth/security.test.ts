@@ -557,3 +557,26 @@ it('expired challenges are swept as new ones are made', async () => {
   const rows = await t.database.db.select().from(authChallenges);
   expect(rows.every((row) => row.expiresAt > now)).toBe(true);
 });
+
+describe('passkeys at an IP address', () => {
+  it('says in plain words that passkeys need a domain name, for adding one and for signing in', async () => {
+    const atIp = await createTestApp({ seed: false, env: { PUBLIC_URL: 'http://127.0.0.1:4999' } });
+    try {
+      const cookie = await atIp.signIn('admin');
+      const add = await atIp.app.inject({
+        method: 'POST',
+        url: '/api/admin/security/passkeys/options',
+        headers: { cookie },
+      });
+      expect(add.statusCode).toBe(409);
+      expect(add.json().message).toBe(
+        "Passkeys need the site to have a domain name, and this site's address is the IP address 127.0.0.1. Set PUBLIC_URL to an address with a name (such as localhost, or your domain), then add a passkey.",
+      );
+      const signIn = await atIp.app.inject({ method: 'POST', url: '/api/login/passkey/options' });
+      expect(signIn.statusCode).toBe(409);
+      expect(signIn.json().message).toMatch(/^Passkeys need the site to have a domain name/);
+    } finally {
+      await atIp.close();
+    }
+  });
+});

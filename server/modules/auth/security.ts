@@ -5,6 +5,7 @@
  * code) lives in `auth_challenges`, each row used once.
  */
 
+import { isIP } from 'node:net';
 import type {
   AuthenticationResponseJSON,
   AuthenticatorTransport,
@@ -32,6 +33,10 @@ import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const RECOVERY_CODE_COUNT = 10;
 const TOTP_PERIOD = 30;
+
+/** Why no passkey can be made or used while the site's address is an IP address. */
+export const passkeysNeedDomainMessage = (host: string) =>
+  `Passkeys need the site to have a domain name, and this site's address is the IP address ${host}. Set PUBLIC_URL to an address with a name (such as localhost, or your domain), then add a passkey.`;
 
 export interface SecurityOptions {
   /** The site's public address: its host is the passkeys' relying party, its origin the one expected. */
@@ -97,6 +102,10 @@ export function createSecurityService(db: Db, options: SecurityOptions) {
   const origin = new URL(options.publicUrl).origin;
   const rpID = new URL(options.publicUrl).hostname;
   const sealer = createSealer(options.serverSecret, 'totp-secret');
+  // Browsers tie a passkey to a domain name: at an IP address they refuse with a raw error.
+  const needsDomainName = () => {
+    if (isIP(rpID.replace(/^\[|\]$/g, ''))) throw new HttpError(409, passkeysNeedDomainMessage(rpID));
+  };
 
   const totpFor = (secret: string, label: string) =>
     new TOTP({
@@ -306,6 +315,7 @@ export function createSecurityService(db: Db, options: SecurityOptions) {
     // --- Passkeys -------------------------------------------------------------------------
 
     async passkeyRegistrationOptions(userId: number): Promise<PublicKeyCredentialCreationOptionsJSON> {
+      needsDomainName();
       const username = await userName(userId);
       const existing = await db
         .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
@@ -380,6 +390,7 @@ export function createSecurityService(db: Db, options: SecurityOptions) {
 
     /** Options for a sign-in with any passkey the browser holds for this site (no username asked). */
     async passkeySignInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+      needsDomainName();
       const optionsJSON = await generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
       await remember(`sign-in:${optionsJSON.challenge}`, 'passkey-sign-in', null);
       return optionsJSON;

@@ -121,7 +121,7 @@ export function HumanCheck({
         hint={`Type ${VERIFICATION_PHRASE} to show you are a person.`}
         error={error}
       >
-        <Input autoComplete="off" placeholder={VERIFICATION_PHRASE} {...captcha} />
+        <Input autoComplete="off" {...captcha} />
       </Field>
       <Honeypot register={honeypot} formToken={formToken} />
     </>

@@ -121,6 +121,7 @@ export function PostArticle({ post }: { post: BlogPost }) {
       {post.contentHtml ? (
         <div
           ref={body}
+          data-reading
           className="prose-content mt-10"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (server/lib/markdown.ts)
           dangerouslySetInnerHTML={{ __html: withBaseInHtml(post.contentHtml) }}

@@ -8,9 +8,15 @@
 import { type CSSProperties, type RefObject, useLayoutEffect, useState } from 'react';
 import { headerBottom, watchLayout } from '../../lib/layout-watch.ts';
 
-/** What no floating extra may cover: fields, submit buttons and the calls to action marked data-cta. */
+/**
+ * What no floating extra may cover: fields, submit buttons, whole forms, the calls to action marked
+ * data-cta, and what is marked data-keep-clear (the hero's 'At a glance' figures, each skill row).
+ */
 export const PROTECTED_SELECTOR =
-  'input:not([type="hidden"]), select, textarea, button[type="submit"], [data-cta]';
+  'input:not([type="hidden"]), select, textarea, button[type="submit"], form, [data-cta], [data-keep-clear]';
+
+/** Text being read (a post's body and its code), which the cursor's hint also keeps clear of. */
+export const READING_SELECTOR = '[data-reading], main pre';
 
 /** The floating section dock, which the tour's card and the cursor's hint also keep clear of. */
 export const DOCK_SELECTOR = '[data-overlay="dock"]';

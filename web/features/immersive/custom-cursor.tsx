@@ -7,30 +7,55 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useMediaQuery, usePrefersReducedMotion } from '../../lib/motion.ts';
-import { DOCK_SELECTOR, useClearSpot } from './clear-spot.ts';
+import { DOCK_SELECTOR, READING_SELECTOR, useClearSpot } from './clear-spot.ts';
 import { CURSOR_HINT_MS, MOBILE_BREAKPOINT_PX } from './journey.ts';
 import { useOverlayFloor } from './overlay-floor.ts';
 
+const HINT_SEEN_KEY = 'portfolio-cursor-hint-seen';
+/** Seen in this visit: kept for the page's life, and for the tab's where storage allows. */
+let hintSeen = false;
+const readHintSeen = () => {
+  try {
+    return hintSeen || sessionStorage.getItem(HINT_SEEN_KEY) === '1';
+  } catch {
+    return hintSeen;
+  }
+};
+const noteHintSeen = () => {
+  hintSeen = true;
+  try {
+    sessionStorage.setItem(HINT_SEEN_KEY, '1');
+  } catch {
+    // Without storage it is shown once per page load.
+  }
+};
+
 /**
- * The hint, for 10 s of being seen: it waits its turn behind the home page's welcome and tour
- * (one overlay at a time, ADR 011), and sits where it covers no field or button.
+ * The hint, once per visit, for 10 s of being seen: it waits its turn behind the home page's
+ * welcome and tour (one overlay at a time, ADR 011), and sits where it covers no field, button or
+ * text being read; while no such spot is on screen it waits, and its 10 s with it.
  */
 function CursorHint() {
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState(readHintSeen);
   // What is left of its 10 s when another overlay takes the floor from it.
   const left = useRef(CURSOR_HINT_MS);
   const shown = useOverlayFloor('cursor-hint', !done);
   const hint = useRef<HTMLParagraphElement>(null);
-  const place = useClearSpot(hint, ['bottom', 'top'], { avoid: DOCK_SELECTOR, active: shown });
+  const place = useClearSpot(hint, ['bottom', 'top'], {
+    avoid: `${DOCK_SELECTOR}, ${READING_SELECTOR}`,
+    active: shown,
+  });
+  const seen = shown && place.visibility !== 'hidden';
   useEffect(() => {
-    if (!shown) return;
+    if (!seen) return;
+    noteHintSeen();
     const started = Date.now();
     const timer = setTimeout(() => setDone(true), left.current);
     return () => {
       clearTimeout(timer);
       left.current = Math.max(0, left.current - (Date.now() - started));
     };
-  }, [shown]);
+  }, [seen]);
   if (!shown) return null;
   return (
     <p

@@ -153,9 +153,19 @@ function sectionTops(): Partial<Record<TourStep, number>> {
   return tops;
 }
 
+/**
+ * The four steps. Until the visitor closes a step, skips or finishes, the step on show is the one
+ * where they are (the intro first, then each section as it comes into view), so a step held back
+ * while another overlay had the floor never turns up later somewhere else; Next and Back choose one
+ * until the visitor scrolls to another section. Once any step was closed, or the tour skipped or
+ * done, no step opens by itself again this session.
+ */
 function Tour() {
   const [dismissed, setDismissed] = useState(readDismissed);
-  const [step, setStep] = useState<TourStep | null>(null);
+  // The step Next or Back chose; null while the tour follows the scroll.
+  const [chosen, setChosen] = useState<TourStep | null>(null);
+  // The intro's moment has come (a little after the tour's turn).
+  const [introDue, setIntroDue] = useState(false);
   const editing = useEditingFocus();
   const behavior = useScrollBehavior();
   useScrollY(); // the step follows the scroll position: render on every scroll
@@ -165,21 +175,26 @@ function Tour() {
   const titleId = useId();
   const textId = useId();
 
+  // Closed, skipped or done: the tour opens nothing by itself any more.
+  const stopped = dismissed.size > 0;
+  const following = stopped ? null : (region ?? (introDue ? 'intro' : null));
+  const step = chosen ?? following;
+
   // The tour waits its turn (after the welcome) while its intro is still to come or a step is open.
-  const introPending = !dismissed.has('intro') && step === null;
+  const introPending = !stopped && !introDue;
   const hasFloor = useOverlayFloor('tour', introPending || step !== null);
 
-  // The intro opens once, a moment after the tour's turn has come, unless dismissed this session.
+  // The intro's moment: a little after the tour's turn has come.
   useEffect(() => {
     if (!hasFloor || !introPending) return;
-    const timer = setTimeout(() => setStep((current) => current ?? 'intro'), GUIDE_DELAY_MS);
+    const timer = setTimeout(() => setIntroDue(true), GUIDE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [hasFloor, introPending]);
 
-  // The later steps appear when their section comes into view, if the tour is not showing.
+  // Scrolled on to another section: the chosen step gives way to the one there.
   useEffect(() => {
-    if (region && !dismissed.has(region)) setStep((current) => current ?? region);
-  }, [region, dismissed]);
+    if (region) setChosen((current) => (current && current !== region ? null : current));
+  }, [region]);
 
   const open = step !== null && !editing && hasFloor;
   // Non-modal: focus stays where the visitor has it. When they move into the card, remember
@@ -202,7 +217,7 @@ function Tour() {
     const next = new Set([...dismissed, ...steps]);
     storeDismissed(next);
     setDismissed(next);
-    setStep(null);
+    setChosen(null);
     const back = returnFocus.current;
     if (card.current?.contains(document.activeElement) && back instanceof HTMLElement && back.isConnected) {
       back.focus({ preventScroll: true });
@@ -211,7 +226,7 @@ function Tour() {
 
   /** Shows a step and scrolls to the section it names. */
   const goTo = (next: TourStep) => {
-    setStep(next);
+    setChosen(next);
     document.getElementById(TOUR_SECTIONS[next])?.scrollIntoView({ behavior, block: 'start' });
   };
 
@@ -315,7 +330,7 @@ function Journey() {
   const welcomeShown = useOverlayFloor('welcome', welcome);
   const panel = useRef<HTMLDivElement>(null);
   // At the bottom edge, where it hides neither the name nor a call to action; else below the header.
-  const place = useClearSpot(panel, ['bottom', 'top'], { active: welcomeShown });
+  const place = useClearSpot(panel, ['bottom', 'top'], { avoid: DOCK_SELECTOR, active: welcomeShown });
 
   const progress = scrollProgress(scrollY, document.documentElement.scrollHeight, window.innerHeight);
   const current = welcome ? 'welcome' : milestoneForProgress(progress);

@@ -5,6 +5,7 @@
  * unmounts them at once.
  */
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
 import { TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 import { whenIdle } from '../../lib/idle.ts';
 import { useImmersiveMode } from '../preferences/view-mode.ts';
@@ -54,11 +55,18 @@ function useExtrasEnabled(): boolean {
 /** Where the custom cursor can show: a wide screen, a mouse, motion welcome (custom-cursor.tsx follows changes). */
 const CURSOR_MEDIA = `(min-width: ${TABLET_MIN_WIDTH}px) and (hover: hover) and (pointer: fine) and (prefers-reduced-motion: no-preference)`;
 
-/** The custom cursor, on every page, where it can show: its code is not even fetched elsewhere. */
+/**
+ * The owner's pages, where the extras never show: the dashboard (where the cursor's hint once sat
+ * over the authenticator's set-up key) and signing in. Work, not a visit.
+ */
+export const isOwnersPage = (pathname: string) => /^\/(admin|auth)(\/|$)/.test(pathname);
+
+/** The custom cursor, on every public page, where it can show: its code is not even fetched elsewhere. */
 export function ImmersiveCursor() {
   // Read only once the idle moment has passed, so never while rendering on the server or hydrating.
   const enabled = useExtrasEnabled();
-  return enabled && matchMedia(CURSOR_MEDIA).matches ? (
+  const { pathname } = useLocation();
+  return enabled && !isOwnersPage(pathname) && matchMedia(CURSOR_MEDIA).matches ? (
     <Suspense fallback={null}>
       <CustomCursor />
     </Suspense>

@@ -80,7 +80,7 @@ export default function SkillsSection({ additionalSkills }: SkillsSectionProps) 
                 <h3 className="text-lg font-semibold">{CATEGORY_TITLES[category]}</h3>
                 <ul className="mt-5 space-y-5">
                   {skills[category].map((skill) => (
-                    <li key={skill.id || skill.name}>
+                    <li key={skill.id || skill.name} data-keep-clear>
                       <div className="flex items-center gap-2">
                         <span className="mr-auto font-medium">{skill.name}</span>
                         <Tooltip content={endorsementCountText(skill.endorsement_count)}>
