@@ -38,7 +38,8 @@ test.describe('a quiet dashboard and a calm wide screen (1280 x 900, immersive o
   test("the custom cursor and its hint never come to the owner's pages", async ({ page, signInAs }) => {
     const cursorCode: string[] = [];
     page.on('request', (request) => {
-      if (/\/custom-cursor-[\w-]+\.js$/.test(request.url())) cursorCode.push(`${page.url()} ${request.url()}`);
+      if (/\/custom-cursor-[\w-]+\.js$/.test(request.url()))
+        cursorCode.push(`${page.url()} ${request.url()}`);
     });
     for (const path of ['/auth', '/admin/blog/security', '/admin/blog']) {
       // Signing in first, then the dashboard (a signed-in owner's /auth goes on to the site).

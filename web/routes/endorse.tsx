@@ -87,7 +87,7 @@ export default function EndorsePage({ loaderData }: Route.ComponentProps) {
       ) : (
         <EndorseForm skill={skill} />
       )}
-      <RecentEndorsements skillId={skill.id} initial={recent} />
+      <RecentEndorsements skillId={skill.id} initial={recent} headingLevel={2} />
       <Link to={paths.section('skills')} className="mt-8 inline-block text-sm text-primary hover:underline">
         Back to Skills
       </Link>

@@ -83,7 +83,8 @@ export function AuthCard() {
               asChild
               className="rounded-sm py-1.5 text-center text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm"
             >
-              <a href={tabHref('login')} onClick={onTabLink('login')}>
+              {/* type: Radix gives its trigger type="button", which a link may not carry. */}
+              <a href={tabHref('login')} type={undefined} onClick={onTabLink('login')}>
                 Login
               </a>
             </Tabs.Trigger>
@@ -92,7 +93,7 @@ export function AuthCard() {
               asChild
               className="rounded-sm py-1.5 text-center text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm"
             >
-              <a href={tabHref('register')} onClick={onTabLink('register')}>
+              <a href={tabHref('register')} type={undefined} onClick={onTabLink('register')}>
                 Register
               </a>
             </Tabs.Trigger>

@@ -136,7 +136,8 @@ export function Header({ ownerName }: { ownerName: string }) {
             variant="ghost"
             size="icon"
             className="md:hidden"
-            aria-expanded={menuOpen}
+            // No aria-expanded: a popovertarget button's expanded state is the browser's own (and the
+            // HTML standard forbids setting both).
             aria-controls={menuId}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             popoverTarget={menuId}

@@ -243,6 +243,8 @@ export function DemoPanel({ project }: { project: Project }) {
     <Tabs.Trigger value={value} className={tabClass} asChild>
       <a
         href={`#${PANELS[value]}`}
+        // Radix gives its trigger type="button", which a link may not carry (HTML: a MIME type).
+        type={undefined}
         onClick={(event) => {
           event.preventDefault();
           setTab(value);

@@ -35,20 +35,24 @@ import {
 export function RecentEndorsements({
   skillId,
   initial = null,
+  headingLevel = 3,
 }: {
   skillId: number;
   /** The list as the server read it, for a page whole in its HTML. */
   initial?: PublicEndorsement[] | null;
+  /** 3 inside the dialog (under its h2), 2 on the skill's own page (under its h1). */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { data, error, isLoading } = useQuery({
     ...endorsementsQuery(skillId),
     ...(initial ? { initialData: initial } : {}),
   });
   return (
     <section aria-labelledby="recent-endorsements" className="mt-6 border-t border-border pt-4">
-      <h3 id="recent-endorsements" className="text-sm font-semibold">
+      <Heading id="recent-endorsements" className="text-sm font-semibold">
         Recent Endorsements
-      </h3>
+      </Heading>
       {isLoading && <p className="mt-2 text-sm text-muted-foreground">Loading endorsements...</p>}
       {error && (
         <p role="alert" className="mt-2 text-sm text-destructive">
