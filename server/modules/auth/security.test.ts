@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authChallenges, passkeys, recoveryCodes, sessions, totpFactors, users } from '../../db/schema.ts';
 import { SoftAuthenticator } from '../../testing/soft-authenticator.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
-import { describeDevice } from './security.ts';
+import { createSecurityService, describeDevice } from './security.ts';
 
 const ORIGIN = 'http://localhost:4999';
 // A fixed clock: Wednesday 25 November 2026, 12:00:10 UTC (10 s into a 30 s TOTP step).
@@ -578,5 +578,46 @@ describe('passkeys at an IP address', () => {
     } finally {
       await atIp.close();
     }
+  });
+});
+
+describe('the authenticator secret at rest', () => {
+  it('is sealed; one stored in plain text before sealing is sealed at start and keeps working', async () => {
+    const owner = await newAdmin();
+    const { secret } = await withAuthenticator(owner.cookie);
+    const stored = async () =>
+      (await t.database.db.select().from(totpFactors).where(eq(totpFactors.userId, owner.id)))[0]?.secret;
+    expect(await stored()).toMatch(/^sealed:v1:/);
+    expect(await stored()).not.toContain(secret);
+
+    // As a site from before sealing left it: the secret in plain text.
+    await t.database.db.update(totpFactors).set({ secret }).where(eq(totpFactors.userId, owner.id));
+    const atStart = createSecurityService(t.database.db, {
+      publicUrl: ORIGIN,
+      siteName: 'Test',
+      serverSecret: t.config.SESSION_SECRET ?? '',
+      now: clock.now,
+    });
+    expect(await atStart.sealStoredSecrets()).toEqual({ sealed: 1, unreadable: [] });
+    expect(await stored()).toMatch(/^sealed:v1:/);
+    now = new Date(now.getTime() + 30_000);
+    const pending = cookieHeader(await passwordLogin(owner.username), 'sid2fa') ?? '';
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/code',
+      payload: { code: codeAt(secret, now) },
+      headers: { cookie: pending },
+    });
+    expect(signedIn.statusCode).toBe(200);
+
+    // Sealed under another server secret: reported, so the log can say how to get back in.
+    const elsewhere = createSecurityService(t.database.db, {
+      publicUrl: ORIGIN,
+      siteName: 'Test',
+      serverSecret: 'another-server-secret-altogether-here',
+    });
+    const report = await elsewhere.sealStoredSecrets();
+    expect(report.sealed).toBe(0);
+    expect(report.unreadable).toContain(owner.username);
   });
 });

@@ -2,10 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpFactors, users } from '../../db/schema.ts';
+import { totpFactors } from '../../db/schema.ts';
 import { localStorage } from '../../lib/storage.ts';
 import { listRoutes } from '../../testing/routes.ts';
 import {
@@ -16,7 +15,6 @@ import {
   postgresTestUrl,
   type TestApp,
 } from '../../testing/test-app.ts';
-import { createSecurityService } from '../auth/security.ts';
 import { BackupRefusedError, nonEmptyTables, restoreBackup, writeBackupFile } from './archive.ts';
 import { schemaVersions } from './schema-version.ts';
 
@@ -420,42 +418,6 @@ describe('a backup and the second factor', () => {
       expect(await signInWith(home, owner, codeAt(secret, nextStep()))).toBe(200);
     } finally {
       await home.close();
-    }
-  });
-
-  it('seals a secret stored in plain text before sealing began, and it keeps working', async () => {
-    const t = await createTestApp({ seed: false, clock });
-    try {
-      const owner = 'owner-from-before';
-      const cookie = await t.signIn('admin', owner);
-      const [user] = await t.database.db.select().from(users).where(eq(users.username, owner));
-      const plain = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-      await t.database.db
-        .insert(totpFactors)
-        .values({ userId: user?.id ?? 0, secret: plain, confirmedAt: now });
-      expect(cookie).toBeTruthy();
-      const security = createSecurityService(t.database.db, {
-        publicUrl: t.config.publicUrl,
-        siteName: 'Test',
-        serverSecret: t.config.SESSION_SECRET ?? '',
-        now: clock.now,
-      });
-      expect(await security.sealStoredSecrets()).toEqual({ sealed: 1, unreadable: [] });
-      const [stored] = await t.database.db
-        .select()
-        .from(totpFactors)
-        .where(eq(totpFactors.userId, user?.id ?? 0));
-      expect(stored?.secret).not.toContain(plain);
-      expect(await signInWith(t, owner, codeAt(plain, nextStep()))).toBe(200);
-      // Sealed under another server secret: reported, so the log can say how to get back in.
-      const other = createSecurityService(t.database.db, {
-        publicUrl: t.config.publicUrl,
-        siteName: 'Test',
-        serverSecret: 'another-server-secret-altogether-here',
-      });
-      expect(await other.sealStoredSecrets()).toEqual({ sealed: 0, unreadable: [owner] });
-    } finally {
-      await t.close();
     }
   });
 });
