@@ -195,6 +195,17 @@ export async function expectAccessible(page: Page, label = page.url()) {
   // Axe on the home page takes about 20 s on a 2-core machine by itself, and longer beside a
   // second browser: a test that runs it gets three times the usual time.
   test.slow();
+  // Colours are judged as they settle: a card still fading in (a 700 ms reveal, slower on a busy
+  // machine) reads as low contrast. Endless animations (a blinking caret) are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

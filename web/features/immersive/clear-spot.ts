@@ -6,11 +6,13 @@
  * is clear and hides while none is.
  */
 import { type CSSProperties, type RefObject, useLayoutEffect, useState } from 'react';
+import { TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 import { headerBottom, watchLayout } from '../../lib/layout-watch.ts';
 
 /**
  * What no floating extra may cover: fields, submit buttons, whole forms, the calls to action marked
- * data-cta, and what is marked data-keep-clear (the hero's 'At a glance' figures, each skill row).
+ * data-cta, and what is marked data-keep-clear (each rated skill row; `data-keep-clear="narrow"`,
+ * the hero's greeting and 'At a glance' figures, only below 768 px).
  */
 export const PROTECTED_SELECTOR =
   'input:not([type="hidden"]), select, textarea, button[type="submit"], form, [data-cta], [data-keep-clear]';
@@ -82,8 +84,12 @@ export function useClearSpot(
       const own = element.getBoundingClientRect();
       const viewport = { height: window.innerHeight, headerBottom: headerBottom() };
       const obstacles: Box[] = [];
+      const wide = window.innerWidth >= TABLET_MIN_WIDTH;
       for (const node of document.querySelectorAll(selector)) {
         if (element.contains(node)) continue;
+        // Kept clear on a phone only, where it is the whole first screen (the hero's greeting
+        // and figures); on a wide screen the extras' usual spots leave it be.
+        if (wide && node.getAttribute('data-keep-clear') === 'narrow') continue;
         const box = node.getBoundingClientRect();
         if (box.width > 1 && box.height > 1 && box.bottom > 0 && box.top < viewport.height)
           obstacles.push(box);

@@ -22,7 +22,7 @@ function AtAGlance({ claims }: { claims: Claims }) {
   return (
     <section
       aria-labelledby="at-a-glance"
-      data-keep-clear
+      data-keep-clear="narrow"
       className="relative overflow-hidden rounded-2xl border border-border bg-card p-6 shadow-[0_1px_0_0_var(--border),0_24px_48px_-24px_rgb(0_0_0/0.35)] sm:p-8"
     >
       {/* A trace along the card's edge, ending in a pad: the electronics half of the trade. */}
@@ -80,7 +80,7 @@ export function Hero({
       <div className="mx-auto grid min-h-[calc(100svh-4rem)] max-w-6xl items-center gap-12 px-4 py-12 sm:py-20 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,0.85fr)]">
         <div>
           <AvailableBadge status={booking} className="mb-5" />
-          <h1 data-keep-clear className="text-4xl font-bold tracking-tight sm:text-6xl">
+          <h1 data-keep-clear="narrow" className="text-4xl font-bold tracking-tight sm:text-6xl">
             Hello, I'm <span className="text-primary">{profile.name}</span>
           </h1>
           <p className="mt-4 font-display text-xl font-semibold sm:text-2xl">{profile.title}</p>
