@@ -61,6 +61,9 @@ test('a signed-in user picks an example, generates, downloads and selects an ima
   // may still be loading on a busy machine.
   await expectToast(page, 'Image Generated');
   await expect(image).toBeVisible();
+  // Its box is there before its bytes (it has width and height): the size is read once it has
+  // loaded and decoded (a CI run read 0 x 0 from a large image still arriving).
+  await image.evaluate((img: HTMLImageElement) => img.decode());
   expect(await image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
     1792, 1024,
   ]);
