@@ -17,7 +17,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { demoFrameUrl } from '../common/schemas/project.ts';
+import { demoFrameUrl } from '../common/demo-frame.ts';
 import { contactInfo, OWNER_TIME_ZONE, profile } from '../content/profile.ts';
 import { projects } from '../content/projects.ts';
 import { testimonials as placeholderTestimonials } from '../content/testimonials.ts';

@@ -57,17 +57,4 @@ export const projectSchema = z.object({
 });
 
 export type Project = z.infer<typeof projectSchema>;
-
-/** The address the Live Demo panel shows in a frame, if it shows one. */
-export function demoFrameUrl(project: Pick<Project, 'demoType' | 'liveUrl' | 'demoUrl'>): string | undefined {
-  switch (project.demoType) {
-    case 'none':
-    case 'video':
-      return undefined;
-    case 'iframe':
-      return project.liveUrl ?? project.demoUrl;
-    default:
-      return project.liveUrl;
-  }
-}
 export type ProjectCategory = Project['category'];

@@ -466,12 +466,13 @@ export function createSecurityService(db: Db, options: SecurityOptions) {
       if (await confirmedFactor(userId)) throw new HttpError(409, 'An authenticator app is already set up');
       const username = await userName(userId);
       const secret = new Secret({ size: 20 }).base32;
+      const sealed = sealer.seal(secret);
       await db
         .insert(totpFactors)
-        .values({ userId, secret: sealer.seal(secret) })
+        .values({ userId, secret: sealed })
         .onConflictDoUpdate({
           target: totpFactors.userId,
-          set: { secret: sealer.seal(secret), lastStep: null, createdAt: now() },
+          set: { secret: sealed, lastStep: null, createdAt: now() },
         });
       const uri = totpFor(secret, username).toString();
       return { secret, uri, qrSvg: renderSVG(uri, { border: 2 }) };

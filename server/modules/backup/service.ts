@@ -162,10 +162,7 @@ export const LOCAL_ADDRESS_FILE = 'site-address';
  * Notes where the server listens (`http://127.0.0.1:3000`), so `npm run backup` reaches it
  * without being told PORT and HOST: a wildcard host is reached on the loopback address.
  */
-export async function writeLocalAddress(
-  dataDir: string,
-  address: AddressInfo | string | null,
-): Promise<void> {
+export function writeLocalAddress(dataDir: string, address: AddressInfo | string | null): void {
   if (!address || typeof address === 'string') return;
   const host =
     address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;

@@ -87,6 +87,8 @@ export interface FramingChecks {
   checkAll(): Promise<void>;
   /** The last verdict for a demo address ('unknown' before the first check). */
   verdict(url: string): FramingVerdict;
+  /** Goes up by one whenever a verdict changes: what answers made from them compare. */
+  readonly version: number;
   /** Checks now, then every day, until `stop`. */
   start(): void;
   stop(): void;
@@ -107,6 +109,7 @@ export function createFramingChecks(options: {
   const get = options.fetch ?? fetch;
   const urls = [...new Set(options.urls.filter((url) => /^https?:\/\//.test(url)))];
   const verdicts = new Map<string, FramingVerdict>();
+  let version = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
 
   const checkOne = async (url: string): Promise<FramingVerdict> => {
@@ -137,9 +140,14 @@ export function createFramingChecks(options: {
         if (verdicts.get(url) !== verdict) changed = true;
         verdicts.set(url, verdict);
       }
-      if (changed) options.onChange?.();
+      if (!changed) return;
+      version += 1;
+      options.onChange?.();
     },
     verdict: (url) => verdicts.get(url) ?? 'unknown',
+    get version() {
+      return version;
+    },
     start() {
       if (timer || urls.length === 0) return;
       const run = () => checks.checkAll().catch((error) => options.onError?.(error));

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { demoFrameUrl, type Project, projectSchema } from '../../../common/schemas/project.ts';
+import { demoFrameUrl } from '../../../common/demo-frame.ts';
+import { type Project, projectSchema } from '../../../common/schemas/project.ts';
 import { findProject, projects } from '../../../content/projects.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { sendJson } from '../../lib/read-cache.ts';
@@ -15,12 +16,12 @@ export const projectRoutes: FastifyPluginAsyncZod<{ framing?: FramingChecks }> =
     const url = demoFrameUrl(project);
     return url && framing?.verdict(url) === 'refused' ? { ...project, demoRefusesFraming: true } : project;
   };
-  let listed: { json: string; verdicts: string } | undefined;
+  let listed: { json: string; version: number } | undefined;
   const projectListJson = () => {
     // Made again only when a verdict changed (at most daily).
-    const verdicts = projects.map((project) => framing?.verdict(demoFrameUrl(project) ?? '') ?? '').join();
-    if (listed?.verdicts !== verdicts) {
-      listed = { json: JSON.stringify(projectListSchema.parse(projects.map(withFraming))), verdicts };
+    const version = framing?.version ?? 0;
+    if (listed?.version !== version) {
+      listed = { json: JSON.stringify(projectListSchema.parse(projects.map(withFraming))), version };
     }
     return listed.json;
   };

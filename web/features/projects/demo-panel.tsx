@@ -6,6 +6,7 @@
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { DEFAULT_GITHUB_BRANCH, MIN_FRAME_HEIGHT } from '../../../common/constants.ts';
+import { demoFrameUrl } from '../../../common/demo-frame.ts';
 import type { Project } from '../../../common/schemas/project.ts';
 import { withBase } from '../../lib/base.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -173,7 +174,8 @@ function LiveDemo({ project }: { project: Project }) {
     case 'none':
       return <NoDemo project={project} />;
     case 'iframe': {
-      const url = project.liveUrl ?? project.demoUrl;
+      // The address the server checked for framing (common/schemas/project.ts).
+      const url = demoFrameUrl(project);
       return url ? (
         <DemoFrame
           url={url}
