@@ -27,6 +27,12 @@ export interface WebLoadContext {
   /** Who draws generated images: the built-in generator or a configured AI service (AI_PROVIDER). */
   imageGenerator: 'built-in' | 'ai-service';
   /**
+   * Set when the page is read without a session and served by this server: keeps the page's
+   * hydration data (React Router's stream) and returns the address the browser fetches it from
+   * when the visitor first moves (ADR 014). Unset, the page carries its data and hydrates at once.
+   */
+  keepHydrationState?: (state: string) => string;
+  /**
    * A public GET of the site's own API, answered in process by the same route,
    * cache and response schema as over HTTP: the parsed JSON, or null for a 404.
    */

@@ -125,17 +125,18 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       await use(page);
       return;
     }
-    // Navigations wait until React has hydrated: a click on server-rendered HTML before that is lost.
+    // Navigations wait until React has hydrated. A public page hydrates on the visitor's first move
+    // (ADR 014): the pointer moves onto the page, as a visitor's does before any click.
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      await waitForHydration(page);
+      await reachForPage(page);
       return response;
     };
     page.reload = async (options) => {
       const response = await reload(options);
-      await waitForHydration(page);
+      await reachForPage(page);
       return response;
     };
     await use(page);
@@ -183,6 +184,15 @@ export async function afterFrames(page: Page, count = 3) {
       }),
     count,
   );
+}
+
+/**
+ * What a visitor does first on a page, moving the pointer onto it (a public page's code loads
+ * then, ADR 014), and then waits until React has hydrated.
+ */
+export async function reachForPage(page: Page) {
+  await page.mouse.move(1, 1);
+  await waitForHydration(page);
 }
 
 /** Resolves once the root component has hydrated (it sets data-hydrated on <html>). */

@@ -3,6 +3,7 @@
  * before any script runs (no browser involved).
  */
 import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from './constants.ts';
 
 const decode = (text: string) =>
   text
@@ -211,19 +212,39 @@ test.describe('server-rendered HTML', () => {
     for (const icon of body.icons) expect((await request.get(`/${icon.src}`)).status(), icon.src).toBe(200);
   });
 
-  test('the first paint waits for the stylesheet alone: it leads <head>, and the scripts load at low priority', async ({
+  test('the first paint waits for the stylesheet alone; a public page names no module before the visitor moves and carries its data once', async ({
     request,
+    playwright,
+    baseURL,
   }) => {
     for (const path of ['/', '/blog', '/projects/keycode-help']) {
       const html = await (await request.get(path)).text();
       const head = html.slice(0, html.indexOf('</head>'));
-      const stylesheet = head.search(/<link rel="stylesheet"/);
-      const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)];
-      expect(stylesheet, path).toBeGreaterThan(0);
-      expect(preloads.length, path).toBeGreaterThan(5);
-      expect(stylesheet, path).toBeLessThan(preloads[0]?.index ?? 0);
-      for (const [link] of preloads) expect(link, path).toContain('fetchpriority="low"');
+      expect(head.search(/<link rel="stylesheet"/), path).toBeGreaterThan(0);
+      // Hydration waits for the visitor's first move (ADR 014): no module is preloaded, the one
+      // script is the shared boot script, and the loaders' data is fetched then, not inlined.
+      expect(html, path).not.toContain('modulepreload');
+      expect(
+        [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]),
+        path,
+      ).toEqual(['/insights.js', expect.stringMatching(/^\/_hydration\/boot-\w+\.js$/)]);
+      expect(html, path).not.toContain('streamController.enqueue');
+      const data = html.match(/data-hydration="([^"]+)"/)?.[1]?.replaceAll('&amp;', '&') ?? '';
+      const state = await request.get(data);
+      expect(state.status(), path).toBe(200);
+      expect(state.headers()['cache-control'], path).toBe('public, max-age=31536000, immutable');
+      expect(await state.text(), path).toContain('loaderData');
     }
+    // Signed in, the page is live at once: its modules are preloaded after the stylesheet, at low priority.
+    const owner = await playwright.request.newContext({ baseURL });
+    expect((await owner.post('/api/login', { data: E2E_ADMIN })).status()).toBe(200);
+    const html = await (await owner.get('/')).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)];
+    expect(preloads.length).toBeGreaterThan(5);
+    expect(head.search(/<link rel="stylesheet"/)).toBeLessThan(preloads[0]?.index ?? 0);
+    for (const [link] of preloads) expect(link).toContain('fetchpriority="low"');
+    await owner.dispose();
   });
 
   test('the self-hosted fonts are preloaded with the stylesheet, small, cached a year, never swapped in late', async ({
@@ -268,7 +289,9 @@ test.describe('server-rendered HTML', () => {
     expect(page.headers()['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+;/);
     expect(page.headers()['x-page-cache']).toMatch(/^(hit|miss)$/);
     const html = await page.text();
-    const asset = html.match(/href="(\/assets\/entry\.client-[^"]+\.js)"/)?.[1];
+    // The client entry, as React Router's manifest (named by the page) names it.
+    const manifest = await (await request.get(html.match(/data-manifest="([^"]+)"/)?.[1] ?? '')).text();
+    const asset = manifest.match(/"(\/assets\/entry\.client-[^"]+\.js)"/)?.[1];
     expect(asset).toBeTruthy();
     const response = await request.get(asset ?? '', { headers: { 'accept-encoding': 'br' } });
     expect(response.status()).toBe(200);

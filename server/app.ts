@@ -371,6 +371,7 @@ export async function buildApp({
     siteUrl: config.publicUrl,
     cache,
     shareImages: shareImageStore(join(config.DATA_DIR, 'share-images')),
+    sharedCacheSeconds: config.SHARED_CACHE_SECONDS,
   });
   await app.register(analyticsRoutes, { analytics });
   await app.register(fastifyStatic, {

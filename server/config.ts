@@ -77,6 +77,18 @@ const configSchema = z
       .min(1, 'must be a whole number from 1 to 256')
       .max(256, 'must be a whole number from 1 to 256')
       .default(8),
+    /**
+     * How long after a write a shared cache (a CDN or a caching proxy in front of the site) may
+     * still show the old copy of a public page or feed: half of it fresh (`s-maxage`), half stale
+     * while it fetches the new one (`stale-while-revalidate`). 0: public pages are `private`, as
+     * before. Signed-in and personal answers are always `private`.
+     */
+    SHARED_CACHE_SECONDS: z.coerce
+      .number({ error: 'must be a whole number of seconds from 0 to 86400' })
+      .int('must be a whole number of seconds from 0 to 86400')
+      .min(0, 'must be a whole number of seconds from 0 to 86400')
+      .max(86400, 'must be a whole number of seconds from 0 to 86400')
+      .default(60),
     /** How many days raw page views are kept (0 = for ever); the dashboard reads daily roll-ups, kept for ever. */
     ANALYTICS_RAW_DAYS: z.coerce
       .number({ error: 'must be a whole number of days' })

@@ -8,10 +8,13 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { stopNotingEarlyClicks } from './lib/early-clicks.ts';
 
 const channel = new MessageChannel();
 channel.port1.onmessage = () => {
   channel.port1.close();
+  // From here React sees every press itself (and replays those made while it hydrates).
+  stopNotingEarlyClicks();
   startTransition(() => {
     hydrateRoot(
       document,

@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { deferHydration } from './lib/deferred-hydration.ts';
 import { lowPriorityModulePreloadsIn } from './lib/module-preloads.ts';
 import { NonceContext } from './lib/nonce.ts';
 
@@ -46,7 +47,14 @@ export default function handleRequest(
             },
             final(done) {
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-              const html = lowPriorityModulePreloadsIn(Buffer.concat(chunks));
+              const whole = Buffer.concat(chunks);
+              // A page read without a session hydrates on the visitor's first move, its data fetched
+              // then (ADR 014); a signed-in page, or the answer to a posted form, hydrates at once.
+              const keepState = context.keepHydrationState;
+              const html =
+                keepState && request.method === 'GET' && (status === 200 || status === 404)
+                  ? deferHydration(whole, keepState)
+                  : lowPriorityModulePreloadsIn(whole);
               resolve(
                 new Response(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength), {
                   headers: responseHeaders,

@@ -35,9 +35,10 @@ afterEach(async () => {
   t = undefined;
 });
 
-const start = async (handler: Handler, maxRenders?: number) => {
+const start = async (handler: Handler, maxRenders?: number, env: Record<string, string> = {}) => {
   t = await createTestApp({
     seed: false,
+    env,
     web: { mode: 'build', handler, ...(maxRenders ? { maxRenders } : {}) },
   });
   return t;
@@ -102,7 +103,8 @@ describe('the page cache', () => {
       expect(csp).not.toContain('nonce-');
       expect(csp).toContain("object-src 'none'");
       expect(res.headers.vary).toBe('Accept-Encoding, Cookie');
-      expect(res.headers['cache-control']).toBe('private, no-cache');
+      // A shared cache may keep it for 30 s and serve it stale for 30 more while it asks again.
+      expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=30');
     }
   });
 
@@ -396,5 +398,110 @@ describe('preferredEncoding', () => {
     ['gzip;q=0', 'identity'],
   ] as const)('%s -> %s', (header, expected) => {
     expect(preferredEncoding(header)).toBe(expected);
+  });
+});
+
+describe('what a shared cache may keep', () => {
+  it('lets a CDN keep a public page for the stated time; a signed-in or private page stays private', async () => {
+    const app = await start(standIn().handler, undefined, { SHARED_CACHE_SECONDS: '120' });
+    const page = await get(app, '/blog');
+    expect(page.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60');
+    expect(page.headers.vary).toBe('Accept-Encoding, Cookie');
+    const cookie = await app.signIn('user', 'casey');
+    expect((await get(app, '/blog', { cookie })).headers['cache-control']).toBe('private, no-cache');
+    for (const path of ['/auth', '/booking/abc', '/testimonial/abc', '/blog/a-draft?preview=x']) {
+      expect((await get(app, path)).headers['cache-control'], path).toBe('private, no-cache');
+    }
+  });
+
+  it('keeps public pages private when SHARED_CACHE_SECONDS is 0', async () => {
+    const app = await start(standIn().handler, undefined, { SHARED_CACHE_SECONDS: '0' });
+    expect((await get(app, '/blog')).headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('refuses a SHARED_CACHE_SECONDS that is not a whole number of seconds', async () => {
+    await expect(start(standIn().handler, undefined, { SHARED_CACHE_SECONDS: 'soon' })).rejects.toThrow(
+      /SHARED_CACHE_SECONDS/,
+    );
+  });
+});
+
+/** A page that keeps its hydration data through the context and names its address, as ADR 014's renderer does. */
+function deferringStandIn() {
+  const renders: string[] = [];
+  let version = 1;
+  const handler: Handler = async (request, context) => {
+    const url = new URL(request.url);
+    renders.push(url.pathname + url.search);
+    const state = `state of ${url.pathname}${url.search} v${version} for ${context.user?.username ?? 'a visitor'}`;
+    const address = context.keepHydrationState?.(state);
+    const body = `<!doctype html><html><body><h1>${url.pathname}</h1>${address ? `<p id="state">${address}</p>` : '<p>inline</p>'}</body></html>`;
+    return new Response(body, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  };
+  return { handler, renders, change: () => version++ };
+}
+
+const stateAddress = (html: string) => /<p id="state">([^<]+)<\/p>/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+
+describe('a public page’s hydration data (ADR 014)', () => {
+  it('is kept by the page and served by its hash for good, compressed as asked', async () => {
+    const { handler } = deferringStandIn();
+    const app = await start(handler);
+    const page = await get(app, '/blog?tag=Keys', { 'accept-encoding': 'identity' });
+    const address = stateAddress(page.body);
+    expect(address).toMatch(/^\/_hydration\/[\w-]{22}\?path=%2Fblog%3Ftag%3DKeys$/);
+    const plain = await get(app, String(address), { 'accept-encoding': 'identity' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe('state of /blog?tag=Keys v1 for a visitor');
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const br = await get(app, String(address), { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('is rendered again when this process no longer has it, for keeps only if it is still the same', async () => {
+    const { handler, renders, change } = deferringStandIn();
+    const app = await start(handler);
+    const id = (await import('../lib/hydration-states.ts')).hydrationStateId(
+      'state of /blog v1 for a visitor',
+    );
+    // Another process rendered the page: this one has never seen the hash.
+    const same = await get(app, `/_hydration/${id}?path=%2Fblog`, { 'accept-encoding': 'identity' });
+    expect(same.statusCode).toBe(200);
+    expect(same.body).toBe('state of /blog v1 for a visitor');
+    expect(same.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    change();
+    const other = (await import('../lib/hydration-states.ts')).hydrationStateId(
+      'state of /projects v1 for a visitor',
+    );
+    const changed = await get(app, `/_hydration/${other}?path=%2Fprojects`, {
+      'accept-encoding': 'identity',
+    });
+    // The page's data now, not for keeps (the page itself will be asked again soon).
+    expect(changed.body).toBe('state of /projects v2 for a visitor');
+    expect(changed.headers['cache-control']).toBe('no-store');
+    expect(renders).toEqual(['/blog', '/projects']);
+  });
+
+  it('is never kept for a signed-in visitor or a private page, and never rendered for another site or a private page', async () => {
+    const { handler, renders } = deferringStandIn();
+    const app = await start(handler);
+    const cookie = await app.signIn('user', 'casey');
+    expect((await get(app, '/blog', { cookie, 'accept-encoding': 'identity' })).body).toContain('inline');
+    expect((await get(app, '/booking/abc', { 'accept-encoding': 'identity' })).body).toContain('inline');
+    renders.length = 0;
+    for (const path of [
+      '//evil.example/x',
+      '/admin/blog',
+      '/booking/abc',
+      '/api/blog',
+      '/blog.data',
+      'https://evil.example/',
+    ]) {
+      const res = await get(app, `/_hydration/unknownunknownunknown1?path=${encodeURIComponent(path)}`);
+      expect(res.statusCode, path).toBe(404);
+    }
+    expect((await get(app, '/_hydration/unknownunknownunknown1')).statusCode).toBe(404);
+    expect(renders).toEqual([]);
   });
 });

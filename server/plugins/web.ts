@@ -13,11 +13,19 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { HYDRATION_BOOT, HYDRATION_BOOT_PATH } from '../../common/hydration-boot.ts';
 import { MAX_IMPORT_BYTES } from '../../common/markdown-import.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import type { Config } from '../config.ts';
+import {
+  type HydrationState,
+  HydrationStates,
+  hydrationStateId,
+  hydrationStateUrl,
+} from '../lib/hydration-states.ts';
 import { type CachedPage, compressOnce, type PageCache, type RenderedPage } from '../lib/page-cache.ts';
 import { preferredEncoding } from '../lib/read-cache.ts';
+import { sharedCacheControl } from '../lib/shared-cache.ts';
 import { projectRoot } from '../paths.ts';
 import { plainPage } from './errors.ts';
 import { pageCsp } from './security.ts';
@@ -68,6 +76,9 @@ export async function webPlugin(
   const pageCache = dev || staticCopy ? undefined : cache;
   const renders = new RenderLimiter(maxRenders);
   const sessionCookie = sessionCookieName(config);
+  // A page read without a session hydrates on the visitor's first move and fetches its data then
+  // (ADR 014). Not in development (Vite's own client) nor in the static copy (no server to ask).
+  const states = dev || staticCopy ? undefined : new HydrationStates();
 
   const injectRead = async (path: string, cookie?: string): Promise<unknown> => {
     const response = await app.inject({
@@ -104,52 +115,60 @@ export async function webPlugin(
     request: FastifyRequest,
     nonce: string,
     cached: boolean,
-  ): Promise<WebLoadContext> => ({
-    nonce,
-    siteUrl: config.publicUrl,
-    staticCopy,
-    imageGenerator: config.AI_PROVIDER === 'local' ? 'built-in' : 'ai-service',
+    path = request.url,
+  ): Promise<WebLoadContext> => {
     // A cached page is the same for every visitor without a session: nobody is signed in on it.
-    user: cached ? null : await request.currentUser(),
-    readApi,
-    readOwnApi: async <T>(path: string) => {
-      if (!path.startsWith('/api/')) throw new Error(`readOwnApi only reads the API, not ${path}`);
-      return (await injectRead(path, cached ? undefined : request.headers.cookie)) as T | null;
-    },
-    sendApi: async (method, path, body, contentType) => {
-      if (!path.startsWith('/api/')) throw new Error(`sendApi only writes to the API, not ${path}`);
-      // Never from a cached render: a write belongs to one visitor's request (a page's action).
-      if (cached) throw new Error('sendApi is for a page posted by a visitor, never a cached render');
-      const headers: Record<string, string> = {};
-      for (const name of FORWARDED_HEADERS) {
-        const value = request.headers[name];
-        if (typeof value === 'string') headers[name] = value;
-      }
-      const response = await app.inject({
-        method,
-        url: path,
-        // The visitor's own address, so the rate limits and the login lockout count them.
-        remoteAddress: request.ip,
-        // JSON, or a body already encoded (a file posted to a page, sent on as multipart).
-        headers:
-          body === undefined ? headers : { ...headers, 'content-type': contentType ?? 'application/json' },
-        ...(body === undefined
-          ? {}
-          : {
-              payload: contentType && body instanceof Uint8Array ? Buffer.from(body) : JSON.stringify(body),
-            }),
-      });
-      let parsed: unknown = null;
-      try {
-        parsed = response.body ? JSON.parse(response.body) : null;
-      } catch {
-        parsed = null;
-      }
-      const setCookie = response.headers['set-cookie'];
-      const cookies = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
-      return { status: response.statusCode, body: parsed, cookies };
-    },
-  });
+    const user = cached ? null : await request.currentUser();
+    return {
+      nonce,
+      siteUrl: config.publicUrl,
+      staticCopy,
+      imageGenerator: config.AI_PROVIDER === 'local' ? 'built-in' : 'ai-service',
+      user,
+      // Only a page everybody without a session sees alike: its data is nobody's in particular.
+      ...(states && cached
+        ? { keepHydrationState: (state: string) => hydrationStateUrl(states.keep(state), path) }
+        : {}),
+      readApi,
+      readOwnApi: async <T>(path: string) => {
+        if (!path.startsWith('/api/')) throw new Error(`readOwnApi only reads the API, not ${path}`);
+        return (await injectRead(path, cached ? undefined : request.headers.cookie)) as T | null;
+      },
+      sendApi: async (method, path, body, contentType) => {
+        if (!path.startsWith('/api/')) throw new Error(`sendApi only writes to the API, not ${path}`);
+        // Never from a cached render: a write belongs to one visitor's request (a page's action).
+        if (cached) throw new Error('sendApi is for a page posted by a visitor, never a cached render');
+        const headers: Record<string, string> = {};
+        for (const name of FORWARDED_HEADERS) {
+          const value = request.headers[name];
+          if (typeof value === 'string') headers[name] = value;
+        }
+        const response = await app.inject({
+          method,
+          url: path,
+          // The visitor's own address, so the rate limits and the login lockout count them.
+          remoteAddress: request.ip,
+          // JSON, or a body already encoded (a file posted to a page, sent on as multipart).
+          headers:
+            body === undefined ? headers : { ...headers, 'content-type': contentType ?? 'application/json' },
+          ...(body === undefined
+            ? {}
+            : {
+                payload: contentType && body instanceof Uint8Array ? Buffer.from(body) : JSON.stringify(body),
+              }),
+        });
+        let parsed: unknown = null;
+        try {
+          parsed = response.body ? JSON.parse(response.body) : null;
+        } catch {
+          parsed = null;
+        }
+        const setCookie = response.headers['set-cookie'];
+        const cookies = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
+        return { status: response.statusCode, body: parsed, cookies };
+      },
+    };
+  };
 
   /** One page rendered to bytes for the cache: the whole document, no nonce (its CSP lists hashes). */
   const renderWhole = async (request: FastifyRequest): Promise<RenderedPage> => {
@@ -189,7 +208,9 @@ export async function webPlugin(
     }
     if (page.headers['set-cookie']) reply.header('set-cookie', page.headers['set-cookie']);
     reply.header('content-security-policy', cspOf(page));
-    reply.header('cache-control', 'private, no-cache');
+    // The same bytes for everybody without a session: a CDN or caching proxy may keep them
+    // (SHARED_CACHE_SECONDS); browsers ask again each time, with the ETag.
+    reply.header('cache-control', sharedCacheControl(config.SHARED_CACHE_SECONDS));
     reply.header('vary', 'Accept-Encoding, Cookie');
     reply.header('etag', page.etag);
     reply.header('x-page-cache', state);
@@ -265,6 +286,73 @@ export async function webPlugin(
       renders.release();
     }
   };
+  /**
+   * A page's hydration data, by the hash its HTML names (ADR 014): the same address always holds
+   * the same bytes, so any cache may keep it for good. Gone from this process (another process
+   * rendered the page, or it was pushed out), the page is rendered again as a visitor without a
+   * session sees it; data that has changed since is still the page's data, only not for keeps.
+   */
+  const hydration = async (
+    request: FastifyRequest<{ Params: { id: string }; Querystring: { path?: unknown } }>,
+    reply: FastifyReply,
+  ) => {
+    if (!states) return reply.callNotFound();
+    const { id } = request.params;
+    const path = request.query.path;
+    let state = states.get(id);
+    if (!state && typeof path === 'string' && path.length <= 2048 && isPublicPage(path)) {
+      try {
+        const fresh = await renderState(request, path);
+        if (fresh !== undefined) state = states.get(states.keep(fresh));
+      } catch (error) {
+        if (error instanceof BusyError) return busy(reply);
+        throw error;
+      }
+    }
+    if (!state) return reply.code(404).header('cache-control', 'no-store').send({ message: 'Not found' });
+    const lasting = hydrationStateId(state.text.toString('utf8')) === id;
+    reply.header('content-type', 'text/plain; charset=utf-8');
+    reply.header('cache-control', lasting ? 'public, max-age=31536000, immutable' : 'no-store');
+    reply.header('vary', 'Accept-Encoding');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding === 'identity') return reply.send(state.text);
+    reply.header('content-encoding', encoding);
+    return reply.send(await states.encoded(state, encoding));
+  };
+
+  /** A page's hydration data rendered afresh, as a visitor without a session would get it. */
+  const renderState = async (request: FastifyRequest, path: string): Promise<string | undefined> => {
+    if (!renders.tryAcquire()) throw new BusyError();
+    try {
+      let captured: string | undefined;
+      const context = await contextFor(request, '', true, path);
+      context.keepHydrationState = (state) => {
+        captured = state;
+        return hydrationStateUrl(hydrationStateId(state), path);
+      };
+      const url = new URL(path, `${request.protocol}://${request.host}`);
+      const response = await handle(new Request(url, { headers: { accept: 'text/html' } }), context);
+      await response.arrayBuffer();
+      return captured;
+    } finally {
+      renders.release();
+    }
+  };
+
+  // The one script a public page loads before the visitor moves (ADR 014): a new text is a new
+  // address, so it is kept for good.
+  const boot = { text: Buffer.from(HYDRATION_BOOT) } as HydrationState;
+  app.get(HYDRATION_BOOT_PATH, async (request, reply) => {
+    if (!states) return reply.callNotFound();
+    reply.header('content-type', 'text/javascript; charset=utf-8');
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+    reply.header('vary', 'Accept-Encoding');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding === 'identity') return reply.send(boot.text);
+    reply.header('content-encoding', encoding);
+    return reply.send(await states.encoded(boot, encoding));
+  });
+  app.get('/_hydration/:id', hydration);
   app.get('/*', page);
   app.get('/', page);
   // A form posted without JavaScript (or before its code arrived) goes to its page, whose action
@@ -352,6 +440,20 @@ function busy(reply: FastifyReply) {
     .send(plainPage('503 Service Unavailable', BUSY_MESSAGE));
 }
 
+/** A page (by its address) that everybody without a session sees alike: see UNCACHED_PAGES. */
+function isPublicPage(url: string): boolean {
+  // Another site's address, the API and the pages' data are not pages.
+  if (!/^\/(?![/\\])/.test(url) || /^\/(api|_hydration)(\/|\?|$)/.test(url)) return false;
+  if (UNCACHED_PAGES.test(url)) return false;
+  // React Router's data requests for client-side navigation are rendered per request.
+  if (/\.data(\?|$)/.test(url)) return false;
+  // A draft through its private preview link: never kept, never handed to someone else.
+  if (/[?&]preview=/.test(url)) return false;
+  // The page a resume request came back to holds that visitor's download link.
+  if (/^\/resume\?(.*&)?request=/.test(url)) return false;
+  return true;
+}
+
 /**
  * Pages everybody without a session sees alike. Sign-in, the image generator, the dashboard and the
  * private pages of a booked call and of a testimonial (read on the server as their visitor) are
@@ -361,13 +463,7 @@ const UNCACHED_PAGES = /^\/(admin|auth|generate-images|booking|testimonial)(\/|\
 
 function isCacheable(request: FastifyRequest, sessionCookie: string): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (UNCACHED_PAGES.test(request.url)) return false;
-  // React Router's data requests for client-side navigation are rendered per request.
-  if (/\.data(\?|$)/.test(request.url)) return false;
-  // A draft through its private preview link: never kept, never handed to someone else.
-  if (/[?&]preview=/.test(request.url)) return false;
-  // The page a resume request came back to holds that visitor's download link.
-  if (/^\/resume\?(.*&)?request=/.test(request.url)) return false;
+  if (!isPublicPage(request.url)) return false;
   const cookie = request.headers.cookie;
   return !cookie?.includes(`${sessionCookie}=`);
 }

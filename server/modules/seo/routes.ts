@@ -10,6 +10,7 @@ import { profile } from '../../../content/profile.ts';
 import { projects } from '../../../content/projects.ts';
 import { etagOf, sendConditional } from '../../lib/conditional.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
+import { sharedCacheControl } from '../../lib/shared-cache.ts';
 import type { BlogService } from '../blog/service.ts';
 import {
   atomXml,
@@ -105,6 +106,8 @@ export interface SeoOptions {
   cache: ReadCache;
   /** Where drawn share images are kept (DATA_DIR/share-images). */
   shareImages: ShareImageStore;
+  /** How long a shared cache may show an old feed or sitemap after a write (SHARED_CACHE_SECONDS). */
+  sharedCacheSeconds?: number;
 }
 
 const ENTITIES: Record<string, string> = {
@@ -144,7 +147,7 @@ export function shareLabel(pagePath: string): string {
 
 export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (
   app,
-  { blog, siteUrl, cache, shareImages },
+  { blog, siteUrl, cache, shareImages, sharedCacheSeconds = 0 },
 ) => {
   // Every page's share image, drawn from the page's own title and description as a visitor
   // without an account gets them: a page that is not found (a draft, a typo) has none.
@@ -173,7 +176,9 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (
       host,
     });
     // The address carries a hash of the text (?v=): a new text is a new address.
-    reply.type(SHARE_IMAGE.type).header('cache-control', 'public, max-age=86400');
+    reply
+      .type(SHARE_IMAGE.type)
+      .header('cache-control', 'public, max-age=86400, stale-while-revalidate=86400');
     return sendConditional(request, reply, png);
   });
 
@@ -200,7 +205,7 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (
         made = { body, etag: etagOf(body), lastModified: newest ? new Date(newest) : undefined };
         if (started === generation) feeds.set(path, made);
       }
-      reply.type(type).header('cache-control', 'public, max-age=600');
+      reply.type(type).header('cache-control', sharedCacheControl(sharedCacheSeconds, 600));
       return sendConditional(request, reply, made.body, made);
     });
   feed(FEED_PATHS.rss, 'application/rss+xml; charset=utf-8', rssXml);
@@ -227,7 +232,9 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (
       (latest, page) => Math.max(latest, Date.parse(page.lastModified ?? '') || 0),
       0,
     );
-    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', sharedCacheControl(sharedCacheSeconds, 3600));
     return sendConditional(request, reply, sitemapXml(siteUrl, pages), {
       lastModified: newest ? new Date(newest) : undefined,
     });

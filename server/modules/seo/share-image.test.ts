@@ -73,7 +73,7 @@ describe('GET /og/<page>.png', () => {
     const first = await t.app.inject('/og/blog/a-post.png?v=abc');
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('image/png');
-    expect(first.headers['cache-control']).toBe('public, max-age=86400');
+    expect(first.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=86400');
     const meta = await sharp(first.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([1200, 630]);
     const again = await t.app.inject('/og/blog/a-post.png?v=abc');
