@@ -60,7 +60,10 @@ describe('deferHydration', () => {
     const inlined = Buffer.from(
       document()
         .toString('utf8')
-        .replace('window.__reactRouterRouteModules', 'window.__reactRouterManifest = {};window.__reactRouterRouteModules'),
+        .replace(
+          'window.__reactRouterRouteModules',
+          'window.__reactRouterManifest = {};window.__reactRouterRouteModules',
+        ),
     );
     expect(deferHydration(inlined, () => 'x')).toBe(inlined);
   });
@@ -76,18 +79,29 @@ describe('the boot script', () => {
       entry: { module: '/assets/entry.client-2.js', imports: ['/assets/chunk-react.js'] },
       routes: {
         root: { module: '/assets/root-3.js', imports: ['/assets/cn.js'] },
-        'routes/home': { module: '/assets/home-4.js', clientLoaderModule: '/assets/home-loader.js', imports: [] },
+        'routes/home': {
+          module: '/assets/home-4.js',
+          clientLoaderModule: '/assets/home-loader.js',
+          imports: [],
+        },
       },
     };
     const page: Record<string, unknown> = {
       __reactRouterContext: {
-        streamController: { enqueue: (text: string) => enqueued.push(text), close: () => seen.push('closed') },
+        streamController: {
+          enqueue: (text: string) => enqueued.push(text),
+          close: () => seen.push('closed'),
+        },
       },
       addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
       removeEventListener: (type: string) => listeners.delete(type),
       document: {
         querySelector: () => ({
-          dataset: { hydration: '/_hydration/abc', manifest: '/assets/manifest-1.js', routes: 'root routes/home' },
+          dataset: {
+            hydration: '/_hydration/abc',
+            manifest: '/assets/manifest-1.js',
+            routes: 'root routes/home',
+          },
         }),
         head: { append: (link: { href: string }) => seen.push(`preload ${link.href}`) },
         createElement: () => ({}),
@@ -109,7 +123,10 @@ describe('the boot script', () => {
       },
     };
     page.window = page;
-    await runInNewContext(`(async () => { ${HYDRATION_BOOT.replace(/\bimport\(/g, 'importModule(')} })()`, page);
+    await runInNewContext(
+      `(async () => { ${HYDRATION_BOOT.replace(/\bimport\(/g, 'importModule(')} })()`,
+      page,
+    );
     return { listeners, seen, enqueued, page, storage };
   }
 
@@ -122,7 +139,9 @@ describe('the boot script', () => {
     await listeners.get('pointermove')?.();
     expect(enqueued).toEqual(['the state']);
     expect(seen).toContain('fetch /_hydration/abc');
-    expect(seen.indexOf('import /assets/manifest-1.js')).toBeLessThan(seen.indexOf('preload /assets/root-3.js'));
+    expect(seen.indexOf('import /assets/manifest-1.js')).toBeLessThan(
+      seen.indexOf('preload /assets/root-3.js'),
+    );
     for (const file of ['entry.client-2', 'chunk-react', 'root-3', 'cn', 'home-4', 'home-loader']) {
       expect(seen).toContain(`preload /assets/${file}.js`);
     }
