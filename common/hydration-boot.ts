@@ -8,11 +8,13 @@
  * On a pointer moving or pressed, a touch, a key, a focus, a wheel or a scroll it fetches the
  * page's data and React Router's manifest, preloads the entry's and the routes' modules, imports
  * the route modules and then the client entry, which hydrates as React Router's own module script
- * would have at once. Once the visitor has moved on one page, every later page of the visit (in
- * that tab) hydrates at once: its code is in the browser's cache and the visitor is here. A failure (the visitor went offline) leaves the page as its HTML and tries
- * again on the next move. Until the page is live it notes every button pressed that does nothing
- * without code (`type="button"`, or outside any form) in `window.__earlyClicks`; the app presses
- * them again once live (`web/lib/early-clicks.ts`).
+ * would have at once. Moves while it works are only noted. Once the visitor has moved on one
+ * page, every later page of the visit (in that tab) hydrates at once: its code is in the
+ * browser's cache and the visitor is here. A failure (the visitor went offline) leaves the page
+ * as its HTML and tries again on the next move (at once, if the visitor moved while it was
+ * trying). Until the page is live it notes every button pressed that does nothing without code
+ * (`type="button"`, or outside any form) in `window.__earlyClicks`; the client entry presses them
+ * again once the page is live (`web/entry.client.tsx`).
  */
 
 /** The events that mean the visitor is here and may reach for something that needs the code. */
@@ -29,8 +31,8 @@ export const FIRST_MOVES = [
 export const HYDRATION_BOOT = `const M="hydrate-at-once",w=window,d=document,o=d.querySelector("script[data-hydration]").dataset,c=w.__reactRouterContext,E=${JSON.stringify(FIRST_MOVES)},k=w.__earlyClicks=[];
 addEventListener("click",e=>{if(k.stop)return;const b=e.target instanceof Element&&e.target.closest("button");if(b&&(b.type==="button"||!b.form))k.push(b)},true);
 const parts=r=>[r.clientActionModule,r.clientLoaderModule,r.clientMiddlewareModule,r.hydrateFallbackModule,r.module].filter(Boolean);
-let s=0;const on=()=>{for(const t of E)addEventListener(t,go,{capture:true,passive:true})};
-const go=async()=>{if(s)return;s=1;for(const t of E)removeEventListener(t,go,true);
+let s=0,a=0;const off=()=>{for(const t of E)removeEventListener(t,go,true)};
+const go=async()=>{if(s){a=1;return}s=1;a=0;
 try{sessionStorage.setItem(M,"1")}catch{}
 try{const state=w.__hydrationState??=fetch(o.hydration).then(r=>{if(!r.ok)throw Error(r.status);return r.text()}).then(t=>{c.streamController.enqueue(t);c.streamController.close()});state.catch(()=>{w.__hydrationState=void 0});
 await import(o.manifest);const m=w.__reactRouterManifest,ids=o.routes.split(" "),routes=ids.map(id=>m.routes[id]),P=new Set([m.entry.module,...m.entry.imports]);
@@ -38,7 +40,8 @@ for(const r of routes)for(const u of [...parts(r),...(r.imports||[])])P.add(u);
 for(const h of P){const l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.append(l)}
 const mods=await Promise.all(routes.map(r=>Promise.all(parts(r).map(u=>import(u))).then(l=>Object.assign({},...l))));
 w.__reactRouterRouteModules=Object.fromEntries(ids.map((id,i)=>[id,mods[i]]));
-await state;await import(m.entry.module)}catch{s=0;on()}};on();
+await state;await import(m.entry.module);off()}catch{s=0;if(a)go()}};
+for(const t of E)addEventListener(t,go,{capture:true,passive:true});
 try{if(sessionStorage.getItem(M))go()}catch{}
 `;
 

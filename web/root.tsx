@@ -31,7 +31,6 @@ import { themeScript } from './features/preferences/theme.ts';
 import bodyFont from './fonts/instrument-sans-latin-wght-normal.woff2?url';
 import displayFont from './fonts/space-grotesk-latin-wght-normal.woff2?url';
 import { withBase } from './lib/base.ts';
-import { replayEarlyClicks } from './lib/early-clicks.ts';
 import { useNonce } from './lib/nonce.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import type { RootData } from './lib/site.ts';
@@ -152,8 +151,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // Marks the page as interactive (browser tests wait for it before clicking).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
-    // A button pressed before the code arrived (the page hydrates on a first move, ADR 014).
-    replayEarlyClicks();
     // Toasts answer what a visitor does: their code comes with the first press or focus, never
     // unasked, and is there before the first toast.
     // (The root lives as long as the page, so the listeners need no removal.)

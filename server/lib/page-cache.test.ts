@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { inlineScriptHashes, PageCache, type RenderedPage } from './page-cache.ts';
 
@@ -71,5 +72,47 @@ describe('PageCache', () => {
     for (const key of ['/a', '/b', '/c']) await cache.load(key, async () => page(key));
     expect(cache.get('/a')).toBeUndefined();
     expect(cache.size).toBe(2);
+  });
+});
+
+describe('the smallest copy', () => {
+  it('replaces a kept page’s fast Brotli copy with a smaller one of the same bytes, the ETag unchanged', async () => {
+    const cache = new PageCache();
+    // A page of prose: words in no repeating order, as a real page's text is.
+    const words = [
+      'repair',
+      'locksmith',
+      'schema',
+      'render',
+      'Atlanta',
+      'client',
+      'deploy',
+      'cache',
+      'query',
+      'key',
+    ];
+    let seed = 7;
+    const word = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return `${words[seed % words.length]}${seed % 97}`;
+    };
+    const html = `<main>${Array.from({ length: 300 }, () => `<p class="mt-2 text-sm">${Array.from({ length: 12 }, word).join(' ')}</p>`).join('')}</main>`;
+    const stored = await cache.load('/', async () => page(html));
+    const fast = stored.br.length;
+    const etag = stored.etag;
+    await cache.shrunk();
+    const kept = cache.get('/');
+    expect(kept?.br.length).toBeLessThan(fast);
+    expect(kept?.etag).toBe(etag);
+    expect(brotliDecompressSync(kept?.br ?? Buffer.alloc(0)).toString()).toBe(html);
+  });
+
+  it('is not made for a page forgotten before its turn', async () => {
+    const cache = new PageCache();
+    const stored = await cache.load('/', async () => page(`<p>${'x'.repeat(5000)}</p>`));
+    const fast = stored.br;
+    cache.clear();
+    await cache.shrunk();
+    expect(stored.br).toBe(fast);
   });
 });
