@@ -1,16 +1,22 @@
 /**
- * Home page initial JS and CSS, from the build manifest (ARCHITECTURE.md budget,
- * as amended by docs/decisions/007-home-page-js-budget.md). Reads the React
- * Router manifest of build/server/index.js: the client entry, the root route
- * and the home route with every chunk they import, i.e. what the browser
- * fetches before the home page is interactive. Lazy chunks (account menu,
- * toasts, other pages) are not counted. Prints raw, gzip and brotli sizes, the
- * share of the framework (React, React DOM, React Router) and of our own code,
- * and exits 1 above the budget.
+ * What a phone fetches, in two parts.
+ *
+ * 1. At the visitor's first move (ADR 014; ADR 007's budget): from the React Router manifest of
+ *    build/server/index.js, the client entry, the root route and the home route with every chunk
+ *    they import, i.e. what the browser fetches to make the home page live. Lazy chunks (account
+ *    menu, toasts, other pages) are not counted. Raw, gzip and brotli sizes, the share of the
+ *    framework (React, React DOM, React Router) and of our own code.
+ * 2. Before any interaction (issue 32): the production build on a seeded database opened in
+ *    Chromium as a phone (390 x 844, touch) on /, /blog, a post and a project, immersive mode on,
+ *    until the network is idle, without a move: every script file it fetched (count, gzip size of
+ *    each) and the page's HTML as sent (Brotli, the copy a second visitor gets).
+ *
+ * Exits 1 above a budget. Byte counts only (no timings), so CI runs it.
  *
  *   npm run build && npm run bench:bundle
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -19,6 +25,25 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 export const HOME_JS_BUDGET_GZIP = 150 * 1024;
 /** Budget for what we add on top of the framework, gzip (ADR 007). */
 export const HOME_APP_JS_BUDGET_GZIP = 40 * 1024;
+/** What a public page may fetch as JavaScript before any interaction (issue 32, ADR 014). */
+export const FIRST_LOAD_JS_BUDGET_GZIP = 120 * 1024;
+export const FIRST_LOAD_JS_FILES = 15;
+/** The home page's HTML as sent (Brotli) (issue 32). */
+export const HOME_HTML_BUDGET = 10 * 1024;
+
+/** One answer's size as it crosses the wire to a browser that accepts Brotli (node:http does not decompress). */
+function sentBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+      });
+      response.on('end', () => resolve(size));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
 
 interface RouteAssets {
   module: string;
@@ -74,7 +99,7 @@ const isFramework = (file: string) =>
 
 const jsSizes = [...js].map(measure).sort((a, b) => b.gzip - a.gzip);
 const cssSizes = [...css].map(measure);
-console.log('Home page, initial assets (from the build manifest):');
+console.log('Home page, what its first move loads (from the build manifest):');
 for (const size of [...jsSizes, ...cssSizes]) {
   const tag = size.file.endsWith('.css') ? 'css' : isFramework(size.file) ? 'framework' : 'app';
   console.log(
@@ -96,6 +121,61 @@ console.log(
 );
 
 const failures: string[] = [];
+
+// 2. Before any interaction, in a browser.
+const { chromium } = await import('@playwright/test');
+const { CHROMIUM_FLAGS, CHROMIUM_PATH } = await import('../e2e/constants.ts');
+const { startBenchServer } = await import('./measure.ts');
+const server = await startBenchServer({ BENCH_POSTS: '20' });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+console.log(
+  '\nBefore any interaction (a phone, 390 x 844, immersive mode on, until the network is idle, no move):',
+);
+try {
+  for (const path of ['/', '/blog', server.post, server.project]) {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(`${server.site}${path}`, { waitUntil: 'networkidle' });
+    const sizes: Size[] = [];
+    for (const url of scripts) {
+      const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
+      sizes.push({
+        file: new URL(url).pathname,
+        raw: bytes.length,
+        gzip: gzipSync(bytes, { level: 9 }).length,
+        brotli: brotliCompressSync(bytes).length,
+      });
+    }
+    await context.close();
+    // The page's HTML as a later visitor gets it: its smallest copy is made just after it is kept.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const html = await sentBytes(`${server.site}${path}`);
+    const gzip = sum(sizes, 'gzip');
+    console.log(
+      `  ${path.padEnd(36)} JS ${String(sizes.length).padStart(2)} files, gzip ${kb(gzip).padStart(8)} (${sizes
+        .map((size) => `${size.file} ${kb(size.gzip)}`)
+        .join(', ')}); HTML ${kb(html)} as sent`,
+    );
+    if (gzip > FIRST_LOAD_JS_BUDGET_GZIP)
+      failures.push(`${path}: JS before any interaction ${kb(gzip)} gzip > ${kb(FIRST_LOAD_JS_BUDGET_GZIP)}`);
+    if (sizes.length > FIRST_LOAD_JS_FILES)
+      failures.push(`${path}: ${sizes.length} script files before any interaction > ${FIRST_LOAD_JS_FILES}`);
+    if (path === '/' && html > HOME_HTML_BUDGET)
+      failures.push(`the home page's HTML ${kb(html)} as sent > ${kb(HOME_HTML_BUDGET)}`);
+  }
+} finally {
+  await browser.close();
+  server.stop();
+}
+
 if (jsGzip > HOME_JS_BUDGET_GZIP)
   failures.push(`initial JS ${kb(jsGzip)} gzip > budget ${kb(HOME_JS_BUDGET_GZIP)}`);
 if (appGzip > HOME_APP_JS_BUDGET_GZIP) {
@@ -106,5 +186,6 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log(
-  `within budget: initial JS ${kb(jsGzip)} <= ${kb(HOME_JS_BUDGET_GZIP)} gzip; app JS ${kb(appGzip)} <= ${kb(HOME_APP_JS_BUDGET_GZIP)} gzip`,
+  `within budget: at the first move JS ${kb(jsGzip)} <= ${kb(HOME_JS_BUDGET_GZIP)} gzip, app JS ${kb(appGzip)} <= ${kb(HOME_APP_JS_BUDGET_GZIP)} gzip; before any interaction at most ${FIRST_LOAD_JS_FILES} files and ${kb(FIRST_LOAD_JS_BUDGET_GZIP)} gzip of JS on each page; the home page's HTML <= ${kb(HOME_HTML_BUDGET)} as sent`,
 );
+process.exit(0);

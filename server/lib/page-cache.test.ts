@@ -100,10 +100,14 @@ describe('the smallest copy', () => {
     const stored = await cache.load('/', async () => page(html));
     const fast = stored.br.length;
     const etag = stored.etag;
+    const { brQuality } = stored;
     await cache.shrunk();
     const kept = cache.get('/');
     expect(kept?.br.length).toBeLessThan(fast);
+    // The page's tag stays; its Brotli copy is a new representation (web.ts tags it by quality).
     expect(kept?.etag).toBe(etag);
+    expect(brQuality).toBe(6);
+    expect(kept?.brQuality).toBe(11);
     expect(brotliDecompressSync(kept?.br ?? Buffer.alloc(0)).toString()).toBe(html);
   });
 

@@ -25,6 +25,8 @@ export interface RenderedPage {
 export interface CachedPage extends RenderedPage {
   /** Brotli at a fast level when stored, replaced by the smallest copy once it is made (see below). */
   br: Buffer;
+  /** The Brotli quality of `br` (part of its ETag: a smaller copy is a new representation). */
+  brQuality: number;
   gzip: Buffer;
   etag: string;
   /** `'sha256-…'` sources for every inline script of the page. */
@@ -77,6 +79,7 @@ export async function finishPage(page: RenderedPage, now: number): Promise<Cache
   return {
     ...page,
     br,
+    brQuality: 6,
     gzip: gz,
     etag: `"${createHash('sha256').update(page.html).digest('base64url').slice(0, 27)}"`,
     scriptHashes: inlineScriptHashes(page.html.toString('utf8')),
@@ -171,7 +174,10 @@ export class PageCache {
       // Forgotten meanwhile (a write, or pushed out): nobody will be sent it.
       if (this.#entries.get(key) !== page) return;
       const smallest = await smallestBrotli(page.html).catch(() => undefined);
-      if (smallest && smallest.length < page.br.length) page.br = smallest;
+      if (smallest && smallest.length < page.br.length) {
+        page.br = smallest;
+        page.brQuality = 11;
+      }
     });
   }
 

@@ -108,6 +108,24 @@ describe('the page cache', () => {
     }
   });
 
+  it('tags each encoding apart, and the smaller Brotli copy apart from the first', async () => {
+    const app = await start(standIn().handler);
+    const first = await get(app, '/long', { 'accept-encoding': 'br' });
+    const gzip = await get(app, '/long', { 'accept-encoding': 'gzip' });
+    const plain = await get(app, '/long', { 'accept-encoding': 'identity' });
+    const tags = [first, gzip, plain].map((res) => String(res.headers.etag));
+    expect(new Set(tags).size).toBe(3);
+    // Once the smallest copy is made, a cache asking with the first copy's tag gets the new bytes.
+    await expect
+      .poll(async () => String((await get(app, '/long', { 'accept-encoding': 'br' })).headers.etag))
+      .not.toBe(tags[0]);
+    const again = await get(app, '/long', { 'accept-encoding': 'br', 'if-none-match': tags[0] ?? '' });
+    expect(again.statusCode).toBe(200);
+    expect(brotliDecompressSync(again.rawPayload).toString()).toBe(plain.body);
+    const still = await get(app, '/long', { 'accept-encoding': 'gzip', 'if-none-match': tags[1] ?? '' });
+    expect(still.statusCode).toBe(304);
+  });
+
   it('answers 304 to a matching If-None-Match', async () => {
     const app = await start(standIn().handler);
     const { etag } = (await get(app, '/projects/gatherly')).headers;

@@ -212,10 +212,16 @@ export async function webPlugin(
     // (SHARED_CACHE_SECONDS); browsers ask again each time, with the ETag.
     reply.header('cache-control', sharedCacheControl(config.SHARED_CACHE_SECONDS));
     reply.header('vary', 'Accept-Encoding, Cookie');
-    reply.header('etag', page.etag);
     reply.header('x-page-cache', state);
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    // Each encoding is its own representation with its own tag, and so is the smaller Brotli copy
+    // that replaces the first one: a cache that asks again with the old copy's tag gets the new.
     const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const etag =
+      encoding === 'identity'
+        ? page.etag
+        : `${page.etag.slice(0, -1)}-${encoding}${encoding === 'br' ? page.brQuality : ''}"`;
+    reply.header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     if (encoding === 'identity') return reply.send(page.html);
     reply.header('content-encoding', encoding);
     return reply.send(encoding === 'br' ? page.br : page.gzip);

@@ -1,0 +1,281 @@
+/**
+ * The caching proxy of docs/nginx/caching-proxy.conf, run here (issue 32): nginx (Debian's) in
+ * front of the production build on a freshly seeded database, with that file as written, only
+ * its ports and cache folder changed. Checks what the file promises, then measures:
+ *
+ * - anonymous pages, feeds, the boot script and a page's data are kept (X-Cache-Status HIT); a
+ *   signed-in browser always reaches the site (BYPASS) and sees itself signed in; the API's
+ *   private answers are never kept;
+ * - a post published by the owner shows to a visitor through the proxy within the stated time
+ *   (SHARED_CACHE_SECONDS, 10 s here);
+ * - the home page through the proxy serves at least 0.8 of what nginx serves sending the same
+ *   bytes straight from a file (autocannon, 50 connections, interleaved rounds, medians).
+ *
+ * Exits 1 when a check or the budget is missed. Needs `npm run build` and nginx
+ * (`apt-get install nginx-light`).
+ *
+ *   npm run bench:proxy [-- --rounds 3 --duration 5]
+ */
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { save, startBenchServer } from './measure.ts';
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const rounds = Number(values.rounds);
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+
+/** Through the proxy, the home page serves at least this share of nginx sending the same bytes. */
+const MIN_RATIO = 0.8;
+/** How long a change may take to show through the proxy (the bench server's SHARED_CACHE_SECONDS). */
+const SHARED_CACHE_SECONDS = 10;
+
+const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
+if (!existsSync(NGINX)) {
+  console.error(`nginx is not installed (${NGINX}): apt-get install -y nginx-light`);
+  process.exit(2);
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+/** One GET as a browser sends it (Brotli accepted; node:http does not decompress). */
+function fetchRaw(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'br', ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+const plain = async (url: string, headers: Record<string, string> = {}) => {
+  const response = await fetch(url, { headers });
+  return {
+    status: response.status,
+    cache: response.headers.get('x-cache-status'),
+    text: await response.text(),
+  };
+};
+
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+
+const server = await startBenchServer({ SHARED_CACHE_SECONDS: String(SHARED_CACHE_SECONDS) });
+const folder = mkdtempSync(join(tmpdir(), 'portfolio-proxy-'));
+// nginx's workers run as an unprivileged user when it is started as root: they write the cache.
+chmodSync(folder, 0o777);
+const [proxyPort, directPort] = [await freePort(), await freePort()];
+const sitePort = new URL(server.site).port;
+const proxy = `http://127.0.0.1:${proxyPort}`;
+const direct = `http://127.0.0.1:${directPort}`;
+
+// The home page's bytes as the site sends them to a browser (its smallest Brotli copy, made in
+// the background once the page is kept): what nginx sends straight from a file.
+await fetchRaw(`${server.site}/`);
+await new Promise((resolve) => setTimeout(resolve, 2000));
+const home = await fetchRaw(`${server.site}/`);
+writeFileSync(join(folder, 'home.html'), home.body);
+
+const documented = readFileSync(
+  join(import.meta.dirname, '..', 'docs', 'nginx', 'caching-proxy.conf'),
+  'utf8',
+);
+const site = documented
+  .replace('/var/cache/nginx/portfolio', join(folder, 'cache'))
+  .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${sitePort};`)
+  .replace('listen 8080;', `listen 127.0.0.1:${proxyPort};`);
+if (site === documented)
+  throw new Error('docs/nginx/caching-proxy.conf no longer has the lines this bench replaces');
+writeFileSync(
+  join(folder, 'nginx.conf'),
+  `daemon off;
+worker_processes 2;
+pid ${join(folder, 'nginx.pid')};
+error_log ${join(folder, 'error.log')} warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  client_body_temp_path ${join(folder, 'body')};
+  proxy_temp_path ${join(folder, 'proxy')};
+  fastcgi_temp_path ${join(folder, 'fastcgi')};
+  uwsgi_temp_path ${join(folder, 'uwsgi')};
+  scgi_temp_path ${join(folder, 'scgi')};
+${site}
+  # The yardstick: the same bytes, sent by nginx from a file.
+  server {
+    listen 127.0.0.1:${directPort};
+    root ${folder};
+    location = /home.html {
+      types { }
+      default_type "text/html; charset=utf-8";
+      add_header Content-Encoding br;
+    }
+  }
+}
+`,
+);
+const nginx = spawn(NGINX, ['-p', folder, '-c', join(folder, 'nginx.conf')], {
+  stdio: ['ignore', 'ignore', 'pipe'],
+});
+let nginxErrors = '';
+nginx.stderr.on('data', (chunk) => {
+  nginxErrors += chunk;
+});
+
+const failures: string[] = [];
+const check = (ok: boolean, what: string) => {
+  console.log(`${ok ? 'ok    ' : 'FAILED'} ${what}`);
+  if (!ok) failures.push(what);
+};
+const rows: Record<string, unknown>[] = [];
+try {
+  for (let i = 0; ; i++) {
+    if (nginx.exitCode !== null) throw new Error(`nginx stopped: ${nginxErrors}`);
+    try {
+      await fetchRaw(`${direct}/home.html`);
+      break;
+    } catch {
+      if (i > 50) throw new Error(`nginx did not start: ${nginxErrors}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  console.log(
+    `nginx ${NGINX} in front of the site (${server.site}); SHARED_CACHE_SECONDS=${SHARED_CACHE_SECONDS}`,
+  );
+
+  // What is kept, and what is not.
+  for (const path of ['/', '/blog', server.post, server.project, '/rss.xml', '/sitemap.xml']) {
+    await plain(`${proxy}${path}`);
+    const again = await plain(`${proxy}${path}`);
+    check(again.status === 200 && again.cache === 'HIT', `${path} is kept for visitors (${again.cache})`);
+  }
+  const page = await plain(`${proxy}/`);
+  const boot = page.text.match(/src="(\/_hydration\/boot-[\w]+\.js)"/)?.[1] ?? '';
+  const data = page.text.match(/data-hydration="([^"]+)"/)?.[1]?.replaceAll('&amp;', '&') ?? '';
+  for (const path of [boot, data]) {
+    await plain(`${proxy}${path}`);
+    check((await plain(`${proxy}${path}`)).cache === 'HIT', `${path.split('?')[0]} is kept`);
+  }
+  const owner = await plain(`${proxy}/`, { cookie: server.cookie });
+  check(
+    owner.cache === 'BYPASS' && owner.text.includes('Account menu for @bench-owner'),
+    'a signed-in browser reaches the site and sees itself signed in',
+  );
+  const anonymousAfter = await plain(`${proxy}/`);
+  check(!anonymousAfter.text.includes('bench-owner'), 'the signed-in page is never handed to a visitor');
+  await plain(`${proxy}/api/user`, { cookie: server.cookie });
+  const userAgain = await plain(`${proxy}/api/user`, { cookie: server.cookie });
+  check(userAgain.cache !== 'HIT', 'a personal API answer is never kept');
+
+  // Throughput: the home page through the proxy against nginx sending the same bytes.
+  const targets = [
+    { name: 'nginx sending the bytes from a file', url: `${direct}/home.html` },
+    { name: 'the home page through the proxy', url: `${proxy}/` },
+  ];
+  const results = new Map<string, number[]>();
+  for (const target of targets) {
+    await autocannon({ url: target.url, connections, duration: 1, headers: { 'accept-encoding': 'br' } });
+  }
+  for (let round = 0; round < rounds; round++) {
+    for (const target of targets) {
+      const result = await autocannon({
+        url: target.url,
+        connections,
+        duration,
+        headers: { 'accept-encoding': 'br' },
+      });
+      if (result.non2xx + result.errors + result.timeouts > 0)
+        failures.push(`${target.name}: failed requests`);
+      results.set(target.name, [...(results.get(target.name) ?? []), result.requests.average]);
+    }
+  }
+  const [yardstick, through] = targets.map((target) => median(results.get(target.name) ?? []));
+  const ratio = (through ?? 0) / (yardstick || 1);
+  const viaProxy = await fetchRaw(`${proxy}/`);
+  console.log(
+    `\nhome page, ${connections} connections, ${duration} s per target, median of ${rounds} interleaved rounds (body ${viaProxy.body.length} bytes both ways: ${viaProxy.body.equals(home.body) ? 'identical' : 'DIFFERENT'})`,
+  );
+  console.log(`  ${targets[0]?.name.padEnd(40)} ${yardstick?.toFixed(0).padStart(8)} req/s`);
+  console.log(
+    `  ${targets[1]?.name.padEnd(40)} ${through?.toFixed(0).padStart(8)} req/s   ${ratio.toFixed(2)} x`,
+  );
+  check(
+    ratio >= MIN_RATIO,
+    `through the proxy the home page serves ${ratio.toFixed(2)} x nginx sending the same bytes (budget >= ${MIN_RATIO})`,
+  );
+  rows.push(
+    { name: 'home req/s direct', value: yardstick },
+    { name: 'home req/s proxy', value: through },
+    { name: 'ratio', value: ratio },
+  );
+
+  // A published post shows through the proxy within the stated time.
+  const slug = `through-the-proxy-${Date.now().toString(36)}`;
+  const title = `Through the proxy ${Date.now().toString(36)}`;
+  await plain(`${proxy}/blog`);
+  check((await plain(`${proxy}/blog`)).cache === 'HIT', '/blog is kept before the post is published');
+  const published = await fetch(`${server.site}/api/blog`, {
+    method: 'POST',
+    headers: { cookie: server.cookie, 'content-type': 'application/json', origin: server.site },
+    body: JSON.stringify({
+      title,
+      slug,
+      summary: 'Published while a caching proxy keeps the blog.',
+      content: 'A post published to check how soon a caching proxy in front of the site shows it.',
+      coverImage: '/images/posts/repair-before-replace.svg',
+      isPublished: true,
+    }),
+  });
+  check(published.status === 201, `the owner publishes a post (${published.status})`);
+  const start = performance.now();
+  let shownAfter = Number.POSITIVE_INFINITY;
+  while (performance.now() - start < (SHARED_CACHE_SECONDS + 5) * 1000) {
+    if ((await plain(`${proxy}/blog`)).text.includes(title)) {
+      shownAfter = (performance.now() - start) / 1000;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  check(
+    shownAfter <= SHARED_CACHE_SECONDS + 0.5,
+    `the new post shows on /blog through the proxy after ${shownAfter.toFixed(1)} s (stated: within ${SHARED_CACHE_SECONDS} s)`,
+  );
+  rows.push({ name: 'post shown after (s)', value: shownAfter });
+} finally {
+  nginx.kill('SIGQUIT');
+  server.stop();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  rmSync(folder, { recursive: true, force: true });
+}
+save('proxy', { rounds, duration, connections, rows, failures });
+console.log(failures.length === 0 ? '\nwithin budget' : `\nMISSED: ${failures.join('; ')}`);
+process.exit(failures.length === 0 ? 0 : 1);
