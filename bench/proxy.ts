@@ -179,7 +179,7 @@ try {
     check(again.status === 200 && again.cache === 'HIT', `${path} is kept for visitors (${again.cache})`);
   }
   const page = await plain(`${proxy}/`);
-  const boot = page.text.match(/src="(\/_hydration\/boot-[\w]+\.js)"/)?.[1] ?? '';
+  const boot = page.text.match(/"(\/_hydration\/boot-\w+\.js)"/)?.[1] ?? '';
   const data = page.text.match(/data-hydration="([^"]+)"/)?.[1]?.replaceAll('&amp;', '&') ?? '';
   for (const path of [boot, data]) {
     await plain(`${proxy}${path}`);

@@ -8,14 +8,17 @@
  * - the module preloads go (the boot script preloads the same modules once the visitor moves);
  * - the loaders' data (React Router's hydration stream) is handed to `keepState`, which keeps it
  *   and answers the address the browser fetches it from;
- * - React Router's module script becomes one tag naming the boot script shared by every page
- *   (`common/hydration-boot.ts`), with the data's address, the manifest and the route ids.
+ * - React Router's module script becomes a few inline lines that import the boot script shared
+ *   by every page on the visitor's first move (`common/hydration-boot.ts`), on a tag whose data
+ *   attributes name the data's address, the manifest and the route ids. (Not `async` with a
+ *   `src`: React would hydrate that as a hoisted resource, skip it and miss the script it renders
+ *   in its place.)
  *
  * Until the visitor moves the page is what its HTML is: links are links and every form posts
  * (ADR 013). A document without those pieces (no scripts rendered, or a routing mode whose
  * manifest is inlined) is handed back unchanged and hydrates at once.
  */
-import { HYDRATION_BOOT_PATH } from '../../common/hydration-boot.ts';
+import { HYDRATION_TRIGGER } from '../../common/hydration-boot.ts';
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 const STREAM_CHUNK =
@@ -51,11 +54,9 @@ export function deferHydration(document: Buffer, keepState: (state: string) => s
   let state = '';
   for (const match of html.matchAll(STREAM_CHUNK)) state += JSON.parse(match[1] ?? '""') as string;
   const boot =
-    // Not async: React hydrates an async script with a source as a hoisted resource and would skip
-    // this one, then miss the script it renders here. A module script runs after parsing anyway.
-    `<script type="module"${nonce} src="${HYDRATION_BOOT_PATH}"` +
-    ` data-hydration="${attribute(keepState(state))}" data-manifest="${attribute(JSON.parse(manifest) as string)}"` +
-    ` data-routes="${attribute(ids.join(' '))}"></script>`;
+    `<script type="module"${nonce} data-hydration="${attribute(keepState(state))}"` +
+    ` data-manifest="${attribute(JSON.parse(manifest) as string)}" data-routes="${attribute(ids.join(' '))}">` +
+    `${HYDRATION_TRIGGER}</script>`;
   return Buffer.from(
     html
       .replace(MODULE_PRELOAD, '')
