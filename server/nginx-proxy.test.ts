@@ -1,0 +1,161 @@
+/**
+ * docs/nginx/caching-proxy.conf, as written (only its ports and cache folder changed), in front of
+ * the app (with a stand-in renderer: the browser tests cover the real pages): what it keeps, what
+ * it passes through, and how soon a change shows (issue 32). Runs where nginx is installed (CI
+ * installs nginx-light); bench/proxy.ts measures the same file's throughput.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from './paths.ts';
+import type { Handler } from './plugins/web.ts';
+import { createTestApp, type TestApp } from './testing/test-app.ts';
+
+const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
+
+/** A port nobody listens on now (for nginx, which cannot report the one it picked). */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+/** How long a change may take to show (the app's SHARED_CACHE_SECONDS here). */
+const SHARED_SECONDS = 2;
+
+describe.skipIf(!existsSync(NGINX))('the caching proxy of docs/nginx/caching-proxy.conf', () => {
+  let t: TestApp;
+  let nginx: ChildProcess;
+  let folder: string;
+  let proxy: string;
+  let version = 1;
+  // A page that names who it was rendered for and which version of the site it shows.
+  const handler: Handler = async (request, context) =>
+    new Response(
+      `<!doctype html><html><body><h1>${new URL(request.url).pathname}</h1><p>for ${context.user?.username ?? 'a visitor'}</p><p>version ${version}</p></body></html>`,
+      { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } },
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      seed: false,
+      env: { SHARED_CACHE_SECONDS: String(SHARED_SECONDS) },
+      web: { mode: 'build', handler },
+    });
+    const site = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+    folder = mkdtempSync(join(tmpdir(), 'portfolio-nginx-'));
+    // Started as root, nginx's workers run as an unprivileged user: they write the cache here.
+    chmodSync(folder, 0o777);
+    const port = await freePort();
+    proxy = `http://127.0.0.1:${port}`;
+    const documented = readFileSync(join(projectRoot, 'docs', 'nginx', 'caching-proxy.conf'), 'utf8');
+    const conf = documented
+      .replace('/var/cache/nginx/portfolio', join(folder, 'cache'))
+      .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${site.port};`)
+      .replace('listen 8080;', `listen 127.0.0.1:${port};`);
+    writeFileSync(
+      join(folder, 'nginx.conf'),
+      `daemon off;
+worker_processes 1;
+pid ${join(folder, 'nginx.pid')};
+error_log ${join(folder, 'error.log')} warn;
+events { worker_connections 64; }
+http {
+  access_log off;
+  client_body_temp_path ${join(folder, 'body')};
+  proxy_temp_path ${join(folder, 'proxy')};
+  fastcgi_temp_path ${join(folder, 'fastcgi')};
+  uwsgi_temp_path ${join(folder, 'uwsgi')};
+  scgi_temp_path ${join(folder, 'scgi')};
+${conf}
+}
+`,
+    );
+    nginx = spawn(NGINX, ['-p', folder, '-c', join(folder, 'nginx.conf')], { stdio: 'ignore' });
+    // Until nginx answers (it starts in well under a second).
+    for (let tries = 0; (await fetch(`${proxy}/`).catch(() => undefined))?.status !== 200; tries++) {
+      if (tries > 100 || nginx.exitCode !== null) throw new Error('nginx did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+
+  afterAll(async () => {
+    nginx?.kill('SIGQUIT');
+    await t?.close();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${proxy}${path}`, { headers });
+    return { cache: response.headers.get('x-cache-status'), text: await response.text(), response };
+  };
+
+  it('keeps a public page for every visitor, once per encoding', async () => {
+    await get('/blog', { 'accept-encoding': 'br' });
+    const again = await get('/blog', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(again.cache).toBe('HIT');
+    expect(again.response.headers.get('content-encoding')).toBe('br');
+    expect(again.text).toContain('for a visitor');
+    await get('/blog', { 'accept-encoding': 'gzip' });
+    const gzip = await get('/blog', { 'accept-encoding': 'gzip' });
+    expect(gzip.cache).toBe('HIT');
+    expect(gzip.response.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('passes a signed-in browser through to the site, and never hands its page to a visitor', async () => {
+    const cookie = await t.signIn('user', 'casey');
+    for (let i = 0; i < 2; i++) {
+      const signedIn = await get('/projects', { cookie });
+      expect(signedIn.cache).toBe('BYPASS');
+      expect(signedIn.text).toContain('for casey');
+    }
+    await get('/projects');
+    const visitor = await get('/projects');
+    expect(visitor.cache).toBe('HIT');
+    expect(visitor.text).toContain('for a visitor');
+    // A cookie that is not the session's (the device cookie, say) is a visitor like any other.
+    expect((await get('/projects', { cookie: 'sdev=abc' })).text).toContain('for a visitor');
+  });
+
+  it('never keeps a personal answer', async () => {
+    const cookie = await t.signIn('user', 'robin');
+    for (let i = 0; i < 2; i++) {
+      const user = await get('/api/user', { cookie: `${cookie}; theme=dark` });
+      expect(user.cache).not.toBe('HIT');
+      expect(JSON.parse(user.text)).toMatchObject({ username: 'robin' });
+    }
+  });
+
+  it('shows a change within SHARED_CACHE_SECONDS', async () => {
+    await get('/');
+    expect((await get('/')).text).toContain('version 1');
+    // A write that changes what pages show (it empties the app's page cache).
+    version = 2;
+    const admin = await t.signIn('admin');
+    const published = await t.app.inject({
+      method: 'POST',
+      url: '/api/blog',
+      headers: { cookie: admin },
+      payload: {
+        title: 'Seen through the proxy',
+        slug: 'seen-through-the-proxy',
+        summary: 'Something new to read.',
+        content: 'x'.repeat(60),
+        coverImage: '/images/posts/repair-before-replace.svg',
+        isPublished: true,
+      },
+    });
+    expect(published.statusCode).toBe(201);
+    const start = Date.now();
+    await expect
+      .poll(async () => (await get('/')).text, { timeout: (SHARED_SECONDS + 3) * 1000, interval: 100 })
+      .toContain('version 2');
+    expect(Date.now() - start).toBeLessThanOrEqual(SHARED_SECONDS * 1000 + 500);
+  });
+});
