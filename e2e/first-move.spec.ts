@@ -104,3 +104,21 @@ test('once the visitor has moved, the next pages of the visit hydrate without wa
   await arrive(page, '/projects/keycode-help');
   await expect(hydrated(page)).toHaveCount(1);
 });
+
+test.describe('in a dark system theme', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('the theme switch names what it does before the page is live, and does it once live', async ({
+    page,
+  }) => {
+    await arrive(page, '/');
+    await expect(hydrated(page)).toHaveCount(0);
+    // The server cannot know the theme; the switch follows the page's, right from the first paint.
+    await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect(hydrated(page)).toHaveCount(1);
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
+  });
+});

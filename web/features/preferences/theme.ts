@@ -74,13 +74,3 @@ function subscribe(listener: () => void) {
 export function useTheme(): Theme {
   return useSyncExternalStore(subscribe, readTheme, () => 'system');
 }
-
-/** Whether the page is dark right now. */
-export function useResolvedDark(): boolean {
-  const theme = useTheme();
-  return useSyncExternalStore(
-    subscribe,
-    () => theme === 'dark' || (theme === 'system' && prefersDark()),
-    () => false,
-  );
-}
