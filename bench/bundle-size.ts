@@ -16,7 +16,6 @@
  *   npm run build && npm run bench:bundle
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { get } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -30,20 +29,6 @@ export const FIRST_LOAD_JS_BUDGET_GZIP = 120 * 1024;
 export const FIRST_LOAD_JS_FILES = 15;
 /** The home page's HTML as sent (Brotli) (issue 32). */
 export const HOME_HTML_BUDGET = 10 * 1024;
-
-/** One answer's size as it crosses the wire to a browser that accepts Brotli (node:http does not decompress). */
-function sentBytes(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-      });
-      response.on('end', () => resolve(size));
-      response.on('error', reject);
-    }).on('error', reject);
-  });
-}
 
 interface RouteAssets {
   module: string;
@@ -125,7 +110,7 @@ const failures: string[] = [];
 // 2. Before any interaction, in a browser.
 const { chromium } = await import('@playwright/test');
 const { CHROMIUM_FLAGS, CHROMIUM_PATH } = await import('../e2e/constants.ts');
-const { startBenchServer } = await import('./measure.ts');
+const { bytesAsSent, startBenchServer } = await import('./measure.ts');
 const server = await startBenchServer({ BENCH_POSTS: '20' });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 console.log(
@@ -157,7 +142,10 @@ try {
     await context.close();
     // The page's HTML as a later visitor gets it: its smallest copy is made just after it is kept.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const html = await sentBytes(`${server.site}${path}`);
+    const html = await bytesAsSent({
+      url: `${server.site}${path}`,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     const gzip = sum(sizes, 'gzip');
     console.log(
       `  ${path.padEnd(36)} JS ${String(sizes.length).padStart(2)} files, gzip ${kb(gzip).padStart(8)} (${sizes

@@ -160,7 +160,7 @@ export async function throughput(
 }
 
 /** One answer's size as it crosses the wire with the target's headers (node:http does not decompress). */
-function bytesAsSent(target: Target): Promise<number> {
+export function bytesAsSent(target: Pick<Target, 'url' | 'headers'>): Promise<number> {
   return new Promise((resolve, reject) => {
     get(target.url, { headers: target.headers ?? {} }, (response) => {
       let size = 0;

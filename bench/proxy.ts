@@ -16,14 +16,12 @@
  *
  *   npm run bench:proxy [-- --rounds 3 --duration 5]
  */
-import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { freePort, NGINX, nginxInstalled, startCachingProxy } from '../server/testing/nginx.ts';
 import { save, startBenchServer } from './measure.ts';
 
 const { values } = parseArgs({
@@ -42,21 +40,10 @@ const MIN_RATIO = 0.8;
 /** How long a change may take to show through the proxy (the bench server's SHARED_CACHE_SECONDS). */
 const SHARED_CACHE_SECONDS = 10;
 
-const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
-if (!existsSync(NGINX)) {
+if (!nginxInstalled()) {
   console.error(`nginx is not installed (${NGINX}): apt-get install -y nginx-light`);
   process.exit(2);
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 interface Answer {
   status: number;
@@ -88,12 +75,7 @@ const plain = async (url: string, headers: Record<string, string> = {}) => {
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
 
 const server = await startBenchServer({ SHARED_CACHE_SECONDS: String(SHARED_CACHE_SECONDS) });
-const folder = mkdtempSync(join(tmpdir(), 'portfolio-proxy-'));
-// nginx's workers run as an unprivileged user when it is started as root: they write the cache.
-chmodSync(folder, 0o777);
-const [proxyPort, directPort] = [await freePort(), await freePort()];
-const sitePort = new URL(server.site).port;
-const proxy = `http://127.0.0.1:${proxyPort}`;
+const directPort = await freePort();
 const direct = `http://127.0.0.1:${directPort}`;
 
 // The home page's bytes as the site sends them to a browser (its smallest Brotli copy, made in
@@ -101,36 +83,12 @@ const direct = `http://127.0.0.1:${directPort}`;
 await fetchRaw(`${server.site}/`);
 await new Promise((resolve) => setTimeout(resolve, 2000));
 const home = await fetchRaw(`${server.site}/`);
-writeFileSync(join(folder, 'home.html'), home.body);
 
-const documented = readFileSync(
-  join(import.meta.dirname, '..', 'docs', 'nginx', 'caching-proxy.conf'),
-  'utf8',
-);
-const site = documented
-  .replace('/var/cache/nginx/portfolio', join(folder, 'cache'))
-  .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${sitePort};`)
-  .replace('listen 8080;', `listen 127.0.0.1:${proxyPort};`);
-if (site === documented)
-  throw new Error('docs/nginx/caching-proxy.conf no longer has the lines this bench replaces');
-writeFileSync(
-  join(folder, 'nginx.conf'),
-  `daemon off;
-worker_processes 2;
-pid ${join(folder, 'nginx.pid')};
-error_log ${join(folder, 'error.log')} warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  client_body_temp_path ${join(folder, 'body')};
-  proxy_temp_path ${join(folder, 'proxy')};
-  fastcgi_temp_path ${join(folder, 'fastcgi')};
-  uwsgi_temp_path ${join(folder, 'uwsgi')};
-  scgi_temp_path ${join(folder, 'scgi')};
-${site}
-  # The yardstick: the same bytes, sent by nginx from a file.
+const nginx = await startCachingProxy({
+  sitePort: new URL(server.site).port,
+  workers: 2,
+  // The yardstick: the same bytes, sent by nginx from a file.
+  servers: (folder) => `
   server {
     listen 127.0.0.1:${directPort};
     root ${folder};
@@ -139,17 +97,10 @@ ${site}
       default_type "text/html; charset=utf-8";
       add_header Content-Encoding br;
     }
-  }
-}
-`,
-);
-const nginx = spawn(NGINX, ['-p', folder, '-c', join(folder, 'nginx.conf')], {
-  stdio: ['ignore', 'ignore', 'pipe'],
+  }`,
 });
-let nginxErrors = '';
-nginx.stderr.on('data', (chunk) => {
-  nginxErrors += chunk;
-});
+writeFileSync(join(nginx.folder, 'home.html'), home.body);
+const proxy = nginx.url;
 
 const failures: string[] = [];
 const check = (ok: boolean, what: string) => {
@@ -158,16 +109,6 @@ const check = (ok: boolean, what: string) => {
 };
 const rows: Record<string, unknown>[] = [];
 try {
-  for (let i = 0; ; i++) {
-    if (nginx.exitCode !== null) throw new Error(`nginx stopped: ${nginxErrors}`);
-    try {
-      await fetchRaw(`${direct}/home.html`);
-      break;
-    } catch {
-      if (i > 50) throw new Error(`nginx did not start: ${nginxErrors}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
   console.log(
     `nginx ${NGINX} in front of the site (${server.site}); SHARED_CACHE_SECONDS=${SHARED_CACHE_SECONDS}`,
   );
@@ -271,10 +212,8 @@ try {
   );
   rows.push({ name: 'post shown after (s)', value: shownAfter });
 } finally {
-  nginx.kill('SIGQUIT');
+  await nginx.stop();
   server.stop();
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  rmSync(folder, { recursive: true, force: true });
 }
 save('proxy', { rounds, duration, connections, rows, failures });
 console.log(failures.length === 0 ? '\nwithin budget' : `\nMISSED: ${failures.join('; ')}`);

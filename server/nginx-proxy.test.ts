@@ -4,35 +4,17 @@
  * it passes through, and how soon a change shows (issue 32). Runs where nginx is installed (CI
  * installs nginx-light); bench/proxy.ts measures the same file's throughput.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from './paths.ts';
 import type { Handler } from './plugins/web.ts';
+import { type CachingProxy, nginxInstalled, startCachingProxy } from './testing/nginx.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
-const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
-
-/** A port nobody listens on now (for nginx, which cannot report the one it picked). */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 /** How long a change may take to show (the app's SHARED_CACHE_SECONDS here). */
 const SHARED_SECONDS = 2;
 
-describe.skipIf(!existsSync(NGINX))('the caching proxy of docs/nginx/caching-proxy.conf', () => {
+describe.skipIf(!nginxInstalled())('the caching proxy of docs/nginx/caching-proxy.conf', () => {
   let t: TestApp;
-  let nginx: ChildProcess;
-  let folder: string;
+  let nginx: CachingProxy;
   let proxy: string;
   let version = 1;
   // A page that names who it was rendered for and which version of the site it shows.
@@ -49,46 +31,13 @@ describe.skipIf(!existsSync(NGINX))('the caching proxy of docs/nginx/caching-pro
       web: { mode: 'build', handler },
     });
     const site = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
-    folder = mkdtempSync(join(tmpdir(), 'portfolio-nginx-'));
-    // Started as root, nginx's workers run as an unprivileged user: they write the cache here.
-    chmodSync(folder, 0o777);
-    const port = await freePort();
-    proxy = `http://127.0.0.1:${port}`;
-    const documented = readFileSync(join(projectRoot, 'docs', 'nginx', 'caching-proxy.conf'), 'utf8');
-    const conf = documented
-      .replace('/var/cache/nginx/portfolio', join(folder, 'cache'))
-      .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${site.port};`)
-      .replace('listen 8080;', `listen 127.0.0.1:${port};`);
-    writeFileSync(
-      join(folder, 'nginx.conf'),
-      `daemon off;
-worker_processes 1;
-pid ${join(folder, 'nginx.pid')};
-error_log ${join(folder, 'error.log')} warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${join(folder, 'body')};
-  proxy_temp_path ${join(folder, 'proxy')};
-  fastcgi_temp_path ${join(folder, 'fastcgi')};
-  uwsgi_temp_path ${join(folder, 'uwsgi')};
-  scgi_temp_path ${join(folder, 'scgi')};
-${conf}
-}
-`,
-    );
-    nginx = spawn(NGINX, ['-p', folder, '-c', join(folder, 'nginx.conf')], { stdio: 'ignore' });
-    // Until nginx answers (it starts in well under a second).
-    for (let tries = 0; (await fetch(`${proxy}/`).catch(() => undefined))?.status !== 200; tries++) {
-      if (tries > 100 || nginx.exitCode !== null) throw new Error('nginx did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    nginx = await startCachingProxy({ sitePort: site.port });
+    proxy = nginx.url;
   });
 
   afterAll(async () => {
-    nginx?.kill('SIGQUIT');
+    await nginx?.stop();
     await t?.close();
-    if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
   const get = async (path: string, headers: Record<string, string> = {}) => {

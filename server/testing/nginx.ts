@@ -1,0 +1,109 @@
+/**
+ * docs/nginx/caching-proxy.conf run as written (only its upstream port, listening port and cache
+ * folder changed) by Debian's nginx, for the test of that file and for bench/proxy.ts.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '../paths.ts';
+
+export const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
+export const nginxInstalled = () => existsSync(NGINX);
+
+/** A port nobody listens on now (for nginx, which cannot report a port it picked). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface CachingProxy {
+  /** The proxy's address, `http://127.0.0.1:<port>`. */
+  url: string;
+  /** Where nginx keeps its files (a bench may put files for `servers` here first: it exists at once). */
+  folder: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts nginx with the documented configuration in front of the site on `sitePort`, plus any
+ * other `server { }` blocks given (`servers` receives the working folder), and resolves once it
+ * answers.
+ */
+export async function startCachingProxy({
+  sitePort,
+  workers = 1,
+  servers = () => '',
+}: {
+  sitePort: number | string;
+  workers?: number;
+  servers?: (folder: string) => string;
+}): Promise<CachingProxy> {
+  const folder = mkdtempSync(join(tmpdir(), 'portfolio-nginx-'));
+  // Started as root, nginx's workers run as an unprivileged user: they write the cache here.
+  chmodSync(folder, 0o777);
+  const port = await freePort();
+  const documented = readFileSync(join(projectRoot, 'docs', 'nginx', 'caching-proxy.conf'), 'utf8');
+  const site = documented
+    .replace('/var/cache/nginx/portfolio', join(folder, 'cache'))
+    .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${sitePort};`)
+    .replace('listen 8080;', `listen 127.0.0.1:${port};`);
+  if (
+    ['server 127.0.0.1:3000;', 'listen 8080;', '/var/cache/nginx/portfolio'].some((left) =>
+      site.includes(left),
+    )
+  ) {
+    throw new Error('docs/nginx/caching-proxy.conf no longer has the lines that are replaced to run it here');
+  }
+  const temp = (name: string) => `${name}_temp_path ${join(folder, name)};`;
+  writeFileSync(
+    join(folder, 'nginx.conf'),
+    `daemon off;
+worker_processes ${workers};
+pid ${join(folder, 'nginx.pid')};
+error_log ${join(folder, 'error.log')} warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
+${site}
+${servers(folder)}
+}
+`,
+  );
+  const nginx: ChildProcess = spawn(NGINX, ['-p', folder, '-c', join(folder, 'nginx.conf')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  nginx.stderr?.on('data', (chunk) => {
+    errors += chunk;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  // Until it answers (it starts in well under a second).
+  for (let tries = 0; ; tries++) {
+    if ((await fetch(`${url}/`).catch(() => undefined)) !== undefined) break;
+    if (tries > 100 || nginx.exitCode !== null) {
+      nginx.kill();
+      throw new Error(`nginx did not start: ${errors || readFileSync(join(folder, 'error.log'), 'utf8')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    folder,
+    async stop() {
+      nginx.kill('SIGQUIT');
+      await new Promise((resolve) => (nginx.exitCode === null ? nginx.once('exit', resolve) : resolve(null)));
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
