@@ -64,15 +64,15 @@ interface Size {
   gzip: number;
   brotli: number;
 }
-function measure(url: string): Size {
-  const bytes = readFileSync(join(buildFolder, 'client', url));
+function sizeOf(file: string, bytes: Buffer): Size {
   return {
-    file: url,
+    file,
     raw: bytes.length,
     gzip: gzipSync(bytes, { level: 9 }).length,
     brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
   };
 }
+const measure = (url: string): Size => sizeOf(url, readFileSync(join(buildFolder, 'client', url)));
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const sum = (sizes: Size[], key: 'raw' | 'gzip' | 'brotli') =>
@@ -131,13 +131,7 @@ try {
     await page.goto(`${server.site}${path}`, { waitUntil: 'networkidle' });
     const sizes: Size[] = [];
     for (const url of scripts) {
-      const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
-      sizes.push({
-        file: new URL(url).pathname,
-        raw: bytes.length,
-        gzip: gzipSync(bytes, { level: 9 }).length,
-        brotli: brotliCompressSync(bytes).length,
-      });
+      sizes.push(sizeOf(new URL(url).pathname, Buffer.from(await (await fetch(url)).arrayBuffer())));
     }
     await context.close();
     // The page's HTML as a later visitor gets it: its smallest copy is made just after it is kept.

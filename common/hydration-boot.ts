@@ -5,9 +5,9 @@
  * page's route ids. Nothing is fetched until the visitor moves; then the trigger imports the boot
  * script (`HYDRATION_BOOT`, one file for every page, kept by the browser).
  *
- * On a pointer moving or pressed, a touch, a key, a focus, a wheel or a scroll the boot script fetches the
- * page's data and React Router's manifest, preloads the entry's and the routes' modules, imports
- * the route modules and then the client entry, which hydrates as React Router's own module script
+ * On a pointer moving or pressed, a touch, a key, a focus, a wheel or a scroll the trigger imports
+ * the boot script, which fetches the page's data and React Router's manifest, preloads the entry's
+ * and the routes' modules, imports the route modules and then the client entry, which hydrates as React Router's own module script
  * would have at once. Moves while it works are only noted. Once the visitor has moved on one
  * page, every later page of the visit (in that tab) hydrates at once: its code is in the
  * browser's cache and the visitor is here. A failure (the visitor went offline) leaves the page

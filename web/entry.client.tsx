@@ -10,8 +10,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 
 /**
- * Buttons pressed before the page's code arrived (ADR 014): the boot script of a page that hydrates
- * on the visitor's first move notes each button pressed that does nothing without code. From here
+ * Buttons pressed before the page's code arrived (ADR 014): the inline trigger of a page that
+ * hydrates on the visitor's first move notes each button pressed that does nothing without code. From here
  * React sees every press itself (and replays those made while it hydrates), so the noting stops;
  * once the root has hydrated (it marks <html data-hydrated>) the noted buttons are pressed again,
  * in order: a press made before the code arrived is never lost.

@@ -17,12 +17,7 @@ import { HYDRATION_BOOT, HYDRATION_BOOT_PATH } from '../../common/hydration-boot
 import { MAX_IMPORT_BYTES } from '../../common/markdown-import.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import type { Config } from '../config.ts';
-import {
-  type HydrationState,
-  HydrationStates,
-  hydrationStateId,
-  hydrationStateUrl,
-} from '../lib/hydration-states.ts';
+import { type HydrationState, HydrationStates, hydrationStateUrl } from '../lib/hydration-states.ts';
 import { type CachedPage, compressOnce, type PageCache, type RenderedPage } from '../lib/page-cache.ts';
 import { preferredEncoding } from '../lib/read-cache.ts';
 import { sharedCacheControl } from '../lib/shared-cache.ts';
@@ -306,57 +301,72 @@ export async function webPlugin(
     const { id } = request.params;
     const path = request.query.path;
     let state = states.get(id);
+    // Found by its hash, it is these bytes for good; rendered again, only if they are the same.
+    let lasting = state !== undefined;
     if (!state && typeof path === 'string' && path.length <= 2048 && isPublicPage(path)) {
       try {
-        const fresh = await renderState(request, path);
-        if (fresh !== undefined) state = states.get(states.keep(fresh));
+        const kept = await renderState(request, path);
+        state = kept === undefined ? undefined : states.get(kept);
+        lasting = kept === id;
       } catch (error) {
         if (error instanceof BusyError) return busy(reply);
         throw error;
       }
     }
     if (!state) return reply.code(404).header('cache-control', 'no-store').send({ message: 'Not found' });
-    const lasting = hydrationStateId(state.text.toString('utf8')) === id;
-    reply.header('content-type', 'text/plain; charset=utf-8');
-    reply.header('cache-control', lasting ? 'public, max-age=31536000, immutable' : 'no-store');
-    reply.header('vary', 'Accept-Encoding');
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (encoding === 'identity') return reply.send(state.text);
-    reply.header('content-encoding', encoding);
-    return reply.send(await states.encoded(state, encoding));
+    return sendText(request, reply, state, {
+      type: 'text/plain; charset=utf-8',
+      cacheControl: lasting ? 'public, max-age=31536000, immutable' : 'no-store',
+    });
   };
 
-  /** A page's hydration data rendered afresh, as a visitor without a session would get it. */
+  /**
+   * A page rendered afresh, as a visitor without a session would get it, for its hydration data:
+   * kept as any render keeps it (contextFor); the id it was kept under, if the page has any.
+   */
   const renderState = async (request: FastifyRequest, path: string): Promise<string | undefined> => {
     if (!renders.tryAcquire()) throw new BusyError();
     try {
-      let captured: string | undefined;
+      let kept: string | undefined;
       const context = await contextFor(request, '', true, path);
       context.keepHydrationState = (state) => {
-        captured = state;
-        return hydrationStateUrl(hydrationStateId(state), path);
+        kept = states?.keep(state);
+        return hydrationStateUrl(kept ?? '', path);
       };
       const url = new URL(path, `${request.protocol}://${request.host}`);
       const response = await handle(new Request(url, { headers: { accept: 'text/html' } }), context);
       await response.arrayBuffer();
-      return captured;
+      return kept;
     } finally {
       renders.release();
     }
   };
 
-  // The one script a public page loads before the visitor moves (ADR 014): a new text is a new
-  // address, so it is kept for good.
-  const boot = { text: Buffer.from(HYDRATION_BOOT) } as HydrationState;
-  app.get(HYDRATION_BOOT_PATH, async (request, reply) => {
-    if (!states) return reply.callNotFound();
-    reply.header('content-type', 'text/javascript; charset=utf-8');
-    reply.header('cache-control', 'public, max-age=31536000, immutable');
+  /** Text kept with its compressed copies (made once), as the client's Accept-Encoding asks. */
+  const sendText = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    text: HydrationState,
+    { type, cacheControl }: { type: string; cacheControl: string },
+  ) => {
+    reply.header('content-type', type);
+    reply.header('cache-control', cacheControl);
     reply.header('vary', 'Accept-Encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (encoding === 'identity') return reply.send(boot.text);
+    if (!states || encoding === 'identity') return reply.send(text.text);
     reply.header('content-encoding', encoding);
-    return reply.send(await states.encoded(boot, encoding));
+    return reply.send(await states.encoded(text, encoding));
+  };
+
+  // The script a public page loads on the visitor's first move (ADR 014): a new text is a new
+  // address, so it is kept for good.
+  const boot: HydrationState = { text: Buffer.from(HYDRATION_BOOT) };
+  app.get(HYDRATION_BOOT_PATH, async (request, reply) => {
+    if (!states) return reply.callNotFound();
+    return sendText(request, reply, boot, {
+      type: 'text/javascript; charset=utf-8',
+      cacheControl: 'public, max-age=31536000, immutable',
+    });
   });
   app.get('/_hydration/:id', hydration);
   app.get('/*', page);

@@ -49,7 +49,7 @@ describe('deferHydration', () => {
     );
   });
 
-  it('keeps the module script’s nonce on the boot script’s tag', () => {
+  it('keeps the module script’s nonce on the trigger’s tag', () => {
     const html = deferHydration(document('n0nce'), () => '/_hydration/abc').toString('utf8');
     expect(html).toContain('<script type="module" nonce="n0nce" data-hydration="/_hydration/abc"');
   });

@@ -53,7 +53,7 @@ export function deferHydration(document: Buffer, keepState: (state: string) => s
 
   let state = '';
   for (const match of html.matchAll(STREAM_CHUNK)) state += JSON.parse(match[1] ?? '""') as string;
-  const boot =
+  const trigger =
     `<script type="module"${nonce} data-hydration="${attribute(keepState(state))}"` +
     ` data-manifest="${attribute(JSON.parse(manifest) as string)}" data-routes="${attribute(ids.join(' '))}">` +
     `${HYDRATION_TRIGGER}</script>`;
@@ -62,6 +62,6 @@ export function deferHydration(document: Buffer, keepState: (state: string) => s
       .replace(MODULE_PRELOAD, '')
       .replace(STREAM_CHUNK, '')
       .replace(STREAM_CLOSE, '')
-      .replace(MODULE_SCRIPT, () => boot),
+      .replace(MODULE_SCRIPT, () => trigger),
   );
 }

@@ -148,7 +148,9 @@ export function quotePipeline(db: Db, now: () => Date) {
         })
         .from(quoteRequests)
         .where(gte(quoteRequests.createdAt, firstMonth))
-        .groupBy(sql`grouping sets ((${source}), (${lastRead}))`);
+        .groupBy(sql`grouping sets ((${source}), (${lastRead}))`)
+        // Each set with most requests first, then by name (the source is null in the pages' set).
+        .orderBy(sql`3`, sql`4 desc`, sql`coalesce(${source}, ${lastRead})`);
       const [[sums], cards, months, leadRows] = await Promise.all([
         summary,
         Promise.all(
@@ -179,19 +181,13 @@ export function quotePipeline(db: Db, now: () => Date) {
         won: row.won,
         wonValueUsd: row.wonValue,
       });
-      // Most requests first, then by name (as the two queries before sorted them).
-      const ranked = <T extends { label: string; quotes: number }>(rows: T[]) =>
-        rows.sort((a, b) => b.quotes - a.quotes || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
-      const sources = ranked(
-        leadRows
-          .filter((row) => Number(row.bySource) === 0)
-          .map((row) => leadRow(row.source ?? 'Direct', row)),
-      );
-      const pages = ranked(
-        leadRows
-          .filter((row) => Number(row.bySource) === 1 && row.page !== null)
-          .map((row) => leadRow(row.page ?? '', row)),
-      ).slice(0, TOP_PAGES);
+      const sources = leadRows
+        .filter((row) => Number(row.bySource) === 0)
+        .map((row) => leadRow(row.source ?? 'Direct', row));
+      const pages = leadRows
+        .filter((row) => Number(row.bySource) === 1 && row.page !== null)
+        .slice(0, TOP_PAGES)
+        .map((row) => leadRow(row.page ?? '', row));
 
       const stageTotals = (sums ?? {}) as Record<string, number | undefined>;
       const byMonth = new Map(months.map((row) => [row.month, row]));

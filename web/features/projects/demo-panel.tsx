@@ -174,7 +174,7 @@ function LiveDemo({ project }: { project: Project }) {
     case 'none':
       return <NoDemo project={project} />;
     case 'iframe': {
-      // The address the server checked for framing (common/schemas/project.ts).
+      // The address the server checked for framing (common/demo-frame.ts).
       const url = demoFrameUrl(project);
       return url ? (
         <DemoFrame
