@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp, serializeRequestForLog } from './app.ts';
+import { buildApp } from './app.ts';
+import { serializeRequestForLog } from './lib/access-log.ts';
 import { HttpError } from './lib/http-error.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 

@@ -1,14 +1,14 @@
 /**
  * Starts the site: parses configuration, opens (and migrates) the database,
  * seeds a new one, listens, and shuts down gracefully on SIGTERM or SIGINT:
- * stop accepting, let requests in flight finish, close the database, exit 0.
+ * stop accepting, let requests in flight finish, stop the jobs, close the database, exit 0.
  */
-import { buildApp, loggerOptions } from './app.ts';
+import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type Database, databaseTarget, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { createAdmin, seedDatabase } from './db/seed.ts';
-import { createMailWorker } from './modules/notifications/worker.ts';
+import { loggerOptions } from './lib/access-log.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -40,6 +40,7 @@ async function main() {
       config,
       database,
       logger: loggerOptions(config),
+      periodicJobs: true,
       ...(config.WEB_APP === 'off' ? {} : { web: { mode: config.WEB_APP } }),
     });
   } catch (error) {
@@ -53,18 +54,6 @@ async function main() {
     app.log.info({ admin, username: config.ADMIN_USERNAME }, 'admin bootstrap');
   }
 
-  const mailWorker =
-    config.SMTP_URL && config.NOTIFY_EMAIL
-      ? createMailWorker({
-          db: database.db,
-          smtpUrl: config.SMTP_URL,
-          to: config.NOTIFY_EMAIL,
-          from: config.MAIL_FROM ?? config.NOTIFY_EMAIL,
-          log: app.log,
-        })
-      : undefined;
-  if (!mailWorker) app.log.info('SMTP_URL not set: notifications stay in the outbox');
-
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
@@ -77,7 +66,6 @@ async function main() {
     timer.unref();
     try {
       await app.close();
-      await mailWorker?.stop();
       await database.close();
       app.log.info('shutdown complete');
       process.exit(0);
@@ -90,10 +78,8 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   try {
+    // Listening makes the app ready, which starts every module's jobs (mail, digest, backups, publishing).
     await app.listen({ port: config.PORT, host: config.HOST });
-    mailWorker?.start();
-    app.digest.start();
-    app.backups.start();
   } catch (error) {
     app.log.error({ err: error }, 'could not listen');
     await database.close();

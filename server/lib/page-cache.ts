@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { SiteEvents } from './site-events.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -117,6 +118,12 @@ export class PageCache {
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** Empties itself on every public-content change (a write here, or in another process). */
+  follow(events: Pick<SiteEvents, 'on'>): this {
+    events.on('public-content-changed', () => this.clear());
+    return this;
   }
 
   get(key: string): CachedPage | undefined {

@@ -7,10 +7,15 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import { SiteEvents } from './site-events.ts';
 
 export class ReadCache {
   readonly #entries = new Map<string, string>();
-  constructor(readonly maxEntries = 1000) {}
+  /** Every invalidation here (a local write or another process's) is told as 'public-content-changed'. */
+  constructor(
+    readonly events = new SiteEvents(),
+    readonly maxEntries = 1000,
+  ) {}
 
   get size(): number {
     return this.#entries.size;
@@ -48,24 +53,17 @@ export class ReadCache {
     this.onInvalidate?.(prefixes);
   }
 
-  readonly #listeners: ((prefixes: string[]) => void)[] = [];
-
-  /** Calls `listener` after every invalidation in this process, whether a local write or another process asked. */
-  onLocalInvalidate(listener: (prefixes: string[]) => void): void {
-    this.#listeners.push(listener);
-  }
-
   /** Drops the entries in this process only: what a message from another process asks for. */
   invalidateLocal(prefixes: string[]): void {
     for (const key of this.#entries.keys()) {
       if (prefixes.some((prefix) => key.startsWith(prefix))) this.#entries.delete(key);
     }
-    for (const listener of this.#listeners) listener(prefixes);
+    this.events.emit('public-content-changed', prefixes);
   }
 
   clear(): void {
     this.#entries.clear();
-    for (const listener of this.#listeners) listener(['']);
+    this.events.emit('public-content-changed', ['']);
   }
 }
 

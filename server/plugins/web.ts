@@ -18,9 +18,10 @@ import { MAX_IMPORT_BYTES } from '../../common/markdown-import.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import type { Config } from '../config.ts';
 import { type HydrationState, HydrationStates, hydrationStateUrl } from '../lib/hydration-states.ts';
-import { type CachedPage, compressOnce, type PageCache, type RenderedPage } from '../lib/page-cache.ts';
+import { type CachedPage, compressOnce, PageCache, type RenderedPage } from '../lib/page-cache.ts';
 import { preferredEncoding } from '../lib/read-cache.ts';
 import { sharedCacheControl } from '../lib/shared-cache.ts';
+import type { SiteEvents } from '../lib/site-events.ts';
 import { projectRoot } from '../paths.ts';
 import { plainPage } from './errors.ts';
 import { pageCsp } from './security.ts';
@@ -36,18 +37,16 @@ export interface WebOptions {
   buildFolder?: string;
   /** Render pages for the static copy of the site (the static export): no analytics, no server features. */
   staticCopy?: boolean;
-  /** Where finished pages for visitors without a session are kept (production builds only). */
-  pageCache?: PageCache;
   /** How many pages may render at once; past that a page is a quick 503 (default 8). */
   maxRenders?: number;
   /** A stand-in for React Router's handler (tests of caching and load shedding without a build). */
   handler?: Handler;
   /**
-   * Calls `listener` after every write that changes a public read (the read cache's invalidation,
-   * local or from another process). With it, loaders' API reads are parsed once and shared by
-   * renders until then; without it, every read is made afresh.
+   * The site's events. With them, finished pages for visitors without a session are kept
+   * (production builds only) and loaders' API reads are parsed once and shared by renders, both
+   * until a 'public-content-changed'; without them, every page and read is made afresh.
    */
-  onPublicWrite?: (listener: () => void) => void;
+  events?: Pick<SiteEvents, 'on'>;
 }
 
 export type Handler = (request: Request, context: WebLoadContext) => Promise<Response>;
@@ -59,16 +58,15 @@ export async function webPlugin(
     mode,
     buildFolder = webBuildFolder,
     staticCopy = false,
-    pageCache: cache,
     maxRenders = 8,
     handler,
-    onPublicWrite,
+    events,
   }: WebOptions,
 ) {
   const handle = handler ?? (mode === 'dev' ? await devHandler(app) : await buildHandler(app, buildFolder));
   const dev = mode === 'dev';
   // The static export renders each page once for its files; development always renders afresh.
-  const pageCache = dev || staticCopy ? undefined : cache;
+  const pageCache = dev || staticCopy || !events ? undefined : new PageCache().follow(events);
   const renders = new RenderLimiter(maxRenders);
   const sessionCookie = sessionCookieName(config);
   // A page read without a session hydrates on the visitor's first move and fetches its data then
@@ -89,10 +87,10 @@ export async function webPlugin(
   // render until a write changes it, so each is read and parsed once, not through a full request
   // per render. Bounded like the page cache; a failed read is not kept.
   const reads = new Map<string, Promise<unknown>>();
-  onPublicWrite?.(() => reads.clear());
+  events?.on('public-content-changed', () => reads.clear());
   const readApi = async <T>(path: string): Promise<T | null> => {
     if (!path.startsWith('/api/')) throw new Error(`readApi only reads the API, not ${path}`);
-    if (!onPublicWrite) return (await injectRead(path)) as T | null;
+    if (!events) return (await injectRead(path)) as T | null;
     let read = reads.get(path);
     if (!read) {
       const started = injectRead(path);

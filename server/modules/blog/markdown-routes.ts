@@ -17,7 +17,6 @@ import {
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { FileStorage } from '../../lib/storage.ts';
-import { requireAdmin } from '../../plugins/session.ts';
 import { exportPosts, type ImportFile, type ImportOptions, importPosts } from './markdown-files.ts';
 
 /**
@@ -54,7 +53,7 @@ export const markdownRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, storage, blog }) => {
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 2, parts: 3 } });
 
-  app.get('/api/admin/posts/export', { onRequest: requireAdmin }, async (_request, reply) => {
+  app.get('/api/admin/posts/export', async (_request, reply) => {
     const files = await exportPosts(db);
     const zip = zipSync(
       Object.fromEntries(files.map((file) => [`posts/${file.path}`, new Uint8Array(file.bytes)])),
@@ -76,7 +75,6 @@ export const markdownRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/posts/import',
     {
-      onRequest: requireAdmin,
       schema: {
         querystring: z.object({ dryRun: z.enum(['true', 'false']).default('false') }),
         response: {

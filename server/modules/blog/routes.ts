@@ -45,7 +45,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService; cache: ReadC
   // route's throughput. An answer made while a write happened is used but not kept.
   const answers = new Map<string, { posts: string; total: string; link: string | null; etag: string }>();
   let generation = 0;
-  cache.onLocalInvalidate(() => {
+  cache.events.on('public-content-changed', () => {
     generation += 1;
     answers.clear();
   });

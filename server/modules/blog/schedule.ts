@@ -3,13 +3,13 @@
  * scheduled time, sleeps until then (at most `maxSleepMs` at a time, so a clock change or a post
  * scheduled by another process is seen within a minute), and when that time has come makes every
  * public read afresh: the post appears on the site, in the feeds and in the sitemap. It re-arms
- * after every write to the blog (the read cache's invalidation tells it).
+ * after every public-content change (a write here or in another process).
  */
 
-export interface Timers {
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+import type { SiteEvents } from '../../lib/site-events.ts';
+import type { Timers } from '../../lib/site-module.ts';
+
+export type { Timers };
 
 export interface PublisherOptions {
   /** When the next scheduled post goes live, or null when none waits. */
@@ -20,6 +20,8 @@ export interface PublisherOptions {
   timers?: Timers;
   maxSleepMs?: number;
   onError?: (error: unknown) => void;
+  /** Re-arms on each of its 'public-content-changed' (a post scheduled, moved or published). */
+  events?: Pick<SiteEvents, 'on'>;
 }
 
 export function createPublisher({
@@ -32,6 +34,7 @@ export function createPublisher({
   },
   maxSleepMs = 60_000,
   onError = () => {},
+  events,
 }: PublisherOptions) {
   let timer: unknown = null;
   let due: Date | null = null;
@@ -68,6 +71,8 @@ export function createPublisher({
     });
     return arming;
   }
+
+  events?.on('public-content-changed', () => void rearm());
 
   return {
     rearm,

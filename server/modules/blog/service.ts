@@ -14,6 +14,7 @@ import { blogPosts, users } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { RENDER_VERSION, renderPost } from '../../lib/markdown.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
+import type { SiteEvents } from '../../lib/site-events.ts';
 
 const summaryColumns = {
   id: blogPosts.id,
@@ -101,6 +102,10 @@ export interface DraftValues {
 export interface BlogServiceOptions {
   /** The clock deciding which scheduled posts are live (tests move it). */
   now?: () => Date;
+  /** Told of each post edited or deleted (its comments are read afresh). */
+  events?: Pick<SiteEvents, 'emit'>;
+  /** The cover a post written without one gets (a generated image's address), as the form's hint promises. */
+  coverFor?: (title: string, tags: string[]) => Promise<string>;
 }
 
 /** A reader inside or outside a transaction (PGlite has one connection: a transaction's work goes through it). */
@@ -109,7 +114,7 @@ type Tx = Pick<Db, 'select' | 'insert'>;
 export function createBlogService(
   db: Db,
   cache: Pick<ReadCache, 'invalidate'>,
-  { now = () => new Date() }: BlogServiceOptions = {},
+  { now = () => new Date(), events, coverFor }: BlogServiceOptions = {},
 ) {
   const invalidatePosts = () => cache.invalidate(BLOG_CACHE_PREFIX);
 
@@ -392,6 +397,13 @@ export function createBlogService(
       return adminPostOf(row, now());
     },
 
+    /** A post the owner writes in the editor: one without a cover gets a generated one, as the form's hint promises. */
+    async writePost(values: BlogPostFormValues, authorId: number) {
+      const coverImage = values.coverImage || ((await coverFor?.(values.title, values.tags)) ?? '');
+      return this.createPost({ ...values, coverImage }, authorId);
+    },
+
+    /** A post as given (an import keeps a post without a cover as it was). */
     async createPost(values: BlogPostFormValues, authorId: number) {
       const { publishAt, ...fields } = values;
       const inserted = await db
@@ -450,6 +462,8 @@ export function createBlogService(
         .returning();
       if (!row) throw notFound('Post not found');
       invalidatePosts();
+      // A post taken off the site takes its comments with it.
+      events?.emit('post-changed', id);
       return adminPostOf(row, at);
     },
 
@@ -487,6 +501,7 @@ export function createBlogService(
       const deleted = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
       if (deleted.length === 0) throw notFound('Post not found');
       invalidatePosts();
+      events?.emit('post-changed', id);
     },
 
     /** A draft (never published directly) under a free slug from its title; its id. */

@@ -24,8 +24,12 @@ const moderationWhere = {
 /** Where a reply email's stop link points. */
 export const UNSUBSCRIBE_PATH = '/comments/unsubscribe';
 
-/** `siteUrl`: the public address, for the links in reply emails. */
-export function createCommentService(db: Db, cache: Pick<ReadCache, 'invalidate'>, siteUrl: string) {
+/** `siteUrl`: the public address, for the links in reply emails; `ownerName`: who the owner's answers are from. */
+export function createCommentService(
+  db: Db,
+  cache: Pick<ReadCache, 'invalidate'>,
+  { siteUrl, ownerName }: { siteUrl: string; ownerName: string },
+) {
   /** A post's public comment list is read afresh after this. */
   const forgetPost = (postId: number) => cache.invalidate(`${COMMENTS_CACHE_PREFIX}${postId}`);
 
@@ -94,7 +98,8 @@ export function createCommentService(db: Db, cache: Pick<ReadCache, 'invalidate'
      * author's; the comment answered is approved. A commenter who asked is emailed through the
      * outbox, with a link that stops further emails.
      */
-    async reply(commentId: number, content: string, author: { name: string }) {
+    async reply(commentId: number, content: string) {
+      const author = { name: ownerName };
       const answer = await db.transaction(async (tx) => {
         const [row] = await tx
           .select({ comment: comments, postTitle: blogPosts.title, postSlug: blogPosts.slug })

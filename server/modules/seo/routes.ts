@@ -186,7 +186,7 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (
   // scheduled post going live); one made while a write happened is sent but not kept.
   const feeds = new Map<string, { body: string; etag: string; lastModified: Date | undefined }>();
   let generation = 0;
-  cache.onLocalInvalidate(() => {
+  cache.events.on('public-content-changed', () => {
     generation += 1;
     feeds.clear();
   });

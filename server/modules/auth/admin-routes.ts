@@ -1,5 +1,5 @@
 /**
- * The owner's sign-in security (admin only): GET /api/admin/security (passkeys, authenticator
+ * The owner's sign-in security (in the admin scope): GET /api/admin/security (passkeys, authenticator
  * app, signed-in sessions); passkeys added, renamed and removed; the authenticator app set up,
  * confirmed, turned off, and its recovery codes replaced; sessions ended one by one or all but
  * this one. Each change takes effect at the next request.
@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { securityOverviewSchema } from '../../../common/schemas/admin.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { requireAdmin } from '../../plugins/session.ts';
+import { idParams } from '../../lib/route-params.ts';
 import { codeSchema } from './routes.ts';
 import type { SecurityService } from './security.ts';
 
@@ -41,11 +41,10 @@ const registrationSchema = z.object({
   }),
 });
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const messageSchema = z.object({ message: z.string() });
 const codesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 
-export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }> = async (
+export const securityAdminRoutes: FastifyPluginAsyncZod<{ security: SecurityService }> = async (
   app,
   { security },
 ) => {
@@ -56,16 +55,13 @@ export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }
   };
   const limited = { rateLimit: { max: 30, timeWindow: '15 minutes' } };
 
-  app.get(
-    '/api/admin/security',
-    { onRequest: requireAdmin, schema: { response: { 200: securityOverviewSchema } } },
-    async (request) => security.overview(await ownerId(request), request.sessionToken()),
+  app.get('/api/admin/security', { schema: { response: { 200: securityOverviewSchema } } }, async (request) =>
+    security.overview(await ownerId(request), request.sessionToken()),
   );
 
   app.post(
     '/api/admin/security/passkeys/options',
     {
-      onRequest: requireAdmin,
       schema: { response: { 200: z.object({ options: z.record(z.string(), z.unknown()) }) } },
       config: limited,
     },
@@ -80,7 +76,6 @@ export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }
   app.post(
     '/api/admin/security/passkeys',
     {
-      onRequest: requireAdmin,
       schema: { body: registrationSchema, response: { 201: messageSchema } },
       config: limited,
     },
@@ -97,7 +92,6 @@ export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }
   app.patch(
     '/api/admin/security/passkeys/:id',
     {
-      onRequest: requireAdmin,
       schema: { params: idParams, body: z.object({ name: passkeyName }), response: { 200: messageSchema } },
     },
     async (request) => {
@@ -108,7 +102,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }
 
   app.delete(
     '/api/admin/security/passkeys/:id',
-    { onRequest: requireAdmin, schema: { params: idParams, response: { 200: messageSchema } } },
+    { schema: { params: idParams, response: { 200: messageSchema } } },
     async (request) => {
       await security.removePasskey(await ownerId(request), request.params.id);
       return { message: 'Passkey removed' };
@@ -118,7 +112,6 @@ export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }
   app.post(
     '/api/admin/security/authenticator',
     {
-      onRequest: requireAdmin,
       schema: { response: { 200: z.object({ secret: z.string(), uri: z.string(), qrSvg: z.string() }) } },
       config: limited,
     },
@@ -128,7 +121,6 @@ export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }
   app.post(
     '/api/admin/security/authenticator/confirm',
     {
-      onRequest: requireAdmin,
       schema: { body: codeSchema, response: { 200: codesSchema } },
       config: limited,
     },
@@ -140,7 +132,6 @@ export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }
   app.post(
     '/api/admin/security/recovery-codes',
     {
-      onRequest: requireAdmin,
       schema: { body: codeSchema, response: { 200: codesSchema } },
       config: limited,
     },
@@ -152,7 +143,6 @@ export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }
   app.post(
     '/api/admin/security/authenticator/remove',
     {
-      onRequest: requireAdmin,
       schema: { body: codeSchema, response: { 200: messageSchema } },
       config: limited,
     },
@@ -165,7 +155,6 @@ export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }
   app.delete(
     '/api/admin/security/sessions/:id',
     {
-      onRequest: requireAdmin,
       schema: { params: z.object({ id: z.string().max(64) }), response: { 200: messageSchema } },
     },
     async (request) => {
@@ -176,7 +165,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }
 
   app.post(
     '/api/admin/security/sessions/end-others',
-    { onRequest: requireAdmin, schema: { response: { 200: z.object({ ended: z.number().int() }) } } },
+    { schema: { response: { 200: z.object({ ended: z.number().int() }) } } },
     async (request) => ({
       ended: await security.endOtherSessions(await ownerId(request), request.sessionToken()),
     }),

@@ -1,0 +1,37 @@
+/** The blog: posts for visitors, the owner's writing desk, and scheduled posts going live on time. */
+import { generateCover } from '../../lib/cover.ts';
+import { clockOf, type SiteContext, type SiteModule } from '../../lib/site-module.ts';
+import { blogAdminRoutes } from './admin-routes.ts';
+import { blogRoutes } from './routes.ts';
+import { createPublisher } from './schedule.ts';
+import { createBlogService } from './service.ts';
+
+export function blogModule(context: SiteContext) {
+  const { db, cache, events, storage, log } = context;
+  // A post (or guest post) without a cover gets a generated one, as the form's hint promises.
+  const coverFor = async (title: string, tags: string[]) =>
+    storage.save(await generateCover(title, tags), 'webp');
+  const blog = createBlogService(db, cache, { ...clockOf(context), events, coverFor });
+  // Scheduled posts go live on time: the publisher sleeps until the next one, re-armed by every change.
+  const publisher = createPublisher({
+    nextScheduledAt: () => blog.nextScheduledAt(),
+    publishDue: () => blog.publishDue(),
+    events,
+    ...clockOf(context),
+    ...(context.timers ? { timers: context.timers } : {}),
+    onError: (error) => log.warn({ err: error }, 'scheduled publishing'),
+  });
+  return {
+    name: 'blog',
+    blog,
+    coverFor,
+    publisher,
+    routes: async (app) => {
+      await app.register(blogRoutes, { blog, cache });
+    },
+    adminRoutes: async (app) => {
+      await app.register(blogAdminRoutes, { blog, db, storage });
+    },
+    jobs: [{ name: 'scheduled publishing', start: () => publisher.rearm(), stop: () => publisher.stop() }],
+  } satisfies SiteModule & Record<string, unknown>;
+}

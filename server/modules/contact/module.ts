@@ -1,0 +1,19 @@
+/** Quote requests and messages: the public form, the owner's inbox and pipeline. */
+import type { SiteContext, SiteModule } from '../../lib/site-module.ts';
+import { contactAdminRoutes } from './admin-routes.ts';
+import { contactRoutes } from './routes.ts';
+import { createContactService } from './service.ts';
+
+export function contactModule({ db, now }: SiteContext) {
+  const contact = createContactService(db, now);
+  return {
+    name: 'contact',
+    contact,
+    routes: async (app) => {
+      await app.register(contactRoutes, { contact });
+    },
+    adminRoutes: async (app) => {
+      await app.register(contactAdminRoutes, { contact });
+    },
+  } satisfies SiteModule & Record<string, unknown>;
+}
