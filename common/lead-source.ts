@@ -1,5 +1,5 @@
 /** How the owner reads a quote request's source (the email, the inbox and the pipeline's cards). */
-import type { LeadSource } from './schemas/forms.ts';
+import type { LeadSource } from './schemas/contact.ts';
 
 /** One line: 'newsletter / email (fall-tune-up), landed on /, read /blog/x'. */
 export function describeSource(source: LeadSource): string {

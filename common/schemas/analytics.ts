@@ -1,3 +1,4 @@
+/** Page views: what the counter sends, and the owner's report. */
 import { z } from './zod.ts';
 
 /** A page view reported by the first-party analytics script (/insights.js). */
@@ -10,3 +11,16 @@ export const pageViewSchema = z.object({
   screenWidth: z.number().int().min(0).max(100_000).optional(),
   screenHeight: z.number().int().min(0).max(100_000).optional(),
 });
+
+const countRow = z.object({ views: z.number().int(), visitors: z.number().int() });
+
+/** First-party analytics over the last `days` days (UTC), every day present. */
+export const adminAnalyticsSchema = z.object({
+  days: z.array(countRow.extend({ date: z.string() })),
+  totals: countRow,
+  topPages: z.array(countRow.extend({ path: z.string() })),
+  topReferrers: z.array(countRow.extend({ referrer: z.string() })),
+  devices: z.array(countRow.extend({ device: z.enum(['Mobile', 'Tablet', 'Desktop', 'Unknown']) })),
+});
+
+export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;

@@ -1,3 +1,7 @@
+/**
+ * The blog: the public list, search and post answers, the editor's form (spec section 5, its
+ * messages verbatim) and partial update, and the owner's view of a post (drafts, schedule, link).
+ */
 import {
   BLOG_MAX_PAGE,
   BLOG_MAX_PAGE_SIZE,
@@ -5,9 +9,9 @@ import {
   BLOG_MAX_TAG_LENGTH,
   BLOG_PAGE_SIZE,
 } from '../blog-list.ts';
+import { SEO_DESCRIPTION_LENGTH } from '../constants.ts';
+import { coverImage, isoDate, tagList, text } from './shared.ts';
 import { z } from './zod.ts';
-
-const isoDate = z.iso.datetime({ offset: true });
 
 /** A heading of a post (h2 or h3) in its table of contents. */
 export const tocEntrySchema = z.object({
@@ -15,6 +19,7 @@ export const tocEntrySchema = z.object({
   id: z.string(),
   text: z.string(),
 });
+
 export type TocEntry = z.infer<typeof tocEntrySchema>;
 
 /** A row of GET /api/blog: what the list and the home teaser show. */
@@ -90,6 +95,7 @@ export const blogListQuerySchema = z.object({
     .max(BLOG_MAX_TAG_LENGTH, `A tag cannot exceed ${BLOG_MAX_TAG_LENGTH} characters`)
     .default(''),
 });
+
 export type BlogListQuery = z.output<typeof blogListQuerySchema>;
 
 /** GET /api/blog-list: one page of the blog list with what the page shows around it. */
@@ -106,6 +112,93 @@ export const blogListPageSchema = z.object({
 });
 
 export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
+
 export type BlogPost = z.infer<typeof blogPostSchema>;
+
 export type BlogPostHit = z.infer<typeof blogPostHitSchema>;
+
 export type BlogListPage = z.infer<typeof blogListPageSchema>;
+
+/** The post fields without defaults: the create form adds its defaults, the partial update none. */
+const blogPostFields = {
+  title: text(200, 'Title').min(5, 'Title must be at least 5 characters'),
+  slug: z
+    .string({ error: 'Slug must be at least 3 characters' })
+    .trim()
+    .min(3, 'Slug must be at least 3 characters')
+    .max(120, 'Slug cannot exceed 120 characters')
+    .regex(/^[a-z0-9-]+$/, 'Slug can only contain lowercase letters, numbers, and hyphens'),
+  summary: text(500, 'Summary', { multiline: true }).min(10, 'Summary must be at least 10 characters'),
+  content: text(100_000, 'Content', { multiline: true }).min(50, 'Content must be at least 50 characters'),
+  coverImage,
+  tags: tagList,
+  isPublished: z.boolean({ error: 'Published must be true or false' }),
+  /** What search results and shared links show; '' falls back to the first 160 characters of the content. */
+  metaDescription: text(SEO_DESCRIPTION_LENGTH, 'Meta description'),
+  /** Where the post first appeared, when that is another site; '' for this site. */
+  canonicalUrl: z
+    .string({ error: 'Canonical URL must be a valid URL' })
+    .trim()
+    .max(2000, 'Canonical URL must be a valid URL')
+    .refine(
+      (value) => value === '' || z.url({ protocol: /^https?$/ }).safeParse(value).success,
+      'Canonical URL must be a valid URL',
+    ),
+  /**
+   * When a published post goes live: a time in the future schedules it; null (or absent when
+   * first published) means now.
+   */
+  publishAt: z.iso.datetime({ offset: true, error: 'Publish time must be a valid date and time' }).nullable(),
+};
+
+export const blogPostFormSchema = z.object({
+  ...blogPostFields,
+  coverImage: coverImage.default(''),
+  tags: tagList.default([]),
+  isPublished: blogPostFields.isPublished.default(false),
+  metaDescription: blogPostFields.metaDescription.default(''),
+  canonicalUrl: blogPostFields.canonicalUrl.default(''),
+  publishAt: blogPostFields.publishAt.default(null),
+});
+
+export type BlogPostFormInput = z.input<typeof blogPostFormSchema>;
+
+export type BlogPostFormValues = z.output<typeof blogPostFormSchema>;
+
+/**
+ * Partial update of a post: any subset of the form's fields, and only those. Built from the
+ * fields without defaults: zod fills an omitted field that has a default even under
+ * `.partial()`, which once cleared a post's cover and tags when only `isPublished` was sent.
+ */
+export const blogPostUpdateSchema = z
+  .object(blogPostFields)
+  .partial()
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
+    message: 'Send at least one field to change',
+  });
+
+export const adminPostSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  summary: z.string(),
+  content: z.string(),
+  coverImage: z.string(),
+  tags: z.array(z.string()),
+  isPublished: z.boolean(),
+  publishedAt: isoDate.nullable(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  excerpt: z.string().nullable(),
+  authorId: z.number().int().nullable(),
+  metaDescription: z.string(),
+  canonicalUrl: z.string(),
+  /** The guest's name for an approved guest post; '' for the owner's. */
+  guestAuthor: z.string(),
+  /** Draft (not published), Scheduled (published with a time still to come) or Published. */
+  status: z.enum(['draft', 'scheduled', 'published']),
+  /** The secret of the private preview link; null when none is open. */
+  previewToken: z.string().nullable(),
+});
+
+export type AdminPost = z.infer<typeof adminPostSchema>;

@@ -43,6 +43,7 @@ export const claimsSchema = z.object({
   projectsIn2024: z.string().min(1),
   yearsOfExperience: z.string().min(1),
 });
+
 export type Claims = z.infer<typeof claimsSchema>;
 
 export const seedSkillSchema = z.object({
@@ -70,37 +71,15 @@ export const testimonialSchema = z.object({
 });
 
 export type Profile = z.infer<typeof profileSchema>;
+
 export type SocialLink = z.infer<typeof socialLinkSchema>;
+
 export type ContactInfo = z.infer<typeof contactInfoSchema>;
+
 export type SeedSkill = z.infer<typeof seedSkillSchema>;
+
 export type SeedPost = z.infer<typeof seedPostSchema>;
+
 export type Testimonial = z.infer<typeof testimonialSchema>;
+
 export type SocialIcon = z.infer<typeof socialIconSchema>;
-
-/**
- * A testimonial as the home page shows it: a client's own words sent through their private link
- * and approved by the owner (`verified`, with the date they wrote it), or until the first of those
- * exists, the placeholders of content/testimonials.ts.
- */
-export const shownTestimonialSchema = testimonialSchema.extend({
-  role: z.string(),
-  company: z.string().nullable(),
-  rating: z.number().int().min(1).max(5).nullable(),
-  verified: z.boolean(),
-  date: z.string().nullable(),
-});
-export type ShownTestimonial = z.infer<typeof shownTestimonialSchema>;
-
-/** What the client's private link shows: who was asked, and what they sent so far. */
-export const testimonialInviteSchema = z.object({
-  clientName: z.string(),
-  ownerName: z.string(),
-  status: z.enum(['requested', 'submitted', 'approved', 'withdrawn']),
-  name: z.string().nullable(),
-  role: z.string().nullable(),
-  company: z.string().nullable(),
-  quote: z.string().nullable(),
-  rating: z.number().int().nullable(),
-  submittedAt: z.string().nullable(),
-});
-export type TestimonialInvite = z.infer<typeof testimonialInviteSchema>;

@@ -1,4 +1,13 @@
-import { DEFAULT_SKILL_NAME, DEFAULT_SKILL_PERCENTAGE, SKILL_CATEGORIES } from '../constants.ts';
+/** Skills and endorsements: the public list, the endorsement form and list, and the owner's view. */
+import {
+  DEFAULT_RATING,
+  DEFAULT_SKILL_NAME,
+  DEFAULT_SKILL_PERCENTAGE,
+  MAX_RATING,
+  MIN_RATING,
+  SKILL_CATEGORIES,
+} from '../constants.ts';
+import { antiSpamFields, email, isoDate, optionalText, text } from './shared.ts';
 import { z } from './zod.ts';
 
 export const skillCategorySchema = z.enum(SKILL_CATEGORIES);
@@ -19,4 +28,61 @@ export const skillsByCategorySchema = z.object({
 });
 
 export type Skill = z.infer<typeof skillSchema>;
+
 export type SkillsByCategory = z.infer<typeof skillsByCategorySchema>;
+
+const RATING_RANGE = `Rating must be between ${MIN_RATING} and ${MAX_RATING}`;
+
+export const endorsementSchema = z.object({
+  skillId: z
+    .number({ error: 'Skill ID is required' })
+    .int('Skill ID is required')
+    .positive('Skill ID is required'),
+  name: text(100, 'Name').min(2, 'Name must be at least 2 characters'),
+  email: email('Valid email address is required'),
+  comment: optionalText(1000, 'Comment', { multiline: true }),
+  rating: z
+    .number({ error: RATING_RANGE })
+    .int(RATING_RANGE)
+    .min(MIN_RATING, RATING_RANGE)
+    .max(MAX_RATING, RATING_RANGE)
+    .default(DEFAULT_RATING),
+  ...antiSpamFields,
+});
+
+export type EndorsementInput = z.input<typeof endorsementSchema>;
+
+export const adminEndorsementSchema = z.object({
+  id: z.number().int(),
+  skillId: z.number().int(),
+  skillName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  comment: z.string().nullable(),
+  rating: z.number().int(),
+  createdAt: isoDate,
+  ipAddress: z.string().nullable(),
+});
+
+export type AdminEndorsement = z.infer<typeof adminEndorsementSchema>;
+
+/** The skillId query of GET /api/skill-endorsements. */
+export const endorsementQuerySchema = z.object({
+  skillId: z.coerce
+    .number({ error: 'Skill ID is required' })
+    .int('Skill ID is required')
+    .positive('Skill ID is required'),
+});
+
+/** A public endorsement: never the email or IP. */
+export const publicEndorsementSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  rating: z.number().int().min(MIN_RATING).max(MAX_RATING),
+  comment: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+
+export const publicEndorsementListSchema = z.array(publicEndorsementSchema);
+
+export type PublicEndorsement = z.infer<typeof publicEndorsementSchema>;

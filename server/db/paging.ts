@@ -3,7 +3,7 @@
  */
 import { count, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Page, PageQuery } from '../../common/schemas/admin.ts';
+import type { Page, PageQuery } from '../../common/schemas/shared.ts';
 import type { Db } from './client.ts';
 
 /** How many rows of `table` match `where` (all of them without). */

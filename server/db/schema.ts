@@ -25,7 +25,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { QUOTE_STAGES, TESTIMONIAL_STATUSES } from '../../common/constants.ts';
 import type { TocEntry } from '../../common/schemas/blog.ts';
-import type { LeadSource } from '../../common/schemas/forms.ts';
+import type { LeadSource } from '../../common/schemas/contact.ts';
 
 /** A file an outbox message carries; `method` marks a calendar invitation (REQUEST or CANCEL). */
 export interface OutboxAttachment {

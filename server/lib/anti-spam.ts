@@ -1,5 +1,5 @@
 import { MIN_FORM_FILL_MS } from '../../common/constants.ts';
-import { VERIFICATION_PHRASE } from '../../common/schemas/forms.ts';
+import { VERIFICATION_PHRASE } from '../../common/schemas/shared.ts';
 import type { FormKind, FormTokens, FormTokenUses } from './form-token.ts';
 import { HttpError } from './http-error.ts';
 

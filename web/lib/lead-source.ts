@@ -4,7 +4,7 @@
  * read. It lives in sessionStorage (this tab, this visit: no cookie, nothing sent until the
  * visitor sends a quote request), and blocked storage only means no source.
  */
-import type { LeadSource } from '../../common/schemas/forms.ts';
+import type { LeadSource } from '../../common/schemas/contact.ts';
 
 const KEY = 'portfolio:visit';
 /** A post or a project: what a visitor read before asking for a quote. */

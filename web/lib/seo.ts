@@ -6,7 +6,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { SEO_DESCRIPTION_LENGTH } from '../../common/constants.ts';
 import { markdownToPlainText, truncateText } from '../../common/plain-text.ts';
-import type { ShownTestimonial } from '../../common/schemas/content.ts';
+import type { ShownTestimonial } from '../../common/schemas/testimonials.ts';
 import { SHARE_IMAGE, shareImagePath } from '../../common/share-image.ts';
 import type { RootData, SiteInfo } from './site.ts';
 

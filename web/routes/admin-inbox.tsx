@@ -1,6 +1,6 @@
 /** /admin/blog/inbox: quote requests and contact messages. */
 import { HydrationBoundary } from '@tanstack/react-query';
-import { inboxStates } from '../../common/schemas/admin.ts';
+import { inboxStates } from '../../common/schemas/contact.ts';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
 import { adminPaths } from '../features/admin/api.ts';
 import { Inbox } from '../features/admin/inbox.tsx';

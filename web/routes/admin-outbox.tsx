@@ -1,6 +1,6 @@
 /** /admin/blog/outbox: every notification the site sends, its state, and a retry. */
 import { HydrationBoundary } from '@tanstack/react-query';
-import { outboxStates } from '../../common/schemas/admin.ts';
+import { outboxStates } from '../../common/schemas/notifications.ts';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
 import { adminPaths } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';

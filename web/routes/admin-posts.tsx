@@ -6,7 +6,7 @@
 import { HydrationBoundary, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AdminPost } from '../../common/schemas/admin.ts';
+import type { AdminPost } from '../../common/schemas/blog.ts';
 import type { BookingSettings } from '../../common/schemas/booking.ts';
 import { slugify } from '../../common/text.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';

@@ -6,7 +6,7 @@
 
 import { data, Link } from 'react-router';
 import { SKILL_CATEGORIES } from '../../common/constants.ts';
-import type { PublicEndorsement } from '../../common/schemas/endorsements.ts';
+import type { PublicEndorsement } from '../../common/schemas/skills.ts';
 import { groupSkills } from '../../common/skills.ts';
 import { NotFoundContent } from '../features/layout/not-found-content.tsx';
 import { useStaticCopy } from '../features/layout/static-copy.ts';

@@ -6,7 +6,7 @@
  */
 import { HydrationBoundary } from '@tanstack/react-query';
 import type { BookingStatus } from '../../common/schemas/booking.ts';
-import type { ShownTestimonial } from '../../common/schemas/content.ts';
+import type { ShownTestimonial } from '../../common/schemas/testimonials.ts';
 import { claims, contactInfo, profile, quoteSocialLinks, socialLinks } from '../../content/profile.ts';
 import { projects } from '../../content/projects.ts';
 import { additionalSkills } from '../../content/skills.ts';

@@ -3,7 +3,7 @@
  * (features/testimonials). Kept out of search results and out of the page cache: the testimonial
  * is read on the server as the visitor, so the page is whole without its code (ADR 013).
  */
-import type { TestimonialInvite } from '../../common/schemas/content.ts';
+import type { TestimonialInvite } from '../../common/schemas/testimonials.ts';
 import {
   TestimonialPage,
   testimonialRequestPath,

@@ -1,7 +1,7 @@
 /** The owner's side of page views: the report over the last days. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminAnalyticsSchema } from '../../../common/schemas/admin.ts';
+import { adminAnalyticsSchema } from '../../../common/schemas/analytics.ts';
 import type { AnalyticsService } from './service.ts';
 
 export const analyticsAdminRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (

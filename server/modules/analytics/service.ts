@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gte, like, ne, sql } from 'drizzle-orm';
-import type { AdminAnalytics } from '../../../common/schemas/admin.ts';
+import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
 import type { Db } from '../../db/client.ts';
 import { analyticsDaily, appMeta, pageViews } from '../../db/schema.ts';
 import { nowAndThen } from '../../lib/now-and-then.ts';

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { securityOverviewSchema } from '../../../common/schemas/admin.ts';
+import { securityOverviewSchema } from '../../../common/schemas/auth.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { idParams } from '../../lib/route-params.ts';
 import { codeSchema } from './routes.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginSchema, registerSchema } from '../../../common/schemas/forms.ts';
+import { loginSchema, registerSchema } from '../../../common/schemas/auth.ts';
 import type { Config } from '../../config.ts';
 import { clearCookie, readCookie, setCookie } from '../../lib/cookies.ts';
 import { HttpError } from '../../lib/http-error.ts';

@@ -22,7 +22,7 @@ import {
 import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
-import type { SecurityOverview } from '../../../common/schemas/admin.ts';
+import type { SecurityOverview } from '../../../common/schemas/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { authChallenges, passkeys, recoveryCodes, sessions, totpFactors, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';

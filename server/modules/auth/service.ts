@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { LoginInput, RegisterInput } from '../../../common/schemas/forms.ts';
+import type { LoginInput, RegisterInput } from '../../../common/schemas/auth.ts';
 import type { SessionUser } from '../../../common/web-context.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';

@@ -6,9 +6,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPostSchema, pageOf } from '../../../common/schemas/admin.ts';
-import { blogPostSchema } from '../../../common/schemas/blog.ts';
-import { blogPostFormSchema, blogPostUpdateSchema } from '../../../common/schemas/forms.ts';
+import {
+  adminPostSchema,
+  blogPostFormSchema,
+  blogPostSchema,
+  blogPostUpdateSchema,
+} from '../../../common/schemas/blog.ts';
+import { pageOf } from '../../../common/schemas/shared.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';

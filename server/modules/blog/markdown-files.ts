@@ -16,7 +16,7 @@ import { posix } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { IMAGE_FILE, MARKDOWN_FILE } from '../../../common/markdown-import.ts';
-import { type BlogPostFormValues, blogPostFormSchema } from '../../../common/schemas/forms.ts';
+import { type BlogPostFormValues, blogPostFormSchema } from '../../../common/schemas/blog.ts';
 import type { Db } from '../../db/client.ts';
 import { appMeta, blogPosts } from '../../db/schema.ts';
 import type { FileStorage } from '../../lib/storage.ts';

@@ -3,9 +3,14 @@ import { and, asc, count, desc, eq, gt, isNull, like, lt, lte, ne, or, type SQL,
 import { SNIPPET_MARK_END, SNIPPET_MARK_START } from '../../../common/blog-list.ts';
 import { SEO_DESCRIPTION_LENGTH } from '../../../common/constants.ts';
 import { markdownToPlainText, truncateText } from '../../../common/plain-text.ts';
-import type { PageQuery } from '../../../common/schemas/admin.ts';
-import type { BlogListQuery, BlogPost, BlogPostHit, BlogPostSummary } from '../../../common/schemas/blog.ts';
-import type { BlogPostFormValues } from '../../../common/schemas/forms.ts';
+import type {
+  BlogListQuery,
+  BlogPost,
+  BlogPostFormValues,
+  BlogPostHit,
+  BlogPostSummary,
+} from '../../../common/schemas/blog.ts';
+import type { PageQuery } from '../../../common/schemas/shared.ts';
 import { slugify } from '../../../common/text.ts';
 import { profile } from '../../../content/profile.ts';
 import type { Db } from '../../db/client.ts';

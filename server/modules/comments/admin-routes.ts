@@ -1,9 +1,12 @@
 /** The owner's side of comments: the moderation queue, approve/reject/spam in bulk, and answers. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminCommentSchema, pageOf } from '../../../common/schemas/admin.ts';
-import { publicCommentSchema } from '../../../common/schemas/comments.ts';
-import { commentReplySchema } from '../../../common/schemas/forms.ts';
+import {
+  adminCommentSchema,
+  commentReplySchema,
+  publicCommentSchema,
+} from '../../../common/schemas/comments.ts';
+import { pageOf } from '../../../common/schemas/shared.ts';
 import { idParams, moderationAction, pageQuery } from '../../lib/route-params.ts';
 import type { CommentService } from './service.ts';
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicCommentListSchema } from '../../../common/schemas/comments.ts';
-import { commentFormSchema } from '../../../common/schemas/forms.ts';
+import { commentFormSchema, publicCommentListSchema } from '../../../common/schemas/comments.ts';
 import { type BotCheck, checkVerificationPhrase } from '../../lib/anti-spam.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { type ReadCache, sendJson } from '../../lib/read-cache.ts';

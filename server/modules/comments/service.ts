@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { PageQuery } from '../../../common/schemas/admin.ts';
 import type { PublicComment } from '../../../common/schemas/comments.ts';
+import type { PageQuery } from '../../../common/schemas/shared.ts';
 import type { Db } from '../../db/client.ts';
 import { countOf, paged, withIsoDates } from '../../db/paging.ts';
 import { blogPosts, comments } from '../../db/schema.ts';

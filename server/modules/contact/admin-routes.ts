@@ -10,11 +10,12 @@ import {
   adminQuoteSchema,
   inboxKinds,
   inboxStates,
-  pageOf,
   pipelineSchema,
   quoteEventSchema,
-} from '../../../common/schemas/admin.ts';
-import { quoteNoteSchema, quoteUpdateSchema } from '../../../common/schemas/forms.ts';
+  quoteNoteSchema,
+  quoteUpdateSchema,
+} from '../../../common/schemas/contact.ts';
+import { pageOf } from '../../../common/schemas/shared.ts';
 import { idParams, pageQuery } from '../../lib/route-params.ts';
 import type { ContactService } from './service.ts';
 

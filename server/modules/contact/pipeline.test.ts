@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminQuote, Pipeline, QuoteEvent } from '../../../common/schemas/admin.ts';
+import type { AdminQuote, Pipeline, QuoteEvent } from '../../../common/schemas/contact.ts';
 import { notificationOutbox, quoteEvents, quoteRequests } from '../../db/schema.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 

@@ -7,7 +7,7 @@
  */
 import { and, asc, desc, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import { QUOTE_STAGES, type QuoteStage, REPLY_PROMISE_HOURS } from '../../../common/constants.ts';
-import type { AdminQuote, Pipeline, QuoteEvent } from '../../../common/schemas/admin.ts';
+import type { AdminQuote, Pipeline, QuoteEvent } from '../../../common/schemas/contact.ts';
 import type { Db } from '../../db/client.ts';
 import { withIsoDates } from '../../db/paging.ts';
 import { quoteEvents, quoteRequests } from '../../db/schema.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contactMessageSchema, quoteRequestSchema } from '../../../common/schemas/forms.ts';
+import { contactMessageSchema, quoteRequestSchema } from '../../../common/schemas/contact.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import { publicFormLimit } from '../../plugins/security.ts';
 import type { ContactService } from './service.ts';

@@ -3,13 +3,13 @@ import type { z } from 'zod';
 import { describeSource } from '../../../common/lead-source.ts';
 import type {
   AdminInboxItem,
+  contactMessageSchema,
   InboxKind,
   InboxState,
-  OutboxStatus,
-  Page,
-  PageQuery,
-} from '../../../common/schemas/admin.ts';
-import type { contactMessageSchema, quoteRequestSchema } from '../../../common/schemas/forms.ts';
+  quoteRequestSchema,
+} from '../../../common/schemas/contact.ts';
+import type { OutboxStatus } from '../../../common/schemas/notifications.ts';
+import type { Page, PageQuery } from '../../../common/schemas/shared.ts';
 import type { Db } from '../../db/client.ts';
 import { countOf, newestFirst, withIsoDates } from '../../db/paging.ts';
 import { contactMessages, notificationOutbox, quoteRequests } from '../../db/schema.ts';

@@ -1,7 +1,8 @@
 /** The owner's side of guest posts: the review queue and a verdict (approve makes a draft). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminContributionSchema, pageOf } from '../../../common/schemas/admin.ts';
+import { adminContributionSchema } from '../../../common/schemas/contributions.ts';
+import { pageOf } from '../../../common/schemas/shared.ts';
 import { idParams, moderationAction, pageQuery } from '../../lib/route-params.ts';
 import type { ContributionService } from './service.ts';
 

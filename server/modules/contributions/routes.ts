@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contributionSchema } from '../../../common/schemas/forms.ts';
+import { contributionSchema } from '../../../common/schemas/contributions.ts';
 import { type BotCheck, checkVerificationPhrase } from '../../lib/anti-spam.ts';
 import { publicFormLimit } from '../../plugins/security.ts';
 import type { ContributionService } from './service.ts';

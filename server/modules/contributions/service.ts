@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { PageQuery } from '../../../common/schemas/admin.ts';
-import type { contributionSchema } from '../../../common/schemas/forms.ts';
+import type { contributionSchema } from '../../../common/schemas/contributions.ts';
+import type { PageQuery } from '../../../common/schemas/shared.ts';
 import type { Db } from '../../db/client.ts';
 import { countOf, newestFirst, withIsoDates } from '../../db/paging.ts';
 import { blogContributions } from '../../db/schema.ts';

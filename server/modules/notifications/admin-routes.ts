@@ -1,7 +1,8 @@
 /** The owner's view of the notification outbox: every message with its state, and a retry. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { outboxMessageSchema, outboxStates, pageOf } from '../../../common/schemas/admin.ts';
+import { outboxMessageSchema, outboxStates } from '../../../common/schemas/notifications.ts';
+import { pageOf } from '../../../common/schemas/shared.ts';
 import { idParams, pageQuery } from '../../lib/route-params.ts';
 import type { OutboxService } from './service.ts';
 

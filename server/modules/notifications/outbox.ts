@@ -5,7 +5,8 @@
  * of one log line at start-up.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { OutboxMessage, OutboxState, Page, PageQuery } from '../../../common/schemas/admin.ts';
+import type { OutboxMessage, OutboxState } from '../../../common/schemas/notifications.ts';
+import type { Page, PageQuery } from '../../../common/schemas/shared.ts';
 import type { Db } from '../../db/client.ts';
 import { countOf, paged, withIsoDates } from '../../db/paging.ts';
 import { notificationOutbox } from '../../db/schema.ts';

@@ -1,6 +1,7 @@
 /** The owner's side of resume requests: who asked, and whether they downloaded it. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminResumeRequestSchema, pageOf } from '../../../common/schemas/admin.ts';
+import { adminResumeRequestSchema } from '../../../common/schemas/resume.ts';
+import { pageOf } from '../../../common/schemas/shared.ts';
 import { pageQuery } from '../../lib/route-params.ts';
 import type { ResumeService } from './service.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resumeRequestSchema } from '../../../common/schemas/forms.ts';
+import { resumeRequestSchema } from '../../../common/schemas/resume.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { publicFormLimit } from '../../plugins/security.ts';
 import { resumeFileName, resumePdf } from './pdf.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { PageQuery } from '../../../common/schemas/admin.ts';
-import type { resumeRequestSchema } from '../../../common/schemas/forms.ts';
+import type { resumeRequestSchema } from '../../../common/schemas/resume.ts';
+import type { PageQuery } from '../../../common/schemas/shared.ts';
 import type { Db } from '../../db/client.ts';
 import { countOf, newestFirst, withIsoDates } from '../../db/paging.ts';
 import { resumeRequests } from '../../db/schema.ts';

@@ -1,7 +1,8 @@
 /** The owner's side of endorsements: every one, by skill, and removing an abusive one. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminEndorsementSchema, pageOf } from '../../../common/schemas/admin.ts';
+import { pageOf } from '../../../common/schemas/shared.ts';
+import { adminEndorsementSchema } from '../../../common/schemas/skills.ts';
 import { idParams, pageQuery } from '../../lib/route-params.ts';
 import type { SkillService } from './service.ts';
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicEndorsementListSchema } from '../../../common/schemas/endorsements.ts';
-import { skillsByCategorySchema } from '../../../common/schemas/skills.ts';
+import { publicEndorsementListSchema, skillsByCategorySchema } from '../../../common/schemas/skills.ts';
 import { seedSkills } from '../../../content/skills.ts';
 import { insertEndorsement, insertSkill } from '../../db/factories.ts';
 import { allKeys, createTestApp, PRIVATE_KEYS, type TestApp } from '../../testing/test-app.ts';

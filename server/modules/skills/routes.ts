@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { endorsementQuerySchema, publicEndorsementListSchema } from '../../../common/schemas/endorsements.ts';
-import { endorsementSchema } from '../../../common/schemas/forms.ts';
-import { skillsByCategorySchema } from '../../../common/schemas/skills.ts';
+import {
+  endorsementQuerySchema,
+  endorsementSchema,
+  publicEndorsementListSchema,
+  skillsByCategorySchema,
+} from '../../../common/schemas/skills.ts';
 import type { BotCheck } from '../../lib/anti-spam.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { type ReadCache, sendJson } from '../../lib/read-cache.ts';

@@ -1,9 +1,11 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { PageQuery } from '../../../common/schemas/admin.ts';
-import type { PublicEndorsement } from '../../../common/schemas/endorsements.ts';
-import type { endorsementSchema } from '../../../common/schemas/forms.ts';
-import type { SkillsByCategory } from '../../../common/schemas/skills.ts';
+import type { PageQuery } from '../../../common/schemas/shared.ts';
+import type {
+  endorsementSchema,
+  PublicEndorsement,
+  SkillsByCategory,
+} from '../../../common/schemas/skills.ts';
 import type { Db } from '../../db/client.ts';
 import { paged, withIsoDates } from '../../db/paging.ts';
 import { skillEndorsements, skills } from '../../db/schema.ts';

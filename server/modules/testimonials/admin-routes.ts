@@ -1,8 +1,11 @@
 /** The owner's side of verified testimonials: ask a client, approve what they send, hide, a fresh link. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminTestimonialSchema, testimonialLinkSchema } from '../../../common/schemas/admin.ts';
-import { testimonialRequestSchema } from '../../../common/schemas/forms.ts';
+import {
+  adminTestimonialSchema,
+  testimonialLinkSchema,
+  testimonialRequestSchema,
+} from '../../../common/schemas/testimonials.ts';
 import { idParams } from '../../lib/route-params.ts';
 import type { TestimonialService } from './service.ts';
 

@@ -5,8 +5,11 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { shownTestimonialSchema, testimonialInviteSchema } from '../../../common/schemas/content.ts';
-import { testimonialSubmissionSchema } from '../../../common/schemas/forms.ts';
+import {
+  shownTestimonialSchema,
+  testimonialInviteSchema,
+  testimonialSubmissionSchema,
+} from '../../../common/schemas/testimonials.ts';
 import { type ReadCache, sendJson } from '../../lib/read-cache.ts';
 import { TESTIMONIALS_CACHE_KEY, type TestimonialService } from './service.ts';
 

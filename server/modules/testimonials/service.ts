@@ -8,9 +8,15 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AdminTestimonial, TestimonialLink } from '../../../common/schemas/admin.ts';
-import type { ShownTestimonial, Testimonial, TestimonialInvite } from '../../../common/schemas/content.ts';
-import type { testimonialRequestSchema, testimonialSubmissionSchema } from '../../../common/schemas/forms.ts';
+import type { Testimonial } from '../../../common/schemas/content.ts';
+import type {
+  AdminTestimonial,
+  ShownTestimonial,
+  TestimonialInvite,
+  TestimonialLink,
+  testimonialRequestSchema,
+  testimonialSubmissionSchema,
+} from '../../../common/schemas/testimonials.ts';
 import type { Db } from '../../db/client.ts';
 import { withIsoDates } from '../../db/paging.ts';
 import { quoteRequests, testimonials } from '../../db/schema.ts';

@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminSummary, AdminTestimonial, TestimonialLink } from '../../../common/schemas/admin.ts';
-import type { ShownTestimonial } from '../../../common/schemas/content.ts';
+import type { AdminSummary } from '../../../common/schemas/admin.ts';
+import type {
+  AdminTestimonial,
+  ShownTestimonial,
+  TestimonialLink,
+} from '../../../common/schemas/testimonials.ts';
 import { notificationOutbox, quoteRequests, testimonials } from '../../db/schema.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 import { NOT_SUBMITTED, NOTHING_TO_WITHDRAW, TESTIMONIAL_NOT_FOUND } from './service.ts';

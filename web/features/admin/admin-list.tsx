@@ -7,7 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Page } from '../../../common/schemas/admin.ts';
+import type { Page } from '../../../common/schemas/shared.ts';
 import { dateAndTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminInboxItem } from '../../../common/schemas/admin.ts';
+import type { AdminInboxItem } from '../../../common/schemas/contact.ts';
 import { niceMax } from './analytics.tsx';
 import { replyHref } from './inbox.tsx';
 

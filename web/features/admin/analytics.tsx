@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DESKTOP_MIN_WIDTH, TABLET_MIN_WIDTH } from '../../../common/constants.ts';
-import type { AdminAnalytics } from '../../../common/schemas/admin.ts';
+import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
 import { dayLabel } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { DataTable } from '../../ui/data-table.tsx';

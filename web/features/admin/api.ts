@@ -3,7 +3,10 @@
  * admin read starts with ADMIN_PREFIX, which is how an action refreshes them all.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AdminAnalytics, AdminPost, AdminSummary, Page } from '../../../common/schemas/admin.ts';
+import type { AdminSummary } from '../../../common/schemas/admin.ts';
+import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
+import type { AdminPost } from '../../../common/schemas/blog.ts';
+import type { Page } from '../../../common/schemas/shared.ts';
 
 export const ADMIN_PREFIX = '/api/admin/';
 

@@ -6,7 +6,7 @@
 
 import { type ReactNode, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import type { BlogPostFormInput } from '../../../common/schemas/forms.ts';
+import type { BlogPostFormInput } from '../../../common/schemas/blog.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { ImagePlus, Upload, Video } from '../../ui/icons.tsx';

@@ -5,8 +5,13 @@
  */
 import { QUOTE_STAGE_LABELS } from '../../../common/constants.ts';
 import { describeSource } from '../../../common/lead-source.ts';
-import type { AdminInboxItem, InboxKind, InboxState, OutboxStatus } from '../../../common/schemas/admin.ts';
-import { inboxStates } from '../../../common/schemas/admin.ts';
+import {
+  type AdminInboxItem,
+  type InboxKind,
+  type InboxState,
+  inboxStates,
+} from '../../../common/schemas/contact.ts';
+import type { OutboxStatus } from '../../../common/schemas/notifications.ts';
 import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';

@@ -7,7 +7,8 @@
  */
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { AdminComment, AdminContribution } from '../../../common/schemas/admin.ts';
+import type { AdminComment } from '../../../common/schemas/comments.ts';
+import type { AdminContribution } from '../../../common/schemas/contributions.ts';
 import { paths } from '../../lib/paths.ts';
 import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';

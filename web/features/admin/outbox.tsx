@@ -5,8 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { OutboxMessage, OutboxState } from '../../../common/schemas/admin.ts';
-import { outboxStates } from '../../../common/schemas/admin.ts';
+import { type OutboxMessage, type OutboxState, outboxStates } from '../../../common/schemas/notifications.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';

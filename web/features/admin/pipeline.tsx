@@ -10,8 +10,13 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_QUOTE_VALUE_USD, QUOTE_STAGE_LABELS, type QuoteStage } from '../../../common/constants.ts';
 import { describeSource } from '../../../common/lead-source.ts';
-import type { AdminQuote, Pipeline, QuoteEvent } from '../../../common/schemas/admin.ts';
-import { quoteNoteSchema, quoteUpdateSchema } from '../../../common/schemas/forms.ts';
+import {
+  type AdminQuote,
+  type Pipeline,
+  type QuoteEvent,
+  quoteNoteSchema,
+  quoteUpdateSchema,
+} from '../../../common/schemas/contact.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { dateAndTime } from '../../lib/dates.ts';
 import { typedValue, useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';

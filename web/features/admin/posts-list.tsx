@@ -1,6 +1,6 @@
 /** The owner's posts, drafts included, a page at a time, each Draft, Scheduled or Published: publish, unpublish, edit and delete. */
 import { Link } from 'react-router';
-import type { AdminPost } from '../../../common/schemas/admin.ts';
+import type { AdminPost } from '../../../common/schemas/blog.ts';
 import { dateAndTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { apiRequest } from '../../lib/request.ts';

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AdminPost } from '../../../common/schemas/admin.ts';
+import type { AdminPost } from '../../../common/schemas/blog.ts';
 import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { useSiteInfo } from '../../lib/site.ts';

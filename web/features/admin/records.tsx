@@ -5,7 +5,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { MAX_RATING } from '../../../common/constants.ts';
-import type { AdminEndorsement, AdminResumeRequest } from '../../../common/schemas/admin.ts';
+import type { AdminResumeRequest } from '../../../common/schemas/resume.ts';
+import type { AdminEndorsement } from '../../../common/schemas/skills.ts';
 import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { DataTable } from '../../ui/data-table.tsx';

@@ -6,7 +6,7 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import type { SecurityOverview as Overview } from '../../../common/schemas/admin.ts';
+import type { SecurityOverview as Overview } from '../../../common/schemas/auth.ts';
 import { type FormAnswer, useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { useSiteInfo } from '../../lib/site.ts';

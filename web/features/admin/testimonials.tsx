@@ -7,8 +7,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TestimonialStatus } from '../../../common/constants.ts';
-import type { AdminTestimonial, Pipeline, TestimonialLink } from '../../../common/schemas/admin.ts';
-import { testimonialRequestSchema } from '../../../common/schemas/forms.ts';
+import type { Pipeline } from '../../../common/schemas/contact.ts';
+import {
+  type AdminTestimonial,
+  type TestimonialLink,
+  testimonialRequestSchema,
+} from '../../../common/schemas/testimonials.ts';
 import { useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { type LoginInput, loginSchema } from '../../../common/schemas/forms.ts';
+import { type LoginInput, loginSchema } from '../../../common/schemas/auth.ts';
 import type { SessionUser } from '../../../common/web-context.ts';
 import { type FormAnswer, typedValues, useFormAnswer } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';

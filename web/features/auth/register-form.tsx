@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { registerFormSchema } from '../../../common/schemas/forms.ts';
+import { registerFormSchema } from '../../../common/schemas/auth.ts';
 import { paths } from '../../lib/paths.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';

@@ -3,7 +3,7 @@
  * from the auth context (every page's code) so only /auth carries them.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, RegisterInput } from '../../../common/schemas/forms.ts';
+import type { LoginInput, RegisterInput } from '../../../common/schemas/auth.ts';
 import type { SessionUser } from '../../../common/web-context.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { toast } from '../../ui/use-toast.ts';

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { MIN_FORM_FILL_MS } from '../../../common/constants.ts';
-import { VERIFICATION_PHRASE } from '../../../common/schemas/forms.ts';
+import { VERIFICATION_PHRASE } from '../../../common/schemas/shared.ts';
 import { ApiError } from '../../lib/request.ts';
 import { isStaticHost } from '../../lib/static-mode.ts';
 import { Field } from '../../ui/field.tsx';

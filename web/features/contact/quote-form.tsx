@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { type QuoteRequestInput, quoteRequestSchema } from '../../../common/schemas/forms.ts';
+import { type QuoteRequestInput, quoteRequestSchema } from '../../../common/schemas/contact.ts';
 import { useDone } from '../../lib/form-post.ts';
 import { leadSource } from '../../lib/lead-source.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';

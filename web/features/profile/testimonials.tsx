@@ -1,4 +1,4 @@
-import type { ShownTestimonial } from '../../../common/schemas/content.ts';
+import type { ShownTestimonial } from '../../../common/schemas/testimonials.ts';
 import { longDate } from '../../lib/dates.ts';
 import { Quote, ShieldCheck } from '../../ui/icons.tsx';
 

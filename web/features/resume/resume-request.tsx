@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { type ResumeRequestInput, resumeRequestSchema } from '../../../common/schemas/forms.ts';
+import { type ResumeRequestInput, resumeRequestSchema } from '../../../common/schemas/resume.ts';
 import { paths } from '../../lib/paths.ts';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PublicEndorsement } from '../../../common/schemas/endorsements.ts';
-import type { SkillsByCategory } from '../../../common/schemas/skills.ts';
+import type { PublicEndorsement, SkillsByCategory } from '../../../common/schemas/skills.ts';
 
 /** Query keys are API paths (spec section 7); each path is written here once. */
 export const SKILLS_PATH = '/api/skills';

@@ -8,11 +8,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import type { TestimonialInvite } from '../../../common/schemas/content.ts';
 import {
+  type TestimonialInvite,
   type TestimonialSubmissionInput,
   testimonialSubmissionSchema,
-} from '../../../common/schemas/forms.ts';
+} from '../../../common/schemas/testimonials.ts';
 import { longDate } from '../../lib/dates.ts';
 import { useFormAnswer } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';

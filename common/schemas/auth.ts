@@ -1,0 +1,68 @@
+/** Accounts: sign-in and register forms, and the owner's security page (passkeys, authenticator, sessions). */
+import { PASSWORD_MIN, USERNAME_MIN } from '../constants.ts';
+import { email, isoDate } from './shared.ts';
+import { z } from './zod.ts';
+
+const USERNAME_TOO_SHORT = `Username must be at least ${USERNAME_MIN} characters`;
+
+const username = z
+  .string({ error: USERNAME_TOO_SHORT })
+  .trim()
+  .min(USERNAME_MIN, USERNAME_TOO_SHORT)
+  .max(50, 'Username cannot exceed 50 characters')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username can only contain letters, numbers, dots, dashes and underscores');
+
+// A generous cap keeps a huge password from becoming an expensive hash.
+const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN} characters`;
+
+const password = z
+  .string({ error: PASSWORD_TOO_SHORT })
+  .min(PASSWORD_MIN, PASSWORD_TOO_SHORT)
+  .max(256, 'Password cannot exceed 256 characters');
+
+export const loginSchema = z.object({ username, password });
+
+export const registerSchema = z.object({ username, email: email('Please enter a valid email'), password });
+
+/** The register form adds a confirmation that is never sent to the server. */
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((form) => form.confirmPassword === form.password, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+export type LoginInput = z.input<typeof loginSchema>;
+
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** GET /api/admin/security: the owner's passkeys, authenticator app and signed-in sessions. */
+export const securityOverviewSchema = z.object({
+  passkeys: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      createdAt: isoDate,
+      lastUsedAt: isoDate.nullable(),
+      /** Synced between the owner's devices (a multi-device passkey). */
+      synced: z.boolean(),
+    }),
+  ),
+  authenticator: z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() }),
+  sessions: z.array(
+    z.object({
+      /** The first 16 hex characters of the session's id hash. */
+      id: z.string(),
+      /** 'Chrome on macOS'. */
+      device: z.string(),
+      ip: z.string().nullable(),
+      /** How it began: password, code, passkey, github or register. */
+      method: z.string(),
+      createdAt: isoDate,
+      lastSeenAt: isoDate,
+      current: z.boolean(),
+    }),
+  ),
+});
+
+export type SecurityOverview = z.infer<typeof securityOverviewSchema>;
