@@ -2,7 +2,8 @@
  * ADR 001's import rules, checked over every source file instead of in review:
  * `common` <- `content` <- `server` and `web`, which never import each other;
  * inside the server, `lib` and `db` import no module or plugin, and a module
- * reaches another module only through its `service.ts`.
+ * reaches another module only through its `service.ts`. ADR 015: each domain's owner routes
+ * live in its own folder and are guarded once, by the admin scope.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -59,6 +60,49 @@ function sourceFiles(folder: string): string[] {
     .filter((path) => !path.split('/').includes('+types'));
 }
 
+// Which domain each owner path belongs to (its first segment after /api/admin/).
+const ADMIN_PATH_OWNERS: Record<string, string> = {
+  posts: 'blog',
+  'post-tags': 'blog',
+  'markdown-preview': 'blog',
+  comments: 'comments',
+  contributions: 'contributions',
+  quotes: 'contact',
+  contacts: 'contact',
+  inbox: 'contact',
+  pipeline: 'contact',
+  'resume-requests': 'resume',
+  endorsements: 'skills',
+  outbox: 'notifications',
+  testimonials: 'testimonials',
+  'booking-settings': 'booking',
+  bookings: 'booking',
+  analytics: 'analytics',
+  backups: 'backup',
+  security: 'auth',
+  summary: 'admin',
+};
+const ROUTE = /\.(?:get|post|put|patch|delete)\(\s*['`](\/api\/admin\/[^'`]*)['`]/g;
+
+/** Where an owner route may not be written: one message per route outside its domain's folder. */
+function misplacedAdminRoutes(file: string, text: string): string[] {
+  const wrong: string[] = [];
+  for (const match of text.matchAll(ROUTE)) {
+    const path = match[1] ?? '';
+    const owner = ADMIN_PATH_OWNERS[path.split('/')[3] ?? ''];
+    if (!owner) wrong.push(`${file}: ${path} belongs to no domain (add it to ADMIN_PATH_OWNERS)`);
+    else if (moduleOf(file) !== owner) wrong.push(`${file}: ${path} belongs in server/modules/${owner}/`);
+  }
+  // One guard for the whole admin scope: a route guarding itself is a second way of doing it.
+  if (
+    /\brequireAdmin\b/.test(text) &&
+    !['server/plugins/session.ts', 'server/modules/admin/module.ts'].includes(file)
+  ) {
+    wrong.push(`${file}: requireAdmin is applied once, by the admin scope (server/modules/admin/module.ts)`);
+  }
+  return wrong;
+}
+
 describe('import direction (ADR 001)', () => {
   it('holds for every source file', () => {
     const broken: string[] = [];
@@ -75,6 +119,27 @@ describe('import direction (ADR 001)', () => {
     expect(broken).toEqual([]);
     // The scan saw the project's imports, not an empty folder.
     expect(checked).toBeGreaterThan(500);
+  });
+
+  it("keeps each domain's owner routes in its own folder, under the one guard", () => {
+    const wrong = sourceFiles('server')
+      .filter((file) => !isTest(file))
+      .flatMap((file) => misplacedAdminRoutes(file, readFileSync(join(ROOT, file), 'utf8')));
+    expect(wrong).toEqual([]);
+    expect(
+      misplacedAdminRoutes('server/modules/admin/module.ts', "app.get('/api/admin/pipeline', h)"),
+    ).toEqual(['server/modules/admin/module.ts: /api/admin/pipeline belongs in server/modules/contact/']);
+    expect(misplacedAdminRoutes('server/app.ts', "app.delete('/api/admin/posts/:id', h)")).toEqual([
+      'server/app.ts: /api/admin/posts/:id belongs in server/modules/blog/',
+    ]);
+    expect(
+      misplacedAdminRoutes('server/modules/backup/admin-routes.ts', '{ onRequest: requireAdmin }'),
+    ).toEqual([
+      'server/modules/backup/admin-routes.ts: requireAdmin is applied once, by the admin scope (server/modules/admin/module.ts)',
+    ]);
+    expect(
+      misplacedAdminRoutes('server/modules/contact/admin-routes.ts', "app.get('/api/admin/inbox', h)"),
+    ).toEqual([]);
   });
 
   it('catches each kind of wrong import', () => {

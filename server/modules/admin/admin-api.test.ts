@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, payload?: object, cookie = adminCookie) =>
   t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {}, remoteAddress: freshIp() });
 
@@ -65,6 +65,42 @@ describe('who may call the admin API', () => {
       expect(admin.statusCode).toBeLessThan(500);
     },
   );
+});
+
+/** Every route the app registered, read from Fastify's own route tree: [method, path]. */
+function registeredRoutes(): [string, string][] {
+  const found: [string, string][] = [];
+  const parents: string[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    const path = (parents[depth - 1] ?? '') + (match[2] ?? '');
+    parents[depth] = path;
+    parents.length = depth + 1;
+    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) found.push([method, path]);
+  }
+  return found;
+}
+
+describe('the one admin scope', () => {
+  // The owner's routes sit in each domain's folder (admin-routes.ts) and are registered inside one
+  // scope whose guard covers all of them: any route under /api/admin/, wherever it was written,
+  // must refuse a visitor and a user who is not the owner before it reads the body.
+  it("guards every route under /api/admin/, the owner's upload and a new post", async () => {
+    const owned = registeredRoutes().filter(
+      ([method, path]) =>
+        path.startsWith('/api/admin/') || path === '/api/upload' || (method === 'POST' && path === '/api/blog'),
+    );
+    expect(owned.length).toBeGreaterThan(45);
+    for (const [method, path] of owned) {
+      const url = path.replace(/:kind/g, 'quote').replace(/:[a-z]+/gi, '1');
+      const anonymous = await call(method as Method, url, {}, '');
+      expect(anonymous.statusCode, `${method} ${path}`).toBe(401);
+      const user = await call(method as Method, url, {}, userCookie);
+      expect(user.statusCode, `${method} ${path}`).toBe(403);
+    }
+  });
 });
 
 describe('posts', () => {
