@@ -78,7 +78,8 @@ function registeredRoutes(): [string, string][] {
     const path = (parents[depth - 1] ?? '') + (match[2] ?? '');
     parents[depth] = path;
     parents.length = depth + 1;
-    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) found.push([method, path]);
+    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD'))
+      found.push([method, path]);
   }
   return found;
 }
@@ -90,7 +91,9 @@ describe('the one admin scope', () => {
   it("guards every route under /api/admin/, the owner's upload and a new post", async () => {
     const owned = registeredRoutes().filter(
       ([method, path]) =>
-        path.startsWith('/api/admin/') || path === '/api/upload' || (method === 'POST' && path === '/api/blog'),
+        path.startsWith('/api/admin/') ||
+        path === '/api/upload' ||
+        (method === 'POST' && path === '/api/blog'),
     );
     expect(owned.length).toBeGreaterThan(45);
     for (const [method, path] of owned) {
