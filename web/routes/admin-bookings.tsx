@@ -2,8 +2,8 @@
 
 import { HydrationBoundary } from '@tanstack/react-query';
 import { adminPaths } from '../features/admin/api.ts';
-import { AVAILABILITY_FORM, BookingsAdmin, settingsFromFields } from '../features/admin/bookings.tsx';
 import { adminMeta } from '../features/admin/meta.ts';
+import { AVAILABILITY_FORM, BookingsAdmin, settingsFromFields } from '../features/booking/bookings.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { dashboardAction } from '../lib/dashboard-form.server.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';

@@ -2,7 +2,7 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import { adminPaths } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';
-import { DATA_FORMS, type ImportResult, YourData } from '../features/admin/your-data.tsx';
+import { DATA_FORMS, type ImportResult, YourData } from '../features/backup/your-data.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { dashboardAction, shownOnce } from '../lib/dashboard-form.server.ts';
 import { failed, isOk, refused } from '../lib/form-action.server.ts';

@@ -9,7 +9,7 @@ import {
   CONTRIBUTION_STATUSES,
   CommentModeration,
   ContributionModeration,
-} from '../features/admin/moderation.tsx';
+} from '../features/blog/moderation.tsx';
 import { REPLY_FORM } from '../features/blog/reply-form.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { dashboardAction, listParams, listPath, replyForms } from '../lib/dashboard-form.server.ts';

@@ -4,7 +4,7 @@ import { outboxStates } from '../../common/schemas/notifications.ts';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
 import { adminPaths } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';
-import { Outbox } from '../features/admin/outbox.tsx';
+import { Outbox } from '../features/notifications/outbox.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { listParams, listPath } from '../lib/dashboard-form.server.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';

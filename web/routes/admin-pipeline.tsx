@@ -2,7 +2,7 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import { adminPaths } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';
-import { PIPELINE_FORMS, PipelineBoard } from '../features/admin/pipeline.tsx';
+import { PIPELINE_FORMS, PipelineBoard } from '../features/contact/pipeline.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { dashboardAction, idOf, type Problem } from '../lib/dashboard-form.server.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';

@@ -3,7 +3,7 @@ import { HydrationBoundary } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
 import { adminPaths } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';
-import { ResumeRequests } from '../features/admin/records.tsx';
+import { ResumeRequests } from '../features/resume/resume-requests.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { listParams, listPath } from '../lib/dashboard-form.server.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';

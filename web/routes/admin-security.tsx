@@ -2,7 +2,7 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import { adminPaths } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';
-import { SECURITY_FORMS, Security } from '../features/admin/security.tsx';
+import { SECURITY_FORMS, Security } from '../features/auth/security.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { dashboardAction, idOf } from '../lib/dashboard-form.server.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';

@@ -2,7 +2,7 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import { adminPaths } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';
-import { ASK_FORM, TestimonialsAdmin } from '../features/admin/testimonials.tsx';
+import { ASK_FORM, TestimonialsAdmin } from '../features/testimonials/testimonial-requests.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { dashboardAction, idOf } from '../lib/dashboard-form.server.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';

@@ -15,7 +15,6 @@ import type { OutboxStatus } from '../../../common/schemas/notifications.ts';
 import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
-import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from '../contact/options.ts';
 import {
   ADMIN_PAGE_SIZE,
   AdminSection,
@@ -25,8 +24,9 @@ import {
   useFilterParam,
   usePageParam,
   When,
-} from './admin-list.tsx';
-import { adminPaths } from './api.ts';
+} from '../admin/admin-list.tsx';
+import { adminPaths } from '../admin/api.ts';
+import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from './options.ts';
 
 const KINDS = ['all', 'quote', 'contact'] as const;
 const KIND_LABELS = { all: 'All requests', quote: 'Quote requests', contact: 'Contact messages' } as const;

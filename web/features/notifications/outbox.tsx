@@ -19,8 +19,8 @@ import {
   useFilterParam,
   usePageParam,
   When,
-} from './admin-list.tsx';
-import { adminPaths, summaryQuery } from './api.ts';
+} from '../admin/admin-list.tsx';
+import { adminPaths, summaryQuery } from '../admin/api.ts';
 
 const STATE_LABELS: Record<OutboxState, string> = {
   all: 'All messages',

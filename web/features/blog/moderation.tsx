@@ -13,8 +13,6 @@ import { paths } from '../../lib/paths.ts';
 import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-import { BLOG_PATH, COMMENTS_PREFIX } from '../blog/api.ts';
-import ReplyForm, { useReplyAnswer } from '../blog/reply-form.tsx';
 import {
   ADMIN_PAGE_SIZE,
   AdminSection,
@@ -24,8 +22,10 @@ import {
   useFilterParam,
   usePageParam,
   When,
-} from './admin-list.tsx';
-import { adminPaths } from './api.ts';
+} from '../admin/admin-list.tsx';
+import { adminPaths } from '../admin/api.ts';
+import { BLOG_PATH, COMMENTS_PREFIX } from './api.ts';
+import ReplyForm, { useReplyAnswer } from './reply-form.tsx';
 
 type ModerationAction = 'approve' | 'reject' | 'spam';
 

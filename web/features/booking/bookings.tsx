@@ -22,10 +22,10 @@ import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { BOOKING_SLOTS_PATH, fullTime } from '../booking/api.ts';
+import { useAdminAction } from '../admin/admin-list.tsx';
+import { adminPaths } from '../admin/api.ts';
 import { BOOKING_STATUS_PATH } from '../profile/api.ts';
-import { useAdminAction } from './admin-list.tsx';
-import { adminPaths } from './api.ts';
+import { BOOKING_SLOTS_PATH, fullTime } from './api.ts';
 
 export function BookingsAdmin() {
   const settings = useQuery<BookingSettings>({ queryKey: [adminPaths.bookingSettings] });

@@ -5,7 +5,6 @@ import { dateAndTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
-import { BLOG_PATH } from '../blog/api.ts';
 import {
   ADMIN_PAGE_SIZE,
   AdminSection,
@@ -13,8 +12,9 @@ import {
   useAdminPage,
   usePageParam,
   When,
-} from './admin-list.tsx';
-import { adminPaths } from './api.ts';
+} from '../admin/admin-list.tsx';
+import { adminPaths } from '../admin/api.ts';
+import { BLOG_PATH } from './api.ts';
 
 export function PostsList({
   onEdit,

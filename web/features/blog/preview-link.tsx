@@ -11,7 +11,7 @@ import { useSiteInfo } from '../../lib/site.ts';
 import { Button } from '../../ui/button.tsx';
 import { Input } from '../../ui/input.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { adminPaths } from './api.ts';
+import { adminPaths } from '../admin/api.ts';
 
 export function PreviewLink({ post }: { post: AdminPost }) {
   const site = useSiteInfo();

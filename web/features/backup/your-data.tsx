@@ -13,8 +13,8 @@ import { Button } from '../../ui/button.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { useAdminAction, When } from './admin-list.tsx';
-import { adminPaths } from './api.ts';
+import { useAdminAction, When } from '../admin/admin-list.tsx';
+import { adminPaths } from '../admin/api.ts';
 import { type FolderFile, folderName, importableFiles, zipFolder } from './folder-zip.ts';
 
 interface BackupFile {

@@ -29,10 +29,10 @@ import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { BUDGET_LABELS, PROJECT_TYPE_LABELS } from '../contact/options.ts';
-import { useAdminAction, useRefreshAdmin, When } from './admin-list.tsx';
-import { adminPaths } from './api.ts';
+import { useAdminAction, useRefreshAdmin, When } from '../admin/admin-list.tsx';
+import { adminPaths } from '../admin/api.ts';
 import { replyHref } from './inbox.tsx';
+import { BUDGET_LABELS, PROJECT_TYPE_LABELS } from './options.ts';
 
 const dollars = new Intl.NumberFormat('en-US', {
   style: 'currency',

@@ -17,8 +17,8 @@ import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { useAdminAction, useRefreshAdmin, When } from './admin-list.tsx';
-import { adminPaths } from './api.ts';
+import { useAdminAction, useRefreshAdmin, When } from '../admin/admin-list.tsx';
+import { adminPaths } from '../admin/api.ts';
 
 const METHODS: Record<string, string> = {
   password: 'Password',

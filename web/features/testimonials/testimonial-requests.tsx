@@ -25,9 +25,9 @@ import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { toast } from '../../ui/use-toast.ts';
+import { useAdminAction, useRefreshAdmin, When } from '../admin/admin-list.tsx';
+import { adminPaths } from '../admin/api.ts';
 import { TESTIMONIALS_PATH } from '../profile/api.ts';
-import { useAdminAction, useRefreshAdmin, When } from './admin-list.tsx';
-import { adminPaths } from './api.ts';
 
 const STATUS_LABELS: Record<TestimonialStatus, string> = {
   requested: 'Asked',

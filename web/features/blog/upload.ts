@@ -1,4 +1,4 @@
-import { adminPaths } from './api.ts';
+import { adminPaths } from '../admin/api.ts';
 
 /** Uploads a file to POST /api/upload in the field 'image' (cover) or 'media' (inline); gives its URL. */
 export async function uploadFile(field: 'image' | 'media', file: File): Promise<string> {

@@ -5,7 +5,7 @@
 import { useCallback, useState } from 'react';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { toast } from '../../ui/use-toast.ts';
-import { adminPaths } from './api.ts';
+import { adminPaths } from '../admin/api.ts';
 
 /** The preview's HTML (null while none is asked for), how to ask for one, and how to close it. */
 export function useMarkdownPreview() {

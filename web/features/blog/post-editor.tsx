@@ -27,9 +27,9 @@ import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { BLOG_PATH } from '../blog/api.ts';
-import { useRefreshAdmin } from './admin-list.tsx';
-import { adminPaths } from './api.ts';
+import { useRefreshAdmin } from '../admin/admin-list.tsx';
+import { adminPaths } from '../admin/api.ts';
+import { BLOG_PATH } from './api.ts';
 import { useEditorAutosave } from './editor-autosave.ts';
 import {
   CoverImageField,

@@ -1,17 +1,9 @@
-/**
- * Records the owner keeps an eye on: who asked for the resume (and whether they
- * downloaded it), and the endorsements of each skill, where an abusive one can be
- * removed (the skill's count follows).
- */
+/** The endorsements of each skill, as the owner sees them: an abusive one can be removed (the skill's count follows). */
 import { useQuery } from '@tanstack/react-query';
 import { MAX_RATING } from '../../../common/constants.ts';
-import type { AdminResumeRequest } from '../../../common/schemas/resume.ts';
 import type { AdminEndorsement } from '../../../common/schemas/skills.ts';
 import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
-import { DataTable } from '../../ui/data-table.tsx';
-import { RESUME_PURPOSE_LABELS } from '../contact/options.ts';
-import { ENDORSEMENTS_PATH, SKILLS_PATH, skillsByCategoryQuery } from '../skills/api.ts';
 import {
   ADMIN_PAGE_SIZE,
   AdminSection,
@@ -21,83 +13,9 @@ import {
   useFilterParam,
   usePageParam,
   When,
-} from './admin-list.tsx';
-import { adminPaths } from './api.ts';
-
-export function ResumeRequests() {
-  const [page] = usePageParam();
-  const query = useAdminPage<AdminResumeRequest>(adminPaths.resumeRequests, {
-    page,
-    pageSize: ADMIN_PAGE_SIZE,
-  });
-  return (
-    <AdminSection
-      id="resume-requests"
-      title="Resume requests"
-      description="Who asked for your resume, why, and whether they downloaded it."
-      query={query}
-      empty="Nobody has requested the resume yet."
-    >
-      {(requests) => (
-        <div className="overflow-x-auto">
-          <DataTable
-            caption="Resume requests, newest first"
-            rows={requests}
-            rowKey={(request) => request.id}
-            columns={[
-              {
-                key: 'who',
-                header: 'Who',
-                cell: (request) => (
-                  <>
-                    <span className="font-medium">{request.name}</span>
-                    <br />
-                    <a href={`mailto:${request.email}`} className="text-primary underline underline-offset-2">
-                      {request.email}
-                    </a>
-                  </>
-                ),
-              },
-              { key: 'company', header: 'Company', cell: (request) => request.company || '—' },
-              {
-                key: 'purpose',
-                header: 'Purpose',
-                cell: (request) =>
-                  RESUME_PURPOSE_LABELS[request.purpose as keyof typeof RESUME_PURPOSE_LABELS] ??
-                  request.purpose,
-              },
-              {
-                key: 'message',
-                header: 'Message',
-                className: 'max-w-xs whitespace-pre-line break-words',
-                cell: (request) => request.message || '—',
-              },
-              {
-                key: 'requested',
-                header: 'Requested',
-                className: 'whitespace-nowrap',
-                cell: (request) => <When iso={request.createdAt} />,
-              },
-              {
-                key: 'downloaded',
-                header: 'Downloaded',
-                className: 'whitespace-nowrap',
-                cell: (request) =>
-                  request.accessed && request.accessedAt ? (
-                    <>
-                      Yes, <When iso={request.accessedAt} />
-                    </>
-                  ) : (
-                    'Not yet'
-                  ),
-              },
-            ]}
-          />
-        </div>
-      )}
-    </AdminSection>
-  );
-}
+} from '../admin/admin-list.tsx';
+import { adminPaths } from '../admin/api.ts';
+import { ENDORSEMENTS_PATH, SKILLS_PATH, skillsByCategoryQuery } from './api.ts';
 
 export function Endorsements() {
   const [page] = usePageParam();
