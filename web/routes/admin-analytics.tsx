@@ -1,8 +1,8 @@
 /** /admin/blog/analytics: visits to the site, from its own first-party page views. */
 import { HydrationBoundary } from '@tanstack/react-query';
-import { analyticsQuery } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { ANALYTICS_DAYS, Analytics } from '../features/analytics/analytics.tsx';
+import { analyticsQuery } from '../features/analytics/api.ts';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-analytics';

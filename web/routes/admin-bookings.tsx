@@ -1,8 +1,9 @@
 /** /admin/blog/bookings: the calls booked through 'Book a call', and when visitors can book them. */
 
 import { HydrationBoundary } from '@tanstack/react-query';
-import { adminPaths } from '../features/admin/api.ts';
+
 import { adminMeta } from '../features/admin/meta.ts';
+import { bookingOwnerPaths } from '../features/booking/api.ts';
 import { AVAILABILITY_FORM, BookingsAdmin, settingsFromFields } from '../features/booking/bookings.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { dashboardAction } from '../lib/dashboard-form.server.ts';
@@ -11,7 +12,10 @@ import type { Route } from './+types/admin-bookings';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return {
-    dehydrated: await prefetchOwn(context, request, [adminPaths.bookingSettings, adminPaths.bookings]),
+    dehydrated: await prefetchOwn(context, request, [
+      bookingOwnerPaths.bookingSettings,
+      bookingOwnerPaths.bookings,
+    ]),
   };
 }
 
@@ -19,7 +23,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const action = dashboardAction({
   [AVAILABILITY_FORM]: {
     failure: { title: 'Error', fallback: 'The availability could not be saved.' },
-    call: (fields) => ({ method: 'PUT', path: adminPaths.bookingSettings, body: settingsFromFields(fields) }),
+    call: (fields) => ({
+      method: 'PUT',
+      path: bookingOwnerPaths.bookingSettings,
+      body: settingsFromFields(fields),
+    }),
   },
 });
 

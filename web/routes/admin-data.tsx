@@ -1,7 +1,8 @@
 /** /admin/blog/data: the site's backups, and the posts as Markdown (export, import with a preview). */
 import { HydrationBoundary } from '@tanstack/react-query';
-import { adminPaths } from '../features/admin/api.ts';
+
 import { adminMeta } from '../features/admin/meta.ts';
+import { dataPaths } from '../features/backup/api.ts';
 import { DATA_FORMS, type ImportResult, YourData } from '../features/backup/your-data.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { dashboardAction, shownOnce } from '../lib/dashboard-form.server.ts';
@@ -10,13 +11,13 @@ import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-data';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { dehydrated: await prefetchOwn(context, request, [adminPaths.backups]) };
+  return { dehydrated: await prefetchOwn(context, request, [dataPaths.backups]) };
 }
 
 const backUp = dashboardAction({
   [DATA_FORMS.backup]: {
     failure: { title: 'Error', fallback: 'The backup could not be written.' },
-    call: () => ({ method: 'POST', path: adminPaths.backups }),
+    call: () => ({ method: 'POST', path: dataPaths.backups }),
   },
 });
 
@@ -41,7 +42,7 @@ export async function action(args: Route.ActionArgs) {
   const encoded = new Response(upload);
   const answer = await context.sendApi(
     'POST',
-    `${adminPaths.postsImport}?dryRun=${dryRun}`,
+    `${dataPaths.postsImport}?dryRun=${dryRun}`,
     new Uint8Array(await encoded.arrayBuffer()),
     encoded.headers.get('content-type') ?? 'multipart/form-data',
   );

@@ -1,9 +1,9 @@
 /** /admin/blog/endorsements. */
 import { HydrationBoundary } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
-import { adminPaths } from '../features/admin/api.ts';
+
 import { adminMeta } from '../features/admin/meta.ts';
-import { SKILLS_PATH } from '../features/skills/api.ts';
+import { endorsementOwnerPaths, SKILLS_PATH } from '../features/skills/api.ts';
 import { Endorsements } from '../features/skills/endorsements-admin.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { listParams, listPath } from '../lib/dashboard-form.server.ts';
@@ -14,7 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const list = listParams(request);
   // Any skill the address names: the list's own filter checks it against the skills once live.
   const skill = list.raw('skill');
-  const path = listPath(adminPaths.endorsements, {
+  const path = listPath(endorsementOwnerPaths.endorsements, {
     skillId: skill && /^\d{1,9}$/.test(skill) ? skill : undefined,
     page: list.page(),
     pageSize: ADMIN_PAGE_SIZE,

@@ -2,8 +2,9 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import { inboxStates } from '../../common/schemas/contact.ts';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
-import { adminPaths } from '../features/admin/api.ts';
+
 import { adminMeta } from '../features/admin/meta.ts';
+import { contactOwnerPaths } from '../features/contact/api.ts';
 import { Inbox } from '../features/contact/inbox.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { listParams, listPath } from '../lib/dashboard-form.server.ts';
@@ -12,7 +13,7 @@ import type { Route } from './+types/admin-inbox';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const list = listParams(request);
-  const path = listPath(adminPaths.inbox, {
+  const path = listPath(contactOwnerPaths.inbox, {
     kind: list.pick('kind', ['all', 'quote', 'contact'] as const, 'all'),
     state: list.pick('state', inboxStates, 'open'),
     page: list.page(),

@@ -2,8 +2,9 @@
 
 import { HydrationBoundary } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
-import { adminPaths } from '../features/admin/api.ts';
+
 import { adminMeta } from '../features/admin/meta.ts';
+import { ownerBlogPaths } from '../features/blog/api.ts';
 import {
   COMMENT_STATUSES,
   CONTRIBUTION_STATUSES,
@@ -24,8 +25,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const list = (path: string, status: string, pageNumber: number) =>
     listPath(path, { status, page: pageNumber, pageSize: ADMIN_PAGE_SIZE });
   const reads = [
-    list(adminPaths.comments, pick('comments', COMMENT_STATUSES, 'pending'), page('comments-page')),
-    list(adminPaths.contributions, pick('guest', CONTRIBUTION_STATUSES, 'pending'), page('guest-page')),
+    list(ownerBlogPaths.comments, pick('comments', COMMENT_STATUSES, 'pending'), page('comments-page')),
+    list(ownerBlogPaths.contributions, pick('guest', CONTRIBUTION_STATUSES, 'pending'), page('guest-page')),
   ];
   return { dehydrated: await prefetchOwn(context, request, reads) };
 }

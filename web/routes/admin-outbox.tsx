@@ -2,8 +2,9 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import { outboxStates } from '../../common/schemas/notifications.ts';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
-import { adminPaths } from '../features/admin/api.ts';
+
 import { adminMeta } from '../features/admin/meta.ts';
+import { outboxPaths } from '../features/notifications/api.ts';
 import { Outbox } from '../features/notifications/outbox.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { listParams, listPath } from '../lib/dashboard-form.server.ts';
@@ -12,7 +13,7 @@ import type { Route } from './+types/admin-outbox';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const list = listParams(request);
-  const path = listPath(adminPaths.outbox, {
+  const path = listPath(outboxPaths.outbox, {
     status: list.pick('status', outboxStates, 'all'),
     page: list.page(),
     pageSize: ADMIN_PAGE_SIZE,

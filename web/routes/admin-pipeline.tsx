@@ -1,7 +1,8 @@
 /** /admin/blog/pipeline: quote requests by stage, the time to first reply, and results by month. */
 import { HydrationBoundary } from '@tanstack/react-query';
-import { adminPaths } from '../features/admin/api.ts';
+
 import { adminMeta } from '../features/admin/meta.ts';
+import { contactOwnerPaths } from '../features/contact/api.ts';
 import { PIPELINE_FORMS, PipelineBoard } from '../features/contact/pipeline.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { dashboardAction, idOf, type Problem } from '../lib/dashboard-form.server.ts';
@@ -9,7 +10,7 @@ import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-pipeline';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { dehydrated: await prefetchOwn(context, request, [adminPaths.pipeline]) };
+  return { dehydrated: await prefetchOwn(context, request, [contactOwnerPaths.pipeline]) };
 }
 
 /** The request a row's form names, or why it names none. */
@@ -33,7 +34,7 @@ export const action = dashboardAction({
     call: (fields) => {
       const id = quoteOf(fields);
       if (typeof id !== 'number') return id;
-      return { method: 'PATCH', path: adminPaths.quote(id), body: { stage: fields.stage } };
+      return { method: 'PATCH', path: contactOwnerPaths.quote(id), body: { stage: fields.stage } };
     },
   },
   [PIPELINE_FORMS.value]: {
@@ -41,7 +42,7 @@ export const action = dashboardAction({
     call: (fields) => {
       const id = quoteOf(fields);
       if (typeof id !== 'number') return id;
-      return { method: 'PATCH', path: adminPaths.quote(id), body: { value: dollarsOf(fields.value) } };
+      return { method: 'PATCH', path: contactOwnerPaths.quote(id), body: { value: dollarsOf(fields.value) } };
     },
   },
   [PIPELINE_FORMS.note]: {
@@ -49,7 +50,7 @@ export const action = dashboardAction({
     call: (fields) => {
       const id = quoteOf(fields);
       if (typeof id !== 'number') return id;
-      return { method: 'POST', path: adminPaths.quoteNotes(id), body: { note: fields.note ?? '' } };
+      return { method: 'POST', path: contactOwnerPaths.quoteNotes(id), body: { note: fields.note ?? '' } };
     },
   },
 });

@@ -12,10 +12,10 @@ import { slugify } from '../../common/text.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import { zonedInstant } from '../../common/zoned-time.ts';
 import { ADMIN_PAGE_SIZE, useUpdateParams } from '../features/admin/admin-list.tsx';
-import { adminPaths, adminPostQuery } from '../features/admin/api.ts';
-import { BLOG_PATH } from '../features/blog/api.ts';
+import { adminPostQuery, BLOG_PATH, ownerBlogPaths } from '../features/blog/api.ts';
 import { POST_DONE, POST_FORM, PostEditor } from '../features/blog/post-editor.tsx';
 import { PostsList } from '../features/blog/posts-list.tsx';
+import { bookingOwnerPaths } from '../features/booking/api.ts';
 import { dashboardAction, donePage, idOf, listParams, listPath } from '../lib/dashboard-form.server.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import { Spinner } from '../ui/spinner.tsx';
@@ -24,8 +24,8 @@ import type { Route } from './+types/admin-posts';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const params = listParams(request);
   const edit = idOf(params.raw('edit') ?? undefined);
-  const list = listPath(adminPaths.posts, { page: params.page(), pageSize: ADMIN_PAGE_SIZE });
-  const reads = Number.isNaN(edit) ? [list] : [list, adminPaths.post(edit)];
+  const list = listPath(ownerBlogPaths.posts, { page: params.page(), pageSize: ADMIN_PAGE_SIZE });
+  const reads = Number.isNaN(edit) ? [list] : [list, ownerBlogPaths.post(edit)];
   return { dehydrated: await prefetchOwn(context, request, reads) };
 }
 
@@ -34,7 +34,9 @@ async function publishAtOf(value: string | undefined, context: WebLoadContext) {
   const typed = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(value?.trim() ?? '');
   if (!value?.trim()) return null;
   if (!typed) return undefined;
-  const settings = await context.readOwnApi<BookingSettings>(adminPaths.bookingSettings).catch(() => null);
+  const settings = await context
+    .readOwnApi<BookingSettings>(bookingOwnerPaths.bookingSettings)
+    .catch(() => null);
   const at = zonedInstant(
     typed[1] ?? '',
     Number(typed[2]) * 60 + Number(typed[3]),
@@ -71,7 +73,7 @@ export const action = dashboardAction({
       const id = idOf(fields.id);
       return Number.isNaN(id)
         ? { method: 'POST', path: BLOG_PATH, body }
-        : { method: 'PATCH', path: adminPaths.post(id), body };
+        : { method: 'PATCH', path: ownerBlogPaths.post(id), body };
     },
     doneAt: (answer, page, fields) => {
       const done = Number.isNaN(idOf(fields.id)) ? POST_DONE.created : POST_DONE.updated;

@@ -1,8 +1,9 @@
 /** /admin/blog/resume-requests. */
 import { HydrationBoundary } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
-import { adminPaths } from '../features/admin/api.ts';
+
 import { adminMeta } from '../features/admin/meta.ts';
+import { resumeOwnerPaths } from '../features/resume/api.ts';
 import { ResumeRequests } from '../features/resume/resume-requests.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { listParams, listPath } from '../lib/dashboard-form.server.ts';
@@ -10,7 +11,7 @@ import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-resume-requests';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const path = listPath(adminPaths.resumeRequests, {
+  const path = listPath(resumeOwnerPaths.resumeRequests, {
     page: listParams(request).page(),
     pageSize: ADMIN_PAGE_SIZE,
   });

@@ -1,7 +1,8 @@
 /** /admin/blog/security: passkeys, the authenticator app with its recovery codes, and the signed-in devices. */
 import { HydrationBoundary } from '@tanstack/react-query';
-import { adminPaths } from '../features/admin/api.ts';
+
 import { adminMeta } from '../features/admin/meta.ts';
+import { securityPaths } from '../features/auth/api.ts';
 import { SECURITY_FORMS, Security } from '../features/auth/security.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { dashboardAction, idOf } from '../lib/dashboard-form.server.ts';
@@ -9,7 +10,7 @@ import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-security';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { dehydrated: await prefetchOwn(context, request, [adminPaths.security]) };
+  return { dehydrated: await prefetchOwn(context, request, [securityPaths.security]) };
 }
 
 const codeOf = (fields: Record<string, string>) => ({ code: (fields.code ?? '').trim() });
@@ -25,22 +26,22 @@ const recoveryCodes = (answer: unknown) => ({
 export const action = dashboardAction({
   [SECURITY_FORMS.start]: {
     failure: { title: 'Error', fallback: 'The set-up could not start. Please try again.' },
-    call: () => ({ method: 'POST', path: adminPaths.authenticator }),
+    call: () => ({ method: 'POST', path: securityPaths.authenticator }),
     show: (setup) => ({ setup }),
   },
   [SECURITY_FORMS.on]: {
     failure: { title: 'Error', fallback: 'The code was not accepted.' },
-    call: (fields) => ({ method: 'POST', path: adminPaths.authenticatorConfirm, body: codeOf(fields) }),
+    call: (fields) => ({ method: 'POST', path: securityPaths.authenticatorConfirm, body: codeOf(fields) }),
     show: recoveryCodes,
   },
   [SECURITY_FORMS.codes]: {
     failure: { title: 'Error', fallback: 'The code was not accepted.' },
-    call: (fields) => ({ method: 'POST', path: adminPaths.recoveryCodes, body: codeOf(fields) }),
+    call: (fields) => ({ method: 'POST', path: securityPaths.recoveryCodes, body: codeOf(fields) }),
     show: recoveryCodes,
   },
   [SECURITY_FORMS.off]: {
     failure: { title: 'Error', fallback: 'The code was not accepted.' },
-    call: (fields) => ({ method: 'POST', path: adminPaths.authenticatorRemove, body: codeOf(fields) }),
+    call: (fields) => ({ method: 'POST', path: securityPaths.authenticatorRemove, body: codeOf(fields) }),
   },
   // Only the page's code can start the browser's passkey prompt; its form is shown once the code
   // runs, so a post of it here is a browser that lost the code on the way: nothing is made.
@@ -53,7 +54,7 @@ export const action = dashboardAction({
     call: (fields) => {
       const id = idOf(fields.id);
       if (Number.isNaN(id)) return { problem: 'That passkey is not on this page.' };
-      return { method: 'PATCH', path: adminPaths.passkey(id), body: { name: fields.name ?? '' } };
+      return { method: 'PATCH', path: securityPaths.passkey(id), body: { name: fields.name ?? '' } };
     },
   },
 });

@@ -1,7 +1,9 @@
 /** /admin/blog/testimonials: ask clients for verified testimonials and approve what they send. */
 import { HydrationBoundary } from '@tanstack/react-query';
-import { adminPaths } from '../features/admin/api.ts';
+
 import { adminMeta } from '../features/admin/meta.ts';
+import { contactOwnerPaths } from '../features/contact/api.ts';
+import { testimonialPaths } from '../features/testimonials/api.ts';
 import { ASK_FORM, TestimonialsAdmin } from '../features/testimonials/testimonial-requests.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { dashboardAction, idOf } from '../lib/dashboard-form.server.ts';
@@ -9,7 +11,12 @@ import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-testimonials';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { dehydrated: await prefetchOwn(context, request, [adminPaths.testimonials, adminPaths.pipeline]) };
+  return {
+    dehydrated: await prefetchOwn(context, request, [
+      testimonialPaths.testimonials,
+      contactOwnerPaths.pipeline,
+    ]),
+  };
 }
 
 /** 'Create link' without the page's code: the private link is shown once, on the page it answers. */
@@ -18,7 +25,7 @@ export const action = dashboardAction({
     failure: { title: 'Error', fallback: 'The link could not be created. Please try again.' },
     call: (fields) => ({
       method: 'POST',
-      path: adminPaths.testimonials,
+      path: testimonialPaths.testimonials,
       body: {
         clientName: fields.clientName ?? '',
         email: fields.email ?? '',

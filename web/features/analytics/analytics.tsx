@@ -12,7 +12,7 @@ import { dayLabel } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { analyticsQuery } from '../admin/api.ts';
+import { analyticsQuery } from './api.ts';
 
 export const ANALYTICS_DAYS = 30;
 const CHART = { width: 720, height: 240, left: 40, right: 12, top: 12, bottom: 28 } as const;

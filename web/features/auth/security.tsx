@@ -18,7 +18,7 @@ import { Input } from '../../ui/input.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useAdminAction, useRefreshAdmin, When } from '../admin/admin-list.tsx';
-import { adminPaths } from '../admin/api.ts';
+import { securityPaths } from './api.ts';
 
 const METHODS: Record<string, string> = {
   password: 'Password',
@@ -50,7 +50,7 @@ const failed = (failure: Error) =>
   toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' });
 
 export function Security() {
-  const overview = useQuery<Overview>({ queryKey: [adminPaths.security] });
+  const overview = useQuery<Overview>({ queryKey: [securityPaths.security] });
   if (overview.isPending)
     return (
       <div className="flex justify-center py-12" aria-busy="true">
@@ -94,13 +94,13 @@ function Passkeys({ passkeys }: { passkeys: Overview['passkeys'] }) {
   const addAnswer = useFormAnswer(SECURITY_FORMS.passkeyAdd);
   const add = useMutation({
     mutationFn: async () => {
-      const { options } = (await (await apiRequest('POST', adminPaths.passkeyOptions)).json()) as {
+      const { options } = (await (await apiRequest('POST', securityPaths.passkeyOptions)).json()) as {
         options: Parameters<typeof import('@simplewebauthn/browser').startRegistration>[0]['optionsJSON'];
       };
       // The WebAuthn helper loads only when a passkey is made.
       const { startRegistration } = await import('@simplewebauthn/browser');
       const response = await startRegistration({ optionsJSON: options });
-      await apiRequest('POST', adminPaths.passkeys, { name, response });
+      await apiRequest('POST', securityPaths.passkeys, { name, response });
     },
     onSuccess: async () => {
       toast({ title: 'Passkey added', description: `“${name}” signs you in from now on.` });
@@ -117,7 +117,7 @@ function Passkeys({ passkeys }: { passkeys: Overview['passkeys'] }) {
       }),
   });
   const remove = useAdminAction(
-    (key: Overview['passkeys'][number]) => apiRequest('DELETE', adminPaths.passkey(key.id)),
+    (key: Overview['passkeys'][number]) => apiRequest('DELETE', securityPaths.passkey(key.id)),
     (key) => ({ title: 'Passkey removed', description: `“${key.name}” no longer signs you in.` }),
   );
   const onAdd = (event: FormEvent) => {
@@ -189,7 +189,7 @@ function PasskeyRow({
   const pageAction = usePageAction();
   const [name, setName] = useState(passkey.name);
   const rename = useAdminAction(
-    () => apiRequest('PATCH', adminPaths.passkey(passkey.id), { name }),
+    () => apiRequest('PATCH', securityPaths.passkey(passkey.id), { name }),
     () => ({ title: 'Passkey renamed' }),
   );
   return (
@@ -286,7 +286,7 @@ function Authenticator({ state }: { state: Overview['authenticator'] }) {
   const [codes, setCodes] = useState<string[] | null>(turnedOn ?? renewed ?? null);
   const start = useMutation({
     mutationFn: async () =>
-      (await (await apiRequest('POST', adminPaths.authenticator)).json()) as {
+      (await (await apiRequest('POST', securityPaths.authenticator)).json()) as {
         secret: string;
         uri: string;
         qrSvg: string;
@@ -297,7 +297,7 @@ function Authenticator({ state }: { state: Overview['authenticator'] }) {
   const confirm = useMutation({
     mutationFn: async (code: string) =>
       (
-        (await (await apiRequest('POST', adminPaths.authenticatorConfirm, { code })).json()) as {
+        (await (await apiRequest('POST', securityPaths.authenticatorConfirm, { code })).json()) as {
           recoveryCodes: string[];
         }
       ).recoveryCodes,
@@ -315,7 +315,7 @@ function Authenticator({ state }: { state: Overview['authenticator'] }) {
   const renew = useMutation({
     mutationFn: async (code: string) =>
       (
-        (await (await apiRequest('POST', adminPaths.recoveryCodes, { code })).json()) as {
+        (await (await apiRequest('POST', securityPaths.recoveryCodes, { code })).json()) as {
           recoveryCodes: string[];
         }
       ).recoveryCodes,
@@ -327,7 +327,7 @@ function Authenticator({ state }: { state: Overview['authenticator'] }) {
     onError: failed,
   });
   const turnOff = useMutation({
-    mutationFn: (code: string) => apiRequest('POST', adminPaths.authenticatorRemove, { code }),
+    mutationFn: (code: string) => apiRequest('POST', securityPaths.authenticatorRemove, { code }),
     onSuccess: async () => {
       setCodes(null);
       toast({ title: 'Authenticator app off', description: 'Your password alone signs you in again.' });
@@ -561,12 +561,12 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 function Sessions({ sessions }: { sessions: Overview['sessions'] }) {
   const end = useAdminAction(
-    (session: Overview['sessions'][number]) => apiRequest('DELETE', adminPaths.session(session.id)),
+    (session: Overview['sessions'][number]) => apiRequest('DELETE', securityPaths.session(session.id)),
     (session) => ({ title: 'Session ended', description: `${session.device} is signed out.` }),
   );
   const endOthers = useAdminAction(
     async () =>
-      ((await (await apiRequest('POST', adminPaths.endOtherSessions)).json()) as { ended: number }).ended,
+      ((await (await apiRequest('POST', securityPaths.endOtherSessions)).json()) as { ended: number }).ended,
     () => ({ title: 'Other sessions ended', description: 'Only this device is signed in now.' }),
   );
   const others = sessions.filter((session) => !session.current).length;

@@ -14,7 +14,7 @@ import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useAdminAction, When } from '../admin/admin-list.tsx';
-import { adminPaths } from '../admin/api.ts';
+import { dataPaths } from './api.ts';
 import { type FolderFile, folderName, importableFiles, zipFolder } from './folder-zip.ts';
 
 interface BackupFile {
@@ -58,9 +58,9 @@ export function YourData() {
 }
 
 function Backups() {
-  const backups = useQuery<{ items: BackupFile[] }>({ queryKey: [adminPaths.backups] });
+  const backups = useQuery<{ items: BackupFile[] }>({ queryKey: [dataPaths.backups] });
   const backUp = useAdminAction(
-    () => apiRequest('POST', adminPaths.backups),
+    () => apiRequest('POST', dataPaths.backups),
     () => ({ title: 'Backup written', description: 'It is at the top of the list.' }),
   );
   const pageAction = usePageAction();
@@ -124,7 +124,7 @@ function Backups() {
                   </p>
                 </div>
                 <a
-                  href={adminPaths.backup(backup.name)}
+                  href={dataPaths.backup(backup.name)}
                   download={backup.name}
                   className="font-medium text-primary underline underline-offset-2"
                   aria-label={`Download the backup of ${new Date(backup.createdAt).toLocaleString()}`}
@@ -143,7 +143,7 @@ function Backups() {
 async function sendImport(file: File, dryRun: boolean): Promise<ImportResult[]> {
   const body = new FormData();
   body.append('file', file);
-  const response = await fetch(`${adminPaths.postsImport}?dryRun=${dryRun}`, {
+  const response = await fetch(`${dataPaths.postsImport}?dryRun=${dryRun}`, {
     method: 'POST',
     body,
     credentials: 'include',
@@ -226,7 +226,7 @@ function MarkdownPosts() {
         Next.js, Hugo or Jekyll: a zip or a folder of the posts and the images beside them.
       </p>
       <a
-        href={adminPaths.postsExport}
+        href={dataPaths.postsExport}
         download
         className="mt-3 inline-block font-medium text-primary underline underline-offset-2"
       >

@@ -13,7 +13,7 @@ import { ImagePlus, Upload, Video } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useSelectedImage } from '../images/selected-image.ts';
-import { uploadFile } from './upload.ts';
+import { uploadFile } from './api.ts';
 
 type EditorForm = UseFormReturn<BlogPostFormInput>;
 

@@ -23,8 +23,7 @@ import {
   usePageParam,
   When,
 } from '../admin/admin-list.tsx';
-import { adminPaths } from '../admin/api.ts';
-import { BLOG_PATH, COMMENTS_PREFIX } from './api.ts';
+import { BLOG_PATH, COMMENTS_PREFIX, ownerBlogPaths } from './api.ts';
 import ReplyForm, { useReplyAnswer } from './reply-form.tsx';
 
 type ModerationAction = 'approve' | 'reject' | 'spam';
@@ -44,7 +43,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function CommentModeration() {
   const [page] = usePageParam('comments-page');
   const [status, setStatus] = useFilterParam('comments', COMMENT_STATUSES, 'pending', 'comments-page');
-  const query = useAdminPage<AdminComment>(adminPaths.comments, {
+  const query = useAdminPage<AdminComment>(ownerBlogPaths.comments, {
     status,
     page,
     pageSize: ADMIN_PAGE_SIZE,
@@ -52,7 +51,7 @@ export function CommentModeration() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const moderate = useAdminAction(
     async ({ ids, action }: { ids: number[]; action: ModerationAction }) => {
-      await apiRequest('POST', adminPaths.moderateComments, { ids, action });
+      await apiRequest('POST', ownerBlogPaths.moderateComments, { ids, action });
       setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
     },
     ({ ids, action }) => ({
@@ -197,7 +196,7 @@ export function CommentModeration() {
 export function ContributionModeration() {
   const [page] = usePageParam('guest-page');
   const [status, setStatus] = useFilterParam('guest', CONTRIBUTION_STATUSES, 'pending', 'guest-page');
-  const query = useAdminPage<AdminContribution>(adminPaths.contributions, {
+  const query = useAdminPage<AdminContribution>(ownerBlogPaths.contributions, {
     status,
     page,
     pageSize: ADMIN_PAGE_SIZE,
@@ -243,7 +242,7 @@ function ContributionReview({ contribution }: { contribution: AdminContribution 
   const [notes, setNotes] = useState(contribution.reviewNotes ?? '');
   const review = useAdminAction(
     (action: ModerationAction) =>
-      apiRequest('POST', adminPaths.reviewContribution(contribution.id), {
+      apiRequest('POST', ownerBlogPaths.reviewContribution(contribution.id), {
         action,
         ...(notes.trim() ? { reviewNotes: notes.trim() } : {}),
       }),

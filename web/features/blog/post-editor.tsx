@@ -28,8 +28,7 @@ import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
-import { adminPaths } from '../admin/api.ts';
-import { BLOG_PATH } from './api.ts';
+import { BLOG_PATH, ownerBlogPaths } from './api.ts';
 import { useEditorAutosave } from './editor-autosave.ts';
 import {
   CoverImageField,
@@ -118,7 +117,7 @@ export function PostEditor({
   const content = useRef<HTMLTextAreaElement | null>(null);
   const caret = useRef<number | undefined>(undefined);
   const uploads = useEditorUploads(form, () => caret.current);
-  const tagSuggestions = useQuery<string[]>({ queryKey: [adminPaths.postTags], staleTime: 60_000 });
+  const tagSuggestions = useQuery<string[]>({ queryKey: [ownerBlogPaths.postTags], staleTime: 60_000 });
 
   // Another post (or a new one) opened: its stored values, its own save state and preview. The
   // post the page came with keeps what the fields already hold (typed before the code arrived).
@@ -151,7 +150,7 @@ export function PostEditor({
   const save = useMutation({
     mutationFn: async (body: BlogPostFormInput & { publishAt: string | null }) =>
       (editing
-        ? await (await apiRequest('PATCH', adminPaths.post(editing.id), body)).json()
+        ? await (await apiRequest('PATCH', ownerBlogPaths.post(editing.id), body)).json()
         : await (await apiRequest('POST', BLOG_PATH, body)).json()) as AdminPost,
     onSuccess: async (saved) => {
       autosave.forget();

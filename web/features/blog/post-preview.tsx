@@ -5,14 +5,14 @@
 import { useCallback, useState } from 'react';
 import { apiRequest, errorMessage } from '../../lib/request.ts';
 import { toast } from '../../ui/use-toast.ts';
-import { adminPaths } from '../admin/api.ts';
+import { ownerBlogPaths } from './api.ts';
 
 /** The preview's HTML (null while none is asked for), how to ask for one, and how to close it. */
 export function useMarkdownPreview() {
   const [preview, setPreview] = useState<string | null>(null);
   const show = async (content: string) => {
     try {
-      const response = await apiRequest('POST', adminPaths.markdownPreview, { content });
+      const response = await apiRequest('POST', ownerBlogPaths.markdownPreview, { content });
       setPreview(((await response.json()) as { html: string }).html);
     } catch (failure) {
       toast({

@@ -13,8 +13,7 @@ import {
   usePageParam,
   When,
 } from '../admin/admin-list.tsx';
-import { adminPaths } from '../admin/api.ts';
-import { BLOG_PATH } from './api.ts';
+import { BLOG_PATH, ownerBlogPaths } from './api.ts';
 
 export function PostsList({
   onEdit,
@@ -25,14 +24,15 @@ export function PostsList({
   onDelete: (post: AdminPost) => void;
 }) {
   const [page] = usePageParam();
-  const query = useAdminPage<AdminPost>(adminPaths.posts, { page, pageSize: ADMIN_PAGE_SIZE });
+  const query = useAdminPage<AdminPost>(ownerBlogPaths.posts, { page, pageSize: ADMIN_PAGE_SIZE });
   const publish = useAdminAction(
-    (post: AdminPost) => apiRequest('PATCH', adminPaths.post(post.id), { isPublished: !post.isPublished }),
+    (post: AdminPost) =>
+      apiRequest('PATCH', ownerBlogPaths.post(post.id), { isPublished: !post.isPublished }),
     (post) => ({ title: post.isPublished ? 'Post unpublished' : 'Post published', description: post.title }),
     [BLOG_PATH],
   );
   const remove = useAdminAction(
-    (post: AdminPost) => apiRequest('DELETE', adminPaths.post(post.id)),
+    (post: AdminPost) => apiRequest('DELETE', ownerBlogPaths.post(post.id)),
     (post) => ({ title: 'Post deleted', description: post.title }),
     [BLOG_PATH],
   );

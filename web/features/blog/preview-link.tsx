@@ -11,7 +11,7 @@ import { useSiteInfo } from '../../lib/site.ts';
 import { Button } from '../../ui/button.tsx';
 import { Input } from '../../ui/input.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { adminPaths } from '../admin/api.ts';
+import { ownerBlogPaths } from './api.ts';
 
 export function PreviewLink({ post }: { post: AdminPost }) {
   const site = useSiteInfo();
@@ -20,11 +20,11 @@ export function PreviewLink({ post }: { post: AdminPost }) {
   const change = useMutation({
     mutationFn: async (open: boolean) =>
       (await (
-        await apiRequest(open ? 'POST' : 'DELETE', adminPaths.previewLink(post.id))
+        await apiRequest(open ? 'POST' : 'DELETE', ownerBlogPaths.previewLink(post.id))
       ).json()) as AdminPost,
     onSuccess: (saved, open) => {
       setToken(saved.previewToken);
-      queryClient.setQueryData([adminPaths.post(post.id)], saved);
+      queryClient.setQueryData([ownerBlogPaths.post(post.id)], saved);
       toast({
         title: open ? 'Preview link ready' : 'Preview link revoked',
         description: open

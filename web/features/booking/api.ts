@@ -1,4 +1,5 @@
 /** Book a call: the API paths, each written once, and reading times in the visitor's zone. */
+import { ADMIN_PREFIX } from '../admin/api.ts';
 export const BOOKING_SLOTS_PATH = '/api/booking/slots';
 export const BOOKINGS_PATH = '/api/bookings';
 export const bookingPath = (token: string) => `${BOOKINGS_PATH}/${encodeURIComponent(token)}`;
@@ -46,3 +47,10 @@ export const clock = (iso: string, timeZone: string) =>
   format(timeZone, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 /** 'Tuesday, November 24, 2026 at 10:00 AM GMT': the same words the server's emails use. */
 export { describeTime as fullTime } from '../../../common/zoned-time.ts';
+
+/** The owner's availability and the calls booked. */
+export const bookingOwnerPaths = {
+  bookingSettings: `${ADMIN_PREFIX}booking-settings`,
+  bookings: `${ADMIN_PREFIX}bookings`,
+  bookingCancel: (id: number) => `${ADMIN_PREFIX}bookings/${id}/cancel`,
+} as const;

@@ -23,12 +23,12 @@ import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useAdminAction } from '../admin/admin-list.tsx';
-import { adminPaths } from '../admin/api.ts';
+
 import { BOOKING_STATUS_PATH } from '../profile/api.ts';
-import { BOOKING_SLOTS_PATH, fullTime } from './api.ts';
+import { BOOKING_SLOTS_PATH, bookingOwnerPaths, fullTime } from './api.ts';
 
 export function BookingsAdmin() {
-  const settings = useQuery<BookingSettings>({ queryKey: [adminPaths.bookingSettings] });
+  const settings = useQuery<BookingSettings>({ queryKey: [bookingOwnerPaths.bookingSettings] });
   return (
     <div className="space-y-8">
       <CallList timeZone={settings.data?.timeZone} />
@@ -60,7 +60,7 @@ export function BookingsAdmin() {
 }
 
 function CallList({ timeZone }: { timeZone: string | undefined }) {
-  const calls = useQuery<AdminBooking[]>({ queryKey: [adminPaths.bookings] });
+  const calls = useQuery<AdminBooking[]>({ queryKey: [bookingOwnerPaths.bookings] });
   const zone = timeZone ?? 'UTC';
   return (
     <section aria-labelledby="calls-heading" className="rounded-lg border border-border bg-card p-4 sm:p-6">
@@ -99,7 +99,7 @@ function CallList({ timeZone }: { timeZone: string | undefined }) {
 function CallEntry({ call, timeZone }: { call: AdminBooking; timeZone: string }) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useAdminAction(
-    () => apiRequest('POST', adminPaths.bookingCancel(call.id)),
+    () => apiRequest('POST', bookingOwnerPaths.bookingCancel(call.id)),
     () => ({ title: 'Call cancelled', description: `${call.name} is told by email.` }),
     [BOOKING_SLOTS_PATH],
   );
@@ -239,9 +239,9 @@ function SettingsForm({ initial: stored }: { initial: BookingSettings }) {
   const [error, setError] = useState<string | null>(answer?.message ?? null);
   const save = useMutation({
     mutationFn: async (body: BookingSettings) =>
-      (await (await apiRequest('PUT', adminPaths.bookingSettings, body)).json()) as BookingSettings,
+      (await (await apiRequest('PUT', bookingOwnerPaths.bookingSettings, body)).json()) as BookingSettings,
     onSuccess: async (saved) => {
-      queryClient.setQueryData([adminPaths.bookingSettings], saved);
+      queryClient.setQueryData([bookingOwnerPaths.bookingSettings], saved);
       setBlocked(saved.blockedDates);
       toast({ title: 'Availability saved', description: 'Visitors see the new times at once.' });
       await queryClient.invalidateQueries({

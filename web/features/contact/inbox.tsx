@@ -25,7 +25,7 @@ import {
   usePageParam,
   When,
 } from '../admin/admin-list.tsx';
-import { adminPaths } from '../admin/api.ts';
+import { contactOwnerPaths } from './api.ts';
 import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from './options.ts';
 
 const KINDS = ['all', 'quote', 'contact'] as const;
@@ -54,7 +54,7 @@ export function Inbox() {
   const [page] = usePageParam();
   const [kind, setKind] = useFilterParam('kind', KINDS, 'all');
   const [state, setState] = useFilterParam('state', inboxStates, 'open');
-  const query = useAdminPage<AdminInboxItem>(adminPaths.inbox, {
+  const query = useAdminPage<AdminInboxItem>(contactOwnerPaths.inbox, {
     kind,
     state,
     page,
@@ -98,7 +98,7 @@ export function Inbox() {
 function InboxEntry({ item }: { item: AdminInboxItem }) {
   const update = useAdminAction(
     (changes: { read?: boolean; archived?: boolean }) =>
-      apiRequest('PATCH', adminPaths.inboxItem(item.kind, item.id), changes),
+      apiRequest('PATCH', contactOwnerPaths.inboxItem(item.kind, item.id), changes),
     (changes) => ({
       title:
         changes.archived === true

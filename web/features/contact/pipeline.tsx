@@ -30,7 +30,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useAdminAction, useRefreshAdmin, When } from '../admin/admin-list.tsx';
-import { adminPaths } from '../admin/api.ts';
+import { contactOwnerPaths } from './api.ts';
 import { replyHref } from './inbox.tsx';
 import { BUDGET_LABELS, PROJECT_TYPE_LABELS } from './options.ts';
 
@@ -72,7 +72,7 @@ function DoneNotices() {
 }
 
 export function PipelineBoard() {
-  const { data, error, isLoading } = useQuery({ queryKey: [adminPaths.pipeline] });
+  const { data, error, isLoading } = useQuery({ queryKey: [contactOwnerPaths.pipeline] });
   const pipeline = data as Pipeline | undefined;
   if (isLoading) {
     return (
@@ -191,7 +191,7 @@ function StageColumn({ column }: { column: Pipeline['columns'][number] }) {
 
 function QuoteCard({ quote }: { quote: AdminQuote }) {
   const move = useAdminAction(
-    (stage: QuoteStage) => apiRequest('PATCH', adminPaths.quote(quote.id), { stage }),
+    (stage: QuoteStage) => apiRequest('PATCH', contactOwnerPaths.quote(quote.id), { stage }),
     (stage) => ({ title: `Moved to ${QUOTE_STAGE_LABELS[stage]}`, description: quote.name }),
   );
   const stageId = useId();
@@ -313,7 +313,7 @@ function ValueForm({ quote }: { quote: AdminQuote }) {
   );
   const [problem, setProblem] = useState<string | undefined>(answer?.message);
   const save = useAdminAction(
-    (next: number | null) => apiRequest('PATCH', adminPaths.quote(quote.id), { value: next }),
+    (next: number | null) => apiRequest('PATCH', contactOwnerPaths.quote(quote.id), { value: next }),
     (next) => ({
       title: next === null ? 'Value cleared' : 'Value saved',
       description: next === null ? quote.name : `${quote.name}: ${dollars.format(next)}`,
@@ -371,7 +371,7 @@ function ValueForm({ quote }: { quote: AdminQuote }) {
 }
 
 function History({ quote, load }: { quote: AdminQuote; load: boolean }) {
-  const path = adminPaths.quoteHistory(quote.id);
+  const path = contactOwnerPaths.quoteHistory(quote.id);
   // Read when the row is opened, never for every row of the server's page as it comes alive.
   const history = useQuery<QuoteEvent[]>({ queryKey: [path], enabled: load });
   const refresh = useRefreshAdmin();
@@ -381,7 +381,7 @@ function History({ quote, load }: { quote: AdminQuote; load: boolean }) {
   const [note, setNote] = useState(() => typedValue(id) ?? answer?.values.note ?? '');
   const [problem, setProblem] = useState<string | undefined>(answer?.message);
   const add = useMutation({
-    mutationFn: (text: string) => apiRequest('POST', adminPaths.quoteNotes(quote.id), { note: text }),
+    mutationFn: (text: string) => apiRequest('POST', contactOwnerPaths.quoteNotes(quote.id), { note: text }),
     onSuccess: async () => {
       setNote('');
       toast({ title: 'Note added', description: quote.name });

@@ -20,7 +20,8 @@ import {
   usePageParam,
   When,
 } from '../admin/admin-list.tsx';
-import { adminPaths, summaryQuery } from '../admin/api.ts';
+import { summaryQuery } from '../admin/api.ts';
+import { outboxPaths } from './api.ts';
 
 const STATE_LABELS: Record<OutboxState, string> = {
   all: 'All messages',
@@ -97,7 +98,7 @@ export function MailNotice() {
 export function Outbox() {
   const [page] = usePageParam();
   const [state, setState] = useFilterParam('status', outboxStates, 'all');
-  const query = useAdminPage<OutboxMessage>(adminPaths.outbox, {
+  const query = useAdminPage<OutboxMessage>(outboxPaths.outbox, {
     status: state,
     page,
     pageSize: ADMIN_PAGE_SIZE,
@@ -134,7 +135,7 @@ export function Outbox() {
 
 function OutboxEntry({ message }: { message: OutboxMessage }) {
   const retry = useAdminAction(
-    () => apiRequest('POST', adminPaths.outboxRetry(message.id)),
+    () => apiRequest('POST', outboxPaths.outboxRetry(message.id)),
     () => ({ title: 'Queued to send again', description: message.subject }),
   );
   return (

@@ -1,12 +1,13 @@
 import type { AdminResumeRequest } from '../../../common/schemas/resume.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ADMIN_PAGE_SIZE, AdminSection, useAdminPage, usePageParam, When } from '../admin/admin-list.tsx';
-import { adminPaths } from '../admin/api.ts';
+
 import { RESUME_PURPOSE_LABELS } from '../contact/options.ts';
+import { resumeOwnerPaths } from './api.ts';
 
 export function ResumeRequests() {
   const [page] = usePageParam();
-  const query = useAdminPage<AdminResumeRequest>(adminPaths.resumeRequests, {
+  const query = useAdminPage<AdminResumeRequest>(resumeOwnerPaths.resumeRequests, {
     page,
     pageSize: ADMIN_PAGE_SIZE,
   });

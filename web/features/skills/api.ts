@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PublicEndorsement, SkillsByCategory } from '../../../common/schemas/skills.ts';
+import { ADMIN_PREFIX } from '../admin/api.ts';
 
 /** Query keys are API paths (spec section 7); each path is written here once. */
 export const SKILLS_PATH = '/api/skills';
@@ -28,3 +29,9 @@ export const CATEGORY_TITLES = {
 export function endorsementCountText(count: number): string {
   return count === 1 ? '1 person has endorsed this skill' : `${count} people have endorsed this skill`;
 }
+
+/** Every endorsement, and removing one. */
+export const endorsementOwnerPaths = {
+  endorsements: `${ADMIN_PREFIX}endorsements`,
+  endorsement: (id: number) => `${ADMIN_PREFIX}endorsements/${id}`,
+} as const;

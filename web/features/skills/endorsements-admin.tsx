@@ -14,8 +14,7 @@ import {
   usePageParam,
   When,
 } from '../admin/admin-list.tsx';
-import { adminPaths } from '../admin/api.ts';
-import { ENDORSEMENTS_PATH, SKILLS_PATH, skillsByCategoryQuery } from './api.ts';
+import { ENDORSEMENTS_PATH, endorsementOwnerPaths, SKILLS_PATH, skillsByCategoryQuery } from './api.ts';
 
 export function Endorsements() {
   const [page] = usePageParam();
@@ -28,13 +27,14 @@ export function Endorsements() {
     ['', ...allSkills.map((skill) => String(skill.id))],
     '',
   );
-  const query = useAdminPage<AdminEndorsement>(adminPaths.endorsements, {
+  const query = useAdminPage<AdminEndorsement>(endorsementOwnerPaths.endorsements, {
     skillId: skillId || undefined,
     page,
     pageSize: ADMIN_PAGE_SIZE,
   });
   const remove = useAdminAction(
-    (endorsement: AdminEndorsement) => apiRequest('DELETE', adminPaths.endorsement(endorsement.id)),
+    (endorsement: AdminEndorsement) =>
+      apiRequest('DELETE', endorsementOwnerPaths.endorsement(endorsement.id)),
     (endorsement) => ({
       title: 'Endorsement removed',
       description: `${endorsement.name}’s endorsement of ${endorsement.skillName}`,

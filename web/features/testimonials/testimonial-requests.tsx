@@ -26,8 +26,9 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useAdminAction, useRefreshAdmin, When } from '../admin/admin-list.tsx';
-import { adminPaths } from '../admin/api.ts';
+import { contactOwnerPaths } from '../contact/api.ts';
 import { TESTIMONIALS_PATH } from '../profile/api.ts';
+import { testimonialPaths } from './api.ts';
 
 const STATUS_LABELS: Record<TestimonialStatus, string> = {
   requested: 'Asked',
@@ -37,7 +38,9 @@ const STATUS_LABELS: Record<TestimonialStatus, string> = {
 };
 
 export function TestimonialsAdmin() {
-  const { data, error, isLoading } = useQuery<AdminTestimonial[]>({ queryKey: [adminPaths.testimonials] });
+  const { data, error, isLoading } = useQuery<AdminTestimonial[]>({
+    queryKey: [testimonialPaths.testimonials],
+  });
   return (
     <div className="space-y-8">
       <AskForm />
@@ -122,7 +125,7 @@ function AskForm() {
   const pageAction = usePageAction();
   const sent = answer?.kind === 'done' ? (answer.extra?.link as TestimonialLink | undefined) : undefined;
   const [params] = useSearchParams();
-  const pipeline = useQuery<Pipeline>({ queryKey: [adminPaths.pipeline] });
+  const pipeline = useQuery<Pipeline>({ queryKey: [contactOwnerPaths.pipeline] });
   const won = pipeline.data?.columns.find((column) => column.stage === 'won')?.quotes ?? [];
   const askedFor = Number(params.get('quote')) || null;
   const fromQuote = won.find((quote) => quote.id === askedFor);
@@ -145,7 +148,7 @@ function AskForm() {
   const refresh = useRefreshAdmin();
   const ask = useMutation({
     mutationFn: async (body: unknown) =>
-      (await (await apiRequest('POST', adminPaths.testimonials, body)).json()) as TestimonialLink,
+      (await (await apiRequest('POST', testimonialPaths.testimonials, body)).json()) as TestimonialLink,
     onSuccess: async () => {
       setValues({ clientName: '', email: '', quoteId: '' });
       await refresh();
@@ -236,7 +239,7 @@ function AskForm() {
 function TestimonialEntry({ testimonial }: { testimonial: AdminTestimonial }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const act = (action: 'approve' | 'hide') =>
-    apiRequest('POST', adminPaths.testimonialAction(testimonial.id, action));
+    apiRequest('POST', testimonialPaths.testimonialAction(testimonial.id, action));
   const approve = useAdminAction(
     () => act('approve'),
     () => ({ title: 'Approved', description: 'It shows on the home page now.' }),
@@ -248,14 +251,14 @@ function TestimonialEntry({ testimonial }: { testimonial: AdminTestimonial }) {
     [TESTIMONIALS_PATH],
   );
   const remove = useAdminAction(
-    () => apiRequest('DELETE', adminPaths.testimonial(testimonial.id)),
+    () => apiRequest('DELETE', testimonialPaths.testimonial(testimonial.id)),
     () => ({ title: 'Deleted', description: `The request to ${testimonial.clientName} is gone.` }),
     [TESTIMONIALS_PATH],
   );
   const link = useMutation({
     mutationFn: async () =>
       (await (
-        await apiRequest('POST', adminPaths.testimonialAction(testimonial.id, 'link'))
+        await apiRequest('POST', testimonialPaths.testimonialAction(testimonial.id, 'link'))
       ).json()) as TestimonialLink,
     onError: (failure) =>
       toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' }),

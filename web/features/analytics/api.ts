@@ -1,0 +1,12 @@
+/** The owner's report of page views: its path and read. */
+import { queryOptions } from '@tanstack/react-query';
+import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
+import { ADMIN_PREFIX } from '../admin/api.ts';
+
+/** The 30-day report. */
+export const analyticsPaths = {
+  analytics: `${ADMIN_PREFIX}analytics`,
+} as const;
+
+export const analyticsQuery = (days: number) =>
+  queryOptions<AdminAnalytics>({ queryKey: [`${analyticsPaths.analytics}?days=${days}`] });
