@@ -66,3 +66,14 @@ export const securityOverviewSchema = z.object({
 });
 
 export type SecurityOverview = z.infer<typeof securityOverviewSchema>;
+
+/** The authenticator app being set up: its secret, the otpauth address and the QR code drawn from it. */
+export const authenticatorSetupSchema = z.object({ secret: z.string(), uri: z.string(), qrSvg: z.string() });
+export type AuthenticatorSetup = z.infer<typeof authenticatorSetupSchema>;
+
+/** New recovery codes, shown once. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+/** How many other sessions were ended. */
+export const endedSessionsSchema = z.object({ ended: z.number().int() });

@@ -60,6 +60,11 @@ export async function apiRequest(method: string, path: string, body?: unknown): 
   return response;
 }
 
+/** apiRequest whose JSON answer is `T`: the answer's shape named once, from common/schemas. */
+export async function requestJson<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return (await (await apiRequest(method, path, body)).json()) as T;
+}
+
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {

@@ -6,7 +6,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { securityOverviewSchema } from '../../../common/schemas/auth.ts';
+import {
+  authenticatorSetupSchema,
+  endedSessionsSchema,
+  recoveryCodesSchema,
+  securityOverviewSchema,
+} from '../../../common/schemas/auth.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { idParams } from '../../lib/route-params.ts';
 import { codeSchema } from './routes.ts';
@@ -42,7 +47,6 @@ const registrationSchema = z.object({
 });
 
 const messageSchema = z.object({ message: z.string() });
-const codesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 
 export const securityAdminRoutes: FastifyPluginAsyncZod<{ security: SecurityService }> = async (
   app,
@@ -112,7 +116,7 @@ export const securityAdminRoutes: FastifyPluginAsyncZod<{ security: SecurityServ
   app.post(
     '/api/admin/security/authenticator',
     {
-      schema: { response: { 200: z.object({ secret: z.string(), uri: z.string(), qrSvg: z.string() }) } },
+      schema: { response: { 200: authenticatorSetupSchema } },
       config: limited,
     },
     async (request) => security.startAuthenticator(await ownerId(request)),
@@ -121,7 +125,7 @@ export const securityAdminRoutes: FastifyPluginAsyncZod<{ security: SecurityServ
   app.post(
     '/api/admin/security/authenticator/confirm',
     {
-      schema: { body: codeSchema, response: { 200: codesSchema } },
+      schema: { body: codeSchema, response: { 200: recoveryCodesSchema } },
       config: limited,
     },
     async (request) => ({
@@ -132,7 +136,7 @@ export const securityAdminRoutes: FastifyPluginAsyncZod<{ security: SecurityServ
   app.post(
     '/api/admin/security/recovery-codes',
     {
-      schema: { body: codeSchema, response: { 200: codesSchema } },
+      schema: { body: codeSchema, response: { 200: recoveryCodesSchema } },
       config: limited,
     },
     async (request) => ({
@@ -165,7 +169,7 @@ export const securityAdminRoutes: FastifyPluginAsyncZod<{ security: SecurityServ
 
   app.post(
     '/api/admin/security/sessions/end-others',
-    { schema: { response: { 200: z.object({ ended: z.number().int() }) } } },
+    { schema: { response: { 200: endedSessionsSchema } } },
     async (request) => ({
       ended: await security.endOtherSessions(await ownerId(request), request.sessionToken()),
     }),

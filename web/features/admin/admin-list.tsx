@@ -4,7 +4,7 @@
  * and one way to refresh after an action (every admin list, the counts in the
  * navigation, and the public reads the action changed), without a reload.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Page } from '../../../common/schemas/shared.ts';
@@ -14,7 +14,7 @@ import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { ADMIN_PREFIX, adminPageQuery } from './api.ts';
+import { ADMIN_PREFIX } from './api.ts';
 
 export const ADMIN_PAGE_SIZE = 10;
 
@@ -62,11 +62,6 @@ export function useFilterParam<T extends string>(
   const value = values.includes(raw as T) ? (raw as T) : fallback;
   const setValue = (next: T) => update({ [pageParam]: null, [name]: next === fallback ? null : next });
   return [value, setValue] as const;
-}
-
-/** One page of an admin list; the previous page stays on screen while the next loads. */
-export function useAdminPage<T>(path: string, params: Record<string, string | number | undefined>) {
-  return useQuery(adminPageQuery<T>(path, params));
 }
 
 /** Refreshes every admin read and the public reads whose paths start with one of `publicPrefixes`. */

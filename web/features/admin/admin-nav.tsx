@@ -1,12 +1,10 @@
-/** The dashboard's navigation: one link per section, with how many things wait in it. */
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import type { AdminSummary } from '../../../common/schemas/admin.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { paths } from '../../lib/paths.ts';
 import { cn } from '../../ui/cn.ts';
-import { summaryQuery } from './api.ts';
+import { useSummary } from './api.ts';
 
 const sections: Array<{ to: string; label: string; waiting?: (summary: AdminSummary) => number }> = [
   { to: paths.adminBlog, label: 'Posts' },
@@ -28,7 +26,7 @@ const sections: Array<{ to: string; label: string; waiting?: (summary: AdminSumm
 ];
 
 export function AdminNav() {
-  const { data: summary } = useQuery(summaryQuery());
+  const { data: summary } = useSummary();
   const nav = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   // On a phone the sections scroll sideways: bring the open one into view (Security is twelfth).

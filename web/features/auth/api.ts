@@ -1,6 +1,13 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  AuthenticatorSetup,
+  LoginInput,
+  RecoveryCodes,
+  RegisterInput,
+  SecurityOverview,
+} from '../../../common/schemas/auth.ts';
 import type { SessionUser } from '../../../common/web-context.ts';
-import { getQueryFn } from '../../lib/request.ts';
+import { apiRequest, getQueryFn, requestJson } from '../../lib/request.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
 
 /** The account API, each path written once (query keys are API paths, spec section 7). */
@@ -34,3 +41,62 @@ export const securityPaths = {
   session: (id: string) => `${ADMIN_PREFIX}security/sessions/${encodeURIComponent(id)}`,
   endOtherSessions: `${ADMIN_PREFIX}security/sessions/end-others`,
 } as const;
+
+/** Who is signed in, kept in step with the server (spec section 7). */
+export const useUser = (initialUser: SessionUser | null) => useQuery(userQuery(initialUser));
+
+/** A password sign-in of an account with an authenticator app: the code comes next (POST /api/login/code). */
+export interface SecondFactorNeeded {
+  secondFactor: true;
+  message: string;
+}
+
+export const logIn = (credentials: LoginInput) =>
+  requestJson<SessionUser | SecondFactorNeeded>('POST', LOGIN_PATH, credentials);
+export const register = (account: RegisterInput) => requestJson<SessionUser>('POST', REGISTER_PATH, account);
+export const logOut = async () => void (await apiRequest('POST', LOGOUT_PATH));
+export const sendLoginCode = (code: string) => requestJson<SessionUser>('POST', LOGIN_CODE_PATH, { code });
+
+/** Signs in with a passkey: the server's challenge, the browser's prompt, the answer checked. */
+export async function passkeySignIn(): Promise<SessionUser> {
+  const { options } = await requestJson<{ options: PasskeyRequestOptions }>('POST', PASSKEY_OPTIONS_PATH);
+  // The WebAuthn helper loads only when someone signs in with a passkey.
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const response = await startAuthentication({ optionsJSON: options });
+  return requestJson<SessionUser>('POST', PASSKEY_SIGN_IN_PATH, response);
+}
+
+type PasskeyRequestOptions = Parameters<
+  typeof import('@simplewebauthn/browser').startAuthentication
+>[0]['optionsJSON'];
+type PasskeyCreationOptions = Parameters<
+  typeof import('@simplewebauthn/browser').startRegistration
+>[0]['optionsJSON'];
+
+export const securityQuery = () => queryOptions<SecurityOverview>({ queryKey: [securityPaths.security] });
+export const useSecurityOverview = () => useQuery(securityQuery());
+
+/** Adds a passkey for this device under `name`: the server's options, the browser's prompt, the key stored. */
+export async function addPasskey(name: string): Promise<void> {
+  const { options } = await requestJson<{ options: PasskeyCreationOptions }>(
+    'POST',
+    securityPaths.passkeyOptions,
+  );
+  // The WebAuthn helper loads only when a passkey is made.
+  const { startRegistration } = await import('@simplewebauthn/browser');
+  const response = await startRegistration({ optionsJSON: options });
+  await apiRequest('POST', securityPaths.passkeys, { name, response });
+}
+export const renamePasskey = (id: number, name: string) =>
+  apiRequest('PATCH', securityPaths.passkey(id), { name });
+export const removePasskey = (id: number) => apiRequest('DELETE', securityPaths.passkey(id));
+export const startAuthenticator = () => requestJson<AuthenticatorSetup>('POST', securityPaths.authenticator);
+export const confirmAuthenticator = async (code: string) =>
+  (await requestJson<RecoveryCodes>('POST', securityPaths.authenticatorConfirm, { code })).recoveryCodes;
+export const renewRecoveryCodes = async (code: string) =>
+  (await requestJson<RecoveryCodes>('POST', securityPaths.recoveryCodes, { code })).recoveryCodes;
+export const turnOffAuthenticator = (code: string) =>
+  apiRequest('POST', securityPaths.authenticatorRemove, { code });
+export const endSession = (id: string) => apiRequest('DELETE', securityPaths.session(id));
+export const endOtherSessions = async () =>
+  (await requestJson<{ ended: number }>('POST', securityPaths.endOtherSessions)).ended;

@@ -1,14 +1,6 @@
-/**
- * The auth context of spec sections 4 and 7: the current user from
- * GET /api/user (401 gives null; no retry; no refetch on focus). Logging out
- * (`useLogout`, user-menu.tsx) and signing in (sign-in.ts) live with the code
- * that offers them, loaded only where they are needed: every page's code carries
- * this file. Using it outside the provider throws.
- */
-import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { SessionUser } from '../../../common/web-context.ts';
-import { userQuery } from './api.ts';
+import { useUser } from './api.ts';
 
 interface AuthContextValue {
   user: SessionUser | null;
@@ -26,7 +18,7 @@ export function AuthProvider({
   initialUser: SessionUser | null;
   children: ReactNode;
 }) {
-  const { data: user, error, isLoading } = useQuery(userQuery(initialUser));
+  const { data: user, error, isLoading } = useUser(initialUser);
 
   return (
     <AuthContext.Provider

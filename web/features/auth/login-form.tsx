@@ -5,13 +5,13 @@ import { type LoginInput, loginSchema } from '../../../common/schemas/auth.ts';
 import type { SessionUser } from '../../../common/web-context.ts';
 import { type FormAnswer, typedValues, useFormAnswer } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
-import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
+import { ApiError, errorMessage } from '../../lib/request.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
-import { LOGIN_CODE_PATH, PASSKEY_OPTIONS_PATH, PASSKEY_SIGN_IN_PATH } from './api.ts';
+import { passkeySignIn, sendLoginCode } from './api.ts';
 import { loginFailed, useLogin, useSignedIn } from './sign-in.ts';
 
 /**
@@ -82,7 +82,7 @@ function CodeStep({
   const [code, setCode] = useState(() => String(typedValues('code-form').code ?? ''));
   const [error, setError] = useState<string | undefined>(answer?.errors.code);
   const verify = useMutation<SessionUser, Error, string>({
-    mutationFn: async (value) => (await apiRequest('POST', LOGIN_CODE_PATH, { code: value })).json(),
+    mutationFn: sendLoginCode,
     onSuccess: signedIn,
     onError: (failure) => {
       loginFailed(failure, 'That code is not right. Please try again.');
@@ -152,13 +152,7 @@ function PasskeyButton() {
   const [supported, setSupported] = useState(false);
   useEffect(() => setSupported('PublicKeyCredential' in window), []);
   const passkey = useMutation<SessionUser, Error, void>({
-    mutationFn: async () => {
-      const { options } = await (await apiRequest('POST', PASSKEY_OPTIONS_PATH)).json();
-      // The WebAuthn helper loads only when someone signs in with a passkey.
-      const { startAuthentication } = await import('@simplewebauthn/browser');
-      const response = await startAuthentication({ optionsJSON: options });
-      return (await apiRequest('POST', PASSKEY_SIGN_IN_PATH, response)).json();
-    },
+    mutationFn: passkeySignIn,
     onSuccess: signedIn,
     onError: (failure) =>
       loginFailed(

@@ -4,11 +4,11 @@
  * once; turned off or given new codes with a current code), and every signed-in session with
  * its device and last request, each of which can be ended at once.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import type { SecurityOverview as Overview } from '../../../common/schemas/auth.ts';
+import type { AuthenticatorSetup, SecurityOverview as Overview } from '../../../common/schemas/auth.ts';
 import { type FormAnswer, useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
@@ -18,7 +18,18 @@ import { Input } from '../../ui/input.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useAdminAction, useRefreshAdmin, When } from '../admin/admin-list.tsx';
-import { securityPaths } from './api.ts';
+import {
+  addPasskey,
+  confirmAuthenticator,
+  endOtherSessions,
+  endSession,
+  removePasskey,
+  renamePasskey,
+  renewRecoveryCodes,
+  startAuthenticator,
+  turnOffAuthenticator,
+  useSecurityOverview,
+} from './api.ts';
 
 const METHODS: Record<string, string> = {
   password: 'Password',
@@ -38,7 +49,7 @@ export const SECURITY_FORMS = {
   codes: 'recovery-codes',
 } as const;
 
-type Setup = { secret: string; uri: string; qrSvg: string };
+type Setup = AuthenticatorSetup;
 
 /** What a post without the code answered with, shown once (a set-up key, recovery codes). */
 const shownOf = <T,>(answer: FormAnswer | undefined, key: string) =>
@@ -50,7 +61,7 @@ const failed = (failure: Error) =>
   toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' });
 
 export function Security() {
-  const overview = useQuery<Overview>({ queryKey: [securityPaths.security] });
+  const overview = useSecurityOverview();
   if (overview.isPending)
     return (
       <div className="flex justify-center py-12" aria-busy="true">
@@ -93,15 +104,7 @@ function Passkeys({ passkeys }: { passkeys: Overview['passkeys'] }) {
   const pageAction = usePageAction();
   const addAnswer = useFormAnswer(SECURITY_FORMS.passkeyAdd);
   const add = useMutation({
-    mutationFn: async () => {
-      const { options } = (await (await apiRequest('POST', securityPaths.passkeyOptions)).json()) as {
-        options: Parameters<typeof import('@simplewebauthn/browser').startRegistration>[0]['optionsJSON'];
-      };
-      // The WebAuthn helper loads only when a passkey is made.
-      const { startRegistration } = await import('@simplewebauthn/browser');
-      const response = await startRegistration({ optionsJSON: options });
-      await apiRequest('POST', securityPaths.passkeys, { name, response });
-    },
+    mutationFn: () => addPasskey(name),
     onSuccess: async () => {
       toast({ title: 'Passkey added', description: `“${name}” signs you in from now on.` });
       await refresh();
@@ -117,7 +120,7 @@ function Passkeys({ passkeys }: { passkeys: Overview['passkeys'] }) {
       }),
   });
   const remove = useAdminAction(
-    (key: Overview['passkeys'][number]) => apiRequest('DELETE', securityPaths.passkey(key.id)),
+    (key: Overview['passkeys'][number]) => removePasskey(key.id),
     (key) => ({ title: 'Passkey removed', description: `“${key.name}” no longer signs you in.` }),
   );
   const onAdd = (event: FormEvent) => {
@@ -189,7 +192,7 @@ function PasskeyRow({
   const pageAction = usePageAction();
   const [name, setName] = useState(passkey.name);
   const rename = useAdminAction(
-    () => apiRequest('PATCH', securityPaths.passkey(passkey.id), { name }),
+    () => renamePasskey(passkey.id, name),
     () => ({ title: 'Passkey renamed' }),
   );
   return (
@@ -285,22 +288,12 @@ function Authenticator({ state }: { state: Overview['authenticator'] }) {
   const [setup, setSetup] = useState<Setup | null>(started ?? null);
   const [codes, setCodes] = useState<string[] | null>(turnedOn ?? renewed ?? null);
   const start = useMutation({
-    mutationFn: async () =>
-      (await (await apiRequest('POST', securityPaths.authenticator)).json()) as {
-        secret: string;
-        uri: string;
-        qrSvg: string;
-      },
+    mutationFn: startAuthenticator,
     onSuccess: setSetup,
     onError: failed,
   });
   const confirm = useMutation({
-    mutationFn: async (code: string) =>
-      (
-        (await (await apiRequest('POST', securityPaths.authenticatorConfirm, { code })).json()) as {
-          recoveryCodes: string[];
-        }
-      ).recoveryCodes,
+    mutationFn: confirmAuthenticator,
     onSuccess: async (recoveryCodes) => {
       setSetup(null);
       setCodes(recoveryCodes);
@@ -313,12 +306,7 @@ function Authenticator({ state }: { state: Overview['authenticator'] }) {
     onError: failed,
   });
   const renew = useMutation({
-    mutationFn: async (code: string) =>
-      (
-        (await (await apiRequest('POST', securityPaths.recoveryCodes, { code })).json()) as {
-          recoveryCodes: string[];
-        }
-      ).recoveryCodes,
+    mutationFn: renewRecoveryCodes,
     onSuccess: async (recoveryCodes) => {
       setCodes(recoveryCodes);
       toast({ title: 'New recovery codes', description: 'The old ones no longer work.' });
@@ -327,7 +315,7 @@ function Authenticator({ state }: { state: Overview['authenticator'] }) {
     onError: failed,
   });
   const turnOff = useMutation({
-    mutationFn: (code: string) => apiRequest('POST', securityPaths.authenticatorRemove, { code }),
+    mutationFn: turnOffAuthenticator,
     onSuccess: async () => {
       setCodes(null);
       toast({ title: 'Authenticator app off', description: 'Your password alone signs you in again.' });
@@ -561,14 +549,13 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 function Sessions({ sessions }: { sessions: Overview['sessions'] }) {
   const end = useAdminAction(
-    (session: Overview['sessions'][number]) => apiRequest('DELETE', securityPaths.session(session.id)),
+    (session: Overview['sessions'][number]) => endSession(session.id),
     (session) => ({ title: 'Session ended', description: `${session.device} is signed out.` }),
   );
-  const endOthers = useAdminAction(
-    async () =>
-      ((await (await apiRequest('POST', securityPaths.endOtherSessions)).json()) as { ended: number }).ended,
-    () => ({ title: 'Other sessions ended', description: 'Only this device is signed in now.' }),
-  );
+  const endOthers = useAdminAction(endOtherSessions, () => ({
+    title: 'Other sessions ended',
+    description: 'Only this device is signed in now.',
+  }));
   const others = sessions.filter((session) => !session.current).length;
   return (
     <section aria-labelledby="sessions-heading" className={sectionClass}>

@@ -5,15 +5,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput } from '../../../common/schemas/auth.ts';
 import type { SessionUser } from '../../../common/web-context.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { toast } from '../../ui/use-toast.ts';
-import { LOGIN_PATH, REGISTER_PATH, USER_PATH } from './api.ts';
-
-/** A password sign-in of an account with an authenticator app: the code comes next (POST /api/login/code). */
-export interface SecondFactorNeeded {
-  secondFactor: true;
-  message: string;
-}
+import { logIn, register, type SecondFactorNeeded, USER_PATH } from './api.ts';
 
 export const loginFailed = (failure: unknown, fallback = 'Please check your credentials and try again') =>
   toast({ title: 'Login failed', description: errorMessage(failure) || fallback, variant: 'destructive' });
@@ -31,7 +25,7 @@ export function useSignedIn() {
 export function useLogin() {
   const signedIn = useSignedIn();
   return useMutation<SessionUser | SecondFactorNeeded, Error, LoginInput>({
-    mutationFn: async (credentials) => (await apiRequest('POST', LOGIN_PATH, credentials)).json(),
+    mutationFn: logIn,
     onSuccess: (answer) => {
       if (!('secondFactor' in answer)) signedIn(answer);
     },
@@ -42,7 +36,7 @@ export function useLogin() {
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation<SessionUser, Error, RegisterInput>({
-    mutationFn: async (account) => (await apiRequest('POST', REGISTER_PATH, account)).json(),
+    mutationFn: register,
     onSuccess: (created) => {
       queryClient.setQueryData([USER_PATH], created);
       toast({ title: 'Registration successful' });

@@ -3,20 +3,18 @@ import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../common/web-context.ts';
 import { paths } from '../../lib/paths.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { ChevronDown, LayoutDashboard, LogOut } from '../../ui/icons.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { LOGOUT_PATH, USER_PATH } from './api.ts';
+import { logOut, USER_PATH } from './api.ts';
 
 /** Logging out (spec section 7: it clears the user), with the spec's toasts. */
 function useLogout() {
   const queryClient = useQueryClient();
   return useMutation<void, Error, void>({
-    mutationFn: async () => {
-      await apiRequest('POST', LOGOUT_PATH);
-    },
+    mutationFn: logOut,
     onSuccess: () => {
       queryClient.setQueryData([USER_PATH], null);
       toast({ title: 'Logged out', description: 'You have been successfully logged out' });

@@ -18,11 +18,11 @@ import {
   AdminSection,
   FilterSelect,
   useAdminAction,
-  useAdminPage,
   useFilterParam,
   usePageParam,
   When,
 } from '../admin/admin-list.tsx';
+import { useAdminPage } from '../admin/api.ts';
 import { BLOG_PATH, COMMENTS_PREFIX, ownerBlogPaths } from './api.ts';
 import ReplyForm, { useReplyAnswer } from './reply-form.tsx';
 

@@ -5,14 +5,8 @@ import { dateAndTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
-import {
-  ADMIN_PAGE_SIZE,
-  AdminSection,
-  useAdminAction,
-  useAdminPage,
-  usePageParam,
-  When,
-} from '../admin/admin-list.tsx';
+import { ADMIN_PAGE_SIZE, AdminSection, useAdminAction, usePageParam, When } from '../admin/admin-list.tsx';
+import { useAdminPage } from '../admin/api.ts';
 import { BLOG_PATH, ownerBlogPaths } from './api.ts';
 
 export function PostsList({

@@ -20,11 +20,11 @@ import {
   AdminSection,
   FilterSelect,
   useAdminAction,
-  useAdminPage,
   useFilterParam,
   usePageParam,
   When,
 } from '../admin/admin-list.tsx';
+import { useAdminPage } from '../admin/api.ts';
 import { contactOwnerPaths } from './api.ts';
 import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from './options.ts';
 

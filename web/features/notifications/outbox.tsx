@@ -1,9 +1,3 @@
-/**
- * The owner always hears about it: a notice on every dashboard page when email is not set up
- * (nothing will be emailed until it is) or when messages failed, and the Outbox section with
- * every notification, its state and a retry for one that failed.
- */
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { type OutboxMessage, type OutboxState, outboxStates } from '../../../common/schemas/notifications.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
@@ -15,12 +9,11 @@ import {
   AdminSection,
   FilterSelect,
   useAdminAction,
-  useAdminPage,
   useFilterParam,
   usePageParam,
   When,
 } from '../admin/admin-list.tsx';
-import { summaryQuery } from '../admin/api.ts';
+import { useAdminPage, useSummary } from '../admin/api.ts';
 import { outboxPaths } from './api.ts';
 
 const STATE_LABELS: Record<OutboxState, string> = {
@@ -48,7 +41,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Shown above every dashboard page while email cannot go out, or while messages failed. */
 export function MailNotice() {
-  const { data: summary } = useQuery(summaryQuery());
+  const { data: summary } = useSummary();
   if (!summary) return null;
   if (!summary.mailConfigured) {
     return (

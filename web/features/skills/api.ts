@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicEndorsement, SkillsByCategory } from '../../../common/schemas/skills.ts';
+import { apiRequest, requestJson } from '../../lib/request.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
 
 /** Query keys are API paths (spec section 7); each path is written here once. */
@@ -35,3 +36,17 @@ export const endorsementOwnerPaths = {
   endorsements: `${ADMIN_PREFIX}endorsements`,
   endorsement: (id: number) => `${ADMIN_PREFIX}endorsements/${id}`,
 } as const;
+
+/** The skills, as the home page's section reads them. */
+export const useSkills = () => useQuery(skillsQuery());
+/** The skills for the dashboard's filter. */
+export const useSkillsByCategory = () => useQuery(skillsByCategoryQuery());
+/** A skill's recent endorsements; `initial` is the list the server read for the page's HTML. */
+export const useEndorsements = (skillId: number, initial?: PublicEndorsement[] | null) =>
+  useQuery({ ...endorsementsQuery(skillId), ...(initial ? { initialData: initial } : {}) });
+
+/** Sends an endorsement (the form's fields, its skill and its form token). */
+export const sendEndorsement = (endorsement: Record<string, unknown>) =>
+  requestJson<{ message: string }>('POST', ENDORSEMENTS_PATH, endorsement);
+/** The owner removes an abusive endorsement (the skill's count follows). */
+export const removeEndorsement = (id: number) => apiRequest('DELETE', endorsementOwnerPaths.endorsement(id));

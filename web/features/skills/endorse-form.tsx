@@ -5,14 +5,14 @@
  * where it posts without JavaScript (ADR 013).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { DEFAULT_RATING, RECENT_ENDORSEMENTS_SHOWN } from '../../../common/constants.ts';
 import { type EndorsementInput, endorsementSchema, type Skill } from '../../../common/schemas/skills.ts';
 import { shortenName } from '../../../common/text.ts';
 import { shortDate } from '../../lib/dates.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -24,11 +24,12 @@ import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { Honeypot, useFormToken } from '../blog/form-token.tsx';
 import {
-  ENDORSEMENTS_PATH,
   endorsementsQuery,
   endorsePath,
   type PublicEndorsement,
   SKILLS_PATH,
+  sendEndorsement,
+  useEndorsements,
 } from './api.ts';
 
 export function RecentEndorsements({
@@ -43,10 +44,7 @@ export function RecentEndorsements({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const { data, error, isLoading } = useQuery({
-    ...endorsementsQuery(skillId),
-    ...(initial ? { initialData: initial } : {}),
-  });
+  const { data, error, isLoading } = useEndorsements(skillId, initial);
   return (
     <section aria-labelledby="recent-endorsements" className="mt-6 border-t border-border pt-4">
       <Heading id="recent-endorsements" className="text-sm font-semibold">
@@ -118,14 +116,7 @@ export function EndorseForm({ skill, onSent }: { skill: Skill; onSent?: () => vo
   const endorse = useMutation({
     mutationFn: (values: EndorsementFields) =>
       withFormToken(async (formToken) =>
-        (
-          await apiRequest('POST', ENDORSEMENTS_PATH, {
-            ...values,
-            skillId: skill.id,
-            rating: Number(values.rating),
-            formToken,
-          })
-        ).json(),
+        sendEndorsement({ ...values, skillId: skill.id, rating: Number(values.rating), formToken }),
       ),
     onSuccess: async () => {
       toast({ title: 'Endorsement submitted', description: `Thank you for endorsing ${skill.name}!` });

@@ -1,24 +1,28 @@
 /** The endorsements of each skill, as the owner sees them: an abusive one can be removed (the skill's count follows). */
-import { useQuery } from '@tanstack/react-query';
 import { MAX_RATING } from '../../../common/constants.ts';
 import type { AdminEndorsement } from '../../../common/schemas/skills.ts';
-import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import {
   ADMIN_PAGE_SIZE,
   AdminSection,
   FilterSelect,
   useAdminAction,
-  useAdminPage,
   useFilterParam,
   usePageParam,
   When,
 } from '../admin/admin-list.tsx';
-import { ENDORSEMENTS_PATH, endorsementOwnerPaths, SKILLS_PATH, skillsByCategoryQuery } from './api.ts';
+import { useAdminPage } from '../admin/api.ts';
+import {
+  ENDORSEMENTS_PATH,
+  endorsementOwnerPaths,
+  removeEndorsement,
+  SKILLS_PATH,
+  useSkillsByCategory,
+} from './api.ts';
 
 export function Endorsements() {
   const [page] = usePageParam();
-  const skills = useQuery(skillsByCategoryQuery());
+  const skills = useSkillsByCategory();
   const allSkills = skills.data
     ? [...skills.data.frontend, ...skills.data.backend, ...skills.data.devops]
     : [];
@@ -33,8 +37,7 @@ export function Endorsements() {
     pageSize: ADMIN_PAGE_SIZE,
   });
   const remove = useAdminAction(
-    (endorsement: AdminEndorsement) =>
-      apiRequest('DELETE', endorsementOwnerPaths.endorsement(endorsement.id)),
+    (endorsement: AdminEndorsement) => removeEndorsement(endorsement.id),
     (endorsement) => ({
       title: 'Endorsement removed',
       description: `${endorsement.name}’s endorsement of ${endorsement.skillName}`,

@@ -1,10 +1,3 @@
-/**
- * #skills: three cards by category, each skill with its endorsement count, a
- * percentage bar and an endorse button; then the additional competencies. This
- * module loads lazily from the home page (it brings Radix Tooltip and the skills
- * schema), and the endorsement dialog loads only when it is opened.
- */
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { Skill } from '../../../common/schemas/skills.ts';
 import { groupSkills } from '../../../common/skills.ts';
@@ -14,7 +7,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Card } from '../../ui/card.tsx';
 import { ThumbsUp } from '../../ui/icons.tsx';
 import { Tooltip, TooltipProvider } from '../../ui/tooltip.tsx';
-import { CATEGORY_TITLES, endorsementCountText, endorsePath, skillsQuery } from './api.ts';
+import { CATEGORY_TITLES, endorsementCountText, endorsePath, useSkills } from './api.ts';
 
 const EndorseDialog = lazy(() => import('./endorse-dialog.tsx'));
 
@@ -25,7 +18,7 @@ interface SkillsSectionProps {
 }
 
 export default function SkillsSection({ additionalSkills }: SkillsSectionProps) {
-  const { data, error, isLoading } = useQuery(skillsQuery());
+  const { data, error, isLoading } = useSkills();
   const skills = useMemo(() => {
     if (data === undefined) return undefined;
     const grouped = groupSkills(data);
