@@ -9,7 +9,8 @@
 import { data } from 'react-router';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import { adminPageQuery } from '../features/admin/api.ts';
-import { REPLY_FORM, replyPath } from '../features/blog/reply-form.tsx';
+import { replyPath } from '../features/blog/api.ts';
+import { REPLY_FORM } from '../features/blog/reply-form.tsx';
 import {
   doneAt,
   type Failure,

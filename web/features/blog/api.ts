@@ -4,9 +4,11 @@
  * paged list of /blog has its own (list-api.ts): the home page loads this module, not that one.
  */
 
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminPost, BlogPostSummary } from '../../../common/schemas/blog.ts';
-import type { PublicComment } from '../../../common/schemas/comments.ts';
+import type { CommentFormInput, PublicComment } from '../../../common/schemas/comments.ts';
+import type { ContributionInput } from '../../../common/schemas/contributions.ts';
+import { apiRequest, requestJson } from '../../lib/request.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
 
 /** The latest posts (the home page's teaser) and, with POST, a new post. */
@@ -60,3 +62,59 @@ export async function uploadFile(field: 'image' | 'media', file: File): Promise<
   if (!response.ok || !parsed.url) throw new Error(parsed.message || text || 'Unknown error');
   return parsed.url;
 }
+
+/** The latest posts (the home page's teaser). */
+export const useLatestPosts = () => useQuery(latestPostsQuery());
+/** A post's approved comments. */
+export const useComments = (postId: number) => useQuery(commentsQuery(postId));
+
+/** The forms with a bot check, and what binds their token (the post commented on, the skill endorsed). */
+export type FormTokenFor =
+  | { form: 'comment'; postId: number }
+  | { form: 'contribution' }
+  | { form: 'endorsement'; skillId: number };
+
+export function formTokenPath(target: FormTokenFor): string {
+  const query = new URLSearchParams(Object.entries(target).map(([key, value]) => [key, String(value)]));
+  return `/api/form-token?${query}`;
+}
+
+/** A public form's bot-check token, fresh for `staleMs`. */
+export const formTokenQuery = (path: string, staleMs: number) =>
+  queryOptions<{ token: string }>({ queryKey: [path], staleTime: staleMs });
+/** Keeps a form's token fetched while the form shows, again every `everyMs` (not on the static copy). */
+export const useFormTokenRefresh = (path: string, everyMs: number, enabled: boolean) =>
+  useQuery({ ...formTokenQuery(path, everyMs), refetchInterval: everyMs, enabled });
+
+type Submitted = { message: string };
+export const sendComment = (postId: number, comment: CommentFormInput & { formToken: string }) =>
+  requestJson<Submitted>('POST', commentsPath(postId), comment);
+export const sendContribution = (contribution: ContributionInput & { formToken: string }) =>
+  requestJson<Submitted>('POST', CONTRIBUTIONS_PATH, contribution);
+
+/** The owner's answer to a comment. */
+export const replyPath = (commentId: number) => `${ADMIN_PREFIX}comments/${commentId}/reply`;
+export const replyToComment = (commentId: number, content: string) =>
+  requestJson<PublicComment>('POST', replyPath(commentId), { content });
+
+/** The editor's tag suggestions: every tag in use, most used first. */
+export const usePostTags = () =>
+  useQuery<string[]>({ queryKey: [ownerBlogPaths.postTags], staleTime: 60_000 });
+/** The editor's preview: the post's Markdown as visitors will see it. */
+export const renderPreview = async (content: string) =>
+  (await requestJson<{ html: string }>('POST', ownerBlogPaths.markdownPreview, { content })).html;
+/** Saves the editor's post: a change to `id`, or a new post. */
+export const savePost = (id: number | null, post: Record<string, unknown>) =>
+  id === null
+    ? requestJson<AdminPost>('POST', BLOG_PATH, post)
+    : requestJson<AdminPost>('PATCH', ownerBlogPaths.post(id), post);
+export const setPublished = (id: number, isPublished: boolean) =>
+  requestJson<AdminPost>('PATCH', ownerBlogPaths.post(id), { isPublished });
+export const deletePost = (id: number) => apiRequest('DELETE', ownerBlogPaths.post(id));
+/** Opens (or replaces) a draft's private preview link, or closes it. */
+export const changePreviewLink = (id: number, open: boolean) =>
+  requestJson<AdminPost>(open ? 'POST' : 'DELETE', ownerBlogPaths.previewLink(id));
+export const moderateComments = (ids: number[], action: string) =>
+  requestJson<{ changed: number }>('POST', ownerBlogPaths.moderateComments, { ids, action });
+export const reviewContribution = (id: number, review: { action: string; reviewNotes?: string }) =>
+  apiRequest('POST', ownerBlogPaths.reviewContribution(id), review);

@@ -1,49 +1,17 @@
-/**
- * The list of /blog: one page of published posts at a time, with full-text search and a tag
- * filter run on the server. Page, search and tag live in the URL, so a filtered list can be
- * shared, is rendered on the server as it will be seen, and its previous and next pages are
- * plain links that crawlers follow. On the static copy the same list is computed in the browser.
- */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  type BlogIndexEntry,
-  type BlogListParams,
-  blogListParams,
-  SNIPPET_MARK_END,
-  SNIPPET_MARK_START,
-} from '../../../common/blog-list.ts';
-import { pageOfIndex } from '../../../common/blog-search.ts';
-import type { BlogListPage } from '../../../common/schemas/blog.ts';
-import { STATIC_BLOG_INDEX } from '../../../common/static-files.ts';
+import { blogListParams, SNIPPET_MARK_END, SNIPPET_MARK_START } from '../../../common/blog-list.ts';
 import { withBase } from '../../lib/base.ts';
 import { longDate } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
-import { isStaticHost, staticRead, storedRead } from '../../lib/static-mode.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { cn } from '../../ui/cn.ts';
 import { ChevronLeft, ChevronRight, Search } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Picture } from '../../ui/picture.tsx';
-import { BLOG_PATH } from './api.ts';
-import { blogListQuery } from './list-api.ts';
+import { useBlogList } from './list-api.ts';
 import { TagButtons } from './tag-list.tsx';
-
-/**
- * The blog list on the static copy: posts kept in browser storage under the list's key
- * (`api_blog`, as for any static read), else the exported index of every post.
- */
-async function staticBlogList(params: BlogListParams): Promise<BlogListPage> {
-  const stored = storedRead(BLOG_PATH);
-  const index = Array.isArray(stored) ? stored : await staticRead(STATIC_BLOG_INDEX);
-  const entries = (Array.isArray(index) ? (index as BlogIndexEntry[]) : []).map((post) => ({
-    ...post,
-    text: post.text ?? '',
-  }));
-  return pageOfIndex(entries, params);
-}
 
 // How long the search box waits after the last key before it asks the server.
 const SEARCH_DELAY_MS = 250;
@@ -75,12 +43,7 @@ export function BlogList() {
   const [params, setParams] = useSearchParams();
   const { page, q, tag } = blogListParams(params);
   const [text, setText] = useState(q);
-  const { data, error, isLoading, isPlaceholderData } = useQuery({
-    ...blogListQuery({ page, q, tag }),
-    placeholderData: keepPreviousData,
-    // The static copy has no server: the same list, computed in the browser from the exported index.
-    ...(isStaticHost() ? { queryFn: () => staticBlogList({ page, q, tag }) } : {}),
-  });
+  const { data, error, isLoading, isPlaceholderData } = useBlogList({ page, q, tag });
 
   const update = (next: { q?: string; tag?: string | null; page?: number }) => {
     const merged = new URLSearchParams(params);

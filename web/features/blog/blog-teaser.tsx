@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MAX_TAGS_IN_LIST } from '../../../common/constants.ts';
 import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
@@ -7,7 +6,7 @@ import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { ImageOff } from '../../ui/icons.tsx';
 import { Picture } from '../../ui/picture.tsx';
-import { latestPostsQuery } from './api.ts';
+import { useLatestPosts } from './api.ts';
 
 const TEASER_POSTS = 3;
 
@@ -84,7 +83,7 @@ function PostCard({ post }: { post: BlogPostSummary }) {
 
 /** #blog: the latest posts with their loading, error and empty states. */
 export function BlogTeaser() {
-  const { data: posts, error, isLoading } = useQuery(latestPostsQuery());
+  const { data: posts, error, isLoading } = useLatestPosts();
   return (
     <section id="blog" aria-labelledby="blog-heading" className="mx-auto max-w-6xl px-4 py-20">
       <div className="flex flex-wrap items-end justify-between gap-4">

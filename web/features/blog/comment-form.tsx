@@ -10,7 +10,7 @@ import { useId } from 'react';
 import { type CommentFormInput, commentFormSchema } from '../../../common/schemas/comments.ts';
 import { useDone } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
@@ -19,7 +19,7 @@ import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { commentsPath, commentsQuery } from './api.ts';
+import { commentsQuery, sendComment } from './api.ts';
 import { HumanCheck, useFormToken } from './form-token.tsx';
 
 // The stand-in in comments.tsx names the same id (importing it would load this chunk early).
@@ -50,9 +50,7 @@ export default function CommentForm({ postId, slug }: { postId: number; slug: st
 
   const submit = useMutation({
     mutationFn: (values: CommentFormInput) =>
-      withFormToken(async (formToken) =>
-        (await apiRequest('POST', commentsPath(postId), { ...values, formToken })).json(),
-      ),
+      withFormToken((formToken) => sendComment(postId, { ...values, formToken })),
     onSuccess: async () => {
       toast({
         title: 'Comment submitted',

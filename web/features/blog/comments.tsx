@@ -1,9 +1,3 @@
-/**
- * A post's approved comments and the 'Leave a Comment' form: the comment rules
- * of spec section 5, the 'not-a-robot' verification field, a honeypot and the
- * signed form token. New comments wait for moderation.
- */
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useRef } from 'react';
 import type { PublicComment } from '../../../common/schemas/comments.ts';
 import { longDate } from '../../lib/dates.ts';
@@ -13,7 +7,7 @@ import { ServerStandIn } from '../../ui/server-stand-in.tsx';
 import { useAuth } from '../auth/auth-provider.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import { commentsQuery } from './api.ts';
+import { useComments } from './api.ts';
 import ReplyForm, { REPLY_FORM, useReplyAnswer } from './reply-form.tsx';
 
 // The form's code (react-hook-form, the validation rules: 40 KB of gzip) is a chunk of its own,
@@ -66,7 +60,7 @@ function OwnerReply({ comment, postId }: { comment: PublicComment; postId: numbe
 export function Comments({ postId, slug }: { postId: number; slug: string }) {
   const staticCopy = useStaticCopy();
   const { user } = useAuth();
-  const { data: comments = [] } = useQuery(commentsQuery(postId));
+  const { data: comments = [] } = useComments(postId);
   // Replies sit under the comment they answer (one level deep), oldest first.
   const topLevel = comments.filter((comment) => comment.parentId === null);
   const repliesTo = new Map<number, PublicComment[]>();

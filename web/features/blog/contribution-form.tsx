@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { type ContributionInput, contributionSchema } from '../../../common/schemas/contributions.ts';
 import { useDone } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -20,7 +20,7 @@ import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import { CONTRIBUTIONS_PATH } from './api.ts';
+import { sendContribution } from './api.ts';
 import { HumanCheck, useFormToken } from './form-token.tsx';
 
 const empty = {
@@ -50,9 +50,7 @@ export function ContributionForm() {
   });
   const send = useMutation({
     mutationFn: (values: ContributionInput) =>
-      withFormToken(async (formToken) =>
-        (await apiRequest('POST', CONTRIBUTIONS_PATH, { ...values, formToken })).json(),
-      ),
+      withFormToken((formToken) => sendContribution({ ...values, formToken })),
     onSuccess: () => {
       form.reset(empty);
       setSent(true);

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { MIN_FORM_FILL_MS } from '../../../common/constants.ts';
@@ -7,26 +7,13 @@ import { ApiError } from '../../lib/request.ts';
 import { isStaticHost } from '../../lib/static-mode.ts';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
-
-/** The forms with a bot check, and what binds their token (the post commented on, the skill endorsed). */
-export type FormTokenFor =
-  | { form: 'comment'; postId: number }
-  | { form: 'contribution' }
-  | { form: 'endorsement'; skillId: number };
-
-export function formTokenPath(target: FormTokenFor): string {
-  const query = new URLSearchParams(Object.entries(target).map(([key, value]) => [key, String(value)]));
-  return `/api/form-token?${query}`;
-}
+import { type FormTokenFor, formTokenPath, formTokenQuery, useFormTokenRefresh } from './api.ts';
 
 // The server treats a form sent back sooner than a person could fill it as a bot's (with a little
 // margin here for clocks) and refuses a token older than 6 hours; a token is fetched again well
 // before that, and after every submission.
 const MIN_FILL_MS = MIN_FORM_FILL_MS + 200;
 const REFRESH_MS = 30 * 60 * 1000;
-
-const formTokenQuery = (path: string) =>
-  queryOptions<{ token: string }>({ queryKey: [path], staleTime: REFRESH_MS });
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -51,11 +38,11 @@ export function useFormToken(target: FormTokenFor) {
   const queryClient = useQueryClient();
   const path = formTokenPath(target);
   // The static copy has no server to sign a token (and its forms say so).
-  useQuery({ ...formTokenQuery(path), refetchInterval: REFRESH_MS, enabled: !isStaticHost() });
+  useFormTokenRefresh(path, REFRESH_MS, !isStaticHost());
   return useCallback(
     async <T,>(send: (formToken: string) => Promise<T>): Promise<T> => {
       const attempt = async () => {
-        const { token } = await queryClient.fetchQuery(formTokenQuery(path));
+        const { token } = await queryClient.fetchQuery(formTokenQuery(path, REFRESH_MS));
         const fetchedAt = queryClient.getQueryState([path])?.dataUpdatedAt ?? 0;
         await wait(fetchedAt + MIN_FILL_MS - Date.now());
         try {

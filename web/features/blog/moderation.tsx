@@ -10,7 +10,6 @@ import { Link } from 'react-router';
 import type { AdminComment } from '../../../common/schemas/comments.ts';
 import type { AdminContribution } from '../../../common/schemas/contributions.ts';
 import { paths } from '../../lib/paths.ts';
-import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import {
@@ -23,7 +22,7 @@ import {
   When,
 } from '../admin/admin-list.tsx';
 import { useAdminPage } from '../admin/api.ts';
-import { BLOG_PATH, COMMENTS_PREFIX, ownerBlogPaths } from './api.ts';
+import { BLOG_PATH, COMMENTS_PREFIX, moderateComments, ownerBlogPaths, reviewContribution } from './api.ts';
 import ReplyForm, { useReplyAnswer } from './reply-form.tsx';
 
 type ModerationAction = 'approve' | 'reject' | 'spam';
@@ -51,7 +50,7 @@ export function CommentModeration() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const moderate = useAdminAction(
     async ({ ids, action }: { ids: number[]; action: ModerationAction }) => {
-      await apiRequest('POST', ownerBlogPaths.moderateComments, { ids, action });
+      await moderateComments(ids, action);
       setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
     },
     ({ ids, action }) => ({
@@ -242,10 +241,7 @@ function ContributionReview({ contribution }: { contribution: AdminContribution 
   const [notes, setNotes] = useState(contribution.reviewNotes ?? '');
   const review = useAdminAction(
     (action: ModerationAction) =>
-      apiRequest('POST', ownerBlogPaths.reviewContribution(contribution.id), {
-        action,
-        ...(notes.trim() ? { reviewNotes: notes.trim() } : {}),
-      }),
+      reviewContribution(contribution.id, { action, ...(notes.trim() ? { reviewNotes: notes.trim() } : {}) }),
     (action) =>
       action === 'approve'
         ? { title: 'Guest post approved', description: `“${contribution.title}” is saved as a draft post.` }

@@ -10,7 +10,7 @@
  * preview link for a post not yet public.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SEO_DESCRIPTION_LENGTH } from '../../../common/constants.ts';
@@ -19,7 +19,7 @@ import { normalizeTags, slugify } from '../../../common/text.ts';
 import { dateAndTime } from '../../lib/dates.ts';
 import { useDone } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -28,7 +28,7 @@ import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
-import { BLOG_PATH, ownerBlogPaths } from './api.ts';
+import { BLOG_PATH, savePost, usePostTags } from './api.ts';
 import { useEditorAutosave } from './editor-autosave.ts';
 import {
   CoverImageField,
@@ -117,7 +117,7 @@ export function PostEditor({
   const content = useRef<HTMLTextAreaElement | null>(null);
   const caret = useRef<number | undefined>(undefined);
   const uploads = useEditorUploads(form, () => caret.current);
-  const tagSuggestions = useQuery<string[]>({ queryKey: [ownerBlogPaths.postTags], staleTime: 60_000 });
+  const tagSuggestions = usePostTags();
 
   // Another post (or a new one) opened: its stored values, its own save state and preview. The
   // post the page came with keeps what the fields already hold (typed before the code arrived).
@@ -148,10 +148,8 @@ export function PostEditor({
   }, [title, form]);
 
   const save = useMutation({
-    mutationFn: async (body: BlogPostFormInput & { publishAt: string | null }) =>
-      (editing
-        ? await (await apiRequest('PATCH', ownerBlogPaths.post(editing.id), body)).json()
-        : await (await apiRequest('POST', BLOG_PATH, body)).json()) as AdminPost,
+    mutationFn: (body: BlogPostFormInput & { publishAt: string | null }) =>
+      savePost(editing?.id ?? null, body),
     onSuccess: async (saved) => {
       autosave.forget();
       setSavedAt(new Date().toISOString());

@@ -3,17 +3,16 @@
  * (the same as published posts), so no markdown library ships to the browser.
  */
 import { useCallback, useState } from 'react';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { toast } from '../../ui/use-toast.ts';
-import { ownerBlogPaths } from './api.ts';
+import { renderPreview } from './api.ts';
 
 /** The preview's HTML (null while none is asked for), how to ask for one, and how to close it. */
 export function useMarkdownPreview() {
   const [preview, setPreview] = useState<string | null>(null);
   const show = async (content: string) => {
     try {
-      const response = await apiRequest('POST', ownerBlogPaths.markdownPreview, { content });
-      setPreview(((await response.json()) as { html: string }).html);
+      setPreview(await renderPreview(content));
     } catch (failure) {
       toast({
         title: 'Error',

@@ -3,11 +3,10 @@ import { Link } from 'react-router';
 import type { AdminPost } from '../../../common/schemas/blog.ts';
 import { dateAndTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
-import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { ADMIN_PAGE_SIZE, AdminSection, useAdminAction, usePageParam, When } from '../admin/admin-list.tsx';
 import { useAdminPage } from '../admin/api.ts';
-import { BLOG_PATH, ownerBlogPaths } from './api.ts';
+import { BLOG_PATH, deletePost, ownerBlogPaths, setPublished } from './api.ts';
 
 export function PostsList({
   onEdit,
@@ -20,13 +19,12 @@ export function PostsList({
   const [page] = usePageParam();
   const query = useAdminPage<AdminPost>(ownerBlogPaths.posts, { page, pageSize: ADMIN_PAGE_SIZE });
   const publish = useAdminAction(
-    (post: AdminPost) =>
-      apiRequest('PATCH', ownerBlogPaths.post(post.id), { isPublished: !post.isPublished }),
+    (post: AdminPost) => setPublished(post.id, !post.isPublished),
     (post) => ({ title: post.isPublished ? 'Post unpublished' : 'Post published', description: post.title }),
     [BLOG_PATH],
   );
   const remove = useAdminAction(
-    (post: AdminPost) => apiRequest('DELETE', ownerBlogPaths.post(post.id)),
+    (post: AdminPost) => deletePost(post.id),
     (post) => ({ title: 'Post deleted', description: post.title }),
     [BLOG_PATH],
   );

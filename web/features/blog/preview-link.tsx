@@ -6,22 +6,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminPost } from '../../../common/schemas/blog.ts';
 import { paths } from '../../lib/paths.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { Button } from '../../ui/button.tsx';
 import { Input } from '../../ui/input.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { ownerBlogPaths } from './api.ts';
+import { changePreviewLink, ownerBlogPaths } from './api.ts';
 
 export function PreviewLink({ post }: { post: AdminPost }) {
   const site = useSiteInfo();
   const queryClient = useQueryClient();
   const [token, setToken] = useState(post.previewToken);
   const change = useMutation({
-    mutationFn: async (open: boolean) =>
-      (await (
-        await apiRequest(open ? 'POST' : 'DELETE', ownerBlogPaths.previewLink(post.id))
-      ).json()) as AdminPost,
+    mutationFn: (open: boolean) => changePreviewLink(post.id, open),
     onSuccess: (saved, open) => {
       setToken(saved.previewToken);
       queryClient.setQueryData([ownerBlogPaths.post(post.id)], saved);

@@ -7,15 +7,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useFormAnswer, usePageAction } from '../../lib/form-post.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { commentsPath } from './api.ts';
-
-export const replyPath = (commentId: number) => `/api/admin/comments/${commentId}/reply`;
+import { ADMIN_PREFIX } from '../admin/api.ts';
+import { commentsPath, replyToComment } from './api.ts';
 
 /** The form's name in the page's action. */
 export const REPLY_FORM = 'reply';
@@ -44,8 +43,7 @@ export default function ReplyForm({
   const pageAction = usePageAction();
   const [error, setError] = useState<string | undefined>(answer?.errors.content);
   const send = useMutation({
-    mutationFn: async (text: string) =>
-      (await apiRequest('POST', replyPath(commentId), { content: text })).json(),
+    mutationFn: (text: string) => replyToComment(commentId, text),
     onSuccess: async () => {
       toast({ title: 'Reply posted', description: `Your answer to ${to} is on the post.` });
       form.current?.reset();
@@ -53,7 +51,7 @@ export default function ReplyForm({
       await queryClient.invalidateQueries({
         predicate: (query) => {
           const key = String(query.queryKey[0]);
-          return key === commentsPath(postId) || key.startsWith('/api/admin/');
+          return key === commentsPath(postId) || key.startsWith(ADMIN_PREFIX);
         },
       });
     },

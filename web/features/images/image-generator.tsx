@@ -9,9 +9,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { IMAGE_PROMPT_MIN, type IMAGE_QUALITIES, type IMAGE_SIZES } from '../../../common/constants.ts';
-import { type ImageRequest, type ImageResponse, INVALID_PROMPT } from '../../../common/schemas/ai.ts';
+import { type ImageRequest, INVALID_PROMPT } from '../../../common/schemas/ai.ts';
 import { typedValues, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -21,7 +21,7 @@ import { Check, Download, ImageIcon, Info, LoaderCircle, Wand2 } from '../../ui/
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { GENERATE_IMAGE_PATH } from './api.ts';
+import { generateImage } from './api.ts';
 import { EXAMPLE_PROMPTS } from './example-prompts.ts';
 import { selectImage, useSelectedImage } from './selected-image.ts';
 
@@ -76,7 +76,7 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
 
   const generate = useMutation({
     mutationFn: async (request: ImageRequest): Promise<Generated> => {
-      const answer = (await (await apiRequest('POST', GENERATE_IMAGE_PATH, request)).json()) as ImageResponse;
+      const answer = await generateImage(request);
       if (!answer.success || !answer.data) throw new Error(answer.message || 'Failed to generate image');
       return { ...answer.data, prompt: request.prompt, size: request.size };
     },
