@@ -1,4 +1,15 @@
 /** Book a call: the API paths, each written once, and reading times in the visitor's zone. */
+
+import { useQuery } from '@tanstack/react-query';
+import type {
+  AdminBooking,
+  BookingCreated,
+  BookingRequestInput,
+  BookingSettings,
+  BookingSlots,
+  BookingView,
+} from '../../../common/schemas/booking.ts';
+import { apiRequest, requestJson } from '../../lib/request.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
 export const BOOKING_SLOTS_PATH = '/api/booking/slots';
 export const BOOKINGS_PATH = '/api/bookings';
@@ -54,3 +65,34 @@ export const bookingOwnerPaths = {
   bookings: `${ADMIN_PREFIX}bookings`,
   bookingCancel: (id: number) => `${ADMIN_PREFIX}bookings/${id}/cancel`,
 } as const;
+
+/** The free slots, fetched fresh (they change with every booking); `initialData` is the server's list for the HTML. */
+export const useSlots = (enabled = true, initialData?: BookingSlots | null) =>
+  useQuery<BookingSlots>({
+    queryKey: [BOOKING_SLOTS_PATH],
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    enabled,
+    // The server's list (the page's HTML holds it), fetched afresh once the page is live.
+    ...(initialData ? { initialData } : {}),
+  });
+/** A booked call by its private link (read on the server as the visitor, so the page is whole in its HTML). */
+export const useBooking = (token: string, enabled: boolean, initial?: BookingView | null) =>
+  useQuery<BookingView>({
+    queryKey: [bookingPath(token)],
+    enabled,
+    retry: false,
+    ...(initial ? { initialData: initial } : {}),
+  });
+export const bookCall = (booking: BookingRequestInput) =>
+  requestJson<BookingCreated>('POST', BOOKINGS_PATH, booking);
+export const cancelCall = (token: string) => requestJson<BookingView>('POST', `${bookingPath(token)}/cancel`);
+export const moveCall = (token: string, start: string) =>
+  requestJson<BookingView>('POST', `${bookingPath(token)}/move`, { start });
+
+export const useBookingSettings = () =>
+  useQuery<BookingSettings>({ queryKey: [bookingOwnerPaths.bookingSettings] });
+export const useBookedCalls = () => useQuery<AdminBooking[]>({ queryKey: [bookingOwnerPaths.bookings] });
+export const saveBookingSettings = (settings: BookingSettings) =>
+  requestJson<BookingSettings>('PUT', bookingOwnerPaths.bookingSettings, settings);
+export const cancelBookedCall = (id: number) => apiRequest('POST', bookingOwnerPaths.bookingCancel(id));

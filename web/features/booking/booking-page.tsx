@@ -4,7 +4,7 @@
  * confirmation gives the private link to cancel or move the call and the calendar file.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -14,7 +14,7 @@ import {
   bookingRequestSchema,
 } from '../../../common/schemas/booking.ts';
 import { paths } from '../../lib/paths.ts';
-import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
+import { ApiError, errorMessage } from '../../lib/request.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -26,25 +26,13 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import { BOOKING_SLOTS_PATH, BOOKINGS_PATH, fullTime, visitorTimeZone } from './api.ts';
+import { BOOKING_SLOTS_PATH, BOOKINGS_PATH, bookCall, fullTime, useSlots, visitorTimeZone } from './api.ts';
 import { SlotPicker } from './slot-picker.tsx';
 
 const BOOK_FORM_ID = 'book-form';
 
 const detailsSchema = bookingRequestSchema.pick({ name: true, email: true, topic: true });
 type Details = z.input<typeof detailsSchema>;
-
-/** The free slots, fetched fresh (they change with every booking); the loading and error states. */
-export function useSlots(enabled = true, initialData?: BookingSlots | null) {
-  return useQuery<BookingSlots>({
-    queryKey: [BOOKING_SLOTS_PATH],
-    staleTime: 0,
-    refetchOnWindowFocus: true,
-    enabled,
-    // The server's list (the page's HTML holds it), fetched afresh once the page is live.
-    ...(initialData ? { initialData } : {}),
-  });
-}
 
 export function SlotsState({ query }: { query: ReturnType<typeof useSlots> }) {
   if (query.isPending) {
@@ -90,10 +78,7 @@ export function BookingPage({ initialSlots = null }: { initialSlots?: BookingSlo
   });
   const [taken, setTaken] = useState<string | null>(null);
   const book = useMutation({
-    mutationFn: async (details: Details) =>
-      (await (
-        await apiRequest('POST', BOOKINGS_PATH, { ...details, start, timeZone })
-      ).json()) as BookingCreated,
+    mutationFn: (details: Details) => bookCall({ ...details, start, timeZone }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: [BOOKING_SLOTS_PATH] }),
     onError: (failure) => {
       if (failure instanceof ApiError && failure.status === 409) {

@@ -3,7 +3,7 @@
  * availability: hours per weekday, call length, buffers, notice, how far ahead, blocked dates and
  * the 'Available for new projects from ...' badge, all in the owner's time zone.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import {
   type AdminBooking,
@@ -13,7 +13,7 @@ import {
   WEEKDAY_NAMES,
 } from '../../../common/schemas/booking.ts';
 import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { Field } from '../../ui/field.tsx';
@@ -25,10 +25,18 @@ import { toast } from '../../ui/use-toast.ts';
 import { useAdminAction } from '../admin/admin-list.tsx';
 
 import { BOOKING_STATUS_PATH } from '../profile/api.ts';
-import { BOOKING_SLOTS_PATH, bookingOwnerPaths, fullTime } from './api.ts';
+import {
+  BOOKING_SLOTS_PATH,
+  bookingOwnerPaths,
+  cancelBookedCall,
+  fullTime,
+  saveBookingSettings,
+  useBookedCalls,
+  useBookingSettings,
+} from './api.ts';
 
 export function BookingsAdmin() {
-  const settings = useQuery<BookingSettings>({ queryKey: [bookingOwnerPaths.bookingSettings] });
+  const settings = useBookingSettings();
   return (
     <div className="space-y-8">
       <CallList timeZone={settings.data?.timeZone} />
@@ -60,7 +68,7 @@ export function BookingsAdmin() {
 }
 
 function CallList({ timeZone }: { timeZone: string | undefined }) {
-  const calls = useQuery<AdminBooking[]>({ queryKey: [bookingOwnerPaths.bookings] });
+  const calls = useBookedCalls();
   const zone = timeZone ?? 'UTC';
   return (
     <section aria-labelledby="calls-heading" className="rounded-lg border border-border bg-card p-4 sm:p-6">
@@ -99,7 +107,7 @@ function CallList({ timeZone }: { timeZone: string | undefined }) {
 function CallEntry({ call, timeZone }: { call: AdminBooking; timeZone: string }) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useAdminAction(
-    () => apiRequest('POST', bookingOwnerPaths.bookingCancel(call.id)),
+    () => cancelBookedCall(call.id),
     () => ({ title: 'Call cancelled', description: `${call.name} is told by email.` }),
     [BOOKING_SLOTS_PATH],
   );
@@ -238,8 +246,7 @@ function SettingsForm({ initial: stored }: { initial: BookingSettings }) {
   const [newBlocked, setNewBlocked] = useState('');
   const [error, setError] = useState<string | null>(answer?.message ?? null);
   const save = useMutation({
-    mutationFn: async (body: BookingSettings) =>
-      (await (await apiRequest('PUT', bookingOwnerPaths.bookingSettings, body)).json()) as BookingSettings,
+    mutationFn: saveBookingSettings,
     onSuccess: async (saved) => {
       queryClient.setQueryData([bookingOwnerPaths.bookingSettings], saved);
       setBlocked(saved.blockedDates);

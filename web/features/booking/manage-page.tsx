@@ -2,13 +2,13 @@
  * /booking/:token: the visitor's private link to a booked call. It shows the call in their time
  * zone, moves it to another free slot or cancels it (after a confirmation).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { BookingSlots, BookingView } from '../../../common/schemas/booking.ts';
 import { useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
-import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
+import { ApiError, errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -19,8 +19,16 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import { BOOKING_SLOTS_PATH, bookingPath, fullTime } from './api.ts';
-import { SlotsState, useSlots, useVisitorTimeZone } from './booking-page.tsx';
+import {
+  BOOKING_SLOTS_PATH,
+  bookingPath,
+  cancelCall,
+  fullTime,
+  moveCall,
+  useBooking,
+  useSlots,
+} from './api.ts';
+import { SlotsState, useVisitorTimeZone } from './booking-page.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
 /** The call's forms by name in the page's action (ADR 013). */
@@ -42,13 +50,8 @@ export function ManageBooking({
   const staticCopy = useStaticCopy();
   const timeZone = useVisitorTimeZone();
   const path = bookingPath(token);
-  const booking = useQuery<BookingView>({
-    queryKey: [path],
-    enabled: !staticCopy,
-    retry: false,
-    // Read on the server as the visitor, so the page is whole in its HTML.
-    ...(initial ? { initialData: initial } : {}),
-  });
+  // Read on the server as the visitor, so the page is whole in its HTML.
+  const booking = useBooking(token, !staticCopy, initial);
   const [params, setParams] = useSearchParams();
   const asked = params.get(CHANGE_PARAM);
   const mode = asked === 'move' || asked === 'cancel' ? asked : 'view';
@@ -123,11 +126,11 @@ export function ManageBooking({
             </div>
           )
         )}
-        {mode === 'cancel' && call.status === 'booked' && <CancelCall path={path} onDone={view} />}
+        {mode === 'cancel' && call.status === 'booked' && <CancelCall token={token} onDone={view} />}
       </Card>
       {mode === 'move' && call.status === 'booked' && (
         <MoveCall
-          path={path}
+          token={token}
           current={call.start}
           timeZone={timeZone}
           initialSlots={initialSlots}
@@ -138,10 +141,11 @@ export function ManageBooking({
   );
 }
 
-function CancelCall({ path, onDone }: { path: string; onDone: () => void }) {
+function CancelCall({ token, onDone }: { token: string; onDone: () => void }) {
+  const path = bookingPath(token);
   const queryClient = useQueryClient();
   const cancel = useMutation({
-    mutationFn: async () => (await (await apiRequest('POST', `${path}/cancel`)).json()) as BookingView,
+    mutationFn: () => cancelCall(token),
     onSuccess: (data) => {
       queryClient.setQueryData([path], data);
       void queryClient.invalidateQueries({ queryKey: [BOOKING_SLOTS_PATH] });
@@ -168,19 +172,20 @@ function CancelCall({ path, onDone }: { path: string; onDone: () => void }) {
 }
 
 function MoveCall({
-  path,
+  token,
   current,
   timeZone,
   initialSlots,
   onDone,
 }: {
-  path: string;
+  token: string;
   current: string;
   timeZone: string;
   initialSlots: BookingSlots | null;
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
+  const path = bookingPath(token);
   const slots = useSlots(true, initialSlots);
   const answer = useFormAnswer(MANAGE_FORMS.move);
   const pageAction = usePageAction();
@@ -188,8 +193,7 @@ function MoveCall({
   const [start, setStart] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(answer?.message ?? null);
   const move = useMutation({
-    mutationFn: async (to: string) =>
-      (await (await apiRequest('POST', `${path}/move`, { start: to })).json()) as BookingView,
+    mutationFn: (to: string) => moveCall(token, to),
     onSuccess: (data) => {
       queryClient.setQueryData([path], data);
       void queryClient.invalidateQueries({ queryKey: [BOOKING_SLOTS_PATH] });
