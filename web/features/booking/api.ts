@@ -84,7 +84,8 @@ export const useBooking = (token: string, enabled: boolean, initial?: BookingVie
     retry: false,
     ...(initial ? { initialData: initial } : {}),
   });
-export const bookCall = (booking: BookingRequestInput) =>
+/** Books a call (`start` null when none was chosen: the server answers with its message). */
+export const bookCall = (booking: Omit<BookingRequestInput, 'start'> & { start: string | null }) =>
   requestJson<BookingCreated>('POST', BOOKINGS_PATH, booking);
 export const cancelCall = (token: string) => requestJson<BookingView>('POST', `${bookingPath(token)}/cancel`);
 export const moveCall = (token: string, start: string) =>
