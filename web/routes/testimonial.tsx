@@ -4,11 +4,8 @@
  * is read on the server as the visitor, so the page is whole without its code (ADR 013).
  */
 import type { TestimonialInvite } from '../../common/schemas/testimonials.ts';
-import {
-  TestimonialPage,
-  testimonialRequestPath,
-  WITHDRAW_FORM,
-} from '../features/testimonials/testimonial-page.tsx';
+import { testimonialRequestPath } from '../features/testimonials/api.ts';
+import { TestimonialPage, WITHDRAW_FORM } from '../features/testimonials/testimonial-page.tsx';
 import { doneAt, failed, formOf, isOk, readFields, refused, send } from '../lib/form-action.server.ts';
 import { DONE_PARAM, useDone } from '../lib/form-post.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';

@@ -1,4 +1,14 @@
 /** Where a quote request goes (spec section 7). */
+import { useQuery } from '@tanstack/react-query';
+import type {
+  AdminQuote,
+  LeadSource,
+  Pipeline,
+  QuoteEvent,
+  QuoteRequestInput,
+  QuoteUpdateInput,
+} from '../../../common/schemas/contact.ts';
+import { apiRequest, requestJson } from '../../lib/request.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
 export const QUOTE_PATH = '/api/contact';
 
@@ -11,3 +21,19 @@ export const contactOwnerPaths = {
   quoteHistory: (id: number) => `${ADMIN_PREFIX}quotes/${id}/history`,
   quoteNotes: (id: number) => `${ADMIN_PREFIX}quotes/${id}/notes`,
 } as const;
+
+/** Sends a quote request with where the visitor came from. */
+export const sendQuote = (quote: QuoteRequestInput, source: LeadSource | undefined) =>
+  requestJson<{ message: string; kind: 'quote' | 'contact' }>('POST', QUOTE_PATH, { ...quote, source });
+
+/** The pipeline's board: each stage's requests, the figures and the sources. */
+export const usePipeline = () => useQuery<Pipeline>({ queryKey: [contactOwnerPaths.pipeline] });
+/** A request's history and notes, read only when `enabled` (a row opened). */
+export const useQuoteHistory = (id: number, enabled: boolean) =>
+  useQuery<QuoteEvent[]>({ queryKey: [contactOwnerPaths.quoteHistory(id)], enabled });
+export const updateQuote = (id: number, changes: QuoteUpdateInput) =>
+  requestJson<AdminQuote>('PATCH', contactOwnerPaths.quote(id), changes);
+export const addQuoteNote = (id: number, note: string) =>
+  requestJson<QuoteEvent>('POST', contactOwnerPaths.quoteNotes(id), { note });
+export const updateInboxItem = (kind: string, id: number, changes: { read?: boolean; archived?: boolean }) =>
+  apiRequest('PATCH', contactOwnerPaths.inboxItem(kind, id), changes);

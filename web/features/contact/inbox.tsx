@@ -12,7 +12,6 @@ import {
   inboxStates,
 } from '../../../common/schemas/contact.ts';
 import type { OutboxStatus } from '../../../common/schemas/notifications.ts';
-import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import {
@@ -25,7 +24,7 @@ import {
   When,
 } from '../admin/admin-list.tsx';
 import { useAdminPage } from '../admin/api.ts';
-import { contactOwnerPaths } from './api.ts';
+import { contactOwnerPaths, updateInboxItem } from './api.ts';
 import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from './options.ts';
 
 const KINDS = ['all', 'quote', 'contact'] as const;
@@ -97,8 +96,7 @@ export function Inbox() {
 
 function InboxEntry({ item }: { item: AdminInboxItem }) {
   const update = useAdminAction(
-    (changes: { read?: boolean; archived?: boolean }) =>
-      apiRequest('PATCH', contactOwnerPaths.inboxItem(item.kind, item.id), changes),
+    (changes: { read?: boolean; archived?: boolean }) => updateInboxItem(item.kind, item.id, changes),
     (changes) => ({
       title:
         changes.archived === true

@@ -5,7 +5,7 @@
  * won value. A card moves with its Stage select; 'Reply and mark replied' opens the reply email
  * (as the inbox's link does) and records the reply; each request keeps a value and dated notes.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_QUOTE_VALUE_USD, QUOTE_STAGE_LABELS, type QuoteStage } from '../../../common/constants.ts';
@@ -13,14 +13,13 @@ import { describeSource } from '../../../common/lead-source.ts';
 import {
   type AdminQuote,
   type Pipeline,
-  type QuoteEvent,
   quoteNoteSchema,
   quoteUpdateSchema,
 } from '../../../common/schemas/contact.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { dateAndTime } from '../../lib/dates.ts';
 import { typedValue, useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { DoneNotice, FormName } from '../../ui/form-notice.tsx';
@@ -30,7 +29,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useAdminAction, useRefreshAdmin, When } from '../admin/admin-list.tsx';
-import { contactOwnerPaths } from './api.ts';
+import { addQuoteNote, updateQuote, usePipeline, useQuoteHistory } from './api.ts';
 import { replyHref } from './inbox.tsx';
 import { BUDGET_LABELS, PROJECT_TYPE_LABELS } from './options.ts';
 
@@ -72,8 +71,7 @@ function DoneNotices() {
 }
 
 export function PipelineBoard() {
-  const { data, error, isLoading } = useQuery({ queryKey: [contactOwnerPaths.pipeline] });
-  const pipeline = data as Pipeline | undefined;
+  const { data: pipeline, error, isLoading } = usePipeline();
   if (isLoading) {
     return (
       <div className="flex justify-center py-16">
@@ -191,7 +189,7 @@ function StageColumn({ column }: { column: Pipeline['columns'][number] }) {
 
 function QuoteCard({ quote }: { quote: AdminQuote }) {
   const move = useAdminAction(
-    (stage: QuoteStage) => apiRequest('PATCH', contactOwnerPaths.quote(quote.id), { stage }),
+    (stage: QuoteStage) => updateQuote(quote.id, { stage }),
     (stage) => ({ title: `Moved to ${QUOTE_STAGE_LABELS[stage]}`, description: quote.name }),
   );
   const stageId = useId();
@@ -313,7 +311,7 @@ function ValueForm({ quote }: { quote: AdminQuote }) {
   );
   const [problem, setProblem] = useState<string | undefined>(answer?.message);
   const save = useAdminAction(
-    (next: number | null) => apiRequest('PATCH', contactOwnerPaths.quote(quote.id), { value: next }),
+    (next: number | null) => updateQuote(quote.id, { value: next }),
     (next) => ({
       title: next === null ? 'Value cleared' : 'Value saved',
       description: next === null ? quote.name : `${quote.name}: ${dollars.format(next)}`,
@@ -371,9 +369,8 @@ function ValueForm({ quote }: { quote: AdminQuote }) {
 }
 
 function History({ quote, load }: { quote: AdminQuote; load: boolean }) {
-  const path = contactOwnerPaths.quoteHistory(quote.id);
   // Read when the row is opened, never for every row of the server's page as it comes alive.
-  const history = useQuery<QuoteEvent[]>({ queryKey: [path], enabled: load });
+  const history = useQuoteHistory(quote.id, load);
   const refresh = useRefreshAdmin();
   const id = useId();
   const answer = useQuoteAnswer(PIPELINE_FORMS.note, quote.id);
@@ -381,7 +378,7 @@ function History({ quote, load }: { quote: AdminQuote; load: boolean }) {
   const [note, setNote] = useState(() => typedValue(id) ?? answer?.values.note ?? '');
   const [problem, setProblem] = useState<string | undefined>(answer?.message);
   const add = useMutation({
-    mutationFn: (text: string) => apiRequest('POST', contactOwnerPaths.quoteNotes(quote.id), { note: text }),
+    mutationFn: (text: string) => addQuoteNote(quote.id, text),
     onSuccess: async () => {
       setNote('');
       toast({ title: 'Note added', description: quote.name });

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type QuoteRequestInput, quoteRequestSchema } from '../../../common/schemas/contact.ts';
 import { useDone } from '../../lib/form-post.ts';
 import { leadSource } from '../../lib/lead-source.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
@@ -20,7 +20,7 @@ import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { QUOTE_PATH } from './api.ts';
+import { sendQuote } from './api.ts';
 import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from './options.ts';
 import { PersonFields } from './person-fields.tsx';
 
@@ -78,8 +78,7 @@ export default function QuoteForm() {
   });
 
   const send = useMutation({
-    mutationFn: async (quote: QuoteRequestInput) =>
-      (await apiRequest('POST', QUOTE_PATH, { ...quote, source: leadSource() })).json(),
+    mutationFn: (quote: QuoteRequestInput) => sendQuote(quote, leadSource()),
     onSuccess: () => {
       toast({
         title: 'Quote Request Sent',

@@ -4,7 +4,7 @@
  * whether it is on the site, and lets them change it or withdraw it at any time.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -16,7 +16,7 @@ import {
 import { longDate } from '../../lib/dates.ts';
 import { useFormAnswer } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
-import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
+import { ApiError, errorMessage } from '../../lib/request.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -31,9 +31,7 @@ import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-
-export const testimonialRequestPath = (token: string) =>
-  `/api/testimonial-requests/${encodeURIComponent(token)}`;
+import { sendTestimonial, testimonialRequestPath, useTestimonialInvite, withdrawTestimonial } from './api.ts';
 
 /** What the page is asked to show: `?change=edit|withdraw` (links, so they work without the code). */
 export const CHANGE_PARAM = 'change';
@@ -47,14 +45,8 @@ export function TestimonialPage({
   initial?: TestimonialInvite | null;
 }) {
   const staticCopy = useStaticCopy();
-  const path = testimonialRequestPath(token);
-  const invite = useQuery<TestimonialInvite>({
-    queryKey: [path],
-    enabled: !staticCopy,
-    retry: false,
-    // Read on the server as the visitor, so the page is whole in its HTML.
-    ...(initial ? { initialData: initial } : {}),
-  });
+  // Read on the server as the visitor, so the page is whole in its HTML.
+  const invite = useTestimonialInvite(token, !staticCopy, initial);
   const [params, setParams] = useSearchParams();
   // A refused change comes back to the form, with what was typed.
   const refused = useFormAnswer('testimonial') !== undefined;
@@ -95,7 +87,7 @@ export function TestimonialPage({
   const data = invite.data;
   const sent = data.status === 'submitted' || data.status === 'approved';
   if (sent && !editing)
-    return <Sent invite={data} path={path} pagePath={pagePath} confirming={confirming} onKeep={view} />;
+    return <Sent invite={data} token={token} pagePath={pagePath} confirming={confirming} onKeep={view} />;
   return (
     <>
       {data.status === 'withdrawn' && (
@@ -104,7 +96,7 @@ export function TestimonialPage({
           change your mind.
         </p>
       )}
-      <TestimonialForm invite={data} path={path} pagePath={pagePath} onSent={view} />
+      <TestimonialForm invite={data} token={token} pagePath={pagePath} onSent={view} />
     </>
   );
 }
@@ -120,12 +112,12 @@ const TESTIMONIAL_FORM_ID = 'testimonial-form';
 
 function TestimonialForm({
   invite,
-  path,
+  token,
   pagePath,
   onSent,
 }: {
   invite: TestimonialInvite;
-  path: string;
+  token: string;
   /** This page's own address, where the form posts without its code. */
   pagePath: string;
   onSent: () => void;
@@ -152,15 +144,10 @@ function TestimonialForm({
     defaults.rating ? Number(defaults.rating) : null,
   );
   const send = useMutation({
-    mutationFn: async (values: TestimonialFields) =>
-      (await (
-        await apiRequest('POST', path, {
-          ...values,
-          rating: values.rating ? Number(values.rating) : null,
-        } satisfies TestimonialSubmissionInput)
-      ).json()) as TestimonialInvite,
+    mutationFn: (values: TestimonialFields) =>
+      sendTestimonial(token, { ...values, rating: values.rating ? Number(values.rating) : null }),
     onSuccess: (data) => {
-      queryClient.setQueryData([path], data);
+      queryClient.setQueryData([testimonialRequestPath(token)], data);
       onSent();
     },
     onError: (failure) =>
@@ -243,13 +230,13 @@ function TestimonialForm({
 
 function Sent({
   invite,
-  path,
+  token,
   pagePath,
   confirming,
   onKeep,
 }: {
   invite: TestimonialInvite;
-  path: string;
+  token: string;
   /** This page's own address, where withdrawing posts without the code. */
   pagePath: string;
   /** Asked to withdraw it (`?change=withdraw`): the confirmation shows. */
@@ -261,10 +248,9 @@ function Sent({
   const answer = useFormAnswer(WITHDRAW_FORM);
   useEffect(() => heading.current?.focus(), []);
   const withdraw = useMutation({
-    mutationFn: async () =>
-      (await (await apiRequest('POST', `${path}/withdraw`)).json()) as TestimonialInvite,
+    mutationFn: () => withdrawTestimonial(token),
     onSuccess: (data) => {
-      queryClient.setQueryData([path], data);
+      queryClient.setQueryData([testimonialRequestPath(token)], data);
       toast({ title: 'Testimonial withdrawn', description: 'It is no longer on the site.' });
       onKeep();
     },

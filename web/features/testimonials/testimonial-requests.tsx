@@ -3,18 +3,17 @@
  * and get their private link, emailed through the outbox when an address is given; approve what
  * they send, take it off the site again, give a fresh link, or delete the request.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TestimonialStatus } from '../../../common/constants.ts';
-import type { Pipeline } from '../../../common/schemas/contact.ts';
 import {
   type AdminTestimonial,
   type TestimonialLink,
   testimonialRequestSchema,
 } from '../../../common/schemas/testimonials.ts';
 import { useFormAnswer, usePageAction } from '../../lib/form-post.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { Field } from '../../ui/field.tsx';
@@ -26,9 +25,16 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useAdminAction, useRefreshAdmin, When } from '../admin/admin-list.tsx';
-import { contactOwnerPaths } from '../contact/api.ts';
+import { usePipeline } from '../contact/api.ts';
 import { TESTIMONIALS_PATH } from '../profile/api.ts';
-import { testimonialPaths } from './api.ts';
+import {
+  approveTestimonial,
+  askForTestimonial,
+  deleteTestimonial,
+  hideTestimonial,
+  newTestimonialLink,
+  useTestimonialRequests,
+} from './api.ts';
 
 const STATUS_LABELS: Record<TestimonialStatus, string> = {
   requested: 'Asked',
@@ -38,9 +44,7 @@ const STATUS_LABELS: Record<TestimonialStatus, string> = {
 };
 
 export function TestimonialsAdmin() {
-  const { data, error, isLoading } = useQuery<AdminTestimonial[]>({
-    queryKey: [testimonialPaths.testimonials],
-  });
+  const { data, error, isLoading } = useTestimonialRequests();
   return (
     <div className="space-y-8">
       <AskForm />
@@ -125,7 +129,7 @@ function AskForm() {
   const pageAction = usePageAction();
   const sent = answer?.kind === 'done' ? (answer.extra?.link as TestimonialLink | undefined) : undefined;
   const [params] = useSearchParams();
-  const pipeline = useQuery<Pipeline>({ queryKey: [contactOwnerPaths.pipeline] });
+  const pipeline = usePipeline();
   const won = pipeline.data?.columns.find((column) => column.stage === 'won')?.quotes ?? [];
   const askedFor = Number(params.get('quote')) || null;
   const fromQuote = won.find((quote) => quote.id === askedFor);
@@ -147,8 +151,7 @@ function AskForm() {
   const [errors, setErrors] = useState<Record<string, string>>(answer?.errors ?? {});
   const refresh = useRefreshAdmin();
   const ask = useMutation({
-    mutationFn: async (body: unknown) =>
-      (await (await apiRequest('POST', testimonialPaths.testimonials, body)).json()) as TestimonialLink,
+    mutationFn: askForTestimonial,
     onSuccess: async () => {
       setValues({ clientName: '', email: '', quoteId: '' });
       await refresh();
@@ -238,28 +241,23 @@ function AskForm() {
 
 function TestimonialEntry({ testimonial }: { testimonial: AdminTestimonial }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const act = (action: 'approve' | 'hide') =>
-    apiRequest('POST', testimonialPaths.testimonialAction(testimonial.id, action));
   const approve = useAdminAction(
-    () => act('approve'),
+    () => approveTestimonial(testimonial.id),
     () => ({ title: 'Approved', description: 'It shows on the home page now.' }),
     [TESTIMONIALS_PATH],
   );
   const hide = useAdminAction(
-    () => act('hide'),
+    () => hideTestimonial(testimonial.id),
     () => ({ title: 'Taken off the site', description: 'It waits for your approval again.' }),
     [TESTIMONIALS_PATH],
   );
   const remove = useAdminAction(
-    () => apiRequest('DELETE', testimonialPaths.testimonial(testimonial.id)),
+    () => deleteTestimonial(testimonial.id),
     () => ({ title: 'Deleted', description: `The request to ${testimonial.clientName} is gone.` }),
     [TESTIMONIALS_PATH],
   );
   const link = useMutation({
-    mutationFn: async () =>
-      (await (
-        await apiRequest('POST', testimonialPaths.testimonialAction(testimonial.id, 'link'))
-      ).json()) as TestimonialLink,
+    mutationFn: () => newTestimonialLink(testimonial.id),
     onError: (failure) =>
       toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' }),
   });
