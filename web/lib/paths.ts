@@ -15,5 +15,4 @@ export const paths = {
   privacy: '/privacy',
   terms: '/terms',
   contribute: '/contribute',
-  githubSignIn: '/api/auth/github',
 } as const;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { staticEmptyDefault } from './api.ts';
 import { ApiError, apiRequest, errorMessage, getQueryFn } from './request.ts';
-import { staticEmptyDefault, staticStorageKey } from './static-mode.ts';
+import { staticStorageKey } from './static-mode.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

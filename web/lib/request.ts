@@ -5,6 +5,7 @@
  * function GETs the first element of the query key; a 401 throws or gives null.
  */
 import type { QueryFunction } from '@tanstack/react-query';
+import { API_PREFIX } from './api.ts';
 import { isStaticHost, staticRead } from './static-mode.ts';
 
 export class ApiError extends Error {
@@ -46,7 +47,7 @@ async function throwIfNotOk(response: Response): Promise<void> {
 }
 
 export async function apiRequest(method: string, path: string, body?: unknown): Promise<Response> {
-  if (isStaticHost() && path.startsWith('/api/')) {
+  if (isStaticHost() && path.startsWith(API_PREFIX)) {
     if (method === 'GET') return Response.json(await staticRead(path));
     throw new ApiError(503, JSON.stringify({ message: STATIC_UNAVAILABLE }));
   }
@@ -70,7 +71,7 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const path = String(queryKey[0]);
-    if (isStaticHost() && path.startsWith('/api/')) return (await staticRead(path)) as T;
+    if (isStaticHost() && path.startsWith(API_PREFIX)) return (await staticRead(path)) as T;
     const response = await fetch(path, { credentials: 'include', signal });
     if (on401 === 'returnNull' && response.status === 401) return null;
     await throwIfNotOk(response);

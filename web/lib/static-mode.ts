@@ -6,6 +6,7 @@
  */
 import { DEFAULT_STATIC_HOST_MARKERS } from '../../common/constants.ts';
 import { staticFilePath } from '../../common/static-files.ts';
+import { staticEmptyDefault } from './api.ts';
 import { withBase } from './base.ts';
 
 const configured: string | undefined = import.meta.env?.VITE_STATIC_HOST_MARKERS;
@@ -21,14 +22,6 @@ export function isStaticHost(hostname: string | undefined = globalThis.location?
   if (!hostname) return false;
   const host = hostname.toLowerCase();
   return staticHostMarkers.some((marker) => host.includes(marker));
-}
-
-/** The empty answer of spec section 8 for a static read that found nothing. */
-export function staticEmptyDefault(path: string): unknown {
-  const clean = path.split('?')[0]?.replace(/\/+$/, '') ?? '';
-  if (clean === '/api/blog') return [];
-  if (clean === '/api/skills') return { frontend: [], backend: [], devops: [] };
-  return {};
 }
 
 /** What browser storage keeps for a static read, parsed; undefined when nothing (or nothing readable). */

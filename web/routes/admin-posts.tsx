@@ -3,7 +3,7 @@
  * (the link Moderation gives for a guest post just approved as a draft). The editor is in the
  * page's HTML with the post's stored values, and saves without its code too (ADR 013).
  */
-import { HydrationBoundary, useQuery } from '@tanstack/react-query';
+import { HydrationBoundary } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminPost } from '../../common/schemas/blog.ts';
@@ -12,7 +12,7 @@ import { slugify } from '../../common/text.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import { zonedInstant } from '../../common/zoned-time.ts';
 import { ADMIN_PAGE_SIZE, useUpdateParams } from '../features/admin/admin-list.tsx';
-import { adminPostQuery, BLOG_PATH, ownerBlogPaths } from '../features/blog/api.ts';
+import { BLOG_PATH, ownerBlogPaths, useAdminPost } from '../features/blog/api.ts';
 import { POST_DONE, POST_FORM, PostEditor } from '../features/blog/post-editor.tsx';
 import { PostsList } from '../features/blog/posts-list.tsx';
 import { bookingOwnerPaths } from '../features/booking/api.ts';
@@ -98,7 +98,7 @@ function PostsPage() {
   // A post deleted while open is let go of at once, before the address catches up: its
   // query would otherwise be asked for again (a 404) when the lists refresh.
   const editId = requested === deletedId ? Number.NaN : requested;
-  const editing = useQuery(adminPostQuery(editId));
+  const editing = useAdminPost(editId);
   const edit = (id: number | null) =>
     update({ edit: id === null ? null : String(id) }, { preventScrollReset: false });
 

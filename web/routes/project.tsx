@@ -1,12 +1,6 @@
-/**
- * /projects/{id}: one of the seven built-in projects, with its case study and
- * the Live Demo panel. The loader's project is the query's initial data
- * (GET /api/projects/:id); an unknown id answers 404 with 'Project Not Found'.
- */
-import { useQuery } from '@tanstack/react-query';
 import { data } from 'react-router';
 import type { Project } from '../../common/schemas/project.ts';
-import { projectPath, projectQuery } from '../features/projects/api.ts';
+import { projectPath, useProject } from '../features/projects/api.ts';
 import { ProjectDetails, ProjectNotFound } from '../features/projects/project-details.tsx';
 import { paths } from '../lib/paths.ts';
 import { absoluteUrl, pageMeta, personLd, rootDataOf } from '../lib/seo.ts';
@@ -43,11 +37,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 };
 
 export default function ProjectPage({ loaderData, params }: Route.ComponentProps) {
-  const { data: project, isLoading } = useQuery({
-    ...projectQuery(params.id),
-    initialData: loaderData.project,
-    enabled: loaderData.project !== null,
-  });
+  const { data: project, isLoading } = useProject(params.id, loaderData.project);
   if (isLoading) {
     return (
       <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-muted-foreground">

@@ -6,24 +6,22 @@ import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { backupFileSchema, backupListSchema } from '../../../common/schemas/backup.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { backupFile } from './routes.ts';
 import type { BackupService } from './service.ts';
 
 export const backupAdminRoutes: FastifyPluginAsyncZod<{ backups: BackupService }> = async (
   app,
   { backups },
 ) => {
-  app.get(
-    '/api/admin/backups',
-    { schema: { response: { 200: z.object({ items: z.array(backupFile) }) } } },
-    async () => ({ items: await backups.list() }),
-  );
+  app.get('/api/admin/backups', { schema: { response: { 200: backupListSchema } } }, async () => ({
+    items: await backups.list(),
+  }));
 
   app.post(
     '/api/admin/backups',
     {
-      schema: { response: { 201: backupFile } },
+      schema: { response: { 201: backupFileSchema } },
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
     },
     async (_request, reply) => {

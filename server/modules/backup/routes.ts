@@ -4,11 +4,9 @@
  * in admin-routes.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { backupFileSchema } from '../../../common/schemas/backup.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { BackupService } from './service.ts';
-
-export const backupFile = z.object({ name: z.string(), bytes: z.number(), createdAt: z.string() });
 
 export const backupRoutes: FastifyPluginAsyncZod<{
   backups: BackupService;
@@ -17,7 +15,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/backup/local',
     {
-      schema: { response: { 201: backupFile } },
+      schema: { response: { 201: backupFileSchema } },
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {

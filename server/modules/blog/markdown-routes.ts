@@ -14,6 +14,7 @@ import {
   MAX_IMPORT_FILES,
   MAX_UNPACKED_BYTES,
 } from '../../../common/markdown-import.ts';
+import { importAnswerSchema } from '../../../common/schemas/backup.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { FileStorage } from '../../lib/storage.ts';
@@ -78,17 +79,7 @@ export const markdownRoutes: FastifyPluginAsyncZod<{
       schema: {
         querystring: z.object({ dryRun: z.enum(['true', 'false']).default('false') }),
         response: {
-          200: z.object({
-            dryRun: z.boolean(),
-            results: z.array(
-              z.object({
-                file: z.string(),
-                slug: z.string().nullable(),
-                action: z.enum(['create', 'update', 'skip']),
-                reason: z.string(),
-              }),
-            ),
-          }),
+          200: importAnswerSchema,
         },
       },
       config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },

@@ -1,10 +1,3 @@
-/**
- * Site analytics from the first-party page views (no cookies, no stored IPs):
- * visitors and page views per day for the last 30 days, top pages, top
- * referrers and devices by screen size. The chart is plain SVG (no chart
- * library in the bundle), with the same figures in a table for screen readers.
- */
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DESKTOP_MIN_WIDTH, TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
@@ -12,7 +5,7 @@ import { dayLabel } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { analyticsQuery } from './api.ts';
+import { useAnalytics } from './api.ts';
 
 export const ANALYTICS_DAYS = 30;
 const CHART = { width: 720, height: 240, left: 40, right: 12, top: 12, bottom: 28 } as const;
@@ -188,7 +181,7 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 }
 
 export function Analytics() {
-  const { data, error, isLoading } = useQuery(analyticsQuery(ANALYTICS_DAYS));
+  const { data, error, isLoading } = useAnalytics(ANALYTICS_DAYS);
   if (isLoading) {
     return (
       <div className="flex justify-center py-16">

@@ -1,5 +1,5 @@
 /** The owner's report of page views: its path and read. */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
 
@@ -10,3 +10,6 @@ export const analyticsPaths = {
 
 export const analyticsQuery = (days: number) =>
   queryOptions<AdminAnalytics>({ queryKey: [`${analyticsPaths.analytics}?days=${days}`] });
+
+/** The report of the last `days` days. */
+export const useAnalytics = (days: number) => useQuery(analyticsQuery(days));

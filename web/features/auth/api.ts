@@ -18,6 +18,8 @@ export const LOGOUT_PATH = '/api/logout';
 export const LOGIN_CODE_PATH = '/api/login/code';
 export const PASSKEY_OPTIONS_PATH = '/api/login/passkey/options';
 export const PASSKEY_SIGN_IN_PATH = '/api/login/passkey';
+/** Sign in with GitHub: a link (the server redirects to GitHub and back). */
+export const GITHUB_SIGN_IN_PATH = '/api/auth/github';
 
 /** Who is signed in: null for a visitor (a 401 is an answer here, not an error). */
 export const userQuery = (initialUser: SessionUser | null) =>

@@ -10,6 +10,7 @@ import { Card } from '../../ui/card.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
+import { GITHUB_SIGN_IN_PATH } from './api.ts';
 import { useAuth } from './auth-provider.tsx';
 import { LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';
@@ -57,7 +58,7 @@ export function AuthCard() {
 
   const githubLink = (
     <a
-      href={paths.githubSignIn}
+      href={GITHUB_SIGN_IN_PATH}
       className="inline-flex h-10 w-full items-center justify-center gap-2 rounded-md border border-border text-sm font-medium transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
     >
       <SocialIcon icon="github" className="h-4 w-4" />

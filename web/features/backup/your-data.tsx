@@ -3,35 +3,25 @@
  * posts as Markdown: an export of every post, and an import of a zip from another blog, previewed
  * first (a dry run: what would be created, updated or skipped, and why).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { MARKDOWN_FILE } from '../../../common/markdown-import.ts';
+import type { ImportResult } from '../../../common/schemas/backup.ts';
 import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
-import { ApiError, apiRequest, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useAdminAction, When } from '../admin/admin-list.tsx';
-import { dataPaths } from './api.ts';
+import { backUpNow, dataPaths, importPosts, useBackups } from './api.ts';
 import { type FolderFile, folderName, importableFiles, zipFolder } from './folder-zip.ts';
-
-interface BackupFile {
-  name: string;
-  bytes: number;
-  createdAt: string;
-}
 
 /** The page's forms by name in its action (ADR 013). */
 export const DATA_FORMS = { backup: 'backup', import: 'import' } as const;
 
-export interface ImportResult {
-  file: string;
-  slug: string | null;
-  action: 'create' | 'update' | 'skip';
-  reason: string;
-}
+export type { ImportResult };
 
 const ACTION_LABELS: Record<ImportResult['action'], string> = {
   create: 'New',
@@ -58,11 +48,11 @@ export function YourData() {
 }
 
 function Backups() {
-  const backups = useQuery<{ items: BackupFile[] }>({ queryKey: [dataPaths.backups] });
-  const backUp = useAdminAction(
-    () => apiRequest('POST', dataPaths.backups),
-    () => ({ title: 'Backup written', description: 'It is at the top of the list.' }),
-  );
+  const backups = useBackups();
+  const backUp = useAdminAction(backUpNow, () => ({
+    title: 'Backup written',
+    description: 'It is at the top of the list.',
+  }));
   const pageAction = usePageAction();
   const backedUp = useDone(DATA_FORMS.backup);
   return (
@@ -140,18 +130,6 @@ function Backups() {
   );
 }
 
-async function sendImport(file: File, dryRun: boolean): Promise<ImportResult[]> {
-  const body = new FormData();
-  body.append('file', file);
-  const response = await fetch(`${dataPaths.postsImport}?dryRun=${dryRun}`, {
-    method: 'POST',
-    body,
-    credentials: 'include',
-  });
-  if (!response.ok) throw new ApiError(response.status, (await response.text()) || response.statusText);
-  return ((await response.json()) as { results: ImportResult[] }).results;
-}
-
 /** What the owner chose to import: a zip, or a folder whose posts and images are zipped here. */
 type ImportSource = { kind: 'zip'; file: File } | { kind: 'folder'; files: FolderFile[] };
 
@@ -190,7 +168,7 @@ function MarkdownPosts() {
   const importer = useMutation({
     mutationFn: async ({ dryRun }: { dryRun: boolean }) => {
       if (!source) throw new Error('Choose a zip or a folder of Markdown posts first.');
-      return sendImport(source.kind === 'zip' ? source.file : await folderZip(source.files), dryRun);
+      return importPosts(source.kind === 'zip' ? source.file : await folderZip(source.files), dryRun);
     },
     onSuccess: async (results, { dryRun }) => {
       setPreview({ results, done: !dryRun });

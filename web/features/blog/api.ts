@@ -118,3 +118,6 @@ export const moderateComments = (ids: number[], action: string) =>
   requestJson<{ changed: number }>('POST', ownerBlogPaths.moderateComments, { ids, action });
 export const reviewContribution = (id: number, review: { action: string; reviewNotes?: string }) =>
   apiRequest('POST', ownerBlogPaths.reviewContribution(id), review);
+
+/** The post open in the editor (none for a new one: an id that is not a positive whole number). */
+export const useAdminPost = (id: number) => useQuery(adminPostQuery(id));

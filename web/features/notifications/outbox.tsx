@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { type OutboxMessage, type OutboxState, outboxStates } from '../../../common/schemas/notifications.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
-import { apiRequest } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import {
@@ -14,7 +13,7 @@ import {
   When,
 } from '../admin/admin-list.tsx';
 import { useAdminPage, useSummary } from '../admin/api.ts';
-import { outboxPaths } from './api.ts';
+import { outboxPaths, retryMessage } from './api.ts';
 
 const STATE_LABELS: Record<OutboxState, string> = {
   all: 'All messages',
@@ -128,7 +127,7 @@ export function Outbox() {
 
 function OutboxEntry({ message }: { message: OutboxMessage }) {
   const retry = useAdminAction(
-    () => apiRequest('POST', outboxPaths.outboxRetry(message.id)),
+    () => retryMessage(message.id),
     () => ({ title: 'Queued to send again', description: message.subject }),
   );
   return (

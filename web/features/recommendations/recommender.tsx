@@ -10,7 +10,6 @@ import type { EXPERIENCE_LEVELS, RECOMMENDATION_PURPOSES } from '../../../common
 import { recommendedProject, recommendProjects } from '../../../common/recommender.ts';
 import {
   type RecommendationRequestInput,
-  type RecommendationResponse,
   type RecommendationResult,
   recommendationRequestSchema,
 } from '../../../common/schemas/ai.ts';
@@ -18,7 +17,7 @@ import { findProject, projects } from '../../../content/projects.ts';
 import { typedValues, useFormAnswer } from '../../lib/form-post.ts';
 import { useScrollBehavior } from '../../lib/motion.ts';
 import { paths } from '../../lib/paths.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -28,7 +27,7 @@ import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useStaticCopy } from '../layout/static-copy.ts';
-import { RECOMMENDATIONS_PATH } from './api.ts';
+import { askForRecommendations } from './api.ts';
 import { ChipInput } from './chip-input.tsx';
 import { chipValues } from './chips.ts';
 import { RecommendationCard } from './recommendation-card.tsx';
@@ -148,9 +147,7 @@ export function Recommender() {
     mutationFn: async (request: RecommendationRequestInput) => {
       // The static copy has no server: the built-in recommender runs right here in the browser.
       if (staticCopy) return recommendProjects(projects, recommendationRequestSchema.parse(request));
-      const answer = (await (
-        await apiRequest('POST', RECOMMENDATIONS_PATH, request)
-      ).json()) as RecommendationResponse;
+      const answer = await askForRecommendations(request);
       if (!answer.success || !answer.data) throw new Unsuccessful(answer.message);
       return answer.data;
     },

@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { type ResumeRequestInput, resumeRequestSchema } from '../../../common/schemas/resume.ts';
 import { paths } from '../../lib/paths.ts';
-import { apiRequest, errorMessage } from '../../lib/request.ts';
+import { errorMessage } from '../../lib/request.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -25,7 +25,7 @@ import { RESUME_PURPOSE_LABELS } from '../contact/options.ts';
 import { PersonFields } from '../contact/person-fields.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import { RESUME_REQUEST_PATH, resumeDownloadPath } from './api.ts';
+import { requestResume, resumeUrl } from './api.ts';
 
 const empty: ResumeRequestInput = {
   name: '',
@@ -96,10 +96,7 @@ export function ResumeRequest({ served = null }: { served?: ServedRequest }) {
   });
 
   const download = useMutation({
-    mutationFn: async (accessToken: string) => {
-      const response = await apiRequest('GET', resumeDownloadPath(accessToken));
-      return ((await response.json()) as { resumeUrl: string }).resumeUrl;
-    },
+    mutationFn: resumeUrl,
     onSuccess: () => toast({ title: 'Resume download ready' }),
     onError: () =>
       toast({
@@ -110,9 +107,7 @@ export function ResumeRequest({ served = null }: { served?: ServedRequest }) {
   });
 
   const request = useMutation({
-    mutationFn: async (values: ResumeRequestInput) =>
-      ((await (await apiRequest('POST', RESUME_REQUEST_PATH, values)).json()) as { accessToken: string })
-        .accessToken,
+    mutationFn: requestResume,
     onSuccess: (accessToken) => {
       form.reset(empty);
       download.mutate(accessToken);
