@@ -3,7 +3,9 @@
  * `common` <- `content` <- `server` and `web`, which never import each other;
  * inside the server, `lib` and `db` import no module or plugin, and a module
  * reaches another module only through its `service.ts`. ADR 015: each domain's owner routes
- * live in its own folder and are guarded once, by the admin scope.
+ * live in its own folder and are guarded once, by the admin scope; a web feature reaches another
+ * only through its api.ts (or the shared layout, preferences and dashboard kit), web/lib and
+ * web/ui import no feature, and only api.ts files talk to the API.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -29,6 +31,11 @@ const layerOf = (path: string) => path.split('/')[0] ?? '';
 const moduleOf = (path: string) => /^server\/modules\/([^/]+)\//.exec(path)?.[1];
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 
+const featureOf = (path: string) => /^web\/features\/([^/]+)\//.exec(path)?.[1];
+// The frame every page shares (header, footer, who is signed in), the visitor's preferences, and
+// the dashboard's kit (navigation, list and table primitives, summary): any feature may use them.
+const SHARED_FEATURES = new Set(['layout', 'preferences', 'admin']);
+
 /** What `from` may not import: one message per broken rule, empty when the import is allowed. */
 function brokenRule(from: string, to: string): string | null {
   const source = layerOf(from);
@@ -45,6 +52,18 @@ function brokenRule(from: string, to: string): string | null {
   if (/^server\/(lib|db)\//.test(from) && /^server\/(modules|plugins)\//.test(to)) {
     return 'server/lib and server/db import no module or plugin';
   }
+  const fromFeature = featureOf(from);
+  const toFeature = featureOf(to);
+  if (
+    fromFeature &&
+    toFeature &&
+    fromFeature !== toFeature &&
+    !SHARED_FEATURES.has(toFeature) &&
+    !/\/(?:[a-z-]+-)?api\.ts$/.test(to)
+  ) {
+    return `another feature is reached through its api.ts, not ${to}`;
+  }
+  if (/^web\/(lib|ui)\//.test(from) && toFeature) return 'web/lib and web/ui import no feature';
   const fromModule = moduleOf(from);
   const toModule = moduleOf(to);
   if (fromModule && toModule && fromModule !== toModule && !to.endsWith(`modules/${toModule}/service.ts`)) {
@@ -103,6 +122,18 @@ function misplacedAdminRoutes(file: string, text: string): string[] {
   return wrong;
 }
 
+/** Where a web file talks to the API itself instead of through its feature's api.ts. */
+function dataAccessOutsideApi(file: string, text: string): string[] {
+  if (!file.startsWith('web/') || isTest(file) || /(?:^|\/|-)api\.ts$/.test(file)) return [];
+  const wrong: string[] = [];
+  const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
+  if (/['"`]\/api\//.test(code)) wrong.push(`${file}: an /api/ address outside an api.ts`);
+  if (file.endsWith('.tsx') && /\b(?:useQuery|useSuspenseQuery|apiRequest)\b/.test(code)) {
+    wrong.push(`${file}: a component reads or writes the API itself (use its feature's api.ts)`);
+  }
+  return wrong;
+}
+
 describe('import direction (ADR 001)', () => {
   it('holds for every source file', () => {
     const broken: string[] = [];
@@ -142,6 +173,22 @@ describe('import direction (ADR 001)', () => {
     ).toEqual([]);
   });
 
+  it("reaches the API only through each feature's api.ts", () => {
+    const wrong = sourceFiles('web').flatMap((file) =>
+      dataAccessOutsideApi(file, readFileSync(join(ROOT, file), 'utf8')),
+    );
+    expect(wrong).toEqual([]);
+    expect(
+      dataAccessOutsideApi('web/features/contact/pipeline.tsx', 'const q = useQuery({ queryKey: [p] });'),
+    ).toEqual([
+      "web/features/contact/pipeline.tsx: a component reads or writes the API itself (use its feature's api.ts)",
+    ]);
+    expect(
+      dataAccessOutsideApi('web/features/blog/reply-form.tsx', 'const p = `/api/admin/comments/${id}`;'),
+    ).toEqual(['web/features/blog/reply-form.tsx: an /api/ address outside an api.ts']);
+    expect(dataAccessOutsideApi('web/features/blog/api.ts', "export const P = '/api/blog';")).toEqual([]);
+  });
+
   it('catches each kind of wrong import', () => {
     const imports = (file: string, text: string) => importsOf(file, text).map((to) => brokenRule(file, to));
     expect(imports('common/text.ts', "import { projects } from '../content/projects.ts';")).toEqual([
@@ -160,6 +207,12 @@ describe('import direction (ADR 001)', () => {
       'server/lib and server/db import no module or plugin',
     ]);
     expect(
+      imports('web/features/resume/resume-request.tsx', "import { X } from '../contact/person-fields.tsx';"),
+    ).toEqual(['another feature is reached through its api.ts, not web/features/contact/person-fields.tsx']);
+    expect(imports('web/lib/form-token.tsx', "import { X } from '../features/blog/api.ts';")).toEqual([
+      'web/lib and web/ui import no feature',
+    ]);
+    expect(
       imports('server/modules/admin/routes.ts', "import { BLOG_CACHE_PREFIX } from '../blog/routes.ts';"),
     ).toEqual(['another module is reached through its service.ts, not server/modules/blog/routes.ts']);
   });
@@ -173,6 +226,10 @@ describe('import direction (ADR 001)', () => {
       ['server/modules/blog/routes.ts', 'server/modules/blog/service.ts'],
       ['server/plugins/session.ts', 'server/modules/auth/service.ts'],
       ['common/recommender.test.ts', 'content/projects.ts'],
+      ['web/features/testimonials/testimonial-requests.tsx', 'web/features/contact/api.ts'],
+      ['web/features/blog/blog-list.tsx', 'web/features/blog/list-api.ts'],
+      ['web/features/contact/pipeline.tsx', 'web/features/admin/admin-list.tsx'],
+      ['web/features/blog/comments.tsx', 'web/features/layout/auth-provider.tsx'],
     ];
     for (const [from, to] of allowed) expect(brokenRule(from ?? '', to ?? ''), `${from} -> ${to}`).toBeNull();
   });

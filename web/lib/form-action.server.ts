@@ -7,7 +7,7 @@
 import { data, redirect } from 'react-router';
 import { MIN_FORM_FILL_MS } from '../../common/constants.ts';
 import type { ApiAnswer, WebLoadContext } from '../../common/web-context.ts';
-import { type FormTokenFor, formTokenPath } from '../features/blog/api.ts';
+import { type FormTokenFor, formTokenPath } from './api.ts';
 import { FORM_FIELD, type FormAnswer } from './form-post.ts';
 
 /** Fields whose value never comes back into the page: what the visitor must type again. */

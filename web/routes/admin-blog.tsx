@@ -10,7 +10,7 @@ import { Outlet, redirect, useNavigate } from 'react-router';
 import { AdminNav } from '../features/admin/admin-nav.tsx';
 import { adminPaths } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';
-import { useAuth } from '../features/auth/auth-provider.tsx';
+import { useAuth } from '../features/layout/auth-provider.tsx';
 import { useStaticCopy } from '../features/layout/static-copy.ts';
 import { StaticNotice } from '../features/layout/static-notice.tsx';
 import { MailNotice } from '../features/notifications/outbox.tsx';

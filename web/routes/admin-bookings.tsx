@@ -1,12 +1,11 @@
 /** /admin/blog/bookings: the calls booked through 'Book a call', and when visitors can book them. */
 
 import { HydrationBoundary } from '@tanstack/react-query';
-
+import { dashboardAction } from '../features/admin/dashboard-form.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { bookingOwnerPaths } from '../features/booking/api.ts';
 import { AVAILABILITY_FORM, BookingsAdmin, settingsFromFields } from '../features/booking/bookings.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
-import { dashboardAction } from '../lib/dashboard-form.server.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-bookings';
 

@@ -1,11 +1,10 @@
 /** /admin/blog/data: the site's backups, and the posts as Markdown (export, import with a preview). */
 import { HydrationBoundary } from '@tanstack/react-query';
-
+import { dashboardAction, shownOnce } from '../features/admin/dashboard-form.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { dataPaths } from '../features/backup/api.ts';
 import { DATA_FORMS, type ImportResult, YourData } from '../features/backup/your-data.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
-import { dashboardAction, shownOnce } from '../lib/dashboard-form.server.ts';
 import { failed, isOk, refused } from '../lib/form-action.server.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-data';

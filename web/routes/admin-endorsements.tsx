@@ -1,12 +1,11 @@
 /** /admin/blog/endorsements. */
 import { HydrationBoundary } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
-
+import { listParams, listPath } from '../features/admin/dashboard-form.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { endorsementOwnerPaths, SKILLS_PATH } from '../features/skills/api.ts';
 import { Endorsements } from '../features/skills/endorsements-admin.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
-import { listParams, listPath } from '../lib/dashboard-form.server.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-endorsements';
 

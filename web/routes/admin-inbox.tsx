@@ -2,12 +2,11 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import { inboxStates } from '../../common/schemas/contact.ts';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
-
+import { listParams, listPath } from '../features/admin/dashboard-form.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { contactOwnerPaths } from '../features/contact/api.ts';
 import { Inbox } from '../features/contact/inbox.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
-import { listParams, listPath } from '../lib/dashboard-form.server.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-inbox';
 

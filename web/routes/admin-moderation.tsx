@@ -2,18 +2,21 @@
 
 import { HydrationBoundary } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
-
+import {
+  dashboardAction,
+  listParams,
+  listPath,
+  replyForms,
+} from '../features/admin/dashboard-form.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
-import { ownerBlogPaths } from '../features/blog/api.ts';
+import { ownerBlogPaths, REPLY_FORM } from '../features/blog/api.ts';
 import {
   COMMENT_STATUSES,
   CONTRIBUTION_STATUSES,
   CommentModeration,
   ContributionModeration,
 } from '../features/blog/moderation.tsx';
-import { REPLY_FORM } from '../features/blog/reply-form.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
-import { dashboardAction, listParams, listPath, replyForms } from '../lib/dashboard-form.server.ts';
 import { useDone } from '../lib/form-post.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import { DoneNotice } from '../ui/form-notice.tsx';

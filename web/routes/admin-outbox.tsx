@@ -2,12 +2,11 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import { outboxStates } from '../../common/schemas/notifications.ts';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
-
+import { listParams, listPath } from '../features/admin/dashboard-form.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { outboxPaths } from '../features/notifications/api.ts';
 import { Outbox } from '../features/notifications/outbox.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
-import { listParams, listPath } from '../lib/dashboard-form.server.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-outbox';
 

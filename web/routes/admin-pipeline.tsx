@@ -1,11 +1,10 @@
 /** /admin/blog/pipeline: quote requests by stage, the time to first reply, and results by month. */
 import { HydrationBoundary } from '@tanstack/react-query';
-
+import { dashboardAction, idOf, type Problem } from '../features/admin/dashboard-form.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { contactOwnerPaths } from '../features/contact/api.ts';
 import { PIPELINE_FORMS, PipelineBoard } from '../features/contact/pipeline.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
-import { dashboardAction, idOf, type Problem } from '../lib/dashboard-form.server.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-pipeline';
 

@@ -12,11 +12,17 @@ import { slugify } from '../../common/text.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import { zonedInstant } from '../../common/zoned-time.ts';
 import { ADMIN_PAGE_SIZE, useUpdateParams } from '../features/admin/admin-list.tsx';
+import {
+  dashboardAction,
+  donePage,
+  idOf,
+  listParams,
+  listPath,
+} from '../features/admin/dashboard-form.server.ts';
 import { BLOG_PATH, ownerBlogPaths, useAdminPost } from '../features/blog/api.ts';
 import { POST_DONE, POST_FORM, PostEditor } from '../features/blog/post-editor.tsx';
 import { PostsList } from '../features/blog/posts-list.tsx';
 import { bookingOwnerPaths } from '../features/booking/api.ts';
-import { dashboardAction, donePage, idOf, listParams, listPath } from '../lib/dashboard-form.server.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import type { Route } from './+types/admin-posts';

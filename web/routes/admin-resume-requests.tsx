@@ -1,12 +1,11 @@
 /** /admin/blog/resume-requests. */
 import { HydrationBoundary } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
-
+import { listParams, listPath } from '../features/admin/dashboard-form.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { resumeOwnerPaths } from '../features/resume/api.ts';
 import { ResumeRequests } from '../features/resume/resume-requests.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
-import { listParams, listPath } from '../lib/dashboard-form.server.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-resume-requests';
 

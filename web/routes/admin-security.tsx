@@ -1,11 +1,10 @@
 /** /admin/blog/security: passkeys, the authenticator app with its recovery codes, and the signed-in devices. */
 import { HydrationBoundary } from '@tanstack/react-query';
-
+import { dashboardAction, idOf } from '../features/admin/dashboard-form.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { securityPaths } from '../features/auth/api.ts';
 import { SECURITY_FORMS, Security } from '../features/auth/security.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
-import { dashboardAction, idOf } from '../lib/dashboard-form.server.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-security';
 

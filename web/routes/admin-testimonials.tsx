@@ -1,12 +1,11 @@
 /** /admin/blog/testimonials: ask clients for verified testimonials and approve what they send. */
 import { HydrationBoundary } from '@tanstack/react-query';
-
+import { dashboardAction, idOf } from '../features/admin/dashboard-form.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { contactOwnerPaths } from '../features/contact/api.ts';
 import { testimonialPaths } from '../features/testimonials/api.ts';
 import { ASK_FORM, TestimonialsAdmin } from '../features/testimonials/testimonial-requests.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
-import { dashboardAction, idOf } from '../lib/dashboard-form.server.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import type { Route } from './+types/admin-testimonials';
 

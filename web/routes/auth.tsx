@@ -7,7 +7,7 @@
 import { data, Link, redirect } from 'react-router';
 import { LOGIN_CODE_PATH, LOGIN_PATH, REGISTER_PATH } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/auth-card.tsx';
-import { useAuth } from '../features/auth/auth-provider.tsx';
+import { useAuth } from '../features/layout/auth-provider.tsx';
 import {
   cookieHeaders,
   doneAt,

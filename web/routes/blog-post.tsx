@@ -6,10 +6,9 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import { data } from 'react-router';
 import type { BlogPost } from '../../common/schemas/blog.ts';
-import { commentsPath, ownerPostPath, postPath, previewPostPath } from '../features/blog/api.ts';
+import { replyForms, sendDashboardForm } from '../features/admin/dashboard-form.server.ts';
+import { commentsPath, ownerPostPath, postPath, previewPostPath, REPLY_FORM } from '../features/blog/api.ts';
 import { PostArticle, PostNotFound } from '../features/blog/post-article.tsx';
-import { REPLY_FORM } from '../features/blog/reply-form.tsx';
-import { replyForms, sendDashboardForm } from '../lib/dashboard-form.server.ts';
 import { doneAt, formOf, readFields, refused, sendChecked } from '../lib/form-action.server.ts';
 import { DONE_PARAM } from '../lib/form-post.ts';
 import { paths } from '../lib/paths.ts';

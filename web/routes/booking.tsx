@@ -4,9 +4,9 @@
  * the server as the visitor (so the page is whole without its code, ADR 013).
  */
 import type { BookingSlots, BookingView } from '../../common/schemas/booking.ts';
+import { sendDashboardForm } from '../features/admin/dashboard-form.server.ts';
 import { BOOKING_SLOTS_PATH, bookingPath } from '../features/booking/api.ts';
 import { CHANGE_PARAM, MANAGE_FORMS, ManageBooking } from '../features/booking/manage-page.tsx';
-import { sendDashboardForm } from '../lib/dashboard-form.server.ts';
 import { readFields } from '../lib/form-action.server.ts';
 import { DONE_PARAM, useDone } from '../lib/form-post.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';

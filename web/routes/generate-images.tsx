@@ -5,12 +5,12 @@
 
 import { Link } from 'react-router';
 import type { ImageResponse } from '../../common/schemas/ai.ts';
-import { useAuth } from '../features/auth/auth-provider.tsx';
+import { dashboardAction } from '../features/admin/dashboard-form.server.ts';
 import { GENERATE_IMAGE_PATH } from '../features/images/api.ts';
 import { IMAGE_FORM, ImageGenerator } from '../features/images/image-generator.tsx';
+import { useAuth } from '../features/layout/auth-provider.tsx';
 import { useStaticCopy } from '../features/layout/static-copy.ts';
 import { StaticNotice } from '../features/layout/static-notice.tsx';
-import { dashboardAction } from '../lib/dashboard-form.server.ts';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { useSiteInfo } from '../lib/site.ts';

@@ -8,10 +8,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { Card } from '../../ui/card.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
+import { useAuth } from '../layout/auth-provider.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
 import { GITHUB_SIGN_IN_PATH } from './api.ts';
-import { useAuth } from './auth-provider.tsx';
 import { LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';
 

@@ -68,31 +68,14 @@ export const useLatestPosts = () => useQuery(latestPostsQuery());
 /** A post's approved comments. */
 export const useComments = (postId: number) => useQuery(commentsQuery(postId));
 
-/** The forms with a bot check, and what binds their token (the post commented on, the skill endorsed). */
-export type FormTokenFor =
-  | { form: 'comment'; postId: number }
-  | { form: 'contribution' }
-  | { form: 'endorsement'; skillId: number };
-
-export function formTokenPath(target: FormTokenFor): string {
-  const query = new URLSearchParams(Object.entries(target).map(([key, value]) => [key, String(value)]));
-  return `/api/form-token?${query}`;
-}
-
-/** A public form's bot-check token, fresh for `staleMs`. */
-export const formTokenQuery = (path: string, staleMs: number) =>
-  queryOptions<{ token: string }>({ queryKey: [path], staleTime: staleMs });
-/** Keeps a form's token fetched while the form shows, again every `everyMs` (not on the static copy). */
-export const useFormTokenRefresh = (path: string, everyMs: number, enabled: boolean) =>
-  useQuery({ ...formTokenQuery(path, everyMs), refetchInterval: everyMs, enabled });
-
 type Submitted = { message: string };
 export const sendComment = (postId: number, comment: CommentFormInput & { formToken: string }) =>
   requestJson<Submitted>('POST', commentsPath(postId), comment);
 export const sendContribution = (contribution: ContributionInput & { formToken: string }) =>
   requestJson<Submitted>('POST', CONTRIBUTIONS_PATH, contribution);
 
-/** The owner's answer to a comment. */
+/** The owner's answer to a comment, and its form's name in the page's action (posted without the code). */
+export const REPLY_FORM = 'reply';
 export const replyPath = (commentId: number) => `${ADMIN_PREFIX}comments/${commentId}/reply`;
 export const replyToComment = (commentId: number, content: string) =>
   requestJson<PublicComment>('POST', replyPath(commentId), { content });

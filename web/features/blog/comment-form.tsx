@@ -9,6 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { type CommentFormInput, commentFormSchema } from '../../../common/schemas/comments.ts';
 import { useDone } from '../../lib/form-post.ts';
+import { HumanCheck, useFormToken } from '../../lib/form-token.tsx';
 import { paths } from '../../lib/paths.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -20,7 +21,6 @@ import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { commentsQuery, sendComment } from './api.ts';
-import { HumanCheck, useFormToken } from './form-token.tsx';
 
 // The stand-in in comments.tsx names the same id (importing it would load this chunk early).
 const COMMENT_FORM_ID = 'comment-form';

@@ -4,11 +4,11 @@ import { longDate } from '../../lib/dates.ts';
 import { useDone } from '../../lib/form-post.ts';
 import { DoneNotice } from '../../ui/form-notice.tsx';
 import { ServerStandIn } from '../../ui/server-stand-in.tsx';
-import { useAuth } from '../auth/auth-provider.tsx';
+import { useAuth } from '../layout/auth-provider.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import { useComments } from './api.ts';
-import ReplyForm, { REPLY_FORM, useReplyAnswer } from './reply-form.tsx';
+import { REPLY_FORM, useComments } from './api.ts';
+import ReplyForm, { useReplyAnswer } from './reply-form.tsx';
 
 // The form's code (react-hook-form, the validation rules: 40 KB of gzip) is a chunk of its own,
 // fetched when the page hydrates rather than with the post: the post's cover and text do not

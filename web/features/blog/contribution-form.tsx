@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type ContributionInput, contributionSchema } from '../../../common/schemas/contributions.ts';
 import { useDone } from '../../lib/form-post.ts';
+import { HumanCheck, useFormToken } from '../../lib/form-token.tsx';
 import { paths } from '../../lib/paths.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
@@ -21,7 +22,6 @@ import { toast } from '../../ui/use-toast.ts';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
 import { sendContribution } from './api.ts';
-import { HumanCheck, useFormToken } from './form-token.tsx';
 
 const empty = {
   title: '',

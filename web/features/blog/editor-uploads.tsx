@@ -7,12 +7,12 @@
 import { type ReactNode, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { BlogPostFormInput } from '../../../common/schemas/blog.ts';
+import { useSelectedImage } from '../../lib/selected-image.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { ImagePlus, Upload, Video } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { useSelectedImage } from '../images/selected-image.ts';
 import { uploadFile } from './api.ts';
 
 type EditorForm = UseFormReturn<BlogPostFormInput>;

@@ -14,10 +14,7 @@ import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
-import { commentsPath, replyToComment } from './api.ts';
-
-/** The form's name in the page's action. */
-export const REPLY_FORM = 'reply';
+import { commentsPath, REPLY_FORM, replyToComment } from './api.ts';
 
 /** The page's answer to a reply posted without the code, when it is this comment's. */
 export function useReplyAnswer(commentId: number) {

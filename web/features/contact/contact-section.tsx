@@ -2,10 +2,10 @@ import { lazy, Suspense, useEffect } from 'react';
 import type { BookingStatus } from '../../../common/schemas/booking.ts';
 import type { ContactInfo, SocialLink } from '../../../common/schemas/content.ts';
 import { paths } from '../../lib/paths.ts';
+import { AvailableBadge } from '../../ui/available-badge.tsx';
 import { Award, Clock, LifeBuoy, Mail, MapPin, Phone } from '../../ui/icons.tsx';
 import { ServerStandIn } from '../../ui/server-stand-in.tsx';
 import { SocialLinks } from '../../ui/social-links.tsx';
-import { AvailableBadge } from '../booking/availability.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 
 // The form's code (react-hook-form, the validation rules) loads when the visitor comes near the

@@ -12,6 +12,7 @@ import {
   inboxStates,
 } from '../../../common/schemas/contact.ts';
 import type { OutboxStatus } from '../../../common/schemas/notifications.ts';
+import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from '../../lib/option-labels.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import {
@@ -25,7 +26,6 @@ import {
 } from '../admin/admin-list.tsx';
 import { useAdminPage } from '../admin/api.ts';
 import { contactOwnerPaths, updateInboxItem } from './api.ts';
-import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from './options.ts';
 
 const KINDS = ['all', 'quote', 'contact'] as const;
 const KIND_LABELS = { all: 'All requests', quote: 'Quote requests', contact: 'Contact messages' } as const;

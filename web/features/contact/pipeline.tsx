@@ -19,6 +19,7 @@ import {
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { dateAndTime } from '../../lib/dates.ts';
 import { typedValue, useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
+import { BUDGET_LABELS, PROJECT_TYPE_LABELS } from '../../lib/option-labels.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
@@ -31,7 +32,6 @@ import { toast } from '../../ui/use-toast.ts';
 import { useAdminAction, useRefreshAdmin, When } from '../admin/admin-list.tsx';
 import { addQuoteNote, updateQuote, usePipeline, useQuoteHistory } from './api.ts';
 import { replyHref } from './inbox.tsx';
-import { BUDGET_LABELS, PROJECT_TYPE_LABELS } from './options.ts';
 
 const dollars = new Intl.NumberFormat('en-US', {
   style: 'currency',

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type QuoteRequestInput, quoteRequestSchema } from '../../../common/schemas/contact.ts';
 import { useDone } from '../../lib/form-post.ts';
 import { leadSource } from '../../lib/lead-source.ts';
+import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from '../../lib/option-labels.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
@@ -17,12 +18,11 @@ import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { CheckCircle2 } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
+import { PersonFields } from '../../ui/person-fields.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { sendQuote } from './api.ts';
-import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from './options.ts';
-import { PersonFields } from './person-fields.tsx';
 
 const empty: QuoteRequestInput = {
   name: '',

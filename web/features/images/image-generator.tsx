@@ -12,6 +12,7 @@ import { IMAGE_PROMPT_MIN, type IMAGE_QUALITIES, type IMAGE_SIZES } from '../../
 import { type ImageRequest, INVALID_PROMPT } from '../../../common/schemas/ai.ts';
 import { typedValues, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { errorMessage } from '../../lib/request.ts';
+import { selectImage, useSelectedImage } from '../../lib/selected-image.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -23,7 +24,6 @@ import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { generateImage } from './api.ts';
 import { EXAMPLE_PROMPTS } from './example-prompts.ts';
-import { selectImage, useSelectedImage } from './selected-image.ts';
 
 type Size = (typeof IMAGE_SIZES)[number];
 type Quality = (typeof IMAGE_QUALITIES)[number];

@@ -11,13 +11,13 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { Menu, X } from '../../ui/icons.tsx';
-import { useAuth } from '../auth/auth-provider.tsx';
 import { ThemeToggle } from '../preferences/theme-toggle.tsx';
 import { ViewModeSwitch } from '../preferences/view-mode-switch.tsx';
 import { useActiveSection } from './active-section.ts';
+import { useAuth } from './auth-provider.tsx';
 
 // The account menu (Radix DropdownMenu) loads only for signed-in visitors: most never need it.
-const UserMenu = lazy(() => import('../auth/user-menu.tsx').then((module) => ({ default: module.UserMenu })));
+const UserMenu = lazy(() => import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })));
 
 const homeLinks = [
   { label: 'Home', href: '#home' },

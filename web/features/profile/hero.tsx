@@ -1,10 +1,10 @@
 import type { BookingStatus } from '../../../common/schemas/booking.ts';
 import type { Claims, Profile, SocialLink } from '../../../common/schemas/content.ts';
 import { paths } from '../../lib/paths.ts';
+import { AvailableBadge } from '../../ui/available-badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { SocialLinks } from '../../ui/social-links.tsx';
-import { AvailableBadge } from '../booking/availability.tsx';
 import { ParticleCanvas } from './particle-canvas.tsx';
 import { TypingText } from './typing-text.tsx';
 

@@ -19,12 +19,6 @@ export const PROJECT_FILTERS: ReadonlyArray<{ value: ProjectFilter; label: strin
   { value: 'service', label: 'Services' },
 ];
 
-export const CATEGORY_LABELS: Record<ProjectCategory, string> = {
-  web: 'Web Development',
-  business: 'Business',
-  service: 'Services',
-};
-
 export function filterProjects<T extends Pick<Project, 'category'>>(
   projects: readonly T[],
   filter: ProjectFilter,

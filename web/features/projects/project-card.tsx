@@ -1,21 +1,11 @@
 import { Link } from 'react-router';
 import { withBase } from '../../lib/base.ts';
+import { CATEGORY_LABELS } from '../../lib/option-labels.ts';
 import { paths } from '../../lib/paths.ts';
 import { ExternalLink, Star } from '../../ui/icons.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
-import { CATEGORY_LABELS, isFeaturedTitle, type ProjectSummary } from './featured.ts';
-
-export function Tags({ tags }: { tags: readonly string[] }) {
-  return (
-    <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
-      {tags.map((tag) => (
-        <li key={tag} className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-medium">
-          {tag}
-        </li>
-      ))}
-    </ul>
-  );
-}
+import { Tags } from '../../ui/tags.tsx';
+import { isFeaturedTitle, type ProjectSummary } from './featured.ts';
 
 /**
  * One project in the grid: image (leading to the details; with a 'Try Live Demo' overlay on hover

@@ -10,8 +10,8 @@ import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { ExternalLink } from '../../ui/icons.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
+import { Tags } from '../../ui/tags.tsx';
 import { DemoPanel } from './demo-panel.tsx';
-import { Tags } from './project-card.tsx';
 
 function List({ title, items }: { title: string; items: readonly string[] }) {
   return (

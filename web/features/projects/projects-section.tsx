@@ -6,6 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { CheckCircle2, ExternalLink, MessageSquare, Sparkles } from '../../ui/icons.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
+import { Tags } from '../../ui/tags.tsx';
 import {
   featuredProject,
   filterProjects,
@@ -13,7 +14,7 @@ import {
   type ProjectFilter,
   type ProjectSummary,
 } from './featured.ts';
-import { ProjectCard, Tags } from './project-card.tsx';
+import { ProjectCard } from './project-card.tsx';
 import { useReveal } from './use-reveal.ts';
 
 const FADE_MS = 200;

@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Recommendation } from '../../../common/schemas/ai.ts';
 import { withBase } from '../../lib/base.ts';
+import { CATEGORY_LABELS } from '../../lib/option-labels.ts';
 import { paths } from '../../lib/paths.ts';
 import { cn } from '../../ui/cn.ts';
 import { Check, ExternalLink, Link2, Sparkles } from '../../ui/icons.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
+import { Tags } from '../../ui/tags.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { CATEGORY_LABELS } from '../projects/featured.ts';
-import { Tags } from '../projects/project-card.tsx';
 
 /** The address that opens this page with the project highlighted. */
 export function projectShareUrl(projectId: string): string {

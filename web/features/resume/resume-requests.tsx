@@ -1,8 +1,8 @@
 import type { AdminResumeRequest } from '../../../common/schemas/resume.ts';
+import { RESUME_PURPOSE_LABELS } from '../../lib/option-labels.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ADMIN_PAGE_SIZE, AdminSection, usePageParam, When } from '../admin/admin-list.tsx';
 import { useAdminPage } from '../admin/api.ts';
-import { RESUME_PURPOSE_LABELS } from '../contact/options.ts';
 import { resumeOwnerPaths } from './api.ts';
 
 export function ResumeRequests() {

@@ -12,6 +12,7 @@ import { DEFAULT_RATING, RECENT_ENDORSEMENTS_SHOWN } from '../../../common/const
 import { type EndorsementInput, endorsementSchema, type Skill } from '../../../common/schemas/skills.ts';
 import { shortenName } from '../../../common/text.ts';
 import { shortDate } from '../../lib/dates.ts';
+import { Honeypot, useFormToken } from '../../lib/form-token.tsx';
 import { errorMessage } from '../../lib/request.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
@@ -22,7 +23,6 @@ import { StarRating } from '../../ui/star-rating.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { Honeypot, useFormToken } from '../blog/form-token.tsx';
 import {
   endorsementsQuery,
   endorsePath,

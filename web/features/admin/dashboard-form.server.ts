@@ -7,10 +7,7 @@
  * fields with everything typed kept.
  */
 import { data } from 'react-router';
-import type { WebLoadContext } from '../../common/web-context.ts';
-import { adminPageQuery } from '../features/admin/api.ts';
-import { replyPath } from '../features/blog/api.ts';
-import { REPLY_FORM } from '../features/blog/reply-form.tsx';
+import type { WebLoadContext } from '../../../common/web-context.ts';
 import {
   doneAt,
   type Failure,
@@ -21,8 +18,10 @@ import {
   messagesOf,
   readFields,
   refused,
-} from './form-action.server.ts';
-import { DONE_PARAM, type FormAnswer } from './form-post.ts';
+} from '../../lib/form-action.server.ts';
+import { DONE_PARAM, type FormAnswer } from '../../lib/form-post.ts';
+import { REPLY_FORM, replyPath } from '../blog/api.ts';
+import { adminPageQuery } from './api.ts';
 
 /** The API call a form's fields make. */
 export interface ApiCall {

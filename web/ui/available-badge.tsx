@@ -1,7 +1,7 @@
 /** The home page's 'Available for new projects' badge, set by the owner (GET /api/booking/status). */
-import type { BookingStatus } from '../../../common/schemas/booking.ts';
-import { longDate } from '../../lib/dates.ts';
-import { cn } from '../../ui/cn.ts';
+import type { BookingStatus } from '../../common/schemas/booking.ts';
+import { longDate } from '../lib/dates.ts';
+import { cn } from './cn.ts';
 
 export function AvailableBadge({ status, className }: { status: BookingStatus | null; className?: string }) {
   if (!status?.availableFrom) return null;

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { SessionUser } from '../../../common/web-context.ts';
-import { useUser } from './api.ts';
+import { useUser } from '../auth/api.ts';
 
 interface AuthContextValue {
   user: SessionUser | null;

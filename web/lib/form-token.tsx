@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { MIN_FORM_FILL_MS } from '../../../common/constants.ts';
-import { VERIFICATION_PHRASE } from '../../../common/schemas/shared.ts';
-import { ApiError } from '../../lib/request.ts';
-import { isStaticHost } from '../../lib/static-mode.ts';
-import { Field } from '../../ui/field.tsx';
-import { Input } from '../../ui/input.tsx';
+import { MIN_FORM_FILL_MS } from '../../common/constants.ts';
+import { VERIFICATION_PHRASE } from '../../common/schemas/shared.ts';
+import { Field } from '../ui/field.tsx';
+import { Input } from '../ui/input.tsx';
 import { type FormTokenFor, formTokenPath, formTokenQuery, useFormTokenRefresh } from './api.ts';
+import { ApiError } from './request.ts';
+import { isStaticHost } from './static-mode.ts';
 
 // The server treats a form sent back sooner than a person could fill it as a bot's (with a little
 // margin here for clocks) and refuses a token older than 6 hours; a token is fetched again well

@@ -8,7 +8,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { ChevronDown, LayoutDashboard, LogOut } from '../../ui/icons.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { logOut, USER_PATH } from './api.ts';
+import { logOut, USER_PATH } from '../auth/api.ts';
 
 /** Logging out (spec section 7: it clears the user), with the spec's toasts. */
 function useLogout() {

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Field } from '../../ui/field.tsx';
-import { Input } from '../../ui/input.tsx';
+import { Field } from './field.tsx';
+import { Input } from './input.tsx';
 
 /** Who is writing: name and email, with the browser's autofill, and their errors. */
 export function PersonFields({

@@ -1,6 +1,7 @@
-import type { BUDGETS, PROJECT_TYPES, RESUME_PURPOSES, TIMEFRAMES } from '../../../common/constants.ts';
+import type { BUDGETS, PROJECT_TYPES, RESUME_PURPOSES, TIMEFRAMES } from '../../common/constants.ts';
+import type { ProjectCategory } from '../../common/schemas/project.ts';
 
-/** How the option values of the quote and resume forms (spec section 9) read to a person. */
+/** How the option values of the quote and resume forms (spec section 9), and the projects' categories, read to a person. */
 export const PROJECT_TYPE_LABELS: Record<(typeof PROJECT_TYPES)[number], string> = {
   website: 'Website',
   webapp: 'Web Application',
@@ -30,4 +31,10 @@ export const RESUME_PURPOSE_LABELS: Record<(typeof RESUME_PURPOSES)[number], str
   freelance_project: 'Freelance project',
   networking: 'Networking',
   other: 'Other',
+};
+
+export const CATEGORY_LABELS: Record<ProjectCategory, string> = {
+  web: 'Web Development',
+  business: 'Business',
+  service: 'Services',
 };
