@@ -87,18 +87,13 @@ describe.skipIf(!nginxInstalled())('the caching proxy of docs/nginx/caching-prox
     // A write that changes what pages show (it empties the app's page cache).
     version = 2;
     const admin = await t.signIn('admin');
-    const published = await t.app.inject({
-      method: 'POST',
-      url: '/api/blog',
-      headers: { cookie: admin },
-      payload: {
-        title: 'Seen through the proxy',
-        slug: 'seen-through-the-proxy',
-        summary: 'Something new to read.',
-        content: 'x'.repeat(60),
-        coverImage: '/images/posts/repair-before-replace.svg',
-        isPublished: true,
-      },
+    const published = await t.writePost(admin, {
+      title: 'Seen through the proxy',
+      slug: 'seen-through-the-proxy',
+      summary: 'Something new to read.',
+      content: 'x'.repeat(60),
+      coverImage: '/images/posts/repair-before-replace.svg',
+      isPublished: true,
     });
     expect(published.statusCode).toBe(201);
     const start = Date.now();

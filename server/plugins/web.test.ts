@@ -47,18 +47,13 @@ const start = async (handler: Handler, maxRenders?: number, env: Record<string, 
 /** The admin publishes a post: a write that changes what public pages show. */
 async function publishPost(app: TestApp, title: string, slug: string) {
   const admin = await app.signIn('admin');
-  const created = await app.app.inject({
-    method: 'POST',
-    url: '/api/blog',
-    headers: { cookie: admin },
-    payload: {
-      title,
-      slug,
-      summary: 'Something new to read.',
-      content: 'x'.repeat(60),
-      coverImage: '/images/posts/repair-before-replace.svg',
-      isPublished: true,
-    },
+  const created = await app.writePost(admin, {
+    title,
+    slug,
+    summary: 'Something new to read.',
+    content: 'x'.repeat(60),
+    coverImage: '/images/posts/repair-before-replace.svg',
+    isPublished: true,
   });
   expect(created.statusCode).toBe(201);
 }

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -38,6 +38,8 @@ export interface TestApp {
   formToken(form: FormKind, scope?: string | number, ageMs?: number): string;
   /** Creates an account (admin or not) and signs it in; returns the Cookie header to send. */
   signIn(role: 'admin' | 'user', username?: string): Promise<string>;
+  /** Writes a post as the owner signed in with `cookie` (POST /api/blog, the editor's route); its answer. */
+  writePost(cookie: string, post: Record<string, unknown>): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -181,6 +183,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       const cookie = res.cookies.find((c) => c.name === 'sid' || c.name === '__Host-sid');
       if (!cookie) throw new Error(`sign-in failed: ${res.body}`);
       return `${cookie.name}=${cookie.value}`;
+    },
+    writePost(cookie, post) {
+      return app.inject({ method: 'POST', url: '/api/blog', headers: { cookie }, payload: post });
     },
     async close() {
       await app.close();

@@ -89,6 +89,21 @@ export function Honeypot({
  * The public forms' bot checks in one place: the 'not-a-robot' verification
  * field (checked again by the server) and the hidden honeypot.
  */
+/** HumanCheck's props from a form made with usePostForm (its fields `captchaToken` and `website`). */
+export function humanCheckOf(postForm: {
+  field: (name: 'captchaToken') => UseFormRegisterReturn & { defaultValue?: string };
+  form: { register: (name: 'website') => UseFormRegisterReturn };
+  errorOf: (name: 'captchaToken') => string | undefined;
+  answer?: { formToken?: string | undefined } | undefined;
+}) {
+  return {
+    captcha: postForm.field('captchaToken'),
+    honeypot: postForm.form.register('website'),
+    error: postForm.errorOf('captchaToken'),
+    formToken: postForm.answer?.formToken,
+  };
+}
+
 export function HumanCheck({
   captcha,
   honeypot,

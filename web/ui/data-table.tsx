@@ -25,6 +25,8 @@ export function DataTable<T>({
   rows,
   rowKey,
   compact = false,
+  showCaption = false,
+  empty,
   className,
 }: {
   caption: string;
@@ -33,6 +35,10 @@ export function DataTable<T>({
   rowKey: (row: T) => string | number;
   /** Tighter rows, for lists of figures. */
   compact?: boolean;
+  /** The caption shown above the table, not only told to screen readers. */
+  showCaption?: boolean;
+  /** A row saying so when there are no rows. */
+  empty?: string;
   className?: string;
 }) {
   const last = columns.length - 1;
@@ -40,7 +46,7 @@ export function DataTable<T>({
     cn(index < last && 'pr-4', column.numeric && 'text-right tabular-nums', column.className);
   return (
     <table className={cn('w-full text-left text-sm', className)}>
-      <caption className="sr-only">{caption}</caption>
+      <caption className={showCaption ? 'mb-2 text-left font-semibold' : 'sr-only'}>{caption}</caption>
       <thead className="border-b border-border text-muted-foreground">
         <tr>
           {columns.map((column, index) => (
@@ -55,6 +61,13 @@ export function DataTable<T>({
         </tr>
       </thead>
       <tbody className={cn('divide-y divide-border', !compact && 'align-top')}>
+        {rows.length === 0 && empty && (
+          <tr>
+            <td colSpan={columns.length} className="py-3 text-muted-foreground">
+              {empty}
+            </td>
+          </tr>
+        )}
         {rows.map((row) => (
           <tr key={rowKey(row)}>
             {columns.map((column, index) => {

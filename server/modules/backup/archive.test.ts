@@ -51,19 +51,14 @@ async function populate(t: TestApp) {
   });
   expect(upload.statusCode, upload.body).toBe(201);
   const cover = upload.json().url as string;
-  const post = await t.app.inject({
-    method: 'POST',
-    url: '/api/blog',
-    headers: { cookie: admin },
-    payload: {
-      title: 'Keys, “quotes” and ünïcode',
-      slug: 'keys-and-unicode',
-      summary: 'A post with a cover, tags and a comment.',
-      content: '# Heading\n\nText with a [link](https://example.com) and a tab\there.',
-      coverImage: cover,
-      tags: ['keys', 'repair'],
-      isPublished: true,
-    },
+  const post = await t.writePost(admin, {
+    title: 'Keys, “quotes” and ünïcode',
+    slug: 'keys-and-unicode',
+    summary: 'A post with a cover, tags and a comment.',
+    content: '# Heading\n\nText with a [link](https://example.com) and a tab\there.',
+    coverImage: cover,
+    tags: ['keys', 'repair'],
+    isPublished: true,
   });
   expect(post.statusCode, post.body).toBe(201);
   const postId = post.json().id as number;
@@ -172,16 +167,11 @@ describe('backup and restore', () => {
         expect(await publicAnswers(moved)).toEqual(await publicAnswers(source));
         // New rows continue after the restored ids.
         const admin = await moved.signIn('admin');
-        const post = await moved.app.inject({
-          method: 'POST',
-          url: '/api/blog',
-          headers: { cookie: admin },
-          payload: {
-            title: 'After the move',
-            slug: 'after-the-move',
-            summary: 'The first post on the new database.',
-            content: 'Its id follows the restored ones, and nothing clashes with them.',
-          },
+        const post = await moved.writePost(admin, {
+          title: 'After the move',
+          slug: 'after-the-move',
+          summary: 'The first post on the new database.',
+          content: 'Its id follows the restored ones, and nothing clashes with them.',
         });
         expect(post.statusCode, post.body).toBe(201);
       } finally {
@@ -307,16 +297,11 @@ describe('backup and restore', () => {
   it('holds everything a write acknowledged before the backup began, while writes go on', async () => {
     const admin = await source.signIn('admin');
     const write = (index: number) =>
-      source.app.inject({
-        method: 'POST',
-        url: '/api/blog',
-        headers: { cookie: admin },
-        payload: {
-          title: `Busy ${index}`,
-          slug: `busy-${index}`,
-          summary: 'A post written while a backup runs.',
-          content: 'Some text for the body of the post, long enough to be a real post.',
-        },
+      source.writePost(admin, {
+        title: `Busy ${index}`,
+        slug: `busy-${index}`,
+        summary: 'A post written while a backup runs.',
+        content: 'Some text for the body of the post, long enough to be a real post.',
       });
     const acknowledged: string[] = [];
     for (let index = 0; index < 5; index++) {

@@ -40,16 +40,11 @@ let admin: string;
 let user: string;
 
 async function createPost(values: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/blog',
-    headers: { cookie: admin },
-    payload: {
-      summary: 'A summary of at least ten characters.',
-      content: 'Some words of the post body, long enough for the form rules to accept it.',
-      coverImage: '/images/blog/repair-before-replace.webp',
-      ...values,
-    },
+  const res = await t.writePost(admin, {
+    summary: 'A summary of at least ten characters.',
+    content: 'Some words of the post body, long enough for the form rules to accept it.',
+    coverImage: '/images/blog/repair-before-replace.webp',
+    ...values,
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; slug: string; status: string; previewToken: string | null };
@@ -179,17 +174,12 @@ describe('a scheduled post', () => {
   });
 
   it('is refused with the form message for a time that is not a date', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/blog',
-      headers: { cookie: admin },
-      payload: {
-        title: 'Bad time',
-        slug: 'bad-time',
-        summary: 'A summary of at least ten characters.',
-        content: 'Some words of the post body, long enough for the form rules to accept it.',
-        publishAt: 'next tuesday',
-      },
+    const res = await t.writePost(admin, {
+      title: 'Bad time',
+      slug: 'bad-time',
+      summary: 'A summary of at least ten characters.',
+      content: 'Some words of the post body, long enough for the form rules to accept it.',
+      publishAt: 'next tuesday',
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Publish time must be a valid date and time');

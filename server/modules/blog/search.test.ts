@@ -137,19 +137,14 @@ describe('GET /api/blog-list', () => {
     expect(before.headers['x-total-count']).toBe('32');
     expect(before.headers.link).toBe('</api/blog?page=2&limit=12>; rel="prev"');
     const admin = await t.signIn('admin');
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/blog',
-      headers: { cookie: admin },
-      payload: {
-        title: 'Fresh from the bench',
-        slug: 'fresh-from-the-bench',
-        summary: 'A brand new post.',
-        content: 'Newly written words about a freshly repaired amplifier, long enough.',
-        coverImage: '/images/posts/repair-before-replace.svg',
-        tags: ['Repair'],
-        isPublished: true,
-      },
+    const created = await t.writePost(admin, {
+      title: 'Fresh from the bench',
+      slug: 'fresh-from-the-bench',
+      summary: 'A brand new post.',
+      content: 'Newly written words about a freshly repaired amplifier, long enough.',
+      coverImage: '/images/posts/repair-before-replace.svg',
+      tags: ['Repair'],
+      isPublished: true,
     });
     expect(created.statusCode).toBe(201);
     expect((await get('/api/blog-list')).json().posts[0].slug).toBe('fresh-from-the-bench');

@@ -43,17 +43,12 @@ const jsonFeedSchema = z.object({
 });
 
 async function createPost(values: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/blog',
-    headers: { cookie: admin },
-    payload: {
-      summary: 'A summary of at least ten characters.',
-      content: `${'Some words of the post body. '.repeat(3)}\n\n## Part one\n\n\`\`\`ts\nconst x = 1;\n\`\`\`\n\n![Bench](/uploads/bench.webp)\n\n[Jump](#part-one)`,
-      coverImage: '/images/blog/repair-before-replace.webp',
-      tags: ['Feeds', 'Testing'],
-      ...values,
-    },
+  const res = await t.writePost(admin, {
+    summary: 'A summary of at least ten characters.',
+    content: `${'Some words of the post body. '.repeat(3)}\n\n## Part one\n\n\`\`\`ts\nconst x = 1;\n\`\`\`\n\n![Bench](/uploads/bench.webp)\n\n[Jump](#part-one)`,
+    coverImage: '/images/blog/repair-before-replace.webp',
+    tags: ['Feeds', 'Testing'],
+    ...values,
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; slug: string };

@@ -100,17 +100,12 @@ describe('conditional requests: what readers and crawlers poll is sent again onl
       await Promise.all(polled.map(async (url) => [url, String((await get(url)).headers.etag)])),
     );
     const admin = await t.signIn('admin');
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/blog',
-      headers: { cookie: admin },
-      payload: {
-        title: 'A fresh post for the pollers',
-        slug: 'fresh-for-pollers',
-        summary: 'Published while feed readers poll.',
-        content: 'The body of a post published while the feed readers poll the site.',
-        isPublished: true,
-      },
+    const created = await t.writePost(admin, {
+      title: 'A fresh post for the pollers',
+      slug: 'fresh-for-pollers',
+      summary: 'Published while feed readers poll.',
+      content: 'The body of a post published while the feed readers poll the site.',
+      isPublished: true,
     });
     expect(created.statusCode, created.body).toBe(201);
     for (const url of polled) {

@@ -97,12 +97,25 @@ export function useAdminAction<V>(
   });
 }
 
-/** The section around a list: heading, filters, and what to show while loading, on error and when empty. */
-export function AdminSection<T>({
+/** A list filter's props: the select's id and label, its value, the choices and the change. */
+export type Filter<T extends string> = {
+  id: string;
+  label: string;
+  value: T;
+  options: Readonly<Record<T, string>>;
+  onChange: (value: T) => void;
+};
+
+/**
+ * The section around a list: heading, filters (`filter` for the usual one select, `filters` for
+ * anything else), and what to show while loading, on error and when empty.
+ */
+export function AdminSection<T, F extends string = string>({
   id,
   title,
   description,
-  filters,
+  filter,
+  filters = filter && <FilterSelect {...filter} />,
   query,
   empty,
   pageParam,
@@ -113,6 +126,7 @@ export function AdminSection<T>({
   pageParam?: string;
   title: string;
   description?: ReactNode;
+  filter?: Filter<F>;
   filters?: ReactNode;
   query: { data: Page<T> | undefined; error: unknown; isLoading: boolean; isPlaceholderData: boolean };
   empty: string;
@@ -193,20 +207,35 @@ export function Pager({
   );
 }
 
-/** A labelled native select used as a list filter. */
-export function FilterSelect<T extends string>({
-  id,
+/** One entry per item in a labelled list (`entry` draws it; `keyOf` tells the items apart). */
+export function EntryList<T>({
   label,
-  value,
-  options,
-  onChange,
+  items,
+  keyOf,
+  className = 'space-y-3',
+  itemClassName,
+  entry,
 }: {
-  id: string;
   label: string;
-  value: T;
-  options: Readonly<Record<T, string>>;
-  onChange: (value: T) => void;
+  items: T[];
+  keyOf: (item: T) => string | number;
+  className?: string;
+  itemClassName?: string;
+  entry: (item: T) => ReactNode;
 }) {
+  return (
+    <ul aria-label={label} className={className}>
+      {items.map((item) => (
+        <li key={keyOf(item)} className={itemClassName}>
+          {entry(item)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A labelled native select used as a list filter. */
+export function FilterSelect<T extends string>({ id, label, value, options, onChange }: Filter<T>) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">

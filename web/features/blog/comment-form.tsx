@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { type CommentFormInput, commentFormSchema } from '../../../common/schemas/comments.ts';
 import { useDone } from '../../lib/form-post.ts';
-import { HumanCheck, useFormToken } from '../../lib/form-token.tsx';
+import { HumanCheck, humanCheckOf, useFormToken } from '../../lib/form-token.tsx';
 import { paths } from '../../lib/paths.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -117,12 +117,7 @@ export default function CommentForm({ postId, slug }: { postId: number; slug: st
             </p>
           </div>
         </div>
-        <HumanCheck
-          captcha={field('captchaToken')}
-          honeypot={form.register('website')}
-          error={errorOf('captchaToken')}
-          formToken={answer?.formToken}
-        />
+        <HumanCheck {...humanCheckOf({ field, form, errorOf, answer })} />
         <Button type="submit" disabled={submit.isPending}>
           {submit.isPending ? 'Submitting...' : 'Submit Comment'}
         </Button>

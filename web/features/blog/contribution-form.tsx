@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type ContributionInput, contributionSchema } from '../../../common/schemas/contributions.ts';
 import { useDone } from '../../lib/form-post.ts';
-import { HumanCheck, useFormToken } from '../../lib/form-token.tsx';
+import { HumanCheck, humanCheckOf, useFormToken } from '../../lib/form-token.tsx';
 import { paths } from '../../lib/paths.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
@@ -135,12 +135,7 @@ export function ContributionForm() {
               <Input type="email" autoComplete="email" {...field('authorEmail')} />
             </Field>
           </div>
-          <HumanCheck
-            captcha={field('captchaToken')}
-            honeypot={form.register('website')}
-            error={errorOf('captchaToken')}
-            formToken={answer?.formToken}
-          />
+          <HumanCheck {...humanCheckOf({ field, form, errorOf, answer })} />
           <Button type="submit" disabled={send.isPending}>
             {send.isPending ? 'Submitting...' : 'Submit for Review'}
           </Button>

@@ -15,7 +15,7 @@ import { Textarea } from '../../ui/textarea.tsx';
 import {
   ADMIN_PAGE_SIZE,
   AdminSection,
-  FilterSelect,
+  EntryList,
   useAdminAction,
   useFilterParam,
   usePageParam,
@@ -82,18 +82,16 @@ export function CommentModeration() {
       description="Rejecting deletes a comment; spam stays out of sight and can be approved later."
       query={query}
       empty={status === 'pending' ? 'No comments are waiting for moderation.' : 'No comments here.'}
-      filters={
-        <FilterSelect
-          id="comment-status"
-          label="Show"
-          value={status}
-          options={COMMENT_STATUS_LABELS}
-          onChange={(value) => {
-            setSelected(new Set());
-            setStatus(value);
-          }}
-        />
-      }
+      filter={{
+        id: 'comment-status',
+        label: 'Show',
+        value: status,
+        options: COMMENT_STATUS_LABELS,
+        onChange: (value) => {
+          setSelected(new Set());
+          setStatus(value);
+        },
+      }}
     >
       {(comments) => (
         <>
@@ -208,24 +206,22 @@ export function ContributionModeration() {
       description="Approving saves a guest post as a draft post that you can edit and publish under Posts."
       query={query}
       empty={status === 'pending' ? 'No guest posts are waiting for review.' : 'No guest posts here.'}
-      filters={
-        <FilterSelect
-          id="contribution-status"
-          label="Show"
-          value={status}
-          options={CONTRIBUTION_STATUS_LABELS}
-          onChange={setStatus}
-        />
-      }
+      filter={{
+        id: 'contribution-status',
+        label: 'Show',
+        value: status,
+        options: CONTRIBUTION_STATUS_LABELS,
+        onChange: setStatus,
+      }}
     >
       {(contributions) => (
-        <ul aria-label="Guest posts" className="space-y-6">
-          {contributions.map((contribution) => (
-            <li key={contribution.id}>
-              <ContributionReview contribution={contribution} />
-            </li>
-          ))}
-        </ul>
+        <EntryList
+          label="Guest posts"
+          className="space-y-6"
+          items={contributions}
+          keyOf={(contribution) => contribution.id}
+          entry={(contribution) => <ContributionReview contribution={contribution} />}
+        />
       )}
     </AdminSection>
   );

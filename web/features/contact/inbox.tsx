@@ -18,6 +18,7 @@ import { cn } from '../../ui/cn.ts';
 import {
   ADMIN_PAGE_SIZE,
   AdminSection,
+  EntryList,
   FilterSelect,
   useAdminAction,
   useFilterParam,
@@ -82,13 +83,13 @@ export function Inbox() {
       }
     >
       {(items) => (
-        <ul aria-label="Requests" className="space-y-4">
-          {items.map((item) => (
-            <li key={`${item.kind}:${item.id}`}>
-              <InboxEntry item={item} />
-            </li>
-          ))}
-        </ul>
+        <EntryList
+          label="Requests"
+          className="space-y-4"
+          items={items}
+          keyOf={(item) => `${item.kind}:${item.id}`}
+          entry={(item) => <InboxEntry item={item} />}
+        />
       )}
     </AdminSection>
   );

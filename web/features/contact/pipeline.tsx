@@ -23,6 +23,7 @@ import { BUDGET_LABELS, PROJECT_TYPE_LABELS } from '../../lib/option-labels.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
 import { DoneNotice, FormName } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
@@ -465,43 +466,30 @@ function Months({ months }: { months: Pipeline['months'] }) {
         By the month a request was won or lost. Win rate: won out of won and lost.
       </p>
       <div className="mt-4 overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Won and lost quote requests per month</caption>
-          <thead className="text-muted-foreground">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Month
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                Won
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                Lost
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                Win rate
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Won value
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {months.map((month) => (
-              <tr key={month.month}>
-                <th scope="row" className="py-2 pr-4 font-normal">
-                  {monthName(month.month)}
-                </th>
-                <td className="py-2 pr-4 text-right tabular-nums">{month.won}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{month.lost}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">
-                  {month.winRate === null ? '–' : percent.format(month.winRate)}
-                </td>
-                <td className="py-2 text-right tabular-nums">{dollars.format(month.wonValueUsd)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Won and lost quote requests per month"
+          compact
+          rows={months}
+          rowKey={(month) => month.month}
+          columns={[
+            {
+              key: 'month',
+              header: 'Month',
+              rowHeader: true,
+              className: 'font-normal',
+              cell: (m) => monthName(m.month),
+            },
+            { key: 'won', header: 'Won', numeric: true, cell: (m) => m.won },
+            { key: 'lost', header: 'Lost', numeric: true, cell: (m) => m.lost },
+            {
+              key: 'rate',
+              header: 'Win rate',
+              numeric: true,
+              cell: (m) => (m.winRate === null ? '–' : percent.format(m.winRate)),
+            },
+            { key: 'value', header: 'Won value', numeric: true, cell: (m) => dollars.format(m.wonValueUsd) },
+          ]}
+        />
       </div>
     </section>
   );
@@ -549,50 +537,38 @@ function LeadTable({
 }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="mb-2 text-left font-semibold">{caption}</caption>
-        <thead className="text-muted-foreground">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              {head}
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">
-              Requests
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">
-              Won
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Won value
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={4} className="py-3 text-muted-foreground">
-                {empty}
-              </td>
-            </tr>
-          )}
-          {rows.map((row) => (
-            <tr key={row.label}>
-              <th scope="row" className="max-w-48 truncate py-2 pr-4 font-normal">
-                {link ? (
-                  <a href={row.label} className="text-primary underline underline-offset-2">
-                    {row.label}
-                  </a>
-                ) : (
-                  row.label
-                )}
-              </th>
-              <td className="py-2 pr-4 text-right tabular-nums">{row.quotes}</td>
-              <td className="py-2 pr-4 text-right tabular-nums">{row.won}</td>
-              <td className="py-2 text-right tabular-nums">{dollars.format(row.wonValueUsd)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption={caption}
+        showCaption
+        compact
+        empty={empty}
+        rows={rows}
+        rowKey={(row) => row.label}
+        columns={[
+          {
+            key: 'label',
+            header: head,
+            rowHeader: true,
+            className: 'max-w-48 truncate font-normal',
+            cell: (row) =>
+              link ? (
+                <a href={row.label} className="text-primary underline underline-offset-2">
+                  {row.label}
+                </a>
+              ) : (
+                row.label
+              ),
+          },
+          { key: 'quotes', header: 'Requests', numeric: true, cell: (row) => row.quotes },
+          { key: 'won', header: 'Won', numeric: true, cell: (row) => row.won },
+          {
+            key: 'value',
+            header: 'Won value',
+            numeric: true,
+            cell: (row) => dollars.format(row.wonValueUsd),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { cn } from '../../ui/cn.ts';
 import {
   ADMIN_PAGE_SIZE,
   AdminSection,
-  FilterSelect,
+  EntryList,
   useAdminAction,
   useFilterParam,
   usePageParam,
@@ -102,24 +102,15 @@ export function Outbox() {
       description="Every notification the site sends, newest first: to you, and to commenters you answered."
       query={query}
       empty={state === 'all' ? 'Nothing has been sent yet.' : 'No messages in this state.'}
-      filters={
-        <FilterSelect
-          id="outbox-state"
-          label="Show"
-          value={state}
-          options={STATE_LABELS}
-          onChange={setState}
-        />
-      }
+      filter={{ id: 'outbox-state', label: 'Show', value: state, options: STATE_LABELS, onChange: setState }}
     >
       {(messages) => (
-        <ul aria-label="Messages" className="space-y-3">
-          {messages.map((message) => (
-            <li key={message.id}>
-              <OutboxEntry message={message} />
-            </li>
-          ))}
-        </ul>
+        <EntryList
+          label="Messages"
+          items={messages}
+          keyOf={(message) => message.id}
+          entry={(message) => <OutboxEntry message={message} />}
+        />
       )}
     </AdminSection>
   );

@@ -5,7 +5,6 @@ import { Button } from '../../ui/button.tsx';
 import {
   ADMIN_PAGE_SIZE,
   AdminSection,
-  FilterSelect,
   useAdminAction,
   useFilterParam,
   usePageParam,
@@ -57,15 +56,13 @@ export function Endorsements() {
       description="Removing an endorsement lowers the skill’s count on the home page."
       query={query}
       empty="No endorsements here yet."
-      filters={
-        <FilterSelect
-          id="endorsement-skill"
-          label="Skill"
-          value={skillId}
-          options={skillOptions}
-          onChange={setSkillId}
-        />
-      }
+      filter={{
+        id: 'endorsement-skill',
+        label: 'Skill',
+        value: skillId,
+        options: skillOptions,
+        onChange: setSkillId,
+      }}
     >
       {(endorsements) => (
         <ul aria-label="Endorsements" className="divide-y divide-border">
