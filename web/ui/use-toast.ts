@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { useSyncExternalStore } from 'react';
+import { errorMessage } from '../lib/request.ts';
 
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
@@ -69,3 +70,12 @@ const noToasts: ToastItem[] = [];
 export function useToasts(): ToastItem[] {
   return useSyncExternalStore(subscribe, getToasts as () => ToastItem[], () => noToasts);
 }
+
+/**
+ * A failed call's toast, as an `onError` handler: `title`, and the server's own words when it
+ * sent any, else `fallback`.
+ */
+export const failureToast =
+  (title: string, fallback?: string) =>
+  (failure: unknown): void =>
+    void toast({ title, description: errorMessage(failure) ?? fallback, variant: 'destructive' });

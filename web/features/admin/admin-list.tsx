@@ -13,7 +13,7 @@ import { errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { toast } from '../../ui/use-toast.ts';
+import { failureToast, toast } from '../../ui/use-toast.ts';
 import { ADMIN_PREFIX } from './api.ts';
 
 export const ADMIN_PAGE_SIZE = 10;
@@ -92,8 +92,7 @@ export function useAdminAction<V>(
       toast(success(variables));
       await refresh(...publicPrefixes);
     },
-    onError: (failure) =>
-      toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' }),
+    onError: failureToast('Error'),
   });
 }
 

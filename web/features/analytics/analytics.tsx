@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import { DESKTOP_MIN_WIDTH, TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
 import { dayLabel } from '../../lib/dates.ts';
-import { errorMessage } from '../../lib/request.ts';
 import { DataTable } from '../../ui/data-table.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { LoadState } from '../../ui/load-state.tsx';
 import { useAnalytics } from './api.ts';
 
 export const ANALYTICS_DAYS = 30;
@@ -182,19 +181,9 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 
 export function Analytics() {
   const { data, error, isLoading } = useAnalytics(ANALYTICS_DAYS);
-  if (isLoading) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading analytics" />
-      </div>
-    );
-  }
-  if (error || !data) {
-    return (
-      <p role="alert" className="text-destructive">
-        {errorMessage(error) ?? 'Could not load the analytics. Please try again later.'}
-      </p>
-    );
+  if (!data) {
+    const failed = 'Could not load the analytics. Please try again later.';
+    return <LoadState pending={isLoading} error={error} loading="Loading analytics" failed={failed} />;
   }
   const none = `Nothing recorded in the last ${ANALYTICS_DAYS} days.`;
   return (

@@ -15,7 +15,7 @@ import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { LoadState } from '../../ui/load-state.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useAdminAction, useRefreshAdmin, When } from '../admin/admin-list.tsx';
 import {
@@ -62,18 +62,17 @@ const failed = (failure: Error) =>
 
 export function Security() {
   const overview = useSecurityOverview();
-  if (overview.isPending)
+  if (!overview.data) {
+    const failed = 'Could not load sign-in and security.';
     return (
-      <div className="flex justify-center py-12" aria-busy="true">
-        <Spinner label="Loading sign-in and security" />
-      </div>
+      <LoadState
+        pending={overview.isPending}
+        error={overview.error}
+        loading="Loading sign-in and security"
+        failed={failed}
+      />
     );
-  if (overview.isError)
-    return (
-      <p role="alert" className="text-destructive">
-        {errorMessage(overview.error) ?? 'Could not load sign-in and security.'}
-      </p>
-    );
+  }
   return (
     <div className="space-y-8">
       <Passkeys passkeys={overview.data.passkeys} />

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput } from '../../../common/schemas/auth.ts';
 import type { SessionUser } from '../../../common/web-context.ts';
 import { errorMessage } from '../../lib/request.ts';
-import { toast } from '../../ui/use-toast.ts';
+import { failureToast, toast } from '../../ui/use-toast.ts';
 import { logIn, register, type SecondFactorNeeded, USER_PATH } from './api.ts';
 
 export const loginFailed = (failure: unknown, fallback = 'Please check your credentials and try again') =>
@@ -41,12 +41,6 @@ export function useRegister() {
       queryClient.setQueryData([USER_PATH], created);
       toast({ title: 'Registration successful' });
     },
-    onError: (failure) => {
-      toast({
-        title: 'Registration failed',
-        description: errorMessage(failure) || 'Please try a different username',
-        variant: 'destructive',
-      });
-    },
+    onError: failureToast('Registration failed', 'Please try a different username'),
   });
 }

@@ -8,12 +8,11 @@ import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { MARKDOWN_FILE } from '../../../common/markdown-import.ts';
 import type { ImportResult } from '../../../common/schemas/backup.ts';
 import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
-import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
-import { toast } from '../../ui/use-toast.ts';
+import { LoadState } from '../../ui/load-state.tsx';
+import { failureToast, toast } from '../../ui/use-toast.ts';
 import { useAdminAction, When } from '../admin/admin-list.tsx';
 import { backUpNow, dataPaths, importPosts, useBackups } from './api.ts';
 import { type FolderFile, folderName, importableFiles, zipFolder } from './folder-zip.ts';
@@ -86,15 +85,13 @@ function Backups() {
         <DoneNotice className="mt-4" title="Backup written" text="It is at the top of the list." />
       ) : null}
       <div className="mt-4" aria-busy={backups.isPending}>
-        {backups.isPending && (
-          <div className="flex justify-center py-8">
-            <Spinner label="Loading backups" />
-          </div>
-        )}
-        {backups.isError && (
-          <p role="alert" className="text-destructive">
-            {errorMessage(backups.error) ?? 'Could not load the backups.'}
-          </p>
+        {!backups.data && (
+          <LoadState
+            pending={backups.isPending}
+            error={backups.error}
+            loading="Loading backups"
+            failed="Could not load the backups."
+          />
         )}
         {backups.data && backups.data.items.length === 0 && (
           <p className="text-sm text-muted-foreground">
@@ -181,8 +178,7 @@ function MarkdownPosts() {
         await queryClient.invalidateQueries();
       }
     },
-    onError: (failure) =>
-      toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' }),
+    onError: failureToast('Error'),
   });
   const changes = preview?.results.filter((result) => result.action !== 'skip').length ?? 0;
 

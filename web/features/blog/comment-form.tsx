@@ -11,7 +11,6 @@ import { type CommentFormInput, commentFormSchema } from '../../../common/schema
 import { useDone } from '../../lib/form-post.ts';
 import { HumanCheck, humanCheckOf, useFormToken } from '../../lib/form-token.tsx';
 import { paths } from '../../lib/paths.ts';
-import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
@@ -19,7 +18,7 @@ import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-import { toast } from '../../ui/use-toast.ts';
+import { failureToast, toast } from '../../ui/use-toast.ts';
 import { commentsQuery, sendComment } from './api.ts';
 
 // The stand-in in comments.tsx names the same id (importing it would load this chunk early).
@@ -59,13 +58,7 @@ export default function CommentForm({ postId, slug }: { postId: number; slug: st
       form.reset(empty);
       await queryClient.invalidateQueries({ queryKey: commentsQuery(postId).queryKey });
     },
-    onError: (failure) => {
-      toast({
-        title: 'Error submitting comment',
-        description: errorMessage(failure) || 'Please try again later',
-        variant: 'destructive',
-      });
-    },
+    onError: failureToast('Error submitting comment', 'Please try again later'),
   });
 
   return (

@@ -10,7 +10,6 @@ import { type ContributionInput, contributionSchema } from '../../../common/sche
 import { useDone } from '../../lib/form-post.ts';
 import { HumanCheck, humanCheckOf, useFormToken } from '../../lib/form-token.tsx';
 import { paths } from '../../lib/paths.ts';
-import { errorMessage } from '../../lib/request.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -18,7 +17,7 @@ import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { CheckCircle2 } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-import { toast } from '../../ui/use-toast.ts';
+import { failureToast } from '../../ui/use-toast.ts';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
 import { sendContribution } from './api.ts';
@@ -55,13 +54,7 @@ export function ContributionForm() {
       form.reset(empty);
       setSent(true);
     },
-    onError: (failure) => {
-      toast({
-        title: 'Error',
-        description: errorMessage(failure) || 'Please try again later',
-        variant: 'destructive',
-      });
-    },
+    onError: failureToast('Error', 'Please try again later'),
   });
   useEffect(() => {
     if (sent || done) thanks.current?.focus();

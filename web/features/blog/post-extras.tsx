@@ -3,13 +3,14 @@
  * previous and next posts and the related ones. Share links are plain links to each network's
  * own share page (no third-party script); Copy link uses the clipboard.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { BlogPost } from '../../../common/schemas/blog.ts';
 import { withBase } from '../../lib/base.ts';
 import { longDate } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSiteInfo } from '../../lib/site.ts';
+import { useCopyLink } from '../../lib/use-copy-link.ts';
 import { ArrowLeft, ArrowRight, Link2, List, Mail, SpriteIcon } from '../../ui/icons.tsx';
 import { toast } from '../../ui/use-toast.ts';
 
@@ -53,25 +54,8 @@ export function TableOfContents({ toc, variant }: { toc: BlogPost['toc']; varian
 }
 
 export function ShareLinks({ title, url }: { title: string; url: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-      toast({ title: 'Link copied', description: 'Paste it anywhere to share this post.' });
-    } catch {
-      toast({
-        title: 'Error',
-        description: `Could not copy the link. Here it is: ${url}`,
-        variant: 'destructive',
-      });
-    }
-  };
+  const { copied, copy: copyLink } = useCopyLink();
+  const copy = () => copyLink(url, 'Paste it anywhere to share this post.');
   const text = encodeURIComponent(title);
   const link = encodeURIComponent(url);
   const networks = [

@@ -6,11 +6,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminPost } from '../../../common/schemas/blog.ts';
 import { paths } from '../../lib/paths.ts';
-import { errorMessage } from '../../lib/request.ts';
 import { useSiteInfo } from '../../lib/site.ts';
+import { useCopyLink } from '../../lib/use-copy-link.ts';
 import { Button } from '../../ui/button.tsx';
 import { Input } from '../../ui/input.tsx';
-import { toast } from '../../ui/use-toast.ts';
+import { failureToast, toast } from '../../ui/use-toast.ts';
 import { changePreviewLink, ownerBlogPaths } from './api.ts';
 
 export function PreviewLink({ post }: { post: AdminPost }) {
@@ -29,26 +29,11 @@ export function PreviewLink({ post }: { post: AdminPost }) {
           : 'The link no longer opens the post.',
       });
     },
-    onError: (failure) =>
-      toast({
-        title: 'Error',
-        description: errorMessage(failure) ?? 'Unknown error',
-        variant: 'destructive',
-      }),
+    onError: failureToast('Error', 'Unknown error'),
   });
   const url = token ? `${site.url}${paths.post(post.slug)}?preview=${encodeURIComponent(token)}` : '';
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast({ title: 'Link copied', description: 'Paste it to whoever should read the draft.' });
-    } catch {
-      toast({
-        title: 'Error',
-        description: `Could not copy the link. Here it is: ${url}`,
-        variant: 'destructive',
-      });
-    }
-  };
+  const { copy: copyLink } = useCopyLink();
+  const copy = () => copyLink(url, 'Paste it to whoever should read the draft.');
   return (
     <section aria-labelledby="preview-link-heading" className="space-y-3 rounded-md border border-border p-4">
       <h3 id="preview-link-heading" className="font-semibold">

@@ -7,12 +7,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useFormAnswer, usePageAction } from '../../lib/form-post.ts';
-import { errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-import { toast } from '../../ui/use-toast.ts';
+import { failureToast, toast } from '../../ui/use-toast.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
 import { commentsPath, REPLY_FORM, replyToComment } from './api.ts';
 
@@ -52,12 +51,7 @@ export default function ReplyForm({
         },
       });
     },
-    onError: (failure) =>
-      toast({
-        title: 'Error',
-        description: errorMessage(failure) ?? 'Unknown error',
-        variant: 'destructive',
-      }),
+    onError: failureToast('Error', 'Unknown error'),
   });
   return (
     <form

@@ -16,6 +16,7 @@ import {
 import { paths } from '../../lib/paths.ts';
 import { ApiError, errorMessage } from '../../lib/request.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
+import { BackHome } from '../../ui/back-home.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -214,9 +215,7 @@ function Booked({ created, timeZone }: { created: BookingCreated; timeZone: stri
             <Download className="h-4 w-4" /> Add to calendar (.ics)
           </a>
         </Button>
-        <Button asChild variant="link">
-          <Link to={paths.home}>Back to Home</Link>
-        </Button>
+        <BackHome />
       </div>
     </Card>
   );

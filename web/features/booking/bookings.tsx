@@ -19,11 +19,10 @@ import { cn } from '../../ui/cn.ts';
 import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormName } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
+import { LoadState } from '../../ui/load-state.tsx';
 import { Select } from '../../ui/select.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useAdminAction } from '../admin/admin-list.tsx';
-
 import { BOOKING_STATUS_PATH } from '../profile/api.ts';
 import {
   BOOKING_SLOTS_PATH,
@@ -51,17 +50,17 @@ export function BookingsAdmin() {
           When visitors can book a call with you. Times are in {settings.data?.timeZone ?? 'your time zone'},
           and visitors see them in their own.
         </p>
-        {settings.isPending && (
-          <div className="flex justify-center py-10">
-            <Spinner label="Loading availability" />
-          </div>
+        {settings.data ? (
+          <SettingsForm initial={settings.data} />
+        ) : (
+          <LoadState
+            className="mt-4"
+            pending={settings.isPending}
+            error={settings.error}
+            loading="Loading availability"
+            failed="Could not load the availability."
+          />
         )}
-        {settings.isError && (
-          <p role="alert" className="mt-4 text-destructive">
-            {errorMessage(settings.error) ?? 'Could not load the availability.'}
-          </p>
-        )}
-        {settings.data && <SettingsForm initial={settings.data} />}
       </section>
     </div>
   );
@@ -79,15 +78,13 @@ function CallList({ timeZone }: { timeZone: string | undefined }) {
         Booked through 'Book a call', from a week ago on, soonest first.
       </p>
       <div className="mt-4" aria-busy={calls.isPending}>
-        {calls.isPending && (
-          <div className="flex justify-center py-10">
-            <Spinner label="Loading calls" />
-          </div>
-        )}
-        {calls.isError && (
-          <p role="alert" className="text-destructive">
-            {errorMessage(calls.error) ?? 'Could not load the calls.'}
-          </p>
+        {!calls.data && (
+          <LoadState
+            pending={calls.isPending}
+            error={calls.error}
+            loading="Loading calls"
+            failed="Could not load the calls."
+          />
         )}
         {calls.data?.length === 0 && <p className="py-6 text-muted-foreground">No calls booked yet.</p>}
         {calls.data && calls.data.length > 0 && (

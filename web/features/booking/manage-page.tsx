@@ -16,7 +16,7 @@ import { ConfirmStep, KeepLink } from '../../ui/confirm-step.tsx';
 import { FormName } from '../../ui/form-notice.tsx';
 import { CalendarDays, Download } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { toast } from '../../ui/use-toast.ts';
+import { failureToast, toast } from '../../ui/use-toast.ts';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
 import {
@@ -152,8 +152,7 @@ function CancelCall({ token, onDone }: { token: string; onDone: () => void }) {
       toast({ title: 'Call cancelled', description: 'The cancellation is on its way by email.' });
       onDone();
     },
-    onError: (failure) =>
-      toast({ title: 'Not cancelled', description: errorMessage(failure), variant: 'destructive' }),
+    onError: failureToast('Not cancelled'),
   });
   const answer = useFormAnswer(MANAGE_FORMS.cancel);
   const pageAction = usePageAction();

@@ -20,16 +20,16 @@ import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { dateAndTime } from '../../lib/dates.ts';
 import { typedValue, useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { BUDGET_LABELS, PROJECT_TYPE_LABELS } from '../../lib/option-labels.ts';
-import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { DoneNotice, FormName } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
+import { LoadState } from '../../ui/load-state.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-import { toast } from '../../ui/use-toast.ts';
+import { failureToast, toast } from '../../ui/use-toast.ts';
 import { useAdminAction, useRefreshAdmin, When } from '../admin/admin-list.tsx';
 import { addQuoteNote, updateQuote, usePipeline, useQuoteHistory } from './api.ts';
 import { replyHref } from './inbox.tsx';
@@ -73,19 +73,9 @@ function DoneNotices() {
 
 export function PipelineBoard() {
   const { data: pipeline, error, isLoading } = usePipeline();
-  if (isLoading) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading the pipeline" />
-      </div>
-    );
-  }
-  if (error || !pipeline) {
-    return (
-      <p role="alert" className="text-destructive">
-        {errorMessage(error) ?? 'Could not load the pipeline. Please try again later.'}
-      </p>
-    );
+  if (!pipeline) {
+    const failed = 'Could not load the pipeline. Please try again later.';
+    return <LoadState pending={isLoading} error={error} loading="Loading the pipeline" failed={failed} />;
   }
   return (
     <div className="space-y-6">
@@ -385,8 +375,7 @@ function History({ quote, load }: { quote: AdminQuote; load: boolean }) {
       toast({ title: 'Note added', description: quote.name });
       await refresh();
     },
-    onError: (failure) =>
-      toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' }),
+    onError: failureToast('Error'),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -5,23 +5,22 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { type QuoteRequestInput, quoteRequestSchema } from '../../../common/schemas/contact.ts';
 import { useDone } from '../../lib/form-post.ts';
 import { leadSource } from '../../lib/lead-source.ts';
 import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from '../../lib/option-labels.ts';
-import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
-import { CheckCircle2 } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { PersonFields } from '../../ui/person-fields.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-import { toast } from '../../ui/use-toast.ts';
+import { ThankYou } from '../../ui/thank-you.tsx';
+import { failureToast, toast } from '../../ui/use-toast.ts';
 import { sendQuote } from './api.ts';
 
 const empty: QuoteRequestInput = {
@@ -37,18 +36,12 @@ const empty: QuoteRequestInput = {
 };
 
 /** The Thank You panel: after sending here, or on the page a post without the code came back to. */
-function ThankYou({ onAnother }: { onAnother?: () => void }) {
-  const thanks = useRef<HTMLHeadingElement>(null);
-  useEffect(() => thanks.current?.focus(), []);
+function QuoteSent({ onAnother }: { onAnother?: () => void }) {
   return (
-    <div className="flex flex-col items-center rounded-lg border border-border bg-card p-8 text-center">
-      <CheckCircle2 className="h-12 w-12 text-primary" />
-      <h3 ref={thanks} tabIndex={-1} className="mt-4 text-2xl font-bold outline-none">
-        Thank You!
-      </h3>
-      <p className="mt-2 text-muted-foreground">
-        Your request is on its way. I'll review your project details and get back to you within 24 hours.
-      </p>
+    <ThankYou
+      level="h3"
+      text="Your request is on its way. I'll review your project details and get back to you within 24 hours."
+    >
       {onAnother ? (
         <Button className="mt-6" variant="outline" onClick={onAnother}>
           Send Another Request
@@ -58,7 +51,7 @@ function ThankYou({ onAnother }: { onAnother?: () => void }) {
           <a href="/#contact">Send Another Request</a>
         </Button>
       )}
-    </div>
+    </ThankYou>
   );
 }
 
@@ -87,18 +80,12 @@ export default function QuoteForm() {
       form.reset(empty);
       setSent(true);
     },
-    onError: (failure) => {
-      toast({
-        title: 'Error',
-        description: errorMessage(failure) || 'Failed to send message. Please try again.',
-        variant: 'destructive',
-      });
-    },
+    onError: failureToast('Error', 'Failed to send message. Please try again.'),
   });
 
-  if (sent) return <ThankYou onAnother={() => setSent(false)} />;
+  if (sent) return <QuoteSent onAnother={() => setSent(false)} />;
   // The page a post made without the form's code came back to.
-  if (doneHere && send.isIdle) return <ThankYou />;
+  if (doneHere && send.isIdle) return <QuoteSent />;
 
   return (
     <form

@@ -11,7 +11,6 @@ import { type FormEvent, useRef, useState } from 'react';
 import { IMAGE_PROMPT_MIN, type IMAGE_QUALITIES, type IMAGE_SIZES } from '../../../common/constants.ts';
 import { type ImageRequest, INVALID_PROMPT } from '../../../common/schemas/ai.ts';
 import { typedValues, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
-import { errorMessage } from '../../lib/request.ts';
 import { selectImage, useSelectedImage } from '../../lib/selected-image.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
@@ -21,7 +20,7 @@ import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Check, Download, ImageIcon, Info, LoaderCircle, Wand2 } from '../../ui/icons.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-import { toast } from '../../ui/use-toast.ts';
+import { failureToast, toast } from '../../ui/use-toast.ts';
 import { generateImage } from './api.ts';
 import { EXAMPLE_PROMPTS } from './example-prompts.ts';
 
@@ -88,12 +87,7 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
             ? 'Drawn by the built-in generator from your prompt.'
             : 'Your image is ready.',
       }),
-    onError: (failure) =>
-      toast({
-        title: 'Error',
-        description: errorMessage(failure) || 'Failed to generate image',
-        variant: 'destructive',
-      }),
+    onError: failureToast('Error', 'Failed to generate image'),
   });
 
   const submit = (event?: FormEvent) => {

@@ -3,11 +3,10 @@ import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../common/web-context.ts';
 import { paths } from '../../lib/paths.ts';
-import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { ChevronDown, LayoutDashboard, LogOut } from '../../ui/icons.tsx';
-import { toast } from '../../ui/use-toast.ts';
+import { failureToast, toast } from '../../ui/use-toast.ts';
 import { logOut, USER_PATH } from '../auth/api.ts';
 
 /** Logging out (spec section 7: it clears the user), with the spec's toasts. */
@@ -19,9 +18,7 @@ function useLogout() {
       queryClient.setQueryData([USER_PATH], null);
       toast({ title: 'Logged out', description: 'You have been successfully logged out' });
     },
-    onError: (failure) => {
-      toast({ title: 'Logout failed', description: errorMessage(failure), variant: 'destructive' });
-    },
+    onError: failureToast('Logout failed'),
   });
 }
 

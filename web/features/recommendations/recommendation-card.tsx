@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Recommendation } from '../../../common/schemas/ai.ts';
 import { withBase } from '../../lib/base.ts';
 import { CATEGORY_LABELS } from '../../lib/option-labels.ts';
 import { paths } from '../../lib/paths.ts';
+import { useCopyLink } from '../../lib/use-copy-link.ts';
 import { cn } from '../../ui/cn.ts';
 import { Check, ExternalLink, Link2, Sparkles } from '../../ui/icons.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { Tags } from '../../ui/tags.tsx';
-import { toast } from '../../ui/use-toast.ts';
 
 /** The address that opens this page with the project highlighted. */
 export function projectShareUrl(projectId: string): string {
@@ -18,26 +17,8 @@ export function projectShareUrl(projectId: string): string {
 }
 
 function CopyLinkButton({ projectId, title }: { projectId: string; title: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  const copy = async () => {
-    const url = projectShareUrl(projectId);
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-      toast({ title: 'Link copied', description: `Anyone opening it sees ${title} highlighted.` });
-    } catch {
-      toast({
-        title: 'Error',
-        description: `Could not copy the link. Here it is: ${url}`,
-        variant: 'destructive',
-      });
-    }
-  };
+  const { copied, copy: copyLink } = useCopyLink();
+  const copy = () => copyLink(projectShareUrl(projectId), `Anyone opening it sees ${title} highlighted.`);
   return (
     <button
       type="button"

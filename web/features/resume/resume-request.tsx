@@ -6,23 +6,21 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { type ResumeRequestInput, resumeRequestSchema } from '../../../common/schemas/resume.ts';
 import { RESUME_PURPOSE_LABELS } from '../../lib/option-labels.ts';
 import { paths } from '../../lib/paths.ts';
-import { errorMessage } from '../../lib/request.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
-import { Card } from '../../ui/card.tsx';
 import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
-import { CheckCircle2, Download, LoaderCircle } from '../../ui/icons.tsx';
+import { Download, LoaderCircle } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { PersonFields } from '../../ui/person-fields.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-import { toast } from '../../ui/use-toast.ts';
+import { ThankYou } from '../../ui/thank-you.tsx';
+import { failureToast, toast } from '../../ui/use-toast.ts';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
 import { requestResume, resumeUrl } from './api.ts';
@@ -35,7 +33,7 @@ const empty: ResumeRequestInput = {
   message: '',
 };
 
-function ThankYou({
+function ResumeSent({
   resumeUrl,
   failed,
   onRetry,
@@ -44,17 +42,11 @@ function ThankYou({
   failed: boolean;
   onRetry: () => void;
 }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   return (
-    <Card className="flex flex-col items-center p-8 text-center">
-      <CheckCircle2 className="h-12 w-12 text-primary" />
-      <h2 ref={heading} tabIndex={-1} className="mt-4 text-2xl font-bold outline-none">
-        Thank You!
-      </h2>
-      <p className="mt-2 text-muted-foreground">
-        Your request has been received. The resume opens as a PDF in a new tab.
-      </p>
+    <ThankYou
+      className="text-card-foreground shadow-sm"
+      text="Your request has been received. The resume opens as a PDF in a new tab."
+    >
       <div className="mt-6" aria-live="polite">
         {resumeUrl ? (
           <Button asChild size="lg">
@@ -78,7 +70,7 @@ function ThankYou({
       <Link to={paths.home} className="mt-6 text-sm text-primary hover:underline">
         Back to Home
       </Link>
-    </Card>
+    </ThankYou>
   );
 }
 
@@ -112,12 +104,10 @@ export function ResumeRequest({ served = null }: { served?: ServedRequest }) {
       form.reset(empty);
       download.mutate(accessToken);
     },
-    onError: (failure) =>
-      toast({
-        title: 'Submission failed',
-        description: errorMessage(failure) || 'There was an error submitting your request. Please try again.',
-        variant: 'destructive',
-      }),
+    onError: failureToast(
+      'Submission failed',
+      'There was an error submitting your request. Please try again.',
+    ),
   });
 
   return (
@@ -125,13 +115,13 @@ export function ResumeRequest({ served = null }: { served?: ServedRequest }) {
       {staticCopy ? (
         <StaticNotice feature="Requesting the resume" className="h-fit" />
       ) : request.isSuccess ? (
-        <ThankYou
+        <ResumeSent
           resumeUrl={download.data}
           failed={download.isError}
           onRetry={() => download.mutate(request.data)}
         />
       ) : served?.resumeUrl && request.isIdle ? (
-        <ThankYou resumeUrl={served.resumeUrl} failed={false} onRetry={() => {}} />
+        <ResumeSent resumeUrl={served.resumeUrl} failed={false} onRetry={() => {}} />
       ) : (
         <form
           id="resume-form"

@@ -13,7 +13,6 @@ import { type EndorsementInput, endorsementSchema, type Skill } from '../../../c
 import { shortenName } from '../../../common/text.ts';
 import { shortDate } from '../../lib/dates.ts';
 import { Honeypot, useFormToken } from '../../lib/form-token.tsx';
-import { errorMessage } from '../../lib/request.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -22,7 +21,7 @@ import { Input } from '../../ui/input.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-import { toast } from '../../ui/use-toast.ts';
+import { failureToast, toast } from '../../ui/use-toast.ts';
 import {
   endorsementsQuery,
   endorsePath,
@@ -128,13 +127,7 @@ export function EndorseForm({ skill, onSent }: { skill: Skill; onSent?: () => vo
       ]);
       onSent?.();
     },
-    onError: (failure) => {
-      toast({
-        title: 'Failed to submit endorsement',
-        description: errorMessage(failure) || 'Failed to submit endorsement',
-        variant: 'destructive',
-      });
-    },
+    onError: failureToast('Failed to submit endorsement', 'Failed to submit endorsement'),
   });
 
   return (

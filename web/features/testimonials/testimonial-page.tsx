@@ -15,9 +15,9 @@ import {
 } from '../../../common/schemas/testimonials.ts';
 import { longDate } from '../../lib/dates.ts';
 import { useFormAnswer } from '../../lib/form-post.ts';
-import { paths } from '../../lib/paths.ts';
 import { ApiError, errorMessage } from '../../lib/request.ts';
 import { usePostForm } from '../../lib/use-post-form.ts';
+import { BackHome } from '../../ui/back-home.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { ConfirmStep } from '../../ui/confirm-step.tsx';
@@ -28,7 +28,7 @@ import { Input } from '../../ui/input.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-import { toast } from '../../ui/use-toast.ts';
+import { failureToast, toast } from '../../ui/use-toast.ts';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
 import { sendTestimonial, testimonialRequestPath, useTestimonialInvite, withdrawTestimonial } from './api.ts';
@@ -77,9 +77,7 @@ export function TestimonialPage({
               Try again
             </Button>
           )}
-          <Button asChild variant="link">
-            <Link to={paths.home}>Back to Home</Link>
-          </Button>
+          <BackHome />
         </div>
       </Card>
     );
@@ -150,12 +148,7 @@ function TestimonialForm({
       queryClient.setQueryData([testimonialRequestPath(token)], data);
       onSent();
     },
-    onError: (failure) =>
-      toast({
-        title: 'Not sent',
-        description: errorMessage(failure) ?? 'Your testimonial could not be sent. Please try again.',
-        variant: 'destructive',
-      }),
+    onError: failureToast('Not sent', 'Your testimonial could not be sent. Please try again.'),
   });
   return (
     <form
@@ -254,12 +247,7 @@ function Sent({
       toast({ title: 'Testimonial withdrawn', description: 'It is no longer on the site.' });
       onKeep();
     },
-    onError: (failure) =>
-      toast({
-        title: 'Not withdrawn',
-        description: errorMessage(failure) ?? 'Please try again.',
-        variant: 'destructive',
-      }),
+    onError: failureToast('Not withdrawn', 'Please try again.'),
   });
   const roleLine = [invite.role, invite.company].filter(Boolean).join(', ');
   return (

@@ -13,17 +13,16 @@ import {
   testimonialRequestSchema,
 } from '../../../common/schemas/testimonials.ts';
 import { useFormAnswer, usePageAction } from '../../lib/form-post.ts';
-import { errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Copy } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
+import { LoadState } from '../../ui/load-state.tsx';
 import { Select } from '../../ui/select.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { Stars } from '../../ui/stars.tsx';
-import { toast } from '../../ui/use-toast.ts';
+import { failureToast, toast } from '../../ui/use-toast.ts';
 import { useAdminAction, useRefreshAdmin, When } from '../admin/admin-list.tsx';
 import { usePipeline } from '../contact/api.ts';
 import { TESTIMONIALS_PATH } from '../profile/api.ts';
@@ -60,15 +59,13 @@ export function TestimonialsAdmin() {
           home page marked 'Verified client'; the three sample ones stay there until the first is approved.
         </p>
         <div className="mt-4" aria-busy={isLoading}>
-          {isLoading && (
-            <div className="flex justify-center py-10">
-              <Spinner label="Loading testimonials" />
-            </div>
-          )}
-          {error != null && (
-            <p role="alert" className="text-destructive">
-              {errorMessage(error) ?? 'Could not load the testimonials. Please try again later.'}
-            </p>
+          {!data && (
+            <LoadState
+              pending={isLoading}
+              error={error}
+              loading="Loading testimonials"
+              failed="Could not load the testimonials. Please try again later."
+            />
           )}
           {data && data.length === 0 && (
             <p className="py-6 text-muted-foreground">No testimonial asked for yet.</p>
@@ -156,8 +153,7 @@ function AskForm() {
       setValues({ clientName: '', email: '', quoteId: '' });
       await refresh();
     },
-    onError: (failure) =>
-      toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' }),
+    onError: failureToast('Error'),
   });
   const set = (key: keyof typeof current) => (value: string) => setValues({ ...current, [key]: value });
   const submit = (event: FormEvent) => {
@@ -258,8 +254,7 @@ function TestimonialEntry({ testimonial }: { testimonial: AdminTestimonial }) {
   );
   const link = useMutation({
     mutationFn: () => newTestimonialLink(testimonial.id),
-    onError: (failure) =>
-      toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' }),
+    onError: failureToast('Error'),
   });
   const busy = approve.isPending || hide.isPending || remove.isPending || link.isPending;
   const roleLine = [testimonial.role, testimonial.company].filter(Boolean).join(', ');

@@ -1,0 +1,12 @@
+/** 'Back to Home' as a link-styled button, where a page's own task ends (a booked call, a missing link). */
+import { Link } from 'react-router';
+import { paths } from '../lib/paths.ts';
+import { Button } from './button.tsx';
+
+export function BackHome() {
+  return (
+    <Button asChild variant="link">
+      <Link to={paths.home}>Back to Home</Link>
+    </Button>
+  );
+}
