@@ -1,5 +1,5 @@
 /** The owner's post editor at /admin/blog, and who may use it. */
-import { adminApi, expect, expectAccessible, expectToast, test } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -106,13 +106,11 @@ test('the admin creates a post with a generated slug, an uploaded cover and inli
 
 test('Unpublish and then Publish in the posts list keep the post’s cover, tags, address and date', async ({
   page,
-  browser,
-  baseURL,
   signInAs,
+  admin,
 }) => {
-  const api = await adminApi(browser, baseURL ?? '');
   const title = `Cutting a Laser Key ${Date.now()}`;
-  const created = await api.post('/api/blog', {
+  const created = await admin.post('/admin/blog', {
     data: {
       title,
       slug: `cutting-a-laser-key-${Date.now()}`,
@@ -142,7 +140,7 @@ test('Unpublish and then Publish in the posts list keep the post’s cover, tags
   const tags = page.getByRole('list', { name: 'Tags' });
   await expect(tags.getByRole('listitem')).toHaveText(['Locksmith', 'Automotive']);
   // The first publication date is kept.
-  const after = await (await api.get(`/api/admin/posts/${post.id}`)).json();
+  const after = await (await admin.get(`/admin/admin/posts/${post.id}`)).json();
   expect(after.publishedAt).toBe(post.publishedAt);
 });
 

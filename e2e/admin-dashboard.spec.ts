@@ -4,7 +4,7 @@
  * things through the public pages; and every admin page refused to everyone else.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminApi, expect, expectAccessible, expectToast, sendQuote, test } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, sendQuote, test } from './fixtures.ts';
 
 const ADMIN_PAGES = [
   ['/admin/blog', 'Posts'],
@@ -52,11 +52,9 @@ async function submitComment(page: Page, name: string, content: string) {
 test.describe('as the admin', () => {
   test('a visitor’s comment is approved in Moderation and shows on the post; others go to spam in bulk', async ({
     page,
-    browser,
-    baseURL,
     signInAs,
+    admin,
   }) => {
-    const admin = await adminApi(browser, baseURL ?? '');
     const id = unique();
     const slug = `moderated-${id}`;
     await createPost(admin, `Moderated post ${id}`, slug, true);
@@ -317,13 +315,7 @@ test.describe('as the admin', () => {
     await expectAccessible(page, 'analytics');
   });
 
-  test('lists page through long data with Previous and Next', async ({
-    page,
-    browser,
-    baseURL,
-    signInAs,
-  }) => {
-    const admin = await adminApi(browser, baseURL ?? '');
+  test('lists page through long data with Previous and Next', async ({ page, signInAs, admin }) => {
     const id = unique();
     for (let i = 0; i < 11; i++) {
       await createPost(admin, `Paging post ${id} ${i}`, `paging-${id}-${i}`);

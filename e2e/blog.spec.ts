@@ -1,5 +1,5 @@
 /** The blog list, a post with its sanitised content and comments, and guest posts. */
-import { adminApi, expect, expectAccessible, expectToast, test } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
 
 test.describe('/blog', () => {
   test('search matches title and summary in any case, and lives in the URL', async ({ page }) => {
@@ -63,15 +63,13 @@ test.describe('/blog', () => {
 
 test('/blog pages with crawlable links, and search runs on the server over the whole post', async ({
   page,
-  browser,
-  baseURL,
   request,
+  admin,
 }) => {
-  const api = await adminApi(browser, baseURL ?? '');
   const tag = `Batch${Date.now().toString(36)}`;
   const ids: number[] = [];
   for (let n = 1; n <= 14; n++) {
-    const created = await api.post('/api/blog', {
+    const created = await admin.post('/admin/blog', {
       data: {
         title: `Bench log ${n} of the ${tag} series`,
         slug: `bench-log-${tag.toLowerCase()}-${n}`,
@@ -116,20 +114,18 @@ test('/blog pages with crawlable links, and search runs on the server over the w
     await expectToast(page, '1 post found');
     await expectAccessible(page, '/blog with search results');
   } finally {
-    for (const id of ids) await api.delete(`/api/admin/posts/${id}`);
+    for (const id of ids) await admin.delete(`/admin/admin/posts/${id}`);
   }
 });
 
 test.describe('a post', () => {
   test('reading time, line breaks, sanitised content, and the comment cycle with moderation', async ({
     page,
-    browser,
-    baseURL,
     allowConsole,
+    admin,
   }) => {
     // The payload's <img src=x> is a broken image on purpose.
     allowConsole(/status of 404 \(Not Found\)/);
-    const admin = await adminApi(browser, baseURL ?? '');
     const slug = `xss-check-${Date.now()}`;
     const words = Array.from({ length: 250 }, (_, i) => `word${i}`).join(' ');
     const content = [
@@ -279,7 +275,7 @@ test.describe('a post', () => {
   });
 });
 
-test('a guest post is validated, sent for review and thanked for', async ({ page, browser, baseURL }) => {
+test('a guest post is validated, sent for review and thanked for', async ({ page, admin }) => {
   await page.goto('/blog');
   await page.getByRole('link', { name: 'Contribute a guest post' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Contribute a Guest Post' })).toBeVisible();
@@ -307,8 +303,6 @@ test('a guest post is validated, sent for review and thanked for', async ({ page
   await form.getByRole('button', { name: 'Submit for Review' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your contribution!' })).toBeFocused();
   await expect(page.getByText('is awaiting review')).toBeVisible();
-
-  const admin = await adminApi(browser, baseURL ?? '');
   const list = await (await admin.get('/api/admin/contributions?status=pending&pageSize=100')).json();
   expect(list.items).toEqual(
     expect.arrayContaining([

@@ -35,6 +35,8 @@ interface Fixtures {
    * is stored, as for a first visit (immersive mode's own tests).
    */
   viewMode: 'standard' | 'unset';
+  /** The owner's API, signed in (its own context and address; see adminApi). */
+  admin: APIRequestContext;
 }
 
 interface WorkerFixtures {
@@ -60,6 +62,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+
+  admin: async ({ browser, baseURL }, use) => {
+    await use(await adminApi(browser, baseURL ?? ''));
+  },
 
   allowConsole: async ({ consoleGuard }, use) => {
     await use((pattern, onPage) => consoleGuard.allowed.push({ pattern, onPage }));

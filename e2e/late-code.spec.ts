@@ -256,9 +256,8 @@ test.describe('every form posts, or searches by its address fields only', () => 
 
 test('a dashboard form sent before its code arrives is saved by its page, and its code then shows the answer', async ({
   page,
-  browser,
-  baseURL,
   signInAs,
+  admin,
 }) => {
   await signInAs('admin');
   const release = await holdScripts(page, /./);
@@ -276,7 +275,6 @@ test('a dashboard form sent before its code arrives is saved by its page, and it
   await expect(
     page.getByRole('status').filter({ hasText: `Send this private link to ${client}` }),
   ).toContainText('/testimonial/');
-  const admin = await adminApi(browser, baseURL as string);
   const list = await (await admin.get('/api/admin/testimonials')).json();
   expect(list.filter((item: { clientName: string }) => item.clientName === client)).toHaveLength(1);
   expect(documents.filter(({ method }) => method === 'POST')).toHaveLength(1);

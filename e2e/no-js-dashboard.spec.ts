@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { adminApi, expect, expectNoneIn, test, watchAddresses } from './fixtures.ts';
+import { expect, expectNoneIn, test, watchAddresses } from './fixtures.ts';
 
 test.use({ javaScriptEnabled: false });
 
@@ -28,10 +28,9 @@ async function storedPost(admin: APIRequestContext, id: number): Promise<StoredP
 
 test('a post written without JavaScript: refused with the message and the text kept, then created, then edited', async ({
   page,
-  browser,
-  baseURL,
   signInAs,
   allowConsole,
+  admin,
 }) => {
   allowConsole(/status of 400/);
   await signInAs('admin');
@@ -61,7 +60,6 @@ test('a post written without JavaScript: refused with the message and the text k
     'Blog post created successfully.',
   );
   const id = Number(new URL(page.url()).searchParams.get('edit'));
-  const admin = await adminApi(browser, baseURL as string);
   const created = await storedPost(admin, id);
   // The slug the script would have made from the title; a draft, since 'Publish now' was not checked.
   expect(created).toMatchObject({ title, tags: ['Repair', 'Keys'], status: 'draft' });
@@ -93,13 +91,11 @@ test('a post written without JavaScript: refused with the message and the text k
 
 test('the owner answers a comment on the post without JavaScript', async ({
   page,
-  browser,
-  baseURL,
   signInAs,
   allowConsole,
+  admin,
 }) => {
   allowConsole(/status of 400/);
-  const admin = await adminApi(browser, baseURL as string);
   const slug = `reply-without-scripts-${Date.now().toString(36)}`;
   const post = await admin.post('/api/blog', {
     data: {
@@ -163,9 +159,8 @@ test('the owner answers a comment on the post without JavaScript', async ({
 
 test('asking a client for a testimonial without JavaScript shows the private link once', async ({
   page,
-  browser,
-  baseURL,
   signInAs,
+  admin,
 }) => {
   await signInAs('admin');
   const addresses = watchAddresses(page);
@@ -175,7 +170,6 @@ test('asking a client for a testimonial without JavaScript shows the private lin
   await page.getByRole('button', { name: 'Create link' }).click();
   const box = page.getByRole('status').filter({ hasText: `Send this private link to ${client}` });
   await expect(box).toContainText('/testimonial/');
-  const admin = await adminApi(browser, baseURL as string);
   const list = await (await admin.get('/api/admin/testimonials')).json();
   expect(list.filter((item: { clientName: string }) => item.clientName === client)).toHaveLength(1);
   expectNoneIn(addresses, [client]);
@@ -183,13 +177,11 @@ test('asking a client for a testimonial without JavaScript shows the private lin
 
 test('availability saved without JavaScript: a wrong time zone refused and kept, then a date blocked', async ({
   page,
-  browser,
-  baseURL,
   signInAs,
   allowConsole,
+  admin,
 }) => {
   allowConsole(/status of 400/);
-  const admin = await adminApi(browser, baseURL as string);
   const before = await (await admin.get('/api/admin/booking-settings')).json();
   await signInAs('admin');
   try {
@@ -246,10 +238,10 @@ test('an image generated without JavaScript: a short prompt refused and kept, th
 
 test('a request moved, valued and noted on the pipeline board without JavaScript', async ({
   page,
-  browser,
   baseURL,
   signInAs,
   allowConsole,
+  admin,
 }) => {
   allowConsole(/status of 400/);
   const name = `Riley Board ${Date.now().toString(36)}`;
@@ -308,8 +300,6 @@ test('a request moved, valued and noted on the pipeline board without JavaScript
   await note.getByRole('button', { name: 'Add note' }).click();
   await expect(page).toHaveURL(/\?done=note$/);
   await expect(page.getByRole('status').filter({ hasText: 'Note added' })).toBeVisible();
-
-  const admin = await adminApi(browser, baseURL as string);
   const board = await (await admin.get('/api/admin/pipeline')).json();
   const stored = board.columns
     .flatMap((column: { quotes: Array<{ id: number; name: string }> }) => column.quotes)
@@ -324,12 +314,10 @@ test('a request moved, valued and noted on the pipeline board without JavaScript
 
 test('Your data without JavaScript: a backup written, then a zip of posts previewed and imported', async ({
   page,
-  browser,
-  baseURL,
   signInAs,
+  admin,
 }, testInfo) => {
   await signInAs('admin');
-  const admin = await adminApi(browser, baseURL as string);
   const before = (await (await admin.get('/api/admin/backups')).json()).items.length;
   await page.goto('/admin/blog/data');
   await page.getByRole('button', { name: 'Back up now' }).click();

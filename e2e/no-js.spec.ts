@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './constants.ts';
-import { adminApi, expect, expectNoneIn, test, watchAddresses } from './fixtures.ts';
+import { expect, expectNoneIn, test, watchAddresses } from './fixtures.ts';
 
 test.use({ javaScriptEnabled: false });
 
@@ -76,9 +76,8 @@ test.describe('signing in and registering without JavaScript', () => {
 test.describe('the quote form without JavaScript', () => {
   test('is in the page, refuses with the spec messages keeping the input, then is stored and thanked for', async ({
     page,
-    browser,
-    baseURL,
     allowConsole,
+    admin,
   }) => {
     allowConsole(/status of 400/);
     const addresses = watchAddresses(page);
@@ -108,8 +107,6 @@ test.describe('the quote form without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
     await expect(page).toHaveURL(/\/\?done=quote#contact$/);
     expectNoneIn(addresses, ['Avery', email, 'booking page']);
-
-    const admin = await adminApi(browser, baseURL as string);
     const quotes = await (await admin.get('/api/admin/quotes?pageSize=100')).json();
     const stored = quotes.items.filter((item: { email: string }) => item.email === email);
     expect(stored).toEqual([
@@ -140,9 +137,8 @@ async function pastTheMinimum(page: Page, since: number) {
 test.describe('the forms with a bot check, without JavaScript', () => {
   test('a comment: one more press (the cached page had no token), then stored awaiting moderation', async ({
     page,
-    browser,
-    baseURL,
     allowConsole,
+    admin,
   }) => {
     allowConsole(/status of 400/);
     const addresses = watchAddresses(page);
@@ -179,16 +175,13 @@ test.describe('the forms with a bot check, without JavaScript', () => {
       'Your comment has been submitted and is awaiting moderation.',
     );
     expectNoneIn(addresses, ['robin.slow', 'retry advice']);
-
-    const admin = await adminApi(browser, baseURL as string);
     const pending = await (await admin.get('/api/admin/comments?status=pending&pageSize=100')).json();
     expect(pending.items.filter((item: { content: string }) => item.content === words)).toHaveLength(1);
   });
 
   test('a comment sent complete at once asks for one more press, keeps everything, and is stored once', async ({
     page,
-    browser,
-    baseURL,
+    admin,
   }) => {
     const words = `Straight through without scripts ${Date.now()}, and it still arrived.`;
     await page.goto('/blog/one-schema-form-to-database');
@@ -213,12 +206,11 @@ test.describe('the forms with a bot check, without JavaScript', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Comment submitted' })).toBeVisible();
     // A reload is a plain GET of the page: nothing is sent again.
     await page.reload();
-    const admin = await adminApi(browser, baseURL as string);
     const pending = await (await admin.get('/api/admin/comments?status=pending&pageSize=100')).json();
     expect(pending.items.filter((item: { content: string }) => item.content === words)).toHaveLength(1);
   });
 
-  test('a guest post is received and thanked for', async ({ page, browser, baseURL }) => {
+  test('a guest post is received and thanked for', async ({ page, admin }) => {
     const title = `Keys without scripts ${Date.now().toString(36)}`;
     await page.goto('/contribute');
     const form = page.getByRole('form', { name: 'Guest post' });
@@ -239,15 +231,13 @@ test.describe('the forms with a bot check, without JavaScript', () => {
       .getByRole('button', { name: 'Submit for Review' })
       .click();
     await expect(page.getByRole('heading', { name: 'Thank you for your contribution!' })).toBeVisible();
-    const admin = await adminApi(browser, baseURL as string);
     const list = await (await admin.get('/api/admin/contributions?status=pending&pageSize=100')).json();
     expect(list.items.filter((item: { title: string }) => item.title === title)).toHaveLength(1);
   });
 
   test("'Endorse this skill' is a link to the skill's own form, which stores the endorsement", async ({
     page,
-    browser,
-    baseURL,
+    admin,
   }) => {
     const name = `Jamie ${Date.now().toString(36)}`;
     await page.goto('/#skills');
@@ -267,7 +257,6 @@ test.describe('the forms with a bot check, without JavaScript', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Endorsement submitted' })).toContainText(
       'Thank you for endorsing Docker!',
     );
-    const admin = await adminApi(browser, baseURL as string);
     const list = await (await admin.get('/api/admin/endorsements?pageSize=100')).json();
     expect(list.items.filter((item: { name: string }) => item.name === name)).toEqual([
       expect.objectContaining({ skillName: 'Docker', rating: 4, comment: 'Set up our whole build on it.' }),
@@ -276,11 +265,7 @@ test.describe('the forms with a bot check, without JavaScript', () => {
 });
 
 test.describe('the other public forms without JavaScript', () => {
-  test('the resume request: the Thank You panel with its download link', async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
+  test('the resume request: the Thank You panel with its download link', async ({ page, admin }) => {
     const email = `nojs.resume.${Date.now()}@example.com`;
     const addresses = watchAddresses(page);
     await page.goto('/resume');
@@ -295,7 +280,6 @@ test.describe('the other public forms without JavaScript', () => {
     const pdf = await page.request.get(href);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expectNoneIn(addresses, [email, 'Morgan']);
-    const admin = await adminApi(browser, baseURL as string);
     const list = await (await admin.get('/api/admin/resume-requests?pageSize=100')).json();
     expect(list.items.filter((item: { email: string }) => item.email === email)).toEqual([
       expect.objectContaining({ name: 'Morgan Recruiter', accessed: true }),
@@ -318,8 +302,7 @@ test.describe('the other public forms without JavaScript', () => {
 
   test('booking a call: free times listed by the server, the call booked, then moved and cancelled on its private page', async ({
     page,
-    browser,
-    baseURL,
+    admin,
   }) => {
     const name = `Drew ${Date.now().toString(36)}`;
     await page.goto('/book-a-call');
@@ -337,7 +320,6 @@ test.describe('the other public forms without JavaScript', () => {
     await expect(page).toHaveURL(/\/booking\/[A-Za-z0-9_-]{43}\?done=booked$/);
     await expect(page.getByRole('status').filter({ hasText: 'Your call is booked' })).toBeVisible();
     await expect(page.getByText('Your call with Jordan Ellis')).toBeVisible();
-    const admin = await adminApi(browser, baseURL as string);
     const calls = await (await admin.get('/api/admin/bookings')).json();
     const booked = calls.filter((call: { name: string }) => call.name === name);
     expect(booked).toEqual([
@@ -374,13 +356,11 @@ test.describe('the other public forms without JavaScript', () => {
 
   test("a testimonial's private page: written, sent, changed and withdrawn", async ({
     page,
-    browser,
-    baseURL,
     allowConsole,
+    admin,
   }) => {
     allowConsole(/status of 400/);
     const client = `Lee ${Date.now().toString(36)}`;
-    const admin = await adminApi(browser, baseURL as string);
     const created = await (
       await admin.post('/api/admin/testimonials', { data: { clientName: client } })
     ).json();
@@ -479,8 +459,8 @@ test.describe('bots meet the same checks on the posted path', () => {
 
   test('a filled honeypot is answered like a person and stores nothing; a token is taken once', async ({
     request,
-    browser,
     baseURL,
+    admin,
   }) => {
     const path = '/blog/one-schema-form-to-database';
     const form = {
@@ -518,7 +498,6 @@ test.describe('bots meet the same checks on the posted path', () => {
     expect(page).toContain('Almost there');
     expect(tokenIn(page)).not.toBe('');
     expect(tokenIn(page)).not.toBe(token);
-    const admin = await adminApi(browser, baseURL as string);
     const all = await (await admin.get('/api/admin/comments?status=all&pageSize=100')).json();
     expect(all.items.filter((item: { content: string }) => item.content === form.content)).toEqual([]);
   });

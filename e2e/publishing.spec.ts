@@ -1,5 +1,5 @@
 /** What a reader sees around a post: highlighted code in both themes, its contents, sharing, drafts. */
-import { adminApi, expect, expectAccessible, expectToast, recordToasts, test } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, recordToasts, test } from './fixtures.ts';
 
 const POST = '/blog/one-schema-form-to-database';
 
@@ -109,13 +109,11 @@ test('every page names the feeds, and the footer links to one', async ({ page, r
 
 test('a draft: the owner reads it in the real layout under a banner, a visitor only through its link', async ({
   page,
-  browser,
-  baseURL,
   allowConsole,
+  admin,
 }) => {
   // The not-found answers, before the link is opened and after it is revoked.
   allowConsole(/status of 404/);
-  const admin = await adminApi(browser, baseURL ?? '');
   const slug = `draft-preview-${Date.now().toString(36)}`;
   const created = await admin.post('/api/blog', {
     data: {
@@ -157,8 +155,8 @@ test('a commenter asks to hear back; the owner answers on the post; the answer s
   browser,
   baseURL,
   signInAs,
+  admin,
 }) => {
-  const admin = await adminApi(browser, baseURL ?? '');
   const slug = `replies-${Date.now().toString(36)}`;
   const created = await admin.post('/api/blog', {
     data: {
