@@ -9,16 +9,11 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.ts';
-import { databaseTarget, openDatabase } from '../server/db/client.ts';
 import { createAdmin } from '../server/db/seed.ts';
+import { fail, openSiteDatabase } from './cli.ts';
 
 const USERNAME = /^[A-Za-z0-9_.-]{3,}$/;
 const PASSWORD_MIN = 12;
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 /** Reads a line from the terminal without echoing it; from a pipe, reads the first line. */
 async function readSecret(prompt: string): Promise<string> {
@@ -74,12 +69,7 @@ async function main() {
   // The bootstrap variables are this script's input, not the server's: leave them out of config parsing.
   const { ADMIN_USERNAME: _u, ADMIN_PASSWORD: _p, ...env } = process.env;
   const config = loadConfig(env);
-  let database: Awaited<ReturnType<typeof openDatabase>>;
-  try {
-    database = await openDatabase(databaseTarget(config));
-  } catch (error) {
-    fail((error as Error).message);
-  }
+  const database = await openSiteDatabase(config);
   try {
     const result = await createAdmin(database.db, username, password);
     if (result === 'exists') fail(`A user named "${username}" already exists; nothing was changed.`);

@@ -11,13 +11,8 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.ts';
-import { databaseTarget, openDatabase } from '../server/db/client.ts';
 import { resetSignInFactors } from '../server/modules/auth/security.ts';
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
+import { fail, openSiteDatabase } from './cli.ts';
 
 async function main() {
   const { values } = parseArgs({
@@ -26,12 +21,7 @@ async function main() {
   const username = values.username?.trim();
   if (!username) fail('Usage: npm run admin:reset-2fa -- --username NAME [--passkeys]');
   const config = loadConfig(process.env);
-  let database: Awaited<ReturnType<typeof openDatabase>>;
-  try {
-    database = await openDatabase(databaseTarget(config));
-  } catch (error) {
-    fail((error as Error).message);
-  }
+  const database = await openSiteDatabase(config);
   try {
     const result = await resetSignInFactors(database.db, username, { passkeys: values.passkeys });
     if (!result) fail(`There is no user named "${username}"; nothing was changed.`);

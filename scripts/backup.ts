@@ -18,11 +18,7 @@ import { DataDirLockedError } from '../server/db/lock.ts';
 import { storageFromConfig } from '../server/lib/storage.ts';
 import { writeBackupFile } from '../server/modules/backup/archive.ts';
 import { backupName, LOCAL_TOKEN_FILE, readLocalAddress } from '../server/modules/backup/service.ts';
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
+import { fail } from './cli.ts';
 
 async function main() {
   const { values } = parseArgs({ options: { out: { type: 'string', short: 'o' } } });

@@ -4,11 +4,7 @@ import { databaseTarget, openDatabase } from '../server/db/client.ts';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { storageFromConfig } from '../server/lib/storage.ts';
 import { BackupRefusedError, restoreBackup } from '../server/modules/backup/archive.ts';
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
+import { fail } from './cli.ts';
 
 async function main() {
   const { values, positionals } = parseArgs({

@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { appMeta, blogPosts } from '../../db/schema.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { storeUpload } from '../uploads/service.ts';
+import { POST_FIELD_NAMES } from './service.ts';
 
 /** A file of an import: its path inside the folder or zip (with '/') and its bytes. */
 export interface ImportFile {
@@ -245,16 +246,8 @@ function rootedFile(paths: readonly string[], rooted: string): string | undefine
   return paths.find((path) => path === rooted || path.endsWith(`/${rooted}`));
 }
 
-const COMPARED: Array<keyof BlogPostFormValues> = [
-  'title',
-  'summary',
-  'content',
-  'coverImage',
-  'tags',
-  'isPublished',
-  'metaDescription',
-  'canonicalUrl',
-];
+/** What an import compares with the stored post (the slug is how they were matched). */
+const COMPARED: Array<keyof BlogPostFormValues> = POST_FIELD_NAMES.filter((name) => name !== 'slug');
 
 /** What differs between a stored post and an imported one ([] when nothing does). */
 function differences(row: PostRow, values: BlogPostFormValues): string[] {

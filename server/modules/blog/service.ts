@@ -59,7 +59,7 @@ export const SLUG_TAKEN = 'A post with this slug already exists';
 type PostRow = typeof blogPosts.$inferSelect;
 
 /** The post fields the owner may change; anything else in an update is ignored. */
-const POST_FIELDS = new Set<string>([
+export const POST_FIELD_NAMES = [
   'title',
   'slug',
   'summary',
@@ -69,7 +69,8 @@ const POST_FIELDS = new Set<string>([
   'isPublished',
   'metaDescription',
   'canonicalUrl',
-] satisfies (keyof BlogPostFormValues)[]);
+] as const satisfies (keyof BlogPostFormValues)[];
+const POST_FIELDS = new Set<string>(POST_FIELD_NAMES);
 
 export type PostStatus = 'draft' | 'scheduled' | 'published';
 
@@ -122,6 +123,13 @@ export function createBlogService(
   { now = () => new Date(), events, coverFor }: BlogServiceOptions = {},
 ) {
   const invalidatePosts = () => cache.invalidate(BLOG_CACHE_PREFIX);
+
+  /** Posts with their author's name (the byline), to be narrowed with .where(). */
+  const withAuthor = () =>
+    db
+      .select({ post: blogPosts, authorFullName: users.fullName, authorUsername: users.username })
+      .from(blogPosts)
+      .leftJoin(users, eq(users.id, blogPosts.authorId));
 
   /** Published posts whose time has come: what visitors, feeds and the sitemap see. */
   const live = () =>
@@ -280,16 +288,7 @@ export function createBlogService(
       slug: string,
       access: { owner?: boolean; previewToken?: string } = {},
     ): Promise<BlogPost | null> {
-      const [row] = await db
-        .select({
-          post: blogPosts,
-          authorFullName: users.fullName,
-          authorUsername: users.username,
-        })
-        .from(blogPosts)
-        .leftJoin(users, eq(users.id, blogPosts.authorId))
-        .where(eq(blogPosts.slug, slug))
-        .limit(1);
+      const [row] = await withAuthor().where(eq(blogPosts.slug, slug)).limit(1);
       if (!row) return null;
       const { post } = row;
       const status = statusOf(post, now());
@@ -334,14 +333,7 @@ export function createBlogService(
 
     /** The newest live posts with their HTML, for the feeds. */
     async listForFeed(limit: number) {
-      const rows = await db
-        .select({
-          post: blogPosts,
-          authorFullName: users.fullName,
-          authorUsername: users.username,
-        })
-        .from(blogPosts)
-        .leftJoin(users, eq(users.id, blogPosts.authorId))
+      const rows = await withAuthor()
         .where(live())
         .orderBy(sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.id))
         .limit(limit);
