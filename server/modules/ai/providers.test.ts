@@ -22,6 +22,10 @@ let received: Array<{ path: string; authorization?: string | undefined; body: Re
 const json = (res: ServerResponse, status: number, body: unknown) =>
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 const chatAnswer = (content: string) => ({ choices: [{ message: { role: 'assistant', content } }] });
+/** The stand-in answers every chat request with `answer`, as a model's JSON reply. */
+const answerWith = (answer: object) => {
+  handler = (_body, _req, res) => json(res, 200, chatAnswer(JSON.stringify(answer)));
+};
 
 beforeAll(async () => {
   standIn = createServer(async (req, res) => {
@@ -62,20 +66,13 @@ const local = recommendProjects(projects, request);
 
 describe('the OpenAI-compatible recommendations', () => {
   it('sends the catalogue and the request, and uses a valid answer', async () => {
-    handler = (_body, _req, res) =>
-      json(
-        res,
-        200,
-        chatAnswer(
-          JSON.stringify({
-            recommendations: [
-              { projectId: 'ssi-met-repairs', score: 91.6, reason: 'A locksmith business site.' },
-              { projectId: 'keycode-help', score: 88, reason: 'Key codes for automotive locksmiths.' },
-            ],
-            explanation: 'Two projects are about locksmith work.',
-          }),
-        ),
-      );
+    answerWith({
+      recommendations: [
+        { projectId: 'ssi-met-repairs', score: 91.6, reason: 'A locksmith business site.' },
+        { projectId: 'keycode-help', score: 88, reason: 'Key codes for automotive locksmiths.' },
+      ],
+      explanation: 'Two projects are about locksmith work.',
+    });
     const result = await provider().recommend(request);
     expect(result.explanation).toBe('Two projects are about locksmith work.');
     expect(result.recommendations.map((r) => [r.project.id, r.score, r.reason])).toEqual([
@@ -204,17 +201,10 @@ describe('the OpenAI-compatible image generation', () => {
 
 describe('AI_PROVIDER=openai-compatible in the app', () => {
   it('routes POST /api/recommendations through the configured service', async () => {
-    handler = (_body, _req, res) =>
-      json(
-        res,
-        200,
-        chatAnswer(
-          JSON.stringify({
-            recommendations: [{ projectId: 'gatherly', score: 75, reason: 'Community events.' }],
-            explanation: 'From the stand-in.',
-          }),
-        ),
-      );
+    answerWith({
+      recommendations: [{ projectId: 'gatherly', score: 75, reason: 'Community events.' }],
+      explanation: 'From the stand-in.',
+    });
     const t = await createTestApp({
       seed: false,
       env: { AI_PROVIDER: 'openai-compatible', AI_BASE_URL: baseUrl, AI_API_KEY: 'sk-app' },

@@ -241,14 +241,15 @@ describe('the pipeline', () => {
 
 describe('where clients come from', () => {
   it('records each request’s source and shows requests, won work and value by source and by post', async () => {
-    const newsletter = await submitQuote('From Newsletter', new Date('2026-11-01T10:00:00Z'), {
+    const fromNewsletter = {
       landingPage: '/?utm_source=newsletter&utm_medium=email&utm_campaign=fall',
       referrer: 'news.example.com',
       utmSource: 'newsletter',
       utmMedium: 'email',
       utmCampaign: 'fall',
       lastRead: '/blog/transponder-keys-explained',
-    });
+    };
+    const newsletter = await submitQuote('From Newsletter', new Date('2026-11-01T10:00:00Z'), fromNewsletter);
     await submitQuote('From Search', new Date('2026-11-02T10:00:00Z'), {
       landingPage: '/blog/transponder-keys-explained',
       referrer: 'www.google.com',
@@ -264,14 +265,7 @@ describe('where clients come from', () => {
     await patch(newsletter, { stage: 'won', value: 4200 });
 
     const [stored] = await t.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, newsletter));
-    expect(stored?.leadSource).toEqual({
-      landingPage: '/?utm_source=newsletter&utm_medium=email&utm_campaign=fall',
-      referrer: 'news.example.com',
-      utmSource: 'newsletter',
-      utmMedium: 'email',
-      utmCampaign: 'fall',
-      lastRead: '/blog/transponder-keys-explained',
-    });
+    expect(stored?.leadSource).toEqual(fromNewsletter);
     const [note] = await t.database.db
       .select()
       .from(notificationOutbox)
