@@ -2,23 +2,27 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from './field.tsx';
 import { Input } from './input.tsx';
 
-/** Who is writing: name and email, with the browser's autofill, and their errors. */
+type Registered = UseFormRegisterReturn & { defaultValue?: string };
+
+/**
+ * Who is writing: name and email, with the browser's autofill, and their errors; `form` is the
+ * form's `field` and `errorOf` (usePostForm) for its fields `name` and `email`.
+ */
 export function PersonFields({
-  name,
-  email,
-  errors,
+  form,
 }: {
-  name: UseFormRegisterReturn & { defaultValue?: string };
-  email: UseFormRegisterReturn & { defaultValue?: string };
-  errors: { name?: string | undefined; email?: string | undefined };
+  form: {
+    field: (name: 'name' | 'email') => Registered;
+    errorOf: (name: 'name' | 'email') => string | undefined;
+  };
 }) {
   return (
     <>
-      <Field label="Name" error={errors.name}>
-        <Input autoComplete="name" {...name} />
+      <Field label="Name" error={form.errorOf('name')}>
+        <Input autoComplete="name" {...form.field('name')} />
       </Field>
-      <Field label="Email" error={errors.email}>
-        <Input type="email" autoComplete="email" {...email} />
+      <Field label="Email" error={form.errorOf('email')}>
+        <Input type="email" autoComplete="email" {...form.field('email')} />
       </Field>
     </>
   );

@@ -14,7 +14,7 @@ import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { failureToast, toast } from '../../ui/use-toast.ts';
-import { ADMIN_PREFIX } from './api.ts';
+import { ADMIN_PREFIX, useAdminPage } from './api.ts';
 
 export const ADMIN_PAGE_SIZE = 10;
 
@@ -47,6 +47,19 @@ export function usePageParam(name = 'page'): [number, (page: number) => void] {
   const update = useUpdateParams();
   const page = Math.max(1, Number.parseInt(params.get(name) ?? '1', 10) || 1);
   return [page, (next: number) => update({ [name]: next <= 1 ? null : String(next) })];
+}
+
+/**
+ * One page of an owner list: the page from the address (`pageParam`, when two lists share a
+ * screen), the list's own `params` (its filters), ADMIN_PAGE_SIZE items.
+ */
+export function useAdminList<T>(
+  path: string,
+  params: Record<string, string | number | undefined> = {},
+  pageParam = 'page',
+) {
+  const [page] = usePageParam(pageParam);
+  return useAdminPage<T>(path, { ...params, page, pageSize: ADMIN_PAGE_SIZE });
 }
 
 /** A filter kept in the address (`?name=value`); changing it goes back to the first page. */

@@ -13,15 +13,13 @@ import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import {
-  ADMIN_PAGE_SIZE,
   AdminSection,
   EntryList,
   useAdminAction,
+  useAdminList,
   useFilterParam,
-  usePageParam,
   When,
 } from '../admin/admin-list.tsx';
-import { useAdminPage } from '../admin/api.ts';
 import { BLOG_PATH, COMMENTS_PREFIX, moderateComments, ownerBlogPaths, reviewContribution } from './api.ts';
 import ReplyForm, { useReplyAnswer } from './reply-form.tsx';
 
@@ -40,13 +38,8 @@ const doneWord = { approve: 'approved', reject: 'rejected', spam: 'marked as spa
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function CommentModeration() {
-  const [page] = usePageParam('comments-page');
   const [status, setStatus] = useFilterParam('comments', COMMENT_STATUSES, 'pending', 'comments-page');
-  const query = useAdminPage<AdminComment>(ownerBlogPaths.comments, {
-    status,
-    page,
-    pageSize: ADMIN_PAGE_SIZE,
-  });
+  const query = useAdminList<AdminComment>(ownerBlogPaths.comments, { status }, 'comments-page');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const moderate = useAdminAction(
     async ({ ids, action }: { ids: number[]; action: ModerationAction }) => {
@@ -191,13 +184,8 @@ export function CommentModeration() {
 }
 
 export function ContributionModeration() {
-  const [page] = usePageParam('guest-page');
   const [status, setStatus] = useFilterParam('guest', CONTRIBUTION_STATUSES, 'pending', 'guest-page');
-  const query = useAdminPage<AdminContribution>(ownerBlogPaths.contributions, {
-    status,
-    page,
-    pageSize: ADMIN_PAGE_SIZE,
-  });
+  const query = useAdminList<AdminContribution>(ownerBlogPaths.contributions, { status }, 'guest-page');
   return (
     <AdminSection
       id="contributions"

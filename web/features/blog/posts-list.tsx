@@ -4,8 +4,7 @@ import type { AdminPost } from '../../../common/schemas/blog.ts';
 import { dateAndTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
-import { ADMIN_PAGE_SIZE, AdminSection, useAdminAction, usePageParam, When } from '../admin/admin-list.tsx';
-import { useAdminPage } from '../admin/api.ts';
+import { AdminSection, useAdminAction, useAdminList, When } from '../admin/admin-list.tsx';
 import { BLOG_PATH, deletePost, ownerBlogPaths, setPublished } from './api.ts';
 
 export function PostsList({
@@ -16,8 +15,7 @@ export function PostsList({
   /** Told before a post is deleted (the editor lets go of it). */
   onDelete: (post: AdminPost) => void;
 }) {
-  const [page] = usePageParam();
-  const query = useAdminPage<AdminPost>(ownerBlogPaths.posts, { page, pageSize: ADMIN_PAGE_SIZE });
+  const query = useAdminList<AdminPost>(ownerBlogPaths.posts);
   const publish = useAdminAction(
     (post: AdminPost) => setPublished(post.id, !post.isPublished),
     (post) => ({ title: post.isPublished ? 'Post unpublished' : 'Post published', description: post.title }),

@@ -16,16 +16,14 @@ import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from '../../lib/
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import {
-  ADMIN_PAGE_SIZE,
   AdminSection,
   EntryList,
   FilterSelect,
   useAdminAction,
+  useAdminList,
   useFilterParam,
-  usePageParam,
   When,
 } from '../admin/admin-list.tsx';
-import { useAdminPage } from '../admin/api.ts';
 import { contactOwnerPaths, updateInboxItem } from './api.ts';
 
 const KINDS = ['all', 'quote', 'contact'] as const;
@@ -51,15 +49,9 @@ export function replyHref(item: AdminInboxItem): string {
 }
 
 export function Inbox() {
-  const [page] = usePageParam();
   const [kind, setKind] = useFilterParam('kind', KINDS, 'all');
   const [state, setState] = useFilterParam('state', inboxStates, 'open');
-  const query = useAdminPage<AdminInboxItem>(contactOwnerPaths.inbox, {
-    kind,
-    state,
-    page,
-    pageSize: ADMIN_PAGE_SIZE,
-  });
+  const query = useAdminList<AdminInboxItem>(contactOwnerPaths.inbox, { kind, state });
   return (
     <AdminSection
       id="inbox"

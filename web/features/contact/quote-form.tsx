@@ -104,11 +104,7 @@ export default function QuoteForm() {
       </h3>
       <FormNotice answer={answer} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <PersonFields
-          name={field('name')}
-          email={field('email')}
-          errors={{ name: errorOf('name'), email: errorOf('email') }}
-        />
+        <PersonFields form={{ field, errorOf }} />
         <Field label="Phone (optional)" error={errorOf('phone')}>
           <Input type="tel" autoComplete="tel" {...field('phone')} />
         </Field>

@@ -4,15 +4,14 @@ import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import {
-  ADMIN_PAGE_SIZE,
   AdminSection,
   EntryList,
   useAdminAction,
+  useAdminList,
   useFilterParam,
-  usePageParam,
   When,
 } from '../admin/admin-list.tsx';
-import { useAdminPage, useSummary } from '../admin/api.ts';
+import { useSummary } from '../admin/api.ts';
 import { outboxPaths, retryMessage } from './api.ts';
 
 const STATE_LABELS: Record<OutboxState, string> = {
@@ -88,13 +87,8 @@ export function MailNotice() {
 }
 
 export function Outbox() {
-  const [page] = usePageParam();
   const [state, setState] = useFilterParam('status', outboxStates, 'all');
-  const query = useAdminPage<OutboxMessage>(outboxPaths.outbox, {
-    status: state,
-    page,
-    pageSize: ADMIN_PAGE_SIZE,
-  });
+  const query = useAdminList<OutboxMessage>(outboxPaths.outbox, { status: state });
   return (
     <AdminSection
       id="outbox"

@@ -24,6 +24,7 @@ import {
 } from '../../ui/icons.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { DemoFrame } from './demo-frame.tsx';
+import { SourceCodeLink } from './source-code-link.tsx';
 
 const GITHUB_PREVIEW_HEIGHT = 400;
 
@@ -84,14 +85,7 @@ function Unavailable({ project }: { project: Project }) {
     <div className="flex flex-col items-center rounded-lg border border-border p-10 text-center">
       <h3 className="text-lg font-semibold">Live Demo</h3>
       <p className="mt-2 text-muted-foreground">An interactive demo is not available at this moment.</p>
-      {project.githubUrl && (
-        <Button asChild variant="outline" className="mt-4">
-          <a href={project.githubUrl} target="_blank" rel="noopener noreferrer">
-            <SocialIcon icon="github" className="h-4 w-4" />
-            View Source Code
-          </a>
-        </Button>
-      )}
+      {project.githubUrl && <SourceCodeLink url={project.githubUrl} className="mt-4" />}
     </div>
   );
 }

@@ -144,11 +144,7 @@ export function ResumeRequest({ served = null }: { served?: ServedRequest }) {
           ) : null}
           <FormNotice answer={answer} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <PersonFields
-              name={field('name')}
-              email={field('email')}
-              errors={{ name: errorOf('name'), email: errorOf('email') }}
-            />
+            <PersonFields form={{ field, errorOf }} />
             <Field label="Company (optional)" error={errorOf('company')}>
               <Input autoComplete="organization" {...field('company')} />
             </Field>

@@ -1,16 +1,11 @@
 import type { AdminResumeRequest } from '../../../common/schemas/resume.ts';
 import { RESUME_PURPOSE_LABELS } from '../../lib/option-labels.ts';
 import { DataTable } from '../../ui/data-table.tsx';
-import { ADMIN_PAGE_SIZE, AdminSection, usePageParam, When } from '../admin/admin-list.tsx';
-import { useAdminPage } from '../admin/api.ts';
+import { AdminSection, useAdminList, When } from '../admin/admin-list.tsx';
 import { resumeOwnerPaths } from './api.ts';
 
 export function ResumeRequests() {
-  const [page] = usePageParam();
-  const query = useAdminPage<AdminResumeRequest>(resumeOwnerPaths.resumeRequests, {
-    page,
-    pageSize: ADMIN_PAGE_SIZE,
-  });
+  const query = useAdminList<AdminResumeRequest>(resumeOwnerPaths.resumeRequests);
   return (
     <AdminSection
       id="resume-requests"

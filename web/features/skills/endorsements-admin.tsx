@@ -2,15 +2,7 @@
 import { MAX_RATING } from '../../../common/constants.ts';
 import type { AdminEndorsement } from '../../../common/schemas/skills.ts';
 import { Button } from '../../ui/button.tsx';
-import {
-  ADMIN_PAGE_SIZE,
-  AdminSection,
-  useAdminAction,
-  useFilterParam,
-  usePageParam,
-  When,
-} from '../admin/admin-list.tsx';
-import { useAdminPage } from '../admin/api.ts';
+import { AdminSection, useAdminAction, useAdminList, useFilterParam, When } from '../admin/admin-list.tsx';
 import {
   ENDORSEMENTS_PATH,
   endorsementOwnerPaths,
@@ -20,7 +12,6 @@ import {
 } from './api.ts';
 
 export function Endorsements() {
-  const [page] = usePageParam();
   const skills = useSkillsByCategory();
   const allSkills = skills.data
     ? [...skills.data.frontend, ...skills.data.backend, ...skills.data.devops]
@@ -30,10 +21,8 @@ export function Endorsements() {
     ['', ...allSkills.map((skill) => String(skill.id))],
     '',
   );
-  const query = useAdminPage<AdminEndorsement>(endorsementOwnerPaths.endorsements, {
+  const query = useAdminList<AdminEndorsement>(endorsementOwnerPaths.endorsements, {
     skillId: skillId || undefined,
-    page,
-    pageSize: ADMIN_PAGE_SIZE,
   });
   const remove = useAdminAction(
     (endorsement: AdminEndorsement) => removeEndorsement(endorsement.id),
