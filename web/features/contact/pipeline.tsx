@@ -22,7 +22,6 @@ import { typedValue, useDone, useFormAnswer, usePageAction } from '../../lib/for
 import { BUDGET_LABELS, PROJECT_TYPE_LABELS } from '../../lib/option-labels.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
-import { DataTable } from '../../ui/data-table.tsx';
 import { DoneNotice, FormName } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
@@ -33,23 +32,8 @@ import { failureToast, toast } from '../../ui/use-toast.ts';
 import { useAdminAction, useRefreshAdmin, When } from '../admin/admin-list.tsx';
 import { addQuoteNote, updateQuote, usePipeline, useQuoteHistory } from './api.ts';
 import { replyHref } from './inbox.tsx';
-
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
-const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
-/** '12 min', '5 h', '26.5 h'. */
-const duration = (minutes: number) =>
-  minutes < 60 ? `${minutes} min` : `${(minutes / 60).toFixed(1).replace(/\.0$/, '')} h`;
+import { dollars, label } from './pipeline-format.ts';
+import { FirstReply, LeadSources, Months } from './pipeline-reports.tsx';
 
 /** The board's forms by name in the page's action (ADR 013). */
 export const PIPELINE_FORMS = { stage: 'stage', value: 'value', note: 'note' } as const;
@@ -97,49 +81,6 @@ export function PipelineBoard() {
       <LeadSources sources={pipeline.sources} pages={pipeline.pages} />
       <Months months={pipeline.months} />
     </div>
-  );
-}
-
-function FirstReply({ reply }: { reply: Pipeline['firstReply'] }) {
-  const median = reply.medianMinutes;
-  return (
-    <section aria-labelledby="pipeline-reply" className="rounded-lg border border-border bg-card p-4 sm:p-6">
-      <h2 id="pipeline-reply" className="text-xl font-bold">
-        First reply
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        The site promises a reply within {reply.promiseHours} hours. Requests of the last 90 days.
-      </p>
-      <dl className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <div className="rounded-md border border-border p-3">
-          <dt className="text-sm text-muted-foreground">Median time to first reply</dt>
-          <dd className="text-3xl font-bold tabular-nums">{median === null ? '–' : duration(median)}</dd>
-        </div>
-        <div className="rounded-md border border-border p-3">
-          <dt className="text-sm text-muted-foreground">Answered within {reply.promiseHours} hours</dt>
-          <dd className="text-3xl font-bold tabular-nums">
-            {reply.withinPromise} of {reply.answered}
-          </dd>
-        </div>
-        <div
-          className={
-            reply.overdue > 0
-              ? 'rounded-md border border-destructive p-3'
-              : 'rounded-md border border-border p-3'
-          }
-        >
-          <dt className="text-sm text-muted-foreground">Waiting for a reply</dt>
-          <dd className="text-3xl font-bold tabular-nums">{reply.waiting}</dd>
-          <dd
-            className={
-              reply.overdue > 0 ? 'text-sm font-medium text-destructive' : 'text-sm text-muted-foreground'
-            }
-          >
-            {reply.overdue} past {reply.promiseHours} hours
-          </dd>
-        </div>
-      </dl>
-    </section>
   );
 }
 
@@ -441,123 +382,6 @@ function History({ quote, load }: { quote: AdminQuote; load: boolean }) {
           {add.isPending ? 'Adding...' : 'Add note'}
         </Button>
       </form>
-    </div>
-  );
-}
-
-function Months({ months }: { months: Pipeline['months'] }) {
-  return (
-    <section aria-labelledby="pipeline-months" className="rounded-lg border border-border bg-card p-4 sm:p-6">
-      <h2 id="pipeline-months" className="text-xl font-bold">
-        Results by month
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        By the month a request was won or lost. Win rate: won out of won and lost.
-      </p>
-      <div className="mt-4 overflow-x-auto">
-        <DataTable
-          caption="Won and lost quote requests per month"
-          compact
-          rows={months}
-          rowKey={(month) => month.month}
-          columns={[
-            {
-              key: 'month',
-              header: 'Month',
-              rowHeader: true,
-              className: 'font-normal',
-              cell: (m) => monthName(m.month),
-            },
-            { key: 'won', header: 'Won', numeric: true, cell: (m) => m.won },
-            { key: 'lost', header: 'Lost', numeric: true, cell: (m) => m.lost },
-            {
-              key: 'rate',
-              header: 'Win rate',
-              numeric: true,
-              cell: (m) => (m.winRate === null ? '–' : percent.format(m.winRate)),
-            },
-            { key: 'value', header: 'Won value', numeric: true, cell: (m) => dollars.format(m.wonValueUsd) },
-          ]}
-        />
-      </div>
-    </section>
-  );
-}
-
-function LeadSources({ sources, pages }: Pick<Pipeline, 'sources' | 'pages'>) {
-  return (
-    <section
-      aria-labelledby="pipeline-sources"
-      className="rounded-lg border border-border bg-card p-4 sm:p-6"
-    >
-      <h2 id="pipeline-sources" className="text-xl font-bold">
-        Where clients come from
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        Recorded with each request, without cookies: the campaign (utm_source), else the site that linked
-        here, else Direct; and the last post or project read before asking.
-      </p>
-      <div className="mt-4 grid gap-6 md:grid-cols-2">
-        <LeadTable caption="Quote requests by source" head="Source" rows={sources} empty="No requests yet." />
-        <LeadTable
-          caption="Quote requests by the post or project read last"
-          head="Read last"
-          rows={pages}
-          empty="No request came after reading a post or project yet."
-          link
-        />
-      </div>
-    </section>
-  );
-}
-
-function LeadTable({
-  caption,
-  head,
-  rows,
-  empty,
-  link = false,
-}: {
-  caption: string;
-  head: string;
-  rows: Pipeline['sources'];
-  empty: string;
-  link?: boolean;
-}) {
-  return (
-    <div className="overflow-x-auto">
-      <DataTable
-        caption={caption}
-        showCaption
-        compact
-        empty={empty}
-        rows={rows}
-        rowKey={(row) => row.label}
-        columns={[
-          {
-            key: 'label',
-            header: head,
-            rowHeader: true,
-            className: 'max-w-48 truncate font-normal',
-            cell: (row) =>
-              link ? (
-                <a href={row.label} className="text-primary underline underline-offset-2">
-                  {row.label}
-                </a>
-              ) : (
-                row.label
-              ),
-          },
-          { key: 'quotes', header: 'Requests', numeric: true, cell: (row) => row.quotes },
-          { key: 'won', header: 'Won', numeric: true, cell: (row) => row.won },
-          {
-            key: 'value',
-            header: 'Won value',
-            numeric: true,
-            cell: (row) => dollars.format(row.wonValueUsd),
-          },
-        ]}
-      />
     </div>
   );
 }

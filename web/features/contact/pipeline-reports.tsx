@@ -1,0 +1,163 @@
+import type { Pipeline } from '../../../common/schemas/contact.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { dollars, duration, monthName, percent } from './pipeline-format.ts';
+
+export function FirstReply({ reply }: { reply: Pipeline['firstReply'] }) {
+  const median = reply.medianMinutes;
+  return (
+    <section aria-labelledby="pipeline-reply" className="rounded-lg border border-border bg-card p-4 sm:p-6">
+      <h2 id="pipeline-reply" className="text-xl font-bold">
+        First reply
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        The site promises a reply within {reply.promiseHours} hours. Requests of the last 90 days.
+      </p>
+      <dl className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <div className="rounded-md border border-border p-3">
+          <dt className="text-sm text-muted-foreground">Median time to first reply</dt>
+          <dd className="text-3xl font-bold tabular-nums">{median === null ? '–' : duration(median)}</dd>
+        </div>
+        <div className="rounded-md border border-border p-3">
+          <dt className="text-sm text-muted-foreground">Answered within {reply.promiseHours} hours</dt>
+          <dd className="text-3xl font-bold tabular-nums">
+            {reply.withinPromise} of {reply.answered}
+          </dd>
+        </div>
+        <div
+          className={
+            reply.overdue > 0
+              ? 'rounded-md border border-destructive p-3'
+              : 'rounded-md border border-border p-3'
+          }
+        >
+          <dt className="text-sm text-muted-foreground">Waiting for a reply</dt>
+          <dd className="text-3xl font-bold tabular-nums">{reply.waiting}</dd>
+          <dd
+            className={
+              reply.overdue > 0 ? 'text-sm font-medium text-destructive' : 'text-sm text-muted-foreground'
+            }
+          >
+            {reply.overdue} past {reply.promiseHours} hours
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+export function Months({ months }: { months: Pipeline['months'] }) {
+  return (
+    <section aria-labelledby="pipeline-months" className="rounded-lg border border-border bg-card p-4 sm:p-6">
+      <h2 id="pipeline-months" className="text-xl font-bold">
+        Results by month
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        By the month a request was won or lost. Win rate: won out of won and lost.
+      </p>
+      <div className="mt-4 overflow-x-auto">
+        <DataTable
+          caption="Won and lost quote requests per month"
+          compact
+          rows={months}
+          rowKey={(month) => month.month}
+          columns={[
+            {
+              key: 'month',
+              header: 'Month',
+              rowHeader: true,
+              className: 'font-normal',
+              cell: (m) => monthName(m.month),
+            },
+            { key: 'won', header: 'Won', numeric: true, cell: (m) => m.won },
+            { key: 'lost', header: 'Lost', numeric: true, cell: (m) => m.lost },
+            {
+              key: 'rate',
+              header: 'Win rate',
+              numeric: true,
+              cell: (m) => (m.winRate === null ? '–' : percent.format(m.winRate)),
+            },
+            { key: 'value', header: 'Won value', numeric: true, cell: (m) => dollars.format(m.wonValueUsd) },
+          ]}
+        />
+      </div>
+    </section>
+  );
+}
+
+export function LeadSources({ sources, pages }: Pick<Pipeline, 'sources' | 'pages'>) {
+  return (
+    <section
+      aria-labelledby="pipeline-sources"
+      className="rounded-lg border border-border bg-card p-4 sm:p-6"
+    >
+      <h2 id="pipeline-sources" className="text-xl font-bold">
+        Where clients come from
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Recorded with each request, without cookies: the campaign (utm_source), else the site that linked
+        here, else Direct; and the last post or project read before asking.
+      </p>
+      <div className="mt-4 grid gap-6 md:grid-cols-2">
+        <LeadTable caption="Quote requests by source" head="Source" rows={sources} empty="No requests yet." />
+        <LeadTable
+          caption="Quote requests by the post or project read last"
+          head="Read last"
+          rows={pages}
+          empty="No request came after reading a post or project yet."
+          link
+        />
+      </div>
+    </section>
+  );
+}
+
+function LeadTable({
+  caption,
+  head,
+  rows,
+  empty,
+  link = false,
+}: {
+  caption: string;
+  head: string;
+  rows: Pipeline['sources'];
+  empty: string;
+  link?: boolean;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <DataTable
+        caption={caption}
+        showCaption
+        compact
+        empty={empty}
+        rows={rows}
+        rowKey={(row) => row.label}
+        columns={[
+          {
+            key: 'label',
+            header: head,
+            rowHeader: true,
+            className: 'max-w-48 truncate font-normal',
+            cell: (row) =>
+              link ? (
+                <a href={row.label} className="text-primary underline underline-offset-2">
+                  {row.label}
+                </a>
+              ) : (
+                row.label
+              ),
+          },
+          { key: 'quotes', header: 'Requests', numeric: true, cell: (row) => row.quotes },
+          { key: 'won', header: 'Won', numeric: true, cell: (row) => row.won },
+          {
+            key: 'value',
+            header: 'Won value',
+            numeric: true,
+            cell: (row) => dollars.format(row.wonValueUsd),
+          },
+        ]}
+      />
+    </div>
+  );
+}
