@@ -15,7 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SEO_DESCRIPTION_LENGTH } from '../../../common/constants.ts';
 import { type AdminPost, type BlogPostFormInput, blogPostFormSchema } from '../../../common/schemas/blog.ts';
-import { normalizeTags, slugify } from '../../../common/text.ts';
+import { slugify } from '../../../common/text.ts';
 import { dateAndTime } from '../../lib/dates.ts';
 import { useDone } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
@@ -38,6 +38,7 @@ import {
 } from './editor-uploads.tsx';
 import { PostPreview, useMarkdownPreview } from './post-preview.tsx';
 import { PreviewLink } from './preview-link.tsx';
+import { TagsField } from './tags-field.tsx';
 
 const SLUG_DELAY_MS = 500;
 
@@ -199,27 +200,6 @@ export function PostEditor({
     autosave.restored();
   };
 
-  const tagsNow = normalizeTags(String(values.tags ?? ''));
-  const typing =
-    String(values.tags ?? '')
-      .split(',')
-      .pop()
-      ?.trim()
-      .toLowerCase() ?? '';
-  const suggestions = (tagSuggestions.data ?? [])
-    .filter((tag) => !tagsNow.some((used) => used.toLowerCase() === tag.toLowerCase()))
-    .filter((tag) => !typing || tag.toLowerCase().startsWith(typing))
-    .slice(0, 8);
-  const addTag = (tag: string) => {
-    const parts = String(form.getValues('tags') ?? '').split(',');
-    if (typing) parts.pop();
-    const next = [...parts.map((part) => part.trim()).filter(Boolean), tag];
-    form.setValue('tags', `${next.join(', ')}, `, {
-      shouldDirty: true,
-      shouldValidate: form.formState.isSubmitted,
-    });
-  };
-
   const metaDescription = values.metaDescription ?? '';
   const contentField = field('content');
   const saveState = save.isPending
@@ -348,27 +328,7 @@ export function PostEditor({
         uploading={uploads.uploading}
         upload={uploads.upload}
       />
-      <div className="space-y-2">
-        <Field label="Tags" hint="Comma-separated." error={errorOf('tags')}>
-          <Input placeholder="React, Repair" autoComplete="off" {...field('tags')} />
-        </Field>
-        {suggestions.length > 0 ? (
-          <div className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="text-muted-foreground">Suggestions:</span>
-            {suggestions.map((tag) => (
-              <button
-                key={tag}
-                type="button"
-                onClick={() => addTag(tag)}
-                aria-label={`Add tag ${tag}`}
-                className="rounded-full border border-border px-3 py-1 text-xs font-medium hover:border-primary"
-              >
-                + {tag}
-              </button>
-            ))}
-          </div>
-        ) : null}
-      </div>
+      <TagsField form={form} field={field('tags')} error={errorOf('tags')} suggested={tagSuggestions.data} />
       <Field
         label="Meta description"
         hint={`${metaDescription.length}/${SEO_DESCRIPTION_LENGTH}. What search results and shared links show. Left empty, the summary is used (or the first ${SEO_DESCRIPTION_LENGTH} characters of the post).`}
