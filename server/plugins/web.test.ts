@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import { preferredEncoding } from '../lib/read-cache.ts';
 import { createTestApp, freshIp, type TestApp } from '../testing/test-app.ts';
-import { BUSY_MESSAGE, type Handler } from './web.ts';
+import type { Handler } from './web.ts';
+import { BUSY_MESSAGE } from './web-requests.ts';
 
 const SCRIPT = 'window.__ready = 1;';
 

@@ -1,3 +1,4 @@
+/** What the sign-in and security screen's parts share: its forms' names, what a post without the code answered, a section's frame. */
 import type { AuthenticatorSetup } from '../../../common/schemas/auth.ts';
 import type { FormAnswer } from '../../lib/form-post.ts';
 import { failureToast } from '../../ui/use-toast.ts';

@@ -1,3 +1,4 @@
+/** How the pipeline writes money, rates, months and waits. */
 export const dollars = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',

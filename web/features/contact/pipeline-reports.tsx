@@ -1,3 +1,4 @@
+/** The pipeline's figures: the first reply, results by month, and where clients come from. */
 import type { Pipeline } from '../../../common/schemas/contact.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { dollars, duration, monthName, percent } from './pipeline-format.ts';
