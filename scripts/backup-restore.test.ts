@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/db/client.ts';
 import { seedDatabase } from '../server/db/seed.ts';
-import { nonEmptyTables } from '../server/modules/backup/archive.ts';
+import { nonEmptyTables } from '../server/modules/backup/restore.ts';
 import { projectRoot } from '../server/paths.ts';
 import { createTestApp } from '../server/testing/test-app.ts';
 

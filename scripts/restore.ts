@@ -3,7 +3,8 @@ import { loadConfig } from '../server/config.ts';
 import { databaseTarget, openDatabase } from '../server/db/client.ts';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { storageFromConfig } from '../server/lib/storage.ts';
-import { BackupRefusedError, restoreBackup } from '../server/modules/backup/archive.ts';
+import { BackupRefusedError } from '../server/modules/backup/archive.ts';
+import { restoreBackup } from '../server/modules/backup/restore.ts';
 import { fail } from './cli.ts';
 
 async function main() {

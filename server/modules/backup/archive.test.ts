@@ -15,7 +15,8 @@ import {
   postgresTestUrl,
   type TestApp,
 } from '../../testing/test-app.ts';
-import { BackupRefusedError, nonEmptyTables, restoreBackup, writeBackupFile } from './archive.ts';
+import { BackupRefusedError, writeBackupFile } from './archive.ts';
+import { nonEmptyTables, restoreBackup } from './restore.ts';
 import { schemaVersions } from './schema-version.ts';
 
 const PNG = Buffer.from(

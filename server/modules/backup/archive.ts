@@ -13,16 +13,15 @@
  * `json_populate_recordset`, which turns each value back into its column's type: the same file
  * loads into PGlite and into PostgreSQL alike.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGunzip, createGzip } from 'node:zlib';
+import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type FileStorage, UPLOAD_NAME } from '../../lib/storage.ts';
-import { currentSchema, type SchemaVersion, schemaVersions } from './schema-version.ts';
+import type { FileStorage } from '../../lib/storage.ts';
+import { currentSchema } from './schema-version.ts';
 
 export const BACKUP_FORMAT = 'portfolio-backup';
 export const BACKUP_VERSION = 1;
@@ -36,7 +35,7 @@ const DERIVED: Record<string, string[]> = { blog_posts: ['search_vector'] };
 /** Rows read per query: a million page views never sit in memory at once. */
 const BATCH = 2_000;
 /** Rows inserted per statement on restore. */
-const CHUNK = 500;
+export const CHUNK = 500;
 
 export interface BackupSummary {
   schema: string;
@@ -55,14 +54,14 @@ interface TableInfo {
   primaryKey: string[];
 }
 
-type Executor = Pick<Db, 'execute'>;
+export type Executor = Pick<Db, 'execute'>;
 
-async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+export async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
   // Both drivers (pg and PGlite) answer execute() with { rows }.
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** A row as JSON text, without the derived columns. */
 function rowJson(table: string): string {
@@ -71,7 +70,7 @@ function rowJson(table: string): string {
   return `(to_jsonb(t) - array[${derived.map((column) => `'${column}'`).join(', ')}]::text[])::text`;
 }
 
-async function countRows(db: Executor, table: string): Promise<number> {
+export async function countRows(db: Executor, table: string): Promise<number> {
   const [row] = await rows<{ count: number }>(
     db,
     sql.raw(`select count(*)::int as count from ${ident(table)}`),
@@ -209,237 +208,4 @@ export async function writeBackupFile(
     await rm(partial, { force: true });
     throw error;
   }
-}
-
-type Entry =
-  | { kind: 'header'; schema: SchemaVersion }
-  /** A table's rows, a chunk at a time (a table of a million page views comes in many). */
-  | { kind: 'rows'; table: string; columns: string[]; rows: string[]; total?: number }
-  | { kind: 'upload'; name: string; bytes: Buffer };
-
-const DAMAGED = 'This file is not a complete backup of this site';
-
-/**
- * Reads a backup file entry by entry; `withRows` false skips keeping rows (the checking pass).
- * Anything out of shape is a BackupRefusedError saying what.
- */
-async function* readEntries(path: string, withRows: boolean): AsyncGenerator<Entry> {
-  const gunzip = createGunzip();
-  let streamError: Error | undefined;
-  const source = createReadStream(path);
-  source.on('error', (error) => {
-    streamError = error;
-    gunzip.destroy(error);
-  });
-  gunzip.on('error', (error) => {
-    streamError ??= error;
-  });
-  const lines = createInterface({ input: source.pipe(gunzip), crlfDelay: Number.POSITIVE_INFINITY });
-  const iterator = lines[Symbol.asyncIterator]();
-  const next = async (): Promise<string | undefined> => {
-    try {
-      const { value, done } = await iterator.next();
-      if (done) {
-        if (streamError) throw streamError;
-        return undefined;
-      }
-      return value;
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') throw new BackupRefusedError(`There is no file at ${path}.`);
-      throw new BackupRefusedError(
-        `${DAMAGED}: it is damaged or not a backup (${(error as Error).message}).`,
-      );
-    }
-  };
-  const parse = (line: string | undefined, what: string): Record<string, unknown> => {
-    if (line === undefined) throw new BackupRefusedError(`${DAMAGED}: it ends early, before ${what}.`);
-    try {
-      const value = JSON.parse(line) as unknown;
-      if (value && typeof value === 'object' && !Array.isArray(value))
-        return value as Record<string, unknown>;
-    } catch {
-      // reported below
-    }
-    throw new BackupRefusedError(`${DAMAGED}: a line where ${what} should be is not readable.`);
-  };
-
-  try {
-    const header = parse(await next(), 'its header');
-    if (header.format !== BACKUP_FORMAT) {
-      throw new BackupRefusedError(`${DAMAGED}: it is not a ${BACKUP_FORMAT} file.`);
-    }
-    if (header.version !== BACKUP_VERSION) {
-      throw new BackupRefusedError(
-        `This backup is in format ${String(header.version)}; this site reads format ${BACKUP_VERSION}.`,
-      );
-    }
-    const schema = schemaVersions().find((version) => version.tag === header.schema);
-    if (!schema) {
-      throw new BackupRefusedError(
-        `This backup was made by a newer version of the site (database ${String(header.schema)}). Update the site, then restore it.`,
-      );
-    }
-    yield { kind: 'header', schema };
-
-    const counted: Record<string, number> = {};
-    let uploads = 0;
-    for (;;) {
-      const entry = parse(await next(), 'the end marker');
-      if (typeof entry.table === 'string' && Array.isArray(entry.columns) && Number.isInteger(entry.rows)) {
-        const count = entry.rows as number;
-        const columns = entry.columns as string[];
-        let kept: string[] = [];
-        for (let index = 0; index < count; index++) {
-          const line = await next();
-          if (line === undefined || !line.startsWith('{')) {
-            throw new BackupRefusedError(`${DAMAGED}: the table ${entry.table} is cut short.`);
-          }
-          if (withRows) kept.push(line);
-          if (kept.length === CHUNK) {
-            yield { kind: 'rows', table: entry.table, columns, rows: kept };
-            kept = [];
-          }
-        }
-        counted[entry.table] = count;
-        yield { kind: 'rows', table: entry.table, columns, rows: kept, total: count };
-      } else if (typeof entry.upload === 'string' && Number.isInteger(entry.bytes)) {
-        // Checked while reading, so the checking pass refuses the file before a row is written.
-        if (!UPLOAD_NAME.test(entry.upload)) {
-          throw new BackupRefusedError(
-            `${DAMAGED}: it names an upload this site could not have made (${JSON.stringify(entry.upload.slice(0, 80))}).`,
-          );
-        }
-        const data = await next();
-        const bytes = Buffer.from(data ?? '', 'base64');
-        if (data === undefined || bytes.length !== entry.bytes) {
-          throw new BackupRefusedError(`${DAMAGED}: the upload ${entry.upload} is cut short.`);
-        }
-        uploads++;
-        yield { kind: 'upload', name: entry.upload, bytes: withRows ? bytes : Buffer.alloc(0) };
-      } else if (entry.end === true) {
-        const tables = (entry.tables ?? {}) as Record<string, number>;
-        const agrees =
-          entry.uploads === uploads &&
-          Object.keys(tables).length === Object.keys(counted).length &&
-          Object.entries(tables).every(([name, count]) => counted[name] === count);
-        if (!agrees) throw new BackupRefusedError(`${DAMAGED}: its end marker does not match what it holds.`);
-        if ((await next()) !== undefined) {
-          throw new BackupRefusedError(`${DAMAGED}: something follows its end marker.`);
-        }
-        return;
-      } else {
-        throw new BackupRefusedError(`${DAMAGED}: it holds a line this site does not know.`);
-      }
-    }
-  } finally {
-    lines.close();
-    source.destroy();
-  }
-}
-
-export interface RestoreOptions {
-  /** Empty the tables first when the database already holds data (the owner asked for it). */
-  force?: boolean;
-}
-
-/** The tables that hold at least one row, with their counts. */
-export async function nonEmptyTables(db: Executor): Promise<Record<string, number>> {
-  const found: Record<string, number> = {};
-  for (const table of await listTables(db)) {
-    const count = await countRows(db, table.name);
-    if (count > 0) found[table.name] = count;
-  }
-  return found;
-}
-
-/**
- * Loads a backup file into `db` (migrated to this site's schema) and its uploads into
- * `storage`. The whole file is checked before anything is written; the tables are loaded in
- * one transaction, so a failure leaves the database as it was.
- */
-export async function restoreBackup(
-  db: Db,
-  storage: FileStorage,
-  path: string,
-  options: RestoreOptions = {},
-): Promise<BackupSummary> {
-  // First pass: the whole file is read and checked, nothing kept and nothing written.
-  const tables = new Map((await listTables(db)).map((table) => [table.name, table]));
-  let schema: SchemaVersion | undefined;
-  for await (const entry of readEntries(path, false)) {
-    if (entry.kind === 'header') schema = entry.schema;
-    if (entry.kind === 'rows' && (entry.total ?? 0) > 0 && !tables.has(entry.table)) {
-      throw new BackupRefusedError(`This backup holds a table this site does not have: ${entry.table}.`);
-    }
-  }
-  const current = await currentSchema(db);
-  if (!schema || schema.index > current.index) {
-    throw new BackupRefusedError(
-      `This backup was made by a newer version of the site (database ${schema?.tag}). Update the site, then restore it.`,
-    );
-  }
-
-  const existing = await nonEmptyTables(db);
-  if (Object.keys(existing).length > 0 && !options.force) {
-    const list = Object.entries(existing)
-      .map(([name, count]) => `${name} (${count})`)
-      .join(', ');
-    throw new BackupRefusedError(
-      `The database is not empty: ${list}. Restore into an empty database, or add --force to replace what it holds.`,
-    );
-  }
-
-  const summary: BackupSummary = { schema: schema.tag, tables: {}, uploads: 0 };
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local time zone 'UTC'`);
-    if (Object.keys(existing).length > 0) {
-      await tx.execute(
-        sql.raw(`truncate ${[...tables.keys()].map(ident).join(', ')} restart identity cascade`),
-      );
-    }
-    for await (const entry of readEntries(path, true)) {
-      if (entry.kind === 'upload') break; // the tables are all read; uploads follow the commit
-      if (entry.kind !== 'rows') continue;
-      summary.tables[entry.table] = (summary.tables[entry.table] ?? 0) + entry.rows.length;
-      if (entry.rows.length === 0) continue;
-      const table = tables.get(entry.table);
-      if (!table) {
-        throw new BackupRefusedError(`This backup holds a table this site does not have: ${entry.table}.`);
-      }
-      // Only the archive's columns: a column added since it was made takes its default.
-      const list = entry.columns
-        .filter((column) => table.columns.includes(column))
-        .map(ident)
-        .join(', ');
-      await tx.execute(
-        sql`${sql.raw(`insert into ${ident(table.name)} (${list}) overriding system value select ${list} from json_populate_recordset(null::${ident(table.name)}, `)}${`[${entry.rows.join(',')}]`}::json)`,
-      );
-    }
-    // Serial ids carry on after the largest restored one.
-    const serials = await rows<{ table: string; column: string; sequence: string }>(
-      tx,
-      sql`select c.relname as "table", a.attname as "column",
-            pg_get_serial_sequence(quote_ident(c.relname), a.attname) as sequence
-          from pg_attribute a join pg_class c on c.oid = a.attrelid
-          join pg_namespace n on n.oid = c.relnamespace
-          where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
-            and pg_get_serial_sequence(quote_ident(c.relname), a.attname) is not null`,
-    );
-    for (const serial of serials) {
-      const column = ident(serial.column);
-      await tx.execute(
-        sql.raw(
-          `select setval('${serial.sequence.replaceAll("'", "''")}', coalesce(max(${column}), 1), max(${column}) is not null) from ${ident(serial.table)}`,
-        ),
-      );
-    }
-  });
-
-  for await (const entry of readEntries(path, true)) {
-    if (entry.kind !== 'upload') continue;
-    await storage.restore(entry.name, entry.bytes);
-    summary.uploads++;
-  }
-  return summary;
 }

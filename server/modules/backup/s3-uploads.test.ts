@@ -16,7 +16,8 @@ import {
   postgresTestUrl,
   type TestApp,
 } from '../../testing/test-app.ts';
-import { restoreBackup, writeBackupFile } from './archive.ts';
+import { writeBackupFile } from './archive.ts';
+import { restoreBackup } from './restore.ts';
 
 const postgresUp = await postgresAnswers();
 
