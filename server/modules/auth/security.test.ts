@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authChallenges, passkeys, recoveryCodes, sessions, totpFactors, users } from '../../db/schema.ts';
 import { SoftAuthenticator } from '../../testing/soft-authenticator.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
-import { createSecurityService, describeDevice } from './security.ts';
+import { describeDevice } from './devices.ts';
+import { createSecurityService } from './security.ts';
 
 const ORIGIN = 'http://localhost:4999';
 // A fixed clock: Wednesday 25 November 2026, 12:00:10 UTC (10 s into a 30 s TOTP step).

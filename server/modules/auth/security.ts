@@ -6,19 +6,6 @@
  */
 
 import { isIP } from 'node:net';
-import type {
-  AuthenticationResponseJSON,
-  AuthenticatorTransport,
-  PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-  RegistrationResponseJSON,
-} from '@simplewebauthn/server';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
 import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
@@ -28,6 +15,8 @@ import { authChallenges, passkeys, recoveryCodes, sessions, totpFactors, users }
 import { HttpError } from '../../lib/http-error.ts';
 import { createSealer } from '../../lib/sealed.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
+import { describeDevice } from './devices.ts';
+import { passkeyMethods } from './passkeys.ts';
 
 /** How long a WebAuthn prompt or a password sign-in waiting for its code stays valid. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -46,39 +35,6 @@ export interface SecurityOptions {
   /** The server secret (SESSION_SECRET or DATA_DIR/secret): the authenticator secrets are sealed under it. */
   serverSecret: string;
   now?: () => Date;
-}
-
-/** "Chrome on macOS" from a User-Agent header; "Unknown device" when it says nothing useful. */
-export function describeDevice(userAgent: string | null | undefined): string {
-  const ua = userAgent ?? '';
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /OPR\/|Opera/.test(ua)
-      ? 'Opera'
-      : /Firefox\//.test(ua)
-        ? 'Firefox'
-        : /Chrome\/|CriOS\//.test(ua)
-          ? 'Chrome'
-          : /Safari\//.test(ua)
-            ? 'Safari'
-            : /curl\//.test(ua)
-              ? 'curl'
-              : null;
-  const system = /iPhone|iPad|iPod/.test(ua)
-    ? 'iOS'
-    : /Android/.test(ua)
-      ? 'Android'
-      : /Mac OS X|Macintosh/.test(ua)
-        ? 'macOS'
-        : /Windows/.test(ua)
-          ? 'Windows'
-          : /CrOS/.test(ua)
-            ? 'ChromeOS'
-            : /Linux/.test(ua)
-              ? 'Linux'
-              : null;
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? 'Unknown device';
 }
 
 /** A recovery code as typed: case, spaces and dashes do not matter. */
@@ -312,125 +268,17 @@ export function createSecurityService(db: Db, options: SecurityOptions) {
       return ended.length;
     },
 
-    // --- Passkeys -------------------------------------------------------------------------
-
-    async passkeyRegistrationOptions(userId: number): Promise<PublicKeyCredentialCreationOptionsJSON> {
-      needsDomainName();
-      const username = await userName(userId);
-      const existing = await db
-        .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
-        .from(passkeys)
-        .where(eq(passkeys.userId, userId));
-      const optionsJSON = await generateRegistrationOptions({
-        rpName: options.siteName,
-        rpID,
-        userName: username,
-        // A stable handle per account, so re-registering on one device replaces rather than adds.
-        userID: new TextEncoder().encode(`user-${userId}`),
-        attestationType: 'none',
-        excludeCredentials: existing.map((key) => ({
-          id: key.credentialId,
-          transports: key.transports as AuthenticatorTransport[],
-        })),
-        authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
-      });
-      await remember(`register:${optionsJSON.challenge}`, 'passkey-register', userId);
-      return optionsJSON;
-    },
-
-    async registerPasskey(userId: number, response: RegistrationResponseJSON, name: string) {
-      let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-      try {
-        verification = await verifyRegistrationResponse({
-          response,
-          expectedChallenge: async (challenge) =>
-            (await take(`register:${challenge}`, 'passkey-register'))?.userId === userId,
-          expectedOrigin: origin,
-          expectedRPID: rpID,
-          requireUserVerification: false,
-        });
-      } catch (error) {
-        throw new HttpError(400, `The passkey could not be added: ${(error as Error).message}`);
-      }
-      if (!verification.verified) throw new HttpError(400, 'The passkey could not be added');
-      const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
-      const inserted = await db
-        .insert(passkeys)
-        .values({
-          userId,
-          credentialId: credential.id,
-          publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-          counter: credential.counter,
-          transports: credential.transports ?? [],
-          deviceType: credentialDeviceType,
-          backedUp: credentialBackedUp,
-          name: name.trim() || 'Passkey',
-        })
-        .onConflictDoNothing()
-        .returning({ id: passkeys.id });
-      if (inserted.length === 0) throw new HttpError(409, 'This passkey is already added');
-    },
-
-    async renamePasskey(userId: number, id: number, name: string): Promise<void> {
-      const renamed = await db
-        .update(passkeys)
-        .set({ name })
-        .where(and(eq(passkeys.userId, userId), eq(passkeys.id, id)))
-        .returning({ id: passkeys.id });
-      if (renamed.length === 0) throw new HttpError(404, 'Passkey not found');
-    },
-
-    async removePasskey(userId: number, id: number): Promise<void> {
-      const removed = await db
-        .delete(passkeys)
-        .where(and(eq(passkeys.userId, userId), eq(passkeys.id, id)))
-        .returning({ id: passkeys.id });
-      if (removed.length === 0) throw new HttpError(404, 'Passkey not found');
-    },
-
-    /** Options for a sign-in with any passkey the browser holds for this site (no username asked). */
-    async passkeySignInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
-      needsDomainName();
-      const optionsJSON = await generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
-      await remember(`sign-in:${optionsJSON.challenge}`, 'passkey-sign-in', null);
-      return optionsJSON;
-    },
-
-    /** Checks a passkey's answer; the user it belongs to, or null when it is not one of ours or fails. */
-    async verifyPasskeySignIn(response: AuthenticationResponseJSON): Promise<number | null> {
-      const [key] = await db.select().from(passkeys).where(eq(passkeys.credentialId, response.id));
-      if (!key) return null;
-      try {
-        const verification = await verifyAuthenticationResponse({
-          response,
-          expectedChallenge: async (challenge) =>
-            Boolean(await take(`sign-in:${challenge}`, 'passkey-sign-in')),
-          expectedOrigin: origin,
-          expectedRPID: rpID,
-          credential: {
-            id: key.credentialId,
-            publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')),
-            counter: key.counter,
-            transports: key.transports as AuthenticatorTransport[],
-          },
-          requireUserVerification: false,
-        });
-        if (!verification.verified) return null;
-        await db
-          .update(passkeys)
-          .set({
-            counter: verification.authenticationInfo.newCounter,
-            backedUp: verification.authenticationInfo.credentialBackedUp,
-            lastUsedAt: now(),
-          })
-          .where(eq(passkeys.id, key.id));
-        return key.userId;
-      } catch {
-        return null;
-      }
-    },
-
-    // --- Authenticator app ----------------------------------------------------------------
+    ...passkeyMethods({
+      db,
+      now,
+      origin,
+      rpID,
+      siteName: options.siteName,
+      needsDomainName,
+      remember,
+      take,
+      userName,
+    }),
 
     /**
      * Seals any authenticator secret still stored in plain text (set up before sealing began),
