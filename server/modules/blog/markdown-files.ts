@@ -22,7 +22,7 @@ import { appMeta, blogPosts } from '../../db/schema.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { storeUpload } from '../uploads/service.ts';
 import { parsePost } from './markdown-parse.ts';
-import { POST_FIELD_NAMES } from './service.ts';
+import { POST_FIELD_NAMES } from './post-rows.ts';
 
 /** A file of an import: its path inside the folder or zip (with '/') and its bytes. */
 export interface ImportFile {

@@ -1,109 +1,24 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, isNull, like, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import { SNIPPET_MARK_END, SNIPPET_MARK_START } from '../../../common/blog-list.ts';
-import { SEO_DESCRIPTION_LENGTH } from '../../../common/constants.ts';
-import { markdownToPlainText, truncateText } from '../../../common/plain-text.ts';
-import type {
-  BlogListQuery,
-  BlogPost,
-  BlogPostFormValues,
-  BlogPostHit,
-  BlogPostSummary,
-} from '../../../common/schemas/blog.ts';
-import type { PageQuery } from '../../../common/schemas/shared.ts';
-import { slugify } from '../../../common/text.ts';
+import type { BlogListQuery, BlogPost, BlogPostHit, BlogPostSummary } from '../../../common/schemas/blog.ts';
 import { profile } from '../../../content/profile.ts';
 import type { Db } from '../../db/client.ts';
-import { newestFirst, withIsoDates } from '../../db/paging.ts';
 import { blogPosts, users } from '../../db/schema.ts';
-import { HttpError, notFound } from '../../lib/http-error.ts';
 import { RENDER_VERSION, renderPost } from '../../lib/markdown.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import type { SiteEvents } from '../../lib/site-events.ts';
-
-const summaryColumns = {
-  id: blogPosts.id,
-  slug: blogPosts.slug,
-  title: blogPosts.title,
-  summary: blogPosts.summary,
-  coverImage: blogPosts.coverImage,
-  tags: blogPosts.tags,
-  publishedAt: blogPosts.publishedAt,
-};
-
-// Markdown punctuation taken out of the text a snippet is cut from.
-const MARKDOWN_MARKS = '[#*_`>~|()!\\[\\]-]+';
-const HEADLINE_OPTIONS = `StartSel=${SNIPPET_MARK_START}, StopSel=${SNIPPET_MARK_END}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=1, FragmentDelimiter=" … "`;
-
-/**
- * The tsquery of a visitor's search. Plain words all have to match, the last one as a prefix
- * ("transp" finds "transponder" while it is being typed); anything else (quotes, "or", "-word")
- * is read as web-search syntax. Null when nothing searchable is left.
- */
-export function searchQuery(q: string): SQL | null {
-  const text = q.trim();
-  if (!text) return null;
-  if (/^[\p{L}\p{N}\s]+$/u.test(text)) {
-    const words = text.toLowerCase().split(/\s+/);
-    const terms = words.map((word, i) => (i === words.length - 1 ? `'${word}':*` : `'${word}'`));
-    return sql`to_tsquery('english', ${terms.join(' & ')})`;
-  }
-  return sql`websearch_to_tsquery('english', ${text})`;
-}
+import {
+  HEADLINE_OPTIONS,
+  MARKDOWN_MARKS,
+  type PostRow,
+  sameSecret,
+  searchQuery,
+  statusOf,
+  summaryColumns,
+} from './post-rows.ts';
+import { ownerPostMethods } from './post-writer.ts';
 
 /** Cache keys of the public blog reads; every post write invalidates this prefix. */
 export const BLOG_CACHE_PREFIX = 'blog:';
-
-export const SLUG_TAKEN = 'A post with this slug already exists';
-
-type PostRow = typeof blogPosts.$inferSelect;
-
-/** The post fields the owner may change; anything else in an update is ignored. */
-export const POST_FIELD_NAMES = [
-  'title',
-  'slug',
-  'summary',
-  'content',
-  'coverImage',
-  'tags',
-  'isPublished',
-  'metaDescription',
-  'canonicalUrl',
-] as const satisfies (keyof BlogPostFormValues)[];
-const POST_FIELDS = new Set<string>(POST_FIELD_NAMES);
-
-export type PostStatus = 'draft' | 'scheduled' | 'published';
-
-/** Draft: not published; Scheduled: published with a time still to come; else Published. */
-export function statusOf(row: Pick<PostRow, 'isPublished' | 'publishedAt'>, at: Date): PostStatus {
-  if (!row.isPublished) return 'draft';
-  return row.publishedAt && row.publishedAt > at ? 'scheduled' : 'published';
-}
-
-const sameSecret = (a: string, b: string) => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
-
-/** What the owner's lists and editor get: the row without what only the site reads. */
-const adminPostOf = (row: PostRow, at: Date) => {
-  const { searchVector: _vector, contentHtml: _html, toc: _toc, renderVersion: _version, ...rest } = row;
-  return { ...withIsoDates(rest), status: statusOf(row, at) };
-};
-
-const excerptOf = (content: string) => truncateText(markdownToPlainText(content), SEO_DESCRIPTION_LENGTH);
-
-/** A guest post turned into a draft: what the contributor wrote, unpublished. */
-export interface DraftValues {
-  title: string;
-  summary: string;
-  content: string;
-  coverImage: string;
-  tags: string[];
-  /** The guest's name, shown as the author. */
-  guestAuthor: string;
-}
 
 export interface BlogServiceOptions {
   /** The clock deciding which scheduled posts are live (tests move it). */
@@ -379,143 +294,7 @@ export function createBlogService(
     },
 
     // --- the owner's operations -------------------------------------------------
-    /** Every post, drafts included, most recently changed first. */
-    async listPosts(query: PageQuery) {
-      const at = now();
-      return newestFirst(db, blogPosts, query, {
-        by: [blogPosts.updatedAt, blogPosts.id],
-        map: (row) => adminPostOf(row, at),
-      });
-    },
-
-    async getPost(id: number) {
-      const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
-      if (!row) throw notFound('Post not found');
-      return adminPostOf(row, now());
-    },
-
-    /** A post the owner writes in the editor: one without a cover gets a generated one, as the form's hint promises. */
-    async writePost(values: BlogPostFormValues, authorId: number) {
-      const coverImage = values.coverImage || ((await coverFor?.(values.title, values.tags)) ?? '');
-      return this.createPost({ ...values, coverImage }, authorId);
-    },
-
-    /** A post as given (an import keeps a post without a cover as it was). */
-    async createPost(values: BlogPostFormValues, authorId: number) {
-      const { publishAt, ...fields } = values;
-      const inserted = await db
-        .insert(blogPosts)
-        .values({
-          ...fields,
-          ...(await renderedColumns(values.content)),
-          excerpt: excerptOf(values.content),
-          authorId,
-          publishedAt: publishAt ? new Date(publishAt) : values.isPublished ? now() : null,
-        })
-        .onConflictDoNothing()
-        .returning();
-      const row = inserted[0];
-      if (!row) throw new HttpError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
-      invalidatePosts();
-      return adminPostOf(row, now());
-    },
-
-    /**
-     * Edits any fields. Publishing stamps publishedAt the first time, unpublishing keeps it; a
-     * publish time sent replaces it (a future one schedules the post), null publishes now a post
-     * that was scheduled.
-     */
-    async updatePost(id: number, sent: Partial<BlogPostFormValues>) {
-      // Only the fields that were sent: an absent (or undefined) field keeps what is stored.
-      const changes = Object.fromEntries(
-        Object.entries(sent).filter(([key, value]) => value !== undefined && POST_FIELDS.has(key)),
-      ) as Partial<BlogPostFormValues>;
-      const [current] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
-      if (!current) throw notFound('Post not found');
-      if (changes.slug && changes.slug !== current.slug) {
-        const [clash] = await db
-          .select({ id: blogPosts.id })
-          .from(blogPosts)
-          .where(eq(blogPosts.slug, changes.slug));
-        if (clash) throw new HttpError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
-      }
-      const at = now();
-      const publishing = changes.isPublished ?? current.isPublished;
-      let publishedAt: Date | null | undefined;
-      if (typeof sent.publishAt === 'string') publishedAt = new Date(sent.publishAt);
-      else if (sent.publishAt === null && current.publishedAt && current.publishedAt > at) publishedAt = at;
-      else if (publishing && !current.publishedAt) publishedAt = at;
-      const [row] = await db
-        .update(blogPosts)
-        .set({
-          ...changes,
-          ...(changes.content !== undefined
-            ? { excerpt: excerptOf(changes.content), ...(await renderedColumns(changes.content)) }
-            : {}),
-          ...(publishedAt !== undefined ? { publishedAt } : {}),
-          updatedAt: at,
-        })
-        .where(eq(blogPosts.id, id))
-        .returning();
-      if (!row) throw notFound('Post not found');
-      invalidatePosts();
-      // A post taken off the site takes its comments with it.
-      events?.emit('post-changed', id);
-      return adminPostOf(row, at);
-    },
-
-    /** Opens (or replaces) the draft's private preview link; the post with its secret. */
-    async openPreviewLink(id: number) {
-      const [row] = await db
-        .update(blogPosts)
-        .set({ previewToken: randomBytes(24).toString('base64url') })
-        .where(eq(blogPosts.id, id))
-        .returning();
-      if (!row) throw notFound('Post not found');
-      return adminPostOf(row, now());
-    },
-
-    /** Closes the preview link: whoever has it sees 'Post Not Found' from now on. */
-    async revokePreviewLink(id: number) {
-      const [row] = await db
-        .update(blogPosts)
-        .set({ previewToken: null })
-        .where(eq(blogPosts.id, id))
-        .returning();
-      if (!row) throw notFound('Post not found');
-      return adminPostOf(row, now());
-    },
-
-    /** The existing tags of every post, most used first, for the editor's suggestions. */
-    async allTags(): Promise<string[]> {
-      const result = await db.execute<{ name: string }>(sql`
-        select tag as name from ${blogPosts}, unnest(${blogPosts.tags}) as tag
-        group by tag order by count(*) desc, tag limit 200`);
-      return (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
-    },
-
-    async deletePost(id: number) {
-      const deleted = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
-      if (deleted.length === 0) throw notFound('Post not found');
-      invalidatePosts();
-      events?.emit('post-changed', id);
-    },
-
-    /** A draft (never published directly) under a free slug from its title; its id. */
-    async createDraft(tx: Tx, values: DraftValues): Promise<number | null> {
-      const [post] = await tx
-        .insert(blogPosts)
-        .values({
-          ...values,
-          slug: await uniqueSlug(tx, slugify(values.title)),
-          ...(await renderedColumns(values.content)),
-          excerpt: excerptOf(values.content),
-          isPublished: false,
-        })
-        .returning({ id: blogPosts.id });
-      invalidatePosts();
-      return post?.id ?? null;
-    },
+    ...ownerPostMethods({ db, now, events, coverFor, invalidatePosts, renderedColumns, uniqueSlug }),
   };
 }
 

@@ -1,0 +1,183 @@
+/** The owner's side of the blog service: writing, editing, publishing and deleting posts (service.ts spreads these in). */
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { BlogPostFormValues } from '../../../common/schemas/blog.ts';
+import type { PageQuery } from '../../../common/schemas/shared.ts';
+import { slugify } from '../../../common/text.ts';
+import type { Db } from '../../db/client.ts';
+import { newestFirst } from '../../db/paging.ts';
+import { blogPosts } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { SiteEvents } from '../../lib/site-events.ts';
+import { adminPostOf, type DraftValues, excerptOf, POST_FIELD_NAMES, SLUG_TAKEN } from './post-rows.ts';
+
+/** The post fields the owner may change; anything else in an update is ignored. */
+const POST_FIELDS = new Set<string>(POST_FIELD_NAMES);
+
+/** What the owner's side of the blog needs of the service. */
+export interface OwnerPostContext {
+  db: Db;
+  now: () => Date;
+  events: Pick<SiteEvents, 'emit'> | undefined;
+  coverFor: ((title: string, tags: string[]) => Promise<string>) | undefined;
+  invalidatePosts: () => void;
+  renderedColumns: (content: string) => Promise<Record<string, unknown>>;
+  uniqueSlug: (reader: Pick<Db, 'select'>, base: string) => Promise<string>;
+}
+
+/** Reader inside or outside a transaction (PGlite has one connection: a transaction's work goes through it). */
+type Tx = Pick<Db, 'select' | 'insert'>;
+
+/**
+ * The owner's side of the blog: every post (drafts and scheduled ones too), writing, editing,
+ * publishing, the private preview link, the tags in use, deleting, and drafts from guest posts.
+ */
+export function ownerPostMethods({
+  db,
+  now,
+  events,
+  coverFor,
+  invalidatePosts,
+  renderedColumns,
+  uniqueSlug,
+}: OwnerPostContext) {
+  return {
+    /** Every post, drafts included, most recently changed first. */
+    async listPosts(query: PageQuery) {
+      const at = now();
+      return newestFirst(db, blogPosts, query, {
+        by: [blogPosts.updatedAt, blogPosts.id],
+        map: (row) => adminPostOf(row, at),
+      });
+    },
+
+    async getPost(id: number) {
+      const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+      if (!row) throw notFound('Post not found');
+      return adminPostOf(row, now());
+    },
+
+    /** A post the owner writes in the editor: one without a cover gets a generated one, as the form's hint promises. */
+    async writePost(values: BlogPostFormValues, authorId: number) {
+      const coverImage = values.coverImage || ((await coverFor?.(values.title, values.tags)) ?? '');
+      return this.createPost({ ...values, coverImage }, authorId);
+    },
+
+    /** A post as given (an import keeps a post without a cover as it was). */
+    async createPost(values: BlogPostFormValues, authorId: number) {
+      const { publishAt, ...fields } = values;
+      const inserted = await db
+        .insert(blogPosts)
+        .values({
+          ...fields,
+          ...(await renderedColumns(values.content)),
+          excerpt: excerptOf(values.content),
+          authorId,
+          publishedAt: publishAt ? new Date(publishAt) : values.isPublished ? now() : null,
+        })
+        .onConflictDoNothing()
+        .returning();
+      const row = inserted[0];
+      if (!row) throw new HttpError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
+      invalidatePosts();
+      return adminPostOf(row, now());
+    },
+
+    /**
+     * Edits any fields. Publishing stamps publishedAt the first time, unpublishing keeps it; a
+     * publish time sent replaces it (a future one schedules the post), null publishes now a post
+     * that was scheduled.
+     */
+    async updatePost(id: number, sent: Partial<BlogPostFormValues>) {
+      // Only the fields that were sent: an absent (or undefined) field keeps what is stored.
+      const changes = Object.fromEntries(
+        Object.entries(sent).filter(([key, value]) => value !== undefined && POST_FIELDS.has(key)),
+      ) as Partial<BlogPostFormValues>;
+      const [current] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+      if (!current) throw notFound('Post not found');
+      if (changes.slug && changes.slug !== current.slug) {
+        const [clash] = await db
+          .select({ id: blogPosts.id })
+          .from(blogPosts)
+          .where(eq(blogPosts.slug, changes.slug));
+        if (clash) throw new HttpError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
+      }
+      const at = now();
+      const publishing = changes.isPublished ?? current.isPublished;
+      let publishedAt: Date | null | undefined;
+      if (typeof sent.publishAt === 'string') publishedAt = new Date(sent.publishAt);
+      else if (sent.publishAt === null && current.publishedAt && current.publishedAt > at) publishedAt = at;
+      else if (publishing && !current.publishedAt) publishedAt = at;
+      const [row] = await db
+        .update(blogPosts)
+        .set({
+          ...changes,
+          ...(changes.content !== undefined
+            ? { excerpt: excerptOf(changes.content), ...(await renderedColumns(changes.content)) }
+            : {}),
+          ...(publishedAt !== undefined ? { publishedAt } : {}),
+          updatedAt: at,
+        })
+        .where(eq(blogPosts.id, id))
+        .returning();
+      if (!row) throw notFound('Post not found');
+      invalidatePosts();
+      // A post taken off the site takes its comments with it.
+      events?.emit('post-changed', id);
+      return adminPostOf(row, at);
+    },
+
+    /** Opens (or replaces) the draft's private preview link; the post with its secret. */
+    async openPreviewLink(id: number) {
+      const [row] = await db
+        .update(blogPosts)
+        .set({ previewToken: randomBytes(24).toString('base64url') })
+        .where(eq(blogPosts.id, id))
+        .returning();
+      if (!row) throw notFound('Post not found');
+      return adminPostOf(row, now());
+    },
+
+    /** Closes the preview link: whoever has it sees 'Post Not Found' from now on. */
+    async revokePreviewLink(id: number) {
+      const [row] = await db
+        .update(blogPosts)
+        .set({ previewToken: null })
+        .where(eq(blogPosts.id, id))
+        .returning();
+      if (!row) throw notFound('Post not found');
+      return adminPostOf(row, now());
+    },
+
+    /** The existing tags of every post, most used first, for the editor's suggestions. */
+    async allTags(): Promise<string[]> {
+      const result = await db.execute<{ name: string }>(sql`
+        select tag as name from ${blogPosts}, unnest(${blogPosts.tags}) as tag
+        group by tag order by count(*) desc, tag limit 200`);
+      return (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
+    },
+
+    async deletePost(id: number) {
+      const deleted = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+      if (deleted.length === 0) throw notFound('Post not found');
+      invalidatePosts();
+      events?.emit('post-changed', id);
+    },
+
+    /** A draft (never published directly) under a free slug from its title; its id. */
+    async createDraft(tx: Tx, values: DraftValues): Promise<number | null> {
+      const [post] = await tx
+        .insert(blogPosts)
+        .values({
+          ...values,
+          slug: await uniqueSlug(tx, slugify(values.title)),
+          ...(await renderedColumns(values.content)),
+          excerpt: excerptOf(values.content),
+          isPublished: false,
+        })
+        .returning({ id: blogPosts.id });
+      invalidatePosts();
+      return post?.id ?? null;
+    },
+  };
+}
