@@ -29,9 +29,6 @@ export interface BlogServiceOptions {
   coverFor?: (title: string, tags: string[]) => Promise<string>;
 }
 
-/** A reader inside or outside a transaction (PGlite has one connection: a transaction's work goes through it). */
-type Tx = Pick<Db, 'select' | 'insert'>;
-
 export function createBlogService(
   db: Db,
   cache: Pick<ReadCache, 'invalidate'>,
