@@ -8,19 +8,12 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createServer } from './http-server.ts';
-import { createBotCheck } from './lib/anti-spam.ts';
-import { connectCacheBus } from './lib/cache-bus.ts';
 import { createDeviceCookies } from './lib/device-cookie.ts';
-import { createFormTokens, databaseFormTokenUses } from './lib/form-token.ts';
-import { ReadCache } from './lib/read-cache.ts';
-import { resolveSecret } from './lib/secret.ts';
-import { SiteEvents } from './lib/site-events.ts';
-import { registerModules, type SiteContext, type Timers } from './lib/site-module.ts';
-import { storageFromConfig } from './lib/storage.ts';
+import type { ReadCache } from './lib/read-cache.ts';
+import { registerModules, type Timers } from './lib/site-module.ts';
 import { databaseWindowCounters } from './lib/window-counters.ts';
 import { adminModule } from './modules/admin/module.ts';
 import { aiModule } from './modules/ai/module.ts';
@@ -46,6 +39,7 @@ import errorsPlugin from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
 import sessionPlugin from './plugins/session.ts';
 import { type WebOptions, webPlugin } from './plugins/web.ts';
+import { createSiteContext } from './site-context.ts';
 
 export interface AppOptions {
   config: Config;
@@ -65,30 +59,8 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, clock } = options;
   const app = createServer(config, options.logger ?? false);
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
-  if (redis) {
-    redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
-    app.addHook('onClose', async () => void (await redis.quit()));
-  }
-  const serverSecret = resolveSecret(config.SESSION_SECRET, config.DATA_DIR);
-  const formTokens = createFormTokens(serverSecret);
-  const { db } = database;
-  const events = new SiteEvents();
-  const cache = new ReadCache(events);
-  if (database.url) {
-    // Several processes may share this PostgreSQL: keep their read caches in step.
-    const bus = await connectCacheBus(database.url, cache, (error) =>
-      app.log.warn({ err: error }, 'cache bus error'),
-    );
-    app.addHook('onClose', () => bus.close());
-  }
-  const storage = await storageFromConfig(config);
-  app.addHook('onClose', async () => storage.close?.());
-  const context: SiteContext = {
-    ...{ config, database, db, cache, events, storage, formTokens, serverSecret, log: app.log },
-    botCheck: createBotCheck(formTokens, databaseFormTokenUses(db)),
-    ...(clock ? { now: clock.now, ...(clock.timers ? { timers: clock.timers } : {}) } : {}),
-  };
+  const { context, redis } = await createSiteContext(app, config, database, clock);
+  const { db, cache, events } = context;
 
   // Each module after the ones whose services it uses.
   const auth = await authModule(context, redis);
@@ -108,23 +80,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const backup = backupModule(context);
   const projects = projectsModule(context, options.framingFetch);
   const modules = [
-    ...[
-      healthModule(context),
-      auth,
-      blog,
-      comments,
-      contributions,
-      formTokenModule(context),
-      contact,
-      resume,
-    ],
-    ...[booking, testimonials, uploadsModule(context), backup, aiModule(context), skillsModule(context)],
-    ...[projects, seoModule(context, blog.blog), analytics, notifications],
+    healthModule(context),
+    auth,
+    blog,
+    comments,
+    contributions,
+    formTokenModule(context),
+    contact,
+    resume,
+    booking,
+    testimonials,
+    uploadsModule(context),
+    backup,
+    aiModule(context),
+    skillsModule(context),
+    projects,
+    seoModule(context, blog.blog),
+    analytics,
+    notifications,
   ];
-  const summary = {
-    ...{ comments: comments.comments, contributions: contributions.contributions, contact: contact.contact },
-    ...{ resume: resume.resume, testimonials: testimonials.testimonials, outbox: notifications.outbox },
-  };
+  // What waits for the owner in each domain (the dashboard's navigation).
+  const summary = { ...comments, ...contributions, ...contact, ...resume, ...testimonials, ...notifications };
 
   app.decorate('readCache', cache);
   app.decorate('publisher', blog.publisher);
@@ -144,7 +120,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     counters: databaseWindowCounters(db),
     ...(redis ? { redis } : {}),
   });
-  await app.register(sessionPlugin, { config, auth: auth.auth, devices: createDeviceCookies(serverSecret) });
+  await app.register(sessionPlugin, {
+    config,
+    auth: auth.auth,
+    devices: createDeviceCookies(context.serverSecret),
+  });
   await registerModules(app, [...modules, adminModule(modules, summary)], {
     periodicJobs: options.periodicJobs ?? false,
   });
