@@ -91,3 +91,11 @@ export function DataTable<T>({
     </table>
   );
 }
+
+/** The first column of a table of labelled figures: the label names its row (cut short, in full on hover). */
+export function labelColumn<T extends { label: string }>(
+  header: ReactNode,
+  extra: Partial<Column<T>> = {},
+): Column<T> {
+  return { key: 'label', header, rowHeader: true, cell: (row) => row.label, ...extra };
+}

@@ -8,7 +8,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Page } from '../../../common/schemas/shared.ts';
-import { dateAndTime } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
@@ -261,14 +260,5 @@ export function FilterSelect<T extends string>({ id, label, value, options, onCh
         className="w-auto min-w-40"
       />
     </div>
-  );
-}
-
-/** A date and time as the owner reads it (their browser's zone), with the exact instant for machines. */
-export function When({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} title={new Date(iso).toISOString()}>
-      {dateAndTime(iso)}
-    </time>
   );
 }

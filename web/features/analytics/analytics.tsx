@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { DESKTOP_MIN_WIDTH, TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
 import { dayLabel } from '../../lib/dates.ts';
-import { DataTable } from '../../ui/data-table.tsx';
+import { DataTable, labelColumn } from '../../ui/data-table.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
 import { useAnalytics } from './api.ts';
 
@@ -142,10 +142,7 @@ function FiguresTable({
       rows={rows}
       rowKey={(row) => row.label}
       columns={[
-        {
-          key: 'label',
-          header: head,
-          rowHeader: true,
+        labelColumn<{ label: string; views: number; visitors: number }>(head, {
           className: 'max-w-0 truncate font-normal',
           title: (row) => row.label,
           cell: (row) => (
@@ -160,7 +157,7 @@ function FiguresTable({
               ) : null}
             </>
           ),
-        },
+        }),
         { key: 'views', header: 'Views', numeric: true, cell: (row) => row.views },
         { key: 'visitors', header: 'Visitors', numeric: true, cell: (row) => row.visitors },
       ]}

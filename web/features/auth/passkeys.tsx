@@ -10,7 +10,8 @@ import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { useAdminAction, useRefreshAdmin, When } from '../admin/admin-list.tsx';
+import { When } from '../../ui/when.tsx';
+import { useAdminAction, useRefreshAdmin } from '../admin/admin-list.tsx';
 import { addPasskey, removePasskey, renamePasskey } from './api.ts';
 import { SECURITY_FORMS, sectionClass } from './security-forms.ts';
 

@@ -1,7 +1,8 @@
 import type { SecurityOverview as Overview } from '../../../common/schemas/auth.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
-import { useAdminAction, When } from '../admin/admin-list.tsx';
+import { When } from '../../ui/when.tsx';
+import { useAdminAction } from '../admin/admin-list.tsx';
 import { endOtherSessions, endSession, useSecurityOverview } from './api.ts';
 import { Authenticator } from './authenticator.tsx';
 import { Passkeys } from './passkeys.tsx';

@@ -13,7 +13,8 @@ import { Button } from '../../ui/button.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
 import { failureToast, toast } from '../../ui/use-toast.ts';
-import { useAdminAction, When } from '../admin/admin-list.tsx';
+import { When } from '../../ui/when.tsx';
+import { useAdminAction } from '../admin/admin-list.tsx';
 import { backUpNow, dataPaths, importPosts, useBackups } from './api.ts';
 import { type FolderFile, folderName, importableFiles, zipFolder } from './folder-zip.ts';
 

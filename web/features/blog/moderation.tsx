@@ -12,13 +12,13 @@ import type { AdminContribution } from '../../../common/schemas/contributions.ts
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
+import { When } from '../../ui/when.tsx';
 import {
   AdminSection,
   EntryList,
   useAdminAction,
   useAdminList,
   useFilterParam,
-  When,
 } from '../admin/admin-list.tsx';
 import { BLOG_PATH, COMMENTS_PREFIX, moderateComments, ownerBlogPaths, reviewContribution } from './api.ts';
 import ReplyForm, { useReplyAnswer } from './reply-form.tsx';

@@ -4,7 +4,8 @@ import type { AdminPost } from '../../../common/schemas/blog.ts';
 import { dateAndTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
-import { AdminSection, useAdminAction, useAdminList, When } from '../admin/admin-list.tsx';
+import { When } from '../../ui/when.tsx';
+import { AdminSection, useAdminAction, useAdminList } from '../admin/admin-list.tsx';
 import { BLOG_PATH, deletePost, ownerBlogPaths, setPublished } from './api.ts';
 
 export function PostsList({

@@ -15,6 +15,7 @@ import type { OutboxStatus } from '../../../common/schemas/notifications.ts';
 import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from '../../lib/option-labels.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
+import { When } from '../../ui/when.tsx';
 import {
   AdminSection,
   EntryList,
@@ -22,7 +23,6 @@ import {
   useAdminAction,
   useAdminList,
   useFilterParam,
-  When,
 } from '../admin/admin-list.tsx';
 import { contactOwnerPaths, updateInboxItem } from './api.ts';
 

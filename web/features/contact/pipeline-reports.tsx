@@ -1,6 +1,6 @@
 /** The pipeline's figures: the first reply, results by month, and where clients come from. */
 import type { Pipeline } from '../../../common/schemas/contact.ts';
-import { DataTable } from '../../ui/data-table.tsx';
+import { DataTable, labelColumn } from '../../ui/data-table.tsx';
 import { dollars, duration, monthName, percent } from './pipeline-format.ts';
 
 export function FirstReply({ reply }: { reply: Pipeline['firstReply'] }) {
@@ -135,10 +135,7 @@ function LeadTable({
         rows={rows}
         rowKey={(row) => row.label}
         columns={[
-          {
-            key: 'label',
-            header: head,
-            rowHeader: true,
+          labelColumn<Pipeline['sources'][number]>(head, {
             className: 'max-w-48 truncate font-normal',
             cell: (row) =>
               link ? (
@@ -148,7 +145,7 @@ function LeadTable({
               ) : (
                 row.label
               ),
-          },
+          }),
           { key: 'quotes', header: 'Requests', numeric: true, cell: (row) => row.quotes },
           { key: 'won', header: 'Won', numeric: true, cell: (row) => row.won },
           {

@@ -3,13 +3,13 @@ import { type OutboxMessage, type OutboxState, outboxStates } from '../../../com
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
+import { When } from '../../ui/when.tsx';
 import {
   AdminSection,
   EntryList,
   useAdminAction,
   useAdminList,
   useFilterParam,
-  When,
 } from '../admin/admin-list.tsx';
 import { useSummary } from '../admin/api.ts';
 import { outboxPaths, retryMessage } from './api.ts';

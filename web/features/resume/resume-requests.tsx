@@ -1,7 +1,8 @@
 import type { AdminResumeRequest } from '../../../common/schemas/resume.ts';
 import { RESUME_PURPOSE_LABELS } from '../../lib/option-labels.ts';
 import { DataTable } from '../../ui/data-table.tsx';
-import { AdminSection, useAdminList, When } from '../admin/admin-list.tsx';
+import { When } from '../../ui/when.tsx';
+import { AdminSection, useAdminList } from '../admin/admin-list.tsx';
 import { resumeOwnerPaths } from './api.ts';
 
 export function ResumeRequests() {

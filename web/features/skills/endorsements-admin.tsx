@@ -2,7 +2,8 @@
 import { MAX_RATING } from '../../../common/constants.ts';
 import type { AdminEndorsement } from '../../../common/schemas/skills.ts';
 import { Button } from '../../ui/button.tsx';
-import { AdminSection, useAdminAction, useAdminList, useFilterParam, When } from '../admin/admin-list.tsx';
+import { When } from '../../ui/when.tsx';
+import { AdminSection, useAdminAction, useAdminList, useFilterParam } from '../admin/admin-list.tsx';
 import {
   ENDORSEMENTS_PATH,
   endorsementOwnerPaths,

@@ -23,7 +23,8 @@ import { LoadState } from '../../ui/load-state.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { failureToast, toast } from '../../ui/use-toast.ts';
-import { useAdminAction, useRefreshAdmin, When } from '../admin/admin-list.tsx';
+import { When } from '../../ui/when.tsx';
+import { useAdminAction, useRefreshAdmin } from '../admin/admin-list.tsx';
 import { usePipeline } from '../contact/api.ts';
 import { TESTIMONIALS_PATH } from '../profile/api.ts';
 import {
