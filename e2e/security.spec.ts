@@ -5,12 +5,24 @@
  * off with a recovery code. The site here is a server of its own (its own data directory and
  * admin), so the shared admin of the other specs never meets a code prompt.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
+
+/** The authenticator app's set-up key as the page shows it, without its spaces. */
+async function setupKey(page: Page): Promise<string> {
+  return (
+    await page
+      .getByText(/^Setup key:/)
+      .locator('code')
+      .innerText()
+  ).replaceAll(' ', '');
+}
 
 const PORT = Number(process.env.E2E_SECURITY_PORT ?? 4319);
 const BASE = `http://localhost:${PORT}`;
@@ -115,12 +127,7 @@ test('an authenticator app: set up, a code at sign-in elsewhere, that session en
   await page.goto('/admin/blog/security');
   await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
   await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
-  const secret = (
-    await page
-      .getByText(/^Setup key:/)
-      .locator('code')
-      .innerText()
-  ).replaceAll(' ', '');
+  const secret = await setupKey(page);
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 
   // A wrong code first: refused, and the code stays in the field to be corrected.
@@ -192,12 +199,7 @@ test.describe('without JavaScript', () => {
     await expect(
       page.getByRole('img', { name: 'QR code to scan with your authenticator app' }),
     ).toBeVisible();
-    const secret = (
-      await page
-        .getByText(/^Setup key:/)
-        .locator('code')
-        .innerText()
-    ).replaceAll(' ', '');
+    const secret = await setupKey(page);
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(page.url()).toBe(`${BASE}/admin/blog/security`);
     await page.getByLabel('Code from the app').fill(codeAt(secret));
