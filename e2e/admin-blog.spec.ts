@@ -110,7 +110,7 @@ test('Unpublish and then Publish in the posts list keep the post’s cover, tags
   admin,
 }) => {
   const title = `Cutting a Laser Key ${Date.now()}`;
-  const created = await admin.post('/admin/blog', {
+  const created = await admin.post('/api/blog', {
     data: {
       title,
       slug: `cutting-a-laser-key-${Date.now()}`,
@@ -140,7 +140,7 @@ test('Unpublish and then Publish in the posts list keep the post’s cover, tags
   const tags = page.getByRole('list', { name: 'Tags' });
   await expect(tags.getByRole('listitem')).toHaveText(['Locksmith', 'Automotive']);
   // The first publication date is kept.
-  const after = await (await admin.get(`/admin/admin/posts/${post.id}`)).json();
+  const after = await (await admin.get(`/api/admin/posts/${post.id}`)).json();
   expect(after.publishedAt).toBe(post.publishedAt);
 });
 

@@ -69,7 +69,7 @@ test('/blog pages with crawlable links, and search runs on the server over the w
   const tag = `Batch${Date.now().toString(36)}`;
   const ids: number[] = [];
   for (let n = 1; n <= 14; n++) {
-    const created = await admin.post('/admin/blog', {
+    const created = await admin.post('/api/blog', {
       data: {
         title: `Bench log ${n} of the ${tag} series`,
         slug: `bench-log-${tag.toLowerCase()}-${n}`,
@@ -114,7 +114,7 @@ test('/blog pages with crawlable links, and search runs on the server over the w
     await expectToast(page, '1 post found');
     await expectAccessible(page, '/blog with search results');
   } finally {
-    for (const id of ids) await admin.delete(`/admin/admin/posts/${id}`);
+    for (const id of ids) await admin.delete(`/api/admin/posts/${id}`);
   }
 });
 
