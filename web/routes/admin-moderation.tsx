@@ -9,13 +9,14 @@ import {
   replyForms,
 } from '../features/admin/dashboard-form.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
-import { ownerBlogPaths, REPLY_FORM } from '../features/blog/api.ts';
+import { REPLY_FORM } from '../features/blog/api.ts';
 import {
   COMMENT_STATUSES,
   CONTRIBUTION_STATUSES,
   CommentModeration,
   ContributionModeration,
 } from '../features/blog/moderation.tsx';
+import { ownerBlogPaths } from '../features/blog/owner-api.ts';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { useDone } from '../lib/form-post.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';

@@ -2,7 +2,7 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import { dashboardAction, idOf, type Problem } from '../features/admin/dashboard-form.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
-import { contactOwnerPaths } from '../features/contact/api.ts';
+import { contactOwnerPaths } from '../features/contact/owner-api.ts';
 import { PIPELINE_FORMS, PipelineBoard } from '../features/contact/pipeline.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';

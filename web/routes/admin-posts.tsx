@@ -19,7 +19,8 @@ import {
   listParams,
   listPath,
 } from '../features/admin/dashboard-form.server.ts';
-import { BLOG_PATH, ownerBlogPaths, useAdminPost } from '../features/blog/api.ts';
+import { BLOG_PATH } from '../features/blog/api.ts';
+import { ownerBlogPaths, useAdminPost } from '../features/blog/owner-api.ts';
 import { POST_DONE, POST_FORM, PostEditor } from '../features/blog/post-editor.tsx';
 import { PostsList } from '../features/blog/posts-list.tsx';
 import { bookingOwnerPaths } from '../features/booking/api.ts';

@@ -2,8 +2,8 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import { dashboardAction, idOf } from '../features/admin/dashboard-form.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
-import { securityPaths } from '../features/auth/api.ts';
 import { Security } from '../features/auth/security.tsx';
+import { securityPaths } from '../features/auth/security-api.ts';
 import { SECURITY_FORMS } from '../features/auth/security-forms.ts';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';

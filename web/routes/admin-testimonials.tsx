@@ -2,7 +2,7 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import { dashboardAction, idOf } from '../features/admin/dashboard-form.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
-import { contactOwnerPaths } from '../features/contact/api.ts';
+import { contactOwnerPaths } from '../features/contact/owner-api.ts';
 import { testimonialPaths } from '../features/testimonials/api.ts';
 import { ASK_FORM, TestimonialsAdmin } from '../features/testimonials/testimonial-requests.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';

@@ -30,20 +30,6 @@ export const userQuery = (initialUser: SessionUser | null) =>
     initialData: initialUser,
   });
 
-/** The owner's sign-in security: passkeys, the authenticator app, recovery codes, sessions. */
-export const securityPaths = {
-  security: `${ADMIN_PREFIX}security`,
-  passkeyOptions: `${ADMIN_PREFIX}security/passkeys/options`,
-  passkeys: `${ADMIN_PREFIX}security/passkeys`,
-  passkey: (id: number) => `${ADMIN_PREFIX}security/passkeys/${id}`,
-  authenticator: `${ADMIN_PREFIX}security/authenticator`,
-  authenticatorConfirm: `${ADMIN_PREFIX}security/authenticator/confirm`,
-  authenticatorRemove: `${ADMIN_PREFIX}security/authenticator/remove`,
-  recoveryCodes: `${ADMIN_PREFIX}security/recovery-codes`,
-  session: (id: string) => `${ADMIN_PREFIX}security/sessions/${encodeURIComponent(id)}`,
-  endOtherSessions: `${ADMIN_PREFIX}security/sessions/end-others`,
-} as const;
-
 /** Who is signed in, kept in step with the server (spec section 7). */
 export const useUser = (initialUser: SessionUser | null) => useQuery(userQuery(initialUser));
 
@@ -71,34 +57,3 @@ export async function passkeySignIn(): Promise<SessionUser> {
 type PasskeyRequestOptions = Parameters<
   typeof import('@simplewebauthn/browser').startAuthentication
 >[0]['optionsJSON'];
-type PasskeyCreationOptions = Parameters<
-  typeof import('@simplewebauthn/browser').startRegistration
->[0]['optionsJSON'];
-
-export const securityQuery = () => queryOptions<SecurityOverview>({ queryKey: [securityPaths.security] });
-export const useSecurityOverview = () => useQuery(securityQuery());
-
-/** Adds a passkey for this device under `name`: the server's options, the browser's prompt, the key stored. */
-export async function addPasskey(name: string): Promise<void> {
-  const { options } = await requestJson<{ options: PasskeyCreationOptions }>(
-    'POST',
-    securityPaths.passkeyOptions,
-  );
-  // The WebAuthn helper loads only when a passkey is made.
-  const { startRegistration } = await import('@simplewebauthn/browser');
-  const response = await startRegistration({ optionsJSON: options });
-  await apiRequest('POST', securityPaths.passkeys, { name, response });
-}
-export const renamePasskey = (id: number, name: string) =>
-  apiRequest('PATCH', securityPaths.passkey(id), { name });
-export const removePasskey = (id: number) => apiRequest('DELETE', securityPaths.passkey(id));
-export const startAuthenticator = () => requestJson<AuthenticatorSetup>('POST', securityPaths.authenticator);
-export const confirmAuthenticator = async (code: string) =>
-  (await requestJson<RecoveryCodes>('POST', securityPaths.authenticatorConfirm, { code })).recoveryCodes;
-export const renewRecoveryCodes = async (code: string) =>
-  (await requestJson<RecoveryCodes>('POST', securityPaths.recoveryCodes, { code })).recoveryCodes;
-export const turnOffAuthenticator = (code: string) =>
-  apiRequest('POST', securityPaths.authenticatorRemove, { code });
-export const endSession = (id: string) => apiRequest('DELETE', securityPaths.session(id));
-export const endOtherSessions = async () =>
-  (await requestJson<{ ended: number }>('POST', securityPaths.endOtherSessions)).ended;

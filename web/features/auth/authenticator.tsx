@@ -10,7 +10,12 @@ import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
-import { confirmAuthenticator, renewRecoveryCodes, startAuthenticator, turnOffAuthenticator } from './api.ts';
+import {
+  confirmAuthenticator,
+  renewRecoveryCodes,
+  startAuthenticator,
+  turnOffAuthenticator,
+} from './security-api.ts';
 import { failed, SECURITY_FORMS, type Setup, sectionClass, shownOf } from './security-forms.ts';
 
 export function Authenticator({ state }: { state: Overview['authenticator'] }) {

@@ -12,7 +12,7 @@ import { Input } from '../../ui/input.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { When } from '../../ui/when.tsx';
 import { useAdminAction, useRefreshAdmin } from '../admin/admin-list.tsx';
-import { addPasskey, removePasskey, renamePasskey } from './api.ts';
+import { addPasskey, removePasskey, renamePasskey } from './security-api.ts';
 import { SECURITY_FORMS, sectionClass } from './security-forms.ts';
 
 /** A name for a new passkey from what the browser says it runs on. */

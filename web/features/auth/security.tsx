@@ -3,9 +3,9 @@ import { Button } from '../../ui/button.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
 import { When } from '../../ui/when.tsx';
 import { useAdminAction } from '../admin/admin-list.tsx';
-import { endOtherSessions, endSession, useSecurityOverview } from './api.ts';
 import { Authenticator } from './authenticator.tsx';
 import { Passkeys } from './passkeys.tsx';
+import { endOtherSessions, endSession, useSecurityOverview } from './security-api.ts';
 import { METHODS, sectionClass } from './security-forms.ts';
 
 export function Security() {

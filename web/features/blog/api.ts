@@ -30,39 +30,6 @@ export const latestPostsQuery = () => queryOptions<BlogPostSummary[]>({ queryKey
 export const commentsQuery = (postId: number) =>
   queryOptions<PublicComment[]>({ queryKey: [commentsPath(postId)] });
 
-/** The owner's side of the blog: posts, the editor, moderation of comments and guest posts. */
-export const ownerBlogPaths = {
-  posts: `${ADMIN_PREFIX}posts`,
-  post: (id: number) => `${ADMIN_PREFIX}posts/${id}`,
-  previewLink: (id: number) => `${ADMIN_PREFIX}posts/${id}/preview-link`,
-  postTags: `${ADMIN_PREFIX}post-tags`,
-  markdownPreview: `${ADMIN_PREFIX}markdown-preview`,
-  comments: `${ADMIN_PREFIX}comments`,
-  moderateComments: `${ADMIN_PREFIX}comments/moderate`,
-  contributions: `${ADMIN_PREFIX}contributions`,
-  reviewContribution: (id: number) => `${ADMIN_PREFIX}contributions/${id}/review`,
-  upload: '/api/upload',
-} as const;
-
-export const adminPostQuery = (id: number) =>
-  queryOptions<AdminPost>({ queryKey: [ownerBlogPaths.post(id)], enabled: Number.isInteger(id) && id > 0 });
-
-/** Uploads a file to POST /api/upload in the field 'image' (cover) or 'media' (inline); gives its URL. */
-export async function uploadFile(field: 'image' | 'media', file: File): Promise<string> {
-  const body = new FormData();
-  body.append(field, file);
-  const response = await fetch(ownerBlogPaths.upload, { method: 'POST', body, credentials: 'include' });
-  const text = await response.text();
-  let parsed: { url?: string; message?: string } = {};
-  try {
-    parsed = JSON.parse(text) as typeof parsed;
-  } catch {
-    // Not JSON: the text is the message.
-  }
-  if (!response.ok || !parsed.url) throw new Error(parsed.message || text || 'Unknown error');
-  return parsed.url;
-}
-
 /** The latest posts (the home page's teaser). */
 export const useLatestPosts = () => useQuery(latestPostsQuery());
 /** A post's approved comments. */
@@ -79,28 +46,3 @@ export const REPLY_FORM = 'reply';
 export const replyPath = (commentId: number) => `${ADMIN_PREFIX}comments/${commentId}/reply`;
 export const replyToComment = (commentId: number, content: string) =>
   requestJson<PublicComment>('POST', replyPath(commentId), { content });
-
-/** The editor's tag suggestions: every tag in use, most used first. */
-export const usePostTags = () =>
-  useQuery<string[]>({ queryKey: [ownerBlogPaths.postTags], staleTime: 60_000 });
-/** The editor's preview: the post's Markdown as visitors will see it. */
-export const renderPreview = async (content: string) =>
-  (await requestJson<{ html: string }>('POST', ownerBlogPaths.markdownPreview, { content })).html;
-/** Saves the editor's post: a change to `id`, or a new post. */
-export const savePost = (id: number | null, post: Record<string, unknown>) =>
-  id === null
-    ? requestJson<AdminPost>('POST', BLOG_PATH, post)
-    : requestJson<AdminPost>('PATCH', ownerBlogPaths.post(id), post);
-export const setPublished = (id: number, isPublished: boolean) =>
-  requestJson<AdminPost>('PATCH', ownerBlogPaths.post(id), { isPublished });
-export const deletePost = (id: number) => apiRequest('DELETE', ownerBlogPaths.post(id));
-/** Opens (or replaces) a draft's private preview link, or closes it. */
-export const changePreviewLink = (id: number, open: boolean) =>
-  requestJson<AdminPost>(open ? 'POST' : 'DELETE', ownerBlogPaths.previewLink(id));
-export const moderateComments = (ids: number[], action: string) =>
-  requestJson<{ changed: number }>('POST', ownerBlogPaths.moderateComments, { ids, action });
-export const reviewContribution = (id: number, review: { action: string; reviewNotes?: string }) =>
-  apiRequest('POST', ownerBlogPaths.reviewContribution(id), review);
-
-/** The post open in the editor (none for a new one: an id that is not a positive whole number). */
-export const useAdminPost = (id: number) => useQuery(adminPostQuery(id));

@@ -13,7 +13,7 @@ import { Field } from '../../ui/field.tsx';
 import { ImagePlus, Upload, Video } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { uploadFile } from './api.ts';
+import { uploadFile } from './owner-api.ts';
 
 type EditorForm = UseFormReturn<BlogPostFormInput>;
 

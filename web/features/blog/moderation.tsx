@@ -20,7 +20,8 @@ import {
   useAdminList,
   useFilterParam,
 } from '../admin/admin-list.tsx';
-import { BLOG_PATH, COMMENTS_PREFIX, moderateComments, ownerBlogPaths, reviewContribution } from './api.ts';
+import { BLOG_PATH, COMMENTS_PREFIX } from './api.ts';
+import { moderateComments, ownerBlogPaths, reviewContribution } from './owner-api.ts';
 import ReplyForm, { useReplyAnswer } from './reply-form.tsx';
 
 type ModerationAction = 'approve' | 'reject' | 'spam';

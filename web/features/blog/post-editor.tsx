@@ -28,7 +28,7 @@ import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
-import { BLOG_PATH, savePost, usePostTags } from './api.ts';
+import { BLOG_PATH } from './api.ts';
 import { useEditorAutosave } from './editor-autosave.ts';
 import {
   CoverImageField,
@@ -36,6 +36,7 @@ import {
   PendingImagePanel,
   useEditorUploads,
 } from './editor-uploads.tsx';
+import { savePost, usePostTags } from './owner-api.ts';
 import { PostPreview, useMarkdownPreview } from './post-preview.tsx';
 import { PreviewLink } from './preview-link.tsx';
 import { TagsField } from './tags-field.tsx';

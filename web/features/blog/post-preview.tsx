@@ -5,7 +5,7 @@
 import { useCallback, useState } from 'react';
 import { errorMessage } from '../../lib/request.ts';
 import { toast } from '../../ui/use-toast.ts';
-import { renderPreview } from './api.ts';
+import { renderPreview } from './owner-api.ts';
 
 /** The preview's HTML (null while none is asked for), how to ask for one, and how to close it. */
 export function useMarkdownPreview() {

@@ -6,7 +6,8 @@ import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { When } from '../../ui/when.tsx';
 import { AdminSection, useAdminAction, useAdminList } from '../admin/admin-list.tsx';
-import { BLOG_PATH, deletePost, ownerBlogPaths, setPublished } from './api.ts';
+import { BLOG_PATH } from './api.ts';
+import { deletePost, ownerBlogPaths, setPublished } from './owner-api.ts';
 
 export function PostsList({
   onEdit,

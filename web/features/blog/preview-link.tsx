@@ -11,7 +11,7 @@ import { useCopyLink } from '../../lib/use-copy-link.ts';
 import { Button } from '../../ui/button.tsx';
 import { Input } from '../../ui/input.tsx';
 import { failureToast, toast } from '../../ui/use-toast.ts';
-import { changePreviewLink, ownerBlogPaths } from './api.ts';
+import { changePreviewLink, ownerBlogPaths } from './owner-api.ts';
 
 export function PreviewLink({ post }: { post: AdminPost }) {
   const site = useSiteInfo();

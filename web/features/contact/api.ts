@@ -12,28 +12,6 @@ import { apiRequest, requestJson } from '../../lib/request.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
 export const QUOTE_PATH = '/api/contact';
 
-/** The owner's inbox and pipeline. */
-export const contactOwnerPaths = {
-  inbox: `${ADMIN_PREFIX}inbox`,
-  inboxItem: (kind: string, id: number) => `${ADMIN_PREFIX}inbox/${kind}/${id}`,
-  pipeline: `${ADMIN_PREFIX}pipeline`,
-  quote: (id: number) => `${ADMIN_PREFIX}quotes/${id}`,
-  quoteHistory: (id: number) => `${ADMIN_PREFIX}quotes/${id}/history`,
-  quoteNotes: (id: number) => `${ADMIN_PREFIX}quotes/${id}/notes`,
-} as const;
-
 /** Sends a quote request with where the visitor came from. */
 export const sendQuote = (quote: QuoteRequestInput, source: LeadSource | undefined) =>
   requestJson<{ message: string; kind: 'quote' | 'contact' }>('POST', QUOTE_PATH, { ...quote, source });
-
-/** The pipeline's board: each stage's requests, the figures and the sources. */
-export const usePipeline = () => useQuery<Pipeline>({ queryKey: [contactOwnerPaths.pipeline] });
-/** A request's history and notes, read only when `enabled` (a row opened). */
-export const useQuoteHistory = (id: number, enabled: boolean) =>
-  useQuery<QuoteEvent[]>({ queryKey: [contactOwnerPaths.quoteHistory(id)], enabled });
-export const updateQuote = (id: number, changes: QuoteUpdateInput) =>
-  requestJson<AdminQuote>('PATCH', contactOwnerPaths.quote(id), changes);
-export const addQuoteNote = (id: number, note: string) =>
-  requestJson<QuoteEvent>('POST', contactOwnerPaths.quoteNotes(id), { note });
-export const updateInboxItem = (kind: string, id: number, changes: { read?: boolean; archived?: boolean }) =>
-  apiRequest('PATCH', contactOwnerPaths.inboxItem(kind, id), changes);

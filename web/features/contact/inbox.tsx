@@ -24,7 +24,7 @@ import {
   useAdminList,
   useFilterParam,
 } from '../admin/admin-list.tsx';
-import { contactOwnerPaths, updateInboxItem } from './api.ts';
+import { contactOwnerPaths, updateInboxItem } from './owner-api.ts';
 
 const KINDS = ['all', 'quote', 'contact'] as const;
 const KIND_LABELS = { all: 'All requests', quote: 'Quote requests', contact: 'Contact messages' } as const;

@@ -31,8 +31,8 @@ import { Textarea } from '../../ui/textarea.tsx';
 import { failureToast, toast } from '../../ui/use-toast.ts';
 import { When } from '../../ui/when.tsx';
 import { useAdminAction, useRefreshAdmin } from '../admin/admin-list.tsx';
-import { addQuoteNote, updateQuote, usePipeline, useQuoteHistory } from './api.ts';
 import { replyHref } from './inbox.tsx';
+import { addQuoteNote, updateQuote, usePipeline, useQuoteHistory } from './owner-api.ts';
 import { dollars, label } from './pipeline-format.ts';
 import { FirstReply, LeadSources, Months } from './pipeline-reports.tsx';
 

@@ -5,6 +5,7 @@ import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { CheckCircle2, ExternalLink, MessageSquare, Sparkles } from '../../ui/icons.tsx';
+import { SocialIcon } from '../../ui/social-icon.tsx';
 import { Tags } from '../../ui/tags.tsx';
 import {
   featuredProject,
@@ -14,7 +15,6 @@ import {
   type ProjectSummary,
 } from './featured.ts';
 import { ProjectCard } from './project-card.tsx';
-import { SourceCodeLink } from './source-code-link.tsx';
 import { useReveal } from './use-reveal.ts';
 
 const FADE_MS = 200;
@@ -67,7 +67,14 @@ function FeaturedProject({ project }: { project: ProjectSummary }) {
               </a>
             </Button>
           )}
-          {project.githubUrl && <SourceCodeLink url={project.githubUrl} />}
+          {project.githubUrl && (
+            <Button asChild variant="outline">
+              <a href={project.githubUrl} target="_blank" rel="noopener noreferrer">
+                <SocialIcon icon="github" className="h-4 w-4" />
+                View Source Code
+              </a>
+            </Button>
+          )}
         </div>
       </div>
     </article>

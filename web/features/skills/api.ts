@@ -31,16 +31,8 @@ export function endorsementCountText(count: number): string {
   return count === 1 ? '1 person has endorsed this skill' : `${count} people have endorsed this skill`;
 }
 
-/** Every endorsement, and removing one. */
-export const endorsementOwnerPaths = {
-  endorsements: `${ADMIN_PREFIX}endorsements`,
-  endorsement: (id: number) => `${ADMIN_PREFIX}endorsements/${id}`,
-} as const;
-
 /** The skills, as the home page's section reads them. */
 export const useSkills = () => useQuery(skillsQuery());
-/** The skills for the dashboard's filter. */
-export const useSkillsByCategory = () => useQuery(skillsByCategoryQuery());
 /** A skill's recent endorsements; `initial` is the list the server read for the page's HTML. */
 export const useEndorsements = (skillId: number, initial?: PublicEndorsement[] | null) =>
   useQuery({ ...endorsementsQuery(skillId), ...(initial ? { initialData: initial } : {}) });
@@ -48,5 +40,3 @@ export const useEndorsements = (skillId: number, initial?: PublicEndorsement[] |
 /** Sends an endorsement (the form's fields, its skill and its form token). */
 export const sendEndorsement = (endorsement: Record<string, unknown>) =>
   requestJson<{ message: string }>('POST', ENDORSEMENTS_PATH, endorsement);
-/** The owner removes an abusive endorsement (the skill's count follows). */
-export const removeEndorsement = (id: number) => apiRequest('DELETE', endorsementOwnerPaths.endorsement(id));

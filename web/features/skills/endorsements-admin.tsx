@@ -4,13 +4,8 @@ import type { AdminEndorsement } from '../../../common/schemas/skills.ts';
 import { Button } from '../../ui/button.tsx';
 import { When } from '../../ui/when.tsx';
 import { AdminSection, useAdminAction, useAdminList, useFilterParam } from '../admin/admin-list.tsx';
-import {
-  ENDORSEMENTS_PATH,
-  endorsementOwnerPaths,
-  removeEndorsement,
-  SKILLS_PATH,
-  useSkillsByCategory,
-} from './api.ts';
+import { ENDORSEMENTS_PATH, SKILLS_PATH } from './api.ts';
+import { endorsementOwnerPaths, removeEndorsement, useSkillsByCategory } from './owner-api.ts';
 
 export function Endorsements() {
   const skills = useSkillsByCategory();

@@ -25,7 +25,7 @@ import { Stars } from '../../ui/stars.tsx';
 import { failureToast, toast } from '../../ui/use-toast.ts';
 import { When } from '../../ui/when.tsx';
 import { useAdminAction, useRefreshAdmin } from '../admin/admin-list.tsx';
-import { usePipeline } from '../contact/api.ts';
+import { usePipeline } from '../contact/owner-api.ts';
 import { TESTIMONIALS_PATH } from '../profile/api.ts';
 import {
   approveTestimonial,
