@@ -1,14 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  AuthenticatorSetup,
-  LoginInput,
-  RecoveryCodes,
-  RegisterInput,
-  SecurityOverview,
-} from '../../../common/schemas/auth.ts';
+import type { LoginInput, RegisterInput } from '../../../common/schemas/auth.ts';
 import type { SessionUser } from '../../../common/web-context.ts';
 import { apiRequest, getQueryFn, requestJson } from '../../lib/request.ts';
-import { ADMIN_PREFIX } from '../admin/api.ts';
 
 /** The account API, each path written once (query keys are API paths, spec section 7). */
 export const USER_PATH = '/api/user';

@@ -1,14 +1,7 @@
 /** The owner's sign-in security: its API paths, reads and requests (kept out of the visitors' pages' code). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  AuthenticatorSetup,
-  LoginInput,
-  RecoveryCodes,
-  RegisterInput,
-  SecurityOverview,
-} from '../../../common/schemas/auth.ts';
-import type { SessionUser } from '../../../common/web-context.ts';
-import { apiRequest, getQueryFn, requestJson } from '../../lib/request.ts';
+import type { AuthenticatorSetup, RecoveryCodes, SecurityOverview } from '../../../common/schemas/auth.ts';
+import { apiRequest, requestJson } from '../../lib/request.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
 
 /** The owner's sign-in security: passkeys, the authenticator app, recovery codes, sessions. */

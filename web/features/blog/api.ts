@@ -5,10 +5,10 @@
  */
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminPost, BlogPostSummary } from '../../../common/schemas/blog.ts';
+import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
 import type { CommentFormInput, PublicComment } from '../../../common/schemas/comments.ts';
 import type { ContributionInput } from '../../../common/schemas/contributions.ts';
-import { apiRequest, requestJson } from '../../lib/request.ts';
+import { requestJson } from '../../lib/request.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
 
 /** The latest posts (the home page's teaser) and, with POST, a new post. */

@@ -1,8 +1,6 @@
 /** The owner's side of the blog's API: posts, the editor, moderation; kept out of the visitors' pages' code. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminPost, BlogPostSummary } from '../../../common/schemas/blog.ts';
-import type { CommentFormInput, PublicComment } from '../../../common/schemas/comments.ts';
-import type { ContributionInput } from '../../../common/schemas/contributions.ts';
+import type { AdminPost } from '../../../common/schemas/blog.ts';
 import { apiRequest, requestJson } from '../../lib/request.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
 import { BLOG_PATH } from './api.ts';

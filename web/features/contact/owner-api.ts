@@ -1,13 +1,6 @@
 /** The owner's inbox and pipeline: their API paths, reads and requests (kept out of the home page's code). */
 import { useQuery } from '@tanstack/react-query';
-import type {
-  AdminQuote,
-  LeadSource,
-  Pipeline,
-  QuoteEvent,
-  QuoteRequestInput,
-  QuoteUpdateInput,
-} from '../../../common/schemas/contact.ts';
+import type { AdminQuote, Pipeline, QuoteEvent, QuoteUpdateInput } from '../../../common/schemas/contact.ts';
 import { apiRequest, requestJson } from '../../lib/request.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
 

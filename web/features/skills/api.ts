@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicEndorsement, SkillsByCategory } from '../../../common/schemas/skills.ts';
-import { apiRequest, requestJson } from '../../lib/request.ts';
-import { ADMIN_PREFIX } from '../admin/api.ts';
+import { requestJson } from '../../lib/request.ts';
 
 /** Query keys are API paths (spec section 7); each path is written here once. */
 export const SKILLS_PATH = '/api/skills';

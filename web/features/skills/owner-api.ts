@@ -1,7 +1,6 @@
 /** The owner's view of the endorsements: its paths, reads and requests (kept out of the home page's code). */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicEndorsement, SkillsByCategory } from '../../../common/schemas/skills.ts';
-import { apiRequest, requestJson } from '../../lib/request.ts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/request.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
 import { skillsByCategoryQuery } from './api.ts';
 
