@@ -9,13 +9,10 @@ export function fail(message: string): never {
 }
 
 /** The database the server uses (DATA_DIR or DATABASE_URL), or a failure with the reason it could not open. */
-export async function openSiteDatabase(
-  config: Config,
-  explain = (error: Error) => error.message,
-): Promise<Database> {
+export async function openSiteDatabase(config: Config): Promise<Database> {
   try {
     return await openDatabase(databaseTarget(config));
   } catch (error) {
-    fail(explain(error as Error));
+    fail((error as Error).message);
   }
 }

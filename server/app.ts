@@ -14,7 +14,6 @@ import { createServer } from './http-server.ts';
 import { createDeviceCookies } from './lib/device-cookie.ts';
 import type { ReadCache } from './lib/read-cache.ts';
 import { registerModules, type Timers } from './lib/site-module.ts';
-import { databaseWindowCounters } from './lib/window-counters.ts';
 import { adminModule } from './modules/admin/module.ts';
 import { aiModule } from './modules/ai/module.ts';
 import { analyticsModule } from './modules/analytics/module.ts';
@@ -60,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, clock } = options;
   const app = createServer(config, options.logger ?? false);
   const { context, redis } = await createSiteContext(app, config, database, clock);
-  const { db, cache, events } = context;
+  const { cache, events } = context;
 
   // Each module after the ones whose services it uses.
   const auth = await authModule(context, redis);
@@ -100,7 +99,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notifications,
   ];
   // What waits for the owner in each domain (the dashboard's navigation).
-  const summary = { ...comments, ...contributions, ...contact, ...resume, ...testimonials, ...notifications };
+  const summary = {
+    comments: comments.comments,
+    contributions: contributions.contributions,
+    contact: contact.contact,
+    resume: resume.resume,
+    testimonials: testimonials.testimonials,
+    outbox: notifications.outbox,
+  };
 
   app.decorate('readCache', cache);
   app.decorate('publisher', blog.publisher);
@@ -117,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Limits outlive a restart: counted in Redis when set, otherwise in the database.
   await app.register(securityPlugin, {
     config,
-    counters: databaseWindowCounters(db),
+    counters: context.counters,
     ...(redis ? { redis } : {}),
   });
   await app.register(sessionPlugin, {

@@ -17,6 +17,7 @@ import { resolveSecret } from './lib/secret.ts';
 import { SiteEvents } from './lib/site-events.ts';
 import type { SiteContext } from './lib/site-module.ts';
 import { storageFromConfig } from './lib/storage.ts';
+import { databaseWindowCounters } from './lib/window-counters.ts';
 
 export async function createSiteContext(
   app: FastifyInstance,
@@ -46,6 +47,8 @@ export async function createSiteContext(
   const context: SiteContext = {
     ...{ config, database, db, cache, events, storage, formTokens, serverSecret, log: app.log },
     botCheck: createBotCheck(formTokens, databaseFormTokenUses(db)),
+    // Limits and lockouts outlive a restart: counted in the database (Redis, when set, counts its own).
+    counters: databaseWindowCounters(db),
     ...(clock ? { now: clock.now, ...(clock.timers ? { timers: clock.timers } : {}) } : {}),
   };
 

@@ -11,6 +11,7 @@ import type { FormTokens } from './form-token.ts';
 import type { ReadCache } from './read-cache.ts';
 import type { SiteEvents } from './site-events.ts';
 import type { FileStorage } from './storage.ts';
+import type { WindowCounters } from './window-counters.ts';
 
 /** Timers a job sleeps on (tests give their own, to move time by hand). */
 export interface Timers {
@@ -51,6 +52,8 @@ export interface SiteContext {
   events: SiteEvents;
   storage: FileStorage;
   botCheck: BotCheck;
+  /** The window counters of rate limits and sign-in lockouts, kept in the database. */
+  counters: WindowCounters;
   formTokens: FormTokens;
   serverSecret: string;
   log: FastifyBaseLogger;

@@ -17,7 +17,7 @@ export async function authModule(context: SiteContext, redis: Redis | undefined)
   const { db, config, serverSecret, now, log } = context;
   // Sign-in failures are counted in Redis when set, otherwise in the database; they follow the
   // test clock when there is one (a lockout's window can pass in a test).
-  const counters = databaseWindowCounters(db, now ? () => now().getTime() : undefined);
+  const counters = now ? databaseWindowCounters(db, () => now().getTime()) : context.counters;
   const failureCounter = (windowMs: number) =>
     redis ? redisFailureCounter(redis, windowMs) : databaseFailureCounter(counters, windowMs);
   const auth = createAuthService(db, failureCounter(LOGIN_WINDOW_MS), failureCounter(ACCOUNT_PACE_MS));

@@ -41,6 +41,26 @@ export function ownerPostMethods({
   renderedColumns,
   uniqueSlug,
 }: OwnerPostContext) {
+  /** A post as given (an import keeps a post without a cover as it was). */
+  async function createPost(values: BlogPostFormValues, authorId: number) {
+    const { publishAt, ...fields } = values;
+    const inserted = await db
+      .insert(blogPosts)
+      .values({
+        ...fields,
+        ...(await renderedColumns(values.content)),
+        excerpt: excerptOf(values.content),
+        authorId,
+        publishedAt: publishAt ? new Date(publishAt) : values.isPublished ? now() : null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    const row = inserted[0];
+    if (!row) throw new HttpError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
+    invalidatePosts();
+    return adminPostOf(row, now());
+  }
+
   return {
     /** Every post, drafts included, most recently changed first. */
     async listPosts(query: PageQuery) {
@@ -60,28 +80,10 @@ export function ownerPostMethods({
     /** A post the owner writes in the editor: one without a cover gets a generated one, as the form's hint promises. */
     async writePost(values: BlogPostFormValues, authorId: number) {
       const coverImage = values.coverImage || ((await coverFor?.(values.title, values.tags)) ?? '');
-      return this.createPost({ ...values, coverImage }, authorId);
+      return createPost({ ...values, coverImage }, authorId);
     },
 
-    /** A post as given (an import keeps a post without a cover as it was). */
-    async createPost(values: BlogPostFormValues, authorId: number) {
-      const { publishAt, ...fields } = values;
-      const inserted = await db
-        .insert(blogPosts)
-        .values({
-          ...fields,
-          ...(await renderedColumns(values.content)),
-          excerpt: excerptOf(values.content),
-          authorId,
-          publishedAt: publishAt ? new Date(publishAt) : values.isPublished ? now() : null,
-        })
-        .onConflictDoNothing()
-        .returning();
-      const row = inserted[0];
-      if (!row) throw new HttpError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
-      invalidatePosts();
-      return adminPostOf(row, now());
-    },
+    createPost,
 
     /**
      * Edits any fields. Publishing stamps publishedAt the first time, unpublishing keeps it; a
