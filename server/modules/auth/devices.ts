@@ -1,4 +1,3 @@
-/** A signed-in session's device, named the way a person recognises it. */
 /** "Chrome on macOS" from a User-Agent header; "Unknown device" when it says nothing useful. */
 export function describeDevice(userAgent: string | null | undefined): string {
   const ua = userAgent ?? '';
