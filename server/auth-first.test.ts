@@ -4,16 +4,11 @@
  * large, a media type the API does not take), and a plain user gets 403 on admin routes.
  * Nobody learns a route's rules without being allowed to use it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { listRoutes } from './testing/routes.ts';
-import { createTestApp, freshIp, type TestApp } from './testing/test-app.ts';
+import { freshIp, signedInTestApp } from './testing/test-app.ts';
 
-let t: TestApp;
-let userCookie: string;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false });
-  userCookie = await t.signIn('user');
-});
+const { t, user: userCookie } = await signedInTestApp({ seed: false });
 afterAll(() => t.close());
 
 /** Routes for the owner only, besides everything under /api/admin/. */

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPost, insertSkill } from './db/factories.ts';
 import { BAD_ADDRESS, BAD_TEXT, MAX_BODY_DEPTH, TOO_DEEP } from './lib/input-guard.ts';
 import { listRoutes, type RouteEntry } from './testing/routes.ts';
-import { createTestApp, freshIp, type TestApp } from './testing/test-app.ts';
+import { freshIp, signedInTestApp, type TestApp } from './testing/test-app.ts';
 
 let t: TestApp;
 let admin: string;
@@ -22,9 +22,7 @@ let skillId: number;
 let routes: RouteEntry[];
 let sent = 0;
 beforeAll(async () => {
-  t = await createTestApp({ seed: false });
-  admin = await t.signIn('admin');
-  user = await t.signIn('user');
+  ({ t, admin, user } = await signedInTestApp({ seed: false }));
   postId = (await insertPost(t.database.db, { slug: 'fuzz-target' })).id;
   skillId = (await insertSkill(t.database.db)).id;
   // Static files are served under these prefixes, outside the route tree.

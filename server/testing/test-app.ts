@@ -29,6 +29,7 @@ import { createAdmin, seedDatabase } from '../db/seed.ts';
 import { createFormTokens, type FormKind } from '../lib/form-token.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { migrationsFolder } from '../paths.ts';
+import { multipartFile } from './multipart.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -40,6 +41,13 @@ export interface TestApp {
   signIn(role: 'admin' | 'user', username?: string): Promise<string>;
   /** Writes a post as the owner signed in with `cookie` (POST /api/blog, the editor's route); its answer. */
   writePost(cookie: string, post: Record<string, unknown>): Promise<LightMyRequestResponse>;
+  /** Uploads an image as the editor does (POST /api/upload, a PNG unless told); its answer. */
+  upload(
+    cookie: string,
+    bytes: Buffer,
+    filename?: string,
+    contentType?: string,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -81,8 +89,8 @@ export async function postgresAnswers(): Promise<boolean> {
   }
 }
 
-/** A new, migrated PostgreSQL database on the server `adminUrl` names, dropped when closed. */
-export async function openPostgresTestDatabase(adminUrl: string): Promise<Database> {
+/** A new, migrated PostgreSQL database on the server `adminUrl` names (the tests' one unless told), dropped when closed. */
+export async function openPostgresTestDatabase(adminUrl = postgresTestUrl): Promise<Database> {
   const name = `portfolio_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -187,11 +195,29 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     writePost(cookie, post) {
       return app.inject({ method: 'POST', url: '/api/blog', headers: { cookie }, payload: post });
     },
+    upload(cookie, bytes, filename = 'cover.png', contentType = 'image/png') {
+      const { payload, headers } = multipartFile('image', filename, contentType, bytes);
+      return app.inject({
+        method: 'POST',
+        url: '/api/upload',
+        payload,
+        headers: { ...headers, cookie },
+        remoteAddress: freshIp(),
+      });
+    },
     async close() {
       await app.close();
       await database.close();
     },
   };
+}
+
+/** A test app with the owner and a signed-in visitor: the set-up most route tests start from. */
+export async function signedInTestApp(
+  options: TestAppOptions = {},
+): Promise<{ t: TestApp; admin: string; user: string }> {
+  const t = await createTestApp(options);
+  return { t, admin: await t.signIn('admin'), user: await t.signIn('user') };
 }
 
 /** Every key of a JSON value, at any depth: for asserting private fields never appear. */

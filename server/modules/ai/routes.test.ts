@@ -1,15 +1,10 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { generatedImages, users } from '../../db/schema.ts';
-import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
+import { freshIp, signedInTestApp } from '../../testing/test-app.ts';
 import { IMAGES_PER_HOUR } from './service.ts';
 
-let t: TestApp;
-let userCookie: string;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false });
-  userCookie = await t.signIn('user');
-});
+const { t, user: userCookie } = await signedInTestApp({ seed: false });
 afterAll(() => t.close());
 
 const recommend = (payload: object, remoteAddress = freshIp()) =>

@@ -12,7 +12,6 @@ import {
   freshIp,
   openPostgresTestDatabase,
   postgresAnswers,
-  postgresTestUrl,
   type TestApp,
 } from '../../testing/test-app.ts';
 import { BackupRefusedError, writeBackupFile } from './archive.ts';
@@ -38,18 +37,7 @@ function content(path: string): string[] {
 /** Fills a site the way its owner and visitors would: a post with a cover, a comment, a reply, a quote, a booking setting. */
 async function populate(t: TestApp) {
   const admin = await t.signIn('admin');
-  const upload = await t.app.inject({
-    method: 'POST',
-    url: '/api/upload',
-    headers: { cookie: admin, 'content-type': 'multipart/form-data; boundary=x' },
-    payload: Buffer.concat([
-      Buffer.from(
-        '--x\r\nContent-Disposition: form-data; name="image"; filename="c.png"\r\nContent-Type: image/png\r\n\r\n',
-      ),
-      PNG,
-      Buffer.from('\r\n--x--\r\n'),
-    ]),
-  });
+  const upload = await t.upload(admin, PNG);
   expect(upload.statusCode, upload.body).toBe(201);
   const cover = upload.json().url as string;
   const post = await t.writePost(admin, {
@@ -150,7 +138,7 @@ describe('backup and restore', () => {
   it.runIf(postgresUp)(
     'moves a site PGlite -> archive -> PostgreSQL -> archive: equal archives, identical public answers',
     async () => {
-      const target = await openPostgresTestDatabase(postgresTestUrl);
+      const target = await openPostgresTestDatabase();
       const uploadDir = join(folder(), 'uploads');
       let moved: TestApp | undefined;
       try {

@@ -10,25 +10,14 @@ import { type FileStorage, storageFromConfig } from '../../lib/storage.ts';
 import { freshDataDir, killServers, startServer, stopServer } from '../../testing/server-process.ts';
 import {
   createTestApp,
-  freshIp,
   openPostgresTestDatabase,
   postgresAnswers,
-  postgresTestUrl,
   type TestApp,
 } from '../../testing/test-app.ts';
 import { writeBackupFile } from './archive.ts';
 import { restoreBackup } from './restore.ts';
 
 const postgresUp = await postgresAnswers();
-
-function multipart(bytes: Buffer) {
-  const head =
-    '--s3\r\nContent-Disposition: form-data; name="image"; filename="cover.png"\r\nContent-Type: image/png\r\n\r\n';
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from('\r\n--s3--\r\n')]),
-    headers: { 'content-type': 'multipart/form-data; boundary=s3' },
-  };
-}
 
 describe('uploads in S3-compatible storage (s3rver on 127.0.0.1)', () => {
   let server: S3rver;
@@ -55,7 +44,7 @@ describe('uploads in S3-compatible storage (s3rver on 127.0.0.1)', () => {
   it.runIf(postgresUp)(
     'two app instances on one PostgreSQL: an upload through one is served by the other, and backups hold it',
     async () => {
-      const database = await openPostgresTestDatabase(postgresTestUrl);
+      const database = await openPostgresTestDatabase();
       let first: TestApp | undefined;
       let second: TestApp | undefined;
       try {
@@ -65,14 +54,7 @@ describe('uploads in S3-compatible storage (s3rver on 127.0.0.1)', () => {
         const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#cc6633' } })
           .png()
           .toBuffer();
-        const { payload, headers } = multipart(png);
-        const upload = await first.app.inject({
-          method: 'POST',
-          url: '/api/upload',
-          payload,
-          headers: { ...headers, cookie: admin },
-          remoteAddress: freshIp(),
-        });
+        const upload = await first.upload(admin, png);
         expect(upload.statusCode, upload.body).toBe(201);
         const url = upload.json().url as string;
         expect(url).toMatch(/^\/uploads\/r[0-9a-f]{32}-w\d+\.webp$/);
@@ -129,7 +111,7 @@ describe('uploads in S3-compatible storage (s3rver on 127.0.0.1)', () => {
   it.runIf(postgresUp)(
     'two server processes on one PostgreSQL and one bucket: an image uploaded through one is served by the other',
     async () => {
-      const database = await openPostgresTestDatabase(postgresTestUrl);
+      const database = await openPostgresTestDatabase();
       try {
         if (!database.url) throw new Error('the test database has no address');
         const shared = {

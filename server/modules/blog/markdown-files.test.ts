@@ -6,6 +6,7 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMeta, blogPosts } from '../../db/schema.ts';
+import { multipartFile } from '../../testing/multipart.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const LONG = 'This paragraph is long enough to be the body of a real post on the site, and then some.';
@@ -80,19 +81,12 @@ describe('posts in and out as Markdown', () => {
   });
   afterAll(() => t.close());
 
-  const importZip = (files: Record<string, Uint8Array>, dryRun: boolean, cookie = admin) => {
-    const boundary = 'zipboundary';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="posts.zip"\r\nContent-Type: application/zip\r\n\r\n`,
-      ),
-      Buffer.from(zipSync(files)),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return t.app.inject({
+  const importZip = (files: Record<string, Uint8Array>, dryRun: boolean, cookie = admin, into = t) => {
+    const { payload, headers } = multipartFile('file', 'posts.zip', 'application/zip', zipSync(files));
+    return into.app.inject({
       method: 'POST',
       url: `/api/admin/posts/import?dryRun=${dryRun}`,
-      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { ...headers, cookie },
       payload,
     });
   };
@@ -245,19 +239,7 @@ describe('posts in and out as Markdown', () => {
     const other = await createTestApp({ seed: false });
     try {
       const otherAdmin = await other.signIn('admin');
-      const boundary = 'b';
-      const imported = await other.app.inject({
-        method: 'POST',
-        url: '/api/admin/posts/import',
-        headers: { cookie: otherAdmin, 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload: Buffer.concat([
-          Buffer.from(
-            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.zip"\r\nContent-Type: application/zip\r\n\r\n`,
-          ),
-          Buffer.from(zipSync(files)),
-          Buffer.from(`\r\n--${boundary}--\r\n`),
-        ]),
-      });
+      const imported = await importZip(files, false, otherAdmin, other);
       expect(imported.statusCode, imported.body).toBe(200);
       const pick = (rows: Array<typeof blogPosts.$inferSelect>) =>
         rows.map(({ slug, title, summary, content, coverImage, tags, isPublished, publishedAt }) => ({

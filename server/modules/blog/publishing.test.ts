@@ -1,43 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../../../common/schemas/blog.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { signedInTestApp } from '../../testing/test-app.ts';
+import { manualClockWithTimers } from '../../testing/test-clock.ts';
 import { createPublisher } from './schedule.ts';
 
-/** A clock the test moves, and the timers the publisher sets on it, run by hand. */
-function testClock(start: Date) {
-  let now = start.getTime();
-  let pending: { run: () => void; at: number; handle: number }[] = [];
-  let next = 1;
-  return {
-    now: () => new Date(now),
-    timers: {
-      setTimeout(run: () => void, ms: number) {
-        const handle = next++;
-        pending.push({ run, at: now + ms, handle });
-        return handle;
-      },
-      clearTimeout(handle: unknown) {
-        pending = pending.filter((timer) => timer.handle !== handle);
-      },
-    },
-    /** Moves the clock and runs every timer that has come due. */
-    advance(ms: number) {
-      now += ms;
-      const due = pending.filter((timer) => timer.at <= now);
-      pending = pending.filter((timer) => timer.at > now);
-      for (const timer of due) timer.run();
-    },
-    get pending() {
-      return pending.length;
-    },
-  };
-}
-
 const HOUR = 3_600_000;
-const clock = testClock(new Date('2026-11-24T09:00:00Z'));
-let t: TestApp;
-let admin: string;
-let user: string;
+const clock = manualClockWithTimers('2026-11-24T09:00:00Z');
 
 async function createPost(values: Record<string, unknown>) {
   const res = await t.writePost(admin, {
@@ -56,11 +24,7 @@ const read = (url: string, cookie?: string) =>
 /** Lets the publisher's database look-up finish. */
 const settle = () => t.app.publisher.rearm();
 
-beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL: 'https://jordan.example' }, clock });
-  admin = await t.signIn('admin');
-  user = await t.signIn('user');
-});
+const { t, admin, user } = await signedInTestApp({ env: { PUBLIC_URL: 'https://jordan.example' }, clock });
 afterAll(() => t.close());
 
 describe('a draft', () => {
@@ -188,7 +152,7 @@ describe('a scheduled post', () => {
 
 describe('the publisher', () => {
   it('sleeps at most a minute at a time, so a far-off time is reached in steps', async () => {
-    const far = testClock(new Date('2026-01-01T00:00:00Z'));
+    const far = manualClockWithTimers('2026-01-01T00:00:00Z');
     let published = 0;
     const at = new Date('2026-01-01T00:05:00Z');
     const publisher = createPublisher({

@@ -14,11 +14,11 @@ import type {
 } from '../../../common/schemas/booking.ts';
 import { appMeta, bookings, notificationOutbox } from '../../db/schema.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
+import { manualClock } from '../../testing/test-clock.ts';
 import { BOOKING_NOT_FOUND, BOOKING_PAST, SLOT_TAKEN, SLOT_UNAVAILABLE } from './service.ts';
 
 // Monday 23 November 2026, 10:00 in New York.
-let now = new Date('2026-11-23T15:00:00Z');
-const clock = { now: () => now };
+const clock = manualClock('2026-11-23T15:00:00Z');
 
 let t: TestApp;
 let admin: string;
@@ -31,7 +31,7 @@ beforeEach(async () => {
   await t.database.db.delete(bookings);
   await t.database.db.delete(notificationOutbox);
   await t.database.db.delete(appMeta).where(eq(appMeta.key, 'booking:settings'));
-  now = new Date('2026-11-23T15:00:00Z');
+  clock.set('2026-11-23T15:00:00Z');
 });
 
 const slots = async () => (await t.app.inject({ url: '/api/booking/slots' })).json() as BookingSlots;
@@ -237,7 +237,7 @@ describe('the private link', () => {
 
   it('cannot cancel a call that already took place', async () => {
     const created = (await book('2026-11-24T15:00:00.000Z')).json() as BookingCreated;
-    now = new Date('2026-11-25T12:00:00Z');
+    clock.set('2026-11-25T12:00:00Z');
     const res = await manage(tokenOf(created), 'cancel');
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(BOOKING_PAST);
@@ -271,7 +271,7 @@ describe('the owner', () => {
     expect(((await t.app.inject({ url: '/api/booking/status' })).json() as BookingStatus).availableFrom).toBe(
       '2027-01-04',
     );
-    now = new Date('2027-01-04T12:00:00Z');
+    clock.set('2027-01-04T12:00:00Z');
     expect(((await t.app.inject({ url: '/api/booking/status' })).json() as BookingStatus).availableNow).toBe(
       true,
     );

@@ -3,16 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicComment } from '../../../common/schemas/comments.ts';
 import { insertPost } from '../../db/factories.ts';
 import { comments, notificationOutbox } from '../../db/schema.ts';
-import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
+import { freshIp, signedInTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 let admin: string;
 let user: string;
 let postId: number;
 beforeAll(async () => {
-  t = await createTestApp({ seed: false, env: { PUBLIC_URL: 'https://jordan.example' } });
-  admin = await t.signIn('admin');
-  user = await t.signIn('user');
+  ({ t, admin, user } = await signedInTestApp({
+    seed: false,
+    env: { PUBLIC_URL: 'https://jordan.example' },
+  }));
   postId = (await insertPost(t.database.db, { title: 'Replacing a fob battery', slug: 'fob-battery' })).id;
 });
 afterAll(() => t.close());

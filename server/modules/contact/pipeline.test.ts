@@ -1,24 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminQuote, Pipeline, QuoteEvent } from '../../../common/schemas/contact.ts';
 import { notificationOutbox, quoteEvents, quoteRequests } from '../../db/schema.ts';
-import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
+import { freshIp, signedInTestApp } from '../../testing/test-app.ts';
+import { manualClock } from '../../testing/test-clock.ts';
 
-let now = new Date('2026-11-10T15:00:00Z');
-const clock = { now: () => now };
+const clock = manualClock('2026-11-10T15:00:00Z');
 
-let t: TestApp;
-let admin: string;
-let user: string;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false, clock });
-  admin = await t.signIn('admin');
-  user = await t.signIn('user');
-});
+const { t, admin, user } = await signedInTestApp({ seed: false, clock });
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.database.db.delete(quoteRequests);
-  now = new Date('2026-11-10T15:00:00Z');
+  clock.set('2026-11-10T15:00:00Z');
 });
 
 /** A quote request sent through the site's form, received at `at`. */
@@ -61,7 +54,7 @@ describe('a quote request in the pipeline', () => {
     const id = await submitQuote('Dana Baker', new Date('2026-11-10T09:00:00Z'));
     expect((await pipeline()).columns[0]).toMatchObject({ stage: 'new', count: 1 });
 
-    now = new Date('2026-11-10T15:00:00Z');
+    clock.set('2026-11-10T15:00:00Z');
     const replied = await patch(id, { stage: 'replied' });
     expect(replied.statusCode, replied.body).toBe(200);
     expect(replied.json()).toMatchObject({
@@ -72,16 +65,16 @@ describe('a quote request in the pipeline', () => {
       readAt: '2026-11-10T15:00:00.000Z',
     });
 
-    now = new Date('2026-11-12T10:00:00Z');
+    clock.set('2026-11-12T10:00:00Z');
     expect((await patch(id, { stage: 'proposal', value: 7500 })).json()).toMatchObject({
       stage: 'proposal',
       valueUsd: 7500,
       firstReplyAt: '2026-11-10T15:00:00.000Z',
     });
     // Back to New by mistake, and on again: the first reply stays when it was.
-    now = new Date('2026-11-12T10:05:00Z');
+    clock.set('2026-11-12T10:05:00Z');
     await patch(id, { stage: 'new' });
-    now = new Date('2026-11-20T16:00:00Z');
+    clock.set('2026-11-20T16:00:00Z');
     const won = (await patch(id, { stage: 'won' })).json() as AdminQuote;
     expect(won).toMatchObject({
       stage: 'won',
@@ -100,7 +93,7 @@ describe('a quote request in the pipeline', () => {
 
   it('keeps dated notes in its history, and a value alone changes nothing else', async () => {
     const id = await submitQuote('Lee Fixit', new Date('2026-11-09T09:00:00Z'));
-    now = new Date('2026-11-09T11:30:00Z');
+    clock.set('2026-11-09T11:30:00Z');
     const note = await t.app.inject({
       method: 'POST',
       url: `/api/admin/quotes/${id}/notes`,
@@ -176,19 +169,22 @@ describe('a quote request in the pipeline', () => {
 
 describe('the pipeline', () => {
   it('measures the first reply against the 24-hour promise and counts what still waits', async () => {
-    now = new Date('2026-11-10T12:00:00Z');
+    clock.set('2026-11-10T12:00:00Z');
     const fast = await submitQuote('Fast Reply', new Date('2026-11-08T10:00:00Z'));
     const slow = await submitQuote('Slow Reply', new Date('2026-11-05T10:00:00Z'));
     await submitQuote('Still Waiting', new Date('2026-11-10T08:00:00Z'));
     await submitQuote('Long Waiting', new Date('2026-11-08T08:00:00Z'));
     const archived = await submitQuote('Spam Archived', new Date('2026-11-01T08:00:00Z'));
-    await t.database.db.update(quoteRequests).set({ archivedAt: now }).where(eq(quoteRequests.id, archived));
+    await t.database.db
+      .update(quoteRequests)
+      .set({ archivedAt: clock.now() })
+      .where(eq(quoteRequests.id, archived));
 
-    now = new Date('2026-11-08T14:00:00Z'); // 4 h after
+    clock.set('2026-11-08T14:00:00Z'); // 4 h after
     await patch(fast, { stage: 'replied' });
-    now = new Date('2026-11-07T10:00:00Z'); // 48 h after
+    clock.set('2026-11-07T10:00:00Z'); // 48 h after
     await patch(slow, { stage: 'replied' });
-    now = new Date('2026-11-10T12:00:00Z');
+    clock.set('2026-11-10T12:00:00Z');
 
     const { firstReply, columns } = await pipeline();
     expect(firstReply).toEqual({
@@ -216,13 +212,13 @@ describe('the pipeline', () => {
     const b = await submitQuote('October Loss', new Date('2026-10-01T10:00:00Z'));
     const c = await submitQuote('November Win', new Date('2026-10-25T10:00:00Z'));
     const d = await submitQuote('November Win Two', new Date('2026-11-02T10:00:00Z'));
-    now = new Date('2026-10-10T10:00:00Z');
+    clock.set('2026-10-10T10:00:00Z');
     await patch(a, { stage: 'won', value: 3000 });
     await patch(b, { stage: 'lost', value: 9000 });
-    now = new Date('2026-11-03T10:00:00Z');
+    clock.set('2026-11-03T10:00:00Z');
     await patch(c, { stage: 'won', value: 1500 });
     await patch(d, { stage: 'won' });
-    now = new Date('2026-11-10T12:00:00Z');
+    clock.set('2026-11-10T12:00:00Z');
 
     const { months, columns } = await pipeline();
     expect(months).toHaveLength(12);

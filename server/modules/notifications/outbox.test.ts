@@ -1,20 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { notificationOutbox, quoteRequests } from '../../db/schema.ts';
-import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, freshIp, signedInTestApp } from '../../testing/test-app.ts';
+import { manualClock } from '../../testing/test-clock.ts';
 import { digestWeekOf } from './digest.ts';
 
 const NY = 'America/New_York';
-let now = new Date('2026-11-23T14:00:00Z'); // Monday 09:00 in Atlanta
-const clock = { now: () => now };
+const clock = manualClock('2026-11-23T14:00:00Z'); // Monday 09:00 in Atlanta
 
-let t: TestApp;
-let admin: string;
-let user: string;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false, clock, env: { PUBLIC_URL: 'https://jordan.example' } });
-  admin = await t.signIn('admin');
-  user = await t.signIn('user');
+const { t, admin, user } = await signedInTestApp({
+  seed: false,
+  clock,
+  env: { PUBLIC_URL: 'https://jordan.example' },
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -153,7 +150,7 @@ describe('the weekly digest', () => {
   });
 
   it('is queued once a week with the week’s figures, however many processes ask', async () => {
-    now = new Date('2026-11-23T14:00:00Z');
+    clock.set('2026-11-23T14:00:00Z');
     await t.database.db.delete(quoteRequests);
     await sendQuote('Dana Lead');
     await sendQuote('Lee Lead');
@@ -191,9 +188,9 @@ describe('the weekly digest', () => {
     );
 
     // Later the same week: nothing more. The next Monday: the next one.
-    now = new Date('2026-11-27T14:00:00Z');
+    clock.set('2026-11-27T14:00:00Z');
     expect(await t.app.digest.runOnce()).toBe(false);
-    now = new Date('2026-11-30T13:30:00Z');
+    clock.set('2026-11-30T13:30:00Z');
     expect(await t.app.digest.runOnce()).toBe(true);
     expect(
       await t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.kind, 'digest')),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminSummary } from '../../../common/schemas/admin.ts';
 import type {
   AdminTestimonial,
@@ -7,25 +7,18 @@ import type {
   TestimonialLink,
 } from '../../../common/schemas/testimonials.ts';
 import { notificationOutbox, quoteRequests, testimonials } from '../../db/schema.ts';
-import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
+import { freshIp, signedInTestApp } from '../../testing/test-app.ts';
+import { manualClock } from '../../testing/test-clock.ts';
 import { NOT_SUBMITTED, NOTHING_TO_WITHDRAW, TESTIMONIAL_NOT_FOUND } from './service.ts';
 
-let now = new Date('2026-11-10T15:00:00Z');
-const clock = { now: () => now };
+const clock = manualClock('2026-11-10T15:00:00Z');
 
-let t: TestApp;
-let admin: string;
-let user: string;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false, clock });
-  admin = await t.signIn('admin');
-  user = await t.signIn('user');
-});
+const { t, admin, user } = await signedInTestApp({ seed: false, clock });
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.database.db.delete(testimonials);
   await t.database.db.delete(notificationOutbox);
-  now = new Date('2026-11-10T15:00:00Z');
+  clock.set('2026-11-10T15:00:00Z');
 });
 
 const ask = async (payload: object, cookie = admin) =>
@@ -133,7 +126,7 @@ describe('the client through their link', () => {
     expect(first.headers['cache-control']).toBe('private, no-store');
     expect(first.json()).toMatchObject({ clientName: 'Maria Gonzalez', status: 'requested', quote: null });
 
-    now = new Date('2026-11-11T10:00:00Z');
+    clock.set('2026-11-11T10:00:00Z');
     const sent = await submit(token, words);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({
@@ -152,9 +145,9 @@ describe('the client through their link', () => {
 
   it('used twice with the same words changes nothing; with new words it waits for approval again', async () => {
     const { id, token } = await asked();
-    now = new Date('2026-11-11T10:00:00Z');
+    clock.set('2026-11-11T10:00:00Z');
     await submit(token, words);
-    now = new Date('2026-11-11T10:00:05Z');
+    clock.set('2026-11-11T10:00:05Z');
     const again = await submit(token, words);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ status: 'submitted', submittedAt: '2026-11-11T10:00:00.000Z' });
@@ -162,7 +155,7 @@ describe('the client through their link', () => {
 
     await action(id, 'approve');
     expect((await shown())[0]).toMatchObject({ name: 'Maria Gonzalez', verified: true });
-    now = new Date('2026-11-20T09:00:00Z');
+    clock.set('2026-11-20T09:00:00Z');
     const changed = await submit(token, { ...words, quote: `${words.quote} Highly recommended.` });
     expect(changed.json()).toMatchObject({ status: 'submitted', submittedAt: '2026-11-20T09:00:00.000Z' });
     // Changed words leave the site until the owner approves them again.
@@ -228,9 +221,9 @@ describe('approval and withdrawal', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe(NOT_SUBMITTED);
 
-    now = new Date('2026-11-11T10:00:00Z');
+    clock.set('2026-11-11T10:00:00Z');
     await submit(token, words);
-    now = new Date('2026-11-12T08:00:00Z');
+    clock.set('2026-11-12T08:00:00Z');
     const approved = await action(id, 'approve');
     expect(approved.json()).toMatchObject({ status: 'approved', approvedAt: '2026-11-12T08:00:00.000Z' });
     // A second click changes nothing.
@@ -263,7 +256,7 @@ describe('approval and withdrawal', () => {
     await submit(token, words);
     await action(id, 'approve');
     expect((await shown())[0]?.verified).toBe(true);
-    now = new Date('2026-12-01T12:00:00Z');
+    clock.set('2026-12-01T12:00:00Z');
     const gone = await withdraw(token);
     expect(gone.statusCode).toBe(200);
     expect(gone.json()).toMatchObject({ status: 'withdrawn' });
@@ -283,7 +276,7 @@ describe('approval and withdrawal', () => {
     for (let i = 1; i <= 7; i++) {
       const { id, token } = await asked({ clientName: `Client ${i}` });
       await submit(token, { ...words, name: `Client ${i}` });
-      now = new Date(now.getTime() + 60_000);
+      clock.advance(60_000);
       await action(id, 'approve');
       ids.push(id);
     }

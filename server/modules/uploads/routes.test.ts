@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responsiveSources } from '../../../common/responsive-image.ts';
+import { multipartFile } from '../../testing/multipart.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 import { UNSUPPORTED_IMAGE, UNSUPPORTED_MEDIA } from './service.ts';
 
@@ -16,15 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 const upload = (
   field: string,
   filename: string,
@@ -32,7 +24,7 @@ const upload = (
   bytes: Buffer,
   cookie = adminCookie,
 ) => {
-  const { payload, headers } = multipart(field, filename, contentType, bytes);
+  const { payload, headers } = multipartFile(field, filename, contentType, bytes);
   return t.app.inject({
     method: 'POST',
     url: '/api/upload',

@@ -76,6 +76,17 @@ export function useFilterParam<T extends string>(
   return [value, setValue] as const;
 }
 
+/** A list filtered by one value kept in the address (`?param=value`), sent to the API as `field`. */
+export function useFilteredAdminList<T, F extends string>(
+  path: string,
+  filter: { param: string; field: string; values: readonly F[]; fallback: F; pageParam?: string },
+) {
+  const pageParam = filter.pageParam ?? 'page';
+  const [value, setValue] = useFilterParam(filter.param, filter.values, filter.fallback, pageParam);
+  const query = useAdminList<T>(path, { [filter.field]: value }, pageParam);
+  return [query, value, setValue] as const;
+}
+
 /** Refreshes every admin read and the public reads whose paths start with one of `publicPrefixes`. */
 export function useRefreshAdmin() {
   const queryClient = useQueryClient();

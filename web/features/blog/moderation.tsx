@@ -13,13 +13,7 @@ import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { When } from '../../ui/when.tsx';
-import {
-  AdminSection,
-  EntryList,
-  useAdminAction,
-  useAdminList,
-  useFilterParam,
-} from '../admin/admin-list.tsx';
+import { AdminSection, EntryList, useAdminAction, useFilteredAdminList } from '../admin/admin-list.tsx';
 import { BLOG_PATH, COMMENTS_PREFIX } from './api.ts';
 import { moderateComments, ownerBlogPaths, reviewContribution } from './owner-api.ts';
 import ReplyForm, { useReplyAnswer } from './reply-form.tsx';
@@ -28,7 +22,9 @@ type ModerationAction = 'approve' | 'reject' | 'spam';
 
 export const COMMENT_STATUSES = ['pending', 'approved', 'spam'] as const;
 const COMMENT_STATUS_LABELS = { pending: 'Waiting', approved: 'Approved', spam: 'Spam' } as const;
+type CommentStatus = (typeof COMMENT_STATUSES)[number];
 export const CONTRIBUTION_STATUSES = ['pending', 'reviewed', 'all'] as const;
+type ContributionStatus = (typeof CONTRIBUTION_STATUSES)[number];
 const CONTRIBUTION_STATUS_LABELS = {
   pending: 'Waiting for review',
   reviewed: 'Reviewed',
@@ -39,8 +35,16 @@ const doneWord = { approve: 'approved', reject: 'rejected', spam: 'marked as spa
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function CommentModeration() {
-  const [status, setStatus] = useFilterParam('comments', COMMENT_STATUSES, 'pending', 'comments-page');
-  const query = useAdminList<AdminComment>(ownerBlogPaths.comments, { status }, 'comments-page');
+  const [query, status, setStatus] = useFilteredAdminList<AdminComment, CommentStatus>(
+    ownerBlogPaths.comments,
+    {
+      param: 'comments',
+      field: 'status',
+      values: COMMENT_STATUSES,
+      fallback: 'pending',
+      pageParam: 'comments-page',
+    },
+  );
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const moderate = useAdminAction(
     async ({ ids, action }: { ids: number[]; action: ModerationAction }) => {
@@ -185,8 +189,16 @@ export function CommentModeration() {
 }
 
 export function ContributionModeration() {
-  const [status, setStatus] = useFilterParam('guest', CONTRIBUTION_STATUSES, 'pending', 'guest-page');
-  const query = useAdminList<AdminContribution>(ownerBlogPaths.contributions, { status }, 'guest-page');
+  const [query, status, setStatus] = useFilteredAdminList<AdminContribution, ContributionStatus>(
+    ownerBlogPaths.contributions,
+    {
+      param: 'guest',
+      field: 'status',
+      values: CONTRIBUTION_STATUSES,
+      fallback: 'pending',
+      pageParam: 'guest-page',
+    },
+  );
   return (
     <AdminSection
       id="contributions"

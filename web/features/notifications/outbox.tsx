@@ -4,13 +4,7 @@ import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { When } from '../../ui/when.tsx';
-import {
-  AdminSection,
-  EntryList,
-  useAdminAction,
-  useAdminList,
-  useFilterParam,
-} from '../admin/admin-list.tsx';
+import { AdminSection, EntryList, useAdminAction, useFilteredAdminList } from '../admin/admin-list.tsx';
 import { useSummary } from '../admin/api.ts';
 import { outboxPaths, retryMessage } from './api.ts';
 
@@ -87,8 +81,12 @@ export function MailNotice() {
 }
 
 export function Outbox() {
-  const [state, setState] = useFilterParam('status', outboxStates, 'all');
-  const query = useAdminList<OutboxMessage>(outboxPaths.outbox, { status: state });
+  const [query, state, setState] = useFilteredAdminList<OutboxMessage, OutboxState>(outboxPaths.outbox, {
+    param: 'status',
+    field: 'status',
+    values: outboxStates,
+    fallback: 'all',
+  });
   return (
     <AdminSection
       id="outbox"
