@@ -6,23 +6,31 @@
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
+/** A date formatter for a zone, made once per zone, options and locale (making one is slow). */
+export function zonedFormat(
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+  locale = 'en-US',
+): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
+    formatter = new Intl.DateTimeFormat(locale, { timeZone, ...options });
+    formatters.set(key, formatter);
   }
   return formatter;
 }
+
+const partsFormatter = (timeZone: string) =>
+  zonedFormat(timeZone, {
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 
 /** Whether the runtime knows this IANA time zone. */
 export function isTimeZone(timeZone: string): boolean {
@@ -98,8 +106,7 @@ export function minutesOf(time: string): number {
 
 /** 'Tuesday, December 1, 2026 at 10:00 AM EST': an instant as a person in `timeZone` reads it. */
 export function describeTime(at: Date | string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
+  return zonedFormat(timeZone, {
     weekday: 'long',
     month: 'long',
     day: 'numeric',

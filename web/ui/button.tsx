@@ -23,12 +23,19 @@ export interface ButtonProps extends ComponentProps<'button'> {
   size?: keyof typeof sizes;
   /** Render the child element (a link, say) with the button's look. */
   asChild?: boolean;
+  /** While its request is on its way: disabled, and saying `pendingText` (e.g. 'Saving...') instead of its label. */
+  pending?: boolean;
+  pendingText?: string;
 }
 
 export function Button({
   variant = 'primary',
   size = 'md',
   asChild = false,
+  pending = false,
+  pendingText,
+  disabled,
+  children,
   className,
   ...props
 }: ButtonProps) {
@@ -43,7 +50,10 @@ export function Button({
         sizes[size],
         className,
       )}
+      disabled={disabled || pending}
       {...props}
-    />
+    >
+      {pending && pendingText ? pendingText : children}
+    </Component>
   );
 }

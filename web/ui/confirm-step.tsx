@@ -46,8 +46,8 @@ export function ConfirmStep({
         <legend className="px-1 text-sm font-medium">{question}</legend>
         <FormNotice answer={answer} className="mt-2" />
         <div className="mt-3 flex flex-wrap gap-3">
-          <Button type="submit" variant="destructive" disabled={pending}>
-            {pending ? confirm[1] : confirm[0]}
+          <Button type="submit" variant="destructive" pending={pending} pendingText={confirm[1]}>
+            {confirm[0]}
           </Button>
           <KeepLink>Keep it</KeepLink>
         </div>

@@ -14,6 +14,7 @@ import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { failureToast, toast } from '../../ui/use-toast.ts';
 import { ADMIN_PREFIX, useAdminPage } from './api.ts';
+import { Panel } from './panel.tsx';
 
 export const ADMIN_PAGE_SIZE = 10;
 
@@ -76,15 +77,27 @@ export function useFilterParam<T extends string>(
   return [value, setValue] as const;
 }
 
-/** A list filtered by one value kept in the address (`?param=value`), sent to the API as `field`. */
+/**
+ * A list filtered by one value kept in the address (`?param=value`), sent to the API as `field`;
+ * answers the list and its filter, ready for `AdminSection` ('Show', one option per value).
+ */
 export function useFilteredAdminList<T, F extends string>(
   path: string,
-  filter: { param: string; field: string; values: readonly F[]; fallback: F; pageParam?: string },
-) {
+  filter: {
+    /** The select's id. */
+    id: string;
+    param: string;
+    field: string;
+    values: readonly F[];
+    labels: Readonly<Record<F, string>>;
+    fallback: F;
+    pageParam?: string;
+  },
+): [ReturnType<typeof useAdminList<T>>, Filter<F>] {
   const pageParam = filter.pageParam ?? 'page';
   const [value, setValue] = useFilterParam(filter.param, filter.values, filter.fallback, pageParam);
   const query = useAdminList<T>(path, { [filter.field]: value }, pageParam);
-  return [query, value, setValue] as const;
+  return [query, { id: filter.id, label: 'Show', value, options: filter.labels, onChange: setValue }];
 }
 
 /** Refreshes every admin read and the public reads whose paths start with one of `publicPrefixes`. */
@@ -156,16 +169,7 @@ export function AdminSection<T, F extends string = string>({
 }) {
   const { data, error, isLoading, isPlaceholderData } = query;
   return (
-    <section aria-labelledby={`${id}-heading`} className="rounded-lg border border-border bg-card p-4 sm:p-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h2 id={`${id}-heading`} className="text-2xl font-bold">
-            {title}
-          </h2>
-          {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
-        </div>
-        {filters && <div className="flex flex-wrap items-end gap-3">{filters}</div>}
-      </div>
+    <Panel headingId={`${id}-heading`} title={title} description={description} actions={filters}>
       <div className="mt-4" aria-busy={isLoading || isPlaceholderData}>
         {isLoading && (
           <div className="flex justify-center py-10">
@@ -181,7 +185,7 @@ export function AdminSection<T, F extends string = string>({
         {data && data.items.length > 0 && children(data.items)}
         {data && <Pager page={data} label={title} param={pageParam} />}
       </div>
-    </section>
+    </Panel>
   );
 }
 

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
 import { DESKTOP_MIN_WIDTH, TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
 import { dayLabel } from '../../lib/dates.ts';
 import { DataTable, labelColumn } from '../../ui/data-table.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
+import { Panel } from '../admin/panel.tsx';
 import { useAnalytics } from './api.ts';
 
 export const ANALYTICS_DAYS = 30;
@@ -165,17 +165,6 @@ function FiguresTable({
   );
 }
 
-function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-lg border border-border bg-card p-4 sm:p-6">
-      <h2 id={id} className="text-xl font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 export function Analytics() {
   const { data, error, isLoading } = useAnalytics(ANALYTICS_DAYS);
   if (!data) {
@@ -185,7 +174,7 @@ export function Analytics() {
   const none = `Nothing recorded in the last ${ANALYTICS_DAYS} days.`;
   return (
     <div className="space-y-6">
-      <Panel id="analytics-daily" title={`Last ${ANALYTICS_DAYS} days`}>
+      <Panel small headingId="analytics-daily" title={`Last ${ANALYTICS_DAYS} days`}>
         <p className="mt-1 text-sm text-muted-foreground">
           Counted on this site without cookies; visitors are counted per day by an anonymous daily hash, never
           an IP.
@@ -203,7 +192,7 @@ export function Analytics() {
         <DailyChart days={data.days} />
       </Panel>
       <div className="grid gap-6 md:grid-cols-2">
-        <Panel id="analytics-pages" title="Top pages">
+        <Panel small headingId="analytics-pages" title="Top pages">
           <FiguresTable
             caption="Most viewed pages"
             head="Page"
@@ -212,7 +201,7 @@ export function Analytics() {
             rows={data.topPages.map(({ path, ...counts }) => ({ label: path, ...counts }))}
           />
         </Panel>
-        <Panel id="analytics-referrers" title="Top referrers">
+        <Panel small headingId="analytics-referrers" title="Top referrers">
           <FiguresTable
             caption="Sites that sent visitors"
             head="Site"
@@ -222,7 +211,7 @@ export function Analytics() {
           />
         </Panel>
       </div>
-      <Panel id="analytics-devices" title="Devices">
+      <Panel small headingId="analytics-devices" title="Devices">
         <p className="mt-1 text-sm text-muted-foreground">
           By screen width: mobile under {TABLET_MIN_WIDTH} px, tablet under {DESKTOP_MIN_WIDTH} px, desktop
           wider.

@@ -150,8 +150,8 @@ export function Authenticator({ state }: { state: Overview['authenticator'] }) {
         >
           <FormName name={SECURITY_FORMS.start} />
           <CodeNotice form={SECURITY_FORMS.on} />
-          <Button type="submit" disabled={start.isPending}>
-            {start.isPending ? 'Please wait' : 'Set up an authenticator app'}
+          <Button type="submit" pending={start.isPending} pendingText="Please wait">
+            Set up an authenticator app
           </Button>
         </form>
       )}
@@ -222,8 +222,13 @@ function CodeForm({
           />
         </Field>
       </div>
-      <Button type="submit" variant={destructive ? 'destructive' : 'primary'} disabled={pending}>
-        {pending ? 'Checking...' : action}
+      <Button
+        type="submit"
+        variant={destructive ? 'destructive' : 'primary'}
+        pending={pending}
+        pendingText="Checking..."
+      >
+        {action}
       </Button>
     </form>
   );

@@ -58,8 +58,8 @@ export function LoginForm() {
         <Field label="Password" error={errorOf('password')}>
           <Input type="password" autoComplete="current-password" {...field('password')} />
         </Field>
-        <Button type="submit" className="w-full" disabled={loginMutation.isPending}>
-          {loginMutation.isPending ? 'Please wait' : 'Sign In'}
+        <Button type="submit" className="w-full" pending={loginMutation.isPending} pendingText="Please wait">
+          Sign In
         </Button>
       </form>
       <PasskeyButton />
@@ -128,8 +128,8 @@ function CodeStep({
           autoFocus
         />
       </Field>
-      <Button type="submit" className="w-full" disabled={verify.isPending}>
-        {verify.isPending ? 'Please wait' : 'Verify'}
+      <Button type="submit" className="w-full" pending={verify.isPending} pendingText="Please wait">
+        Verify
       </Button>
       {/* Back to the password: a plain link to the sign-in page before the code arrives. */}
       <a
@@ -168,9 +168,10 @@ function PasskeyButton() {
       variant="outline"
       className="w-full"
       onClick={() => passkey.mutate()}
-      disabled={passkey.isPending}
+      pending={passkey.isPending}
+      pendingText="Waiting for your passkey..."
     >
-      {passkey.isPending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+      Sign in with a passkey
     </Button>
   );
 }

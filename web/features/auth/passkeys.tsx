@@ -96,8 +96,13 @@ export function Passkeys({ passkeys }: { passkeys: Overview['passkeys'] }) {
               <Input value={name} maxLength={60} onChange={(event) => setName(event.target.value)} />
             </Field>
           </div>
-          <Button type="submit" disabled={add.isPending || !name.trim()}>
-            {add.isPending ? 'Waiting for the passkey...' : 'Add a passkey'}
+          <Button
+            type="submit"
+            disabled={!name.trim()}
+            pending={add.isPending}
+            pendingText="Waiting for the passkey..."
+          >
+            Add a passkey
           </Button>
         </form>
       ) : !hydrated ? (
@@ -152,8 +157,14 @@ function PasskeyRow({
               />
             </Field>
           </div>
-          <Button type="submit" size="sm" disabled={rename.isPending || !name.trim()}>
-            {rename.isPending ? 'Saving...' : 'Save'}
+          <Button
+            type="submit"
+            size="sm"
+            disabled={!name.trim()}
+            pending={rename.isPending}
+            pendingText="Saving..."
+          >
+            Save
           </Button>
           <Button type="button" size="sm" variant="outline" onClick={() => setEditing(false)}>
             Cancel

@@ -45,8 +45,13 @@ export function RegisterForm() {
       <Field label="Confirm Password" error={errorOf('confirmPassword')}>
         <Input type="password" autoComplete="new-password" {...field('confirmPassword')} />
       </Field>
-      <Button type="submit" className="w-full" disabled={registerMutation.isPending}>
-        {registerMutation.isPending ? 'Creating account...' : 'Create Account'}
+      <Button
+        type="submit"
+        className="w-full"
+        pending={registerMutation.isPending}
+        pendingText="Creating account..."
+      >
+        Create Account
       </Button>
     </form>
   );

@@ -57,9 +57,10 @@ function Sessions({ sessions }: { sessions: Overview['sessions'] }) {
             type="button"
             variant="outline"
             onClick={() => endOthers.mutate(undefined)}
-            disabled={endOthers.isPending}
+            pending={endOthers.isPending}
+            pendingText="Ending..."
           >
-            {endOthers.isPending ? 'Ending...' : 'End all other sessions'}
+            End all other sessions
           </Button>
         )}
       </div>

@@ -15,6 +15,7 @@ import { LoadState } from '../../ui/load-state.tsx';
 import { failureToast, toast } from '../../ui/use-toast.ts';
 import { When } from '../../ui/when.tsx';
 import { useAdminAction } from '../admin/admin-list.tsx';
+import { Panel } from '../admin/panel.tsx';
 import { backUpNow, dataPaths, importPosts, useBackups } from './api.ts';
 import { type FolderFile, folderName, importableFiles, zipFolder } from './folder-zip.ts';
 
@@ -56,17 +57,16 @@ function Backups() {
   const pageAction = usePageAction();
   const backedUp = useDone(DATA_FORMS.backup);
   return (
-    <section aria-labelledby="backups-heading" className="rounded-lg border border-border bg-card p-4 sm:p-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id="backups-heading" className="text-2xl font-bold">
-            Backups
-          </h2>
-          <p className="mt-1 max-w-prose text-sm text-muted-foreground">
-            Every post, comment, lead and upload in one file. The site writes one a day and keeps the newest;{' '}
-            <code>npm run restore</code> loads one into an empty database (see "Your data" in the README).
-          </p>
-        </div>
+    <Panel
+      headingId="backups-heading"
+      title="Backups"
+      description={
+        <>
+          Every post, comment, lead and upload in one file. The site writes one a day and keeps the newest;{' '}
+          <code>npm run restore</code> loads one into an empty database (see "Your data" in the README).
+        </>
+      }
+      actions={
         <form
           method="post"
           action={pageAction}
@@ -76,11 +76,12 @@ function Backups() {
           }}
         >
           <FormName name={DATA_FORMS.backup} />
-          <Button type="submit" disabled={backUp.isPending}>
-            {backUp.isPending ? 'Backing up...' : 'Back up now'}
+          <Button type="submit" pending={backUp.isPending} pendingText="Backing up...">
+            Back up now
           </Button>
         </form>
-      </div>
+      }
+    >
       <FormNotice answer={useFormAnswer(DATA_FORMS.backup)} className="mt-4" />
       {backedUp ? (
         <DoneNotice className="mt-4" title="Backup written" text="It is at the top of the list." />
@@ -124,7 +125,7 @@ function Backups() {
           </ul>
         )}
       </div>
-    </section>
+    </Panel>
   );
 }
 
@@ -189,17 +190,11 @@ function MarkdownPosts() {
   };
 
   return (
-    <section
-      aria-labelledby="markdown-heading"
-      className="rounded-lg border border-border bg-card p-4 sm:p-6"
+    <Panel
+      headingId="markdown-heading"
+      title="Posts as Markdown"
+      description="Take every post with you as Markdown files with front matter, or bring posts written for Astro, Next.js, Hugo or Jekyll: a zip or a folder of the posts and the images beside them."
     >
-      <h2 id="markdown-heading" className="text-2xl font-bold">
-        Posts as Markdown
-      </h2>
-      <p className="mt-1 max-w-prose text-sm text-muted-foreground">
-        Take every post with you as Markdown files with front matter, or bring posts written for Astro,
-        Next.js, Hugo or Jekyll: a zip or a folder of the posts and the images beside them.
-      </p>
       <a
         href={dataPaths.postsExport}
         download
@@ -333,6 +328,6 @@ function MarkdownPosts() {
           </div>
         </div>
       )}
-    </section>
+    </Panel>
   );
 }

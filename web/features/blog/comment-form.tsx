@@ -111,8 +111,8 @@ export default function CommentForm({ postId, slug }: { postId: number; slug: st
           </div>
         </div>
         <HumanCheck {...humanCheckOf({ field, form, errorOf, answer })} />
-        <Button type="submit" disabled={submit.isPending}>
-          {submit.isPending ? 'Submitting...' : 'Submit Comment'}
+        <Button type="submit" pending={submit.isPending} pendingText="Submitting...">
+          Submit Comment
         </Button>
       </div>
     </form>

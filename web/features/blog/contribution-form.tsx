@@ -129,8 +129,8 @@ export function ContributionForm() {
             </Field>
           </div>
           <HumanCheck {...humanCheckOf({ field, form, errorOf, answer })} />
-          <Button type="submit" disabled={send.isPending}>
-            {send.isPending ? 'Submitting...' : 'Submit for Review'}
+          <Button type="submit" pending={send.isPending} pendingText="Submitting...">
+            Submit for Review
           </Button>
         </form>
       )}

@@ -35,16 +35,16 @@ const doneWord = { approve: 'approved', reject: 'rejected', spam: 'marked as spa
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function CommentModeration() {
-  const [query, status, setStatus] = useFilteredAdminList<AdminComment, CommentStatus>(
-    ownerBlogPaths.comments,
-    {
-      param: 'comments',
-      field: 'status',
-      values: COMMENT_STATUSES,
-      fallback: 'pending',
-      pageParam: 'comments-page',
-    },
-  );
+  const [query, filter] = useFilteredAdminList<AdminComment, CommentStatus>(ownerBlogPaths.comments, {
+    id: 'comment-status',
+    param: 'comments',
+    field: 'status',
+    values: COMMENT_STATUSES,
+    labels: COMMENT_STATUS_LABELS,
+    fallback: 'pending',
+    pageParam: 'comments-page',
+  });
+
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const moderate = useAdminAction(
     async ({ ids, action }: { ids: number[]; action: ModerationAction }) => {
@@ -79,15 +79,12 @@ export function CommentModeration() {
       title="Comments"
       description="Rejecting deletes a comment; spam stays out of sight and can be approved later."
       query={query}
-      empty={status === 'pending' ? 'No comments are waiting for moderation.' : 'No comments here.'}
+      empty={filter.value === 'pending' ? 'No comments are waiting for moderation.' : 'No comments here.'}
       filter={{
-        id: 'comment-status',
-        label: 'Show',
-        value: status,
-        options: COMMENT_STATUS_LABELS,
+        ...filter,
         onChange: (value) => {
           setSelected(new Set());
-          setStatus(value);
+          filter.onChange(value);
         },
       }}
     >
@@ -189,16 +186,19 @@ export function CommentModeration() {
 }
 
 export function ContributionModeration() {
-  const [query, status, setStatus] = useFilteredAdminList<AdminContribution, ContributionStatus>(
+  const [query, filter] = useFilteredAdminList<AdminContribution, ContributionStatus>(
     ownerBlogPaths.contributions,
     {
+      id: 'contribution-status',
       param: 'guest',
       field: 'status',
       values: CONTRIBUTION_STATUSES,
+      labels: CONTRIBUTION_STATUS_LABELS,
       fallback: 'pending',
       pageParam: 'guest-page',
     },
   );
+
   return (
     <AdminSection
       id="contributions"
@@ -206,14 +206,8 @@ export function ContributionModeration() {
       title="Guest posts"
       description="Approving saves a guest post as a draft post that you can edit and publish under Posts."
       query={query}
-      empty={status === 'pending' ? 'No guest posts are waiting for review.' : 'No guest posts here.'}
-      filter={{
-        id: 'contribution-status',
-        label: 'Show',
-        value: status,
-        options: CONTRIBUTION_STATUS_LABELS,
-        onChange: setStatus,
-      }}
+      empty={filter.value === 'pending' ? 'No guest posts are waiting for review.' : 'No guest posts here.'}
+      filter={filter}
     >
       {(contributions) => (
         <EntryList

@@ -371,8 +371,8 @@ export function PostEditor({
         </Field>
       </div>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : editing ? 'Update Post' : 'Create Post'}
+        <Button type="submit" pending={save.isPending} pendingText="Saving...">
+          {editing ? 'Update Post' : 'Create Post'}
         </Button>
         {editing && (
           <>

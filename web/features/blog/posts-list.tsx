@@ -6,6 +6,7 @@ import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { When } from '../../ui/when.tsx';
 import { AdminSection, useAdminAction, useAdminList } from '../admin/admin-list.tsx';
+import { StatusBadge } from '../admin/panel.tsx';
 import { BLOG_PATH } from './api.ts';
 import { deletePost, ownerBlogPaths, setPublished } from './owner-api.ts';
 
@@ -43,7 +44,7 @@ export function PostsList({
                   </Link>
                 </p>
                 <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-                  <StatusBadge post={post} />
+                  <PostStatus post={post} />
                   <span>
                     /{post.slug} · updated <When iso={post.updatedAt} />
                   </span>
@@ -88,18 +89,14 @@ export function PostsList({
   );
 }
 
-const BADGE = {
-  draft: 'border-border bg-muted text-foreground',
-  scheduled: 'border-primary bg-primary/10 text-foreground',
-  published: 'border-accent bg-accent/10 text-foreground',
-} as const;
+const TONE = { draft: 'quiet', scheduled: 'notice', published: 'good' } as const;
 
-function StatusBadge({ post }: { post: AdminPost }) {
+function PostStatus({ post }: { post: AdminPost }) {
   const label =
     post.status === 'scheduled' && post.publishedAt
       ? `Scheduled for ${dateAndTime(post.publishedAt)}`
       : post.status === 'published'
         ? 'Published'
         : 'Draft';
-  return <span className={`rounded-full border px-2 py-0.5 font-medium ${BADGE[post.status]}`}>{label}</span>;
+  return <StatusBadge tone={TONE[post.status]}>{label}</StatusBadge>;
 }

@@ -67,10 +67,11 @@ export function PreviewLink({ post }: { post: AdminPost }) {
           <Button
             type="button"
             variant="outline"
-            disabled={change.isPending}
+            pending={change.isPending}
+            pendingText="Creating..."
             onClick={() => change.mutate(true)}
           >
-            {change.isPending ? 'Creating...' : 'Create preview link'}
+            Create preview link
           </Button>
         </div>
       )}

@@ -80,8 +80,8 @@ export default function ReplyForm({
         <Textarea name="content" rows={3} defaultValue={answer?.values.content ?? ''} />
       </Field>
       <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={send.isPending}>
-          {send.isPending ? 'Posting...' : 'Post reply'}
+        <Button type="submit" size="sm" pending={send.isPending} pendingText="Posting...">
+          Post reply
         </Button>
         <Button type="button" size="sm" variant="ghost" onClick={onDone}>
           Cancel

@@ -287,8 +287,8 @@ export function SettingsForm({ initial: stored }: { initial: BookingSettings }) 
           {error}
         </p>
       )}
-      <Button type="submit" disabled={save.isPending}>
-        {save.isPending ? 'Saving...' : 'Save availability'}
+      <Button type="submit" pending={save.isPending} pendingText="Saving...">
+        Save availability
       </Button>
     </form>
   );

@@ -174,8 +174,8 @@ export function BookingPage({ initialSlots = null }: { initialSlots?: BookingSlo
           {errorMessage(book.error) ?? 'The call could not be booked. Please try again.'}
         </p>
       )}
-      <Button type="submit" disabled={book.isPending}>
-        {book.isPending ? 'Booking...' : 'Book the call'}
+      <Button type="submit" pending={book.isPending} pendingText="Booking...">
+        Book the call
       </Button>
     </form>
   );

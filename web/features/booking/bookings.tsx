@@ -4,6 +4,7 @@ import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { LoadState } from '../../ui/load-state.tsx';
 import { useAdminAction } from '../admin/admin-list.tsx';
+import { Panel, StatusBadge } from '../admin/panel.tsx';
 import { BOOKING_SLOTS_PATH, cancelBookedCall, fullTime, useBookedCalls, useBookingSettings } from './api.ts';
 import { SettingsForm } from './availability-form.tsx';
 
@@ -12,17 +13,16 @@ export function BookingsAdmin() {
   return (
     <div className="space-y-8">
       <CallList timeZone={settings.data?.timeZone} />
-      <section
-        aria-labelledby="availability-heading"
-        className="rounded-lg border border-border bg-card p-4 sm:p-6"
+      <Panel
+        headingId="availability-heading"
+        title="Availability"
+        description={
+          <>
+            When visitors can book a call with you. Times are in {settings.data?.timeZone ?? 'your time zone'}
+            , and visitors see them in their own.
+          </>
+        }
       >
-        <h2 id="availability-heading" className="text-2xl font-bold">
-          Availability
-        </h2>
-        <p className="mt-1 text-sm text-muted-foreground">
-          When visitors can book a call with you. Times are in {settings.data?.timeZone ?? 'your time zone'},
-          and visitors see them in their own.
-        </p>
         {settings.data ? (
           <SettingsForm initial={settings.data} />
         ) : (
@@ -34,7 +34,7 @@ export function BookingsAdmin() {
             failed="Could not load the availability."
           />
         )}
-      </section>
+      </Panel>
     </div>
   );
 }
@@ -43,13 +43,11 @@ function CallList({ timeZone }: { timeZone: string | undefined }) {
   const calls = useBookedCalls();
   const zone = timeZone ?? 'UTC';
   return (
-    <section aria-labelledby="calls-heading" className="rounded-lg border border-border bg-card p-4 sm:p-6">
-      <h2 id="calls-heading" className="text-2xl font-bold">
-        Calls
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        Booked through 'Book a call', from a week ago on, soonest first.
-      </p>
+    <Panel
+      headingId="calls-heading"
+      title="Calls"
+      description="Booked through 'Book a call', from a week ago on, soonest first."
+    >
       <div className="mt-4" aria-busy={calls.isPending}>
         {!calls.data && (
           <LoadState
@@ -70,7 +68,7 @@ function CallList({ timeZone }: { timeZone: string | undefined }) {
           </ul>
         )}
       </div>
-    </section>
+    </Panel>
   );
 }
 
@@ -100,14 +98,9 @@ function CallEntry({ call, timeZone }: { call: AdminBooking; timeZone: string })
           </p>
           <p className="mt-1 whitespace-pre-line break-words">{call.topic}</p>
         </div>
-        <span
-          className={cn(
-            'rounded-full border px-2 py-0.5 text-xs font-medium',
-            call.status === 'cancelled' ? 'border-border bg-muted' : 'border-accent bg-accent/10',
-          )}
-        >
+        <StatusBadge tone={call.status === 'cancelled' ? 'quiet' : 'good'}>
           {call.status === 'cancelled' ? 'Cancelled' : upcoming ? 'Booked' : 'Done'}
-        </span>
+        </StatusBadge>
       </div>
       {upcoming &&
         (confirming ? (
@@ -115,10 +108,11 @@ function CallEntry({ call, timeZone }: { call: AdminBooking; timeZone: string })
             <Button
               size="sm"
               variant="destructive"
-              disabled={cancel.isPending}
+              pending={cancel.isPending}
+              pendingText="Cancelling..."
               onClick={() => cancel.mutate(undefined)}
             >
-              {cancel.isPending ? 'Cancelling...' : 'Yes, cancel and tell them'}
+              Yes, cancel and tell them
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
               Keep it

@@ -1,18 +1,20 @@
 /** The pipeline's figures: the first reply, results by month, and where clients come from. */
 import type { Pipeline } from '../../../common/schemas/contact.ts';
 import { DataTable, labelColumn } from '../../ui/data-table.tsx';
+import { Panel } from '../admin/panel.tsx';
 import { dollars, duration, monthName, percent } from './pipeline-format.ts';
 
 export function FirstReply({ reply }: { reply: Pipeline['firstReply'] }) {
   const median = reply.medianMinutes;
   return (
-    <section aria-labelledby="pipeline-reply" className="rounded-lg border border-border bg-card p-4 sm:p-6">
-      <h2 id="pipeline-reply" className="text-xl font-bold">
-        First reply
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        The site promises a reply within {reply.promiseHours} hours. Requests of the last 90 days.
-      </p>
+    <Panel
+      headingId="pipeline-reply"
+      title="First reply"
+      small
+      description={
+        <>The site promises a reply within {reply.promiseHours} hours. Requests of the last 90 days.</>
+      }
+    >
       <dl className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
         <div className="rounded-md border border-border p-3">
           <dt className="text-sm text-muted-foreground">Median time to first reply</dt>
@@ -42,19 +44,18 @@ export function FirstReply({ reply }: { reply: Pipeline['firstReply'] }) {
           </dd>
         </div>
       </dl>
-    </section>
+    </Panel>
   );
 }
 
 export function Months({ months }: { months: Pipeline['months'] }) {
   return (
-    <section aria-labelledby="pipeline-months" className="rounded-lg border border-border bg-card p-4 sm:p-6">
-      <h2 id="pipeline-months" className="text-xl font-bold">
-        Results by month
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        By the month a request was won or lost. Win rate: won out of won and lost.
-      </p>
+    <Panel
+      headingId="pipeline-months"
+      title="Results by month"
+      small
+      description="By the month a request was won or lost. Win rate: won out of won and lost."
+    >
       <div className="mt-4 overflow-x-auto">
         <DataTable
           caption="Won and lost quote requests per month"
@@ -81,23 +82,18 @@ export function Months({ months }: { months: Pipeline['months'] }) {
           ]}
         />
       </div>
-    </section>
+    </Panel>
   );
 }
 
 export function LeadSources({ sources, pages }: Pick<Pipeline, 'sources' | 'pages'>) {
   return (
-    <section
-      aria-labelledby="pipeline-sources"
-      className="rounded-lg border border-border bg-card p-4 sm:p-6"
+    <Panel
+      headingId="pipeline-sources"
+      title="Where clients come from"
+      small
+      description="Recorded with each request, without cookies: the campaign (utm_source), else the site that linked here, else Direct; and the last post or project read before asking."
     >
-      <h2 id="pipeline-sources" className="text-xl font-bold">
-        Where clients come from
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        Recorded with each request, without cookies: the campaign (utm_source), else the site that linked
-        here, else Direct; and the last post or project read before asking.
-      </p>
       <div className="mt-4 grid gap-6 md:grid-cols-2">
         <LeadTable caption="Quote requests by source" head="Source" rows={sources} empty="No requests yet." />
         <LeadTable
@@ -108,7 +104,7 @@ export function LeadSources({ sources, pages }: Pick<Pipeline, 'sources' | 'page
           link
         />
       </div>
-    </section>
+    </Panel>
   );
 }
 

@@ -18,11 +18,11 @@ import {
 } from '../../../common/schemas/contact.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { dateAndTime } from '../../lib/dates.ts';
-import { typedValue, useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
+import { typedValue, useDone, useFormAnswer } from '../../lib/form-post.ts';
 import { BUDGET_LABELS, PROJECT_TYPE_LABELS } from '../../lib/option-labels.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
-import { DoneNotice, FormName } from '../../ui/form-notice.tsx';
+import { DoneNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
 import { Select } from '../../ui/select.tsx';
@@ -35,6 +35,7 @@ import { replyHref } from './inbox.tsx';
 import { addQuoteNote, updateQuote, usePipeline, useQuoteHistory } from './owner-api.ts';
 import { dollars, label } from './pipeline-format.ts';
 import { FirstReply, LeadSources, Months } from './pipeline-reports.tsx';
+import { FieldProblem, RequestForm } from './request-form.tsx';
 
 /** The board's forms by name in the page's action (ADR 013). */
 export const PIPELINE_FORMS = { stage: 'stage', value: 'value', note: 'note' } as const;
@@ -127,7 +128,6 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
   );
   const stageId = useId();
   const hydrated = useHydrated();
-  const pageAction = usePageAction();
   return (
     <article
       aria-label={`Quote request from ${quote.name}`}
@@ -169,17 +169,14 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
             <Link to={`${dashboardPaths.testimonials}?quote=${quote.id}`}>Ask for a testimonial</Link>
           </Button>
         )}
-        <form
-          method="post"
-          action={pageAction}
+        <RequestForm
+          quote={quote}
+          form={PIPELINE_FORMS.stage}
+          label="Stage"
+          fieldId={stageId}
           className="flex flex-col gap-1"
           onSubmit={(event) => event.preventDefault()}
         >
-          <FormName name={PIPELINE_FORMS.stage} />
-          <input type="hidden" name="quoteId" value={quote.id} />
-          <label htmlFor={stageId} className="text-xs font-medium">
-            Stage
-          </label>
           <Select
             id={stageId}
             name="stage"
@@ -196,7 +193,7 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
               Move
             </Button>
           )}
-        </form>
+        </RequestForm>
         <QuoteDetails quote={quote} />
       </div>
     </article>
@@ -235,10 +232,12 @@ function QuoteDetails({ quote }: { quote: AdminQuote }) {
   );
 }
 
+const VALUE_FORM = { form: PIPELINE_FORMS.value, name: 'Value of', label: 'Value (US dollars)' };
+const NOTE_FORM = { form: PIPELINE_FORMS.note, name: 'Note on', label: 'Note' };
+
 function ValueForm({ quote }: { quote: AdminQuote }) {
   const id = useId();
   const answer = useQuoteAnswer(PIPELINE_FORMS.value, quote.id);
-  const pageAction = usePageAction();
   const [value, setValue] = useState(
     () => typedValue(id) ?? answer?.values.value ?? (quote.valueUsd === null ? '' : String(quote.valueUsd)),
   );
@@ -262,19 +261,7 @@ function ValueForm({ quote }: { quote: AdminQuote }) {
     save.mutate(next);
   };
   return (
-    <form
-      method="post"
-      action={pageAction}
-      onSubmit={submit}
-      noValidate
-      aria-label={`Value of the request from ${quote.name}`}
-      className="space-y-1"
-    >
-      <FormName name={PIPELINE_FORMS.value} />
-      <input type="hidden" name="quoteId" value={quote.id} />
-      <label htmlFor={id} className="text-xs font-medium">
-        Value (US dollars)
-      </label>
+    <RequestForm {...VALUE_FORM} quote={quote} fieldId={id} onSubmit={submit}>
       <div className="flex flex-wrap gap-2">
         <Input
           id={id}
@@ -288,16 +275,12 @@ function ValueForm({ quote }: { quote: AdminQuote }) {
           max={MAX_QUOTE_VALUE_USD}
           className="h-9 min-w-24 flex-1"
         />
-        <Button type="submit" size="sm" variant="outline" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save'}
+        <Button type="submit" size="sm" variant="outline" pending={save.isPending} pendingText="Saving...">
+          Save
         </Button>
       </div>
-      {problem && (
-        <p id={`${id}-error`} className="text-xs font-medium text-destructive">
-          {problem}
-        </p>
-      )}
-    </form>
+      <FieldProblem fieldId={id} problem={problem} />
+    </RequestForm>
   );
 }
 
@@ -307,7 +290,6 @@ function History({ quote, load }: { quote: AdminQuote; load: boolean }) {
   const refresh = useRefreshAdmin();
   const id = useId();
   const answer = useQuoteAnswer(PIPELINE_FORMS.note, quote.id);
-  const pageAction = usePageAction();
   const [note, setNote] = useState(() => typedValue(id) ?? answer?.values.note ?? '');
   const [problem, setProblem] = useState<string | undefined>(answer?.message);
   const add = useMutation({
@@ -352,19 +334,7 @@ function History({ quote, load }: { quote: AdminQuote; load: boolean }) {
           </ol>
         </>
       )}
-      <form
-        method="post"
-        action={pageAction}
-        onSubmit={submit}
-        noValidate
-        aria-label={`Note on the request from ${quote.name}`}
-        className="space-y-1"
-      >
-        <FormName name={PIPELINE_FORMS.note} />
-        <input type="hidden" name="quoteId" value={quote.id} />
-        <label htmlFor={id} className="text-xs font-medium">
-          Note
-        </label>
+      <RequestForm {...NOTE_FORM} quote={quote} fieldId={id} onSubmit={submit}>
         <Textarea
           id={id}
           name="note"
@@ -374,15 +344,11 @@ function History({ quote, load }: { quote: AdminQuote; load: boolean }) {
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-error` : undefined}
         />
-        {problem && (
-          <p id={`${id}-error`} className="text-xs font-medium text-destructive">
-            {problem}
-          </p>
-        )}
-        <Button type="submit" size="sm" variant="outline" disabled={add.isPending}>
-          {add.isPending ? 'Adding...' : 'Add note'}
+        <FieldProblem fieldId={id} problem={problem} />
+        <Button type="submit" size="sm" variant="outline" pending={add.isPending} pendingText="Adding...">
+          Add note
         </Button>
-      </form>
+      </RequestForm>
     </div>
   );
 }

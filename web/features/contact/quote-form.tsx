@@ -132,8 +132,8 @@ export default function QuoteForm() {
         <input type="checkbox" className="h-4 w-4 accent-[var(--primary)]" {...field('newsletter')} />
         Send me occasional updates and articles
       </label>
-      <Button type="submit" className="w-full" disabled={send.isPending}>
-        {send.isPending ? 'Sending...' : 'Send Request'}
+      <Button type="submit" className="w-full" pending={send.isPending} pendingText="Sending...">
+        Send Request
       </Button>
     </form>
   );

@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { type OutboxMessage, type OutboxState, outboxStates } from '../../../common/schemas/notifications.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { Button } from '../../ui/button.tsx';
-import { cn } from '../../ui/cn.ts';
 import { When } from '../../ui/when.tsx';
 import { AdminSection, EntryList, useAdminAction, useFilteredAdminList } from '../admin/admin-list.tsx';
 import { useSummary } from '../admin/api.ts';
+import { StatusBadge } from '../admin/panel.tsx';
 import { outboxPaths, retryMessage } from './api.ts';
 
 const STATE_LABELS: Record<OutboxState, string> = {
@@ -81,10 +81,12 @@ export function MailNotice() {
 }
 
 export function Outbox() {
-  const [query, state, setState] = useFilteredAdminList<OutboxMessage, OutboxState>(outboxPaths.outbox, {
+  const [query, filter] = useFilteredAdminList<OutboxMessage, OutboxState>(outboxPaths.outbox, {
+    id: 'outbox-state',
     param: 'status',
     field: 'status',
     values: outboxStates,
+    labels: STATE_LABELS,
     fallback: 'all',
   });
   return (
@@ -93,8 +95,8 @@ export function Outbox() {
       title="Outbox"
       description="Every notification the site sends, newest first: to you, and to commenters you answered."
       query={query}
-      empty={state === 'all' ? 'Nothing has been sent yet.' : 'No messages in this state.'}
-      filter={{ id: 'outbox-state', label: 'Show', value: state, options: STATE_LABELS, onChange: setState }}
+      empty={filter.value === 'all' ? 'Nothing has been sent yet.' : 'No messages in this state.'}
+      filter={filter}
     >
       {(messages) => (
         <EntryList
@@ -123,18 +125,11 @@ function OutboxEntry({ message }: { message: OutboxMessage }) {
             <When iso={message.createdAt} />
           </p>
         </div>
-        <span
-          className={cn(
-            'rounded-full border px-2 py-0.5 text-xs font-medium',
-            message.status === 'failed'
-              ? 'border-destructive text-destructive'
-              : message.status === 'sent'
-                ? 'border-accent bg-accent/10'
-                : 'border-border bg-muted',
-          )}
+        <StatusBadge
+          tone={message.status === 'failed' ? 'bad' : message.status === 'sent' ? 'good' : 'quiet'}
         >
           {STATUS_LABELS[message.status]}
-        </span>
+        </StatusBadge>
       </div>
       <p className="mt-2 text-xs text-muted-foreground">
         {message.status === 'sent' && message.sentAt ? (
@@ -155,11 +150,12 @@ function OutboxEntry({ message }: { message: OutboxMessage }) {
           size="sm"
           variant="outline"
           className="mt-3"
-          disabled={retry.isPending}
+          pending={retry.isPending}
+          pendingText="Retrying..."
           onClick={() => retry.mutate(undefined)}
           aria-label={`Retry “${message.subject}”`}
         >
-          {retry.isPending ? 'Retrying...' : 'Retry'}
+          Retry
         </Button>
       )}
     </article>

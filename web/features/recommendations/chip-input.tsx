@@ -1,8 +1,8 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { Plus, X } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
-import { addChips } from './chips.ts';
+import { addChips, chipValues } from './chips.ts';
 
 interface ChipInputProps {
   label: string;
@@ -16,6 +16,23 @@ interface ChipInputProps {
   pending: string;
   onPendingChange: (text: string) => void;
   error?: string | undefined;
+}
+
+/** The state of one chip input: its chips and the text typed but not added yet (`typed` at first). */
+export function useChips(typed: () => string) {
+  const [chips, onChipsChange] = useState<string[]>([]);
+  const [pending, onPendingChange] = useState(typed);
+  return {
+    /** The input's own props. */
+    field: { chips, onChipsChange, pending, onPendingChange },
+    /** Every entry as sent: the chips and what is still typed. */
+    values: chipValues(chips, pending),
+    /** After a send: the entries become chips, nothing is left typed. */
+    settle(entries: string[]) {
+      onChipsChange(entries);
+      onPendingChange('');
+    },
+  };
 }
 
 /** A list of short entries: type, then Add or Enter; each chip has its own remove button. */

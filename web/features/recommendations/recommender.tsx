@@ -28,8 +28,7 @@ import { Select } from '../../ui/select.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { askForRecommendations } from './api.ts';
-import { ChipInput } from './chip-input.tsx';
-import { chipValues } from './chips.ts';
+import { ChipInput, useChips } from './chip-input.tsx';
 import { RecommendationCard } from './recommendation-card.tsx';
 
 const LEVEL_LABELS: Record<(typeof EXPERIENCE_LEVELS)[number], string> = {
@@ -118,10 +117,8 @@ export function Recommender() {
   const initial = (name: string, fallback = '') =>
     typeof start[name] === 'string' ? (start[name] as string) : fallback;
 
-  const [interests, setInterests] = useState<string[]>([]);
-  const [interestText, setInterestText] = useState(() => initial('interests'));
-  const [technologies, setTechnologies] = useState<string[]>([]);
-  const [technologyText, setTechnologyText] = useState(() => initial('preferredTechnologies'));
+  const interests = useChips(() => initial('interests'));
+  const technologies = useChips(() => initial('preferredTechnologies'));
   const [experienceLevel, setExperienceLevel] = useState<string>(() =>
     initial('experienceLevel', 'intermediate'),
   );
@@ -130,9 +127,9 @@ export function Recommender() {
   const [submitted, setSubmitted] = useState(false);
 
   const input: RecommendationRequestInput = {
-    interests: chipValues(interests, interestText),
+    interests: interests.values,
     experienceLevel: experienceLevel as RecommendationRequestInput['experienceLevel'],
-    preferredTechnologies: chipValues(technologies, technologyText),
+    preferredTechnologies: technologies.values,
     ...(purpose ? { purpose: purpose as RecommendationRequestInput['purpose'] } : {}),
     searchQuery,
   };
@@ -174,10 +171,8 @@ export function Recommender() {
     event.preventDefault();
     setSubmitted(true);
     if (!validation.success) return;
-    setInterests(validation.data.interests);
-    setInterestText('');
-    setTechnologies(validation.data.preferredTechnologies);
-    setTechnologyText('');
+    interests.settle(validation.data.interests);
+    technologies.settle(validation.data.preferredTechnologies);
     recommend.mutate(input);
   };
 
@@ -213,10 +208,7 @@ export function Recommender() {
             label="Interests"
             hint="Press Enter or Add after each one, or separate them with commas."
             placeholder="e.g. automotive, small business, inventory"
-            chips={interests}
-            onChipsChange={setInterests}
-            pending={interestText}
-            onPendingChange={setInterestText}
+            {...interests.field}
             error={errors.interests}
           />
           <ChipInput
@@ -224,10 +216,7 @@ export function Recommender() {
             label="Preferred technologies (optional)"
             hint="Languages, frameworks or tools you care about."
             placeholder="e.g. React, Node.js, PostgreSQL"
-            chips={technologies}
-            onChipsChange={setTechnologies}
-            pending={technologyText}
-            onPendingChange={setTechnologyText}
+            {...technologies.field}
             error={errors.preferredTechnologies}
           />
           <div className="grid gap-5 sm:grid-cols-2">

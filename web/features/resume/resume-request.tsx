@@ -155,8 +155,8 @@ export function ResumeRequest({ served = null }: { served?: ServedRequest }) {
           <Field label="Message (optional)" error={errorOf('message')}>
             <Textarea rows={4} {...field('message')} />
           </Field>
-          <Button type="submit" disabled={request.isPending}>
-            {request.isPending ? 'Submitting...' : 'Request Resume'}
+          <Button type="submit" pending={request.isPending} pendingText="Submitting...">
+            Request Resume
           </Button>
         </form>
       )}

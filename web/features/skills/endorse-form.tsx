@@ -166,8 +166,8 @@ export function EndorseForm({ skill, onSent }: { skill: Skill; onSent?: () => vo
       </Field>
       {errorOf('rating') ? <p className="text-sm font-medium text-destructive">{errorOf('rating')}</p> : null}
       <Honeypot register={form.register('website')} formToken={answer?.formToken} />
-      <Button type="submit" className="w-full" disabled={endorse.isPending}>
-        {endorse.isPending ? 'Submitting...' : 'Submit Endorsement'}
+      <Button type="submit" className="w-full" pending={endorse.isPending} pendingText="Submitting...">
+        Submit Endorsement
       </Button>
     </form>
   );

@@ -214,8 +214,8 @@ function TestimonialForm({
         )}
       />
       {errorOf('rating') && <p className="text-sm font-medium text-destructive">{errorOf('rating')}</p>}
-      <Button type="submit" disabled={send.isPending}>
-        {send.isPending ? 'Sending...' : 'Send testimonial'}
+      <Button type="submit" pending={send.isPending} pendingText="Sending...">
+        Send testimonial
       </Button>
     </form>
   );

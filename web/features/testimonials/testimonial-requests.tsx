@@ -14,7 +14,6 @@ import {
 } from '../../../common/schemas/testimonials.ts';
 import { useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { Button } from '../../ui/button.tsx';
-import { cn } from '../../ui/cn.ts';
 import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Copy } from '../../ui/icons.tsx';
@@ -25,6 +24,7 @@ import { Stars } from '../../ui/stars.tsx';
 import { failureToast, toast } from '../../ui/use-toast.ts';
 import { When } from '../../ui/when.tsx';
 import { useAdminAction, useRefreshAdmin } from '../admin/admin-list.tsx';
+import { Panel, StatusBadge } from '../admin/panel.tsx';
 import { usePipeline } from '../contact/owner-api.ts';
 import { TESTIMONIALS_PATH } from '../profile/api.ts';
 import {
@@ -48,17 +48,11 @@ export function TestimonialsAdmin() {
   return (
     <div className="space-y-8">
       <AskForm />
-      <section
-        aria-labelledby="testimonials-admin-heading"
-        className="rounded-lg border border-border bg-card p-4 sm:p-6"
+      <Panel
+        headingId="testimonials-admin-heading"
+        title="Testimonials"
+        description="What your clients wrote through their private links, newest request first. Approved ones show on the home page marked 'Verified client'; the three sample ones stay there until the first is approved."
       >
-        <h2 id="testimonials-admin-heading" className="text-2xl font-bold">
-          Testimonials
-        </h2>
-        <p className="mt-1 text-sm text-muted-foreground">
-          What your clients wrote through their private links, newest request first. Approved ones show on the
-          home page marked 'Verified client'; the three sample ones stay there until the first is approved.
-        </p>
         <div className="mt-4" aria-busy={isLoading}>
           {!data && (
             <LoadState
@@ -81,7 +75,7 @@ export function TestimonialsAdmin() {
             </ul>
           )}
         </div>
-      </section>
+      </Panel>
     </div>
   );
 }
@@ -226,8 +220,8 @@ function AskForm() {
           />
         </Field>
         <div className="sm:col-span-3">
-          <Button type="submit" disabled={ask.isPending}>
-            {ask.isPending ? 'Creating link...' : 'Create link'}
+          <Button type="submit" pending={ask.isPending} pendingText="Creating link...">
+            Create link
           </Button>
         </div>
       </form>
@@ -258,6 +252,13 @@ function TestimonialEntry({ testimonial }: { testimonial: AdminTestimonial }) {
     onError: failureToast('Error'),
   });
   const busy = approve.isPending || hide.isPending || remove.isPending || link.isPending;
+  /** One button per action: off while any runs, saying `pendingText` while its own does. */
+  const runs = (action: { isPending: boolean; mutate: () => void }, pendingText: string) => ({
+    disabled: busy,
+    pending: action.isPending,
+    pendingText,
+    onClick: () => action.mutate(),
+  });
   const roleLine = [testimonial.role, testimonial.company].filter(Boolean).join(', ');
   return (
     <article
@@ -273,18 +274,17 @@ function TestimonialEntry({ testimonial }: { testimonial: AdminTestimonial }) {
             {testimonial.quoteName ? ` · about the quote request from ${testimonial.quoteName}` : ''}
           </p>
         </div>
-        <span
-          className={cn(
-            'rounded-full border px-2 py-0.5 text-xs font-medium',
+        <StatusBadge
+          tone={
             testimonial.status === 'submitted'
-              ? 'border-primary bg-primary/10'
+              ? 'notice'
               : testimonial.status === 'approved'
-                ? 'border-accent bg-accent/10'
-                : 'border-border bg-muted',
-          )}
+                ? 'good'
+                : 'quiet'
+          }
         >
           {STATUS_LABELS[testimonial.status]}
-        </span>
+        </StatusBadge>
       </div>
       {testimonial.quote && testimonial.status !== 'withdrawn' && (
         <figure className="mt-3 rounded-md bg-muted/40 p-3">
@@ -304,22 +304,22 @@ function TestimonialEntry({ testimonial }: { testimonial: AdminTestimonial }) {
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         {testimonial.status === 'submitted' && (
-          <Button size="sm" disabled={busy} onClick={() => approve.mutate(undefined)}>
-            {approve.isPending ? 'Approving...' : 'Approve'}
+          <Button size="sm" {...runs(approve, 'Approving...')}>
+            Approve
           </Button>
         )}
         {testimonial.status === 'approved' && (
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => hide.mutate(undefined)}>
-            {hide.isPending ? 'Taking off...' : 'Take off the site'}
+          <Button size="sm" variant="outline" {...runs(hide, 'Taking off...')}>
+            Take off the site
           </Button>
         )}
-        <Button size="sm" variant="outline" disabled={busy} onClick={() => link.mutate()}>
-          {link.isPending ? 'Making a link...' : 'New link'}
+        <Button size="sm" variant="outline" {...runs(link, 'Making a link...')}>
+          New link
         </Button>
         {confirmDelete ? (
           <>
-            <Button size="sm" variant="destructive" disabled={busy} onClick={() => remove.mutate(undefined)}>
-              {remove.isPending ? 'Deleting...' : 'Yes, delete'}
+            <Button size="sm" variant="destructive" {...runs(remove, 'Deleting...')}>
+              Yes, delete
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setConfirmDelete(false)}>
               Keep it

@@ -1,0 +1,54 @@
+/** A section of the dashboard: its heading, a line on what it is, anything to do beside them, then its body. */
+import type { ReactNode } from 'react';
+
+export function Panel({
+  headingId,
+  title,
+  description,
+  actions,
+  small = false,
+  children,
+}: {
+  /** The heading's id, which names the section. */
+  headingId: string;
+  title: ReactNode;
+  description?: ReactNode;
+  /** Filters or a button, beside the heading (below it on a phone). */
+  actions?: ReactNode;
+  /** A report inside a page (a smaller heading). */
+  small?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-border bg-card p-4 sm:p-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h2 id={headingId} className={small ? 'text-xl font-bold' : 'text-2xl font-bold'}>
+            {title}
+          </h2>
+          {description && <p className="mt-1 max-w-prose text-sm text-muted-foreground">{description}</p>}
+        </div>
+        {actions && <div className="flex flex-wrap items-end gap-3">{actions}</div>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+const TONES = {
+  /** Waiting, a draft, cancelled: nothing to do. */
+  quiet: 'border-border bg-muted',
+  /** Needs the owner's eye: submitted, scheduled. */
+  notice: 'border-primary bg-primary/10',
+  /** Done well: sent, approved, published, booked. */
+  good: 'border-accent bg-accent/10',
+  /** Went wrong: failed. */
+  bad: 'border-destructive text-destructive',
+} as const;
+
+/** An entry's state, as a small pill beside it. */
+export function StatusBadge({ tone, children }: { tone: keyof typeof TONES; children: ReactNode }) {
+  return (
+    <span className={`rounded-full border px-2 py-0.5 text-xs font-medium ${TONES[tone]}`}>{children}</span>
+  );
+}
