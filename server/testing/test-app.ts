@@ -220,6 +220,17 @@ export async function signedInTestApp(
   return { t, admin: await t.signIn('admin'), user: await t.signIn('user') };
 }
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A request to the app as `cookie` (another cookie, or '' for nobody, as the last argument), each
+ * from an address of its own so the per-IP limits stay out of the way.
+ */
+export const caller =
+  (t: TestApp, cookie: string) =>
+  (method: Method, url: string, payload?: object, as = cookie) =>
+    t.app.inject({ method, url, payload, headers: as ? { cookie: as } : {}, remoteAddress: freshIp() });
+
 /** Every key of a JSON value, at any depth: for asserting private fields never appear. */
 export function allKeys(value: unknown, keys = new Set<string>()): Set<string> {
   if (Array.isArray(value)) for (const item of value) allKeys(item, keys);

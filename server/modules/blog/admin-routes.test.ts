@@ -1,0 +1,105 @@
+/** The owner's post routes: writing, editing, the Markdown preview and the generated cover. */
+import { afterAll, describe, expect, it } from 'vitest';
+import { samplePost as newPost } from '../../testing/samples.ts';
+import { caller, signedInTestApp } from '../../testing/test-app.ts';
+
+const { t, admin: adminCookie, user: userCookie } = await signedInTestApp({ seed: false });
+afterAll(() => t.close());
+const call = caller(t, adminCookie);
+
+describe('posts', () => {
+  it('creates a draft by default, with tags split and an excerpt, invisible to the public', async () => {
+    const res = await call('POST', '/api/blog', { ...newPost, slug: 'draft-by-default' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      slug: 'draft-by-default',
+      isPublished: false,
+      publishedAt: null,
+      tags: ['repair', 'notes'],
+    });
+    expect(res.json().excerpt).toMatch(/^A long enough body/);
+    expect((await t.app.inject('/api/blog/draft-by-default')).statusCode).toBe(404);
+  });
+
+  it('publishes at once when asked, and the public list shows it without delay', async () => {
+    await t.app.inject('/api/blog'); // fill the cache
+    const res = await call('POST', '/api/blog', { ...newPost, slug: 'published-now', isPublished: true });
+    expect(res.json().publishedAt).not.toBeNull();
+    const list = (await t.app.inject('/api/blog')).json();
+    expect(list.map((p: { slug: string }) => p.slug)).toContain('published-now');
+  });
+
+  it.each([
+    ['title', { title: 'Shrt' }, 'Title must be at least 5 characters'],
+    ['slug', { slug: 'ab' }, 'Slug must be at least 3 characters'],
+    ['slug', { slug: 'Has Spaces' }, 'Slug can only contain lowercase letters, numbers, and hyphens'],
+    ['summary', { summary: 'short' }, 'Summary must be at least 10 characters'],
+    ['content', { content: 'too short' }, 'Content must be at least 50 characters'],
+    ['coverImage', { coverImage: 'not a url' }, 'Cover image must be a valid URL'],
+  ])('answers 400 on a bad %s with the spec message', async (field, change, message) => {
+    const res = await call('POST', '/api/blog', { ...newPost, slug: 'valid-slug-x', ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[field]).toBe(message);
+  });
+
+  it('refuses a slug that is taken with 409', async () => {
+    await call('POST', '/api/blog', { ...newPost, slug: 'taken-slug' });
+    const res = await call('POST', '/api/blog', { ...newPost, slug: 'taken-slug' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors.slug).toBe('A post with this slug already exists');
+  });
+
+  it('edits, publishes, unpublishes and deletes a post', async () => {
+    const { id } = (await call('POST', '/api/blog', { ...newPost, slug: 'life-cycle' })).json();
+    const edited = await call('PATCH', `/api/admin/posts/${id}`, {
+      title: 'Life cycle of a post',
+      isPublished: true,
+    });
+    expect(edited.json()).toMatchObject({ title: 'Life cycle of a post', isPublished: true });
+    const publishedAt = edited.json().publishedAt;
+    expect(publishedAt).not.toBeNull();
+    expect((await t.app.inject('/api/blog/life-cycle')).json().title).toBe('Life cycle of a post');
+
+    const hidden = await call('PATCH', `/api/admin/posts/${id}`, { isPublished: false });
+    expect(hidden.json().publishedAt).toBe(publishedAt);
+    expect((await t.app.inject('/api/blog/life-cycle')).statusCode).toBe(404);
+
+    expect((await call('DELETE', `/api/admin/posts/${id}`)).statusCode).toBe(204);
+    expect((await call('GET', `/api/admin/posts/${id}`)).statusCode).toBe(404);
+  });
+
+  it('lists drafts and published posts with paging', async () => {
+    const page = (await call('GET', '/api/admin/posts?page=1&pageSize=2')).json();
+    expect(page.items).toHaveLength(2);
+    expect(page.total).toBeGreaterThanOrEqual(3);
+    expect(page).toMatchObject({ page: 1, pageSize: 2 });
+  });
+});
+
+describe('markdown preview', () => {
+  it('renders and sanitises for the admin, and refuses everyone else', async () => {
+    const res = await call('POST', '/api/admin/markdown-preview', {
+      content: '**bold**\nnext\n\n<script>alert(1)</script><img src=x onerror=alert(1)>',
+    });
+    expect(res.statusCode).toBe(200);
+    const { html } = res.json();
+    expect(html).toContain('<strong>bold</strong><br>');
+    expect(html).not.toMatch(/<script|onerror/);
+    expect((await call('POST', '/api/admin/markdown-preview', { content: 'x' }, userCookie)).statusCode).toBe(
+      403,
+    );
+    expect((await call('POST', '/api/admin/markdown-preview', { content: 'x' }, '')).statusCode).toBe(401);
+  });
+});
+
+describe('a post created without a cover', () => {
+  it('gets a generated cover image that is served', async () => {
+    const res = await call('POST', '/api/blog', { ...newPost, slug: 'no-cover-given', coverImage: '' });
+    expect(res.statusCode).toBe(201);
+    const { coverImage } = res.json();
+    expect(coverImage).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
+    const image = await t.app.inject(coverImage);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+  });
+});
