@@ -3,84 +3,23 @@
  * and its hint, the floating dock, the guided tour, the journey path with its
  * welcome overlay; Standard mode removes them all. Timings run on a fake clock.
  */
-import type { Page } from '@playwright/test';
 import { GUIDE_DELAY_MS, WELCOME_OVERLAY_MS } from '../web/features/immersive/journey.ts';
 import { afterFrames, expect, expectAccessible, test } from './fixtures.ts';
+import {
+  CURSOR_HINT,
+  cursor,
+  dock,
+  expectNoCursor,
+  extras,
+  journey,
+  mountExtrasOnFakeClock,
+  openWithTour,
+  scrollToY,
+  tour,
+  welcome,
+} from './immersive-kit.ts';
 
 test.use({ viewMode: 'unset', viewport: { width: 1280, height: 800 } });
-
-const extras = (page: Page) => page.getByTestId('immersive-extras');
-const cursor = (page: Page) => page.getByTestId('custom-cursor');
-const tour = (page: Page) => page.getByRole('dialog');
-const dock = (page: Page) => page.getByRole('navigation', { name: 'Section dock' });
-const journey = (page: Page) => page.getByRole('navigation', { name: 'Journey' });
-const welcome = (page: Page) => page.getByText('Welcome to the journey');
-const CURSOR_HINT = 'Custom cursor on: it grows over links and buttons.';
-
-/** The addresses of the custom cursor's code the page fetches from now on. */
-function cursorCodeRequests(page: Page): string[] {
-  const urls: string[] = [];
-  page.on('request', (request) => {
-    if (/\/custom-cursor-[\w-]+\.js$/.test(request.url())) urls.push(request.url());
-  });
-  return urls;
-}
-
-/** Scrolls at once (no smooth scrolling) and lets the page see the scroll event. */
-async function scrollToY(page: Page, y: number) {
-  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
-}
-
-/** Scrolls to a share (0-100 %) of the scrollable height. */
-async function scrollToPercent(page: Page, percent: number) {
-  const y = await page.evaluate(
-    (p) => Math.round(((document.documentElement.scrollHeight - window.innerHeight) * p) / 100),
-    percent,
-  );
-  await scrollToY(page, y);
-}
-
-/**
- * With the fake clock paused, runs it in small steps until the lazily loaded extras have mounted
- * (they wait for an idle moment; their timers start within that last 50 ms step), then until the
- * custom cursor has too. Returns the fake time run since the extras mounted: on a busy machine the
- * cursor's code can arrive a few steps later, and the welcome's 4 s have begun by then.
- */
-async function mountExtrasOnFakeClock(page: Page): Promise<number> {
-  for (let i = 0; i < 400 && (await extras(page).count()) === 0; i++) await page.clock.runFor(50);
-  await expect(extras(page)).toBeAttached();
-  let since = 0;
-  for (let i = 0; i < 400 && (await cursor(page).count()) === 0; i++) {
-    await page.clock.runFor(50);
-    since += 50;
-  }
-  await expect(cursor(page)).toBeAttached();
-  return since;
-}
-
-/**
- * Opens the home page on a clock that runs as usual but can jump: the tour's card waits for the
- * welcome (4 s) and its own delay (1.5 s), which the test skips instead of sitting through.
- */
-async function openWithTour(page: Page, path = '/') {
-  await page.clock.install();
-  await page.goto(path);
-  await expect(extras(page)).toBeAttached();
-  await page.clock.fastForward(WELCOME_OVERLAY_MS + 100);
-  await expect(welcome(page)).toHaveCount(0);
-  await page.clock.fastForward(GUIDE_DELAY_MS + 100);
-  await expect(tour(page)).toBeVisible();
-}
-
-/** Scrolls a home section to the top of the screen, as a header link would. */
-async function scrollToSection(page: Page, id: string) {
-  await page.evaluate(
-    (section) => document.getElementById(section)?.scrollIntoView({ behavior: 'instant' }),
-    id,
-  );
-  await afterFrames(page);
-}
 
 test('immersive mode is on when nothing is stored, and the choice of Standard persists', async ({ page }) => {
   await page.goto('/');
@@ -276,140 +215,6 @@ test('the dock and the tour step aside while the visitor types in a form', async
   await form.getByLabel('Name').blur();
   await expect(dock(page)).toBeVisible();
 });
-
-test.describe('the guided tour', () => {
-  test('the step on show is where the visitor is; once one is closed, none opens by itself again', async ({
-    page,
-  }) => {
-    await openWithTour(page);
-    await expect(tour(page).getByRole('heading', { name: 'Welcome! A quick tour' })).toBeVisible();
-    // Not yet: the projects' heading is still in the lower part of the screen.
-    const projectsTop = await page.evaluate(() => document.getElementById('projects')?.offsetTop ?? 0);
-    await scrollToY(page, projectsTop - 700);
-    await afterFrames(page);
-    await expect(tour(page).getByRole('heading', { name: 'Welcome! A quick tour' })).toBeVisible();
-    for (const [id, title] of [
-      ['projects', 'Projects'],
-      ['skills', 'Skills'],
-      ['contact', 'Contact'],
-    ] as const) {
-      await scrollToSection(page, id);
-      await expect(tour(page).getByRole('heading', { name: title })).toBeVisible();
-    }
-    await expect(tour(page).getByText('Tour step 4 of 4')).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(tour(page)).toHaveCount(0);
-    // Closed once: no step comes back by itself, here or after a reload in the same session.
-    for (const id of ['skills', 'projects', 'home']) {
-      await scrollToSection(page, id);
-      await expect(tour(page)).toHaveCount(0);
-    }
-    await scrollToY(page, 0);
-    await page.reload();
-    await expect(extras(page)).toBeAttached();
-    await page.clock.fastForward(WELCOME_OVERLAY_MS + GUIDE_DELAY_MS + 200);
-    await afterFrames(page);
-    await expect(tour(page)).toHaveCount(0);
-    await scrollToSection(page, 'projects');
-    await expect(tour(page)).toHaveCount(0);
-  });
-
-  test('a step held back while the welcome showed does not turn up later in another section', async ({
-    page,
-  }) => {
-    await page.clock.install();
-    await page.goto('/');
-    await expect(extras(page)).toBeAttached();
-    // Straight past the projects to the skills while the welcome still has the floor.
-    await scrollToSection(page, 'projects');
-    await scrollToSection(page, 'skills');
-    await page.clock.fastForward(WELCOME_OVERLAY_MS + GUIDE_DELAY_MS + 200);
-    await expect(tour(page).getByRole('heading', { name: 'Skills' })).toBeVisible();
-    await expect(tour(page).getByRole('heading', { name: 'Projects' })).toHaveCount(0);
-  });
-
-  test('next, back, skip and Done walk the four steps, each scrolling to its section', async ({ page }) => {
-    await openWithTour(page);
-    const dialog = tour(page);
-    await expect(dialog.getByRole('button', { name: 'Back' })).toBeDisabled();
-    await dialog.getByRole('button', { name: 'Next' }).click();
-    await expect(dialog.getByRole('heading', { name: 'Projects' })).toBeVisible();
-    await expect(page.locator('#projects')).toBeInViewport();
-    await dialog.getByRole('button', { name: 'Back' }).click();
-    await expect(dialog.getByRole('heading', { name: 'Welcome! A quick tour' })).toBeVisible();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    for (const [title, id] of [
-      ['Projects', 'projects'],
-      ['Skills', 'skills'],
-      ['Contact', 'contact'],
-    ] as const) {
-      await dialog.getByRole('button', { name: 'Next' }).click();
-      await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
-      // The section it names comes to the top of the screen, below the header.
-      await expect
-        .poll(() =>
-          page.evaluate(
-            (section) => Math.round(document.getElementById(section)?.getBoundingClientRect().top ?? -1),
-            id,
-          ),
-        )
-        .toBeLessThanOrEqual(100);
-    }
-    await expect(dialog.getByRole('button', { name: 'Next' })).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Done' }).click();
-    await expect(dialog).toHaveCount(0);
-
-    // Skip ends the whole tour: no step comes back on scrolling, even in a new page of the session.
-    await page.evaluate(() => sessionStorage.clear());
-    await page.reload();
-    await expect(extras(page)).toBeAttached();
-    await page.clock.fastForward(WELCOME_OVERLAY_MS + GUIDE_DELAY_MS + 200);
-    await tour(page).getByRole('button', { name: 'Skip tour' }).click();
-    await expect(tour(page)).toHaveCount(0);
-    for (const id of ['projects', 'skills', 'contact']) {
-      await scrollToSection(page, id);
-      await expect(tour(page)).toHaveCount(0);
-    }
-  });
-});
-
-test('the journey marks the milestone for the scroll progress, and a click scrolls to it', async ({
-  page,
-}) => {
-  await page.goto('/');
-  await expect(journey(page).getByRole('button')).toHaveCount(9);
-  await expect(welcome(page)).toHaveCount(0, { timeout: 10_000 });
-  const current = journey(page).locator('[aria-current="step"]');
-  for (const [percent, label] of [
-    [5, 'Intro'],
-    [20, 'About'],
-    [35, 'Projects'],
-    [50, 'More Projects'],
-    [65, 'Skills'],
-    [75, 'More Skills'],
-    [85, 'Contact'],
-    [95, 'Destination'],
-  ] as const) {
-    await scrollToPercent(page, percent);
-    await expect(current).toHaveAccessibleName(label);
-  }
-  await journey(page).getByRole('button', { name: 'Skills', exact: true }).click();
-  await expect(current).toHaveAccessibleName('Skills');
-  await journey(page).getByRole('button', { name: 'Intro', exact: true }).click();
-  await expect(current).toHaveAccessibleName('Intro');
-});
-
-/**
- * Opens the home page and checks there is no custom cursor once the extras have come: it is
- * decided in the same render as they are, so it is not coming later; nor is its code fetched.
- */
-async function expectNoCursor(page: Page) {
-  const cursorCode = cursorCodeRequests(page);
-  await page.goto('/');
-  await expect(extras(page)).toBeAttached();
-  await expect(cursor(page)).toHaveCount(0);
-  expect(cursorCode).toEqual([]);
-}
 
 test.describe('below 768 px', () => {
   test.use({ viewport: { width: 700, height: 900 } });

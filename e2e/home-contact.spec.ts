@@ -1,0 +1,146 @@
+/** The home page's contact section and quote form: sending, refusals, and the keyboard alone. */
+import { expect, expectToast, sendQuote, test } from './fixtures.ts';
+
+test.describe('contact and quote', () => {
+  test('shows the values, contact details and links', async ({ page }) => {
+    await page.goto('/');
+    const contact = page.locator('#contact');
+    await expect(contact.getByRole('heading', { name: 'WORK WITH ME' })).toBeVisible();
+    for (const value of ['Expert Craftsmanship', 'On-Time Delivery', 'Ongoing Support']) {
+      await expect(contact.getByRole('heading', { name: value })).toBeVisible();
+    }
+    await expect(contact.getByRole('link', { name: 'hello@jordanellis.dev' })).toBeVisible();
+    await expect(contact.getByText('Atlanta, Georgia')).toBeVisible();
+    await expect(contact.getByRole('link', { name: '(404) 555-0142' })).toHaveAttribute(
+      'href',
+      'tel:4045550142',
+    );
+    await expect(contact.getByRole('heading', { name: 'Connect With Me' })).toBeVisible();
+    for (const name of ['GitHub', 'LinkedIn', 'Twitter', 'Email']) {
+      await expect(contact.getByRole('link', { name: `${name} (opens in a new tab)` })).toBeVisible();
+    }
+  });
+
+  test('the form’s code loads only when the visitor comes near the form', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.addInitScript(() => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 8 }));
+    await page.goto('/');
+    // The particle network loads when the browser is idle after hydration: by then nothing else is due.
+    await expect(page.getByTestId('particle-canvas')).toHaveAttribute('data-running', 'true');
+    expect(scripts.filter((path) => /quote-form/.test(path))).toEqual([]);
+    const form = page.getByRole('form', { name: 'Get a Custom Quote' });
+    await form.scrollIntoViewIfNeeded();
+    await expect(form).toHaveAttribute('data-ready', 'true');
+    expect(scripts.filter((path) => /quote-form/.test(path))).toHaveLength(1);
+  });
+
+  test('validates on submit, then on change, with the spec messages', async ({ page }) => {
+    await page.goto('/#contact');
+    const form = page.getByRole('form', { name: 'Get a Custom Quote' });
+    await expect(form).toHaveAttribute('data-ready', 'true');
+    await form.getByRole('button', { name: 'Send Request' }).click();
+    for (const message of [
+      'Name is required',
+      'Invalid email address',
+      'Please select a project type',
+      'Please select a budget range',
+      'Please select a timeframe',
+      'Message must be at least 10 characters',
+    ]) {
+      await expect(form.getByText(message)).toBeVisible();
+    }
+    await form.getByLabel('Name').fill('Dana');
+    await expect(form.getByText('Name is required')).toBeHidden();
+    await form.getByLabel('Email').fill('not-an-email');
+    await expect(form.getByText('Invalid email address')).toBeVisible();
+  });
+
+  test('a quote is stored, thanked for, and the form comes back', async ({ page, browser }) => {
+    const email = `quote.${Date.now()}@example.com`;
+    await sendQuote(page, { name: 'Dana Smith', email });
+
+    await expectToast(
+      page,
+      'Quote Request Sent',
+      "I'll review your project details and get back to you within 24 hours.",
+    );
+    await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeFocused();
+    await page.getByRole('button', { name: 'Send Another Request' }).click();
+    await expect(page.getByRole('form', { name: 'Get a Custom Quote' }).getByLabel('Name')).toHaveValue('');
+
+    // Read back through the admin API.
+    const admin = await browser.newContext({ baseURL: page.url().replace(/\/#.*$/, '') });
+    const login = await admin.request.post('/api/login', {
+      data: { username: 'e2e-owner', password: 'e2e-owner-password-123' },
+    });
+    expect(login.status()).toBe(200);
+    const quotes = await (await admin.request.get('/api/admin/quotes?pageSize=100')).json();
+    expect(quotes.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: 'Dana Smith',
+          email,
+          phone: '404-555-0199',
+          company: 'Smith Bakery',
+          projectType: 'ecommerce',
+          budget: '5-10k',
+          timeframe: '3months',
+          newsletter: true,
+          message: 'An online shop for our cakes, with pickup times.',
+        }),
+      ]),
+    );
+    await admin.close();
+  });
+
+  test('a failed send shows the error and keeps what was typed', async ({ page, allowConsole }) => {
+    allowConsole(/status of 503/);
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 503, json: { message: 'The inbox is being moved; try again in a minute.' } }),
+    );
+    await page.goto('/#contact');
+    const form = page.getByRole('form', { name: 'Get a Custom Quote' });
+    await expect(form).toHaveAttribute('data-ready', 'true');
+    await form.getByLabel('Name').fill('Dana Smith');
+    await form.getByLabel('Email').fill('dana@example.com');
+    await form.getByLabel('Project type').selectOption('website');
+    await form.getByLabel('Budget').selectOption('flexible');
+    await form.getByLabel('Timeframe').selectOption('asap');
+    await form.getByLabel('Project details').fill('A new site for the bakery.');
+    await form.getByRole('button', { name: 'Send Request' }).click();
+    await expectToast(page, 'Error', 'The inbox is being moved; try again in a minute.');
+    await expect(form.getByLabel('Name')).toHaveValue('Dana Smith');
+    await expect(form.getByLabel('Project details')).toHaveValue('A new site for the bakery.');
+  });
+});
+
+test('every control of the quote form can be reached and used from the keyboard', async ({ page }) => {
+  await page.goto('/#contact');
+  const form = page.getByRole('form', { name: 'Get a Custom Quote' });
+  await expect(form).toHaveAttribute('data-ready', 'true');
+  await form.getByLabel('Name').focus();
+  const order = [];
+  for (let i = 0; i < 10; i++) {
+    order.push(
+      await page.evaluate(
+        () => document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent,
+      ),
+    );
+    await page.keyboard.press('Tab');
+  }
+  expect(order).toEqual([
+    'name',
+    'email',
+    'phone',
+    'company',
+    'projectType',
+    'budget',
+    'timeframe',
+    'message',
+    'newsletter',
+    'Send Request',
+  ]);
+});

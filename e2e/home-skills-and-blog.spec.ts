@@ -1,0 +1,191 @@
+/** The home page's skills (endorsed from there) and its blog teaser, each read from the API after a client-side visit too. */
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
+
+/**
+ * Client-side navigation to the home page from a page that loaded no API data,
+ * so the home page's data is fetched by the browser (and can be intercepted).
+ */
+async function navigateHomeFromResume(page: Page) {
+  await page.goto('/resume');
+  await page
+    .getByRole('navigation', { name: 'Main', exact: true })
+    .getByRole('link', { name: 'Home' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: "Hello, I'm Jordan Ellis" })).toBeVisible();
+}
+
+test.describe('skills and endorsements', () => {
+  test('endorsing a skill raises its count and lists the endorsement in the spec format', async ({
+    page,
+    allowConsole,
+  }) => {
+    allowConsole(/status of 409 \(Conflict\)/);
+    const email = `dana.${Date.now()}@example.com`;
+    await page.goto('/');
+    const skills = page.locator('#skills');
+    await expect(skills.locator('[data-ready="true"]')).toBeAttached();
+    for (const title of ['Frontend Development', 'Backend Development', 'Tools & DevOps']) {
+      await expect(skills.getByRole('heading', { name: title })).toBeVisible();
+    }
+    await expect(skills.getByRole('heading', { name: 'Additional Skills & Competencies' })).toBeVisible();
+    await expect(skills.getByText('Technical Documentation')).toBeVisible();
+
+    const count = skills.getByRole('button', { name: /^Docker: / });
+    const before = Number(await count.textContent());
+    await skills.getByRole('link', { name: 'Endorse this skill: Docker' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Endorse this skill: Docker' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Recent Endorsements' })).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Submit Endorsement' }).click();
+    await expect(dialog.getByText('Name must be at least 2 characters')).toBeVisible();
+    await expect(dialog.getByText('Valid email address is required')).toBeVisible();
+
+    // The star picker is a radio group: the keyboard moves the rating.
+    await dialog.getByRole('radio', { name: '5 stars' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(dialog.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await dialog.getByLabel('Your Name').fill('Dana Marie Smith');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Comment (optional)').fill('Set up our CI in a day.');
+    await dialog.getByRole('button', { name: 'Submit Endorsement' }).click();
+
+    await expectToast(page, 'Endorsement submitted', 'Thank you for endorsing Docker!');
+    await expect(dialog).toBeHidden();
+    await expect(count).toHaveText(String(before + 1));
+    await expect(count).toHaveAccessibleName(
+      `Docker: ${before + 1 === 1 ? '1 person has' : `${before + 1} people have`} endorsed this skill`,
+    );
+
+    await skills.getByRole('link', { name: 'Endorse this skill: Docker' }).click();
+    const recent = page.getByRole('list', { name: 'Recent endorsements' });
+    const entry = recent.getByRole('listitem').first();
+    await expect(entry).toContainText('Dana M.');
+    await expect(entry.getByRole('img', { name: '4 out of 5 stars' })).toBeVisible();
+    const today = new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    await expect(entry).toContainText(today);
+    await expect(entry).toContainText('"Set up our CI in a day."');
+    await expect(recent.getByRole('listitem')).toHaveCount(1);
+
+    // The same email again: the server's error, and the dialog stays open.
+    const again = page.getByRole('dialog', { name: 'Endorse this skill: Docker' });
+    await again.getByLabel('Your Name').fill('Dana Smith');
+    await again.getByLabel('Email').fill(email.toUpperCase());
+    await again.getByRole('button', { name: 'Submit Endorsement' }).click();
+    const failure = page.getByRole('status').filter({ hasText: 'Failed to submit endorsement' });
+    await expect(failure).toContainText('You have already endorsed this skill with this email address');
+    await expect(again).toBeVisible();
+    await expectAccessible(page, 'endorsement dialog');
+    // Escape closes the topmost layer first: the toast, then the dialog.
+    await page.keyboard.press('Escape');
+    await expect(failure).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(again).toBeHidden();
+    await expect(skills.getByRole('link', { name: 'Endorse this skill: Docker' })).toBeFocused();
+  });
+
+  test('the count explains itself in a tooltip', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('#skills [data-ready="true"]')).toBeAttached();
+    const count = page.locator('#skills').getByRole('button', { name: /^React: / });
+    await count.hover();
+    await expect(page.getByRole('tooltip')).toHaveText(
+      /^(1 person has|\d+ people have) endorsed this skill$/,
+    );
+  });
+
+  test('shows the loading text, then the error with its message when skills cannot load', async ({
+    page,
+    allowConsole,
+  }) => {
+    allowConsole(/status of 503/);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/skills', async (route) => {
+      await held;
+      await route.fulfill({ status: 503, body: 'Skills are resting' });
+    });
+    await navigateHomeFromResume(page);
+    await expect(page.getByText('Loading skills data from GitHub...')).toBeVisible();
+    release();
+    const alert = page.locator('#skills').getByRole('alert');
+    await expect(alert).toContainText('Failed to load skills data');
+    await expect(alert).toContainText('Skills are resting');
+  });
+});
+
+test.describe('blog teaser', () => {
+  test('shows the three latest posts with time, tags and links', async ({ page }) => {
+    await page.goto('/');
+    const blog = page.locator('#blog');
+    await expect(blog.getByRole('heading', { name: 'Latest from the Blog' })).toBeVisible();
+    const cards = blog.getByRole('article');
+    await expect(cards).toHaveCount(3);
+    const first = cards.first();
+    await expect(first.getByRole('time')).toHaveText(/ago|yesterday|today|now|last|this/);
+    expect(await first.getByRole('list', { name: 'Tags' }).getByRole('listitem').count()).toBeLessThanOrEqual(
+      3,
+    );
+    await expect(first.getByRole('link', { name: /^Read more →/ })).toHaveAttribute('href', /^\/blog\//);
+    await blog.getByRole('link', { name: 'View All Posts' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test('shows three skeleton cards while loading, then the posts', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/blog', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await navigateHomeFromResume(page);
+    await expect(page.getByTestId('teaser-skeleton')).toHaveCount(3);
+    release();
+    await expect(page.locator('#blog').getByRole('article')).toHaveCount(3);
+  });
+
+  test('shows the empty message, and cards without cover or tags say so', async ({ page }) => {
+    await page.route('**/api/blog', (route) => route.fulfill({ json: [] }));
+    await navigateHomeFromResume(page);
+    await expect(page.locator('#blog').getByText('No blog posts yet')).toBeVisible();
+  });
+
+  test("a post without cover, date or tags shows 'No image', 'Recently' and 'General'", async ({ page }) => {
+    await page.route('**/api/blog', (route) =>
+      route.fulfill({
+        json: [
+          {
+            id: 1,
+            slug: 'bare',
+            title: 'Bare post',
+            summary: 'Nothing else.',
+            coverImage: '',
+            tags: [],
+            publishedAt: null,
+          },
+        ],
+      }),
+    );
+    await navigateHomeFromResume(page);
+    const card = page.locator('#blog').getByRole('article');
+    await expect(card).toContainText('No image');
+    await expect(card).toContainText('Recently');
+    await expect(card.getByRole('list', { name: 'Tags' })).toHaveText('General');
+  });
+
+  test("shows the error with 'Try Again', which reloads the page", async ({ page, allowConsole }) => {
+    allowConsole(/status of 500/);
+    await page.route('**/api/blog', (route) => route.fulfill({ status: 500, body: 'down' }));
+    await navigateHomeFromResume(page);
+    const alert = page.locator('#blog').getByRole('alert');
+    await expect(alert).toContainText('Unable to load blog posts at this time');
+    await page.unroute('**/api/blog');
+    await alert.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.locator('#blog').getByRole('article')).toHaveCount(3);
+  });
+});
