@@ -96,7 +96,7 @@ describe('renderMarkdown', () => {
 
   it('gives h2 and h3 ids and self-links, unique, never an id the page uses, and lists them', async () => {
     const { html, toc } = await renderPost(
-      '# Title\n\n## Why it matters\n\ntext\n\n### The *details*\n\n## Why it matters\n\n## Comments',
+      '## Why it matters\n\ntext\n\n### The *details*\n\n## Why it matters\n\n## Comments',
     );
     expect(toc).toEqual([
       { depth: 2, id: 'why-it-matters', text: 'Why it matters' },
@@ -107,12 +107,72 @@ describe('renderMarkdown', () => {
     expect(html).toContain(
       '<h2 id="why-it-matters">Why it matters<a class="heading-anchor" href="#why-it-matters" aria-label="Link to “Why it matters”">#</a></h2>',
     );
-    expect(html).toContain('<h1>Title</h1>');
   });
 
   it('keeps a raw id from the writer prefixed, so it cannot take over a heading', async () => {
     const { html } = await renderPost('<p id="why">x</p>\n\n## Why');
     expect(html).toContain('id="user-content-why"');
     expect(html).toContain('<h2 id="why">');
+  });
+});
+
+describe('reading quality (issue 34)', () => {
+  it("moves a body's # headings one level down: the page's h1 stays the title", async () => {
+    const { html, toc } = await renderPost('# Introduction\n\nText.\n\n## Details\n\nMore.\n\n#### Deep');
+    expect(html).not.toContain('<h1');
+    expect(html).toMatch(/<h2 id="introduction">Introduction/);
+    expect(html).toMatch(/<h3 id="details">Details/);
+    expect(html).toContain('<h5>Deep</h5>');
+    expect(toc).toEqual([
+      { depth: 2, id: 'introduction', text: 'Introduction' },
+      { depth: 3, id: 'details', text: 'Details' },
+    ]);
+    // Without a # heading nothing moves.
+    expect((await renderPost('## Only a section\n\nText.')).html).toMatch(/^<h2 id="only-a-section">/);
+  });
+
+  it('links footnotes both ways with ids their links reach, and keeps their label out of the contents', async () => {
+    const { html, toc } = await renderPost('A claim.[^src]\n\n[^src]: Where it comes from.');
+    const ref = /<a href="#([^"]+)" id="([^"]+)" data-footnote-ref/.exec(html);
+    expect(ref).not.toBeNull();
+    expect(html).toContain(`<li id="${ref?.[1]}">`);
+    expect(html).toContain(`href="#${ref?.[2]}" data-footnote-backref`);
+    expect(html).toContain('<h2 class="sr-only" id="user-content-footnote-label">Footnotes</h2>');
+    expect(toc).toEqual([]);
+  });
+
+  it('typesets inline and display math with KaTeX, as MathML and HTML', async () => {
+    const html = await renderMarkdown('Energy: $E = mc^2$.\n\n$$\n\\int_0^1 x\\,dx\n$$');
+    expect(html).toContain('<span class="katex">');
+    expect(html).toContain('<annotation encoding="application/x-tex">E = mc^2</annotation>');
+    expect(html).toContain('<math xmlns="http://www.w3.org/1998/Math/MathML" display="block">');
+    expect(html).not.toContain('$E');
+    // A command that reaches outside is not followed.
+    const outside = await renderMarkdown('$\\href{javascript:alert(1)}{x}$');
+    expect(outside).not.toContain('<a ');
+    expect(outside).not.toContain('href=');
+  });
+
+  it("turns GitHub's alerts into notes, [[toc]] into the contents and a lone video link into a card", async () => {
+    const { html } = await renderPost(
+      '> [!WARNING]\n> Unplug it first.\n\n[[toc]]\n\n## Tools\n\nText.\n\nhttps://www.youtube.com/watch?v=abc123\n\n[The talk](https://x.com/jordan/status/1)',
+    );
+    expect(html).toContain(
+      '<aside class="callout callout-warning" role="note" aria-label="Warning"><p class="callout-title">Warning</p>',
+    );
+    expect(html).toContain('Unplug it first.');
+    expect(html).not.toContain('[!WARNING]');
+    expect(html).toContain('<nav class="post-toc" aria-label="Contents of this post">');
+    expect(html).toContain('<a href="#tools">Tools</a>');
+    expect(html).toMatch(
+      /<p class="link-card"><a href="https:\/\/www\.youtube\.com\/watch\?v=abc123" rel="noopener noreferrer"><span class="link-card-site">YouTube<\/span>/,
+    );
+    expect(html).toContain('<span class="link-card-site">X</span><span class="link-card-title">The talk</span>');
+    expect(html).not.toContain('<iframe');
+  });
+
+  it('puts each table in a region of its own that scrolls sideways and takes focus', async () => {
+    const html = await renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |');
+    expect(html).toMatch(/^<div class="table-scroll" role="region" tabindex="0" aria-label="Table 1"><table>/);
   });
 });

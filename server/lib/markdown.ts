@@ -6,7 +6,10 @@
  * handler, no style, no javascript: or data: URL survives.
  *
  * After sanitising, the renderer adds what the writer did not write and the sanitiser would strip:
- * - headings h2 and h3 get ids (GitHub's slugs) and a self-link, and make the table of contents;
+ * - headings h2 and h3 get ids (GitHub's slugs) and a self-link, and make the table of contents
+ *   (a body's `#` headings are moved one level down first: the page's h1 is the title);
+ * - alerts, an inline `[[toc]]`, link cards, scrolling tables and footnote ids (markdown-shapes.ts);
+ * - math is typeset by KaTeX;
  * - fenced code is highlighted by Shiki into spans carrying both themes' colours as CSS variables
  *   (`--shiki-light`, `--shiki-dark`; web/app.css picks one per theme), inside a figure with the
  *   language's name and a Copy button.
@@ -23,11 +26,23 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { bundledLanguagesInfo, createHighlighter, type Highlighter } from 'shiki';
+import rehypeKatex from 'rehype-katex';
+import remarkMath from 'remark-math';
 import { unified } from 'unified';
 import type { TocEntry } from '../../common/schemas/blog.ts';
+import { element, type HastNode, text, textOf, visit } from './hast.ts';
+import {
+  callouts,
+  contentsMarker,
+  demoteHeadings,
+  footnoteIds,
+  isFootnoteLabel,
+  linkCards,
+  scrollingTables,
+} from './markdown-shapes.ts';
 
 /** Bumped whenever the HTML this file makes changes: stored renders of older versions are redone. */
-export const RENDER_VERSION = 2;
+export const RENDER_VERSION = 3;
 
 /** The code themes, light and dark: both pass 4.5:1 for every token colour on their background. */
 export const CODE_THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
@@ -81,36 +96,6 @@ const schema = {
   },
 };
 
-interface HastNode {
-  type: string;
-  tagName?: string;
-  value?: string;
-  properties?: Record<string, unknown>;
-  children?: HastNode[];
-}
-
-const element = (tagName: string, properties: Record<string, unknown>, children: HastNode[]): HastNode => ({
-  type: 'element',
-  tagName,
-  properties,
-  children,
-});
-const text = (value: string): HastNode => ({ type: 'text', value });
-
-function textOf(node: HastNode): string {
-  if (node.type === 'text') return node.value ?? '';
-  return (node.children ?? []).map(textOf).join('');
-}
-
-function visit(node: HastNode, fn: (node: HastNode, parent: HastNode | null, index: number) => void) {
-  const walk = (current: HastNode, parent: HastNode | null, index: number) => {
-    fn(current, parent, index);
-    const children = current.children ?? [];
-    for (let i = 0; i < children.length; i++) walk(children[i] as HastNode, current, i);
-  };
-  walk(node, null, 0);
-}
-
 /** Every image gets an alt attribute: an image its author left undescribed counts as decorative. */
 function imagesHaveAlt(tree: HastNode) {
   visit(tree, (node) => {
@@ -127,7 +112,9 @@ function linkHeadings(tree: HastNode): TocEntry[] {
   for (const id of RESERVED_IDS) slugger.slug(id);
   const toc: TocEntry[] = [];
   visit(tree, (node) => {
-    if (node.type !== 'element' || (node.tagName !== 'h2' && node.tagName !== 'h3')) return;
+    if (node.type !== 'element' || (node.tagName !== 'h2' && node.tagName !== 'h3') || isFootnoteLabel(node)) {
+      return;
+    }
     const title = textOf(node).replace(/\s+/g, ' ').trim();
     if (!title) return;
     const id = slugger.slug(title) || `section-${toc.length + 1}`;
@@ -207,11 +194,19 @@ function highlightCode(tree: HastNode, shiki: Highlighter) {
 const parser = unified()
   .use(remarkParse)
   .use(remarkGfm)
+  .use(remarkMath)
   .use(remarkBreaks)
   .use(remarkRehype, { allowDangerousHtml: true })
   .use(rehypeRaw)
   .use(rehypeSanitize, schema);
 const stringifier = unified().use(rehypeStringify);
+/**
+ * Math (`$...$`, `$$...$$`, a fence of `math`) as KaTeX writes it, MathML for assistive technology
+ * and HTML for the eye, after sanitising (KaTeX's own markup is not the writer's); KaTeX's defaults
+ * keep \\href and other commands that reach outside switched off. Its stylesheet loads only on
+ * pages that have math (web/features/blog/math-styles.tsx).
+ */
+const mathRenderer = unified().use(rehypeKatex, { output: 'htmlAndMathml' });
 
 export interface RenderedPost {
   html: string;
@@ -224,7 +219,15 @@ export async function renderPost(markdown: string): Promise<RenderedPost> {
   const shiki = await loadHighlighter();
   const tree = (await parser.run(parser.parse(markdown))) as unknown as HastNode;
   imagesHaveAlt(tree);
+  footnoteIds(tree);
+  demoteHeadings(tree);
   const toc = linkHeadings(tree);
+  contentsMarker(tree, toc);
+  callouts(tree);
+  linkCards(tree);
+  scrollingTables(tree);
+  // biome-ignore lint/suspicious/noExplicitAny: the hast root rehype-katex takes
+  await mathRenderer.run(tree as any);
   highlightCode(tree, shiki);
   // biome-ignore lint/suspicious/noExplicitAny: the hast root the stringifier takes
   return { html: stringifier.stringify(tree as any), toc };

@@ -15,6 +15,7 @@ import { Textarea } from '../../ui/textarea.tsx';
 import { When } from '../../ui/when.tsx';
 import { AdminSection, EntryList, useAdminAction, useFilteredAdminList } from '../admin/admin-list.tsx';
 import { BLOG_PATH, COMMENTS_PREFIX } from './api.ts';
+import { MathStyles } from './math-styles.tsx';
 import { moderateComments, ownerBlogPaths, reviewContribution } from './owner-api.ts';
 import ReplyForm, { useReplyAnswer } from './reply-form.tsx';
 
@@ -277,6 +278,7 @@ function ContributionReview({ contribution }: { contribution: AdminContribution 
               className="mb-4 max-h-64 w-full rounded-md object-cover"
             />
           )}
+          <MathStyles html={contribution.contentHtml} />
           <div
             className="prose-content"
             // Rendered and sanitised on the server by the same code as published posts.

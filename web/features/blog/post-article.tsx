@@ -18,6 +18,7 @@ import { useSiteInfo } from '../../lib/site.ts';
 import { CalendarClock, CalendarDays, Clock, Eye, ImageOff, UserRound } from '../../ui/icons.tsx';
 import { Picture } from '../../ui/picture.tsx';
 import { Comments } from './comments.tsx';
+import { MathStyles } from './math-styles.tsx';
 import {
   AuthorBox,
   PostNeighbours,
@@ -118,6 +119,7 @@ export function PostArticle({ post }: { post: BlogPost }) {
           <TableOfContents toc={post.toc} variant="inline" />
         </div>
       ) : null}
+      <MathStyles html={post.contentHtml} />
       {post.contentHtml ? (
         <div
           ref={body}

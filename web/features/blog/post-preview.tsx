@@ -5,6 +5,7 @@
 import { useCallback, useState } from 'react';
 import { errorMessage } from '../../lib/request.ts';
 import { toast } from '../../ui/use-toast.ts';
+import { MathStyles } from './math-styles.tsx';
 import { renderPreview } from './owner-api.ts';
 
 /** The preview's HTML (null while none is asked for), how to ask for one, and how to close it. */
@@ -31,8 +32,11 @@ export function PostPreview({ html }: { html: string | null }) {
       {html !== null && (
         <section aria-label="Preview" className="rounded-lg border border-dashed border-border p-4">
           {html ? (
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised by the server
-            <div className="prose-content" dangerouslySetInnerHTML={{ __html: html }} />
+            <>
+              <MathStyles html={html} />
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised by the server */}
+              <div className="prose-content" dangerouslySetInnerHTML={{ __html: html }} />
+            </>
           ) : (
             <p className="text-muted-foreground">No content available for this post.</p>
           )}
