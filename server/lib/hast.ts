@@ -8,7 +8,11 @@ export interface HastNode {
   children?: HastNode[];
 }
 
-export const element = (tagName: string, properties: Record<string, unknown>, children: HastNode[]): HastNode => ({
+export const element = (
+  tagName: string,
+  properties: Record<string, unknown>,
+  children: HastNode[],
+): HastNode => ({
   type: 'element',
   tagName,
   properties,

@@ -12,13 +12,18 @@
 import type { TocEntry } from '../../common/schemas/blog.ts';
 import { classesOf, element, type HastNode, isElement, text, textOf, visit } from './hast.ts';
 
-const isFootnotes = (node: HastNode) => isElement(node, 'section') && node.properties?.dataFootnotes !== undefined;
+const isFootnotes = (node: HastNode) =>
+  isElement(node, 'section') && node.properties?.dataFootnotes !== undefined;
 
 /** A body with an h1 has every heading one level down (h6 stays): the page keeps one h1. */
 export function demoteHeadings(tree: HastNode) {
   const body = (tree.children ?? []).filter((node) => !isFootnotes(node));
   let hasH1 = false;
-  for (const node of body) visit(node, (inner) => void (hasH1 ||= isElement(inner, 'h1')));
+  for (const node of body) {
+    visit(node, (inner) => {
+      if (isElement(inner, 'h1')) hasH1 = true;
+    });
+  }
   if (!hasH1) return;
   for (const node of body) {
     visit(node, (inner) => {
@@ -67,8 +72,11 @@ export function callouts(tree: HastNode) {
     const after = first.children ?? [];
     if (!lead.value && isElement(after[1], 'br')) after.splice(0, 2);
     else if (!lead.value) after.splice(0, 1);
-    if (after.length > 0 && after[0]?.type === 'text') after[0].value = (after[0].value ?? '').replace(/^\n/, '');
-    const body = (node.children ?? []).filter((child) => !(child === first && (first.children ?? []).length === 0));
+    if (after.length > 0 && after[0]?.type === 'text')
+      after[0].value = (after[0].value ?? '').replace(/^\n/, '');
+    const body = (node.children ?? []).filter(
+      (child) => !(child === first && (first.children ?? []).length === 0),
+    );
     (parent.children as HastNode[])[index] = element(
       'aside',
       { className: ['callout', `callout-${kind.toLowerCase()}`], role: 'note', ariaLabel: CALLOUTS[kind] },

@@ -167,12 +167,16 @@ describe('reading quality (issue 34)', () => {
     expect(html).toMatch(
       /<p class="link-card"><a href="https:\/\/www\.youtube\.com\/watch\?v=abc123" rel="noopener noreferrer"><span class="link-card-site">YouTube<\/span>/,
     );
-    expect(html).toContain('<span class="link-card-site">X</span><span class="link-card-title">The talk</span>');
+    expect(html).toContain(
+      '<span class="link-card-site">X</span><span class="link-card-title">The talk</span>',
+    );
     expect(html).not.toContain('<iframe');
   });
 
   it('puts each table in a region of its own that scrolls sideways and takes focus', async () => {
     const html = await renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |');
-    expect(html).toMatch(/^<div class="table-scroll" role="region" tabindex="0" aria-label="Table 1"><table>/);
+    expect(html).toMatch(
+      /^<div class="table-scroll" role="region" tabindex="0" aria-label="Table 1"><table>/,
+    );
   });
 });

@@ -18,16 +18,16 @@
  */
 
 import GithubSlugger from 'github-slugger';
+import rehypeKatex from 'rehype-katex';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { bundledLanguagesInfo, createHighlighter, type Highlighter } from 'shiki';
-import rehypeKatex from 'rehype-katex';
-import remarkMath from 'remark-math';
 import { unified } from 'unified';
 import type { TocEntry } from '../../common/schemas/blog.ts';
 import { element, type HastNode, text, textOf, visit } from './hast.ts';
@@ -112,7 +112,11 @@ function linkHeadings(tree: HastNode): TocEntry[] {
   for (const id of RESERVED_IDS) slugger.slug(id);
   const toc: TocEntry[] = [];
   visit(tree, (node) => {
-    if (node.type !== 'element' || (node.tagName !== 'h2' && node.tagName !== 'h3') || isFootnoteLabel(node)) {
+    if (
+      node.type !== 'element' ||
+      (node.tagName !== 'h2' && node.tagName !== 'h3') ||
+      isFootnoteLabel(node)
+    ) {
       return;
     }
     const title = textOf(node).replace(/\s+/g, ' ').trim();
