@@ -67,6 +67,22 @@ describe('GET /api/blog/:slug', () => {
     for (const key of PRIVATE_KEYS) expect(allKeys(res.json()).has(key)).toBe(false);
   });
 
+  it("bylines a post the owner writes with the profile's name, not the login name", async () => {
+    const owner = await t.signIn('admin', 'owner-login');
+    const written = await t.writePost(owner, {
+      title: 'Written by the owner',
+      slug: 'written-by-the-owner',
+      summary: 'A post from the editor.',
+      content: 'A body long enough for the editor to accept it as a post, and a little more.',
+      isPublished: true,
+    });
+    expect(written.statusCode, written.body).toBe(201);
+    const post = (await t.app.inject('/api/blog/written-by-the-owner')).json();
+    expect(post.authorName).toBe('Jordan Ellis');
+    const feed = await t.app.inject('/rss.xml');
+    expect(feed.body).not.toContain('owner-login');
+  });
+
   it('answers 404 JSON for a draft and for an unknown slug', async () => {
     for (const slug of ['pricing-service-work', 'no-such-post']) {
       const res = await t.app.inject(`/api/blog/${slug}`);

@@ -36,12 +36,31 @@ export function createBlogService(
 ) {
   const invalidatePosts = () => cache.invalidate(BLOG_CACHE_PREFIX);
 
-  /** Posts with their author's name (the byline), to be narrowed with .where(). */
+  /** Posts with their author's account, to be narrowed with .where(). */
   const withAuthor = () =>
     db
-      .select({ post: blogPosts, authorFullName: users.fullName, authorUsername: users.username })
+      .select({
+        post: blogPosts,
+        authorFullName: users.fullName,
+        authorUsername: users.username,
+        authorIsAdmin: users.isAdmin,
+      })
       .from(blogPosts)
       .leftJoin(users, eq(users.id, blogPosts.authorId));
+
+  /**
+   * The byline: a guest post's author; the owner's posts (written here or imported) the owner's
+   * name from the profile, as the seeded posts have; another account's its name.
+   */
+  const bylineOf = (row: {
+    post: { guestAuthor: string };
+    authorFullName: string | null;
+    authorUsername: string | null;
+    authorIsAdmin: boolean | null;
+  }) =>
+    row.post.guestAuthor ||
+    (row.authorIsAdmin ? profile.name : row.authorFullName || row.authorUsername) ||
+    profile.name;
 
   /** Published posts whose time has come: what visitors, feeds and the sitemap see. */
   const live = () =>
@@ -227,7 +246,7 @@ export function createBlogService(
         createdAt: post.createdAt.toISOString(),
         updatedAt: post.updatedAt.toISOString(),
         authorId: post.authorId,
-        authorName: post.guestAuthor || row.authorFullName || row.authorUsername || profile.name,
+        authorName: bylineOf(row),
         isGuestPost: post.guestAuthor !== '',
         contentHtml: html,
         toc,
@@ -250,17 +269,20 @@ export function createBlogService(
         .orderBy(sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.id))
         .limit(limit);
       return Promise.all(
-        rows.map(async ({ post, authorFullName, authorUsername }) => ({
-          slug: post.slug,
-          title: post.title,
-          summary: post.metaDescription || post.summary,
-          coverImage: post.coverImage,
-          tags: post.tags,
-          publishedAt: post.publishedAt ?? post.createdAt,
-          updatedAt: post.updatedAt,
-          authorName: post.guestAuthor || authorFullName || authorUsername || profile.name,
-          contentHtml: (await rendered(post)).html,
-        })),
+        rows.map(async (row) => {
+          const { post } = row;
+          return {
+            slug: post.slug,
+            title: post.title,
+            summary: post.metaDescription || post.summary,
+            coverImage: post.coverImage,
+            tags: post.tags,
+            publishedAt: post.publishedAt ?? post.createdAt,
+            updatedAt: post.updatedAt,
+            authorName: bylineOf(row),
+            contentHtml: (await rendered(post)).html,
+          };
+        }),
       );
     },
 
