@@ -13,6 +13,7 @@ import type { Database } from './db/client.ts';
 import { createServer } from './http-server.ts';
 import { createDeviceCookies } from './lib/device-cookie.ts';
 import type { ReadCache } from './lib/read-cache.ts';
+import type { RemoteImages } from './lib/remote-images.ts';
 import { registerModules, type Timers } from './lib/site-module.ts';
 import { adminModule } from './modules/admin/module.ts';
 import { aiModule } from './modules/ai/module.ts';
@@ -51,6 +52,8 @@ export interface AppOptions {
   clock?: { now: () => Date; timers?: Timers };
   /** How the demo framing check reaches the demos' sites (tests send it to a stand-in server). */
   framingFetch?: typeof fetch;
+  /** How a post import fetches images on other sites (tests: only stand-in servers on this machine). */
+  remoteImages?: RemoteImages;
   /** Run the wall-clock jobs (daily backups, weekly digest, mail delivery) from ready to close; main.ts does. */
   periodicJobs?: boolean;
 }
@@ -63,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Each module after the ones whose services it uses.
   const auth = await authModule(context, redis);
-  const blog = blogModule(context);
+  const blog = blogModule(context, options.remoteImages);
   const comments = commentsModule(context, blog.blog);
   const contributions = contributionsModule(context, blog);
   const contact = contactModule(context);

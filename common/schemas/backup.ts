@@ -11,6 +11,8 @@ export const importResultSchema = z.object({
   action: z.enum(['create', 'update', 'skip']),
   /** Why: what changes on an update, what is wrong or unchanged on a skip. */
   reason: z.string(),
+  /** What reading the post changed or dropped, what could not be brought, its old addresses. */
+  notes: z.array(z.string()),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 export const importAnswerSchema = z.object({ dryRun: z.boolean(), results: z.array(importResultSchema) });

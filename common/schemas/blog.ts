@@ -111,6 +111,10 @@ export const blogListPageSchema = z.object({
   tags: z.array(z.object({ name: z.string(), count: z.number().int() })),
 });
 
+/** GET /api/old-address?path=...: where an imported post's old address leads on this site. */
+export const oldAddressSchema = z.object({ location: z.string() });
+export type OldAddress = z.infer<typeof oldAddressSchema>;
+
 export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
 
 export type BlogPost = z.infer<typeof blogPostSchema>;
@@ -159,6 +163,16 @@ export const blogPostFormSchema = z.object({
   metaDescription: blogPostFields.metaDescription.default(''),
   canonicalUrl: blogPostFields.canonicalUrl.default(''),
   publishAt: blogPostFields.publishAt.default(null),
+});
+
+/**
+ * A post kept as a draft however short it is (an imported post whose body is under the editor's
+ * minimum): the minimums apply again when it is published.
+ */
+export const draftPostFormSchema = blogPostFormSchema.extend({
+  summary: text(500, 'Summary', { multiline: true }),
+  content: text(100_000, 'Content', { multiline: true }),
+  isPublished: z.literal(false),
 });
 
 export type BlogPostFormInput = z.input<typeof blogPostFormSchema>;

@@ -205,6 +205,23 @@ export const blogPosts = pgTable(
   ],
 );
 
+/**
+ * A post's address on the site it was imported from (`/2024/03/01/my-post.html`, `/posts/my-post/`):
+ * the site answers it with a 301 to the post's own address, so old links and search results keep
+ * working. Without a trailing slash; one post can have several.
+ */
+export const postRedirects = pgTable(
+  'post_redirects',
+  {
+    path: text('path').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_redirects_post_id_idx').on(t.postId)],
+);
+
 export const comments = pgTable(
   'comments',
   {

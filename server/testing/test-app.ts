@@ -28,6 +28,7 @@ import { users } from '../db/schema.ts';
 import { createAdmin, seedDatabase } from '../db/seed.ts';
 import { createFormTokens, type FormKind } from '../lib/form-token.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { loopbackImages } from '../lib/remote-images.ts';
 import { migrationsFolder } from '../paths.ts';
 import { multipartFile } from './multipart.ts';
 
@@ -65,6 +66,8 @@ export interface TestAppOptions {
   clock?: AppOptions['clock'];
   /** How the demo framing check reaches the demos (a stand-in server). */
   framingFetch?: AppOptions['framingFetch'];
+  /** How an import fetches images on other sites: by default only stand-in servers on this machine. */
+  remoteImages?: AppOptions['remoteImages'];
 }
 
 export async function openTestDatabase(): Promise<Database> {
@@ -170,6 +173,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.web ? { web: options.web } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.framingFetch ? { framingFetch: options.framingFetch } : {}),
+    // The tests never send traffic beyond this machine.
+    remoteImages: options.remoteImages ?? loopbackImages({ timeoutMs: 3_000 }),
   });
   await app.ready();
   return {

@@ -8,6 +8,7 @@ import { data } from 'react-router';
 import type { BlogPost } from '../../common/schemas/blog.ts';
 import { replyForms, sendDashboardForm } from '../features/admin/dashboard-form.server.ts';
 import { commentsPath, ownerPostPath, postPath, previewPostPath, REPLY_FORM } from '../features/blog/api.ts';
+import { followOldAddress } from '../features/blog/old-address-api.ts';
 import { PostArticle, PostNotFound } from '../features/blog/post-article.tsx';
 import { doneAt, formOf, readFields, refused, sendChecked } from '../lib/form-action.server.ts';
 import { DONE_PARAM } from '../lib/form-post.ts';
@@ -21,7 +22,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const post =
     (await web.readApi<BlogPost>(postPath(params.slug))) ??
     (await unpublishedPost(web, params.slug, request));
-  if (!post) return data({ post: null, dehydrated: null }, { status: 404 });
+  if (!post) {
+    // The post may have had this address on the site it was imported from.
+    await followOldAddress(web, new URL(request.url).pathname);
+    return data({ post: null, dehydrated: null }, { status: 404 });
+  }
   // A draft or a scheduled post is for its readers alone: never stored by any cache.
   if (post.status !== 'published')
     return data({ post, dehydrated: null }, { headers: { 'cache-control': 'no-store' } });

@@ -1,10 +1,13 @@
 import { data } from 'react-router';
+import { followOldAddress } from '../features/blog/old-address-api.ts';
 import { NotFoundContent } from '../features/layout/not-found-content.tsx';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import type { Route } from './+types/not-found';
 
-// Any path no other route matches: the not-found page with HTTP status 404.
-export function loader() {
+// Any path no other route matches: a 301 where an imported post used to be (its old site's
+// address), else the not-found page with HTTP status 404.
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await followOldAddress(context, new URL(request.url).pathname);
   return data(null, { status: 404 });
 }
 

@@ -16,6 +16,7 @@ import { pageOf } from '../../../common/schemas/shared.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
+import type { RemoteImages } from '../../lib/remote-images.ts';
 import { idParams, pageQuery } from '../../lib/route-params.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { markdownRoutes } from './markdown-routes.ts';
@@ -25,7 +26,8 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{
   blog: BlogService;
   db: Db;
   storage: FileStorage;
-}> = async (app, { blog, db, storage }) => {
+  remoteImages: RemoteImages;
+}> = async (app, { blog, db, storage, remoteImages }) => {
   // Creating a post keeps the spec's path.
   app.post(
     '/api/blog',
@@ -95,5 +97,5 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{
     return reply.code(204).send();
   });
 
-  await app.register(markdownRoutes, { db, storage, blog });
+  await app.register(markdownRoutes, { db, storage, blog, remoteImages });
 };

@@ -52,6 +52,7 @@ async function sampleFolder(): Promise<Record<string, Uint8Array>> {
     'posts/rooted-cover-missing.md': strToU8(
       `---\ntitle: A cover from the old site\nsummary: Its cover is not in the folder.\ncover: /assets/gone.png\n---\n\n${LONG}\n`,
     ),
+    // A body under the editor's minimum: imported, as a draft.
     'posts/too-short.md': strToU8(
       '---\ntitle: Too short a post\nsummary: Its body is short.\n---\n\nHello.\n',
     ),
@@ -110,7 +111,7 @@ describe('posts in and out as Markdown', () => {
       ['posts/next.mdx', 'create', 'new post'],
       ['posts/no-front-matter.md', 'skip', 'no front matter (--- at the top)'],
       ['posts/rooted-cover-missing.md', 'skip', 'the image /assets/gone.png is not among the files'],
-      ['posts/too-short.md', 'skip', 'Content must be at least 50 characters'],
+      ['posts/too-short.md', 'create', 'new draft'],
       ['posts/zz-same-slug.md', 'skip', 'another file has the slug next-notes'],
       ['src/content/blog/astro-post.md', 'create', 'new post'],
     ]);
@@ -122,10 +123,15 @@ describe('posts in and out as Markdown', () => {
     const before = uploads();
     const res = await importZip(folder, false);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().results.filter((r: { action: string }) => r.action === 'create')).toHaveLength(4);
+    expect(res.json().results.filter((r: { action: string }) => r.action === 'create')).toHaveLength(5);
 
     const bySlug = Object.fromEntries((await posts()).map((post) => [post.slug, post]));
-    expect(Object.keys(bySlug)).toEqual(['astro-post', 'hugo-bundle', 'jekyll-days', 'next-notes']);
+    expect(Object.keys(bySlug)).toEqual(['astro-post', 'hugo-bundle', 'jekyll-days', 'next-notes', 'too-short']);
+    expect(bySlug['too-short']).toMatchObject({ isPublished: false, content: 'Hello.' });
+    expect(res.json().results.find((r: { slug: string }) => r.slug === 'too-short').notes).toEqual([
+      'imported as a draft: its body is shorter than the 50 characters a published post needs',
+      'its old address /posts/too-short leads here',
+    ]);
     const astro = bySlug['astro-post'];
     expect(astro).toMatchObject({
       title: 'Astro: a first post',
@@ -156,11 +162,17 @@ describe('posts in and out as Markdown', () => {
     expect(bySlug['jekyll-days']).toMatchObject({ tags: ['ruby', 'static'], summary: LONG });
     expect(bySlug['jekyll-days']?.publishedAt?.toISOString()).toBe('2022-07-14T00:00:00.000Z');
     expect(bySlug['jekyll-days']?.coverImage).toMatch(/^\/uploads\/r[0-9a-f]{32}-w\d+\.webp$/);
+    // Its cover is on a site the tests cannot reach: the post comes without it, and the report says so.
     expect(bySlug['next-notes']).toMatchObject({
       title: 'Next.js notes',
       summary: 'Notes from a Next.js blog.',
-      coverImage: 'https://example.com/cover.jpg',
+      coverImage: '',
     });
+    expect(res.json().results.find((r: { slug: string }) => r.slug === 'next-notes').notes).toEqual([
+      'the image https://example.com/cover.jpg could not be fetched (example.com is not reachable from here): left as a link',
+      'the cover could not be fetched: the post has none',
+      'its old addresses /posts/next, /blog/next lead here',
+    ]);
     // The public blog shows them at once.
     const list = (await t.app.inject('/api/blog')).json();
     expect(list.map((post: { slug: string }) => post.slug)).toEqual([
@@ -183,7 +195,7 @@ describe('posts in and out as Markdown', () => {
         .json()
         .results.filter((r: { reason: string }) => r.reason === 'unchanged')
         .map((r: { slug: string }) => r.slug),
-    ).toEqual(['jekyll-days', 'hugo-bundle', 'next-notes', 'astro-post']);
+    ).toEqual(['jekyll-days', 'hugo-bundle', 'next-notes', 'too-short', 'astro-post']);
     expect(await posts()).toEqual(before);
     expect(uploads()).toBe(files);
   });
@@ -222,6 +234,7 @@ describe('posts in and out as Markdown', () => {
       'posts/hugo-bundle.md',
       'posts/jekyll-days.md',
       'posts/next-notes.md',
+      'posts/too-short.md',
     ]);
     const hugo = Buffer.from(files['posts/hugo-bundle.md'] ?? []).toString('utf8');
     expect(hugo).toMatch(/^---\ntitle: Hugo in a bundle\nslug: hugo-bundle\n/);
@@ -230,6 +243,7 @@ describe('posts in and out as Markdown', () => {
     // Into the same site: nothing to do.
     const same = await importZip(files, true);
     expect(same.json().results.map((r: { reason: string }) => r.reason)).toEqual([
+      'unchanged',
       'unchanged',
       'unchanged',
       'unchanged',

@@ -17,6 +17,7 @@ import {
 import { importAnswerSchema } from '../../../common/schemas/backup.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { RemoteImages } from '../../lib/remote-images.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { exportPosts, type ImportFile, type ImportOptions, importPosts } from './markdown-files.ts';
 
@@ -51,7 +52,8 @@ export const markdownRoutes: FastifyPluginAsyncZod<{
   db: Db;
   storage: FileStorage;
   blog: ImportOptions['blog'];
-}> = async (app, { db, storage, blog }) => {
+  remoteImages: RemoteImages;
+}> = async (app, { db, storage, blog, remoteImages }) => {
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 2, parts: 3 } });
 
   app.get('/api/admin/posts/export', async (_request, reply) => {
@@ -96,6 +98,7 @@ export const markdownRoutes: FastifyPluginAsyncZod<{
         dryRun,
         authorId: (await request.currentUser())?.id ?? null,
         blog,
+        remoteImages,
       });
       return { dryRun, results };
     },

@@ -1,17 +1,21 @@
 /** The blog: posts for visitors, the owner's writing desk, and scheduled posts going live on time. */
 import { generateCover } from '../../lib/cover.ts';
+import { httpImages, type RemoteImages } from '../../lib/remote-images.ts';
 import { clockOf, type SiteContext, type SiteModule } from '../../lib/site-module.ts';
 import { blogAdminRoutes } from './admin-routes.ts';
 import { blogRoutes } from './routes.ts';
 import { createPublisher } from './schedule.ts';
 import { createBlogService } from './service.ts';
 
-export function blogModule(context: SiteContext) {
+/** `remoteImages`: how an import fetches images on other sites (by default over the web, never a private address). */
+export function blogModule(context: SiteContext, remoteImages: RemoteImages = httpImages()) {
   const { db, cache, events, storage, log } = context;
   // A post (or guest post) without a cover gets a generated one, as the form's hint promises.
   const coverFor = async (title: string, tags: string[]) =>
     storage.save(await generateCover(title, tags), 'webp');
   const blog = createBlogService(db, cache, { ...clockOf(context), events, coverFor });
+  // An import elsewhere (another process on the same database) may have kept new old addresses.
+  events.on('public-content-changed', () => blog.forgetOldAddresses());
   // Scheduled posts go live on time: the publisher sleeps until the next one, re-armed by every change.
   const publisher = createPublisher({
     nextScheduledAt: () => blog.nextScheduledAt(),
@@ -30,7 +34,7 @@ export function blogModule(context: SiteContext) {
       await app.register(blogRoutes, { blog, cache });
     },
     adminRoutes: async (app) => {
-      await app.register(blogAdminRoutes, { blog, db, storage });
+      await app.register(blogAdminRoutes, { blog, db, storage, remoteImages });
     },
     jobs: [{ name: 'scheduled publishing', start: () => publisher.rearm(), stop: () => publisher.stop() }],
   } satisfies SiteModule & Record<string, unknown>;

@@ -1,12 +1,12 @@
 /** The owner's side of the blog service: writing, editing, publishing and deleting posts (service.ts spreads these in). */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { BlogPostFormValues } from '../../../common/schemas/blog.ts';
+import { type BlogPostFormValues, blogPostFormSchema } from '../../../common/schemas/blog.ts';
 import type { PageQuery } from '../../../common/schemas/shared.ts';
 import { slugify } from '../../../common/text.ts';
 import type { Db } from '../../db/client.ts';
 import { newestFirst } from '../../db/paging.ts';
-import { blogPosts } from '../../db/schema.ts';
+import { blogPosts, postRedirects } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { SiteEvents } from '../../lib/site-events.ts';
 import { adminPostOf, type DraftValues, excerptOf, POST_FIELD_NAMES, SLUG_TAKEN } from './post-rows.ts';
@@ -86,6 +86,24 @@ export function ownerPostMethods({
     createPost,
 
     /**
+     * After an import: the post's addresses on its old site lead to it (a 301; an address another
+     * imported post had moves to this one), and it keeps the time it last changed there.
+     */
+    async settleImport(
+      id: number,
+      { oldPaths, updatedAt }: { oldPaths: string[]; updatedAt?: Date | undefined },
+    ) {
+      if (oldPaths.length > 0) {
+        await db
+          .insert(postRedirects)
+          .values(oldPaths.map((path) => ({ path, postId: id })))
+          .onConflictDoUpdate({ target: postRedirects.path, set: { postId: id } });
+      }
+      if (updatedAt) await db.update(blogPosts).set({ updatedAt }).where(eq(blogPosts.id, id));
+      if (oldPaths.length > 0 || updatedAt) invalidatePosts();
+    },
+
+    /**
      * Edits any fields. Publishing stamps publishedAt the first time, unpublishing keeps it; a
      * publish time sent replaces it (a future one schedules the post), null publishes now a post
      * that was scheduled.
@@ -106,6 +124,16 @@ export function ownerPostMethods({
       }
       const at = now();
       const publishing = changes.isPublished ?? current.isPublished;
+      // A draft may be short (an imported post); a published post meets the editor's minimums.
+      if (publishing) {
+        const whole = blogPostFormSchema.pick({ title: true, summary: true, content: true }).safeParse({
+          title: changes.title ?? current.title,
+          summary: changes.summary ?? current.summary,
+          content: changes.content ?? current.content,
+        });
+        const issue = whole.error?.issues[0];
+        if (issue) throw new HttpError(400, issue.message, { [String(issue.path[0])]: issue.message });
+      }
       let publishedAt: Date | null | undefined;
       if (typeof sent.publishAt === 'string') publishedAt = new Date(sent.publishAt);
       else if (sent.publishAt === null && current.publishedAt && current.publishedAt > at) publishedAt = at;

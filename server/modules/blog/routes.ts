@@ -6,10 +6,12 @@ import {
   blogListQuerySchema,
   blogPostListSchema,
   blogPostSchema,
+  oldAddressSchema,
 } from '../../../common/schemas/blog.ts';
 import { etagOf, isNotModified, sendNotModified } from '../../lib/conditional.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { type ReadCache, sendJson } from '../../lib/read-cache.ts';
+import { oldPath } from './markdown-parse.ts';
 import { BLOG_CACHE_PREFIX, type BlogService } from './service.ts';
 
 /** How many list answers are kept (the oldest goes first). */
@@ -115,6 +117,24 @@ export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService; cache: ReadC
       );
       if (body === null) throw notFound('Post not found');
       return sendJson(reply, body);
+    },
+  );
+
+  // Where a post imported from another site used to be: the address its post has here now. Asked
+  // by every page no route has (and a post page whose slug is unknown), to answer with a 301.
+  app.get(
+    '/api/old-address',
+    {
+      schema: {
+        querystring: z.object({ path: z.string().min(1).max(2000) }),
+        response: { 200: oldAddressSchema },
+      },
+    },
+    async (request) => {
+      const path = oldPath(request.query.path);
+      const slug = path ? await blog.movedTo(path) : null;
+      if (!slug) throw notFound('No post was at this address');
+      return { location: `/blog/${slug}` };
     },
   );
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, isNull, like, lt, lte, ne, or, type SQL,
 import type { BlogListQuery, BlogPost, BlogPostHit, BlogPostSummary } from '../../../common/schemas/blog.ts';
 import { profile } from '../../../content/profile.ts';
 import type { Db } from '../../db/client.ts';
-import { blogPosts, users } from '../../db/schema.ts';
+import { blogPosts, postRedirects, users } from '../../db/schema.ts';
 import { RENDER_VERSION, renderPost } from '../../lib/markdown.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import type { SiteEvents } from '../../lib/site-events.ts';
@@ -34,7 +34,12 @@ export function createBlogService(
   cache: Pick<ReadCache, 'invalidate'>,
   { now = () => new Date(), events, coverFor }: BlogServiceOptions = {},
 ) {
-  const invalidatePosts = () => cache.invalidate(BLOG_CACHE_PREFIX);
+  /** The old addresses of imported posts (post_redirects), read when first asked for. */
+  let oldAddresses: Promise<Map<string, number>> | null = null;
+  const invalidatePosts = () => {
+    oldAddresses = null;
+    return cache.invalidate(BLOG_CACHE_PREFIX);
+  };
 
   /** Posts with their author's account, to be narrowed with .where(). */
   const withAuthor = () =>
@@ -260,6 +265,31 @@ export function createBlogService(
     /** One live post by slug, or null: the public post page and its API. */
     async findPublishedBySlug(slug: string): Promise<BlogPost | null> {
       return this.findPost(slug);
+    },
+
+    /** Reads the old addresses again when next asked (a change here or in another process). */
+    forgetOldAddresses() {
+      oldAddresses = null;
+    },
+
+    /**
+     * The slug of the live post an old address (from an import) leads to, or null. Every page no
+     * route has asks, so the addresses are kept in memory (read again after a change) and only a
+     * known one costs a query.
+     */
+    async movedTo(path: string): Promise<string | null> {
+      oldAddresses ??= db
+        .select({ path: postRedirects.path, postId: postRedirects.postId })
+        .from(postRedirects)
+        .then((rows) => new Map(rows.map((row) => [row.path, row.postId])));
+      const postId = (await oldAddresses).get(path);
+      if (postId === undefined) return null;
+      const [row] = await db
+        .select({ slug: blogPosts.slug })
+        .from(blogPosts)
+        .where(and(eq(blogPosts.id, postId), live()))
+        .limit(1);
+      return row?.slug ?? null;
     },
 
     /** The newest live posts with their HTML, for the feeds. */

@@ -193,7 +193,7 @@ function MarkdownPosts() {
     <Panel
       headingId="markdown-heading"
       title="Posts as Markdown"
-      description="Take every post with you as Markdown files with front matter, or bring posts written for Astro, Next.js, Hugo or Jekyll: a zip or a folder of the posts and the images beside them."
+      description="Take every post with you as Markdown files with front matter, or bring posts written for Astro, Next.js, Hugo or Jekyll (Markdown or MDX): a zip or a folder of the posts and their images. Images on other sites are brought here, short posts come in as drafts and each post's old address leads to its new one; the preview says what changes in each post."
     >
       <a
         href={dataPaths.postsExport}
@@ -320,7 +320,16 @@ function MarkdownPosts() {
                   <tr key={result.file}>
                     <td className="py-1.5 pr-3 break-all">{result.file}</td>
                     <td className="py-1.5 pr-3 font-medium">{ACTION_LABELS[result.action]}</td>
-                    <td className="py-1.5 break-words">{result.reason}</td>
+                    <td className="py-1.5 break-words">
+                      {result.reason}
+                      {result.notes.length > 0 && (
+                        <ul className="mt-1 list-disc space-y-0.5 pl-4 text-xs text-muted-foreground">
+                          {result.notes.map((note) => (
+                            <li key={note}>{note}</li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -1,0 +1,15 @@
+/**
+ * The old addresses of imported posts (issue 34): a page no route has, or a post slug no post has,
+ * is looked up, and where an imported post used to be there the answer is a 301 to the post.
+ */
+import { redirect } from 'react-router';
+import type { OldAddress } from '../../../common/schemas/blog.ts';
+import type { WebLoadContext } from '../../../common/web-context.ts';
+
+export const oldAddressPath = (path: string) => `/api/old-address?path=${encodeURIComponent(path)}`;
+
+/** Throws the 301 to the post that was at `pathname` on its old site, if one was. */
+export async function followOldAddress(web: WebLoadContext, pathname: string) {
+  const moved = await web.readApi<OldAddress>(oldAddressPath(pathname));
+  if (moved) throw redirect(moved.location, 301);
+}
