@@ -41,16 +41,29 @@ export function shortenName(fullName: string): string {
   return `${first} ${second.charAt(0).toUpperCase()}.`;
 }
 
-/** Tags arrive as a list or as a comma-separated string; both become a trimmed list without empties. */
+/**
+ * What makes two tags the same: case, spaces, dots, hyphens and underscores do not count, so
+ * 'Next.js', 'next js' and 'next-js' are one tag (server/modules/blog/tags.ts keeps the first
+ * spelling). A tag of nothing but those keeps its lower-case self.
+ */
+export const tagKey = (tag: string): string => {
+  const lower = tag.normalize('NFKC').trim().toLowerCase();
+  return lower.replace(/[\s._-]+/g, '') || lower;
+};
+
+/**
+ * Tags arrive as a list or as a comma-separated string; both become a trimmed list without
+ * empties, each tag once (by `tagKey`, the first spelling kept).
+ */
 export function normalizeTags(tags: string | readonly string[] | null | undefined): string[] {
   if (tags == null) return [];
   const list = typeof tags === 'string' ? tags.split(',') : tags;
   const seen = new Set<string>();
   const result: string[] = [];
   for (const raw of list) {
-    const tag = raw.trim();
-    if (tag && !seen.has(tag.toLowerCase())) {
-      seen.add(tag.toLowerCase());
+    const tag = raw.trim().replace(/\s+/g, ' ');
+    if (tag && !seen.has(tagKey(tag))) {
+      seen.add(tagKey(tag));
       result.push(tag);
     }
   }

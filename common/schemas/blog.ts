@@ -111,6 +111,22 @@ export const blogListPageSchema = z.object({
   tags: z.array(z.object({ name: z.string(), count: z.number().int() })),
 });
 
+/** POST /api/admin/tags/rename: a tag renamed on every post, or merged into another. */
+export const tagRenameSchema = z.object({
+  from: z.string({ error: 'Choose a tag' }).trim().min(1, 'Choose a tag').max(BLOG_MAX_TAG_LENGTH),
+  to: z
+    .string({ error: 'Write the new name' })
+    .trim()
+    .min(1, 'Write the new name')
+    .max(BLOG_MAX_TAG_LENGTH, `A tag cannot exceed ${BLOG_MAX_TAG_LENGTH} characters`),
+});
+export type TagRename = z.infer<typeof tagRenameSchema>;
+/** GET /api/admin/tags: every tag with how many posts (drafts too) carry it, most used first. */
+export const ownerTagsSchema = z.object({
+  items: z.array(z.object({ name: z.string(), count: z.number().int() })),
+});
+export type OwnerTags = z.infer<typeof ownerTagsSchema>;
+
 /** GET /api/old-address?path=...: where an imported post's old address leads on this site. */
 export const oldAddressSchema = z.object({ location: z.string() });
 export type OldAddress = z.infer<typeof oldAddressSchema>;

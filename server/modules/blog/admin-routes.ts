@@ -11,6 +11,8 @@ import {
   blogPostFormSchema,
   blogPostSchema,
   blogPostUpdateSchema,
+  ownerTagsSchema,
+  tagRenameSchema,
 } from '../../../common/schemas/blog.ts';
 import { pageOf } from '../../../common/schemas/shared.ts';
 import type { Db } from '../../db/client.ts';
@@ -79,6 +81,15 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{
   // The editor's tag suggestions: every tag in use, most used first.
   app.get('/api/admin/post-tags', { schema: { response: { 200: z.array(z.string()) } } }, async () =>
     blog.allTags(),
+  );
+  // The owner's tags: each with its count; renamed, or merged into another, on every post at once.
+  app.get('/api/admin/tags', { schema: { response: { 200: ownerTagsSchema } } }, async () => ({
+    items: await blog.tagsInUse(),
+  }));
+  app.post(
+    '/api/admin/tags/rename',
+    { schema: { body: tagRenameSchema, response: { 200: z.object({ changed: z.number().int() }) } } },
+    async (request) => ({ changed: await blog.renameTag(request.body.from, request.body.to) }),
   );
   // The editor's preview: the same renderer and sanitiser as published posts, so no markdown
   // library ships to the browser and the preview shows exactly what visitors will see.

@@ -126,7 +126,13 @@ describe('posts in and out as Markdown', () => {
     expect(res.json().results.filter((r: { action: string }) => r.action === 'create')).toHaveLength(5);
 
     const bySlug = Object.fromEntries((await posts()).map((post) => [post.slug, post]));
-    expect(Object.keys(bySlug)).toEqual(['astro-post', 'hugo-bundle', 'jekyll-days', 'next-notes', 'too-short']);
+    expect(Object.keys(bySlug)).toEqual([
+      'astro-post',
+      'hugo-bundle',
+      'jekyll-days',
+      'next-notes',
+      'too-short',
+    ]);
     expect(bySlug['too-short']).toMatchObject({ isPublished: false, content: 'Hello.' });
     expect(res.json().results.find((r: { slug: string }) => r.slug === 'too-short').notes).toEqual([
       'imported as a draft: its body is shorter than the 50 characters a published post needs',

@@ -10,6 +10,7 @@ import { blogPosts, postRedirects } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { SiteEvents } from '../../lib/site-events.ts';
 import { adminPostOf, type DraftValues, excerptOf, POST_FIELD_NAMES, SLUG_TAKEN } from './post-rows.ts';
+import { canonicalTags, renameTag, tagsInUse } from './tags.ts';
 
 /** The post fields the owner may change; anything else in an update is ignored. */
 const POST_FIELDS = new Set<string>(POST_FIELD_NAMES);
@@ -43,7 +44,7 @@ export function ownerPostMethods({
 }: OwnerPostContext) {
   /** A post as given (an import keeps a post without a cover as it was). */
   async function createPost(values: BlogPostFormValues, authorId: number) {
-    const { publishAt, ...fields } = values;
+    const { publishAt, ...fields } = { ...values, tags: await canonicalTags(db, values.tags) };
     const inserted = await db
       .insert(blogPosts)
       .values({
@@ -113,6 +114,7 @@ export function ownerPostMethods({
       const changes = Object.fromEntries(
         Object.entries(sent).filter(([key, value]) => value !== undefined && POST_FIELDS.has(key)),
       ) as Partial<BlogPostFormValues>;
+      if (changes.tags) changes.tags = await canonicalTags(db, changes.tags);
       const [current] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
       if (!current) throw notFound('Post not found');
       if (changes.slug && changes.slug !== current.slug) {
@@ -187,6 +189,16 @@ export function ownerPostMethods({
       return (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
     },
 
+    /** Every tag with the number of posts (drafts too) carrying it: the owner's list. */
+    tagsInUse: () => tagsInUse(db),
+
+    /** Renames a tag on every post (a merge when the new name is a tag already); how many changed. */
+    async renameTag(from: string, to: string): Promise<number> {
+      const changed = await renameTag(db, from, to);
+      if (changed > 0) invalidatePosts();
+      return changed;
+    },
+
     async deletePost(id: number) {
       const deleted = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
       if (deleted.length === 0) throw notFound('Post not found');
@@ -200,6 +212,7 @@ export function ownerPostMethods({
         .insert(blogPosts)
         .values({
           ...values,
+          tags: await canonicalTags(db, values.tags),
           slug: await uniqueSlug(tx, slugify(values.title)),
           ...(await renderedColumns(values.content)),
           excerpt: excerptOf(values.content),

@@ -16,6 +16,7 @@ import {
   summaryColumns,
 } from './post-rows.ts';
 import { ownerPostMethods } from './post-writer.ts';
+import { canonicalTags } from './tags.ts';
 
 /** Cache keys of the public blog reads; every post write invalidates this prefix. */
 export const BLOG_CACHE_PREFIX = 'blog:';
@@ -165,8 +166,15 @@ export function createBlogService(
      * full-text search, best first, each with a snippet of the passage that matched. `tag`
      * keeps the posts carrying that tag. Total is the number of posts across all pages.
      */
-    async listPage({ limit, page, q, tag }: BlogListQuery): Promise<{ posts: BlogPostHit[]; total: number }> {
+    async listPage({
+      limit,
+      page,
+      q,
+      tag: asked,
+    }: BlogListQuery): Promise<{ posts: BlogPostHit[]; total: number }> {
       const query = searchQuery(q);
+      // 'next js' finds the posts tagged 'Next.js'.
+      const tag = asked ? ((await canonicalTags(db, [asked]))[0] ?? asked) : '';
       if (q && !query) return { posts: [], total: 0 };
       const where = and(
         live(),

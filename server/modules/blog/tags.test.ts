@@ -1,0 +1,105 @@
+/** Tags as one set (issue 34): spellings matched, the first kept, renamed and merged by the owner. */
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tagKey } from '../../../common/text.ts';
+import { blogPosts } from '../../db/schema.ts';
+import { caller, signedInTestApp } from '../../testing/test-app.ts';
+
+const { t, admin, user } = await signedInTestApp({ seed: false });
+afterAll(() => t.close());
+const call = caller(t, admin);
+
+const write = async (slug: string, tags: string[], isPublished = true) => {
+  const res = await t.writePost(admin, {
+    title: `A post about ${slug}`,
+    slug,
+    summary: 'A summary of at least ten characters.',
+    content: 'A body long enough for the editor to accept it as a post, and then some.',
+    coverImage: '/images/posts/repair-before-replace.svg',
+    tags,
+    isPublished,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; tags: string[] };
+};
+const tagsOf = async (slug: string) =>
+  (await t.database.db.select().from(blogPosts).where(eq(blogPosts.slug, slug)))[0]?.tags;
+
+describe('one tag whatever its spelling', () => {
+  it('matches tags without case, spaces, dots, hyphens or underscores counting', () => {
+    for (const spelling of ['Next.js', 'next js', 'next-js', 'NEXT_JS', ' nextjs ']) {
+      expect(tagKey(spelling), spelling).toBe('nextjs');
+    }
+    expect(tagKey('C++')).toBe('c++');
+    expect(tagKey('-')).toBe('-');
+  });
+
+  it('keeps the spelling the blog used first, within a post and across posts', async () => {
+    expect((await write('first-next', ['Next.js', 'next-js'])).tags).toEqual(['Next.js']);
+    expect((await write('second-next', ['next js', 'React'])).tags).toEqual(['Next.js', 'React']);
+    expect((await write('third-next', ['NEXT-JS'], false)).tags).toEqual(['Next.js']);
+    // An edit that sends another spelling keeps the blog's.
+    const { id } = await write('fourth-post', ['Rust']);
+    const edited = await call('PATCH', `/api/admin/posts/${id}`, { tags: ['next_js', 'rust'] });
+    expect(edited.json().tags).toEqual(['Next.js', 'Rust']);
+  });
+
+  it('finds the posts of a tag by any of its spellings', async () => {
+    const list = (await t.app.inject(`/api/blog?tag=${encodeURIComponent('next js')}`)).json();
+    expect(list.map((post: { slug: string }) => post.slug).sort()).toEqual([
+      'first-next',
+      'fourth-post',
+      'second-next',
+    ]);
+  });
+});
+
+describe("the owner's tags", () => {
+  it('lists every tag with its count, drafts included, most used first', async () => {
+    const res = await call('GET', '/api/admin/tags');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items).toEqual([
+      { name: 'Next.js', count: 4 },
+      { name: 'React', count: 1 },
+      { name: 'Rust', count: 1 },
+    ]);
+  });
+
+  it('renames a tag on every post, and merges it into a tag that exists', async () => {
+    const renamed = await call('POST', '/api/admin/tags/rename', { from: 'nextjs', to: 'Next' });
+    expect(renamed.json()).toEqual({ changed: 4 });
+    expect(await tagsOf('second-next')).toEqual(['Next', 'React']);
+    // Merged: a post carrying both keeps one.
+    const merged = await call('POST', '/api/admin/tags/rename', { from: 'React', to: 'next' });
+    expect(merged.json()).toEqual({ changed: 1 });
+    expect(await tagsOf('second-next')).toEqual(['Next']);
+    const list = (await t.app.inject('/api/blog-list')).json();
+    expect(list.tags).toEqual([
+      { name: 'Next', count: 3 },
+      { name: 'Rust', count: 1 },
+    ]);
+    // Only a spelling changes: every post keeps the tag.
+    expect((await call('POST', '/api/admin/tags/rename', { from: 'Next', to: 'NEXT' })).json()).toEqual({
+      changed: 4,
+    });
+    expect(await tagsOf('first-next')).toEqual(['NEXT']);
+  });
+
+  it('refuses an empty or too long name and changes nothing; a visitor or a user may not', async () => {
+    const empty = await call('POST', '/api/admin/tags/rename', { from: 'NEXT', to: '  ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Write the new name');
+    expect(
+      (await call('POST', '/api/admin/tags/rename', { from: 'NEXT', to: 'x'.repeat(200) })).statusCode,
+    ).toBe(400);
+    expect(await tagsOf('first-next')).toEqual(['NEXT']);
+    expect((await call('POST', '/api/admin/tags/rename', { from: 'NEXT', to: 'Y' }, user)).statusCode).toBe(
+      403,
+    );
+    expect((await call('GET', '/api/admin/tags', undefined, '')).statusCode).toBe(401);
+    // A tag nobody has: nothing to change.
+    expect((await call('POST', '/api/admin/tags/rename', { from: 'Elixir', to: 'Erlang' })).json()).toEqual({
+      changed: 0,
+    });
+  });
+});
