@@ -41,15 +41,17 @@ test('the owner backs up, downloads the backup, exports the posts and imports a 
   const exported = unzipSync(new Uint8Array(readFileSync(await (await exportDownload).path())));
   expect(Object.keys(exported)).toContain('posts/transponder-keys-explained.md');
 
-  // A post from another blog, in Hugo's front matter, plus one the site would refuse.
+  // A post from another blog, in Hugo's front matter, one too short to publish (a draft) and a
+  // file that is no post.
   const slug = `hugo-import-${testInfo.workerIndex}-${Date.now().toString(36)}`;
   const zip = zipSync({
     [`content/posts/${slug}.md`]: strToU8(
       `---\ntitle: Brought over from Hugo\ndate: 2023-05-04\ntags: [hugo, imports]\nsummary: A post that used to live on a Hugo site.\n---\n\nThis text came over from a Hugo site with its front matter, and it reads the same here.\n`,
     ),
-    'content/posts/short.md': strToU8(
+    [`content/posts/${slug}-short.md`]: strToU8(
       '---\ntitle: Too short to be a post\nsummary: Only a line.\n---\n\nHi.\n',
     ),
+    'content/posts/notes.md': strToU8('Just notes, no front matter.\n'),
   });
   const form = page.getByRole('form', { name: 'Import posts' });
   await form.getByLabel('Zip of Markdown posts').setInputFiles({
@@ -63,11 +65,14 @@ test('the owner backs up, downloads the backup, exports the posts and imports a 
   ).toBeVisible();
   const rows = page.getByRole('table').getByRole('row');
   await expect(rows.filter({ hasText: `${slug}.md` })).toContainText('New');
-  await expect(rows.filter({ hasText: 'short.md' })).toContainText('Content must be at least 50 characters');
+  await expect(rows.filter({ hasText: `${slug}-short.md` })).toContainText(
+    'imported as a draft: its body is shorter than the 50 characters a published post needs',
+  );
+  await expect(rows.filter({ hasText: 'notes.md' })).toContainText('no front matter (--- at the top)');
   await expectAccessible(page, 'your data with an import preview');
 
-  await page.getByRole('button', { name: 'Import 1 post' }).click();
-  await expectToast(page, 'Posts imported', '1 created, 0 updated, 1 skipped.');
+  await page.getByRole('button', { name: 'Import 2 posts' }).click();
+  await expectToast(page, 'Posts imported', '2 created, 0 updated, 1 skipped.');
   await expect(page.getByText('Imported. Each file and what happened to it:')).toBeVisible();
 
   await page.goto(`/blog/${slug}`);
