@@ -23,6 +23,7 @@ import { BLOG_PATH } from '../features/blog/api.ts';
 import { ownerBlogPaths, useAdminPost } from '../features/blog/owner-api.ts';
 import { POST_DONE, POST_FORM, PostEditor } from '../features/blog/post-editor.tsx';
 import { PostsList } from '../features/blog/posts-list.tsx';
+import { TAG_FORM, TagsPanel } from '../features/blog/tags-panel.tsx';
 import { bookingOwnerPaths } from '../features/booking/api.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import { Spinner } from '../ui/spinner.tsx';
@@ -32,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = listParams(request);
   const edit = idOf(params.raw('edit') ?? undefined);
   const list = listPath(ownerBlogPaths.posts, { page: params.page(), pageSize: ADMIN_PAGE_SIZE });
-  const reads = Number.isNaN(edit) ? [list] : [list, ownerBlogPaths.post(edit)];
+  const reads = [list, ownerBlogPaths.tags, ...(Number.isNaN(edit) ? [] : [ownerBlogPaths.post(edit)])];
   return { dehydrated: await prefetchOwn(context, request, reads) };
 }
 
@@ -53,6 +54,14 @@ async function publishAtOf(value: string | undefined, context: WebLoadContext) {
 }
 
 export const action = dashboardAction({
+  [TAG_FORM]: {
+    failure: { title: 'Error', fallback: 'The tag could not be renamed.' },
+    call: (fields) => ({
+      method: 'POST',
+      path: ownerBlogPaths.renameTag,
+      body: { from: fields.from ?? '', to: fields.to ?? '' },
+    }),
+  },
   [POST_FORM]: {
     failure: { title: 'Error', fallback: 'Unknown error' },
     describe: (message, fields) =>
@@ -129,6 +138,7 @@ function PostsPage() {
           window.scrollTo({ top: 0, behavior: 'smooth' });
         }}
       />
+      <TagsPanel />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /** The owner's side of the blog's API: posts, the editor, moderation; kept out of the visitors' pages' code. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminPost } from '../../../common/schemas/blog.ts';
+import type { AdminPost, OwnerTags, TagRename } from '../../../common/schemas/blog.ts';
 import { apiRequest, requestJson } from '../../lib/request.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
 import { BLOG_PATH } from './api.ts';
@@ -11,6 +11,8 @@ export const ownerBlogPaths = {
   post: (id: number) => `${ADMIN_PREFIX}posts/${id}`,
   previewLink: (id: number) => `${ADMIN_PREFIX}posts/${id}/preview-link`,
   postTags: `${ADMIN_PREFIX}post-tags`,
+  tags: `${ADMIN_PREFIX}tags`,
+  renameTag: `${ADMIN_PREFIX}tags/rename`,
   markdownPreview: `${ADMIN_PREFIX}markdown-preview`,
   comments: `${ADMIN_PREFIX}comments`,
   moderateComments: `${ADMIN_PREFIX}comments/moderate`,
@@ -41,6 +43,13 @@ export async function uploadFile(field: 'image' | 'media', file: File): Promise<
 /** The editor's tag suggestions: every tag in use, most used first. */
 export const usePostTags = () =>
   useQuery<string[]>({ queryKey: [ownerBlogPaths.postTags], staleTime: 60_000 });
+
+/** Every tag with its count (drafts too), most used first: the owner's Tags list. */
+export const useOwnerTags = () => useQuery<OwnerTags>({ queryKey: [ownerBlogPaths.tags] });
+
+/** Renames a tag on every post, or merges it into one that exists; how many posts changed. */
+export const renameTag = (rename: TagRename) =>
+  requestJson<{ changed: number }>('POST', ownerBlogPaths.renameTag, rename);
 
 /** The editor's preview: the post's Markdown as visitors will see it. */
 export const renderPreview = async (content: string) =>
