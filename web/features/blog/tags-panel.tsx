@@ -94,13 +94,13 @@ function TagRow({ name, count, others }: { name: string; count: number; others: 
     >
       <FormName name={TAG_FORM} />
       <input type="hidden" name="from" value={name} />
-      <p className="mr-auto min-w-0">
+      <p className="min-w-0 basis-full sm:mr-auto sm:basis-auto">
         <span className="font-medium break-words">{name}</span>{' '}
         <span className="text-sm text-muted-foreground">
           {count} {count === 1 ? 'post' : 'posts'}
         </span>
       </p>
-      <div className="flex flex-col gap-1">
+      <div className="flex flex-1 flex-col gap-1 sm:flex-none">
         <label htmlFor={id} className="text-xs font-medium">
           New name for {name}
         </label>
@@ -111,7 +111,7 @@ function TagRow({ name, count, others }: { name: string; count: number; others: 
           onChange={(event) => setTo(event.target.value)}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-error` : undefined}
-          className="h-9 w-48"
+          className="h-9 w-full sm:w-48"
         />
       </div>
       <Button type="submit" size="sm" variant="outline" pending={rename.isPending} pendingText="Renaming...">
