@@ -13,6 +13,34 @@ import { Picture } from '../../ui/picture.tsx';
 import { useBlogList } from './list-api.ts';
 import { TagButtons } from './tag-list.tsx';
 
+/** How many of the most used tags the Categories card shows before 'Show all tags'. */
+const TOP_TAGS = 12;
+
+/** One tag of the Categories card: it toggles the list's filter. */
+function TagChip({
+  name,
+  selected,
+  onClick,
+}: {
+  name: string;
+  selected: boolean;
+  onClick: (name: string) => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      onClick={() => onClick(name)}
+      className={cn(
+        'rounded-full border px-3 py-1 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-ring',
+        selected ? 'border-primary bg-primary text-primary-foreground' : 'border-border hover:bg-muted',
+      )}
+    >
+      {name}
+    </button>
+  );
+}
+
 // How long the search box waits after the last key before it asks the server.
 const SEARCH_DELAY_MS = 250;
 
@@ -72,6 +100,10 @@ export function BlogList() {
     return () => clearTimeout(timer);
   });
   const toggleTag = (value: string) => update({ tag: tag === value ? null : value });
+  const chooseTag = (name: string) => (name === 'All' ? update({ tag: null }) : toggleTag(name));
+  const tagNames = (data?.tags ?? []).map((entry) => entry.name);
+  const topTags = tagNames.slice(0, TOP_TAGS);
+  const moreTags = tagNames.slice(TOP_TAGS);
   const filtering = Boolean(q || tag);
   const posts = data?.posts ?? [];
   const pageHref = (target: number) => {
@@ -232,28 +264,26 @@ export function BlogList() {
       <aside className="space-y-6">
         <Card className="p-5">
           <h2 className="font-semibold">Categories</h2>
+          {/* The most used first; the rest behind 'Show all tags' (open while one of them is chosen). */}
           <ul className="mt-3 flex flex-wrap gap-2">
-            {['All', ...(data?.tags ?? []).map((entry) => entry.name)].map((name) => {
-              const selected = name === 'All' ? !tag : tag === name;
-              return (
-                <li key={name}>
-                  <button
-                    type="button"
-                    aria-pressed={selected}
-                    onClick={() => (name === 'All' ? update({ tag: null }) : toggleTag(name))}
-                    className={cn(
-                      'rounded-full border px-3 py-1 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-ring',
-                      selected
-                        ? 'border-primary bg-primary text-primary-foreground'
-                        : 'border-border hover:bg-muted',
-                    )}
-                  >
-                    {name}
-                  </button>
-                </li>
-              );
-            })}
+            {['All', ...topTags].map((name) => (
+              <li key={name}>
+                <TagChip name={name} selected={name === 'All' ? !tag : tag === name} onClick={chooseTag} />
+              </li>
+            ))}
           </ul>
+          {moreTags.length > 0 && (
+            <details className="mt-3" open={moreTags.includes(tag) || undefined}>
+              <summary className="cursor-pointer text-sm font-medium text-primary">Show all tags</summary>
+              <ul aria-label="More tags" className="mt-3 flex flex-wrap gap-2">
+                {moreTags.map((name) => (
+                  <li key={name}>
+                    <TagChip name={name} selected={tag === name} onClick={chooseTag} />
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
         </Card>
         <Card className="p-5">
           <h2 className="font-semibold">About</h2>
