@@ -6,6 +6,7 @@ export default [
   route('projects/:id', 'routes/project.tsx'),
   route('blog', 'routes/blog.tsx'),
   route('blog/:slug', 'routes/blog-post.tsx'),
+  route('blog/tag/:tag', 'routes/blog.tsx', { id: 'blog-tag' }),
   route('auth', 'routes/auth.tsx'),
   route('resume', 'routes/resume.tsx'),
   route('generate-images', 'routes/generate-images.tsx'),

@@ -4,6 +4,8 @@ export const paths = {
   section: (id: 'home' | 'projects' | 'about' | 'skills' | 'blog' | 'contact' | 'testimonials') => `/#${id}`,
   blog: '/blog',
   post: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
+  /** A tag's own page of posts (its RSS feed: `${path}/rss.xml`). */
+  tag: (tag: string) => `/blog/tag/${encodeURIComponent(tag)}`,
   project: (id: string) => `/projects/${encodeURIComponent(id)}`,
   auth: '/auth',
   resume: '/resume',

@@ -16,24 +16,27 @@ import { Button } from '../ui/button.tsx';
 import { PenLine } from '../ui/icons.tsx';
 import type { Route } from './+types/blog';
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, params: route }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
-  const params = blogListParams(search);
+  // /blog/tag/<tag>: the list of one tag's posts, with its own address and feed.
+  const params = { ...blogListParams(search), ...(route.tag ? { tag: route.tag.trim() } : {}) };
   const path = blogListPath(params);
   // A page number that is not one (`?page=abc`, `?page=0`) or past the last page is no page of the
   // blog: the not-found page, kept out of search results, rather than an empty list.
   const asked = search.get('page');
   const missing = () => data({ dehydrated: null, missing: true }, { status: 404 });
   if (asked !== null && asked !== String(params.page)) return missing();
-  if (params.page > 1 && !context.staticCopy) {
+  if ((params.page > 1 || route.tag) && !context.staticCopy) {
     const list = await context.readApi<BlogListPage>(path);
     if (list && params.page > list.pageCount) return missing();
+    // A tag no live post carries has no page.
+    if (list && route.tag && list.total === 0) return missing();
   }
   const { dehydrated } = await prefetch(context, isDocumentRequest(request) ? [path] : []);
   return { dehydrated, missing: false };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData, location, params }) => {
   const { site } = rootDataOf(matches);
   if (loaderData?.missing) {
     return pageMeta({
@@ -44,6 +47,23 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
       missing: true,
     });
   }
+  if (params.tag) {
+    return [
+      ...pageMeta({
+        site,
+        title: `Posts tagged “${params.tag}”`,
+        description: `Articles by ${site.ownerName} tagged ${params.tag}.`,
+        path: paths.tag(params.tag),
+      }),
+      {
+        tagName: 'link',
+        rel: 'alternate',
+        type: 'application/rss+xml',
+        title: `${site.ownerName} | Blog: ${params.tag}`,
+        href: `${paths.tag(params.tag)}/rss.xml`,
+      },
+    ];
+  }
   return pageMeta({
     site,
     title: 'Blog',
@@ -52,7 +72,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   });
 };
 
-export default function Blog({ loaderData }: Route.ComponentProps) {
+export default function Blog({ loaderData, params }: Route.ComponentProps) {
   // The spec's 'Create New Post' is there for everyone; only for the owner is it the page's button.
   const owner = useAuth().user?.isAdmin === true;
   if (loaderData.missing) return <NotFoundContent />;
@@ -61,10 +81,29 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-6xl px-4 py-12">
         <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
           <div>
-            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Blog</h1>
-            <p className="mt-3 text-lg text-muted-foreground">
-              Notes on building software and running a small business.
-            </p>
+            {params.tag ? (
+              <>
+                <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Posts tagged “{params.tag}”</h1>
+                <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-lg text-muted-foreground">
+                  <Link to={paths.blog} className="underline-offset-4 hover:text-foreground hover:underline">
+                    All posts
+                  </Link>
+                  <a
+                    href={`${paths.tag(params.tag)}/rss.xml`}
+                    className="underline-offset-4 hover:text-foreground hover:underline"
+                  >
+                    RSS feed of this tag
+                  </a>
+                </p>
+              </>
+            ) : (
+              <>
+                <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Blog</h1>
+                <p className="mt-3 text-lg text-muted-foreground">
+                  Notes on building software and running a small business.
+                </p>
+              </>
+            )}
           </div>
           {owner && (
             <Button asChild>

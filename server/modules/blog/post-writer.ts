@@ -27,7 +27,7 @@ export interface OwnerPostContext {
 }
 
 /** Reader inside or outside a transaction (PGlite has one connection: a transaction's work goes through it). */
-type Tx = Pick<Db, 'select' | 'insert'>;
+type Tx = Pick<Db, 'select' | 'insert' | 'execute'>;
 
 /**
  * The owner's side of the blog: every post (drafts and scheduled ones too), writing, editing,
@@ -212,7 +212,7 @@ export function ownerPostMethods({
         .insert(blogPosts)
         .values({
           ...values,
-          tags: await canonicalTags(db, values.tags),
+          tags: await canonicalTags(tx, values.tags),
           slug: await uniqueSlug(tx, slugify(values.title)),
           ...(await renderedColumns(values.content)),
           excerpt: excerptOf(values.content),

@@ -300,10 +300,22 @@ export function createBlogService(
       return row?.slug ?? null;
     },
 
-    /** The newest live posts with their HTML, for the feeds. */
-    async listForFeed(limit: number) {
+    /** A tag in the blog's own spelling (any spelling finds it), or null when no live post carries it. */
+    async liveTag(asked: string): Promise<string | null> {
+      const [tag] = await canonicalTags(db, [asked]);
+      if (!tag) return null;
+      const [row] = await db
+        .select({ id: blogPosts.id })
+        .from(blogPosts)
+        .where(and(live(), sql`${blogPosts.tags} @> array[${tag}]::text[]`))
+        .limit(1);
+      return row ? tag : null;
+    },
+
+    /** The newest live posts with their HTML, for the feeds (a tag's feed: only its posts). */
+    async listForFeed(limit: number, tag?: string) {
       const rows = await withAuthor()
-        .where(live())
+        .where(and(live(), tag ? sql`${blogPosts.tags} @> array[${tag}]::text[]` : undefined))
         .orderBy(sql`${blogPosts.publishedAt} desc nulls last`, desc(blogPosts.id))
         .limit(limit);
       return Promise.all(

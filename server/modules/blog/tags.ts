@@ -8,12 +8,15 @@ import { tagKey } from '../../../common/text.ts';
 import type { Db } from '../../db/client.ts';
 import { blogPosts } from '../../db/schema.ts';
 
+/** The database, or a transaction in progress (inside one, ask through it: PGlite has one connection). */
+type Reader = Pick<Db, 'execute'>;
+
 /** The key in SQL, as tagKey computes it (for the spellings this site sees). */
 const KEY = (column: ReturnType<typeof sql>) =>
   sql`regexp_replace(lower(${column}), '[[:space:]._-]+', '', 'g')`;
 
 /** The spelling the blog first used for each of these tags (by the oldest post carrying it). */
-async function firstSpellings(db: Db, keys: string[]): Promise<Map<string, string>> {
+async function firstSpellings(db: Reader, keys: string[]): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
   const result = (await db.execute(sql`
     select distinct on (key) key, tag from (
@@ -29,7 +32,7 @@ async function firstSpellings(db: Db, keys: string[]): Promise<Map<string, strin
 }
 
 /** Each tag in the spelling the blog already uses for it; a new tag as written. */
-export async function canonicalTags(db: Db, tags: readonly string[]): Promise<string[]> {
+export async function canonicalTags(db: Reader, tags: readonly string[]): Promise<string[]> {
   const spellings = await firstSpellings(db, [...new Set(tags.map(tagKey))]);
   const seen = new Set<string>();
   const result: string[] = [];

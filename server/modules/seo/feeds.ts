@@ -74,9 +74,13 @@ export function feedHtml(siteUrl: string, postUrl: string, html: string): string
 interface FeedContext {
   siteUrl: string;
   posts: FeedPost[];
+  /** A tag's own feed (/blog/tag/<tag>/rss.xml): its posts only, named after the tag. */
+  tag?: string;
 }
 
 const postUrlOf = (siteUrl: string, post: FeedPost) => `${siteUrl}/blog/${post.slug}`;
+/** A tag's page on the site (its feed is beside it, `rss.xml`). */
+export const tagPagePath = (tag: string) => `/blog/tag/${encodeURIComponent(tag)}`;
 
 /** The full content of an entry: the cover first (readers show it), then the post. */
 function entryHtml(siteUrl: string, post: FeedPost): string {
@@ -93,7 +97,10 @@ const cdata = (text: string) => `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDAT
 export const lastChange = (posts: FeedPost[]) =>
   posts.reduce((latest, post) => Math.max(latest, post.updatedAt.getTime(), post.publishedAt.getTime()), 0);
 
-export function rssXml({ siteUrl, posts }: FeedContext): string {
+export function rssXml({ siteUrl, posts, tag }: FeedContext): string {
+  const title = tag ? `${FEED_TITLE}: ${tag}` : FEED_TITLE;
+  const home = tag ? `${siteUrl}${tagPagePath(tag)}` : `${siteUrl}/blog`;
+  const self = tag ? `${siteUrl}${tagPagePath(tag)}/rss.xml` : siteUrl + FEED_PATHS.rss;
   const updated = new Date(lastChange(posts) || Date.now()).toUTCString();
   const items = posts.map((post) => {
     const url = postUrlOf(siteUrl, post);
@@ -118,13 +125,13 @@ export function rssXml({ siteUrl, posts }: FeedContext): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
 <channel>
-<title>${xmlText(FEED_TITLE)}</title>
-<link>${escapeXml(`${siteUrl}/blog`)}</link>
-<description>${xmlText(FEED_DESCRIPTION)}</description>
+<title>${xmlText(title)}</title>
+<link>${escapeXml(home)}</link>
+<description>${xmlText(tag ? `Posts tagged “${tag}”. ${FEED_DESCRIPTION}` : FEED_DESCRIPTION)}</description>
 <language>en-us</language>
 <lastBuildDate>${updated}</lastBuildDate>
-<atom:link href="${escapeXml(siteUrl + FEED_PATHS.rss)}" rel="self" type="application/rss+xml"/>
-<image><url>${escapeXml(`${siteUrl}/icon-192.png`)}</url><title>${xmlText(FEED_TITLE)}</title><link>${escapeXml(`${siteUrl}/blog`)}</link></image>
+<atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>
+<image><url>${escapeXml(`${siteUrl}/icon-192.png`)}</url><title>${xmlText(title)}</title><link>${escapeXml(home)}</link></image>
 ${items.join('\n')}
 </channel>
 </rss>

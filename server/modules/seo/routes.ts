@@ -5,10 +5,12 @@
  * names the site after the profile and uses the icons in `web/public/`.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { BLOG_MAX_TAG_LENGTH } from '../../../common/blog-list.ts';
 import { pagePathOfShareImage, SHARE_IMAGE } from '../../../common/share-image.ts';
 import { profile } from '../../../content/profile.ts';
 import { projects } from '../../../content/projects.ts';
 import { etagOf, sendConditional } from '../../lib/conditional.ts';
+import { notFound } from '../../lib/http-error.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import { sharedCacheControl } from '../../lib/shared-cache.ts';
 import type { BlogService } from '../blog/service.ts';
@@ -211,6 +213,29 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (
   feed(FEED_PATHS.rss, 'application/rss+xml; charset=utf-8', rssXml);
   feed(FEED_PATHS.atom, 'application/atom+xml; charset=utf-8', atomXml);
   feed(FEED_PATHS.json, 'application/feed+json; charset=utf-8', jsonFeed);
+  // Each tag's own RSS feed, beside its page: made once per tag until the blog changes (tags with
+  // no live post are a 404, and are not kept).
+  const MAX_TAG_FEEDS = 500;
+  app.get<{ Params: { tag: string } }>('/blog/tag/:tag/rss.xml', async (request, reply) => {
+    const asked = request.params.tag.trim();
+    if (!asked || asked.length > BLOG_MAX_TAG_LENGTH) throw notFound('No post has this tag');
+    const key = `tag:${asked}`;
+    let made = feeds.get(key);
+    if (made === undefined) {
+      const started = generation;
+      const tag = await blog.liveTag(asked);
+      if (!tag) throw notFound('No post has this tag');
+      const posts = await blog.listForFeed(FEED_SIZE, tag);
+      const body = rssXml({ siteUrl, posts, tag });
+      const newest = lastChange(posts);
+      made = { body, etag: etagOf(body), lastModified: newest ? new Date(newest) : undefined };
+      if (started === generation && feeds.size < MAX_TAG_FEEDS) feeds.set(key, made);
+    }
+    reply
+      .type('application/rss+xml; charset=utf-8')
+      .header('cache-control', sharedCacheControl(sharedCacheSeconds, 600));
+    return sendConditional(request, reply, made.body, made);
+  });
   for (const alias of FEED_ALIASES) {
     app.get(alias, async (_request, reply) => reply.redirect(FEED_PATHS.rss, 301));
   }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { blogListParams, SNIPPET_MARK_END, SNIPPET_MARK_START } from '../../../common/blog-list.ts';
 import { withBase } from '../../lib/base.ts';
 import { longDate } from '../../lib/dates.ts';
@@ -11,35 +11,32 @@ import { ChevronLeft, ChevronRight, Search } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Picture } from '../../ui/picture.tsx';
 import { useBlogList } from './list-api.ts';
-import { TagButtons } from './tag-list.tsx';
+import { TagLinks } from './tag-list.tsx';
 
 /** How many of the most used tags the Categories card shows before 'Show all tags'. */
 const TOP_TAGS = 12;
 
-/** One tag of the Categories card: it toggles the list's filter. */
-function TagChip({
-  name,
-  selected,
-  onClick,
-}: {
-  name: string;
-  selected: boolean;
-  onClick: (name: string) => void;
-}) {
+/**
+ * One tag of the Categories card: a link to the tag's page, or (the tag shown) back to every post,
+ * so a second click takes the filter off; 'All' is every post.
+ */
+function TagChip({ name, selected }: { name: string; selected: boolean }) {
   return (
-    <button
-      type="button"
-      aria-pressed={selected}
-      onClick={() => onClick(name)}
+    <Link
+      to={name === ALL || selected ? paths.blog : paths.tag(name)}
+      aria-current={selected ? 'page' : undefined}
+      preventScrollReset
       className={cn(
-        'rounded-full border px-3 py-1 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-ring',
+        'inline-block rounded-full border px-3 py-1 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-ring',
         selected ? 'border-primary bg-primary text-primary-foreground' : 'border-border hover:bg-muted',
       )}
     >
       {name}
-    </button>
+    </Link>
   );
 }
+
+const ALL = 'All';
 
 // How long the search box waits after the last key before it asks the server.
 const SEARCH_DELAY_MS = 250;
@@ -69,7 +66,12 @@ function Snippet({ text }: { text: string }) {
  */
 export function BlogList() {
   const [params, setParams] = useSearchParams();
-  const { page, q, tag } = blogListParams(params);
+  const { pathname } = useLocation();
+  const { page, q, tag: askedTag } = blogListParams(params);
+  // A tag's own page (/blog/tag/<tag>), or a shared /blog?tag= address.
+  const routeTag = useParams().tag;
+  const navigate = useNavigate();
+  const tag = routeTag ?? askedTag;
   const [text, setText] = useState(q);
   const { data, error, isLoading, isPlaceholderData } = useBlogList({ page, q, tag });
 
@@ -99,8 +101,6 @@ export function BlogList() {
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   });
-  const toggleTag = (value: string) => update({ tag: tag === value ? null : value });
-  const chooseTag = (name: string) => (name === 'All' ? update({ tag: null }) : toggleTag(name));
   const tagNames = (data?.tags ?? []).map((entry) => entry.name);
   const topTags = tagNames.slice(0, TOP_TAGS);
   const moreTags = tagNames.slice(TOP_TAGS);
@@ -111,7 +111,7 @@ export function BlogList() {
     if (target > 1) next.set('page', String(target));
     else next.delete('page');
     const query = next.toString();
-    return query ? `${paths.blog}?${query}` : paths.blog;
+    return query ? `${pathname}?${query}` : pathname;
   };
 
   return (
@@ -122,7 +122,7 @@ export function BlogList() {
               before the page's code arrives too; once live, the list follows the typing. */}
           <form
             method="get"
-            action={withBase(paths.blog)}
+            action={withBase(routeTag ? paths.tag(routeTag) : paths.blog)}
             className="relative"
             onSubmit={(event) => {
               event.preventDefault();
@@ -140,7 +140,7 @@ export function BlogList() {
               onChange={(event) => setText(event.target.value)}
               className="pl-9"
             />
-            {tag ? <input type="hidden" name="tag" value={tag} /> : null}
+            {askedTag && !routeTag ? <input type="hidden" name="tag" value={askedTag} /> : null}
           </form>
         </search>
         <div className="mt-8" aria-busy={isPlaceholderData}>
@@ -170,7 +170,8 @@ export function BlogList() {
                     onClick={() => {
                       sent.current = '';
                       setText('');
-                      update({ q: '', tag: null });
+                      // Every post: off a tag's page too.
+                      navigate(paths.blog, { preventScrollReset: true });
                     }}
                   >
                     Clear Filters
@@ -218,7 +219,7 @@ export function BlogList() {
                             {post.title}
                           </Link>
                         </h2>
-                        <TagButtons tags={post.tags} active={tag || null} onToggle={toggleTag} />
+                        <TagLinks tags={post.tags} active={tag || null} />
                         <p className="text-muted-foreground">{post.summary}</p>
                         {post.snippet && <Snippet text={post.snippet} />}
                         <Link
@@ -266,9 +267,9 @@ export function BlogList() {
           <h2 className="font-semibold">Categories</h2>
           {/* The most used first; the rest behind 'Show all tags' (open while one of them is chosen). */}
           <ul className="mt-3 flex flex-wrap gap-2">
-            {['All', ...topTags].map((name) => (
+            {[ALL, ...topTags].map((name) => (
               <li key={name}>
-                <TagChip name={name} selected={name === 'All' ? !tag : tag === name} onClick={chooseTag} />
+                <TagChip name={name} selected={name === ALL ? !tag : tag === name} />
               </li>
             ))}
           </ul>
@@ -278,7 +279,7 @@ export function BlogList() {
               <ul aria-label="More tags" className="mt-3 flex flex-wrap gap-2">
                 {moreTags.map((name) => (
                   <li key={name}>
-                    <TagChip name={name} selected={tag === name} onClick={chooseTag} />
+                    <TagChip name={name} selected={tag === name} />
                   </li>
                 ))}
               </ul>

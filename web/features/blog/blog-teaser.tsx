@@ -66,9 +66,17 @@ function PostCard({ post }: { post: BlogPostSummary }) {
           </p>
           <p className="line-clamp-3 flex-1 text-sm">{post.summary}</p>
           <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
-            {(tags.length > 0 ? tags : ['General']).map((tag) => (
-              <li key={tag} className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-medium">
-                {tag}
+            {tags.length === 0 && (
+              <li className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-medium">General</li>
+            )}
+            {tags.map((tag) => (
+              <li key={tag}>
+                <Link
+                  to={paths.tag(tag)}
+                  className="inline-block rounded-full bg-secondary px-2.5 py-0.5 text-xs font-medium hover:bg-muted"
+                >
+                  {tag}
+                </Link>
               </li>
             ))}
           </ul>

@@ -108,9 +108,17 @@ export function PostArticle({ post }: { post: BlogPost }) {
         )}
       </div>
       <ul aria-label="Tags" className="mt-6 flex flex-wrap gap-2">
-        {(tags.length > 0 ? tags : ['General']).map((tag) => (
-          <li key={tag} className="rounded-full bg-secondary px-3 py-1 text-xs font-medium">
-            {tag}
+        {tags.length === 0 && (
+          <li className="rounded-full bg-secondary px-3 py-1 text-xs font-medium">General</li>
+        )}
+        {tags.map((tag) => (
+          <li key={tag}>
+            <Link
+              to={paths.tag(tag)}
+              className="inline-block rounded-full bg-secondary px-3 py-1 text-xs font-medium hover:bg-muted"
+            >
+              {tag}
+            </Link>
           </li>
         ))}
       </ul>
