@@ -103,3 +103,19 @@ describe("the owner's tags", () => {
     });
   });
 });
+
+describe("a tag's own feed", () => {
+  it('lists the live posts of the tag under any spelling; a tag no live post carries is a 404', async () => {
+    const feed = await t.app.inject('/blog/tag/next/rss.xml');
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+    expect(feed.body).toContain('<title>Jordan Ellis | Blog: NEXT</title>');
+    expect(feed.body).toContain('/blog/tag/NEXT/rss.xml" rel="self"');
+    // Three live posts carry it; the draft does not show.
+    expect(feed.body.match(/<item>/g)).toHaveLength(3);
+    expect(feed.body).not.toContain('third-next');
+    expect((await t.app.inject('/blog/tag/Elixir/rss.xml')).statusCode).toBe(404);
+    await write('draft-only', ['Draft only tag'], false);
+    expect((await t.app.inject('/blog/tag/Draft%20only%20tag/rss.xml')).statusCode).toBe(404);
+  });
+});

@@ -23,7 +23,7 @@ describe('GET /robots.txt', () => {
 });
 
 describe('GET /sitemap.xml', () => {
-  it('lists every indexable page: home, blog, each published post and project, resume, recommendations, booking, images, guest posts, privacy and terms', async () => {
+  it("lists every indexable page: home, blog, each tag's page, each published post and project, resume, recommendations, booking, images, guest posts, privacy and terms", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/xml');
@@ -32,6 +32,17 @@ describe('GET /sitemap.xml', () => {
       .select({ slug: blogPosts.slug })
       .from(blogPosts)
       .where(eq(blogPosts.isPublished, true));
+    // Each tag a published post carries has its page.
+    const tags = [
+      ...new Set(
+        (
+          await t.database.db
+            .select({ tags: blogPosts.tags })
+            .from(blogPosts)
+            .where(eq(blogPosts.isPublished, true))
+        ).flatMap((row) => row.tags),
+      ),
+    ];
     expect(locs).toEqual(
       expect.arrayContaining([
         'https://jordan.example/',
@@ -45,9 +56,11 @@ describe('GET /sitemap.xml', () => {
         'https://jordan.example/terms',
         ...published.map(({ slug }) => `https://jordan.example/blog/${slug}`),
         ...projects.map(({ id }) => `https://jordan.example/projects/${id}`),
+        ...tags.map((tag) => `https://jordan.example/blog/tag/${encodeURIComponent(tag)}`),
       ]),
     );
-    expect(locs).toHaveLength(9 + published.length + projects.length);
+    expect(locs).toHaveLength(9 + published.length + projects.length + tags.length);
+    expect(locs).toContain('https://jordan.example/blog/tag/Small%20Business');
     const [draft] = await t.database.db
       .select({ slug: blogPosts.slug })
       .from(blogPosts)

@@ -85,10 +85,11 @@ export function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
 
 /** The public pages of the site, for the sitemap and the static export. */
 export async function publicPages(blog: BlogService): Promise<SitemapEntry[]> {
-  const posts = await blog.listPublished();
+  const [posts, tags] = await Promise.all([blog.listPublished(), blog.tags()]);
   return [
     { path: '/' },
     { path: '/blog', lastModified: posts[0]?.publishedAt ?? null },
+    ...tags.map((tag) => ({ path: `/blog/tag/${encodeURIComponent(tag.name)}` })),
     ...posts.map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.publishedAt })),
     ...projects.map((project) => ({ path: `/projects/${project.id}` })),
     { path: '/resume' },
@@ -141,7 +142,7 @@ const withoutSiteSuffix = (title: string) => {
 
 /** What a page is, said above its title on the share image. */
 export function shareLabel(pagePath: string): string {
-  if (pagePath === '/blog') return 'Blog';
+  if (pagePath === '/blog' || pagePath.startsWith('/blog/tag/')) return 'Blog';
   if (pagePath.startsWith('/blog/')) return 'Blog post';
   if (pagePath.startsWith('/projects/')) return 'Project';
   return 'Portfolio';
@@ -157,10 +158,15 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (
   const sitePath = new URL(siteUrl).pathname.replace(/\/+$/, '');
   app.get('/og/*', async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
-    if (!/^[a-z0-9][a-z0-9/_-]{0,240}\.png$/i.test(file) || file.includes('//')) {
+    // A tag's page has its tag in its name (blog/tag/Small Business, blog/tag/Next.js), asked for
+    // encoded as its page is.
+    const tagPage = /^blog\/tag\/([^/]{1,200})\.png$/.exec(file);
+    if (!tagPage && (!/^[a-z0-9][a-z0-9/_-]{0,240}\.png$/i.test(file) || file.includes('//'))) {
       return reply.code(404).send({ message: 'Image not found' });
     }
-    const pagePath = pagePathOfShareImage(file.slice(0, -'.png'.length));
+    const pagePath = tagPage
+      ? `/blog/tag/${encodeURIComponent(tagPage[1] ?? '')}`
+      : pagePathOfShareImage(file.slice(0, -'.png'.length));
     // Under the path the site is published at (a static copy for user.github.io/site/) if it has one.
     const read = (url: string) =>
       app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });

@@ -48,14 +48,17 @@ export function basePathOf(baseUrl: string | undefined): string {
   return `${path}/`;
 }
 
-/** The file a page path is written to: `/` -> index.html, `/blog` -> blog/index.html. */
+/**
+ * The file a page path is written to: `/` -> index.html, `/blog` -> blog/index.html; an encoded
+ * path (a tag's page, /blog/tag/Small%20Business) as the host will look it up, decoded.
+ */
 export function pageFile(path: string): string {
-  return path === '/' ? 'index.html' : join(path.replace(/^\/+|\/+$/g, ''), 'index.html');
+  return path === '/' ? 'index.html' : join(decodeURIComponent(path).replace(/^\/+|\/+$/g, ''), 'index.html');
 }
 
 /** The file React Router's client asks for on navigation to a page (`/blog` -> blog.data, `/` -> _.data). */
 export function dataFile(path: string): string {
-  return path === '/' ? '_.data' : `${path.replace(/^\/+|\/+$/g, '')}.data`;
+  return path === '/' ? '_.data' : `${decodeURIComponent(path).replace(/^\/+|\/+$/g, '')}.data`;
 }
 
 async function write(outDir: string, file: string, body: string | Buffer) {
@@ -111,10 +114,17 @@ export async function exportStaticSite(
   }
   await write(outDir, apiFile(STATIC_BLOG_INDEX), JSON.stringify(index));
 
+  // Each tag's page and feed.
+  const tags = ((await saveApi('/api/blog-list')) as { tags: { name: string }[] }).tags.map(
+    (tag) => `/blog/tag/${encodeURIComponent(tag.name)}`,
+  );
+  for (const path of tags) await save(`${path}/rss.xml`, `${decodeURIComponent(path).slice(1)}/rss.xml`);
+
   // The pages, and the data each one loads on a client-side navigation.
   const pages = [
     '/',
     '/blog',
+    ...tags,
     ...posts.map((post) => `/blog/${post.slug}`),
     ...projects.map((project) => `/projects/${project.id}`),
     '/resume',
@@ -130,12 +140,13 @@ export async function exportStaticSite(
   ];
   for (const path of pages) {
     await save(underBase(path), pageFile(path));
-    await save(underBase(dataFile(path)), dataFile(path));
+    // Asked for as the browser does (encoded), written as the host looks it up (decoded).
+    await save(underBase(path === '/' ? '_.data' : `${path.replace(/^\/+|\/+$/g, '')}.data`), dataFile(path));
   }
   // Each page's share image (its og:image), where the page's meta names it.
   for (const path of pages) {
     const file = `og/${shareImageName(path)}.png`;
-    await save(`/${file}`, file);
+    await save(`/${file}`, decodeURIComponent(file));
   }
   await save(underBase('/static-export-not-found'), '404.html', 404);
   for (const file of [
