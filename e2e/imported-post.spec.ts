@@ -19,7 +19,11 @@ const jpeg = async (colour: string) =>
       .toBuffer(),
   );
 
-test('an imported MDX post reads as it did: at 390 and 1280 px, light and dark', async ({ page, admin }) => {
+test('an imported MDX post reads as it did: at 390 and 1280 px, light and dark', async ({
+  page,
+  admin,
+  signInAs,
+}) => {
   const zip = zipSync({
     [`_posts/2024-03-01-moving-in-${run}.mdx`]: strToU8(`---
 title: 'Moving in with MDX, math and a gallery'
@@ -124,6 +128,22 @@ curl -fsSL https://keys.example.com/a/very/long/path/that/keeps/going/past/the/e
     }
   }
   await expectAccessible(page);
+
+  // The editor's preview typesets the math too, with KaTeX's stylesheet.
+  const { id } = await (await admin.get(`/api/admin/posts/by-slug/${slug}`)).json();
+  await signInAs('admin');
+  await page.goto(`/admin/blog?edit=${id}`);
+  const editor = page.getByRole('form', { name: 'Edit “Moving in with MDX, math and a gallery”' });
+  await editor.getByRole('button', { name: 'Preview' }).click();
+  const preview = editor.getByRole('region', { name: 'Preview' });
+  await expect(preview.locator('.katex-display .katex-html').first()).toBeVisible();
+  expect(
+    await preview
+      .locator('.katex-html .mord')
+      .first()
+      .evaluate((node) => getComputedStyle(node).fontFamily),
+  ).toMatch(/KaTeX/);
+
   // A page without math does not load KaTeX's stylesheet.
   await page.goto('/blog/one-schema-form-to-database');
   await expect(page.locator('link[rel="stylesheet"][href*="katex"]')).toHaveCount(0);
