@@ -83,6 +83,7 @@ function sourceFiles(folder: string): string[] {
 const ADMIN_PATH_OWNERS: Record<string, string> = {
   posts: 'blog',
   'post-tags': 'blog',
+  tags: 'blog',
   'markdown-preview': 'blog',
   comments: 'comments',
   contributions: 'contributions',
