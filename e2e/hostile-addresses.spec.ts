@@ -11,6 +11,7 @@ const PAGES = [
   '/',
   '/blog',
   '/blog/:slug',
+  '/blog/tag/:tag',
   '/projects/:id',
   '/auth',
   '/resume',

@@ -4,7 +4,7 @@
  */
 import { HydrationBoundary } from '@tanstack/react-query';
 import { data, Link } from 'react-router';
-import { blogListParams, blogListPath } from '../../common/blog-list.ts';
+import { BLOG_MAX_TAG_LENGTH, blogListParams, blogListPath } from '../../common/blog-list.ts';
 import type { BlogListPage } from '../../common/schemas/blog.ts';
 import { BlogList } from '../features/blog/blog-list.tsx';
 import { useAuth } from '../features/layout/auth-provider.tsx';
@@ -25,6 +25,9 @@ export async function loader({ context, request, params: route }: Route.LoaderAr
   // blog: the not-found page, kept out of search results, rather than an empty list.
   const asked = search.get('page');
   const missing = () => data({ dehydrated: null, missing: true }, { status: 404 });
+  // No tag is that long: no post carries it.
+  if (route.tag !== undefined && (route.tag.trim() === '' || route.tag.length > BLOG_MAX_TAG_LENGTH))
+    return missing();
   if (asked !== null && asked !== String(params.page)) return missing();
   if ((params.page > 1 || route.tag) && !context.staticCopy) {
     const list = await context.readApi<BlogListPage>(path);
