@@ -1,5 +1,31 @@
 /** The blog list, a post with its sanitised content and comments, and guest posts. */
+import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
+
+/**
+ * Published posts dated long ago, so they never push the seeded posts off /blog's first page while
+ * other tests read it; the test deletes them when it ends. Their ids.
+ */
+async function publishOld(admin: APIRequestContext, posts: { slug: string; tags: string[] }[]) {
+  const ids: number[] = [];
+  for (const { slug, tags } of posts) {
+    const created = await admin.post('/api/blog', {
+      data: {
+        title: `A tagged post ${slug}`,
+        slug,
+        summary: 'A post that carries tags for the test.',
+        content: 'A body long enough for the editor to accept it as a post, and a little more than that.',
+        coverImage: '/images/posts/repair-before-replace.svg',
+        tags,
+        isPublished: true,
+        publishAt: '2001-01-01T00:00:00.000Z',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    ids.push((await created.json()).id);
+  }
+  return ids;
+}
 
 test.describe('/blog', () => {
   test('search matches title and summary in any case, and lives in the URL', async ({ page }) => {
@@ -65,32 +91,28 @@ test.describe('/blog', () => {
     // Enough tags that some are behind the control, whatever else the site holds.
     const run = Date.now().toString(36);
     const tags = Array.from({ length: 13 }, (_, n) => `Zz ${run} ${n + 1}`);
-    const created = await admin.post('/api/blog', {
-      data: {
-        title: `A post with many tags ${run}`,
-        slug: `many-tags-${run}`,
-        summary: 'A post that carries thirteen tags.',
-        content: 'A body long enough for the editor to accept it as a post, and a little more than that.',
-        coverImage: '/images/posts/repair-before-replace.svg',
-        tags,
-        isPublished: true,
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    await page.goto('/blog');
-    const card = page.getByRole('complementary');
-    await expect(card.getByRole('list').first().getByRole('link')).toHaveCount(13); // All and the twelve most used
-    const more = card.getByRole('list', { name: 'More tags' });
-    await expect(more).toBeHidden();
-    await card.getByText('Show all tags').click();
-    await expect(more).toBeVisible();
-    const last = `Zz ${run} 9`;
-    await more.getByRole('link', { name: last, exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Posts tagged “${last}”`);
-    // The page as the server renders it keeps the chosen tag in sight.
-    await page.reload();
-    await expect(more.getByRole('link', { name: last, exact: true })).toHaveAttribute('aria-current', 'page');
-    await expect(more).toBeVisible();
+    const [id] = await publishOld(admin, [{ slug: `many-tags-${run}`, tags }]);
+    try {
+      await page.goto('/blog');
+      const card = page.getByRole('complementary');
+      await expect(card.getByRole('list').first().getByRole('link')).toHaveCount(13); // All and the twelve most used
+      const more = card.getByRole('list', { name: 'More tags' });
+      await expect(more).toBeHidden();
+      await card.getByText('Show all tags').click();
+      await expect(more).toBeVisible();
+      const last = `Zz ${run} 9`;
+      await more.getByRole('link', { name: last, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Posts tagged “${last}”`);
+      // The page as the server renders it keeps the chosen tag in sight.
+      await page.reload();
+      await expect(more.getByRole('link', { name: last, exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(more).toBeVisible();
+    } finally {
+      await admin.delete(`/api/admin/posts/${id}`);
+    }
   });
 
   test("a tag's page: its posts a page at a time, its own feed, linked from the post; an unknown tag is a 404", async ({
@@ -100,43 +122,37 @@ test.describe('/blog', () => {
   }) => {
     const run = Date.now().toString(36);
     const tag = `Paged ${run}`;
-    for (let n = 1; n <= 13; n++) {
-      const created = await admin.post('/api/blog', {
-        data: {
-          title: `Tagged ${n} of ${run}`,
-          slug: `tagged-${run}-${n}`,
-          summary: 'One of thirteen posts under one tag.',
-          content: 'A body long enough for the editor to accept it as a post, and a little more than that.',
-          coverImage: '/images/posts/repair-before-replace.svg',
-          tags: [tag],
-          isPublished: true,
-        },
-      });
-      expect(created.status(), await created.text()).toBe(201);
+    const ids = await publishOld(
+      admin,
+      Array.from({ length: 13 }, (_, n) => ({ slug: `tagged-${run}-${n + 1}`, tags: [tag] })),
+    );
+    try {
+      // Reached from a post's own tag chip, under any spelling of the tag.
+      await page.goto(`/blog/tagged-${run}-1`);
+      await page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: tag }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Posts tagged “${tag}”`);
+      const posts = page.getByRole('list', { name: 'Posts' }).locator(':scope > li');
+      await expect(posts).toHaveCount(12);
+      await page.getByRole('link', { name: 'Older posts' }).click();
+      await expect(page).toHaveURL(
+        (url) => url.pathname === `/blog/tag/${encodeURIComponent(tag)}` && url.search === '?page=2',
+      );
+      await expect(posts).toHaveCount(1);
+      const feed = await request.get(`/blog/tag/${encodeURIComponent(`paged-${run}`)}/rss.xml`);
+      expect(feed.status()).toBe(200);
+      const xml = await feed.text();
+      expect(xml).toContain(`<title>Jordan Ellis | Blog: ${tag}</title>`);
+      expect(xml.match(/<item>/g)).toHaveLength(13);
+      await expect(
+        page.locator(`link[rel="alternate"][href="/blog/tag/${encodeURIComponent(tag)}/rss.xml"]`),
+      ).toHaveCount(1);
+      expect((await request.get(`/blog/tag/${encodeURIComponent(`Nothing ${run}`)}`)).status()).toBe(404);
+      expect((await request.get(`/blog/tag/${encodeURIComponent(`Nothing ${run}`)}/rss.xml`)).status()).toBe(
+        404,
+      );
+    } finally {
+      for (const id of ids) await admin.delete(`/api/admin/posts/${id}`);
     }
-    // Reached from a post's own tag chip, under any spelling of the tag.
-    await page.goto(`/blog/tagged-${run}-1`);
-    await page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: tag }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Posts tagged “${tag}”`);
-    const posts = page.getByRole('list', { name: 'Posts' }).locator(':scope > li');
-    await expect(posts).toHaveCount(12);
-    await page.getByRole('link', { name: 'Older posts' }).click();
-    await expect(page).toHaveURL(
-      (url) => url.pathname === `/blog/tag/${encodeURIComponent(tag)}` && url.search === '?page=2',
-    );
-    await expect(posts).toHaveCount(1);
-    const feed = await request.get(`/blog/tag/${encodeURIComponent(`paged-${run}`)}/rss.xml`);
-    expect(feed.status()).toBe(200);
-    const xml = await feed.text();
-    expect(xml).toContain(`<title>Jordan Ellis | Blog: ${tag}</title>`);
-    expect(xml.match(/<item>/g)).toHaveLength(13);
-    await expect(
-      page.locator(`link[rel="alternate"][href="/blog/tag/${encodeURIComponent(tag)}/rss.xml"]`),
-    ).toHaveCount(1);
-    expect((await request.get(`/blog/tag/${encodeURIComponent(`Nothing ${run}`)}`)).status()).toBe(404);
-    expect((await request.get(`/blog/tag/${encodeURIComponent(`Nothing ${run}`)}/rss.xml`)).status()).toBe(
-      404,
-    );
   });
 
   test('rows carry the date as MMMM d, yyyy and links; the side cards link on', async ({ page }) => {

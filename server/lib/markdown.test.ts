@@ -148,6 +148,10 @@ describe('reading quality (issue 34)', () => {
     expect(html).toContain('<math xmlns="http://www.w3.org/1998/Math/MathML" display="block">');
     expect(html).not.toContain('$E');
     // A command that reaches outside is not followed.
+    // An operator under a limit: KaTeX nests it in <mi>, which MathML does not allow; it is an <mrow>.
+    const argmin = await renderMarkdown('$$\n\\underset{\\beta}{\\operatorname{arg\\,min}} f(\\beta)\n$$');
+    expect(argmin).toContain('<munder>');
+    expect(argmin).not.toMatch(/<mi(?: [^>]*)?>(?:(?!<\/mi>)[\s\S])*?<m[a-z]/);
     const outside = await renderMarkdown('$\\href{javascript:alert(1)}{x}$');
     expect(outside).not.toContain('<a ');
     expect(outside).not.toContain('href=');

@@ -161,6 +161,23 @@ function loadHighlighter(): Promise<Highlighter> {
   return highlighter;
 }
 
+/**
+ * KaTeX writes some operators under a limit (`\\underset{x}{\\operatorname{arg\\,min}}`) as an
+ * `<mi>` holding other elements, which MathML does not allow: such an `<mi>` becomes an `<mrow>`,
+ * which may hold them and reads the same.
+ */
+function validMathml(tree: HastNode) {
+  visit(tree, (node) => {
+    if (
+      node.type === 'element' &&
+      node.tagName === 'mi' &&
+      node.children?.some((child) => child.type === 'element')
+    ) {
+      node.tagName = 'mrow';
+    }
+  });
+}
+
 /** Fenced code becomes a figure: the language, a Copy button and the highlighted <pre>. */
 function highlightCode(tree: HastNode, shiki: Highlighter) {
   const loaded = new Set(shiki.getLoadedLanguages());
@@ -232,6 +249,7 @@ export async function renderPost(markdown: string): Promise<RenderedPost> {
   scrollingTables(tree);
   // biome-ignore lint/suspicious/noExplicitAny: the hast root rehype-katex takes
   await mathRenderer.run(tree as any);
+  validMathml(tree);
   highlightCode(tree, shiki);
   // biome-ignore lint/suspicious/noExplicitAny: the hast root the stringifier takes
   return { html: stringifier.stringify(tree as any), toc };
