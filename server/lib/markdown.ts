@@ -166,11 +166,14 @@ function loadHighlighter(): Promise<Highlighter> {
  * `<mi>` holding other elements, which MathML does not allow: such an `<mi>` becomes an `<mrow>`,
  * which may hold them and reads the same.
  */
+/** MathML's token elements: they hold text only. */
+const MATH_TOKENS = new Set(['mi', 'mo', 'mn', 'ms', 'mtext']);
+
 function validMathml(tree: HastNode) {
   visit(tree, (node) => {
     if (
       node.type === 'element' &&
-      node.tagName === 'mi' &&
+      MATH_TOKENS.has(node.tagName ?? '') &&
       node.children?.some((child) => child.type === 'element')
     ) {
       node.tagName = 'mrow';
