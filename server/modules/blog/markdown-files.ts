@@ -143,7 +143,7 @@ const isRelative = (reference: string) => !/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(re
 const isRooted = (reference: string) => /^\/(?!\/)/.test(reference);
 const isRemote = (reference: string) => /^(https?:)?\/\//i.test(reference);
 
-/** The file an image reference means among the files, by the rules above ('' for none of them). */
+/** The file an image reference means among the files, by the rules above (undefined: not a file of the import). */
 function fileOf(reference: string, postPath: string): { path: string; rooted: boolean } | undefined {
   let clean: string;
   try {
