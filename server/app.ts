@@ -27,6 +27,7 @@ import { contactModule } from './modules/contact/module.ts';
 import { contributionsModule } from './modules/contributions/module.ts';
 import { formTokenModule } from './modules/form-token/module.ts';
 import { healthModule } from './modules/health/module.ts';
+import { newsletterModule } from './modules/newsletter/module.ts';
 import { notificationsModule } from './modules/notifications/module.ts';
 import { projectsModule } from './modules/projects/module.ts';
 import { resumeModule } from './modules/resume/module.ts';
@@ -69,7 +70,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const blog = blogModule(context, options.remoteImages);
   const comments = commentsModule(context, blog.blog);
   const contributions = contributionsModule(context, blog);
-  const contact = contactModule(context);
+  const newsletter = newsletterModule(context);
+  // The quote form's newsletter box subscribes the same way as the newsletter's own form.
+  const contact = contactModule(context, newsletter.newsletter.subscribers);
   const resume = resumeModule(context);
   const testimonials = testimonialsModule(context);
   const booking = bookingModule(context);
@@ -78,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     analytics: analytics.analytics,
     contact: contact.contact,
     booking: booking.booking,
+    newsletter: newsletter.newsletter,
   });
   const backup = backupModule(context);
   const projects = projectsModule(context, options.framingFetch);
@@ -89,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contributions,
     formTokenModule(context),
     contact,
+    newsletter,
     resume,
     booking,
     testimonials,
@@ -114,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('readCache', cache);
   app.decorate('publisher', blog.publisher);
   app.decorate('digest', notifications.digest);
+  app.decorate('newsletter', newsletter.newsletter);
   app.decorate('backups', backup.backups);
   app.decorate('framing', projects.framing);
 
@@ -156,6 +162,8 @@ declare module 'fastify' {
     publisher: import('./modules/blog/schedule.ts').Publisher;
     /** Queues the owner's weekly digest on Mondays (a periodic job). */
     digest: import('./modules/notifications/digest.ts').Digest;
+    /** The newsletter's list and issues (tests announce and send by hand). */
+    newsletter: import('./modules/newsletter/service.ts').NewsletterService;
     /** The daily backups (a periodic job). */
     backups: import('./modules/backup/service.ts').BackupService;
     /** Whether each demo's site lets this one frame it (undefined when the check is off). */

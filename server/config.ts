@@ -102,6 +102,14 @@ const configSchema = z
     NOTIFY_EMAIL: optionalString.pipe(z.email({ error: 'must be an email address' }).optional()),
     /** Sender of notification emails; NOTIFY_EMAIL when unset. */
     MAIL_FROM: optionalString,
+    /** Newsletter emails sent per second, across every process (providers' limits). */
+    NEWSLETTER_RATE: blankIsUnset(
+      z.coerce
+        .number({ error: 'must be a number of emails per second' })
+        .positive('must be a number of emails per second')
+        .max(1000, 'must be at most 1000 emails per second')
+        .default(5),
+    ),
     UPLOAD_DIR: optionalString,
     /** Uploads in S3-compatible storage when set (several app processes share them). */
     S3_BUCKET: optionalString,

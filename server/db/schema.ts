@@ -517,6 +517,10 @@ export const notificationOutbox = pgTable(
     recipient: text('recipient'),
     /** A file sent with it: a booked call's calendar invitation (.ics). */
     attachment: jsonb('attachment').$type<OutboxAttachment>(),
+    /** An HTML part beside the text (the newsletter's confirmation email). */
+    html: text('html'),
+    /** Extra headers (List-Unsubscribe on the newsletter's emails). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
   },
   (t) => [
     index('notification_outbox_due_idx').on(t.status, t.nextAttemptAt),
@@ -634,3 +638,6 @@ export const analyticsDailyVisitors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.dimension, t.value, t.visitorHash] })],
 );
+
+// The newsletter's subscribers, issues and deliveries (issue 35).
+export * from './schema-newsletter.ts';

@@ -1,11 +1,12 @@
 /** Quote requests and messages: the public form, the owner's inbox and pipeline. */
 import type { SiteContext, SiteModule } from '../../lib/site-module.ts';
+import type { SubscriberList } from '../newsletter/subscribers.ts';
 import { contactAdminRoutes } from './admin-routes.ts';
 import { contactRoutes } from './routes.ts';
 import { createContactService } from './service.ts';
 
-export function contactModule({ db, now }: SiteContext) {
-  const contact = createContactService(db, now);
+export function contactModule({ db, now }: SiteContext, newsletter?: Pick<SubscriberList, 'subscribe'>) {
+  const contact = createContactService(db, now, newsletter);
   return {
     name: 'contact',
     contact,

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { countOf, newestFirst, withIsoDates } from '../../db/paging.ts';
 import { contactMessages, notificationOutbox, quoteRequests } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
+import type { SubscriberList } from '../newsletter/subscribers.ts';
 import { enqueueNotification } from '../notifications/service.ts';
 import { quotePipeline } from './pipeline.ts';
 
@@ -28,7 +29,11 @@ const inboxWhere = (table: typeof quoteRequests | typeof contactMessages, state:
     archived: isNotNull(table.archivedAt),
   })[state];
 
-export function createContactService(db: Db, now: () => Date = () => new Date()) {
+export function createContactService(
+  db: Db,
+  now: () => Date = () => new Date(),
+  newsletter?: Pick<SubscriberList, 'subscribe'>,
+) {
   return {
     ...quotePipeline(db, now),
 
@@ -39,6 +44,19 @@ export function createContactService(db: Db, now: () => Date = () => new Date())
           .insert(quoteRequests)
           .values({ ...quote, leadSource: source ?? null, ipAddress })
           .returning({ id: quoteRequests.id });
+        // The newsletter box: the same double opt-in as the newsletter's own form.
+        if (quote.newsletter && newsletter) {
+          await newsletter.subscribe(
+            {
+              email: quote.email,
+              name: quote.name.split(/\s+/)[0],
+              cadence: 'each',
+              source: 'quote',
+              leadSource: source,
+            },
+            tx,
+          );
+        }
         await enqueueNotification(tx, {
           kind: 'quote',
           sourceId: row?.id,

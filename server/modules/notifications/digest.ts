@@ -1,7 +1,7 @@
 /**
  * The owner's week in one email: every Monday from 08:00 in the owner's time zone, a digest of
  * the last seven days (page views and visitors, the most read posts, new quote requests and
- * messages) is queued in the outbox. The week is claimed in `app_meta` (`digest:<Monday>`)
+ * messages, new newsletter subscribers) is queued in the outbox. The week is claimed in `app_meta` (`digest:<Monday>`)
  * in the same transaction as the message, so several processes, restarts and hourly checks
  * queue it once; a site that was down on Monday queues it when it comes back that week.
  */
@@ -12,6 +12,7 @@ import { appMeta } from '../../db/schema.ts';
 import type { AnalyticsService } from '../analytics/service.ts';
 import type { BookingService } from '../booking/service.ts';
 import type { ContactService } from '../contact/service.ts';
+import type { NewsletterService } from '../newsletter/service.ts';
 import { enqueueNotification } from './service.ts';
 
 const DAY_MS = 86_400_000;
@@ -55,6 +56,7 @@ export interface DigestOptions {
   analytics: Pick<AnalyticsService, 'report'>;
   contact: Pick<ContactService, 'leadsSince'>;
   booking: Pick<BookingService, 'bookedSince'>;
+  newsletter: { subscribers: Pick<NewsletterService['subscribers'], 'newSince'> };
   timeZone: string;
   siteUrl: string;
   now?: () => Date;
@@ -67,6 +69,7 @@ export function createDigest({
   analytics,
   contact,
   booking,
+  newsletter,
   timeZone,
   siteUrl,
   now = () => new Date(),
@@ -86,10 +89,11 @@ export function createDigest({
     if (!week) return false;
     const since = new Date(at.getTime() - 7 * DAY_MS);
     // Figures first (reads), then the claim and the message together.
-    const [report, leads, calls] = await Promise.all([
+    const [report, leads, calls, readers] = await Promise.all([
       analytics.report(7),
       contact.leadsSince(since),
       booking.bookedSince(since),
+      newsletter.subscribers.newSince(since),
     ]);
     const topPosts = report.topPages.filter((page) => page.path.startsWith('/blog/')).slice(0, 5);
     return db.transaction(async (tx) => {
@@ -116,6 +120,7 @@ export function createDigest({
           'Calls booked': calls.length
             ? `${calls.length}: ${calls.map((call) => `${call.name} (${describeTime(call.start, timeZone)})`).join(', ')}`
             : '0',
+          'New subscribers': `${readers.subscribed} signed up, ${readers.confirmed} confirmed`,
           Dashboard: `${siteUrl}/admin/blog/pipeline`,
         },
       });

@@ -7,6 +7,7 @@ import { clockOf, type Job, type SiteContext, type SiteModule } from '../../lib/
 import type { AnalyticsService } from '../analytics/service.ts';
 import type { BookingService } from '../booking/service.ts';
 import type { ContactService } from '../contact/service.ts';
+import type { NewsletterService } from '../newsletter/service.ts';
 import { outboxAdminRoutes } from './admin-routes.ts';
 import { createDigest } from './digest.ts';
 import { createOutboxService } from './outbox.ts';
@@ -14,7 +15,12 @@ import { createMailWorker } from './worker.ts';
 
 export function notificationsModule(
   context: SiteContext,
-  sources: { analytics: AnalyticsService; contact: ContactService; booking: BookingService },
+  sources: {
+    analytics: AnalyticsService;
+    contact: ContactService;
+    booking: BookingService;
+    newsletter: NewsletterService;
+  },
 ) {
   const { db, config, log } = context;
   const { SMTP_URL: smtpUrl, NOTIFY_EMAIL: to } = config;

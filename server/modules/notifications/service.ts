@@ -15,7 +15,8 @@ export type NotificationKind =
   | 'reply'
   | 'digest'
   | 'testimonial'
-  | 'booking';
+  | 'booking'
+  | 'newsletter';
 
 export interface Notification {
   kind: NotificationKind;
@@ -28,6 +29,12 @@ export interface Notification {
   recipient?: string | undefined;
   /** A file sent with it (a booked call's .ics invitation). */
   attachment?: OutboxAttachment | undefined;
+  /** The plain-text body written out, instead of the fields (an email with an HTML part). */
+  text?: string | undefined;
+  /** An HTML part beside the text (the newsletter's confirmation). */
+  html?: string | undefined;
+  /** Extra headers. */
+  headers?: Record<string, string> | undefined;
 }
 
 /** Any Drizzle handle that can insert: the database or a transaction. */
@@ -44,11 +51,13 @@ export async function enqueueNotification(writer: Writer, notification: Notifica
   await writer.insert(notificationOutbox).values({
     kind: notification.kind,
     subject: notification.subject,
-    body: renderBody(notification.fields),
+    body: notification.text ?? renderBody(notification.fields),
     payload: notification.fields as Record<string, unknown>,
     sourceId: notification.sourceId ?? null,
     recipient: notification.recipient ?? null,
     attachment: notification.attachment ?? null,
+    html: notification.html ?? null,
+    headers: notification.headers ?? null,
   });
 }
 

@@ -48,13 +48,16 @@ export function createMailWorker({ db, smtpUrl, to, from, log, intervalMs = 10_0
         limit ${BATCH}
         for update skip locked
       )
-      returning id, subject, body, attempts, recipient, attachment`);
+      returning id, subject, body, attempts, recipient, attachment, html, headers`);
     // Both drivers (pg and PGlite) answer execute() with { rows }.
     return (result as { rows: OutboxRow[] }).rows;
   }
 
   async function deliver(
-    row: Pick<OutboxRow, 'id' | 'subject' | 'body' | 'attempts' | 'recipient' | 'attachment'>,
+    row: Pick<
+      OutboxRow,
+      'id' | 'subject' | 'body' | 'attempts' | 'recipient' | 'attachment' | 'html' | 'headers'
+    >,
   ): Promise<boolean> {
     try {
       // A row addressed to someone (a commenter answered) goes to them; the rest to the owner.
@@ -64,6 +67,8 @@ export function createMailWorker({ db, smtpUrl, to, from, log, intervalMs = 10_0
         to: row.recipient ?? to,
         subject: row.subject,
         text: row.body,
+        ...(row.html ? { html: row.html } : {}),
+        ...(row.headers ? { headers: row.headers } : {}),
         // A calendar invitation goes as the message's text/calendar part (mail apps offer to add
         // it) and as an .ics file; any other file as an attachment.
         ...(file?.method

@@ -1,0 +1,195 @@
+/**
+ * The list as CSV: the owner's export (every address with its state and consent) and an import
+ * from another provider. An import needs a consent column (a time, or yes): a row without consent
+ * is skipped and said so. An address already here keeps its state: an unsubscribed or bounced
+ * one is a suppression and is never put back; an imported address marked unsubscribed comes in
+ * as a suppression. Imported addresses with consent are on the list (they confirmed elsewhere).
+ */
+import { describeSource } from '../../../common/lead-source.ts';
+import type { ImportReport } from '../../../common/schemas/newsletter.ts';
+import { z } from '../../../common/schemas/zod.ts';
+import type { Db } from '../../db/client.ts';
+import { newsletterSubscribers } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { randomToken } from '../../lib/tokens.ts';
+import { emailKeyOf } from './subscribers.ts';
+
+export const MAX_IMPORT_ROWS = 50_000;
+const EMAIL = z.email();
+
+/** RFC 4180 fields: commas, quotes doubled inside quotes, line breaks inside quotes. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const input = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < input.length; i++) {
+    const c = input[i];
+    if (quoted) {
+      if (c === '"' && input[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === ',' || c === ';') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && input[i + 1] === '\n') i++;
+      row.push(field);
+      if (row.some((value) => value.trim() !== '')) rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  row.push(field);
+  if (row.some((value) => value.trim() !== '')) rows.push(row);
+  return rows;
+}
+
+/** One CSV field: quoted when needed; a leading = + - @ is defused so a spreadsheet shows it as text. */
+export function csvField(value: string | null | undefined): string {
+  let text = value ?? '';
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const HEADER = [
+  'email',
+  'name',
+  'cadence',
+  'status',
+  'source',
+  'lead_source',
+  'consent_at',
+  'confirmed_at',
+  'unsubscribed_at',
+  'created_at',
+];
+
+/** Every subscriber, suppressions included, oldest first. */
+export async function exportCsv(db: Db): Promise<string> {
+  const rows = await db.select().from(newsletterSubscribers).orderBy(newsletterSubscribers.id);
+  const iso = (at: Date | null) => at?.toISOString() ?? '';
+  const lines = rows.map((row) =>
+    [
+      row.email,
+      row.name,
+      row.cadence,
+      row.status,
+      row.source,
+      row.leadSource ? describeSource(row.leadSource) : '',
+      iso(row.consentAt),
+      iso(row.confirmedAt),
+      iso(row.unsubscribedAt),
+      iso(row.createdAt),
+    ]
+      .map(csvField)
+      .join(','),
+  );
+  return `${[HEADER.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+const column = (header: string[], ...names: string[]) =>
+  header.findIndex((name) =>
+    names.includes(
+      name
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, '_'),
+    ),
+  );
+
+/** When consent was given, from the consent column: a time, or yes; null for none. */
+function consentOf(value: string, now: Date): Date | null {
+  const text = value.trim();
+  if (/^(yes|y|true|1|opted[_ -]?in|subscribed|confirmed)$/i.test(text)) return now;
+  if (/^\d{4}-\d{2}-\d{2}/.test(text)) {
+    const at = new Date(text);
+    return Number.isNaN(at.getTime()) || at > now ? null : at;
+  }
+  return null;
+}
+
+export async function importCsv(db: Db, text: string, now: Date): Promise<ImportReport> {
+  const [header = [], ...lines] = parseCsv(text);
+  const at = {
+    email: column(header, 'email', 'email_address', 'e_mail'),
+    name: column(header, 'name', 'first_name', 'firstname'),
+    cadence: column(header, 'cadence', 'frequency'),
+    status: column(header, 'status'),
+    consent: column(header, 'consent', 'consent_at', 'consented_at', 'opt_in', 'optin', 'gdpr_consent'),
+  };
+  if (at.email < 0)
+    throw new HttpError(400, 'The file needs an email column', { file: 'The file needs an email column' });
+  if (at.consent < 0)
+    throw new HttpError(400, 'The file needs a consent column (a date, or yes, for each address)', {
+      file: 'The file needs a consent column (a date, or yes, for each address)',
+    });
+  if (lines.length > MAX_IMPORT_ROWS)
+    throw new HttpError(400, `At most ${MAX_IMPORT_ROWS} addresses at a time`, {
+      file: `At most ${MAX_IMPORT_ROWS} addresses at a time`,
+    });
+
+  const report: ImportReport = { added: 0, already: 0, suppressed: 0, skipped: [] };
+  const seen = new Set<string>();
+  await db.transaction(async (tx) => {
+    const existing = new Map(
+      (
+        await tx
+          .select({ key: newsletterSubscribers.emailKey, status: newsletterSubscribers.status })
+          .from(newsletterSubscribers)
+      ).map((row) => [row.key, row.status]),
+    );
+    for (const [index, cells] of lines.entries()) {
+      const line = index + 2;
+      const email = (cells[at.email] ?? '').trim();
+      if (!EMAIL.safeParse(email).success || email.length > 254) {
+        report.skipped.push({ line, reason: 'Not an email address' });
+        continue;
+      }
+      const key = emailKeyOf(email);
+      if (seen.has(key)) {
+        report.skipped.push({ line, reason: 'The same address again' });
+        continue;
+      }
+      seen.add(key);
+      const state = existing.get(key);
+      if (state === 'unsubscribed' || state === 'bounced') {
+        report.suppressed++;
+        continue;
+      }
+      if (state) {
+        report.already++;
+        continue;
+      }
+      const consentAt = consentOf(cells[at.consent] ?? '', now);
+      if (!consentAt) {
+        report.skipped.push({ line, reason: 'No consent' });
+        continue;
+      }
+      const leaving = /^(unsubscribed|bounced|cleaned)$/i.test((cells[at.status] ?? '').trim());
+      const name = (cells[at.name] ?? '')
+        .trim()
+        .replace(/[\p{Cc}]/gu, '')
+        .slice(0, 60);
+      await tx.insert(newsletterSubscribers).values({
+        email,
+        emailKey: key,
+        name,
+        cadence: /^month/i.test((cells[at.cadence] ?? '').trim()) ? 'monthly' : 'each',
+        status: leaving ? 'unsubscribed' : 'confirmed',
+        source: 'import',
+        token: randomToken(24),
+        consentAt,
+        confirmedAt: leaving ? null : consentAt,
+        unsubscribedAt: leaving ? now : null,
+      });
+      if (leaving) report.suppressed++;
+      else report.added++;
+    }
+  });
+  return report;
+}

@@ -1,0 +1,107 @@
+/**
+ * The newsletter (issue 35): the list with double opt-in, new posts announced when they go live,
+ * the monthly roundup, the owner's issues, and the sender that delivers them at NEWSLETTER_RATE
+ * when SMTP_URL is set (otherwise everything waits in its outbox, as the dashboard says).
+ */
+import nodemailer from 'nodemailer';
+import { OWNER_TIME_ZONE, profile } from '../../../content/profile.ts';
+import type { Job, SiteContext, SiteModule } from '../../lib/site-module.ts';
+import { newsletterAdminRoutes } from './admin-routes.ts';
+import { newsletterRoutes } from './routes.ts';
+import { createNewsletterSender } from './sender.ts';
+import { createNewsletterService } from './service.ts';
+
+/** How often the roundup is looked for, and announcements re-checked (a missed event, a restart). */
+const CHECK_EVERY_MS = 10 * 60 * 1000;
+
+export function newsletterModule(context: SiteContext) {
+  const { db, config, log, events } = context;
+  const now = context.now ?? (() => new Date());
+  const site = { url: config.publicUrl, name: profile.name, location: profile.location };
+  const newsletter = createNewsletterService({
+    db,
+    site,
+    timeZone: OWNER_TIME_ZONE,
+    now,
+    mail: { configured: !!config.SMTP_URL, owner: config.NOTIFY_EMAIL, rate: config.NEWSLETTER_RATE },
+  });
+
+  // A post published, or a scheduled one gone live (the publisher's event), is announced at once.
+  let announcing: Promise<unknown> | undefined;
+  let again = false;
+  const announce = () => {
+    if (announcing) {
+      again = true;
+      return;
+    }
+    announcing = newsletter.issues
+      .announceDue()
+      .catch((error) => log.warn({ err: error }, 'newsletter announcement'))
+      .finally(() => {
+        announcing = undefined;
+        if (again) {
+          again = false;
+          announce();
+        }
+      });
+  };
+  let unsubscribe: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  const jobs: Job[] = [
+    {
+      name: 'newsletter announcements',
+      start: () => {
+        unsubscribe = events.on('public-content-changed', announce);
+        announce();
+      },
+      stop: async () => {
+        unsubscribe?.();
+        again = false;
+        await announcing;
+      },
+    },
+    {
+      name: 'newsletter roundup',
+      periodic: true,
+      start: () => {
+        const check = () => {
+          announce();
+          newsletter.issues.roundupDue().catch((error) => log.warn({ err: error }, 'newsletter roundup'));
+        };
+        timer = setInterval(check, CHECK_EVERY_MS);
+        timer.unref();
+        check();
+      },
+      stop: () => clearInterval(timer),
+    },
+  ];
+  if (config.SMTP_URL && config.NOTIFY_EMAIL) {
+    const sender = createNewsletterSender({
+      db,
+      transport: nodemailer.createTransport(config.SMTP_URL),
+      from: config.MAIL_FROM ?? config.NOTIFY_EMAIL,
+      rate: config.NEWSLETTER_RATE,
+      site,
+      log,
+    });
+    jobs.push({
+      name: 'newsletter delivery',
+      periodic: true,
+      start: () => sender.start(),
+      stop: () => sender.stop(),
+    });
+  }
+
+  return {
+    name: 'newsletter',
+    newsletter,
+    routes: async (app) => {
+      await app.register(newsletterRoutes, { newsletter });
+    },
+    adminRoutes: async (app) => {
+      await app.register(newsletterAdminRoutes, { newsletter });
+    },
+    jobs,
+  } satisfies SiteModule & Record<string, unknown>;
+}

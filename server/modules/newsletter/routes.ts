@@ -1,0 +1,138 @@
+/**
+ * The newsletter's public HTTP: subscribing (the same answer whatever the address's state), a
+ * subscriber's link (confirm, unsubscribe, come back, change how often), the RFC 8058 one-click
+ * unsubscribe a mail app posts, and the archive of sent issues.
+ */
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  NEWSLETTER_CADENCES,
+  publicIssueSchema,
+  SUBSCRIBE_ANSWER,
+  SUBSCRIBER_STATUSES,
+  subscriberTokenSchema,
+  subscribeSchema,
+} from '../../../common/schemas/newsletter.ts';
+import { pageOf } from '../../../common/schemas/shared.ts';
+import { publicFormLimit } from '../../plugins/security.ts';
+import type { NewsletterService } from './service.ts';
+import { paths } from './subscribers.ts';
+
+const subscription = z.object({
+  email: z.string(),
+  status: z.enum(SUBSCRIBER_STATUSES),
+  cadence: z.enum(NEWSLETTER_CADENCES),
+});
+const byToken = z.object({ token: subscriberTokenSchema });
+const linkLimit = { max: 30, timeWindow: '10 minutes' } as const;
+
+export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterService }> = async (
+  app,
+  { newsletter },
+) => {
+  app.post(
+    '/api/newsletter/subscribe',
+    {
+      schema: { body: subscribeSchema, response: { 202: z.object({ message: z.string() }) } },
+      config: { rateLimit: publicFormLimit },
+    },
+    async (request, reply) => {
+      await newsletter.subscribers.subscribe(request.body);
+      return reply.code(202).send({ message: SUBSCRIBE_ANSWER });
+    },
+  );
+
+  app.get(
+    '/api/newsletter/subscription/:token',
+    { schema: { params: byToken, response: { 200: subscription } }, config: { rateLimit: linkLimit } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return newsletter.subscribers.byToken(request.params.token);
+    },
+  );
+
+  for (const [path, change] of [
+    ['/api/newsletter/confirm', newsletter.subscribers.confirm],
+    // Coming back from the unsubscribe page: the link's holder is the address's owner.
+    ['/api/newsletter/resubscribe', newsletter.subscribers.confirm],
+    ['/api/newsletter/unsubscribe', newsletter.subscribers.unsubscribe],
+  ] as const) {
+    app.post(
+      path,
+      { schema: { body: byToken, response: { 200: subscription } }, config: { rateLimit: linkLimit } },
+      async (request) => change(request.body.token),
+    );
+  }
+
+  app.post(
+    '/api/newsletter/cadence',
+    {
+      schema: {
+        body: byToken.extend({ cadence: z.enum(NEWSLETTER_CADENCES, { error: 'Choose how often' }) }),
+        response: { 200: subscription },
+      },
+      config: { rateLimit: linkLimit },
+    },
+    async (request) => newsletter.subscribers.setCadence(request.body.token, request.body.cadence),
+  );
+
+  // RFC 8058: a mail app posts `List-Unsubscribe=One-Click`, form-encoded, without cookies and
+  // from no page of this site; the secret in the address is the authority. Opened in a browser
+  // instead, the address leads to the unsubscribe page.
+  await app.register(async (scope) => {
+    const oneClick = scope.withTypeProvider<ZodTypeProvider>();
+    oneClick.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    oneClick.post(
+      '/api/newsletter/one-click/:token',
+      {
+        schema: { params: byToken },
+        config: { rateLimit: linkLimit, anyOrigin: true },
+      },
+      async (request, reply) => {
+        await newsletter.subscribers.unsubscribe(request.params.token);
+        return reply
+          .type('text/plain; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send('Unsubscribed.');
+      },
+    );
+    oneClick.get(
+      '/api/newsletter/one-click/:token',
+      { schema: { params: byToken }, config: { rateLimit: linkLimit } },
+      async (request, reply) => reply.redirect(paths.manage(request.params.token), 303),
+    );
+  });
+
+  app.get(
+    '/api/newsletter/issues',
+    {
+      schema: {
+        querystring: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
+        response: { 200: pageOf(publicIssueSchema.omit({ html: true })) },
+      },
+    },
+    async (request) => newsletter.issues.archive({ page: request.query.page, pageSize: 20 }),
+  );
+
+  app.get(
+    '/api/newsletter/issues/:slug',
+    {
+      schema: {
+        params: z.object({ slug: z.string().max(200) }),
+        response: { 200: publicIssueSchema },
+      },
+    },
+    async (request) => newsletter.issues.published(request.params.slug),
+  );
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A write any site may send (the one-click unsubscribe a mail app posts): no origin check. */
+    anyOrigin?: boolean;
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * Delivers the newsletter's outbox (newsletter_deliveries) by SMTP at a set rate, across every
+ * process on the database: a sender takes rows under a transaction-scoped advisory lock, counting
+ * what every process took in the last window, so two processes together keep to the rate; rows
+ * are taken with FOR UPDATE SKIP LOCKED and a lease, so no two senders hold the same row. Each
+ * message goes to one reader with its own List-Unsubscribe link (RFC 8058 one-click). A 4xx answer
+ * or a dropped connection is retried later (backoff, then 'failed'); a 5xx is a bounce: the
+ * delivery is marked bounced, and an address that bounced three times is not mailed again.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
+import type { Db } from '../../db/client.ts';
+import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from '../../db/schema.ts';
+import { retryDelayMs } from '../notifications/worker.ts';
+import { issueEmail, type Site } from './email.tsx';
+import { bodyHtml } from './issues.ts';
+import { paths } from './subscribers.ts';
+
+export const MAX_ATTEMPTS = 8;
+/** Bounces after which an address is not mailed again. */
+export const MAX_BOUNCES = 3;
+const LEASE_MS = 5 * 60 * 1000;
+/** Any number that names this lock among the site's (pg_advisory_xact_lock). */
+const RATE_LOCK = 35_035;
+const TOKEN = '__SUBSCRIBER_TOKEN__';
+
+interface Claimed {
+  id: number;
+  issue_id: number;
+  attempts: number;
+  email: string;
+  token: string;
+  subscriber_id: number;
+  subscriber_status: string;
+}
+
+interface Prepared {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface SenderOptions {
+  db: Db;
+  transport: Pick<Transporter, 'sendMail' | 'close'>;
+  /** The From address ('Name <a@b>' or 'a@b'); its address also takes mailto unsubscribes. */
+  from: string;
+  /** Messages per second, all processes together. */
+  rate: number;
+  site: Site;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+const reasons = (site: Site) => ({
+  post: `You get this because you chose every new post from ${site.name}’s blog.`,
+  roundup: `You get this because you chose a monthly roundup of ${site.name}’s blog.`,
+  issue: `You get this because you subscribed to ${site.name}’s newsletter.`,
+});
+
+/** Whether an SMTP failure is permanent (5xx): the address is refused, not the moment. */
+export const isPermanent = (error: unknown) => {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+};
+
+export function createNewsletterSender({ db, transport, from, rate, site, log }: SenderOptions) {
+  // A rate under one a second counts over a longer window: 0.5 a second is one every 2 seconds.
+  const windowMs = rate >= 1 ? 1000 : Math.ceil(1000 / rate);
+  const perWindow = Math.max(1, Math.floor((rate * windowMs) / 1000));
+  const mailbox = from.match(/<([^>]+)>/)?.[1] ?? from;
+  const prepared = new Map<number, Promise<Prepared>>();
+
+  /** An issue's email, rendered once, with a stand-in for each reader's token. */
+  function prepare(issueId: number): Promise<Prepared> {
+    let found = prepared.get(issueId);
+    if (!found) {
+      found = (async () => {
+        const [issue] = await db
+          .select()
+          .from(newsletterIssues)
+          .where(sql`${newsletterIssues.id} = ${issueId}`);
+        if (!issue) throw new Error(`issue ${issueId} not found`);
+        const email = await issueEmail({
+          site,
+          subject: issue.subject,
+          bodyHtml: await bodyHtml(issue.body),
+          webUrl: `${site.url}${paths.issue(issue.slug)}`,
+          unsubscribeUrl: `${site.url}${paths.manage(TOKEN)}`,
+          reason: reasons(site)[issue.kind],
+        });
+        return { subject: issue.subject, ...email };
+      })();
+      found.catch(() => prepared.delete(issueId));
+      prepared.set(issueId, found);
+      // A handful of issues at a time at most; the oldest is forgotten first.
+      if (prepared.size > 8) prepared.delete(prepared.keys().next().value as number);
+    }
+    return found;
+  }
+
+  /** Takes what this window still allows, counted over every process's takes. */
+  async function claim(): Promise<Claimed[]> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${RATE_LOCK})`);
+      const recent = await tx.execute(sql`
+        select count(*)::int as n from ${newsletterDeliveries}
+        where claimed_at > clock_timestamp() - ${`${windowMs} milliseconds`}::interval`);
+      const taken = (recent as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+      const budget = perWindow - taken;
+      if (budget <= 0) return [];
+      const result = await tx.execute(sql`
+        update ${newsletterDeliveries} d
+        set claimed_at = clock_timestamp(), next_attempt_at = clock_timestamp() + ${`${LEASE_MS} milliseconds`}::interval
+        from ${newsletterSubscribers} s
+        where s.id = d.subscriber_id and d.id in (
+          select id from ${newsletterDeliveries}
+          where status = 'pending' and next_attempt_at <= clock_timestamp()
+          order by next_attempt_at, id
+          limit ${budget}
+          for update skip locked
+        )
+        returning d.id, d.issue_id, d.attempts, s.email, s.token, s.id as subscriber_id, s.status as subscriber_status`);
+      return (result as unknown as { rows: Claimed[] }).rows;
+    });
+  }
+
+  const settle = (id: number, set: ReturnType<typeof sql>) =>
+    db.execute(sql`update ${newsletterDeliveries} set ${set} where id = ${id}`);
+
+  async function deliver(row: Claimed): Promise<'sent' | 'skipped' | 'retry' | 'failed' | 'bounced'> {
+    if (row.subscriber_status !== 'confirmed') {
+      await settle(row.id, sql`status = 'failed', last_error = 'Not on the list any more'`);
+      return 'skipped';
+    }
+    const attempts = row.attempts + 1;
+    try {
+      const email = await prepare(row.issue_id);
+      const personal = (text: string) => text.replaceAll(TOKEN, row.token);
+      const unsubscribe = `${site.url}${paths.manage(row.token)}`;
+      await transport.sendMail({
+        from,
+        to: row.email,
+        subject: email.subject,
+        html: personal(email.html),
+        text: personal(email.text),
+        headers: {
+          'List-Unsubscribe': `<${unsubscribe}>, <mailto:${mailbox}?subject=unsubscribe%20${row.token}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          'List-Id': `${site.name} <newsletter.${new URL(site.url).hostname}>`,
+        },
+      });
+      await settle(row.id, sql`status = 'sent', sent_at = now(), attempts = ${attempts}, last_error = null`);
+      return 'sent';
+    } catch (error) {
+      const message = (error as Error).message.slice(0, 500);
+      if (isPermanent(error)) {
+        await db.transaction(async (tx) => {
+          await tx.execute(
+            sql`update ${newsletterDeliveries} set status = 'bounced', attempts = ${attempts}, last_error = ${message} where id = ${row.id}`,
+          );
+          await tx.execute(sql`
+            update ${newsletterSubscribers}
+            set bounces = bounces + 1,
+                status = case when bounces + 1 >= ${MAX_BOUNCES} and status = 'confirmed' then 'bounced' else status end
+            where id = ${row.subscriber_id}`);
+        });
+        log.warn({ deliveryId: row.id, err: message }, 'newsletter email bounced');
+        return 'bounced';
+      }
+      const status = attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
+      await settle(
+        row.id,
+        sql`status = ${status}, attempts = ${attempts}, last_error = ${message},
+            next_attempt_at = now() + ${`${retryDelayMs(attempts)} milliseconds`}::interval`,
+      );
+      log.warn({ deliveryId: row.id, attempts, status, err: message }, 'newsletter email failed');
+      return status === 'failed' ? 'failed' : 'retry';
+    }
+  }
+
+  /** Sends what the rate allows now; returns each outcome. */
+  async function runOnce(): Promise<Record<string, number>> {
+    const outcomes: Record<string, number> = {};
+    for (const row of await claim()) {
+      const outcome = await deliver(row);
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+    }
+    return outcomes;
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    running ??= runOnce()
+      .catch((error) => log.error({ err: error }, 'newsletter sender run failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+
+  return {
+    runOnce,
+    windowMs,
+    start() {
+      timer = setInterval(tick, Math.max(100, Math.min(windowMs, 1000)));
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running;
+      transport.close();
+    },
+  };
+}
+
+export type NewsletterSender = ReturnType<typeof createNewsletterSender>;

@@ -1,0 +1,80 @@
+/**
+ * The newsletter's service: the list (subscribers.ts), the issues (issues.ts), the CSV (csv.ts),
+ * and what the dashboard reads of them together. The sender (sender.ts) and the announcer are
+ * the module's jobs.
+ */
+import type { NewsletterOverview } from '../../../common/schemas/newsletter.ts';
+import type { Db } from '../../db/client.ts';
+import { enqueueNotification } from '../notifications/service.ts';
+import { exportCsv, importCsv } from './csv.ts';
+import { issueEmail, type Site } from './email.tsx';
+import { bodyHtml, issueDesk } from './issues.ts';
+import { paths, subscriberList } from './subscribers.ts';
+
+export interface NewsletterOptions {
+  db: Db;
+  site: Site;
+  timeZone: string;
+  now: () => Date;
+  /** Whether mail leaves at all (SMTP_URL), and where the owner's test goes (NOTIFY_EMAIL). */
+  mail: { configured: boolean; owner: string | undefined; rate: number };
+}
+
+export function createNewsletterService({ db, site, timeZone, now, mail }: NewsletterOptions) {
+  const subscribers = subscriberList({ db, site, now });
+  const issues = issueDesk({ db, site, timeZone, now });
+
+  /** An issue in the real email layout; the owner's copy links to the newsletter page, not to a reader's link. */
+  async function emailFor(id: number) {
+    const issue = await issues.get(id);
+    return {
+      issue,
+      email: await issueEmail({
+        site,
+        subject: issue.subject,
+        bodyHtml: await bodyHtml(issue.body),
+        webUrl: `${site.url}${issue.status === 'sent' ? paths.issue(issue.slug) : '/newsletter'}`,
+        unsubscribeUrl: `${site.url}/newsletter`,
+        reason: `You get this because you subscribed to ${site.name}’s newsletter.`,
+      }),
+    };
+  }
+
+  return {
+    subscribers,
+    issues,
+
+    async overview(): Promise<NewsletterOverview> {
+      const [counts, growth, summaries] = await Promise.all([
+        subscribers.counts(),
+        subscribers.growth(timeZone),
+        issues.summaries(),
+      ]);
+      return { counts, growth, issues: summaries, mailConfigured: mail.configured, rate: mail.rate };
+    },
+
+    exportCsv: () => exportCsv(db),
+    importCsv: (text: string) => importCsv(db, text, now()),
+
+    /** The issue's email as HTML, for the dashboard's preview. */
+    async preview(id: number): Promise<string> {
+      return (await emailFor(id)).email.html;
+    },
+
+    /** The issue as an email to the owner's own address, through the outbox. */
+    async testSend(id: number): Promise<{ to: string }> {
+      const { issue, email } = await emailFor(id);
+      await enqueueNotification(db, {
+        kind: 'newsletter',
+        subject: `[Test] ${issue.subject}`,
+        fields: {},
+        text: email.text,
+        html: email.html,
+        sourceId: issue.id,
+      });
+      return { to: mail.owner ?? '' };
+    },
+  };
+}
+
+export type NewsletterService = ReturnType<typeof createNewsletterService>;

@@ -1,0 +1,233 @@
+/**
+ * Subscribing as a visitor does it: double opt-in (nothing but the confirmation before it is
+ * followed), the same answer whatever the address's state, the quote form's box, one-click
+ * leaving (RFC 8058) and suppressions that neither a stranger's form nor an import undoes.
+ */
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SUBSCRIBE_ANSWER } from '../../../common/schemas/newsletter.ts';
+import {
+  newsletterDeliveries,
+  newsletterIssues,
+  newsletterSubscribers,
+  notificationOutbox,
+} from '../../db/schema.ts';
+import { multipartFile } from '../../testing/multipart.ts';
+import { freshIp, signedInTestApp } from '../../testing/test-app.ts';
+import { manualClock } from '../../testing/test-clock.ts';
+
+const HOUR = 3_600_000;
+const clock = manualClock('2026-11-24T09:00:00Z');
+const { t, admin } = await signedInTestApp({
+  seed: false,
+  env: { PUBLIC_URL: 'https://jordan.example' },
+  clock,
+});
+afterAll(() => t.close());
+const db = t.database.db;
+
+const subscribe = (payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/newsletter/subscribe',
+    payload,
+    headers,
+    remoteAddress: freshIp(),
+  });
+const subscriber = async (email: string) =>
+  (
+    await db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.emailKey, email.toLowerCase()))
+  )[0];
+const confirmations = async (email: string) =>
+  (
+    await db
+      .select({ n: count() })
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.kind, 'newsletter'), eq(notificationOutbox.recipient, email)))
+  )[0]?.n ?? 0;
+const deliveriesTo = async (id: number) =>
+  db.select().from(newsletterDeliveries).where(eq(newsletterDeliveries.subscriberId, id));
+const post = (id: string, token: string, path = '/api/newsletter/confirm') =>
+  t.app.inject({
+    method: 'POST',
+    url: path,
+    payload: { token },
+    remoteAddress: freshIp(),
+    headers: { 'x-test': id },
+  });
+let posts = 0;
+async function publishPost() {
+  posts++;
+  const res = await t.writePost(admin, {
+    title: `Fresh post number ${posts}`,
+    slug: `fresh-post-${posts}`,
+    summary: 'A summary of at least ten characters.',
+    content: 'Some words of the post body, long enough for the form rules to accept it.',
+    isPublished: true,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  // Publishing announces it at once (the site's event); a second look adds nothing.
+  await t.app.newsletter.issues.announceDue();
+  const postId = (res.json() as { id: number }).id;
+  return db.select().from(newsletterIssues).where(eq(newsletterIssues.postId, postId));
+}
+
+describe('subscribing', () => {
+  it('answers the same and sends only a confirmation until it is followed', async () => {
+    const res = await subscribe({
+      email: 'Reader@Example.com',
+      name: 'Robin',
+      cadence: 'each',
+      source: 'post:fresh-post',
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toEqual({ message: SUBSCRIBE_ANSWER });
+    const row = await subscriber('reader@example.com');
+    expect(row).toMatchObject({
+      status: 'pending',
+      name: 'Robin',
+      cadence: 'each',
+      source: 'post:fresh-post',
+    });
+    expect(row?.consentAt).toBeInstanceOf(Date);
+    expect(row?.confirmedAt).toBeNull();
+    // No IP is kept anywhere on the row.
+    expect(JSON.stringify(row)).not.toMatch(/\d+\.\d+\.\d+\.\d+/);
+    const [mail] = await db
+      .select()
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.recipient, 'Reader@Example.com'));
+    expect(mail?.subject).toBe('Confirm your subscription to Jordan Ellis’s newsletter');
+    expect(mail?.html).toContain(`https://jordan.example/newsletter/confirm/${row?.token}`);
+    expect(mail?.body).toContain(`https://jordan.example/newsletter/confirm/${row?.token}`);
+
+    // A post goes live: nobody unconfirmed is mailed.
+    await publishPost();
+    expect(await deliveriesTo(row?.id ?? 0)).toEqual([]);
+
+    // Sent again within the hour: the same answer, no second email.
+    expect((await subscribe({ email: 'reader@example.com' })).json()).toEqual({ message: SUBSCRIBE_ANSWER });
+    expect(await confirmations('Reader@Example.com')).toBe(1);
+
+    const confirmed = await post('confirm', row?.token ?? '');
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ status: 'confirmed', cadence: 'each' });
+    expect((await subscriber('reader@example.com'))?.confirmedAt).toBeInstanceOf(Date);
+    const [issue] = await publishPost();
+    expect(issue?.recipients).toBe(1);
+    expect((await deliveriesTo(row?.id ?? 0)).map((d) => d.issueId)).toEqual([issue?.id]);
+  });
+
+  it('never tells whether an address is on the list', async () => {
+    await subscribe({ email: 'known@example.com' });
+    const known = await subscriber('known@example.com');
+    await post('confirm', known?.token ?? '');
+    const answers = await Promise.all([
+      subscribe({ email: 'known@example.com', cadence: 'monthly' }),
+      subscribe({ email: 'nobody-yet@example.com' }),
+    ]);
+    expect(answers.map((a) => [a.statusCode, a.body])).toEqual([
+      [202, answers[1]?.body],
+      [202, answers[1]?.body],
+    ]);
+    // The confirmed reader's choice is theirs to change, by their own link only.
+    expect((await subscriber('known@example.com'))?.cadence).toBe('each');
+    expect(await confirmations('known@example.com')).toBe(1);
+  });
+
+  it('refuses a bad address with the form message and stores nothing; a filled honeypot stores nothing', async () => {
+    const bad = await subscribe({ email: 'not-an-email' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({ email: 'Invalid email address' });
+    const bot = await subscribe({ email: 'bot@example.com', website: 'https://spam.example' });
+    expect(bot.statusCode).toBe(202);
+    expect(await subscriber('bot@example.com')).toBeUndefined();
+  });
+
+  it('subscribes from the quote form’s box the same way, with the visit’s source', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      remoteAddress: freshIp(),
+      payload: {
+        name: 'Dana Smith',
+        email: 'dana@example.com',
+        projectType: 'ecommerce',
+        budget: '5-10k',
+        timeframe: '3months',
+        message: 'We need an online shop for our cakes.',
+        newsletter: true,
+        source: { landingPage: '/', utmSource: 'google' },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await subscriber('dana@example.com')).toMatchObject({
+      status: 'pending',
+      name: 'Dana',
+      source: 'quote',
+      leadSource: { landingPage: '/', utmSource: 'google' },
+    });
+    expect(await confirmations('dana@example.com')).toBe(1);
+  });
+});
+
+describe('leaving', () => {
+  it('takes one click from a mail app (RFC 8058), from any origin, and drops what was queued', async () => {
+    await subscribe({ email: 'leaver@example.com' });
+    const row = await subscriber('leaver@example.com');
+    await post('confirm', row?.token ?? '');
+    const [issue] = await publishPost();
+    expect((await deliveriesTo(row?.id ?? 0)).map((d) => d.status)).toEqual(['pending']);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/newsletter/one-click/${row?.token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example' },
+      payload: 'List-Unsubscribe=One-Click',
+      remoteAddress: freshIp(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await subscriber('leaver@example.com')).toMatchObject({ status: 'unsubscribed' });
+    expect((await deliveriesTo(row?.id ?? 0))[0]).toMatchObject({ issueId: issue?.id, status: 'failed' });
+    // Opened in a browser, the address leads to the unsubscribe page.
+    const opened = await t.app.inject({ url: `/api/newsletter/one-click/${row?.token}` });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe(`/newsletter/unsubscribe/${row?.token}`);
+    // Once more changes nothing; an unknown link is a 404.
+    expect((await post('again', row?.token ?? '', '/api/newsletter/unsubscribe')).statusCode).toBe(200);
+    expect((await post('unknown', 'x'.repeat(32), '/api/newsletter/unsubscribe')).statusCode).toBe(404);
+  });
+
+  it('stays a suppression: a stranger’s form and an import leave it off the list', async () => {
+    await subscribe({ email: 'gone@example.com' });
+    const row = await subscriber('gone@example.com');
+    await post('confirm', row?.token ?? '');
+    await post('leave', row?.token ?? '', '/api/newsletter/unsubscribe');
+    clock.advance(2 * HOUR);
+    expect((await subscribe({ email: 'gone@example.com' })).json()).toEqual({ message: SUBSCRIBE_ANSWER });
+    expect((await subscriber('gone@example.com'))?.status).toBe('unsubscribed');
+    const csv =
+      'email,name,consent\ngone@example.com,Gone,yes\nnew-from-import@example.com,New,2026-01-02T10:00:00Z\n';
+    const { payload, headers } = multipartFile('file', 'list.csv', 'text/csv', Buffer.from(csv));
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/newsletter/import',
+      payload,
+      headers: { ...headers, cookie: admin },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ added: 1, suppressed: 1, already: 0 });
+    expect((await subscriber('gone@example.com'))?.status).toBe('unsubscribed');
+    expect(await subscriber('new-from-import@example.com')).toMatchObject({
+      status: 'confirmed',
+      source: 'import',
+    });
+    // Only the address's owner brings it back, by the link in the new confirmation email.
+    expect(await confirmations('gone@example.com')).toBe(2);
+    expect((await post('back', row?.token ?? '', '/api/newsletter/resubscribe')).json()).toMatchObject({
+      status: 'confirmed',
+    });
+  });
+});

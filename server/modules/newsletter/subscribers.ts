@@ -1,0 +1,280 @@
+/**
+ * The newsletter's list: subscribing (double opt-in), confirming, leaving and coming back, the
+ * owner's view (search, states, growth), deleting someone entirely. An address is one row for
+ * ever: an unsubscribed or bounced one stays as a suppression, so no form, import or stranger can
+ * put it back on the list; only its owner can, by the link in a new confirmation email.
+ */
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { describeSource } from '../../../common/lead-source.ts';
+import {
+  CADENCE_LABELS,
+  type NewsletterCadence,
+  type Subscriber,
+  type SubscriberState,
+  type subscribeSchema,
+} from '../../../common/schemas/newsletter.ts';
+import type { Page, PageQuery } from '../../../common/schemas/shared.ts';
+import type { z } from '../../../common/schemas/zod.ts';
+import type { Db } from '../../db/client.ts';
+import { paged, withIsoDates } from '../../db/paging.ts';
+import { newsletterDeliveries, newsletterSubscribers, notificationOutbox } from '../../db/schema.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { randomToken } from '../../lib/tokens.ts';
+import { enqueueNotification } from '../notifications/service.ts';
+import { confirmationEmail, type Site } from './email.tsx';
+
+type SubscribeInput = z.output<typeof subscribeSchema>;
+type Row = typeof newsletterSubscribers.$inferSelect;
+/** A Drizzle handle: the database or a transaction (the quote form subscribes inside its own). */
+type Writer = Pick<Db, 'select' | 'insert' | 'update'>;
+
+/** One confirmation email an hour at most per address, however often the form is sent. */
+const CONFIRMATION_EVERY_MS = 60 * 60 * 1000;
+
+export const paths = {
+  confirm: (token: string) => `/newsletter/confirm/${token}`,
+  manage: (token: string) => `/newsletter/unsubscribe/${token}`,
+  issue: (slug: string) => `/newsletter/${slug}`,
+};
+
+export const emailKeyOf = (email: string) => email.trim().toLowerCase();
+
+function asSubscriber(row: Row): Subscriber {
+  const { emailKey: _key, token: _token, confirmationSentAt: _sent, leadSource, ...rest } = row;
+  return { ...withIsoDates(rest), leadSource: leadSource ? describeSource(leadSource) : '' };
+}
+
+export interface SubscriberOptions {
+  db: Db;
+  site: Site;
+  now: () => Date;
+}
+
+export function subscriberList({ db, site, now }: SubscriberOptions) {
+  /** Queues the confirmation email, unless one went out within the hour. */
+  async function sendConfirmation(
+    writer: Writer,
+    row: Pick<Row, 'id' | 'email' | 'token' | 'cadence' | 'confirmationSentAt'>,
+  ) {
+    const at = now();
+    if (row.confirmationSentAt && at.getTime() - row.confirmationSentAt.getTime() < CONFIRMATION_EVERY_MS)
+      return;
+    const { html, text } = await confirmationEmail({
+      site,
+      confirmUrl: `${site.url}${paths.confirm(row.token)}`,
+      choice: CADENCE_LABELS[row.cadence],
+    });
+    await writer
+      .update(newsletterSubscribers)
+      .set({ confirmationSentAt: at })
+      .where(eq(newsletterSubscribers.id, row.id));
+    await enqueueNotification(writer, {
+      kind: 'newsletter',
+      subject: `Confirm your subscription to ${site.name}’s newsletter`,
+      fields: {},
+      text,
+      html,
+      sourceId: row.id,
+      recipient: row.email,
+    });
+  }
+
+  const byToken = async (token: string) =>
+    (await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.token, token)))[0];
+
+  const setStatus = (id: number, values: Partial<typeof newsletterSubscribers.$inferInsert>) =>
+    db.update(newsletterSubscribers).set(values).where(eq(newsletterSubscribers.id, id)).returning();
+
+  return {
+    /**
+     * A new address waits for its confirmation; a waiting one gets its email again (hourly at most);
+     * a confirmed or bounced one is left as it is; an unsubscribed one gets a confirmation email and
+     * stays off the list until it is followed. The answer is the same in every case.
+     */
+    async subscribe(input: SubscribeInput, writer: Writer = db): Promise<void> {
+      if (input.website) return;
+      const emailKey = emailKeyOf(input.email);
+      const [existing] = await writer
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.emailKey, emailKey));
+      if (!existing) {
+        const [row] = await writer
+          .insert(newsletterSubscribers)
+          .values({
+            email: input.email.trim(),
+            emailKey,
+            name: input.name ?? '',
+            cadence: input.cadence,
+            source: input.source,
+            leadSource: input.leadSource ?? null,
+            token: randomToken(24),
+            consentAt: now(),
+          })
+          .onConflictDoNothing()
+          .returning();
+        // Another request for the same address won the race: that one sends the email.
+        if (row) await sendConfirmation(writer, row);
+        return;
+      }
+      if (existing.status === 'pending') {
+        // Still unconfirmed: the latest choice counts (nobody receives anything before confirming).
+        const [row] = await writer
+          .update(newsletterSubscribers)
+          .set({ cadence: input.cadence, ...(input.name ? { name: input.name } : {}) })
+          .where(eq(newsletterSubscribers.id, existing.id))
+          .returning();
+        await sendConfirmation(writer, row ?? existing);
+      } else if (existing.status === 'unsubscribed') {
+        await sendConfirmation(writer, existing);
+      }
+    },
+
+    /** The state behind a subscriber's link, for its page (404 for an unknown link). */
+    async byToken(token: string) {
+      const row = await byToken(token);
+      if (!row) throw notFound('This link is not valid. Please subscribe again.');
+      return { email: row.email, status: row.status, cadence: row.cadence };
+    },
+
+    /** The confirmation link followed: on the list from now on (also after leaving, or a bounce). */
+    async confirm(token: string) {
+      const row = await byToken(token);
+      if (!row) throw notFound('This link is not valid. Please subscribe again.');
+      if (row.status === 'confirmed') return { email: row.email, status: row.status, cadence: row.cadence };
+      const at = now();
+      const [updated] = await setStatus(row.id, {
+        status: 'confirmed',
+        confirmedAt: at,
+        unsubscribedAt: null,
+        bounces: 0,
+        // Coming back is a new consent.
+        ...(row.status === 'pending' ? {} : { consentAt: at }),
+      });
+      return { email: row.email, status: updated?.status ?? 'confirmed', cadence: row.cadence };
+    },
+
+    /** Off the list at once; what was queued for them is not sent. Saying it twice changes nothing. */
+    async unsubscribe(token: string) {
+      const row = await byToken(token);
+      if (!row) throw notFound('This link is not valid. Please subscribe again.');
+      if (row.status !== 'unsubscribed') {
+        await db.transaction(async (tx) => {
+          await tx
+            .update(newsletterSubscribers)
+            .set({ status: 'unsubscribed', unsubscribedAt: now() })
+            .where(eq(newsletterSubscribers.id, row.id));
+          await tx
+            .update(newsletterDeliveries)
+            .set({ status: 'failed', lastError: 'Unsubscribed before it was sent' })
+            .where(
+              and(eq(newsletterDeliveries.subscriberId, row.id), eq(newsletterDeliveries.status, 'pending')),
+            );
+        });
+      }
+      return { email: row.email, status: 'unsubscribed' as const, cadence: row.cadence };
+    },
+
+    /** Changes how often; only for someone on the list (the link's holder). */
+    async setCadence(token: string, cadence: NewsletterCadence) {
+      const row = await byToken(token);
+      if (!row) throw notFound('This link is not valid. Please subscribe again.');
+      await setStatus(row.id, { cadence });
+      return { email: row.email, status: row.status, cadence };
+    },
+
+    /** The owner's list, newest first: one state or all, searched by address, name or source. */
+    async list(state: SubscriberState, search: string, query: PageQuery): Promise<Page<Subscriber>> {
+      const conditions: SQL[] = [];
+      if (state !== 'all') conditions.push(eq(newsletterSubscribers.status, state));
+      const words = search.trim();
+      if (words) {
+        const like = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conditions.push(
+          or(
+            ilike(newsletterSubscribers.email, like),
+            ilike(newsletterSubscribers.name, like),
+            ilike(newsletterSubscribers.source, like),
+          ) as SQL,
+        );
+      }
+      const where = conditions.length ? and(...conditions) : undefined;
+      return paged(db, newsletterSubscribers, where, query, async (offset) => {
+        const rows = await db
+          .select()
+          .from(newsletterSubscribers)
+          .where(where)
+          .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+          .limit(query.pageSize)
+          .offset(offset);
+        return rows.map(asSubscriber);
+      });
+    },
+
+    /** How many in each state. */
+    async counts(): Promise<Record<Subscriber['status'], number>> {
+      const rows = await db
+        .select({ status: newsletterSubscribers.status, n: sql<number>`count(*)::int` })
+        .from(newsletterSubscribers)
+        .groupBy(newsletterSubscribers.status);
+      const counts = { pending: 0, confirmed: 0, unsubscribed: 0, bounced: 0 };
+      for (const row of rows) counts[row.status] = row.n;
+      return counts;
+    },
+
+    /** Sign-ups and confirmations per month (owner's calendar), the last 12 months, oldest first. */
+    async growth(timeZone: string) {
+      const month = (column: SQL) => sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM')`;
+      const since = sql`now() - interval '12 months'`;
+      const [subscribed, confirmed] = await Promise.all([
+        db.execute(sql`select ${month(sql`created_at`)} as month, count(*)::int as n from ${newsletterSubscribers}
+          where created_at > ${since} group by 1`),
+        db.execute(sql`select ${month(sql`confirmed_at`)} as month, count(*)::int as n from ${newsletterSubscribers}
+          where confirmed_at > ${since} group by 1`),
+      ]);
+      const byMonth = new Map<string, { month: string; subscribed: number; confirmed: number }>();
+      const entry = (key: string) => {
+        const found = byMonth.get(key) ?? { month: key, subscribed: 0, confirmed: 0 };
+        byMonth.set(key, found);
+        return found;
+      };
+      for (const row of (subscribed as unknown as { rows: { month: string; n: number }[] }).rows)
+        entry(row.month).subscribed = row.n;
+      for (const row of (confirmed as unknown as { rows: { month: string; n: number }[] }).rows)
+        entry(row.month).confirmed = row.n;
+      return [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month));
+    },
+
+    /** New addresses since a time (the owner's weekly digest). */
+    async newSince(since: Date): Promise<{ subscribed: number; confirmed: number }> {
+      const [row] = await db
+        .select({
+          subscribed: sql<number>`count(*) filter (where ${newsletterSubscribers.createdAt} >= ${since})::int`,
+          confirmed: sql<number>`count(*) filter (where ${newsletterSubscribers.confirmedAt} >= ${since})::int`,
+        })
+        .from(newsletterSubscribers);
+      return { subscribed: row?.subscribed ?? 0, confirmed: row?.confirmed ?? 0 };
+    },
+
+    /** Removes someone and everything kept about them: the row, their deliveries, their confirmation emails. */
+    async remove(id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(newsletterSubscribers)
+          .where(eq(newsletterSubscribers.id, id))
+          .returning();
+        if (!row) throw notFound('Subscriber not found');
+        await tx
+          .delete(notificationOutbox)
+          .where(
+            and(
+              eq(notificationOutbox.kind, 'newsletter'),
+              inArray(notificationOutbox.recipient, [row.email]),
+            ),
+          );
+      });
+    },
+  };
+}
+
+export type SubscriberList = ReturnType<typeof subscriberList>;
