@@ -94,6 +94,7 @@ const ADMIN_PATH_OWNERS: Record<string, string> = {
   'resume-requests': 'resume',
   endorsements: 'skills',
   outbox: 'notifications',
+  newsletter: 'newsletter',
   testimonials: 'testimonials',
   'booking-settings': 'booking',
   bookings: 'booking',

@@ -1,6 +1,6 @@
 /** Quote requests and messages: the public form, the owner's inbox and pipeline. */
 import type { SiteContext, SiteModule } from '../../lib/site-module.ts';
-import type { SubscriberList } from '../newsletter/subscribers.ts';
+import type { SubscriberList } from '../newsletter/service.ts';
 import { contactAdminRoutes } from './admin-routes.ts';
 import { contactRoutes } from './routes.ts';
 import { createContactService } from './service.ts';

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { countOf, newestFirst, withIsoDates } from '../../db/paging.ts';
 import { contactMessages, notificationOutbox, quoteRequests } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
-import type { SubscriberList } from '../newsletter/subscribers.ts';
+import type { SubscriberList } from '../newsletter/service.ts';
 import { enqueueNotification } from '../notifications/service.ts';
 import { quotePipeline } from './pipeline.ts';
 

@@ -112,8 +112,8 @@ export function issueDesk({ db, site, timeZone, now }: IssueOptions) {
         .onConflictDoNothing()
         .returning();
       if (!issue) return null;
-      await queue(tx, issue.id, audienceOf(issue.kind), confirmedBefore);
-      return issue;
+      const recipients = await queue(tx, issue.id, audienceOf(issue.kind), confirmedBefore);
+      return { ...issue, recipients };
     });
   }
 

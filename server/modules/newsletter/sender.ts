@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from '../../db/schema.ts';
-import { retryDelayMs } from '../notifications/worker.ts';
+import { retryDelayMs } from '../notifications/service.ts';
 import { issueEmail, type Site } from './email.tsx';
 import { bodyHtml } from './issues.ts';
 import { paths } from './subscribers.ts';

@@ -78,3 +78,6 @@ export function createNewsletterService({ db, site, timeZone, now, mail }: Newsl
 }
 
 export type NewsletterService = ReturnType<typeof createNewsletterService>;
+
+/** The list, as the quote form's newsletter box subscribes through it. */
+export type { SubscriberList } from './subscribers.ts';

@@ -1,0 +1,223 @@
+/**
+ * What the list receives and the owner's view of it: a scheduled post announced once when it goes
+ * live (to those who chose every post), the month's roundup (to those who chose monthly), the
+ * owner's issue (draft, preview, test, send once), the archive, the counts, CSV out, deleting.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { NewsletterOverview } from '../../../common/schemas/newsletter.ts';
+import {
+  newsletterDeliveries,
+  newsletterIssues,
+  newsletterSubscribers,
+  notificationOutbox,
+} from '../../db/schema.ts';
+import { caller, signedInTestApp } from '../../testing/test-app.ts';
+import { manualClockWithTimers } from '../../testing/test-clock.ts';
+
+const HOUR = 3_600_000;
+const clock = manualClockWithTimers('2026-11-24T09:00:00Z');
+const { t, admin } = await signedInTestApp({
+  seed: false,
+  env: { PUBLIC_URL: 'https://jordan.example' },
+  clock,
+});
+afterAll(() => t.close());
+const db = t.database.db;
+const as = caller(t, admin);
+
+async function reader(
+  email: string,
+  cadence: 'each' | 'monthly',
+  extra: Partial<typeof newsletterSubscribers.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(newsletterSubscribers)
+    .values({
+      email,
+      emailKey: email,
+      cadence,
+      source: 'footer',
+      token: `${email.replace(/\W/g, '')}`.padEnd(24, 'x'),
+      status: 'confirmed',
+      consentAt: clock.now(),
+      confirmedAt: clock.now(),
+      ...extra,
+    })
+    .returning();
+  if (!row) throw new Error('no row');
+  return row;
+}
+const deliveriesOf = async (id: number) =>
+  db.select().from(newsletterDeliveries).where(eq(newsletterDeliveries.subscriberId, id));
+
+const every = await reader('every@example.com', 'each');
+const monthly = await reader('monthly@example.com', 'monthly');
+
+describe('a new post', () => {
+  it('scheduled: is announced once, when it goes live, to those who chose every post', async () => {
+    const res = await t.writePost(admin, {
+      title: 'Scheduled for the list',
+      slug: 'scheduled-for-the-list',
+      summary: 'A summary of at least ten characters.',
+      content: 'Some words of the post body, long enough for the form rules to accept it.',
+      isPublished: true,
+      publishAt: new Date(clock.now().getTime() + 2 * HOUR).toISOString(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const postId = (res.json() as { id: number }).id;
+    await t.app.newsletter.issues.announceDue();
+    expect(await deliveriesOf(every.id)).toEqual([]);
+
+    clock.advance(2 * HOUR + 1000);
+    await t.app.publisher.rearm();
+    await expect
+      .poll(
+        async () =>
+          (await db.select().from(newsletterIssues).where(eq(newsletterIssues.postId, postId))).length,
+      )
+      .toBe(1);
+    // Looked at again (another event, another process): nothing more.
+    await t.app.newsletter.issues.announceDue();
+    const issues = await db.select().from(newsletterIssues).where(eq(newsletterIssues.postId, postId));
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ kind: 'post', subject: 'Scheduled for the list', recipients: 1 });
+    expect(issues[0]?.body).toContain('https://jordan.example/blog/scheduled-for-the-list');
+    expect((await deliveriesOf(every.id)).map((d) => d.issueId)).toEqual([issues[0]?.id]);
+    expect(await deliveriesOf(monthly.id)).toEqual([]);
+  });
+});
+
+describe('the monthly roundup', () => {
+  it('goes to those who chose monthly in the next month’s first week, once', async () => {
+    // Joined after November ended: not in November's roundup.
+    const late = await reader('late@example.com', 'monthly', {
+      confirmedAt: new Date('2026-12-01T12:00:00Z'),
+    });
+    clock.set('2026-12-02T14:00:00Z');
+    const roundup = await t.app.newsletter.issues.roundupDue();
+    expect(roundup).toMatchObject({
+      slug: 'roundup-2026-11',
+      kind: 'roundup',
+      subject: 'November 2026 on the blog',
+      recipients: 1,
+    });
+    expect(roundup?.body).toContain(
+      '[Scheduled for the list](https://jordan.example/blog/scheduled-for-the-list)',
+    );
+    expect((await deliveriesOf(monthly.id)).map((d) => d.issueId)).toEqual([roundup?.id]);
+    expect(await deliveriesOf(late.id)).toEqual([]);
+    expect(await t.app.newsletter.issues.roundupDue()).toBeNull();
+    // After the first week, a missed month is not sent late.
+    clock.set('2027-01-09T14:00:00Z');
+    expect(await t.app.newsletter.issues.roundupDue()).toBeNull();
+  });
+});
+
+describe('the owner’s issue', () => {
+  it('is a draft until sent once: preview in the email layout, a test to the owner, then everyone', async () => {
+    const created = await as('POST', '/api/admin/newsletter/issues', {
+      subject: 'Holiday hours',
+      body: 'The workshop closes for the holidays from **December 24**.',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, slug } = created.json() as { id: number; slug: string };
+    expect(slug).toBe('holiday-hours');
+    expect((await t.app.inject({ url: `/api/newsletter/issues/${slug}` })).statusCode).toBe(404);
+
+    const edited = await as('PUT', `/api/admin/newsletter/issues/${id}`, {
+      subject: 'Holiday hours',
+      body: 'The workshop closes for the holidays from **December 23**.',
+    });
+    expect(edited.statusCode).toBe(200);
+    const preview = await as('GET', `/api/admin/newsletter/issues/${id}/preview`);
+    expect(preview.headers['content-type']).toContain('text/html');
+    expect(preview.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(preview.body).toContain('<strong>December 23</strong>');
+    expect(preview.body).toContain('name="color-scheme"');
+
+    const test = await as('POST', `/api/admin/newsletter/issues/${id}/test`);
+    expect(test.statusCode).toBe(202);
+    const [copy] = await db
+      .select()
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.subject, '[Test] Holiday hours'));
+    expect(copy).toMatchObject({ kind: 'newsletter', recipient: null });
+    expect(copy?.html).toContain('December 23');
+    expect(await deliveriesOf(every.id)).toHaveLength(1);
+
+    const [sent, again] = [
+      await as('POST', `/api/admin/newsletter/issues/${id}/send`),
+      await as('POST', `/api/admin/newsletter/issues/${id}/send`),
+    ];
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({ status: 'sent', recipients: 3 });
+    expect(again.statusCode).toBe(409);
+    expect(
+      (
+        await as('PUT', `/api/admin/newsletter/issues/${id}`, {
+          subject: 'Changed',
+          body: 'Changed after sending it.',
+        })
+      ).statusCode,
+    ).toBe(409);
+
+    const page = await t.app.inject({ url: `/api/newsletter/issues/${slug}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ subject: 'Holiday hours', kind: 'issue' });
+    expect(page.json().html).toContain('<strong>December 23</strong>');
+    const archive = (await t.app.inject({ url: '/api/newsletter/issues' })).json() as {
+      items: { slug: string }[];
+    };
+    expect(archive.items.map((item) => item.slug)).toEqual([
+      'holiday-hours',
+      'roundup-2026-11',
+      'scheduled-for-the-list',
+    ]);
+  });
+
+  it('refuses a draft without a subject or with a short body, with the form’s messages', async () => {
+    const res = await as('POST', '/api/admin/newsletter/issues', { subject: '', body: 'short' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({
+      subject: 'Subject is required',
+      body: 'Body must be at least 10 characters',
+    });
+    expect((await as('POST', '/api/admin/newsletter/issues', { subject: 'x' }, '')).statusCode).toBe(401);
+  });
+});
+
+describe('the owner’s view of the list', () => {
+  it('counts each state, the month’s growth and each issue’s deliveries', async () => {
+    const overview = (await as('GET', '/api/admin/newsletter')).json() as NewsletterOverview;
+    expect(overview.counts).toEqual({ pending: 0, confirmed: 3, unsubscribed: 0, bounced: 0 });
+    expect(overview.mailConfigured).toBe(false);
+    expect(overview.rate).toBe(5);
+    expect(overview.growth.reduce((sum, month) => sum + month.subscribed, 0)).toBe(3);
+    const holiday = overview.issues.find((issue) => issue.slug === 'holiday-hours');
+    expect(holiday).toMatchObject({ recipients: 3, waiting: 3, delivered: 0, failed: 0, bounced: 0 });
+  });
+
+  it('searches, exports CSV with formulas defused, and deletes someone with everything about them', async () => {
+    await reader('=cmd@example.com', 'each', {
+      name: '=HYPERLINK("x")',
+      status: 'pending',
+      confirmedAt: null,
+    });
+    const found = (await as('GET', '/api/admin/newsletter/subscribers?q=cmd&status=pending')).json() as {
+      items: { id: number; email: string }[];
+      total: number;
+    };
+    expect(found.total).toBe(1);
+    const csv = await as('GET', '/api/admin/newsletter/subscribers.csv');
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\r\n')[0]).toBe(
+      'email,name,cadence,status,source,lead_source,consent_at,confirmed_at,unsubscribed_at,created_at',
+    );
+    expect(csv.body).toContain(`'=cmd@example.com,"'=HYPERLINK(""x"")",each,pending`);
+    const id = found.items[0]?.id ?? 0;
+    expect((await as('DELETE', `/api/admin/newsletter/subscribers/${id}`)).statusCode).toBe(204);
+    expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id))).toEqual([]);
+    expect((await as('DELETE', `/api/admin/newsletter/subscribers/${id}`)).statusCode).toBe(404);
+  });
+});
