@@ -122,6 +122,19 @@ describe('request log fields', () => {
     expect(
       serializeRequestForLog({ method: 'GET', url: '/api/auth/github/callback?code=C0DE&state=S7' }).url,
     ).toBe('/api/auth/github/callback?code=[redacted]&state=[redacted]');
+    // A newsletter subscriber's links, and the owner's search of the subscribers.
+    for (const [url, logged] of [
+      ['/newsletter/unsubscribe/s3cretTok3n?done=x', '/newsletter/unsubscribe/[redacted]?done=x'],
+      ['/newsletter/confirm/s3cretTok3n', '/newsletter/confirm/[redacted]'],
+      ['/api/newsletter/one-click/s3cretTok3n', '/api/newsletter/one-click/[redacted]'],
+      ['/api/newsletter/subscription/s3cretTok3n', '/api/newsletter/subscription/[redacted]'],
+      [
+        '/api/admin/newsletter/subscribers?page=1&q=dana%40example.com',
+        '/api/admin/newsletter/subscribers?page=1&q=[redacted]',
+      ],
+    ]) {
+      expect(serializeRequestForLog({ method: 'GET', url: url ?? '' }).url).toBe(logged);
+    }
   });
 });
 

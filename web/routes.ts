@@ -31,6 +31,10 @@ export default [
   route('skills/:id/endorse', 'routes/endorse.tsx'),
   route('testimonial/:token', 'routes/testimonial.tsx'),
   route('book-a-call', 'routes/book-a-call.tsx'),
+  route('newsletter', 'routes/newsletter.tsx'),
+  route('newsletter/confirm/:token', 'routes/newsletter-link.tsx', { id: 'newsletter-confirm' }),
+  route('newsletter/unsubscribe/:token', 'routes/newsletter-link.tsx', { id: 'newsletter-unsubscribe' }),
+  route('newsletter/:slug', 'routes/newsletter-issue.tsx'),
   route('booking/:token', 'routes/booking.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -12,7 +12,9 @@ import {
 import type { Config } from '../config.ts';
 
 // Secrets that must never reach a log line, wherever they appear in the URL.
-const SECRET_IN_URL = /(\/api\/resume\/download\/)[^/?#]+|([?&](?:token|code|state|preview)=)[^&#]*/gi;
+// A newsletter subscriber's link, and what the owner searched the subscribers for (their addresses).
+const SECRET_IN_URL =
+  /(\/api\/resume\/download\/|\/newsletter\/(?:confirm|unsubscribe)\/|\/api\/newsletter\/(?:subscription|one-click)\/)[^/?#]+|([?&](?:token|code|state|preview|q)=)[^&#]*/gi;
 
 /** The request fields logged for each request: no headers, so no cookie or authorization. */
 export function serializeRequestForLog(request: { method: string; url: string; ip?: string }) {

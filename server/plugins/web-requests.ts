@@ -80,10 +80,11 @@ export function isPublicPage(url: string): boolean {
 
 /**
  * Pages everybody without a session sees alike. Sign-in, the image generator, the dashboard and the
- * private pages of a booked call and of a testimonial (read on the server as their visitor) are
- * never cached.
+ * private pages of a booked call, of a testimonial and of a newsletter subscriber's links (read on
+ * the server as their visitor) are never cached.
  */
-const UNCACHED_PAGES = /^\/(admin|auth|generate-images|booking|testimonial)(\/|\?|$)/;
+const UNCACHED_PAGES =
+  /^\/(admin|auth|generate-images|booking|testimonial|newsletter\/(confirm|unsubscribe))(\/|\?|$)/;
 
 export function isCacheable(request: FastifyRequest, sessionCookie: string): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;

@@ -27,6 +27,16 @@ export default function PrivacyPage({ matches }: Route.ComponentProps) {
           are told apart by a hash that changes every day; IP addresses are not stored with them.
         </p>
         <p>
+          If you subscribe to the newsletter, the site keeps your email address, the first name you gave (if
+          any), how often you chose to hear from it, which form you used and how you came to the site (the
+          campaign or site that sent you, when there was one), when you subscribed and when you confirmed. No
+          IP address is kept with it, and the emails carry no tracking pixels and no rewritten links. Nothing
+          is sent before you confirm by the link in the first email. The address is kept while you are
+          subscribed. When you unsubscribe (one click in any email) your name and how you came are deleted;
+          the address stays, with the dates, only so that it is never added back without you, until you ask
+          for it to be deleted too. An address that is never confirmed is deleted after 30 days.
+        </p>
+        <p>
           Signing in sets one cookie that keeps you signed in; it is removed when you log out. Your theme and
           view-mode choices stay in your own browser.
         </p>

@@ -32,7 +32,10 @@ describe('POST /api/contact with a quote request', () => {
     expect(row).toMatchObject({ ...quote, newsletter: true, ipAddress: '203.0.113.10', readAt: null });
     expect(row?.id).not.toBe(99);
     // The newsletter box asked for the newsletter's confirmation too (its own tests).
-    const [note] = await t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.kind, 'quote'));
+    const [note] = await t.database.db
+      .select()
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.kind, 'quote'));
     expect(note).toMatchObject({
       kind: 'quote',
       status: 'pending',

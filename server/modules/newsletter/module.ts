@@ -68,6 +68,9 @@ export function newsletterModule(context: SiteContext) {
         const check = () => {
           announce();
           newsletter.issues.roundupDue().catch((error) => log.warn({ err: error }, 'newsletter roundup'));
+          newsletter.subscribers
+            .forgetUnconfirmed()
+            .catch((error) => log.warn({ err: error }, 'newsletter clean-up'));
         };
         timer = setInterval(check, CHECK_EVERY_MS);
         timer.unref();

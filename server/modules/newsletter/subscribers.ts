@@ -4,7 +4,7 @@
  * ever: an unsubscribed or bounced one stays as a suppression, so no form, import or stranger can
  * put it back on the list; only its owner can, by the link in a new confirmation email.
  */
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { describeSource } from '../../../common/lead-source.ts';
 import {
   CADENCE_LABELS,
@@ -27,6 +27,9 @@ type SubscribeInput = z.output<typeof subscribeSchema>;
 type Row = typeof newsletterSubscribers.$inferSelect;
 /** A Drizzle handle: the database or a transaction (the quote form subscribes inside its own). */
 type Writer = Pick<Db, 'select' | 'insert' | 'update'>;
+
+/** An address not confirmed within this many days is deleted. */
+export const UNCONFIRMED_DAYS = 30;
 
 /** One confirmation email an hour at most per address, however often the form is sent. */
 const CONFIRMATION_EVERY_MS = 60 * 60 * 1000;
@@ -162,7 +165,8 @@ export function subscriberList({ db, site, now }: SubscriberOptions) {
         await db.transaction(async (tx) => {
           await tx
             .update(newsletterSubscribers)
-            .set({ status: 'unsubscribed', unsubscribedAt: now() })
+            // Kept: the address and the dates, so it is never added back without them; forgotten: the rest.
+            .set({ status: 'unsubscribed', unsubscribedAt: now(), name: '', leadSource: null })
             .where(eq(newsletterSubscribers.id, row.id));
           await tx
             .update(newsletterDeliveries)
@@ -254,6 +258,16 @@ export function subscriberList({ db, site, now }: SubscriberOptions) {
         })
         .from(newsletterSubscribers);
       return { subscribed: row?.subscribed ?? 0, confirmed: row?.confirmed ?? 0 };
+    },
+
+    /** Addresses never confirmed within UNCONFIRMED_DAYS are deleted (the privacy page says so). */
+    async forgetUnconfirmed(): Promise<number> {
+      const before = new Date(now().getTime() - UNCONFIRMED_DAYS * 86_400_000);
+      const gone = await db
+        .delete(newsletterSubscribers)
+        .where(and(eq(newsletterSubscribers.status, 'pending'), lt(newsletterSubscribers.createdAt, before)))
+        .returning({ id: newsletterSubscribers.id });
+      return gone.length;
     },
 
     /** Removes someone and everything kept about them: the row, their deliveries, their confirmation emails. */

@@ -61,7 +61,7 @@ export async function enqueueNotification(writer: Writer, notification: Notifica
   });
 }
 
-// The outbox's backoff, which the newsletter's sender keeps too.
-export { retryDelayMs } from './worker.ts';
 // The owner's view of the outbox (server/modules/notifications/outbox.ts), for the admin routes.
 export { createOutboxService, type OutboxService } from './outbox.ts';
+// The outbox's backoff, which the newsletter's sender keeps too.
+export { retryDelayMs } from './worker.ts';

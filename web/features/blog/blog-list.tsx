@@ -10,6 +10,7 @@ import { cn } from '../../ui/cn.ts';
 import { ChevronLeft, ChevronRight, Search } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Picture } from '../../ui/picture.tsx';
+import { NewsletterSignup } from '../newsletter/signup.tsx';
 import { useBlogList } from './list-api.ts';
 import { TagLinks } from './tag-list.tsx';
 
@@ -286,6 +287,7 @@ export function BlogList() {
             </details>
           )}
         </Card>
+        <NewsletterSignup place="blog" compact className="p-5" />
         <Card className="p-5">
           <h2 className="font-semibold">About</h2>
           <p className="mt-2 text-sm text-muted-foreground">

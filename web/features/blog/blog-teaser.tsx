@@ -6,6 +6,7 @@ import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { ImageOff } from '../../ui/icons.tsx';
 import { Picture } from '../../ui/picture.tsx';
+import { NewsletterSignup } from '../newsletter/signup.tsx';
 import { useLatestPosts } from './api.ts';
 
 const TEASER_POSTS = 3;
@@ -128,6 +129,7 @@ export function BlogTeaser() {
           </ul>
         )}
       </div>
+      <NewsletterSignup place="home" className="mt-10" />
     </section>
   );
 }

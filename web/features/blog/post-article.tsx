@@ -17,6 +17,7 @@ import { paths } from '../../lib/paths.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { CalendarClock, CalendarDays, Clock, Eye, ImageOff, UserRound } from '../../ui/icons.tsx';
 import { Picture } from '../../ui/picture.tsx';
+import { NewsletterSignup } from '../newsletter/signup.tsx';
 import { Comments } from './comments.tsx';
 import { MathStyles } from './math-styles.tsx';
 import {
@@ -141,6 +142,7 @@ export function PostArticle({ post }: { post: BlogPost }) {
       )}
       {published ? <ShareLinks title={post.title} url={`${site.url}${paths.post(post.slug)}`} /> : null}
       <AuthorBox post={post} />
+      {published ? <NewsletterSignup place="post" slug={post.slug} className="mt-10" /> : null}
       <PostNeighbours previous={post.previous} next={post.next} />
       <RelatedPosts posts={post.related} />
       {published ? <Comments postId={post.id} slug={post.slug} /> : null}

@@ -1,0 +1,49 @@
+/** The newsletter: its pages, the subscribe call, a subscriber's links, and the owner's paths. */
+import type { ImportReport, SubscribeInput } from '../../../common/schemas/newsletter.ts';
+import { requestJson } from '../../lib/request.ts';
+import { ADMIN_PREFIX } from '../admin/api.ts';
+
+export const newsletterPaths = {
+  page: '/newsletter',
+  issue: (slug: string) => `/newsletter/${encodeURIComponent(slug)}`,
+  confirm: (token: string) => `/newsletter/confirm/${encodeURIComponent(token)}`,
+  manage: (token: string) => `/newsletter/unsubscribe/${encodeURIComponent(token)}`,
+} as const;
+
+export const newsletterApi = {
+  subscribe: '/api/newsletter/subscribe',
+  archive: (page = 1) => `/api/newsletter/issues?page=${page}`,
+  issue: (slug: string) => `/api/newsletter/issues/${encodeURIComponent(slug)}`,
+  subscription: (token: string) => `/api/newsletter/subscription/${encodeURIComponent(token)}`,
+  confirm: '/api/newsletter/confirm',
+  resubscribe: '/api/newsletter/resubscribe',
+  unsubscribe: '/api/newsletter/unsubscribe',
+  cadence: '/api/newsletter/cadence',
+} as const;
+
+/** The owner's newsletter. */
+export const newsletterOwnerPaths = {
+  overview: `${ADMIN_PREFIX}newsletter`,
+  subscribers: `${ADMIN_PREFIX}newsletter/subscribers`,
+  subscriber: (id: number) => `${ADMIN_PREFIX}newsletter/subscribers/${id}`,
+  csv: `${ADMIN_PREFIX}newsletter/subscribers.csv`,
+  import: `${ADMIN_PREFIX}newsletter/import`,
+  issues: `${ADMIN_PREFIX}newsletter/issues`,
+  issue: (id: number) => `${ADMIN_PREFIX}newsletter/issues/${id}`,
+  issueAction: (id: number, action: 'preview' | 'test' | 'send') =>
+    `${ADMIN_PREFIX}newsletter/issues/${id}/${action}`,
+} as const;
+
+/** The form's fields as a visitor sends them. */
+export const subscribe = (input: SubscribeInput) =>
+  requestJson<{ message: string }>('POST', newsletterApi.subscribe, input);
+
+/** A CSV of addresses, for the import. */
+export async function importSubscribers(file: File): Promise<ImportReport> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const response = await fetch(newsletterOwnerPaths.import, { method: 'POST', body, credentials: 'include' });
+  const answer = (await response.json()) as ImportReport & { message?: string };
+  if (!response.ok) throw new Error(answer.message ?? 'The file could not be imported.');
+  return answer;
+}

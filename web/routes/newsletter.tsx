@@ -1,0 +1,131 @@
+/**
+ * /newsletter: what the list sends and how often, the sign-up form (where every sign-up form on
+ * the site posts without its code), the answer after it, and the archive of sent issues.
+ */
+import { Link } from 'react-router';
+import type { PublicIssue } from '../../common/schemas/newsletter.ts';
+import type { Page } from '../../common/schemas/shared.ts';
+import { newsletterApi, newsletterPaths } from '../features/newsletter/api.ts';
+import { NewsletterSignup } from '../features/newsletter/signup.tsx';
+import { NEWSLETTER_PROMISE, SUBSCRIBE_FORM } from '../features/newsletter/subscribe-form.tsx';
+import { doneAt, failed, formOf, isOk, readFields, refused, send } from '../lib/form-action.server.ts';
+import { DONE_PARAM, useDone } from '../lib/form-post.ts';
+import { pageMeta, rootDataOf } from '../lib/seo.ts';
+import { DoneNotice } from '../ui/form-notice.tsx';
+import { PageHeader } from '../ui/page-header.tsx';
+import type { Route } from './+types/newsletter';
+
+type Archive = Page<Omit<PublicIssue, 'html'>>;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
+  const archive = await context.readApi<Archive>(
+    newsletterApi.archive(Number.isInteger(page) && page > 0 ? page : 1),
+  );
+  return { archive };
+}
+
+/** Every sign-up form of the site posted without its code (ADR 013). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const fields = await readFields(request);
+  const failure = {
+    title: 'Not subscribed',
+    fallback: 'Your subscription could not be sent. Please try again.',
+  };
+  if (formOf(fields) !== SUBSCRIBE_FORM)
+    return refused(SUBSCRIBE_FORM, fields, 400, failure.title, failure.fallback);
+  const { email, name, cadence, source, website } = fields;
+  const answer = await send(context, newsletterApi.subscribe, { email, name, cadence, source, website });
+  if (isOk(answer))
+    return doneAt(`${newsletterPaths.page}?${DONE_PARAM}=${SUBSCRIBE_FORM}#subscribe-newsletter-title`);
+  return failed(SUBSCRIBE_FORM, fields, answer, failure);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { site } = rootDataOf(matches);
+  return pageMeta({
+    site,
+    title: 'Newsletter',
+    description: `New posts from ${site.ownerName} by email, as they are published or once a month, and every issue sent so far.`,
+    path: newsletterPaths.page,
+  });
+};
+
+const dateOf = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
+  const subscribed = useDone(SUBSCRIBE_FORM);
+  const archive = loaderData.archive;
+  const more = archive ? archive.page * archive.pageSize < archive.total : false;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <PageHeader title="Newsletter">{NEWSLETTER_PROMISE}</PageHeader>
+      {subscribed ? (
+        <DoneNotice
+          className="mb-8"
+          title="Almost there"
+          text="Check your inbox and press the link in the email to confirm your subscription. Nothing is sent until you do."
+        />
+      ) : (
+        <NewsletterSignup place="newsletter" className="mb-10" />
+      )}
+      <section aria-labelledby="archive-title">
+        <h2 id="archive-title" className="text-2xl font-semibold">
+          Past issues
+        </h2>
+        {archive && archive.items.length > 0 ? (
+          <ul className="mt-4 divide-y divide-border">
+            {archive.items.map((issue) => (
+              <li
+                key={issue.slug}
+                className="flex flex-col gap-1 py-3 sm:flex-row sm:items-baseline sm:justify-between"
+              >
+                <Link
+                  to={newsletterPaths.issue(issue.slug)}
+                  className="font-medium text-primary hover:underline"
+                >
+                  {issue.subject}
+                </Link>
+                <time dateTime={issue.sentAt} className="text-sm text-muted-foreground">
+                  {dateOf(issue.sentAt)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-4 text-muted-foreground">
+            No issue has been sent yet: the first one goes out with the next post.
+          </p>
+        )}
+        {archive && (archive.page > 1 || more) ? (
+          <nav aria-label="Past issues pages" className="mt-6 flex justify-between text-sm">
+            {archive.page > 1 ? (
+              <Link
+                to={`${newsletterPaths.page}?page=${archive.page - 1}`}
+                className="text-primary hover:underline"
+              >
+                Newer issues
+              </Link>
+            ) : (
+              <span />
+            )}
+            {more ? (
+              <Link
+                to={`${newsletterPaths.page}?page=${archive.page + 1}`}
+                className="text-primary hover:underline"
+              >
+                Older issues
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  );
+}
