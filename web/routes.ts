@@ -16,6 +16,7 @@ export default [
     route('moderation', 'routes/admin-moderation.tsx'),
     route('inbox', 'routes/admin-inbox.tsx'),
     route('pipeline', 'routes/admin-pipeline.tsx'),
+    route('newsletter', 'routes/admin-newsletter.tsx'),
     route('outbox', 'routes/admin-outbox.tsx'),
     route('testimonials', 'routes/admin-testimonials.tsx'),
     route('bookings', 'routes/admin-bookings.tsx'),

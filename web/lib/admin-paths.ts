@@ -7,6 +7,7 @@ export const dashboardPaths = {
   inbox: '/admin/blog/inbox',
   pipeline: '/admin/blog/pipeline',
   outbox: '/admin/blog/outbox',
+  newsletter: '/admin/blog/newsletter',
   testimonials: '/admin/blog/testimonials',
   bookings: '/admin/blog/bookings',
   resumeRequests: '/admin/blog/resume-requests',

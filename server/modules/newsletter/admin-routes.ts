@@ -132,7 +132,8 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod<{ newsletter: Newslett
         .header('cache-control', 'no-store')
         .header(
           'content-security-policy',
-          "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'",
+          // The frame is sandboxed (an origin of its own), so the site's images are named by origin.
+          `default-src 'none'; style-src 'unsafe-inline'; img-src ${new URL(newsletter.site.url).origin} https: data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'`,
         )
         .send(await newsletter.preview(request.params.id)),
   );

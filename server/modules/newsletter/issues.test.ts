@@ -196,6 +196,25 @@ describe('the owner’s view of the list', () => {
     expect(overview.growth.reduce((sum, month) => sum + month.subscribed, 0)).toBe(3);
     const holiday = overview.issues.find((issue) => issue.slug === 'holiday-hours');
     expect(holiday).toMatchObject({ recipients: 3, waiting: 3, delivered: 0, failed: 0, bounced: 0 });
+    // Each issue counts its own deliveries (one reader's post, one reader's roundup).
+    expect(overview.issues.find((issue) => issue.kind === 'post')).toMatchObject({
+      recipients: 1,
+      waiting: 1,
+    });
+    expect(overview.issues.find((issue) => issue.kind === 'roundup')).toMatchObject({
+      recipients: 1,
+      waiting: 1,
+    });
+    await db
+      .update(newsletterDeliveries)
+      .set({ status: 'sent' })
+      .where(eq(newsletterDeliveries.subscriberId, every.id));
+    const after = (await as('GET', '/api/admin/newsletter')).json() as NewsletterOverview;
+    expect(after.issues.find((issue) => issue.slug === 'holiday-hours')).toMatchObject({
+      delivered: 1,
+      waiting: 2,
+    });
+    expect(after.issues.find((issue) => issue.kind === 'post')).toMatchObject({ delivered: 1, waiting: 0 });
   });
 
   it('searches, exports CSV with formulas defused, and deletes someone with everything about them', async () => {

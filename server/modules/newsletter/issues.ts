@@ -261,8 +261,9 @@ export function issueDesk({ db, site, timeZone, now }: IssueOptions) {
 
     /** Every issue with its deliveries counted, newest first (the dashboard). */
     async summaries(limit = 50): Promise<IssueSummary[]> {
+      // The outer row's id named with its table: inside the subquery a bare "id" is the delivery's.
       const counted = (status: string) =>
-        sql<number>`(select count(*)::int from ${newsletterDeliveries} d where d.issue_id = ${newsletterIssues.id} and d.status = ${status})`;
+        sql<number>`(select count(*)::int from ${newsletterDeliveries} d where d.issue_id = newsletter_issues.id and d.status = ${status})`;
       const rows = await db
         .select({
           id: newsletterIssues.id,

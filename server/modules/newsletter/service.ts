@@ -43,6 +43,7 @@ export function createNewsletterService({ db, site, timeZone, now, mail }: Newsl
   return {
     subscribers,
     issues,
+    site,
 
     async overview(): Promise<NewsletterOverview> {
       const [counts, growth, summaries] = await Promise.all([

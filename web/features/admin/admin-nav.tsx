@@ -20,6 +20,7 @@ const sections: Array<{ to: string; label: string; waiting?: (summary: AdminSumm
   { to: dashboardPaths.resumeRequests, label: 'Resume requests' },
   { to: dashboardPaths.endorsements, label: 'Endorsements' },
   { to: dashboardPaths.analytics, label: 'Analytics' },
+  { to: dashboardPaths.newsletter, label: 'Newsletter' },
   { to: dashboardPaths.outbox, label: 'Outbox', waiting: (s) => s.outboxFailed },
   { to: dashboardPaths.data, label: 'Your data' },
   { to: dashboardPaths.security, label: 'Security' },

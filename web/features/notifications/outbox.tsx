@@ -28,6 +28,8 @@ const KIND_LABELS: Record<string, string> = {
   reply: 'Reply to a commenter',
   digest: 'Weekly digest',
   testimonial: 'Testimonial',
+  booking: 'Call booked',
+  newsletter: 'Newsletter',
 };
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -1,0 +1,215 @@
+/**
+ * The list itself: every address with its state, choice, where it signed up and the visit's lead
+ * source, searched and filtered in the address (a GET form, ADR 013's search exception: the
+ * search is kept out of the server's logs); deleting someone removes everything kept about them.
+ */
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  CADENCE_LABELS,
+  type Subscriber,
+  type SubscriberState,
+  subscriberStates,
+} from '../../../common/schemas/newsletter.ts';
+import { useDone, useFormAnswer } from '../../lib/form-post.ts';
+import { Button } from '../../ui/button.tsx';
+import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
+import { When } from '../../ui/when.tsx';
+import {
+  AdminSection,
+  EntryList,
+  useAdminAction,
+  useAdminList,
+  useFilterParam,
+  useUpdateParams,
+} from '../admin/admin-list.tsx';
+import { StatusBadge } from '../admin/panel.tsx';
+import { deleteSubscriber, newsletterOwnerPaths } from './api.ts';
+import { NEWSLETTER_FORMS } from './owner-forms.ts';
+
+export const STATE_LABELS: Record<SubscriberState, string> = {
+  all: 'Everyone',
+  confirmed: 'Confirmed',
+  pending: 'Waiting to confirm',
+  unsubscribed: 'Unsubscribed',
+  bounced: 'Bounced',
+};
+
+const TONES = { confirmed: 'good', pending: 'notice', unsubscribed: 'quiet', bounced: 'bad' } as const;
+
+/** Where an address signed up, in words. */
+export function sourceLabel(source: string): string {
+  if (source.startsWith('post:')) return `under the post ${source.slice(5)}`;
+  return (
+    {
+      blog: 'on the blog',
+      home: 'on the home page',
+      footer: 'in the footer',
+      newsletter: 'on the newsletter page',
+      quote: 'with a quote request',
+      import: 'imported',
+    }[source] ?? source
+  );
+}
+
+export function SubscriberList() {
+  const [params] = useSearchParams();
+  const update = useUpdateParams();
+  const [status] = useFilterParam('status', subscriberStates, 'all');
+  const search = params.get('q') ?? '';
+  const query = useAdminList<Subscriber>(newsletterOwnerPaths.subscribers, {
+    status,
+    q: search || undefined,
+  });
+  const removed = useDone(NEWSLETTER_FORMS.remove);
+
+  function onFilter(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    const q = String(fields.get('q') ?? '').trim();
+    const next = String(fields.get('status') ?? 'all');
+    update({ q: q || null, status: next === 'all' ? null : next, page: null });
+  }
+
+  return (
+    <AdminSection
+      id="subscribers"
+      title="Subscribers"
+      description="Each address, where it signed up and what it chose. Unsubscribed and bounced addresses stay as suppressions until you delete them."
+      query={query}
+      empty={search || status !== 'all' ? 'Nobody matches.' : 'Nobody has subscribed yet.'}
+      filters={
+        <form
+          method="get"
+          aria-label="Search subscribers"
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={onFilter}
+        >
+          <div className="flex flex-col gap-1">
+            <label htmlFor="subscriber-search" className="text-sm font-medium">
+              Search
+            </label>
+            <Input
+              id="subscriber-search"
+              type="search"
+              name="q"
+              defaultValue={search}
+              placeholder="Address, name or source"
+              className="w-56"
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="subscriber-state" className="text-sm font-medium">
+              Show
+            </label>
+            <Select
+              id="subscriber-state"
+              name="status"
+              defaultValue={status}
+              options={STATE_LABELS}
+              className="w-auto min-w-40"
+            />
+          </div>
+          <Button type="submit" variant="outline">
+            Search
+          </Button>
+        </form>
+      }
+    >
+      {(subscribers) => (
+        <>
+          {removed ? (
+            <DoneNotice
+              className="mb-3"
+              title="Subscriber deleted"
+              text="Everything kept about them is gone."
+            />
+          ) : null}
+          <EntryList
+            label="Subscribers"
+            items={subscribers}
+            keyOf={(subscriber) => subscriber.id}
+            entry={(subscriber) => <SubscriberEntry subscriber={subscriber} />}
+          />
+        </>
+      )}
+    </AdminSection>
+  );
+}
+
+function SubscriberEntry({ subscriber }: { subscriber: Subscriber }) {
+  const [confirming, setConfirming] = useState(false);
+  const answer = useFormAnswer(NEWSLETTER_FORMS.remove);
+  const remove = useAdminAction(
+    () => deleteSubscriber(subscriber.id),
+    () => ({ title: 'Subscriber deleted', description: subscriber.email }),
+  );
+  return (
+    <article aria-label={subscriber.email} className="rounded-md border border-border p-4 text-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold break-all">{subscriber.email}</h3>
+          <p className="text-muted-foreground">
+            {subscriber.name ? `${subscriber.name} · ` : ''}
+            {CADENCE_LABELS[subscriber.cadence]} · signed up {sourceLabel(subscriber.source)}{' '}
+            <When iso={subscriber.createdAt} />
+          </p>
+          {subscriber.leadSource ? (
+            <p className="text-muted-foreground">Came from {subscriber.leadSource}</p>
+          ) : null}
+          <p className="text-xs text-muted-foreground">
+            Consent <When iso={subscriber.consentAt} />
+            {subscriber.confirmedAt ? (
+              <>
+                {' · confirmed '}
+                <When iso={subscriber.confirmedAt} />
+              </>
+            ) : null}
+            {subscriber.unsubscribedAt ? (
+              <>
+                {' · left '}
+                <When iso={subscriber.unsubscribedAt} />
+              </>
+            ) : null}
+            {subscriber.bounces ? ` · ${subscriber.bounces} bounced` : ''}
+          </p>
+        </div>
+        <StatusBadge tone={TONES[subscriber.status]}>{STATE_LABELS[subscriber.status]}</StatusBadge>
+      </div>
+      <form
+        method="post"
+        className="mt-3 flex flex-wrap items-center gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (confirming) remove.mutate(undefined);
+          else setConfirming(true);
+        }}
+      >
+        <FormName name={NEWSLETTER_FORMS.remove} />
+        <input type="hidden" name="id" value={subscriber.id} />
+        <FormNotice answer={answer?.values.id === String(subscriber.id) ? answer : undefined} />
+        <Button
+          type="submit"
+          size="sm"
+          variant={confirming ? 'destructive' : 'ghost'}
+          pending={remove.isPending}
+          pendingText="Deleting..."
+          aria-label={
+            confirming
+              ? `Yes, delete ${subscriber.email} and everything about them`
+              : `Delete ${subscriber.email}`
+          }
+        >
+          {confirming ? 'Yes, delete everything about them' : 'Delete'}
+        </Button>
+        {confirming ? (
+          <Button type="button" size="sm" variant="ghost" onClick={() => setConfirming(false)}>
+            Keep
+          </Button>
+        ) : null}
+      </form>
+    </article>
+  );
+}
