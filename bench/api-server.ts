@@ -4,6 +4,8 @@
  * included) on a freshly seeded database, and a bare Fastify app with one constant JSON route and
  * one answering the same bytes as an answer of the site (`/copy?path=/`).
  * With BENCH_POSTS / BENCH_COMMENTS / BENCH_VIEWS it first fills the database to that size.
+ * With BENCH_SUBSCRIBERS and BENCH_SMTP_URL (bench/newsletter.ts) it adds that many confirmed
+ * newsletter subscribers and runs the newsletter's sender in this process, to that SMTP server.
  * Signs a user in for the uncached (per-visitor) page renders. Prints one JSON line
  * (`{site, bare, cookie, post, project, seeded}`) on stderr, then serves until killed.
  * PGlite in memory by default; PostgreSQL with TEST_DATABASE_URL (a new database, dropped at exit).
@@ -12,12 +14,15 @@ import { existsSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import Fastify from 'fastify';
+import nodemailer from 'nodemailer';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createAdmin, seedDatabase } from '../server/db/seed.ts';
+import { pooled } from '../server/modules/newsletter/module.ts';
+import { createNewsletterSender } from '../server/modules/newsletter/sender.ts';
 import { webBuildFolder } from '../server/plugins/web.ts';
 import { openTestDatabase } from '../server/testing/test-app.ts';
-import { fillToScale } from './scale-data.ts';
+import { addSubscribers, fillToScale } from './scale-data.ts';
 
 if (!existsSync(join(webBuildFolder, 'server', 'index.js'))) {
   process.stderr.write('The web app is not built: run `npm run build` first.\n');
@@ -43,6 +48,21 @@ const seeded = await fillToScale(database.db, {
 const seedSeconds = (performance.now() - started) / 1000;
 await createAdmin(database.db, 'bench-owner', 'bench-owner-password');
 const app = await buildApp({ config, database, web: { mode: 'build' } });
+const subscribers = Number(process.env.BENCH_SUBSCRIBERS ?? 0);
+if (subscribers > 0 && process.env.BENCH_SMTP_URL) {
+  await addSubscribers(database.db, subscribers);
+  // The sender as main.ts runs it (a periodic job), here without the site's other periodic jobs.
+  const sender = createNewsletterSender({
+    db: database.db,
+    transport: nodemailer.createTransport(pooled(process.env.BENCH_SMTP_URL)),
+    from: 'Bench <bench@example.com>',
+    rate: config.NEWSLETTER_RATE,
+    site: app.newsletter.site,
+    log: app.log,
+  });
+  sender.start();
+  app.addHook('onClose', () => sender.stop());
+}
 const site = await app.listen({ port: 0, host: '127.0.0.1' });
 const login = await app.inject({
   method: 'POST',

@@ -227,13 +227,19 @@ export async function benchmark({
   connections,
   env = {},
   label,
+  before,
   extra,
+  renders: measureRenders = true,
 }: {
+  /** Also time pages rendered afresh for a signed-in visitor (default). */
+  renders?: boolean;
   rounds: number;
   duration: number;
   connections: number;
   env?: Record<string, string>;
   label: string;
+  /** Measurements and actions before the throughput rounds (a send started: bench/newsletter.ts). */
+  before?: (server: BenchServer) => Promise<Record<string, number>>;
   /** More measurements against the same server, before it stops. */
   extra?: (server: BenchServer) => Promise<Record<string, number>>;
 }) {
@@ -249,6 +255,7 @@ export async function benchmark({
     console.log(
       `\n${label}: ${server.database}, ${server.seeded.posts} extra posts, ${server.seeded.comments} comments, ${server.seeded.views} page views (seeded in ${server.seeded.seconds} s); ${connections} connections, ${duration} s per target, median of ${rounds} rounds, Node ${process.version}`,
     );
+    const first = before ? await before(server) : undefined;
     const bare: Target = { name: 'bare Fastify /hello', url: `${server.bare}/hello` };
     // Each page against the bare app answering that page's own bytes as sent (ADR 010); the API
     // reads against the bare JSON route, with their own bytes' yardstick printed beside them. The
@@ -275,11 +282,12 @@ export async function benchmark({
     const rows = await throughput(bare, targets, { rounds, duration, connections });
     printRows('Throughput (median of rounds; ratio to the bare route of the same rounds)', rows);
 
-    console.log(
-      `\nOne page at a time, rendered afresh for a signed-in visitor (budget <= ${UNCACHED_MAX_MS} ms):`,
-    );
+    if (measureRenders)
+      console.log(
+        `\nOne page at a time, rendered afresh for a signed-in visitor (budget <= ${UNCACHED_MAX_MS} ms):`,
+      );
     const renders: { name: string; ms: number; ok: boolean }[] = [];
-    for (const [name, path] of pages) {
+    for (const [name, path] of measureRenders ? pages : []) {
       const ms = await singleRender(
         { name, url: `${server.site}${path}`, headers: { ...browser, cookie: server.cookie } },
         { rounds, duration: Math.max(2, Math.round(duration / 2)) },
@@ -294,6 +302,7 @@ export async function benchmark({
       renders,
       seeded: server.seeded,
       database: server.database,
+      before: first,
       extra: extra ? await extra(server) : undefined,
     };
   } finally {

@@ -11,6 +11,7 @@ import { type Database, type Db, openDatabase } from '../../db/client.ts';
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from '../../db/schema.ts';
 import { type SmtpStandIn, startSmtpStandIn } from '../../testing/smtp-stand-in.ts';
 import { openPostgresTestDatabase, openTestDatabase, postgresAnswers } from '../../testing/test-app.ts';
+import { pooled } from './module.ts';
 import { createNewsletterSender, MAX_BOUNCES } from './sender.ts';
 import { createNewsletterService } from './service.ts';
 
@@ -46,7 +47,8 @@ const serviceOn = (db: Db) =>
 const senderOn = (db: Db, rate = 1000) =>
   createNewsletterSender({
     db,
-    transport: nodemailer.createTransport(smtp.url),
+    // As the module makes it: pooled connections.
+    transport: nodemailer.createTransport(pooled(smtp.url)),
     from: 'Jordan Ellis <news@jordan.example>',
     rate,
     site,

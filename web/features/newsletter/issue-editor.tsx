@@ -171,7 +171,6 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
       <iframe
         title="Preview of the email"
         src={`${newsletterOwnerPaths.issueAction(id, 'preview')}?v=${encodeURIComponent(updatedAt)}`}
-        sandbox=""
         className="h-[32rem] w-full rounded-md border border-border bg-white"
       />
       <FormNotice answer={failure} />

@@ -129,9 +129,12 @@ export default function SubscribeForm({
       className={cn('rounded-lg border border-border bg-card p-6', className)}
     >
       <Heading id={headingId} className="text-lg font-semibold">
-        Get new posts by email
+        {place === 'newsletter' ? 'Subscribe' : 'Get new posts by email'}
       </Heading>
-      <p className="mt-1 text-sm text-muted-foreground">{compact ? COMPACT_PROMISE : NEWSLETTER_PROMISE}</p>
+      {/* The newsletter's own pages say what it is above the form. */}
+      {place === 'newsletter' ? null : (
+        <p className="mt-1 text-sm text-muted-foreground">{compact ? COMPACT_PROMISE : NEWSLETTER_PROMISE}</p>
+      )}
       <form
         id={id}
         method="post"
