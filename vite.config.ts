@@ -26,5 +26,16 @@ export default defineConfig({
       'zod',
     ],
   },
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    modulePreload: {
+      // The forms whose code comes after the page is live, behind the server's own form (the quote
+      // form near #contact; the newsletter's sign-up in the footer and the home page): their lazy
+      // imports list no modules to fetch ahead, since every name listed is paid for on the home
+      // page's first move (ADR 007's budget). Their own imports follow a moment later, while the
+      // server's form works by itself (ADR 013).
+      resolveDependencies: (filename, deps) =>
+        /(quote-form|subscribe-form)-[\w-]+\.js$/.test(filename) ? [] : deps,
+    },
+  },
 });

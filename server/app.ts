@@ -102,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     aiModule(context),
     skillsModule(context),
     projects,
-    seoModule(context, blog.blog),
+    seoModule(context, blog.blog, newsletter.newsletter),
     analytics,
     notifications,
   ];

@@ -2,18 +2,15 @@
  * The newsletter (issue 35): the subscribe form, a subscriber's choice, the owner's issues and
  * the dashboard's view of the list. The form's texts follow the spec's tone.
  */
+import {
+  CADENCE_LABELS,
+  NEWSLETTER_CADENCES,
+  type NewsletterCadence,
+  SUBSCRIBE_ANSWER,
+} from '../newsletter.ts';
 import { leadSourceSchema } from './contact.ts';
 import { email, isoDate, optionalText, text } from './shared.ts';
 import { z } from './zod.ts';
-
-export const NEWSLETTER_CADENCES = ['each', 'monthly'] as const;
-export type NewsletterCadence = (typeof NEWSLETTER_CADENCES)[number];
-
-/** What each choice means, said wherever a visitor chooses. */
-export const CADENCE_LABELS: Record<NewsletterCadence, string> = {
-  each: 'Every new post, when it is published',
-  monthly: 'A monthly roundup of the month’s posts',
-};
 
 export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed', 'bounced'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
@@ -38,9 +35,8 @@ export const subscribeSchema = z.object({
 
 export type SubscribeInput = z.input<typeof subscribeSchema>;
 
-/** What every subscribe answers, whatever the address's state: nothing is revealed. */
-export const SUBSCRIBE_ANSWER =
-  'Almost there: check your inbox and press the link in the email to confirm your subscription.';
+// The choices and the answer, for the server's modules that read them from here.
+export { CADENCE_LABELS, NEWSLETTER_CADENCES, type NewsletterCadence, SUBSCRIBE_ANSWER };
 
 /** A subscriber's links carry this secret (confirm, unsubscribe, change the choice). */
 export const subscriberTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,64}$/);

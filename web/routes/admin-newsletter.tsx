@@ -14,9 +14,9 @@ import {
   shownOnce,
 } from '../features/admin/dashboard-form.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
-import { newsletterOwnerPaths, useNewsletterOverview } from '../features/newsletter/api.ts';
 import { IssueEditor } from '../features/newsletter/issue-editor.tsx';
 import { IssueList, NewsletterFigures } from '../features/newsletter/newsletter-overview.tsx';
+import { newsletterOwnerPaths, useNewsletterOverview } from '../features/newsletter/owner-api.ts';
 import { ISSUE_PARAM, NEWSLETTER_FORMS } from '../features/newsletter/owner-forms.ts';
 import { SubscriberList } from '../features/newsletter/subscriber-list.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';

@@ -8,6 +8,8 @@ import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import type { Route } from './+types/newsletter-issue';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
+  // No issue has an address this long (the API would refuse it as a bad request).
+  if (params.slug.length > 200) return data({ issue: null }, { status: 404 });
   const issue = await context.readApi<PublicIssue>(newsletterApi.issue(params.slug));
   if (!issue) return data({ issue: null }, { status: 404 });
   return { issue };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpFactors } from '../../db/schema.ts';
+import { newsletterSubscribers, totpFactors } from '../../db/schema.ts';
 import { localStorage } from '../../lib/storage.ts';
 import { listRoutes } from '../../testing/routes.ts';
 import {
@@ -76,6 +76,8 @@ async function populate(t: TestApp) {
       budget: '5-10k',
       timeframe: '3months',
       message: 'We need an online shop for our cakes.',
+      // The newsletter box: a subscriber (pending) and their confirmation email.
+      newsletter: true,
     },
   });
   expect(quote.statusCode, quote.body).toBe(201);
@@ -131,6 +133,7 @@ describe('backup and restore', () => {
     expect(end.tables.blog_posts).toBeGreaterThan(1);
     expect(end.tables.comments).toBeGreaterThan(0);
     expect(end.tables.quote_requests).toBe(1);
+    expect(end.tables.newsletter_subscribers).toBe(1);
     expect(end.uploads).toBeGreaterThan(0);
     expect(lines.some((line) => line.includes('Keys, “quotes” and ünïcode'))).toBe(true);
   });
@@ -175,6 +178,14 @@ describe('backup and restore', () => {
     const empty = await createTestApp({ seed: false, env: { UPLOAD_DIR: uploadDir } });
     try {
       await restoreBackup(empty.database.db, localStorage(uploadDir), archive);
+      // The newsletter's list comes back with the rest (the quote form's box subscribed Dana).
+      expect(
+        (await empty.database.db.select().from(newsletterSubscribers)).map((row) => [
+          row.email,
+          row.status,
+          row.source,
+        ]),
+      ).toEqual([['dana@example.com', 'pending', 'quote']]);
       const again = join(dir, 'pglite-again.backup.gz');
       await writeBackupFile(empty.database.db, localStorage(uploadDir), again);
       expect(content(again)).toEqual(content(archive));

@@ -174,6 +174,12 @@ describe('the owner’s issue', () => {
       'roundup-2026-11',
       'scheduled-for-the-list',
     ]);
+    // The archive and every sent issue are in the sitemap; a draft never is.
+    const sitemap = (await t.app.inject({ url: '/sitemap.xml' })).body;
+    for (const path of ['/newsletter', '/newsletter/holiday-hours', '/newsletter/roundup-2026-11'])
+      expect(sitemap).toContain(`<loc>https://jordan.example${path}</loc>`);
+    const long = await t.app.inject({ url: `/api/newsletter/issues/${'x'.repeat(300)}` });
+    expect([400, 404]).toContain(long.statusCode);
   });
 
   it('refuses a draft without a subject or with a short body, with the form’s messages', async () => {

@@ -13,13 +13,7 @@ import { slugify } from '../../../common/text.ts';
 import { addDays, wallClock, zonedFormat, zonedInstant } from '../../../common/zoned-time.ts';
 import type { Db } from '../../db/client.ts';
 import { paged, withIsoDates } from '../../db/paging.ts';
-import {
-  appMeta,
-  blogPosts,
-  newsletterDeliveries,
-  newsletterIssues,
-  newsletterSubscribers,
-} from '../../db/schema.ts';
+import { blogPosts, newsletterDeliveries, newsletterIssues, newsletterSubscribers } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import type { Site } from './email.tsx';
@@ -32,13 +26,14 @@ type IssueRow = typeof newsletterIssues.$inferSelect;
 const ANNOUNCE_WINDOW_MS = 2 * 86_400_000;
 /** A month's roundup goes out in the first week of the next month, or not at all. */
 const ROUNDUP_DAYS = 7;
-const SINCE_KEY = 'newsletter:since';
 
 export interface IssueOptions {
   db: Db;
   site: Site;
   timeZone: string;
   now: () => Date;
+  /** An issue was sent: its page, the archive and the sitemap change (the read and page caches). */
+  onSent?: () => void;
 }
 
 const audienceOf = (kind: IssueRow['kind']): Audience =>
@@ -54,12 +49,16 @@ function postBody(
   return `${cover}${post.summary}\n\n[Read “${post.title}” on the site](${url})`;
 }
 
-export function issueDesk({ db, site, timeZone, now }: IssueOptions) {
-  /** When the newsletter began here: posts that went live before it are never announced. */
-  async function since(): Promise<Date> {
-    await db.insert(appMeta).values({ key: SINCE_KEY, value: now().toISOString() }).onConflictDoNothing();
-    const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, SINCE_KEY));
-    return new Date(row?.value ?? now().toISOString());
+export function issueDesk({ db, site, timeZone, now, onSent = () => {} }: IssueOptions) {
+  /**
+   * When the list began to have readers (its first confirmation): a post that went live before
+   * anyone was on the list is never announced; null while nobody is (nothing to announce to).
+   */
+  async function firstReaderAt(): Promise<Date | null> {
+    const [row] = await db
+      .select({ at: sql<string | null>`min(${newsletterSubscribers.confirmedAt})` })
+      .from(newsletterSubscribers);
+    return row?.at ? new Date(row.at) : null;
   }
 
   /** A slug no other issue has: the base, then base-2, base-3 … */
@@ -104,29 +103,35 @@ export function issueDesk({ db, site, timeZone, now }: IssueOptions) {
     values: Pick<IssueRow, 'slug' | 'kind' | 'subject' | 'body'> & { postId?: number },
     confirmedBefore?: Date,
   ): Promise<IssueRow | null> {
-    return db.transaction(async (tx) => {
-      const at = now();
-      const [issue] = await tx
-        .insert(newsletterIssues)
-        .values({ ...values, status: 'sent', sentAt: at, createdAt: at, updatedAt: at })
-        .onConflictDoNothing()
-        .returning();
-      if (!issue) return null;
-      const recipients = await queue(tx, issue.id, audienceOf(issue.kind), confirmedBefore);
-      return { ...issue, recipients };
-    });
+    return db
+      .transaction(async (tx) => {
+        const at = now();
+        const [issue] = await tx
+          .insert(newsletterIssues)
+          .values({ ...values, status: 'sent', sentAt: at, createdAt: at, updatedAt: at })
+          .onConflictDoNothing()
+          .returning();
+        if (!issue) return null;
+        const recipients = await queue(tx, issue.id, audienceOf(issue.kind), confirmedBefore);
+        return { ...issue, recipients };
+      })
+      .then((issue) => {
+        if (issue) onSent();
+        return issue;
+      });
   }
 
   return {
-    since,
-
     /**
      * Announces every post that went live since the last look (a scheduled post when its time
-     * comes): one issue per post, ever. Returns the issues created.
+     * comes), within the last two days and after the list's first reader: one issue per post,
+     * ever. Returns the issues created.
      */
     async announceDue(): Promise<IssueRow[]> {
       const at = now();
-      const from = new Date(Math.max((await since()).getTime(), at.getTime() - ANNOUNCE_WINDOW_MS));
+      const first = await firstReaderAt();
+      if (!first) return [];
+      const from = new Date(Math.max(first.getTime(), at.getTime() - ANNOUNCE_WINDOW_MS));
       const posts = await db
         .select({
           id: blogPosts.id,
@@ -138,7 +143,7 @@ export function issueDesk({ db, site, timeZone, now }: IssueOptions) {
         .from(blogPosts)
         .where(
           sql`${blogPosts.isPublished} and ${blogPosts.publishedAt} <= ${at.toISOString()}
-            and ${blogPosts.publishedAt} >= ${from.toISOString()}
+            and ${blogPosts.publishedAt} > ${from.toISOString()}
             and not exists (select 1 from ${newsletterIssues} where ${newsletterIssues.postId} = ${blogPosts.id})`,
         )
         .orderBy(asc(blogPosts.publishedAt));
@@ -254,7 +259,10 @@ export function issueDesk({ db, site, timeZone, now }: IssueOptions) {
         const recipients = await queue(tx, row.id, 'all');
         return { ...row, recipients };
       });
-      if (sent) return sent;
+      if (sent) {
+        onSent();
+        return sent;
+      }
       await this.get(id);
       throw new HttpError(409, 'This issue was sent already');
     },
@@ -305,8 +313,25 @@ export function issueDesk({ db, site, timeZone, now }: IssueOptions) {
       });
     },
 
+    /** The archive and every sent issue, for the sitemap. */
+    async sitemapEntries(): Promise<{ path: string; lastModified: string | null }[]> {
+      const rows = await db
+        .select({ slug: newsletterIssues.slug, sentAt: newsletterIssues.sentAt })
+        .from(newsletterIssues)
+        .where(eq(newsletterIssues.status, 'sent'))
+        .orderBy(desc(newsletterIssues.sentAt));
+      return [
+        { path: '/newsletter', lastModified: rows[0]?.sentAt?.toISOString() ?? null },
+        ...rows.map((row) => ({
+          path: `/newsletter/${row.slug}`,
+          lastModified: row.sentAt?.toISOString() ?? null,
+        })),
+      ];
+    },
+
     /** A sent issue's web page; a draft or unknown slug is a 404. */
     async published(slug: string): Promise<PublicIssue> {
+      if (slug.length > 200) throw notFound('Issue not found');
       const [row] = await db
         .select()
         .from(newsletterIssues)

@@ -22,7 +22,7 @@ export function pooled(smtpUrl: string): string {
 const CHECK_EVERY_MS = 10 * 60 * 1000;
 
 export function newsletterModule(context: SiteContext) {
-  const { db, config, log, events } = context;
+  const { db, config, log, events, cache } = context;
   const now = context.now ?? (() => new Date());
   const site = { url: config.publicUrl, name: profile.name, location: profile.location };
   const newsletter = createNewsletterService({
@@ -31,6 +31,7 @@ export function newsletterModule(context: SiteContext) {
     timeZone: OWNER_TIME_ZONE,
     now,
     mail: { configured: !!config.SMTP_URL, owner: config.NOTIFY_EMAIL, rate: config.NEWSLETTER_RATE },
+    onSent: () => cache.invalidate('newsletter'),
   });
 
   // A post published, or a scheduled one gone live (the publisher's event), is announced at once.

@@ -18,11 +18,13 @@ export interface NewsletterOptions {
   now: () => Date;
   /** Whether mail leaves at all (SMTP_URL), and where the owner's test goes (NOTIFY_EMAIL). */
   mail: { configured: boolean; owner: string | undefined; rate: number };
+  /** An issue was sent (the module drops the cached public reads: its page, the archive, the sitemap). */
+  onSent?: () => void;
 }
 
-export function createNewsletterService({ db, site, timeZone, now, mail }: NewsletterOptions) {
+export function createNewsletterService({ db, site, timeZone, now, mail, onSent }: NewsletterOptions) {
   const subscribers = subscriberList({ db, site, now });
-  const issues = issueDesk({ db, site, timeZone, now });
+  const issues = issueDesk({ db, site, timeZone, now, ...(onSent ? { onSent } : {}) });
 
   /** An issue in the real email layout; the owner's copy links to the newsletter page, not to a reader's link. */
   async function emailFor(id: number) {

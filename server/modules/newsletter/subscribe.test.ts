@@ -112,10 +112,13 @@ describe('subscribing', () => {
     expect((await subscribe({ email: 'reader@example.com' })).json()).toEqual({ message: SUBSCRIBE_ANSWER });
     expect(await confirmations('Reader@Example.com')).toBe(1);
 
+    // Confirmed a minute after that post went live: it is not sent to them later.
+    clock.advance(60_000);
     const confirmed = await post('confirm', row?.token ?? '');
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ status: 'confirmed', cadence: 'each' });
     expect((await subscriber('reader@example.com'))?.confirmedAt).toBeInstanceOf(Date);
+    clock.advance(60_000);
     const [issue] = await publishPost();
     expect(issue?.recipients).toBe(1);
     expect((await deliveriesTo(row?.id ?? 0)).map((d) => d.issueId)).toEqual([issue?.id]);

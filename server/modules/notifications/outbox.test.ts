@@ -166,6 +166,13 @@ describe('the weekly digest', () => {
       },
     });
     expect(call.statusCode, call.body).toBe(201);
+    const reader = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/subscribe',
+      remoteAddress: freshIp(),
+      payload: { email: 'new-reader@example.com' },
+    });
+    expect(reader.statusCode).toBe(202);
     await t.database.db.delete(notificationOutbox);
 
     const results = await Promise.all([
@@ -183,6 +190,7 @@ describe('the weekly digest', () => {
     expect(digests[0]?.recipient).toBeNull();
     expect(digests[0]?.body).toContain('New quote requests: 2: Dana Lead (website), Lee Lead (website)');
     expect(digests[0]?.body).toContain('Dashboard: https://jordan.example/admin/blog/pipeline');
+    expect(digests[0]?.body).toContain('New subscribers: 1 signed up, 0 confirmed');
     expect(digests[0]?.body).toContain(
       'Calls booked: 1: Cal Booker (Tuesday, November 24, 2026 at 9:00 AM EST)',
     );

@@ -107,6 +107,27 @@ describe('mail worker', () => {
     expect(received[0]).toMatchObject({ to: ['casey@example.com'] });
   });
 
+  it('sends a message with an HTML part and headers of its own (the newsletter’s confirmation) as both parts', async () => {
+    await enqueueNotification(database.db, {
+      kind: 'newsletter',
+      recipient: 'reader@example.com',
+      subject: 'Confirm your subscription',
+      fields: {},
+      text: 'Confirm: https://jordan.example/newsletter/confirm/abc',
+      html: '<p>Confirm: <a href="https://jordan.example/newsletter/confirm/abc">here</a></p>',
+      headers: { 'X-Entity-Ref-ID': 'confirm-1' },
+    });
+    const mail = worker();
+    expect(await mail.runOnce()).toBe(1);
+    await mail.stop();
+    const raw = received[0]?.raw ?? '';
+    expect(received[0]).toMatchObject({ to: ['reader@example.com'] });
+    expect(raw).toContain('Content-Type: text/plain');
+    expect(raw).toContain('Content-Type: text/html');
+    expect(raw).toContain('X-Entity-Ref-ID: confirm-1');
+    expect(raw).toContain('Confirm: https://jordan.example/newsletter/confirm/abc');
+  });
+
   it('sends a booked call with its calendar invitation as a text/calendar part and an .ics file', async () => {
     const ics =
       'BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:booking-1@example.com\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';

@@ -54,12 +54,14 @@ describe('GET /sitemap.xml', () => {
         'https://jordan.example/contribute',
         'https://jordan.example/privacy',
         'https://jordan.example/terms',
+        // The newsletter's archive (no issue is sent yet).
+        'https://jordan.example/newsletter',
         ...published.map(({ slug }) => `https://jordan.example/blog/${slug}`),
         ...projects.map(({ id }) => `https://jordan.example/projects/${id}`),
         ...tags.map((tag) => `https://jordan.example/blog/tag/${encodeURIComponent(tag)}`),
       ]),
     );
-    expect(locs).toHaveLength(9 + published.length + projects.length + tags.length);
+    expect(locs).toHaveLength(10 + published.length + projects.length + tags.length);
     expect(locs).toContain('https://jordan.example/blog/tag/Small%20Business');
     const [draft] = await t.database.db
       .select({ slug: blogPosts.slug })

@@ -1,7 +1,7 @@
 /**
  * robots.txt, sitemap.xml and the web app manifest. The sitemap lists the public
  * pages: home, the blog, every published post, every project, and the resume and
- * recommendation pages, with absolute addresses under PUBLIC_URL. The manifest
+ * recommendation pages, the newsletter's archive and sent issues, with absolute addresses under PUBLIC_URL. The manifest
  * names the site after the profile and uses the icons in `web/public/`.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -109,6 +109,8 @@ export interface SeoOptions {
   cache: ReadCache;
   /** Where drawn share images are kept (DATA_DIR/share-images). */
   shareImages: ShareImageStore;
+  /** The newsletter's archive and its sent issues, for the sitemap. */
+  newsletterPages?: () => Promise<SitemapEntry[]>;
   /** How long a shared cache may show an old feed or sitemap after a write (SHARED_CACHE_SECONDS). */
   sharedCacheSeconds?: number;
 }
@@ -150,7 +152,7 @@ export function shareLabel(pagePath: string): string {
 
 export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (
   app,
-  { blog, siteUrl, cache, shareImages, sharedCacheSeconds = 0 },
+  { blog, siteUrl, cache, shareImages, sharedCacheSeconds = 0, newsletterPages },
 ) => {
   // Every page's share image, drawn from the page's own title and description as a visitor
   // without an account gets them: a page that is not found (a draft, a typo) has none.
@@ -258,7 +260,7 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (
       .send(manifest),
   );
   app.get('/sitemap.xml', async (request, reply) => {
-    const pages = await publicPages(blog);
+    const pages = [...(await publicPages(blog)), ...((await newsletterPages?.()) ?? [])];
     const newest = pages.reduce(
       (latest, page) => Math.max(latest, Date.parse(page.lastModified ?? '') || 0),
       0,

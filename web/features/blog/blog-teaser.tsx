@@ -129,7 +129,7 @@ export function BlogTeaser() {
           </ul>
         )}
       </div>
-      <NewsletterSignup place="home" headingLevel={3} className="mt-10" />
+      <NewsletterSignup place="home" compact headingLevel={3} className="mt-10" />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { FEED_PATHS } from '../../../common/feeds.ts';
 import type { SocialLink } from '../../../common/schemas/content.ts';
 import { paths } from '../../lib/paths.ts';
@@ -9,15 +9,9 @@ import { NewsletterSignup } from '../newsletter/signup.tsx';
 /** The newsletter's short form, social links (new tab), the Privacy Policy and Terms of Service pages, the blog's feed, and the copyright year. */
 export function Footer({ ownerName, socialLinks }: { ownerName: string; socialLinks: SocialLink[] }) {
   const year = new Date().getFullYear();
-  const { pathname } = useLocation();
   return (
     <footer className="border-t border-border bg-muted/40">
-      {/* The newsletter's pages and the dashboard have their own; everywhere else, the short form. */}
-      {/^\/(newsletter|admin)(\/|$)/.test(pathname) ? null : (
-        <div className="mx-auto max-w-6xl px-4 pt-8">
-          <NewsletterSignup place="footer" compact className="md:max-w-xl" />
-        </div>
-      )}
+      <NewsletterSignup place="footer" compact />
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-8 md:flex-row md:justify-between">
         <SocialLinks
           links={socialLinks}

@@ -17,7 +17,14 @@ import { Textarea } from '../../ui/textarea.tsx';
 import { failureToast, toast } from '../../ui/use-toast.ts';
 import { useAdminAction, useRefreshAdmin, useUpdateParams } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
-import { discardIssue, newsletterOwnerPaths, saveIssue, sendIssue, testIssue, useOwnerIssue } from './api.ts';
+import {
+  discardIssue,
+  newsletterOwnerPaths,
+  saveIssue,
+  sendIssue,
+  testIssue,
+  useOwnerIssue,
+} from './owner-api.ts';
 import { ISSUE_PARAM, NEWSLETTER_FORMS } from './owner-forms.ts';
 
 const idOf = (value: string | null) => (/^\d{1,9}$/.test(value ?? '') ? Number(value) : null);

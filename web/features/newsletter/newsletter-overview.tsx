@@ -10,7 +10,8 @@ import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { When } from '../../ui/when.tsx';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel, StatusBadge } from '../admin/panel.tsx';
-import { importSubscribers, newsletterOwnerPaths, newsletterPaths } from './api.ts';
+import { newsletterPaths } from './api.ts';
+import { importSubscribers, newsletterOwnerPaths } from './owner-api.ts';
 import { NEWSLETTER_FORMS } from './owner-forms.ts';
 
 const STATE_LABELS = {

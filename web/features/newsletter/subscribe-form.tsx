@@ -5,12 +5,8 @@
  * same whatever the address's state, so nothing is revealed about who is on the list.
  */
 import { type FormEvent, useId, useState } from 'react';
-import { Link } from 'react-router';
-import {
-  CADENCE_LABELS,
-  NEWSLETTER_CADENCES,
-  type NewsletterCadence,
-} from '../../../common/schemas/newsletter.ts';
+import { Link, useLocation } from 'react-router';
+import { CADENCE_LABELS, NEWSLETTER_CADENCES, type NewsletterCadence } from '../../../common/newsletter.ts';
 import { useFormAnswer } from '../../lib/form-post.ts';
 import { leadSource } from '../../lib/lead-source.ts';
 import { paths } from '../../lib/paths.ts';
@@ -47,13 +43,22 @@ export interface SubscribeFormProps {
 
 export const subscribeFormId = (place: SubscribeFormProps['place']) => `subscribe-${place}`;
 
-export default function SubscribeForm({
-  place,
-  slug,
-  headingLevel = 2,
-  compact = false,
-  className,
-}: SubscribeFormProps) {
+/** Pages with a sign-up of their own, where the footer has none: home, the newsletter's, the dashboard. */
+const OWN_FORM = /^\/($|newsletter|admin)/;
+
+/** The footer's short form, where a page has none of its own (decided here, in the lazy chunk). */
+export default function SubscribeFormIn(props: SubscribeFormProps) {
+  const { pathname } = useLocation();
+  if (props.place !== 'footer') return <SubscribeForm {...props} />;
+  if (OWN_FORM.test(pathname)) return null;
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-8">
+      <SubscribeForm {...props} className="md:max-w-xl" />
+    </div>
+  );
+}
+
+function SubscribeForm({ place, slug, headingLevel = 2, compact = false, className }: SubscribeFormProps) {
   const staticCopy = useStaticCopy();
   const id = subscribeFormId(place);
   const fieldId = useId();
@@ -172,24 +177,27 @@ export default function SubscribeForm({
             </Field>
           )}
         </div>
-        <fieldset hidden={compact}>
-          <legend className="text-sm font-medium">How often</legend>
-          <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
-            {NEWSLETTER_CADENCES.map((cadence) => (
-              <label key={cadence} className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name="cadence"
-                  value={cadence}
-                  id={`${fieldId}-${cadence}`}
-                  defaultChecked={(kept?.values.cadence ?? 'each') === cadence}
-                  className="h-4 w-4 accent-[var(--primary)]"
-                />
-                {CADENCE_LABELS[cadence]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        {/* The short form asks only for the address: how often is chosen on the confirmation page. */}
+        {compact ? null : (
+          <fieldset>
+            <legend className="text-sm font-medium">How often</legend>
+            <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
+              {NEWSLETTER_CADENCES.map((cadence) => (
+                <label key={cadence} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name="cadence"
+                    value={cadence}
+                    id={`${fieldId}-${cadence}`}
+                    defaultChecked={(kept?.values.cadence ?? 'each') === cadence}
+                    className="h-4 w-4 accent-[var(--primary)]"
+                  />
+                  {CADENCE_LABELS[cadence]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label>
             Website
@@ -200,13 +208,16 @@ export default function SubscribeForm({
           <Button type="submit" pending={state.kind === 'sending'} pendingText="Subscribing...">
             Subscribe
           </Button>
-          <p className="text-xs text-muted-foreground">
-            What is kept, and for how long:{' '}
-            <Link to={paths.privacy} className="underline underline-offset-2 hover:text-foreground">
-              Privacy Policy
-            </Link>
-            .
-          </p>
+          {/* The short forms stand above the footer's own Privacy Policy link. */}
+          {compact ? null : (
+            <p className="text-xs text-muted-foreground">
+              What is kept, and for how long:{' '}
+              <Link to={paths.privacy} className="underline underline-offset-2 hover:text-foreground">
+                Privacy Policy
+              </Link>
+              .
+            </p>
+          )}
         </div>
       </form>
     </section>

@@ -26,7 +26,7 @@ import {
   useUpdateParams,
 } from '../admin/admin-list.tsx';
 import { StatusBadge } from '../admin/panel.tsx';
-import { deleteSubscriber, newsletterOwnerPaths } from './api.ts';
+import { deleteSubscriber, newsletterOwnerPaths } from './owner-api.ts';
 import { NEWSLETTER_FORMS } from './owner-forms.ts';
 
 export const STATE_LABELS: Record<SubscriberState, string> = {
