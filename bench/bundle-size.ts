@@ -28,7 +28,8 @@ export const HOME_APP_JS_BUDGET_GZIP = 40 * 1024;
 export const FIRST_LOAD_JS_BUDGET_GZIP = 120 * 1024;
 export const FIRST_LOAD_JS_FILES = 15;
 /** The home page's HTML as sent (Brotli) (issue 32). */
-export const HOME_HTML_BUDGET = 10 * 1024;
+/** ADR 016: the blog section's newsletter sign-up is part of the page (was 10 KB). */
+export const HOME_HTML_BUDGET = 10.5 * 1024;
 
 interface RouteAssets {
   module: string;

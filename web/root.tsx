@@ -27,6 +27,7 @@ import { AuthProvider } from './features/layout/auth-provider.tsx';
 import { Footer } from './features/layout/footer.tsx';
 import { Header } from './features/layout/header.tsx';
 import { NotFoundContent } from './features/layout/not-found-content.tsx';
+import { NewsletterSignup } from './features/newsletter/signup.tsx';
 import { themeScript } from './features/preferences/theme.ts';
 import bodyFont from './fonts/instrument-sans-latin-wght-normal.woff2?url';
 import displayFont from './fonts/space-grotesk-latin-wght-normal.woff2?url';
@@ -171,7 +172,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <main id="main" className="flex-1">
           <Page />
         </main>
-        <Footer ownerName={site.ownerName} socialLinks={site.socialLinks} />
+        <Footer
+          ownerName={site.ownerName}
+          socialLinks={site.socialLinks}
+          signup={<NewsletterSignup place="footer" compact />}
+        />
         <Toasts />
         <ImmersiveCursor />
       </AuthProvider>

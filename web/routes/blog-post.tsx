@@ -10,6 +10,7 @@ import { replyForms, sendDashboardForm } from '../features/admin/dashboard-form.
 import { commentsPath, ownerPostPath, postPath, previewPostPath, REPLY_FORM } from '../features/blog/api.ts';
 import { followOldAddress } from '../features/blog/old-address-api.ts';
 import { PostArticle, PostNotFound } from '../features/blog/post-article.tsx';
+import { NewsletterSignup } from '../features/newsletter/signup.tsx';
 import { doneAt, formOf, readFields, refused, sendChecked } from '../lib/form-action.server.ts';
 import { DONE_PARAM } from '../lib/form-post.ts';
 import { paths } from '../lib/paths.ts';
@@ -110,7 +111,10 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   if (!post) return <PostNotFound />;
   return (
     <HydrationBoundary state={dehydrated}>
-      <PostArticle post={post} />
+      <PostArticle
+        post={post}
+        signup={<NewsletterSignup place="post" slug={post.slug} className="mt-10" />}
+      />
     </HydrationBoundary>
   );
 }

@@ -9,6 +9,7 @@ import type { BlogListPage } from '../../common/schemas/blog.ts';
 import { BlogList } from '../features/blog/blog-list.tsx';
 import { useAuth } from '../features/layout/auth-provider.tsx';
 import { NotFoundContent } from '../features/layout/not-found-content.tsx';
+import { NewsletterSignup } from '../features/newsletter/signup.tsx';
 import { paths } from '../lib/paths.ts';
 import { isDocumentRequest, prefetch } from '../lib/prefetch.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
@@ -128,7 +129,7 @@ export default function Blog({ loaderData, params }: Route.ComponentProps) {
             </Link>
           </p>
         )}
-        <BlogList />
+        <BlogList signup={<NewsletterSignup place="blog" compact className="p-5" />} />
       </div>
     </HydrationBoundary>
   );

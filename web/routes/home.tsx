@@ -16,6 +16,7 @@ import { QUOTE_PATH } from '../features/contact/api.ts';
 import { ContactSection } from '../features/contact/contact-section.tsx';
 import { ImmersiveHomeExtras } from '../features/immersive/immersive-loader.tsx';
 import { useSectionTracking } from '../features/layout/active-section.ts';
+import { NewsletterSignup } from '../features/newsletter/signup.tsx';
 import { About } from '../features/profile/about.tsx';
 import { BOOKING_STATUS_PATH, TESTIMONIALS_PATH } from '../features/profile/api.ts';
 import { Hero } from '../features/profile/hero.tsx';
@@ -116,7 +117,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <ProjectsSection projects={loaderData.projects} />
       <About profile={loaderData.profile} />
       <SkillsLoader additionalSkills={loaderData.additionalSkills} />
-      <BlogTeaser />
+      <BlogTeaser signup={<NewsletterSignup place="home" compact headingLevel={3} className="mt-10" />} />
       <ContactSection
         contactInfo={loaderData.contactInfo}
         socialLinks={loaderData.quoteSocialLinks}

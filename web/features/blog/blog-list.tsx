@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { blogListParams, SNIPPET_MARK_END, SNIPPET_MARK_START } from '../../../common/blog-list.ts';
@@ -10,7 +11,6 @@ import { cn } from '../../ui/cn.ts';
 import { ChevronLeft, ChevronRight, Search } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Picture } from '../../ui/picture.tsx';
-import { NewsletterSignup } from '../newsletter/signup.tsx';
 import { useBlogList } from './list-api.ts';
 import { TagLinks } from './tag-list.tsx';
 
@@ -65,7 +65,8 @@ function Snippet({ text }: { text: string }) {
  * One page of posts with the search box, the tag filter and the pager; page, search and tag
  * live in the address (?page=, ?q=, ?tag=).
  */
-export function BlogList() {
+/** `signup`: what the page puts at the top of the side column (the newsletter's sign-up). */
+export function BlogList({ signup }: { signup?: ReactNode } = {}) {
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
   const { page, q, tag: askedTag } = blogListParams(params);
@@ -287,7 +288,7 @@ export function BlogList() {
             </details>
           )}
         </Card>
-        <NewsletterSignup place="blog" compact className="p-5" />
+        {signup}
         <Card className="p-5">
           <h2 className="font-semibold">About</h2>
           <p className="mt-2 text-sm text-muted-foreground">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MAX_TAGS_IN_LIST } from '../../../common/constants.ts';
 import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
@@ -6,7 +7,6 @@ import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { ImageOff } from '../../ui/icons.tsx';
 import { Picture } from '../../ui/picture.tsx';
-import { NewsletterSignup } from '../newsletter/signup.tsx';
 import { useLatestPosts } from './api.ts';
 
 const TEASER_POSTS = 3;
@@ -91,7 +91,8 @@ function PostCard({ post }: { post: BlogPostSummary }) {
 }
 
 /** #blog: the latest posts with their loading, error and empty states. */
-export function BlogTeaser() {
+/** `signup`: what the page puts under the posts (the newsletter's sign-up). */
+export function BlogTeaser({ signup }: { signup?: ReactNode } = {}) {
   const { data: posts, error, isLoading } = useLatestPosts();
   return (
     <section id="blog" aria-labelledby="blog-heading" className="mx-auto max-w-6xl px-4 py-20">
@@ -129,7 +130,7 @@ export function BlogTeaser() {
           </ul>
         )}
       </div>
-      <NewsletterSignup place="home" compact headingLevel={3} className="mt-10" />
+      {signup}
     </section>
   );
 }

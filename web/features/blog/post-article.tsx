@@ -6,6 +6,7 @@
  * draft or a scheduled post the same way under a banner saying so.
  */
 
+import type { ReactNode } from 'react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { MAX_TAGS_IN_LIST } from '../../../common/constants.ts';
@@ -17,7 +18,6 @@ import { paths } from '../../lib/paths.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { CalendarClock, CalendarDays, Clock, Eye, ImageOff, UserRound } from '../../ui/icons.tsx';
 import { Picture } from '../../ui/picture.tsx';
-import { NewsletterSignup } from '../newsletter/signup.tsx';
 import { Comments } from './comments.tsx';
 import { MathStyles } from './math-styles.tsx';
 import {
@@ -53,7 +53,8 @@ function UnpublishedBanner({ post }: { post: BlogPost }) {
   );
 }
 
-export function PostArticle({ post }: { post: BlogPost }) {
+/** `signup`: what the page puts under a published post's author box (the newsletter's sign-up). */
+export function PostArticle({ post, signup }: { post: BlogPost; signup?: ReactNode }) {
   const site = useSiteInfo();
   const minutes = readingTimeMinutes(post.content);
   const tags = post.tags.slice(0, MAX_TAGS_IN_LIST);
@@ -142,7 +143,7 @@ export function PostArticle({ post }: { post: BlogPost }) {
       )}
       {published ? <ShareLinks title={post.title} url={`${site.url}${paths.post(post.slug)}`} /> : null}
       <AuthorBox post={post} />
-      {published ? <NewsletterSignup place="post" slug={post.slug} className="mt-10" /> : null}
+      {published ? signup : null}
       <PostNeighbours previous={post.previous} next={post.next} />
       <RelatedPosts posts={post.related} />
       {published ? <Comments postId={post.id} slug={post.slug} /> : null}

@@ -1,17 +1,26 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FEED_PATHS } from '../../../common/feeds.ts';
 import type { SocialLink } from '../../../common/schemas/content.ts';
 import { paths } from '../../lib/paths.ts';
 import { Rss } from '../../ui/icons.tsx';
 import { SocialLinks } from '../../ui/social-links.tsx';
-import { NewsletterSignup } from '../newsletter/signup.tsx';
 
 /** The newsletter's short form, social links (new tab), the Privacy Policy and Terms of Service pages, the blog's feed, and the copyright year. */
-export function Footer({ ownerName, socialLinks }: { ownerName: string; socialLinks: SocialLink[] }) {
+export function Footer({
+  ownerName,
+  socialLinks,
+  signup,
+}: {
+  ownerName: string;
+  socialLinks: SocialLink[];
+  /** The newsletter's short form, put in by the root. */
+  signup?: ReactNode;
+}) {
   const year = new Date().getFullYear();
   return (
     <footer className="border-t border-border bg-muted/40">
-      <NewsletterSignup place="footer" compact />
+      {signup}
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-8 md:flex-row md:justify-between">
         <SocialLinks
           links={socialLinks}

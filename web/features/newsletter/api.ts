@@ -10,6 +10,8 @@ export const newsletterPaths = {
 } as const;
 
 export const newsletterApi = {
+  /** Every public read of the newsletter starts so (a send refreshes them all). */
+  prefix: '/api/newsletter',
   subscribe: '/api/newsletter/subscribe',
   archive: (page = 1) => `/api/newsletter/issues?page=${page}`,
   issue: (slug: string) => `/api/newsletter/issues/${encodeURIComponent(slug)}`,

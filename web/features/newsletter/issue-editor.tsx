@@ -17,6 +17,7 @@ import { Textarea } from '../../ui/textarea.tsx';
 import { failureToast, toast } from '../../ui/use-toast.ts';
 import { useAdminAction, useRefreshAdmin, useUpdateParams } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
+import { newsletterApi } from './api.ts';
 import {
   discardIssue,
   newsletterOwnerPaths,
@@ -155,7 +156,7 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
       title: 'Issue sent',
       description: `Queued for ${readers} ${readers === 1 ? 'subscriber' : 'subscribers'}.`,
     }),
-    ['/api/newsletter'],
+    [newsletterApi.prefix],
   );
   const discard = useAdminAction(
     () => discardIssue(id),
