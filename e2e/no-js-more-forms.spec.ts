@@ -25,7 +25,8 @@ test.describe('the other public forms without JavaScript', () => {
     const email = `nojs.resume.${Date.now()}@example.com`;
     await page.goto('/resume');
     await page.getByLabel('Name').fill('Morgan Recruiter');
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    // The page's own form (the footer has the newsletter's).
+    await page.getByRole('main').getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByLabel('Purpose').selectOption({ index: 1 });
     await page.getByRole('button', { name: 'Request Resume' }).click();
     await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();

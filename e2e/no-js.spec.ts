@@ -53,13 +53,15 @@ test.describe('signing in and registering without JavaScript', () => {
     await page.getByRole('tab', { name: 'Register' }).click();
     await expect(page).toHaveURL(/\?tab=register$/);
     await page.getByLabel('Username').fill(username);
-    await page.getByRole('textbox', { name: 'Email' }).fill(`${username}@example.com`);
+    // The page's own form (the footer has the newsletter's).
+    const main = page.getByRole('main');
+    await main.getByRole('textbox', { name: 'Email' }).fill(`${username}@example.com`);
     await page.getByLabel('Password', { exact: true }).fill('a-long-password-1');
     await page.getByLabel('Confirm Password').fill('a-different-one-2');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Passwords do not match').first()).toBeVisible();
     await expect(page.getByLabel('Username')).toHaveValue(username);
-    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(`${username}@example.com`);
+    await expect(main.getByRole('textbox', { name: 'Email' })).toHaveValue(`${username}@example.com`);
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
     await page.getByLabel('Password', { exact: true }).fill('a-long-password-1');
     await page.getByLabel('Confirm Password').fill('a-long-password-1');
@@ -241,7 +243,8 @@ test.describe('the forms with a bot check, without JavaScript', () => {
     // The rating is a radio group the browser moves alone.
     await page.getByRole('radio', { name: '4 stars' }).check({ force: true });
     await page.getByLabel('Your Name').fill(name);
-    await page.getByRole('textbox', { name: 'Email' }).fill('jamie.endorse@example.com');
+    // The page's own form (the footer has the newsletter's).
+    await page.getByRole('main').getByRole('textbox', { name: 'Email' }).fill('jamie.endorse@example.com');
     await page.getByLabel('Comment (optional)').fill('Set up our whole build on it.');
     await page.getByRole('button', { name: 'Submit Endorsement' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Almost there' })).toBeVisible();

@@ -74,7 +74,9 @@ function SubscribeForm({ place, slug, headingLevel = 2, compact = false, classNa
   const Heading = `h${headingLevel}` as const;
   const source = place === 'post' && slug ? `post:${slug}` : place;
 
-  if (staticCopy) return <StaticNotice feature="Subscribing to the newsletter" className={className} />;
+  // A copy without a server takes no sign-ups: the newsletter's page says so; the short forms step aside.
+  if (staticCopy)
+    return compact ? null : <StaticNotice feature="Subscribing to the newsletter" className={className} />;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
