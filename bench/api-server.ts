@@ -60,6 +60,8 @@ if (subscribers > 0 && process.env.BENCH_SMTP_URL) {
     site: app.newsletter.site,
     log: app.log,
   });
+  // As the module wires it: a queued send wakes the sender (the site's event).
+  app.readCache.events.on('public-content-changed', () => sender.wake());
   sender.start();
   app.addHook('onClose', () => sender.stop());
 }

@@ -97,11 +97,21 @@ export function newsletterModule(context: SiteContext) {
       site,
       log,
     });
+    // A send queued here, or in another process (its cache invalidation comes over the bus), wakes it.
+    let unwatch: (() => void) | undefined;
     jobs.push({
       name: 'newsletter delivery',
       periodic: true,
-      start: () => sender.start(),
-      stop: () => sender.stop(),
+      start: () => {
+        unwatch = events.on('public-content-changed', (prefixes) => {
+          if (prefixes.some((prefix) => prefix === '' || prefix.startsWith('newsletter'))) sender.wake();
+        });
+        sender.start();
+      },
+      stop: () => {
+        unwatch?.();
+        return sender.stop();
+      },
     });
   }
 

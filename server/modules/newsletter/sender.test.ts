@@ -180,6 +180,18 @@ describe('the sender', () => {
     await sender.stop();
   });
 
+  it('sleeps while nothing waits, and wakes at once when an issue is queued', async () => {
+    await readers(database.db, 'wake', 1);
+    const sender = senderOn(database.db);
+    sender.start();
+    // Its first look finds nothing: the next would be IDLE_LOOK_MS away.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sendIssue(database.db, 'Wake up');
+    sender.wake();
+    await expect.poll(() => smtp.received.length, { timeout: 3_000 }).toBe(1);
+    await sender.stop();
+  });
+
   it('sends nothing to a reader who left after the issue was queued', async () => {
     const [reader] = await readers(database.db, 'left', 1);
     await sendIssue(database.db, 'Left before it went');

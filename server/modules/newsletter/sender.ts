@@ -23,6 +23,12 @@ export const MAX_BOUNCES = 3;
 const LEASE_MS = 5 * 60 * 1000;
 /** Messages on their way at once (over the transport's pooled connections). */
 const CONCURRENT_SENDS = 5;
+/**
+ * How long an idle sender waits before looking again (a retry's time coming): a look is a short
+ * transaction, which on the embedded database holds the process's one thread. A send queued here
+ * or in another process wakes it at once (`wake`).
+ */
+export const IDLE_LOOK_MS = 15_000;
 /** Any number that names this lock among the site's (pg_advisory_xact_lock). */
 const RATE_LOCK = 35_035;
 const TOKEN = '__SUBSCRIBER_TOKEN__';
@@ -101,6 +107,9 @@ export function createNewsletterSender({ db, transport, from, rate, site, log }:
     return found;
   }
 
+  /** Whether the last look found the window's allowance spent (so there is more to send soon). */
+  let limited = false;
+
   /** Takes what this window still allows, counted over every process's takes. */
   async function claim(): Promise<Claimed[]> {
     return db.transaction(async (tx) => {
@@ -110,7 +119,8 @@ export function createNewsletterSender({ db, transport, from, rate, site, log }:
         where claimed_at > clock_timestamp() - ${`${windowMs} milliseconds`}::interval`);
       const taken = (recent as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
       const budget = perWindow - taken;
-      if (budget <= 0) return [];
+      limited = budget <= 0;
+      if (limited) return [];
       const result = await tx.execute(sql`
         update ${newsletterDeliveries} d
         set claimed_at = clock_timestamp(), next_attempt_at = clock_timestamp() + ${`${LEASE_MS} milliseconds`}::interval
@@ -198,26 +208,43 @@ export function createNewsletterSender({ db, transport, from, rate, site, log }:
 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
-  const tick = () => {
-    running ??= runOnce()
-      .catch((error) => log.error({ err: error }, 'newsletter sender run failed'))
+  let stopped = true;
+  // Several looks per window while there is mail: looking once a window lands on its edge, where
+  // the last take still counts, and sends at half the rate.
+  const busyMs = Math.max(100, Math.min(windowMs, 1000) / 4);
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, ms);
+    timer.unref();
+  };
+  function tick() {
+    if (running) return;
+    running = runOnce()
+      .then((outcomes) => schedule(Object.keys(outcomes).length > 0 || limited ? busyMs : IDLE_LOOK_MS))
+      .catch((error) => {
+        log.error({ err: error }, 'newsletter sender run failed');
+        schedule(IDLE_LOOK_MS);
+      })
       .finally(() => {
         running = undefined;
       });
-  };
+  }
 
   return {
     runOnce,
     windowMs,
+    /** Looks now: an issue was just queued (here, or in another process sharing the database). */
+    wake() {
+      if (!running) schedule(0);
+    },
     start() {
-      // Several looks per window: looking once a window lands on its edge, where the last take still
-      // counts, and sends at half the rate.
-      timer = setInterval(tick, Math.max(100, Math.min(windowMs, 1000) / 4));
-      timer.unref();
-      tick();
+      stopped = false;
+      schedule(0);
     },
     async stop() {
-      if (timer) clearInterval(timer);
+      stopped = true;
+      clearTimeout(timer);
       await running;
       transport.close();
     },
