@@ -8,3 +8,13 @@ export const samplePost = {
   tags: 'repair, notes',
   isPublished: false,
 };
+
+/** A quote request as the home page's form sends it (Dana's bakery), for tests that need a valid one. */
+export const sampleQuote = {
+  name: 'Dana Smith',
+  email: 'dana@example.com',
+  projectType: 'ecommerce',
+  budget: '5-10k',
+  timeframe: '3months',
+  message: 'We need an online shop for our cakes.',
+};

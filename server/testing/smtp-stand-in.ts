@@ -26,7 +26,8 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
     logger: false,
     onRcptTo(address, _session, callback) {
       const code = standIn.refuse(address.address);
-      if (code) return callback(Object.assign(new Error(`Refused (${code})`), { responseCode: code }));
+      if (code)
+        return callback(Object.assign(new Error(`Mailbox unavailable (${code})`), { responseCode: code }));
       callback();
     },
     onData(stream, session, callback) {

@@ -8,11 +8,11 @@
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import {
   CADENCE_LABELS,
-  NEWSLETTER_CADENCES,
   type NewsletterCadence,
   type SubscriberStatus,
 } from '../../common/schemas/newsletter.ts';
 import { newsletterApi, newsletterPaths } from '../features/newsletter/api.ts';
+import { CadenceChoices } from '../features/newsletter/cadence-choices.tsx';
 import { doneAt, failed, formOf, isOk, readFields, refused, send } from '../lib/form-action.server.ts';
 import { DONE_PARAM, useDone, useFormAnswer } from '../lib/form-post.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
@@ -103,20 +103,7 @@ function CadenceChoice({ current }: { current: NewsletterCadence }) {
       <FormName name={FORMS.cadence} />
       <fieldset>
         <legend className="font-semibold">How often</legend>
-        <div className="mt-3 space-y-2">
-          {NEWSLETTER_CADENCES.map((cadence) => (
-            <label key={cadence} className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name="cadence"
-                value={cadence}
-                defaultChecked={cadence === current}
-                className="h-4 w-4 accent-[var(--primary)]"
-              />
-              {CADENCE_LABELS[cadence]}
-            </label>
-          ))}
-        </div>
+        <CadenceChoices chosen={current} className="mt-3 space-y-2" />
       </fieldset>
       <Button type="submit" variant="outline" className="mt-4" pending={pending} pendingText="Saving...">
         Save my choice

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscribers, totpFactors } from '../../db/schema.ts';
 import { localStorage } from '../../lib/storage.ts';
 import { listRoutes } from '../../testing/routes.ts';
+import { sampleQuote } from '../../testing/samples.ts';
 import {
   createTestApp,
   freshIp,
@@ -69,13 +70,8 @@ async function populate(t: TestApp) {
     url: '/api/contact',
     remoteAddress: freshIp(),
     payload: {
-      name: 'Dana Smith',
-      email: 'dana@example.com',
+      ...sampleQuote,
       company: 'Smith Bakery',
-      projectType: 'ecommerce',
-      budget: '5-10k',
-      timeframe: '3months',
-      message: 'We need an online shop for our cakes.',
       // The newsletter box: a subscriber (pending) and their confirmation email.
       newsletter: true,
     },

@@ -13,6 +13,7 @@ import {
   notificationOutbox,
 } from '../../db/schema.ts';
 import { multipartFile } from '../../testing/multipart.ts';
+import { sampleQuote } from '../../testing/samples.ts';
 import { freshIp, signedInTestApp } from '../../testing/test-app.ts';
 import { manualClock } from '../../testing/test-clock.ts';
 
@@ -156,12 +157,7 @@ describe('subscribing', () => {
       url: '/api/contact',
       remoteAddress: freshIp(),
       payload: {
-        name: 'Dana Smith',
-        email: 'dana@example.com',
-        projectType: 'ecommerce',
-        budget: '5-10k',
-        timeframe: '3months',
-        message: 'We need an online shop for our cakes.',
+        ...sampleQuote,
         newsletter: true,
         source: { landingPage: '/', utmSource: 'google' },
       },

@@ -1,63 +1,34 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { notificationOutbox } from '../../db/schema.ts';
+import { type SmtpStandIn, startSmtpStandIn } from '../../testing/smtp-stand-in.ts';
 import { openTestDatabase } from '../../testing/test-app.ts';
 import { enqueueNotification } from './service.ts';
 import { createMailWorker, MAX_ATTEMPTS, retryDelayMs } from './worker.ts';
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
 let database: Database;
-let server: SMTPServer;
-let port: number;
-let received: Received[] = [];
+let smtp: SmtpStandIn;
+/** How many recipients the stand-in refuses for now (450) before it takes them again. */
 let rejectNext = 0;
 
 const silentLog = { warn() {}, error() {}, info() {} } as never;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (rejectNext > 0) {
-        rejectNext--;
-        return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 450 }));
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk) => {
-        raw += chunk;
-      });
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.server.address() as { port: number }).port;
+  smtp = await startSmtpStandIn();
+  smtp.refuse = () => {
+    if (rejectNext <= 0) return undefined;
+    rejectNext--;
+    return 450;
+  };
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
   await database.close();
 });
 afterEach(async () => {
-  received = [];
+  smtp.received = [];
   rejectNext = 0;
   await database.db.delete(notificationOutbox);
 });
@@ -65,7 +36,7 @@ afterEach(async () => {
 const worker = () =>
   createMailWorker({
     db: database.db,
-    smtpUrl: `smtp://127.0.0.1:${port}`,
+    smtpUrl: smtp.url,
     to: 'owner@example.com',
     from: 'site@example.com',
     log: silentLog,
@@ -81,10 +52,10 @@ describe('mail worker', () => {
     const mail = worker();
     expect(await mail.runOnce()).toBe(1);
     await mail.stop();
-    expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({ from: 'site@example.com', to: ['owner@example.com'] });
-    expect(received[0]?.raw).toContain('Subject: New quote request from Dana');
-    expect(received[0]?.raw).toContain('Budget: 5-10k');
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toMatchObject({ from: 'site@example.com', to: ['owner@example.com'] });
+    expect(smtp.received[0]?.raw).toContain('Subject: New quote request from Dana');
+    expect(smtp.received[0]?.raw).toContain('Budget: 5-10k');
     const [row] = await database.db.select().from(notificationOutbox);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(row?.sentAt).toBeInstanceOf(Date);
@@ -104,7 +75,7 @@ describe('mail worker', () => {
     const mail = worker();
     expect(await mail.runOnce()).toBe(1);
     await mail.stop();
-    expect(received[0]).toMatchObject({ to: ['casey@example.com'] });
+    expect(smtp.received[0]).toMatchObject({ to: ['casey@example.com'] });
   });
 
   it('sends a message with an HTML part and headers of its own (the newsletter’s confirmation) as both parts', async () => {
@@ -120,8 +91,8 @@ describe('mail worker', () => {
     const mail = worker();
     expect(await mail.runOnce()).toBe(1);
     await mail.stop();
-    const raw = received[0]?.raw ?? '';
-    expect(received[0]).toMatchObject({ to: ['reader@example.com'] });
+    const raw = smtp.received[0]?.raw ?? '';
+    expect(smtp.received[0]).toMatchObject({ to: ['reader@example.com'] });
     expect(raw).toContain('Content-Type: text/plain');
     expect(raw).toContain('Content-Type: text/html');
     expect(raw).toContain('X-Entity-Ref-ID: confirm-1');
@@ -141,8 +112,8 @@ describe('mail worker', () => {
     const mail = worker();
     expect(await mail.runOnce()).toBe(1);
     await mail.stop();
-    const raw = received[0]?.raw ?? '';
-    expect(received[0]).toMatchObject({ to: ['dana@example.com'] });
+    const raw = smtp.received[0]?.raw ?? '';
+    expect(smtp.received[0]).toMatchObject({ to: ['dana@example.com'] });
     expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
     expect(raw).toContain('filename=call.ics');
     expect(raw).toContain('UID:booking-1@example.com');
@@ -160,7 +131,7 @@ describe('mail worker', () => {
 
     // Not due yet: nothing happens.
     expect(await mail.runOnce()).toBe(0);
-    expect(received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
 
     await database.db.update(notificationOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
     expect(await mail.runOnce()).toBe(1);

@@ -4,7 +4,7 @@
  * posts to the page without its code (ADR 013); with the code the same calls go from here.
  */
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { NewsletterOverview } from '../../../common/schemas/newsletter.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
@@ -166,11 +166,6 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
   const testAnswer = useFormAnswer(NEWSLETTER_FORMS.test);
   const failure = sendAnswer ?? testAnswer;
   const busy = test.isPending || send.isPending || discard.isPending;
-  /** A form of one button (and its fields): posted without the code, sent from here with it. */
-  const act = (run: () => void) => (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    run();
-  };
   return (
     <section aria-labelledby="preview-heading" className="space-y-4">
       <h3 id="preview-heading" className="font-semibold">
@@ -183,9 +178,7 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
       />
       <FormNotice answer={failure} />
       <div className="flex flex-wrap items-start gap-4">
-        <form method="post" onSubmit={act(() => test.mutate(undefined))}>
-          <FormName name={NEWSLETTER_FORMS.test} />
-          <input type="hidden" name="id" value={id} />
+        <DraftForm form={NEWSLETTER_FORMS.test} id={id} run={() => test.mutate(undefined)}>
           <Button
             type="submit"
             variant="outline"
@@ -195,30 +188,26 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
           >
             Send a test to me
           </Button>
-        </form>
-        <form
-          method="post"
+        </DraftForm>
+        <DraftForm
+          form={NEWSLETTER_FORMS.send}
+          id={id}
           className="flex flex-col gap-2 rounded-md border border-border p-3"
-          onSubmit={act(() => send.mutate(undefined, { onSuccess: () => update({ [ISSUE_PARAM]: null }) }))}
+          run={() => send.mutate(undefined, { onSuccess: () => update({ [ISSUE_PARAM]: null }) })}
         >
-          <FormName name={NEWSLETTER_FORMS.send} />
-          <input type="hidden" name="id" value={id} />
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="confirm" required className="h-4 w-4 accent-[var(--primary)]" />I
-            have checked the preview: send it to {readers} {readers === 1 ? 'subscriber' : 'subscribers'} now
+            <input type="checkbox" name="confirm" required className="h-4 w-4 accent-[var(--primary)]" />
+            {`I have checked the preview: send it to ${readers} ${readers === 1 ? 'subscriber' : 'subscribers'} now`}
           </label>
           <Button type="submit" disabled={busy} pending={send.isPending} pendingText="Sending...">
             Send now
           </Button>
-        </form>
-        <form
-          method="post"
-          onSubmit={act(() =>
-            discard.mutate(undefined, { onSuccess: () => update({ [ISSUE_PARAM]: null }) }),
-          )}
+        </DraftForm>
+        <DraftForm
+          form={NEWSLETTER_FORMS.discard}
+          id={id}
+          run={() => discard.mutate(undefined, { onSuccess: () => update({ [ISSUE_PARAM]: null }) })}
         >
-          <FormName name={NEWSLETTER_FORMS.discard} />
-          <input type="hidden" name="id" value={id} />
           <Button
             type="submit"
             variant="ghost"
@@ -228,8 +217,38 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
           >
             Delete draft
           </Button>
-        </form>
+        </DraftForm>
       </div>
     </section>
+  );
+}
+
+/** A form about the open draft: posted to the page without the code, `run` from here with it. */
+function DraftForm({
+  form,
+  id,
+  run,
+  className,
+  children,
+}: {
+  form: string;
+  id: number;
+  run: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      method="post"
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        run();
+      }}
+    >
+      <FormName name={form} />
+      <input type="hidden" name="id" value={id} />
+      {children}
+    </form>
   );
 }

@@ -4,9 +4,9 @@
  * with its code it sends the same fields to the API and says so in place. The answer is the
  * same whatever the address's state, so nothing is revealed about who is on the list.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CADENCE_LABELS, NEWSLETTER_CADENCES, type NewsletterCadence } from '../../../common/newsletter.ts';
+import type { NewsletterCadence } from '../../../common/newsletter.ts';
 import { useFormAnswer } from '../../lib/form-post.ts';
 import { leadSource } from '../../lib/lead-source.ts';
 import { paths } from '../../lib/paths.ts';
@@ -19,6 +19,7 @@ import { Input } from '../../ui/input.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
 import { newsletterPaths, subscribe } from './api.ts';
+import { CadenceChoices } from './cadence-choices.tsx';
 
 export const SUBSCRIBE_FORM = 'subscribe';
 
@@ -61,7 +62,6 @@ export default function SubscribeFormIn(props: SubscribeFormProps) {
 function SubscribeForm({ place, slug, headingLevel = 2, compact = false, className }: SubscribeFormProps) {
   const staticCopy = useStaticCopy();
   const id = subscribeFormId(place);
-  const fieldId = useId();
   // A post made without the code comes back to /newsletter, whose own form shows the answer.
   const answer = useFormAnswer(SUBSCRIBE_FORM);
   const kept = place === 'newsletter' ? answer : undefined;
@@ -183,21 +183,10 @@ function SubscribeForm({ place, slug, headingLevel = 2, compact = false, classNa
         {compact ? null : (
           <fieldset>
             <legend className="text-sm font-medium">How often</legend>
-            <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
-              {NEWSLETTER_CADENCES.map((cadence) => (
-                <label key={cadence} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name="cadence"
-                    value={cadence}
-                    id={`${fieldId}-${cadence}`}
-                    defaultChecked={(kept?.values.cadence ?? 'each') === cadence}
-                    className="h-4 w-4 accent-[var(--primary)]"
-                  />
-                  {CADENCE_LABELS[cadence]}
-                </label>
-              ))}
-            </div>
+            <CadenceChoices
+              chosen={kept?.values.cadence ?? 'each'}
+              className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6"
+            />
           </fieldset>
         )}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
