@@ -82,8 +82,12 @@ export function subscriberList({ db, site, now }: SubscriberOptions) {
     });
   }
 
-  const byToken = async (token: string) =>
-    (await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.token, token)))[0];
+  /** The subscriber behind a link; an unknown link is a 404 with one message wherever it is used. */
+  const byToken = async (token: string) => {
+    const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.token, token));
+    if (!row) throw notFound('This link is not valid. Please subscribe again.');
+    return row;
+  };
 
   const setStatus = (id: number, values: Partial<typeof newsletterSubscribers.$inferInsert>) =>
     db.update(newsletterSubscribers).set(values).where(eq(newsletterSubscribers.id, id)).returning();
@@ -136,14 +140,12 @@ export function subscriberList({ db, site, now }: SubscriberOptions) {
     /** The state behind a subscriber's link, for its page (404 for an unknown link). */
     async byToken(token: string) {
       const row = await byToken(token);
-      if (!row) throw notFound('This link is not valid. Please subscribe again.');
       return { email: row.email, status: row.status, cadence: row.cadence };
     },
 
     /** The confirmation link followed: on the list from now on (also after leaving, or a bounce). */
     async confirm(token: string) {
       const row = await byToken(token);
-      if (!row) throw notFound('This link is not valid. Please subscribe again.');
       if (row.status === 'confirmed') return { email: row.email, status: row.status, cadence: row.cadence };
       const at = now();
       const [updated] = await setStatus(row.id, {
@@ -160,7 +162,6 @@ export function subscriberList({ db, site, now }: SubscriberOptions) {
     /** Off the list at once; what was queued for them is not sent. Saying it twice changes nothing. */
     async unsubscribe(token: string) {
       const row = await byToken(token);
-      if (!row) throw notFound('This link is not valid. Please subscribe again.');
       if (row.status !== 'unsubscribed') {
         await db.transaction(async (tx) => {
           await tx
@@ -182,7 +183,6 @@ export function subscriberList({ db, site, now }: SubscriberOptions) {
     /** Changes how often; only for someone on the list (the link's holder). */
     async setCadence(token: string, cadence: NewsletterCadence) {
       const row = await byToken(token);
-      if (!row) throw notFound('This link is not valid. Please subscribe again.');
       await setStatus(row.id, { cadence });
       return { email: row.email, status: row.status, cadence };
     },
