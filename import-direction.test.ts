@@ -136,6 +136,88 @@ function dataAccessOutsideApi(file: string, text: string): string[] {
   return wrong;
 }
 
+/**
+ * ADR 018: a form's one write path is its route action. A `useMutation` is left only for a
+ * one-click button that is not a form (at most three, named here); a component never reads a
+ * page's HTML to find an answer.
+ */
+const ONE_CLICK_MUTATIONS = [
+  'web/features/admin/admin-list.tsx',
+  'web/features/auth/passkeys.tsx',
+  'web/features/blog/preview-link.tsx',
+];
+
+/** Where a web file writes outside the one write path: one message per way. */
+function secondWritePaths(file: string, text: string): string[] {
+  if (!file.startsWith('web/') || isTest(file)) return [];
+  const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
+  const wrong: string[] = [];
+  if (/\buseMutation\s*\(/.test(code) && !ONE_CLICK_MUTATIONS.includes(file)) {
+    wrong.push(`${file}: a form writes through its route action (useRouteForm), not useMutation`);
+  }
+  if (/\bDOMParser\b|\.text\(\)[\s\S]{0,80}<form|parseFromString/.test(code)) {
+    wrong.push(`${file}: an answer comes back as the action's data, never read from a page's HTML`);
+  }
+  return wrong;
+}
+
+/** Where a server file sends mail other than through server/lib/mail.ts's one transport. */
+function secondMailTransports(file: string, text: string): string[] {
+  if (file === 'server/lib/mail.ts' || isTest(file)) return [];
+  const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
+  return /from\s*['"]nodemailer['"]|\bcreateTransport\s*\(/.test(code)
+    ? [`${file}: mail goes through server/lib/mail.ts (one transport, one queue), not a transport of its own`]
+    : [];
+}
+
+describe('one write path per form and one mail transport (issue 44, ADR 018)', () => {
+  it('holds for every source file', () => {
+    const files = [
+      ...sourceFiles('web'),
+      ...sourceFiles('server'),
+      ...sourceFiles('bench'),
+      ...sourceFiles('scripts'),
+    ];
+    const wrong = files.flatMap((file) => {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      return [...secondWritePaths(file, text), ...secondMailTransports(file, text)];
+    });
+    expect(wrong).toEqual([]);
+    expect(ONE_CLICK_MUTATIONS.length).toBeLessThanOrEqual(3);
+  });
+
+  it('catches a form written through useMutation, a page read for its answer, and a second transport', () => {
+    expect(
+      secondWritePaths(
+        'web/features/contact/quote-form.tsx',
+        'const send = useMutation({ mutationFn: (body) => sendQuote(body) });',
+      ),
+    ).toEqual([
+      'web/features/contact/quote-form.tsx: a form writes through its route action (useRouteForm), not useMutation',
+    ]);
+    expect(secondWritePaths('web/features/admin/admin-list.tsx', 'useMutation({ mutationFn: run })')).toEqual(
+      [],
+    );
+    expect(
+      secondWritePaths(
+        'web/lib/use-post-form.ts',
+        'const doc = new DOMParser().parseFromString(html, "text/html");',
+      ),
+    ).toEqual([
+      "web/lib/use-post-form.ts: an answer comes back as the action's data, never read from a page's HTML",
+    ]);
+    expect(
+      secondMailTransports(
+        'server/modules/newsletter/module.ts',
+        "import nodemailer from 'nodemailer';\nconst t = nodemailer.createTransport(url);",
+      ),
+    ).toEqual([
+      'server/modules/newsletter/module.ts: mail goes through server/lib/mail.ts (one transport, one queue), not a transport of its own',
+    ]);
+    expect(secondMailTransports('server/lib/mail.ts', "import nodemailer from 'nodemailer';")).toEqual([]);
+  });
+});
+
 describe('import direction (ADR 001)', () => {
   it('holds for every source file', () => {
     const broken: string[] = [];

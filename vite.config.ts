@@ -2,6 +2,37 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
+/**
+ * The small modules many pages use: web/lib, web/ui's plain components (a card, a field, a picture:
+ * each well under a kilobyte, a file of its own cost more in headers), the common texts and paths,
+ * and react-dom's own entry (portals), which the shell and several pages share.
+ */
+const SMALL_AND_SHARED =
+  /\/(web\/(lib|ui)\/|common\/(constants|text|paths|newsletter|option-labels)\.ts|node_modules\/react-dom\/(index\.js|cjs\/react-dom\.production\.js))/;
+/** What the shell loads only on demand (dynamic imports): the toasts (Radix) and the account menu. */
+const ONLY_WHEN_ASKED = /\/web\/(ui\/toaster|features\/layout\/user-menu)\.tsx$/;
+const ROOT_ROUTE = /\/web\/root\.tsx$/;
+
+type ModuleInfo = { importers: readonly string[] } | null;
+/**
+ * Whether a module is part of the shell every page runs: the root route imports it, directly or
+ * through other modules, with no dynamic import on the way. A component only some pages use (a
+ * dialog, a table, tabs) stays with those pages, and so does the library under it.
+ */
+function shellMembership(getModuleInfo: (id: string) => ModuleInfo) {
+  const known = new Map<string, boolean>();
+  const inShell = (id: string): boolean => {
+    const cached = known.get(id);
+    if (cached !== undefined) return cached;
+    known.set(id, false); // a cycle adds nothing
+    const answer = ROOT_ROUTE.test(id) || (getModuleInfo(id)?.importers ?? []).some(inShell);
+    known.set(id, answer);
+    return answer;
+  };
+  return inShell;
+}
+let inShell: ((id: string) => boolean) | undefined;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   publicDir: 'web/public',
@@ -28,14 +59,19 @@ export default defineConfig({
   },
   build: {
     assetsInlineLimit: 0,
-    modulePreload: {
-      // The forms whose code comes after the page is live, behind the server's own form (the quote
-      // form near #contact; the newsletter's sign-up in the footer and the home page): their lazy
-      // imports list no modules to fetch ahead, since every name listed is paid for on the home
-      // page's first move (ADR 007's budget). Their own imports follow a moment later, while the
-      // server's form works by itself (ADR 013).
-      resolveDependencies: (filename, deps) =>
-        /(quote-form|subscribe-form)-[\w-]+\.js$/.test(filename) ? [] : deps,
+    rollupOptions: {
+      output: {
+        // A phone pays about 1 KB of headers and a round trip's share for every file: the many small
+        // modules every page shares (the query client, buttons, icons, paths, the form kit, the
+        // header and footer) are one chunk rather than forty (ADR 017: at most 20 files in a public
+        // page's first 10 seconds). What loads only when asked for (toasts, tooltips, the account
+        // menu) keeps a chunk of its own, or it would come with every page.
+        manualChunks: (id, { getModuleInfo }) => {
+          if (ONLY_WHEN_ASKED.test(id)) return undefined;
+          inShell ??= shellMembership(getModuleInfo);
+          return SMALL_AND_SHARED.test(id) || inShell(id) ? 'shared' : undefined;
+        },
+      },
     },
   },
 });

@@ -19,6 +19,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    maxWorkers: 2,
+    isolate: false,
     reporters: reportDir ? ['default', 'json'] : ['default'],
     ...(reportDir
       ? { outputFile: { json: join(reportDir, `${process.env.TEST_RUN_NAME ?? 'vitest'}.json`) } }

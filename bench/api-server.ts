@@ -14,11 +14,10 @@ import { existsSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import nodemailer from 'nodemailer';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createAdmin, seedDatabase } from '../server/db/seed.ts';
-import { pooled } from '../server/modules/newsletter/module.ts';
+import { createMailTransport } from '../server/lib/mail.ts';
 import { createNewsletterSender } from '../server/modules/newsletter/sender.ts';
 import { webBuildFolder } from '../server/plugins/web.ts';
 import { openTestDatabase } from '../server/testing/test-app.ts';
@@ -54,7 +53,7 @@ if (subscribers > 0 && process.env.BENCH_SMTP_URL) {
   // The sender as main.ts runs it (a periodic job), here without the site's other periodic jobs.
   const sender = createNewsletterSender({
     db: database.db,
-    transport: nodemailer.createTransport(pooled(process.env.BENCH_SMTP_URL)),
+    transport: createMailTransport(process.env.BENCH_SMTP_URL),
     from: 'Bench <bench@example.com>',
     rate: config.NEWSLETTER_RATE,
     site: app.newsletter.site,

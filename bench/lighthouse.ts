@@ -7,7 +7,8 @@
  * HTML), interleaved, so the two are measured under the same load. Prints each page's median
  * scores (performance, accessibility, best practices, SEO), median LCP, TBT and CLS and the LCP
  * of the scriptless copy, compares them with the budgets of docs/architecture.md (issue 32:
- * performance 100, LCP within 10 % of the scriptless copy, TBT <= 50 ms, CLS 0) and exits 1 when
+ * performance 100, LCP within 10 % of the scriptless copy, TBT <= 50 ms, CLS 0; issue 44: LCP
+ * <= 1.1 s) and exits 1 when
  * one is missed. Needs `npm run build`. Nothing leaves the machine: the site, the proxy and the
  * browser are local.
  *
@@ -36,6 +37,8 @@ const MAX_TBT_MS = 50;
 const MAX_CLS = 0.0005;
 /** The page's LCP may be at most this much of the same page's without its scripts. */
 const MAX_LCP_RATIO = 1.1;
+/** Issue 44: LCP at (or near) the first paint, past the static anchor. */
+const MAX_LCP_MS = 1100;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
@@ -168,7 +171,9 @@ try {
   console.log(
     `Lighthouse ${runs} runs per page, mobile preset, Debian Chromium; median of the runs; each run paired with one of the page without its scripts`,
   );
-  console.log(`${'page'.padEnd(36)} perf  a11y  best   seo    LCP ms   TBT ms    CLS  LCP no JS  ratio`);
+  console.log(
+    `${'page'.padEnd(36)} perf  a11y  best   seo    LCP ms   TBT ms    CLS  LCP no JS  ratio TBT no JS`,
+  );
   for (const path of pages) {
     const results: Run[] = [];
     const bare: Run[] = [];
@@ -178,6 +183,7 @@ try {
       bare.push(await audit(`${copy.url}${path}`));
     }
     const bareLcp = median(bare.map((r) => r.lcp));
+    const bareTbt = median(bare.map((r) => r.tbt));
     const scores = Object.fromEntries(
       Object.keys(BUDGET).map((key) => [
         key,
@@ -190,6 +196,7 @@ try {
     const lcpRatio = bareLcp > 0 ? lcp / bareLcp : Number.POSITIVE_INFINITY;
     const misses = [
       ...(lcpRatio > MAX_LCP_RATIO ? [`LCP > ${MAX_LCP_RATIO} x without scripts`] : []),
+      ...(lcp > MAX_LCP_MS ? [`LCP > ${MAX_LCP_MS} ms`] : []),
       ...Object.entries(BUDGET)
         .filter(([key, min]) => scores[key as keyof typeof BUDGET] < min)
         .map(([key, min]) => `${key} < ${min}`),
@@ -197,7 +204,7 @@ try {
       ...(cls >= MAX_CLS ? ['CLS > 0'] : []),
     ];
     ok &&= misses.length === 0;
-    rows.push({ path, scores, lcp, tbt, cls, bareLcp, lcpRatio, misses });
+    rows.push({ path, scores, lcp, tbt, cls, bareLcp, bareTbt, lcpRatio, misses });
     console.log(
       `${path.padEnd(36)} ${String(scores.performance).padStart(4)} ${String(scores.accessibility).padStart(5)} ${String(
         scores['best-practices'],
@@ -205,7 +212,7 @@ try {
         .toFixed(0)
         .padStart(
           8,
-        )} ${cls.toFixed(3).padStart(6)} ${bareLcp.toFixed(0).padStart(10)} ${lcpRatio.toFixed(2).padStart(6)}   ${
+        )} ${cls.toFixed(3).padStart(6)} ${bareLcp.toFixed(0).padStart(10)} ${lcpRatio.toFixed(2).padStart(6)} ${bareTbt.toFixed(0).padStart(9)}   ${
         misses.length ? `MISSED: ${misses.join(', ')}` : 'ok'
       }`,
     );
@@ -218,6 +225,6 @@ save('lighthouse', { runs, rows });
 console.log(
   ok
     ? '\nwithin budget'
-    : `\nBUDGET MISSED (performance ${BUDGET.performance} and the other scores 100, LCP <= ${MAX_LCP_RATIO} x the page without scripts, TBT <= ${MAX_TBT_MS} ms, CLS 0)`,
+    : `\nBUDGET MISSED (performance ${BUDGET.performance} and the other scores 100, LCP <= ${MAX_LCP_RATIO} x the page without scripts and <= ${MAX_LCP_MS} ms, TBT <= ${MAX_TBT_MS} ms, CLS 0)`,
 );
 process.exit(ok ? 0 : 1);

@@ -94,3 +94,6 @@ export const FORM_TOKEN_TTL_MS = 6 * 60 * 60 * 1000;
  */
 export const TESTIMONIAL_STATUSES = ['requested', 'submitted', 'approved', 'withdrawn'] as const;
 export type TestimonialStatus = (typeof TESTIMONIAL_STATUSES)[number];
+
+/** What a person types in a public form's verification field (its bot check). */
+export const VERIFICATION_PHRASE = 'not-a-robot';

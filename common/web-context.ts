@@ -4,6 +4,8 @@
  * shape, so neither side imports the other.
  */
 
+import type { LeadSource } from './schemas/contact.ts';
+
 /** The signed-in user as the web app knows it (the answer of GET /api/user). */
 export interface SessionUser {
   id: number;
@@ -27,11 +29,24 @@ export interface WebLoadContext {
   /** Who draws generated images: the built-in generator or a configured AI service (AI_PROVIDER). */
   imageGenerator: 'built-in' | 'ai-service';
   /**
-   * Set when the page is read without a session and served by this server: keeps the page's
-   * hydration data (React Router's stream) and returns the address the browser fetches it from
-   * when the visitor first moves (ADR 014). Unset, the page carries its data and hydrates at once.
+   * Set when the page is rendered for the page cache (everybody without a session sees it alike):
+   * its code and its loaders' data are fetched only after the page has been painted (ADR 017).
+   * `keepData` keeps the data (React Router's hydration stream) on the server and returns the
+   * address the page fetches it from. Unset, the page carries its data, its module preloads go
+   * at low priority and it hydrates as soon as they arrive.
    */
-  keepHydrationState?: (state: string) => string;
+  startAfterPaint?: { keepData: (state: string) => string };
+  /**
+   * The visit this posted form comes from (a page's action only; never a cached render): where it
+   * came from, kept with a quote request or a sign-up, and its bot-check token for a form sent
+   * without one (a person who has been on the site the usual seconds needs no extra press).
+   */
+  visit?: {
+    source: LeadSource | null;
+    formToken(form: 'comment' | 'contribution' | 'endorsement', scope: string): string | undefined;
+    /** The form went through: the visit's token is spent, and the next form waits its own seconds. */
+    spent(): void;
+  };
   /**
    * A public GET of the site's own API, answered in process by the same route,
    * cache and response schema as over HTTP: the parsed JSON, or null for a 404.

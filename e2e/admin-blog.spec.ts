@@ -91,7 +91,7 @@ test('the admin creates a post with a generated slug, an uploaded cover and inli
   await expectToast(page, 'Post updated');
   // Deleting the post open in the editor: even when closing the editor is slower than the
   // delete (a slow network on the route's data), nothing asks for the deleted post again.
-  await expect(page).toHaveURL(/\?edit=\d+$/);
+  await expect(page).toHaveURL(/\?edit=\d+&done=post-updated$/);
   await page.route('**/admin/blog.data*', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
@@ -186,7 +186,8 @@ test('a draft stays in the editor when saved, and unsaved text survives a reload
   await expect(edit.getByRole('status', { name: 'Save state' })).toHaveText(
     /^(All changes saved at .+|No changes)$/,
   );
-  await expect(page).toHaveURL(/\/admin\/blog\?edit=\d+$/);
+  // The page the save came back to: the draft open in the editor (and its 'saved' notice's word).
+  await expect(page).toHaveURL(/\/admin\/blog\?edit=\d+&done=post-created$/);
   const postId = new URL(page.url()).searchParams.get('edit');
   const storedWork = () =>
     page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('portfolio:post-editor:')));

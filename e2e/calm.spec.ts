@@ -4,7 +4,7 @@
  * presses. The guided tour's own rules are in immersive.spec.ts.
  */
 import type { Locator, Page } from '@playwright/test';
-import { afterFrames, expect, test } from './fixtures.ts';
+import { afterFrames, expect, pausedClock, test } from './fixtures.ts';
 
 const cursor = (page: Page) => page.getByTestId('custom-cursor');
 const CURSOR_HINT = 'Custom cursor on: it grows over links and buttons.';
@@ -60,8 +60,7 @@ test.describe('a quiet dashboard and a calm wide screen (1280 x 900, immersive o
 
   test('the cursor hint shows once in a visit, not on every page', async ({ page }) => {
     // A paused clock, run on in steps: the cursor and its hint have had every chance to come.
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 1000);
+    await pausedClock(page);
     const open = async (path: string) => {
       await page.goto(path);
       for (let i = 0; i < 400 && (await cursor(page).count()) === 0; i++) await page.clock.runFor(50);
@@ -144,8 +143,7 @@ test.describe('a calm phone (390 x 844, immersive on)', () => {
   test.use({ viewMode: 'unset', viewport: { width: 390, height: 844 } });
 
   test("the welcome covers neither the greeting nor the 'At a glance' figures", async ({ page }) => {
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 1000);
+    await pausedClock(page);
     await page.goto('/');
     for (let i = 0; i < 400 && (await page.getByTestId('immersive-extras').count()) === 0; i++) {
       await page.clock.runFor(50);

@@ -4,7 +4,7 @@
  * button, at 0.5, 2, 5 and 10 s; and the header follows whichever section fills the screen.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, pausedClock, test } from './fixtures.ts';
 
 const SIZES = [
   { width: 390, height: 844, phone: true },
@@ -88,8 +88,7 @@ for (const { width, height, phone } of SIZES) {
     test('nothing covers a call to action, a field or the submit button in the first 10 s', async ({
       page,
     }) => {
-      await page.clock.install();
-      await page.clock.pauseAt(Date.now() + 1000);
+      await pausedClock(page);
       await page.goto('/');
       const extras = page.getByTestId('immersive-extras');
       for (let i = 0; i < 400 && (await extras.count()) === 0; i++) await page.clock.runFor(50);

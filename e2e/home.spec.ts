@@ -1,6 +1,6 @@
 /** The home page, section by section (spec section 2, "Home: hero" to "Home: contact"). */
 import type { Page } from '@playwright/test';
-import { afterFrames, expect, test } from './fixtures.ts';
+import { afterFrames, expect, pausedClock, test } from './fixtures.ts';
 
 const PHRASES = ['I build full-stack web applications.', 'I turn small-business problems into software.'];
 
@@ -15,8 +15,7 @@ test.describe('hero', () => {
   }) => {
     // Many small steps of the fake clock, each a round trip to the browser.
     test.setTimeout(90_000);
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 1000);
+    await pausedClock(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: "Hello, I'm Jordan Ellis" })).toBeVisible();
     await expect(page.getByText('Full-Stack Developer & Entrepreneur', { exact: true })).toBeVisible();

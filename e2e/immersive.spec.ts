@@ -4,7 +4,7 @@
  * welcome overlay; Standard mode removes them all. Timings run on a fake clock.
  */
 import { GUIDE_DELAY_MS, WELCOME_OVERLAY_MS } from '../web/features/immersive/journey.ts';
-import { afterFrames, expect, expectAccessible, test } from './fixtures.ts';
+import { afterFrames, expect, expectAccessible, pausedClock, test } from './fixtures.ts';
 import {
   CURSOR_HINT,
   cursor,
@@ -43,8 +43,7 @@ test.describe('timings on a fake clock', () => {
   /** Fake time already run on the extras' timers when the test begins. */
   let sinceMount = 0;
   test.beforeEach(async ({ page }) => {
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 1000);
+    await pausedClock(page);
     await page.goto('/');
     sinceMount = await mountExtrasOnFakeClock(page);
   });
@@ -108,8 +107,7 @@ test.describe('timings on a fake clock', () => {
 });
 
 test('on other pages the cursor hint shows at once and disappears after 10 s', async ({ page }) => {
-  await page.clock.install();
-  await page.clock.pauseAt(Date.now() + 1000);
+  await pausedClock(page);
   await page.goto('/blog');
   for (let i = 0; i < 400 && (await cursor(page).count()) === 0; i++) await page.clock.runFor(50);
   await expect(page.getByText(CURSOR_HINT)).toBeVisible();
@@ -207,7 +205,6 @@ test('the dock and the tour step aside while the visitor types in a form', async
   await openWithTour(page, '/#contact');
   await expect(dock(page)).toBeVisible();
   const form = page.getByRole('form', { name: 'Get a Custom Quote' });
-  await expect(form).toHaveAttribute('data-ready', 'true');
   await form.getByLabel('Name').click();
   await expect(tour(page)).toHaveCount(0);
   await expect(dock(page)).toHaveCount(0);
@@ -219,8 +216,7 @@ test('the dock and the tour step aside while the visitor types in a form', async
 test.describe('below 768 px', () => {
   test.use({ viewport: { width: 700, height: 900 } });
   test('the welcome speaks only of what the screen shows: no path to look for', async ({ page }) => {
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 1000);
+    await pausedClock(page);
     await page.goto('/');
     // No custom cursor below 768 px: the extras alone mount.
     for (let i = 0; i < 400 && (await extras(page).count()) === 0; i++) await page.clock.runFor(50);

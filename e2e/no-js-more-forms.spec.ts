@@ -44,7 +44,7 @@ test.describe('the other public forms without JavaScript', () => {
   test('AI recommendations from interests typed as comma-separated text', async ({ page, addresses }) => {
     await page.goto('/recommendations');
     await page.getByRole('button', { name: 'Get Recommendations' }).click();
-    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByText('Please enter at least one interest')).toBeVisible();
     await page.getByRole('textbox', { name: 'Interests' }).fill('automotive, small business');
     await page.getByRole('textbox', { name: 'Preferred technologies (optional)' }).fill('React');
     await page.getByRole('button', { name: 'Get Recommendations' }).click();

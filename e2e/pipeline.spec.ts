@@ -1,5 +1,5 @@
 /** The quote pipeline (issue 21): a request from the home page moves across the board to Won. */
-import { expect, expectAccessible, expectToast, sendQuote, test } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, ownerEntries, sendQuote, test } from './fixtures.ts';
 
 const unique = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
 
@@ -150,23 +150,15 @@ test('a visit that arrives from a newsletter link and reads a post is credited o
   await page.goto('/?utm_source=newsletter&utm_medium=email&utm_campaign=fall-tune-up', {
     referer: 'http://news.example.com/issue-12',
   });
-  // The tab notes the landing once the page's own code has run (a reload of the page in the same
-  // tab is not a new visit); the next page load is the same visit.
-  await expect
-    .poll(() => page.evaluate(() => sessionStorage.getItem('portfolio:visit') ?? ''))
-    .toContain('fall-tune-up');
   await page.goto('/blog');
   await page
     .getByRole('link', { name: 'Transponder Keys Explained: What Programming Really Means' })
     .first()
     .click();
   await expect(page).toHaveURL(/\/blog\/transponder-keys-explained$/);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  // A reader stays longer than the moment the tab takes to note the read (after the page's own
-  // code, web/root.tsx); on a busy machine the test would otherwise leave first.
-  await expect
-    .poll(() => page.evaluate(() => sessionStorage.getItem('portfolio:visit') ?? ''))
-    .toContain('transponder-keys-explained');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Transponder Keys Explained: What Programming Really Means',
+  );
 
   const name = `Casey ${unique()}`;
   await sendQuote(page, { name, email: 'casey.source@example.com' });
@@ -183,25 +175,58 @@ test('a visit that arrives from a newsletter link and reads a post is credited o
   await expect(byPost.getByRole('link', { name: '/blog/transponder-keys-explained' })).toBeVisible();
 });
 
-test('a visitor who follows a link before the page has noted the visit is still credited to where it landed', async ({
-  page,
-}) => {
-  // The code that notes the visit loads after the page; hold it back until the visitor has moved on.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
+test.describe('where a visit came from, whatever the visitor does (issue 44)', () => {
+  const landing = '/?utm_source=flyer&utm_campaign=shop-window';
+  const credit = `landed on ${landing}, read /projects/keycode-help`;
+
+  test('a visitor who never moves before going on is credited to where they landed', async ({
+    page,
+    admin,
+  }) => {
+    // No input at all on the landing page: the address bar takes the visitor on, twice.
+    await page.goto(landing, { referer: 'https://search.example.org/q?shop' });
+    await page.goto('/projects/keycode-help');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const email = `still.${unique()}@example.com`;
+    await sendQuote(page, { name: `Still ${unique()}`, email });
+    await expectToast(page, 'Quote Request Sent');
+    const [stored] = await ownerEntries(admin, '/api/admin/quotes?pageSize=100', 'email', email);
+    expect(stored?.leadSource).toEqual({
+      landingPage: landing,
+      utmSource: 'flyer',
+      utmCampaign: 'shop-window',
+      referrer: 'search.example.org',
+      lastRead: '/projects/keycode-help',
+    });
   });
-  await page.route(/\/lead-source-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('a visitor without JavaScript is credited to where they landed and what they read last', async ({
+      page,
+      admin,
+      signInAs,
+    }) => {
+      await page.goto(landing);
+      await page.getByRole('link', { name: 'View All Posts' }).click();
+      await expect(page).toHaveURL(/\/blog$/);
+      await page.goto('/projects/keycode-help');
+      const name = `Plain ${unique()}`;
+      const email = `plain.${unique()}@example.com`;
+      await sendQuote(page, { name, email });
+      await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+      const [stored] = await ownerEntries(admin, '/api/admin/quotes?pageSize=100', 'email', email);
+      expect(stored?.leadSource).toEqual({
+        landingPage: landing,
+        utmSource: 'flyer',
+        utmCampaign: 'shop-window',
+        lastRead: '/projects/keycode-help',
+      });
+
+      await signInAs('admin');
+      await page.goto('/admin/blog/pipeline');
+      await expect(page.getByRole('article', { name: `Quote request from ${name}` })).toContainText(credit);
+    });
   });
-  await page.goto('/?utm_source=flyer&utm_campaign=shop-window');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await page.getByRole('link', { name: 'View All Posts' }).click();
-  await expect(page).toHaveURL(/\/blog$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  release();
-  await expect
-    .poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('portfolio:visit') ?? '{}')))
-    .toMatchObject({ landingPage: '/?utm_source=flyer&utm_campaign=shop-window', utmSource: 'flyer' });
 });

@@ -156,7 +156,7 @@ test('an authenticator app: set up, a code at sign-in elsewhere, that session en
   ).toBeVisible();
   await other.getByLabel('Authentication code').fill(codeAt(secret, 30));
   await other.getByRole('button', { name: 'Verify' }).click();
-  await expect(other).toHaveURL(`${BASE}/`);
+  await expect(other).toHaveURL(`${BASE}/?done=login`);
   await expect(other.getByRole('button', { name: `Account menu for @${OWNER.username}` })).toBeVisible();
 
   // This browser sees that session and ends it; the other is signed out at its next request.

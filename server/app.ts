@@ -15,6 +15,7 @@ import { createDeviceCookies } from './lib/device-cookie.ts';
 import type { ReadCache } from './lib/read-cache.ts';
 import type { RemoteImages } from './lib/remote-images.ts';
 import { registerModules, type Timers } from './lib/site-module.ts';
+import { createVisitCookies } from './lib/visit.ts';
 import { adminModule } from './modules/admin/module.ts';
 import { aiModule } from './modules/ai/module.ts';
 import { analyticsModule } from './modules/analytics/module.ts';
@@ -150,7 +151,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: '30d',
     index: false,
   });
-  if (options.web) await webPlugin(app, { config, maxRenders: config.MAX_RENDERS, events, ...options.web });
+  if (options.web) {
+    const visits = createVisitCookies(context.serverSecret, context.formTokens);
+    await webPlugin(app, { config, maxRenders: config.MAX_RENDERS, events, visits, ...options.web });
+  }
   return app;
 }
 

@@ -44,15 +44,37 @@ describe.skipIf(!nginxInstalled())('the caching proxy of docs/nginx/caching-prox
     const response = await fetch(`${proxy}${path}`, { headers });
     return { cache: response.headers.get('x-cache-status'), text: await response.text(), response };
   };
+  /** A browser past the first page of its visit: it holds the visit's cookie (server/lib/visit.ts). */
+  let visit = '';
+  const visiting = async () => {
+    if (visit) return visit;
+    const first = await get('/');
+    visit =
+      first.response.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('visit='))
+        ?.split(';')[0] ?? '';
+    expect(visit).toMatch(/^visit=/);
+    return visit;
+  };
+
+  it('passes the first page of a visit through to the site, which notes the visit', async () => {
+    for (let i = 0; i < 2; i++) {
+      const first = await get('/about-this-visit?utm_source=mastodon');
+      expect(first.cache).toBe('BYPASS');
+      expect(first.response.headers.getSetCookie().join()).toMatch(/^visit=/);
+    }
+  });
 
   it('keeps a public page for every visitor, once per encoding', async () => {
-    await get('/blog', { 'accept-encoding': 'br' });
-    const again = await get('/blog', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const cookie = await visiting();
+    await get('/blog', { 'accept-encoding': 'br', cookie });
+    const again = await get('/blog', { 'accept-encoding': 'gzip, deflate, br, zstd', cookie });
     expect(again.cache).toBe('HIT');
     expect(again.response.headers.get('content-encoding')).toBe('br');
     expect(again.text).toContain('for a visitor');
-    await get('/blog', { 'accept-encoding': 'gzip' });
-    const gzip = await get('/blog', { 'accept-encoding': 'gzip' });
+    await get('/blog', { 'accept-encoding': 'gzip', cookie });
+    const gzip = await get('/blog', { 'accept-encoding': 'gzip', cookie });
     expect(gzip.cache).toBe('HIT');
     expect(gzip.response.headers.get('content-encoding')).toBe('gzip');
   });
@@ -64,12 +86,13 @@ describe.skipIf(!nginxInstalled())('the caching proxy of docs/nginx/caching-prox
       expect(signedIn.cache).toBe('BYPASS');
       expect(signedIn.text).toContain('for casey');
     }
-    await get('/projects');
-    const visitor = await get('/projects');
+    const visit = await visiting();
+    await get('/projects', { cookie: visit });
+    const visitor = await get('/projects', { cookie: visit });
     expect(visitor.cache).toBe('HIT');
     expect(visitor.text).toContain('for a visitor');
     // A cookie that is not the session's (the device cookie, say) is a visitor like any other.
-    expect((await get('/projects', { cookie: 'sdev=abc' })).text).toContain('for a visitor');
+    expect((await get('/projects', { cookie: `sdev=abc; ${visit}` })).text).toContain('for a visitor');
   });
 
   it('never keeps a personal answer', async () => {
@@ -82,8 +105,9 @@ describe.skipIf(!nginxInstalled())('the caching proxy of docs/nginx/caching-prox
   });
 
   it('shows a change within SHARED_CACHE_SECONDS', async () => {
-    await get('/');
-    expect((await get('/')).text).toContain('version 1');
+    const cookie = await visiting();
+    await get('/', { cookie });
+    expect((await get('/', { cookie })).text).toContain('version 1');
     // A write that changes what pages show (it empties the app's page cache).
     version = 2;
     const admin = await t.signIn('admin');
@@ -98,7 +122,10 @@ describe.skipIf(!nginxInstalled())('the caching proxy of docs/nginx/caching-prox
     expect(published.statusCode).toBe(201);
     const start = Date.now();
     await expect
-      .poll(async () => (await get('/')).text, { timeout: (SHARED_SECONDS + 3) * 1000, interval: 100 })
+      .poll(async () => (await get('/', { cookie })).text, {
+        timeout: (SHARED_SECONDS + 3) * 1000,
+        interval: 100,
+      })
       .toContain('version 2');
     expect(Date.now() - start).toBeLessThanOrEqual(SHARED_SECONDS * 1000 + 500);
   });

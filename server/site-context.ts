@@ -1,7 +1,8 @@
 /**
  * What every module builds on (ADR 015): the configuration and database, the server secret and
  * the form tokens signed with it, the read cache and its events (kept in step with the other
- * processes on the same PostgreSQL), the file storage, the bot check and the clock. Redis, when
+ * processes on the same PostgreSQL), the file storage, the one mail transport, the bot check and
+ * the clock. Redis, when
  * set, is handed to the modules that count in it.
  */
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +13,7 @@ import type { Database } from './db/client.ts';
 import { createBotCheck } from './lib/anti-spam.ts';
 import { connectCacheBus } from './lib/cache-bus.ts';
 import { createFormTokens, databaseFormTokenUses } from './lib/form-token.ts';
+import { createMailTransport } from './lib/mail.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { resolveSecret } from './lib/secret.ts';
 import { SiteEvents } from './lib/site-events.ts';
@@ -44,8 +46,12 @@ export async function createSiteContext(
   }
   const storage = await storageFromConfig(config);
   app.addHook('onClose', async () => storage.close?.());
+  // One transport for every outbox (closed after their senders: onClose hooks run last-added first).
+  const mail = config.SMTP_URL ? createMailTransport(config.SMTP_URL) : undefined;
+  if (mail) app.addHook('onClose', async () => mail.close());
   const context: SiteContext = {
     ...{ config, database, db, cache, events, storage, formTokens, serverSecret, log: app.log },
+    ...(mail ? { mail } : {}),
     botCheck: createBotCheck(formTokens, databaseFormTokenUses(db)),
     // Limits and lockouts outlive a restart: counted in the database (Redis, when set, counts its own).
     counters: databaseWindowCounters(db),

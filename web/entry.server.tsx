@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { deferHydration } from './lib/deferred-hydration.ts';
+import { startAfterPaint } from './lib/late-start.ts';
 import { lowPriorityModulePreloadsIn } from './lib/module-preloads.ts';
 import { NonceContext } from './lib/nonce.ts';
 
@@ -48,12 +48,12 @@ export default function handleRequest(
             final(done) {
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
               const whole = Buffer.concat(chunks);
-              // A page read without a session hydrates on the visitor's first move, its data fetched
-              // then (ADR 014); a signed-in page, or the answer to a posted form, hydrates at once.
-              const keepState = context.keepHydrationState;
+              // A page everybody without a session reads alike fetches its code once it has been
+              // painted (ADR 017); a signed-in page, or the answer to a posted form, at once.
+              const late = context.startAfterPaint;
               const html =
-                keepState && request.method === 'GET' && (status === 200 || status === 404)
-                  ? deferHydration(whole, keepState)
+                late && request.method === 'GET' && (status === 200 || status === 404)
+                  ? startAfterPaint(whole, late.keepData)
                   : lowPriorityModulePreloadsIn(whole);
               resolve(
                 new Response(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength), {

@@ -12,6 +12,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
   useNavigation,
   useRouteError,
@@ -21,13 +22,15 @@ import { FEED_PATHS, feedTitle } from '../common/feeds.ts';
 import { contactInfo, profile, socialLinks } from '../content/profile.ts';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
+import { SignedInNotice } from './features/auth/signed-in-notice.tsx';
 import { PostSkeleton } from './features/blog/post-skeleton.tsx';
 import { ImmersiveCursor } from './features/immersive/immersive-loader.tsx';
 import { AuthProvider } from './features/layout/auth-provider.tsx';
 import { Footer } from './features/layout/footer.tsx';
+import { FreshAfterForms } from './features/layout/fresh-after-forms.tsx';
 import { Header } from './features/layout/header.tsx';
 import { NotFoundContent } from './features/layout/not-found-content.tsx';
-import { NewsletterSignup } from './features/newsletter/signup.tsx';
+import { NewsletterSignup } from './features/newsletter/subscribe-form.tsx';
 import { themeScript } from './features/preferences/theme.ts';
 import bodyFont from './fonts/instrument-sans-latin-wght-normal.woff2?url';
 import displayFont from './fonts/space-grotesk-latin-wght-normal.woff2?url';
@@ -38,13 +41,10 @@ import type { RootData } from './lib/site.ts';
 import { useToasts } from './ui/use-toast.ts';
 
 /**
- * Where this tab's visit began, read as the app starts: the lead-source code loads after the page,
- * and a visitor who follows a link inside the site before it arrives has moved on by then.
+ * Adds the view counter's script once the page has loaded and the next frame is painted (an image
+ * that finished loading is painted in that frame), as the page's code starts (ADR 017).
  */
-const landing =
-  typeof window === 'undefined'
-    ? null
-    : { pathname: window.location.pathname, search: window.location.search, host: window.location.host };
+const INSIGHTS_AFTER_LOAD = `addEventListener('load',function(){requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.src='/insights.js';document.head.appendChild(s)})})},{once:true})`;
 
 // Radix Toast loads with the first toast, not with every page.
 const Toaster = lazy(() => import('./ui/toaster.tsx').then((module) => ({ default: module.Toaster })));
@@ -71,9 +71,11 @@ export function loader({ context }: Route.LoaderArgs): RootData {
   };
 }
 
-// The signed-in user is fetched once per document; client navigations keep it in the query cache.
-export function shouldRevalidate() {
-  return false;
+// The signed-in user is fetched once per document and kept in the query cache while the visitor
+// follows links; a form's post (and the page it goes on to) reads it again: a sign-in, a
+// registration or a sign-out changes it, and the form's own page may be gone by then.
+export function shouldRevalidate({ formMethod }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod.toUpperCase() !== 'GET';
 }
 
 export const links: Route.LinksFunction = () => [
@@ -135,7 +137,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         <Meta />
         <Links />
-        {data?.site.analytics && <script defer src="/insights.js" nonce={nonce} suppressHydrationWarning />}
+        {/* The view counter comes after the page's first paint: no script is fetched before the page
+            has painted its largest content (ADR 017). Written by the server alone, like the theme script. */}
+        {data?.site.analytics && (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user content
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? INSIGHTS_AFTER_LOAD : '' }}
+          />
+        )}
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
@@ -162,6 +173,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider initialUser={user}>
+        <FreshAfterForms />
         <a
           href="#main"
           className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
@@ -188,19 +200,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
 function Page() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  // Where the visit came from and what it read, for a quote request (web/lib/lead-source.ts).
-  // Loaded after the page, outside the home page's initial code.
-  useEffect(() => {
-    void import('./lib/lead-source.ts').then(({ noteLanding, notePage }) => {
-      if (landing) noteLanding(landing, document.referrer);
-      notePage(pathname);
-    });
-  }, [pathname]);
   const target = navigation.location?.pathname;
   if (navigation.state === 'loading' && target && target !== pathname && /^\/blog\/[^/]+$/.test(target)) {
     return <PostSkeleton />;
   }
-  return <Outlet />;
+  return (
+    <>
+      <SignedInNotice />
+      <Outlet />
+    </>
+  );
 }
 
 function Toasts() {

@@ -77,3 +77,28 @@ export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 /** How many other sessions were ended. */
 export const endedSessionsSchema = z.object({ ended: z.number().int() });
+
+/** A code from the authenticator app (or a recovery code): the second step, and the app's own settings. */
+export const authenticatorCodeSchema = z.object({
+  code: z
+    .string({ error: 'Enter the code from your authenticator app' })
+    .trim()
+    .min(1, 'Enter the code from your authenticator app')
+    .max(40, 'That code is too long'),
+});
+
+/** A passkey's name, as the owner gives it. */
+export const passkeyNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the passkey a name')
+  .max(60, 'Keep the name under 60 characters');
+
+/** Renaming a passkey, as the form posts it: which one, and its new name. */
+export const passkeyRenameFormSchema = z.object({
+  id: z
+    .number({ error: 'That passkey is not on this page.' })
+    .int()
+    .positive('That passkey is not on this page.'),
+  name: passkeyNameSchema,
+});

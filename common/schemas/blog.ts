@@ -232,3 +232,15 @@ export const adminPostSchema = z.object({
 });
 
 export type AdminPost = z.infer<typeof adminPostSchema>;
+
+/**
+ * The post editor as it posts: the post's fields, which post (none for a new one), the slug as
+ * typed (empty: made from the title), and the publish time as the datetime field holds it, with
+ * the time zone of the browser that filled it when the page's code says (else the owner's).
+ */
+export const postEditorFormSchema = blogPostFormSchema.extend({
+  id: z.number().int().positive().optional(),
+  slug: z.string().trim().max(120, 'Slug cannot exceed 120 characters').default(''),
+  publishAt: z.string().trim().max(40).default(''),
+  timeZone: z.string().max(64).optional(),
+});

@@ -148,3 +148,61 @@ export const adminBookingSchema = z.object({
   cancelledAt: z.string().nullable(),
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
+
+/**
+ * The availability form as it posts: `day{n}` checked for an open weekday with `day{n}Start` and
+ * `day{n}End` (one window a day), the blocked dates comma-separated plus the one in 'Date to
+ * block', the numbers as typed. Read into the settings the API takes, and checked as those.
+ */
+export const bookingSettingsFormSchema = z
+  .object({
+    timeZone: z.string().max(64).default(''),
+    callMinutes: z.number().optional(),
+    bufferBeforeMinutes: z.number().optional(),
+    bufferAfterMinutes: z.number().optional(),
+    noticeHours: z.number().optional(),
+    horizonDays: z.number().optional(),
+    blockedDates: z.string().max(5000).default(''),
+    blockDate: z.string().max(10).default(''),
+    availableFrom: z.string().max(10).default(''),
+    ...Object.fromEntries(
+      WEEKDAY_NAMES.flatMap((_, day) => [
+        [`day${day}`, z.boolean().default(false)],
+        [`day${day}Start`, z.string().max(5).default('')],
+        [`day${day}End`, z.string().max(5).default('')],
+      ]),
+    ),
+  })
+  .transform((raw) => {
+    const form = raw as Record<string, unknown>;
+    const fields = raw as unknown as {
+      timeZone: string;
+      blockedDates: string;
+      blockDate: string;
+      availableFrom: string;
+    } & Partial<
+      Record<
+        'callMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'noticeHours' | 'horizonDays',
+        number
+      >
+    >;
+    const blocked = [...fields.blockedDates.split(','), fields.blockDate]
+      .map((date) => date.trim())
+      .filter(Boolean);
+    return {
+      timeZone: fields.timeZone.trim(),
+      weekly: WEEKDAY_NAMES.flatMap((_, day) =>
+        form[`day${day}`]
+          ? [{ day, start: String(form[`day${day}Start`]), end: String(form[`day${day}End`]) }]
+          : [],
+      ),
+      callMinutes: fields.callMinutes,
+      bufferBeforeMinutes: fields.bufferBeforeMinutes,
+      bufferAfterMinutes: fields.bufferAfterMinutes,
+      noticeHours: fields.noticeHours,
+      horizonDays: fields.horizonDays,
+      blockedDates: [...new Set(blocked)].sort(),
+      availableFrom: fields.availableFrom || null,
+    };
+  })
+  .pipe(bookingSettingsSchema);

@@ -182,3 +182,25 @@ export type QuoteEvent = z.infer<typeof quoteEventSchema>;
 export type Pipeline = z.infer<typeof pipelineSchema>;
 
 export type InboxState = (typeof inboxStates)[number];
+
+/** Which request a pipeline form is about (its hidden field). */
+const quoteIdField = z.number({ error: 'That request is not on the board.' }).int().positive();
+
+/** A value typed on the board: empty clears it; '$4,500' is 4500. */
+const typedDollars = (typed: unknown) => {
+  const text = String(typed ?? '').trim();
+  if (text === '') return null;
+  const value = Number(text.replace(/[$,\s]/g, ''));
+  return Number.isNaN(value) ? text : value;
+};
+
+/** The pipeline board's forms as they post: the request, and its stage, value or note. */
+export const quoteStageFormSchema = z.object({
+  quoteId: quoteIdField,
+  stage: z.enum(QUOTE_STAGES, { error: 'Choose a stage' }),
+});
+export const quoteValueFormSchema = z.object({
+  quoteId: quoteIdField,
+  value: z.preprocess(typedDollars, quoteUpdateSchema.shape.value.unwrap()),
+});
+export const quoteNoteFormSchema = quoteNoteSchema.extend({ quoteId: quoteIdField });

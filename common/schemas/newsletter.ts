@@ -120,3 +120,19 @@ export const importReportSchema = z.object({
 });
 
 export type ImportReport = z.infer<typeof importReportSchema>;
+
+/** Which draft or subscriber an owner's form is about (its hidden field). */
+const ownerRow = (missing: string) => z.number({ error: missing }).int(missing).positive(missing);
+
+/** The dashboard's newsletter forms as they post. */
+export const newsletterOwnerForms = {
+  save: issueDraftSchema.extend({ id: ownerRow('That draft is not on this page.').optional() }),
+  draft: z.object({ id: ownerRow('That draft is not on this page.') }),
+  send: z.object({
+    id: ownerRow('That draft is not on this page.'),
+    confirm: z
+      .boolean()
+      .refine((checked) => checked, 'Tick the box to say the preview is checked, then send.'),
+  }),
+  subscriber: z.object({ id: ownerRow('That subscriber is not on this page.') }),
+};

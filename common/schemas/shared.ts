@@ -84,7 +84,7 @@ export const campaignText = z
   .regex(/^[^\t\n\r]*$/);
 
 /** The phrase visitors type into the verification field. */
-export const VERIFICATION_PHRASE = 'not-a-robot';
+export { VERIFICATION_PHRASE } from '../constants.ts';
 
 export const antiSpamFields = {
   /** Honeypot: hidden from people, filled in by naive bots. */

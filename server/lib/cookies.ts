@@ -10,8 +10,8 @@ export interface CookieOptions {
   httpOnly: boolean;
   sameSite: 'lax' | 'strict';
   secure: boolean;
-  /** Seconds; 0 deletes the cookie. */
-  maxAge: number;
+  /** Seconds; 0 deletes the cookie; none keeps it for the browser's session. */
+  maxAge?: number;
 }
 
 const parsed = new WeakMap<FastifyRequest, Map<string, string>>();
@@ -51,7 +51,8 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
 }
 
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path}`, `Max-Age=${options.maxAge}`];
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path}`];
+  if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`);
   if (options.maxAge === 0) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
   if (options.httpOnly) parts.push('HttpOnly');
   if (options.secure) parts.push('Secure');

@@ -34,6 +34,14 @@ export function createFormTokens(secret: string, now: () => number = () => Date.
       const payload = `${form}.${scope}.${now()}.${randomBytes(16).toString('base64url')}`;
       return `${payload}.${sign(payload)}`;
     },
+    /**
+     * A token for `form` issued at `issuedAt` with the given id: what a visit's cookie stands for
+     * when a form comes without a token of its own (server/lib/visit.ts). Spent like any other.
+     */
+    issueAs(form: FormKind, scope: string, issuedAt: number, id: string): string {
+      const payload = `${form}.${scope}.${Math.floor(issuedAt)}.${id}`;
+      return `${payload}.${sign(payload)}`;
+    },
     /** Whether `token` is a genuine, unexpired token for this form and scope (not whether it was spent). */
     check(token: string | undefined, form: FormKind, scope = ''): TokenCheck {
       const match = token ? TOKEN.exec(token) : null;

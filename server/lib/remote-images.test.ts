@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpImages, isPrivateAddress, loopbackImages } from './remote-images.ts';
+import { httpImages, isPublicAddress, loopbackImages, NOT_PUBLIC } from './remote-images.ts';
 
 let server: Server;
 let base = '';
+const port = () => new URL(base).port;
 const requests: string[] = [];
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -13,6 +14,9 @@ beforeAll(async () => {
       '/a.png': () => response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from('png-bytes')),
       '/moved': () => response.writeHead(302, { location: '/a.png' }).end(),
       '/away': () => response.writeHead(302, { location: 'https://example.com/a.png' }).end(),
+      '/to-mapped': () =>
+        response.writeHead(302, { location: `http://[::ffff:7f00:1]:${port()}/a.png` }).end(),
+      '/to-name': () => response.writeHead(302, { location: `http://localhost:${port()}/a.png` }).end(),
       '/page': () => response.writeHead(200, { 'content-type': 'text/html' }).end('<p>not an image</p>'),
       '/big': () => response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(4096)),
     };
@@ -47,24 +51,73 @@ describe('images on other sites', () => {
     expect(await failure(images.fetch('not a url'))).toBe('it is not a web address');
   });
 
-  it('never reaches this machine or a private network by default, by name or by a redirect', async () => {
-    const sent: string[] = [];
-    const images = httpImages({
-      fetch: (async (url: URL) => {
-        sent.push(String(url));
-        return new Response('', { status: 302, headers: { location: 'http://10.0.0.8/a.png' } });
-      }) as typeof fetch,
-      resolve: async (host) => (host === 'intranet.example' ? ['10.1.2.3'] : ['93.184.216.34']),
+  it('by default refuses this machine under every spelling, by name and after a redirect, reaching nothing', async () => {
+    const port = new URL(base).port;
+    const before = requests.length;
+    // The default guard, with names resolved by a stand-in (the machine's DNS is not asked).
+    const names: Record<string, string[]> = {
+      'localhost.test': ['127.0.0.1'],
+      'intranet.test': ['10.1.2.3'],
+      'metadata.test': ['169.254.169.254'],
+      'split.test': ['93.184.216.34', '127.0.0.1'],
+      'mapped.test': ['::ffff:7f00:1'],
+    };
+    const images = httpImages({ resolve: async (host) => names[host] ?? [], timeoutMs: 3_000 });
+    const spellings = [
+      `http://127.0.0.1:${port}/a.png`,
+      `http://[::ffff:127.0.0.1]:${port}/a.png`,
+      `http://[::ffff:7f00:1]:${port}/a.png`,
+      `http://[0:0:0:0:0:ffff:7f00:1]:${port}/a.png`,
+      `http://[::ffff:0:0]:${port}/a.png`,
+      `http://[::127.0.0.1]:${port}/a.png`,
+      `http://[64:ff9b::7f00:1]:${port}/a.png`,
+      `http://[64:ff9b:1::7f00:1]:${port}/a.png`,
+      `http://[::1]:${port}/a.png`,
+      `http://[::]:${port}/a.png`,
+      `http://2130706433:${port}/a.png`,
+      `http://0x7f.1:${port}/a.png`,
+      `http://0.0.0.0:${port}/a.png`,
+      'http://198.18.0.1/a.png',
+      'http://198.19.255.1/a.png',
+      'http://192.0.0.8/a.png',
+      'http://100.64.0.1/a.png',
+      'http://[fe80::1]/a.png',
+      'http://[fd00::1]/a.png',
+      'http://[2001:db8::1]/a.png',
+      'http://[2002:7f00:1::]/a.png',
+      `http://localhost.test:${port}/a.png`,
+      'http://intranet.test/a.png',
+      'http://metadata.test/latest/meta-data/',
+      `http://split.test:${port}/a.png`,
+      `http://mapped.test:${port}/a.png`,
+    ];
+    for (const url of spellings) {
+      expect(await failure(images.fetch(url)), url).toBe(NOT_PUBLIC);
+    }
+    // An open port and a closed one look the same from the report.
+    expect(await failure(images.fetch('http://127.0.0.1:1/a.png'))).toBe(NOT_PUBLIC);
+    expect(requests.slice(before)).toEqual([]);
+  });
+
+  it('checks the address the connection uses: resolved once per hop, re-checked after a redirect', async () => {
+    const port = new URL(base).port;
+    // The tests' allowance: 127.0.0.1 as written, nothing else of this machine.
+    const allowAddress = (address: string) => address === '127.0.0.1';
+    // A name that answers an allowed address the first time and another one after.
+    let asked = 0;
+    const rebinding = httpImages({
+      allowAddress,
+      resolve: async () => (++asked === 1 ? ['127.0.0.1'] : ['10.9.9.9']),
+      timeoutMs: 3_000,
     });
-    expect(await failure(images.fetch(`${base}/a.png`))).toBe('127.0.0.1 is on a private network');
-    expect(await failure(images.fetch('http://intranet.example/a.png'))).toBe(
-      'intranet.example is on a private network',
-    );
-    expect(await failure(images.fetch('http://[::1]/a.png'))).toBe('::1 is on a private network');
-    expect(await failure(images.fetch('https://photos.example/a.png'))).toBe(
-      '10.0.0.8 is on a private network',
-    );
-    expect(sent).toEqual(['https://photos.example/a.png']);
+    expect((await rebinding.fetch(`http://rebind.test:${port}/a.png`)).toString()).toBe('png-bytes');
+    expect(asked).toBe(1);
+    // A redirect to another spelling of the same machine is refused before it is followed.
+    const before = requests.length;
+    const images = httpImages({ allowAddress, resolve: async () => [], timeoutMs: 3_000 });
+    expect(await failure(images.fetch(`${base}/to-mapped`))).toBe(NOT_PUBLIC);
+    expect(await failure(images.fetch(`${base}/to-name`))).toBe('localhost could not be found');
+    expect(requests.slice(before)).toEqual(['/to-mapped', '/to-name']);
   });
 
   it('in the tests reaches nothing beyond this machine, not even by a redirect', async () => {
@@ -78,21 +131,28 @@ describe('images on other sites', () => {
     expect(requests.slice(before)).toEqual(['/away']);
   });
 
-  it('knows the private and local ranges', () => {
+  it('knows which addresses are public, in any spelling', () => {
     for (const address of [
       '127.0.0.1',
       '10.2.3.4',
       '172.16.0.1',
       '192.168.1.1',
       '169.254.169.254',
+      '198.18.0.1',
+      '192.0.0.1',
+      '255.255.255.255',
       '::1',
       'fd00::1',
       '::ffff:10.0.0.1',
+      '::ffff:93.184.216.34',
+      '64:ff9b::5db8:d822',
+      '::5db8:d822',
+      'not an address',
     ]) {
-      expect(isPrivateAddress(address), address).toBe(true);
+      expect(isPublicAddress(address), address).toBe(false);
     }
-    for (const address of ['93.184.216.34', '172.32.0.1', '2606:4700::1111']) {
-      expect(isPrivateAddress(address), address).toBe(false);
+    for (const address of ['93.184.216.34', '172.32.0.1', '2606:4700::1111', '2a00:1450:4001::200e']) {
+      expect(isPublicAddress(address), address).toBe(true);
     }
   });
 });

@@ -2,12 +2,15 @@
  * Images on other sites, brought here when posts are imported (issue 34): the post then shows them
  * from this site's uploads, so a visitor's browser never asks a third party and the
  * Content-Security-Policy stays as it is. The owner starts an import; the server fetches the
- * addresses the posts name, so it guards what it fetches: http(s) only, no address on this
- * machine or its private network (unless told, as the tests' stand-in on 127.0.0.1 needs), at most
- * a few redirects, each checked again, a size limit and a time limit, and an image's type.
+ * addresses the posts name, so it guards what it fetches: http(s) only, public internet addresses
+ * only (checked by the connection itself, on every redirect; the tests' stand-in on 127.0.0.1 is
+ * allowed by name), at most a few redirects, a size limit and a time limit, and an image's type.
  */
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 export interface RemoteImages {
   /** The image's bytes; an Error whose message says why not, in words for the import's report. */
@@ -15,49 +18,84 @@ export interface RemoteImages {
 }
 
 export interface HttpImagesOptions {
-  /** Allow addresses on this machine and private networks (the tests' stand-in server). */
-  allowPrivate?: boolean;
+  /**
+   * Which resolved addresses may be connected to: by default only public ones (`isPublicAddress`);
+   * the tests allow their stand-in on 127.0.0.1.
+   */
+  allowAddress?: (address: string) => boolean;
   /** Only these host names (the tests: nothing but 127.0.0.1 and localhost). */
   hosts?: RegExp;
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
-  /** How requests go out (tests may pass a stand-in). */
-  fetch?: typeof fetch;
-  /** How host names resolve (tests may pass a stand-in). */
+  /** How host names resolve (tests may pass a stand-in); asked once per connection. */
   resolve?: (host: string) => Promise<string[]>;
 }
 
-/** IPv4 and IPv6 addresses that are this machine, a private network, or otherwise not the internet. */
-export function isPrivateAddress(address: string): boolean {
-  if (isIP(address) === 4) {
-    const [a = 0, b = 0] = address.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      a >= 224
-    );
+/** What the import's report says of any address that is not on the public internet, whatever its spelling. */
+export const NOT_PUBLIC = 'refused: not a public address';
+
+/**
+ * Everything that is not a public internet address (RFC 6890 and its IANA registries): this machine,
+ * private and shared networks, link-local, documentation, benchmarking, multicast and reserved
+ * ranges. IPv6 is public only in global unicast (2000::/3), which leaves out IPv4-mapped
+ * (::ffff:0:0/96), IPv4-compatible (::/96) and NAT64 (64:ff9b::/96, 64:ff9b:1::/48) spellings of
+ * an IPv4 address, whatever that address is; within it, the special ranges are refused too.
+ * Node's BlockList compares addresses as numbers, so no spelling of an address slips past it.
+ */
+const NOT_PUBLIC_RANGES = (() => {
+  // One list per family: a BlockList also matches IPv4 addresses against IPv6 rules (as mapped
+  // addresses), and ::/3 would then hold every IPv4 address.
+  const v4 = new BlockList();
+  const v6 = new BlockList();
+  for (const [network, prefix] of [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.88.99.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4],
+  ] as const) {
+    v4.addSubnet(network, prefix, 'ipv4');
   }
-  const lower = address.toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (mapped?.[1]) return isPrivateAddress(mapped[1]);
-  return (
-    lower === '::' ||
-    lower === '::1' ||
-    lower.startsWith('fc') ||
-    lower.startsWith('fd') ||
-    lower.startsWith('fe80') ||
-    lower.startsWith('ff')
-  );
+  for (const [network, prefix] of [
+    // Outside global unicast: ::/3 (loopback, unspecified, mapped, compatible, NAT64, discard),
+    // and 4000::/2, 8000::/1 (unique local, link-local, multicast, unassigned).
+    ['::', 3],
+    ['4000::', 2],
+    ['8000::', 1],
+    // Inside it: IETF protocol assignments (Teredo among them), documentation, 6to4, and the
+    // documentation range of RFC 9637.
+    ['2001::', 23],
+    ['2001:db8::', 32],
+    ['2002::', 16],
+    ['3fff::', 20],
+  ] as const) {
+    v6.addSubnet(network, prefix, 'ipv6');
+  }
+  return { v4, v6 };
+})();
+
+/** Whether an IP address (v4 or v6, any spelling) is on the public internet. */
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  return family === 4
+    ? !NOT_PUBLIC_RANGES.v4.check(address, 'ipv4')
+    : !NOT_PUBLIC_RANGES.v6.check(address, 'ipv6');
 }
 
 const defaultResolve = async (host: string) =>
-  (await lookup(host, { all: true })).map((entry) => entry.address);
+  (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 
 class Refused extends Error {}
 
@@ -66,25 +104,57 @@ const sizeWords = (bytes: number) =>
 
 export function httpImages(options: HttpImagesOptions = {}): RemoteImages {
   const {
-    allowPrivate = false,
+    allowAddress = isPublicAddress,
     hosts,
     timeoutMs = 15_000,
     maxBytes = 15 * 1024 * 1024,
     maxRedirects = 3,
-    fetch: send = fetch,
     resolve = defaultResolve,
   } = options;
 
-  const check = async (address: URL) => {
+  /**
+   * The one check, made by the connection itself: the name is resolved once, here, and the socket
+   * connects to the address that passed. A name that answers differently when asked again is never
+   * asked again. Every address refused alike, so the report tells nothing about what is behind it.
+   */
+  const checkedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
+    resolve(hostname)
+      .catch(() => [] as string[])
+      .then((addresses) => {
+        const address = addresses[0];
+        if (address === undefined) throw new Refused(`${hostname} could not be found`);
+        if (!addresses.every(allowAddress)) throw new Refused(NOT_PUBLIC);
+        const family = isIP(address);
+        if (lookupOptions.all) callback(null, [{ address, family }]);
+        else callback(null, address, family);
+      })
+      .catch((error: Error) => callback(error as NodeJS.ErrnoException, ''));
+  };
+
+  /** One request to `address`, its connection checked as above; the answer's head and body. */
+  const open = (address: URL, signal: AbortSignal) =>
+    new Promise<IncomingMessage>((done, fail) => {
+      const send = address.protocol === 'https:' ? httpsRequest : httpRequest;
+      const request = send(address, {
+        headers: { accept: 'image/*' },
+        signal,
+        lookup: checkedLookup,
+        // A fresh connection for each request: a kept-alive socket would skip the check.
+        agent: false,
+      });
+      request.once('response', done);
+      request.once('error', fail);
+      request.end();
+    });
+
+  const check = (address: URL) => {
     if (address.protocol !== 'http:' && address.protocol !== 'https:') {
       throw new Refused('only http and https addresses are fetched');
     }
     const host = address.hostname.replace(/^\[|\]$/g, '');
     if (hosts && !hosts.test(host)) throw new Refused(`${host} is not reachable from here`);
-    if (allowPrivate) return;
-    const addresses = isIP(host) ? [host] : await resolve(host).catch(() => []);
-    if (addresses.length === 0) throw new Refused(`${host} could not be found`);
-    if (addresses.some(isPrivateAddress)) throw new Refused(`${host} is on a private network`);
+    // An address written as such is connected to without a lookup: checked here instead.
+    if (isIP(host) && !allowAddress(host)) throw new Refused(NOT_PUBLIC);
   };
 
   return {
@@ -98,45 +168,48 @@ export function httpImages(options: HttpImagesOptions = {}): RemoteImages {
       const signal = AbortSignal.timeout(timeoutMs);
       try {
         for (let hop = 0; ; hop++) {
-          await check(address);
-          const response = await send(address, {
-            redirect: 'manual',
-            signal,
-            headers: { accept: 'image/*' },
-          });
-          if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {
-            await response.body?.cancel();
+          check(address);
+          const response = await open(address, signal);
+          const status = response.statusCode ?? 0;
+          const location = response.headers.location;
+          if (status >= 300 && status < 400 && location) {
+            response.destroy();
             if (hop >= maxRedirects) throw new Refused('it redirects too many times');
-            address = new URL(response.headers.get('location') ?? '', address);
+            address = new URL(location, address);
             continue;
           }
-          if (!response.ok) {
-            await response.body?.cancel();
-            throw new Refused(`the site answered ${response.status}`);
+          if (status < 200 || status >= 300) {
+            response.destroy();
+            throw new Refused(`the site answered ${status}`);
           }
-          const type = response.headers.get('content-type') ?? '';
+          const type = response.headers['content-type'] ?? '';
           if (!/^image\//i.test(type) && !/^application\/octet-stream/i.test(type)) {
-            await response.body?.cancel();
+            response.destroy();
             throw new Refused(`it is not an image (${type.split(';')[0] || 'no type'})`);
           }
-          const declared = Number(response.headers.get('content-length') ?? 0);
+          const declared = Number(response.headers['content-length'] ?? 0);
           if (declared > maxBytes) {
-            await response.body?.cancel();
+            response.destroy();
             throw new Refused(`it is larger than ${sizeWords(maxBytes)}`);
           }
           const chunks: Buffer[] = [];
           let size = 0;
-          for await (const chunk of response.body ?? []) {
-            size += chunk.length;
-            if (size > maxBytes) throw new Refused(`it is larger than ${sizeWords(maxBytes)}`);
-            chunks.push(Buffer.from(chunk));
+          for await (const chunk of response) {
+            size += (chunk as Buffer).length;
+            if (size > maxBytes) {
+              response.destroy();
+              throw new Refused(`it is larger than ${sizeWords(maxBytes)}`);
+            }
+            chunks.push(chunk as Buffer);
           }
           return Buffer.concat(chunks);
         }
       } catch (error) {
         if (error instanceof Refused) throw new Error(error.message);
-        if ((error as Error).name === 'TimeoutError')
-          throw new Error(`no answer within ${timeoutMs / 1000} s`);
+        // The connection's own check refused it (the error passes through the socket).
+        const cause = (error as { cause?: unknown }).cause;
+        if (cause instanceof Refused) throw new Error(cause.message);
+        if (signal.aborted) throw new Error(`no answer within ${timeoutMs / 1000} s`);
         throw new Error('the site could not be reached');
       }
     },
@@ -145,4 +218,8 @@ export function httpImages(options: HttpImagesOptions = {}): RemoteImages {
 
 /** What tests use: only this machine's stand-in servers, never the internet. */
 export const loopbackImages = (options: HttpImagesOptions = {}) =>
-  httpImages({ ...options, allowPrivate: true, hosts: /^(127\.0\.0\.1|localhost|::1)$/ });
+  httpImages({
+    allowAddress: (address) => address === '127.0.0.1' || address === '::1',
+    hosts: /^(127\.0\.0\.1|localhost|::1)$/,
+    ...options,
+  });

@@ -1,7 +1,9 @@
 /**
- * The site's named events within one process. A write announces what changed; whatever must
+ * The site's named, typed events within one process. A write announces what changed; whatever must
  * follow it (the page cache, the loaders' read memo, the feeds, the scheduled publisher, a
- * post's comment list) subscribes in its own file, so no wiring file has to know both ends.
+ * post's comment list, the newsletter) subscribes in its own file, so no wiring file has to know
+ * both ends. Cache invalidation is one event among them, for caches only: a domain that must act
+ * on a change (the newsletter on a new post) listens to that domain's own event.
  */
 
 export interface SiteEventMap {
@@ -13,6 +15,21 @@ export interface SiteEventMap {
   'public-content-changed': [prefixes: string[]];
   /** A post was edited, published, taken down or deleted (its comment list is read afresh). */
   'post-changed': [postId: number];
+  /**
+   * A post went live in this process: published by the owner (or an import) with no time or a past
+   * one, or a scheduled post whose time came (the publisher). The newsletter announces it.
+   */
+  'post-published': [post: PublishedPost];
+  /** Newsletter deliveries were queued in this process (its sender starts on them at once). */
+  'newsletter-queued': [issueId: number];
+}
+
+/** What 'post-published' tells of the post. */
+export interface PublishedPost {
+  id: number;
+  slug: string;
+  title: string;
+  publishedAt: Date;
 }
 
 type Listener<K extends keyof SiteEventMap> = (...args: SiteEventMap[K]) => void;

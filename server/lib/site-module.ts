@@ -3,11 +3,13 @@
  * the owner's routes and its background jobs. server/app.ts builds each module once, in the
  * order their services need each other, and hands the list to `registerModules`.
  */
+
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { BotCheck } from './anti-spam.ts';
 import type { FormTokens } from './form-token.ts';
+import type { MailTransport } from './mail.ts';
 import type { ReadCache } from './read-cache.ts';
 import type { SiteEvents } from './site-events.ts';
 import type { FileStorage } from './storage.ts';
@@ -51,6 +53,8 @@ export interface SiteContext {
   cache: ReadCache;
   events: SiteEvents;
   storage: FileStorage;
+  /** The process's one mail transport (SMTP_URL), shared by every outbox's sender; none without SMTP_URL. */
+  mail?: MailTransport;
   botCheck: BotCheck;
   /** The window counters of rate limits and sign-in lockouts, kept in the database. */
   counters: WindowCounters;

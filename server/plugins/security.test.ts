@@ -53,6 +53,25 @@ describe('security headers', () => {
   });
 });
 
+describe('signed-in API answers', () => {
+  it("are kept by no cache: /api/user, the owner's dashboard and any answer made for a session", async () => {
+    const admin = await t.signIn('admin');
+    for (const url of ['/api/user', '/api/admin/summary', '/api/admin/pipeline', '/api/admin/tags']) {
+      const res = await t.app.inject({ url, headers: { cookie: admin } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+    }
+    // Refused or anonymous, the same: a 401 is not a page for a cache to keep either.
+    const anonymous = await t.app.inject('/api/admin/summary');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['cache-control']).toBe('private, no-store');
+    expect((await t.app.inject('/api/user')).headers['cache-control']).toBe('private, no-store');
+    // A public read stays shareable, signed in or not.
+    const posts = await t.app.inject({ url: '/api/blog', headers: { cookie: admin } });
+    expect(posts.headers['cache-control'] ?? '').not.toContain('private');
+  });
+});
+
 describe('origin check', () => {
   it('refuses a foreign or null Origin with 403 and writes nothing', async () => {
     const before = await userCount();

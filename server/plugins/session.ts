@@ -3,7 +3,7 @@
  * its SHA-256. The user is looked up lazily, once per request, only by routes
  * that ask, so public cached reads never touch the sessions table.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { clearCookie, readCookie, setCookie } from '../lib/cookies.ts';
@@ -58,15 +58,31 @@ async function sessionPlugin(app: FastifyInstance, { config, auth, devices }: Se
     secure: config.isHttps,
   };
   const cache = new WeakMap<FastifyRequest, Promise<PublicUser | null>>();
+  /** Requests whose answer was made for a signed-in user (its session was looked up and found). */
+  const personal = new WeakSet<FastifyRequest>();
 
   app.decorateRequest('currentUser', function (this: FastifyRequest) {
     let pending = cache.get(this);
     if (!pending) {
       const token = readCookie(this, name);
       pending = token && token.length <= 100 ? auth.userForSession(token) : Promise.resolve(null);
+      pending.then((user) => user && personal.add(this)).catch(() => undefined);
       cache.set(this, pending);
     }
     return pending;
+  });
+
+  // An API answer made for one signed-in user, and anything about the signed-in user or the
+  // owner's dashboard, is kept by nobody: no shared cache, no browser cache, no back button copy.
+  // (Pages have their own rule in plugins/web.ts: 'private, no-cache' with an ETag.)
+  const keepNowhere: onSendHookHandler = (request, reply, payload, done) => {
+    if (PERSONAL_API.test(request.url) || personal.has(request))
+      reply.header('cache-control', 'private, no-store');
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    route.onSend = [keepNowhere, ...(route.onSend === undefined ? [] : [route.onSend].flat())];
   });
 
   app.decorateRequest('sessionToken', function (this: FastifyRequest) {
@@ -109,6 +125,9 @@ async function sessionPlugin(app: FastifyInstance, { config, auth, devices }: Se
 }
 
 export default fp(sessionPlugin, { name: 'session' });
+
+/** The signed-in user's own answers and the owner's dashboard: never stored by any cache. */
+const PERSONAL_API = /^\/api\/(user|admin|auth|account)(\/|\?|$)/i;
 
 /** onRequest hook (before the body is parsed or validated): 401 without a signed-in user, 403 for a user who is not an admin. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {

@@ -1,4 +1,4 @@
-/** A form posted to its page without JavaScript (ADR 013), and the hydration data a public page carries (ADR 014). */
+/** A form posted to its page without JavaScript (ADR 013), and the hydration data a public page carries (ADR 017). */
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { WebLoadContext } from '../../common/web-context.ts';
@@ -8,7 +8,7 @@ import type { Handler } from './web.ts';
 
 const start = webTestApps();
 
-/** A page that keeps its hydration data through the context and names its address, as ADR 014's renderer does. */
+/** A page that keeps its hydration data through the context and names its address, as ADR 017's renderer does. */
 function deferringStandIn() {
   const renders: string[] = [];
   let version = 1;
@@ -16,7 +16,7 @@ function deferringStandIn() {
     const url = new URL(request.url);
     renders.push(url.pathname + url.search);
     const state = `state of ${url.pathname}${url.search} v${version} for ${context.user?.username ?? 'a visitor'}`;
-    const address = context.keepHydrationState?.(state);
+    const address = context.startAfterPaint?.keepData(state);
     const body = `<!doctype html><html><body><h1>${url.pathname}</h1>${address ? `<p id="state">${address}</p>` : '<p>inline</p>'}</body></html>`;
     return new Response(body, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
   };
@@ -129,7 +129,7 @@ describe('a form posted to its page (no JavaScript, ADR 013)', () => {
   });
 });
 
-describe('a public page’s hydration data (ADR 014)', () => {
+describe('a public page’s hydration data (ADR 017)', () => {
   it('is kept by the page and served by its hash for good, compressed as asked', async () => {
     const { handler } = deferringStandIn();
     const app = await start(handler);

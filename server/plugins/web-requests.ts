@@ -20,6 +20,9 @@ export const FORM_BODY_LIMIT = 512 * 1024;
 /** The largest form with a file a page takes: the Markdown import's zip, and room for its fields. */
 export const FILE_FORM_BODY_LIMIT = MAX_IMPORT_BYTES + 64 * 1024;
 
+/** The pages a form with a file is posted to (the owner's imports): no other page reads a multipart body. */
+export const UPLOAD_PAGES = new Set(['/admin/blog/data', '/admin/blog/newsletter']);
+
 /** Where a page post's multipart body waits for the page's action, unparsed. */
 export const RAW_BODY = Symbol('raw multipart body');
 
@@ -64,10 +67,30 @@ export function busy(reply: FastifyReply) {
     .send(plainPage('503 Service Unavailable', BUSY_MESSAGE));
 }
 
+/**
+ * A page's address as the router matches it: its path decoded, in lower case and without a
+ * trailing slash (React Router matches `/Testimonial/x`, `/%74estimonial/x` and `/resume/` as
+ * `/testimonial/x` and `/resume`), followed by its query as sent. Every rule about which pages are
+ * private reads this, so no other spelling of a private page slips past them.
+ */
+export function routedAddress(url: string): string {
+  const queryAt = url.indexOf('?');
+  let path = queryAt === -1 ? url : url.slice(0, queryAt);
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Not valid percent-encoding: the router cannot decode it either; matched as sent.
+  }
+  path = path.toLowerCase().replace(/(.)\/+$/, '$1');
+  return queryAt === -1 ? path : path + url.slice(queryAt);
+}
+
 /** A page (by its address) that everybody without a session sees alike: see UNCACHED_PAGES. */
-export function isPublicPage(url: string): boolean {
-  // Another site's address, the API and the pages' data are not pages.
-  if (!/^\/(?![/\\])/.test(url) || /^\/(api|_hydration)(\/|\?|$)/.test(url)) return false;
+export function isPublicPage(address: string): boolean {
+  // Another site's address and the API are not pages.
+  if (!/^\/(?![/\\])/.test(address)) return false;
+  const url = routedAddress(address);
+  if (!/^\/(?![/\\])/.test(url) || /^\/api(\/|\?|$)/.test(url)) return false;
   if (UNCACHED_PAGES.test(url)) return false;
   // React Router's data requests for client-side navigation are rendered per request.
   if (/\.data(\?|$)/.test(url)) return false;
@@ -86,6 +109,43 @@ export function isPublicPage(url: string): boolean {
 const UNCACHED_PAGES =
   /^\/(admin|auth|generate-images|booking|testimonial|newsletter\/(confirm|unsubscribe))(\/|\?|$)/;
 
+/**
+ * The query parameters any page reads when it renders (the blog's and the newsletter's page, search
+ * and tag, a form's done state, the recommendations' shared project, sign-in's tab and error, and
+ * the private pages' own). Every other parameter (a campaign's utm_*, a click id, anything at all)
+ * changes nothing a page shows.
+ */
+export const PAGE_PARAMS = new Set([
+  'page',
+  'q',
+  'tag',
+  'done',
+  'project',
+  'tab',
+  'error',
+  'preview',
+  'request',
+  'change',
+  'issue',
+]);
+
+/**
+ * A public page's key in the page cache, which is also the address it is rendered for: its path
+ * and only the parameters a page reads (PAGE_PARAMS), in the order sent. An address with any other
+ * parameter is the same page: it is rendered once and kept once, so a stream of made-up query
+ * strings neither renders the page each time nor pushes real pages out of the cache (issue 45).
+ */
+export function pageCacheKey(url: string): string {
+  const queryAt = url.indexOf('?');
+  if (queryAt === -1) return url;
+  const kept = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(url.slice(queryAt + 1))) {
+    if (PAGE_PARAMS.has(name)) kept.append(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${url.slice(0, queryAt)}?${query}` : url.slice(0, queryAt);
+}
+
 export function isCacheable(request: FastifyRequest, sessionCookie: string): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (!isPublicPage(request.url)) return false;
@@ -93,8 +153,12 @@ export function isCacheable(request: FastifyRequest, sessionCookie: string): boo
   return !cookie?.includes(`${sessionCookie}=`);
 }
 
-export function toFetchRequest(request: FastifyRequest, signal?: AbortSignal): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+export function toFetchRequest(
+  request: FastifyRequest,
+  signal?: AbortSignal,
+  address = request.url,
+): Request {
+  const url = new URL(address, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

@@ -4,11 +4,12 @@
  */
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { preferredEncoding } from '../lib/read-cache.ts';
 import { freshIp } from '../testing/test-app.ts';
-import { get, publishPost, SCRIPT, standIn, webTestApps } from '../testing/web-stand-in.ts';
+import { get, publishPost, SCRIPT, standIn, visitCookie, webTestApps } from '../testing/web-stand-in.ts';
 import type { Handler } from './web.ts';
 import { BUSY_MESSAGE } from './web-requests.ts';
 
@@ -42,8 +43,9 @@ describe('the page cache', () => {
 
   it('allows exactly the page’s inline scripts by hash in the CSP, with no nonce', async () => {
     const app = await start(standIn().handler);
-    for (const state of ['miss', 'hit']) {
-      const res = await get(app, '/');
+    const cookie = await visitCookie(app);
+    for (const state of ['hit', 'hit']) {
+      const res = await get(app, '/', { cookie });
       expect(res.headers['x-page-cache']).toBe(state);
       const csp = String(res.headers['content-security-policy']);
       const hash = createHash('sha256').update(SCRIPT).digest('base64');
@@ -89,7 +91,7 @@ describe('the page cache', () => {
     for (let i = 0; i < 2; i++) {
       expect((await get(app, '/missing-page')).statusCode).toBe(404);
       expect((await get(app, '/broken')).statusCode).toBe(500);
-      expect((await get(app, '/sets-cookie')).headers['set-cookie']).toBe('x=1; Path=/');
+      expect((await get(app, '/sets-cookie')).headers['set-cookie']).toContain('x=1; Path=/');
     }
     expect(seen.map((s) => new URL(s.url).pathname)).toEqual([
       '/missing-page',
@@ -207,6 +209,32 @@ describe('the page cache', () => {
     expect(answers[3]).not.toBe(answers[0]);
   });
 
+  it('keys a page by the parameters pages read: made-up query strings neither render again nor push pages out', async () => {
+    const { handler, seen } = standIn();
+    const app = await start(handler);
+    await get(app, '/');
+    await get(app, '/blog?page=2');
+    const before = seen.length;
+    // A campaign's parameters and a click id are the same page, rendered without them.
+    for (const path of ['/?utm_source=news&utm_medium=email', '/?fbclid=abc', '/?x=1&utm_campaign=y']) {
+      const res = await get(app, path, { 'accept-encoding': 'identity' });
+      expect(res.headers['x-page-cache'], path).toBe('hit');
+      expect(res.body).toContain('<h1>/</h1>');
+    }
+    const blog = await get(app, '/blog?utm_source=x&page=2&gclid=1', { 'accept-encoding': 'identity' });
+    expect(blog.headers['x-page-cache']).toBe('hit');
+    expect(blog.body).toContain('<h1>/blog?page=2</h1>');
+    // A stream of unique query strings: one render for the page, the real pages still kept.
+    for (let i = 0; i < 600; i++) await get(app, `/blog?page=2&nonsense=${i}`);
+    expect(seen.length - before).toBe(0);
+    expect((await get(app, '/')).headers['x-page-cache']).toBe('hit');
+    // A parameter a page reads is a page of its own.
+    expect((await get(app, '/blog?page=3&utm_source=x', { 'accept-encoding': 'identity' })).body).toContain(
+      '<h1>/blog?page=3</h1>',
+    );
+    expect(seen.map((s) => new URL(s.url).search).slice(before)).toEqual(['?page=3']);
+  });
+
   it('renders a page once for many visitors asking at the same moment', async () => {
     let open: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -249,6 +277,61 @@ describe('renders under pressure', () => {
   });
 });
 
+describe('a file posted to a page', () => {
+  /**
+   * Sends the head of a 50 MB multipart post and 64 KB of its body, then waits for the answer:
+   * one that only comes once the whole body is read never comes (the rest is never sent).
+   */
+  const answerBeforeBody = async (app: Awaited<ReturnType<typeof start>>, path: string, cookie = '') => {
+    const address = app.app.server.listening
+      ? `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`
+      : await app.app.listen({ port: 0, host: '127.0.0.1' });
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(`${address}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(50 * 1024 * 1024),
+          origin: address,
+          ...(cookie ? { cookie } : {}),
+        },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, body });
+          req.destroy();
+        });
+      });
+      // No answer while the rest of the body is awaited: the server is reading it all first.
+      req.setTimeout(10_000, () => req.destroy(new Error('no answer before the body was read')));
+      req.on('error', (error) => {
+        if (!('code' in error) || error.code !== 'ECONNRESET') reject(error);
+      });
+      req.write(`--x\r\ncontent-disposition: form-data; name="file"; filename="a.zip"\r\n\r\n`);
+      req.write(Buffer.alloc(64 * 1024, 'a'));
+    });
+  };
+
+  it('is refused before its body is read, on a page that takes none', async () => {
+    const app = await start(standIn().handler);
+    const res = await answerBeforeBody(app, '/contact');
+    expect(res.status).toBe(415);
+    expect(res.body).toContain('This page takes no files.');
+  });
+
+  it("is refused before its body is read, on the owner's import pages, unless the owner sends it", async () => {
+    const app = await start(standIn().handler);
+    expect((await answerBeforeBody(app, '/admin/blog/data')).status).toBe(401);
+    expect((await answerBeforeBody(app, '/Admin/Blog/Newsletter.data')).status).toBe(401);
+    const user = await app.signIn('user', 'casey');
+    expect((await answerBeforeBody(app, '/admin/blog/data', user)).status).toBe(403);
+  });
+});
+
 describe('preferredEncoding', () => {
   it.each([
     [undefined, 'identity'],
@@ -266,9 +349,19 @@ describe('preferredEncoding', () => {
 describe('what a shared cache may keep', () => {
   it('lets a CDN keep a public page for the stated time; a signed-in or private page stays private', async () => {
     const app = await start(standIn().handler, undefined, { SHARED_CACHE_SECONDS: '120' });
-    const page = await get(app, '/blog');
+    const first = await get(app, '/blog');
+    // The first page of a visit sets the visit's cookie: this visitor's alone.
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(String(first.headers['set-cookie'])).toMatch(/^visit=/);
+    const visit = await visitCookie(app);
+    const page = await get(app, '/blog', { cookie: visit });
+    expect(page.headers['set-cookie']).toBeUndefined();
     expect(page.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60');
     expect(page.headers.vary).toBe('Accept-Encoding, Cookie');
+    // A post read is noted on the visit (the cookie changes): this answer too is the visitor's own.
+    const post = await get(app, '/blog/some-post', { cookie: visit });
+    expect(String(post.headers['set-cookie'])).toMatch(/^visit=/);
+    expect(post.headers['cache-control']).toBe('private, no-cache');
     const cookie = await app.signIn('user', 'casey');
     expect((await get(app, '/blog', { cookie })).headers['cache-control']).toBe('private, no-cache');
     for (const path of ['/auth', '/booking/abc', '/testimonial/abc', '/blog/a-draft?preview=x']) {
@@ -276,9 +369,56 @@ describe('what a shared cache may keep', () => {
     }
   });
 
+  it('never keeps a private page under another spelling: case, percent-encoding, a trailing slash', async () => {
+    const { handler, seen } = standIn();
+    const app = await start(handler, undefined, { SHARED_CACHE_SECONDS: '120' });
+    const cookie = await visitCookie(app);
+    const before = seen.length;
+    const spellings = [
+      '/Newsletter/confirm/t1',
+      '/newsletter/%63onfirm/t1',
+      '/NEWSLETTER/Unsubscribe/t1/',
+      '/Booking/x',
+      '/booking/x/',
+      '/Testimonial/x',
+      '/%74estimonial/x',
+      '/Resume?request=t2',
+      '/resume/?request=t2',
+      '/%72esume?request=t2',
+      '/Admin/Blog',
+      '/AUTH/',
+    ];
+    for (const path of spellings) {
+      for (let i = 0; i < 2; i++) {
+        const res = await get(app, path, { cookie });
+        expect(res.headers['cache-control'], path).toBe('private, no-cache');
+        expect(res.headers['x-page-cache'], path).toBe('bypass');
+      }
+    }
+    // Each was rendered for its own request, twice: none came from the cache.
+    expect(seen.length - before).toBe(spellings.length * 2);
+    // A public page under another spelling is still a public page.
+    expect((await get(app, '/Blog/', { cookie })).headers['cache-control']).toMatch(/^public/);
+  });
+
+  it('never lets a shared cache keep a failure, nor a refusal other than a brief 404', async () => {
+    const app = await start(standIn().handler, undefined, { SHARED_CACHE_SECONDS: '120' });
+    const cookie = await visitCookie(app);
+    const broken = await get(app, '/broken', { cookie });
+    expect(broken.statusCode).toBe(500);
+    expect(broken.headers['cache-control']).toBe('no-store');
+    const gone = await get(app, '/gone', { cookie });
+    expect(gone.statusCode).toBe(410);
+    expect(gone.headers['cache-control']).toBe('private, no-cache');
+    const missing = await get(app, '/missing', { cookie });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+/);
+  });
+
   it('keeps public pages private when SHARED_CACHE_SECONDS is 0', async () => {
     const app = await start(standIn().handler, undefined, { SHARED_CACHE_SECONDS: '0' });
-    expect((await get(app, '/blog')).headers['cache-control']).toBe('private, no-cache');
+    const cookie = await visitCookie(app);
+    expect((await get(app, '/blog', { cookie })).headers['cache-control']).toBe('private, no-cache');
   });
 
   it('refuses a SHARED_CACHE_SECONDS that is not a whole number of seconds', async () => {

@@ -9,14 +9,15 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HYDRATION_BOOT, HYDRATION_BOOT_PATH } from '../../common/hydration-boot.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import type { Config } from '../config.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { type HydrationState, HydrationStates, hydrationStateUrl } from '../lib/hydration-states.ts';
 import { type CachedPage, compressOnce, PageCache, type RenderedPage } from '../lib/page-cache.ts';
 import { preferredEncoding } from '../lib/read-cache.ts';
 import { sharedCacheControl } from '../lib/shared-cache.ts';
 import type { SiteEvents } from '../lib/site-events.ts';
+import type { VisitCookies } from '../lib/visit.ts';
 import { projectRoot } from '../paths.ts';
 import { apiReads } from './api-reads.ts';
 import { pageCsp } from './security.ts';
@@ -32,10 +33,14 @@ import {
   formFields,
   isCacheable,
   isPublicPage,
+  pageCacheKey,
   RAW_BODY,
   RenderLimiter,
+  routedAddress,
   toFetchRequest,
+  UPLOAD_PAGES,
 } from './web-requests.ts';
+import { webVisits } from './web-visits.ts';
 
 export const webBuildFolder = join(projectRoot, 'build');
 
@@ -51,6 +56,11 @@ export interface WebOptions {
   maxRenders?: number;
   /** A stand-in for React Router's handler (tests of caching and load shedding without a build). */
   handler?: Handler;
+  /**
+   * The visit cookie (server/lib/visit.ts): set by the page routes, read by posted forms' actions.
+   * Without it (tests of caching with a stand-in renderer), no page sets a cookie.
+   */
+  visits?: VisitCookies;
   /**
    * The site's events. With them, finished pages for visitors without a session are kept
    * (production builds only) and loaders' API reads are parsed once and shared by renders, both
@@ -71,6 +81,7 @@ export async function webPlugin(
     maxRenders = 8,
     handler,
     events,
+    visits,
   }: WebOptions,
 ) {
   const handle = handler ?? (mode === 'dev' ? await devHandler(app) : await buildHandler(app, buildFolder));
@@ -79,17 +90,20 @@ export async function webPlugin(
   const pageCache = dev || staticCopy || !events ? undefined : new PageCache().follow(events);
   const renders = new RenderLimiter(maxRenders);
   const sessionCookie = sessionCookieName(config);
-  // A page read without a session hydrates on the visitor's first move and fetches its data then
-  // (ADR 014). Not in development (Vite's own client) nor in the static copy (no server to ask).
+  // A page kept for everybody fetches its code and its data once it has been painted (ADR 017).
+  // Not in development (Vite's own client) nor in the static copy (no server to ask for the data).
   const states = dev || staticCopy ? undefined : new HydrationStates();
 
   const { injectRead, readApi } = apiReads(app, events);
+  // The static copy's pages come from no server: no visit to note.
+  const visitCookie = visits && !staticCopy ? webVisits(visits, config.isHttps) : undefined;
 
   const contextFor = async (
     request: FastifyRequest,
     nonce: string,
     cached: boolean,
     path = request.url,
+    reply?: FastifyReply,
   ): Promise<WebLoadContext> => {
     // A cached page is the same for every visitor without a session: nobody is signed in on it.
     const user = cached ? null : await request.currentUser();
@@ -101,7 +115,11 @@ export async function webPlugin(
       user,
       // Only a page everybody without a session sees alike: its data is nobody's in particular.
       ...(states && cached
-        ? { keepHydrationState: (state: string) => hydrationStateUrl(states.keep(state), path) }
+        ? { startAfterPaint: { keepData: (state: string) => hydrationStateUrl(states.keep(state), path) } }
+        : {}),
+      // A posted form's own request: where its visit came from, and its bot-check token.
+      ...(visitCookie && reply && request.method === 'POST'
+        ? { visit: visitCookie.forAction(request, reply) }
         : {}),
       readApi,
       readOwnApi: async <T>(path: string) => {
@@ -144,11 +162,17 @@ export async function webPlugin(
     };
   };
 
-  /** One page rendered to bytes for the cache: the whole document, no nonce (its CSP lists hashes). */
-  const renderWhole = async (request: FastifyRequest): Promise<RenderedPage> => {
+  /**
+   * One page rendered to bytes for the cache: the whole document, no nonce (its CSP lists hashes),
+   * at `address` (its cache key, see pageCacheKey) as every visitor without a session sees it.
+   */
+  const renderWhole = async (request: FastifyRequest, address: string): Promise<RenderedPage> => {
     if (!renders.tryAcquire()) throw new BusyError();
     try {
-      const response = await handle(toFetchRequest(request), await contextFor(request, '', true));
+      const response = await handle(
+        toFetchRequest(request, undefined, address),
+        await contextFor(request, '', true, address),
+      );
       const headers: Record<string, string> = {};
       for (const [name, value] of response.headers) headers[name] = value;
       const cookies = response.headers.getSetCookie();
@@ -175,6 +199,7 @@ export async function webPlugin(
     reply: FastifyReply,
     page: CachedPage,
     state: 'hit' | 'miss',
+    ownCookie: boolean,
   ) => {
     reply.code(page.status);
     for (const [name, value] of Object.entries(page.headers)) {
@@ -184,7 +209,16 @@ export async function webPlugin(
     reply.header('content-security-policy', cspOf(page));
     // The same bytes for everybody without a session: a CDN or caching proxy may keep them
     // (SHARED_CACHE_SECONDS); browsers ask again each time, with the ETag.
-    reply.header('cache-control', sharedCacheControl(config.SHARED_CACHE_SECONDS));
+    // ... unless this answer sets the visit's own cookie: then it is this visitor's alone. A
+    // refusal is never shared (a 404 only briefly, as any page), and a failure is kept by nobody.
+    reply.header(
+      'cache-control',
+      page.status >= 500
+        ? 'no-store'
+        : ownCookie || (page.status >= 400 && page.status !== 404)
+          ? 'private, no-cache'
+          : sharedCacheControl(config.SHARED_CACHE_SECONDS),
+    );
     reply.header('vary', 'Accept-Encoding, Cookie');
     reply.header('x-page-cache', state);
     // Each encoding is its own representation with its own tag, and so is the smaller Brotli copy
@@ -205,14 +239,19 @@ export async function webPlugin(
     // Unknown API paths stay JSON 404s; everything else is a page, the not-found page included.
     if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
     try {
+      // A page read (its document, or its data for a link followed in the page): noted on the visit.
+      const read = request.url.replace(/\.data(?=\?|$)/, '');
+      const ownCookie = isPublicPage(read) && (visitCookie?.notePage(request, reply, read) ?? false);
       if (pageCache && isCacheable(request, sessionCookie)) {
-        const hit = pageCache.get(request.url);
-        if (hit) return sendCached(request, reply, hit, 'hit');
+        const key = pageCacheKey(request.url);
+        const hit = pageCache.get(key);
+        if (hit) return sendCached(request, reply, hit, 'hit', ownCookie);
         return sendCached(
           request,
           reply,
-          await pageCache.load(request.url, () => renderWhole(request)),
+          await pageCache.load(key, () => renderWhole(request, key)),
           'miss',
+          ownCookie,
         );
       }
       return await renderFresh(request, reply);
@@ -240,7 +279,7 @@ export async function webPlugin(
       const nonce = dev ? '' : randomBytes(16).toString('base64');
       const response = await handle(
         toFetchRequest(request, controller.signal),
-        await contextFor(request, nonce, false),
+        await contextFor(request, nonce, false, request.url, reply),
       );
       const html = response.body ? Buffer.from(await response.arrayBuffer()) : null;
       if (controller.signal.aborted) return reply;
@@ -248,8 +287,7 @@ export async function webPlugin(
       for (const [name, value] of response.headers) {
         if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
       }
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
       reply.header('content-security-policy', pageCsp(config, { nonce, dev }));
       // Pages show who is signed in: never stored by shared caches, always revalidated.
       if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
@@ -267,7 +305,7 @@ export async function webPlugin(
     }
   };
   /**
-   * A page's hydration data, by the hash its HTML names (ADR 014): the same address always holds
+   * A page's hydration data, by the hash its HTML names (ADR 017): the same address always holds
    * the same bytes, so any cache may keep it for good. Gone from this process (another process
    * rendered the page, or it was pushed out), the page is rendered again as a visitor without a
    * session sees it; data that has changed since is still the page's data, only not for keeps.
@@ -308,9 +346,11 @@ export async function webPlugin(
     try {
       let kept: string | undefined;
       const context = await contextFor(request, '', true, path);
-      context.keepHydrationState = (state) => {
-        kept = states?.keep(state);
-        return hydrationStateUrl(kept ?? '', path);
+      context.startAfterPaint = {
+        keepData: (state) => {
+          kept = states?.keep(state);
+          return hydrationStateUrl(kept ?? '', path);
+        },
       };
       const url = new URL(path, `${request.protocol}://${request.host}`);
       const response = await handle(new Request(url, { headers: { accept: 'text/html' } }), context);
@@ -337,16 +377,6 @@ export async function webPlugin(
     return reply.send(await states.encoded(text, encoding));
   };
 
-  // The script a public page loads on the visitor's first move (ADR 014): a new text is a new
-  // address, so it is kept for good.
-  const boot: HydrationState = { text: Buffer.from(HYDRATION_BOOT) };
-  app.get(HYDRATION_BOOT_PATH, async (request, reply) => {
-    if (!states) return reply.callNotFound();
-    return sendText(request, reply, boot, {
-      type: 'text/javascript; charset=utf-8',
-      cacheControl: 'public, max-age=31536000, immutable',
-    });
-  });
   app.get('/_hydration/:id', hydration);
   app.get('/*', page);
   app.get('/', page);
@@ -368,6 +398,20 @@ export async function webPlugin(
       { parseAs: 'buffer', bodyLimit: FILE_FORM_BODY_LIMIT },
       (_request, body, done) => done(null, { [RAW_BODY]: body }),
     );
+    // A file reaches a page only on the owner's two upload pages, and only from the owner: any
+    // other multipart post is refused before its body is read (it would be buffered whole first).
+    scope.addHook('onRequest', async (request) => {
+      if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/')) return;
+      const path = routedAddress(request.url)
+        .replace(/\?.*$/, '')
+        .replace(/\.data$/, '');
+      if (!UPLOAD_PAGES.has(path)) throw new HttpError(415, 'This page takes no files.');
+      // The page's action reads the file through the admin API (its one guard); this only spares
+      // reading 50 MB for a stranger, with the same answers as that guard.
+      const user = await request.currentUser();
+      if (!user) throw new HttpError(401, 'Authentication required');
+      if (!user.isAdmin) throw new HttpError(403, 'Admin access required');
+    });
     const post = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
       try {

@@ -18,7 +18,13 @@ export function standIn({ gate }: { gate?: Promise<void> } = {}) {
     seen.push({ url: request.url, context });
     await gate;
     const url = new URL(request.url);
-    const status = url.pathname.startsWith('/missing') ? 404 : url.pathname.startsWith('/broken') ? 500 : 200;
+    const status = url.pathname.startsWith('/missing')
+      ? 404
+      : url.pathname.startsWith('/broken')
+        ? 500
+        : url.pathname.startsWith('/gone')
+          ? 410
+          : 200;
     const body = `<!doctype html><html><head><script${context.nonce ? ` nonce="${context.nonce}"` : ''}>${SCRIPT}</script></head><body><h1>${url.pathname}${url.search}</h1><p>for ${context.user?.username ?? 'a visitor'}</p>${url.pathname === '/long' ? `<p>${'A longer page. '.repeat(200)}</p>` : ''}<script type="application/json">{"x":1}</script></body></html>`;
     const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
     if (url.pathname === '/sets-cookie') headers['set-cookie'] = 'x=1; Path=/';
@@ -56,6 +62,17 @@ export async function publishPost(app: TestApp, title: string, slug: string) {
     isPublished: true,
   });
   expect(created.statusCode).toBe(201);
+}
+
+/**
+ * The visit cookie a browser holds after its first page (server/lib/visit.ts): a page read with it
+ * is one a shared cache may keep; the first page of a visit, which sets it, is the visitor's own.
+ */
+export async function visitCookie(app: TestApp): Promise<string> {
+  const first = await get(app, '/');
+  const header = [first.headers['set-cookie']].flat().find((c) => c?.startsWith('visit='));
+  if (!header) throw new Error('the first page of a visit set no visit cookie');
+  return header.split(';')[0] ?? '';
 }
 
 /** A GET as a browser sends it (compressed answers welcome), from an address of its own. */

@@ -1,10 +1,9 @@
 /**
  * The API as the site's plumbing sees it: where it starts (what the request helper sends to the
  * server, or on the static copy reads from the exported files), and the two reads whose empty
- * answer the spec names (section 8), and the token every public form's bot check carries
- * (form-token.tsx). Each feature's own paths are in its api.ts.
+ * answer the spec names (section 8), and where a public form's bot-check token comes from (a page's
+ * action asks for one: route-form.server.ts). Each feature's own paths are in its api.ts.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export const API_PREFIX = '/api/';
 
@@ -26,10 +25,3 @@ export function formTokenPath(target: FormTokenFor): string {
   const query = new URLSearchParams(Object.entries(target).map(([key, value]) => [key, String(value)]));
   return `${API_PREFIX}form-token?${query}`;
 }
-
-/** A public form's bot-check token, fresh for `staleMs`. */
-export const formTokenQuery = (path: string, staleMs: number) =>
-  queryOptions<{ token: string }>({ queryKey: [path], staleTime: staleMs });
-/** Keeps a form's token fetched while the form shows, again every `everyMs` (not on the static copy). */
-export const useFormTokenRefresh = (path: string, everyMs: number, enabled: boolean) =>
-  useQuery({ ...formTokenQuery(path, everyMs), refetchInterval: everyMs, enabled });

@@ -26,6 +26,11 @@ export interface FormAnswer {
    * 'done': it was sent, and the page shows what can be shown only once (in `extra`).
    */
   kind?: 'refused' | 'confirm' | 'done';
+  /**
+   * With 'confirm': after how long the form may be sent again. The page's code waits that long and
+   * sends it again by itself (the visitor presses once); without it, the visitor presses again.
+   */
+  retryInMs?: number;
   /** Anything else the page shows with the answer (the code step of a sign-in, recommendations). */
   extra?: Record<string, unknown>;
 }
@@ -36,7 +41,7 @@ export const FORM_FIELD = '_form';
 /** The query word a successful post comes back with (`?done=quote`): never anything typed. */
 export const DONE_PARAM = 'done';
 
-function isFormAnswer(value: unknown): value is FormAnswer {
+export function isFormAnswer(value: unknown): value is FormAnswer {
   return typeof value === 'object' && value !== null && typeof (value as FormAnswer).form === 'string';
 }
 
@@ -78,13 +83,6 @@ export function typedValues(formId: string): Record<string, string | boolean> {
     else values[name] = control.value;
   }
   return values;
-}
-
-/** What one field holds in the page as it is now (see typedValues), by its element's id. */
-export function typedValue(id: string): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const element = document.getElementById(id);
-  return element && 'value' in element && typeof element.value === 'string' ? element.value : undefined;
 }
 
 /**

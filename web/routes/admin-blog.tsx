@@ -37,6 +37,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * A form's success comes back as this page with `?done=<form>` (ADR 018): what it changed is read
+ * again by the root's FreshAfterForms, whichever part of the page sent it (the part may have closed
+ * on the way: an issue sent, a post opened). The page's data requests carry no owner's reads
+ * (prefetchOwn).
+ */
 function Dashboard() {
   const { user, isLoading } = useAuth();
   const staticCopy = useStaticCopy();

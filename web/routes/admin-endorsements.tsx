@@ -1,7 +1,7 @@
 /** /admin/blog/endorsements. */
 import { HydrationBoundary } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
-import { listParams, listPath } from '../features/admin/dashboard-form.server.ts';
+import { listParams, listPath } from '../features/admin/list-params.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { SKILLS_PATH } from '../features/skills/api.ts';
 import { Endorsements } from '../features/skills/endorsements-admin.tsx';

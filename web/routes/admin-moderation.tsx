@@ -2,14 +2,10 @@
 
 import { HydrationBoundary } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
-import {
-  dashboardAction,
-  listParams,
-  listPath,
-  replyForms,
-} from '../features/admin/dashboard-form.server.ts';
+import { listParams, listPath } from '../features/admin/list-params.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { REPLY_FORM } from '../features/blog/api.ts';
+import { replyForms } from '../features/blog/blog-forms.server.ts';
 import {
   COMMENT_STATUSES,
   CONTRIBUTION_STATUSES,
@@ -20,6 +16,7 @@ import { ownerBlogPaths } from '../features/blog/owner-api.ts';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { useDone } from '../lib/form-post.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
+import { formAction } from '../lib/route-form.server.ts';
 import { DoneNotice } from '../ui/form-notice.tsx';
 import type { Route } from './+types/admin-moderation';
 
@@ -35,7 +32,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { dehydrated: await prefetchOwn(context, request, reads) };
 }
 
-export const action = dashboardAction(replyForms);
+/** The owner's reply to a comment, with the page's code or without it (ADR 018). */
+export const action = formAction(replyForms);
 
 export const meta: Route.MetaFunction = adminMeta('Moderation', dashboardPaths.moderation);
 

@@ -2,7 +2,7 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import { outboxStates } from '../../common/schemas/notifications.ts';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
-import { listParams, listPath } from '../features/admin/dashboard-form.server.ts';
+import { listParams, listPath } from '../features/admin/list-params.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { outboxPaths } from '../features/notifications/api.ts';
 import { Outbox } from '../features/notifications/outbox.tsx';

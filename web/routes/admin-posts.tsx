@@ -6,26 +6,22 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AdminPost } from '../../common/schemas/blog.ts';
+import { type AdminPost, postEditorFormSchema, tagRenameSchema } from '../../common/schemas/blog.ts';
 import type { BookingSettings } from '../../common/schemas/booking.ts';
 import { slugify } from '../../common/text.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import { zonedInstant } from '../../common/zoned-time.ts';
 import { ADMIN_PAGE_SIZE, useUpdateParams } from '../features/admin/admin-list.tsx';
-import {
-  dashboardAction,
-  donePage,
-  idOf,
-  listParams,
-  listPath,
-} from '../features/admin/dashboard-form.server.ts';
+import { idOf, listParams, listPath } from '../features/admin/list-params.server.ts';
 import { BLOG_PATH } from '../features/blog/api.ts';
 import { ownerBlogPaths, useAdminPost } from '../features/blog/owner-api.ts';
-import { POST_DONE, POST_FORM, PostEditor } from '../features/blog/post-editor.tsx';
+import { POST_DONE, POST_FORM, PostEditor, usePostSave } from '../features/blog/post-editor.tsx';
 import { PostsList } from '../features/blog/posts-list.tsx';
 import { TAG_FORM, TagsPanel } from '../features/blog/tags-panel.tsx';
 import { bookingOwnerPaths } from '../features/booking/api.ts';
+import { DONE_PARAM } from '../lib/form-post.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
+import { donePage, formAction, routeForm } from '../lib/route-form.server.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import type { Route } from './+types/admin-posts';
 
@@ -37,65 +33,48 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { dehydrated: await prefetchOwn(context, request, reads) };
 }
 
-/** A publish time typed without the page's code: the browser's zone is unknown, so it is the owner's. */
-async function publishAtOf(value: string | undefined, context: WebLoadContext) {
-  const typed = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(value?.trim() ?? '');
-  if (!value?.trim()) return null;
-  if (!typed) return undefined;
-  const settings = await context
-    .readOwnApi<BookingSettings>(bookingOwnerPaths.bookingSettings)
-    .catch(() => null);
-  const at = zonedInstant(
-    typed[1] ?? '',
-    Number(typed[2]) * 60 + Number(typed[3]),
-    settings?.timeZone ?? 'UTC',
-  );
-  return at ? at.toISOString() : undefined;
+/** A publish time as the datetime field holds it, in the zone it was typed in (else the owner's). */
+async function publishAtOf(typed: string, timeZone: string | undefined, context: WebLoadContext) {
+  if (!typed) return null;
+  const at = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::\d{2})?$/.exec(typed);
+  if (!at) return undefined;
+  const zone =
+    timeZone ||
+    (await context.readOwnApi<BookingSettings>(bookingOwnerPaths.bookingSettings).catch(() => null))
+      ?.timeZone ||
+    'UTC';
+  const instant = zonedInstant(at[1] ?? '', Number(at[2]) * 60 + Number(at[3]), zone);
+  return instant ? instant.toISOString() : undefined;
 }
 
-export const action = dashboardAction({
-  [TAG_FORM]: {
+/** The post editor and a tag's rename, with the page's code or without it (ADR 018). */
+export const action = formAction({
+  [TAG_FORM]: routeForm({
+    schema: tagRenameSchema,
     failure: { title: 'Error', fallback: 'The tag could not be renamed.' },
-    call: (fields) => ({
-      method: 'POST',
-      path: ownerBlogPaths.renameTag,
-      body: { from: fields.from ?? '', to: fields.to ?? '' },
-    }),
-  },
-  [POST_FORM]: {
+    call: (rename) => ({ method: 'POST', path: ownerBlogPaths.renameTag, body: rename }),
+  }),
+  [POST_FORM]: routeForm({
+    schema: postEditorFormSchema,
     failure: { title: 'Error', fallback: 'Unknown error' },
-    describe: (message, fields) =>
-      Number.isNaN(idOf(fields.id))
-        ? `Failed to create blog post: ${message}`
-        : `Failed to update blog post: ${message}`,
-    call: async (fields, context) => {
-      const publishAt = await publishAtOf(fields.publishAt, context);
+    describe: (message, { id }) =>
+      id === undefined ? `Failed to create blog post: ${message}` : `Failed to update blog post: ${message}`,
+    call: async ({ id, slug, publishAt: typed, timeZone, ...post }, { context }) => {
+      const publishAt = await publishAtOf(typed, timeZone, context);
       if (publishAt === undefined) {
         return { problem: 'Publish time must be a valid date and time', field: 'publishAt' };
       }
-      const body = {
-        title: fields.title ?? '',
-        // Without the code nothing made the slug from the title: the server does, as the script would.
-        slug: fields.slug?.trim() || slugify(fields.title ?? ''),
-        summary: fields.summary ?? '',
-        content: fields.content ?? '',
-        coverImage: fields.coverImage ?? '',
-        tags: fields.tags ?? '',
-        isPublished: fields.isPublished === 'on',
-        metaDescription: fields.metaDescription ?? '',
-        canonicalUrl: fields.canonicalUrl ?? '',
-        publishAt,
-      };
-      const id = idOf(fields.id);
-      return Number.isNaN(id)
+      // An empty slug is made from the title, as the editor's code would have.
+      const body = { ...post, slug: slug || slugify(post.title), publishAt };
+      return id === undefined
         ? { method: 'POST', path: BLOG_PATH, body }
         : { method: 'PATCH', path: ownerBlogPaths.post(id), body };
     },
-    doneAt: (answer, page, fields) => {
-      const done = Number.isNaN(idOf(fields.id)) ? POST_DONE.created : POST_DONE.updated;
-      return donePage(page, done, { edit: String((answer as AdminPost).id) });
-    },
-  },
+    doneAt: (answer, page, { id }) =>
+      donePage(page, id === undefined ? POST_DONE.created : POST_DONE.updated, {
+        edit: String((answer as AdminPost).id),
+      }),
+  }),
 });
 
 export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
@@ -115,8 +94,10 @@ function PostsPage() {
   // query would otherwise be asked for again (a 404) when the lists refresh.
   const editId = requested === deletedId ? Number.NaN : requested;
   const editing = useAdminPost(editId);
+  const save = usePostSave();
+  // Another post opened (or none): a save's notice was about the one before.
   const edit = (id: number | null) =>
-    update({ edit: id === null ? null : String(id) }, { preventScrollReset: false });
+    update({ edit: id === null ? null : String(id), [DONE_PARAM]: null }, { preventScrollReset: false });
 
   return (
     <div className="space-y-10">
@@ -125,7 +106,7 @@ function PostsPage() {
           <Spinner label="Loading the post" />
         </div>
       ) : (
-        <PostEditor editing={editing.data ?? null} onDone={() => edit(null)} onCreated={(id) => edit(id)} />
+        <PostEditor editing={editing.data ?? null} save={save} onDone={() => edit(null)} />
       )}
       <PostsList
         onDelete={(post) => {

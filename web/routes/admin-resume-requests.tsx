@@ -1,7 +1,7 @@
 /** /admin/blog/resume-requests. */
 import { HydrationBoundary } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
-import { listParams, listPath } from '../features/admin/dashboard-form.server.ts';
+import { listParams, listPath } from '../features/admin/list-params.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { resumeOwnerPaths } from '../features/resume/api.ts';
 import { ResumeRequests } from '../features/resume/resume-requests.tsx';

@@ -1,12 +1,14 @@
 /** /admin/blog/testimonials: ask clients for verified testimonials and approve what they send. */
 import { HydrationBoundary } from '@tanstack/react-query';
-import { dashboardAction, idOf } from '../features/admin/dashboard-form.server.ts';
+import { testimonialRequestSchema } from '../../common/schemas/testimonials.ts';
+import { z } from '../../common/schemas/zod.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { contactOwnerPaths } from '../features/contact/owner-api.ts';
-import { testimonialPaths } from '../features/testimonials/api.ts';
-import { ASK_FORM, TestimonialsAdmin } from '../features/testimonials/testimonial-requests.tsx';
+import { TESTIMONIAL_ADMIN_FORMS, testimonialPaths } from '../features/testimonials/api.ts';
+import { TestimonialsAdmin } from '../features/testimonials/testimonial-requests.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
+import { formAction, routeForm } from '../lib/route-form.server.ts';
 import type { Route } from './+types/admin-testimonials';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -18,21 +20,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/** 'Create link' without the page's code: the private link is shown once, on the page it answers. */
-export const action = dashboardAction({
-  [ASK_FORM]: {
+/** 'Create link' and 'New link', with the page's code or without it (ADR 018): a link is shown once, on the page it answers. */
+export const action = formAction({
+  [TESTIMONIAL_ADMIN_FORMS.ask]: routeForm({
+    schema: testimonialRequestSchema,
     failure: { title: 'Error', fallback: 'The link could not be created. Please try again.' },
-    call: (fields) => ({
-      method: 'POST',
-      path: testimonialPaths.testimonials,
-      body: {
-        clientName: fields.clientName ?? '',
-        email: fields.email ?? '',
-        quoteId: fields.quoteId ? idOf(fields.quoteId) || fields.quoteId : null,
-      },
-    }),
+    call: (values) => ({ method: 'POST', path: testimonialPaths.testimonials, body: values }),
     show: (link) => ({ link }),
-  },
+  }),
+  [TESTIMONIAL_ADMIN_FORMS.newLink]: routeForm({
+    schema: z.object({ id: z.number().int().positive() }),
+    failure: { title: 'Error', fallback: 'A new link could not be made. Please try again.' },
+    call: ({ id }) => ({ method: 'POST', path: testimonialPaths.testimonialAction(id, 'link') }),
+    show: (link) => ({ link }),
+  }),
 });
 
 export const meta: Route.MetaFunction = adminMeta('Testimonials', dashboardPaths.testimonials);

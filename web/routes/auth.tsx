@@ -4,89 +4,24 @@
  * and after signing in here.
  */
 
-import { data, Link, redirect } from 'react-router';
-import { LOGIN_CODE_PATH, LOGIN_PATH, REGISTER_PATH } from '../features/auth/api.ts';
+import { redirect } from 'react-router';
 import { AuthCard } from '../features/auth/auth-card.tsx';
-import { useAuth } from '../features/layout/auth-provider.tsx';
-import {
-  cookieHeaders,
-  doneAt,
-  failed,
-  formOf,
-  isOk,
-  readFields,
-  refused,
-  send,
-} from '../lib/form-action.server.ts';
-import { DONE_PARAM, type FormAnswer } from '../lib/form-post.ts';
+import { authForms, logoutForms } from '../features/auth/auth-forms.server.ts';
 import { paths } from '../lib/paths.ts';
+import { formAction } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
-import { DoneNotice } from '../ui/form-notice.tsx';
 import { CheckCircle2 } from '../ui/icons.tsx';
 import type { Route } from './+types/auth';
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  // Where a sign-in posted without the page's code comes back (ADR 013): the spec's toast, as a page.
-  const done = new URL(request.url).searchParams.get(DONE_PARAM);
-  if (context.user && (done === 'login' || done === 'register'))
-    return { done: done as 'login' | 'register' };
+export function loader({ context }: Route.LoaderArgs) {
   if (context.user) throw redirect(paths.home);
-  return { done: null };
+  return null;
 }
 
-/**
- * The sign-in, code and registration forms posted without the page's code (ADR 013): sent through
- * the same API routes as the visitor, the session cookie passed on with the redirect home.
- */
+/** Signing in (password, then the code when asked) and registering, with the page's code or without it (ADR 018). */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (context.user) return doneAt(paths.home);
-  const fields = await readFields(request);
-  const form = formOf(fields);
-  if (form === 'register') {
-    const { username = '', email = '', password = '', confirmPassword = '' } = fields;
-    const failure = { title: 'Registration failed', fallback: 'Please try a different username' };
-    if (password !== confirmPassword) {
-      const message = 'Passwords do not match';
-      return refused(form, fields, 400, failure.title, message, { confirmPassword: message });
-    }
-    const answer = await send(context, REGISTER_PATH, { username, email, password });
-    if (isOk(answer)) return doneAt(`${paths.auth}?${DONE_PARAM}=register`, answer.cookies);
-    return failed(form, fields, answer, failure);
-  }
-  const loginFailure = { title: 'Login failed', fallback: 'Please check your credentials and try again' };
-  if (form === 'code') {
-    const answer = await send(context, LOGIN_CODE_PATH, { code: (fields.code ?? '').trim() });
-    if (isOk(answer)) return doneAt(`${paths.auth}?${DONE_PARAM}=login`, answer.cookies);
-    // The five minutes ran out: back to the password.
-    if (answer.status === 401 && /expired/.test(JSON.stringify(answer.body))) {
-      return failed('login', fields, answer, loginFailure);
-    }
-    return failed(
-      'code',
-      fields,
-      answer,
-      { ...loginFailure, fallback: 'That code is not right. Please try again.' },
-      {
-        extra: { prompt: fields.prompt ?? '' },
-      },
-    );
-  }
-  const { username = '', password = '' } = fields;
-  const answer = await send(context, LOGIN_PATH, { username, password });
-  if (answer.status === 202) {
-    const prompt = String((answer.body as { message?: unknown } | null)?.message ?? '');
-    const body: FormAnswer = {
-      form: 'code',
-      title: '',
-      message: '',
-      errors: {},
-      values: {},
-      extra: { prompt },
-    };
-    return data(body, { headers: cookieHeaders(answer.cookies) });
-  }
-  if (isOk(answer)) return doneAt(`${paths.auth}?${DONE_PARAM}=login`, answer.cookies);
-  return failed('login', fields, answer, loginFailure);
+  // Signed in, the page offers only the way out; the rest goes home.
+  return formAction(context.user ? logoutForms : authForms)({ context, request });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -98,8 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function AuthPage({ loaderData }: Route.ComponentProps) {
-  if (loaderData.done) return <SignedIn done={loaderData.done} />;
+export default function AuthPage() {
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-2 lg:items-center">
       <AuthCard />
@@ -119,27 +53,6 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
           )}
         </ul>
       </section>
-    </div>
-  );
-}
-
-/** The spec's 'Login successful' or 'Registration successful' toast, as the page a post came back to. */
-function SignedIn({ done }: { done: 'login' | 'register' }) {
-  const { user } = useAuth();
-  return (
-    <div className="mx-auto max-w-md px-4 py-16">
-      <h1 className="sr-only">Signed in</h1>
-      {done === 'login' ? (
-        <DoneNotice title="Login successful" text={`Welcome back, ${user?.username ?? ''}!`} />
-      ) : (
-        <DoneNotice title="Registration successful" />
-      )}
-      <Link
-        to={paths.home}
-        className="mt-6 inline-block font-medium text-primary underline underline-offset-4"
-      >
-        Continue to the home page
-      </Link>
     </div>
   );
 }

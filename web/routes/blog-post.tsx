@@ -6,15 +6,14 @@
 import { HydrationBoundary } from '@tanstack/react-query';
 import { data } from 'react-router';
 import type { BlogPost } from '../../common/schemas/blog.ts';
-import { replyForms, sendDashboardForm } from '../features/admin/dashboard-form.server.ts';
-import { commentsPath, ownerPostPath, postPath, previewPostPath, REPLY_FORM } from '../features/blog/api.ts';
+import { commentsPath, ownerPostPath, postPath, previewPostPath } from '../features/blog/api.ts';
+import { commentForms, replyForms } from '../features/blog/blog-forms.server.ts';
 import { followOldAddress } from '../features/blog/old-address-api.ts';
 import { PostArticle, PostNotFound } from '../features/blog/post-article.tsx';
-import { NewsletterSignup } from '../features/newsletter/signup.tsx';
-import { doneAt, formOf, readFields, refused, sendChecked } from '../lib/form-action.server.ts';
-import { DONE_PARAM } from '../lib/form-post.ts';
+import { NewsletterSignup } from '../features/newsletter/subscribe-form.tsx';
 import { paths } from '../lib/paths.ts';
 import { prefetch } from '../lib/prefetch.ts';
+import { formAction } from '../lib/route-form.server.ts';
 import { absoluteUrl, logoLd, pageMeta, rootDataOf } from '../lib/seo.ts';
 import type { Route } from './+types/blog-post';
 
@@ -35,31 +34,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return { post, dehydrated };
 }
 
-/**
- * 'Leave a Comment' posted without its code (ADR 013): the post's id from its address, then the
- * comment through the same API with the bot check (one more press when the cached page had no token).
- */
+/** 'Leave a Comment' and the owner's reply, with the page's code or without it (ADR 018). */
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const fields = await readFields(request);
   const post = await context.readApi<BlogPost>(postPath(params.slug));
-  const failure = { title: 'Error submitting comment', fallback: 'Please try again later' };
-  if (!post) return refused('comment', fields, 404, failure.title, 'Post not found');
-  // The owner's reply to a comment (its form is in the page for the owner only).
-  if (formOf(fields) === REPLY_FORM) return sendDashboardForm(replyForms, fields, context, request);
-  if (formOf(fields) !== 'comment')
-    return refused(formOf(fields), fields, 400, failure.title, failure.fallback);
-  const { name, email, content, captchaToken, website } = fields;
-  const sent = await sendChecked(context, {
-    form: 'comment',
-    target: { form: 'comment', postId: post.id },
-    path: commentsPath(post.id),
-    body: { name, email, content, captchaToken, website, notifyOnReply: fields.notifyOnReply === 'on' },
-    fields,
-    failure,
-    submitLabel: 'Submit Comment',
-  });
-  if (!sent.ok) return sent.response;
-  return doneAt(`${paths.post(post.slug)}?${DONE_PARAM}=comment#leave-comment`);
+  if (!post) throw data(null, { status: 404 });
+  return formAction({ ...commentForms(post), ...replyForms })({ context, request });
 }
 
 /** A draft or scheduled post: for the signed-in owner, or through its preview link. */

@@ -9,7 +9,7 @@ import type { BlogListPage } from '../../common/schemas/blog.ts';
 import { BlogList } from '../features/blog/blog-list.tsx';
 import { useAuth } from '../features/layout/auth-provider.tsx';
 import { NotFoundContent } from '../features/layout/not-found-content.tsx';
-import { NewsletterSignup } from '../features/newsletter/signup.tsx';
+import { NewsletterSignup } from '../features/newsletter/subscribe-form.tsx';
 import { paths } from '../lib/paths.ts';
 import { isDocumentRequest, prefetch } from '../lib/prefetch.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';

@@ -1,11 +1,15 @@
 /** /book-a-call: a short call with the owner in a free slot, shown in the visitor's time zone (features/booking). */
-import type { BookingCreated, BookingSlots } from '../../common/schemas/booking.ts';
-import { BOOKING_SLOTS_PATH, BOOKINGS_PATH } from '../features/booking/api.ts';
+import {
+  type BookingCreated,
+  type BookingSlots,
+  bookingRequestSchema,
+} from '../../common/schemas/booking.ts';
+import { BOOK_FORM, BOOKING_SLOTS_PATH, BOOKINGS_PATH } from '../features/booking/api.ts';
 import { BookingPage } from '../features/booking/booking-page.tsx';
-import { doneAt, failed, formOf, isOk, readFields, refused, send } from '../lib/form-action.server.ts';
 import { DONE_PARAM } from '../lib/form-post.ts';
 import { paths } from '../lib/paths.ts';
 import { isDocumentRequest } from '../lib/prefetch.ts';
+import { formAction, routeForm } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 import type { Route } from './+types/book-a-call';
@@ -17,27 +21,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /**
- * A call booked without the page's code (ADR 013): the chosen time, the details and the zone the
- * times were shown in, through the same API; then the call's private page.
+ * A call booked, with the page's code or without it (ADR 018): the chosen time, the details and the
+ * zone the times were shown in, through the same API; then the call's private page.
  */
-export async function action({ context, request }: Route.ActionArgs) {
-  const fields = await readFields(request);
-  const failure = { title: 'Error', fallback: 'The call could not be booked. Please try again.' };
-  if (formOf(fields) !== 'book') return refused(formOf(fields), fields, 400, failure.title, failure.fallback);
-  const { name, email, topic, timeZone } = fields;
-  if (!fields.start) {
-    return refused('book', fields, 400, failure.title, 'Choose a time first.');
-  }
-  const answer = await send(context, BOOKINGS_PATH, { name, email, topic, start: fields.start, timeZone });
-  const created = answer.body as BookingCreated | null;
-  if (isOk(answer) && created?.manageUrl) {
-    const token = created.manageUrl.split('/booking/')[1] ?? '';
-    return doneAt(`${paths.booking(token)}?${DONE_PARAM}=booked`);
-  }
-  // A time someone took a moment earlier: say so; the fresh slots come with the page.
-  const kept = answer.status === 409 ? { ...fields, start: '' } : fields;
-  return failed('book', kept, answer, failure);
-}
+export const action = formAction({
+  [BOOK_FORM]: routeForm({
+    schema: bookingRequestSchema,
+    failure: { title: 'Error', fallback: 'The call could not be booked. Please try again.' },
+    call: (values) => ({ method: 'POST', path: BOOKINGS_PATH, body: values }),
+    doneAt: (answer) => {
+      const token = (answer as BookingCreated).manageUrl.split('/booking/')[1] ?? '';
+      return `${paths.booking(token)}?${DONE_PARAM}=booked`;
+    },
+  }),
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { site } = rootDataOf(matches);

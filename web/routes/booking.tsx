@@ -3,12 +3,12 @@
  * (features/booking). Kept out of search results and out of the page cache: the call is read on
  * the server as the visitor (so the page is whole without its code, ADR 013).
  */
-import type { BookingSlots, BookingView } from '../../common/schemas/booking.ts';
-import { sendDashboardForm } from '../features/admin/dashboard-form.server.ts';
-import { BOOKING_SLOTS_PATH, bookingPath } from '../features/booking/api.ts';
-import { CHANGE_PARAM, MANAGE_FORMS, ManageBooking } from '../features/booking/manage-page.tsx';
-import { readFields } from '../lib/form-action.server.ts';
+import { type BookingSlots, type BookingView, bookingMoveSchema } from '../../common/schemas/booking.ts';
+import { z } from '../../common/schemas/zod.ts';
+import { BOOKING_SLOTS_PATH, bookingPath, MANAGE_FORMS } from '../features/booking/api.ts';
+import { BookedNotice, CHANGE_PARAM, ManageBooking } from '../features/booking/manage-page.tsx';
 import { DONE_PARAM, useDone } from '../lib/form-post.ts';
+import { formAction, routeForm } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { DoneNotice } from '../ui/form-notice.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
@@ -28,29 +28,23 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 /** The call's own page, the word for what happened, and nothing else of the address. */
 const doneWith = (page: URL, done: string) => `${page.pathname}?${DONE_PARAM}=${done}`;
 
-/** Moving or cancelling the call without the page's code: the same calls as its script. */
+/** Moving or cancelling the call, with the page's code or without it (ADR 018). */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const path = bookingPath(params.token);
-  return sendDashboardForm(
-    {
-      [MANAGE_FORMS.cancel]: {
-        failure: { title: 'Not cancelled', fallback: 'The call could not be cancelled. Please try again.' },
-        call: () => ({ method: 'POST', path: `${path}/cancel` }),
-        doneAt: (_answer, page) => doneWith(page, 'cancelled'),
-      },
-      [MANAGE_FORMS.move]: {
-        failure: { title: 'Not moved', fallback: 'The call could not be moved. Please try again.' },
-        call: (fields) =>
-          fields.start
-            ? { method: 'POST', path: `${path}/move`, body: { start: fields.start } }
-            : { problem: 'Choose a new time first.' },
-        doneAt: (_answer, page) => doneWith(page, 'moved'),
-      },
-    },
-    await readFields(request),
-    context,
-    request,
-  );
+  return formAction({
+    [MANAGE_FORMS.cancel]: routeForm({
+      schema: z.object({}),
+      failure: { title: 'Not cancelled', fallback: 'The call could not be cancelled. Please try again.' },
+      call: () => ({ method: 'POST', path: `${path}/cancel` }),
+      doneAt: (_answer, page) => doneWith(page, 'cancelled'),
+    }),
+    [MANAGE_FORMS.move]: routeForm({
+      schema: bookingMoveSchema,
+      failure: { title: 'Not moved', fallback: 'The call could not be moved. Please try again.' },
+      call: (values) => ({ method: 'POST', path: `${path}/move`, body: values }),
+      doneAt: (_answer, page) => doneWith(page, 'moved'),
+    }),
+  })({ context, request });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -71,13 +65,7 @@ export default function BookingRoute({ params, loaderData }: Route.ComponentProp
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <PageHeader title="Your Call">Move or cancel your call at any time before it starts.</PageHeader>
-      {booked ? (
-        <DoneNotice
-          className="mb-6"
-          title="Your call is booked"
-          text="An invitation for your calendar is on its way by email. Keep this page's address: it is your private link to cancel or move the call."
-        />
-      ) : null}
+      {booked ? <BookedNotice token={params.token} /> : null}
       {moved ? (
         <DoneNotice className="mb-6" title="Call moved" text="The new time is on its way by email." />
       ) : null}

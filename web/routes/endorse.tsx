@@ -11,11 +11,12 @@ import { groupSkills } from '../../common/skills.ts';
 import { NotFoundContent } from '../features/layout/not-found-content.tsx';
 import { useStaticCopy } from '../features/layout/static-copy.ts';
 import { StaticNotice } from '../features/layout/static-notice.tsx';
-import { ENDORSEMENTS_PATH, endorsementsPath, endorsePath, SKILLS_PATH } from '../features/skills/api.ts';
+import { ENDORSE_FORM, endorsementsPath, endorsePath, SKILLS_PATH } from '../features/skills/api.ts';
 import { EndorseForm, RecentEndorsements } from '../features/skills/endorse-form.tsx';
-import { doneAt, formOf, readFields, refused, sendChecked } from '../lib/form-action.server.ts';
+import { endorseForms } from '../features/skills/skills-forms.server.ts';
 import { DONE_PARAM, useDone } from '../lib/form-post.ts';
 import { paths } from '../lib/paths.ts';
+import { formAction } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { DoneNotice } from '../ui/form-notice.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
@@ -34,27 +35,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { skill, recent: await context.readApi<PublicEndorsement[]>(endorsementsPath(skill.id)) };
 }
 
-/** The endorsement posted without its code (ADR 013), with the bot check. */
-export async function action({ context, params, request }: Route.ActionArgs) {
-  const fields = await readFields(request);
-  const failure = { title: 'Failed to submit endorsement', fallback: 'Failed to submit endorsement' };
-  const skill = await findSkill(context, params.id);
-  if (!skill) return refused('endorse', fields, 404, failure.title, 'Skill not found');
-  if (formOf(fields) !== 'endorse')
-    return refused(formOf(fields), fields, 400, failure.title, failure.fallback);
-  const { name, email, comment, website } = fields;
-  const sent = await sendChecked(context, {
-    form: 'endorse',
-    target: { form: 'endorsement', skillId: skill.id },
-    path: ENDORSEMENTS_PATH,
-    body: { skillId: skill.id, name, email, comment, website, rating: Number(fields.rating) },
-    fields,
-    failure,
-    submitLabel: 'Submit Endorsement',
-  });
-  if (!sent.ok) return sent.response;
-  return doneAt(`${endorsePath(skill.id)}?${DONE_PARAM}=endorse`);
-}
+/** The endorsement, with the page's code or without it (ADR 018), with the bot check. */
+export const action = formAction(
+  endorseForms((skillId) => `${endorsePath(skillId)}?${DONE_PARAM}=${ENDORSE_FORM}`),
+);
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const site = rootDataOf(matches).site;
@@ -72,7 +56,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 export default function EndorsePage({ loaderData }: Route.ComponentProps) {
   const { skill, recent } = loaderData;
   const staticCopy = useStaticCopy();
-  const done = useDone('endorse');
+  const done = useDone(ENDORSE_FORM);
   if (!skill) return <NotFoundContent />;
   return (
     <div className="mx-auto max-w-lg px-4 py-12">
@@ -85,7 +69,7 @@ export default function EndorsePage({ loaderData }: Route.ComponentProps) {
       {staticCopy ? (
         <StaticNotice feature="Endorsing a skill" className="mt-5" />
       ) : (
-        <EndorseForm skill={skill} />
+        <EndorseForm skill={skill} action={endorsePath(skill.id)} />
       )}
       <RecentEndorsements skillId={skill.id} initial={recent} headingLevel={2} />
       <Link to={paths.section('skills')} className="mt-8 inline-block text-sm text-primary hover:underline">

@@ -4,14 +4,14 @@
  */
 
 import { Link } from 'react-router';
-import type { ImageResponse } from '../../common/schemas/ai.ts';
-import { dashboardAction } from '../features/admin/dashboard-form.server.ts';
-import { GENERATE_IMAGE_PATH } from '../features/images/api.ts';
-import { IMAGE_FORM, ImageGenerator } from '../features/images/image-generator.tsx';
+import { type ImageResponse, INVALID_PROMPT, imageRequestSchema } from '../../common/schemas/ai.ts';
+import { GENERATE_IMAGE_PATH, IMAGE_FORM } from '../features/images/api.ts';
+import { ImageGenerator } from '../features/images/image-generator.tsx';
 import { useAuth } from '../features/layout/auth-provider.tsx';
 import { useStaticCopy } from '../features/layout/static-copy.ts';
 import { StaticNotice } from '../features/layout/static-notice.tsx';
 import { paths } from '../lib/paths.ts';
+import { formAction, routeForm } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { useSiteInfo } from '../lib/site.ts';
 import { Button } from '../ui/button.tsx';
@@ -21,17 +21,22 @@ import { PageHeader } from '../ui/page-header.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import type { Route } from './+types/generate-images';
 
-/** 'Generate Image' posted without the page's code: the same call, the image shown on the page. */
-export const action = dashboardAction({
-  [IMAGE_FORM]: {
+/** 'Generate Image', with the page's code or without it (ADR 018): the image shown on the page. */
+export const action = formAction({
+  [IMAGE_FORM]: routeForm({
+    schema: imageRequestSchema,
     failure: { title: 'Error', fallback: 'Failed to generate image' },
-    call: (fields) => ({
-      method: 'POST',
-      path: GENERATE_IMAGE_PATH,
-      body: { prompt: (fields.prompt ?? '').trim(), size: fields.size, quality: fields.quality },
-    }),
-    show: (answer) => ({ image: (answer as ImageResponse).data ?? null }),
-  },
+    invalid: (errors) =>
+      errors.prompt?.startsWith('Invalid Prompt')
+        ? { title: 'Invalid Prompt', message: INVALID_PROMPT }
+        : undefined,
+    call: (values) => ({ method: 'POST', path: GENERATE_IMAGE_PATH, body: values }),
+    show: (answer) => ({ image: (answer as ImageResponse).data }),
+    unsuccessful: (answer) => {
+      const response = answer as ImageResponse;
+      return response.success && response.data ? undefined : response.message || 'Failed to generate image';
+    },
+  }),
 });
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -12,48 +12,30 @@ import { projects } from '../../content/projects.ts';
 import { additionalSkills } from '../../content/skills.ts';
 import { BLOG_PATH } from '../features/blog/api.ts';
 import { BlogTeaser } from '../features/blog/blog-teaser.tsx';
-import { QUOTE_PATH } from '../features/contact/api.ts';
 import { ContactSection } from '../features/contact/contact-section.tsx';
+import { quoteForms } from '../features/contact/quote-form.server.ts';
 import { ImmersiveHomeExtras } from '../features/immersive/immersive-loader.tsx';
 import { useSectionTracking } from '../features/layout/active-section.ts';
-import { NewsletterSignup } from '../features/newsletter/signup.tsx';
+import { NewsletterSignup } from '../features/newsletter/subscribe-form.tsx';
 import { About } from '../features/profile/about.tsx';
 import { BOOKING_STATUS_PATH, TESTIMONIALS_PATH } from '../features/profile/api.ts';
 import { Hero } from '../features/profile/hero.tsx';
 import { Testimonials } from '../features/profile/testimonials.tsx';
 import { ProjectsSection } from '../features/projects/projects-section.tsx';
-import { SKILLS_PATH } from '../features/skills/api.ts';
+import { ENDORSE_FORM, SKILLS_PATH } from '../features/skills/api.ts';
+import { endorseForms } from '../features/skills/skills-forms.server.ts';
 import { SkillsLoader } from '../features/skills/skills-loader.tsx';
-import { doneAt, failed, formOf, isOk, readFields, refused, send } from '../lib/form-action.server.ts';
 import { DONE_PARAM } from '../lib/form-post.ts';
 import { isDocumentRequest, prefetch } from '../lib/prefetch.ts';
+import { formAction } from '../lib/route-form.server.ts';
 import { pageMeta, personLd, rootDataOf, testimonialsLd } from '../lib/seo.ts';
 import type { Route } from './+types/home';
 
-/** The quote form posted without its code (ADR 013): sent through POST /api/contact as the visitor. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const fields = await readFields(request);
-  if (formOf(fields) !== 'quote') {
-    return refused(formOf(fields), fields, 400, 'Error', 'Failed to send message. Please try again.');
-  }
-  const { name, email, phone, company, projectType, budget, timeframe, message } = fields;
-  const answer = await send(context, QUOTE_PATH, {
-    name,
-    email,
-    phone,
-    company,
-    projectType,
-    budget,
-    timeframe,
-    message,
-    newsletter: fields.newsletter === 'on',
-  });
-  if (isOk(answer)) return doneAt(`/?${DONE_PARAM}=quote#contact`);
-  return failed('quote', fields, answer, {
-    title: 'Error',
-    fallback: 'Failed to send message. Please try again.',
-  });
-}
+/** The quote form, and the skills' endorsement dialog, posted with the page's code or without it (ADR 018). */
+export const action = formAction({
+  ...quoteForms,
+  ...endorseForms(() => `/?${DONE_PARAM}=${ENDORSE_FORM}#skills`),
+});
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const paths = isDocumentRequest(request) ? [BLOG_PATH, SKILLS_PATH] : [];

@@ -2,7 +2,7 @@
 import { data, Link } from 'react-router';
 import type { PublicIssue } from '../../common/schemas/newsletter.ts';
 import { newsletterApi, newsletterPaths } from '../features/newsletter/api.ts';
-import { NewsletterSignup } from '../features/newsletter/signup.tsx';
+import { NewsletterSignup } from '../features/newsletter/subscribe-form.tsx';
 import { withBaseInHtml } from '../lib/base.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import type { Route } from './+types/newsletter-issue';

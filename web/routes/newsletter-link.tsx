@@ -8,13 +8,15 @@
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import {
   CADENCE_LABELS,
+  NEWSLETTER_CADENCES,
   type NewsletterCadence,
   type SubscriberStatus,
 } from '../../common/schemas/newsletter.ts';
+import { z } from '../../common/schemas/zod.ts';
 import { newsletterApi, newsletterPaths } from '../features/newsletter/api.ts';
 import { CadenceChoices } from '../features/newsletter/cadence-choices.tsx';
-import { doneAt, failed, formOf, isOk, readFields, refused, send } from '../lib/form-action.server.ts';
 import { DONE_PARAM, useDone, useFormAnswer } from '../lib/form-post.ts';
+import { formAction, routeForm } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { Button } from '../ui/button.tsx';
 import { DoneNotice, FormName, FormNotice } from '../ui/form-notice.tsx';
@@ -28,13 +30,6 @@ interface Subscription {
 }
 
 const FORMS = { confirm: 'confirm', leave: 'unsubscribe', back: 'resubscribe', cadence: 'cadence' } as const;
-const CALLS: Record<string, string> = {
-  [FORMS.confirm]: newsletterApi.confirm,
-  [FORMS.leave]: newsletterApi.unsubscribe,
-  [FORMS.back]: newsletterApi.resubscribe,
-  [FORMS.cadence]: newsletterApi.cadence,
-};
-
 const isConfirmPage = (url: string) => new URL(url).pathname.startsWith('/newsletter/confirm/');
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -43,21 +38,29 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { subscription: answer.status === 200 ? (answer.body as Subscription) : null };
 }
 
+/** Each press, with the page's code or without it (ADR 018): back to this page, saying what it did. */
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const fields = await readFields(request);
-  const form = formOf(fields);
-  const failure = { title: 'Not changed', fallback: 'Your choice could not be saved. Please try again.' };
-  const path = CALLS[form];
-  if (!path) return refused(form, fields, 400, failure.title, failure.fallback);
   const token = params.token ?? '';
-  const answer = await send(
-    context,
-    path,
-    form === FORMS.cadence ? { token, cadence: fields.cadence } : { token },
-  );
-  if (!isOk(answer)) return failed(form, fields, answer, failure);
   const page = isConfirmPage(request.url) ? newsletterPaths.confirm(token) : newsletterPaths.manage(token);
-  return doneAt(`${page}?${DONE_PARAM}=${form}`);
+  const failure = { title: 'Not changed', fallback: 'Your choice could not be saved. Please try again.' };
+  const press = (form: string, path: string) =>
+    routeForm({
+      schema: z.object({}),
+      failure,
+      call: () => ({ method: 'POST', path, body: { token } }),
+      doneAt: () => `${page}?${DONE_PARAM}=${form}`,
+    });
+  return formAction({
+    [FORMS.confirm]: press(FORMS.confirm, newsletterApi.confirm),
+    [FORMS.leave]: press(FORMS.leave, newsletterApi.unsubscribe),
+    [FORMS.back]: press(FORMS.back, newsletterApi.resubscribe),
+    [FORMS.cadence]: routeForm({
+      schema: z.object({ cadence: z.enum(NEWSLETTER_CADENCES, { error: 'Choose how often' }) }),
+      failure,
+      call: ({ cadence }) => ({ method: 'POST', path: newsletterApi.cadence, body: { token, cadence } }),
+      doneAt: () => `${page}?${DONE_PARAM}=${FORMS.cadence}`,
+    }),
+  })({ context, request });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {

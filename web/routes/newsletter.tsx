@@ -6,12 +6,10 @@ import { Link } from 'react-router';
 import type { PublicIssue } from '../../common/schemas/newsletter.ts';
 import type { Page } from '../../common/schemas/shared.ts';
 import { newsletterApi, newsletterPaths } from '../features/newsletter/api.ts';
-import { NewsletterSignup } from '../features/newsletter/signup.tsx';
-import { NEWSLETTER_PROMISE, SUBSCRIBE_FORM } from '../features/newsletter/subscribe-form.tsx';
-import { doneAt, failed, formOf, isOk, readFields, refused, send } from '../lib/form-action.server.ts';
-import { DONE_PARAM, useDone } from '../lib/form-post.ts';
+import { subscribeForms } from '../features/newsletter/newsletter-forms.server.ts';
+import { NEWSLETTER_PROMISE, NewsletterSignup } from '../features/newsletter/subscribe-form.tsx';
+import { formAction } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
-import { DoneNotice } from '../ui/form-notice.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import type { Route } from './+types/newsletter';
 
@@ -25,21 +23,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { archive };
 }
 
-/** Every sign-up form of the site posted without its code (ADR 013). */
-export async function action({ context, request }: Route.ActionArgs) {
-  const fields = await readFields(request);
-  const failure = {
-    title: 'Not subscribed',
-    fallback: 'Your subscription could not be sent. Please try again.',
-  };
-  if (formOf(fields) !== SUBSCRIBE_FORM)
-    return refused(SUBSCRIBE_FORM, fields, 400, failure.title, failure.fallback);
-  const { email, name, cadence, source, website } = fields;
-  const answer = await send(context, newsletterApi.subscribe, { email, name, cadence, source, website });
-  if (isOk(answer))
-    return doneAt(`${newsletterPaths.page}?${DONE_PARAM}=${SUBSCRIBE_FORM}#subscribe-newsletter-title`);
-  return failed(SUBSCRIBE_FORM, fields, answer, failure);
-}
+/** Every sign-up form of the site, with its page's code or without it (ADR 018). */
+export const action = formAction(subscribeForms);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { site } = rootDataOf(matches);
@@ -60,21 +45,12 @@ const dateOf = (iso: string) =>
   });
 
 export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
-  const subscribed = useDone(SUBSCRIBE_FORM);
   const archive = loaderData.archive;
   const more = archive ? archive.page * archive.pageSize < archive.total : false;
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <PageHeader title="Newsletter">{NEWSLETTER_PROMISE}</PageHeader>
-      {subscribed ? (
-        <DoneNotice
-          className="mb-8"
-          title="Almost there"
-          text="Check your inbox and press the link in the email to confirm your subscription. Nothing is sent until you do."
-        />
-      ) : (
-        <NewsletterSignup place="newsletter" className="mb-10" />
-      )}
+      <NewsletterSignup place="newsletter" className="mb-10" />
       <section aria-labelledby="archive-title">
         <h2 id="archive-title" className="text-2xl font-semibold">
           Past issues

@@ -37,8 +37,12 @@ export default function PrivacyPage({ matches }: Route.ComponentProps) {
           for it to be deleted too. An address that is never confirmed is deleted after 30 days.
         </p>
         <p>
-          Signing in sets one cookie that keeps you signed in; it is removed when you log out. Your theme and
-          view-mode choices stay in your own browser.
+          Signing in sets one cookie that keeps you signed in; it is removed when you log out. While you
+          browse, one more cookie notes how your visit began (the page you arrived on, and the campaign or
+          site that sent you, if any) and the last post or project you read, so that a quote request or a
+          newsletter sign-up you send can say how you came; it also lets the comment and guest post forms tell
+          a person from a script without an extra step. It holds nothing else, is read only by this site, and
+          is gone when you close your browser. Your theme and view-mode choices stay in your own browser.
         </p>
         <p>
           To see or delete what the site holds about you, write to{' '}

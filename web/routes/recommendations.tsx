@@ -2,60 +2,33 @@
  * /recommendations: the project matchmaker (features/recommendations) under its heading.
  */
 
-import type { RecommendationResponse } from '../../common/schemas/ai.ts';
-import { RECOMMENDATIONS_PATH } from '../features/recommendations/api.ts';
-import { chipValues } from '../features/recommendations/chips.ts';
+import { type RecommendationResponse, recommendationRequestSchema } from '../../common/schemas/ai.ts';
+import { RECOMMEND_FORM, RECOMMENDATIONS_PATH } from '../features/recommendations/api.ts';
 import { Recommender } from '../features/recommendations/recommender.tsx';
-import { failed, formOf, isOk, keptValues, readFields, refused, send } from '../lib/form-action.server.ts';
-import type { FormAnswer } from '../lib/form-post.ts';
 import { paths } from '../lib/paths.ts';
+import { formAction, routeForm } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { Sparkles } from '../ui/icons.tsx';
 import type { Route } from './+types/recommendations';
 
 /**
- * The interests form posted without its code (ADR 013): interests and technologies as
- * comma-separated text, sent through the same API; the results come back on this page (a read:
- * nothing is stored, so there is no address to send the visitor on to).
+ * The interests form, with the page's code or without it (ADR 018), sent through the same API; the
+ * results come back on this page (a read: nothing is stored, so there is no address to go on to).
  */
-export async function action({ context, request }: Route.ActionArgs) {
-  const fields = await readFields(request);
-  const failure = { title: 'Error', fallback: 'Something went wrong. Please try again.' };
-  if (formOf(fields) !== 'recommend')
-    return refused(formOf(fields), fields, 400, failure.title, failure.fallback);
-  const body = {
-    interests: chipValues([], fields.interests ?? ''),
-    preferredTechnologies: chipValues([], fields.preferredTechnologies ?? ''),
-    experienceLevel: fields.experienceLevel || 'intermediate',
-    ...(fields.purpose ? { purpose: fields.purpose } : {}),
-    searchQuery: fields.searchQuery ?? '',
-  };
-  const answer = await send(context, RECOMMENDATIONS_PATH, body);
-  const response = answer.body as RecommendationResponse | null;
-  if (isOk(answer) && response?.success && response.data) {
-    const result: FormAnswer = {
-      form: 'recommend',
-      title: '',
-      message: '',
-      errors: {},
-      values: keptValues(fields),
-      extra: { result: response.data },
-    };
-    return result;
-  }
-  if (isOk(answer)) {
-    return failed(
-      'recommend',
-      fields,
-      { ...answer, status: 502 },
-      {
-        title: 'Error',
-        fallback: response?.message || 'Failed to generate recommendations',
-      },
-    );
-  }
-  return failed('recommend', fields, answer, failure);
-}
+export const action = formAction({
+  [RECOMMEND_FORM]: routeForm({
+    schema: recommendationRequestSchema,
+    failure: { title: 'Error', fallback: 'Something went wrong. Please try again.' },
+    call: (values) => ({ method: 'POST', path: RECOMMENDATIONS_PATH, body: values }),
+    show: (answer) => ({ result: (answer as RecommendationResponse).data }),
+    unsuccessful: (answer) => {
+      const response = answer as RecommendationResponse;
+      return response.success && response.data
+        ? undefined
+        : response.message || 'Failed to generate recommendations';
+    },
+  }),
+});
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

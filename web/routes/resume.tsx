@@ -3,11 +3,12 @@
  * (features/resume).
  */
 
-import { RESUME_REQUEST_PATH, resumeDownloadPath } from '../features/resume/api.ts';
+import { resumeRequestSchema } from '../../common/schemas/resume.ts';
+import { RESUME_FORM, RESUME_REQUEST_PATH, resumeDownloadPath } from '../features/resume/api.ts';
 import { Explanation } from '../features/resume/explanation.tsx';
 import { ResumeRequest } from '../features/resume/resume-request.tsx';
-import { doneAt, failed, formOf, isOk, readFields, refused, send } from '../lib/form-action.server.ts';
 import { paths } from '../lib/paths.ts';
+import { formAction, routeForm } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 import type { Route } from './+types/resume';
@@ -22,32 +23,32 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const answer = await context.sendApi('GET', resumeDownloadPath(token));
   const resumeUrl = (answer.body as { resumeUrl?: unknown } | null)?.resumeUrl;
   if (answer.status === 200 && typeof resumeUrl === 'string') return { served: { resumeUrl } };
+  // An unknown link says so (request again); any other failure is the spec's fetch failure.
   const message = (answer.body as { message?: unknown } | null)?.message;
   return {
     served: {
       resumeUrl: null,
-      message: typeof message === 'string' ? message : 'Could not retrieve the resume. Please try again.',
+      message:
+        answer.status === 404 && typeof message === 'string'
+          ? message
+          : 'Could not retrieve the resume. Please try again.',
     },
   };
 }
 
-/** The resume request posted without its code (ADR 013). */
-export async function action({ context, request }: Route.ActionArgs) {
-  const fields = await readFields(request);
-  const failure = {
-    title: 'Submission failed',
-    fallback: 'There was an error submitting your request. Please try again.',
-  };
-  if (formOf(fields) !== 'resume')
-    return refused(formOf(fields), fields, 400, failure.title, failure.fallback);
-  const { name, email, company, purpose, message } = fields;
-  const answer = await send(context, RESUME_REQUEST_PATH, { name, email, company, purpose, message });
-  const token = (answer.body as { accessToken?: unknown } | null)?.accessToken;
-  if (isOk(answer) && typeof token === 'string') {
-    return doneAt(`${paths.resume}?${REQUEST_PARAM}=${encodeURIComponent(token)}`);
-  }
-  return failed('resume', fields, answer, failure);
-}
+/** The resume request, with the page's code or without it (ADR 018): back to the request's own page. */
+export const action = formAction({
+  [RESUME_FORM]: routeForm({
+    schema: resumeRequestSchema,
+    failure: {
+      title: 'Submission failed',
+      fallback: 'There was an error submitting your request. Please try again.',
+    },
+    call: (values) => ({ method: 'POST', path: RESUME_REQUEST_PATH, body: values }),
+    doneAt: (answer) =>
+      `${paths.resume}?${REQUEST_PARAM}=${encodeURIComponent(String((answer as { accessToken: string }).accessToken))}`,
+  }),
+});
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const { site } = rootDataOf(matches);

@@ -3,11 +3,12 @@
  * (features/testimonials). Kept out of search results and out of the page cache: the testimonial
  * is read on the server as the visitor, so the page is whole without its code (ADR 013).
  */
-import type { TestimonialInvite } from '../../common/schemas/testimonials.ts';
-import { testimonialRequestPath } from '../features/testimonials/api.ts';
-import { TestimonialPage, WITHDRAW_FORM } from '../features/testimonials/testimonial-page.tsx';
-import { doneAt, failed, formOf, isOk, readFields, refused, send } from '../lib/form-action.server.ts';
+import { type TestimonialInvite, testimonialSubmissionSchema } from '../../common/schemas/testimonials.ts';
+import { z } from '../../common/schemas/zod.ts';
+import { TESTIMONIAL_FORM, testimonialRequestPath, WITHDRAW_FORM } from '../features/testimonials/api.ts';
+import { TestimonialPage } from '../features/testimonials/testimonial-page.tsx';
 import { DONE_PARAM, useDone } from '../lib/form-post.ts';
+import { formAction, routeForm } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { DoneNotice } from '../ui/form-notice.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
@@ -19,33 +20,24 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { invite: answer.status === 200 ? (answer.body as TestimonialInvite) : null };
 }
 
-/** The testimonial sent without the page's code (ADR 013), through the same API. */
+/** The testimonial written, changed or withdrawn, with the page's code or without it (ADR 018). */
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const fields = await readFields(request);
+  const path = testimonialRequestPath(params.token);
   const page = `/testimonial/${encodeURIComponent(params.token)}`;
-  if (formOf(fields) === WITHDRAW_FORM) {
-    const withdrawn = await send(context, `${testimonialRequestPath(params.token)}/withdraw`, {});
-    if (isOk(withdrawn)) return doneAt(`${page}?${DONE_PARAM}=withdrawn`);
-    return failed(WITHDRAW_FORM, fields, withdrawn, {
-      title: 'Not withdrawn',
-      fallback: 'Please try again.',
-    });
-  }
-  const failure = { title: 'Not sent', fallback: 'Your testimonial could not be sent. Please try again.' };
-  if (formOf(fields) !== 'testimonial') {
-    return refused(formOf(fields), fields, 400, failure.title, failure.fallback);
-  }
-  const { name, role, company, quote } = fields;
-  const rating = fields.rating ? Number(fields.rating) : null;
-  const answer = await send(context, testimonialRequestPath(params.token), {
-    name,
-    role,
-    company,
-    quote,
-    rating,
-  });
-  if (isOk(answer)) return doneAt(page);
-  return failed('testimonial', fields, answer, failure);
+  return formAction({
+    [TESTIMONIAL_FORM]: routeForm({
+      schema: testimonialSubmissionSchema,
+      failure: { title: 'Not sent', fallback: 'Your testimonial could not be sent. Please try again.' },
+      call: (values) => ({ method: 'POST', path, body: values }),
+      doneAt: () => page,
+    }),
+    [WITHDRAW_FORM]: routeForm({
+      schema: z.object({}),
+      failure: { title: 'Not withdrawn', fallback: 'Please try again.' },
+      call: () => ({ method: 'POST', path: `${path}/withdraw`, body: {} }),
+      doneAt: () => `${page}?${DONE_PARAM}=withdrawn`,
+    }),
+  })({ context, request });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

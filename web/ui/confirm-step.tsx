@@ -1,58 +1,49 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { FormAnswer } from '../lib/form-post.ts';
+import { usePageAction } from '../lib/form-post.ts';
+import { type RouteFormOptions, useRouteForm } from '../lib/route-form.tsx';
 import { Button } from './button.tsx';
 import { FormName, FormNotice } from './form-notice.tsx';
 
 /**
  * The confirmation of a step that cannot be undone (cancel a call, withdraw a testimonial): a form
- * that posts to `action` without the page's code (ADR 013), and 'Keep it', a link back to the page
- * without its `?change=...`. With the code, `onConfirm` sends it instead.
+ * posted to the page's action, with the page's code or without it (ADR 018), and 'Keep it', a link
+ * back to the page without its `?change=...`.
  */
 export function ConfirmStep({
   form,
-  action,
   question,
-  answer,
   confirm,
-  pending,
-  onConfirm,
+  done,
+  onDone,
   className,
 }: {
   /** The form's name in the page's action. */
   form: string;
-  action: string;
   question: ReactNode;
-  /** The page's answer to a post of it that was refused. */
-  answer: FormAnswer | undefined;
   /** The button's text, and its text while the step is sent. */
   confirm: [string, string];
-  pending: boolean;
-  onConfirm: () => void;
+  /** The spec's toast once it is done, and what else happens then. */
+  done: RouteFormOptions['done'];
+  onDone?: () => void;
   className?: string;
 }) {
+  const step = useRouteForm(form, { done, ...(onDone ? { onDone } : {}) });
+  const action = usePageAction();
   return (
-    <form
-      method="post"
-      action={action}
-      className={className}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onConfirm();
-      }}
-    >
+    <step.Form ref={step.formRef} method="post" action={action} preventScrollReset className={className}>
       <FormName name={form} />
       <fieldset className="rounded-lg border border-destructive p-4">
         <legend className="px-1 text-sm font-medium">{question}</legend>
-        <FormNotice answer={answer} className="mt-2" />
+        <FormNotice answer={step.answer} className="mt-2" />
         <div className="mt-3 flex flex-wrap gap-3">
-          <Button type="submit" variant="destructive" pending={pending} pendingText={confirm[1]}>
+          <Button type="submit" variant="destructive" pending={step.pending} pendingText={confirm[1]}>
             {confirm[0]}
           </Button>
           <KeepLink>Keep it</KeepLink>
         </div>
       </fieldset>
-    </form>
+    </step.Form>
   );
 }
 

@@ -1,20 +1,16 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from './field.tsx';
 import { Input } from './input.tsx';
 
-type Registered = UseFormRegisterReturn & { defaultValue?: string };
+type Named = { name: string; defaultValue?: string } | { name: string; defaultChecked?: boolean };
 
 /**
  * Who is writing: name and email, with the browser's autofill, and their errors; `form` is the
- * form's `field` and `errorOf` (usePostForm) for its fields `name` and `email`.
+ * form's `field` and `errorOf` (useRouteForm) for its fields `name` and `email`.
  */
 export function PersonFields({
   form,
 }: {
-  form: {
-    field: (name: 'name' | 'email') => Registered;
-    errorOf: (name: 'name' | 'email') => string | undefined;
-  };
+  form: { field: (name: 'name' | 'email') => Named; errorOf: (name: 'name' | 'email') => string | undefined };
 }) {
   return (
     <>

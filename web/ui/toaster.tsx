@@ -1,4 +1,4 @@
-import { Toast } from 'radix-ui';
+import * as Toast from 'radix-ui/toast';
 import { cn } from './cn.ts';
 import { X } from './icons.tsx';
 import { dismissToast, useToasts } from './use-toast.ts';

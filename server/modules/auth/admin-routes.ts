@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   authenticatorSetupSchema,
   endedSessionsSchema,
+  passkeyNameSchema,
   recoveryCodesSchema,
   securityOverviewSchema,
 } from '../../../common/schemas/auth.ts';
@@ -17,11 +18,7 @@ import { idParams } from '../../lib/route-params.ts';
 import { codeSchema } from './routes.ts';
 import type { SecurityService } from './security.ts';
 
-const passkeyName = z
-  .string()
-  .trim()
-  .min(1, 'Give the passkey a name')
-  .max(60, 'Keep the name under 60 characters');
+const passkeyName = passkeyNameSchema;
 
 const b64url = z
   .string()

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginSchema, registerSchema } from '../../../common/schemas/auth.ts';
+import { authenticatorCodeSchema, loginSchema, registerSchema } from '../../../common/schemas/auth.ts';
 import type { Config } from '../../config.ts';
 import { clearCookie, readCookie, setCookie } from '../../lib/cookies.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -24,13 +24,7 @@ const secondFactorSchema = z.object({ secondFactor: z.literal(true), message: z.
 export const SECOND_FACTOR_MESSAGE =
   'Enter the 6-digit code from your authenticator app, or a recovery code.';
 
-export const codeSchema = z.object({
-  code: z
-    .string({ error: 'Enter the code from your authenticator app' })
-    .trim()
-    .min(1, 'Enter the code from your authenticator app')
-    .max(40, 'That code is too long'),
-});
+export const codeSchema = authenticatorCodeSchema;
 
 const b64url = z
   .string()

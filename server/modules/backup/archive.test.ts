@@ -290,6 +290,80 @@ describe('backup and restore', () => {
     }
   });
 
+  it('stays within bounds: a line too long, a line of two rows, a row that does not fit, and no lockouts brought back', async () => {
+    const lines = gunzipSync(readFileSync(archive)).toString('utf8').trimEnd().split('\n');
+    const bad = (name: string, text: string) => {
+      const path = join(dir, name);
+      writeFileSync(path, gzipSync(text));
+      return path;
+    };
+    // The users table's header and its first row (the owner, with a password hash).
+    const usersAt = lines.findIndex((line) => line.startsWith('{"table":"users"'));
+    const userRow = lines[usersAt + 1] ?? '';
+    const hash = (JSON.parse(userRow) as { password: string }).password;
+    expect(hash.length).toBeGreaterThan(20);
+    const replaced = (index: number, line: string) =>
+      lines.map((l, i) => (i === index ? line : l)).join('\n');
+    const cases: Array<[string, RegExp]> = [
+      [
+        bad(
+          'long-line.gz',
+          replaced(usersAt + 1, userRow.replace('{', `{"padding":"${'x'.repeat(3 * 1024 * 1024)}",`)),
+        ),
+        /holds a line longer than/,
+      ],
+      [
+        bad('two-rows.gz', replaced(usersAt + 1, `${userRow},${userRow.replace(/"id":\d+/, '"id":9999')}`)),
+        /row 1 of the table users is not one readable row/,
+      ],
+      [
+        bad('misfit.gz', replaced(usersAt + 1, userRow.replace(/"id":\d+/, '"id":"not-a-number"'))),
+        /a row of the table users does not fit/,
+      ],
+    ];
+    const uploadDir = join(folder(), 'uploads');
+    const empty = await createTestApp({ seed: false, env: { UPLOAD_DIR: uploadDir } });
+    try {
+      for (const [path, message] of cases) {
+        const attempt = restoreBackup(empty.database.db, localStorage(uploadDir), path, {
+          maxLineBytes: 2 * 1024 * 1024,
+        });
+        const said = await attempt.then(
+          () => '',
+          (error: Error) => error.message,
+        );
+        expect(said, path).toMatch(message);
+        // No row content in any message: not the hash, not the value that did not fit.
+        expect(said, path).not.toContain(hash);
+        expect(said, path).not.toContain('not-a-number');
+        expect(said.length, path).toBeLessThan(300);
+        expect(await nonEmptyTables(empty.database.db), path).toEqual({});
+      }
+      // The lockouts and limits counted on the site the backup came from stay there: a backup
+      // leaves them out, and one made before that brings none of its own back.
+      expect(lines.some((line) => line.startsWith('{"table":"rate_counters"'))).toBe(false);
+      const end = JSON.parse(lines.at(-1) ?? '{}') as { tables: Record<string, number> };
+      const older = bad(
+        'with-lockouts.gz',
+        [
+          ...lines.slice(0, -1),
+          JSON.stringify({ table: 'rate_counters', columns: ['key', 'count', 'reset_at'], rows: 1 }),
+          JSON.stringify({ key: 'login:owner', count: 99, reset_at: '2026-11-26T10:00:00+00:00' }),
+          JSON.stringify({ ...end, tables: { ...end.tables, rate_counters: 1 } }),
+        ].join('\n'),
+      );
+      const summary = await restoreBackup(empty.database.db, localStorage(uploadDir), older, {
+        maxLineBytes: 4 * 1024 * 1024,
+      });
+      expect(summary.tables.rate_counters).toBeUndefined();
+      expect((await nonEmptyTables(empty.database.db)).rate_counters).toBeUndefined();
+      // Every other row counted as it was read.
+      expect(summary.tables.users).toBe(JSON.parse(lines[usersAt] ?? '{}').rows);
+    } finally {
+      await empty.close();
+    }
+  });
+
   it('holds everything a write acknowledged before the backup began, while writes go on', async () => {
     const admin = await source.signIn('admin');
     const write = (index: number) =>

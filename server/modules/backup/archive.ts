@@ -79,6 +79,13 @@ export async function countRows(db: Executor, table: string): Promise<number> {
 }
 
 /** The site's tables (schema public) in an order where every table follows those it refers to. */
+/**
+ * Tables that belong to the running site, not to its content: the login lockouts and rate limits.
+ * A backup leaves them out and a restore leaves the target's as they are (an older backup that
+ * holds them is read, and their rows skipped), so restoring never brings back a lockout.
+ */
+export const SITE_STATE_TABLES = new Set(['rate_counters']);
+
 export async function listTables(db: Executor): Promise<TableInfo[]> {
   const tables = await rows<{ name: string }>(
     db,
@@ -145,6 +152,7 @@ async function* backupLines(
 ): AsyncGenerator<string> {
   yield `${JSON.stringify({ format: BACKUP_FORMAT, version: BACKUP_VERSION, schema, createdAt: now.toISOString() })}\n`;
   for (const table of await listTables(db)) {
+    if (SITE_STATE_TABLES.has(table.name)) continue;
     const count = await countRows(db, table.name);
     yield `${JSON.stringify({ table: table.name, columns: table.columns, rows: count })}\n`;
     const order = table.primaryKey.length > 0 ? table.primaryKey.map(ident).join(', ') : 't::text';

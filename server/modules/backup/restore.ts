@@ -3,7 +3,6 @@
  * table's count), then every table emptied and filled again in one transaction, ids continued.
  */
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -19,6 +18,7 @@ import {
   ident,
   listTables,
   rows,
+  SITE_STATE_TABLES,
 } from './archive.ts';
 import { currentSchema, type SchemaVersion, schemaVersions } from './schema-version.ts';
 
@@ -31,10 +31,53 @@ type Entry =
 const DAMAGED = 'This file is not a complete backup of this site';
 
 /**
+ * The longest line a backup may hold: a row, or an upload in base64 (an upload is at most a few
+ * MB). A longer one is refused as soon as it passes this, before it is held whole: one 300 MB line
+ * took a restore to 3.3 GB, and one of 700 MB past what a string can hold.
+ */
+export const MAX_BACKUP_LINE_BYTES = 64 * 1024 * 1024;
+
+/** Tables a restore leaves as they are (archive.ts). */
+const NOT_RESTORED = SITE_STATE_TABLES;
+
+class LineTooLong extends Error {}
+
+/** The lines of `input` (LF or CRLF), none longer than `maxBytes`. */
+async function* linesOf(input: AsyncIterable<Buffer>, maxBytes: number): AsyncGenerator<string> {
+  let parts: Buffer[] = [];
+  let size = 0;
+  const take = (piece: Buffer) => {
+    size += piece.length;
+    if (size > maxBytes) throw new LineTooLong();
+    if (piece.length > 0) parts.push(piece);
+  };
+  const line = () => {
+    const text = Buffer.concat(parts, size).toString('utf8');
+    parts = [];
+    size = 0;
+    return text.endsWith('\r') ? text.slice(0, -1) : text;
+  };
+  for await (const chunk of input) {
+    let start = 0;
+    for (let end = chunk.indexOf(10, start); end !== -1; end = chunk.indexOf(10, start)) {
+      take(chunk.subarray(start, end));
+      yield line();
+      start = end + 1;
+    }
+    take(chunk.subarray(start));
+  }
+  if (size > 0) yield line();
+}
+
+/**
  * Reads a backup file entry by entry; `withRows` false skips keeping rows (the checking pass).
  * Anything out of shape is a BackupRefusedError saying what.
  */
-async function* readEntries(path: string, withRows: boolean): AsyncGenerator<Entry> {
+async function* readEntries(
+  path: string,
+  withRows: boolean,
+  maxLineBytes = MAX_BACKUP_LINE_BYTES,
+): AsyncGenerator<Entry> {
   const gunzip = createGunzip();
   let streamError: Error | undefined;
   const source = createReadStream(path);
@@ -45,8 +88,7 @@ async function* readEntries(path: string, withRows: boolean): AsyncGenerator<Ent
   gunzip.on('error', (error) => {
     streamError ??= error;
   });
-  const lines = createInterface({ input: source.pipe(gunzip), crlfDelay: Number.POSITIVE_INFINITY });
-  const iterator = lines[Symbol.asyncIterator]();
+  const iterator = linesOf(source.pipe(gunzip), maxLineBytes);
   const next = async (): Promise<string | undefined> => {
     try {
       const { value, done } = await iterator.next();
@@ -56,6 +98,11 @@ async function* readEntries(path: string, withRows: boolean): AsyncGenerator<Ent
       }
       return value;
     } catch (error) {
+      if (error instanceof LineTooLong) {
+        throw new BackupRefusedError(
+          `${DAMAGED}: it holds a line longer than ${maxLineBytes >= 1024 * 1024 ? `${Math.round(maxLineBytes / 1024 / 1024)} MB` : `${Math.round(maxLineBytes / 1024)} KB`}, more than any backup writes.`,
+        );
+      }
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') throw new BackupRefusedError(`There is no file at ${path}.`);
       throw new BackupRefusedError(
@@ -106,7 +153,20 @@ async function* readEntries(path: string, withRows: boolean): AsyncGenerator<Ent
           if (line === undefined || !line.startsWith('{')) {
             throw new BackupRefusedError(`${DAMAGED}: the table ${entry.table} is cut short.`);
           }
-          if (withRows) kept.push(line);
+          // One line is one row: parsed, and written again as that one object, so a line holding
+          // two rows (or anything but one) is refused instead of inserting more than it counts.
+          let row: unknown;
+          try {
+            row = JSON.parse(line);
+          } catch {
+            row = undefined;
+          }
+          if (!row || typeof row !== 'object' || Array.isArray(row)) {
+            throw new BackupRefusedError(
+              `${DAMAGED}: row ${index + 1} of the table ${entry.table} is not one readable row.`,
+            );
+          }
+          if (withRows) kept.push(JSON.stringify(row));
           if (kept.length === CHUNK) {
             yield { kind: 'rows', table: entry.table, columns, rows: kept };
             kept = [];
@@ -144,7 +204,7 @@ async function* readEntries(path: string, withRows: boolean): AsyncGenerator<Ent
       }
     }
   } finally {
-    lines.close();
+    await iterator.return(undefined);
     source.destroy();
   }
 }
@@ -152,6 +212,8 @@ async function* readEntries(path: string, withRows: boolean): AsyncGenerator<Ent
 export interface RestoreOptions {
   /** Empty the tables first when the database already holds data (the owner asked for it). */
   force?: boolean;
+  /** The longest line read (tests make it small). */
+  maxLineBytes?: number;
 }
 
 /** The tables that hold at least one row, with their counts. */
@@ -178,7 +240,8 @@ export async function restoreBackup(
   // First pass: the whole file is read and checked, nothing kept and nothing written.
   const tables = new Map((await listTables(db)).map((table) => [table.name, table]));
   let schema: SchemaVersion | undefined;
-  for await (const entry of readEntries(path, false)) {
+  const { maxLineBytes } = options;
+  for await (const entry of readEntries(path, false, maxLineBytes)) {
     if (entry.kind === 'header') schema = entry.schema;
     if (entry.kind === 'rows' && (entry.total ?? 0) > 0 && !tables.has(entry.table)) {
       throw new BackupRefusedError(`This backup holds a table this site does not have: ${entry.table}.`);
@@ -191,7 +254,9 @@ export async function restoreBackup(
     );
   }
 
-  const existing = await nonEmptyTables(db);
+  const existing = Object.fromEntries(
+    Object.entries(await nonEmptyTables(db)).filter(([name]) => !NOT_RESTORED.has(name)),
+  );
   if (Object.keys(existing).length > 0 && !options.force) {
     const list = Object.entries(existing)
       .map(([name, count]) => `${name} (${count})`)
@@ -206,12 +271,17 @@ export async function restoreBackup(
     await tx.execute(sql`set local time zone 'UTC'`);
     if (Object.keys(existing).length > 0) {
       await tx.execute(
-        sql.raw(`truncate ${[...tables.keys()].map(ident).join(', ')} restart identity cascade`),
+        sql.raw(
+          `truncate ${[...tables.keys()]
+            .filter((name) => !NOT_RESTORED.has(name))
+            .map(ident)
+            .join(', ')} restart identity cascade`,
+        ),
       );
     }
-    for await (const entry of readEntries(path, true)) {
+    for await (const entry of readEntries(path, true, maxLineBytes)) {
       if (entry.kind === 'upload') break; // the tables are all read; uploads follow the commit
-      if (entry.kind !== 'rows') continue;
+      if (entry.kind !== 'rows' || NOT_RESTORED.has(entry.table)) continue;
       summary.tables[entry.table] = (summary.tables[entry.table] ?? 0) + entry.rows.length;
       if (entry.rows.length === 0) continue;
       const table = tables.get(entry.table);
@@ -223,9 +293,20 @@ export async function restoreBackup(
         .filter((column) => table.columns.includes(column))
         .map(ident)
         .join(', ');
-      await tx.execute(
-        sql`${sql.raw(`insert into ${ident(table.name)} (${list}) overriding system value select ${list} from json_populate_recordset(null::${ident(table.name)}, `)}${`[${entry.rows.join(',')}]`}::json)`,
-      );
+      try {
+        await tx.execute(
+          sql`${sql.raw(`insert into ${ident(table.name)} (${list}) overriding system value select ${list} from json_populate_recordset(null::${ident(table.name)}, `)}${`[${entry.rows.join(',')}]`}::json)`,
+        );
+      } catch (error) {
+        // The database's own words name the values (and the query carries the rows, password
+        // hashes included): none of them goes into the message, only the table and the kind.
+        const code =
+          (error as { code?: string; cause?: { code?: string } }).cause?.code ??
+          (error as { code?: string }).code;
+        throw new BackupRefusedError(
+          `${DAMAGED}: a row of the table ${table.name} does not fit this site's table${code ? ` (database error ${code})` : ''}. Nothing was restored.`,
+        );
+      }
     }
     // Serial ids carry on after the largest restored one.
     const serials = await rows<{ table: string; column: string; sequence: string }>(
@@ -247,7 +328,7 @@ export async function restoreBackup(
     }
   });
 
-  for await (const entry of readEntries(path, true)) {
+  for await (const entry of readEntries(path, true, maxLineBytes)) {
     if (entry.kind !== 'upload') continue;
     await storage.restore(entry.name, entry.bytes);
     summary.uploads++;

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { newestFirst } from '../../db/paging.ts';
 import { blogPosts, postRedirects } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import type { SiteEvents } from '../../lib/site-events.ts';
+import type { PublishedPost, SiteEvents } from '../../lib/site-events.ts';
 import { adminPostOf, type DraftValues, excerptOf, POST_FIELD_NAMES, SLUG_TAKEN } from './post-rows.ts';
 import { canonicalTags, renameTag, tagsInUse } from './tags.ts';
 
@@ -33,6 +33,22 @@ type Tx = Pick<Db, 'select' | 'insert' | 'execute'>;
  * The owner's side of the blog: every post (drafts and scheduled ones too), writing, editing,
  * publishing, the private preview link, the tags in use, deleting, and drafts from guest posts.
  */
+/** Whether a post is on the site at `at`: published, its time come. */
+export const isLive = (post: { isPublished: boolean; publishedAt: Date | null }, at: Date) =>
+  post.isPublished && post.publishedAt !== null && post.publishedAt <= at;
+
+export const publishedPost = (post: {
+  id: number;
+  slug: string;
+  title: string;
+  publishedAt: Date | null;
+}): PublishedPost => ({
+  id: post.id,
+  slug: post.slug,
+  title: post.title,
+  publishedAt: post.publishedAt ?? new Date(0),
+});
+
 export function ownerPostMethods({
   db,
   now,
@@ -59,7 +75,9 @@ export function ownerPostMethods({
     const row = inserted[0];
     if (!row) throw new HttpError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
     invalidatePosts();
-    return adminPostOf(row, now());
+    const at = now();
+    if (isLive(row, at)) events?.emit('post-published', publishedPost(row));
+    return adminPostOf(row, at);
   }
 
   return {
@@ -156,6 +174,7 @@ export function ownerPostMethods({
       invalidatePosts();
       // A post taken off the site takes its comments with it.
       events?.emit('post-changed', id);
+      if (isLive(row, at) && !isLive(current, at)) events?.emit('post-published', publishedPost(row));
       return adminPostOf(row, at);
     },
 

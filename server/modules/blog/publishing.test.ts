@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../../../common/schemas/blog.ts';
 import { signedInTestApp } from '../../testing/test-app.ts';
-import { manualClockWithTimers } from '../../testing/test-clock.ts';
+import { manualClock, manualClockWithTimers } from '../../testing/test-clock.ts';
 import { createPublisher } from './schedule.ts';
 
 const HOUR = 3_600_000;
@@ -34,7 +34,7 @@ describe('a draft', () => {
     expect((await read('/api/blog/a-draft-in-progress')).statusCode).toBe(404);
     const owner = await read('/api/admin/posts/by-slug/a-draft-in-progress', admin);
     expect(owner.statusCode).toBe(200);
-    expect(owner.headers['cache-control']).toBe('no-store');
+    expect(owner.headers['cache-control']).toBe('private, no-store');
     expect((owner.json() as BlogPost).status).toBe('draft');
     expect((await read('/api/admin/posts/by-slug/a-draft-in-progress', user)).statusCode).toBe(403);
     expect((await read('/api/admin/posts/by-slug/a-draft-in-progress')).statusCode).toBe(401);
@@ -173,6 +173,32 @@ describe('the publisher', () => {
     await publisher.rearm();
     expect(published).toBe(1);
     expect(far.pending).toBe(0);
+    publisher.stop();
+  });
+
+  it('still tells a post whose time passed before its timer could fire (a look-up came first), once', async () => {
+    // The time moves on while the publisher's timer has not had its turn yet (a busy process).
+    const time = manualClock('2026-01-01T00:00:00Z');
+    const turns = manualClockWithTimers('2026-01-01T00:00:00Z');
+    let published = 0;
+    const at = new Date('2026-01-01T01:00:00Z');
+    const publisher = createPublisher({
+      nextScheduledAt: async () => (time.now() < at ? at : null),
+      publishDue: () => {
+        published++;
+      },
+      now: time.now,
+      timers: turns.timers,
+      maxSleepMs: 2 * HOUR,
+    });
+    await publisher.rearm();
+    time.advance(HOUR + 1000);
+    // A write's look-up comes before the timer's turn: nothing is scheduled any more.
+    await publisher.rearm();
+    expect(published).toBe(1);
+    await publisher.rearm();
+    turns.advance(2 * HOUR);
+    expect(published).toBe(1);
     publisher.stop();
   });
 });

@@ -2,7 +2,8 @@
  * Scheduled posts go live on time without a restart. The publisher asks the blog for the next
  * scheduled time, sleeps until then (at most `maxSleepMs` at a time, so a clock change or a post
  * scheduled by another process is seen within a minute), and when that time has come makes every
- * public read afresh: the post appears on the site, in the feeds and in the sitemap. It re-arms
+ * public read afresh: the post appears on the site, in the feeds and in the sitemap, and the blog
+ * tells it as 'post-published' (the newsletter announces it). It re-arms
  * after every public-content change (a write here or in another process).
  */
 
@@ -14,8 +15,8 @@ export type { Timers };
 export interface PublisherOptions {
   /** When the next scheduled post goes live, or null when none waits. */
   nextScheduledAt(): Promise<Date | null>;
-  /** Make the posts whose time has come visible (drop every cached public read). */
-  publishDue(): void;
+  /** Make the posts whose time has come visible (drop every cached public read, tell who listens). */
+  publishDue(): void | Promise<void>;
   now?: () => Date;
   timers?: Timers;
   maxSleepMs?: number;
@@ -46,7 +47,11 @@ export function createPublisher({
     if (due && now() >= due) {
       due = null;
       // publishDue invalidates the reads, which re-arms the publisher for the next post.
-      publishDue();
+      try {
+        publishDue()?.catch(onError);
+      } catch (error) {
+        onError(error);
+      }
     }
     void rearm();
   };
@@ -60,8 +65,11 @@ export function createPublisher({
         if (timer !== null) timers.clearTimeout(timer);
         timer = null;
         // A post live before this look-up (its time passed while nobody looked) is live already:
-        // every read since the write that scheduled it has asked the clock.
+        // every read since the write that scheduled it has asked the clock. It is still told
+        // (publishDue), or the timer that would have told it is gone with this look-up.
+        const missed = due !== null && now() >= due;
         due = next;
+        if (missed) await publishDue();
         if (!next || stopped) return;
         const wait = Math.max(0, next.getTime() - now().getTime());
         timer = timers.setTimeout(wake, Math.min(wait, maxSleepMs));

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { blogPosts, postRedirects, users } from '../../db/schema.ts';
 import { RENDER_VERSION, renderPost } from '../../lib/markdown.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
-import type { SiteEvents } from '../../lib/site-events.ts';
+import type { PublishedPost, SiteEvents } from '../../lib/site-events.ts';
 import {
   HEADLINE_OPTIONS,
   MARKDOWN_MARKS,
@@ -15,7 +15,7 @@ import {
   statusOf,
   summaryColumns,
 } from './post-rows.ts';
-import { ownerPostMethods } from './post-writer.ts';
+import { ownerPostMethods, publishedPost } from './post-writer.ts';
 import { canonicalTags } from './tags.ts';
 
 /** Cache keys of the public blog reads; every post write invalidates this prefix. */
@@ -35,6 +35,17 @@ export function createBlogService(
   cache: Pick<ReadCache, 'invalidate'>,
   { now = () => new Date(), events, coverFor }: BlogServiceOptions = {},
 ) {
+  /** Scheduled posts live before this time were told as published (or were live when the service began). */
+  let livePostsSeenUntil = now();
+  /** The posts a write here made live since the last publishDue (told by the write itself). */
+  const toldByWrite = new Set<number>();
+  const writeEvents: Pick<SiteEvents, 'emit'> | undefined = events && {
+    emit: (...args) => {
+      const [name, post] = args as unknown as [string, PublishedPost];
+      if (name === 'post-published') toldByWrite.add(post.id);
+      events.emit(...args);
+    },
+  };
   /** The old addresses of imported posts (post_redirects), read when first asked for. */
   let oldAddresses: Promise<Map<string, number>> | null = null;
   const invalidatePosts = () => {
@@ -347,9 +358,36 @@ export function createBlogService(
       return row?.at ?? null;
     },
 
-    /** Scheduled posts whose time has come are now live: every public read is made afresh. */
-    publishDue() {
+    /**
+     * Scheduled posts whose time has come are now live: every public read is made afresh, and each
+     * post that went live since the last call (or since this service began) is told as 'post-published'.
+     */
+    async publishDue(): Promise<void> {
+      const at = now();
+      const since = livePostsSeenUntil;
+      livePostsSeenUntil = at;
       invalidatePosts();
+      if (!events) return;
+      const gone = await db
+        .select({
+          id: blogPosts.id,
+          slug: blogPosts.slug,
+          title: blogPosts.title,
+          publishedAt: blogPosts.publishedAt,
+        })
+        .from(blogPosts)
+        .where(
+          and(
+            eq(blogPosts.isPublished, true),
+            gt(blogPosts.publishedAt, since),
+            lte(blogPosts.publishedAt, at),
+          ),
+        )
+        .orderBy(asc(blogPosts.publishedAt));
+      // A post a write here made live was told then.
+      const told = new Set(toldByWrite);
+      toldByWrite.clear();
+      for (const post of gone) if (!told.has(post.id)) events.emit('post-published', publishedPost(post));
     },
 
     /** Id and title of a published post, or null: comments may only attach to published posts. */
@@ -363,7 +401,15 @@ export function createBlogService(
     },
 
     // --- the owner's operations -------------------------------------------------
-    ...ownerPostMethods({ db, now, events, coverFor, invalidatePosts, renderedColumns, uniqueSlug }),
+    ...ownerPostMethods({
+      db,
+      now,
+      events: writeEvents,
+      coverFor,
+      invalidatePosts,
+      renderedColumns,
+      uniqueSlug,
+    }),
   };
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminQuote, Pipeline, QuoteEvent } from '../../../common/schemas/contact.ts';
-import { notificationOutbox, quoteEvents, quoteRequests } from '../../db/schema.ts';
+import { formTokenUses, notificationOutbox, quoteEvents, quoteRequests } from '../../db/schema.ts';
 import { freshIp, signedInTestApp } from '../../testing/test-app.ts';
 import { manualClock } from '../../testing/test-clock.ts';
 
@@ -11,6 +11,9 @@ const { t, admin, user } = await signedInTestApp({ seed: false, clock });
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.database.db.delete(quoteRequests);
+  // Each test's quotes are new requests, though the same words at the same (stopped) clock time
+  // as another test's: without their claims, as a site ten minutes later would be.
+  await t.database.db.delete(formTokenUses);
   clock.set('2026-11-10T15:00:00Z');
 });
 

@@ -105,3 +105,33 @@ describe('rate limit', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
+
+describe('the same quote sent twice at once (a double press, two tabs)', () => {
+  it('is stored once and tells the owner once; both answers thank the visitor', async () => {
+    const twice = { ...quote, email: 'twice@example.com', message: 'The same words, sent twice at once.' };
+    const notes = async () =>
+      (
+        await t.database.db
+          .select({ n: count() })
+          .from(notificationOutbox)
+          .where(eq(notificationOutbox.kind, 'quote'))
+      )[0]?.n ?? 0;
+    const stored = async () =>
+      (
+        await t.database.db
+          .select({ n: count() })
+          .from(quoteRequests)
+          .where(eq(quoteRequests.email, 'twice@example.com'))
+      )[0]?.n;
+    const notesBefore = await notes();
+    const answers = await Promise.all([send(twice), send(twice), send(twice)]);
+    for (const res of answers) expect(res.json()).toEqual({ kind: 'quote', message: 'Quote Request Sent' });
+    expect(await stored()).toBe(1);
+    expect((await notes()) - notesBefore).toBe(1);
+    // Other words from the same visitor are another request.
+    expect((await send({ ...twice, message: 'Something else entirely, a second project.' })).statusCode).toBe(
+      201,
+    );
+    expect(await stored()).toBe(2);
+  });
+});

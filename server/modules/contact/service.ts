@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { countOf, newestFirst, withIsoDates } from '../../db/paging.ts';
 import { contactMessages, notificationOutbox, quoteRequests } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { claimPost, postKey } from '../../lib/identical-posts.ts';
 import type { SubscriberList } from '../newsletter/service.ts';
 import { enqueueNotification } from '../notifications/service.ts';
 import { quotePipeline } from './pipeline.ts';
@@ -38,8 +39,10 @@ export function createContactService(
     ...quotePipeline(db, now),
 
     /** Stores a quote request and its notification together. */
+    /** Stores a quote request and tells the owner; 0 when an identical one was just sent (stored once). */
     async submitQuote({ source, ...quote }: Quote, ipAddress: string): Promise<number> {
       return db.transaction(async (tx) => {
+        if (!(await claimPost(tx, postKey('quote', quote), now())).first) return 0;
         const [row] = await tx
           .insert(quoteRequests)
           .values({ ...quote, leadSource: source ?? null, ipAddress })

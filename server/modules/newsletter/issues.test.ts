@@ -246,3 +246,51 @@ describe('the owner’s view of the list', () => {
     expect((await as('DELETE', `/api/admin/newsletter/subscribers/${id}`)).statusCode).toBe(404);
   });
 });
+
+describe("a post is announced on the blog's own event, not on a cache change (issue 44)", () => {
+  it("'post-published' is told once when a post goes live, now or at its scheduled time, and the list hears of it", async () => {
+    const heard: string[] = [];
+    const stop = t.app.readCache.events.on('post-published', (post) => void heard.push(post.slug));
+    const post = (slug: string, extra: Record<string, unknown>) =>
+      t.writePost(admin, {
+        title: `The post ${slug}`,
+        slug,
+        summary: 'A summary of at least ten characters.',
+        content: 'Some words of the post body, long enough for the form rules to accept it.',
+        ...extra,
+      });
+    const issueFor = async (postId: number) =>
+      (await db.select().from(newsletterIssues).where(eq(newsletterIssues.postId, postId))).length;
+
+    // A draft, and a change to the caches alone (what every write makes): nothing goes live.
+    const draft = await post('event-draft', { isPublished: false });
+    expect(draft.statusCode, draft.body).toBe(201);
+    t.app.readCache.invalidate('');
+    expect(heard).toEqual([]);
+
+    // Published now: told at once, and the list's issue follows from it.
+    const now = await post('event-now', { isPublished: true });
+    const nowId = (now.json() as { id: number }).id;
+    expect(heard).toEqual(['event-now']);
+    await expect.poll(() => issueFor(nowId)).toBe(1);
+    // An edit of a live post, or the draft published, tells only what went live.
+    await as('PATCH', `/api/admin/posts/${nowId}`, { title: 'The post event-now, edited' });
+    await as('PATCH', `/api/admin/posts/${(draft.json() as { id: number }).id}`, { isPublished: true });
+    expect(heard).toEqual(['event-now', 'event-draft']);
+
+    // Scheduled: told when its time comes (the publisher), once.
+    const later = await post('event-later', {
+      isPublished: true,
+      publishAt: new Date(clock.now().getTime() + HOUR).toISOString(),
+    });
+    const laterId = (later.json() as { id: number }).id;
+    expect(heard).toEqual(['event-now', 'event-draft']);
+    clock.advance(HOUR + 1000);
+    await t.app.publisher.rearm();
+    await expect.poll(() => heard).toEqual(['event-now', 'event-draft', 'event-later']);
+    await expect.poll(() => issueFor(laterId)).toBe(1);
+    await t.app.publisher.rearm();
+    expect(heard).toEqual(['event-now', 'event-draft', 'event-later']);
+    stop();
+  });
+});

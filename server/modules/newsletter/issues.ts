@@ -33,7 +33,7 @@ export interface IssueOptions {
   timeZone: string;
   now: () => Date;
   /** An issue was sent: its page, the archive and the sitemap change (the read and page caches). */
-  onSent?: () => void;
+  onSent?: (issueId: number) => void;
 }
 
 const audienceOf = (kind: IssueRow['kind']): Audience =>
@@ -116,7 +116,7 @@ export function issueDesk({ db, site, timeZone, now, onSent = () => {} }: IssueO
         return { ...issue, recipients };
       })
       .then((issue) => {
-        if (issue) onSent();
+        if (issue) onSent(issue.id);
         return issue;
       });
   }
@@ -260,7 +260,7 @@ export function issueDesk({ db, site, timeZone, now, onSent = () => {} }: IssueO
         return { ...row, recipients };
       });
       if (sent) {
-        onSent();
+        onSent(sent.id);
         return sent;
       }
       await this.get(id);

@@ -3,7 +3,6 @@
  * the monthly roundup, the owner's issues, and the sender that delivers them at NEWSLETTER_RATE
  * when SMTP_URL is set (otherwise everything waits in its outbox, as the dashboard says).
  */
-import nodemailer from 'nodemailer';
 import { OWNER_TIME_ZONE, profile } from '../../../content/profile.ts';
 import type { Job, SiteContext, SiteModule } from '../../lib/site-module.ts';
 import { newsletterAdminRoutes } from './admin-routes.ts';
@@ -11,18 +10,11 @@ import { newsletterRoutes } from './routes.ts';
 import { createNewsletterSender } from './sender.ts';
 import { createNewsletterService } from './service.ts';
 
-/** The SMTP address with nodemailer's `pool=true`. */
-export function pooled(smtpUrl: string): string {
-  const url = new URL(smtpUrl);
-  url.searchParams.set('pool', 'true');
-  return url.toString();
-}
-
 /** How often the roundup is looked for, and announcements re-checked (a missed event, a restart). */
 const CHECK_EVERY_MS = 10 * 60 * 1000;
 
 export function newsletterModule(context: SiteContext) {
-  const { db, config, log, events, cache } = context;
+  const { db, config, log, events, cache, mail } = context;
   const now = context.now ?? (() => new Date());
   const site = { url: config.publicUrl, name: profile.name, location: profile.location };
   const newsletter = createNewsletterService({
@@ -31,10 +23,14 @@ export function newsletterModule(context: SiteContext) {
     timeZone: OWNER_TIME_ZONE,
     now,
     mail: { configured: !!config.SMTP_URL, owner: config.NOTIFY_EMAIL, rate: config.NEWSLETTER_RATE },
-    onSent: () => cache.invalidate('newsletter'),
+    // An issue sent: its page, the archive and the sitemap change; its deliveries wait for the sender.
+    onSent: (issueId) => {
+      cache.invalidate('newsletter');
+      events.emit('newsletter-queued', issueId);
+    },
   });
 
-  // A post published, or a scheduled one gone live (the publisher's event), is announced at once.
+  // A post published, or a scheduled one gone live (the blog's 'post-published'), is announced at once.
   let announcing: Promise<unknown> | undefined;
   let again = false;
   const announce = () => {
@@ -60,7 +56,7 @@ export function newsletterModule(context: SiteContext) {
     {
       name: 'newsletter announcements',
       start: () => {
-        unsubscribe = events.on('public-content-changed', announce);
+        unsubscribe = events.on('post-published', announce);
         announce();
       },
       stop: async () => {
@@ -87,25 +83,23 @@ export function newsletterModule(context: SiteContext) {
       stop: () => clearInterval(timer),
     },
   ];
-  if (config.SMTP_URL && config.NOTIFY_EMAIL) {
+  if (mail && config.NOTIFY_EMAIL) {
     const sender = createNewsletterSender({
       db,
-      // Pooled: a send to thousands reuses a few connections instead of one per message.
-      transport: nodemailer.createTransport(pooled(config.SMTP_URL)),
+      transport: mail,
       from: config.MAIL_FROM ?? config.NOTIFY_EMAIL,
       rate: config.NEWSLETTER_RATE,
       site,
       log,
     });
-    // A send queued here, or in another process (its cache invalidation comes over the bus), wakes it.
+    // A send queued in this process wakes it at once (another process's sender looks every 15 s,
+    // and this process's picks up what is left).
     let unwatch: (() => void) | undefined;
     jobs.push({
       name: 'newsletter delivery',
       periodic: true,
       start: () => {
-        unwatch = events.on('public-content-changed', (prefixes) => {
-          if (prefixes.some((prefix) => prefix === '' || prefix.startsWith('newsletter'))) sender.wake();
-        });
+        unwatch = events.on('newsletter-queued', () => sender.wake());
         sender.start();
       },
       stop: () => {

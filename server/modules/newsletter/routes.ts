@@ -87,7 +87,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
     oneClick.post(
-      '/api/newsletter/one-click/:token',
+      paths.oneClick(':token'),
       {
         schema: { params: byToken },
         config: { rateLimit: linkLimit, anyOrigin: true },
@@ -101,7 +101,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
       },
     );
     oneClick.get(
-      '/api/newsletter/one-click/:token',
+      paths.oneClick(':token'),
       { schema: { params: byToken }, config: { rateLimit: linkLimit } },
       async (request, reply) => reply.redirect(paths.manage(request.params.token), 303),
     );

@@ -5,13 +5,12 @@
  * senders in two connection pools (two processes) delivering each issue to each reader once.
  */
 import { eq, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, openDatabase } from '../../db/client.ts';
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from '../../db/schema.ts';
+import { createMailTransport, type MailTransport } from '../../lib/mail.ts';
 import { type SmtpStandIn, startSmtpStandIn } from '../../testing/smtp-stand-in.ts';
 import { openPostgresTestDatabase, openTestDatabase, postgresAnswers } from '../../testing/test-app.ts';
-import { pooled } from './module.ts';
 import { createNewsletterSender, MAX_BOUNCES } from './sender.ts';
 import { createNewsletterService } from './service.ts';
 
@@ -29,6 +28,7 @@ afterAll(async () => {
   await database.close();
 });
 afterEach(async () => {
+  for (const made of transports.splice(0)) made.close();
   smtp.received = [];
   smtp.refuse = () => undefined;
   await database.db.delete(newsletterIssues);
@@ -44,11 +44,18 @@ const serviceOn = (db: Db) =>
     mail: { configured: true, owner: 'owner@example.com', rate: 5 },
   });
 
+const transports: MailTransport[] = [];
+const transport = () => {
+  const made = createMailTransport(smtp.url);
+  transports.push(made);
+  return made;
+};
+
 const senderOn = (db: Db, rate = 1000) =>
   createNewsletterSender({
     db,
-    // As the module makes it: pooled connections.
-    transport: nodemailer.createTransport(pooled(smtp.url)),
+    // As the site makes it: the one pooled transport (closed after each test).
+    transport: transport(),
     from: 'Jordan Ellis <news@jordan.example>',
     rate,
     site,
@@ -106,7 +113,7 @@ describe('the sender', () => {
       .replace(/=\r?\n/g, '')
       .replace(/=3D/g, '=');
     expect(raw).toContain(
-      `List-Unsubscribe: <https://jordan.example/newsletter/unsubscribe/${reader?.token}>`,
+      `List-Unsubscribe: <https://jordan.example/api/newsletter/one-click/${reader?.token}>`,
     );
     expect(raw).toContain(`<mailto:news@jordan.example?subject=unsubscribe%20${reader?.token}>`);
     expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');

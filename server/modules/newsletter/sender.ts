@@ -1,26 +1,26 @@
 /**
- * Delivers the newsletter's outbox (newsletter_deliveries) by SMTP at a set rate, across every
- * process on the database: a sender takes rows under a transaction-scoped advisory lock, counting
- * what every process took in the last window, so two processes together keep to the rate; rows
- * are taken with FOR UPDATE SKIP LOCKED and a lease, so no two senders hold the same row. Each
+ * Delivers the newsletter's outbox (newsletter_deliveries) over the process's one transport at a
+ * set rate, across every process on the database, with the shared mail queue (server/lib/mail.ts):
+ * a sender takes rows under a transaction-scoped advisory lock, counting what every process took
+ * in the last window, so two processes together keep to the rate; rows are claimed with a lease,
+ * so no two senders hold the same row. Each
  * message goes to one reader with its own List-Unsubscribe link (RFC 8058 one-click). A 4xx answer
  * or a dropped connection is retried later (backoff, then 'failed'); a 5xx is a bounce: the
  * delivery is marked bounced, and an address that bounced three times is not mailed again.
  */
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from '../../db/schema.ts';
-import { retryDelayMs } from '../notifications/service.ts';
+import { errorText, isPermanent, type MailTransport, mailQueue, queueRunner } from '../../lib/mail.ts';
 import { issueEmail, type Site } from './email.tsx';
 import { bodyHtml } from './issues.ts';
 import { paths } from './subscribers.ts';
 
-export const MAX_ATTEMPTS = 8;
+export { isPermanent, MAX_ATTEMPTS } from '../../lib/mail.ts';
+
 /** Bounces after which an address is not mailed again. */
 export const MAX_BOUNCES = 3;
-const LEASE_MS = 5 * 60 * 1000;
 /** Messages on their way at once (over the transport's pooled connections). */
 const CONCURRENT_SENDS = 5;
 /**
@@ -51,7 +51,7 @@ interface Prepared {
 
 export interface SenderOptions {
   db: Db;
-  transport: Pick<Transporter, 'sendMail' | 'close'>;
+  transport: MailTransport;
   /** The From address ('Name <a@b>' or 'a@b'); its address also takes mailto unsubscribes. */
   from: string;
   /** Messages per second, all processes together. */
@@ -65,12 +65,6 @@ const reasons = (site: Site) => ({
   roundup: `You get this because you chose a monthly roundup of ${site.name}’s blog.`,
   issue: `You get this because you subscribed to ${site.name}’s newsletter.`,
 });
-
-/** Whether an SMTP failure is permanent (5xx): the address is refused, not the moment. */
-export const isPermanent = (error: unknown) => {
-  const code = (error as { responseCode?: unknown }).responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
-};
 
 export function createNewsletterSender({ db, transport, from, rate, site, log }: SenderOptions) {
   // A rate under one a second counts over a longer window: 0.5 a second is one every 2 seconds.
@@ -110,6 +104,8 @@ export function createNewsletterSender({ db, transport, from, rate, site, log }:
   /** Whether the last look found the window's allowance spent (so there is more to send soon). */
   let limited = false;
 
+  const queue = mailQueue(db, newsletterDeliveries);
+
   /** Takes what this window still allows, counted over every process's takes. */
   async function claim(): Promise<Claimed[]> {
     return db.transaction(async (tx) => {
@@ -120,36 +116,48 @@ export function createNewsletterSender({ db, transport, from, rate, site, log }:
       const taken = (recent as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
       const budget = perWindow - taken;
       limited = budget <= 0;
-      if (limited) return [];
-      const result = await tx.execute(sql`
-        update ${newsletterDeliveries} d
-        set claimed_at = clock_timestamp(), next_attempt_at = clock_timestamp() + ${`${LEASE_MS} milliseconds`}::interval
-        from ${newsletterSubscribers} s
-        where s.id = d.subscriber_id and d.id in (
-          select id from ${newsletterDeliveries}
-          where status = 'pending' and next_attempt_at <= clock_timestamp()
-          order by next_attempt_at, id
-          limit ${budget}
-          for update skip locked
-        )
-        returning d.id, d.issue_id, d.attempts, s.email, s.token, s.id as subscriber_id, s.status as subscriber_status`);
-      return (result as unknown as { rows: Claimed[] }).rows;
+      const rows = await queue.claim<Omit<Claimed, 'email' | 'token' | 'subscriber_status'>>(
+        budget,
+        sql`id, issue_id, attempts, subscriber_id`,
+        { handle: tx, set: sql`claimed_at = clock_timestamp()` },
+      );
+      if (rows.length === 0) return [];
+      const readers = await tx
+        .select({
+          id: newsletterSubscribers.id,
+          email: newsletterSubscribers.email,
+          token: newsletterSubscribers.token,
+          status: newsletterSubscribers.status,
+        })
+        .from(newsletterSubscribers)
+        .where(
+          inArray(
+            newsletterSubscribers.id,
+            rows.map((row) => row.subscriber_id),
+          ),
+        );
+      const byId = new Map(readers.map((reader) => [reader.id, reader]));
+      return rows.flatMap((row) => {
+        const reader = byId.get(row.subscriber_id);
+        return reader
+          ? [{ ...row, email: reader.email, token: reader.token, subscriber_status: reader.status }]
+          : [];
+      });
     });
   }
 
-  const settle = (id: number, set: ReturnType<typeof sql>) =>
-    db.execute(sql`update ${newsletterDeliveries} set ${set} where id = ${id}`);
-
   async function deliver(row: Claimed): Promise<'sent' | 'skipped' | 'retry' | 'failed' | 'bounced'> {
     if (row.subscriber_status !== 'confirmed') {
-      await settle(row.id, sql`status = 'failed', last_error = 'Not on the list any more'`);
+      await db.execute(
+        sql`update ${newsletterDeliveries} set status = 'failed', last_error = 'Not on the list any more' where id = ${row.id}`,
+      );
       return 'skipped';
     }
     const attempts = row.attempts + 1;
     try {
       const email = await prepare(row.issue_id);
       const personal = (text: string) => text.replaceAll(TOKEN, row.token);
-      const unsubscribe = `${site.url}${paths.manage(row.token)}`;
+      const unsubscribe = `${site.url}${paths.oneClick(row.token)}`;
       await transport.sendMail({
         from,
         to: row.email,
@@ -162,10 +170,10 @@ export function createNewsletterSender({ db, transport, from, rate, site, log }:
           'List-Id': `${site.name} <newsletter.${new URL(site.url).hostname}>`,
         },
       });
-      await settle(row.id, sql`status = 'sent', sent_at = now(), attempts = ${attempts}, last_error = null`);
+      await queue.sent(row.id, attempts);
       return 'sent';
     } catch (error) {
-      const message = (error as Error).message.slice(0, 500);
+      const message = errorText(error);
       if (isPermanent(error)) {
         await db.transaction(async (tx) => {
           await tx.execute(
@@ -180,14 +188,9 @@ export function createNewsletterSender({ db, transport, from, rate, site, log }:
         log.warn({ deliveryId: row.id, err: message }, 'newsletter email bounced');
         return 'bounced';
       }
-      const status = attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
-      await settle(
-        row.id,
-        sql`status = ${status}, attempts = ${attempts}, last_error = ${message},
-            next_attempt_at = now() + ${`${retryDelayMs(attempts)} milliseconds`}::interval`,
-      );
+      const status = await queue.failed(row.id, attempts, error);
       log.warn({ deliveryId: row.id, attempts, status, err: message }, 'newsletter email failed');
-      return status === 'failed' ? 'failed' : 'retry';
+      return status;
     }
   }
 
@@ -206,48 +209,22 @@ export function createNewsletterSender({ db, transport, from, rate, site, log }:
     return outcomes;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
   // Several looks per window while there is mail: looking once a window lands on its edge, where
   // the last take still counts, and sends at half the rate.
-  const busyMs = Math.max(100, Math.min(windowMs, 1000) / 4);
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, ms);
-    timer.unref();
-  };
-  function tick() {
-    if (running) return;
-    running = runOnce()
-      .then((outcomes) => schedule(Object.keys(outcomes).length > 0 || limited ? busyMs : IDLE_LOOK_MS))
-      .catch((error) => {
-        log.error({ err: error }, 'newsletter sender run failed');
-        schedule(IDLE_LOOK_MS);
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  }
+  const runner = queueRunner({
+    round: async () => Object.keys(await runOnce()).length > 0 || limited,
+    idleMs: IDLE_LOOK_MS,
+    busyMs: Math.max(100, Math.min(windowMs, 1000) / 4),
+    onError: (error) => log.error({ err: error }, 'newsletter sender run failed'),
+  });
 
   return {
     runOnce,
     windowMs,
-    /** Looks now: an issue was just queued (here, or in another process sharing the database). */
-    wake() {
-      if (!running) schedule(0);
-    },
-    start() {
-      stopped = false;
-      schedule(0);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-      transport.close();
-    },
+    /** Looks now: an issue was just queued. */
+    wake: runner.wake,
+    start: runner.start,
+    stop: runner.stop,
   };
 }
 

@@ -19,7 +19,7 @@ export interface NewsletterOptions {
   /** Whether mail leaves at all (SMTP_URL), and where the owner's test goes (NOTIFY_EMAIL). */
   mail: { configured: boolean; owner: string | undefined; rate: number };
   /** An issue was sent (the module drops the cached public reads: its page, the archive, the sitemap). */
-  onSent?: () => void;
+  onSent?: (issueId: number) => void;
 }
 
 export function createNewsletterService({ db, site, timeZone, now, mail, onSent }: NewsletterOptions) {

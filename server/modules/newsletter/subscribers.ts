@@ -37,6 +37,12 @@ const CONFIRMATION_EVERY_MS = 60 * 60 * 1000;
 export const paths = {
   confirm: (token: string) => `/newsletter/confirm/${token}`,
   manage: (token: string) => `/newsletter/unsubscribe/${token}`,
+  /**
+   * The address in every issue's `List-Unsubscribe` header (RFC 8058): a mail app posts
+   * `List-Unsubscribe=One-Click` to it and the reader is off the list at once; opened in a
+   * browser, it leads to the reader's page (`manage`).
+   */
+  oneClick: (token: string) => `/api/newsletter/one-click/${token}`,
   issue: (slug: string) => `/newsletter/${slug}`,
 };
 

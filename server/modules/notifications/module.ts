@@ -22,9 +22,9 @@ export function notificationsModule(
     newsletter: NewsletterService;
   },
 ) {
-  const { db, config, log } = context;
-  const { SMTP_URL: smtpUrl, NOTIFY_EMAIL: to } = config;
-  const outbox = createOutboxService(db, { mailConfigured: !!(smtpUrl && to) });
+  const { db, config, log, mail } = context;
+  const { NOTIFY_EMAIL: to } = config;
+  const outbox = createOutboxService(db, { mailConfigured: !!(mail && to) });
   // The owner's weekly digest, queued on Mondays (tests call runOnce).
   const digest = createDigest({
     db,
@@ -37,8 +37,8 @@ export function notificationsModule(
   const jobs: Job[] = [
     { name: 'weekly digest', periodic: true, start: () => digest.start(), stop: () => digest.stop() },
   ];
-  if (smtpUrl && to) {
-    const worker = createMailWorker({ db, smtpUrl, to, from: config.MAIL_FROM ?? to, log });
+  if (mail && to) {
+    const worker = createMailWorker({ db, transport: mail, to, from: config.MAIL_FROM ?? to, log });
     jobs.push({
       name: 'mail delivery',
       periodic: true,

@@ -63,5 +63,3 @@ export async function enqueueNotification(writer: Writer, notification: Notifica
 
 // The owner's view of the outbox (server/modules/notifications/outbox.ts), for the admin routes.
 export { createOutboxService, type OutboxService } from './outbox.ts';
-// The outbox's backoff, which the newsletter's sender keeps too.
-export { retryDelayMs } from './worker.ts';

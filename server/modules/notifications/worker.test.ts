@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { notificationOutbox } from '../../db/schema.ts';
+import { createMailTransport, type MailTransport } from '../../lib/mail.ts';
 import { type SmtpStandIn, startSmtpStandIn } from '../../testing/smtp-stand-in.ts';
 import { openTestDatabase } from '../../testing/test-app.ts';
 import { enqueueNotification } from './service.ts';
@@ -28,15 +29,17 @@ afterAll(async () => {
   await database.close();
 });
 afterEach(async () => {
+  for (const made of transports.splice(0)) made.close();
   smtp.received = [];
   rejectNext = 0;
   await database.db.delete(notificationOutbox);
 });
 
+const transports: MailTransport[] = [];
 const worker = () =>
   createMailWorker({
     db: database.db,
-    smtpUrl: smtp.url,
+    transport: transports[transports.push(createMailTransport(smtp.url)) - 1] as MailTransport,
     to: 'owner@example.com',
     from: 'site@example.com',
     log: silentLog,

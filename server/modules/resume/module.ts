@@ -4,8 +4,8 @@ import { resumeAdminRoutes } from './admin-routes.ts';
 import { resumeRoutes } from './routes.ts';
 import { createResumeService } from './service.ts';
 
-export function resumeModule({ db }: SiteContext) {
-  const resume = createResumeService(db);
+export function resumeModule({ db, serverSecret }: SiteContext) {
+  const resume = createResumeService(db, serverSecret);
   return {
     name: 'resume',
     resume,

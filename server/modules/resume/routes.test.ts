@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationOutbox, resumeRequests } from '../../db/schema.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
@@ -75,5 +76,27 @@ describe('resume requests', () => {
     const res = await request({ ...valid, ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[field]).toBe(message);
+  });
+});
+
+describe('the same resume request sent twice at once', () => {
+  it('is stored once and tells the owner once; both answers carry the one working link', async () => {
+    const twice = { ...valid, email: 'twice.resume@example.com' };
+    const answers = await Promise.all([request(twice), request(twice)]);
+    const tokens = answers.map((res) => (res.json() as { accessToken: string }).accessToken);
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201]);
+    expect(tokens[0]).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(tokens[1]).toBe(tokens[0]);
+    const rows = await t.database.db
+      .select()
+      .from(resumeRequests)
+      .where(eq(resumeRequests.email, 'twice.resume@example.com'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.accessTokenHash).toBe(sha256Hex(tokens[0] ?? ''));
+    const notes = await t.database.db
+      .select()
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.subject, 'Resume requested by Riley Recruiter'));
+    expect(notes.filter((note) => note.body.includes('twice.resume@example.com'))).toHaveLength(1);
   });
 });

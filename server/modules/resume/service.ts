@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { resumeRequestSchema } from '../../../common/schemas/resume.ts';
@@ -5,20 +6,28 @@ import type { PageQuery } from '../../../common/schemas/shared.ts';
 import type { Db } from '../../db/client.ts';
 import { countOf, newestFirst, withIsoDates } from '../../db/paging.ts';
 import { resumeRequests } from '../../db/schema.ts';
-import { randomToken, sha256Hex } from '../../lib/tokens.ts';
+import { claimPost, postKey } from '../../lib/identical-posts.ts';
+import { sha256Hex } from '../../lib/tokens.ts';
 import { enqueueNotification } from '../notifications/service.ts';
 
 type ResumeRequest = z.output<typeof resumeRequestSchema>;
 
-export function createResumeService(db: Db) {
+export function createResumeService(db: Db, secret: string) {
   return {
     /**
-     * Records who asked for the resume and returns their access token: 256
-     * random bits, given only to the requester; the database keeps its hash.
+     * Records who asked for the resume and returns their access token: 256 bits no one can
+     * work out without the server secret, given only to the requester; the database keeps its hash.
      */
     async request(input: ResumeRequest, ipAddress: string): Promise<string> {
-      const token = randomToken(32);
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
+        const key = postKey('resume', input);
+        const claim = await claimPost(tx, key);
+        // Identical requests in a short while (a double press, two tabs) are one: each is given the
+        // first one's token, derived from the server secret, the request and its claim.
+        const token = createHmac('sha256', secret)
+          .update(`resume-token:${key}:${claim.until.getTime()}`)
+          .digest('base64url');
+        if (!claim.first) return token;
         await tx.insert(resumeRequests).values({ ...input, accessTokenHash: sha256Hex(token), ipAddress });
         await enqueueNotification(tx, {
           kind: 'resume',
@@ -31,8 +40,8 @@ export function createResumeService(db: Db) {
             Message: input.message,
           },
         });
+        return token;
       });
-      return token;
     },
 
     /** Whether a token belongs to a request (the download lookup: nothing is downloaded yet). */

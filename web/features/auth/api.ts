@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LoginInput, RegisterInput } from '../../../common/schemas/auth.ts';
 import type { SessionUser } from '../../../common/web-context.ts';
-import { apiRequest, getQueryFn, requestJson } from '../../lib/request.ts';
+import { getQueryFn, requestJson } from '../../lib/request.ts';
 
 /** The account API, each path written once (query keys are API paths, spec section 7). */
 export const USER_PATH = '/api/user';
@@ -26,17 +25,11 @@ export const userQuery = (initialUser: SessionUser | null) =>
 /** Who is signed in, kept in step with the server (spec section 7). */
 export const useUser = (initialUser: SessionUser | null) => useQuery(userQuery(initialUser));
 
-/** A password sign-in of an account with an authenticator app: the code comes next (POST /api/login/code). */
-export interface SecondFactorNeeded {
-  secondFactor: true;
-  message: string;
-}
-
-export const logIn = (credentials: LoginInput) =>
-  requestJson<SessionUser | SecondFactorNeeded>('POST', LOGIN_PATH, credentials);
-export const register = (account: RegisterInput) => requestJson<SessionUser>('POST', REGISTER_PATH, account);
-export const logOut = async () => void (await apiRequest('POST', LOGOUT_PATH));
-export const sendLoginCode = (code: string) => requestJson<SessionUser>('POST', LOGIN_CODE_PATH, { code });
+/** The /auth forms' names in its action: the password, the authenticator's code, a new account. */
+export const LOGIN_FORM = 'login';
+export const CODE_FORM = 'code';
+export const REGISTER_FORM = 'register';
+export const LOGOUT_FORM = 'logout';
 
 /** Signs in with a passkey: the server's challenge, the browser's prompt, the answer checked. */
 export async function passkeySignIn(): Promise<SessionUser> {

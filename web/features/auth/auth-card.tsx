@@ -2,7 +2,7 @@
  * The sign-in card: Login and Register tabs (the tab lives in the address, ?tab=register),
  * sign-in with GitHub and why a GitHub sign-in came back; a signed-in visitor is sent home.
  */
-import { Tabs } from 'radix-ui';
+import * as Tabs from 'radix-ui/tabs';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';

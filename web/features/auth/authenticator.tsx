@@ -1,8 +1,8 @@
 /** The owner's authenticator app: set it up (QR code and key), confirm with a code, new recovery codes, turn it off. */
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { SecurityOverview as Overview } from '../../../common/schemas/auth.ts';
-import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
+import { type FormAnswer, usePageAction } from '../../lib/form-post.ts';
+import { type RouteFormState, useRouteForm } from '../../lib/route-form.tsx';
 import { useSiteInfo } from '../../lib/site.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -10,60 +10,35 @@ import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
-import {
-  confirmAuthenticator,
-  renewRecoveryCodes,
-  startAuthenticator,
-  turnOffAuthenticator,
-} from './security-api.ts';
-import { failed, SECURITY_FORMS, type Setup, sectionClass, shownOf } from './security-forms.ts';
+import { SECURITY_FORMS, type Setup, sectionClass, shownOf } from './security-forms.ts';
 
+/**
+ * Every step is a form posted to the page's action, with its code or without it (ADR 018): the
+ * set-up key and the recovery codes come back in the answer, shown once, never in an address.
+ */
 export function Authenticator({ state }: { state: Overview['authenticator'] }) {
   const refresh = useRefreshAdmin();
-  // Without the code the set-up key and the recovery codes come in the page that answers the post.
-  const started = shownOf<Setup>(useFormAnswer(SECURITY_FORMS.start), 'setup');
-  const turnedOn = shownOf<string[]>(useFormAnswer(SECURITY_FORMS.on), 'codes');
-  const renewed = shownOf<string[]>(useFormAnswer(SECURITY_FORMS.codes), 'codes');
-  const turnedOff = useDone(SECURITY_FORMS.off);
+  const start = useRouteForm(SECURITY_FORMS.start);
+  const confirm = useRouteForm(SECURITY_FORMS.on, {
+    onAnswer: whenShown(
+      'Authenticator app on',
+      'Signing in with your password now asks for a code.',
+      refresh,
+    ),
+  });
+  const renew = useRouteForm(SECURITY_FORMS.codes, {
+    onAnswer: whenShown('New recovery codes', 'The old ones no longer work.', refresh),
+  });
+  const turnOff = useRouteForm(SECURITY_FORMS.off, {
+    done: { title: 'Authenticator app off', description: 'Your password alone signs you in again.' },
+    onDone: () => void refresh(),
+  });
+  const setup = shownOf<Setup>(start.answer, 'setup');
+  const shownCodes = shownOf<string[]>(confirm.answer, 'codes') ?? shownOf<string[]>(renew.answer, 'codes');
+  const [codesSeen, setCodesSeen] = useState<string[] | null>(null);
+  const codes = shownCodes && shownCodes !== codesSeen ? shownCodes : null;
+  const turnedOff = turnOff.done && !state.enabled;
   const pageAction = usePageAction();
-  const [setup, setSetup] = useState<Setup | null>(started ?? null);
-  const [codes, setCodes] = useState<string[] | null>(turnedOn ?? renewed ?? null);
-  const start = useMutation({
-    mutationFn: startAuthenticator,
-    onSuccess: setSetup,
-    onError: failed,
-  });
-  const confirm = useMutation({
-    mutationFn: confirmAuthenticator,
-    onSuccess: async (recoveryCodes) => {
-      setSetup(null);
-      setCodes(recoveryCodes);
-      toast({
-        title: 'Authenticator app on',
-        description: 'Signing in with your password now asks for a code.',
-      });
-      await refresh();
-    },
-    onError: failed,
-  });
-  const renew = useMutation({
-    mutationFn: renewRecoveryCodes,
-    onSuccess: async (recoveryCodes) => {
-      setCodes(recoveryCodes);
-      toast({ title: 'New recovery codes', description: 'The old ones no longer work.' });
-      await refresh();
-    },
-    onError: failed,
-  });
-  const turnOff = useMutation({
-    mutationFn: turnOffAuthenticator,
-    onSuccess: async () => {
-      setCodes(null);
-      toast({ title: 'Authenticator app off', description: 'Your password alone signs you in again.' });
-      await refresh();
-    },
-    onError: failed,
-  });
 
   return (
     <section aria-labelledby="authenticator-heading" className={sectionClass}>
@@ -74,14 +49,14 @@ export function Authenticator({ state }: { state: Overview['authenticator'] }) {
         A second step after your password: a 6-digit code from an app such as 1Password, Google Authenticator
         or Authy. Passkeys skip it; they are both steps in one.
       </p>
-      {turnedOff && !state.enabled ? (
+      {turnedOff ? (
         <DoneNotice
           className="mt-4"
           title="Authenticator app off"
           text="Your password alone signs you in again."
         />
       ) : null}
-      {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
+      {codes && <RecoveryCodes codes={codes} onDone={() => setCodesSeen(codes)} />}
       {state.enabled ? (
         <div className="mt-4 space-y-4">
           <p className="text-sm">
@@ -89,23 +64,21 @@ export function Authenticator({ state }: { state: Overview['authenticator'] }) {
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
             <CodeForm
+              state={renew}
               form={SECURITY_FORMS.codes}
               label="Code for new recovery codes"
               action="New recovery codes"
-              pending={renew.isPending}
-              onCode={(code) => renew.mutateAsync(code)}
             />
             <CodeForm
+              state={turnOff}
               form={SECURITY_FORMS.off}
               label="Code to turn the app off"
               action="Turn off"
               destructive
-              pending={turnOff.isPending}
-              onCode={(code) => turnOff.mutateAsync(code)}
             />
           </div>
         </div>
-      ) : setup ? (
+      ) : setup && !codes ? (
         <div className="mt-4 grid gap-6 sm:grid-cols-[auto_1fr]">
           <div
             role="img"
@@ -129,108 +102,81 @@ export function Authenticator({ state }: { state: Overview['authenticator'] }) {
                 Open it in your authenticator app
               </a>
             </p>
-            <CodeForm
-              form={SECURITY_FORMS.on}
-              label="Code from the app"
-              action="Turn on"
-              pending={confirm.isPending}
-              onCode={(code) => confirm.mutateAsync(code)}
-            />
+            <CodeForm state={confirm} form={SECURITY_FORMS.on} label="Code from the app" action="Turn on" />
           </div>
         </div>
       ) : (
-        <form
+        <start.Form
+          ref={start.formRef}
           method="post"
           action={pageAction}
+          preventScrollReset
           className="mt-4 space-y-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            start.mutate();
-          }}
         >
           <FormName name={SECURITY_FORMS.start} />
-          <CodeNotice form={SECURITY_FORMS.on} />
-          <Button type="submit" pending={start.isPending} pendingText="Please wait">
+          <FormNotice answer={start.answer?.kind === 'done' ? undefined : start.answer} />
+          <Button type="submit" pending={start.pending} pendingText="Please wait">
             Set up an authenticator app
           </Button>
-        </form>
+        </start.Form>
       )}
     </section>
   );
 }
 
-/** Why a code posted without the page's code was refused (a wrong or used code). */
-function CodeNotice({ form }: { form: string }) {
-  const answer = useFormAnswer(form);
-  return answer?.kind === 'done' ? null : <FormNotice answer={answer} />;
+/** A step whose success is shown in the page (the recovery codes): its toast then, and the lists read again. */
+function whenShown(title: string, description: string, refresh: () => Promise<unknown>) {
+  return (answer: FormAnswer) => {
+    if (answer.kind !== 'done') return;
+    toast({ title, description });
+    void refresh();
+  };
 }
 
 /** A code field and its button; the field empties after a success, keeps the code after a failure. */
 function CodeForm({
+  state,
   form,
   label,
   action,
-  pending,
   destructive = false,
-  onCode,
 }: {
+  state: RouteFormState;
   /** The form's name in the page's action. */
   form: string;
   label: string;
   action: string;
-  pending: boolean;
   destructive?: boolean;
-  onCode: (code: string) => Promise<unknown>;
 }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const pageAction = usePageAction();
+  const refused = state.answer?.kind === 'done' ? undefined : state.answer;
   return (
-    <form
+    <state.Form
+      ref={state.formRef}
       method="post"
       action={pageAction}
+      preventScrollReset
       noValidate
       className="flex flex-wrap items-end gap-2"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        if (!code.trim()) {
-          setError('Enter the code from your authenticator app');
-          return;
-        }
-        setError(undefined);
-        try {
-          await onCode(code.trim());
-          setCode('');
-        } catch {
-          // The toast says why; the code stays to be corrected.
-        }
-      }}
     >
       <FormName name={form} />
       <div className="w-full">
-        <CodeNotice form={form} />
+        <FormNotice answer={refused} />
       </div>
       <div className="w-full sm:w-52">
-        <Field label={label} error={error}>
-          <Input
-            name="code"
-            value={code}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={40}
-            onChange={(event) => setCode(event.target.value)}
-          />
+        <Field label={label} error={state.errorOf('code')}>
+          <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={40} />
         </Field>
       </div>
       <Button
         type="submit"
         variant={destructive ? 'destructive' : 'primary'}
-        pending={pending}
+        pending={state.pending}
         pendingText="Checking..."
       >
         {action}
       </Button>
-    </form>
+    </state.Form>
   );
 }
 

@@ -1,67 +1,58 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { type LoginInput, loginSchema } from '../../../common/schemas/auth.ts';
 import type { SessionUser } from '../../../common/web-context.ts';
-import { type FormAnswer, typedValues, useFormAnswer } from '../../lib/form-post.ts';
+import { type FormAnswer, useFormAnswer } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
-import { ApiError, errorMessage } from '../../lib/request.ts';
-import { usePostForm } from '../../lib/use-post-form.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
-import { passkeySignIn, sendLoginCode } from './api.ts';
-import { loginFailed, useLogin, useSignedIn } from './sign-in.ts';
+import { CODE_FORM, LOGIN_FORM, passkeySignIn } from './api.ts';
+import { loginFailed, useSignedIn } from './sign-in.ts';
+
+const recheck = () => import('../../../common/schemas/auth.ts').then((module) => module.loginSchema);
 
 /**
- * Username and password (validated on submit, then again on every change); for an account
- * with an authenticator app, then the code. Or a passkey, with no username at all.
+ * Username and password, posted to /auth's action with the page's code or without it (ADR 018);
+ * for an account with an authenticator app, then the code. Or a passkey, with no username at all.
  */
 export function LoginForm() {
-  const loginMutation = useLogin();
-  const { answer, field, errorOf, onSubmit } = usePostForm<LoginInput>({
-    id: 'login-form',
-    form: 'login',
-    empty: { username: '', password: '' },
-    resolver: zodResolver(loginSchema),
-  });
-  // A sign-in posted before the page's code arrived may come back asking for the code.
-  const codeAnswer = useFormAnswer('code');
+  // A sign-in goes home (`?done=login`), where SignedInNotice says so.
+  const login = useRouteForm(LOGIN_FORM, { recheck });
+  const { field, errorOf } = login;
+  // The password was right: the code step, as the action answered it (or a refused code).
+  const codeAnswer = useFormAnswer(CODE_FORM);
   const [restarted, setRestarted] = useState(false);
-  const answer202 = loginMutation.data;
-  if (answer202 && 'secondFactor' in answer202)
-    return <CodeStep message={answer202.message} onRestart={() => loginMutation.reset()} />;
-  if (codeAnswer && !restarted)
-    return (
-      <CodeStep
-        message={String(codeAnswer.extra?.prompt ?? '')}
-        answer={codeAnswer}
-        onRestart={() => setRestarted(true)}
-      />
-    );
+  const prompt =
+    login.answer?.extra?.step === 'code'
+      ? String(login.answer.extra.prompt ?? '')
+      : codeAnswer && !restarted
+        ? String(codeAnswer.values.prompt ?? '')
+        : null;
+  if (prompt !== null && !restarted)
+    return <CodeStep message={prompt} answer={codeAnswer} onRestart={() => setRestarted(true)} />;
   return (
     <div className="space-y-4">
-      <form
+      <login.Form
+        ref={login.formRef}
         id="login-form"
         method="post"
         action={paths.auth}
         noValidate
         className="space-y-4"
-        onSubmit={onSubmit((values) => loginMutation.mutate(values))}
       >
-        <FormName name="login" />
-        <FormNotice answer={answer} />
+        <FormName name={LOGIN_FORM} />
+        <FormNotice answer={login.answer} />
         <Field label="Username" error={errorOf('username')}>
           <Input autoComplete="username webauthn" {...field('username')} />
         </Field>
         <Field label="Password" error={errorOf('password')}>
           <Input type="password" autoComplete="current-password" {...field('password')} />
         </Field>
-        <Button type="submit" className="w-full" pending={loginMutation.isPending} pendingText="Please wait">
+        <Button type="submit" className="w-full" pending={login.pending} pendingText="Please wait">
           Sign In
         </Button>
-      </form>
+      </login.Form>
       <PasskeyButton />
     </div>
   );
@@ -74,61 +65,34 @@ function CodeStep({
   onRestart,
 }: {
   message: string;
-  answer?: FormAnswer;
+  answer: FormAnswer | undefined;
   onRestart: () => void;
 }) {
-  const signedIn = useSignedIn();
-  // What was typed before the code arrived stays (the field is React's once live).
-  const [code, setCode] = useState(() => String(typedValues('code-form').code ?? ''));
-  const [error, setError] = useState<string | undefined>(answer?.errors.code);
-  const verify = useMutation<SessionUser, Error, string>({
-    mutationFn: sendLoginCode,
-    onSuccess: signedIn,
-    onError: (failure) => {
-      loginFailed(failure, 'That code is not right. Please try again.');
-      // The five minutes ran out: back to the password.
-      if (
-        failure instanceof ApiError &&
-        failure.status === 401 &&
-        /expired/.test(errorMessage(failure) ?? '')
-      )
-        onRestart();
-    },
-  });
+  const code = useRouteForm(CODE_FORM);
+  const refused = code.answer ?? answer;
+  // The five minutes ran out: back to the password.
+  const expired = Boolean(refused && /expired/.test(refused.message));
+  useEffect(() => {
+    if (expired) onRestart();
+  }, [expired, onRestart]);
   return (
-    <form
+    <code.Form
+      ref={code.formRef}
       id="code-form"
       method="post"
       action={paths.auth}
       noValidate
       className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!code.trim()) {
-          setError('Enter the code from your authenticator app');
-          return;
-        }
-        setError(undefined);
-        verify.mutate(code.trim());
-      }}
     >
-      <FormName name="code" />
+      <FormName name={CODE_FORM} />
       {/* The server's own words, shown again if the code is refused. */}
       <input type="hidden" name="prompt" value={message} />
-      <FormNotice answer={answer} />
+      <FormNotice answer={refused} />
       <p className="text-sm">{message}</p>
-      <Field label="Authentication code" error={error}>
-        <Input
-          name="code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={40}
-          autoFocus
-        />
+      <Field label="Authentication code" error={refused?.errors.code}>
+        <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={40} autoFocus />
       </Field>
-      <Button type="submit" className="w-full" pending={verify.isPending} pendingText="Please wait">
+      <Button type="submit" className="w-full" pending={code.pending} pendingText="Please wait">
         Verify
       </Button>
       {/* Back to the password: a plain link to the sign-in page before the code arrives. */}
@@ -142,7 +106,7 @@ function CodeStep({
       >
         Use a different account
       </a>
-    </form>
+    </code.Form>
   );
 }
 
@@ -150,25 +114,32 @@ function CodeStep({
 function PasskeyButton() {
   const signedIn = useSignedIn();
   const [supported, setSupported] = useState(false);
+  const [waiting, setWaiting] = useState(false);
   useEffect(() => setSupported('PublicKeyCredential' in window), []);
-  const passkey = useMutation<SessionUser, Error, void>({
-    mutationFn: passkeySignIn,
-    onSuccess: signedIn,
-    onError: (failure) =>
+  if (!supported) return null;
+  const signIn = async () => {
+    setWaiting(true);
+    try {
+      const account: SessionUser = await passkeySignIn();
+      // The sign-in page sends a signed-in visitor home (auth-card.tsx).
+      signedIn(account);
+    } catch (failure) {
       loginFailed(
-        failure.name === 'NotAllowedError'
+        (failure as Error).name === 'NotAllowedError'
           ? new Error('The passkey prompt was closed or timed out.')
           : failure,
-      ),
-  });
-  if (!supported) return null;
+      );
+    } finally {
+      setWaiting(false);
+    }
+  };
   return (
     <Button
       type="button"
       variant="outline"
       className="w-full"
-      onClick={() => passkey.mutate()}
-      pending={passkey.isPending}
+      onClick={() => void signIn()}
+      pending={waiting}
       pendingText="Waiting for your passkey..."
     >
       Sign in with a passkey

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import type { SecurityOverview as Overview } from '../../../common/schemas/auth.ts';
 import { useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { errorMessage } from '../../lib/request.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -12,7 +13,7 @@ import { Input } from '../../ui/input.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { When } from '../../ui/when.tsx';
 import { useAdminAction, useRefreshAdmin } from '../admin/admin-list.tsx';
-import { addPasskey, removePasskey, renamePasskey } from './security-api.ts';
+import { addPasskey, removePasskey } from './security-api.ts';
 import { SECURITY_FORMS, sectionClass } from './security-forms.ts';
 
 /** A name for a new passkey from what the browser says it runs on. */
@@ -125,29 +126,36 @@ function PasskeyRow({
   onRemove: () => void;
   removing: boolean;
 }) {
-  const [editing, setEditing] = useState(false);
   const pageAction = usePageAction();
+  const refresh = useRefreshAdmin();
   const [name, setName] = useState(passkey.name);
-  const rename = useAdminAction(
-    () => renamePasskey(passkey.id, name),
-    () => ({ title: 'Passkey renamed' }),
-  );
+  const rename = useRouteForm(SECURITY_FORMS.passkeyName, {
+    key: `${SECURITY_FORMS.passkeyName}-${passkey.id}`,
+    match: (answer) => answer.values.id === String(passkey.id),
+    done: { title: 'Passkey renamed' },
+    onDone: () => {
+      setEditing(false);
+      void refresh();
+    },
+  });
+  // A refused rename (no code, or the server's refusal) comes back open, with what was typed.
+  const [editing, setEditing] = useState(Boolean(rename.answer));
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
       {editing ? (
-        <form
+        <rename.Form
+          ref={rename.formRef}
           method="post"
           action={pageAction}
+          preventScrollReset
+          noValidate
           className="flex flex-wrap items-end gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (name.trim()) rename.mutate(undefined, { onSuccess: () => setEditing(false) });
-          }}
         >
           <FormName name={SECURITY_FORMS.passkeyName} />
           <input type="hidden" name="id" value={passkey.id} />
+          <FormNotice answer={rename.answer} />
           <div className="w-56">
-            <Field label="New name" error={name.trim() ? undefined : 'Give the passkey a name'}>
+            <Field label="New name" error={name.trim() ? rename.errorOf('name') : 'Give the passkey a name'}>
               <Input
                 name="name"
                 value={name}
@@ -161,7 +169,7 @@ function PasskeyRow({
             type="submit"
             size="sm"
             disabled={!name.trim()}
-            pending={rename.isPending}
+            pending={rename.pending}
             pendingText="Saving..."
           >
             Save
@@ -169,7 +177,7 @@ function PasskeyRow({
           <Button type="button" size="sm" variant="outline" onClick={() => setEditing(false)}>
             Cancel
           </Button>
-        </form>
+        </rename.Form>
       ) : (
         <div className="min-w-0">
           <p className="font-medium">

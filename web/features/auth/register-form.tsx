@@ -1,38 +1,32 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import { registerFormSchema } from '../../../common/schemas/auth.ts';
+/**
+ * Username, email, password and its confirmation (checked by /auth's action, never sent to the
+ * API), posted with the page's code or without it (ADR 018).
+ */
 import { paths } from '../../lib/paths.ts';
-import { usePostForm } from '../../lib/use-post-form.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
-import { useRegister } from './sign-in.ts';
+import { REGISTER_FORM } from './api.ts';
 
-type RegisterForm = z.input<typeof registerFormSchema>;
+const recheck = () => import('../../../common/schemas/auth.ts').then((module) => module.registerFormSchema);
 
-/** Username, email, password and its confirmation (checked here, never sent). */
 export function RegisterForm() {
-  const registerMutation = useRegister();
-  const { answer, field, errorOf, onSubmit } = usePostForm<RegisterForm>({
-    id: 'register-form',
-    form: 'register',
-    empty: { username: '', email: '', password: '', confirmPassword: '' },
-    resolver: zodResolver(registerFormSchema),
-  });
+  // A new account goes home (`?done=register`), where SignedInNotice says so.
+  const register = useRouteForm(REGISTER_FORM, { recheck });
+  const { field, errorOf } = register;
   return (
-    <form
+    <register.Form
+      ref={register.formRef}
       id="register-form"
       method="post"
       action={`${paths.auth}?tab=register`}
       noValidate
       className="space-y-4"
-      onSubmit={onSubmit(({ username, email, password }) =>
-        registerMutation.mutate({ username, email, password }),
-      )}
     >
-      <FormName name="register" />
-      <FormNotice answer={answer} />
+      <FormName name={REGISTER_FORM} />
+      <FormNotice answer={register.answer} />
       <Field label="Username" error={errorOf('username')}>
         <Input autoComplete="username" {...field('username')} />
       </Field>
@@ -45,14 +39,9 @@ export function RegisterForm() {
       <Field label="Confirm Password" error={errorOf('confirmPassword')}>
         <Input type="password" autoComplete="new-password" {...field('confirmPassword')} />
       </Field>
-      <Button
-        type="submit"
-        className="w-full"
-        pending={registerMutation.isPending}
-        pendingText="Creating account..."
-      >
+      <Button type="submit" className="w-full" pending={register.pending} pendingText="Creating account...">
         Create Account
       </Button>
-    </form>
+    </register.Form>
   );
 }

@@ -1,6 +1,6 @@
 /** The owner's sign-in security: its API paths, reads and requests (kept out of the visitors' pages' code). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuthenticatorSetup, RecoveryCodes, SecurityOverview } from '../../../common/schemas/auth.ts';
+import type { SecurityOverview } from '../../../common/schemas/auth.ts';
 import { apiRequest, requestJson } from '../../lib/request.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
 
@@ -38,21 +38,7 @@ export async function addPasskey(name: string): Promise<void> {
   await apiRequest('POST', securityPaths.passkeys, { name, response });
 }
 
-export const renamePasskey = (id: number, name: string) =>
-  apiRequest('PATCH', securityPaths.passkey(id), { name });
-
 export const removePasskey = (id: number) => apiRequest('DELETE', securityPaths.passkey(id));
-
-export const startAuthenticator = () => requestJson<AuthenticatorSetup>('POST', securityPaths.authenticator);
-
-export const confirmAuthenticator = async (code: string) =>
-  (await requestJson<RecoveryCodes>('POST', securityPaths.authenticatorConfirm, { code })).recoveryCodes;
-
-export const renewRecoveryCodes = async (code: string) =>
-  (await requestJson<RecoveryCodes>('POST', securityPaths.recoveryCodes, { code })).recoveryCodes;
-
-export const turnOffAuthenticator = (code: string) =>
-  apiRequest('POST', securityPaths.authenticatorRemove, { code });
 
 export const endSession = (id: string) => apiRequest('DELETE', securityPaths.session(id));
 

@@ -3,24 +3,22 @@
  * posts as Markdown: an export of every post, and an import of a zip from another blog, previewed
  * first (a dry run: what would be created, updated or skipped, and why).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { MARKDOWN_FILE } from '../../../common/markdown-import.ts';
 import type { ImportResult } from '../../../common/schemas/backup.ts';
-import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
+import { usePageAction } from '../../lib/form-post.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
-import { failureToast, toast } from '../../ui/use-toast.ts';
+import { toast } from '../../ui/use-toast.ts';
 import { When } from '../../ui/when.tsx';
-import { useAdminAction } from '../admin/admin-list.tsx';
+import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
-import { backUpNow, dataPaths, importPosts, useBackups } from './api.ts';
+import { DATA_FORMS, dataPaths, useBackups } from './api.ts';
 import { type FolderFile, folderName, importableFiles, zipFolder } from './folder-zip.ts';
-
-/** The page's forms by name in its action (ADR 013). */
-export const DATA_FORMS = { backup: 'backup', import: 'import' } as const;
 
 export type { ImportResult };
 
@@ -50,12 +48,13 @@ export function YourData() {
 
 function Backups() {
   const backups = useBackups();
-  const backUp = useAdminAction(backUpNow, () => ({
-    title: 'Backup written',
-    description: 'It is at the top of the list.',
-  }));
+  const refresh = useRefreshAdmin();
+  const backUp = useRouteForm(DATA_FORMS.backup, {
+    done: { title: 'Backup written', description: 'It is at the top of the list.' },
+    onDone: () => void refresh(),
+  });
   const pageAction = usePageAction();
-  const backedUp = useDone(DATA_FORMS.backup);
+  const backedUp = backUp.done && !backUp.answer;
   return (
     <Panel
       headingId="backups-heading"
@@ -67,22 +66,15 @@ function Backups() {
         </>
       }
       actions={
-        <form
-          method="post"
-          action={pageAction}
-          onSubmit={(event) => {
-            event.preventDefault();
-            backUp.mutate(undefined);
-          }}
-        >
+        <backUp.Form ref={backUp.formRef} method="post" action={pageAction} preventScrollReset>
           <FormName name={DATA_FORMS.backup} />
-          <Button type="submit" pending={backUp.isPending} pendingText="Backing up...">
+          <Button type="submit" pending={backUp.pending} pendingText="Backing up...">
             Back up now
           </Button>
-        </form>
+        </backUp.Form>
       }
     >
-      <FormNotice answer={useFormAnswer(DATA_FORMS.backup)} className="mt-4" />
+      <FormNotice answer={backUp.answer} className="mt-4" />
       {backedUp ? (
         <DoneNotice className="mt-4" title="Backup written" text="It is at the top of the list." />
       ) : null}
@@ -135,13 +127,31 @@ type ImportSource = { kind: 'zip'; file: File } | { kind: 'folder'; files: Folde
 function MarkdownPosts() {
   const queryClient = useQueryClient();
   const [source, setSource] = useState<ImportSource | null>(null);
-  // Posted without the code, the page's answer carries the preview (or the import) it made.
-  const answer = useFormAnswer(DATA_FORMS.import);
+  const importer = useRouteForm(DATA_FORMS.import, {
+    onAnswer: (answer) => {
+      const made = answer.extra as { results: ImportResult[]; dryRun: boolean } | undefined;
+      if (!made || made.dryRun) return;
+      const count = (action: ImportResult['action']) =>
+        made.results.filter((r) => r.action === action).length;
+      toast({
+        title: 'Posts imported',
+        description: `${count('create')} created, ${count('update')} updated, ${count('skip')} skipped.`,
+      });
+      void queryClient.invalidateQueries();
+    },
+  });
+  // The action's answer carries the preview (or the import) it made, either way the form was sent.
   const answered =
-    answer?.kind === 'done' ? (answer.extra as { results: ImportResult[]; dryRun: boolean }) : null;
-  const [preview, setPreview] = useState<{ results: ImportResult[]; done: boolean } | null>(
-    answered ? { results: answered.results, done: !answered.dryRun } : null,
-  );
+    importer.answer?.kind === 'done'
+      ? (importer.answer.extra as { results: ImportResult[]; dryRun: boolean })
+      : null;
+  const [chosenAfter, setChosenAfter] = useState<unknown>(null);
+  // A preview stands until another source is chosen.
+  const preview =
+    answered && chosenAfter !== importer.answer
+      ? { results: answered.results, done: !answered.dryRun }
+      : null;
+  const sending = importer.pending ? String(importer.fetcher.formData?.get('dryRun') ?? 'true') : null;
   const pageAction = usePageAction();
   const hydrated = useHydrated();
   const zipInput = useRef<HTMLInputElement>(null);
@@ -162,31 +172,27 @@ function MarkdownPosts() {
     // One source at a time: choosing a zip forgets the folder, and the other way round.
     if (other) other.value = '';
     setSource(next);
-    setPreview(null);
+    setChosenAfter(importer.answer ?? null);
   };
-  const importer = useMutation({
-    mutationFn: async ({ dryRun }: { dryRun: boolean }) => {
-      if (!source) throw new Error('Choose a zip or a folder of Markdown posts first.');
-      return importPosts(source.kind === 'zip' ? source.file : await folderZip(source.files), dryRun);
-    },
-    onSuccess: async (results, { dryRun }) => {
-      setPreview({ results, done: !dryRun });
-      if (!dryRun) {
-        const count = (action: ImportResult['action']) => results.filter((r) => r.action === action).length;
-        toast({
-          title: 'Posts imported',
-          description: `${count('create')} created, ${count('update')} updated, ${count('skip')} skipped.`,
-        });
-        await queryClient.invalidateQueries();
-      }
-    },
-    onError: failureToast('Error'),
-  });
   const changes = preview?.results.filter((result) => result.action !== 'skip').length ?? 0;
 
-  const onPreview = (event: FormEvent) => {
+  // A folder goes as the zip the page made of it; a chosen zip goes as the form has it.
+  const submitFolder = (event: FormEvent<HTMLFormElement>) => {
+    if (source?.kind !== 'folder') return;
     event.preventDefault();
-    importer.mutate({ dryRun: true });
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const form = event.currentTarget;
+    void folderZip(source.files).then((zip) => {
+      const data = new FormData(form);
+      data.set('file', zip, zip.name);
+      data.set('dryRun', submitter?.value ?? 'true');
+      void importer.submit(data, {
+        method: 'post',
+        action: pageAction,
+        encType: 'multipart/form-data',
+        preventScrollReset: true,
+      });
+    });
   };
 
   return (
@@ -203,16 +209,18 @@ function MarkdownPosts() {
         Export every post (zip)
       </a>
 
-      <form
+      <importer.Form
+        ref={importer.formRef}
         method="post"
         action={pageAction}
         encType="multipart/form-data"
-        onSubmit={onPreview}
+        preventScrollReset
+        onSubmit={submitFolder}
         className="mt-6 space-y-3"
         aria-label="Import posts"
       >
         <FormName name={DATA_FORMS.import} />
-        <FormNotice answer={answer} />
+        <FormNotice answer={importer.answer} />
         <label htmlFor="import-file" className="block text-sm font-medium">
           Zip of Markdown posts
         </label>
@@ -262,9 +270,9 @@ function MarkdownPosts() {
             name="dryRun"
             value="true"
             variant="outline"
-            disabled={hydrated && (!source || folder?.posts === 0 || importer.isPending)}
+            disabled={hydrated && (!source || folder?.posts === 0 || importer.pending)}
           >
-            {importer.isPending && importer.variables?.dryRun ? 'Checking...' : 'Preview import'}
+            {sending === 'true' ? 'Checking...' : 'Preview import'}
           </Button>
           {/* Before the code runs, the zip is posted with the page: a preview, or the import itself. */}
           {hydrated ? null : (
@@ -272,19 +280,13 @@ function MarkdownPosts() {
               Import
             </Button>
           )}
-          {preview && !preview.done && changes > 0 && (
-            <Button
-              type="button"
-              disabled={importer.isPending}
-              onClick={() => importer.mutate({ dryRun: false })}
-            >
-              {importer.isPending && !importer.variables?.dryRun
-                ? 'Importing...'
-                : `Import ${changes} ${changes === 1 ? 'post' : 'posts'}`}
+          {hydrated && preview && !preview.done && changes > 0 && (
+            <Button type="submit" name="dryRun" value="false" disabled={importer.pending}>
+              {sending === 'false' ? 'Importing...' : `Import ${changes} ${changes === 1 ? 'post' : 'posts'}`}
             </Button>
           )}
         </div>
-      </form>
+      </importer.Form>
 
       {preview && (
         <div className="mt-4">
@@ -293,7 +295,7 @@ function MarkdownPosts() {
               ? 'Imported. Each file and what happened to it:'
               : changes === 0
                 ? 'Nothing to import: every post is already here as it is in the files, or cannot be imported.'
-                : answered && !hydrated
+                : !hydrated
                   ? 'Nothing is written yet. Each file and what importing it would do (choose the zip again and press Import to write them):'
                   : 'Nothing is written yet. Each file and what importing it would do:'}
           </p>

@@ -6,9 +6,7 @@
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
-import type { CommentFormInput, PublicComment } from '../../../common/schemas/comments.ts';
-import type { ContributionInput } from '../../../common/schemas/contributions.ts';
-import { requestJson } from '../../lib/request.ts';
+import type { PublicComment } from '../../../common/schemas/comments.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
 
 /** The latest posts (the home page's teaser) and, with POST, a new post. */
@@ -35,14 +33,8 @@ export const useLatestPosts = () => useQuery(latestPostsQuery());
 /** A post's approved comments. */
 export const useComments = (postId: number) => useQuery(commentsQuery(postId));
 
-type Submitted = { message: string };
-export const sendComment = (postId: number, comment: CommentFormInput & { formToken: string }) =>
-  requestJson<Submitted>('POST', commentsPath(postId), comment);
-export const sendContribution = (contribution: ContributionInput & { formToken: string }) =>
-  requestJson<Submitted>('POST', CONTRIBUTIONS_PATH, contribution);
-
-/** The owner's answer to a comment, and its form's name in the page's action (posted without the code). */
+/** The forms' names in their pages' actions: a comment, a guest post, the owner's reply to a comment. */
+export const COMMENT_FORM = 'comment';
+export const CONTRIBUTION_FORM = 'contribution';
 export const REPLY_FORM = 'reply';
 export const replyPath = (commentId: number) => `${ADMIN_PREFIX}comments/${commentId}/reply`;
-export const replyToComment = (commentId: number, content: string) =>
-  requestJson<PublicComment>('POST', replyPath(commentId), { content });

@@ -1,89 +1,51 @@
 /**
  * 'Leave a Comment' (spec section 5): the comment rules, the 'not-a-robot' verification field, a
- * honeypot and the signed form token; new comments wait for moderation. Loaded as a chunk of its
- * own (comments.tsx). Before its code arrives the server's form posts to the post's page, whose
- * action sends it through the same API (ADR 013); nothing typed before the code arrives is cleared.
+ * honeypot and the bot check; new comments wait for moderation. Posted to the post's page, whose
+ * action checks and sends it (blog-forms.server.ts), with the page's code or without it (ADR 018).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { type CommentFormInput, commentFormSchema } from '../../../common/schemas/comments.ts';
-import { useDone } from '../../lib/form-post.ts';
-import { HumanCheck, humanCheckOf, useFormToken } from '../../lib/form-token.tsx';
+import { HumanCheck } from '../../lib/form-token.tsx';
 import { paths } from '../../lib/paths.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { usePostForm } from '../../lib/use-post-form.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-import { failureToast, toast } from '../../ui/use-toast.ts';
-import { commentsQuery, sendComment } from './api.ts';
+import { COMMENT_FORM } from './api.ts';
 
-// The stand-in in comments.tsx names the same id (importing it would load this chunk early).
-const COMMENT_FORM_ID = 'comment-form';
+const recheck = () =>
+  import('../../../common/schemas/comments.ts').then((module) => module.commentFormSchema);
 
-const empty: CommentFormInput = {
-  name: '',
-  email: '',
-  content: '',
-  captchaToken: '',
-  website: '',
-  notifyOnReply: false,
+const SUBMITTED = {
+  title: 'Comment submitted',
+  description: 'Your comment has been submitted and is awaiting moderation.',
 };
 
-/** 'Leave a Comment': stored awaiting moderation, then the list is refreshed. */
-export default function CommentForm({ postId, slug }: { postId: number; slug: string }) {
-  const queryClient = useQueryClient();
-  const ready = useHydrated();
+/** 'Leave a Comment': stored awaiting moderation. */
+export function CommentForm({ slug }: { slug: string }) {
   const formId = useId();
-  const withFormToken = useFormToken({ form: 'comment', postId });
-  const done = useDone('comment');
-  const { form, answer, field, errorOf, onSubmit } = usePostForm<CommentFormInput>({
-    id: COMMENT_FORM_ID,
-    form: 'comment',
-    empty,
-    resolver: zodResolver(commentFormSchema),
-  });
-
-  const submit = useMutation({
-    mutationFn: (values: CommentFormInput) =>
-      withFormToken((formToken) => sendComment(postId, { ...values, formToken })),
-    onSuccess: async () => {
-      toast({
-        title: 'Comment submitted',
-        description: 'Your comment has been submitted and is awaiting moderation.',
-      });
-      form.reset(empty);
-      await queryClient.invalidateQueries({ queryKey: commentsQuery(postId).queryKey });
-    },
-    onError: failureToast('Error submitting comment', 'Please try again later'),
-  });
-
+  const comment = useRouteForm(COMMENT_FORM, { empty: { notifyOnReply: false }, done: SUBMITTED, recheck });
+  const { field, errorOf } = comment;
   return (
-    <form
-      id={COMMENT_FORM_ID}
+    <comment.Form
+      ref={comment.formRef}
       method="post"
       action={`${paths.post(slug)}#leave-comment`}
+      preventScrollReset
       noValidate
       aria-labelledby="leave-comment"
       className="relative mt-10 rounded-lg border border-border bg-card p-6"
-      onSubmit={onSubmit((values) => submit.mutate(values))}
-      data-ready={ready ? 'true' : undefined}
     >
       <div className="min-w-0 space-y-4">
-        <FormName name="comment" />
+        <FormName name={COMMENT_FORM} />
         <h3 id="leave-comment" className="text-xl font-semibold">
           Leave a Comment
         </h3>
-        {done && !submit.isSuccess ? (
-          <DoneNotice
-            title="Comment submitted"
-            text="Your comment has been submitted and is awaiting moderation."
-          />
+        {comment.done && !comment.answer ? (
+          <DoneNotice title={SUBMITTED.title} text={SUBMITTED.description} />
         ) : null}
-        <FormNotice answer={answer} />
+        <FormNotice answer={comment.answer} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Name" error={errorOf('name')}>
             <Input autoComplete="name" {...field('name')} />
@@ -110,11 +72,11 @@ export default function CommentForm({ postId, slug }: { postId: number; slug: st
             </p>
           </div>
         </div>
-        <HumanCheck {...humanCheckOf({ field, form, errorOf, answer })} />
-        <Button type="submit" pending={submit.isPending} pendingText="Submitting...">
+        <HumanCheck form={comment} />
+        <Button type="submit" pending={comment.pending} pendingText="Submitting...">
           Submit Comment
         </Button>
       </div>
-    </form>
+    </comment.Form>
   );
 }

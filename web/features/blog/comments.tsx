@@ -1,19 +1,14 @@
-import { lazy, Suspense, useRef } from 'react';
+import { useRef } from 'react';
 import type { PublicComment } from '../../../common/schemas/comments.ts';
 import { longDate } from '../../lib/dates.ts';
 import { useDone } from '../../lib/form-post.ts';
 import { DoneNotice } from '../../ui/form-notice.tsx';
-import { ServerStandIn } from '../../ui/server-stand-in.tsx';
 import { useAuth } from '../layout/auth-provider.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
 import { REPLY_FORM, useComments } from './api.ts';
+import { CommentForm } from './comment-form.tsx';
 import ReplyForm, { useReplyAnswer } from './reply-form.tsx';
-
-// The form's code (react-hook-form, the validation rules: 40 KB of gzip) is a chunk of its own,
-// fetched when the page hydrates rather than with the post: the post's cover and text do not
-// share the link with it. The server's HTML holds the form, which posts to the page until then.
-const CommentForm = lazy(() => import('./comment-form.tsx'));
 
 /** One comment: who, when, what; the author's answers marked as such. */
 function CommentBody({ comment }: { comment: PublicComment }) {
@@ -114,27 +109,7 @@ export function Comments({ postId, slug }: { postId: number; slug: string }) {
           })}
         </ul>
       )}
-      {staticCopy ? (
-        <StaticNotice feature="Commenting" className="mt-10" />
-      ) : (
-        <Suspense
-          fallback={
-            <ServerStandIn
-              formId="comment-form"
-              loading={
-                <p
-                  role="status"
-                  className="mt-10 min-h-[28rem] rounded-lg border border-border bg-card p-6 text-muted-foreground"
-                >
-                  Loading the comment form...
-                </p>
-              }
-            />
-          }
-        >
-          <CommentForm postId={postId} slug={slug} />
-        </Suspense>
-      )}
+      {staticCopy ? <StaticNotice feature="Commenting" className="mt-10" /> : <CommentForm slug={slug} />}
     </section>
   );
 }

@@ -35,6 +35,11 @@ function write(key: string, work: StoredWork<unknown> | null) {
   }
 }
 
+/** Forgets the unsaved work kept for a post ('new' for `null`): it was just saved. */
+export function forgetEditorWork(postId: number | null) {
+  write(keyOf(postId), null);
+}
+
 /**
  * `values`: the form as it is now; `dirty`: whether it differs from the saved post. Returns the
  * work found from an earlier visit (until restored or discarded) and `forget` for after a save.

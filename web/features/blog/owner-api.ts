@@ -1,9 +1,8 @@
 /** The owner's side of the blog's API: posts, the editor, moderation; kept out of the visitors' pages' code. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminPost, OwnerTags, TagRename } from '../../../common/schemas/blog.ts';
+import type { AdminPost, OwnerTags } from '../../../common/schemas/blog.ts';
 import { apiRequest, requestJson } from '../../lib/request.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
-import { BLOG_PATH } from './api.ts';
 
 /** The owner's side of the blog: posts, the editor, moderation of comments and guest posts. */
 export const ownerBlogPaths = {
@@ -48,18 +47,9 @@ export const usePostTags = () =>
 export const useOwnerTags = () => useQuery<OwnerTags>({ queryKey: [ownerBlogPaths.tags] });
 
 /** Renames a tag on every post, or merges it into one that exists; how many posts changed. */
-export const renameTag = (rename: TagRename) =>
-  requestJson<{ changed: number }>('POST', ownerBlogPaths.renameTag, rename);
-
 /** The editor's preview: the post's Markdown as visitors will see it. */
 export const renderPreview = async (content: string) =>
   (await requestJson<{ html: string }>('POST', ownerBlogPaths.markdownPreview, { content })).html;
-
-/** Saves the editor's post: a change to `id`, or a new post. */
-export const savePost = (id: number | null, post: Record<string, unknown>) =>
-  id === null
-    ? requestJson<AdminPost>('POST', BLOG_PATH, post)
-    : requestJson<AdminPost>('PATCH', ownerBlogPaths.post(id), post);
 
 export const setPublished = (id: number, isPublished: boolean) =>
   requestJson<AdminPost>('PATCH', ownerBlogPaths.post(id), { isPublished });

@@ -10,7 +10,6 @@
  * preview link for a post not yet public.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SEO_DESCRIPTION_LENGTH } from '../../../common/constants.ts';
@@ -19,8 +18,8 @@ import { slugify } from '../../../common/text.ts';
 import { dateAndTime } from '../../lib/dates.ts';
 import { useDone } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
-import { errorMessage } from '../../lib/request.ts';
-import { usePostForm } from '../../lib/use-post-form.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
@@ -29,14 +28,15 @@ import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { BLOG_PATH } from './api.ts';
-import { useEditorAutosave } from './editor-autosave.ts';
+import { forgetEditorWork, useEditorAutosave } from './editor-autosave.ts';
+import { useEditorForm } from './editor-form.ts';
 import {
   CoverImageField,
   InsertMediaButton,
   PendingImagePanel,
   useEditorUploads,
 } from './editor-uploads.tsx';
-import { savePost, usePostTags } from './owner-api.ts';
+import { usePostTags } from './owner-api.ts';
 import { PostPreview, useMarkdownPreview } from './post-preview.tsx';
 import { PreviewLink } from './preview-link.tsx';
 import { TagsField } from './tags-field.tsx';
@@ -85,27 +85,58 @@ const plannedTime = (post: AdminPost | null) =>
 
 type Work = BlogPostFormInput & { publishAt: string };
 
-export function PostEditor({
-  editing,
-  onDone,
-  onCreated,
-}: {
-  editing: AdminPost | null;
-  onDone: () => void;
-  /** A post saved as a draft or scheduled: the editor goes on with it. */
-  onCreated: (id: number) => void;
-}) {
+/**
+ * The editor's save, owned by the page rather than the editor: a new post's save comes back to the
+ * page with the post open (`?edit=<id>`), and the editor may be drawn afresh for it while it is read;
+ * what a save does next (the spec's toast, the blog for a post live at once, the unsaved work
+ * forgotten) must not depend on the editor that sent it still being there.
+ */
+export function usePostSave() {
   const navigate = useNavigate();
   const refresh = useRefreshAdmin();
+  const editorSaved = useRef<(() => void) | null>(null);
+  const save = useRouteForm(POST_FORM, {
+    onDone: (sent) => {
+      const id = Number(sent?.get('id') ?? '');
+      forgetEditorWork(Number.isInteger(id) && id > 0 ? id : null);
+      editorSaved.current?.();
+      void refresh(BLOG_PATH);
+      if (id > 0) {
+        toast({ title: 'Post updated', description: 'Your changes are saved.' });
+        return;
+      }
+      toast({ title: 'Success!', description: 'Blog post created successfully.' });
+      // A post live at once is on the blog (spec); a draft or a scheduled one stays in the editor.
+      const publishAt = String(sent?.get('publishAt') ?? '');
+      const live =
+        sent?.get('isPublished') === 'on' && (!publishAt || new Date(publishAt).getTime() <= Date.now());
+      if (live) navigate(paths.blog);
+    },
+  });
+  return Object.assign(save, { editorSaved });
+}
+
+export type PostSave = ReturnType<typeof usePostSave>;
+
+export function PostEditor({
+  editing,
+  save,
+  onDone,
+}: {
+  editing: AdminPost | null;
+  save: PostSave;
+  onDone: () => void;
+}) {
   // The stored post, else what a save without the code kept, else what was typed before it came.
-  const { form, answer, field, errorOf, onSubmit } = usePostForm<BlogPostFormInput>({
+  const answer = save.answer;
+  const { form, field, errorOf, onSubmit } = useEditorForm<BlogPostFormInput>({
     id: POST_FORM_ID,
-    form: POST_FORM,
+    answer,
     empty: editing ? formOf(editing) : empty,
     resolver: zodResolver(blogPostFormSchema),
   });
-  const created = useDone(POST_DONE.created);
-  const updated = useDone(POST_DONE.updated);
+  const hydrated = useHydrated();
+  const formElement = useRef<HTMLFormElement>(null);
   const { isDirty } = form.formState;
   const [publishAt, setPublishAt] = useState(() => {
     const typed =
@@ -149,44 +180,44 @@ export function PostEditor({
     return () => clearTimeout(timer);
   }, [title, form]);
 
-  const save = useMutation({
-    mutationFn: (body: BlogPostFormInput & { publishAt: string | null }) =>
-      savePost(editing?.id ?? null, body),
-    onSuccess: async (saved) => {
-      autosave.forget();
+  // A save that went through (checked here first, then sent to the page's action like a post
+  // without the code): the save state says so, and the fields start from what is now stored.
+  const forgetHere = useRef(autosave.forget);
+  forgetHere.current = autosave.forget;
+  useEffect(() => {
+    save.editorSaved.current = () => {
+      forgetHere.current();
+      savedHere.current = true;
       setSavedAt(new Date().toISOString());
-      if (editing) {
-        form.reset(formOf(saved));
-        setPublishAt(plannedTime(saved));
-        toast({ title: 'Post updated', description: 'Your changes are saved.' });
-        await refresh(BLOG_PATH);
-        return;
-      }
-      await refresh(BLOG_PATH);
-      toast({ title: 'Success!', description: 'Blog post created successfully.' });
-      // A post live at once is on the blog (spec); a draft or a scheduled one stays in the editor.
-      if (saved.status === 'published') navigate(paths.blog);
-      else onCreated(saved.id);
-    },
-    onError: (failure) => {
-      toast({
-        title: 'Error',
-        description: editing
-          ? `Failed to update blog post: ${errorMessage(failure) ?? 'Unknown error'}`
-          : `Failed to create blog post: ${errorMessage(failure) ?? 'Unknown error'}`,
-        variant: 'destructive',
-      });
-    },
-  });
+    };
+    return () => {
+      save.editorSaved.current = null;
+    };
+  }, [save.editorSaved]);
+  const created = useDone(POST_DONE.created) && !answer;
+  const updated = useDone(POST_DONE.updated) && !answer;
 
-  const submit = onSubmit((formValues) => {
+  // The post saved here and read again: the fields start from what it now holds (nothing unsaved).
+  const stored = editing?.updatedAt;
+  const storedPost = useRef(editing);
+  storedPost.current = editing;
+  const savedHere = useRef(false);
+  useEffect(() => {
+    const post = storedPost.current;
+    if (!stored || !post || !savedHere.current) return;
+    savedHere.current = false;
+    form.reset(formOf(post));
+    setPublishAt(plannedTime(post));
+  }, [stored, form]);
+
+  const submit = onSubmit(() => {
     const at = publishAt ? new Date(publishAt) : null;
     if (at && Number.isNaN(at.getTime())) {
       setPublishAtError('Publish time must be a valid date and time');
       return;
     }
     setPublishAtError(undefined);
-    save.mutate({ ...formValues, publishAt: at ? at.toISOString() : null });
+    if (formElement.current) void save.submit(formElement.current);
   });
 
   const restore = () => {
@@ -203,7 +234,7 @@ export function PostEditor({
 
   const metaDescription = values.metaDescription ?? '';
   const contentField = field('content');
-  const saveState = save.isPending
+  const saveState = save.pending
     ? 'Saving...'
     : dirty
       ? 'Unsaved changes'
@@ -214,10 +245,12 @@ export function PostEditor({
           : 'Not saved yet';
 
   return (
-    <form
+    <save.Form
+      ref={formElement}
       id={POST_FORM_ID}
       method="post"
       action={`${paths.adminBlog}?index`}
+      preventScrollReset
       noValidate
       aria-labelledby="editor-title"
       className="space-y-5 rounded-lg border border-border bg-card p-6"
@@ -233,6 +266,10 @@ export function PostEditor({
       </div>
       <FormName name={POST_FORM} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+      {/* The browser's own zone for the publish time, once the page's code can say it (else the owner's). */}
+      {hydrated ? (
+        <input type="hidden" name="timeZone" value={Intl.DateTimeFormat().resolvedOptions().timeZone} />
+      ) : null}
       <FormNotice answer={answer} />
       {created || updated ? (
         <DoneNotice
@@ -371,7 +408,7 @@ export function PostEditor({
         </Field>
       </div>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" pending={save.isPending} pendingText="Saving...">
+        <Button type="submit" pending={save.pending} pendingText="Saving...">
           {editing ? 'Update Post' : 'Create Post'}
         </Button>
         {editing && (
@@ -392,6 +429,6 @@ export function PostEditor({
         )}
       </div>
       {editing && editing.status !== 'published' ? <PreviewLink post={editing} /> : null}
-    </form>
+    </save.Form>
   );
 }

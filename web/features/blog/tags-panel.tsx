@@ -3,19 +3,20 @@
  * once, or merged into another by renaming it to that one's name. Each row is a form that posts to
  * the page without its code (ADR 013).
  */
-import { type FormEvent, useId, useState } from 'react';
-import { tagRenameSchema } from '../../../common/schemas/blog.ts';
+import { useId } from 'react';
 import { tagKey } from '../../../common/text.ts';
-import { typedValue, useDone, useFormAnswer } from '../../lib/form-post.ts';
+import { useDone } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { DoneNotice, FormName } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
-import { useAdminAction } from '../admin/admin-list.tsx';
+import { toast } from '../../ui/use-toast.ts';
+import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
 import { BLOG_PATH } from './api.ts';
-import { renameTag, useOwnerTags } from './owner-api.ts';
+import { useOwnerTags } from './owner-api.ts';
 
 export const TAG_FORM = 'tag';
 
@@ -58,36 +59,29 @@ export function TagsPanel() {
 
 function TagRow({ name, count, others }: { name: string; count: number; others: string[] }) {
   const id = useId();
-  const answer = useFormAnswer(TAG_FORM);
-  const mine = answer?.values.from === name ? answer : undefined;
-  const [to, setTo] = useState(() => typedValue(id) ?? mine?.values.to ?? '');
-  const [problem, setProblem] = useState<string | undefined>(mine?.message);
-  const rename = useAdminAction(
-    (next: string) => renameTag({ from: name, to: next }),
-    (next) => {
+  const refresh = useRefreshAdmin();
+  const rename = useRouteForm(TAG_FORM, {
+    key: `${TAG_FORM}-${name}`,
+    match: (answer) => answer.values.from === name,
+    onDone: (sent) => {
+      const next = String(sent?.get('to') ?? '').trim();
       const into = others.find((other) => other !== name && tagKey(other) === tagKey(next));
-      return into
-        ? { title: 'Tags merged', description: `“${name}” is now “${into}”.` }
-        : { title: 'Tag renamed', description: `“${name}” is now “${next.trim()}”.` };
+      toast(
+        into
+          ? { title: 'Tags merged', description: `“${name}” is now “${into}”.` }
+          : { title: 'Tag renamed', description: `“${name}” is now “${next}”.` },
+      );
+      void refresh(BLOG_PATH);
     },
-    [BLOG_PATH],
-  );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = tagRenameSchema.safeParse({ from: name, to });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message);
-      return;
-    }
-    setProblem(undefined);
-    rename.mutate(parsed.data.to, { onSuccess: () => setTo('') });
-  };
+  });
+  const problem = rename.errorOf('to') ?? (rename.answer?.message || undefined);
   return (
-    <form
+    <rename.Form
+      ref={rename.formRef}
       method="post"
       // The posts page is the dashboard's index route.
       action={`${paths.adminBlog}?index`}
-      onSubmit={submit}
+      preventScrollReset
       noValidate
       aria-label={`Rename the tag ${name}`}
       className="flex flex-wrap items-end gap-3"
@@ -107,14 +101,13 @@ function TagRow({ name, count, others }: { name: string; count: number; others: 
         <Input
           id={id}
           name="to"
-          value={to}
-          onChange={(event) => setTo(event.target.value)}
+          defaultValue={rename.answer?.values.to ?? ''}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-error` : undefined}
           className="h-9 w-full sm:w-48"
         />
       </div>
-      <Button type="submit" size="sm" variant="outline" pending={rename.isPending} pendingText="Renaming...">
+      <Button type="submit" size="sm" variant="outline" pending={rename.pending} pendingText="Renaming...">
         Rename
       </Button>
       {problem && (
@@ -122,6 +115,6 @@ function TagRow({ name, count, others }: { name: string; count: number; others: 
           {problem}
         </p>
       )}
-    </form>
+    </rename.Form>
   );
 }

@@ -3,14 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
   AdminBooking,
-  BookingCreated,
-  BookingRequestInput,
   BookingSettings,
   BookingSlots,
   BookingView,
 } from '../../../common/schemas/booking.ts';
 import { zonedFormat } from '../../../common/zoned-time.ts';
-import { apiRequest, requestJson } from '../../lib/request.ts';
+import { apiRequest } from '../../lib/request.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
 export const BOOKING_SLOTS_PATH = '/api/booking/slots';
 export const BOOKINGS_PATH = '/api/bookings';
@@ -62,16 +60,11 @@ export const useBooking = (token: string, enabled: boolean, initial?: BookingVie
     retry: false,
     ...(initial ? { initialData: initial } : {}),
   });
-/** Books a call (`start` null when none was chosen: the server answers with its message). */
-export const bookCall = (booking: Omit<BookingRequestInput, 'start'> & { start: string | null }) =>
-  requestJson<BookingCreated>('POST', BOOKINGS_PATH, booking);
-export const cancelCall = (token: string) => requestJson<BookingView>('POST', `${bookingPath(token)}/cancel`);
-export const moveCall = (token: string, start: string) =>
-  requestJson<BookingView>('POST', `${bookingPath(token)}/move`, { start });
+/** The forms' names in their pages' actions: a call booked (/book-a-call); moved or cancelled (its private page). */
+export const BOOK_FORM = 'book';
+export const MANAGE_FORMS = { move: 'move', cancel: 'cancel' } as const;
 
 export const useBookingSettings = () =>
   useQuery<BookingSettings>({ queryKey: [bookingOwnerPaths.bookingSettings] });
 export const useBookedCalls = () => useQuery<AdminBooking[]>({ queryKey: [bookingOwnerPaths.bookings] });
-export const saveBookingSettings = (settings: BookingSettings) =>
-  requestJson<BookingSettings>('PUT', bookingOwnerPaths.bookingSettings, settings);
 export const cancelBookedCall = (id: number) => apiRequest('POST', bookingOwnerPaths.bookingCancel(id));

@@ -1,22 +1,16 @@
 /** The owner's availability: weekly hours, call length, buffers, notice, blocked dates and the 'available from' badge, saved with or without the page's code. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import {
-  type BookingSettings,
-  bookingSettingsSchema,
-  CALL_LENGTHS,
-  WEEKDAY_NAMES,
-} from '../../../common/schemas/booking.ts';
-import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
-import { errorMessage } from '../../lib/request.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type BookingSettings, CALL_LENGTHS, WEEKDAY_NAMES } from '../../../common/schemas/booking.ts';
+import { usePageAction } from '../../lib/form-post.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormName } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
-import { toast } from '../../ui/use-toast.ts';
 import { BOOKING_STATUS_PATH } from '../profile/api.ts';
-import { BOOKING_SLOTS_PATH, bookingOwnerPaths, saveBookingSettings } from './api.ts';
+import { BOOKING_SLOTS_PATH, bookingOwnerPaths } from './api.ts';
 
 type DayHours = { open: boolean; start: string; end: string };
 
@@ -47,103 +41,86 @@ const NUMBER_FIELDS: Array<{
 /** The form's name in the page's action (ADR 013). */
 export const AVAILABILITY_FORM = 'availability';
 
-/**
- * The settings as the form's fields post them without the page's code: `day{n}` checked for an
- * open weekday with `day{n}Start` and `day{n}End`, the blocked dates comma-separated plus the one
- * in 'Date to block'. Also how a refused post's kept fields fill the form again.
- */
-export function settingsFromFields(fields: Record<string, string>) {
-  const whole = (value: string | undefined) => (/^\d{1,6}$/.test(value ?? '') ? Number(value) : value);
-  const blocked = [...(fields.blockedDates ?? '').split(','), fields.blockDate ?? '']
-    .map((date) => date.trim())
-    .filter(Boolean);
+/** What a refused post kept, as the form shows it again: each field's text as it was typed. */
+function keptSettings(kept: Record<string, string>, stored: BookingSettings) {
   return {
-    timeZone: (fields.timeZone ?? '').trim(),
-    weekly: WEEKDAY_NAMES.flatMap((_, day) =>
-      fields[`day${day}`] === 'on'
-        ? [{ day, start: fields[`day${day}Start`] ?? '', end: fields[`day${day}End`] ?? '' }]
-        : [],
-    ),
-    callMinutes: whole(fields.callMinutes),
-    bufferBeforeMinutes: whole(fields.bufferBeforeMinutes),
-    bufferAfterMinutes: whole(fields.bufferAfterMinutes),
-    noticeHours: whole(fields.noticeHours),
-    horizonDays: whole(fields.horizonDays),
-    blockedDates: [...new Set(blocked)].sort(),
-    availableFrom: fields.availableFrom || null,
+    days: WEEKDAY_NAMES.map((_, day) => ({
+      open: kept[`day${day}`] === 'on',
+      start: kept[`day${day}Start`] || '09:00',
+      end: kept[`day${day}End`] || '17:00',
+    })),
+    values: {
+      callMinutes: kept.callMinutes ?? String(stored.callMinutes),
+      bufferBeforeMinutes: kept.bufferBeforeMinutes ?? String(stored.bufferBeforeMinutes),
+      bufferAfterMinutes: kept.bufferAfterMinutes ?? String(stored.bufferAfterMinutes),
+      noticeHours: kept.noticeHours ?? String(stored.noticeHours),
+      horizonDays: kept.horizonDays ?? String(stored.horizonDays),
+      timeZone: kept.timeZone ?? stored.timeZone,
+      availableFrom: kept.availableFrom ?? '',
+    },
+    blocked: [
+      ...new Set(
+        [...(kept.blockedDates ?? '').split(','), kept.blockDate ?? ''].map((d) => d.trim()).filter(Boolean),
+      ),
+    ].sort(),
   };
 }
 
-export function SettingsForm({ initial: stored }: { initial: BookingSettings }) {
-  const queryClient = useQueryClient();
-  // A save refused without the code comes back with what was typed.
-  const answer = useFormAnswer(AVAILABILITY_FORM);
-  const saved = useDone(AVAILABILITY_FORM);
-  const pageAction = usePageAction();
-  const initial = answer ? ({ ...stored, ...settingsFromFields(answer.values) } as BookingSettings) : stored;
-  // One window a day in this form; the API takes up to three.
-  const [days, setDays] = useState<DayHours[]>(() =>
-    WEEKDAY_NAMES.map((_, day) => {
-      const window = initial.weekly.find((w) => w.day === day);
+/** The stored settings, as the form shows them. */
+function storedSettings(stored: BookingSettings) {
+  return {
+    days: WEEKDAY_NAMES.map((_, day) => {
+      const window = stored.weekly.find((w) => w.day === day);
       return { open: !!window, start: window?.start ?? '09:00', end: window?.end ?? '17:00' };
     }),
-  );
-  const [values, setValues] = useState({
-    callMinutes: String(initial.callMinutes),
-    bufferBeforeMinutes: String(initial.bufferBeforeMinutes),
-    bufferAfterMinutes: String(initial.bufferAfterMinutes),
-    noticeHours: String(initial.noticeHours),
-    horizonDays: String(initial.horizonDays),
-    timeZone: initial.timeZone,
-    availableFrom: initial.availableFrom ?? '',
-  });
-  const [blocked, setBlocked] = useState<string[]>(initial.blockedDates);
-  const [newBlocked, setNewBlocked] = useState('');
-  const [error, setError] = useState<string | null>(answer?.message ?? null);
-  const save = useMutation({
-    mutationFn: saveBookingSettings,
-    onSuccess: async (saved) => {
-      queryClient.setQueryData([bookingOwnerPaths.bookingSettings], saved);
-      setBlocked(saved.blockedDates);
-      toast({ title: 'Availability saved', description: 'Visitors see the new times at once.' });
-      await queryClient.invalidateQueries({
-        predicate: (query) => [BOOKING_SLOTS_PATH, BOOKING_STATUS_PATH].includes(String(query.queryKey[0])),
-      });
+    values: {
+      callMinutes: String(stored.callMinutes),
+      bufferBeforeMinutes: String(stored.bufferBeforeMinutes),
+      bufferAfterMinutes: String(stored.bufferAfterMinutes),
+      noticeHours: String(stored.noticeHours),
+      horizonDays: String(stored.horizonDays),
+      timeZone: stored.timeZone,
+      availableFrom: stored.availableFrom ?? '',
     },
-    onError: (failure) => setError(errorMessage(failure) ?? 'The availability could not be saved.'),
+    blocked: stored.blockedDates,
+  };
+}
+
+/** Saved with the page's code or without it (ADR 018): the action reads it with bookingSettingsFormSchema. */
+export function SettingsForm({ initial: stored }: { initial: BookingSettings }) {
+  const queryClient = useQueryClient();
+  const pageAction = usePageAction();
+  const save = useRouteForm(AVAILABILITY_FORM, {
+    done: { title: 'Availability saved', description: 'Visitors see the new times at once.' },
+    onDone: () =>
+      void queryClient.invalidateQueries({
+        predicate: (query) =>
+          [BOOKING_SLOTS_PATH, BOOKING_STATUS_PATH, bookingOwnerPaths.bookingSettings].includes(
+            String(query.queryKey[0]),
+          ),
+      }),
   });
+  // One window a day in this form; the API takes up to three.
+  const [start] = useState(() =>
+    save.answer ? keptSettings(save.answer.values, stored) : storedSettings(stored),
+  );
+  const [days, setDays] = useState<DayHours[]>(start.days);
+  const [values, setValues] = useState(start.values);
+  const [blocked, setBlocked] = useState<string[]>(start.blocked);
+  const [newBlocked, setNewBlocked] = useState('');
+  const errors = save.answer?.errors ?? {};
+  const error = save.answer?.message || Object.values(errors)[0] || null;
+  const saved = save.done && !save.answer;
   const set = (key: keyof typeof values) => (value: string) => setValues({ ...values, [key]: value });
   const setDay = (index: number, changes: Partial<DayHours>) =>
     setDays(days.map((day, i) => (i === index ? { ...day, ...changes } : day)));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = {
-      timeZone: values.timeZone.trim(),
-      weekly: days.flatMap((day, index) =>
-        day.open ? [{ day: index, start: day.start, end: day.end }] : [],
-      ),
-      callMinutes: Number(values.callMinutes),
-      bufferBeforeMinutes: Number(values.bufferBeforeMinutes),
-      bufferAfterMinutes: Number(values.bufferAfterMinutes),
-      noticeHours: Number(values.noticeHours),
-      horizonDays: Number(values.horizonDays),
-      blockedDates: blocked,
-      availableFrom: values.availableFrom || null,
-    };
-    const parsed = bookingSettingsSchema.safeParse(body);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the availability.');
-      return;
-    }
-    setError(null);
-    save.mutate(parsed.data);
-  };
   return (
-    <form
+    <save.Form
+      ref={save.formRef}
       method="post"
       action={pageAction}
+      preventScrollReset
       noValidate
-      onSubmit={submit}
       aria-label="Availability"
       className="mt-4 space-y-6"
     >
@@ -287,9 +264,9 @@ export function SettingsForm({ initial: stored }: { initial: BookingSettings }) 
           {error}
         </p>
       )}
-      <Button type="submit" pending={save.isPending} pendingText="Saving...">
+      <Button type="submit" pending={save.pending} pendingText="Saving...">
         Save availability
       </Button>
-    </form>
+    </save.Form>
   );
 }

@@ -2,37 +2,27 @@
  * /booking/:token: the visitor's private link to a booked call. It shows the call in their time
  * zone, moves it to another free slot or cancels it (after a confirmation).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { BookingSlots, BookingView } from '../../../common/schemas/booking.ts';
-import { useFormAnswer, usePageAction } from '../../lib/form-post.ts';
+import { usePageAction } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { ApiError, errorMessage } from '../../lib/request.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
+import { useSiteInfo } from '../../lib/site.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { ConfirmStep, KeepLink } from '../../ui/confirm-step.tsx';
 import { FormName } from '../../ui/form-notice.tsx';
-import { CalendarDays, Download } from '../../ui/icons.tsx';
+import { CalendarDays, CheckCircle2, Download } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { failureToast, toast } from '../../ui/use-toast.ts';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import {
-  BOOKING_SLOTS_PATH,
-  bookingPath,
-  cancelCall,
-  fullTime,
-  moveCall,
-  useBooking,
-  useSlots,
-} from './api.ts';
+import { BOOKING_SLOTS_PATH, bookingPath, fullTime, MANAGE_FORMS, useBooking, useSlots } from './api.ts';
 import { SlotsState, useVisitorTimeZone } from './booking-page.tsx';
 import { SlotPicker } from './slot-picker.tsx';
-
-/** The call's forms by name in the page's action (ADR 013). */
-export const MANAGE_FORMS = { move: 'move', cancel: 'cancel' } as const;
 
 /** What the page is asked to show with the call: `?change=move|cancel` (a link, so it works without code). */
 export const CHANGE_PARAM = 'change';
@@ -52,10 +42,9 @@ export function ManageBooking({
   const path = bookingPath(token);
   // Read on the server as the visitor, so the page is whole in its HTML.
   const booking = useBooking(token, !staticCopy, initial);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const asked = params.get(CHANGE_PARAM);
   const mode = asked === 'move' || asked === 'cancel' ? asked : 'view';
-  const view = () => setParams({}, { replace: true, preventScrollReset: true });
 
   if (staticCopy) return <StaticNotice feature="Managing a call" />;
   if (booking.isPending) {
@@ -126,48 +115,36 @@ export function ManageBooking({
             </div>
           )
         )}
-        {mode === 'cancel' && call.status === 'booked' && <CancelCall token={token} onDone={view} />}
+        {mode === 'cancel' && call.status === 'booked' && <CancelCall token={token} />}
       </Card>
       {mode === 'move' && call.status === 'booked' && (
-        <MoveCall
-          token={token}
-          current={call.start}
-          timeZone={timeZone}
-          initialSlots={initialSlots}
-          onDone={view}
-        />
+        <MoveCall token={token} current={call.start} timeZone={timeZone} initialSlots={initialSlots} />
       )}
     </div>
   );
 }
 
-function CancelCall({ token, onDone }: { token: string; onDone: () => void }) {
-  const path = bookingPath(token);
-  const queryClient = useQueryClient();
-  const cancel = useMutation({
-    mutationFn: () => cancelCall(token),
-    onSuccess: (data) => {
-      queryClient.setQueryData([path], data);
-      void queryClient.invalidateQueries({ queryKey: [BOOKING_SLOTS_PATH] });
-      toast({ title: 'Call cancelled', description: 'The cancellation is on its way by email.' });
-      onDone();
-    },
-    onError: failureToast('Not cancelled'),
-  });
-  const answer = useFormAnswer(MANAGE_FORMS.cancel);
-  const pageAction = usePageAction();
+function CancelCall({ token }: { token: string }) {
+  const refresh = useRefreshCall(token);
   return (
     <ConfirmStep
       form={MANAGE_FORMS.cancel}
-      action={pageAction}
       question="Cancel this call? The time becomes free for others."
-      answer={answer}
       confirm={['Yes, cancel it', 'Cancelling...']}
-      pending={cancel.isPending}
-      onConfirm={() => cancel.mutate()}
+      done={{ title: 'Call cancelled', description: 'The cancellation is on its way by email.' }}
+      onDone={refresh}
       className="mt-5"
     />
   );
+}
+
+/** After the call changed: it, and the free times, are read again. */
+function useRefreshCall(token: string) {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: [bookingPath(token)] });
+    void queryClient.invalidateQueries({ queryKey: [BOOKING_SLOTS_PATH] });
+  };
 }
 
 function MoveCall({
@@ -175,46 +152,36 @@ function MoveCall({
   current,
   timeZone,
   initialSlots,
-  onDone,
 }: {
   token: string;
   current: string;
   timeZone: string;
   initialSlots: BookingSlots | null;
-  onDone: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const path = bookingPath(token);
   const slots = useSlots(true, initialSlots);
-  const answer = useFormAnswer(MANAGE_FORMS.move);
   const pageAction = usePageAction();
   const hydrated = useHydrated();
   const [start, setStart] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(answer?.message ?? null);
-  const move = useMutation({
-    mutationFn: (to: string) => moveCall(token, to),
-    onSuccess: (data) => {
-      queryClient.setQueryData([path], data);
-      void queryClient.invalidateQueries({ queryKey: [BOOKING_SLOTS_PATH] });
-      toast({ title: 'Call moved', description: 'The new time is on its way by email.' });
-      onDone();
-    },
-    onError: (failure) => {
-      setProblem(errorMessage(failure) ?? 'The call could not be moved. Please try again.');
-      setStart(null);
-      void slots.refetch();
-    },
+  const move = useRouteForm(MANAGE_FORMS.move, {
+    done: { title: 'Call moved', description: 'The new time is on its way by email.' },
+    onDone: useRefreshCall(token),
   });
+  // Refused (a time someone took a moment earlier): the free times are read again.
+  const refusal = move.answer;
+  const refetch = slots.refetch;
+  useEffect(() => {
+    if (!refusal) return;
+    setStart(null);
+    void refetch();
+  }, [refusal, refetch]);
   return (
-    <form
+    <move.Form
+      ref={move.formRef}
       method="post"
       action={pageAction}
+      preventScrollReset
       aria-labelledby="move-heading"
       className="space-y-5 rounded-lg border border-border bg-card p-4 sm:p-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (start) move.mutate(start);
-      }}
     >
       <FormName name={MANAGE_FORMS.move} />
       <div>
@@ -228,29 +195,26 @@ function MoveCall({
           slots={slots.data.slots.filter((slot) => slot !== current)}
           timeZone={timeZone}
           value={start}
-          onChange={(value) => {
-            setStart(value);
-            if (value) setProblem(null);
-          }}
+          onChange={setStart}
         />
       ) : (
         <SlotsState query={slots} />
       )}
-      {problem && (
+      {move.answer && !start ? (
         <p
           role="alert"
           className="rounded-md border border-destructive bg-destructive/5 p-3 text-sm font-medium"
         >
-          {problem}
+          {move.answer.message || move.errorOf('start')}
         </p>
-      )}
+      ) : null}
       <div className="flex flex-wrap gap-3">
         <Button
           type="submit"
-          disabled={(hydrated && !start) || move.isPending}
+          disabled={(hydrated && !start) || move.pending}
           className="h-auto min-h-10 whitespace-normal! text-left"
         >
-          {move.isPending
+          {move.pending
             ? 'Moving...'
             : start
               ? `Move to ${fullTime(start, timeZone)}`
@@ -260,6 +224,39 @@ function MoveCall({
         </Button>
         <KeepLink>Keep the current time</KeepLink>
       </div>
-    </form>
+    </move.Form>
+  );
+}
+
+/**
+ * What a booking comes back to (`?done=booked` on the call's private page): the call is booked,
+ * its private link to keep (the page's own address), and the invitation to add to a calendar.
+ */
+export function BookedNotice({ token }: { token: string }) {
+  const site = useSiteInfo();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const own = `${site.url}${paths.booking(token)}`;
+  return (
+    <Card role="status" className="mb-6 border-primary p-6">
+      <CheckCircle2 className="h-10 w-10 text-primary" />
+      <h2 ref={heading} tabIndex={-1} className="mt-3 text-2xl font-bold outline-none">
+        Your call is booked
+      </h2>
+      <p className="mt-2 text-muted-foreground">
+        An invitation for your calendar is on its way by email. To cancel or move the call, use this private
+        link (it is in the email too):
+      </p>
+      <p className="mt-3 break-all rounded-md bg-muted/60 p-3 text-sm">
+        <Link to={paths.booking(token)} className="font-medium text-primary underline underline-offset-2">
+          {own}
+        </Link>
+      </p>
+      <Button asChild variant="outline" className="mt-4">
+        <a href={`${bookingPath(token)}/calendar.ics`} download="call.ics">
+          <Download className="h-4 w-4" /> Add to calendar (.ics)
+        </a>
+      </Button>
+    </Card>
   );
 }

@@ -1,52 +1,17 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import type { BookingStatus } from '../../../common/schemas/booking.ts';
 import type { ContactInfo, SocialLink } from '../../../common/schemas/content.ts';
 import { paths } from '../../lib/paths.ts';
 import { AvailableBadge } from '../../ui/available-badge.tsx';
 import { Award, Clock, LifeBuoy, Mail, MapPin, Phone } from '../../ui/icons.tsx';
-import { ServerStandIn } from '../../ui/server-stand-in.tsx';
 import { SocialLinks } from '../../ui/social-links.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
+import { QuoteForm } from './quote-form.tsx';
 
-// The form's code (react-hook-form, the validation rules) loads when the visitor comes near the
-// form (within 300 px of the screen). A visit that never gets there never downloads it. Until then
-// the server's HTML stands in; on the server nothing waits.
-let askForForm: () => void = () => {};
-const asked = import.meta.env.SSR
-  ? Promise.resolve()
-  : new Promise<void>((resolve) => {
-      askForForm = resolve;
-    });
-const QuoteForm = lazy(() => asked.then(() => import('./quote-form.tsx')));
 // Only the static copy shows the notice: the live site never loads it.
 const StaticNotice = lazy(() =>
   import('../layout/static-notice.tsx').then((m) => ({ default: m.StaticNotice })),
 );
-
-/**
- * Asks for the form's code once the contact section is within 300 px of the screen: checked now,
- * and on every scroll and resize until then. (An IntersectionObserver on the form's box missed
- * the moment now and then when the page opened at #contact, leaving the form inert.)
- */
-function useAskWhenNear() {
-  useEffect(() => {
-    const check = () => {
-      const box = document.getElementById('contact')?.getBoundingClientRect();
-      if (box && box.top < innerHeight + 300 && box.bottom > -300) {
-        askForForm();
-        stop();
-      }
-    };
-    const stop = () => {
-      removeEventListener('scroll', check);
-      removeEventListener('resize', check);
-    };
-    addEventListener('scroll', check, { passive: true });
-    addEventListener('resize', check);
-    check();
-    return stop;
-  }, []);
-}
 
 const PLATFORM_NAMES: Record<string, string> = {
   github: 'GitHub',
@@ -84,7 +49,6 @@ export function ContactSection({
   booking: BookingStatus | null;
 }) {
   const staticCopy = useStaticCopy();
-  useAskWhenNear();
   return (
     <section id="contact" aria-labelledby="contact-heading" className="mx-auto max-w-6xl px-4 py-20">
       <h2 id="contact-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
@@ -118,23 +82,7 @@ export function ContactSection({
             <StaticNotice feature="The quote form" />
           </Suspense>
         ) : (
-          <Suspense
-            fallback={
-              <ServerStandIn
-                formId="quote-form"
-                loading={
-                  <p
-                    role="status"
-                    className="min-h-[38rem] rounded-lg border border-border bg-card p-6 text-muted-foreground"
-                  >
-                    Loading the quote form...
-                  </p>
-                }
-              />
-            }
-          >
-            <QuoteForm />
-          </Suspense>
+          <QuoteForm />
         )}
         <aside aria-labelledby="contact-info-heading" className="space-y-8">
           <div>

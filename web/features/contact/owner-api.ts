@@ -1,7 +1,7 @@
 /** The owner's inbox and pipeline: their API paths, reads and requests (kept out of the home page's code). */
 import { useQuery } from '@tanstack/react-query';
-import type { AdminQuote, Pipeline, QuoteEvent, QuoteUpdateInput } from '../../../common/schemas/contact.ts';
-import { apiRequest, requestJson } from '../../lib/request.ts';
+import type { Pipeline, QuoteEvent } from '../../../common/schemas/contact.ts';
+import { apiRequest } from '../../lib/request.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
 
 /** The owner's inbox and pipeline. */
@@ -21,11 +21,8 @@ export const usePipeline = () => useQuery<Pipeline>({ queryKey: [contactOwnerPat
 export const useQuoteHistory = (id: number, enabled: boolean) =>
   useQuery<QuoteEvent[]>({ queryKey: [contactOwnerPaths.quoteHistory(id)], enabled });
 
-export const updateQuote = (id: number, changes: QuoteUpdateInput) =>
-  requestJson<AdminQuote>('PATCH', contactOwnerPaths.quote(id), changes);
-
-export const addQuoteNote = (id: number, note: string) =>
-  requestJson<QuoteEvent>('POST', contactOwnerPaths.quoteNotes(id), { note });
+/** The board's forms by name in the pipeline page's action: a request's stage, value and a note. */
+export const PIPELINE_FORMS = { stage: 'stage', value: 'value', note: 'note' } as const;
 
 export const updateInboxItem = (kind: string, id: number, changes: { read?: boolean; archived?: boolean }) =>
   apiRequest('PATCH', contactOwnerPaths.inboxItem(kind, id), changes);

@@ -5,21 +5,16 @@
  * won value. A card moves with its Stage select; 'Reply and mark replied' opens the reply email
  * (as the inbox's link does) and records the reply; each request keeps a value and dated notes.
  */
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_QUOTE_VALUE_USD, QUOTE_STAGE_LABELS, type QuoteStage } from '../../../common/constants.ts';
 import { describeSource } from '../../../common/lead-source.ts';
-import {
-  type AdminQuote,
-  type Pipeline,
-  quoteNoteSchema,
-  quoteUpdateSchema,
-} from '../../../common/schemas/contact.ts';
+import type { AdminQuote, Pipeline } from '../../../common/schemas/contact.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { dateAndTime } from '../../lib/dates.ts';
-import { typedValue, useDone, useFormAnswer } from '../../lib/form-post.ts';
+import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { BUDGET_LABELS, PROJECT_TYPE_LABELS } from '../../lib/option-labels.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { DoneNotice } from '../../ui/form-notice.tsx';
@@ -28,22 +23,37 @@ import { LoadState } from '../../ui/load-state.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-import { failureToast, toast } from '../../ui/use-toast.ts';
+import { toast as toastDone } from '../../ui/use-toast.ts';
 import { When } from '../../ui/when.tsx';
-import { useAdminAction, useRefreshAdmin } from '../admin/admin-list.tsx';
+import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { replyHref } from './inbox.tsx';
-import { addQuoteNote, updateQuote, usePipeline, useQuoteHistory } from './owner-api.ts';
+import { PIPELINE_FORMS, usePipeline, useQuoteHistory } from './owner-api.ts';
 import { dollars, label } from './pipeline-format.ts';
 import { FirstReply, LeadSources, Months } from './pipeline-reports.tsx';
 import { FieldProblem, RequestForm } from './request-form.tsx';
-
-/** The board's forms by name in the page's action (ADR 013). */
-export const PIPELINE_FORMS = { stage: 'stage', value: 'value', note: 'note' } as const;
 
 /** The page's answer to one of a request's forms posted without the code, when it is this request's. */
 function useQuoteAnswer(form: string, quoteId: number) {
   const answer = useFormAnswer(form);
   return answer?.values.quoteId === String(quoteId) ? answer : undefined;
+}
+
+/** One of a request's forms: its answers are this request's, and a success reads the board again. */
+function useQuoteForm(
+  form: string,
+  quote: AdminQuote,
+  done: (answerValues: FormData | null) => { title: string; description?: string },
+) {
+  const refresh = useRefreshAdmin();
+  const state = useRouteForm(form, {
+    key: `${form}-${quote.id}`,
+    match: (answer) => answer.values.quoteId === String(quote.id),
+    onDone: (sent) => {
+      toastDone(done(sent));
+      void refresh();
+    },
+  });
+  return state;
 }
 
 /** What a post without the code came back to say. */
@@ -122,10 +132,11 @@ function StageColumn({ column }: { column: Pipeline['columns'][number] }) {
 }
 
 function QuoteCard({ quote }: { quote: AdminQuote }) {
-  const move = useAdminAction(
-    (stage: QuoteStage) => updateQuote(quote.id, { stage }),
-    (stage) => ({ title: `Moved to ${QUOTE_STAGE_LABELS[stage]}`, description: quote.name }),
-  );
+  const move = useQuoteForm(PIPELINE_FORMS.stage, quote, (sent) => {
+    const stage = (sent?.get('stage') ?? quote.stage) as QuoteStage;
+    return { title: `Moved to ${QUOTE_STAGE_LABELS[stage]}`, description: quote.name };
+  });
+  const pageAction = usePageAction();
   const stageId = useId();
   const hydrated = useHydrated();
   return (
@@ -158,7 +169,13 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
           <Button asChild size="sm" className="h-auto w-full whitespace-normal! py-1.5 text-center">
             <a
               href={replyHref({ ...quote, kind: 'quote', emailStatus: 'unknown' })}
-              onClick={() => move.mutate('replied')}
+              // The email opens; the request moves to Replied through the stage form's own action.
+              onClick={() =>
+                void move.submit(
+                  { _form: PIPELINE_FORMS.stage, quoteId: String(quote.id), stage: 'replied' },
+                  { method: 'post', action: pageAction, preventScrollReset: true },
+                )
+              }
             >
               Reply and mark replied
             </a>
@@ -171,23 +188,24 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
         )}
         <RequestForm
           quote={quote}
+          state={move}
           form={PIPELINE_FORMS.stage}
           label="Stage"
           fieldId={stageId}
           className="flex flex-col gap-1"
-          onSubmit={(event) => event.preventDefault()}
         >
           <Select
             id={stageId}
             name="stage"
-            value={quote.stage}
+            key={quote.stage}
+            defaultValue={quote.stage}
             options={QUOTE_STAGE_LABELS}
-            disabled={move.isPending}
+            disabled={move.pending}
             aria-label={`Stage of the request from ${quote.name}`}
-            onChange={(event) => move.mutate(event.target.value as QuoteStage)}
+            // Once live, choosing a stage sends it; before, the Move button does.
+            onChange={(event) => void move.submit(event.currentTarget.form)}
             className="h-9"
           />
-          {/* Before the page's code a change of the select does nothing by itself: this sends it. */}
           {hydrated ? null : (
             <Button type="submit" size="sm" variant="outline">
               Move
@@ -237,45 +255,31 @@ const NOTE_FORM = { form: PIPELINE_FORMS.note, name: 'Note on', label: 'Note' };
 
 function ValueForm({ quote }: { quote: AdminQuote }) {
   const id = useId();
-  const answer = useQuoteAnswer(PIPELINE_FORMS.value, quote.id);
-  const [value, setValue] = useState(
-    () => typedValue(id) ?? answer?.values.value ?? (quote.valueUsd === null ? '' : String(quote.valueUsd)),
-  );
-  const [problem, setProblem] = useState<string | undefined>(answer?.message);
-  const save = useAdminAction(
-    (next: number | null) => updateQuote(quote.id, { value: next }),
-    (next) => ({
-      title: next === null ? 'Value cleared' : 'Value saved',
-      description: next === null ? quote.name : `${quote.name}: ${dollars.format(next)}`,
-    }),
-  );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = value.trim() === '' ? null : Number(value.replace(/[$,\s]/g, ''));
-    const parsed = quoteUpdateSchema.safeParse({ value: Number.isNaN(next) ? value : next });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message);
-      return;
-    }
-    setProblem(undefined);
-    save.mutate(next);
-  };
+  const save = useQuoteForm(PIPELINE_FORMS.value, quote, (sent) => {
+    const typed = String(sent?.get('value') ?? '').trim();
+    return typed === ''
+      ? { title: 'Value cleared', description: quote.name }
+      : {
+          title: 'Value saved',
+          description: `${quote.name}: ${dollars.format(Number(typed.replace(/[$,\s]/g, '')))}`,
+        };
+  });
+  const problem = save.errorOf('value') ?? (save.answer?.message || undefined);
   return (
-    <RequestForm {...VALUE_FORM} quote={quote} fieldId={id} onSubmit={submit}>
+    <RequestForm {...VALUE_FORM} state={save} quote={quote} fieldId={id}>
       <div className="flex flex-wrap gap-2">
         <Input
           id={id}
           name="value"
           inputMode="numeric"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
+          defaultValue={save.answer?.values.value ?? (quote.valueUsd === null ? '' : String(quote.valueUsd))}
           placeholder="e.g. 4500"
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-error` : undefined}
           max={MAX_QUOTE_VALUE_USD}
           className="h-9 min-w-24 flex-1"
         />
-        <Button type="submit" size="sm" variant="outline" pending={save.isPending} pendingText="Saving...">
+        <Button type="submit" size="sm" variant="outline" pending={save.pending} pendingText="Saving...">
           Save
         </Button>
       </div>
@@ -287,30 +291,12 @@ function ValueForm({ quote }: { quote: AdminQuote }) {
 function History({ quote, load }: { quote: AdminQuote; load: boolean }) {
   // Read when the row is opened, never for every row of the server's page as it comes alive.
   const history = useQuoteHistory(quote.id, load);
-  const refresh = useRefreshAdmin();
   const id = useId();
-  const answer = useQuoteAnswer(PIPELINE_FORMS.note, quote.id);
-  const [note, setNote] = useState(() => typedValue(id) ?? answer?.values.note ?? '');
-  const [problem, setProblem] = useState<string | undefined>(answer?.message);
-  const add = useMutation({
-    mutationFn: (text: string) => addQuoteNote(quote.id, text),
-    onSuccess: async () => {
-      setNote('');
-      toast({ title: 'Note added', description: quote.name });
-      await refresh();
-    },
-    onError: failureToast('Error'),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = quoteNoteSchema.safeParse({ note });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message);
-      return;
-    }
-    setProblem(undefined);
-    add.mutate(parsed.data.note);
-  };
+  const add = useQuoteForm(PIPELINE_FORMS.note, quote, () => ({
+    title: 'Note added',
+    description: quote.name,
+  }));
+  const problem = add.errorOf('note') ?? (add.answer?.message || undefined);
   return (
     <div className="space-y-2">
       {/* The server's page has no history to show: it is read when the row is opened. */}
@@ -334,18 +320,17 @@ function History({ quote, load }: { quote: AdminQuote; load: boolean }) {
           </ol>
         </>
       )}
-      <RequestForm {...NOTE_FORM} quote={quote} fieldId={id} onSubmit={submit}>
+      <RequestForm {...NOTE_FORM} state={add} quote={quote} fieldId={id}>
         <Textarea
           id={id}
           name="note"
           rows={2}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
+          defaultValue={add.answer?.values.note ?? ''}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-error` : undefined}
         />
         <FieldProblem fieldId={id} problem={problem} />
-        <Button type="submit" size="sm" variant="outline" pending={add.isPending} pendingText="Adding...">
+        <Button type="submit" size="sm" variant="outline" pending={add.pending} pendingText="Adding...">
           Add note
         </Button>
       </RequestForm>

@@ -1,17 +1,11 @@
 /**
- * 'Get a Custom Quote': the quote rules of spec section 5 on submit, then on
- * every change; stored through POST /api/contact; then the Thank You panel.
- * Loaded lazily by the contact section (it brings the form library and zod).
+ * 'Get a Custom Quote': posted to the home page's action (quote-form.server.ts), which checks the
+ * quote rules of spec section 5 and stores it through POST /api/contact with where the visit came
+ * from; then the Thank You panel. The same form with the page's code or without it (ADR 018): the
+ * code adds the pending state, the toasts and the rules checked again on every change.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { type QuoteRequestInput, quoteRequestSchema } from '../../../common/schemas/contact.ts';
-import { useDone } from '../../lib/form-post.ts';
-import { leadSource } from '../../lib/lead-source.ts';
 import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from '../../lib/option-labels.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { usePostForm } from '../../lib/use-post-form.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
@@ -20,91 +14,54 @@ import { PersonFields } from '../../ui/person-fields.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { ThankYou } from '../../ui/thank-you.tsx';
-import { failureToast, toast } from '../../ui/use-toast.ts';
-import { sendQuote } from './api.ts';
+import { QUOTE_FORM } from './api.ts';
 
-const empty: QuoteRequestInput = {
-  name: '',
-  email: '',
-  phone: '',
-  company: '',
-  projectType: '' as QuoteRequestInput['projectType'],
-  budget: '' as QuoteRequestInput['budget'],
-  timeframe: '' as QuoteRequestInput['timeframe'],
-  message: '',
-  newsletter: false,
-};
+const recheck = () =>
+  import('../../../common/schemas/contact.ts').then((module) => module.quoteRequestSchema);
 
-/** The Thank You panel: after sending here, or on the page a post without the code came back to. */
-function QuoteSent({ onAnother }: { onAnother?: () => void }) {
+/** The Thank You panel, on the page a sent request came back to. */
+function QuoteSent() {
   return (
     <ThankYou
       level="h3"
       text="Your request is on its way. I'll review your project details and get back to you within 24 hours."
     >
-      {onAnother ? (
-        <Button className="mt-6" variant="outline" onClick={onAnother}>
-          Send Another Request
-        </Button>
-      ) : (
-        <Button className="mt-6" variant="outline" asChild>
-          <a href="/#contact">Send Another Request</a>
-        </Button>
-      )}
+      <Button className="mt-6" variant="outline" asChild>
+        <a href="/#contact">Send Another Request</a>
+      </Button>
     </ThankYou>
   );
 }
 
-// The stand-in in contact-section.tsx names the same id (importing it would load this chunk early).
-const QUOTE_FORM_ID = 'quote-form';
-
-export default function QuoteForm() {
-  const [sent, setSent] = useState(false);
-  const doneHere = useDone('quote');
-  // This chunk hydrates after the page: data-ready tells browser tests the form now responds.
-  const ready = useHydrated();
-  const { form, answer, field, errorOf, onSubmit } = usePostForm<QuoteRequestInput>({
-    id: QUOTE_FORM_ID,
-    form: 'quote',
-    empty,
-    resolver: zodResolver(quoteRequestSchema),
-  });
-
-  const send = useMutation({
-    mutationFn: (quote: QuoteRequestInput) => sendQuote(quote, leadSource()),
-    onSuccess: () => {
-      toast({
-        title: 'Quote Request Sent',
-        description: "I'll review your project details and get back to you within 24 hours.",
-      });
-      form.reset(empty);
-      setSent(true);
+export function QuoteForm() {
+  const quote = useRouteForm(QUOTE_FORM, {
+    empty: { newsletter: false },
+    done: {
+      title: 'Quote Request Sent',
+      description: "I'll review your project details and get back to you within 24 hours.",
     },
-    onError: failureToast('Error', 'Failed to send message. Please try again.'),
+    recheck,
   });
-
-  if (sent) return <QuoteSent onAnother={() => setSent(false)} />;
-  // The page a post made without the form's code came back to.
-  if (doneHere && send.isIdle) return <QuoteSent />;
+  const { Form, field, errorOf } = quote;
+  if (quote.done && !quote.answer) return <QuoteSent />;
 
   return (
-    <form
-      id={QUOTE_FORM_ID}
+    <Form
+      ref={quote.formRef}
       method="post"
       action="/?index#contact"
+      preventScrollReset
       noValidate
       aria-labelledby="quote-form-title"
-      data-ready={ready ? 'true' : undefined}
       className="space-y-4 rounded-lg border border-border bg-card p-6"
-      onSubmit={onSubmit((values) => send.mutate(values))}
     >
-      <FormName name="quote" />
+      <FormName name={QUOTE_FORM} />
       <h3 id="quote-form-title" className="text-xl font-semibold">
         Get a Custom Quote
       </h3>
-      <FormNotice answer={answer} />
+      <FormNotice answer={quote.answer} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <PersonFields form={{ field, errorOf }} />
+        <PersonFields form={quote} />
         <Field label="Phone (optional)" error={errorOf('phone')}>
           <Input type="tel" autoComplete="tel" {...field('phone')} />
         </Field>
@@ -132,9 +89,9 @@ export default function QuoteForm() {
         <input type="checkbox" className="h-4 w-4 accent-[var(--primary)]" {...field('newsletter')} />
         Send me occasional updates and articles
       </label>
-      <Button type="submit" className="w-full" pending={send.isPending} pendingText="Sending...">
+      <Button type="submit" className="w-full" pending={quote.pending} pendingText="Sending...">
         Send Request
       </Button>
-    </form>
+    </Form>
   );
 }

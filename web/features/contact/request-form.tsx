@@ -1,21 +1,24 @@
-/** The small forms of one request on the pipeline board (its value, a note): their frame and their error line. */
-import type { FormEvent, ReactNode } from 'react';
+/** The small forms of one request on the pipeline board (its stage, value, a note): their frame and their error line. */
+import type { ReactNode } from 'react';
 import type { AdminQuote } from '../../../common/schemas/contact.ts';
 import { usePageAction } from '../../lib/form-post.ts';
+import type { RouteFormState } from '../../lib/route-form.tsx';
 import { FormName } from '../../ui/form-notice.tsx';
 
-/** One of a request's own forms: it posts to the page without JavaScript and is checked and sent with it. */
+/** One of a request's own forms, posted to the page's action with its code or without it (ADR 018). */
 export function RequestForm({
   quote,
+  state,
   form,
   name,
   label,
   fieldId,
   className = 'space-y-1',
-  onSubmit,
   children,
 }: {
   quote: AdminQuote;
+  /** The form's state (useRouteForm). */
+  state: RouteFormState;
   form: string;
   /** Its accessible name, before 'the request from <name>' (none where its one field is named so). */
   name?: string;
@@ -23,15 +26,15 @@ export function RequestForm({
   label: string;
   fieldId: string;
   className?: string;
-  onSubmit: (event: FormEvent) => void;
   children: ReactNode;
 }) {
   const pageAction = usePageAction();
   return (
-    <form
+    <state.Form
+      ref={state.formRef}
       method="post"
       action={pageAction}
-      onSubmit={onSubmit}
+      preventScrollReset
       noValidate
       aria-label={name ? `${name} the request from ${quote.name}` : undefined}
       className={className}
@@ -42,7 +45,7 @@ export function RequestForm({
         {label}
       </label>
       {children}
-    </form>
+    </state.Form>
   );
 }
 

@@ -1,9 +1,3 @@
-/** Image generation: its path and request (spec section 7). */
-import type { ImageRequest, ImageResponse } from '../../../common/schemas/ai.ts';
-import { requestJson } from '../../lib/request.ts';
-
-/** Where an image is generated (spec section 7). */
+/** Image generation: its path (spec section 7), and the form's name in its page's action. */
 export const GENERATE_IMAGE_PATH = '/api/images/generate';
-
-export const generateImage = (request: ImageRequest) =>
-  requestJson<ImageResponse>('POST', GENERATE_IMAGE_PATH, request);
+export const IMAGE_FORM = 'image';

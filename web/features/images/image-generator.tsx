@@ -5,12 +5,11 @@
  * can be downloaded as generated-image-{timestamp}.png or selected with 'Use
  * This Image', which offers it as a cover in the admin post editor.
  */
-import { useMutation } from '@tanstack/react-query';
-import { Tabs } from 'radix-ui';
-import { type FormEvent, useRef, useState } from 'react';
+import * as Tabs from 'radix-ui/tabs';
+import { useRef, useState } from 'react';
 import { IMAGE_PROMPT_MIN, type IMAGE_QUALITIES, type IMAGE_SIZES } from '../../../common/constants.ts';
-import { type ImageRequest, INVALID_PROMPT } from '../../../common/schemas/ai.ts';
-import { typedValues, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
+import { usePageAction } from '../../lib/form-post.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { selectImage, useSelectedImage } from '../../lib/selected-image.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
@@ -20,8 +19,8 @@ import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Check, Download, ImageIcon, Info, LoaderCircle, Wand2 } from '../../ui/icons.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-import { failureToast, toast } from '../../ui/use-toast.ts';
-import { generateImage } from './api.ts';
+import { toast } from '../../ui/use-toast.ts';
+import { IMAGE_FORM } from './api.ts';
 import { EXAMPLE_PROMPTS } from './example-prompts.ts';
 
 type Size = (typeof IMAGE_SIZES)[number];
@@ -39,17 +38,19 @@ const ASPECT: Record<Size, string> = {
   '1792x1024': 'aspect-[1792/1024]',
 };
 
+/** An image as the page's action answers it (shown once: never an address to come back to). */
 interface Generated {
   url: string;
   timestamp: number;
   generator: 'built-in' | 'ai-service';
-  prompt: string;
-  size: Size;
 }
 
-/** The form's name in the page's action, and its element's id (ADR 013). */
-export const IMAGE_FORM = 'image';
 const IMAGE_FORM_ID = 'image-form';
+
+const generatedText = (image: Generated) =>
+  image.generator === 'built-in'
+    ? 'Drawn by the built-in generator from your prompt.'
+    : 'Your image is ready.';
 
 const sizeOf = (value: unknown): Size =>
   typeof value === 'string' && value in SIZE_LABELS ? (value as Size) : '1024x1024';
@@ -61,57 +62,34 @@ const tabClass =
 
 export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-service' }) {
   const [tab, setTab] = useState('generator');
-  // Posted without the code: the page's answer (its image, or why not); typed before it came: kept.
-  const answer = useFormAnswer(IMAGE_FORM);
-  const [start] = useState(() => ({ ...answer?.values, ...typedValues(IMAGE_FORM_ID) }));
-  const [prompt, setPrompt] = useState(String(start.prompt ?? ''));
-  const [size, setSize] = useState<Size>(sizeOf(start.size));
-  const [quality, setQuality] = useState<Quality>(qualityOf(start.quality));
+  const generate = useRouteForm(IMAGE_FORM, {
+    onAnswer: (answer) => {
+      const made = answer.extra?.image as Generated | undefined;
+      if (made) toast({ title: 'Image Generated', description: generatedText(made) });
+    },
+  });
+  const answer = generate.answer;
+  // The prompt follows the typing, for the button and Ctrl+Enter (what the server kept, at first).
+  const [prompt, setPrompt] = useState(() => answer?.values.prompt ?? '');
   const hydrated = useHydrated();
   const pageAction = usePageAction();
   const promptField = useRef<HTMLTextAreaElement>(null);
   const selected = useSelectedImage();
   const long = prompt.trim().length >= IMAGE_PROMPT_MIN;
 
-  const generate = useMutation({
-    mutationFn: async (request: ImageRequest): Promise<Generated> => {
-      const answer = await generateImage(request);
-      if (!answer.success || !answer.data) throw new Error(answer.message || 'Failed to generate image');
-      return { ...answer.data, prompt: request.prompt, size: request.size };
-    },
-    onSuccess: (image) =>
-      toast({
-        title: 'Image Generated',
-        description:
-          image.generator === 'built-in'
-            ? 'Drawn by the built-in generator from your prompt.'
-            : 'Your image is ready.',
-      }),
-    onError: failureToast('Error', 'Failed to generate image'),
-  });
-
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    if (!long) {
-      toast({ title: 'Invalid Prompt', description: INVALID_PROMPT, variant: 'destructive' });
-      return;
-    }
-    generate.mutate({ prompt: prompt.trim(), size, quality });
-  };
-
   const fillFromExample = (example: string) => {
+    if (promptField.current) promptField.current.value = example;
     setPrompt(example);
     setTab('generator');
-    // After the tab switch renders, the visitor continues in the filled prompt.
     requestAnimationFrame(() => promptField.current?.focus());
   };
 
-  const posted = answer?.kind === 'done' ? (answer.extra?.image as Generated | null | undefined) : undefined;
-  const shown =
-    posted && !generate.data && !generate.isPending
-      ? { ...posted, prompt: answer?.values.prompt ?? '', size: sizeOf(answer?.values.size) }
+  const made = answer?.kind === 'done' ? (answer.extra?.image as Generated | undefined) : undefined;
+  const image =
+    made && !generate.pending
+      ? { ...made, prompt: answer?.values.prompt ?? '', size: sizeOf(answer?.values.size) }
       : undefined;
-  const image = generate.data ?? shown;
+  const size = sizeOf(answer?.values.size);
   const isSelected = image !== undefined && selected?.url === image.url;
 
   return (
@@ -127,27 +105,19 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
 
       <Tabs.Content value="generator" className="mt-6 grid gap-8 lg:grid-cols-2">
         <Card className="h-fit p-6">
-          <form
+          <generate.Form
+            ref={generate.formRef}
             id={IMAGE_FORM_ID}
             method="post"
             action={pageAction}
+            preventScrollReset
             noValidate
             aria-label="Generate an image"
-            onSubmit={submit}
             className="space-y-5"
           >
             <FormName name={IMAGE_FORM} />
             <FormNotice answer={answer} />
-            {shown ? (
-              <DoneNotice
-                title="Image Generated"
-                text={
-                  shown.generator === 'built-in'
-                    ? 'Drawn by the built-in generator from your prompt.'
-                    : 'Your image is ready.'
-                }
-              />
-            ) : null}
+            {image ? <DoneNotice title="Image Generated" text={generatedText(image)} /> : null}
             <Field
               label="Prompt"
               hint={`At least ${IMAGE_PROMPT_MIN} characters. Name a subject, colours and a mood. Ctrl+Enter generates.`}
@@ -156,29 +126,27 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
                 ref={promptField}
                 name="prompt"
                 rows={5}
-                value={prompt}
+                // The prompt as it is now: the tab drawn again (after an example was picked) shows it.
+                defaultValue={prompt}
                 placeholder="A red car and golden keys on a dark background"
                 onChange={(event) => setPrompt(event.target.value)}
                 onKeyDown={(event) => {
-                  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
+                  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                    event.preventDefault();
+                    generate.formRef.current?.requestSubmit();
+                  }
                 }}
               />
             </Field>
             <div className="grid gap-5 sm:grid-cols-2">
               <Field label="Size">
-                <Select
-                  name="size"
-                  options={SIZE_LABELS}
-                  value={size}
-                  onChange={(event) => setSize(event.target.value as Size)}
-                />
+                <Select name="size" options={SIZE_LABELS} defaultValue={size} />
               </Field>
               <Field label="Quality">
                 <Select
                   name="quality"
                   options={QUALITY_LABELS}
-                  value={quality}
-                  onChange={(event) => setQuality(event.target.value as Quality)}
+                  defaultValue={qualityOf(answer?.values.quality)}
                 />
               </Field>
             </div>
@@ -186,9 +154,9 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
               type="submit"
               size="lg"
               className="w-full"
-              disabled={(hydrated && !long) || generate.isPending}
+              disabled={(hydrated && !long) || generate.pending}
             >
-              {generate.isPending ? (
+              {generate.pending ? (
                 <>
                   <LoaderCircle className="h-4 w-4 animate-spin" />
                   Generating...
@@ -206,14 +174,14 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
                 ? 'Images are drawn by this site’s built-in generator: it composes shapes, colours and moods from the words of your prompt. No outside AI service is involved.'
                 : 'Images are generated by the AI service this site is connected to.'}
             </p>
-          </form>
+          </generate.Form>
         </Card>
 
-        <section aria-label="Preview" aria-busy={generate.isPending} className="space-y-4">
+        <section aria-label="Preview" aria-busy={generate.pending} className="space-y-4">
           <div
             className={`relative flex w-full items-center justify-center overflow-hidden rounded-lg border border-dashed border-border bg-muted/40 ${ASPECT[image?.size ?? size]}`}
           >
-            {generate.isPending ? (
+            {generate.pending ? (
               <p role="status" className="flex flex-col items-center gap-3 text-sm text-muted-foreground">
                 <LoaderCircle className="h-8 w-8 animate-spin text-primary" />
                 Generating your image...
@@ -231,7 +199,7 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
               </p>
             )}
           </div>
-          {image && !generate.isPending && (
+          {image && !generate.pending && (
             <div className="flex flex-wrap gap-3">
               <Button asChild variant="outline">
                 <a href={image.url} download={`generated-image-${image.timestamp}.png`}>

@@ -1,6 +1,7 @@
-import { createContext, type ReactNode, useContext } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import type { SessionUser } from '../../../common/web-context.ts';
-import { useUser } from '../auth/api.ts';
+import { USER_PATH, useUser } from '../auth/api.ts';
 
 interface AuthContextValue {
   user: SessionUser | null;
@@ -19,6 +20,15 @@ export function AuthProvider({
   children: ReactNode;
 }) {
   const { data: user, error, isLoading } = useUser(initialUser);
+  // The root's data is read again after a form's post (a sign-in, a sign-out): what it says of
+  // the account is then the news, also when the form's own page is gone.
+  const queryClient = useQueryClient();
+  const rendered = useRef(initialUser);
+  useEffect(() => {
+    if (rendered.current === initialUser) return;
+    rendered.current = initialUser;
+    queryClient.setQueryData([USER_PATH], initialUser);
+  }, [initialUser, queryClient]);
 
   return (
     <AuthContext.Provider

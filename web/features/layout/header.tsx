@@ -6,7 +6,7 @@
  * button's label and state in step and closes it when a link is followed.
  */
 
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
@@ -40,6 +40,11 @@ export function Header({ ownerName }: { ownerName: string }) {
   const onHome = pathname === '/';
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const menu = useRef<HTMLElement>(null);
+  // Opened by the browser before the page's code arrived: the state starts from what is shown.
+  useEffect(() => {
+    if (menu.current?.matches(':popover-open')) setMenuOpen(true);
+  }, []);
   // A link followed closes it in the browser; its toggle event brings the state along.
   const closeMenu = (event: React.MouseEvent<HTMLElement>) =>
     event.currentTarget.closest<HTMLElement>('[popover]')?.hidePopover();
@@ -148,6 +153,7 @@ export function Header({ ownerName }: { ownerName: string }) {
       </div>
       <nav
         id={menuId}
+        ref={menu}
         aria-label="Main (mobile)"
         popover="auto"
         // The browser opens and closes it (the button, a tap outside, Escape): the state follows.

@@ -1,25 +1,29 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DropdownMenu } from 'radix-ui';
-import { Link } from 'react-router';
+import * as DropdownMenu from 'radix-ui/dropdown-menu';
+import { Link, useLocation } from 'react-router';
 import type { SessionUser } from '../../../common/web-context.ts';
 import { paths } from '../../lib/paths.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { ChevronDown, LayoutDashboard, LogOut } from '../../ui/icons.tsx';
-import { failureToast, toast } from '../../ui/use-toast.ts';
-import { logOut, USER_PATH } from '../auth/api.ts';
+import { LOGOUT_FORM } from '../auth/api.ts';
 
-/** Logging out (spec section 7: it clears the user), with the spec's toasts. */
+/**
+ * Logging out (spec section 7: it clears the user): the sign-in page's action ends the session and
+ * comes back to the page the visitor was on (`?done=logout`), where the root's data, read again,
+ * clears the user and SignedInNotice gives the spec's toast (this menu is gone by then).
+ */
 function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation<void, Error, void>({
-    mutationFn: logOut,
-    onSuccess: () => {
-      queryClient.setQueryData([USER_PATH], null);
-      toast({ title: 'Logged out', description: 'You have been successfully logged out' });
-    },
-    onError: failureToast('Logout failed'),
-  });
+  const { pathname, search } = useLocation();
+  const logout = useRouteForm(LOGOUT_FORM);
+  return {
+    pending: logout.pending,
+    run: () =>
+      void logout.submit(
+        { _form: LOGOUT_FORM, back: `${pathname}${search}` },
+        { method: 'post', action: paths.auth, preventScrollReset: true },
+      ),
+  };
 }
 
 const itemClass =
@@ -27,7 +31,7 @@ const itemClass =
 
 /** The signed-in user's menu: @username, 'Admin Dashboard' for admins, 'Log out'. */
 export function UserMenu({ user }: { user: SessionUser }) {
-  const logoutMutation = useLogout();
+  const logout = useLogout();
   // This chunk loads lazily: until it has hydrated, the server-rendered trigger does nothing.
   // data-ready tells browser tests when a click will open the menu.
   const ready = useHydrated();
@@ -62,11 +66,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
               </Link>
             </DropdownMenu.Item>
           )}
-          <DropdownMenu.Item
-            className={itemClass}
-            disabled={logoutMutation.isPending}
-            onSelect={() => logoutMutation.mutate()}
-          >
+          <DropdownMenu.Item className={itemClass} disabled={logout.pending} onSelect={logout.run}>
             <LogOut className="h-4 w-4" />
             Log out
           </DropdownMenu.Item>

@@ -1,6 +1,4 @@
 /** The newsletter for visitors: its pages, the subscribe call and a subscriber's links (the owner's: owner-api.ts). */
-import type { SubscribeInput } from '../../../common/schemas/newsletter.ts';
-import { requestJson } from '../../lib/request.ts';
 
 export const newsletterPaths = {
   page: '/newsletter',
@@ -22,6 +20,5 @@ export const newsletterApi = {
   cadence: '/api/newsletter/cadence',
 } as const;
 
-/** The form's fields as a visitor sends them. */
-export const subscribe = (input: SubscribeInput) =>
-  requestJson<{ message: string }>('POST', newsletterApi.subscribe, input);
+/** The sign-up form's name in /newsletter's action (every sign-up form on the site posts there). */
+export const SUBSCRIBE_FORM = 'subscribe';

@@ -3,63 +3,44 @@
  * to the owner's own address, then one send to everyone on the list. Every button is a form that
  * posts to the page without its code (ADR 013); with the code the same calls go from here.
  */
-import { useMutation } from '@tanstack/react-query';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { NewsletterOverview } from '../../../common/schemas/newsletter.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
-import { useDone, useFormAnswer } from '../../lib/form-post.ts';
+import { useDone } from '../../lib/form-post.ts';
+import { type RouteFormState, useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-import { failureToast, toast } from '../../ui/use-toast.ts';
-import { useAdminAction, useRefreshAdmin, useUpdateParams } from '../admin/admin-list.tsx';
+import { useRefreshAdmin, useUpdateParams } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
 import { newsletterApi } from './api.ts';
-import {
-  discardIssue,
-  newsletterOwnerPaths,
-  saveIssue,
-  sendIssue,
-  testIssue,
-  useOwnerIssue,
-} from './owner-api.ts';
+import { newsletterOwnerPaths, useOwnerIssue } from './owner-api.ts';
 import { ISSUE_PARAM, NEWSLETTER_FORMS } from './owner-forms.ts';
 
 const idOf = (value: string | null) => (/^\d{1,9}$/.test(value ?? '') ? Number(value) : null);
 
 export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
   const [params] = useSearchParams();
-  const update = useUpdateParams();
+  const _update = useUpdateParams();
   const { data: issue } = useOwnerIssue(idOf(params.get(ISSUE_PARAM)));
   const draft = issue?.status === 'draft' ? issue : null;
   const drafts = overview.issues.filter((entry) => entry.status === 'draft');
   const readers = overview.counts.confirmed;
-  const answer = useFormAnswer(NEWSLETTER_FORMS.save);
   const refresh = useRefreshAdmin();
-  const save = useMutation({
-    mutationFn: (fields: { subject: string; body: string }) => saveIssue(draft?.id ?? null, fields),
-    onSuccess: async (saved) => {
-      toast({ title: 'Draft saved', description: 'The preview below shows it as your readers will see it.' });
-      await refresh();
-      update({ [ISSUE_PARAM]: String(saved.id) });
-    },
-    onError: failureToast('Not saved'),
+  const save = useRouteForm(NEWSLETTER_FORMS.save, {
+    done: { title: 'Draft saved', description: 'The preview below shows it as your readers will see it.' },
+    onDone: () => void refresh(),
   });
+  const answer = save.answer;
   const done = {
     saved: useDone(NEWSLETTER_FORMS.save),
     tested: useDone(NEWSLETTER_FORMS.test),
     sent: useDone(NEWSLETTER_FORMS.send),
     discarded: useDone(NEWSLETTER_FORMS.discard),
   };
-
-  function onSave(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const fields = new FormData(event.currentTarget);
-    save.mutate({ subject: String(fields.get('subject') ?? ''), body: String(fields.get('body') ?? '') });
-  }
 
   return (
     <Panel
@@ -109,13 +90,14 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
           </nav>
         ) : null}
         {/* A new key per draft: the fields start from what that draft holds. */}
-        <form
+        <save.Form
+          ref={save.formRef}
           key={draft?.id ?? 'new'}
           method="post"
+          preventScrollReset
           aria-label={draft ? `Draft: ${draft.subject}` : 'New issue'}
           className="space-y-4"
           noValidate
-          onSubmit={onSave}
         >
           <FormName name={NEWSLETTER_FORMS.save} />
           {draft ? <input type="hidden" name="id" value={draft.id} /> : null}
@@ -134,10 +116,10 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
           >
             <Textarea name="body" rows={10} defaultValue={answer?.values.body ?? draft?.body ?? ''} />
           </Field>
-          <Button type="submit" pending={save.isPending} pendingText="Saving...">
+          <Button type="submit" pending={save.pending} pendingText="Saving...">
             Save draft
           </Button>
-        </form>
+        </save.Form>
         {draft ? <DraftActions id={draft.id} updatedAt={draft.updatedAt} readers={readers} /> : null}
       </div>
     </Panel>
@@ -145,27 +127,24 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
 }
 
 function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: string; readers: number }) {
-  const update = useUpdateParams();
-  const test = useAdminAction(
-    () => testIssue(id),
-    () => ({ title: 'Test sent to you', description: 'It goes out through the outbox.' }),
-  );
-  const send = useAdminAction(
-    () => sendIssue(id),
-    () => ({
+  const refresh = useRefreshAdmin();
+  const test = useRouteForm(NEWSLETTER_FORMS.test, {
+    done: { title: 'Test sent to you', description: 'It goes out through the outbox.' },
+    onDone: () => void refresh(),
+  });
+  const send = useRouteForm(NEWSLETTER_FORMS.send, {
+    done: {
       title: 'Issue sent',
       description: `Queued for ${readers} ${readers === 1 ? 'subscriber' : 'subscribers'}.`,
-    }),
-    [newsletterApi.prefix],
-  );
-  const discard = useAdminAction(
-    () => discardIssue(id),
-    () => ({ title: 'Draft deleted' }),
-  );
-  const sendAnswer = useFormAnswer(NEWSLETTER_FORMS.send);
-  const testAnswer = useFormAnswer(NEWSLETTER_FORMS.test);
-  const failure = sendAnswer ?? testAnswer;
-  const busy = test.isPending || send.isPending || discard.isPending;
+    },
+    onDone: () => void refresh(newsletterApi.prefix),
+  });
+  const discard = useRouteForm(NEWSLETTER_FORMS.discard, {
+    done: { title: 'Draft deleted' },
+    onDone: () => void refresh(),
+  });
+  const failure = send.answer ?? test.answer ?? discard.answer;
+  const busy = test.pending || send.pending || discard.pending;
   return (
     <section aria-labelledby="preview-heading" className="space-y-4">
       <h3 id="preview-heading" className="font-semibold">
@@ -178,41 +157,37 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
       />
       <FormNotice answer={failure} />
       <div className="flex flex-wrap items-start gap-4">
-        <DraftForm form={NEWSLETTER_FORMS.test} id={id} run={() => test.mutate(undefined)}>
+        <DraftForm state={test} form={NEWSLETTER_FORMS.test} id={id}>
           <Button
             type="submit"
             variant="outline"
             disabled={busy}
-            pending={test.isPending}
+            pending={test.pending}
             pendingText="Sending..."
           >
             Send a test to me
           </Button>
         </DraftForm>
         <DraftForm
+          state={send}
           form={NEWSLETTER_FORMS.send}
           id={id}
           className="flex flex-col gap-2 rounded-md border border-border p-3"
-          run={() => send.mutate(undefined, { onSuccess: () => update({ [ISSUE_PARAM]: null }) })}
         >
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="confirm" required className="h-4 w-4 accent-[var(--primary)]" />
             {`I have checked the preview: send it to ${readers} ${readers === 1 ? 'subscriber' : 'subscribers'} now`}
           </label>
-          <Button type="submit" disabled={busy} pending={send.isPending} pendingText="Sending...">
+          <Button type="submit" disabled={busy} pending={send.pending} pendingText="Sending...">
             Send now
           </Button>
         </DraftForm>
-        <DraftForm
-          form={NEWSLETTER_FORMS.discard}
-          id={id}
-          run={() => discard.mutate(undefined, { onSuccess: () => update({ [ISSUE_PARAM]: null }) })}
-        >
+        <DraftForm state={discard} form={NEWSLETTER_FORMS.discard} id={id}>
           <Button
             type="submit"
             variant="ghost"
             disabled={busy}
-            pending={discard.isPending}
+            pending={discard.pending}
             pendingText="Deleting..."
           >
             Delete draft
@@ -223,32 +198,25 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
   );
 }
 
-/** A form about the open draft: posted to the page without the code, `run` from here with it. */
+/** A form about the open draft, posted to the page's action with its code or without it. */
 function DraftForm({
+  state,
   form,
   id,
-  run,
   className,
   children,
 }: {
+  state: RouteFormState;
   form: string;
   id: number;
-  run: () => void;
   className?: string;
   children: ReactNode;
 }) {
   return (
-    <form
-      method="post"
-      className={className}
-      onSubmit={(event) => {
-        event.preventDefault();
-        run();
-      }}
-    >
+    <state.Form ref={state.formRef} method="post" preventScrollReset className={className}>
       <FormName name={form} />
       <input type="hidden" name="id" value={id} />
       {children}
-    </form>
+    </state.Form>
   );
 }

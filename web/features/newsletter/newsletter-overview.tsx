@@ -1,17 +1,12 @@
-/**
- * The dashboard's Newsletter at a glance: how many in each state, growth by month, each sent
- * issue with its delivered and failed counts, the list as CSV and a CSV import (with consent).
- */
-import { type FormEvent, useState } from 'react';
 import type { ImportReport, IssueSummary, NewsletterOverview } from '../../../common/schemas/newsletter.ts';
-import { useFormAnswer } from '../../lib/form-post.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { When } from '../../ui/when.tsx';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel, StatusBadge } from '../admin/panel.tsx';
 import { newsletterPaths } from './api.ts';
-import { importSubscribers, newsletterOwnerPaths } from './owner-api.ts';
+import { newsletterOwnerPaths } from './owner-api.ts';
 import { NEWSLETTER_FORMS } from './owner-forms.ts';
 
 const STATE_LABELS = {
@@ -108,36 +103,12 @@ function Growth({ growth }: { growth: NewsletterOverview['growth'] }) {
   );
 }
 
-/** A CSV from another provider: a file input that posts to the page without its code. */
+/** A CSV from another provider: a file input posted to the page's action, with its code or without it. */
 function ImportForm() {
-  const answer = useFormAnswer(NEWSLETTER_FORMS.import);
-  const posted = answer?.kind === 'done' ? (answer.extra as { report: ImportReport }).report : null;
-  const [state, setState] = useState<{ pending: boolean; report: ImportReport | null; error: string | null }>(
-    {
-      pending: false,
-      report: null,
-      error: null,
-    },
-  );
   const refresh = useRefreshAdmin();
-  const report = state.report ?? posted;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const file = new FormData(event.currentTarget).get('file');
-    if (!(file instanceof File) || file.size === 0) {
-      setState({ pending: false, report: null, error: 'Choose a CSV file first.' });
-      return;
-    }
-    setState({ pending: true, report: null, error: null });
-    try {
-      const result = await importSubscribers(file);
-      setState({ pending: false, report: result, error: null });
-      await refresh();
-    } catch (error) {
-      setState({ pending: false, report: null, error: (error as Error).message });
-    }
-  }
+  const importer = useRouteForm(NEWSLETTER_FORMS.import, { onAnswer: () => void refresh() });
+  const report =
+    importer.answer?.kind === 'done' ? (importer.answer.extra as { report: ImportReport }).report : null;
 
   return (
     <section aria-labelledby="import-heading">
@@ -148,28 +119,30 @@ function ImportForm() {
         A CSV with an <code>email</code> column and a <code>consent</code> column (the date each address
         agreed, or yes). Rows without consent are skipped; addresses that left or bounced stay off the list.
       </p>
-      <form
+      <importer.Form
+        ref={importer.formRef}
         method="post"
         encType="multipart/form-data"
+        preventScrollReset
         className="mt-3 flex flex-wrap items-end gap-3"
         aria-label="Import subscribers"
-        onSubmit={onSubmit}
       >
         <FormName name={NEWSLETTER_FORMS.import} />
         <label className="flex flex-col gap-1 text-sm font-medium">
           CSV file
           <input type="file" name="file" accept=".csv,text/csv" className="text-sm" />
         </label>
-        <Button type="submit" size="sm" variant="outline" pending={state.pending} pendingText="Importing...">
+        <Button
+          type="submit"
+          size="sm"
+          variant="outline"
+          pending={importer.pending}
+          pendingText="Importing..."
+        >
           Import
         </Button>
-      </form>
-      {answer?.kind !== 'done' ? <FormNotice answer={answer} className="mt-3" /> : null}
-      {state.error ? (
-        <p role="alert" className="mt-3 text-sm font-medium text-destructive">
-          {state.error}
-        </p>
-      ) : null}
+      </importer.Form>
+      {importer.answer?.kind !== 'done' ? <FormNotice answer={importer.answer} className="mt-3" /> : null}
       {report ? (
         <div role="status" className="mt-3 rounded-md border border-border p-3 text-sm">
           <p className="font-semibold">

@@ -4,13 +4,11 @@
  * with its code it sends the same fields to the API and says so in place. The answer is the
  * same whatever the address's state, so nothing is revealed about who is on the list.
  */
-import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { NewsletterCadence } from '../../../common/newsletter.ts';
-import { useFormAnswer } from '../../lib/form-post.ts';
-import { leadSource } from '../../lib/lead-source.ts';
+import { SUBSCRIBE_ANSWER } from '../../../common/newsletter.ts';
+import { DONE_PARAM } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
-import { ApiError } from '../../lib/request.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { Field } from '../../ui/field.tsx';
@@ -18,10 +16,8 @@ import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import { newsletterPaths, subscribe } from './api.ts';
+import { newsletterPaths, SUBSCRIBE_FORM } from './api.ts';
 import { CadenceChoices } from './cadence-choices.tsx';
-
-export const SUBSCRIBE_FORM = 'subscribe';
 
 /** The short form's line: the choice comes with the confirmation. */
 const COMPACT_PROMISE = 'Every new post by email, or a monthly roundup: you choose when you confirm.';
@@ -47,8 +43,11 @@ export const subscribeFormId = (place: SubscribeFormProps['place']) => `subscrib
 /** Pages with a sign-up of their own, where the footer has none: home, the newsletter's, the dashboard. */
 const OWN_FORM = /^\/($|newsletter|admin)/;
 
-/** The footer's short form, where a page has none of its own (decided here, in the lazy chunk). */
-export default function SubscribeFormIn(props: SubscribeFormProps) {
+/** The word a sign-up's success comes back with, on the page it was sent from. */
+export const subscribedWord = (place: SubscribeFormProps['place']) => `${SUBSCRIBE_FORM}-${place}`;
+
+/** The footer's short form, where a page has none of its own. */
+export function NewsletterSignup(props: SubscribeFormProps) {
   const { pathname } = useLocation();
   if (props.place !== 'footer') return <SubscribeForm {...props} />;
   if (OWN_FORM.test(pathname)) return null;
@@ -62,59 +61,27 @@ export default function SubscribeFormIn(props: SubscribeFormProps) {
 function SubscribeForm({ place, slug, headingLevel = 2, compact = false, className }: SubscribeFormProps) {
   const staticCopy = useStaticCopy();
   const id = subscribeFormId(place);
-  // A post made without the code comes back to /newsletter, whose own form shows the answer.
-  const answer = useFormAnswer(SUBSCRIBE_FORM);
-  const kept = place === 'newsletter' ? answer : undefined;
-  const [state, setState] = useState<
-    | { kind: 'idle' }
-    | { kind: 'sending' }
-    | { kind: 'done'; message: string }
-    | { kind: 'failed'; message: string; email?: string }
-  >({ kind: 'idle' });
+  const { pathname, search } = useLocation();
+  const signup = useRouteForm(SUBSCRIBE_FORM, {
+    key: id,
+    doneWord: subscribedWord(place),
+    // The newsletter's own page shows the answer to a sign-up posted from any page without its code.
+    match: (answer) => place === 'newsletter' || answer.values.place === place,
+    empty: { cadence: 'each' },
+  });
   const Heading = `h${headingLevel}` as const;
   const source = place === 'post' && slug ? `post:${slug}` : place;
+  // Back to this page, as it was, once sent.
+  const back = new URLSearchParams(search);
+  back.delete(DONE_PARAM);
+  const here = back.size > 0 ? `${pathname}?${back}` : pathname;
 
   // A copy without a server takes no sign-ups: the newsletter's page says so; the short forms step aside.
   if (staticCopy)
     return compact ? null : <StaticNotice feature="Subscribing to the newsletter" className={className} />;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const fields = new FormData(event.currentTarget);
-    const text = (name: string) => String(fields.get(name) ?? '');
-    setState({ kind: 'sending' });
-    try {
-      const { message } = await subscribe({
-        email: text('email'),
-        name: text('name'),
-        cadence: (text('cadence') || 'each') as NewsletterCadence,
-        source,
-        leadSource: leadSource(),
-        website: text('website'),
-      });
-      setState({ kind: 'done', message });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        const body = JSON.parse(error.text || '{}') as { message?: string; errors?: Record<string, string> };
-        setState({
-          kind: 'failed',
-          message: body.message ?? 'Please check the form.',
-          ...(body.errors?.email ? { email: body.errors.email } : {}),
-        });
-      } else {
-        setState({
-          kind: 'failed',
-          message:
-            error instanceof ApiError && error.status === 429
-              ? error.serverMessage
-              : 'Your subscription could not be sent. Please try again.',
-        });
-      }
-    }
-  }
-
   const headingId = `${id}-title`;
-  if (state.kind === 'done') {
+  if (signup.done && !signup.answer) {
     return (
       <section
         aria-labelledby={headingId}
@@ -124,12 +91,11 @@ function SubscribeForm({ place, slug, headingLevel = 2, compact = false, classNa
           Check your inbox
         </Heading>
         <p role="status" className="mt-2 text-sm text-muted-foreground">
-          {state.message}
+          {SUBSCRIBE_ANSWER}
         </p>
       </section>
     );
   }
-  const emailError = state.kind === 'failed' ? state.email : kept?.errors.email;
   return (
     <section
       aria-labelledby={headingId}
@@ -142,40 +108,27 @@ function SubscribeForm({ place, slug, headingLevel = 2, compact = false, classNa
       {place === 'newsletter' ? null : (
         <p className="mt-1 text-sm text-muted-foreground">{compact ? COMPACT_PROMISE : NEWSLETTER_PROMISE}</p>
       )}
-      <form
+      <signup.Form
+        ref={signup.formRef}
         id={id}
         method="post"
         action={newsletterPaths.page}
+        preventScrollReset
         noValidate
         className="mt-4 space-y-4"
-        onSubmit={onSubmit}
       >
         <FormName name={SUBSCRIBE_FORM} />
         <input type="hidden" name="source" value={source} />
-        <FormNotice answer={kept} />
-        {state.kind === 'failed' && !state.email ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {state.message}
-          </p>
-        ) : null}
+        <input type="hidden" name="place" value={place} />
+        <input type="hidden" name="back" value={here} />
+        <FormNotice answer={signup.answer} />
         <div className={compact ? undefined : 'grid gap-4 sm:grid-cols-2'}>
-          <Field label="Email" error={emailError}>
-            <Input
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              defaultValue={kept?.values.email ?? ''}
-            />
+          <Field label="Email" error={signup.errorOf('email')}>
+            <Input type="email" autoComplete="email" required {...signup.field('email')} />
           </Field>
           {compact ? null : (
-            <Field label="First name (optional)">
-              <Input
-                name="name"
-                autoComplete="given-name"
-                maxLength={60}
-                defaultValue={kept?.values.name ?? ''}
-              />
+            <Field label="First name (optional)" error={signup.errorOf('name')}>
+              <Input autoComplete="given-name" maxLength={60} {...signup.field('name')} />
             </Field>
           )}
         </div>
@@ -184,7 +137,7 @@ function SubscribeForm({ place, slug, headingLevel = 2, compact = false, classNa
           <fieldset>
             <legend className="text-sm font-medium">How often</legend>
             <CadenceChoices
-              chosen={kept?.values.cadence ?? 'each'}
+              chosen={signup.answer?.values.cadence ?? 'each'}
               className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6"
             />
           </fieldset>
@@ -196,7 +149,7 @@ function SubscribeForm({ place, slug, headingLevel = 2, compact = false, classNa
           </label>
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <Button type="submit" pending={state.kind === 'sending'} pendingText="Subscribing...">
+          <Button type="submit" pending={signup.pending} pendingText="Subscribing...">
             Subscribe
           </Button>
           {/* The short forms stand above the footer's own Privacy Policy link. */}
@@ -210,7 +163,7 @@ function SubscribeForm({ place, slug, headingLevel = 2, compact = false, classNa
             </p>
           )}
         </div>
-      </form>
+      </signup.Form>
     </section>
   );
 }

@@ -11,7 +11,8 @@ import {
   type SubscriberState,
   subscriberStates,
 } from '../../../common/schemas/newsletter.ts';
-import { useDone, useFormAnswer } from '../../lib/form-post.ts';
+import { useDone, usePageAction } from '../../lib/form-post.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
@@ -20,13 +21,13 @@ import { When } from '../../ui/when.tsx';
 import {
   AdminSection,
   EntryList,
-  useAdminAction,
   useAdminList,
   useFilterParam,
+  useRefreshAdmin,
   useUpdateParams,
 } from '../admin/admin-list.tsx';
 import { StatusBadge } from '../admin/panel.tsx';
-import { deleteSubscriber, newsletterOwnerPaths } from './owner-api.ts';
+import { newsletterOwnerPaths } from './owner-api.ts';
 import { NEWSLETTER_FORMS } from './owner-forms.ts';
 
 export const STATE_LABELS: Record<SubscriberState, string> = {
@@ -141,11 +142,14 @@ export function SubscriberList() {
 
 function SubscriberEntry({ subscriber }: { subscriber: Subscriber }) {
   const [confirming, setConfirming] = useState(false);
-  const answer = useFormAnswer(NEWSLETTER_FORMS.remove);
-  const remove = useAdminAction(
-    () => deleteSubscriber(subscriber.id),
-    () => ({ title: 'Subscriber deleted', description: subscriber.email }),
-  );
+  const refresh = useRefreshAdmin();
+  const remove = useRouteForm(NEWSLETTER_FORMS.remove, {
+    key: `${NEWSLETTER_FORMS.remove}-${subscriber.id}`,
+    match: (answer) => answer.values.id === String(subscriber.id),
+    done: { title: 'Subscriber deleted', description: subscriber.email },
+    onDone: () => void refresh(),
+  });
+  const pageAction = usePageAction();
   return (
     <article aria-label={subscriber.email} className="rounded-md border border-border p-4 text-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -178,23 +182,27 @@ function SubscriberEntry({ subscriber }: { subscriber: Subscriber }) {
         </div>
         <StatusBadge tone={TONES[subscriber.status]}>{STATE_LABELS[subscriber.status]}</StatusBadge>
       </div>
-      <form
+      <remove.Form
+        ref={remove.formRef}
         method="post"
+        action={pageAction}
+        preventScrollReset
         className="mt-3 flex flex-wrap items-center gap-2"
+        // With the page's code the first press asks again; without it, the press deletes.
         onSubmit={(event) => {
+          if (confirming) return;
           event.preventDefault();
-          if (confirming) remove.mutate(undefined);
-          else setConfirming(true);
+          setConfirming(true);
         }}
       >
         <FormName name={NEWSLETTER_FORMS.remove} />
         <input type="hidden" name="id" value={subscriber.id} />
-        <FormNotice answer={answer?.values.id === String(subscriber.id) ? answer : undefined} />
+        <FormNotice answer={remove.answer} />
         <Button
           type="submit"
           size="sm"
           variant={confirming ? 'destructive' : 'ghost'}
-          pending={remove.isPending}
+          pending={remove.pending}
           pendingText="Deleting..."
           aria-label={
             confirming
@@ -209,7 +217,7 @@ function SubscriberEntry({ subscriber }: { subscriber: Subscriber }) {
             Keep
           </Button>
         ) : null}
-      </form>
+      </remove.Form>
     </article>
   );
 }

@@ -1,23 +1,20 @@
 import { Button } from '../../ui/button.tsx';
 import { Moon, Sun } from '../../ui/icons.tsx';
-import { setTheme, useTheme } from './theme.ts';
+import { THEME_SWITCH_ATTRIBUTE, useTheme } from './theme.ts';
 
 /**
  * Switches between dark and light (the spec's toggle); the preference starts as 'system'. Its icon
  * and name follow the theme the page is in (the `dark` class the theme script sets before the
- * first paint), not React's state: right from the first paint, before the page's code arrives
- * (ADR 014), for the eye and for a screen reader alike.
+ * first paint), not React's state: right from the first paint, for the eye and for a screen reader
+ * alike. A press is handled by the head script's listener (theme.ts), before and after the page's
+ * code arrives alike: it acts once, whenever it comes (ADR 017).
  */
 export function ThemeToggle() {
   // Subscribed while shown: under 'system' the page follows the operating system when it switches,
   // and a choice made in another tab is taken up here.
   useTheme();
   return (
-    <Button
-      variant="ghost"
-      size="icon"
-      onClick={() => setTheme(document.documentElement.classList.contains('dark') ? 'light' : 'dark')}
-    >
+    <Button variant="ghost" size="icon" {...{ [THEME_SWITCH_ATTRIBUTE]: '' }}>
       <span className="contents dark:hidden">
         <Moon className="h-5 w-5" />
         <span className="sr-only">Switch to dark theme</span>

@@ -16,7 +16,7 @@ function blockedWindow() {
 }
 
 // The script's first statement, alone: the stand-in, before the theme is read.
-const STORAGE_SHIM = /^\(function\(\)\{(.*?\}\);)var t=null;/.exec(themeScript())?.[1] ?? '';
+const STORAGE_SHIM = /^\(function\(\)\{(.*?\}\);)var k=/.exec(themeScript())?.[1] ?? '';
 const runShim = (win: object) => new Function('window', STORAGE_SHIM)(win);
 
 describe('the storage stand-in', () => {

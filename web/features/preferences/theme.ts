@@ -18,11 +18,21 @@ const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
  */
 const STORAGE_SHIM = `['localStorage','sessionStorage'].forEach(function(n){try{window[n].getItem('')}catch(_){var m=new Map();try{Object.defineProperty(window,n,{configurable:true,value:{getItem:function(k){return m.has(String(k))?m.get(String(k)):null},setItem:function(k,v){m.set(String(k),String(v))},removeItem:function(k){m.delete(String(k))},clear:function(){m.clear()},key:function(i){return Array.from(m.keys())[i]||null},get length(){return m.size}}})}catch(_){}}});`;
 
+/** Marks the theme switch; the head script's one click listener acts on it (see THEME_SWITCH). */
+export const THEME_SWITCH_ATTRIBUTE = 'data-theme-switch';
+/** Told on `window` whenever the switch changed the theme, for the page's code to follow. */
+export const THEME_CHANGE_EVENT = 'themechange';
+
+/**
+ * The theme switch's whole behaviour, one listener on the document from before the first paint:
+ * a press flips the theme and stores the choice, whether the page's code has arrived or not, so a
+ * press is never lost and never done twice (the button has no handler of its own).
+ */
+const THEME_SWITCH = `document.addEventListener('click',function(v){var b=v.target;b=b&&b.closest&&b.closest('[${THEME_SWITCH_ATTRIBUTE}]');if(!b)return;var n=!e.classList.contains('dark');try{localStorage.setItem(k,n?'dark':'light')}catch(_){}e.classList.toggle('dark',n);e.style.colorScheme=n?'dark':'light';dispatchEvent(new Event('${THEME_CHANGE_EVENT}'))});`;
+
 /** The inline head script; a function, so that the browser build (which never calls it) drops its text. */
 export const themeScript = () =>
-  `(function(){${STORAGE_SHIM}var t=null;try{t=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.theme)})}catch(_){}var d=t==='dark'||((t!=='light')&&matchMedia('(prefers-color-scheme: dark)').matches);var e=document.documentElement;e.classList.toggle('dark',d);e.style.colorScheme=d?'dark':'light'})()`;
-
-const listeners = new Set<() => void>();
+  `(function(){${STORAGE_SHIM}var k=${JSON.stringify(STORAGE_KEYS.theme)},t=null;try{t=localStorage.getItem(k)}catch(_){}var d=t==='dark'||((t!=='light')&&matchMedia('(prefers-color-scheme: dark)').matches);var e=document.documentElement;e.classList.toggle('dark',d);e.style.colorScheme=d?'dark':'light';${THEME_SWITCH}})()`;
 
 function readTheme(): Theme {
   try {
@@ -43,18 +53,7 @@ function applyTheme(theme: Theme) {
   root.style.colorScheme = dark ? 'dark' : 'light';
 }
 
-export function setTheme(theme: Theme) {
-  try {
-    localStorage.setItem(STORAGE_KEYS.theme, theme);
-  } catch {
-    // Private mode without storage: the choice lasts for this page only.
-  }
-  applyTheme(theme);
-  for (const listener of listeners) listener();
-}
-
 function subscribe(listener: () => void) {
-  listeners.add(listener);
   // Under 'system', follow the operating system when it switches.
   const media = matchMedia('(prefers-color-scheme: dark)');
   const onChange = () => {
@@ -63,10 +62,11 @@ function subscribe(listener: () => void) {
   };
   media.addEventListener('change', onChange);
   window.addEventListener('storage', onChange);
+  window.addEventListener(THEME_CHANGE_EVENT, listener);
   return () => {
-    listeners.delete(listener);
     media.removeEventListener('change', onChange);
     window.removeEventListener('storage', onChange);
+    window.removeEventListener(THEME_CHANGE_EVENT, listener);
   };
 }
 

@@ -3,7 +3,7 @@
  * Technologies, and the demo behaviour of each demoType (spec section 2).
  */
 
-import { Tabs } from 'radix-ui';
+import * as Tabs from 'radix-ui/tabs';
 import { useState } from 'react';
 import { DEFAULT_GITHUB_BRANCH, MIN_FRAME_HEIGHT } from '../../../common/constants.ts';
 import { demoFrameUrl } from '../../../common/demo-frame.ts';

@@ -1,7 +1,3 @@
-import type { RecommendationRequestInput, RecommendationResponse } from '../../../common/schemas/ai.ts';
-import { requestJson } from '../../lib/request.ts';
-/** Where the visitor's interests go for project recommendations. */
+/** Where the visitor's interests go for project recommendations, and the form's name in its page's action. */
 export const RECOMMENDATIONS_PATH = '/api/recommendations';
-
-export const askForRecommendations = (request: RecommendationRequestInput) =>
-  requestJson<RecommendationResponse>('POST', RECOMMENDATIONS_PATH, request);
+export const RECOMMEND_FORM = 'recommend';

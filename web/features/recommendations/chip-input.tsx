@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { Plus, X } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
@@ -22,16 +22,17 @@ interface ChipInputProps {
 export function useChips(typed: () => string) {
   const [chips, onChipsChange] = useState<string[]>([]);
   const [pending, onPendingChange] = useState(typed);
+  /** After a send: the entries become chips, nothing is left typed. */
+  const settle = useCallback((entries: string[]) => {
+    onChipsChange(entries);
+    onPendingChange('');
+  }, []);
   return {
     /** The input's own props. */
     field: { chips, onChipsChange, pending, onPendingChange },
     /** Every entry as sent: the chips and what is still typed. */
     values: chipValues(chips, pending),
-    /** After a send: the entries become chips, nothing is left typed. */
-    settle(entries: string[]) {
-      onChipsChange(entries);
-      onPendingChange('');
-    },
+    settle,
   };
 }
 
@@ -58,6 +59,10 @@ export function ChipInput({
       <label htmlFor={id} className="text-sm font-medium leading-none">
         {label}
       </label>
+      {/* The chips go with the form too, before what is still typed (the server splits on commas). */}
+      {chips.map((chip) => (
+        <input key={chip} type="hidden" name={name} value={chip} />
+      ))}
       <div className="flex gap-2">
         <Input
           id={id}

@@ -3,21 +3,17 @@
  * answers typically 3-5 projects with a match score and a reason each. Results appear below the
  * form and scroll into view. A project's copy-link button shares `?project={id}`.
  */
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { EXPERIENCE_LEVELS, RECOMMENDATION_PURPOSES } from '../../../common/constants.ts';
-import { recommendedProject, recommendProjects } from '../../../common/recommender.ts';
-import {
-  type RecommendationRequestInput,
-  type RecommendationResult,
-  recommendationRequestSchema,
-} from '../../../common/schemas/ai.ts';
-import { findProject, projects } from '../../../content/projects.ts';
-import { typedValues, useFormAnswer } from '../../lib/form-post.ts';
+import { recommendedProject } from '../../../common/recommender.ts';
+import type { RecommendationResult } from '../../../common/schemas/ai.ts';
+import { findProject } from '../../../content/projects.ts';
+import type { FormAnswer } from '../../lib/form-post.ts';
+import { formObject } from '../../lib/form-values.ts';
 import { useScrollBehavior } from '../../lib/motion.ts';
 import { paths } from '../../lib/paths.ts';
-import { errorMessage } from '../../lib/request.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -27,9 +23,12 @@ import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useStaticCopy } from '../layout/static-copy.ts';
-import { askForRecommendations } from './api.ts';
+import { RECOMMEND_FORM } from './api.ts';
 import { ChipInput, useChips } from './chip-input.tsx';
 import { RecommendationCard } from './recommendation-card.tsx';
+
+const schema = () =>
+  import('../../../common/schemas/ai.ts').then((module) => module.recommendationRequestSchema);
 
 const LEVEL_LABELS: Record<(typeof EXPERIENCE_LEVELS)[number], string> = {
   beginner: 'Beginner',
@@ -46,8 +45,46 @@ const PURPOSE_LABELS: Record<(typeof RECOMMENDATION_PURPOSES)[number], string> =
 
 const RECOMMEND_FORM_ID = 'recommend-form';
 
-/** Thrown for an answer that is not a success with data (spec section 8 names its own message). */
-class Unsuccessful extends Error {}
+/** The spec's toast for results. */
+const generated = (result: RecommendationResult) => ({
+  title: 'Recommendations Generated',
+  description:
+    result.recommendations.length > 0
+      ? `${result.recommendations.length} ${result.recommendations.length === 1 ? 'project matches' : 'projects match'} your interests.`
+      : 'No project matches these interests yet.',
+});
+
+/**
+ * The static copy has no server: the built-in recommender runs here in the browser, with the
+ * same rules (its code comes only there, when asked).
+ */
+async function recommendHere(form: HTMLFormElement): Promise<FormAnswer> {
+  const [rules, { recommendProjects }, { projects }] = await Promise.all([
+    schema(),
+    import('../../../common/recommender.ts'),
+    import('../../../content/projects.ts'),
+  ]);
+  const fields = new FormData(form);
+  const values = Object.fromEntries(
+    [...fields].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  const parsed = rules.safeParse(formObject(fields, rules));
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    return { form: RECOMMEND_FORM, title: 'Error', message: '', errors, values };
+  }
+  const result = recommendProjects(projects, parsed.data);
+  return {
+    form: RECOMMEND_FORM,
+    title: '',
+    message: '',
+    errors: {},
+    values,
+    kind: 'done',
+    extra: { result },
+  };
+}
 
 /** The project a shared link names, in the shape of a recommended project. */
 function sharedProject(id: string | null) {
@@ -107,74 +144,41 @@ export function Recommender() {
   const [searchParams] = useSearchParams();
   const staticCopy = useStaticCopy();
   const shared = sharedProject(searchParams.get('project'));
-  // The page's answer to a post made without the code: the results, or the refusal, and the input.
-  const answer = useFormAnswer('recommend');
-  const served = answer?.extra?.result as RecommendationResult | undefined;
-  // What the server's fields held, or what was typed before the code arrived: kept as the form goes live.
-  const [start] = useState(
-    () => ({ ...answer?.values, ...typedValues(RECOMMEND_FORM_ID) }) as Record<string, unknown>,
-  );
-  const initial = (name: string, fallback = '') =>
-    typeof start[name] === 'string' ? (start[name] as string) : fallback;
-
-  const interests = useChips(() => initial('interests'));
-  const technologies = useChips(() => initial('preferredTechnologies'));
-  const [experienceLevel, setExperienceLevel] = useState<string>(() =>
-    initial('experienceLevel', 'intermediate'),
-  );
-  const [purpose, setPurpose] = useState(() => initial('purpose'));
-  const [searchQuery, setSearchQuery] = useState(() => initial('searchQuery'));
-  const [submitted, setSubmitted] = useState(false);
-
-  const input: RecommendationRequestInput = {
-    interests: interests.values,
-    experienceLevel: experienceLevel as RecommendationRequestInput['experienceLevel'],
-    preferredTechnologies: technologies.values,
-    ...(purpose ? { purpose: purpose as RecommendationRequestInput['purpose'] } : {}),
-    searchQuery,
-  };
-  // Validated on submit, then again on every change (spec section 5).
-  const validation = recommendationRequestSchema.safeParse(input);
-  const errors: Record<string, string> = submitted ? {} : { ...answer?.errors };
-  if (submitted && !validation.success) {
-    for (const issue of validation.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  }
-
-  const recommend = useMutation({
-    mutationFn: async (request: RecommendationRequestInput) => {
-      // The static copy has no server: the built-in recommender runs right here in the browser.
-      if (staticCopy) return recommendProjects(projects, recommendationRequestSchema.parse(request));
-      const answer = await askForRecommendations(request);
-      if (!answer.success || !answer.data) throw new Unsuccessful(answer.message);
-      return answer.data;
+  const recommend = useRouteForm(RECOMMEND_FORM, {
+    recheck: schema,
+    onAnswer: (answer) => {
+      const result = answer.extra?.result as RecommendationResult | undefined;
+      if (result) toast(generated(result));
     },
-    onSuccess: (data) =>
-      toast({
-        title: 'Recommendations Generated',
-        description:
-          data.recommendations.length > 0
-            ? `${data.recommendations.length} ${data.recommendations.length === 1 ? 'project matches' : 'projects match'} your interests.`
-            : 'No project matches these interests yet.',
-      }),
-    onError: (failure) =>
-      toast({
-        title: 'Error',
-        description:
-          failure instanceof Unsuccessful
-            ? failure.message || 'Failed to generate recommendations'
-            : errorMessage(failure) || 'Something went wrong. Please try again.',
-        variant: 'destructive',
-      }),
   });
+  // On the static copy the answer is made here.
+  const [here, setHere] = useState<FormAnswer | undefined>();
+  const answer = here ?? recommend.answer;
+  const result = answer?.extra?.result as RecommendationResult | undefined;
+  const errorOf = (name: string) => (here ? here.errors[name] : recommend.errorOf(name));
+  const kept = (name: string, fallback = '') => answer?.values[name] ?? fallback;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!validation.success) return;
-    interests.settle(validation.data.interests);
-    technologies.settle(validation.data.preferredTechnologies);
-    recommend.mutate(input);
-  };
+  const interests = useChips(() => kept('interests'));
+  const technologies = useChips(() => kept('preferredTechnologies'));
+  // Once results are in, what was sent becomes chips, with nothing left typed.
+  const settleInterests = interests.settle;
+  const settleTechnologies = technologies.settle;
+  useEffect(() => {
+    if (!result || !answer) return;
+    settleInterests(splitList(answer.values.interests));
+    settleTechnologies(splitList(answer.values.preferredTechnologies));
+  }, [result, answer, settleInterests, settleTechnologies]);
+
+  const submitHere = staticCopy
+    ? (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        void recommendHere(event.currentTarget).then((made) => {
+          setHere(made);
+          const madeResult = made.extra?.result as RecommendationResult | undefined;
+          if (madeResult) toast(generated(madeResult));
+        });
+      }
+    : undefined;
 
   return (
     <>
@@ -188,16 +192,18 @@ export function Recommender() {
       )}
 
       <Card className="mx-auto mt-10 max-w-3xl p-6">
-        <form
+        <recommend.Form
+          ref={recommend.formRef}
           id={RECOMMEND_FORM_ID}
           method="post"
           action={paths.recommendations}
+          preventScrollReset
           noValidate
           aria-labelledby="interest-form-title"
-          onSubmit={submit}
+          onSubmit={submitHere}
           className="space-y-5"
         >
-          <FormName name="recommend" />
+          <FormName name={RECOMMEND_FORM} />
           <h2 id="interest-form-title" className="flex items-center gap-2 text-xl font-semibold">
             <Compass className="h-5 w-5 text-primary" />
             What are you looking for?
@@ -209,7 +215,7 @@ export function Recommender() {
             hint="Press Enter or Add after each one, or separate them with commas."
             placeholder="e.g. automotive, small business, inventory"
             {...interests.field}
-            error={errors.interests}
+            error={errorOf('interests')}
           />
           <ChipInput
             name="preferredTechnologies"
@@ -217,15 +223,14 @@ export function Recommender() {
             hint="Languages, frameworks or tools you care about."
             placeholder="e.g. React, Node.js, PostgreSQL"
             {...technologies.field}
-            error={errors.preferredTechnologies}
+            error={errorOf('preferredTechnologies')}
           />
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label="Experience level">
               <Select
                 name="experienceLevel"
                 options={LEVEL_LABELS}
-                value={experienceLevel}
-                onChange={(event) => setExperienceLevel(event.target.value)}
+                defaultValue={kept('experienceLevel', 'intermediate')}
               />
             </Field>
             <Field label="Purpose (optional)">
@@ -233,21 +238,19 @@ export function Recommender() {
                 name="purpose"
                 options={PURPOSE_LABELS}
                 placeholder="Any purpose"
-                value={purpose}
-                onChange={(event) => setPurpose(event.target.value)}
+                defaultValue={kept('purpose')}
               />
             </Field>
           </div>
-          <Field label="Anything specific? (optional)" error={errors.searchQuery}>
+          <Field label="Anything specific? (optional)" error={errorOf('searchQuery')}>
             <Input
               name="searchQuery"
-              value={searchQuery}
+              defaultValue={kept('searchQuery')}
               placeholder="e.g. offline apps for field work"
-              onChange={(event) => setSearchQuery(event.target.value)}
             />
           </Field>
-          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={recommend.isPending}>
-            {recommend.isPending ? (
+          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={recommend.pending}>
+            {recommend.pending ? (
               <>
                 <LoaderCircle className="h-4 w-4 animate-spin" />
                 Finding projects...
@@ -256,14 +259,17 @@ export function Recommender() {
               'Get Recommendations'
             )}
           </Button>
-        </form>
+        </recommend.Form>
       </Card>
 
-      {recommend.isSuccess ? (
-        <Results result={recommend.data} highlightId={shared?.id} />
-      ) : served && recommend.isIdle ? (
-        <Results result={served} highlightId={shared?.id} />
-      ) : null}
+      {result ? <Results result={result} highlightId={shared?.id} /> : null}
     </>
   );
 }
+
+/** A list as the form posted it: its entries, split on commas. */
+const splitList = (text: string | undefined) =>
+  (text ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);

@@ -4,13 +4,11 @@
  * tab; until the address is there it reads 'Preparing Download' and is disabled, also when
  * fetching it failed (with a retry).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { type ResumeRequestInput, resumeRequestSchema } from '../../../common/schemas/resume.ts';
+import { useEffect, useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
 import { RESUME_PURPOSE_LABELS } from '../../lib/option-labels.ts';
 import { paths } from '../../lib/paths.ts';
-import { usePostForm } from '../../lib/use-post-form.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
@@ -20,18 +18,13 @@ import { PersonFields } from '../../ui/person-fields.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { ThankYou } from '../../ui/thank-you.tsx';
-import { failureToast, toast } from '../../ui/use-toast.ts';
+import { toast } from '../../ui/use-toast.ts';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import { requestResume, resumeUrl } from './api.ts';
+import { RESUME_FORM } from './api.ts';
 
-const empty: ResumeRequestInput = {
-  name: '',
-  email: '',
-  company: '',
-  purpose: '' as ResumeRequestInput['purpose'],
-  message: '',
-};
+const recheck = () =>
+  import('../../../common/schemas/resume.ts').then((module) => module.resumeRequestSchema);
 
 function ResumeSent({
   resumeUrl,
@@ -74,92 +67,70 @@ function ResumeSent({
   );
 }
 
-/** The download link of a request sent without the page's code, read by the page's loader. */
+/**
+ * The download link of a sent request, read by the page's loader from the request's own address
+ * (`/resume?request=...`, where a sent request comes back); null elsewhere.
+ */
 export type ServedRequest = { resumeUrl: string } | { resumeUrl: null; message: string } | null;
 
 /** The request form, or the Thank You panel once sent; on the static copy, a notice. */
 export function ResumeRequest({ served = null }: { served?: ServedRequest }) {
   const staticCopy = useStaticCopy();
-  const { form, answer, field, errorOf, onSubmit } = usePostForm<ResumeRequestInput>({
-    id: 'resume-form',
-    form: 'resume',
-    empty,
-    resolver: zodResolver(resumeRequestSchema),
-  });
+  const revalidator = useRevalidator();
+  const [sent, setSent] = useState(false);
+  const resume = useRouteForm(RESUME_FORM, { recheck, onDone: () => setSent(true) });
+  const { field, errorOf } = resume;
+  // Sent from the page: the spec's toast once the download address is read (or could not be).
+  useEffect(() => {
+    if (!sent || !served || revalidator.state !== 'idle') return;
+    setSent(false);
+    if (served.resumeUrl) toast({ title: 'Resume download ready' });
+    else if ('message' in served)
+      toast({ title: 'Error', description: served.message, variant: 'destructive' });
+  }, [sent, served, revalidator.state]);
 
-  const download = useMutation({
-    mutationFn: resumeUrl,
-    onSuccess: () => toast({ title: 'Resume download ready' }),
-    onError: () =>
-      toast({
-        title: 'Error',
-        description: 'Could not retrieve the resume. Please try again.',
-        variant: 'destructive',
-      }),
-  });
-
-  const request = useMutation({
-    mutationFn: requestResume,
-    onSuccess: (accessToken) => {
-      form.reset(empty);
-      download.mutate(accessToken);
-    },
-    onError: failureToast(
-      'Submission failed',
-      'There was an error submitting your request. Please try again.',
-    ),
-  });
-
+  if (staticCopy) return <StaticNotice feature="Requesting the resume" className="h-fit" />;
+  if (served) {
+    return (
+      <ResumeSent
+        resumeUrl={served.resumeUrl ?? undefined}
+        failed={!served.resumeUrl && revalidator.state === 'idle'}
+        onRetry={() => {
+          setSent(true);
+          void revalidator.revalidate();
+        }}
+      />
+    );
+  }
   return (
-    <>
-      {staticCopy ? (
-        <StaticNotice feature="Requesting the resume" className="h-fit" />
-      ) : request.isSuccess ? (
-        <ResumeSent
-          resumeUrl={download.data}
-          failed={download.isError}
-          onRetry={() => download.mutate(request.data)}
-        />
-      ) : served?.resumeUrl && request.isIdle ? (
-        <ResumeSent resumeUrl={served.resumeUrl} failed={false} onRetry={() => {}} />
-      ) : (
-        <form
-          id="resume-form"
-          method="post"
-          action={paths.resume}
-          noValidate
-          aria-labelledby="resume-form-title"
-          className="space-y-4 rounded-lg border border-border bg-card p-6"
-          onSubmit={onSubmit((values) => request.mutate(values))}
-        >
-          <FormName name="resume" />
-          <h2 id="resume-form-title" className="text-xl font-semibold">
-            Resume request
-          </h2>
-          {served && served.resumeUrl === null ? (
-            <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
-              <p className="font-semibold">Error</p>
-              <p className="mt-1">{served.message}</p>
-            </div>
-          ) : null}
-          <FormNotice answer={answer} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <PersonFields form={{ field, errorOf }} />
-            <Field label="Company (optional)" error={errorOf('company')}>
-              <Input autoComplete="organization" {...field('company')} />
-            </Field>
-            <Field label="Purpose" error={errorOf('purpose')}>
-              <Select options={RESUME_PURPOSE_LABELS} placeholder="Select a purpose" {...field('purpose')} />
-            </Field>
-          </div>
-          <Field label="Message (optional)" error={errorOf('message')}>
-            <Textarea rows={4} {...field('message')} />
-          </Field>
-          <Button type="submit" pending={request.isPending} pendingText="Submitting...">
-            Request Resume
-          </Button>
-        </form>
-      )}
-    </>
+    <resume.Form
+      ref={resume.formRef}
+      method="post"
+      action={paths.resume}
+      noValidate
+      aria-labelledby="resume-form-title"
+      className="space-y-4 rounded-lg border border-border bg-card p-6"
+    >
+      <FormName name={RESUME_FORM} />
+      <h2 id="resume-form-title" className="text-xl font-semibold">
+        Resume request
+      </h2>
+      <FormNotice answer={resume.answer} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PersonFields form={resume} />
+        <Field label="Company (optional)" error={errorOf('company')}>
+          <Input autoComplete="organization" {...field('company')} />
+        </Field>
+        <Field label="Purpose" error={errorOf('purpose')}>
+          <Select options={RESUME_PURPOSE_LABELS} placeholder="Select a purpose" {...field('purpose')} />
+        </Field>
+      </div>
+      <Field label="Message (optional)" error={errorOf('message')}>
+        <Textarea rows={4} {...field('message')} />
+      </Field>
+      <Button type="submit" pending={resume.pending} pendingText="Submitting...">
+        Request Resume
+      </Button>
+    </resume.Form>
   );
 }

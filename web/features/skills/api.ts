@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicEndorsement, SkillsByCategory } from '../../../common/schemas/skills.ts';
-import { requestJson } from '../../lib/request.ts';
 
 /** Query keys are API paths (spec section 7); each path is written here once. */
 export const SKILLS_PATH = '/api/skills';
@@ -37,5 +36,5 @@ export const useEndorsements = (skillId: number, initial?: PublicEndorsement[] |
   useQuery({ ...endorsementsQuery(skillId), ...(initial ? { initialData: initial } : {}) });
 
 /** Sends an endorsement (the form's fields, its skill and its form token). */
-export const sendEndorsement = (endorsement: Record<string, unknown>) =>
-  requestJson<{ message: string }>('POST', ENDORSEMENTS_PATH, endorsement);
+/** The endorsement form's name in its pages' actions (the skill's own page, and the home page's dialog). */
+export const ENDORSE_FORM = 'endorse';

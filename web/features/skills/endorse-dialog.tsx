@@ -3,7 +3,7 @@
  * (fetched only while the dialog is open). Loaded on first use; the 'Endorse this skill' link it
  * takes over leads to the same form on the skill's own page.
  */
-import { Dialog } from 'radix-ui';
+import * as Dialog from 'radix-ui/dialog';
 import type { Skill } from '../../../common/schemas/skills.ts';
 import { X } from '../../ui/icons.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
@@ -39,7 +39,7 @@ export default function EndorseDialog({ skill, onClose }: { skill: Skill; onClos
             </>
           ) : (
             <>
-              <EndorseForm skill={skill} onSent={onClose} />
+              <EndorseForm skill={skill} action="/?index" onSent={onClose} />
               <RecentEndorsements skillId={skill.id} />
             </>
           )}

@@ -4,16 +4,14 @@
  * a visitor whose page's code has not arrived, on the skill's own page (/skills/{id}/endorse),
  * where it posts without JavaScript (ADR 013).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { DEFAULT_RATING, RECENT_ENDORSEMENTS_SHOWN } from '../../../common/constants.ts';
-import { type EndorsementInput, endorsementSchema, type Skill } from '../../../common/schemas/skills.ts';
+import type { Skill } from '../../../common/schemas/skills.ts';
 import { shortenName } from '../../../common/text.ts';
 import { shortDate } from '../../lib/dates.ts';
-import { Honeypot, useFormToken } from '../../lib/form-token.tsx';
-import { usePostForm } from '../../lib/use-post-form.ts';
+import { Honeypot } from '../../lib/form-token.tsx';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
@@ -21,15 +19,15 @@ import { Input } from '../../ui/input.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-import { failureToast, toast } from '../../ui/use-toast.ts';
 import {
+  ENDORSE_FORM,
   endorsementsQuery,
-  endorsePath,
   type PublicEndorsement,
   SKILLS_PATH,
-  sendEndorsement,
   useEndorsements,
 } from './api.ts';
+
+const recheck = () => import('../../../common/schemas/skills.ts').then((module) => module.endorsementSchema);
 
 export function RecentEndorsements({
   skillId,
@@ -91,70 +89,49 @@ export function RecentEndorsements({
   );
 }
 
-/** Form fields as typed: the rating is text until the schema reads it. */
-type EndorsementFields = Omit<EndorsementInput, 'skillId' | 'rating'> & { rating: string };
-
-/** The form itself; `onSent` runs after the spec's success toast (the dialog closes). */
-export function EndorseForm({ skill, onSent }: { skill: Skill; onSent?: () => void }) {
+/**
+ * The form itself, posted to `action`: the skill's own page, or the home page (its dialog). The
+ * page's action checks and sends it (skills-forms.server.ts); `onSent` runs after the spec's
+ * success toast (the dialog closes).
+ */
+export function EndorseForm({
+  skill,
+  action,
+  onSent,
+}: {
+  skill: Skill;
+  action: string;
+  onSent?: () => void;
+}) {
   const queryClient = useQueryClient();
-  const formId = `endorse-form-${skill.id}`;
-  const { form, answer, field, errorOf, onSubmit, defaults } = usePostForm<EndorsementFields>({
-    id: formId,
-    form: 'endorse',
-    empty: { name: '', email: '', comment: '', rating: String(DEFAULT_RATING), website: '' },
-    resolver: async (values, context, options) =>
-      zodResolver(endorsementSchema)(
-        { ...values, skillId: skill.id, rating: Number(values.rating) } as never,
-        context,
-        options as never,
-      ) as never,
-  });
-  const [rating, setRating] = useState(() => Number(defaults.rating) || DEFAULT_RATING);
-  const withFormToken = useFormToken({ form: 'endorsement', skillId: skill.id });
-
-  const endorse = useMutation({
-    mutationFn: (values: EndorsementFields) =>
-      withFormToken(async (formToken) =>
-        sendEndorsement({ ...values, skillId: skill.id, rating: Number(values.rating), formToken }),
-      ),
-    onSuccess: async () => {
-      toast({ title: 'Endorsement submitted', description: `Thank you for endorsing ${skill.name}!` });
-      form.reset();
+  const endorse = useRouteForm(ENDORSE_FORM, {
+    key: `${ENDORSE_FORM}-${skill.id}`,
+    match: (answer) => answer.values.skillId === String(skill.id),
+    done: { title: 'Endorsement submitted', description: `Thank you for endorsing ${skill.name}!` },
+    recheck,
+    onDone: () => {
       setRating(DEFAULT_RATING);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: endorsementsQuery(skill.id).queryKey }),
-        queryClient.invalidateQueries({ queryKey: [SKILLS_PATH] }),
-      ]);
+      void queryClient.invalidateQueries({ queryKey: endorsementsQuery(skill.id).queryKey });
+      void queryClient.invalidateQueries({ queryKey: [SKILLS_PATH] });
       onSent?.();
     },
-    onError: failureToast('Failed to submit endorsement', 'Failed to submit endorsement'),
   });
+  const { field, errorOf } = endorse;
+  const [rating, setRating] = useState(() => Number(endorse.answer?.values.rating) || DEFAULT_RATING);
 
   return (
-    <form
-      id={formId}
+    <endorse.Form
+      ref={endorse.formRef}
       method="post"
-      action={endorsePath(skill.id)}
+      action={action}
+      preventScrollReset
       noValidate
       className="relative mt-5 space-y-4"
-      onSubmit={onSubmit((values) => endorse.mutate(values))}
     >
-      <FormName name="endorse" />
-      <FormNotice answer={answer} />
-      <Controller
-        control={form.control}
-        name="rating"
-        render={({ field: rated }) => (
-          <StarRating
-            name="rating"
-            value={rating}
-            onChange={(next) => {
-              setRating(next);
-              rated.onChange(String(next));
-            }}
-          />
-        )}
-      />
+      <FormName name={ENDORSE_FORM} />
+      <input type="hidden" name="skillId" value={skill.id} />
+      <FormNotice answer={endorse.answer} />
+      <StarRating name="rating" value={rating} onChange={setRating} />
       <Field label="Your Name" error={errorOf('name')}>
         <Input autoComplete="name" {...field('name')} />
       </Field>
@@ -165,10 +142,10 @@ export function EndorseForm({ skill, onSent }: { skill: Skill; onSent?: () => vo
         <Textarea className="min-h-[80px]" {...field('comment')} />
       </Field>
       {errorOf('rating') ? <p className="text-sm font-medium text-destructive">{errorOf('rating')}</p> : null}
-      <Honeypot register={form.register('website')} formToken={answer?.formToken} />
-      <Button type="submit" className="w-full" pending={endorse.isPending} pendingText="Submitting...">
+      <Honeypot formToken={endorse.answer?.formToken} />
+      <Button type="submit" className="w-full" pending={endorse.pending} pendingText="Submitting...">
         Submit Endorsement
       </Button>
-    </form>
+    </endorse.Form>
   );
 }

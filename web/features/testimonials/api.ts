@@ -1,13 +1,7 @@
 /** Verified testimonials: the client's private link and the owner's requests, their paths and reads. */
 import { useQuery } from '@tanstack/react-query';
-import type {
-  AdminTestimonial,
-  TestimonialInvite,
-  TestimonialLink,
-  TestimonialRequestInput,
-  TestimonialSubmissionInput,
-} from '../../../common/schemas/testimonials.ts';
-import { apiRequest, requestJson } from '../../lib/request.ts';
+import type { AdminTestimonial, TestimonialInvite } from '../../../common/schemas/testimonials.ts';
+import { apiRequest } from '../../lib/request.ts';
 import { ADMIN_PREFIX } from '../admin/api.ts';
 
 /** A client's private link to write (or change, or withdraw) their testimonial. */
@@ -30,20 +24,16 @@ export const useTestimonialInvite = (token: string, enabled: boolean, initial?: 
     retry: false,
     ...(initial ? { initialData: initial } : {}),
   });
-export const sendTestimonial = (token: string, testimonial: TestimonialSubmissionInput) =>
-  requestJson<TestimonialInvite>('POST', testimonialRequestPath(token), testimonial);
-export const withdrawTestimonial = (token: string) =>
-  requestJson<TestimonialInvite>('POST', `${testimonialRequestPath(token)}/withdraw`);
+/** A client's forms in their private page's action: the testimonial, and withdrawing it. */
+export const TESTIMONIAL_FORM = 'testimonial';
+export const WITHDRAW_FORM = 'withdraw';
 
-/** Every request the owner sent, and what came back. */
 export const useTestimonialRequests = () =>
   useQuery<AdminTestimonial[]>({ queryKey: [testimonialPaths.testimonials] });
-export const askForTestimonial = (request: TestimonialRequestInput) =>
-  requestJson<TestimonialLink>('POST', testimonialPaths.testimonials, request);
 export const approveTestimonial = (id: number) =>
   apiRequest('POST', testimonialPaths.testimonialAction(id, 'approve'));
 export const hideTestimonial = (id: number) =>
   apiRequest('POST', testimonialPaths.testimonialAction(id, 'hide'));
-export const newTestimonialLink = (id: number) =>
-  requestJson<TestimonialLink>('POST', testimonialPaths.testimonialAction(id, 'link'));
+/** The owner's forms in the testimonials page's action: ask a client; a new link for one asked. */
+export const TESTIMONIAL_ADMIN_FORMS = { ask: 'ask', newLink: 'new-link' } as const;
 export const deleteTestimonial = (id: number) => apiRequest('DELETE', testimonialPaths.testimonial(id));

@@ -3,20 +3,14 @@
  * name, role, company and an optional rating; afterwards the page shows what they sent and
  * whether it is on the site, and lets them change it or withdraw it at any time.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import {
-  type TestimonialInvite,
-  type TestimonialSubmissionInput,
-  testimonialSubmissionSchema,
-} from '../../../common/schemas/testimonials.ts';
+import type { TestimonialInvite } from '../../../common/schemas/testimonials.ts';
 import { longDate } from '../../lib/dates.ts';
 import { useFormAnswer } from '../../lib/form-post.ts';
 import { ApiError, errorMessage } from '../../lib/request.ts';
-import { usePostForm } from '../../lib/use-post-form.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { BackHome } from '../../ui/back-home.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -28,14 +22,21 @@ import { Input } from '../../ui/input.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-import { failureToast, toast } from '../../ui/use-toast.ts';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import { sendTestimonial, testimonialRequestPath, useTestimonialInvite, withdrawTestimonial } from './api.ts';
+import { TESTIMONIAL_FORM, testimonialRequestPath, useTestimonialInvite, WITHDRAW_FORM } from './api.ts';
+
+const recheck = () =>
+  import('../../../common/schemas/testimonials.ts').then((module) => module.testimonialSubmissionSchema);
+
+/** After the testimonial changed: it is read again. */
+function useRefreshInvite(token: string) {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: [testimonialRequestPath(token)] });
+}
 
 /** What the page is asked to show: `?change=edit|withdraw` (links, so they work without the code). */
 export const CHANGE_PARAM = 'change';
-export const WITHDRAW_FORM = 'withdraw';
 
 export function TestimonialPage({
   token,
@@ -47,13 +48,11 @@ export function TestimonialPage({
   const staticCopy = useStaticCopy();
   // Read on the server as the visitor, so the page is whole in its HTML.
   const invite = useTestimonialInvite(token, !staticCopy, initial);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   // A refused change comes back to the form, with what was typed.
-  const refused = useFormAnswer('testimonial') !== undefined;
+  const refused = useFormAnswer(TESTIMONIAL_FORM) !== undefined;
   const editing = params.get(CHANGE_PARAM) === 'edit' || refused;
   const confirming = params.get(CHANGE_PARAM) === 'withdraw';
-  const view = () => setParams({}, { replace: true, preventScrollReset: true });
-  const pagePath = `/testimonial/${encodeURIComponent(token)}`;
 
   if (staticCopy) return <StaticNotice feature="Writing a testimonial" />;
   if (invite.isPending) {
@@ -84,8 +83,7 @@ export function TestimonialPage({
   }
   const data = invite.data;
   const sent = data.status === 'submitted' || data.status === 'approved';
-  if (sent && !editing)
-    return <Sent invite={data} token={token} pagePath={pagePath} confirming={confirming} onKeep={view} />;
+  if (sent && !editing) return <Sent invite={data} token={token} confirming={confirming} />;
   return (
     <>
       {data.status === 'withdrawn' && (
@@ -94,77 +92,39 @@ export function TestimonialPage({
           change your mind.
         </p>
       )}
-      <TestimonialForm invite={data} token={token} pagePath={pagePath} onSent={view} />
+      <TestimonialForm invite={data} token={token} />
     </>
   );
 }
 
-/** The form's fields as typed: the rating is text until it is read ('' for none). */
-type TestimonialFields = Omit<TestimonialSubmissionInput, 'rating' | 'role' | 'company'> & {
-  role: string;
-  company: string;
-  rating: string;
-};
-
-const TESTIMONIAL_FORM_ID = 'testimonial-form';
-
-function TestimonialForm({
-  invite,
-  token,
-  pagePath,
-  onSent,
-}: {
-  invite: TestimonialInvite;
-  token: string;
-  /** This page's own address, where the form posts without its code. */
-  pagePath: string;
-  onSent: () => void;
-}) {
-  const queryClient = useQueryClient();
-  const { form, answer, field, errorOf, onSubmit, defaults } = usePostForm<TestimonialFields>({
-    id: TESTIMONIAL_FORM_ID,
-    form: 'testimonial',
+function TestimonialForm({ invite, token }: { invite: TestimonialInvite; token: string }) {
+  const testimonial = useRouteForm(TESTIMONIAL_FORM, {
     empty: {
       name: invite.name ?? invite.clientName,
       role: invite.role ?? '',
       company: invite.company ?? '',
       quote: invite.quote ?? '',
-      rating: invite.rating === null ? '' : String(invite.rating),
     },
-    resolver: async (values, context, options) =>
-      zodResolver(testimonialSubmissionSchema)(
-        { ...values, rating: values.rating ? Number(values.rating) : null } as never,
-        context,
-        options as never,
-      ) as never,
+    recheck,
+    onDone: useRefreshInvite(token),
   });
-  const [rating, setRating] = useState<number | null>(() =>
-    defaults.rating ? Number(defaults.rating) : null,
-  );
-  const send = useMutation({
-    mutationFn: (values: TestimonialFields) =>
-      sendTestimonial(token, { ...values, rating: values.rating ? Number(values.rating) : null }),
-    onSuccess: (data) => {
-      queryClient.setQueryData([testimonialRequestPath(token)], data);
-      onSent();
-    },
-    onError: failureToast('Not sent', 'Your testimonial could not be sent. Please try again.'),
-  });
+  const { field, errorOf } = testimonial;
+  const kept = testimonial.answer ? testimonial.answer.values.rating : invite.rating;
+  const [rating, setRating] = useState<number | null>(() => (kept ? Number(kept) : null));
   return (
-    <form
-      id={TESTIMONIAL_FORM_ID}
+    <testimonial.Form
+      ref={testimonial.formRef}
       method="post"
-      action={pagePath}
+      action={`/testimonial/${encodeURIComponent(token)}`}
       noValidate
       aria-labelledby="testimonial-form-title"
       className="space-y-4 rounded-lg border border-border bg-card p-6"
-      onSubmit={onSubmit((values) => send.mutate(values))}
     >
-      <FormName name="testimonial" />
+      <FormName name={TESTIMONIAL_FORM} />
       <h2 id="testimonial-form-title" className="text-xl font-semibold">
         Your testimonial
       </h2>
-      <FormNotice answer={answer} />
+      <FormNotice answer={testimonial.answer} />
       <p className="text-sm text-muted-foreground">
         It appears on the site with your name, role and company once {invite.ownerName} approves it. You can
         change or withdraw it at any time through this same link.
@@ -183,72 +143,35 @@ function TestimonialForm({
       <Field label="Testimonial" error={errorOf('quote')} hint="What was the work, and how did it go?">
         <Textarea rows={5} {...field('quote')} />
       </Field>
-      <Controller
-        control={form.control}
-        name="rating"
-        render={({ field: rated }) => (
-          <div className="flex flex-wrap items-end gap-3">
-            <StarRating
-              name="rating"
-              legend="Rating (optional)"
-              value={rating ?? 0}
-              onChange={(next) => {
-                setRating(next);
-                rated.onChange(String(next));
-              }}
-            />
-            {rating ? (
-              <Button
-                type="button"
-                variant="link"
-                size="sm"
-                onClick={() => {
-                  setRating(null);
-                  rated.onChange('');
-                }}
-              >
-                No rating
-              </Button>
-            ) : null}
-          </div>
-        )}
-      />
+      <div className="flex flex-wrap items-end gap-3">
+        <StarRating name="rating" legend="Rating (optional)" value={rating ?? 0} onChange={setRating} />
+        {rating ? (
+          <Button type="button" variant="link" size="sm" onClick={() => setRating(null)}>
+            No rating
+          </Button>
+        ) : null}
+      </div>
       {errorOf('rating') && <p className="text-sm font-medium text-destructive">{errorOf('rating')}</p>}
-      <Button type="submit" pending={send.isPending} pendingText="Sending...">
+      <Button type="submit" pending={testimonial.pending} pendingText="Sending...">
         Send testimonial
       </Button>
-    </form>
+    </testimonial.Form>
   );
 }
 
 function Sent({
   invite,
   token,
-  pagePath,
   confirming,
-  onKeep,
 }: {
   invite: TestimonialInvite;
   token: string;
-  /** This page's own address, where withdrawing posts without the code. */
-  pagePath: string;
   /** Asked to withdraw it (`?change=withdraw`): the confirmation shows. */
   confirming: boolean;
-  onKeep: () => void;
 }) {
-  const queryClient = useQueryClient();
   const heading = useRef<HTMLHeadingElement>(null);
-  const answer = useFormAnswer(WITHDRAW_FORM);
+  const refresh = useRefreshInvite(token);
   useEffect(() => heading.current?.focus(), []);
-  const withdraw = useMutation({
-    mutationFn: () => withdrawTestimonial(token),
-    onSuccess: (data) => {
-      queryClient.setQueryData([testimonialRequestPath(token)], data);
-      toast({ title: 'Testimonial withdrawn', description: 'It is no longer on the site.' });
-      onKeep();
-    },
-    onError: failureToast('Not withdrawn', 'Please try again.'),
-  });
   const roleLine = [invite.role, invite.company].filter(Boolean).join(', ');
   return (
     <Card className="p-6">
@@ -278,12 +201,10 @@ function Sent({
       {confirming ? (
         <ConfirmStep
           form={WITHDRAW_FORM}
-          action={pagePath}
           question="Withdraw your testimonial? It leaves the site at once."
-          answer={answer}
           confirm={['Yes, withdraw it', 'Withdrawing...']}
-          pending={withdraw.isPending}
-          onConfirm={() => withdraw.mutate()}
+          done={{ title: 'Testimonial withdrawn', description: 'It is no longer on the site.' }}
+          onDone={refresh}
           className="mt-6"
         />
       ) : (

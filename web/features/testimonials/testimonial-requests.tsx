@@ -3,16 +3,12 @@
  * and get their private link, emailed through the outbox when an address is given; approve what
  * they send, take it off the site again, give a fresh link, or delete the request.
  */
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TestimonialStatus } from '../../../common/constants.ts';
-import {
-  type AdminTestimonial,
-  type TestimonialLink,
-  testimonialRequestSchema,
-} from '../../../common/schemas/testimonials.ts';
-import { useFormAnswer, usePageAction } from '../../lib/form-post.ts';
+import type { AdminTestimonial, TestimonialLink } from '../../../common/schemas/testimonials.ts';
+import { usePageAction } from '../../lib/form-post.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
@@ -21,7 +17,7 @@ import { Input } from '../../ui/input.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Stars } from '../../ui/stars.tsx';
-import { failureToast, toast } from '../../ui/use-toast.ts';
+import { toast } from '../../ui/use-toast.ts';
 import { When } from '../../ui/when.tsx';
 import { useAdminAction, useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel, StatusBadge } from '../admin/panel.tsx';
@@ -29,10 +25,9 @@ import { usePipeline } from '../contact/owner-api.ts';
 import { TESTIMONIALS_PATH } from '../profile/api.ts';
 import {
   approveTestimonial,
-  askForTestimonial,
   deleteTestimonial,
   hideTestimonial,
-  newTestimonialLink,
+  TESTIMONIAL_ADMIN_FORMS,
   useTestimonialRequests,
 } from './api.ts';
 
@@ -112,62 +107,36 @@ function LinkBox({ result }: { result: TestimonialLink }) {
   );
 }
 
-/** The form's name in the page's action (ADR 013). */
-export const ASK_FORM = 'ask';
-
 function AskForm() {
   const formId = useId();
-  const answer = useFormAnswer(ASK_FORM);
   const pageAction = usePageAction();
-  const sent = answer?.kind === 'done' ? (answer.extra?.link as TestimonialLink | undefined) : undefined;
+  const refresh = useRefreshAdmin();
+  // The new link is shown here (the answer): the list below gains its request.
+  const ask = useRouteForm(TESTIMONIAL_ADMIN_FORMS.ask, {
+    onAnswer: (answer) => {
+      if (answer.kind === 'done') void refresh();
+    },
+  });
+  const sent =
+    ask.answer?.kind === 'done' ? (ask.answer.extra?.link as TestimonialLink | undefined) : undefined;
   const [params] = useSearchParams();
   const pipeline = usePipeline();
   const won = pipeline.data?.columns.find((column) => column.stage === 'won')?.quotes ?? [];
   const askedFor = Number(params.get('quote')) || null;
   const fromQuote = won.find((quote) => quote.id === askedFor);
-  // What a refused post without the code kept, else the won request the address names.
-  const [values, setValues] = useState<{ clientName: string; email: string; quoteId: string } | null>(() =>
-    answer && answer.kind !== 'done'
-      ? {
-          clientName: answer.values.clientName ?? '',
-          email: answer.values.email ?? '',
-          quoteId: answer.values.quoteId ?? '',
-        }
-      : null,
-  );
-  const current = values ?? {
-    clientName: fromQuote?.name ?? '',
-    email: fromQuote?.email ?? '',
-    quoteId: fromQuote ? String(fromQuote.id) : '',
-  };
-  const [errors, setErrors] = useState<Record<string, string>>(answer?.errors ?? {});
-  const refresh = useRefreshAdmin();
-  const ask = useMutation({
-    mutationFn: askForTestimonial,
-    onSuccess: async () => {
-      setValues({ clientName: '', email: '', quoteId: '' });
-      await refresh();
-    },
-    onError: failureToast('Error'),
-  });
-  const set = (key: keyof typeof current) => (value: string) => setValues({ ...current, [key]: value });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = {
-      clientName: current.clientName,
-      email: current.email,
-      quoteId: current.quoteId ? Number(current.quoteId) : null,
-    };
-    const parsed = testimonialRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      );
-      return;
-    }
-    setErrors({});
-    ask.mutate(body);
-  };
+  // What a refused post kept, else the won request the address names.
+  const refused = ask.answer && ask.answer.kind !== 'done' ? ask.answer : undefined;
+  const start = refused
+    ? {
+        clientName: refused.values.clientName ?? '',
+        email: refused.values.email ?? '',
+        quoteId: refused.values.quoteId ?? '',
+      }
+    : {
+        clientName: fromQuote?.name ?? '',
+        email: fromQuote?.email ?? '',
+        quoteId: fromQuote ? String(fromQuote.id) : '',
+      };
   const quoteOptions = Object.fromEntries(
     won.map((quote) => [String(quote.id), `${quote.name}${quote.company ? ` (${quote.company})` : ''}`]),
   );
@@ -182,51 +151,78 @@ function AskForm() {
       <p className="mt-1 text-sm text-muted-foreground">
         The client gets a private link to write a few words, change them or withdraw them later.
       </p>
-      <FormNotice answer={answer} className="mt-4" />
-      <form
+      <FormNotice answer={ask.answer} className="mt-4" />
+      <ask.Form
+        ref={ask.formRef}
+        // The won request the address names arrives with the board: the fields start from it then.
+        key={`${fromQuote?.id ?? 'none'}-${won.length}`}
         method="post"
         action={pageAction}
+        preventScrollReset
         noValidate
-        onSubmit={submit}
         className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-start"
       >
-        <FormName name={ASK_FORM} />
-        <Field label="Client name" error={errors.clientName}>
-          <Input
-            name="clientName"
-            value={current.clientName}
-            onChange={(event) => set('clientName')(event.target.value)}
-          />
+        <FormName name={TESTIMONIAL_ADMIN_FORMS.ask} />
+        <Field label="Client name" error={ask.errorOf('clientName')}>
+          <Input name="clientName" defaultValue={start.clientName} />
         </Field>
         <Field
           label="Client email (optional)"
-          error={errors.email}
+          error={ask.errorOf('email')}
           hint="The link is emailed through the outbox."
         >
-          <Input
-            name="email"
-            type="email"
-            value={current.email}
-            onChange={(event) => set('email')(event.target.value)}
-          />
+          <Input name="email" type="email" defaultValue={start.email} />
         </Field>
-        <Field label="Won quote request (optional)" error={errors.quoteId}>
+        <Field label="Won quote request (optional)" error={ask.errorOf('quoteId')}>
           <Select
             name="quoteId"
             options={quoteOptions}
             placeholder={won.length === 0 ? 'No won requests yet' : 'None'}
-            value={current.quoteId}
-            onChange={(event) => set('quoteId')(event.target.value)}
+            defaultValue={start.quoteId}
           />
         </Field>
         <div className="sm:col-span-3">
-          <Button type="submit" pending={ask.isPending} pendingText="Creating link...">
+          <Button type="submit" pending={ask.pending} pendingText="Creating link...">
             Create link
           </Button>
         </div>
-      </form>
-      {(ask.data ?? sent) && <LinkBox result={(ask.data ?? sent) as TestimonialLink} />}
+      </ask.Form>
+      {sent && <LinkBox result={sent} />}
     </section>
+  );
+}
+
+/** 'New link': a form of its own per testimonial, whose answer (the link) is shown once, beside it. */
+function NewLinkForm({ testimonial, disabled }: { testimonial: AdminTestimonial; disabled: boolean }) {
+  const pageAction = usePageAction();
+  const link = useRouteForm(TESTIMONIAL_ADMIN_FORMS.newLink, {
+    key: `${TESTIMONIAL_ADMIN_FORMS.newLink}-${testimonial.id}`,
+    match: (answer) => answer.values.id === String(testimonial.id),
+  });
+  const made =
+    link.answer?.kind === 'done' ? (link.answer.extra?.link as TestimonialLink | undefined) : undefined;
+  return (
+    <>
+      <link.Form ref={link.formRef} method="post" action={pageAction} preventScrollReset className="contents">
+        <FormName name={TESTIMONIAL_ADMIN_FORMS.newLink} />
+        <input type="hidden" name="id" value={testimonial.id} />
+        <Button
+          type="submit"
+          size="sm"
+          variant="outline"
+          disabled={disabled}
+          pending={link.pending}
+          pendingText="Making a link..."
+        >
+          New link
+        </Button>
+      </link.Form>
+      {made && (
+        <div className="basis-full">
+          <LinkBox result={made} />
+        </div>
+      )}
+    </>
   );
 }
 
@@ -247,11 +243,7 @@ function TestimonialEntry({ testimonial }: { testimonial: AdminTestimonial }) {
     () => ({ title: 'Deleted', description: `The request to ${testimonial.clientName} is gone.` }),
     [TESTIMONIALS_PATH],
   );
-  const link = useMutation({
-    mutationFn: () => newTestimonialLink(testimonial.id),
-    onError: failureToast('Error'),
-  });
-  const busy = approve.isPending || hide.isPending || remove.isPending || link.isPending;
+  const busy = approve.isPending || hide.isPending || remove.isPending;
   /** One button per action: off while any runs, saying `pendingText` while its own does. */
   const runs = (action: { isPending: boolean; mutate: () => void }, pendingText: string) => ({
     disabled: busy,
@@ -313,9 +305,7 @@ function TestimonialEntry({ testimonial }: { testimonial: AdminTestimonial }) {
             Take off the site
           </Button>
         )}
-        <Button size="sm" variant="outline" {...runs(link, 'Making a link...')}>
-          New link
-        </Button>
+        <NewLinkForm testimonial={testimonial} disabled={busy} />
         {confirmDelete ? (
           <>
             <Button size="sm" variant="destructive" {...runs(remove, 'Deleting...')}>
@@ -331,7 +321,6 @@ function TestimonialEntry({ testimonial }: { testimonial: AdminTestimonial }) {
           </Button>
         )}
       </div>
-      {link.data && <LinkBox result={link.data} />}
     </article>
   );
 }

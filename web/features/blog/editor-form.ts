@@ -1,10 +1,10 @@
 /**
- * A react-hook-form form that also works posted without its code (ADR 013): its default values
- * are what the page's action kept from a refused post, then whatever the visitor typed before the
- * code arrived (so nothing is cleared as the form comes alive); the server's field messages show
- * until the visitor sends it again; each field carries its value in the server's HTML.
+ * The post editor's fields in the page (react-hook-form): the editor checks its rules as the owner
+ * types, makes the slug, inserts uploads and keeps unsaved work, so its fields are state the page
+ * holds. Saving still goes the one way every form does (route-form.tsx): the fields posted to the
+ * page's action. They start from what that action kept from a refused save, then from what was
+ * typed before the page's code arrived (the page is whole in its HTML), then from the post.
  */
-
 import { useState } from 'react';
 import {
   type DefaultValues,
@@ -14,22 +14,21 @@ import {
   type Resolver,
   useForm,
 } from 'react-hook-form';
-import { typedValues, useFormAnswer } from './form-post.ts';
+import { type FormAnswer, typedValues } from '../../lib/form-post.ts';
 
-export function usePostForm<T extends FieldValues>({
+export function useEditorForm<T extends FieldValues>({
   id,
-  form: formName,
+  answer,
   empty,
   resolver,
 }: {
   /** The `<form>` element's id (where typed values are read from before the code arrived). */
   id: string;
-  /** The form's name in the page's action (its `_form` field). */
-  form: string;
+  /** The action's answer to the last save (its messages and what it kept). */
+  answer: FormAnswer | undefined;
   empty: T;
   resolver: Resolver<T>;
 }) {
-  const answer = useFormAnswer(formName);
   const [defaults] = useState<T>(() => {
     const values: Record<string, unknown> = { ...empty };
     const kept = answer?.values ?? {};
@@ -44,7 +43,6 @@ export function usePostForm<T extends FieldValues>({
     return values as T;
   });
   const form = useForm<T>({ resolver, defaultValues: defaults as DefaultValues<T> });
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>(answer?.errors ?? {});
 
   /** A field's registration with its value in the server's HTML. */
   const field = (name: Path<T>) => {
@@ -53,14 +51,10 @@ export function usePostForm<T extends FieldValues>({
       ? { ...form.register(name), defaultChecked: value }
       : { ...form.register(name), defaultValue: typeof value === 'string' ? value : '' };
   };
-  /** The field's message: the browser's check, else the server's from a post without the code. */
+  /** The field's message: the page's own check, else the action's. */
   const errorOf = (name: Path<T>): string | undefined =>
-    (get(form.formState.errors, name) as { message?: string } | undefined)?.message ?? serverErrors[name];
-  /** The form's submit handler: the server's messages give way to the browser's own checks. */
-  const onSubmit = (send: (values: T) => void) =>
-    form.handleSubmit((values) => {
-      setServerErrors({});
-      send(values);
-    });
-  return { form, answer, field, errorOf, onSubmit, defaults };
+    (get(form.formState.errors, name) as { message?: string } | undefined)?.message ?? answer?.errors[name];
+  /** The submit handler: the page's own checks first, then `send`. */
+  const onSubmit = (send: () => void) => form.handleSubmit(() => send());
+  return { form, field, errorOf, onSubmit, defaults };
 }

@@ -1,0 +1,163 @@
+/**
+ * Nothing a visitor does before the code is live is lost or done twice (issue 44, point 2): on a
+ * slow phone with the page's code held back and let go in the middle, each tap on the phone menu
+ * and the theme switch, each chip or link followed, each form sent and each letter typed acts
+ * exactly once, before, while and after the page goes live.
+ */
+import type { Page } from '@playwright/test';
+import { adminApi, expect, ownerEntries, test } from './fixtures.ts';
+import { arrive, expectLive, holdTheCode, live, PHONE, throttleLikeAPhone } from './phone-kit.ts';
+
+test.use({ ...PHONE });
+
+const menuButton = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: /^(Open|Close) menu$/ });
+const menuShown = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Main (mobile)', includeHidden: true })
+    .evaluate((menu) => menu.matches(':popover-open'));
+
+/** Every request for `path` (its document, or React Router's data for it) from now on. */
+function visitsOf(page: Page, path: (pathname: string) => boolean): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() !== 'GET') return;
+    const pathname = decodeURIComponent(url.pathname.replace(/\.data$/, ''));
+    if ((request.isNavigationRequest() || url.pathname.endsWith('.data')) && path(pathname))
+      seen.push(url.pathname);
+  });
+  return seen;
+}
+
+test('ten taps on the phone menu open and close it ten times, before, while and after the code goes live, on four kinds of page', async ({
+  page,
+}) => {
+  await throttleLikeAPhone(page);
+  for (const path of ['/', '/blog', '/blog/one-schema-form-to-database', '/projects/keycode-help']) {
+    const release = await holdTheCode(page);
+    await arrive(page, path, 'commit');
+    await expect(menuButton(page)).toBeVisible();
+    for (let tap = 1; tap <= 10; tap++) {
+      // Three taps before the code arrives; then it is let go, and the taps go on while it starts.
+      if (tap === 4) await release();
+      // The last three once the page is live.
+      if (tap === 8) await expectLive(page);
+      await menuButton(page).tap();
+      await expect.poll(() => menuShown(page), `${path}, tap ${tap}`).toBe(tap % 2 === 1);
+    }
+    await expectLive(page);
+    await expect(menuButton(page)).toHaveAccessibleName('Open menu');
+    await menuButton(page).tap();
+    await expect(menuButton(page)).toHaveAccessibleName('Close menu');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  }
+});
+
+test.describe('in a light system theme', () => {
+  test.use({ colorScheme: 'light' });
+
+  test('each press on the theme switch flips the theme once, before, while and after the code goes live', async ({
+    page,
+  }) => {
+    await throttleLikeAPhone(page);
+    const release = await holdTheCode(page);
+    await arrive(page, '/', 'commit');
+    const html = page.locator('html');
+    const press = async (dark: boolean) => {
+      await page.getByRole('button', { name: dark ? 'Switch to dark theme' : 'Switch to light theme' }).tap();
+      if (dark) await expect(html).toHaveClass(/\bdark\b/);
+      else await expect(html).not.toHaveClass(/\bdark\b/);
+      expect(await page.evaluate(() => localStorage.getItem('portfolio-theme'))).toBe(
+        dark ? 'dark' : 'light',
+      );
+    };
+    await press(true);
+    await press(false);
+    await press(true);
+    await expect(live(page)).toHaveCount(0);
+    await release();
+    await press(false);
+    await press(true);
+    await expectLive(page);
+    await press(false);
+    await press(true);
+    // A new page of the visit starts in the chosen theme.
+    await page.reload();
+    await expect(html).toHaveClass(/\bdark\b/);
+  });
+});
+
+test('a tag chip and a link lead to their page once, before, while and after the code goes live', async ({
+  page,
+}) => {
+  await throttleLikeAPhone(page);
+  const release = await holdTheCode(page);
+  await arrive(page, '/blog', 'commit');
+  const categories = page.getByRole('complementary').getByRole('list').first();
+  const chip = categories.getByRole('link').nth(1);
+  const tag = (await chip.textContent()) ?? '';
+  // Before: the browser follows it.
+  const tagPage = visitsOf(page, (pathname) => pathname === `/blog/tag/${tag}`);
+  await chip.tap();
+  await expect(page).toHaveURL((url) => decodeURIComponent(url.pathname) === `/blog/tag/${tag}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Posts tagged “${tag}”`);
+  expect(tagPage).toHaveLength(1);
+  // While the code starts: the chosen chip, back to every post.
+  const blog = visitsOf(page, (pathname) => pathname === '/blog');
+  await release();
+  await categories.getByRole('link', { name: tag, exact: true }).tap();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blog');
+  await expectLive(page);
+  expect(blog).toHaveLength(1);
+  // Once live: a post's link (a seeded post: one another test writes may be gone by the tap).
+  const first = page
+    .getByRole('list', { name: 'Posts' })
+    .getByRole('link', { name: 'Transponder Keys Explained: What Programming Really Means' })
+    .first();
+  const href = (await first.getAttribute('href')) ?? '';
+  const post = visitsOf(page, (pathname) => pathname === href);
+  await first.tap();
+  await expect(page).toHaveURL((url) => url.pathname === href);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(post).toHaveLength(1);
+});
+
+for (const when of ['before', 'while', 'after'] as const) {
+  test(`letters typed ${when} the code goes live are all kept, once, and the quote sent then is stored once`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const email = `early.${when}.${Date.now().toString(36)}@example.com`;
+    await throttleLikeAPhone(page);
+    const release = await holdTheCode(page);
+    await arrive(page, '/#contact', 'commit');
+    const form = page.getByRole('form', { name: 'Get a Custom Quote' });
+    const name = form.getByLabel('Name');
+    await name.pressSequentially('Avery');
+    if (when === 'while') await release();
+    await name.pressSequentially(' Quinn');
+    if (when === 'after') {
+      await release();
+      await expectLive(page);
+    }
+    await name.pressSequentially(` ${when}`);
+    await expect(name).toHaveValue(`Avery Quinn ${when}`);
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Project type').selectOption('website');
+    await form.getByLabel('Budget').selectOption('flexible');
+    await form.getByLabel('Timeframe').selectOption('asap');
+    await form.getByLabel('Project details').fill(`A site for the shop, sent ${when} the code went live.`);
+    await form.getByRole('button', { name: 'Send Request' }).tap();
+    await expect(
+      page.getByText("I'll review your project details and get back to you within 24 hours.").first(),
+    ).toBeVisible();
+    if (when === 'before') await expect(live(page)).toHaveCount(0);
+    const admin = await adminApi(browser, baseURL ?? '');
+    const stored = await ownerEntries(admin, '/api/admin/quotes?pageSize=100', 'email', email);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.name).toBe(`Avery Quinn ${when}`);
+  });
+}

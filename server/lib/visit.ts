@@ -1,0 +1,124 @@
+/**
+ * A visit as the server sees it (issue 44): one first-party cookie, kept only for the browser's
+ * session (no expiry date) and signed with the server secret, that the page route sets on the
+ * first page of a visit and brings up to date on each post or project page read. It holds:
+ *
+ * - where the visit came from (the first page with its utm_* values, the other site that linked
+ *   to it, by host only) and the last post or project read: what a quote request or a newsletter
+ *   sign-up keeps as its source, whether the visitor's browser ran any code or not;
+ * - when the visit began (or the last bot-checked form went through) and an id: a form sent
+ *   without a token gets its bot-check token from these (`tokenFor`), so a person who has spent
+ *   the usual seconds on the page needs no extra press, while a script that posts at once is still
+ *   too quick, and the id is spent once like any token's.
+ *
+ * Nothing else: no identifier that outlives the session, nothing sent to anyone but this site.
+ */
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { type LeadSource, leadSourceSchema } from '../../common/schemas/contact.ts';
+import { readCookie } from './cookies.ts';
+import type { FormKind, FormTokens } from './form-token.ts';
+
+export const VISIT_COOKIE = 'visit';
+
+/** A post or a project: what a visitor read before asking for a quote. */
+const READ = /^\/(blog\/[^/]+|projects\/[^/]+)$/;
+const UTM = ['source', 'medium', 'campaign', 'term', 'content'] as const;
+
+interface VisitNote {
+  /** Where the visit came from, and what it read last. */
+  source: LeadSource;
+  /** When the visit began, or when its last bot-checked form went through (ms since the epoch). */
+  since: number;
+  /** This visit's token id until a bot-checked form spends it (16 random bytes, base64url). */
+  id: string;
+}
+
+const clip = (text: string, max: number) => text.slice(0, max);
+
+/** The source of a visit that begins with this request: its address and the page it came from. */
+export function sourceOf(url: URL, referer: string | undefined): LeadSource {
+  const source: LeadSource = { landingPage: clip(url.pathname + url.search, 300) };
+  try {
+    const from = referer ? new URL(referer) : null;
+    if (from && from.host !== url.host && /^https?:$/.test(from.protocol))
+      source.referrer = clip(from.host, 200);
+  } catch {
+    // Not an address: no referrer.
+  }
+  for (const key of UTM) {
+    const value = url.searchParams.get(`utm_${key}`)?.trim();
+    if (value) source[`utm${key[0]?.toUpperCase()}${key.slice(1)}` as 'utmSource'] = clip(value, 100);
+  }
+  if (READ.test(url.pathname)) source.lastRead = url.pathname;
+  // Whatever the schema would refuse (an address with odd characters) is left out, not the rest.
+  const fields = leadSourceSchema.shape;
+  for (const key of Object.keys(source) as (keyof LeadSource)[]) {
+    if (!fields[key].safeParse(source[key]).success) delete source[key];
+  }
+  return source;
+}
+
+export interface VisitCookies {
+  /** The visit's note from the request's cookie, or null (none, or not one this server signed). */
+  read(request: FastifyRequest): VisitNote | null;
+  /** The cookie's value for a note. */
+  write(note: VisitNote): string;
+  /** A note for a visit that begins now. */
+  begin(url: URL, referer: string | undefined): VisitNote;
+  /** A bot-check token for `form` made from the note: issued when the visit began, its id the visit's. */
+  tokenFor(note: VisitNote, form: FormKind, scope: string): string;
+}
+
+export function createVisitCookies(
+  serverSecret: string,
+  formTokens: FormTokens,
+  now = Date.now,
+): VisitCookies {
+  const key = Buffer.from(hkdfSync('sha256', serverSecret, '', 'portfolio visit cookie', 32));
+  const mac = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
+  return {
+    read(request) {
+      const value = readCookie(request, VISIT_COOKIE);
+      if (!value || value.length > 2000) return null;
+      const cut = value.lastIndexOf('.');
+      const body = value.slice(0, cut);
+      const given = Buffer.from(value.slice(cut + 1));
+      const expected = Buffer.from(mac(body));
+      if (cut < 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      try {
+        const note = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as VisitNote;
+        const source = leadSourceSchema.safeParse(note.source);
+        if (!source.success || !Number.isFinite(note.since) || !/^[\w-]{22}$/.test(note.id)) return null;
+        return { source: source.data, since: note.since, id: note.id };
+      } catch {
+        return null;
+      }
+    },
+    write(note) {
+      const body = Buffer.from(JSON.stringify(note)).toString('base64url');
+      return `${body}.${mac(body)}`;
+    },
+    begin(url, referer) {
+      return { source: sourceOf(url, referer), since: now(), id: randomBytes(16).toString('base64url') };
+    },
+    tokenFor(note, form, scope) {
+      return formTokens.issueAs(form, scope, note.since, note.id);
+    },
+  };
+}
+
+/** The note after reading `url`: a post or a project becomes the last thing read. */
+export function afterReading(note: VisitNote, url: URL): VisitNote {
+  if (!READ.test(url.pathname) || note.source.lastRead === url.pathname) return note;
+  const lastRead = clip(url.pathname, 300);
+  if (!leadSourceSchema.shape.lastRead.safeParse(lastRead).success) return note;
+  return { ...note, source: { ...note.source, lastRead } };
+}
+
+/** The note once a bot-checked form has gone through: its id spent, its time now. */
+export function afterSending(note: VisitNote, now = Date.now()): VisitNote {
+  return { ...note, since: now, id: randomBytes(16).toString('base64url') };
+}
+
+export type { VisitNote };

@@ -1,0 +1,76 @@
+/**
+ * Signing in and registering in /auth's action (route-form.server.ts): sent through the same API
+ * routes as the visitor; a success goes home with the session cookie (`?done=login|register`).
+ * A password that needs the authenticator's code comes back as the code step, in the page.
+ */
+import { authenticatorCodeSchema, loginSchema, registerFormSchema } from '../../../common/schemas/auth.ts';
+import { z } from '../../../common/schemas/zod.ts';
+import { DONE_PARAM } from '../../lib/form-post.ts';
+import { routeForm } from '../../lib/route-form.server.ts';
+import {
+  CODE_FORM,
+  LOGIN_CODE_PATH,
+  LOGIN_FORM,
+  LOGIN_PATH,
+  LOGOUT_FORM,
+  LOGOUT_PATH,
+  REGISTER_FORM,
+  REGISTER_PATH,
+} from './api.ts';
+
+const loginFailure = { title: 'Login failed', fallback: 'Please check your credentials and try again' };
+const home = (done: string) => `/?${DONE_PARAM}=${done}`;
+
+/** The code step's fields: the code, and the server's own words, shown again if it is refused. */
+const codeSchema = authenticatorCodeSchema.extend({ prompt: z.string().max(500).optional() });
+
+/** Logging out: back to the page the visitor was on (a page of this site, else home), saying so. */
+export const logoutForms = {
+  [LOGOUT_FORM]: routeForm({
+    schema: z.object({
+      back: z
+        .string()
+        .max(500)
+        .regex(/^\/(?![/\\])[^\s#]*$/)
+        .catch('/'),
+    }),
+    failure: { title: 'Logout failed', fallback: 'Please try again.' },
+    call: () => ({ method: 'POST', path: LOGOUT_PATH }),
+    // Back where the visitor was, saying so (`?done=logout`: SignedInNotice).
+    doneAt: (_answer, _page, { back }) => {
+      const page = new URL(back, 'http://site');
+      page.searchParams.set(DONE_PARAM, 'logout');
+      return `${page.pathname}${page.search}`;
+    },
+  }),
+};
+
+export const authForms = {
+  [LOGIN_FORM]: routeForm({
+    schema: loginSchema,
+    failure: loginFailure,
+    call: (values) => ({ method: 'POST', path: LOGIN_PATH, body: values }),
+    // 202: the password was right and the account asks for its authenticator's code next.
+    show: (answer) => {
+      const body = answer as { secondFactor?: unknown; message?: unknown };
+      return body.secondFactor ? { step: 'code', prompt: String(body.message ?? '') } : undefined;
+    },
+    doneAt: () => home('login'),
+  }),
+  [CODE_FORM]: routeForm({
+    schema: codeSchema,
+    failure: { ...loginFailure, fallback: 'That code is not right. Please try again.' },
+    call: ({ code }) => ({ method: 'POST', path: LOGIN_CODE_PATH, body: { code } }),
+    doneAt: () => home('login'),
+  }),
+  [REGISTER_FORM]: routeForm({
+    schema: registerFormSchema,
+    failure: { title: 'Registration failed', fallback: 'Please try a different username' },
+    call: ({ username, email, password }) => ({
+      method: 'POST',
+      path: REGISTER_PATH,
+      body: { username, email, password },
+    }),
+    doneAt: () => home('register'),
+  }),
+};

@@ -1,0 +1,19 @@
+/** The quote form in the home page's action (route-form.server.ts): its rules, and where it goes. */
+import { quoteRequestSchema } from '../../../common/schemas/contact.ts';
+import { DONE_PARAM } from '../../lib/form-post.ts';
+import { routeForm } from '../../lib/route-form.server.ts';
+import { QUOTE_FORM, QUOTE_PATH } from './api.ts';
+
+export const quoteForms = {
+  [QUOTE_FORM]: routeForm({
+    schema: quoteRequestSchema,
+    failure: { title: 'Error', fallback: 'Failed to send message. Please try again.' },
+    // Where the visit came from goes with it (the visit's cookie, whether the page ran code or not).
+    call: (values, { context }) => ({
+      method: 'POST',
+      path: QUOTE_PATH,
+      body: { ...values, source: context.visit?.source ?? undefined },
+    }),
+    doneAt: () => `/?${DONE_PARAM}=${QUOTE_FORM}#contact`,
+  }),
+};

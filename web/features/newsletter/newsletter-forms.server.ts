@@ -1,0 +1,41 @@
+/**
+ * The sign-up form in /newsletter's action (route-form.server.ts): every sign-up form on the site
+ * posts there, and a success goes back to the page it was sent from, where that form says so.
+ * Where the visit came from goes with it (the visit's cookie).
+ */
+import { subscribeSchema } from '../../../common/schemas/newsletter.ts';
+import { z } from '../../../common/schemas/zod.ts';
+import { DONE_PARAM } from '../../lib/form-post.ts';
+import { routeForm } from '../../lib/route-form.server.ts';
+import { newsletterApi, newsletterPaths, SUBSCRIBE_FORM } from './api.ts';
+
+const PLACES = ['post', 'blog', 'home', 'footer', 'newsletter'] as const;
+
+/** The sign-up's fields, the form it was sent from and the page to go back to. */
+const signupSchema = subscribeSchema.extend({
+  place: z.enum(PLACES).catch('newsletter'),
+  // A page of this site (never another site's address), else the newsletter's own.
+  back: z
+    .string()
+    .max(500)
+    .regex(/^\/(?![/\\])[^\s#]*$/)
+    .catch(newsletterPaths.page),
+});
+
+export const subscribeForms = {
+  [SUBSCRIBE_FORM]: routeForm({
+    schema: signupSchema,
+    failure: { title: 'Not subscribed', fallback: 'Your subscription could not be sent. Please try again.' },
+    call: ({ place: _place, back: _back, ...signup }, { context }) => ({
+      method: 'POST',
+      path: newsletterApi.subscribe,
+      body: { ...signup, leadSource: context.visit?.source ?? undefined },
+    }),
+    doneAt: (_answer, _page, { place, back }) => {
+      const [path, query = ''] = back.split('?');
+      const search = new URLSearchParams(query);
+      search.set(DONE_PARAM, `${SUBSCRIBE_FORM}-${place}`);
+      return `${path}?${search}#subscribe-${place}-title`;
+    },
+  }),
+};

@@ -1,0 +1,160 @@
+/**
+ * Route actions (ADR 018): what the API answers, in process, becomes the form's answer, the same
+ * for a post with the page's code or without it. An unsuccessful answer (which a browser test
+ * cannot stand in for: the API is called inside the server) is checked here; the page's toast for a
+ * refusal in e2e/images.spec.ts and e2e/recommendations.spec.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ApiAnswer, WebLoadContext } from '../../common/web-context.ts';
+import type { FormAnswer } from '../lib/form-post.ts';
+import { action } from './generate-images.tsx';
+import { action as recommend } from './recommendations.tsx';
+import { loader as resumePage } from './resume.tsx';
+
+const post = (fields: Record<string, string> | [string, string][], path = '/generate-images') =>
+  new Request(`http://localhost${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+/** A page context whose API answers `answer` to every call, and notes what it was sent. */
+function contextAnswering(answer: ApiAnswer) {
+  const sent: unknown[] = [];
+  const context = {
+    sendApi: async (_method: string, _path: string, body: unknown) => {
+      sent.push(body);
+      return answer;
+    },
+  } as unknown as WebLoadContext;
+  return { context, sent };
+}
+
+const answerOf = (result: unknown) => {
+  const { data, init } = result as { data: FormAnswer; init: { status: number } | null };
+  return { status: init?.status ?? 200, ...data };
+};
+
+const fields = { _form: 'image', prompt: 'A calm blue network of servers', size: '1024x1024' };
+
+describe('the image form (the action)', () => {
+  it("answers an unsuccessful generation with 'Error' and the server's message, keeping the prompt", async () => {
+    const { context, sent } = contextAnswering({
+      status: 200,
+      body: { success: false, message: 'The image service is busy' },
+      cookies: [],
+    });
+    const answer = answerOf(await action({ context, request: post(fields) } as never));
+    expect(sent).toEqual([
+      { prompt: 'A calm blue network of servers', size: '1024x1024', quality: 'standard' },
+    ]);
+    expect(answer).toMatchObject({
+      status: 502,
+      form: 'image',
+      title: 'Error',
+      message: 'The image service is busy',
+      values: { prompt: 'A calm blue network of servers' },
+    });
+  });
+
+  it("falls back to 'Failed to generate image' when the server gives no message", async () => {
+    const { context } = contextAnswering({ status: 200, body: { success: false, message: '' }, cookies: [] });
+    const answer = answerOf(await action({ context, request: post(fields) } as never));
+    expect(answer).toMatchObject({ status: 502, title: 'Error', message: 'Failed to generate image' });
+  });
+
+  it('refuses a short prompt with the spec’s Invalid Prompt, sending nothing', async () => {
+    const { context, sent } = contextAnswering({ status: 200, body: {}, cookies: [] });
+    const answer = answerOf(
+      await action({ context, request: post({ ...fields, prompt: '  a car  ' }) } as never),
+    );
+    expect(sent).toEqual([]);
+    expect(answer).toMatchObject({
+      status: 400,
+      title: 'Invalid Prompt',
+      message: 'Please enter a descriptive prompt (at least 10 characters)',
+    });
+  });
+});
+
+describe('the recommendations form (the action)', () => {
+  const interests: [string, string][] = [
+    ['_form', 'recommend'],
+    ['interests', 'locksmith'],
+    ['interests', 'automotive, react'],
+    ['experienceLevel', 'intermediate'],
+  ];
+
+  it('sends every interest, chips and typed text alike, and answers the results on the page', async () => {
+    const result = { recommendations: [], explanation: 'None of my projects relates to that.' };
+    const { context, sent } = contextAnswering({
+      status: 200,
+      body: { success: true, message: 'No project matches these interests yet', data: result },
+      cookies: [],
+    });
+    const answer = answerOf(
+      await recommend({ context, request: post(interests, '/recommendations') } as never),
+    );
+    expect(sent).toEqual([
+      expect.objectContaining({
+        interests: ['locksmith', 'automotive', 'react'],
+        experienceLevel: 'intermediate',
+      }),
+    ]);
+    expect(answer).toMatchObject({
+      kind: 'done',
+      extra: { result },
+      values: { interests: 'locksmith, automotive, react' },
+    });
+  });
+
+  it("answers an unsuccessful one with 'Error' and the server's message, or the fallback", async () => {
+    const said = contextAnswering({
+      status: 200,
+      body: { success: false, message: 'The recommender is resting.' },
+      cookies: [],
+    });
+    expect(
+      answerOf(
+        await recommend({ context: said.context, request: post(interests, '/recommendations') } as never),
+      ),
+    ).toMatchObject({ status: 502, title: 'Error', message: 'The recommender is resting.' });
+    const silent = contextAnswering({ status: 200, body: { success: false, message: '' }, cookies: [] });
+    expect(
+      answerOf(
+        await recommend({ context: silent.context, request: post(interests, '/recommendations') } as never),
+      ),
+    ).toMatchObject({ status: 502, title: 'Error', message: 'Failed to generate recommendations' });
+  });
+});
+
+describe("the resume page's download address (its loader)", () => {
+  const read = (answer: ApiAnswer) =>
+    resumePage({
+      context: contextAnswering(answer).context,
+      request: new Request('http://localhost/resume?request=abc'),
+    } as never);
+
+  it('gives the address of a known request', async () => {
+    const served = await read({ status: 200, body: { resumeUrl: '/api/resume?token=abc' }, cookies: [] });
+    expect(served).toEqual({ served: { resumeUrl: '/api/resume?token=abc' } });
+  });
+
+  it("answers any failure to read it with the spec's 'Could not retrieve the resume'", async () => {
+    for (const answer of [
+      { status: 429, body: { message: 'Too many requests. Please try again in 9 minutes.' }, cookies: [] },
+      { status: 503, body: null, cookies: [] },
+    ]) {
+      expect(await read(answer)).toEqual({
+        served: { resumeUrl: null, message: 'Could not retrieve the resume. Please try again.' },
+      });
+    }
+  });
+
+  it('says so when the link is not a request', async () => {
+    const message = 'This resume link is not valid. Please request the resume again.';
+    expect(await read({ status: 404, body: { message }, cookies: [] })).toEqual({
+      served: { resumeUrl: null, message },
+    });
+  });
+});
