@@ -97,3 +97,12 @@ export type TestimonialStatus = (typeof TESTIMONIAL_STATUSES)[number];
 
 /** What a person types in a public form's verification field (its bot check). */
 export const VERIFICATION_PHRASE = 'not-a-robot';
+
+/** Sign-in links by email (server/modules/auth/sign-in-links.ts): the answer to asking for one, whatever the name. */
+export const SIGN_IN_LINK_SENT =
+  'If that account has an email address, a sign-in link is on its way to it. The link works once, within 15 minutes.';
+/** A link that expired or was used. */
+export const SIGN_IN_LINK_SPENT =
+  'This sign-in link has expired or was already used. Ask for a new one on the sign-in page.';
+/** The sign-in page's parameter that holds a mailed link's token (/auth?link=…). */
+export const SIGN_IN_LINK_PARAM = 'link';

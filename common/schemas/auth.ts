@@ -22,6 +22,17 @@ const password = z
 
 export const loginSchema = z.object({ username, password });
 
+/** Asking for a sign-in link by email: the account's username only. */
+export const signInLinkRequestSchema = z.object({ username });
+
+/** Signing in with the link's token (the page the link opens posts it). */
+export const signInLinkSchema = z.object({
+  token: z
+    .string()
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, 'This sign-in link is not complete. Please open it from the email again.'),
+});
+
 export const registerSchema = z.object({ username, email: email('Please enter a valid email'), password });
 
 /** The register form adds a confirmation that is never sent to the server. */
@@ -56,7 +67,7 @@ export const securityOverviewSchema = z.object({
       /** 'Chrome on macOS'. */
       device: z.string(),
       ip: z.string().nullable(),
-      /** How it began: password, code, passkey, github or register. */
+      /** How it began: password, code, passkey, link (mailed), github or register. */
       method: z.string(),
       createdAt: isoDate,
       lastSeenAt: isoDate,

@@ -25,7 +25,15 @@ import { DONE_PARAM, FORM_FIELD, type FormAnswer } from './form-post.ts';
 import { type FormSchema, parseForm } from './form-values.ts';
 
 /** Fields whose value never comes back into the page: what the visitor must type again. */
-const NOT_KEPT = new Set(['password', 'confirmPassword', 'code', 'formToken', 'website', FORM_FIELD]);
+const NOT_KEPT = new Set([
+  'password',
+  'confirmPassword',
+  'code',
+  'token',
+  'formToken',
+  'website',
+  FORM_FIELD,
+]);
 
 export interface Failure {
   /** The spec's toast title for a failure of this form. */

@@ -5,6 +5,7 @@
  */
 
 import { redirect } from 'react-router';
+import { SIGN_IN_LINK_PATH } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/auth-card.tsx';
 import { authForms, logoutForms } from '../features/auth/auth-forms.server.ts';
 import { paths } from '../lib/paths.ts';
@@ -13,9 +14,11 @@ import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { CheckCircle2 } from '../ui/icons.tsx';
 import type { Route } from './+types/auth';
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   if (context.user) throw redirect(paths.home);
-  return null;
+  // A sign-in link by email is offered only where the site sends email (SMTP_URL).
+  const links = context.staticCopy ? null : await context.readApi<{ available: boolean }>(SIGN_IN_LINK_PATH);
+  return { signInLink: links?.available === true };
 }
 
 /** Signing in (password, then the code when asked) and registering, with the page's code or without it (ADR 018). */
@@ -33,10 +36,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function AuthPage() {
+export default function AuthPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-2 lg:items-center">
-      <AuthCard />
+      <AuthCard signInLink={loaderData.signInLink} />
       <section aria-labelledby="welcome-heading" className="hidden lg:block">
         <h2 id="welcome-heading" className="text-3xl font-bold">
           Welcome to my portfolio

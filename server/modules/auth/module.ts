@@ -12,9 +12,10 @@ import { githubRoutes } from './github.ts';
 import { authRoutes } from './routes.ts';
 import { createSecurityService } from './security.ts';
 import { ACCOUNT_PACE_MS, createAuthService, LOGIN_WINDOW_MS } from './service.ts';
+import { createSignInLinks } from './sign-in-links.ts';
 
 export async function authModule(context: SiteContext, redis: Redis | undefined) {
-  const { db, config, serverSecret, now, log } = context;
+  const { db, config, serverSecret, now, log, mail } = context;
   // Sign-in failures are counted in Redis when set, otherwise in the database; they follow the
   // test clock when there is one (a lockout's window can pass in a test).
   const counters = now ? databaseWindowCounters(db, () => now().getTime()) : context.counters;
@@ -26,6 +27,16 @@ export async function authModule(context: SiteContext, redis: Redis | undefined)
     siteName: profile.name,
     serverSecret,
     ...clockOf(context),
+  });
+  // The way in that needs no set-up while strangers guess the password: a link to the account's mailbox.
+  const links = createSignInLinks(db, {
+    mail,
+    from: config.MAIL_FROM ?? config.NOTIFY_EMAIL,
+    ownerEmail: config.NOTIFY_EMAIL,
+    publicUrl: config.publicUrl,
+    siteName: profile.name,
+    ...clockOf(context),
+    log,
   });
   // Authenticator secrets are sealed under the server secret, never kept (or backed up) in plain text.
   const { unreadable } = await security.sealStoredSecrets();
@@ -39,7 +50,7 @@ export async function authModule(context: SiteContext, redis: Redis | undefined)
     name: 'auth',
     auth,
     routes: async (app) => {
-      await app.register(authRoutes, { auth, security, config });
+      await app.register(authRoutes, { auth, security, links, config });
       await app.register(githubRoutes, { config, db });
     },
     adminRoutes: async (app) => {

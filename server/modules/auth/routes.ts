@@ -1,11 +1,27 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticatorCodeSchema, loginSchema, registerSchema } from '../../../common/schemas/auth.ts';
+import { SIGN_IN_LINK_SENT, SIGN_IN_LINK_SPENT } from '../../../common/constants.ts';
+import {
+  authenticatorCodeSchema,
+  loginSchema,
+  registerSchema,
+  signInLinkRequestSchema,
+  signInLinkSchema,
+} from '../../../common/schemas/auth.ts';
 import type { Config } from '../../config.ts';
 import { clearCookie, readCookie, setCookie } from '../../lib/cookies.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { CHALLENGE_TTL_MS, type SecurityService } from './security.ts';
-import { type AuthService, codeKey, loginKey, TooManyAttemptsError } from './service.ts';
+import {
+  type AuthService,
+  codeKey,
+  loginKey,
+  type PublicUser,
+  type SessionDetails,
+  TooManyAttemptsError,
+} from './service.ts';
+import type { SignInLinks } from './sign-in-links.ts';
 
 export const publicUserSchema = z.object({
   id: z.number().int(),
@@ -53,8 +69,9 @@ const withRetryAfter = (reply: { header(name: string, value: string): unknown },
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   security: SecurityService;
+  links: SignInLinks;
   config: Config;
-}> = async (app, { auth, security, config }) => {
+}> = async (app, { auth, security, links, config }) => {
   // The cookie of a password sign-in waiting for its code: five minutes, this site only.
   const pendingCookie = config.isHttps ? '__Host-sid2fa' : 'sid2fa';
   const pendingCookieOptions = {
@@ -62,6 +79,26 @@ export const authRoutes: FastifyPluginAsyncZod<{
     httpOnly: true,
     sameSite: 'strict' as const,
     secure: config.isHttps,
+  };
+
+  /**
+   * The first factor was right: the session, or for an account with an authenticator app the
+   * pending sign-in's cookie and 202 (its code next, at /api/login/code).
+   */
+  const firstFactorDone = async (
+    reply: FastifyReply,
+    user: PublicUser,
+    method: SessionDetails['method'],
+    clear: () => Promise<void>,
+  ) => {
+    if (await security.needsSecondFactor(user.id)) {
+      const token = await security.startSecondFactor(user.id);
+      setCookie(reply, pendingCookie, token, { ...pendingCookieOptions, maxAge: CHALLENGE_TTL_MS / 1000 });
+      return reply.code(202).send({ secondFactor: true, message: SECOND_FACTOR_MESSAGE });
+    }
+    await clear();
+    await reply.startSession(user.id, method);
+    return reply.send(user);
   };
 
   app.post(
@@ -89,20 +126,53 @@ export const authRoutes: FastifyPluginAsyncZod<{
           complete: false,
           knownDevice: (userId) => request.isKnownDevice(userId),
         });
-        if (await security.needsSecondFactor(user.id)) {
-          const token = await security.startSecondFactor(user.id);
-          setCookie(reply, pendingCookie, token, {
-            ...pendingCookieOptions,
-            maxAge: CHALLENGE_TTL_MS / 1000,
-          });
-          return reply.code(202).send({ secondFactor: true, message: SECOND_FACTOR_MESSAGE });
-        }
-        await auth.clearFailures(loginKey(request.body.username, request.ip));
-        await reply.startSession(user.id);
-        return user;
+        return await firstFactorDone(reply, user, 'password', () =>
+          auth.clearFailures(loginKey(request.body.username, request.ip)),
+        );
       } catch (error) {
         throw withRetryAfter(reply, error);
       }
+    },
+  );
+
+  /** Whether this site mails sign-in links (it has SMTP_URL): the sign-in page offers one only then. */
+  app.get(
+    '/api/login/link',
+    { schema: { response: { 200: z.object({ available: z.boolean() }) } } },
+    async () => ({
+      available: links.available,
+    }),
+  );
+
+  /**
+   * A sign-in link by email (sign-in-links.ts): the same answer whatever the username, and the
+   * mail sent after it. Not slowed by password guessing: it needs the account's mailbox.
+   */
+  app.post(
+    '/api/login/link',
+    {
+      schema: { body: signInLinkRequestSchema, response: { 202: messageSchema } },
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      if (!links.available) throw new HttpError(404, 'This site does not send sign-in links by email.');
+      links.request(request.body.username);
+      return reply.code(202).send({ message: SIGN_IN_LINK_SENT });
+    },
+  );
+
+  /** Signing in with a mailed link's token: once, within its 15 minutes; the code next when the account has one. */
+  app.post(
+    '/api/login/link/sign-in',
+    {
+      schema: { body: signInLinkSchema, response: { 200: publicUserSchema, 202: secondFactorSchema } },
+      config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      const userId = await links.take(request.body.token);
+      const user = userId ? await auth.userById(userId) : null;
+      if (!user) throw new HttpError(401, SIGN_IN_LINK_SPENT);
+      return firstFactorDone(reply, user, 'link', async () => {});
     },
   );
 

@@ -18,7 +18,7 @@ const LAST_SEEN_EVERY_MS = 60 * 1000;
 export interface SessionDetails {
   userAgent?: string | undefined;
   ip?: string | undefined;
-  method?: 'password' | 'passkey' | 'code' | 'github' | 'register';
+  method?: 'password' | 'passkey' | 'code' | 'github' | 'register' | 'link';
 }
 
 /** What the API says about a signed-in user: never the password hash or the email (shared with the web app). */

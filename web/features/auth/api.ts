@@ -10,6 +10,10 @@ export const LOGOUT_PATH = '/api/logout';
 export const LOGIN_CODE_PATH = '/api/login/code';
 export const PASSKEY_OPTIONS_PATH = '/api/login/passkey/options';
 export const PASSKEY_SIGN_IN_PATH = '/api/login/passkey';
+/** A sign-in link by email: whether the site sends them (GET), asking for one (POST). */
+export const SIGN_IN_LINK_PATH = '/api/login/link';
+/** Signing in with a mailed link's token. */
+export const LINK_SIGN_IN_PATH = '/api/login/link/sign-in';
 /** Sign in with GitHub: a link (the server redirects to GitHub and back). */
 export const GITHUB_SIGN_IN_PATH = '/api/auth/github';
 
@@ -30,6 +34,9 @@ export const LOGIN_FORM = 'login';
 export const CODE_FORM = 'code';
 export const REGISTER_FORM = 'register';
 export const LOGOUT_FORM = 'logout';
+/** Asking for a sign-in link by email, and signing in with one (the page the link opens). */
+export const SIGN_IN_LINK_FORM = 'sign-in-link';
+export const LINK_SIGN_IN_FORM = 'link-sign-in';
 
 /** Signs in with a passkey: the server's challenge, the browser's prompt, the answer checked. */
 export async function passkeySignIn(): Promise<SessionUser> {

@@ -5,14 +5,16 @@
 import * as Tabs from 'radix-ui/tabs';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { SIGN_IN_LINK_PARAM } from '../../../common/constants.ts';
+import { useFormAnswer } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { Card } from '../../ui/card.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { useAuth } from '../layout/auth-provider.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import { GITHUB_SIGN_IN_PATH } from './api.ts';
-import { LoginForm } from './login-form.tsx';
+import { GITHUB_SIGN_IN_PATH, LINK_SIGN_IN_FORM } from './api.ts';
+import { LinkSignIn, LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';
 
 /** Why a GitHub sign-in came back here (the server's `error` parameter). */
@@ -26,13 +28,16 @@ const githubErrors: Record<string, string> = {
 
 type Tab = 'login' | 'register';
 
-export function AuthCard() {
+export function AuthCard({ signInLink }: { signInLink: boolean }) {
   const { user } = useAuth();
   const staticCopy = useStaticCopy();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: Tab = searchParams.get('tab') === 'register' ? 'register' : 'login';
   const githubError = githubErrors[searchParams.get('error') ?? ''];
+  // The page a mailed sign-in link opens (or its answer, on the page the action came back with).
+  const linkToken = searchParams.get(SIGN_IN_LINK_PARAM);
+  const linkAnswer = useFormAnswer(LINK_SIGN_IN_FORM);
 
   useEffect(() => {
     if (user) navigate(paths.home, { replace: true });
@@ -76,6 +81,8 @@ export function AuthCard() {
       )}
       {staticCopy ? (
         <StaticNotice feature="Signing in" className="mt-6" />
+      ) : linkToken || linkAnswer ? (
+        <LinkSignIn token={linkToken ?? ''} />
       ) : (
         <Tabs.Root value={tab} onValueChange={(value) => showTab(value as Tab)} className="mt-6">
           <Tabs.List aria-label="Sign in or register" className="grid grid-cols-2 rounded-md bg-muted p-1">
@@ -100,7 +107,7 @@ export function AuthCard() {
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="login" className="mt-6 space-y-4">
-            <LoginForm />
+            <LoginForm signInLink={signInLink} />
             {githubLink}
             <p className="text-center text-sm text-muted-foreground">
               Don't have an account? {switchLink('Register', 'register')}

@@ -3,12 +3,20 @@
  * routes as the visitor; a success goes home with the session cookie (`?done=login|register`).
  * A password that needs the authenticator's code comes back as the code step, in the page.
  */
-import { authenticatorCodeSchema, loginSchema, registerFormSchema } from '../../../common/schemas/auth.ts';
+import {
+  authenticatorCodeSchema,
+  loginSchema,
+  registerFormSchema,
+  signInLinkRequestSchema,
+  signInLinkSchema,
+} from '../../../common/schemas/auth.ts';
 import { z } from '../../../common/schemas/zod.ts';
 import { DONE_PARAM } from '../../lib/form-post.ts';
 import { routeForm } from '../../lib/route-form.server.ts';
 import {
   CODE_FORM,
+  LINK_SIGN_IN_FORM,
+  LINK_SIGN_IN_PATH,
   LOGIN_CODE_PATH,
   LOGIN_FORM,
   LOGIN_PATH,
@@ -16,6 +24,8 @@ import {
   LOGOUT_PATH,
   REGISTER_FORM,
   REGISTER_PATH,
+  SIGN_IN_LINK_FORM,
+  SIGN_IN_LINK_PATH,
 } from './api.ts';
 
 const loginFailure = { title: 'Login failed', fallback: 'Please check your credentials and try again' };
@@ -45,16 +55,33 @@ export const logoutForms = {
   }),
 };
 
+/** 202: the first factor was right and the account asks for its authenticator's code next. */
+const codeStep = (answer: unknown) => {
+  const body = answer as { secondFactor?: unknown; message?: unknown };
+  return body.secondFactor ? { step: 'code', prompt: String(body.message ?? '') } : undefined;
+};
+
 export const authForms = {
   [LOGIN_FORM]: routeForm({
     schema: loginSchema,
     failure: loginFailure,
     call: (values) => ({ method: 'POST', path: LOGIN_PATH, body: values }),
-    // 202: the password was right and the account asks for its authenticator's code next.
-    show: (answer) => {
-      const body = answer as { secondFactor?: unknown; message?: unknown };
-      return body.secondFactor ? { step: 'code', prompt: String(body.message ?? '') } : undefined;
-    },
+    show: codeStep,
+    doneAt: () => home('login'),
+  }),
+  // The way in while strangers' guesses slow the password down: a link to the account's mailbox.
+  // Its success is the sign-in page again (`?done=sign-in-link`), saying the link is on its way.
+  [SIGN_IN_LINK_FORM]: routeForm({
+    schema: signInLinkRequestSchema,
+    failure: { title: 'Sign-in link not sent', fallback: 'Please try again in a few minutes.' },
+    call: (values) => ({ method: 'POST', path: SIGN_IN_LINK_PATH, body: values }),
+    doneAt: () => `/auth?${DONE_PARAM}=${SIGN_IN_LINK_FORM}`,
+  }),
+  [LINK_SIGN_IN_FORM]: routeForm({
+    schema: signInLinkSchema,
+    failure: { ...loginFailure, fallback: 'This sign-in link could not sign you in. Ask for a new one.' },
+    call: (values) => ({ method: 'POST', path: LINK_SIGN_IN_PATH, body: values }),
+    show: codeStep,
     doneAt: () => home('login'),
   }),
   [CODE_FORM]: routeForm({

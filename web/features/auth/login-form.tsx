@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
+import { SIGN_IN_LINK_SENT } from '../../../common/constants.ts';
 import type { SessionUser } from '../../../common/web-context.ts';
 import { type FormAnswer, useFormAnswer } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
-import { CODE_FORM, LOGIN_FORM, passkeySignIn } from './api.ts';
+import { CODE_FORM, LINK_SIGN_IN_FORM, LOGIN_FORM, passkeySignIn, SIGN_IN_LINK_FORM } from './api.ts';
 import { loginFailed, useSignedIn } from './sign-in.ts';
 
 const recheck = () => import('../../../common/schemas/auth.ts').then((module) => module.loginSchema);
@@ -16,7 +17,7 @@ const recheck = () => import('../../../common/schemas/auth.ts').then((module) =>
  * Username and password, posted to /auth's action with the page's code or without it (ADR 018);
  * for an account with an authenticator app, then the code. Or a passkey, with no username at all.
  */
-export function LoginForm() {
+export function LoginForm({ signInLink = false }: { signInLink?: boolean }) {
   // A sign-in goes home (`?done=login`), where SignedInNotice says so.
   const login = useRouteForm(LOGIN_FORM, { recheck });
   const { field, errorOf } = login;
@@ -54,7 +55,97 @@ export function LoginForm() {
         </Button>
       </login.Form>
       <PasskeyButton />
+      {signInLink && <SignInLinkForm />}
     </div>
+  );
+}
+
+/**
+ * Locked out (strangers guessing the password slow it down for new browsers) or the password
+ * forgotten: a link to the account's mailbox, which signs in the browser that opens it. Offered
+ * only where the site sends email.
+ */
+function SignInLinkForm() {
+  const link = useRouteForm(SIGN_IN_LINK_FORM);
+  const { field, errorOf } = link;
+  return (
+    <details open={link.done || Boolean(link.answer)} className="rounded-md border border-border p-3 text-sm">
+      <summary className="cursor-pointer font-medium">Locked out or forgot your password?</summary>
+      {link.done ? (
+        <DoneNotice title="Check your email" text={SIGN_IN_LINK_SENT} className="mt-3" />
+      ) : (
+        <link.Form
+          ref={link.formRef}
+          id="sign-in-link-form"
+          method="post"
+          action={paths.auth}
+          noValidate
+          className="mt-3 space-y-3"
+        >
+          <FormName name={SIGN_IN_LINK_FORM} />
+          <FormNotice answer={link.answer} />
+          <p className="text-muted-foreground">
+            We'll email a sign-in link to the address on your account. It works once, within 15 minutes.
+          </p>
+          <Field label="Username" error={errorOf('username')}>
+            <Input autoComplete="username" {...field('username')} />
+          </Field>
+          <Button
+            type="submit"
+            variant="outline"
+            className="w-full"
+            pending={link.pending}
+            pendingText="Sending..."
+          >
+            Email me a sign-in link
+          </Button>
+        </link.Form>
+      )}
+    </details>
+  );
+}
+
+/**
+ * The page a mailed sign-in link opens: one press signs in (a mail scanner that opens every link
+ * spends nothing); the authenticator's code next for an account that has one.
+ */
+export function LinkSignIn({ token }: { token: string }) {
+  const linkSignIn = useRouteForm(LINK_SIGN_IN_FORM);
+  const [restarted, setRestarted] = useState(false);
+  const answer = linkSignIn.answer;
+  if (answer?.extra?.step === 'code' && !restarted)
+    return (
+      <CodeStep
+        message={String(answer.extra.prompt ?? '')}
+        answer={undefined}
+        onRestart={() => setRestarted(true)}
+      />
+    );
+  if (restarted) return <LoginForm />;
+  return (
+    <linkSignIn.Form
+      ref={linkSignIn.formRef}
+      id="link-sign-in-form"
+      method="post"
+      action={paths.auth}
+      className="mt-6 space-y-4"
+    >
+      <FormName name={LINK_SIGN_IN_FORM} />
+      <FormNotice answer={answer} />
+      {answer ? (
+        <a href={paths.auth} className="block text-center text-sm font-medium text-primary hover:underline">
+          Back to sign in
+        </a>
+      ) : (
+        <>
+          <input type="hidden" name="token" value={token} />
+          <p className="text-sm">Press Sign In to finish signing in with the link from your email.</p>
+          <Button type="submit" className="w-full" pending={linkSignIn.pending} pendingText="Please wait">
+            Sign In
+          </Button>
+        </>
+      )}
+    </linkSignIn.Form>
   );
 }
 

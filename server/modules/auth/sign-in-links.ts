@@ -1,0 +1,126 @@
+/**
+ * Sign-in links by email (issue 45): the way in from a new browser that needs no earlier set-up.
+ * Password guessing spread over many addresses slows an account down for every browser that
+ * never signed in to it (service.ts), and a guesser who keeps at it takes that one slow try each
+ * time. A link mailed to the account's own address is not slowed: whoever can read that mailbox
+ * signs in, in the browser that opens the link, while the guessing goes on.
+ *
+ * - Asked for by username; the answer is the same whether the account exists, has an address or
+ *   was mailed a minute ago, and the work is done after it (no timing tells them apart).
+ * - One link a minute per account at most, so a stranger cannot flood the owner's mailbox; a
+ *   link mailed in the last minute is in that mailbox and works.
+ * - Each link works once, for 15 minutes; only the SHA-256 of its token is stored
+ *   (`auth_challenges`, kind 'sign-in-link'), so a backup holds no working link.
+ * - Opening the link shows a button; the sign-in happens on its post, so a mail scanner that
+ *   fetches every link spends nothing. An account with an authenticator app is asked its code next.
+ * - Mailed at once through the process's transport, never queued in the outbox the owner reads.
+ */
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { SIGN_IN_LINK_PARAM } from '../../../common/constants.ts';
+import type { Db } from '../../db/client.ts';
+import { authChallenges, users } from '../../db/schema.ts';
+import type { MailTransport } from '../../lib/mail.ts';
+import { randomToken, sha256Hex } from '../../lib/tokens.ts';
+
+export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
+/** At most one link per account this often. */
+export const SIGN_IN_LINK_EVERY_MS = 60 * 1000;
+
+const LINK = 'sign-in-link';
+const SENT = 'sign-in-link-sent';
+
+export interface SignInLinkOptions {
+  /** The process's mail transport; without one, no link can be sent and none is offered. */
+  mail: MailTransport | undefined;
+  from: string | undefined;
+  /** Where the owner's link goes when the owner's account has no address of its own (NOTIFY_EMAIL). */
+  ownerEmail: string | undefined;
+  publicUrl: string;
+  siteName: string;
+  now?: () => Date;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+export function createSignInLinks(db: Db, options: SignInLinkOptions) {
+  const now = options.now ?? (() => new Date());
+  const { mail, from } = options;
+  const inMs = (ms: number) => new Date(now().getTime() + ms);
+
+  /** Claims the account's minute: false when a link went out less than a minute ago. */
+  const claimMinute = async (userId: number) => {
+    const key = `${SENT}:${userId}`;
+    await db
+      .delete(authChallenges)
+      .where(and(eq(authChallenges.key, key), lt(authChallenges.expiresAt, now())));
+    const claimed = await db
+      .insert(authChallenges)
+      .values({ key, kind: SENT, userId, expiresAt: inMs(SIGN_IN_LINK_EVERY_MS) })
+      .onConflictDoNothing()
+      .returning({ key: authChallenges.key });
+    return claimed.length > 0;
+  };
+
+  const send = async (username: string) => {
+    if (!mail || !from) return;
+    const [user] = await db
+      .select({ id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+      .limit(1);
+    const to = user?.email ?? (user?.isAdmin ? options.ownerEmail : undefined);
+    if (!user || !to || !(await claimMinute(user.id))) return;
+    const token = randomToken(32);
+    await db
+      .delete(authChallenges)
+      .where(and(eq(authChallenges.kind, LINK), lt(authChallenges.expiresAt, now())));
+    await db
+      .insert(authChallenges)
+      .values({ key: sha256Hex(token), kind: LINK, userId: user.id, expiresAt: inMs(SIGN_IN_LINK_TTL_MS) });
+    const link = `${options.publicUrl}/auth?${SIGN_IN_LINK_PARAM}=${token}`;
+    await mail.sendMail({
+      from,
+      to,
+      subject: `Your sign-in link for ${options.siteName}`,
+      text: [
+        `Hi ${user.username},`,
+        '',
+        `Someone asked to sign in to ${options.siteName} as ${user.username}. If that was you, open this link within 15 minutes and press Sign In:`,
+        '',
+        link,
+        '',
+        'The link works once. If you did not ask for it, you can ignore this email: nobody can use the link without reading it here.',
+      ].join('\n'),
+    });
+  };
+
+  return {
+    /** Whether links can be mailed at all (SMTP_URL is set). */
+    available: Boolean(mail && from),
+
+    /**
+     * Mails a sign-in link to the account's address, after the caller has answered: the answer
+     * never tells whether the account exists. Failures are logged, never thrown.
+     */
+    request(username: string): void {
+      void send(username).catch((error: unknown) =>
+        options.log.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          'sign-in link not sent',
+        ),
+      );
+    },
+
+    /** The account a link's token signs in (the link is spent), or null when it expired or was used. */
+    async take(token: string): Promise<number | null> {
+      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+      const [row] = await db
+        .delete(authChallenges)
+        .where(and(eq(authChallenges.key, sha256Hex(token)), eq(authChallenges.kind, LINK)))
+        .returning();
+      return row?.userId && row.expiresAt > now() ? row.userId : null;
+    },
+  };
+}
+
+export type SignInLinks = ReturnType<typeof createSignInLinks>;
