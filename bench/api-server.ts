@@ -18,6 +18,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createAdmin, seedDatabase } from '../server/db/seed.ts';
 import { createMailTransport } from '../server/lib/mail.ts';
+import { subscriberLinks } from '../server/modules/newsletter/links.ts';
 import { createNewsletterSender } from '../server/modules/newsletter/sender.ts';
 import { webBuildFolder } from '../server/plugins/web.ts';
 import { openTestDatabase } from '../server/testing/test-app.ts';
@@ -58,6 +59,7 @@ if (subscribers > 0 && process.env.BENCH_SMTP_URL) {
     rate: config.NEWSLETTER_RATE,
     site: app.newsletter.site,
     log: app.log,
+    links: subscriberLinks(config.SESSION_SECRET ?? 'bench'),
   });
   // As the module wires it: a queued send wakes the sender (the site's event).
   app.readCache.events.on('public-content-changed', () => sender.wake());

@@ -115,11 +115,12 @@ export async function fillToScale(db: Db, size: ScaleSize): Promise<ScaleSize> {
 export async function addSubscribers(db: Db, n: number): Promise<void> {
   await db.execute(sql`
     insert into newsletter_subscribers
-      (email, email_key, name, cadence, status, source, token, consent_at, confirmed_at, created_at)
-    select 'reader' || i || '@example.com', 'reader' || i || '@example.com', 'Reader ' || i,
+      (email, email_key, mailbox_key, name, cadence, status, source, consent_at, confirmed_at, created_at)
+    select 'reader' || i || '@example.com', 'reader' || i || '@example.com', 'reader' || i || '@example.com',
+      'Reader ' || i,
       case when i % 4 = 0 then 'monthly' else 'each' end, 'confirmed',
       (array['footer', 'blog', 'home', 'newsletter', 'quote'])[1 + i % 5],
-      md5('bench-subscriber-' || i) || 'x', now() - (i % 365) * interval '1 day',
+      now() - (i % 365) * interval '1 day',
       now(), now() - (i % 365) * interval '1 day'
     from generate_series(1, ${n}) as i`);
 }

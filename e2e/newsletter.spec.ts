@@ -88,13 +88,16 @@ test('the unsubscribe page: leave with one press, come back, choose how often', 
   });
   expect(sent.status()).toBe(202);
   const token = (await confirmLink(admin, email)).split('/').pop() ?? '';
-  expect(
-    (
-      await request.post('/api/newsletter/confirm', { data: { token }, headers: { origin: baseURL ?? '' } })
-    ).status(),
-  ).toBe(200);
+  const confirmed = await request.post('/api/newsletter/confirm', {
+    data: { token },
+    headers: { origin: baseURL ?? '' },
+  });
+  expect(confirmed.status()).toBe(200);
+  // The reader's own page: its link is another than the confirmation's, which is spent.
+  const manage = (await confirmed.json()).manage as string;
+  expect(manage).not.toBe(token);
 
-  await page.goto(`/newsletter/unsubscribe/${token}`);
+  await page.goto(`/newsletter/unsubscribe/${manage}`);
   await expect(page.getByRole('heading', { level: 1, name: 'You’re Subscribed' })).toBeVisible();
   await page.getByLabel('A monthly roundup of the month’s posts').check();
   await page.getByRole('button', { name: 'Save my choice' }).click();
@@ -107,12 +110,30 @@ test('the unsubscribe page: leave with one press, come back, choose how often', 
     page.getByRole('status').filter({ hasText: 'Changed your mind? Subscribe again below.' }),
   ).toBeVisible();
   expect((await subscriber(admin, email))?.status).toBe('unsubscribed');
+  // Coming back: a new confirmation link by email (the page's link alone never puts the address back).
   await page.getByRole('button', { name: 'Subscribe again' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toContainText(
+    `We sent a new confirmation link to ${email}.`,
+  );
+  expect((await subscriber(admin, email))?.status).toBe('unsubscribed');
+  // The old confirmation link is spent: it shows that, and changes nothing.
+  await page.goto(`/newsletter/confirm/${token}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Link Not Valid' })).toBeVisible();
+  let fresh = token;
+  await expect
+    .poll(async () => {
+      fresh = (await confirmLink(admin, email)).split('/').pop() ?? '';
+      return fresh;
+    })
+    .not.toBe(token);
+  await page.goto(`/newsletter/confirm/${fresh}`);
+  await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+  await expect(page).toHaveURL(new RegExp(`/newsletter/unsubscribe/${manage}\\?done=confirm$`));
   await expect(page.getByRole('heading', { level: 1, name: 'You’re Subscribed' })).toBeVisible();
   expect((await subscriber(admin, email))?.status).toBe('confirmed');
 
   // A mail app's one-click (RFC 8058) from no page of the site: unsubscribed, no further step.
-  const oneClick = await request.post(`/api/newsletter/one-click/${token}`, {
+  const oneClick = await request.post(`/api/newsletter/one-click/${manage}`, {
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.com' },
     data: 'List-Unsubscribe=One-Click',
   });

@@ -41,8 +41,21 @@ export const newsletterSubscribers = pgTable(
     source: text('source').notNull(),
     /** The visit's lead source (campaign, referrer, landing page), as the quote form keeps it. */
     leadSource: jsonb('lead_source').$type<LeadSource>(),
-    /** The secret of the subscriber's links: confirm, unsubscribe, change the choice. */
-    token: text('token').notNull(),
+    /**
+     * The mailbox the address reaches: its key without a `+tag` (jo+news@x and jo@x are one
+     * mailbox), so sign-ups cannot send one inbox a confirmation per variant.
+     */
+    mailboxKey: text('mailbox_key').notNull(),
+    /**
+     * The SHA-256 of the link in the last confirmation email, while it is unused: followed (or the
+     * address unsubscribed) it is cleared, and a new confirmation email has a new link.
+     */
+    confirmHash: text('confirm_hash'),
+    /**
+     * The SHA-256 of the one link of a subscriber who signed up before links were split (it both
+     * confirmed and managed): the emails sent then can still manage the subscription, never confirm it.
+     */
+    legacyLinkHash: text('legacy_link_hash'),
     /** When the address was given with its consent (the form sent, or the import's consent column). */
     consentAt: at('consent_at').notNull(),
     confirmedAt: at('confirmed_at'),
@@ -55,7 +68,9 @@ export const newsletterSubscribers = pgTable(
   },
   (t) => [
     uniqueIndex('newsletter_subscribers_email_key').on(t.emailKey),
-    uniqueIndex('newsletter_subscribers_token_key').on(t.token),
+    uniqueIndex('newsletter_subscribers_confirm_hash_key').on(t.confirmHash),
+    uniqueIndex('newsletter_subscribers_legacy_link_key').on(t.legacyLinkHash),
+    index('newsletter_subscribers_mailbox_idx').on(t.mailboxKey, t.confirmationSentAt),
     index('newsletter_subscribers_status_idx').on(t.status, t.cadence),
     index('newsletter_subscribers_created_idx').on(t.createdAt.desc(), t.id.desc()),
     check(

@@ -4,6 +4,8 @@
  * press of a button, never the opening of the link itself: mail scanners open links, and must
  * neither confirm an address nor take one off the list. Read on the server as the visitor, never
  * cached, kept out of search results; every button is a form that works without JavaScript.
+ * A confirmation link works once and leads on to the reader's own page; coming back from that
+ * page mails a new confirmation link (server/modules/newsletter/links.ts).
  */
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import {
@@ -51,7 +53,16 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       doneAt: () => `${page}?${DONE_PARAM}=${form}`,
     });
   return formAction({
-    [FORMS.confirm]: press(FORMS.confirm, newsletterApi.confirm),
+    // Confirmed: on to the reader's own page (its manage link), the confirmation link being spent.
+    [FORMS.confirm]: routeForm({
+      schema: z.object({}),
+      failure,
+      call: () => ({ method: 'POST', path: newsletterApi.confirm, body: { token } }),
+      doneAt: (answer) => {
+        const manage = (answer as { manage?: unknown }).manage;
+        return `${typeof manage === 'string' ? newsletterPaths.manage(manage) : page}?${DONE_PARAM}=${FORMS.confirm}`;
+      },
+    }),
     [FORMS.leave]: press(FORMS.leave, newsletterApi.unsubscribe),
     [FORMS.back]: press(FORMS.back, newsletterApi.resubscribe),
     [FORMS.cadence]: routeForm({
@@ -126,10 +137,9 @@ export default function NewsletterLinkPage({ loaderData }: Route.ComponentProps)
     cadence: useFormAnswer(FORMS.cadence),
   };
   const answer = answers.confirm ?? answers.leave ?? answers.back ?? answers.cadence;
-  const confirmedNow = useDone(FORMS.confirm);
-  const backNow = useDone(FORMS.back);
   const done = {
-    confirmed: confirmedNow || backNow,
+    confirmed: useDone(FORMS.confirm),
+    mailed: useDone(FORMS.back),
     left: useDone(FORMS.leave),
     saved: useDone(FORMS.cadence),
   };
@@ -137,7 +147,9 @@ export default function NewsletterLinkPage({ loaderData }: Route.ComponentProps)
     return (
       <div className="mx-auto max-w-2xl px-4 py-16">
         <PageHeader title="Link Not Valid">
-          This link is not valid any more. You can subscribe again on the newsletter page.
+          This link was already used or is not valid any more. If you confirmed your subscription, you are on
+          the list: every email has a link to your own page. You can also subscribe again on the newsletter
+          page.
         </PageHeader>
         <Link to={newsletterPaths.page} className="text-primary hover:underline">
           Go to the newsletter
@@ -170,12 +182,19 @@ export default function NewsletterLinkPage({ loaderData }: Route.ComponentProps)
       {done.left ? (
         <DoneNotice className="mb-6" title="Unsubscribed" text="Changed your mind? Subscribe again below." />
       ) : null}
+      {done.mailed && !on ? (
+        <DoneNotice
+          className="mb-6"
+          title="Check your inbox"
+          text={`We sent a new confirmation link to ${subscription.email}. You are back on the list once you press its button.`}
+        />
+      ) : null}
       {done.saved ? <DoneNotice className="mb-6" title="Choice saved" /> : null}
       <div className="flex flex-wrap items-center gap-4">
         {on ? (
           <Press form={FORMS.leave} label="Unsubscribe" pendingText="Unsubscribing..." variant="outline" />
         ) : subscription.status === 'unsubscribed' && !confirming ? (
-          <Press form={FORMS.back} label="Subscribe again" pendingText="Subscribing..." />
+          <Press form={FORMS.back} label="Subscribe again" pendingText="Sending..." />
         ) : (
           <Press form={FORMS.confirm} label="Confirm my subscription" pendingText="Confirming..." />
         )}

@@ -11,8 +11,7 @@ import { z } from '../../../common/schemas/zod.ts';
 import type { Db } from '../../db/client.ts';
 import { newsletterSubscribers } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { randomToken } from '../../lib/tokens.ts';
-import { emailKeyOf } from './subscribers.ts';
+import { emailKeyOf, mailboxKeyOf } from './subscribers.ts';
 
 export const MAX_IMPORT_ROWS = 50_000;
 const EMAIL = z.email();
@@ -182,7 +181,7 @@ export async function importCsv(db: Db, text: string, now: Date): Promise<Import
         cadence: /^month/i.test((cells[at.cadence] ?? '').trim()) ? 'monthly' : 'each',
         status: leaving ? 'unsubscribed' : 'confirmed',
         source: 'import',
-        token: randomToken(24),
+        mailboxKey: mailboxKeyOf(email),
         consentAt,
         confirmedAt: leaving ? null : consentAt,
         unsubscribedAt: leaving ? now : null,

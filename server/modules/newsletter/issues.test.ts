@@ -38,7 +38,7 @@ async function reader(
       emailKey: email,
       cadence,
       source: 'footer',
-      token: `${email.replace(/\W/g, '')}`.padEnd(24, 'x'),
+      mailboxKey: email,
       status: 'confirmed',
       consentAt: clock.now(),
       confirmedAt: clock.now(),

@@ -6,6 +6,7 @@
 import { OWNER_TIME_ZONE, profile } from '../../../content/profile.ts';
 import type { Job, SiteContext, SiteModule } from '../../lib/site-module.ts';
 import { newsletterAdminRoutes } from './admin-routes.ts';
+import { subscriberLinks } from './links.ts';
 import { newsletterRoutes } from './routes.ts';
 import { createNewsletterSender } from './sender.ts';
 import { createNewsletterService } from './service.ts';
@@ -14,7 +15,8 @@ import { createNewsletterService } from './service.ts';
 const CHECK_EVERY_MS = 10 * 60 * 1000;
 
 export function newsletterModule(context: SiteContext) {
-  const { db, config, log, events, cache, mail } = context;
+  const { db, config, log, events, cache, mail, serverSecret } = context;
+  const links = subscriberLinks(serverSecret);
   const now = context.now ?? (() => new Date());
   const site = { url: config.publicUrl, name: profile.name, location: profile.location };
   const newsletter = createNewsletterService({
@@ -23,6 +25,7 @@ export function newsletterModule(context: SiteContext) {
     timeZone: OWNER_TIME_ZONE,
     now,
     mail: { configured: !!config.SMTP_URL, owner: config.NOTIFY_EMAIL, rate: config.NEWSLETTER_RATE },
+    links,
     // An issue sent: its page, the archive and the sitemap change; its deliveries wait for the sender.
     onSent: (issueId) => {
       cache.invalidate('newsletter');
@@ -91,6 +94,7 @@ export function newsletterModule(context: SiteContext) {
       rate: config.NEWSLETTER_RATE,
       site,
       log,
+      links,
     });
     // A send queued in this process wakes it at once (another process's sender looks every 15 s,
     // and this process's picks up what is left).

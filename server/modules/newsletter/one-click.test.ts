@@ -10,6 +10,7 @@ import { newsletterSubscribers } from '../../db/schema.ts';
 import { createMailTransport } from '../../lib/mail.ts';
 import { type SmtpStandIn, startSmtpStandIn } from '../../testing/smtp-stand-in.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
+import { subscriberLinks } from './links.ts';
 import { createNewsletterSender } from './sender.ts';
 import { createNewsletterService } from './service.ts';
 
@@ -37,18 +38,21 @@ describe("a newsletter email's one-click unsubscribe", () => {
         email: 'reader@example.com',
         emailKey: 'reader@example.com',
         source: 'newsletter',
-        token: 'one-click-reader-token-x'.padEnd(32, 'x'),
+        mailboxKey: 'reader@example.com',
         status: 'confirmed',
         consentAt: new Date(),
         confirmedAt: new Date(),
       })
       .returning();
+    // The site's own manage links (its server secret), as the site's sender writes them.
+    const links = subscriberLinks(t.config.SESSION_SECRET ?? '');
     const newsletter = createNewsletterService({
       db,
       site,
       timeZone: 'America/New_York',
       now: () => new Date(),
       mail: { configured: true, owner: 'owner@example.com', rate: 5 },
+      links,
     });
     const draft = await newsletter.issues.createDraft({ subject: 'Workshop news', body: 'Hello, readers.' });
     await newsletter.issues.send(draft.id);
@@ -60,6 +64,7 @@ describe("a newsletter email's one-click unsubscribe", () => {
       rate: 1000,
       site,
       log: { warn() {}, error() {} },
+      links,
     });
     for (let round = 0; round < 20 && smtp.received.length === 0; round++) await sender.runOnce();
     transport.close();
@@ -89,6 +94,6 @@ describe("a newsletter email's one-click unsubscribe", () => {
     // Opened in a browser, the same address leads to the reader's own page.
     const opened = await t.app.inject({ url: path });
     expect(opened.statusCode).toBe(303);
-    expect(opened.headers.location).toBe(`/newsletter/unsubscribe/${reader?.token}`);
+    expect(opened.headers.location).toBe(`/newsletter/unsubscribe/${links.manageToken(reader?.id ?? 0)}`);
   });
 });

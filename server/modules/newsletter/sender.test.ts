@@ -11,6 +11,7 @@ import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from '.
 import { createMailTransport, type MailTransport } from '../../lib/mail.ts';
 import { type SmtpStandIn, startSmtpStandIn } from '../../testing/smtp-stand-in.ts';
 import { openPostgresTestDatabase, openTestDatabase, postgresAnswers } from '../../testing/test-app.ts';
+import { subscriberLinks } from './links.ts';
 import { createNewsletterSender, MAX_BOUNCES } from './sender.ts';
 import { createNewsletterService } from './service.ts';
 
@@ -35,6 +36,9 @@ afterEach(async () => {
   await database.db.delete(newsletterSubscribers);
 });
 
+/** The subscribers' manage links, under a secret of the test's own. */
+const links = subscriberLinks('sender-test-secret-that-is-long-enough');
+
 const serviceOn = (db: Db) =>
   createNewsletterService({
     db,
@@ -42,6 +46,7 @@ const serviceOn = (db: Db) =>
     timeZone: 'America/New_York',
     now: () => new Date(),
     mail: { configured: true, owner: 'owner@example.com', rate: 5 },
+    links,
   });
 
 const transports: MailTransport[] = [];
@@ -60,6 +65,7 @@ const senderOn = (db: Db, rate = 1000) =>
     rate,
     site,
     log: silentLog,
+    links,
   });
 
 /** Confirmed readers, straight into the table (the subscribe flow has tests of its own). */
@@ -68,7 +74,7 @@ async function readers(db: Db, prefix: string, n: number) {
     email: `${prefix}${i}@example.com`,
     emailKey: `${prefix}${i}@example.com`,
     source: 'newsletter',
-    token: `${prefix}-token-${i}`.padEnd(24, 'x'),
+    mailboxKey: `${prefix}${i}@example.com`,
     status: 'confirmed' as const,
     consentAt: new Date(),
     confirmedAt: new Date(),
@@ -113,9 +119,11 @@ describe('the sender', () => {
       .replace(/=\r?\n/g, '')
       .replace(/=3D/g, '=');
     expect(raw).toContain(
-      `List-Unsubscribe: <https://jordan.example/api/newsletter/one-click/${reader?.token}>`,
+      `List-Unsubscribe: <https://jordan.example/api/newsletter/one-click/${links.manageToken(reader?.id ?? 0)}>`,
     );
-    expect(raw).toContain(`<mailto:news@jordan.example?subject=unsubscribe%20${reader?.token}>`);
+    expect(raw).toContain(
+      `<mailto:news@jordan.example?subject=unsubscribe%20${links.manageToken(reader?.id ?? 0)}>`,
+    );
     expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(raw).toContain('Content-Type: text/plain');
     expect(raw).toContain('Content-Type: text/html');
@@ -202,7 +210,7 @@ describe('the sender', () => {
   it('sends nothing to a reader who left after the issue was queued', async () => {
     const [reader] = await readers(database.db, 'left', 1);
     await sendIssue(database.db, 'Left before it went');
-    await serviceOn(database.db).subscribers.unsubscribe(reader?.token ?? '');
+    await serviceOn(database.db).subscribers.unsubscribe(links.manageToken(reader?.id ?? 0));
     const sender = senderOn(database.db);
     expect(await sender.runOnce()).toEqual({});
     expect(smtp.received).toEqual([]);

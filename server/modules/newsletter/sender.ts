@@ -15,6 +15,7 @@ import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from '.
 import { errorText, isPermanent, type MailTransport, mailQueue, queueRunner } from '../../lib/mail.ts';
 import { issueEmail, type Site } from './email.tsx';
 import { bodyHtml } from './issues.ts';
+import type { SubscriberLinks } from './links.ts';
 import { paths } from './subscribers.ts';
 
 export { isPermanent, MAX_ATTEMPTS } from '../../lib/mail.ts';
@@ -58,6 +59,8 @@ export interface SenderOptions {
   rate: number;
   site: Site;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Each reader's manage link (footer, List-Unsubscribe): derived, never stored (links.ts). */
+  links: SubscriberLinks;
 }
 
 const reasons = (site: Site) => ({
@@ -66,7 +69,7 @@ const reasons = (site: Site) => ({
   issue: `You get this because you subscribed to ${site.name}’s newsletter.`,
 });
 
-export function createNewsletterSender({ db, transport, from, rate, site, log }: SenderOptions) {
+export function createNewsletterSender({ db, transport, from, rate, site, log, links }: SenderOptions) {
   // A rate under one a second counts over a longer window: 0.5 a second is one every 2 seconds.
   const windowMs = rate >= 1 ? 1000 : Math.ceil(1000 / rate);
   const perWindow = Math.max(1, Math.floor((rate * windowMs) / 1000));
@@ -126,7 +129,6 @@ export function createNewsletterSender({ db, transport, from, rate, site, log }:
         .select({
           id: newsletterSubscribers.id,
           email: newsletterSubscribers.email,
-          token: newsletterSubscribers.token,
           status: newsletterSubscribers.status,
         })
         .from(newsletterSubscribers)
@@ -140,7 +142,14 @@ export function createNewsletterSender({ db, transport, from, rate, site, log }:
       return rows.flatMap((row) => {
         const reader = byId.get(row.subscriber_id);
         return reader
-          ? [{ ...row, email: reader.email, token: reader.token, subscriber_status: reader.status }]
+          ? [
+              {
+                ...row,
+                email: reader.email,
+                token: links.manageToken(reader.id),
+                subscriber_status: reader.status,
+              },
+            ]
           : [];
       });
     });

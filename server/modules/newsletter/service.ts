@@ -9,6 +9,7 @@ import { enqueueNotification } from '../notifications/service.ts';
 import { exportCsv, importCsv } from './csv.ts';
 import { issueEmail, type Site } from './email.tsx';
 import { bodyHtml, issueDesk } from './issues.ts';
+import type { SubscriberLinks } from './links.ts';
 import { paths, subscriberList } from './subscribers.ts';
 
 export interface NewsletterOptions {
@@ -20,10 +21,12 @@ export interface NewsletterOptions {
   mail: { configured: boolean; owner: string | undefined; rate: number };
   /** An issue was sent (the module drops the cached public reads: its page, the archive, the sitemap). */
   onSent?: (issueId: number) => void;
+  /** The subscribers' manage links (links.ts: derived from the server secret). */
+  links: SubscriberLinks;
 }
 
-export function createNewsletterService({ db, site, timeZone, now, mail, onSent }: NewsletterOptions) {
-  const subscribers = subscriberList({ db, site, now });
+export function createNewsletterService({ db, site, timeZone, now, mail, onSent, links }: NewsletterOptions) {
+  const subscribers = subscriberList({ db, site, now, links });
   const issues = issueDesk({ db, site, timeZone, now, ...(onSent ? { onSent } : {}) });
 
   /** An issue in the real email layout; the owner's copy links to the newsletter page, not to a reader's link. */

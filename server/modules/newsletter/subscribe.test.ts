@@ -3,7 +3,7 @@
  * followed), the same answer whatever the address's state, the quote form's box, one-click
  * leaving (RFC 8058) and suppressions that neither a stranger's form nor an import undoes.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, desc, eq, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SUBSCRIBE_ANSWER } from '../../../common/schemas/newsletter.ts';
 import {
@@ -12,10 +12,12 @@ import {
   newsletterSubscribers,
   notificationOutbox,
 } from '../../db/schema.ts';
+import { sha256Hex } from '../../lib/tokens.ts';
 import { multipartFile } from '../../testing/multipart.ts';
 import { sampleQuote } from '../../testing/samples.ts';
 import { freshIp, signedInTestApp } from '../../testing/test-app.ts';
 import { manualClock } from '../../testing/test-clock.ts';
+import { SUBSCRIBE_ANSWER_MS } from './routes.ts';
 
 const HOUR = 3_600_000;
 const clock = manualClock('2026-11-24T09:00:00Z');
@@ -49,6 +51,21 @@ const confirmations = async (email: string) =>
       .from(notificationOutbox)
       .where(and(eq(notificationOutbox.kind, 'newsletter'), eq(notificationOutbox.recipient, email)))
   )[0]?.n ?? 0;
+/** The token of the confirmation link in the newest confirmation email to `email`. */
+const confirmTokenFor = async (email: string) => {
+  const mails = await db
+    .select()
+    .from(notificationOutbox)
+    .where(and(eq(notificationOutbox.kind, 'newsletter'), eq(notificationOutbox.recipient, email)))
+    .orderBy(desc(notificationOutbox.id));
+  return /\/newsletter\/confirm\/([\w-]+)/.exec(mails[0]?.body ?? '')?.[1] ?? '';
+};
+/** Follows the newest confirmation link to `email`: the reader's manage link's token. */
+const confirmed = async (email: string) => {
+  const answer = await post('confirm', await confirmTokenFor(email));
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().manage as string;
+};
 const deliveriesTo = async (id: number) =>
   db.select().from(newsletterDeliveries).where(eq(newsletterDeliveries.subscriberId, id));
 const post = (id: string, token: string, path = '/api/newsletter/confirm') =>
@@ -102,8 +119,12 @@ describe('subscribing', () => {
       .from(notificationOutbox)
       .where(eq(notificationOutbox.recipient, 'Reader@Example.com'));
     expect(mail?.subject).toBe('Confirm your subscription to Jordan Ellis’s newsletter');
-    expect(mail?.html).toContain(`https://jordan.example/newsletter/confirm/${row?.token}`);
-    expect(mail?.body).toContain(`https://jordan.example/newsletter/confirm/${row?.token}`);
+    const token = await confirmTokenFor('Reader@Example.com');
+    expect(mail?.html).toContain(`https://jordan.example/newsletter/confirm/${token}`);
+    expect(mail?.body).toContain(`https://jordan.example/newsletter/confirm/${token}`);
+    // The link is kept only as its hash.
+    expect(row?.confirmHash).toBe(sha256Hex(token));
+    expect(JSON.stringify(row)).not.toContain(token);
 
     // A post goes live: nobody unconfirmed is mailed.
     await publishPost();
@@ -115,9 +136,14 @@ describe('subscribing', () => {
 
     // Confirmed a minute after that post went live: it is not sent to them later.
     clock.advance(60_000);
-    const confirmed = await post('confirm', row?.token ?? '');
-    expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toMatchObject({ status: 'confirmed', cadence: 'each' });
+    const pressed = await post('confirm', token);
+    expect(pressed.statusCode).toBe(200);
+    expect(pressed.json()).toMatchObject({ status: 'confirmed', cadence: 'each' });
+    // The reader's manage link: derived from the server secret, in no column.
+    const manage = pressed.json().manage as string;
+    expect(manage).toMatch(/^[0-9a-z]+_[\w-]{32}$/);
+    expect(JSON.stringify(await subscriber('reader@example.com'))).not.toContain(manage);
+    expect((await subscriber('reader@example.com'))?.confirmHash).toBeNull();
     expect((await subscriber('reader@example.com'))?.confirmedAt).toBeInstanceOf(Date);
     clock.advance(60_000);
     const [issue] = await publishPost();
@@ -127,8 +153,7 @@ describe('subscribing', () => {
 
   it('never tells whether an address is on the list', async () => {
     await subscribe({ email: 'known@example.com' });
-    const known = await subscriber('known@example.com');
-    await post('confirm', known?.token ?? '');
+    await confirmed('known@example.com');
     const answers = await Promise.all([
       subscribe({ email: 'known@example.com', cadence: 'monthly' }),
       subscribe({ email: 'nobody-yet@example.com' }),
@@ -177,12 +202,12 @@ describe('leaving', () => {
   it('takes one click from a mail app (RFC 8058), from any origin, and drops what was queued', async () => {
     await subscribe({ email: 'leaver@example.com' });
     const row = await subscriber('leaver@example.com');
-    await post('confirm', row?.token ?? '');
+    const manage = await confirmed('leaver@example.com');
     const [issue] = await publishPost();
     expect((await deliveriesTo(row?.id ?? 0)).map((d) => d.status)).toEqual(['pending']);
     const res = await t.app.inject({
       method: 'POST',
-      url: `/api/newsletter/one-click/${row?.token}`,
+      url: `/api/newsletter/one-click/${manage}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example' },
       payload: 'List-Unsubscribe=One-Click',
       remoteAddress: freshIp(),
@@ -191,19 +216,19 @@ describe('leaving', () => {
     expect(await subscriber('leaver@example.com')).toMatchObject({ status: 'unsubscribed' });
     expect((await deliveriesTo(row?.id ?? 0))[0]).toMatchObject({ issueId: issue?.id, status: 'failed' });
     // Opened in a browser, the address leads to the unsubscribe page.
-    const opened = await t.app.inject({ url: `/api/newsletter/one-click/${row?.token}` });
+    const opened = await t.app.inject({ url: `/api/newsletter/one-click/${manage}` });
     expect(opened.statusCode).toBe(303);
-    expect(opened.headers.location).toBe(`/newsletter/unsubscribe/${row?.token}`);
+    expect(opened.headers.location).toBe(`/newsletter/unsubscribe/${manage}`);
     // Once more changes nothing; an unknown link is a 404.
-    expect((await post('again', row?.token ?? '', '/api/newsletter/unsubscribe')).statusCode).toBe(200);
+    expect((await post('again', manage, '/api/newsletter/unsubscribe')).statusCode).toBe(200);
     expect((await post('unknown', 'x'.repeat(32), '/api/newsletter/unsubscribe')).statusCode).toBe(404);
   });
 
   it('stays a suppression: a stranger’s form and an import leave it off the list', async () => {
     await subscribe({ email: 'gone@example.com' });
-    const row = await subscriber('gone@example.com');
-    await post('confirm', row?.token ?? '');
-    await post('leave', row?.token ?? '', '/api/newsletter/unsubscribe');
+    const first = await confirmTokenFor('gone@example.com');
+    const manage = await confirmed('gone@example.com');
+    await post('leave', manage, '/api/newsletter/unsubscribe');
     clock.advance(2 * HOUR);
     expect((await subscribe({ email: 'gone@example.com' })).json()).toEqual({ message: SUBSCRIBE_ANSWER });
     expect((await subscriber('gone@example.com'))?.status).toBe('unsubscribed');
@@ -223,10 +248,65 @@ describe('leaving', () => {
       status: 'confirmed',
       source: 'import',
     });
-    // Only the address's owner brings it back, by the link in the new confirmation email.
+    // Only the address's owner brings it back, by the link in the new confirmation email:
+    // neither the old email's confirmation link nor the link that unsubscribed puts it back.
     expect(await confirmations('gone@example.com')).toBe(2);
-    expect((await post('back', row?.token ?? '', '/api/newsletter/resubscribe')).json()).toMatchObject({
-      status: 'confirmed',
+    expect((await post('old', first)).statusCode).toBe(404);
+    expect((await post('manage', manage)).statusCode).toBe(404);
+    expect((await post('back', manage, '/api/newsletter/resubscribe')).json()).toMatchObject({
+      status: 'unsubscribed',
     });
+    expect((await subscriber('gone@example.com'))?.status).toBe('unsubscribed');
+    await confirmed('gone@example.com');
+    expect((await subscriber('gone@example.com'))?.status).toBe('confirmed');
+  });
+
+  it('never lets an old confirmation link put back an address that left; coming back mails a new one', async () => {
+    await subscribe({ email: 'twice@example.com' });
+    const first = await confirmTokenFor('twice@example.com');
+    const manage = await confirmed('twice@example.com');
+    await post('leave', manage, '/api/newsletter/unsubscribe');
+    // The first email's link, followed again after leaving: refused, still off the list.
+    expect((await post('old', first)).statusCode).toBe(404);
+    expect((await subscriber('twice@example.com'))?.status).toBe('unsubscribed');
+    // 'Subscribe again' on the manage page: a new confirmation email, the list only once it is followed.
+    clock.advance(2 * HOUR);
+    const back = await post('back', manage, '/api/newsletter/resubscribe');
+    expect(back.json()).toMatchObject({ status: 'unsubscribed' });
+    expect(await confirmations('twice@example.com')).toBe(2);
+    const second = await confirmTokenFor('twice@example.com');
+    expect(second).not.toBe(first);
+    expect((await post('new', second)).json()).toMatchObject({ status: 'confirmed', manage });
+    expect((await post('new again', second)).statusCode).toBe(404);
+  });
+});
+
+describe('sign-up abuse', () => {
+  it('sends one confirmation an hour to a mailbox, however many +tag variants ask', async () => {
+    const variants = Array.from({ length: 36 }, (_, i) => `Probe+tag${i}@Example.org`);
+    const answers = await Promise.all(variants.map((email) => subscribe({ email })));
+    expect(answers.every((answer) => answer.statusCode === 202)).toBe(true);
+    const sent = await db
+      .select({ n: count() })
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.kind, 'newsletter'), like(notificationOutbox.recipient, 'Probe+%')));
+    expect(sent[0]?.n).toBe(1);
+    // The plain address is the same mailbox; an hour later it gets its own.
+    await subscribe({ email: 'probe@example.org' });
+    expect(await confirmations('probe@example.org')).toBe(0);
+    clock.advance(HOUR + 1);
+    await subscribe({ email: 'probe@example.org' });
+    expect(await confirmations('probe@example.org')).toBe(1);
+  });
+
+  it(`answers a sign-up ${SUBSCRIBE_ANSWER_MS} ms after it came, whether the address is new, waiting or on the list`, async () => {
+    await subscribe({ email: 'timed@example.com' });
+    await confirmed('timed@example.com');
+    await subscribe({ email: 'waiting-timed@example.com' });
+    for (const email of ['timed@example.com', 'waiting-timed@example.com', 'new-timed@example.com']) {
+      const started = performance.now();
+      expect((await subscribe({ email })).statusCode).toBe(202);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(SUBSCRIBE_ANSWER_MS - 1);
+    }
   });
 });

@@ -4,7 +4,7 @@
  * ever: an unsubscribed or bounced one stays as a suppression, so no form, import or stranger can
  * put it back on the list; only its owner can, by the link in a new confirmation email.
  */
-import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { describeSource } from '../../../common/lead-source.ts';
 import {
   CADENCE_LABELS,
@@ -19,19 +19,25 @@ import type { Db } from '../../db/client.ts';
 import { paged, withIsoDates } from '../../db/paging.ts';
 import { newsletterDeliveries, newsletterSubscribers, notificationOutbox } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { randomToken } from '../../lib/tokens.ts';
+import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import { enqueueNotification } from '../notifications/service.ts';
 import { confirmationEmail, type Site } from './email.tsx';
+import type { SubscriberLinks } from './links.ts';
 
 type SubscribeInput = z.output<typeof subscribeSchema>;
 type Row = typeof newsletterSubscribers.$inferSelect;
 /** A Drizzle handle: the database or a transaction (the quote form subscribes inside its own). */
-type Writer = Pick<Db, 'select' | 'insert' | 'update'>;
+type Writer = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
+/** Any number that names the sign-up lock among the site's advisory locks (with the mailbox's hash). */
+const MAILBOX_LOCK = 35_036;
 
 /** An address not confirmed within this many days is deleted. */
 export const UNCONFIRMED_DAYS = 30;
 
-/** One confirmation email an hour at most per address, however often the form is sent. */
+/**
+ * One confirmation email an hour at most per mailbox (an address and its `+tag` variants), however
+ * often the form is sent.
+ */
 const CONFIRMATION_EVERY_MS = 60 * 60 * 1000;
 
 export const paths = {
@@ -47,9 +53,19 @@ export const paths = {
 };
 
 export const emailKeyOf = (email: string) => email.trim().toLowerCase();
+/** The mailbox an address reaches: its key without a `+tag` (jo+news@x.com is jo@x.com's). */
+export const mailboxKeyOf = (email: string) => emailKeyOf(email).replace(/\+[^@]*@/, '@');
 
 function asSubscriber(row: Row): Subscriber {
-  const { emailKey: _key, token: _token, confirmationSentAt: _sent, leadSource, ...rest } = row;
+  const {
+    emailKey: _key,
+    mailboxKey: _mailbox,
+    confirmHash: _confirm,
+    legacyLinkHash: _legacy,
+    confirmationSentAt: _sent,
+    leadSource,
+    ...rest
+  } = row;
   return { ...withIsoDates(rest), leadSource: leadSource ? describeSource(leadSource) : '' };
 }
 
@@ -57,25 +73,42 @@ export interface SubscriberOptions {
   db: Db;
   site: Site;
   now: () => Date;
+  links: SubscriberLinks;
 }
 
-export function subscriberList({ db, site, now }: SubscriberOptions) {
-  /** Queues the confirmation email, unless one went out within the hour. */
-  async function sendConfirmation(
-    writer: Writer,
-    row: Pick<Row, 'id' | 'email' | 'token' | 'cadence' | 'confirmationSentAt'>,
-  ) {
+const state = (row: Pick<Row, 'email' | 'status' | 'cadence'>) => ({
+  email: row.email,
+  status: row.status,
+  cadence: row.cadence,
+});
+
+export function subscriberList({ db, site, now, links }: SubscriberOptions) {
+  /**
+   * Queues a confirmation email with a new link, unless the mailbox (the address or a `+tag`
+   * variant of it) was sent one within the hour. Called under the mailbox's lock (`subscribe`).
+   */
+  async function sendConfirmation(writer: Writer, row: Pick<Row, 'id' | 'email' | 'mailboxKey' | 'cadence'>) {
     const at = now();
-    if (row.confirmationSentAt && at.getTime() - row.confirmationSentAt.getTime() < CONFIRMATION_EVERY_MS)
-      return;
+    const [recent] = await writer
+      .select({ id: newsletterSubscribers.id })
+      .from(newsletterSubscribers)
+      .where(
+        and(
+          eq(newsletterSubscribers.mailboxKey, row.mailboxKey),
+          gt(newsletterSubscribers.confirmationSentAt, new Date(at.getTime() - CONFIRMATION_EVERY_MS)),
+        ),
+      )
+      .limit(1);
+    if (recent) return;
+    const token = randomToken(24);
     const { html, text } = await confirmationEmail({
       site,
-      confirmUrl: `${site.url}${paths.confirm(row.token)}`,
+      confirmUrl: `${site.url}${paths.confirm(token)}`,
       choice: CADENCE_LABELS[row.cadence],
     });
     await writer
       .update(newsletterSubscribers)
-      .set({ confirmationSentAt: at })
+      .set({ confirmationSentAt: at, confirmHash: sha256Hex(token) })
       .where(eq(newsletterSubscribers.id, row.id));
     await enqueueNotification(writer, {
       kind: 'newsletter',
@@ -88,10 +121,29 @@ export function subscriberList({ db, site, now }: SubscriberOptions) {
     });
   }
 
-  /** The subscriber behind a link; an unknown link is a 404 with one message wherever it is used. */
-  const byToken = async (token: string) => {
-    const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.token, token));
-    if (!row) throw notFound('This link is not valid. Please subscribe again.');
+  const invalid = () => notFound('This link is not valid. Please subscribe again.');
+
+  /** The subscriber a manage link names (or an old single link); a 404 with one message wherever it is used. */
+  const byManageToken = async (token: string) => {
+    const id = links.idOf(token);
+    const [row] = await db
+      .select()
+      .from(newsletterSubscribers)
+      .where(
+        id === null
+          ? eq(newsletterSubscribers.legacyLinkHash, sha256Hex(token))
+          : eq(newsletterSubscribers.id, id),
+      );
+    if (!row) throw invalid();
+    return row;
+  };
+
+  /** The subscriber an unused confirmation link is for. */
+  const byConfirmToken = async (token: string) => {
+    const [row] = await db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.confirmHash, sha256Hex(token)));
     return row;
   };
 
@@ -104,9 +156,13 @@ export function subscriberList({ db, site, now }: SubscriberOptions) {
      * a confirmed or bounced one is left as it is; an unsubscribed one gets a confirmation email and
      * stays off the list until it is followed. The answer is the same in every case.
      */
-    async subscribe(input: SubscribeInput, writer: Writer = db): Promise<void> {
+    async subscribe(input: SubscribeInput, writer?: Writer): Promise<void> {
       if (input.website) return;
+      if (!writer) return db.transaction((tx) => this.subscribe(input, tx));
       const emailKey = emailKeyOf(input.email);
+      const mailboxKey = mailboxKeyOf(input.email);
+      // One sign-up per mailbox at a time: its `+tag` variants share the hour's one email.
+      await writer.execute(sql`select pg_advisory_xact_lock(${MAILBOX_LOCK}, hashtext(${mailboxKey}))`);
       const [existing] = await writer
         .select()
         .from(newsletterSubscribers)
@@ -121,7 +177,7 @@ export function subscriberList({ db, site, now }: SubscriberOptions) {
             cadence: input.cadence,
             source: input.source,
             leadSource: input.leadSource ?? null,
-            token: randomToken(24),
+            mailboxKey,
             consentAt: now(),
           })
           .onConflictDoNothing()
@@ -143,37 +199,62 @@ export function subscriberList({ db, site, now }: SubscriberOptions) {
       }
     },
 
-    /** The state behind a subscriber's link, for its page (404 for an unknown link). */
+    /**
+     * The state behind a subscriber's link, for its page: a manage link, or an unused confirmation
+     * link (404 for any other).
+     */
     async byToken(token: string) {
-      const row = await byToken(token);
-      return { email: row.email, status: row.status, cadence: row.cadence };
+      const waiting = links.idOf(token) === null ? await byConfirmToken(token) : undefined;
+      return state(waiting ?? (await byManageToken(token)));
     },
 
-    /** The confirmation link followed: on the list from now on (also after leaving, or a bounce). */
+    /**
+     * A confirmation link's one button pressed: on the list from now on (also after leaving, or a
+     * bounce). The link is spent; the answer names the subscriber's manage link, where the page goes.
+     * Pressed again (the page reloaded), it answers for the address as it is.
+     */
     async confirm(token: string) {
-      const row = await byToken(token);
-      if (row.status === 'confirmed') return { email: row.email, status: row.status, cadence: row.cadence };
+      const row = await byConfirmToken(token);
+      if (!row) {
+        // Already followed: a manage link of a confirmed reader answers as before, never confirming.
+        const known =
+          links.idOf(token) === null ? undefined : await byManageToken(token).catch(() => undefined);
+        if (known?.status === 'confirmed') return { ...state(known), manage: token };
+        throw notFound(
+          'This confirmation link was already used or has been replaced by a newer one. Please subscribe again.',
+        );
+      }
       const at = now();
       const [updated] = await setStatus(row.id, {
         status: 'confirmed',
         confirmedAt: at,
         unsubscribedAt: null,
         bounces: 0,
+        confirmHash: null,
         // Coming back is a new consent.
         ...(row.status === 'pending' ? {} : { consentAt: at }),
       });
-      return { email: row.email, status: updated?.status ?? 'confirmed', cadence: row.cadence };
+      return { ...state(updated ?? row), manage: links.manageToken(row.id) };
     },
 
-    /** Off the list at once; what was queued for them is not sent. Saying it twice changes nothing. */
+    /**
+     * Off the list at once; what was queued for them is not sent, and an unused confirmation link
+     * is void. Saying it twice changes nothing.
+     */
     async unsubscribe(token: string) {
-      const row = await byToken(token);
+      const row = await byManageToken(token);
       if (row.status !== 'unsubscribed') {
         await db.transaction(async (tx) => {
           await tx
             .update(newsletterSubscribers)
             // Kept: the address and the dates, so it is never added back without them; forgotten: the rest.
-            .set({ status: 'unsubscribed', unsubscribedAt: now(), name: '', leadSource: null })
+            .set({
+              status: 'unsubscribed',
+              unsubscribedAt: now(),
+              name: '',
+              leadSource: null,
+              confirmHash: null,
+            })
             .where(eq(newsletterSubscribers.id, row.id));
           await tx
             .update(newsletterDeliveries)
@@ -186,12 +267,29 @@ export function subscriberList({ db, site, now }: SubscriberOptions) {
       return { email: row.email, status: 'unsubscribed' as const, cadence: row.cadence };
     },
 
+    /**
+     * Coming back from the manage page: a new confirmation email (hourly at most), never the list
+     * at once, so the link that unsubscribed cannot put the address back by itself.
+     */
+    async comeBack(token: string) {
+      const row = await byManageToken(token);
+      if (row.status === 'unsubscribed' || row.status === 'bounced' || row.status === 'pending')
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${MAILBOX_LOCK}, hashtext(${row.mailboxKey}))`);
+          await sendConfirmation(tx, row);
+        });
+      return state(row);
+    },
+
     /** Changes how often; only for someone on the list (the link's holder). */
     async setCadence(token: string, cadence: NewsletterCadence) {
-      const row = await byToken(token);
+      const row = await byManageToken(token);
       await setStatus(row.id, { cadence });
       return { email: row.email, status: row.status, cadence };
     },
+
+    /** A subscriber's manage link's token (the sender's footer and `List-Unsubscribe`). */
+    manageToken: (id: number) => links.manageToken(id),
 
     /** The owner's list, newest first: one state or all, searched by address, name or source. */
     async list(state: SubscriberState, search: string, query: PageQuery): Promise<Page<Subscriber>> {
