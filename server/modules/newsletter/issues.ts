@@ -17,6 +17,7 @@ import { blogPosts, newsletterDeliveries, newsletterIssues, newsletterSubscriber
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import type { Site } from './email.tsx';
+import type { EmailImages } from './email-images.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Audience = 'each' | 'monthly' | 'all';
@@ -350,5 +351,11 @@ export function issueDesk({ db, site, timeZone, now, onSent = () => {} }: IssueO
 
 /** An issue's Markdown as the sanitised HTML its email and its page show. */
 export const bodyHtml = (markdown: string) => renderMarkdown(markdown);
+
+/** The body as its email shows it: its images as JPEG or PNG any origin may load, sized (email-images.ts). */
+export async function emailBodyHtml(markdown: string, site: Site, images: EmailImages | undefined) {
+  const html = await bodyHtml(markdown);
+  return images ? images.rewrite(html, site.url) : html;
+}
 
 export type IssueDesk = ReturnType<typeof issueDesk>;

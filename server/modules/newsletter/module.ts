@@ -6,6 +6,7 @@
 import { OWNER_TIME_ZONE, profile } from '../../../content/profile.ts';
 import type { Job, SiteContext, SiteModule } from '../../lib/site-module.ts';
 import { newsletterAdminRoutes } from './admin-routes.ts';
+import { emailImages } from './email-images.ts';
 import { subscriberLinks } from './links.ts';
 import { newsletterRoutes } from './routes.ts';
 import { createNewsletterSender } from './sender.ts';
@@ -17,6 +18,7 @@ const CHECK_EVERY_MS = 10 * 60 * 1000;
 export function newsletterModule(context: SiteContext) {
   const { db, config, log, events, cache, mail, serverSecret } = context;
   const links = subscriberLinks(serverSecret);
+  const images = emailImages(context.storage);
   const now = context.now ?? (() => new Date());
   const site = { url: config.publicUrl, name: profile.name, location: profile.location };
   const newsletter = createNewsletterService({
@@ -26,6 +28,7 @@ export function newsletterModule(context: SiteContext) {
     now,
     mail: { configured: !!config.SMTP_URL, owner: config.NOTIFY_EMAIL, rate: config.NEWSLETTER_RATE },
     links,
+    images,
     // An issue sent: its page, the archive and the sitemap change; its deliveries wait for the sender.
     onSent: (issueId) => {
       cache.invalidate('newsletter');
@@ -95,6 +98,7 @@ export function newsletterModule(context: SiteContext) {
       site,
       log,
       links,
+      images,
     });
     // A send queued in this process wakes it at once (another process's sender looks every 15 s,
     // and this process's picks up what is left).
@@ -117,7 +121,7 @@ export function newsletterModule(context: SiteContext) {
     name: 'newsletter',
     newsletter,
     routes: async (app) => {
-      await app.register(newsletterRoutes, { newsletter });
+      await app.register(newsletterRoutes, { newsletter, images });
     },
     adminRoutes: async (app) => {
       await app.register(newsletterAdminRoutes, { newsletter });

@@ -14,7 +14,9 @@ import {
   subscribeSchema,
 } from '../../../common/schemas/newsletter.ts';
 import { pageOf } from '../../../common/schemas/shared.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { publicFormLimit } from '../../plugins/security.ts';
+import { EMAIL_IMAGES_PATH, type EmailImages } from './email-images.ts';
 import type { NewsletterService } from './service.ts';
 import { paths } from './subscribers.ts';
 
@@ -38,10 +40,29 @@ async function until(at: number): Promise<void> {
     await new Promise((done) => setTimeout(done, Math.max(1, Math.ceil(at - performance.now()))));
 }
 
-export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterService }> = async (
-  app,
-  { newsletter },
-) => {
+export const newsletterRoutes: FastifyPluginAsyncZod<{
+  newsletter: NewsletterService;
+  images: EmailImages;
+}> = async (app, { newsletter, images }) => {
+  // An email's image (email-images.ts): JPEG or PNG, any origin may load it (webmail), kept a year.
+  app.get(
+    `${EMAIL_IMAGES_PATH}/:name`,
+    { schema: { params: z.object({ name: z.string().max(80) }) } },
+    async (request, reply) => {
+      const image = await images.image(request.params.name);
+      if (!image) throw new HttpError(404, 'Not found');
+      return reply
+        .headers({
+          'content-type': image.contentType,
+          'cache-control': 'public, max-age=31536000, immutable',
+          'cross-origin-resource-policy': 'cross-origin',
+          'content-security-policy': "default-src 'none'; sandbox",
+          'x-content-type-options': 'nosniff',
+        })
+        .send(image.bytes);
+    },
+  );
+
   app.post(
     '/api/newsletter/subscribe',
     {

@@ -14,7 +14,8 @@ import type { Db } from '../../db/client.ts';
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from '../../db/schema.ts';
 import { errorText, isPermanent, type MailTransport, mailQueue, queueRunner } from '../../lib/mail.ts';
 import { issueEmail, type Site } from './email.tsx';
-import { bodyHtml } from './issues.ts';
+import type { EmailImages } from './email-images.ts';
+import { emailBodyHtml } from './issues.ts';
 import type { SubscriberLinks } from './links.ts';
 import { paths } from './subscribers.ts';
 
@@ -61,6 +62,8 @@ export interface SenderOptions {
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Each reader's manage link (footer, List-Unsubscribe): derived, never stored (links.ts). */
   links: SubscriberLinks;
+  /** The issue's images as emails show them (email-images.ts); as on the page when absent. */
+  images?: EmailImages;
 }
 
 const reasons = (site: Site) => ({
@@ -69,7 +72,16 @@ const reasons = (site: Site) => ({
   issue: `You get this because you subscribed to ${site.name}’s newsletter.`,
 });
 
-export function createNewsletterSender({ db, transport, from, rate, site, log, links }: SenderOptions) {
+export function createNewsletterSender({
+  db,
+  transport,
+  from,
+  rate,
+  site,
+  log,
+  links,
+  images,
+}: SenderOptions) {
   // A rate under one a second counts over a longer window: 0.5 a second is one every 2 seconds.
   const windowMs = rate >= 1 ? 1000 : Math.ceil(1000 / rate);
   const perWindow = Math.max(1, Math.floor((rate * windowMs) / 1000));
@@ -89,7 +101,7 @@ export function createNewsletterSender({ db, transport, from, rate, site, log, l
         const email = await issueEmail({
           site,
           subject: issue.subject,
-          bodyHtml: await bodyHtml(issue.body),
+          bodyHtml: await emailBodyHtml(issue.body, site, images),
           webUrl: `${site.url}${paths.issue(issue.slug)}`,
           unsubscribeUrl: `${site.url}${paths.manage(TOKEN)}`,
           reason: reasons(site)[issue.kind],

@@ -8,7 +8,8 @@ import type { Db } from '../../db/client.ts';
 import { enqueueNotification } from '../notifications/service.ts';
 import { exportCsv, importCsv } from './csv.ts';
 import { issueEmail, type Site } from './email.tsx';
-import { bodyHtml, issueDesk } from './issues.ts';
+import type { EmailImages } from './email-images.ts';
+import { emailBodyHtml, issueDesk } from './issues.ts';
 import type { SubscriberLinks } from './links.ts';
 import { paths, subscriberList } from './subscribers.ts';
 
@@ -23,9 +24,20 @@ export interface NewsletterOptions {
   onSent?: (issueId: number) => void;
   /** The subscribers' manage links (links.ts: derived from the server secret). */
   links: SubscriberLinks;
+  /** The issue's images as emails show them (email-images.ts); as on the page when absent. */
+  images?: EmailImages;
 }
 
-export function createNewsletterService({ db, site, timeZone, now, mail, onSent, links }: NewsletterOptions) {
+export function createNewsletterService({
+  db,
+  site,
+  timeZone,
+  now,
+  mail,
+  onSent,
+  links,
+  images,
+}: NewsletterOptions) {
   const subscribers = subscriberList({ db, site, now, links });
   const issues = issueDesk({ db, site, timeZone, now, ...(onSent ? { onSent } : {}) });
 
@@ -37,7 +49,7 @@ export function createNewsletterService({ db, site, timeZone, now, mail, onSent,
       email: await issueEmail({
         site,
         subject: issue.subject,
-        bodyHtml: await bodyHtml(issue.body),
+        bodyHtml: await emailBodyHtml(issue.body, site, images),
         webUrl: `${site.url}${issue.status === 'sent' ? paths.issue(issue.slug) : '/newsletter'}`,
         unsubscribeUrl: `${site.url}/newsletter`,
         reason: `You get this because you subscribed to ${site.name}’s newsletter.`,
