@@ -4,7 +4,7 @@
  * ever: an unsubscribed or bounced one stays as a suppression, so no form, import or stranger can
  * put it back on the list; only its owner can, by the link in a new confirmation email.
  */
-import { and, desc, eq, gt, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { describeSource } from '../../../common/lead-source.ts';
 import {
   CADENCE_LABELS,
@@ -39,6 +39,8 @@ export const UNCONFIRMED_DAYS = 30;
  * often the form is sent.
  */
 const CONFIRMATION_EVERY_MS = 60 * 60 * 1000;
+/** From the reader's own page ('Subscribe again'), one a minute: the link's holder owns the address. */
+const OWN_PAGE_EVERY_MS = 60 * 1000;
 
 export const paths = {
   confirm: (token: string) => `/newsletter/confirm/${token}`,
@@ -85,18 +87,31 @@ const state = (row: Pick<Row, 'email' | 'status' | 'cadence'>) => ({
 export function subscriberList({ db, site, now, links }: SubscriberOptions) {
   /**
    * Queues a confirmation email with a new link, unless the mailbox (the address or a `+tag`
-   * variant of it) was sent one within the hour. Called under the mailbox's lock (`subscribe`).
+   * variant of it) was sent one within the hour (`within: 'mailbox'`, a sign-up form anyone may
+   * send), or this address a link still unused within the minute (`within: 'address'`: the
+   * reader's own page, whose link only the address's owner holds). Called under the mailbox's lock.
    */
-  async function sendConfirmation(writer: Writer, row: Pick<Row, 'id' | 'email' | 'mailboxKey' | 'cadence'>) {
+  async function sendConfirmation(
+    writer: Writer,
+    row: Pick<Row, 'id' | 'email' | 'mailboxKey' | 'cadence'>,
+    within: 'mailbox' | 'address' = 'mailbox',
+  ) {
     const at = now();
     const [recent] = await writer
       .select({ id: newsletterSubscribers.id })
       .from(newsletterSubscribers)
       .where(
-        and(
-          eq(newsletterSubscribers.mailboxKey, row.mailboxKey),
-          gt(newsletterSubscribers.confirmationSentAt, new Date(at.getTime() - CONFIRMATION_EVERY_MS)),
-        ),
+        within === 'mailbox'
+          ? and(
+              eq(newsletterSubscribers.mailboxKey, row.mailboxKey),
+              gt(newsletterSubscribers.confirmationSentAt, new Date(at.getTime() - CONFIRMATION_EVERY_MS)),
+            )
+          : and(
+              eq(newsletterSubscribers.id, row.id),
+              // A link still unused, sent within the minute: that email is on its way.
+              isNotNull(newsletterSubscribers.confirmHash),
+              gt(newsletterSubscribers.confirmationSentAt, new Date(at.getTime() - OWN_PAGE_EVERY_MS)),
+            ),
       )
       .limit(1);
     if (recent) return;
@@ -268,15 +283,15 @@ export function subscriberList({ db, site, now, links }: SubscriberOptions) {
     },
 
     /**
-     * Coming back from the manage page: a new confirmation email (hourly at most), never the list
-     * at once, so the link that unsubscribed cannot put the address back by itself.
+     * Coming back from the manage page: a new confirmation email (one a minute at most), never the
+     * list at once, so the link that unsubscribed cannot put the address back by itself.
      */
     async comeBack(token: string) {
       const row = await byManageToken(token);
       if (row.status === 'unsubscribed' || row.status === 'bounced' || row.status === 'pending')
         await db.transaction(async (tx) => {
           await tx.execute(sql`select pg_advisory_xact_lock(${MAILBOX_LOCK}, hashtext(${row.mailboxKey}))`);
-          await sendConfirmation(tx, row);
+          await sendConfirmation(tx, row, 'address');
         });
       return state(row);
     },
