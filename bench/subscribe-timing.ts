@@ -29,7 +29,12 @@ const time = async (send: () => Promise<{ statusCode: number }>) => {
 };
 const subscribe = (email: string) =>
   time(() =>
-    t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email }, remoteAddress: from() }),
+    t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/subscribe',
+      payload: { email },
+      remoteAddress: from(),
+    }),
   );
 
 // One address on the list, one waiting (its hour's email already sent).
@@ -59,9 +64,13 @@ const median = (list: number[]) => {
 };
 const medians = Object.fromEntries(Object.entries(samples).map(([state, list]) => [state, median(list)]));
 for (const [state, ms] of Object.entries(medians))
-  console.log(`${state.padEnd(8)} median ${ms.toFixed(2)} ms (${(ms / (medians.bare ?? 1)).toFixed(1)}x the bare route)`);
+  console.log(
+    `${state.padEnd(8)} median ${ms.toFixed(2)} ms (${(ms / (medians.bare ?? 1)).toFixed(1)}x the bare route)`,
+  );
 const states = [medians.new ?? 0, medians.waiting ?? 0, medians.listed ?? 0];
 const spread = Math.max(...states) - Math.min(...states);
 const ok = spread <= BUDGET_MS;
-console.log(`spread of the three states' medians: ${spread.toFixed(2)} ms (budget ${BUDGET_MS} ms) ${ok ? 'ok' : 'MISSED'}`);
+console.log(
+  `spread of the three states' medians: ${spread.toFixed(2)} ms (budget ${BUDGET_MS} ms) ${ok ? 'ok' : 'MISSED'}`,
+);
 process.exit(ok ? 0 : 1);

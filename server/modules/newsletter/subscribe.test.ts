@@ -316,3 +316,38 @@ describe('sign-up abuse', () => {
     }
   });
 });
+
+describe('a big import', () => {
+  it('leaves the database to other requests between its batches, and counts every row', async () => {
+    const readers = 5000;
+    const csv = `email,consent\n${Array.from({ length: readers }, (_, i) => `bulk${i}@example.net,yes`).join('\n')}\n`;
+    let finished = false;
+    const importing = t.app.newsletter.importCsv(csv).then((report) => {
+      finished = true;
+      return report;
+    });
+    // Reads asked for while the import writes are answered between its batches: one sees part of
+    // it (in one transaction, the first read waited for all of it).
+    const bulk = async () =>
+      (
+        await db
+          .select({ n: count() })
+          .from(newsletterSubscribers)
+          .where(like(newsletterSubscribers.email, 'bulk%'))
+      )[0]?.n ?? 0;
+    // Each look waits a moment first, as a page's request comes by the network (a loop of reads
+    // alone, resolved in microtasks, would never let the import's next turn come).
+    const look = async () => {
+      await new Promise((next) => setTimeout(next, 5));
+      return bulk();
+    };
+    let seen = await look();
+    while (seen === 0 && !finished) seen = await look();
+    expect(finished).toBe(false);
+    expect(seen).toBeGreaterThan(0);
+    expect(seen).toBeLessThan(readers);
+    expect(await importing).toMatchObject({ added: readers, already: 0, suppressed: 0, skipped: [] });
+    // Imported again: every address is there already, none twice.
+    expect(await t.app.newsletter.importCsv(csv)).toMatchObject({ added: 0, already: readers });
+  });
+});
