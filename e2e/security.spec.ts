@@ -6,13 +6,11 @@
  * admin), so the shared admin of the other specs never meets a code prompt.
  */
 
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
+import { startOwnServer } from './own-server.ts';
 
 /** The authenticator app's set-up key as the page shows it, without its spaces. */
 async function setupKey(page: Page): Promise<string> {
@@ -34,34 +32,7 @@ test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: BASE });
 
 test.beforeAll(async () => {
-  server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'portfolio-e2e-security-')),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: OWNER.username,
-      ADMIN_PASSWORD: OWNER.password,
-      PUBLIC_URL: BASE,
-      TRUST_PROXY: '1',
-    },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${BASE}/readyz`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 60_000, intervals: [250] },
-    )
-    .toBe(200);
+  server = await startOwnServer(PORT, OWNER);
 });
 
 test.afterAll(() => {

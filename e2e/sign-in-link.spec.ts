@@ -6,12 +6,10 @@
  * without. The site is a server of its own, with mail set up (SMTP_URL, NOTIFY_EMAIL).
  */
 
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { type SmtpStandIn, startSmtpStandIn } from '../server/testing/smtp-stand-in.ts';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures.ts';
+import { startOwnServer } from './own-server.ts';
 
 const PORT = Number(process.env.E2E_SIGN_IN_LINK_PORT ?? 4322);
 const BASE = `http://localhost:${PORT}`;
@@ -29,36 +27,7 @@ test.use({ baseURL: BASE, refusedFormsExpected: true });
 
 test.beforeAll(async () => {
   smtp = await startSmtpStandIn();
-  server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'portfolio-e2e-link-')),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: OWNER.username,
-      ADMIN_PASSWORD: OWNER.password,
-      PUBLIC_URL: BASE,
-      TRUST_PROXY: '1',
-      SMTP_URL: smtp.url,
-      NOTIFY_EMAIL: MAILBOX,
-    },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${BASE}/readyz`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 60_000, intervals: [250] },
-    )
-    .toBe(200);
+  server = await startOwnServer(PORT, OWNER, { SMTP_URL: smtp.url, NOTIFY_EMAIL: MAILBOX });
 });
 
 test.afterAll(async () => {
