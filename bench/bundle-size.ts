@@ -179,7 +179,7 @@ try {
     // after that frame was painted may be stamped before it (CI: both at 988 ms on the home page).
     const beforeLcp = Number.isFinite(timing.firstScript) && timing.firstScript < timing.lcp - ONE_FRAME_MS;
     console.log(
-      `  ${path.padEnd(36)} JS ${String(sizes.length).padStart(2)} files, gzip ${kb(gzip).padStart(8)}; LCP ${Math.round(timing.lcp)} ms, first script asked for at ${Math.round(timing.firstScript)} ms${timing.live ? '' : ' (NOT LIVE)'}; HTML ${kb(html)} as sent`,
+      `  ${path.padEnd(36)} JS ${String(sizes.length).padStart(2)} files, gzip ${kb(gzip).padStart(8)}; LCP ${Math.round(timing.lcp)} ms, first script asked for at ${Math.round(timing.firstScript)} ms${timing.live ? '' : ' (NOT LIVE)'}; HTML ${kb(html)} as sent (${html} bytes)`,
     );
     console.log(`    ${sizes.map((size) => `${size.file} ${kb(size.gzip)}`).join(', ')}`);
     if (gzip > FIRST_LOAD_JS_CEILING_GZIP)
