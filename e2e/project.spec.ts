@@ -186,6 +186,31 @@ test('the Code tab links the repository and its download; the case study is show
   await expectAccessible(page, 'project page');
 });
 
+test('the tabs answer the keyboard: one Tab stop, arrows, Home and End select and focus a tab', async ({
+  page,
+}) => {
+  await page.goto('/projects/keycode-help');
+  const tab = (name: string) => page.getByRole('tab', { name });
+  await tab('Live Demo').focus();
+  await expect(tab('Code')).toHaveAttribute('tabindex', '-1');
+  await page.keyboard.press('ArrowRight');
+  await expect(tab('Code')).toBeFocused();
+  await expect(tab('Code')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Code' })).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Live Demo' })).toBeHidden();
+  await page.keyboard.press('End');
+  await expect(tab('Technologies')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(tab('Live Demo')).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tab('Technologies')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Home');
+  await expect(tab('Live Demo')).toHaveAttribute('aria-selected', 'true');
+  // The one Tab stop of the list is the selected tab; the next Tab goes into its panel.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tabpanel', { name: 'Live Demo' })).toBeFocused();
+});
+
 test("an unknown project answers 404 with 'Project Not Found' and a link back", async ({
   page,
   allowConsole,

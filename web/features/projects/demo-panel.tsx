@@ -3,8 +3,7 @@
  * Technologies, and the demo behaviour of each demoType (spec section 2).
  */
 
-import * as Tabs from 'radix-ui/tabs';
-import { useState } from 'react';
+import { type CSSProperties, type ReactNode, useState } from 'react';
 import { DEFAULT_GITHUB_BRANCH, MIN_FRAME_HEIGHT } from '../../../common/constants.ts';
 import { demoFrameUrl } from '../../../common/demo-frame.ts';
 import type { Project } from '../../../common/schemas/project.ts';
@@ -25,6 +24,7 @@ import {
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { DemoFrame } from './demo-frame.tsx';
 import { SourceCodeLink } from './source-code-link.tsx';
+import { type TabItem, TabPanel, useTabs } from './tabs.tsx';
 
 const GITHUB_PREVIEW_HEIGHT = 400;
 
@@ -220,101 +220,101 @@ const tabClass =
 const PANELS = { demo: 'demo-live', code: 'demo-code', tech: 'demo-tech' } as const;
 type Panel = keyof typeof PANELS;
 
+const TABS: TabItem<Panel>[] = [
+  { value: 'demo', label: 'Live Demo' },
+  { value: 'code', label: 'Code' },
+  { value: 'tech', label: 'Technologies' },
+];
+
 export function DemoPanel({ project }: { project: Project }) {
   const repo = repoUrl(project);
   const branch = project.demoConfig?.githubBranch ?? DEFAULT_GITHUB_BRANCH;
   const [tab, setTab] = useState<Panel>('demo');
   const hydrated = useHydrated();
+  const tabs = useTabs(TABS, tab, setTab);
   // Before the code arrives each tab is a link to its panel, and every panel is in the page: the
   // demo's shows, another shows while the address names it (`:target`, the link just followed).
-  const panelProps = (value: Panel) =>
-    hydrated
-      ? {}
-      : {
-          forceMount: true as const,
-          hidden: undefined,
-          ...(value === 'demo' ? {} : { className: 'mt-4 hidden has-[:target]:block' }),
-        };
-  const trigger = (value: Panel, label: string) => (
-    <Tabs.Trigger value={value} className={tabClass} asChild>
-      <a
-        href={`#${PANELS[value]}`}
-        // Radix gives its trigger type="button", which a link may not carry (HTML: a MIME type).
-        type={undefined}
-        onClick={(event) => {
-          event.preventDefault();
-          setTab(value);
-        }}
-      >
-        {label}
-      </a>
-    </Tabs.Trigger>
+  const panel = (value: Panel, children: ReactNode, style?: CSSProperties) => (
+    <TabPanel
+      props={tabs.panelProps(value)}
+      active={tab === value}
+      live={hydrated}
+      className={hydrated || value === 'demo' ? 'mt-4' : 'mt-4 hidden has-[:target]:block'}
+      style={style}
+    >
+      <div id={PANELS[value]}>{children}</div>
+    </TabPanel>
   );
   return (
     <section aria-labelledby="demo-heading" className="mt-12">
       <h2 id="demo-heading" className="text-2xl font-bold">
         Live Demo
       </h2>
-      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Panel)} className="mt-4">
-        <Tabs.List aria-label="Demo, code and technologies" className="inline-flex rounded-md bg-muted p-1">
-          {trigger('demo', 'Live Demo')}
-          {trigger('code', 'Code')}
-          {trigger('tech', 'Technologies')}
-        </Tabs.List>
-        <Tabs.Content
-          value="demo"
-          className="mt-4"
-          style={{ minHeight: MIN_FRAME_HEIGHT / 2 }}
-          {...panelProps('demo')}
+      <div className="mt-4">
+        <div
+          {...tabs.listProps}
+          role="tablist"
+          aria-label="Demo, code and technologies"
+          className="inline-flex rounded-md bg-muted p-1"
         >
-          <div id={PANELS.demo}>
-            <LiveDemo project={project} />
-          </div>
-        </Tabs.Content>
-        <Tabs.Content value="code" className="mt-4" {...panelProps('code')}>
-          <div id={PANELS.code}>
-            {repo ? (
-              <div className="flex flex-wrap gap-3">
-                <Button asChild>
-                  <a href={repo} target="_blank" rel="noopener noreferrer">
-                    <SocialIcon icon="github" className="h-4 w-4" />
-                    Browse the repository
-                  </a>
-                </Button>
-                <Button asChild variant="outline">
-                  <a
-                    href={`${repo}/archive/refs/heads/${branch}.zip`}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    <Download className="h-4 w-4" />
-                    Download source (zip)
-                  </a>
-                </Button>
-              </div>
-            ) : (
-              <p className="text-muted-foreground">
-                The source code for this project is not publicly available.
-              </p>
-            )}
-          </div>
-        </Tabs.Content>
-        <Tabs.Content value="tech" className="mt-4" {...panelProps('tech')}>
-          <div id={PANELS.tech}>
-            {project.techStack.length > 0 ? (
-              <ul aria-label="Technologies" className="flex flex-wrap gap-2">
-                {project.techStack.map((tech) => (
-                  <li key={tech} className="rounded-full border border-border px-3 py-1 text-sm">
-                    {tech}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-muted-foreground">Technology stack information is not available.</p>
-            )}
-          </div>
-        </Tabs.Content>
-      </Tabs.Root>
+          {TABS.map(({ value, label }) => (
+            <a
+              key={value}
+              {...tabs.tabProps(value)}
+              href={`#${PANELS[value]}`}
+              className={tabClass}
+              onClick={(event) => {
+                event.preventDefault();
+                setTab(value);
+              }}
+            >
+              {label}
+            </a>
+          ))}
+        </div>
+        {panel('demo', <LiveDemo project={project} />, { minHeight: MIN_FRAME_HEIGHT / 2 })}
+        {panel(
+          'code',
+          repo ? (
+            <div className="flex flex-wrap gap-3">
+              <Button asChild>
+                <a href={repo} target="_blank" rel="noopener noreferrer">
+                  <SocialIcon icon="github" className="h-4 w-4" />
+                  Browse the repository
+                </a>
+              </Button>
+              <Button asChild variant="outline">
+                <a
+                  href={`${repo}/archive/refs/heads/${branch}.zip`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  <Download className="h-4 w-4" />
+                  Download source (zip)
+                </a>
+              </Button>
+            </div>
+          ) : (
+            <p className="text-muted-foreground">
+              The source code for this project is not publicly available.
+            </p>
+          ),
+        )}
+        {panel(
+          'tech',
+          project.techStack.length > 0 ? (
+            <ul aria-label="Technologies" className="flex flex-wrap gap-2">
+              {project.techStack.map((tech) => (
+                <li key={tech} className="rounded-full border border-border px-3 py-1 text-sm">
+                  {tech}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-muted-foreground">Technology stack information is not available.</p>
+          ),
+        )}
+      </div>
     </section>
   );
 }
