@@ -6,7 +6,7 @@
  */
 
 import { isIP } from 'node:net';
-import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
 import type { SecurityOverview } from '../../../common/schemas/auth.ts';
@@ -15,6 +15,7 @@ import { authChallenges, passkeys, recoveryCodes, sessions, totpFactors, users }
 import { HttpError } from '../../lib/http-error.ts';
 import { createSealer } from '../../lib/sealed.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
+import { challengeStore } from './challenges.ts';
 import { describeDevice } from './devices.ts';
 import { passkeyMethods } from './passkeys.ts';
 
@@ -73,22 +74,11 @@ export function createSecurityService(db: Db, options: SecurityOptions) {
       secret: Secret.fromBase32(secret),
     });
 
-  /** Stores a challenge (or a pending sign-in) under `key`, and sweeps the expired ones. */
-  const remember = async (key: string, kind: string, userId: number | null) => {
-    await db.delete(authChallenges).where(lt(authChallenges.expiresAt, now()));
-    await db
-      .insert(authChallenges)
-      .values({ key, kind, userId, expiresAt: new Date(now().getTime() + CHALLENGE_TTL_MS) });
-  };
-
-  /** Takes a remembered challenge: it is gone afterwards, and an expired one counts as none. */
-  const take = async (key: string, kind: string) => {
-    const [row] = await db
-      .delete(authChallenges)
-      .where(and(eq(authChallenges.key, key), eq(authChallenges.kind, kind)))
-      .returning();
-    return row && row.expiresAt > now() ? row : undefined;
-  };
+  const challenges = challengeStore(db, now);
+  /** Stores a challenge (or a pending sign-in) under `key` for CHALLENGE_TTL_MS. */
+  const remember = (key: string, kind: string, userId: number | null) =>
+    challenges.remember(key, kind, userId, CHALLENGE_TTL_MS);
+  const { take } = challenges;
 
   const confirmedFactor = async (userId: number) => {
     const [factor] = await db

@@ -15,13 +15,14 @@
  *   fetches every link spends nothing. An account with an authenticator app is asked its code next.
  * - Mailed at once through the process's transport, never queued in the outbox the owner reads.
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { SIGN_IN_LINK_PARAM } from '../../../common/constants.ts';
 import type { Db } from '../../db/client.ts';
-import { authChallenges, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import type { MailTransport } from '../../lib/mail.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
+import { challengeStore } from './challenges.ts';
 
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 /** At most one link per account this often. */
@@ -45,21 +46,7 @@ export interface SignInLinkOptions {
 export function createSignInLinks(db: Db, options: SignInLinkOptions) {
   const now = options.now ?? (() => new Date());
   const { mail, from } = options;
-  const inMs = (ms: number) => new Date(now().getTime() + ms);
-
-  /** Claims the account's minute: false when a link went out less than a minute ago. */
-  const claimMinute = async (userId: number) => {
-    const key = `${SENT}:${userId}`;
-    await db
-      .delete(authChallenges)
-      .where(and(eq(authChallenges.key, key), lt(authChallenges.expiresAt, now())));
-    const claimed = await db
-      .insert(authChallenges)
-      .values({ key, kind: SENT, userId, expiresAt: inMs(SIGN_IN_LINK_EVERY_MS) })
-      .onConflictDoNothing()
-      .returning({ key: authChallenges.key });
-    return claimed.length > 0;
-  };
+  const challenges = challengeStore(db, now);
 
   const send = async (username: string) => {
     if (!mail || !from) return;
@@ -69,14 +56,11 @@ export function createSignInLinks(db: Db, options: SignInLinkOptions) {
       .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
       .limit(1);
     const to = user?.email ?? (user?.isAdmin ? options.ownerEmail : undefined);
-    if (!user || !to || !(await claimMinute(user.id))) return;
+    // The account's minute: none while a link went out less than a minute ago.
+    if (!user || !to || !(await challenges.claim(`${SENT}:${user.id}`, SENT, user.id, SIGN_IN_LINK_EVERY_MS)))
+      return;
     const token = randomToken(32);
-    await db
-      .delete(authChallenges)
-      .where(and(eq(authChallenges.kind, LINK), lt(authChallenges.expiresAt, now())));
-    await db
-      .insert(authChallenges)
-      .values({ key: sha256Hex(token), kind: LINK, userId: user.id, expiresAt: inMs(SIGN_IN_LINK_TTL_MS) });
+    await challenges.remember(sha256Hex(token), LINK, user.id, SIGN_IN_LINK_TTL_MS);
     const link = `${options.publicUrl}/auth?${SIGN_IN_LINK_PARAM}=${token}`;
     await mail.sendMail({
       from,
@@ -114,11 +98,7 @@ export function createSignInLinks(db: Db, options: SignInLinkOptions) {
     /** The account a link's token signs in (the link is spent), or null when it expired or was used. */
     async take(token: string): Promise<number | null> {
       if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-      const [row] = await db
-        .delete(authChallenges)
-        .where(and(eq(authChallenges.key, sha256Hex(token)), eq(authChallenges.kind, LINK)))
-        .returning();
-      return row?.userId && row.expiresAt > now() ? row.userId : null;
+      return (await challenges.take(sha256Hex(token), LINK))?.userId ?? null;
     },
   };
 }

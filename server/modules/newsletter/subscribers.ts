@@ -30,6 +30,9 @@ type Row = typeof newsletterSubscribers.$inferSelect;
 type Writer = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 /** Any number that names the sign-up lock among the site's advisory locks (with the mailbox's hash). */
 const MAILBOX_LOCK = 35_036;
+/** Holds the mailbox's sign-ups back until `writer`'s transaction ends: its `+tag` variants share the hour's one email. */
+const lockMailbox = (writer: Writer, mailboxKey: string) =>
+  writer.execute(sql`select pg_advisory_xact_lock(${MAILBOX_LOCK}, hashtext(${mailboxKey}))`);
 
 /** An address not confirmed within this many days is deleted. */
 export const UNCONFIRMED_DAYS = 30;
@@ -176,8 +179,7 @@ export function subscriberList({ db, site, now, links }: SubscriberOptions) {
       if (!writer) return db.transaction((tx) => this.subscribe(input, tx));
       const emailKey = emailKeyOf(input.email);
       const mailboxKey = mailboxKeyOf(input.email);
-      // One sign-up per mailbox at a time: its `+tag` variants share the hour's one email.
-      await writer.execute(sql`select pg_advisory_xact_lock(${MAILBOX_LOCK}, hashtext(${mailboxKey}))`);
+      await lockMailbox(writer, mailboxKey);
       const [existing] = await writer
         .select()
         .from(newsletterSubscribers)
@@ -290,7 +292,7 @@ export function subscriberList({ db, site, now, links }: SubscriberOptions) {
       const row = await byManageToken(token);
       if (row.status === 'unsubscribed' || row.status === 'bounced' || row.status === 'pending')
         await db.transaction(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(${MAILBOX_LOCK}, hashtext(${row.mailboxKey}))`);
+          await lockMailbox(tx, row.mailboxKey);
           await sendConfirmation(tx, row, 'address');
         });
       return state(row);
@@ -302,9 +304,6 @@ export function subscriberList({ db, site, now, links }: SubscriberOptions) {
       await setStatus(row.id, { cadence });
       return { email: row.email, status: row.status, cadence };
     },
-
-    /** A subscriber's manage link's token (the sender's footer and `List-Unsubscribe`). */
-    manageToken: (id: number) => links.manageToken(id),
 
     /** The owner's list, newest first: one state or all, searched by address, name or source. */
     async list(state: SubscriberState, search: string, query: PageQuery): Promise<Page<Subscriber>> {
