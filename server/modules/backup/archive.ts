@@ -78,7 +78,6 @@ export async function countRows(db: Executor, table: string): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** The site's tables (schema public) in an order where every table follows those it refers to. */
 /**
  * Tables that belong to the running site, not to its content: the login lockouts and rate limits.
  * A backup leaves them out and a restore leaves the target's as they are (an older backup that
@@ -86,6 +85,7 @@ export async function countRows(db: Executor, table: string): Promise<number> {
  */
 export const SITE_STATE_TABLES = new Set(['rate_counters']);
 
+/** The site's tables (schema public) in an order where every table follows those it refers to. */
 export async function listTables(db: Executor): Promise<TableInfo[]> {
   const tables = await rows<{ name: string }>(
     db,

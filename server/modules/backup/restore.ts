@@ -37,9 +37,6 @@ const DAMAGED = 'This file is not a complete backup of this site';
  */
 export const MAX_BACKUP_LINE_BYTES = 64 * 1024 * 1024;
 
-/** Tables a restore leaves as they are (archive.ts). */
-const NOT_RESTORED = SITE_STATE_TABLES;
-
 class LineTooLong extends Error {}
 
 /** The lines of `input` (LF or CRLF), none longer than `maxBytes`. */
@@ -255,7 +252,7 @@ export async function restoreBackup(
   }
 
   const existing = Object.fromEntries(
-    Object.entries(await nonEmptyTables(db)).filter(([name]) => !NOT_RESTORED.has(name)),
+    Object.entries(await nonEmptyTables(db)).filter(([name]) => !SITE_STATE_TABLES.has(name)),
   );
   if (Object.keys(existing).length > 0 && !options.force) {
     const list = Object.entries(existing)
@@ -273,7 +270,7 @@ export async function restoreBackup(
       await tx.execute(
         sql.raw(
           `truncate ${[...tables.keys()]
-            .filter((name) => !NOT_RESTORED.has(name))
+            .filter((name) => !SITE_STATE_TABLES.has(name))
             .map(ident)
             .join(', ')} restart identity cascade`,
         ),
@@ -281,7 +278,7 @@ export async function restoreBackup(
     }
     for await (const entry of readEntries(path, true, maxLineBytes)) {
       if (entry.kind === 'upload') break; // the tables are all read; uploads follow the commit
-      if (entry.kind !== 'rows' || NOT_RESTORED.has(entry.table)) continue;
+      if (entry.kind !== 'rows' || SITE_STATE_TABLES.has(entry.table)) continue;
       summary.tables[entry.table] = (summary.tables[entry.table] ?? 0) + entry.rows.length;
       if (entry.rows.length === 0) continue;
       const table = tables.get(entry.table);
