@@ -228,19 +228,14 @@ export function subscriberList({ db, site, now, links }: SubscriberOptions) {
     /**
      * A confirmation link's one button pressed: on the list from now on (also after leaving, or a
      * bounce). The link is spent; the answer names the subscriber's manage link, where the page goes.
-     * Pressed again (the page reloaded), it answers for the address as it is.
+     * A spent link, or any other, is a 404 (a manage link never confirms).
      */
     async confirm(token: string) {
       const row = await byConfirmToken(token);
-      if (!row) {
-        // Already followed: a manage link of a confirmed reader answers as before, never confirming.
-        const known =
-          links.idOf(token) === null ? undefined : await byManageToken(token).catch(() => undefined);
-        if (known?.status === 'confirmed') return { ...state(known), manage: token };
+      if (!row)
         throw notFound(
           'This confirmation link was already used or has been replaced by a newer one. Please subscribe again.',
         );
-      }
       const at = now();
       const [updated] = await setStatus(row.id, {
         status: 'confirmed',
