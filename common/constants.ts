@@ -63,7 +63,12 @@ export const USERNAME_MIN = 3;
 export const PASSWORD_MIN = 6;
 export const IMAGE_PROMPT_MIN = 10;
 
-export const STORAGE_KEYS = { theme: 'portfolio-theme', immersive: 'isImmersiveMode' } as const;
+export const STORAGE_KEYS = {
+  theme: 'portfolio-theme',
+  immersive: 'isImmersiveMode',
+  /** Set once the site's two web fonts are in this browser's cache (web/lib/fonts.ts, ADR 019). */
+  fonts: 'portfolio-fonts',
+} as const;
 
 /**
  * Host names that mark a static copy of the site (no server): when the page's

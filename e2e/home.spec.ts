@@ -262,7 +262,7 @@ test('about: story, education, experience, resume link and the captioned photo',
   await expect(page).toHaveURL(/\/resume$/);
 });
 
-test("the hero shows the proof beside the offer, in the site's own type", async ({ page }) => {
+test('the hero shows the proof beside the offer', async ({ page }) => {
   await page.goto('/');
   const proof = page.getByRole('region', { name: 'At a glance' });
   const figures = proof.getByRole('definition');
@@ -280,16 +280,55 @@ test("the hero shows the proof beside the offer, in the site's own type", async 
   expect(box?.x ?? 0).toBeGreaterThan(640);
   expect(box?.y ?? 0).toBeLessThan((cta?.y ?? 0) + (cta?.height ?? 0));
   expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(cta?.y ?? 0);
-  // Headings in the display face, text in the text face, both loaded from the site.
-  await page.evaluate(() => document.fonts.ready);
-  const faces = await page.evaluate(() => ({
-    heading: getComputedStyle(document.querySelector('h1') as Element).fontFamily,
-    body: getComputedStyle(document.body).fontFamily,
-    loaded: [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family),
-  }));
-  expect(faces.heading).toMatch(/^"Space Grotesk Variable", "Space Grotesk Fallback"/);
-  expect(faces.body).toMatch(/^"Instrument Sans Variable", "Instrument Sans Fallback"/);
-  expect(faces.loaded).toEqual(
+});
+
+/** The family each of the heading and the text is set in, and the web faces loaded on the page. */
+const faces = (page: Page) =>
+  page.evaluate(async () => {
+    await document.fonts.ready;
+    return {
+      heading: getComputedStyle(document.querySelector('h1') as Element).fontFamily,
+      body: getComputedStyle(document.body).fontFamily,
+      loaded: [...document.fonts]
+        .filter((face) => face.status === 'loaded') // A face made by script reads its family quoted.
+        .map((face) => face.family.replaceAll('"', '')),
+    };
+  });
+
+test("a first visit paints in the fallbacks and fetches the site's own type once live, for every page after", async ({
+  page,
+}) => {
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('.woff2')) fonts.push(request.url());
+  });
+  await page.goto('/');
+  // The first paint waits for no font: the text is in the metric-matched fallbacks, no face is
+  // fetched before the page is live.
+  const first = await faces(page);
+  expect(first.heading).toMatch(/^"Space Grotesk Fallback"/);
+  expect(first.body).toMatch(/^"Instrument Sans Fallback"/);
+  expect(first.loaded).toEqual([]);
+  // Once live and idle, both files are fetched into the cache, and the page keeps its type.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('portfolio-fonts'))).toBe('1');
+  expect(fonts.map((font) => font.replace(/^.*\/assets\/|-[\w-]{8}\.woff2$/g, '')).sort()).toEqual([
+    'instrument-sans-latin-wght-normal',
+    'space-grotesk-latin-wght-normal',
+  ]);
+  expect((await faces(page)).body).toMatch(/^"Instrument Sans Fallback"/);
+  // The next page is in the display and text faces, without fetching them again.
+  await page.getByRole('link', { name: 'View All Posts' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+  const next = await faces(page);
+  expect(next.heading).toMatch(/^"Space Grotesk Variable", "Space Grotesk Fallback"/);
+  expect(next.body).toMatch(/^"Instrument Sans Variable", "Instrument Sans Fallback"/);
+  expect(next.loaded).toEqual(expect.arrayContaining(['Space Grotesk Variable', 'Instrument Sans Variable']));
+  // A later visit has them from its first paint, out of the cache.
+  await page.goto('/');
+  expect(await page.evaluate(() => 'fonts' in document.documentElement.dataset)).toBe(true);
+  const again = await faces(page);
+  expect(again.heading).toMatch(/^"Space Grotesk Variable"/);
+  expect(again.loaded).toEqual(
     expect.arrayContaining(['Space Grotesk Variable', 'Instrument Sans Variable']),
   );
 });

@@ -316,27 +316,27 @@ test.describe('server-rendered HTML', () => {
     }
   });
 
-  test('the self-hosted fonts are preloaded with the stylesheet, small, cached a year, never swapped in late', async ({
+  test('the self-hosted fonts are small, cached a year, never on the way to a first paint, never swapped in late', async ({
     request,
   }) => {
     const html = await (await request.get('/')).text();
     const head = html.slice(0, html.indexOf('</head>'));
-    const preloaded = [
-      ...head.matchAll(
-        /<link rel="preload" href="([^"]+\.woff2)" as="font" type="font\/woff2" crossorigin="anonymous"/g,
-      ),
-    ].map((match) => match[1] ?? '');
-    expect(preloaded.map((font) => font.replace(/-[\w-]{8}\.woff2$/, ''))).toEqual([
-      '/assets/space-grotesk-latin-wght-normal',
-      '/assets/instrument-sans-latin-wght-normal',
-    ]);
+    // Nothing asks for a font before the first paint (ADR 019): no preload, and the stylesheet
+    // names the two faces only for a browser that has them already (html[data-fonts]).
+    expect(head).not.toMatch(/\.woff2/);
     const css = await (
       await request.get(head.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1] ?? '')
     ).text();
     const fonts = [...css.matchAll(/url\((\/assets\/[\w-]+\.woff2)\)/g)].map((match) => match[1] ?? '');
-    // The stylesheet's @font-face rules name the very files preloaded (fetched once, not twice).
-    expect(fonts.sort()).toEqual([...preloaded].sort());
+    expect(fonts.map((font) => font.replace(/-[\w-]{8}\.woff2$/, '')).sort()).toEqual([
+      '/assets/instrument-sans-latin-wght-normal',
+      '/assets/space-grotesk-latin-wght-normal',
+    ]);
     expect(css.match(/font-display:\s*optional/g)).toHaveLength(2);
+    const uses = [...css.matchAll(/([^{}]*)\{[^{}]*"(?:Space Grotesk|Instrument Sans) Variable"[^{}]*\}/g)]
+      .map((match) => (match[1] ?? '').trim())
+      .filter((selector) => selector !== '@font-face');
+    expect(uses).toEqual([':root[data-fonts]']);
     for (const font of fonts) {
       const response = await request.get(font);
       expect(response.status(), font).toBe(200);
@@ -344,7 +344,7 @@ test.describe('server-rendered HTML', () => {
       expect(response.headers()['cache-control'], font).toBe('public, max-age=31536000, immutable');
       expect((await response.body()).length, font).toBeLessThan(24_000);
     }
-    // Each has a fallback scaled to its metrics, for a first visit whose fonts come too late.
+    // Each has a fallback scaled to its metrics: a first visit's text, in the same room.
     expect(css).toMatch(/font-family:\s*"?Space Grotesk Fallback"?;[^}]*size-adjust:\s*109\.69%/);
     expect(css).toMatch(/font-family:\s*"?Instrument Sans Fallback"?;[^}]*size-adjust:\s*102\.74%/);
   });

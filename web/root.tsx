@@ -32,9 +32,8 @@ import { Header } from './features/layout/header.tsx';
 import { NotFoundContent } from './features/layout/not-found-content.tsx';
 import { NewsletterSignup } from './features/newsletter/subscribe-form.tsx';
 import { themeScript } from './features/preferences/theme.ts';
-import bodyFont from './fonts/instrument-sans-latin-wght-normal.woff2?url';
-import displayFont from './fonts/space-grotesk-latin-wght-normal.woff2?url';
 import { withBase } from './lib/base.ts';
+import { fetchFontsWhenIdle, useFontsOnMove } from './lib/fonts.ts';
 import { useNonce } from './lib/nonce.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import type { RootData } from './lib/site.ts';
@@ -84,10 +83,7 @@ export const links: Route.LinksFunction = () => [
   // With a precedence React writes the stylesheet at the top of <head>, before the module
   // preloads of <Scripts>: the first paint waits for it alone, not behind the scripts' bytes.
   { rel: 'stylesheet', href: appCss, precedence: 'default' },
-  // The type pair is fetched with the stylesheet, not after it has been parsed (the same files its
-  // @font-face rules name, so each is fetched once): early enough for font-display: optional.
-  { rel: 'preload', href: displayFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'preload', href: bodyFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  // No font preload: the type pair is fetched once the page is live (web/lib/fonts.ts, ADR 019).
   { rel: 'icon', href: withBase('/favicon.ico'), sizes: '48x48' },
   { rel: 'icon', href: withBase('/favicon.svg'), type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: withBase('/apple-touch-icon.png') },
@@ -171,7 +167,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
     for (const event of ['pointerdown', 'focusin']) {
       addEventListener(event, () => void import('./ui/toaster.tsx'), { once: true, capture: true });
     }
+    return fetchFontsWhenIdle();
   }, []);
+  useFontsOnMove();
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider initialUser={user}>

@@ -30,9 +30,15 @@ export const THEME_CHANGE_EVENT = 'themechange';
  */
 const THEME_SWITCH = `document.addEventListener('click',function(v){var b=v.target;b=b&&b.closest&&b.closest('[${THEME_SWITCH_ATTRIBUTE}]');if(!b)return;var n=!e.classList.contains('dark');try{localStorage.setItem(k,n?'dark':'light')}catch(_){}e.classList.toggle('dark',n);e.style.colorScheme=n?'dark':'light';dispatchEvent(new Event('${THEME_CHANGE_EVENT}'))});`;
 
+/**
+ * The web fonts from the first paint, once this browser has them in its cache (ADR 019): the
+ * stylesheet names them under html[data-fonts] only, so a first visit never waits for them.
+ */
+const FONTS_AT_HAND = `try{if(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.fonts)}))e.dataset.fonts=''}catch(_){}`;
+
 /** The inline head script; a function, so that the browser build (which never calls it) drops its text. */
 export const themeScript = () =>
-  `(function(){${STORAGE_SHIM}var k=${JSON.stringify(STORAGE_KEYS.theme)},t=null;try{t=localStorage.getItem(k)}catch(_){}var d=t==='dark'||((t!=='light')&&matchMedia('(prefers-color-scheme: dark)').matches);var e=document.documentElement;e.classList.toggle('dark',d);e.style.colorScheme=d?'dark':'light';${THEME_SWITCH}})()`;
+  `(function(){${STORAGE_SHIM}var k=${JSON.stringify(STORAGE_KEYS.theme)},t=null;try{t=localStorage.getItem(k)}catch(_){}var d=t==='dark'||((t!=='light')&&matchMedia('(prefers-color-scheme: dark)').matches);var e=document.documentElement;e.classList.toggle('dark',d);e.style.colorScheme=d?'dark':'light';${FONTS_AT_HAND}${THEME_SWITCH}})()`;
 
 function readTheme(): Theme {
   try {
