@@ -29,8 +29,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 /** What a public page may fetch as JavaScript in its first 10 s with no input (issue 44, ADR 017). */
 export const FIRST_LOAD_JS_BUDGET_GZIP = 150 * 1024;
 /**
- * Not met yet (the home page 158.7 KB, a project 156.9 KB on 2026-11-26): no page may go past what
- * was reached while the budget is worked towards. Lower it as pages get lighter; never raise it.
+ * Not met yet on the home page (159.1 KB on 2026-11-27; a project met it that day, 147.7 KB): no
+ * page may go past what was reached while the budget is worked towards. Lower it as pages get lighter; never raise it.
  */
 export const FIRST_LOAD_JS_CEILING_GZIP = 160 * 1024;
 export const FIRST_LOAD_JS_FILES = 20;
