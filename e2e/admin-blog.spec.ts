@@ -12,8 +12,18 @@ test('the admin creates a post with a generated slug, an uploaded cover and inli
 }) => {
   await signInAs('admin');
   await page.goto('/admin/blog');
+  // The section opens on the posts; 'New post' opens the editor above them (issue 46).
+  await expect(page.getByRole('list', { name: 'All posts' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Create New Blog Post' })).toHaveCount(0);
+  // On the first screen (it began 1,937 px down, below the editor).
+  expect((await page.getByRole('list', { name: 'All posts' }).boundingBox())?.y).toBeLessThan(
+    page.viewportSize()?.height ?? 0,
+  );
+  await page.getByRole('link', { name: 'New post' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog\?new$/);
   const form = page.getByRole('form', { name: 'Create New Blog Post' });
   await expect(form.getByText('If unchecked, the post is saved as a draft.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New post' })).toHaveCount(0);
 
   // Validation of the blog post form.
   await form.getByRole('button', { name: 'Create Post' }).click();
@@ -101,7 +111,8 @@ test('the admin creates a post with a generated slug, an uploaded cover and inli
   await expectToast(page, 'Post deleted');
   await expect(list.getByText(`${title} (revised)`)).toHaveCount(0);
   await expect(page).toHaveURL(/\/admin\/blog$/);
-  await expect(page.getByRole('form', { name: 'Create New Blog Post' })).toBeVisible();
+  await expect(page.getByRole('form', { name: /^Edit / })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'New post' })).toBeVisible();
 });
 
 test('Unpublish and then Publish in the posts list keep the post’s cover, tags, address and date', async ({
@@ -147,7 +158,7 @@ test('Unpublish and then Publish in the posts list keep the post’s cover, tags
 test('a failed create shows the spec message', async ({ page, signInAs, allowConsole }) => {
   allowConsole(/status of 409/);
   await signInAs('admin');
-  await page.goto('/admin/blog');
+  await page.goto('/admin/blog?new');
   const form = page.getByRole('form', { name: 'Create New Blog Post' });
   await form.getByLabel('Title').fill('A post whose slug exists');
   // The slug of a seed post: the server refuses a duplicate.
@@ -156,7 +167,7 @@ test('a failed create shows the spec message', async ({ page, signInAs, allowCon
   await form.getByLabel('Content').fill('x'.repeat(60));
   await form.getByRole('button', { name: 'Create Post' }).click();
   await expectToast(page, 'Error', 'Failed to create blog post: ');
-  await expect(page).toHaveURL(/\/admin\/blog$/);
+  await expect(page).toHaveURL(/\/admin\/blog\?new$/);
 });
 
 test('a draft stays in the editor when saved, and unsaved text survives a reload', async ({
@@ -166,7 +177,7 @@ test('a draft stays in the editor when saved, and unsaved text survives a reload
   // Time flows as usual; the test moves it on where a change waits to be kept.
   await page.clock.install();
   await signInAs('admin');
-  await page.goto('/admin/blog');
+  await page.goto('/admin/blog?new');
   const form = page.getByRole('form', { name: 'Create New Blog Post' });
   await expect(form.getByRole('status', { name: 'Save state' })).toHaveText('Not saved yet');
   const title = `Bench Notes on Fob Batteries ${Date.now()}`;

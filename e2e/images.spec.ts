@@ -81,7 +81,7 @@ test('a signed-in user picks an example, generates, downloads and selects an ima
 
   // The owner, writing a post in this browser, is offered the selected image as the cover.
   await signInAs('admin');
-  await page.goto('/admin/blog');
+  await page.goto('/admin/blog?new');
   const form = page.getByRole('form', { name: 'Create New Blog Post' });
   await form.getByRole('button', { name: 'Use generated image' }).click();
   await expect(form.getByRole('textbox', { name: 'Cover image URL' })).toHaveValue(url ?? '');

@@ -1,7 +1,8 @@
 /**
- * /admin/blog: write, edit, publish and delete posts. `?edit=ID` opens a post in the editor
- * (the link Moderation gives for a guest post just approved as a draft). The editor is in the
- * page's HTML with the post's stored values, and saves without its code too (ADR 013).
+ * /admin/blog: write, edit, publish and delete posts. The section opens on the list of posts
+ * (issue 46); 'New post' (`?new`) opens an empty editor above it, and `?edit=ID` a post (the link
+ * Moderation gives for a guest post just approved as a draft). The editor is in the page's HTML
+ * with the post's stored values, and saves without its code too (ADR 013).
  */
 import { HydrationBoundary } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,7 +16,13 @@ import { ADMIN_PAGE_SIZE, useUpdateParams } from '../features/admin/admin-list.t
 import { idOf, listParams, listPath } from '../features/admin/list-params.server.ts';
 import { BLOG_PATH } from '../features/blog/api.ts';
 import { ownerBlogPaths, useAdminPost } from '../features/blog/owner-api.ts';
-import { POST_DONE, POST_FORM, PostEditor, usePostSave } from '../features/blog/post-editor.tsx';
+import {
+  NEW_POST_PARAM,
+  POST_DONE,
+  POST_FORM,
+  PostEditor,
+  usePostSave,
+} from '../features/blog/post-editor.tsx';
 import { PostsList } from '../features/blog/posts-list.tsx';
 import { TAG_FORM, TagsPanel } from '../features/blog/tags-panel.tsx';
 import { bookingOwnerPaths } from '../features/booking/api.ts';
@@ -70,10 +77,14 @@ export const action = formAction({
         ? { method: 'POST', path: BLOG_PATH, body }
         : { method: 'PATCH', path: ownerBlogPaths.post(id), body };
     },
-    doneAt: (answer, page, { id }) =>
-      donePage(page, id === undefined ? POST_DONE.created : POST_DONE.updated, {
+    doneAt: (answer, page, { id }) => {
+      // Saved: the editor holds the stored post now, not a new one.
+      const here = new URL(page);
+      here.searchParams.delete(NEW_POST_PARAM);
+      return donePage(here, id === undefined ? POST_DONE.created : POST_DONE.updated, {
         edit: String((answer as AdminPost).id),
-      }),
+      });
+    },
   }),
 });
 
@@ -97,11 +108,16 @@ function PostsPage() {
   const save = usePostSave();
   // Another post opened (or none): a save's notice was about the one before.
   const edit = (id: number | null) =>
-    update({ edit: id === null ? null : String(id), [DONE_PARAM]: null }, { preventScrollReset: false });
+    update(
+      { edit: id === null ? null : String(id), [NEW_POST_PARAM]: null, [DONE_PARAM]: null },
+      { preventScrollReset: false },
+    );
+  // The editor is open for a new post or an edit; otherwise the section is the list.
+  const writing = params.has(NEW_POST_PARAM) || !Number.isNaN(editId);
 
   return (
     <div className="space-y-10">
-      {editing.isLoading ? (
+      {!writing ? null : editing.isLoading ? (
         <div className="flex justify-center py-10">
           <Spinner label="Loading the post" />
         </div>
@@ -109,6 +125,7 @@ function PostsPage() {
         <PostEditor editing={editing.data ?? null} save={save} onDone={() => edit(null)} />
       )}
       <PostsList
+        newPost={writing ? null : `?${NEW_POST_PARAM}`}
         onDelete={(post) => {
           if (post.id !== editId) return;
           setDeletedId(post.id);

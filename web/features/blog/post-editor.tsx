@@ -44,6 +44,8 @@ import { TagsField } from './tags-field.tsx';
 const SLUG_DELAY_MS = 500;
 
 /** The editor's name in the page's action, and what a save without the page's code comes back with. */
+/** The address parameter that opens the editor on a new post (`/admin/blog?new`). */
+export const NEW_POST_PARAM = 'new';
 export const POST_FORM = 'post';
 export const POST_DONE = { created: 'post-created', updated: 'post-updated' } as const;
 const POST_FORM_ID = 'post-editor';
@@ -249,7 +251,8 @@ export function PostEditor({
       ref={formElement}
       id={POST_FORM_ID}
       method="post"
-      action={`${paths.adminBlog}?index`}
+      // The editor's own address, so a refusal sent back without the page's code finds it open.
+      action={`${paths.adminBlog}?index&${editing ? `edit=${editing.id}` : NEW_POST_PARAM}`}
       preventScrollReset
       noValidate
       aria-labelledby="editor-title"
@@ -411,7 +414,7 @@ export function PostEditor({
         <Button type="submit" pending={save.pending} pendingText="Saving...">
           {editing ? 'Update Post' : 'Create Post'}
         </Button>
-        {editing && (
+        {editing ? (
           <>
             <a
               href={paths.post(editing.slug)}
@@ -426,6 +429,10 @@ export function PostEditor({
               Close editor
             </Button>
           </>
+        ) : (
+          <Button type="button" variant="outline" onClick={onDone}>
+            Close editor
+          </Button>
         )}
       </div>
       {editing && editing.status !== 'published' ? <PreviewLink post={editing} /> : null}

@@ -11,9 +11,12 @@ import { BLOG_PATH } from './api.ts';
 import { deletePost, ownerBlogPaths, setPublished } from './owner-api.ts';
 
 export function PostsList({
+  newPost,
   onEdit,
   onDelete,
 }: {
+  /** Where 'New post' opens the editor; none while it is open. */
+  newPost: string | null;
   onEdit: (post: AdminPost) => void;
   /** Told before a post is deleted (the editor lets go of it). */
   onDelete: (post: AdminPost) => void;
@@ -31,7 +34,19 @@ export function PostsList({
   );
 
   return (
-    <AdminSection id="posts" title="Posts" query={query} empty="No posts yet. Write the first one above.">
+    <AdminSection
+      id="posts"
+      title="Posts"
+      query={query}
+      filters={
+        newPost ? (
+          <Button asChild size="sm">
+            <Link to={newPost}>New post</Link>
+          </Button>
+        ) : null
+      }
+      empty={newPost ? "No posts yet. Press 'New post' to write the first one." : 'No posts yet.'}
+    >
       {(posts) => (
         <ul aria-label="All posts" className="divide-y divide-border">
           {posts.map((post) => (

@@ -40,8 +40,12 @@ export interface SubscribeFormProps {
 
 export const subscribeFormId = (place: SubscribeFormProps['place']) => `subscribe-${place}`;
 
-/** Pages with a sign-up of their own, where the footer has none: home, the newsletter's, the dashboard. */
-const OWN_FORM = /^\/($|newsletter|admin)/;
+/**
+ * Pages with a sign-up of their own, where the footer has none (two landmarks of one name read as
+ * one to a screen reader's list of regions): home, the blog and its posts, the newsletter's, the
+ * dashboard.
+ */
+const OWN_FORM = /^\/($|newsletter|admin|blog($|\/))/;
 
 /** The word a sign-up's success comes back with, on the page it was sent from. */
 export const subscribedWord = (place: SubscribeFormProps['place']) => `${SUBSCRIBE_FORM}-${place}`;
