@@ -185,12 +185,18 @@ test('a visitor is sent from /admin/blog to /auth, and a signed-in user from /au
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a GitHub sign-in that is not configured comes back with a clear message', async ({ page }) => {
+test('a GitHub sign-in that is not set up is not offered, and an old link to it says so clearly', async ({
+  page,
+}) => {
   await page.goto('/auth');
-  await page
-    .getByRole('tabpanel', { name: 'Login' })
-    .getByRole('link', { name: 'Continue with GitHub' })
-    .click();
+  await expect(
+    page.getByRole('tabpanel', { name: 'Login' }).getByRole('button', { name: 'Sign In', exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue with GitHub' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Register' }).first().click();
+  await expect(page.getByRole('tabpanel', { name: 'Register' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue with GitHub' })).toHaveCount(0);
+  await page.goto('/api/auth/github');
   await expect(page).toHaveURL(/\/auth\?error=github_unconfigured$/);
   await expect(page.getByRole('alert')).toContainText('Sign-in with GitHub is not set up on this site yet.');
 });

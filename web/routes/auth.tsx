@@ -5,7 +5,7 @@
  */
 
 import { redirect } from 'react-router';
-import { SIGN_IN_LINK_PATH } from '../features/auth/api.ts';
+import { SIGN_IN_METHODS_PATH, type SignInMethods } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/auth-card.tsx';
 import { authForms, logoutForms } from '../features/auth/auth-forms.server.ts';
 import { paths } from '../lib/paths.ts';
@@ -16,9 +16,10 @@ import type { Route } from './+types/auth';
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.user) throw redirect(paths.home);
-  // A sign-in link by email is offered only where the site sends email (SMTP_URL).
-  const links = context.staticCopy ? null : await context.readApi<{ available: boolean }>(SIGN_IN_LINK_PATH);
-  return { signInLink: links?.available === true };
+  // Only the ways in that work here: GitHub when set up, passkeys at a domain name, a link by
+  // email where the site sends email (SMTP_URL). A static copy signs nobody in.
+  const methods = context.staticCopy ? null : await context.readApi<SignInMethods>(SIGN_IN_METHODS_PATH);
+  return { methods: methods ?? { github: false, passkeys: false, link: false } };
 }
 
 /** Signing in (password, then the code when asked) and registering, with the page's code or without it (ADR 018). */
@@ -39,7 +40,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-2 lg:items-center">
-      <AuthCard signInLink={loaderData.signInLink} />
+      <AuthCard methods={loaderData.methods} />
       <section aria-labelledby="welcome-heading" className="hidden lg:block">
         <h2 id="welcome-heading" className="text-3xl font-bold">
           Welcome to my portfolio

@@ -166,6 +166,16 @@ describe('GitHub sign-in', () => {
     const res = await plain.app.inject('/api/auth/github');
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/auth?error=github_unconfigured');
+    // And the sign-in page, which reads the ways in, offers no GitHub button there (issue 46).
+    const methods = await plain.app.inject('/api/login/methods');
+    expect(methods.json()).toMatchObject({ github: false });
     await plain.close();
+  });
+
+  it('is among the ways in the sign-in page offers once it is set up', async () => {
+    const methods = await t.app.inject('/api/login/methods');
+    expect(methods.statusCode).toBe(200);
+    // PUBLIC_URL has a domain name (localhost): passkeys too; no SMTP_URL: no link by email.
+    expect(methods.json()).toEqual({ github: true, passkeys: true, link: false });
   });
 });

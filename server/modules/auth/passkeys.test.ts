@@ -174,6 +174,9 @@ describe('passkeys at an IP address', () => {
       const signIn = await atIp.app.inject({ method: 'POST', url: '/api/login/passkey/options' });
       expect(signIn.statusCode).toBe(409);
       expect(signIn.json().message).toMatch(/^Passkeys need the site to have a domain name/);
+      // The operator's words are for the API; the sign-in page shows visitors no passkey button here.
+      const methods = await atIp.app.inject('/api/login/methods');
+      expect(methods.json()).toMatchObject({ passkeys: false });
     } finally {
       await atIp.close();
     }

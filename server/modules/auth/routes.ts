@@ -135,6 +135,25 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  /**
+   * The ways in this site offers, so the sign-in page shows only what works (issue 46): GitHub
+   * when it is set up, passkeys where the site's address has a domain name, a link by email
+   * where the site sends email.
+   */
+  app.get(
+    '/api/login/methods',
+    {
+      schema: {
+        response: { 200: z.object({ github: z.boolean(), passkeys: z.boolean(), link: z.boolean() }) },
+      },
+    },
+    async () => ({
+      github: Boolean(config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET),
+      passkeys: security.passkeysAvailable,
+      link: links.available,
+    }),
+  );
+
   /** Whether this site mails sign-in links (it has SMTP_URL): the sign-in page offers one only then. */
   app.get(
     '/api/login/link',

@@ -60,6 +60,7 @@ export function createSecurityService(db: Db, options: SecurityOptions) {
   const rpID = new URL(options.publicUrl).hostname;
   const sealer = createSealer(options.serverSecret, 'totp-secret');
   // Browsers tie a passkey to a domain name: at an IP address they refuse with a raw error.
+  const passkeysAvailable = !isIP(rpID.replace(/^\[|\]$/g, ''));
   const needsDomainName = () => {
     if (isIP(rpID.replace(/^\[|\]$/g, ''))) throw new HttpError(409, passkeysNeedDomainMessage(rpID));
   };
@@ -156,6 +157,8 @@ export function createSecurityService(db: Db, options: SecurityOptions) {
   return {
     rpID,
     origin,
+    /** Whether a browser can make or use a passkey for this site (its address has a domain name). */
+    passkeysAvailable,
 
     /** Whether a password sign-in of this user must be followed by a code. */
     async needsSecondFactor(userId: number): Promise<boolean> {

@@ -12,6 +12,13 @@ export const PASSKEY_OPTIONS_PATH = '/api/login/passkey/options';
 export const PASSKEY_SIGN_IN_PATH = '/api/login/passkey';
 /** A sign-in link by email: whether the site sends them (GET), asking for one (POST). */
 export const SIGN_IN_LINK_PATH = '/api/login/link';
+/** GET: the ways in this site offers, so the sign-in page shows only what works. */
+export const SIGN_IN_METHODS_PATH = '/api/login/methods';
+export interface SignInMethods {
+  github: boolean;
+  passkeys: boolean;
+  link: boolean;
+}
 /** Signing in with a mailed link's token. */
 export const LINK_SIGN_IN_PATH = '/api/login/link/sign-in';
 /** Sign in with GitHub: a link (the server redirects to GitHub and back). */

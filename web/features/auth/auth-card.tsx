@@ -13,7 +13,7 @@ import { SocialIcon } from '../../ui/social-icon.tsx';
 import { useAuth } from '../layout/auth-provider.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import { GITHUB_SIGN_IN_PATH, LINK_SIGN_IN_FORM } from './api.ts';
+import { GITHUB_SIGN_IN_PATH, LINK_SIGN_IN_FORM, type SignInMethods } from './api.ts';
 import { LinkSignIn, LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';
 
@@ -28,7 +28,7 @@ const githubErrors: Record<string, string> = {
 
 type Tab = 'login' | 'register';
 
-export function AuthCard({ signInLink }: { signInLink: boolean }) {
+export function AuthCard({ methods }: { methods: SignInMethods }) {
   const { user } = useAuth();
   const staticCopy = useStaticCopy();
   const navigate = useNavigate();
@@ -61,7 +61,8 @@ export function AuthCard({ signInLink }: { signInLink: boolean }) {
     </a>
   );
 
-  const githubLink = (
+  // Shown only where GitHub sign-in is set up (issue 46: no button that answers 'not set up').
+  const githubLink = methods.github && (
     <a
       href={GITHUB_SIGN_IN_PATH}
       className="inline-flex h-10 w-full items-center justify-center gap-2 rounded-md border border-border text-sm font-medium transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
@@ -107,7 +108,7 @@ export function AuthCard({ signInLink }: { signInLink: boolean }) {
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="login" className="mt-6 space-y-4">
-            <LoginForm signInLink={signInLink} />
+            <LoginForm signInLink={methods.link} passkeys={methods.passkeys} />
             {githubLink}
             <p className="text-center text-sm text-muted-foreground">
               Don't have an account? {switchLink('Register', 'register')}

@@ -17,7 +17,14 @@ const recheck = () => import('../../../common/schemas/auth.ts').then((module) =>
  * Username and password, posted to /auth's action with the page's code or without it (ADR 018);
  * for an account with an authenticator app, then the code. Or a passkey, with no username at all.
  */
-export function LoginForm({ signInLink = false }: { signInLink?: boolean }) {
+export function LoginForm({
+  signInLink = false,
+  passkeys = false,
+}: {
+  signInLink?: boolean;
+  /** The site's address can hold a passkey (a domain name, not an IP address). */
+  passkeys?: boolean;
+}) {
   // A sign-in goes home (`?done=login`), where SignedInNotice says so.
   const login = useRouteForm(LOGIN_FORM, { recheck });
   const { field, errorOf } = login;
@@ -54,7 +61,7 @@ export function LoginForm({ signInLink = false }: { signInLink?: boolean }) {
           Sign In
         </Button>
       </login.Form>
-      <PasskeyButton />
+      {passkeys && <PasskeyButton />}
       {signInLink && <SignInLinkForm />}
     </div>
   );
