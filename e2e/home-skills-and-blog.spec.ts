@@ -95,6 +95,23 @@ test.describe('skills and endorsements', () => {
     );
   });
 
+  test.describe('on a touch screen', () => {
+    test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+    test('a tap on the count explains it, a second tap puts it away', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.locator('#skills [data-ready="true"]')).toBeAttached();
+      const count = page.locator('#skills').getByRole('button', { name: /^React: / });
+      await count.tap();
+      await expect(page.getByRole('tooltip')).toHaveText(
+        /^(1 person has|\d+ people have) endorsed this skill$/,
+      );
+      await expect(count).toHaveAttribute('aria-describedby', /.+/);
+      await count.tap();
+      await expect(page.getByRole('tooltip')).toHaveCount(0);
+    });
+  });
+
   test('shows the loading text, then the error with its message when skills cannot load', async ({
     page,
     allowConsole,

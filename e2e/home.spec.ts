@@ -225,10 +225,12 @@ test.describe('projects', () => {
     await expect(featured).toHaveAttribute('data-revealed', 'false');
     const box = await featured.boundingBox();
     if (!box) throw new Error('no featured block');
-    // 15 percent of it on screen: still hidden.
+    // 15 percent of it on screen: not risen yet, and yet readable: the reveal never fades what is
+    // on screen (it was transparent, a blank gap while scrolling).
     await page.evaluate((y) => window.scrollTo(0, y), box.y - 720 + box.height * 0.15);
     await afterFrames(page);
     await expect(featured).toHaveAttribute('data-revealed', 'false');
+    await expect(featured).toHaveCSS('opacity', '1');
     await page.evaluate((y) => window.scrollTo(0, y), box.y - 720 + box.height * 0.45);
     await expect(featured).toHaveAttribute('data-revealed', 'true');
   });

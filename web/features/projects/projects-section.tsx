@@ -27,8 +27,10 @@ function FeaturedProject({ project }: { project: ProjectSummary }) {
       aria-labelledby="featured-project-title"
       data-revealed={revealed}
       className={cn(
-        'grid overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-all duration-700 motion-reduce:transition-none md:grid-cols-2',
-        revealed ? 'translate-y-0 opacity-100' : 'translate-y-8 opacity-0',
+        // The reveal is a rise, never a fade: what is on screen is never transparent (issue 46), a
+        // block a quarter in view is read while it waits for the spec's 30 percent.
+        'grid overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-transform duration-700 motion-reduce:transition-none md:grid-cols-2',
+        revealed ? 'translate-y-0' : 'translate-y-8',
       )}
     >
       {/* The illustration fills its half however tall the text beside it grows (it carries no text

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 
 /**
  * Reveals an element once 30 percent of it is visible (spec section 9). The
- * server renders it visible (no script, no hidden content); in the browser an
- * element still below the screen is hidden until it scrolls into view.
+ * server renders it in place (no script, no hidden content); in the browser an
+ * element still below the screen rises into place once it scrolls into view. It is never hidden.
  */
 export function useReveal<T extends Element>(threshold = 0.3) {
   const ref = useRef<T>(null);
