@@ -77,6 +77,8 @@ test.describe('the quote form without JavaScript', () => {
     addresses,
   }) => {
     const email = `nojs.quote.${Date.now()}@example.com`;
+    // On a phone, where the answer was more than a screen below where the page came back (issue 46).
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/#contact');
     await expect(page.getByText('Loading the quote form...')).toHaveCount(0);
     const form = page.getByRole('form', { name: 'Get a Custom Quote' });
@@ -87,6 +89,9 @@ test.describe('the quote form without JavaScript', () => {
     await form.getByRole('button', { name: 'Send Request' }).click();
     const again = page.getByRole('form', { name: 'Get a Custom Quote' });
     await expect(again.getByText('Invalid email address').first()).toBeVisible();
+    // The refusal comes back with the form in view.
+    await expect(page).toHaveURL(/#quote-form$/);
+    await expect(again.getByRole('heading', { name: 'Get a Custom Quote' })).toBeInViewport();
     await expect(again.getByText('Please select a project type')).toBeVisible();
     await expect(again.getByLabel('Name')).toHaveValue('Avery Slow');
     await expect(again.getByLabel('Project details')).toHaveValue(
@@ -100,7 +105,8 @@ test.describe('the quote form without JavaScript', () => {
     await again.getByLabel('Timeframe').selectOption('1month');
     await again.getByRole('button', { name: 'Send Request' }).click();
     await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
-    await expect(page).toHaveURL(/\/\?done=quote#contact$/);
+    await expect(page).toHaveURL(/\/\?done=quote#done-quote$/);
+    await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeInViewport();
     expectNoneIn(addresses, ['Avery', email, 'booking page']);
     const quotes = await (await admin.get('/api/admin/quotes?pageSize=100')).json();
     const stored = quotes.items.filter((item: { email: string }) => item.email === email);

@@ -40,6 +40,11 @@ export const FORM_FIELD = '_form';
 
 /** The query word a successful post comes back with (`?done=quote`): never anything typed. */
 export const DONE_PARAM = 'done';
+/**
+ * The id of what a form turns into once sent (its thank-you panel): a form far down a long page
+ * sends a success back to `?done=<word>#done-<word>`, so the answer is in view without scripts.
+ */
+export const doneAnchor = (word: string) => `done-${word}`;
 
 export function isFormAnswer(value: unknown): value is FormAnswer {
   return typeof value === 'object' && value !== null && typeof (value as FormAnswer).form === 'string';

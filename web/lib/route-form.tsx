@@ -23,7 +23,7 @@ import {
 } from 'react';
 import { type FetcherWithComponents, type SubmitTarget, useFetcher, useLocation } from 'react-router';
 import { toast } from '../ui/use-toast.ts';
-import { type FormAnswer, isFormAnswer, useDone, useFormAnswer } from './form-post.ts';
+import { doneAnchor, type FormAnswer, isFormAnswer, useDone, useFormAnswer } from './form-post.ts';
 import { type FormSchema, parseForm } from './form-values.ts';
 
 export interface RouteFormOptions {
@@ -72,6 +72,8 @@ export interface RouteFormState {
   pending: boolean;
   /** This page is the one a success of this form came back to (`?done=<form>`). */
   done: boolean;
+  /** The id for what the form turns into once sent: a success sent without scripts scrolls to it. */
+  doneId: string;
   /** A field's name and value in the page: what a refused post kept, else its blank value. */
   field(name: string): { name: string; defaultValue: string } | { name: string; defaultChecked: boolean };
   /** A field's message from the last answer. */
@@ -180,6 +182,7 @@ export function useRouteForm(name: string, options: RouteFormOptions = {}): Rout
     answer,
     pending: fetcher.state !== 'idle',
     done,
+    doneId: doneAnchor(options.doneWord ?? name),
     field(field) {
       const blank = empty[field];
       if (typeof blank === 'boolean') {

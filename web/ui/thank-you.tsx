@@ -7,12 +7,15 @@ import { cn } from './cn.ts';
 import { CheckCircle2 } from './icons.tsx';
 
 export function ThankYou({
+  id,
   title = 'Thank You!',
   level = 'h2',
   text,
   className,
   children,
 }: {
+  /** Where a success sent without scripts scrolls to (`useRouteForm`'s `doneId`). */
+  id?: string;
   title?: string;
   /** The heading's level where the form was (an h3 under a section's h2). */
   level?: 'h2' | 'h3';
@@ -25,6 +28,7 @@ export function ThankYou({
   const Heading = level;
   return (
     <div
+      id={id}
       className={cn(
         'flex flex-col items-center rounded-lg border border-border bg-card p-8 text-center',
         className,

@@ -1,6 +1,6 @@
 /** The quote form in the home page's action (route-form.server.ts): its rules, and where it goes. */
 import { quoteRequestSchema } from '../../../common/schemas/contact.ts';
-import { DONE_PARAM } from '../../lib/form-post.ts';
+import { DONE_PARAM, doneAnchor } from '../../lib/form-post.ts';
 import { routeForm } from '../../lib/route-form.server.ts';
 import { QUOTE_FORM, QUOTE_PATH } from './api.ts';
 
@@ -14,6 +14,7 @@ export const quoteForms = {
       path: QUOTE_PATH,
       body: { ...values, source: context.visit?.source ?? undefined },
     }),
-    doneAt: () => `/?${DONE_PARAM}=${QUOTE_FORM}#contact`,
+    // The Thank You panel in view, not the section's top (it was 1,063 px below the screen).
+    doneAt: () => `/?${DONE_PARAM}=${QUOTE_FORM}#${doneAnchor(QUOTE_FORM)}`,
   }),
 };

@@ -20,9 +20,10 @@ const recheck = () =>
   import('../../../common/schemas/contact.ts').then((module) => module.quoteRequestSchema);
 
 /** The Thank You panel, on the page a sent request came back to. */
-function QuoteSent() {
+function QuoteSent({ id }: { id: string }) {
   return (
     <ThankYou
+      id={id}
       level="h3"
       text="Your request is on its way. I'll review your project details and get back to you within 24 hours."
     >
@@ -43,13 +44,15 @@ export function QuoteForm() {
     recheck,
   });
   const { Form, field, errorOf } = quote;
-  if (quote.done && !quote.answer) return <QuoteSent />;
+  if (quote.done && !quote.answer) return <QuoteSent id={quote.doneId} />;
 
   return (
     <Form
       ref={quote.formRef}
       method="post"
-      action="/?index#contact"
+      id="quote-form"
+      // Posted by the browser (no scripts yet, or none), a refusal comes back with the form in view.
+      action="/?index#quote-form"
       preventScrollReset
       noValidate
       aria-labelledby="quote-form-title"
