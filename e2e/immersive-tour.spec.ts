@@ -27,11 +27,15 @@ test.describe('the guided tour', () => {
     await expect(tour(page).getByRole('heading', { name: 'Welcome! A quick tour' })).toBeVisible();
     for (const [id, title] of [
       ['projects', 'Projects'],
+      // Between the tour's sections the card steps aside (it stayed on Projects over About, issue 46).
+      ['about', null],
       ['skills', 'Skills'],
+      ['blog', null],
       ['contact', 'Contact'],
     ] as const) {
       await scrollToSection(page, id);
-      await expect(tour(page).getByRole('heading', { name: title })).toBeVisible();
+      if (title) await expect(tour(page).getByRole('heading', { name: title })).toBeVisible();
+      else await expect(tour(page)).toHaveCount(0);
     }
     await expect(tour(page).getByText('Tour step 4 of 4')).toBeVisible();
     await page.keyboard.press('Escape');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  beforeTheProjects,
   MILESTONES,
   milestoneForProgress,
   progressForMilestone,
@@ -13,22 +14,30 @@ describe('the guided tour', () => {
     expect(TOUR_STEPS).toEqual(['intro', 'projects', 'skills', 'contact']);
   });
 
-  it('calls up the last step whose section has come up into the upper 40 % of the screen', () => {
+  it('calls up the step whose section spans the line 40 % down the screen, none between them', () => {
+    // Projects 900-1900, About 1900-2600 (no step), Skills 2600-3400, the blog 3400-4100, Contact 4100-5000.
     const page = (scrollY: number) => ({
-      projects: 900 - scrollY,
-      skills: 2600 - scrollY,
-      contact: 4100 - scrollY,
+      projects: { top: 900 - scrollY, bottom: 1900 - scrollY },
+      skills: { top: 2600 - scrollY, bottom: 3400 - scrollY },
+      contact: { top: 4100 - scrollY, bottom: 5000 - scrollY },
     });
     expect(tourStepForSections(page(0), 800)).toBeNull();
+    expect(beforeTheProjects(page(0), 800)).toBe(true);
     expect(tourStepForSections(page(579), 800)).toBeNull();
     expect(tourStepForSections(page(580), 800)).toBe('projects');
-    expect(tourStepForSections(page(2279), 800)).toBe('projects');
+    expect(beforeTheProjects(page(580), 800)).toBe(false);
+    expect(tourStepForSections(page(1579), 800)).toBe('projects');
+    // Reading About: the Projects step has stepped aside (it stayed on 'step 2 of 4' here).
+    expect(tourStepForSections(page(1580), 800)).toBeNull();
+    expect(beforeTheProjects(page(1580), 800)).toBe(false);
     expect(tourStepForSections(page(2280), 800)).toBe('skills');
+    expect(tourStepForSections(page(3080), 800)).toBeNull();
     expect(tourStepForSections(page(3780), 800)).toBe('contact');
-    expect(tourStepForSections(page(9000), 800)).toBe('contact');
+    expect(tourStepForSections(page(9000), 800)).toBeNull();
     // A section the page does not have (yet) calls up nothing.
-    expect(tourStepForSections({ skills: 10 }, 800)).toBe('skills');
+    expect(tourStepForSections({ skills: { top: 10, bottom: 900 } }, 800)).toBe('skills');
     expect(tourStepForSections({}, 800)).toBeNull();
+    expect(beforeTheProjects({}, 800)).toBe(true);
   });
 });
 

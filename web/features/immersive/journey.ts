@@ -29,22 +29,34 @@ export const TOUR_SECTIONS: Readonly<Record<TourStep, string>> = {
 /** A section is reached once its top has come up into the upper 40 % of the screen. */
 export const TOUR_REACHED_SHARE = 0.4;
 
+/** Where a section is on screen: its top and bottom, relative to the viewport (getBoundingClientRect). */
+export interface SectionSpan {
+  top: number;
+  bottom: number;
+}
+
 /**
  * The tour step that where the sections really are calls up (ADR 011, in place of the spec's
- * fixed 700/1500/2300 px): the last of projects, skills and contact whose section's top (relative
- * to the viewport) has reached the upper 40 % of the screen; none before the projects have (the
- * intro step opens on its own). `tops` holds each section's top, as getBoundingClientRect gives it.
+ * fixed 700/1500/2300 px): the step of projects, skills or contact whose section spans the reading
+ * line (40 % down the screen); none between them (About, the blog: the card steps aside, issue 46)
+ * and none before the projects (the intro step opens on its own).
  */
 export function tourStepForSections(
-  tops: Partial<Record<TourStep, number>>,
+  spans: Partial<Record<TourStep, SectionSpan>>,
   viewportHeight: number,
 ): TourStep | null {
-  let reached: TourStep | null = null;
+  const line = viewportHeight * TOUR_REACHED_SHARE;
   for (const step of TOUR_STEPS.slice(1)) {
-    const top = tops[step];
-    if (top !== undefined && top <= viewportHeight * TOUR_REACHED_SHARE) reached = step;
+    const span = spans[step];
+    if (span && span.top <= line && span.bottom > line) return step;
   }
-  return reached;
+  return null;
+}
+
+/** Whether the reading line is still above the projects: the intro's part of the page. */
+export function beforeTheProjects(spans: Partial<Record<TourStep, SectionSpan>>, viewportHeight: number) {
+  const top = spans.projects?.top;
+  return top === undefined || top > viewportHeight * TOUR_REACHED_SHARE;
 }
 
 export const MILESTONES = [

@@ -4,7 +4,15 @@ import { useScrollBehavior } from '../../lib/motion.ts';
 import { ChevronLeft, ChevronRight, Sparkles, X } from '../../ui/icons.tsx';
 import { DOCK_SELECTOR, useClearSpot } from './clear-spot.ts';
 import { useEditingFocus, useScrollY } from './hooks.ts';
-import { GUIDE_DELAY_MS, TOUR_SECTIONS, TOUR_STEPS, type TourStep, tourStepForSections } from './journey.ts';
+import {
+  beforeTheProjects,
+  GUIDE_DELAY_MS,
+  type SectionSpan,
+  TOUR_SECTIONS,
+  TOUR_STEPS,
+  type TourStep,
+  tourStepForSections,
+} from './journey.ts';
 import { useOverlayFloor } from './overlay-floor.ts';
 
 const TOUR_TEXT: Record<TourStep, { title: string; text: string; section: string }> = {
@@ -49,14 +57,17 @@ function storeDismissed(steps: Set<TourStep>) {
   }
 }
 
-/** Each later step's section top, relative to the viewport. */
-function sectionTops(): Partial<Record<TourStep, number>> {
-  const tops: Partial<Record<TourStep, number>> = {};
+/** Where each step's section is, relative to the viewport. */
+function sectionSpans(): Partial<Record<TourStep, SectionSpan>> {
+  const spans: Partial<Record<TourStep, SectionSpan>> = {};
   for (const step of TOUR_STEPS) {
     const section = document.getElementById(TOUR_SECTIONS[step]);
-    if (section) tops[step] = section.getBoundingClientRect().top;
+    if (section) {
+      const { top, bottom } = section.getBoundingClientRect();
+      spans[step] = { top, bottom };
+    }
   }
-  return tops;
+  return spans;
 }
 
 /**
@@ -75,7 +86,10 @@ export function Tour() {
   const editing = useEditingFocus();
   const behavior = useScrollBehavior();
   useScrollY(); // the step follows the scroll position: render on every scroll
-  const region = tourStepForSections(sectionTops(), window.innerHeight);
+  const spans = sectionSpans();
+  const region = tourStepForSections(spans, window.innerHeight);
+  // The intro belongs to the top of the page: further down, between the tour's sections, the card steps aside.
+  const atTheTop = beforeTheProjects(spans, window.innerHeight);
   const card = useRef<HTMLDivElement>(null);
   const returnFocus = useRef<Element | null>(null);
   const titleId = useId();
@@ -83,7 +97,7 @@ export function Tour() {
 
   // Closed, skipped or done: the tour opens nothing by itself any more.
   const stopped = dismissed.size > 0;
-  const following = stopped ? null : (region ?? (introDue ? 'intro' : null));
+  const following = stopped ? null : (region ?? (introDue && atTheTop ? 'intro' : null));
   const step = chosen ?? following;
 
   // The tour waits its turn (after the welcome) while its intro is still to come or a step is open.
@@ -97,10 +111,12 @@ export function Tour() {
     return () => clearTimeout(timer);
   }, [hasFloor, introPending]);
 
-  // Scrolled on to another section: the chosen step gives way to the one there.
+  // Scrolled on to another section, or between two: the chosen step gives way to the one there,
+  // or to none (it never stays on a section the visitor has left).
+  const between = region === null && !atTheTop;
   useEffect(() => {
-    if (region) setChosen((current) => (current && current !== region ? null : current));
-  }, [region]);
+    if (region || between) setChosen((current) => (current && current !== region ? null : current));
+  }, [region, between]);
 
   const open = step !== null && !editing && hasFloor;
   // Non-modal: focus stays where the visitor has it. When they move into the card, remember
@@ -158,29 +174,33 @@ export function Tour() {
       aria-labelledby={titleId}
       aria-describedby={textId}
       style={place}
-      className="fixed left-4 z-50 w-[min(22rem,calc(100vw-2rem))] rounded-lg border border-border bg-card p-5 text-card-foreground shadow-xl"
+      // On a phone the card is compact and the dock steps aside while it shows (app.css): together
+      // the floating extras cover at most 15 % of the screen (issue 46; they covered 35 %).
+      className="fixed left-4 z-50 w-[min(22rem,calc(100vw-2rem))] rounded-lg border border-border bg-card p-3 text-card-foreground shadow-xl sm:p-5"
     >
-      <div className="flex items-start justify-between gap-3">
-        <p className="inline-flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
-          <Sparkles className="h-3.5 w-3.5 text-primary" />
-          Tour step {index + 1} of {TOUR_STEPS.length}
-        </p>
-        <button
-          type="button"
-          aria-label="Close tour step"
-          onClick={() => close([step])}
-          className="rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <X className="h-4 w-4" />
-        </button>
-      </div>
-      <h2 id={titleId} className="mt-2 text-lg font-semibold">
+      <button
+        type="button"
+        aria-label="Close tour step"
+        onClick={() => close([step])}
+        className="absolute top-2 right-2 rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring sm:top-4 sm:right-4"
+      >
+        <X className="h-4 w-4" />
+      </button>
+      <p className="inline-flex items-center gap-1.5 text-xs font-medium text-muted-foreground max-sm:hidden">
+        <Sparkles className="h-3.5 w-3.5 text-primary" />
+        Tour step {index + 1} of {TOUR_STEPS.length}
+      </p>
+      <h2 id={titleId} className="pr-8 text-base font-semibold sm:mt-2 sm:text-lg">
         {title}
+        <span className="text-xs font-normal text-muted-foreground sm:hidden">
+          {' '}
+          · {index + 1} of {TOUR_STEPS.length}
+        </span>
       </h2>
-      <p id={textId} className="mt-1 text-sm text-muted-foreground">
+      <p id={textId} className="mt-1 text-xs text-muted-foreground sm:text-sm">
         {text}
       </p>
-      <div className="mt-4 flex items-center gap-2">
+      <div className="mt-2 flex items-center gap-2 sm:mt-4">
         <button
           type="button"
           onClick={() => close(TOUR_STEPS)}
