@@ -14,8 +14,6 @@ export const paths = {
   bookACall: '/book-a-call',
   booking: (token: string) => `/booking/${encodeURIComponent(token)}`,
   adminBlog: '/admin/blog',
-  /** The dashboard's Posts section with the editor open on a new post. */
-  newPost: '/admin/blog?new',
   privacy: '/privacy',
   terms: '/terms',
   contribute: '/contribute',

@@ -111,7 +111,7 @@ export default function Blog({ loaderData, params }: Route.ComponentProps) {
           </div>
           {owner && (
             <Button asChild>
-              <Link to={paths.newPost}>
+              <Link to={paths.adminBlog}>
                 <PenLine className="h-4 w-4" />
                 Create New Post
               </Link>
@@ -121,7 +121,7 @@ export default function Blog({ loaderData, params }: Route.ComponentProps) {
         {!owner && (
           <p className="-mt-4 mb-8 text-sm">
             <Link
-              to={paths.newPost}
+              to={paths.adminBlog}
               className="inline-flex items-center gap-1.5 text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
             >
               <PenLine aria-hidden="true" className="h-3.5 w-3.5" />

@@ -61,6 +61,7 @@ export function PostArticle({ post, signup }: { post: BlogPost; signup?: ReactNo
   const body = useRef<HTMLDivElement>(null);
   useCodeCopy(body);
   const withToc = post.toc.length >= TOC_MIN_HEADINGS;
+  const ownContents = post.contentHtml.includes('class="post-toc"');
   const published = post.status === 'published';
   const article = (
     <article className={withToc ? 'min-w-0' : 'mx-auto max-w-3xl px-4 py-12'}>
@@ -124,7 +125,10 @@ export function PostArticle({ post, signup }: { post: BlogPost; signup?: ReactNo
           </li>
         ))}
       </ul>
-      {withToc ? (
+      {/* The post's own contents list, where its writer put it (an imported <TOCInline>), stands for
+          the page's on a narrow screen; on a wide one the side list stands for it (app.css): one
+          list at any width (issue 46; an imported post showed two at 1280 px). */}
+      {withToc && !ownContents ? (
         <div className="lg:hidden">
           <TableOfContents toc={post.toc} variant="inline" />
         </div>
@@ -134,7 +138,7 @@ export function PostArticle({ post, signup }: { post: BlogPost; signup?: ReactNo
         <div
           ref={body}
           data-reading
-          className="prose-content mt-10"
+          className={withToc ? 'prose-content with-side-contents mt-10' : 'prose-content mt-10'}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (server/lib/markdown.ts)
           dangerouslySetInnerHTML={{ __html: withBaseInHtml(post.contentHtml) }}
         />
