@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { GUIDE_DELAY_MS, WELCOME_OVERLAY_MS } from '../web/features/immersive/journey.ts';
-import { afterFrames, expect, test } from './fixtures.ts';
+import { afterFrames, expect, sendQuote, test, useUpFormLimit } from './fixtures.ts';
 import { extras, scrollToY } from './immersive-kit.ts';
 
 test.use({ viewMode: 'unset', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -69,33 +69,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
 test('one message at a time: a toast puts the journey’s welcome aside', async ({ page, allowConsole }) => {
   allowConsole(/status of 429/);
   // This visitor has sent as many forms as the site takes from one address: the next send's toast
-  // comes at once (no bot-check wait), while the welcome still shows.
-  for (let i = 0; i < 5; i++) {
-    await page.request.post('/api/contact', {
-      data: {
-        name: 'Robin',
-        email: 'not-an-email',
-        projectType: 'website',
-        budget: 'flexible',
-        timeframe: 'asap',
-        message: 'short',
-      },
-    });
-  }
-  // Straight to the quote form, as a visitor from a 'contact me' link does.
-  await page.goto('/#contact');
-  await expect(extras(page)).toBeAttached();
+  // comes at once (no bot-check wait), while the welcome still shows. Straight to the quote form,
+  // as a visitor from a 'contact me' link goes.
+  await useUpFormLimit(page);
   const welcome = page.getByText('Welcome to the journey');
-  await expect(welcome).toBeVisible();
-  // Refused at once, within the welcome's 4 s.
-  const form = page.getByRole('form', { name: 'Get a Custom Quote' });
-  await form.getByLabel('Name').fill('Robin Early');
-  await form.getByLabel('Email').fill('robin@example.com');
-  await form.getByLabel('Project type').selectOption('website');
-  await form.getByLabel('Budget').selectOption('flexible');
-  await form.getByLabel('Timeframe').selectOption('asap');
-  await form.getByLabel('Project details').fill('A new site for the bakery.');
-  await form.getByRole('button', { name: 'Send Request' }).click();
+  await sendQuote(page, { name: 'Robin Early', email: 'robin@example.com' }, async () => {
+    await expect(extras(page)).toBeAttached();
+    await expect(welcome).toBeVisible();
+  });
   await expect(page.getByRole('status').filter({ hasText: 'Too many requests' })).toBeVisible();
   // Still there, its time not up, but out of sight under the toast's turn.
   await expect(welcome).toBeAttached();

@@ -117,7 +117,9 @@ test.describe('server-rendered HTML', () => {
     expect(page.description).toBeTruthy();
     expect(page.canonical).toBe(`${baseURL}/auth`);
     expect(html).toContain('<meta name="robots" content="noindex"/>');
-    expect(html).toContain('href="/api/auth/github"');
+    // GitHub sign-in is not set up on this server: the page offers it nowhere (issue 46).
+    expect(html).not.toContain('href="/api/auth/github"');
+    expect(html).toContain('id="login-form"');
   });
 
   test('a post carries its title, summary as description, canonical and a BlogPosting', async ({

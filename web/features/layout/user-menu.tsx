@@ -48,7 +48,10 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <ChevronDown className="h-4 w-4" />
         </Button>
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
+      {/* Into the header it belongs to, so it is inside a landmark (axe's region rule, issue 46). */}
+      <DropdownMenu.Portal
+        container={typeof document === 'undefined' ? undefined : document.querySelector('header')}
+      >
         <DropdownMenu.Content
           align="end"
           sideOffset={6}
