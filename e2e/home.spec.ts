@@ -291,8 +291,9 @@ const faces = (page: Page) =>
     return {
       heading: getComputedStyle(document.querySelector('h1') as Element).fontFamily,
       body: getComputedStyle(document.body).fontFamily,
+      // A face made by script reads its family quoted.
       loaded: [...document.fonts]
-        .filter((face) => face.status === 'loaded') // A face made by script reads its family quoted.
+        .filter((face) => face.status === 'loaded')
         .map((face) => face.family.replaceAll('"', '')),
     };
   });

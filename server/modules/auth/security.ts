@@ -62,7 +62,7 @@ export function createSecurityService(db: Db, options: SecurityOptions) {
   // Browsers tie a passkey to a domain name: at an IP address they refuse with a raw error.
   const passkeysAvailable = !isIP(rpID.replace(/^\[|\]$/g, ''));
   const needsDomainName = () => {
-    if (isIP(rpID.replace(/^\[|\]$/g, ''))) throw new HttpError(409, passkeysNeedDomainMessage(rpID));
+    if (!passkeysAvailable) throw new HttpError(409, passkeysNeedDomainMessage(rpID));
   };
 
   const totpFor = (secret: string, label: string) =>

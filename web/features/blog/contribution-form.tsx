@@ -36,10 +36,7 @@ export function ContributionForm() {
       {staticCopy ? (
         <StaticNotice feature="Sending a guest post" />
       ) : sent ? (
-        <div
-          id={guestPost.doneId}
-          className="flex flex-col items-center rounded-lg border border-border bg-card p-8 text-center"
-        >
+        <div className="flex flex-col items-center rounded-lg border border-border bg-card p-8 text-center">
           <CheckCircle2 className="h-12 w-12 text-primary" />
           <h2 ref={thanks} tabIndex={-1} className="mt-4 text-2xl font-bold outline-none">
             Thank you for your contribution!

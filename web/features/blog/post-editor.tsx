@@ -43,9 +43,9 @@ import { TagsField } from './tags-field.tsx';
 
 const SLUG_DELAY_MS = 500;
 
-/** The editor's name in the page's action, and what a save without the page's code comes back with. */
 /** The address parameter that opens the editor on a new post (`/admin/blog?new`). */
 export const NEW_POST_PARAM = 'new';
+/** The editor's name in the page's action, and what a save without the page's code comes back with. */
 export const POST_FORM = 'post';
 export const POST_DONE = { created: 'post-created', updated: 'post-updated' } as const;
 const POST_FORM_ID = 'post-editor';
@@ -414,26 +414,20 @@ export function PostEditor({
         <Button type="submit" pending={save.pending} pendingText="Saving...">
           {editing ? 'Update Post' : 'Create Post'}
         </Button>
-        {editing ? (
-          <>
-            <a
-              href={paths.post(editing.slug)}
-              target="_blank"
-              rel="noopener"
-              className="inline-flex items-center rounded-md border border-border px-4 text-sm font-medium hover:bg-accent hover:text-accent-foreground"
-            >
-              {editing.status === 'published' ? 'View post' : 'View draft'}
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-            <Button type="button" variant="outline" onClick={onDone}>
-              Close editor
-            </Button>
-          </>
-        ) : (
-          <Button type="button" variant="outline" onClick={onDone}>
-            Close editor
-          </Button>
+        {editing && (
+          <a
+            href={paths.post(editing.slug)}
+            target="_blank"
+            rel="noopener"
+            className="inline-flex items-center rounded-md border border-border px-4 text-sm font-medium hover:bg-accent hover:text-accent-foreground"
+          >
+            {editing.status === 'published' ? 'View post' : 'View draft'}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
         )}
+        <Button type="button" variant="outline" onClick={onDone}>
+          Close editor
+        </Button>
       </div>
       {editing && editing.status !== 'published' ? <PreviewLink post={editing} /> : null}
     </save.Form>
