@@ -1,67 +1,203 @@
 /**
- * A typographic cover for a post saved without one (the form's hint promises a
- * generated image when the field is empty): the title on a gradient chosen
- * from the title, with the first tags, drawn as SVG and encoded to WebP by
- * sharp. The AI image generator of a later issue can replace this drawing.
+ * A cover for a post saved without one (the form's hint promises a generated image when the field
+ * is empty; an imported post without one gets it too): the title in the site's type on one of the
+ * site's grounds (ink, copper or teal, chosen from the title), with the first tag above it and
+ * circuit traces at the edges. The title stays inside COVER_SAFE (common/cover.ts), which every
+ * frame the site shows a cover in leaves whole; the traces and the mark may be cropped.
  */
 import { createHash } from 'node:crypto';
+import satori from 'satori';
 import sharp from 'sharp';
+import { COVER, COVER_SAFE } from '../../common/cover.ts';
+import {
+  BRASS,
+  COPPER,
+  DEEP_TEAL,
+  type DrawNode,
+  h,
+  INK,
+  mark,
+  PAPER,
+  siteFonts,
+  TEAL,
+} from './site-look.ts';
 
-const WIDTH = 1200;
-const HEIGHT = 630;
-const PALETTES: Array<[string, string]> = [
-  ['#1e3a8a', '#2563eb'],
-  ['#14532d', '#16a34a'],
-  ['#7c2d12', '#ea580c'],
-  ['#4c1d95', '#7c3aed'],
-  ['#134e4a', '#0d9488'],
-  ['#0f172a', '#475569'],
-];
+const GROUNDS = [
+  { ground: INK, glow: 'rgba(242,165,65,0.22)', text: PAPER, accent: BRASS, trace: TEAL },
+  { ground: COPPER, glow: 'rgba(250,248,244,0.16)', text: PAPER, accent: '#fde7c8', trace: BRASS },
+  { ground: DEEP_TEAL, glow: 'rgba(242,165,65,0.2)', text: PAPER, accent: '#fde7c8', trace: BRASS },
+] as const;
 
-const escapeXml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
-  );
+/** The room the label above the title takes (its line and the gap under it). */
+const LABEL_ROOM = 64;
+const LINE_HEIGHT = 1.12;
+/** Sizes tried, largest first; a Space Grotesk bold letter is about 0.6 of the size wide at most. */
+const SIZES = [76, 66, 58, 50, 44, 38] as const;
+const SMALLEST = 38;
+const LETTER = 0.6;
 
-/** Splits the title into at most four lines of about `width` characters. */
-export function wrapTitle(title: string, width = 26, maxLines = 4): string[] {
+/** The title broken at spaces into lines of at most `width` letters (a longer word is a line of its own). */
+export function wrapTitle(title: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of title.trim().split(/\s+/)) {
+  for (const word of title.trim().split(/\s+/).filter(Boolean)) {
     if (line && `${line} ${word}`.length > width) {
       lines.push(line);
       line = word;
     } else line = line ? `${line} ${word}` : word;
   }
   if (line) lines.push(line);
-  if (lines.length > maxLines) {
-    const kept = lines.slice(0, maxLines);
-    kept[maxLines - 1] = `${kept[maxLines - 1]?.slice(0, width - 1)}…`;
-    return kept;
-  }
   return lines;
 }
 
-export function coverSvg(title: string, tags: readonly string[]): string {
+/**
+ * The size and lines of the title: the largest size at which it fits the safe box whole; a title
+ * too long for the smallest size ends at the last whole word that fits, with an ellipsis.
+ */
+export function titleLayout(title: string): { size: number; lines: string[] } {
+  const room = COVER_SAFE.height - LABEL_ROOM;
+  const perLine = (size: number) => Math.floor(COVER_SAFE.width / (size * LETTER));
+  for (const size of SIZES) {
+    const lines = wrapTitle(title, perLine(size));
+    const fits = lines.every((line) => line.length <= perLine(size));
+    if (fits && lines.length * size * LINE_HEIGHT <= room) return { size, lines };
+  }
+  // The smallest size: a word longer than a line (rare) is the one thing broken, with a hyphen.
+  const size = SMALLEST;
+  const width = perLine(size);
+  const words = title
+    .trim()
+    .split(/\s+/)
+    .flatMap((word) =>
+      word.length <= width
+        ? [word]
+        : (word.match(new RegExp(`.{1,${width - 1}}`, 'g')) ?? []).map((part, i, all) =>
+            i < all.length - 1 ? `${part}-` : part,
+          ),
+    );
+  const lines = wrapTitle(words.join(' '), width);
+  const fits = Math.floor(room / (size * LINE_HEIGHT));
+  if (lines.length <= fits) return { size, lines };
+  const kept = lines.slice(0, fits);
+  const last = (kept[fits - 1] ?? '').split(' ');
+  if (last.length > 1) last.pop();
+  kept[fits - 1] = `${last.join(' ')}…`;
+  return { size, lines: kept };
+}
+
+/** Circuit traces along one edge (drawn for the left; the right is its mirror). */
+function traces(color: string, mirrored: boolean): DrawNode {
+  const paths = ['M0 120h120l40 40v90', 'M0 300h70l50-50h60', 'M0 470h150l30 30v130', 'M60 0v60l40 40h80'];
+  const dots: Array<[number, number]> = [
+    [160, 250],
+    [180, 250],
+    [180, 630],
+    [180, 100],
+  ];
+  return {
+    type: 'svg',
+    props: {
+      width: 260,
+      height: COVER.height,
+      viewBox: `0 0 260 ${COVER.height}`,
+      style: {
+        position: 'absolute',
+        top: 0,
+        [mirrored ? 'right' : 'left']: 0,
+        opacity: 0.55,
+        transform: mirrored ? 'scaleX(-1)' : 'none',
+      },
+      children: [
+        ...paths.map((d) => ({
+          type: 'path',
+          props: { d, fill: 'none', stroke: color, strokeWidth: 4, strokeLinecap: 'round' },
+        })),
+        ...dots.map(([cx, cy]) => ({ type: 'circle', props: { cx, cy, r: 8, fill: color } })),
+      ],
+    },
+  };
+}
+
+function coverTree(title: string, tags: readonly string[]): DrawNode {
   const digest = createHash('sha256').update(title).digest();
-  const [from, to] = PALETTES[(digest[0] ?? 0) % PALETTES.length] as [string, string];
-  const lines = wrapTitle(title);
-  const lineHeight = 78;
-  const top = HEIGHT / 2 - ((lines.length - 1) * lineHeight) / 2 + 10;
-  const text = lines
-    .map((line, i) => `<text x="80" y="${top + i * lineHeight}" class="t">${escapeXml(line)}</text>`)
-    .join('');
-  const tagLine = tags.slice(0, 3).map(escapeXml).join('  ·  ');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>
-<style>.t{font:700 64px 'DejaVu Sans',Arial,sans-serif;fill:#fff}.s{font:400 28px 'DejaVu Sans',Arial,sans-serif;fill:#e2e8f0}</style></defs>
-<rect width="100%" height="100%" fill="url(#g)"/><rect x="80" y="90" width="80" height="8" rx="4" fill="#fff" opacity=".8"/>
-${text}<text x="80" y="${HEIGHT - 70}" class="s">${tagLine}</text></svg>`;
+  const look = GROUNDS[(digest[0] ?? 0) % GROUNDS.length] ?? GROUNDS[0];
+  const { size, lines } = titleLayout(title);
+  const label = tags[0]?.trim() || 'Blog';
+  return h(
+    'div',
+    {
+      width: `${COVER.width}px`,
+      height: `${COVER.height}px`,
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      position: 'relative',
+      backgroundColor: look.ground,
+      backgroundImage: `radial-gradient(circle at 50% 45%, ${look.glow}, rgba(0,0,0,0) 60%)`,
+      color: look.text,
+      fontFamily: 'Instrument Sans',
+    },
+    traces(look.trace, false),
+    traces(look.trace, true),
+    h('div', { position: 'absolute', left: '36px', bottom: '32px', display: 'flex' }, mark(56)),
+    h(
+      'div',
+      {
+        width: `${COVER_SAFE.width}px`,
+        height: `${COVER_SAFE.height}px`,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+      },
+      h(
+        'div',
+        {
+          display: 'flex',
+          alignItems: 'center',
+          gap: '14px',
+          height: '40px',
+          marginBottom: `${LABEL_ROOM - 40}px`,
+          fontSize: '24px',
+          fontWeight: 600,
+          letterSpacing: '0.08em',
+          textTransform: 'uppercase',
+          color: look.accent,
+        },
+        h('div', { width: '36px', height: '5px', borderRadius: '3px', backgroundColor: look.accent }),
+        label.length > 28 ? `${label.slice(0, 27)}…` : label,
+        h('div', { width: '36px', height: '5px', borderRadius: '3px', backgroundColor: look.accent }),
+      ),
+      ...lines.map((line) =>
+        h(
+          'div',
+          {
+            fontFamily: 'Space Grotesk',
+            fontWeight: 700,
+            fontSize: `${size}px`,
+            lineHeight: LINE_HEIGHT,
+            letterSpacing: '-0.01em',
+            textAlign: 'center',
+            whiteSpace: 'nowrap',
+          },
+          line,
+        ),
+      ),
+    ),
+  );
+}
+
+/** The cover as SVG, the text as paths in the site's faces. */
+export async function coverSvg(title: string, tags: readonly string[]): Promise<string> {
+  return satori(coverTree(title, tags) as never, {
+    width: COVER.width,
+    height: COVER.height,
+    fonts: await siteFonts(),
+  });
 }
 
 export async function generateCover(title: string, tags: readonly string[]): Promise<Buffer> {
-  return sharp(Buffer.from(coverSvg(title, tags)))
+  return sharp(Buffer.from(await coverSvg(title, tags)))
     .webp({ quality: 82 })
     .toBuffer();
 }

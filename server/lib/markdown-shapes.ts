@@ -171,3 +171,38 @@ export function scrollingTables(tree: HastNode) {
     );
   });
 }
+
+/**
+ * The images of a block that holds nothing else (through its wrappers: an MDX blog's
+ * `<div className="flex flex-wrap">` gallery, whose classes the sanitiser took away), or `null`.
+ */
+function onlyImages(node: HastNode): HastNode[] | null {
+  const images: HastNode[] = [];
+  const collect = (inner: HastNode): boolean => {
+    if (inner.type === 'text') return !(inner.value ?? '').trim();
+    const tag = inner.type === 'element' ? inner.tagName : '';
+    if (tag === 'img') images.push(inner);
+    else if (tag === 'div' || tag === 'p' || tag === 'span' || tag === 'figure') {
+      return (inner.children ?? []).every(collect);
+    }
+    return tag === 'img' || tag === 'br';
+  };
+  return (node.children ?? []).every(collect) ? images : null;
+}
+
+/**
+ * A block of two or more images and nothing else is a gallery: the images side by side with
+ * spacing, wrapping on a narrow screen, whatever their widths (app.css, .post-gallery).
+ */
+export function galleries(tree: HastNode) {
+  visit(tree, (node, parent, index) => {
+    if (!parent || !isElement(node, 'div') || classesOf(node).length > 0) return;
+    const images = onlyImages(node);
+    if (!images || images.length < 2) return;
+    (parent.children as HastNode[])[index] = element(
+      'div',
+      { className: ['post-gallery'], role: 'group', ariaLabel: 'Gallery' },
+      images,
+    );
+  });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageLabel, renderMarkdown, renderPost } from './markdown.ts';
+import { fenceInfo, languageLabel, renderMarkdown, renderPost } from './markdown.ts';
 
 describe('renderMarkdown', () => {
   it('keeps single line breaks and makes blank lines paragraph breaks', async () => {
@@ -83,6 +83,47 @@ describe('renderMarkdown', () => {
     expect(html.replace(/<[^>]+>/g, '').replace(/&#x3C;/g, '<')).toContain(
       'const answer: number = 42; // the answer',
     );
+  });
+
+  it('highlights a fence that names its file and shows the name as its caption', async () => {
+    const html = await renderMarkdown(
+      '```js:tailwind.config.js\nmodule.exports = { darkMode: \'class\' }\n```\n\n```ts title="src/<app>.ts"\nconst a = 1\n```',
+    );
+    // Highlighted as JavaScript (it was plain text under the raw label 'js:tailwind.config.js').
+    expect(html).toContain('<figure class="code-block" data-lang="js">');
+    expect(html).toContain(
+      '<span class="code-title"><span class="code-file">tailwind.config.js</span><span class="code-lang">JavaScript</span></span>',
+    );
+    expect(html).toContain('aria-label="Copy tailwind.config.js"');
+    expect(html).not.toContain('<span>js:tailwind.config.js</span>');
+    expect(html).toMatch(/<span style="[^"]*">module<\/span>/);
+    // The title="..." form too, its name escaped.
+    expect(html).toContain('<figure class="code-block" data-lang="ts">');
+    expect(html).toContain('<span class="code-file">src/&#x3C;app>.ts</span>');
+    expect(fenceInfo('js:tailwind.config.js')).toEqual({ lang: 'js', file: 'tailwind.config.js' });
+    expect(fenceInfo('bash', "title='run.sh' showLineNumbers")).toEqual({ lang: 'bash', file: 'run.sh' });
+    expect(fenceInfo('ts')).toEqual({ lang: 'ts', file: '' });
+  });
+
+  it('lays out a block of images and nothing else as a gallery; one image or a mixed block stays as written', async () => {
+    const { html } = await renderPost(
+      [
+        '<div class="-mx-2 flex flex-wrap overflow-hidden">',
+        '<div class="my-1 w-full px-2 xl:w-1/2">\n\n![Maple](/images/maple.jpg)\n\n</div>',
+        '<div class="my-1 w-full px-2 xl:w-1/3">\n\n![Lake](/images/lake.jpg)\n\n</div>',
+        '</div>',
+        '',
+        '<div>\n\n![Alone](/images/alone.jpg)\n\n</div>',
+        '',
+        '<div>\n\n![Key](/images/key.jpg)\n\nThe key, before it was cut.\n\n</div>',
+      ].join('\n\n'),
+    );
+    expect(html).toContain(
+      '<div class="post-gallery" role="group" aria-label="Gallery"><img src="/images/maple.jpg" alt="Maple"><img src="/images/lake.jpg" alt="Lake"></div>',
+    );
+    expect(html.match(/post-gallery/g)).toHaveLength(1);
+    expect(html).toContain('alt="Alone"');
+    expect(html).toContain('The key, before it was cut.');
   });
 
   it('shows code in an unknown language as text under the name the writer gave, escaped', async () => {

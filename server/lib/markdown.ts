@@ -36,13 +36,14 @@ import {
   contentsMarker,
   demoteHeadings,
   footnoteIds,
+  galleries,
   isFootnoteLabel,
   linkCards,
   scrollingTables,
 } from './markdown-shapes.ts';
 
 /** Bumped whenever the HTML this file makes changes: stored renders of older versions are redone. */
-export const RENDER_VERSION = 3;
+export const RENDER_VERSION = 4;
 
 /** The code themes, light and dark: both pass 4.5:1 for every token colour on their background. */
 export const CODE_THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
@@ -181,7 +182,37 @@ function validMathml(tree: HastNode) {
   });
 }
 
-/** Fenced code becomes a figure: the language, a Copy button and the highlighted <pre>. */
+/**
+ * A fence's language and the file it shows: ` ```js:tailwind.config.js ` (the form of
+ * remark-code-title, which tailwind-nextjs blogs use) or ` ```js title="tailwind.config.js" `.
+ */
+export function fenceInfo(lang: string, meta = ''): { lang: string; file: string } {
+  const titled = /(?:^|\s)title=(?:"([^"]{1,200})"|'([^']{1,200})'|(\S{1,200}))/.exec(meta);
+  const colon = lang.indexOf(':');
+  const file = titled ? (titled[1] ?? titled[2] ?? titled[3] ?? '') : colon > 0 ? lang.slice(colon + 1) : '';
+  return { lang: colon > 0 ? lang.slice(0, colon) : lang, file: file.trim() };
+}
+
+type MdNode = { type: string; lang?: string | null; meta?: string | null; children?: MdNode[] };
+
+/** Carries a fence's file name (from its meta, which HTML would lose) in its language as `lang:file`. */
+function fenceTitles() {
+  return (tree: MdNode) => {
+    const walk = (node: MdNode) => {
+      if (node.type === 'code' && node.meta) {
+        const { lang, file } = fenceInfo(node.lang ?? '', node.meta);
+        if (file) node.lang = `${lang || 'text'}:${file}`;
+      }
+      for (const child of node.children ?? []) walk(child);
+    };
+    walk(tree);
+  };
+}
+
+/**
+ * Fenced code becomes a figure: the language (or the file it shows, with its language beside it),
+ * a Copy button and the highlighted <pre>.
+ */
 function highlightCode(tree: HastNode, shiki: Highlighter) {
   const loaded = new Set(shiki.getLoadedLanguages());
   visit(tree, (node, parent, index) => {
@@ -189,7 +220,9 @@ function highlightCode(tree: HastNode, shiki: Highlighter) {
     const code = node.children?.find((child) => child.type === 'element' && child.tagName === 'code');
     if (!code) return;
     const classes = (code.properties?.className as string[] | undefined) ?? [];
-    const lang = (classes.find((name) => name.startsWith('language-')) ?? '').slice('language-'.length);
+    const { lang, file } = fenceInfo(
+      (classes.find((name) => name.startsWith('language-')) ?? '').slice('language-'.length),
+    );
     const source = textOf(code).replace(/\n$/, '');
     const known = loaded.has(lang.toLowerCase()) ? lang.toLowerCase() : 'text';
     const root = shiki.codeToHast(source, {
@@ -200,12 +233,23 @@ function highlightCode(tree: HastNode, shiki: Highlighter) {
     const pre = root.children?.find((child) => child.type === 'element' && child.tagName === 'pre');
     if (!pre) return;
     const label = languageLabel(lang);
+    const caption = file
+      ? [
+          element('span', { className: ['code-file'] }, [text(file)]),
+          element('span', { className: ['code-lang'] }, [text(label)]),
+        ]
+      : [element('span', {}, [text(label)])];
     const figure = element('figure', { className: ['code-block'], dataLang: known }, [
       element('figcaption', { className: ['code-head'] }, [
-        element('span', {}, [text(label)]),
+        element('span', { className: ['code-title'] }, caption),
         element(
           'button',
-          { type: 'button', className: ['copy-code'], dataCopyCode: '', ariaLabel: `Copy ${label} code` },
+          {
+            type: 'button',
+            className: ['copy-code'],
+            dataCopyCode: '',
+            ariaLabel: file ? `Copy ${file}` : `Copy ${label} code`,
+          },
           [text('Copy')],
         ),
       ]),
@@ -218,6 +262,7 @@ function highlightCode(tree: HastNode, shiki: Highlighter) {
 const parser = unified()
   .use(remarkParse)
   .use(remarkGfm)
+  .use(fenceTitles)
   .use(remarkMath)
   .use(remarkBreaks)
   .use(remarkRehype, { allowDangerousHtml: true })
@@ -249,6 +294,7 @@ export async function renderPost(markdown: string): Promise<RenderedPost> {
   contentsMarker(tree, toc);
   callouts(tree);
   linkCards(tree);
+  galleries(tree);
   scrollingTables(tree);
   // biome-ignore lint/suspicious/noExplicitAny: the hast root rehype-katex takes
   await mathRenderer.run(tree as any);

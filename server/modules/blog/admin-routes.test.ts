@@ -1,7 +1,10 @@
 /** The owner's post routes: writing, editing, the Markdown preview and the generated cover. */
+import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { blogPosts } from '../../db/schema.ts';
 import { samplePost as newPost } from '../../testing/samples.ts';
 import { caller, signedInTestApp } from '../../testing/test-app.ts';
+import { createBlogService } from './service.ts';
 
 const { t, admin: adminCookie, user: userCookie } = await signedInTestApp({ seed: false });
 afterAll(() => t.close());
@@ -101,5 +104,59 @@ describe('a post created without a cover', () => {
     const image = await t.app.inject(coverImage);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
+  });
+});
+
+describe('every post has a cover', () => {
+  it('a cover taken away in an edit is drawn anew, and the post keeps its other fields', async () => {
+    const res = await call('POST', '/api/blog', { ...newPost, slug: 'cover-taken-away' });
+    const { id, coverImage } = res.json();
+    const edited = await call('PATCH', `/api/admin/posts/${id}`, { coverImage: '' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().coverImage).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
+    expect(edited.json().coverImage).not.toBe(coverImage);
+    expect(edited.json()).toMatchObject({ title: newPost.title, slug: 'cover-taken-away' });
+  });
+
+  it('posts stored without one (imported before covers were drawn) get one, their last change kept', async () => {
+    const drawn: string[] = [];
+    const blog = createBlogService(
+      t.database.db,
+      { invalidate: () => {} },
+      {
+        coverFor: async (title) => {
+          drawn.push(title);
+          return `/uploads/${'a'.repeat(31)}${drawn.length}.webp`;
+        },
+      },
+    );
+    const bare = await t.database.db
+      .insert(blogPosts)
+      .values([
+        { ...newPost, tags: ['repair'], slug: 'bare-one', title: 'Bare one', coverImage: '', authorId: null },
+        {
+          ...newPost,
+          tags: [],
+          slug: 'covered',
+          title: 'Covered',
+          coverImage: '/images/x.svg',
+          authorId: null,
+        },
+      ])
+      .returning();
+    const before = bare[0]?.updatedAt;
+    expect(await blog.drawMissingCovers({ pauseMs: 0 })).toBeGreaterThanOrEqual(1);
+    expect(drawn).toContain('Bare one');
+    expect(drawn).not.toContain('Covered');
+    const rows = await t.database.db
+      .select()
+      .from(blogPosts)
+      .where(inArray(blogPosts.slug, ['bare-one', 'covered']));
+    const bySlug = Object.fromEntries(rows.map((row) => [row.slug, row]));
+    expect(bySlug['bare-one']?.coverImage).toMatch(/^\/uploads\/a{31}\d+\.webp$/);
+    expect(bySlug['bare-one']?.updatedAt).toEqual(before);
+    expect(bySlug.covered?.coverImage).toBe('/images/x.svg');
+    // Run again: nothing left to draw.
+    expect(await blog.drawMissingCovers({ pauseMs: 0 })).toBe(0);
   });
 });

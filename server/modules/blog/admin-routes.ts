@@ -37,7 +37,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const user = await request.currentUser();
       if (!user) throw new HttpError(401, 'Authentication required');
-      return reply.code(201).send(await blog.writePost(request.body, user.id));
+      return reply.code(201).send(await blog.createPost(request.body, user.id));
     },
   );
 

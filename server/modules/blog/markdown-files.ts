@@ -24,6 +24,7 @@ import {
   blogPostFormSchema,
   draftPostFormSchema,
 } from '../../../common/schemas/blog.ts';
+import { tagKey } from '../../../common/text.ts';
 import type { Db } from '../../db/client.ts';
 import { appMeta, blogPosts } from '../../db/schema.ts';
 import type { RemoteImages } from '../../lib/remote-images.ts';
@@ -110,10 +111,21 @@ function rootedFile(paths: readonly string[], rooted: string): string | undefine
 /** What an import compares with the stored post (the slug is how they were matched). */
 const COMPARED: Array<keyof BlogPostFormValues> = POST_FIELD_NAMES.filter((name) => name !== 'slug');
 
-/** What differs between a stored post and an imported one ([] when nothing does). */
+/** A field as an import compares it: tags by what they are, not how the old site spelled them. */
+const compared = (field: string, value: unknown) =>
+  field === 'tags' && Array.isArray(value) ? value.map((tag) => tagKey(String(tag))) : value;
+
+/**
+ * What differs between a stored post and an imported one ([] when nothing does). A file without a
+ * cover leaves the post's cover as it is: every post has one (drawn when none came), and an image
+ * here is not dropped because the old site's file no longer names it.
+ */
 function differences(row: PostRow, values: BlogPostFormValues): string[] {
   const changed: string[] = COMPARED.filter(
-    (field) => JSON.stringify(row[field as keyof PostRow]) !== JSON.stringify(values[field]),
+    (field) =>
+      !(field === 'coverImage' && values.coverImage === '') &&
+      JSON.stringify(compared(field, row[field as keyof PostRow])) !==
+        JSON.stringify(compared(field, values[field])),
   );
   const publishedAt = values.publishAt ? new Date(values.publishAt).getTime() : null;
   if (values.isPublished && publishedAt !== null && row.publishedAt?.getTime() !== publishedAt) {
@@ -252,7 +264,7 @@ export async function importPosts(
 
     let coverImage = parsed.cover ? addressOf(parsed.cover) : '';
     if (coverImage === null) {
-      notes.push('the cover could not be fetched: the post has none');
+      notes.push('the cover could not be fetched: one is drawn from its title');
       coverImage = '';
     } else if (coverImage && !addresses.has(parsed.cover)) {
       // A cover from the old site's root that is not among the files must be an address here.
@@ -325,6 +337,8 @@ export async function importPosts(
         const { slug: _slug, publishAt, ...fields } = post;
         await blog.updatePost(current.id, {
           ...fields,
+          // No cover in the file: the post keeps its own.
+          coverImage: fields.coverImage || undefined,
           ...(changed.includes('date') && publishAt ? { publishAt } : {}),
         });
         await blog.settleImport(current.id, { oldPaths: settle.oldPaths });

@@ -25,6 +25,7 @@ export function blogModule(context: SiteContext, remoteImages: RemoteImages = ht
     ...(context.timers ? { timers: context.timers } : {}),
     onError: (error) => log.warn({ err: error }, 'scheduled publishing'),
   });
+  const covers = new AbortController();
   return {
     name: 'blog',
     blog,
@@ -36,6 +37,20 @@ export function blogModule(context: SiteContext, remoteImages: RemoteImages = ht
     adminRoutes: async (app) => {
       await app.register(blogAdminRoutes, { blog, db, storage, remoteImages });
     },
-    jobs: [{ name: 'scheduled publishing', start: () => publisher.rearm(), stop: () => publisher.stop() }],
+    jobs: [
+      { name: 'scheduled publishing', start: () => publisher.rearm(), stop: () => publisher.stop() },
+      {
+        // Posts that came without a cover before imports drew one get theirs, in the background.
+        name: 'covers for posts without one',
+        periodic: true,
+        start: () => {
+          void blog
+            .drawMissingCovers({ signal: covers.signal })
+            .then((drawn) => drawn > 0 && log.info({ drawn }, 'covers drawn for posts without one'))
+            .catch((error) => log.warn({ err: error }, 'covers for posts without one'));
+        },
+        stop: () => covers.abort(),
+      },
+    ],
   } satisfies SiteModule & Record<string, unknown>;
 }

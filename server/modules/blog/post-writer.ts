@@ -1,6 +1,6 @@
 /** The owner's side of the blog service: writing, editing, publishing and deleting posts (service.ts spreads these in). */
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type BlogPostFormValues, blogPostFormSchema } from '../../../common/schemas/blog.ts';
 import type { PageQuery } from '../../../common/schemas/shared.ts';
 import { slugify } from '../../../common/text.ts';
@@ -58,9 +58,14 @@ export function ownerPostMethods({
   renderedColumns,
   uniqueSlug,
 }: OwnerPostContext) {
-  /** A post as given (an import keeps a post without a cover as it was). */
+  /**
+   * A new post, from the editor or an import: one without a cover gets a generated one (the
+   * form's hint promises it; an imported post gets it too, in the site's look).
+   */
   async function createPost(values: BlogPostFormValues, authorId: number) {
-    const { publishAt, ...fields } = { ...values, tags: await canonicalTags(db, values.tags) };
+    const tags = await canonicalTags(db, values.tags);
+    const coverImage = values.coverImage || ((await coverFor?.(values.title, tags)) ?? '');
+    const { publishAt, ...fields } = { ...values, tags, coverImage };
     const inserted = await db
       .insert(blogPosts)
       .values({
@@ -96,13 +101,42 @@ export function ownerPostMethods({
       return adminPostOf(row, now());
     },
 
-    /** A post the owner writes in the editor: one without a cover gets a generated one, as the form's hint promises. */
-    async writePost(values: BlogPostFormValues, authorId: number) {
-      const coverImage = values.coverImage || ((await coverFor?.(values.title, values.tags)) ?? '');
-      return createPost({ ...values, coverImage }, authorId);
-    },
-
     createPost,
+
+    /**
+     * Draws a cover for each post that has none (posts imported before covers were drawn for
+     * them), one at a time with a pause between, so the site keeps answering; the time a post
+     * last changed stays as it was. Answers how many got one.
+     */
+    async drawMissingCovers({
+      pauseMs = 50,
+      signal,
+    }: {
+      pauseMs?: number;
+      signal?: AbortSignal;
+    } = {}): Promise<number> {
+      if (!coverFor) return 0;
+      const bare = await db
+        .select({ id: blogPosts.id, title: blogPosts.title, tags: blogPosts.tags })
+        .from(blogPosts)
+        .where(eq(blogPosts.coverImage, ''))
+        .orderBy(blogPosts.id);
+      let drawn = 0;
+      for (const post of bare) {
+        if (signal?.aborted) break;
+        const coverImage = await coverFor(post.title, post.tags);
+        // Only if it still has none: the owner may have given it one meanwhile.
+        const changed = await db
+          .update(blogPosts)
+          .set({ coverImage })
+          .where(and(eq(blogPosts.id, post.id), eq(blogPosts.coverImage, '')))
+          .returning({ id: blogPosts.id });
+        drawn += changed.length;
+        if (changed.length > 0) invalidatePosts();
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+      return drawn;
+    },
 
     /**
      * After an import: the post's addresses on its old site lead to it (a 301; an address another
@@ -135,6 +169,10 @@ export function ownerPostMethods({
       if (changes.tags) changes.tags = await canonicalTags(db, changes.tags);
       const [current] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
       if (!current) throw notFound('Post not found');
+      // A cover taken away is drawn anew: every post has one.
+      if (changes.coverImage === '' && coverFor) {
+        changes.coverImage = await coverFor(changes.title ?? current.title, changes.tags ?? current.tags);
+      }
       if (changes.slug && changes.slug !== current.slug) {
         const [clash] = await db
           .select({ id: blogPosts.id })

@@ -119,3 +119,19 @@ describe("a tag's own feed", () => {
     expect((await t.app.inject('/blog/tag/Draft%20only%20tag/rss.xml')).statusCode).toBe(404);
   });
 });
+
+describe("the owner's spelling", () => {
+  it('holds for every later post, even once no post carries the tag', async () => {
+    const { id } = await write('imported-math', ['math', 'statistics']);
+    expect((await call('POST', '/api/admin/tags/rename', { from: 'math', to: 'Math' })).statusCode).toBe(200);
+    expect(await tagsOf('imported-math')).toEqual(['Math', 'statistics']);
+    // The only post with it goes; a later one (an import's lower-case spelling) still gets 'Math'.
+    expect((await call('DELETE', `/api/admin/posts/${id}`)).statusCode).toBe(204);
+    expect((await write('later-math', ['MATH', 'math'])).tags).toEqual(['Math']);
+    // Merged into another tag: the merged tag's spelling is not kept.
+    expect(
+      (await call('POST', '/api/admin/tags/rename', { from: 'statistics', to: 'Math' })).statusCode,
+    ).toBe(200);
+    expect((await write('later-statistics', ['Statistics'])).tags).toEqual(['Statistics']);
+  });
+});

@@ -1,12 +1,14 @@
 /**
  * Tags as one set across the blog (issue 34): a tag is matched without case, spaces, dots, hyphens
- * or underscores counting (`tagKey`), and the first spelling the blog had is kept, so an import's
- * 'next-js', 'next js' and 'Next.js' land on one tag. The owner renames or merges tags here too.
+ * or underscores counting (`tagKey`), so an import's 'next-js', 'next js' and 'Next.js' land on one
+ * tag. Its spelling is the one the owner chose (a rename keeps it in `app_meta` as
+ * `tag-spelling:<key>`, so it holds for every later post and import, even once no post carries the
+ * tag), else the first the blog had. The owner renames or merges tags here too.
  */
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { tagKey } from '../../../common/text.ts';
 import type { Db } from '../../db/client.ts';
-import { blogPosts } from '../../db/schema.ts';
+import { appMeta, blogPosts } from '../../db/schema.ts';
 
 /** The database, or a transaction in progress (inside one, ask through it: PGlite has one connection). */
 type Reader = Pick<Db, 'execute'>;
@@ -31,16 +33,42 @@ async function firstSpellings(db: Reader, keys: string[]): Promise<Map<string, s
   return new Map(result.rows.map((row) => [row.key, row.tag]));
 }
 
+const SPELLING = 'tag-spelling:';
+
+/** The spellings the owner chose for these tags (by key). */
+async function chosenSpellings(db: Pick<Db, 'select'>, keys: string[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: appMeta.key, value: appMeta.value })
+    .from(appMeta)
+    .where(
+      inArray(
+        appMeta.key,
+        keys.map((key) => SPELLING + key),
+      ),
+    );
+  return new Map(rows.map((row) => [row.key.slice(SPELLING.length), row.value]));
+}
+
+/** Each tag's spelling: the owner's choice, else the blog's first. */
+async function spellings(db: Reader & Pick<Db, 'select'>, keys: string[]): Promise<Map<string, string>> {
+  const [chosen, first] = await Promise.all([chosenSpellings(db, keys), firstSpellings(db, keys)]);
+  return new Map([...first, ...chosen]);
+}
+
 /** Each tag in the spelling the blog already uses for it; a new tag as written. */
-export async function canonicalTags(db: Reader, tags: readonly string[]): Promise<string[]> {
-  const spellings = await firstSpellings(db, [...new Set(tags.map(tagKey))]);
+export async function canonicalTags(
+  db: Reader & Pick<Db, 'select'>,
+  tags: readonly string[],
+): Promise<string[]> {
+  const known = await spellings(db, [...new Set(tags.map(tagKey))]);
   const seen = new Set<string>();
   const result: string[] = [];
   for (const tag of tags) {
     const key = tagKey(tag);
     if (seen.has(key)) continue;
     seen.add(key);
-    result.push(spellings.get(key) ?? tag);
+    result.push(known.get(key) ?? tag);
   }
   return result;
 }
@@ -57,13 +85,21 @@ export async function tagsInUse(db: Db): Promise<{ name: string; count: number }
 
 /**
  * Renames a tag on every post that carries it (by key); into a tag that exists, it is a merge
- * (a post with both keeps one). Answers how many posts changed.
+ * (a post with both keeps one). The spelling is the owner's choice from then on. Answers how many
+ * posts changed.
  */
 export async function renameTag(db: Db, from: string, to: string): Promise<number> {
   const fromKey = tagKey(from);
-  const target = (await firstSpellings(db, [tagKey(to)])).get(tagKey(to));
+  const toKey = tagKey(to);
+  const target = (await spellings(db, [toKey])).get(toKey);
   // Renaming a tag to another spelling of itself changes its spelling everywhere.
-  const spelling = target && tagKey(to) !== fromKey ? target : to.trim().replace(/\s+/g, ' ');
+  const spelling = target && toKey !== fromKey ? target : to.trim().replace(/\s+/g, ' ');
+  await db
+    .insert(appMeta)
+    .values({ key: SPELLING + toKey, value: spelling })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value: spelling, updatedAt: new Date() } });
+  // A tag merged into another is no longer one: its spelling is not kept.
+  if (fromKey !== toKey) await db.delete(appMeta).where(inArray(appMeta.key, [SPELLING + fromKey]));
   const result = (await db.execute(sql`
     select id, tags from ${blogPosts}
     where exists (select 1 from unnest(${blogPosts.tags}) as tag where ${KEY(sql`tag`)} = ${fromKey})`)) as unknown as {

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import satori from 'satori';
 import sharp from 'sharp';
 import { SHARE_IMAGE, SHARE_IMAGE_DESIGN } from '../../../common/share-image.ts';
-import { shareImageFontsFolder } from '../../paths.ts';
+import { BRASS, type DrawNode, h, INK, MUTED, mark, PAPER, siteFonts, TEAL } from '../../lib/site-look.ts';
 
 const MAX_IN_MEMORY = 200;
 
@@ -30,52 +30,13 @@ export interface ShareCard {
   host: string;
 }
 
-type Node = {
-  type: string;
-  props: { style?: Record<string, unknown>; children?: unknown; [key: string]: unknown };
-};
-const h = (type: string, style: Record<string, unknown>, ...children: unknown[]): Node => ({
-  type,
-  props: { style, children: children.length === 1 ? children[0] : children },
-});
-
-const INK = '#14161c';
-const PAPER = '#faf8f4';
-const BRASS = '#f2a541';
-const TEAL = '#2dd4bf';
-const MUTED = '#b8bcc6';
 /** The card's width inside its 72 px margins. */
 const TEXT_WIDTH = SHARE_IMAGE.width - 2 * 72;
 
 const clip = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 
-/** The site's mark: a key drawn as a circuit trace (web/public/favicon.svg). */
-const mark = (size: number) => ({
-  type: 'svg',
-  props: {
-    width: size,
-    height: size,
-    viewBox: '0 0 64 64',
-    children: [
-      { type: 'rect', props: { width: 64, height: 64, rx: 14, fill: '#1e232c' } },
-      { type: 'circle', props: { cx: 22, cy: 32, r: 10, fill: 'none', stroke: BRASS, strokeWidth: 5 } },
-      {
-        type: 'path',
-        props: {
-          d: 'M32 32h22M46 32v8M52 32v6',
-          fill: 'none',
-          stroke: BRASS,
-          strokeWidth: 5,
-          strokeLinecap: 'round',
-        },
-      },
-      { type: 'circle', props: { cx: 22, cy: 32, r: 3, fill: TEAL } },
-    ],
-  },
-});
-
-function card({ title, description, label, ownerName, ownerTitle, host }: ShareCard): Node {
+function card({ title, description, label, ownerName, ownerTitle, host }: ShareCard): DrawNode {
   const long = title.length > 60;
   return h(
     'div',
@@ -159,31 +120,12 @@ function card({ title, description, label, ownerName, ownerTitle, host }: ShareC
   );
 }
 
-let fonts: Promise<{ name: string; data: Buffer; weight: 400 | 600 | 700; style: 'normal' }[]> | null = null;
-function loadFonts() {
-  fonts ??= Promise.all(
-    (
-      [
-        ['Space Grotesk', 'space-grotesk-latin-700-normal.woff', 700],
-        ['Instrument Sans', 'instrument-sans-latin-400-normal.woff', 400],
-        ['Instrument Sans', 'instrument-sans-latin-600-normal.woff', 600],
-      ] as const
-    ).map(async ([name, file, weight]) => ({
-      name,
-      data: await readFile(join(shareImageFontsFolder, file)),
-      weight,
-      style: 'normal' as const,
-    })),
-  );
-  return fonts;
-}
-
 /** The card as PNG bytes. */
 export async function drawShareImage(input: ShareCard): Promise<Buffer> {
   const svg = await satori(card(input) as never, {
     width: SHARE_IMAGE.width,
     height: SHARE_IMAGE.height,
-    fonts: await loadFonts(),
+    fonts: await siteFonts(),
   });
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: false }).toBuffer();
 }

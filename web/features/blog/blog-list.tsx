@@ -205,7 +205,7 @@ export function BlogList({ signup }: { signup?: ReactNode } = {}) {
                           fetchPriority={index === 0 ? 'high' : 'auto'}
                           width={448}
                           height={252}
-                          className="aspect-video h-full w-full bg-muted object-cover"
+                          className="aspect-video w-full self-start bg-muted object-cover"
                         />
                       ) : (
                         <div aria-hidden="true" className="hidden bg-muted sm:block" />
