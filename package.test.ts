@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
+import { PINNED, tooOld } from './scripts/node-runtime.mjs';
 
 const root = import.meta.dirname;
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -62,5 +63,29 @@ describe('the install', () => {
       .filter(([, theirs]) => theirs !== undefined && !semver.subset(ours, theirs))
       .map(([path, theirs]) => `${path.replace(/^.*node_modules\//, '')} wants ${theirs}`);
     expect(refused).toEqual([]);
+  });
+});
+
+describe('the Node the scripts run on (issue 47)', () => {
+  it('is a supported one: 22.12 or newer (the pinned 24 LTS on an older machine)', () => {
+    // npm's scripts (npm test, npm start) put node_modules/.bin first, where the install links the
+    // pinned Node when the machine's is older; Vitest runs this file with that Node.
+    expect(tooOld(process.version), process.version).toBe(false);
+    expect(semver.satisfies(process.version, manifest.engines.node)).toBe(true);
+  });
+
+  it('pins Node 24 LTS per platform, with the integrity npm checks, and installs it after every install', () => {
+    expect((manifest as unknown as { scripts: Record<string, string> }).scripts.postinstall).toBe(
+      'node scripts/node-runtime.mjs',
+    );
+    for (const [platform, pinned] of Object.entries(PINNED)) {
+      expect(pinned.name).toBe(`node-${platform}`);
+      expect(semver.major(pinned.version), platform).toBe(24);
+      expect(pinned.integrity).toMatch(/^sha512-[A-Za-z0-9+/]{86}==$/);
+    }
+    expect(tooOld('v20.19.5')).toBe(true);
+    expect(tooOld('22.11.0')).toBe(true);
+    expect(tooOld('v22.12.0')).toBe(false);
+    expect(tooOld('v24.21.0')).toBe(false);
   });
 });
