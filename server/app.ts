@@ -26,6 +26,7 @@ import { bookingModule } from './modules/booking/module.ts';
 import { commentsModule } from './modules/comments/module.ts';
 import { contactModule } from './modules/contact/module.ts';
 import { contributionsModule } from './modules/contributions/module.ts';
+import { fediverseModule } from './modules/fediverse/module.ts';
 import { formTokenModule } from './modules/form-token/module.ts';
 import { healthModule } from './modules/health/module.ts';
 import { newsletterModule } from './modules/newsletter/module.ts';
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     skillsModule(context),
     projects,
     seoModule(context, blog.blog, newsletter.newsletter),
+    fediverseModule(context, blog.blog),
     analytics,
     notifications,
   ];

@@ -125,6 +125,16 @@ const configSchema = z
     DEMO_FRAME_CHECK: blankIsUnset(
       z.enum(['auto', 'on', 'off'], { error: 'must be auto, on or off' }).default('auto'),
     ),
+    /**
+     * Test-only: outbound fetches (the fediverse's remote actors and inboxes) may reach loopback and
+     * private addresses, so a test can federate over http on 127.0.0.1. Off by default.
+     */
+    OUTBOUND_ALLOW_PRIVATE_ADDRESSES: blankIsUnset(
+      z
+        .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+        .default('false')
+        .transform((value) => value === 'true' || value === '1'),
+    ),
     S3_FORCE_PATH_STYLE: blankIsUnset(
       z
         .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })

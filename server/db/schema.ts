@@ -639,5 +639,7 @@ export const analyticsDailyVisitors = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.dimension, t.value, t.visitorHash] })],
 );
 
+// The blog's followers on the fediverse (issue 47).
+export * from './schema-fediverse.ts';
 // The newsletter's subscribers, issues and deliveries (issue 35).
 export * from './schema-newsletter.ts';

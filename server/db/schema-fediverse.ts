@@ -1,0 +1,35 @@
+/**
+ * The blog as an ActivityPub actor (issue 47): who follows it. The actor's keys live sealed in
+ * app_meta (`fediverse:keys`), its handle's name in app_meta (`fediverse:name`).
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A follower: a remote actor, where to deliver to it, and since when it follows. */
+export const fediverseFollowers = pgTable(
+  'fediverse_followers',
+  {
+    id: serial('id').primaryKey(),
+    /** The follower's actor id (its URI): one row per actor. */
+    actorUri: text('actor_uri').notNull().unique(),
+    /** The id of the Follow activity, which the Accept names and an Undo refers to. */
+    followId: text('follow_id').notNull(),
+    inbox: text('inbox').notNull(),
+    sharedInbox: text('shared_inbox'),
+    /** '@name@server', as the follower's server calls it. */
+    handle: text('handle').notNull(),
+    name: text('name').notNull().default(''),
+    /** The follower's server (host), for the owner's list and a server's block. */
+    server: text('server').notNull(),
+    state: text('state', { enum: ['accepted', 'pending'] })
+      .notNull()
+      .default('accepted'),
+    followedAt: at('followed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('fediverse_followers_server_idx').on(t.server),
+    check('fediverse_followers_state_check', sql`${t.state} in ('accepted', 'pending')`),
+  ],
+);

@@ -1,0 +1,274 @@
+/**
+ * The blog on the fediverse (issue 47, points 2, 3 and 6), checked against an ActivityPub server
+ * this project did not write: a follower built with Fedify inside the test, on 127.0.0.1. It finds
+ * the blog by WebFinger, reads the actor, follows (and gets Accept), is listed among the followers,
+ * takes its follow back; an unsigned or wrongly signed post to the inbox is refused.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createFederation, type Federation, generateCryptoKeyPair, MemoryKvStore } from '@fedify/fedify';
+import { Accept, Follow, Person, Undo } from '@fedify/fedify/vocab';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fediverseFollowers } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { defaultHandleName } from './federation.ts';
+import { pageFor } from './routes.ts';
+
+const ACTIVITY = 'application/activity+json';
+
+/** A fediverse server of one person, Alice, run by Fedify: what it received is kept in `accepted`. */
+async function startPeer() {
+  const pair = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+  const accepted: Accept[] = [];
+  const federation: Federation<void> = createFederation<void>({
+    kv: new MemoryKvStore(),
+    allowPrivateAddress: true,
+  });
+  federation
+    .setActorDispatcher('/users/{identifier}', async (ctx, identifier) =>
+      identifier === 'alice'
+        ? new Person({
+            id: ctx.getActorUri(identifier),
+            preferredUsername: 'alice',
+            name: 'Alice Example',
+            inbox: ctx.getInboxUri(identifier),
+            publicKey: (await ctx.getActorKeyPairs(identifier))[0]?.cryptographicKey ?? null,
+          })
+        : null,
+    )
+    .setKeyPairsDispatcher((_ctx, identifier) => (identifier === 'alice' ? [pair] : []));
+  federation.setInboxListeners('/users/{identifier}/inbox').on(Accept, (_ctx, accept) => {
+    accepted.push(accept);
+  });
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+    const answer = await federation.fetch(
+      new Request(`http://${req.headers.host}${req.url}`, {
+        method: req.method,
+        headers,
+        ...(body ? { body } : {}),
+      }),
+      { contextData: undefined },
+    );
+    res.writeHead(answer.status, Object.fromEntries(answer.headers));
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const context = () => federation.createContext(new URL(base), undefined);
+  return {
+    base,
+    accepted,
+    context,
+    pair,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let t: TestApp;
+let site: string;
+let peer: Awaited<ReturnType<typeof startPeer>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { OUTBOUND_ALLOW_PRIVATE_ADDRESSES: '1' } });
+  site = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  peer = await startPeer();
+});
+afterAll(async () => {
+  await peer?.close();
+  await t?.close();
+});
+
+const actorUri = () => `${site}/ap/actors/blog`;
+const get = (path: string, accept = ACTIVITY) => fetch(`${site}${path}`, { headers: { accept } });
+
+describe('the blog as an actor', () => {
+  it('is found by WebFinger as @<name>@<host>, the name from the profile by default', async () => {
+    expect(defaultHandleName('Jordan Ellis')).toBe('jordan');
+    expect(defaultHandleName('Zoë Ann')).toBe('zoe');
+    const host = new URL(site).host;
+    const answer = await get(
+      `/.well-known/webfinger?resource=${encodeURIComponent(`acct:jordan@${host}`)}`,
+      'application/jrd+json',
+    );
+    expect(answer.status).toBe(200);
+    const jrd = (await answer.json()) as {
+      subject: string;
+      links: { rel: string; type?: string; href?: string }[];
+    };
+    expect(jrd.subject).toBe(`acct:jordan@${host}`);
+    expect(jrd.links).toContainEqual(
+      expect.objectContaining({ rel: 'self', type: ACTIVITY, href: actorUri() }),
+    );
+    const unknown = await get(`/.well-known/webfinger?resource=${encodeURIComponent(`acct:nobody@${host}`)}`);
+    expect(unknown.status).toBe(404);
+  });
+
+  it('reads, to another server, as the owner with a public key, an outbox of the posts and its followers', async () => {
+    const actor = await peer.context().lookupObject(actorUri());
+    expect(actor).toBeInstanceOf(Person);
+    const person = actor as Person;
+    expect(person.preferredUsername?.toString()).toBe('jordan');
+    expect(person.name?.toString()).toBe('Jordan Ellis');
+    expect(person.url?.toString()).toBe(`${site}/`);
+    expect(person.inboxId?.href).toBe(`${actorUri()}/inbox`);
+    expect(person.endpoints?.sharedInbox?.href).toBe(`${site}/ap/inbox`);
+    const key = await person.getPublicKey();
+    expect(key?.ownerId?.href).toBe(actorUri());
+    const outbox = (await (await get('/ap/actors/blog/outbox')).json()) as {
+      totalItems: number;
+      first: string;
+    };
+    const published = (await (await fetch(`${site}/api/blog`)).json()) as unknown[];
+    expect(outbox.totalItems).toBe(published.length);
+    const page = (await (await fetch(outbox.first, { headers: { accept: ACTIVITY } })).json()) as {
+      orderedItems: { type: string; object: { type: string; name: string; url: string } }[];
+    };
+    expect(page.orderedItems[0]).toMatchObject({ type: 'Create', object: { type: 'Article' } });
+    expect(page.orderedItems[0]?.object.url).toMatch(new RegExp(`^${site}/blog/`));
+  });
+
+  it('says what it is by NodeInfo', async () => {
+    const links = (await (await get('/.well-known/nodeinfo', 'application/json')).json()) as {
+      links: { href: string }[];
+    };
+    const info = (await (await fetch(links.links[0]?.href ?? '')).json()) as {
+      software: { name: string };
+      protocols: string[];
+    };
+    expect(info.software.name).toBe('portfolio-site');
+    expect(info.protocols).toEqual(['activitypub']);
+  });
+
+  it('sends a browser that opens an ActivityPub address to the page it stands for', async () => {
+    const answer = await fetch(actorUri(), { headers: { accept: 'text/html' }, redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('location')).toBe('/');
+    expect(pageFor('/ap/posts/my-post')).toBe('/blog/my-post');
+  });
+});
+
+describe('followers', () => {
+  const followers = () => t.database.db.select().from(fediverseFollowers);
+
+  it('a Follow is answered with Accept and the follower is listed; an Undo takes it away', async () => {
+    const ctx = peer.context();
+    const blog = (await ctx.lookupObject(actorUri())) as Person;
+    const alice = ctx.getActorUri('alice');
+    const follow = new Follow({ id: new URL(`${alice.href}#follow-1`), actor: alice, object: blog.id });
+    await ctx.sendActivity({ identifier: 'alice' }, blog, follow);
+    expect(peer.accepted).toHaveLength(1);
+    expect(peer.accepted[0]?.objectId?.href).toBe(follow.id?.href);
+    const [row] = await followers();
+    expect(row).toMatchObject({
+      actorUri: alice.href,
+      inbox: `${alice.href}/inbox`,
+      handle: `@alice@${new URL(peer.base).host}`,
+      name: 'Alice Example',
+      server: new URL(peer.base).host,
+      state: 'accepted',
+    });
+    const collection = (await (await get('/ap/actors/blog/followers')).json()) as { totalItems: number };
+    expect(collection.totalItems).toBe(1);
+
+    // The same Follow again (a retry) keeps one row.
+    await ctx.sendActivity({ identifier: 'alice' }, blog, follow);
+    expect(await followers()).toHaveLength(1);
+
+    await ctx.sendActivity(
+      { identifier: 'alice' },
+      blog,
+      new Undo({ id: new URL(`${alice.href}#undo-1`), actor: alice, object: follow }),
+    );
+    expect(await followers()).toHaveLength(0);
+  });
+
+  it('refuses an unsigned activity and one whose body was changed after signing, storing nothing', async () => {
+    const alice = peer.context().getActorUri('alice').href;
+    const body = JSON.stringify({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${alice}#follow-unsigned`,
+      type: 'Follow',
+      actor: alice,
+      object: actorUri(),
+    });
+    const unsigned = await fetch(`${actorUri()}/inbox`, {
+      method: 'POST',
+      headers: { 'content-type': ACTIVITY },
+      body,
+    });
+    expect(unsigned.status).toBe(401);
+
+    // Signed by Alice's server for one body, sent with another.
+    const signed = await signedRequest(peer, `${actorUri()}/inbox`, body);
+    const tampered = await fetch(signed.url, {
+      method: 'POST',
+      headers: signed.headers,
+      body: body.replace('follow-unsigned', 'follow-tampered'),
+    });
+    expect(tampered.status).toBe(401);
+    expect(
+      await t.database.db.select().from(fediverseFollowers).where(eq(fediverseFollowers.actorUri, alice)),
+    ).toEqual([]);
+  });
+
+  it('answers 202 to an activity it does not act on, and refuses a body over the limit', async () => {
+    const alice = peer.context().getActorUri('alice').href;
+    const listen = JSON.stringify({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${alice}#listen-1`,
+      type: 'Listen',
+      actor: alice,
+      object: `${site}/`,
+    });
+    const signed = await signedRequest(peer, `${site}/ap/inbox`, listen);
+    expect((await fetch(signed)).status).toBe(202);
+    const big = await fetch(`${site}/ap/inbox`, {
+      method: 'POST',
+      headers: { 'content-type': ACTIVITY },
+      body: JSON.stringify({ type: 'Note', content: 'x'.repeat(300 * 1024) }),
+    });
+    expect(big.status).toBe(413);
+  });
+});
+
+/** A request to `url` with `body`, signed by Alice's key as her server would sign it. */
+async function signedRequest(from: Awaited<ReturnType<typeof startPeer>>, url: string, body: string) {
+  const { signRequest } = await import('@fedify/fedify');
+  const [key] = await from.context().getActorKeyPairs('alice');
+  if (!key) throw new Error('no key');
+  return signRequest(
+    new Request(url, { method: 'POST', headers: { 'content-type': ACTIVITY }, body }),
+    from.pair.privateKey,
+    key.keyId,
+  );
+}
+
+describe('a server that may not reach private addresses (the default)', () => {
+  it('cannot fetch the key of an actor on 127.0.0.1, so its Follow is refused and nothing is stored', async () => {
+    const guarded = await createTestApp({ seed: false });
+    try {
+      const guardedSite = await guarded.app.listen({ port: 0, host: '127.0.0.1' });
+      const alice = peer.context().getActorUri('alice').href;
+      const body = JSON.stringify({
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${alice}#follow-guarded`,
+        type: 'Follow',
+        actor: alice,
+        object: `${guardedSite}/ap/actors/blog`,
+      });
+      const answer = await fetch(await signedRequest(peer, `${guardedSite}/ap/actors/blog/inbox`, body));
+      expect(answer.status).toBe(401);
+      expect(await guarded.database.db.select().from(fediverseFollowers)).toEqual([]);
+    } finally {
+      await guarded.close();
+    }
+  });
+});

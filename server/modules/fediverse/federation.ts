@@ -1,0 +1,305 @@
+/**
+ * The blog as an ActivityPub actor (issue 47), built on Fedify: WebFinger finds `@<name>@<host>`,
+ * the actor document names the owner, the site and the blog's public keys, NodeInfo says what the
+ * server is, the outbox holds every published post as an `Article`, and the followers collection
+ * lists who follows. A Follow is answered with Accept (or kept for the owner's approval when the
+ * owner asks for that), an Undo of it removes the follower. Fedify verifies every incoming
+ * activity's signature (an unsigned or wrongly signed one is refused with 401) and signs what
+ * the blog sends.
+ */
+import { type Context, createFederation, type Federation, type KvStore, MemoryKvStore } from '@fedify/fedify';
+import {
+  Accept,
+  type Actor,
+  Article,
+  Create,
+  Endpoints,
+  Follow,
+  getActorHandle,
+  Hashtag,
+  Image,
+  isActor,
+  Person,
+  Undo,
+} from '@fedify/fedify/vocab';
+import { Temporal as Polyfill } from '@js-temporal/polyfill';
+import { count, desc, eq } from 'drizzle-orm';
+import { profile } from '../../../content/profile.ts';
+import type { Db } from '../../db/client.ts';
+import { appMeta, fediverseFollowers } from '../../db/schema.ts';
+import type { BlogService } from '../blog/service.ts';
+import type { actorKeys } from './keys.ts';
+
+/** The blog's one actor: its internal identifier (its address never changes, whatever its name). */
+export const BLOG_ACTOR = 'blog';
+/** Where the owner's chosen name for the handle is kept. */
+export const HANDLE_NAME = 'fediverse:name';
+/** Where the owner's choice to approve followers is kept ('1' = approve each). */
+export const APPROVE_FOLLOWERS = 'fediverse:approve';
+/** Items per page of the outbox and the followers. */
+const PAGE = 20;
+
+/** The handle's name when the owner has not chosen one: the profile's first name, in letters and digits. */
+export function defaultHandleName(name = profile.name): string {
+  const first = (name.split(/\s+/)[0] ?? '')
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9_]/g, '')
+    .toLowerCase();
+  return first || 'blog';
+}
+
+export interface FederationDeps {
+  db: Db;
+  blog: BlogService;
+  keys: ReturnType<typeof actorKeys>;
+  /** The site's public address, which every id starts with when set (PUBLIC_URL). */
+  origin?: string | undefined;
+  /** Outbound fetches may reach loopback and private addresses (tests only). */
+  allowPrivateAddress: boolean;
+  kv?: KvStore;
+}
+
+async function setting(db: Db, key: string): Promise<string | undefined> {
+  return (await db.select().from(appMeta).where(eq(appMeta.key, key)))[0]?.value;
+}
+
+export const handleName = async (db: Db) => (await setting(db, HANDLE_NAME)) || defaultHandleName();
+
+/** A follower's row from the actor who sent the Follow. */
+async function followerOf(actor: Actor, follow: Follow) {
+  const actorUri = actor.id?.href;
+  const inbox = actor.inboxId?.href;
+  if (!actorUri || !inbox || !follow.id) return null;
+  // As its server names it (WebFinger), else from its username and host.
+  const named = await getActorHandle(actor).catch(() => '');
+  const handle = /^@[^@\s]+@[^@\s]+$/.test(named)
+    ? named
+    : `@${actor.preferredUsername?.toString() ?? 'unknown'}@${new URL(actorUri).host}`;
+  return {
+    actorUri,
+    followId: follow.id.href,
+    inbox,
+    sharedInbox: actor.endpoints?.sharedInbox?.href ?? null,
+    handle,
+    name: actor.name?.toString() ?? '',
+    server: new URL(actorUri).host,
+  };
+}
+
+export function createBlogFederation({
+  db,
+  blog,
+  keys,
+  origin,
+  allowPrivateAddress,
+  kv = new MemoryKvStore(),
+}: FederationDeps): Federation<void> {
+  const federation = createFederation<void>({
+    kv,
+    allowPrivateAddress,
+    ...(origin ? { origin } : {}),
+    userAgent: { software: 'portfolio-site' },
+  });
+
+  const postUrl = (base: URL, slug: string) => new URL(`/blog/${encodeURIComponent(slug)}`, base);
+  const articleOf = (ctx: Context<void>, post: Awaited<ReturnType<BlogService['listPublished']>>[number]) => {
+    const base = new URL(ctx.origin);
+    return new Article({
+      id: ctx.getObjectUri(Article, { slug: post.slug }),
+      attribution: ctx.getActorUri(BLOG_ACTOR),
+      name: post.title,
+      summary: post.summary,
+      content: `<p>${escapeHtml(post.summary)}</p><p><a href="${postUrl(base, post.slug).href}">${escapeHtml(post.title)}</a></p>`,
+      url: postUrl(base, post.slug),
+      published: instant(post.publishedAt),
+      tags: post.tags.map(
+        (tag) =>
+          new Hashtag({
+            href: new URL(`/blog/tag/${encodeURIComponent(tag)}`, base),
+            name: `#${tag.replace(/[^\p{L}\p{N}_]/gu, '')}`,
+          }),
+      ),
+      ...(post.coverImage
+        ? {
+            image: new Image({
+              url: new URL(post.coverImage, base),
+              mediaType: mediaTypeOf(post.coverImage),
+            }),
+          }
+        : {}),
+      to: new URL('https://www.w3.org/ns/activitystreams#Public'),
+    });
+  };
+
+  federation
+    .setActorDispatcher('/ap/actors/{identifier}', async (ctx, identifier) => {
+      if (identifier !== BLOG_ACTOR) return null;
+      const pairs = await ctx.getActorKeyPairs(identifier);
+      const base = new URL(ctx.origin);
+      return new Person({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: await handleName(db),
+        name: profile.name,
+        summary: `${profile.title}. ${profile.description}`,
+        url: new URL('/', base),
+        icon: new Image({
+          url: new URL(profile.profileImage, base),
+          mediaType: mediaTypeOf(profile.profileImage),
+        }),
+        image: new Image({ url: new URL('/og/blog.png', base), mediaType: 'image/png' }),
+        inbox: ctx.getInboxUri(identifier),
+        outbox: ctx.getOutboxUri(identifier),
+        followers: ctx.getFollowersUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        manuallyApprovesFollowers: (await setting(db, APPROVE_FOLLOWERS)) === '1',
+        discoverable: true,
+        indexable: true,
+        publicKey: pairs[0]?.cryptographicKey ?? null,
+        assertionMethods: pairs.map((pair) => pair.multikey),
+      });
+    })
+    .mapHandle(async (_ctx, username) =>
+      username.toLowerCase() === (await handleName(db)) ? BLOG_ACTOR : null,
+    )
+    .setKeyPairsDispatcher(async (_ctx, identifier) => (identifier === BLOG_ACTOR ? keys.pairs() : []));
+
+  federation.setObjectDispatcher(Article, '/ap/posts/{slug}', async (ctx, { slug }) => {
+    const post = (await blog.listPublished()).find((row) => row.slug === slug);
+    return post ? articleOf(ctx, post) : null;
+  });
+
+  federation
+    .setOutboxDispatcher('/ap/actors/{identifier}/outbox', async (ctx, identifier, cursor) => {
+      if (identifier !== BLOG_ACTOR || cursor === null) return null;
+      const posts = await blog.listPublished();
+      const start = Number(cursor) || 0;
+      const items = posts.slice(start, start + PAGE).map(
+        (post) =>
+          new Create({
+            id: new URL(`#create`, ctx.getObjectUri(Article, { slug: post.slug })),
+            actor: ctx.getActorUri(BLOG_ACTOR),
+            object: articleOf(ctx, post),
+            published: instant(post.publishedAt),
+            to: new URL('https://www.w3.org/ns/activitystreams#Public'),
+          }),
+      );
+      return { items, nextCursor: start + PAGE < posts.length ? String(start + PAGE) : null };
+    })
+    .setFirstCursor(() => '0')
+    .setCounter(async () => (await blog.listPublished()).length);
+
+  federation
+    .setFollowersDispatcher('/ap/actors/{identifier}/followers', async (_ctx, identifier, cursor) => {
+      if (identifier !== BLOG_ACTOR || cursor === null) return null;
+      const start = Number(cursor) || 0;
+      const rows = await db
+        .select()
+        .from(fediverseFollowers)
+        .where(eq(fediverseFollowers.state, 'accepted'))
+        .orderBy(desc(fediverseFollowers.followedAt), desc(fediverseFollowers.id))
+        .limit(PAGE + 1)
+        .offset(start);
+      return {
+        items: rows.slice(0, PAGE).map((row) => ({
+          id: new URL(row.actorUri),
+          inboxId: new URL(row.inbox),
+          endpoints: row.sharedInbox ? { sharedInbox: new URL(row.sharedInbox) } : null,
+        })),
+        nextCursor: rows.length > PAGE ? String(start + PAGE) : null,
+      };
+    })
+    .setFirstCursor(() => '0')
+    .setCounter(
+      async () =>
+        (
+          await db
+            .select({ n: count() })
+            .from(fediverseFollowers)
+            .where(eq(fediverseFollowers.state, 'accepted'))
+        )[0]?.n ?? 0,
+    );
+
+  federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => ({
+    software: { name: 'portfolio-site', version: '0.1.0' },
+    protocols: ['activitypub'],
+    openRegistrations: false,
+    usage: {
+      users: { total: 1, activeMonth: 1, activeHalfyear: 1 },
+      localPosts: (await blog.listPublished()).length,
+      localComments: 0,
+    },
+  }));
+
+  federation
+    .setInboxListeners('/ap/actors/{identifier}/inbox', '/ap/inbox')
+    .on(Follow, async (ctx, follow) => {
+      const object = ctx.parseUri(follow.objectId);
+      if (object?.type !== 'actor' || object.identifier !== BLOG_ACTOR) return;
+      const actor = await follow.getActor(ctx);
+      if (!actor || !isActor(actor)) return;
+      const row = await followerOf(actor, follow);
+      if (!row) return;
+      const approve = (await setting(db, APPROVE_FOLLOWERS)) === '1';
+      const state = approve ? ('pending' as const) : ('accepted' as const);
+      await db
+        .insert(fediverseFollowers)
+        .values({ ...row, state })
+        .onConflictDoUpdate({
+          target: fediverseFollowers.actorUri,
+          set: {
+            followId: row.followId,
+            inbox: row.inbox,
+            sharedInbox: row.sharedInbox,
+            handle: row.handle,
+            name: row.name,
+          },
+        });
+      if (approve) return;
+      await ctx.sendActivity(
+        { identifier: BLOG_ACTOR },
+        actor,
+        new Accept({
+          id: new URL(`#accept/${encodeURIComponent(row.followId)}`, ctx.getActorUri(BLOG_ACTOR)),
+          actor: ctx.getActorUri(BLOG_ACTOR),
+          object: follow,
+        }),
+      );
+    })
+    .on(Undo, async (ctx, undo) => {
+      const object = await undo.getObject(ctx);
+      if (!(object instanceof Follow) || !undo.actorId) return;
+      // Only the follower itself takes its follow back.
+      if (object.actorId && object.actorId.href !== undo.actorId.href) return;
+      await db.delete(fediverseFollowers).where(eq(fediverseFollowers.actorUri, undo.actorId.href));
+    });
+
+  return federation;
+}
+
+/**
+ * A time as the vocabulary takes it. Fedify's runtime uses the Temporal polyfill (Node has no
+ * Temporal yet), its types the standard library's: the same object, typed as the latter.
+ */
+const instant = (iso: string | null): Temporal.Instant | null =>
+  iso ? (Polyfill.Instant.from(iso) as unknown as Temporal.Instant) : null;
+
+function mediaTypeOf(path: string): string {
+  const extension = path.split('?')[0]?.split('.').pop()?.toLowerCase();
+  return (
+    {
+      svg: 'image/svg+xml',
+      png: 'image/png',
+      jpg: 'image/jpeg',
+      jpeg: 'image/jpeg',
+      webp: 'image/webp',
+      avif: 'image/avif',
+      gif: 'image/gif',
+    }[extension ?? ''] ?? 'image/png'
+  );
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );

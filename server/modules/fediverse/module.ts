@@ -1,0 +1,25 @@
+/** The blog on the fediverse (issue 47): an ActivityPub actor that people follow from Mastodon and the rest. */
+import { createSealer } from '../../lib/sealed.ts';
+import type { SiteContext, SiteModule } from '../../lib/site-module.ts';
+import type { BlogService } from '../blog/service.ts';
+import { createBlogFederation } from './federation.ts';
+import { actorKeys } from './keys.ts';
+import { fediverseRoutes } from './routes.ts';
+
+export function fediverseModule({ db, config, serverSecret }: SiteContext, blog: BlogService) {
+  const federation = createBlogFederation({
+    db,
+    blog,
+    keys: actorKeys(db, createSealer(serverSecret, 'fediverse-keys')),
+    // Every id starts with the public address when the site has one; else with the request's.
+    origin: config.PUBLIC_URL ? config.publicUrl : undefined,
+    allowPrivateAddress: config.OUTBOUND_ALLOW_PRIVATE_ADDRESSES,
+  });
+  return {
+    name: 'fediverse',
+    federation,
+    routes: async (app) => {
+      await app.register(fediverseRoutes, { federation });
+    },
+  } satisfies SiteModule & Record<string, unknown>;
+}

@@ -1,0 +1,60 @@
+/**
+ * Where the fediverse reaches the blog: WebFinger, NodeInfo and everything under /ap/ go to
+ * Fedify as standard requests. An activity's body is kept as the bytes that arrived (the
+ * signature's digest covers them), at most MAX_ACTIVITY_BYTES. A browser that follows an actor's
+ * or a post's address is sent to the page it stands for.
+ */
+import type { Federation } from '@fedify/fedify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The largest activity the inbox reads (Mastodon's own limit is about 1 MB; posts here are small). */
+export const MAX_ACTIVITY_BYTES = 256 * 1024;
+const ACTIVITY_TYPES = ['application/activity+json', 'application/ld+json', 'application/json'];
+
+/** The page an ActivityPub address stands for, for a browser that opens it. */
+export function pageFor(pathname: string): string {
+  const post = /^\/ap\/posts\/([^/]+)$/.exec(pathname);
+  return post ? `/blog/${post[1]}` : '/';
+}
+
+export const fediverseRoutes: FastifyPluginAsync<{ federation: Federation<void> }> = async (
+  app,
+  { federation },
+) => {
+  // In this scope only: bodies stay bytes.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    ACTIVITY_TYPES,
+    { parseAs: 'buffer', bodyLimit: MAX_ACTIVITY_BYTES },
+    (_r, body, done) => done(null, body),
+  );
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const body = request.method === 'POST' && Buffer.isBuffer(request.body) ? request.body : undefined;
+    const answer = await federation.fetch(
+      new Request(url, { method: request.method, headers, ...(body ? { body } : {}) }),
+      {
+        contextData: undefined,
+        onNotFound: () => Response.json({ message: 'Not found' }, { status: 404 }),
+        onNotAcceptable: (asked) =>
+          new Response(null, { status: 302, headers: { location: pageFor(new URL(asked.url).pathname) } }),
+      },
+    );
+    reply.code(answer.status);
+    answer.headers.forEach((value, name) => {
+      reply.header(name, value);
+    });
+    return reply.send(Buffer.from(await answer.arrayBuffer()));
+  };
+
+  for (const path of ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1', '/ap/*']) {
+    app.get(path, handle);
+  }
+  // Servers post without an Origin of this site: the origin check is for browsers' forms.
+  app.post('/ap/*', { config: { anyOrigin: true }, bodyLimit: MAX_ACTIVITY_BYTES }, handle);
+};
