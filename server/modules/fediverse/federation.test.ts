@@ -192,13 +192,7 @@ describe('followers', () => {
 
   it('refuses an unsigned activity and one whose body was changed after signing, storing nothing', async () => {
     const alice = peer.context().getActorUri('alice').href;
-    const body = JSON.stringify({
-      '@context': 'https://www.w3.org/ns/activitystreams',
-      id: `${alice}#follow-unsigned`,
-      type: 'Follow',
-      actor: alice,
-      object: actorUri(),
-    });
+    const body = activity(alice, 'Follow', 'follow-unsigned', actorUri());
     const unsigned = await fetch(`${actorUri()}/inbox`, {
       method: 'POST',
       headers: { 'content-type': ACTIVITY },
@@ -221,13 +215,7 @@ describe('followers', () => {
 
   it('answers 202 to an activity it does not act on, and refuses a body over the limit', async () => {
     const alice = peer.context().getActorUri('alice').href;
-    const listen = JSON.stringify({
-      '@context': 'https://www.w3.org/ns/activitystreams',
-      id: `${alice}#listen-1`,
-      type: 'Listen',
-      actor: alice,
-      object: `${site}/`,
-    });
+    const listen = activity(alice, 'Listen', 'listen-1', `${site}/`);
     const signed = await signedRequest(peer, `${site}/ap/inbox`, listen);
     expect((await fetch(signed)).status).toBe(202);
     const big = await fetch(`${site}/ap/inbox`, {
@@ -238,6 +226,16 @@ describe('followers', () => {
     expect(big.status).toBe(413);
   });
 });
+
+/** An activity of Alice's as JSON: its type, the fragment of its id, and its object. */
+const activity = (alice: string, type: string, fragment: string, object: string) =>
+  JSON.stringify({
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    id: `${alice}#${fragment}`,
+    type,
+    actor: alice,
+    object,
+  });
 
 /** A request to `url` with `body`, signed by Alice's key as her server would sign it. */
 async function signedRequest(from: Awaited<ReturnType<typeof startPeer>>, url: string, body: string) {
@@ -257,18 +255,26 @@ describe('a server that may not reach private addresses (the default)', () => {
     try {
       const guardedSite = await guarded.app.listen({ port: 0, host: '127.0.0.1' });
       const alice = peer.context().getActorUri('alice').href;
-      const body = JSON.stringify({
-        '@context': 'https://www.w3.org/ns/activitystreams',
-        id: `${alice}#follow-guarded`,
-        type: 'Follow',
-        actor: alice,
-        object: `${guardedSite}/ap/actors/blog`,
-      });
+      const body = activity(alice, 'Follow', 'follow-guarded', `${guardedSite}/ap/actors/blog`);
       const answer = await fetch(await signedRequest(peer, `${guardedSite}/ap/actors/blog/inbox`, body));
       expect(answer.status).toBe(401);
       expect(await guarded.database.db.select().from(fediverseFollowers)).toEqual([]);
     } finally {
       await guarded.close();
     }
+  });
+});
+
+describe('the public address', () => {
+  it('names every id after PUBLIC_URL; a site published under a sub-path starts too', async () => {
+    const named = await createTestApp({ seed: false, env: { PUBLIC_URL: 'https://example.com' } });
+    try {
+      const actor = await named.app.inject({ url: '/ap/actors/blog', headers: { accept: ACTIVITY } });
+      expect(actor.json()).toMatchObject({ id: 'https://example.com/ap/actors/blog' });
+    } finally {
+      await named.close();
+    }
+    const sub = await createTestApp({ seed: false, env: { PUBLIC_URL: 'https://user.github.io/site' } });
+    await sub.close();
   });
 });

@@ -11,8 +11,13 @@ export function fediverseModule({ db, config, serverSecret }: SiteContext, blog:
     db,
     blog,
     keys: actorKeys(db, createSealer(serverSecret, 'fediverse-keys')),
-    // Every id starts with the public address when the site has one; else with the request's.
-    origin: config.PUBLIC_URL ? config.publicUrl : undefined,
+    // Every id starts with the public address when the site has one at a host's root (a copy
+    // published under a sub-path, user.github.io/site/, cannot answer WebFinger at the root
+    // anyway); else with the request's.
+    origin:
+      config.PUBLIC_URL && new URL(config.publicUrl).pathname === '/'
+        ? new URL(config.publicUrl).origin
+        : undefined,
     allowPrivateAddress: config.OUTBOUND_ALLOW_PRIVATE_ADDRESSES,
   });
   return {
