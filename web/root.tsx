@@ -18,12 +18,14 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
+import { FEDIVERSE_INFO_PATH, type FediverseInfo } from '../common/fediverse.ts';
 import { FEED_PATHS, feedTitle } from '../common/feeds.ts';
 import { contactInfo, profile, socialLinks } from '../content/profile.ts';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import { SignedInNotice } from './features/auth/signed-in-notice.tsx';
 import { PostSkeleton } from './features/blog/post-skeleton.tsx';
+import { FollowBox } from './features/fediverse/follow-box.tsx';
 import { ImmersiveCursor } from './features/immersive/immersive-loader.tsx';
 import { AuthProvider } from './features/layout/auth-provider.tsx';
 import { Footer } from './features/layout/footer.tsx';
@@ -50,8 +52,9 @@ const INSIGHTS_AFTER_LOAD = `addEventListener('load',function(){var f=requestAni
 // Radix Toast loads with the first toast, not with every page.
 const Toaster = lazy(() => import('./ui/toaster.tsx').then((module) => ({ default: module.Toaster })));
 
-export function loader({ context }: Route.LoaderArgs): RootData {
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const { siteUrl, user, imageGenerator, staticCopy } = context;
+  const fediverse = staticCopy ? null : await context.readApi<FediverseInfo>(FEDIVERSE_INFO_PATH);
   return {
     user,
     site: {
@@ -68,6 +71,7 @@ export function loader({ context }: Route.LoaderArgs): RootData {
       analytics: !staticCopy,
       staticCopy,
       imageGenerator,
+      fediverse,
     },
   };
 }
@@ -188,6 +192,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           ownerName={site.ownerName}
           socialLinks={site.socialLinks}
           signup={<NewsletterSignup place="footer" compact />}
+          follow={<FollowBox place="footer" className="mx-auto max-w-6xl px-4 pt-8" />}
         />
         <Toasts />
         <ImmersiveCursor />

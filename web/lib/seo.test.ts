@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pagePathOfShareImage, shareImageName, shareImagePath, shortHash } from '../../common/share-image.ts';
-import { describe as describeText, pageMeta, withSiteSuffix } from './seo.ts';
+import { describe as describeText, fediverseMeta, pageMeta, withSiteSuffix } from './seo.ts';
 import type { SiteInfo } from './site.ts';
 
 const site: SiteInfo = {
@@ -16,6 +16,7 @@ const site: SiteInfo = {
   analytics: true,
   imageGenerator: 'built-in',
   staticCopy: false,
+  fediverse: { handle: '@jordan@jordan.example', actor: 'https://jordan.example/ap/actors/blog' },
 };
 
 describe('page titles', () => {
@@ -90,5 +91,28 @@ describe('the share image address', () => {
     expect(shareImagePath('/blog/a-post', 'A', 'x')).not.toBe(shareImagePath('/blog/a-post', 'A', 'y'));
     expect(pagePathOfShareImage(shareImageName('/projects/p1'))).toBe('/projects/p1');
     expect(pagePathOfShareImage(shareImageName('/'))).toBe('/');
+  });
+});
+
+describe('the fediverse in the head (issue 47)', () => {
+  it("names the blog's actor, or a post's object with its author's handle; nothing on the static copy", () => {
+    expect(fediverseMeta(site)).toEqual([
+      {
+        tagName: 'link',
+        rel: 'alternate',
+        type: 'application/activity+json',
+        href: 'https://jordan.example/ap/actors/blog',
+      },
+    ]);
+    expect(fediverseMeta(site, { slug: 'a post' })).toEqual([
+      {
+        tagName: 'link',
+        rel: 'alternate',
+        type: 'application/activity+json',
+        href: 'https://jordan.example/ap/posts/a%20post',
+      },
+      { name: 'fediverse:creator', content: '@jordan@jordan.example' },
+    ]);
+    expect(fediverseMeta({ ...site, fediverse: null })).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { MetaDescriptor } from 'react-router';
 import { SEO_DESCRIPTION_LENGTH } from '../../common/constants.ts';
+import { ACTIVITY_JSON, postObjectPath } from '../../common/fediverse.ts';
 import { markdownToPlainText, truncateText } from '../../common/plain-text.ts';
 import type { ShownTestimonial } from '../../common/schemas/testimonials.ts';
 import { SHARE_IMAGE, shareImagePath } from '../../common/share-image.ts';
@@ -156,4 +157,22 @@ export function testimonialsLd(siteUrl: string, testimonials: ShownTestimonial[]
           }
         : {}),
     }));
+}
+
+/**
+ * Where the fediverse finds the page's ActivityPub side (issue 47): the blog's actor (home, /blog)
+ * or a post's own object, and on a post its author's handle (`fediverse:creator`, which Mastodon
+ * shows under a shared link). Nothing on the static copy.
+ */
+export function fediverseMeta(site: SiteInfo, post?: { slug: string }): MetaDescriptor[] {
+  if (!site.fediverse) return [];
+  return [
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: ACTIVITY_JSON,
+      href: post ? absoluteUrl(site, postObjectPath(post.slug)) : site.fediverse.actor,
+    },
+    ...(post ? [{ name: 'fediverse:creator', content: site.fediverse.handle }] : []),
+  ];
 }

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
+import type { FediverseInfo } from '../../common/fediverse.ts';
 import type { SocialLink } from '../../common/schemas/content.ts';
 import type { SessionUser } from '../../common/web-context.ts';
 
@@ -21,6 +22,8 @@ export interface SiteInfo {
   staticCopy: boolean;
   /** Who draws the images of /generate-images, said on that page. */
   imageGenerator: 'built-in' | 'ai-service';
+  /** The blog's handle and actor on the fediverse (null on the static copy: following needs the server). */
+  fediverse: FediverseInfo | null;
 }
 
 export interface RootData {

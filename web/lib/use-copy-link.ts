@@ -13,11 +13,11 @@ export function useCopyLink() {
     const timer = setTimeout(() => setCopied(false), 2000);
     return () => clearTimeout(timer);
   }, [copied]);
-  const copy = async (url: string, description: string) => {
+  const copy = async (url: string, description: string, title = 'Link copied') => {
     try {
       await navigator.clipboard.writeText(url);
       setCopied(true);
-      toast({ title: 'Link copied', description });
+      toast({ title, description });
     } catch {
       toast({
         title: 'Error',

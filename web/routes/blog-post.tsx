@@ -14,7 +14,7 @@ import { NewsletterSignup } from '../features/newsletter/subscribe-form.tsx';
 import { paths } from '../lib/paths.ts';
 import { prefetch } from '../lib/prefetch.ts';
 import { formAction } from '../lib/route-form.server.ts';
-import { absoluteUrl, logoLd, pageMeta, rootDataOf } from '../lib/seo.ts';
+import { absoluteUrl, fediverseMeta, logoLd, pageMeta, rootDataOf } from '../lib/seo.ts';
 import type { Route } from './+types/blog-post';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -58,31 +58,36 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
     return pageMeta({ site, title: 'Post Not Found', path: location.pathname, missing: true });
   }
   const path = paths.post(post.slug);
-  return pageMeta({
-    site,
-    title: post.title,
-    description: post.metaDescription || post.summary,
-    content: post.content,
-    path,
-    ...(post.canonicalUrl ? { canonicalUrl: post.canonicalUrl } : {}),
-    type: 'article',
-    noindex: post.status !== 'published',
-    jsonLd: {
-      '@type': 'BlogPosting',
-      headline: post.title,
-      description: post.summary,
-      url: absoluteUrl(site, path),
-      mainEntityOfPage: absoluteUrl(site, path),
-      ...(post.coverImage ? { image: absoluteUrl(site, post.coverImage) } : {}),
-      ...(post.publishedAt ? { datePublished: post.publishedAt } : {}),
-      dateModified: post.updatedAt,
-      keywords: post.tags.join(', '),
-      author: { '@type': 'Person', name: post.authorName },
-      // The site as publisher: an Organization, which schema.org gives a logo (the spec's 60 x 60
-      // fallback); a Person has none, and validators flag one there. The author is a Person.
-      publisher: { '@type': 'Organization', name: site.ownerName, url: site.url, logo: logoLd(site) },
-    },
-  });
+  const live = post.status === 'published';
+  return [
+    ...pageMeta({
+      site,
+      title: post.title,
+      description: post.metaDescription || post.summary,
+      content: post.content,
+      path,
+      ...(post.canonicalUrl ? { canonicalUrl: post.canonicalUrl } : {}),
+      type: 'article',
+      noindex: post.status !== 'published',
+      jsonLd: {
+        '@type': 'BlogPosting',
+        headline: post.title,
+        description: post.summary,
+        url: absoluteUrl(site, path),
+        mainEntityOfPage: absoluteUrl(site, path),
+        ...(post.coverImage ? { image: absoluteUrl(site, post.coverImage) } : {}),
+        ...(post.publishedAt ? { datePublished: post.publishedAt } : {}),
+        dateModified: post.updatedAt,
+        keywords: post.tags.join(', '),
+        author: { '@type': 'Person', name: post.authorName },
+        // The site as publisher: an Organization, which schema.org gives a logo (the spec's 60 x 60
+        // fallback); a Person has none, and validators flag one there. The author is a Person.
+        publisher: { '@type': 'Organization', name: site.ownerName, url: site.url, logo: logoLd(site) },
+      },
+    }),
+    // A draft or a scheduled post is no object on the fediverse yet.
+    ...(live ? fediverseMeta(site, post) : []),
+  ];
 };
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {

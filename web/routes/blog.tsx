@@ -7,12 +7,13 @@ import { data, Link } from 'react-router';
 import { BLOG_MAX_TAG_LENGTH, blogListParams, blogListPath } from '../../common/blog-list.ts';
 import type { BlogListPage } from '../../common/schemas/blog.ts';
 import { BlogList } from '../features/blog/blog-list.tsx';
+import { FollowBox } from '../features/fediverse/follow-box.tsx';
 import { useAuth } from '../features/layout/auth-provider.tsx';
 import { NotFoundContent } from '../features/layout/not-found-content.tsx';
 import { NewsletterSignup } from '../features/newsletter/subscribe-form.tsx';
 import { paths } from '../lib/paths.ts';
 import { isDocumentRequest, prefetch } from '../lib/prefetch.ts';
-import { pageMeta, rootDataOf } from '../lib/seo.ts';
+import { fediverseMeta, pageMeta, rootDataOf } from '../lib/seo.ts';
 import { Button } from '../ui/button.tsx';
 import { PenLine } from '../ui/icons.tsx';
 import type { Route } from './+types/blog';
@@ -68,12 +69,15 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location, params
       },
     ];
   }
-  return pageMeta({
-    site,
-    title: 'Blog',
-    description: `Articles by ${site.ownerName} on web development, small-business software, electronic repair and automotive security.`,
-    path: paths.blog,
-  });
+  return [
+    ...pageMeta({
+      site,
+      title: 'Blog',
+      description: `Articles by ${site.ownerName} on web development, small-business software, electronic repair and automotive security.`,
+      path: paths.blog,
+    }),
+    ...fediverseMeta(site),
+  ];
 };
 
 export default function Blog({ loaderData, params }: Route.ComponentProps) {
@@ -129,7 +133,12 @@ export default function Blog({ loaderData, params }: Route.ComponentProps) {
             </Link>
           </p>
         )}
-        <BlogList signup={<NewsletterSignup place="blog" compact className="p-5" />} />
+        <BlogList
+          signup={<NewsletterSignup place="blog" compact className="p-5" />}
+          follow={
+            <FollowBox place="blog" className="rounded-lg border border-border bg-card p-5 shadow-sm" />
+          }
+        />
       </div>
     </HydrationBoundary>
   );

@@ -28,7 +28,7 @@ import { SkillsLoader } from '../features/skills/skills-loader.tsx';
 import { DONE_PARAM } from '../lib/form-post.ts';
 import { isDocumentRequest, prefetch } from '../lib/prefetch.ts';
 import { formAction } from '../lib/route-form.server.ts';
-import { pageMeta, personLd, rootDataOf, testimonialsLd } from '../lib/seo.ts';
+import { fediverseMeta, pageMeta, personLd, rootDataOf, testimonialsLd } from '../lib/seo.ts';
 import type { Route } from './+types/home';
 
 /** The quote form, and the skills' endorsement dialog, posted with the page's code or without it (ADR 018). */
@@ -75,15 +75,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const { site } = rootDataOf(matches);
   const reviews = loaderData?.reviewsLd ?? [];
-  return pageMeta({
-    site,
-    title: `${site.ownerName} | ${site.ownerTitle}`,
-    description: site.description,
-    path: '/',
-    type: 'profile',
-    // The owner, and each verified client's words as a review of them.
-    jsonLd: reviews.length > 0 ? { '@graph': [personLd(site), ...reviews] } : personLd(site),
-  });
+  return [
+    ...pageMeta({
+      site,
+      title: `${site.ownerName} | ${site.ownerTitle}`,
+      description: site.description,
+      path: '/',
+      type: 'profile',
+      // The owner, and each verified client's words as a review of them.
+      jsonLd: reviews.length > 0 ? { '@graph': [personLd(site), ...reviews] } : personLd(site),
+    }),
+    ...fediverseMeta(site),
+  ];
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {

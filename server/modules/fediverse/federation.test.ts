@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFederation, type Federation, generateCryptoKeyPair, MemoryKvStore } from '@fedify/fedify';
-import { Accept, Follow, Person, Undo } from '@fedify/fedify/vocab';
+import { Accept, Follow, Person, Reject, Undo } from '@fedify/fedify/vocab';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fediverseFollowers } from '../../db/schema.ts';
@@ -21,6 +21,7 @@ const ACTIVITY = 'application/activity+json';
 async function startPeer() {
   const pair = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
   const accepted: Accept[] = [];
+  const rejected: Reject[] = [];
   const federation: Federation<void> = createFederation<void>({
     kv: new MemoryKvStore(),
     allowPrivateAddress: true,
@@ -38,9 +39,14 @@ async function startPeer() {
         : null,
     )
     .setKeyPairsDispatcher((_ctx, identifier) => (identifier === 'alice' ? [pair] : []));
-  federation.setInboxListeners('/users/{identifier}/inbox').on(Accept, (_ctx, accept) => {
-    accepted.push(accept);
-  });
+  federation
+    .setInboxListeners('/users/{identifier}/inbox')
+    .on(Accept, (_ctx, accept) => {
+      accepted.push(accept);
+    })
+    .on(Reject, (_ctx, reject) => {
+      rejected.push(reject);
+    });
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -66,6 +72,7 @@ async function startPeer() {
   return {
     base,
     accepted,
+    rejected,
     context,
     pair,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -276,5 +283,72 @@ describe('the public address', () => {
     }
     const sub = await createTestApp({ seed: false, env: { PUBLIC_URL: 'https://user.github.io/site' } });
     await sub.close();
+  });
+});
+
+describe("the owner's side", () => {
+  it('chooses the name and approval; approves a waiting follower (Accept) and removes one (Reject)', async () => {
+    const owner = await t.signIn('admin');
+    // Over HTTP, as the dashboard's requests come: the follower's server saw the blog at this address.
+    const call = async (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) => {
+      const answer = await fetch(`${site}${url}`, {
+        method,
+        headers: { cookie: owner, ...(payload ? { 'content-type': 'application/json' } : {}) },
+        ...(payload ? { body: JSON.stringify(payload) } : {}),
+      });
+      const body = await answer.text();
+      return { statusCode: answer.status, body, json: () => JSON.parse(body) };
+    };
+    const host = new URL(site).host;
+
+    // Only the owner.
+    expect((await fetch(`${site}/api/admin/fediverse`)).status).toBe(401);
+    const bad = await call('PUT', '/api/admin/fediverse', { name: 'Jordan Ellis!', approveFollowers: false });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Use letters, digits and underscores only');
+
+    const saved = await call('PUT', '/api/admin/fediverse', { name: 'JordanWrites', approveFollowers: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      name: 'jordanwrites',
+      approveFollowers: true,
+      handle: `@jordanwrites@${new URL(t.config.publicUrl).host}`,
+    });
+    const finger = (name: string) =>
+      get(`/.well-known/webfinger?resource=${encodeURIComponent(`acct:${name}@${host}`)}`);
+    expect((await finger('jordanwrites')).status).toBe(200);
+    expect((await finger('jordan')).status).toBe(404);
+    const info = (await (await get('/api/fediverse', 'application/json')).json()) as { handle: string };
+    expect(info.handle).toMatch(/^@jordanwrites@/);
+
+    // A follower now waits: no Accept until the owner approves.
+    const ctx = peer.context();
+    const blog = (await ctx.lookupObject(actorUri())) as Person;
+    // (Read afresh: the other server keeps what it fetched before.)
+    const fresh = (await (await get('/ap/actors/blog')).json()) as { manuallyApprovesFollowers: boolean };
+    expect(fresh.manuallyApprovesFollowers).toBe(true);
+    const alice = ctx.getActorUri('alice');
+    const before = peer.accepted.length;
+    await ctx.sendActivity(
+      { identifier: 'alice' },
+      blog,
+      new Follow({ id: new URL(`${alice.href}#follow-2`), actor: alice, object: blog.id }),
+    );
+    expect(peer.accepted).toHaveLength(before);
+    const listed = (await call('GET', '/api/admin/fediverse')).json();
+    expect(listed.followers).toEqual([
+      expect.objectContaining({ handle: `@alice@${new URL(peer.base).host}`, state: 'pending' }),
+    ]);
+    expect(listed.followerCount).toBe(0);
+    const id = listed.followers[0].id;
+    expect((await call('POST', `/api/admin/fediverse/followers/${id}/accept`)).statusCode).toBe(200);
+    expect(peer.accepted).toHaveLength(before + 1);
+    expect((await call('GET', '/api/admin/fediverse')).json().followerCount).toBe(1);
+
+    expect((await call('DELETE', `/api/admin/fediverse/followers/${id}`)).statusCode).toBe(204);
+    expect(peer.rejected.at(-1)?.objectId?.href).toBe(`${alice.href}#follow-2`);
+    expect((await call('GET', '/api/admin/fediverse')).json().followers).toEqual([]);
+    expect((await call('DELETE', `/api/admin/fediverse/followers/${id}`)).statusCode).toBe(404);
+    await call('PUT', '/api/admin/fediverse', { name: 'jordan', approveFollowers: false });
   });
 });

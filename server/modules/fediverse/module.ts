@@ -1,12 +1,14 @@
 /** The blog on the fediverse (issue 47): an ActivityPub actor that people follow from Mastodon and the rest. */
+import { FEDIVERSE_INFO_PATH } from '../../../common/fediverse.ts';
 import { createSealer } from '../../lib/sealed.ts';
 import type { SiteContext, SiteModule } from '../../lib/site-module.ts';
 import type { BlogService } from '../blog/service.ts';
-import { createBlogFederation } from './federation.ts';
+import { fediverseAdminRoutes } from './admin-routes.ts';
+import { createBlogFederation, handleName } from './federation.ts';
 import { actorKeys } from './keys.ts';
 import { fediverseRoutes } from './routes.ts';
 
-export function fediverseModule({ db, config, serverSecret }: SiteContext, blog: BlogService) {
+export function fediverseModule({ db, config, serverSecret, cache, log }: SiteContext, blog: BlogService) {
   const federation = createBlogFederation({
     db,
     blog,
@@ -23,8 +25,21 @@ export function fediverseModule({ db, config, serverSecret }: SiteContext, blog:
   return {
     name: 'fediverse',
     federation,
+    adminRoutes: async (app) => {
+      await app.register(fediverseAdminRoutes, {
+        db,
+        federation,
+        siteUrl: config.publicUrl,
+        invalidate: () => cache.invalidate(FEDIVERSE_INFO_PATH),
+        log,
+      });
+    },
     routes: async (app) => {
-      await app.register(fediverseRoutes, { federation });
+      await app.register(fediverseRoutes, {
+        federation,
+        siteUrl: config.publicUrl,
+        handleName: () => handleName(db),
+      });
     },
   } satisfies SiteModule & Record<string, unknown>;
 }

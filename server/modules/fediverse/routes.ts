@@ -6,6 +6,7 @@
  */
 import type { Federation } from '@fedify/fedify';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { BLOG_ACTOR_PATH, FEDIVERSE_INFO_PATH, type FediverseInfo } from '../../../common/fediverse.ts';
 
 /** The largest activity the inbox reads (Mastodon's own limit is about 1 MB; posts here are small). */
 export const MAX_ACTIVITY_BYTES = 256 * 1024;
@@ -17,10 +18,18 @@ export function pageFor(pathname: string): string {
   return post ? `/blog/${post[1]}` : '/';
 }
 
-export const fediverseRoutes: FastifyPluginAsync<{ federation: Federation<void> }> = async (
-  app,
-  { federation },
-) => {
+export const fediverseRoutes: FastifyPluginAsync<{
+  federation: Federation<void>;
+  /** The site's public address (PUBLIC_URL, else this machine's). */
+  siteUrl: string;
+  handleName: () => Promise<string>;
+}> = async (app, { federation, siteUrl, handleName }) => {
+  // What pages show: the handle to follow, and the actor's address.
+  app.get(FEDIVERSE_INFO_PATH, async (): Promise<FediverseInfo> => {
+    const site = new URL(siteUrl);
+    return { handle: `@${await handleName()}@${site.host}`, actor: new URL(BLOG_ACTOR_PATH, site).href };
+  });
+
   // In this scope only: bodies stay bytes.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(

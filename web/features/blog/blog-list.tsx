@@ -65,8 +65,11 @@ function Snippet({ text }: { text: string }) {
  * One page of posts with the search box, the tag filter and the pager; page, search and tag
  * live in the address (?page=, ?q=, ?tag=).
  */
-/** `signup`: what the page puts at the top of the side column (the newsletter's sign-up). */
-export function BlogList({ signup }: { signup?: ReactNode } = {}) {
+/**
+ * `signup` and `follow`: what the page puts at the top of the side column (the newsletter's sign-up,
+ * 'Follow on the fediverse').
+ */
+export function BlogList({ signup, follow }: { signup?: ReactNode; follow?: ReactNode } = {}) {
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
   const { page, q, tag: askedTag } = blogListParams(params);
@@ -289,6 +292,7 @@ export function BlogList({ signup }: { signup?: ReactNode } = {}) {
           )}
         </Card>
         {signup}
+        {follow}
         <Card className="p-5">
           <h2 className="font-semibold">About</h2>
           <p className="mt-2 text-sm text-muted-foreground">

@@ -6,21 +6,25 @@ import { paths } from '../../lib/paths.ts';
 import { Rss } from '../../ui/icons.tsx';
 import { SocialLinks } from '../../ui/social-links.tsx';
 
-/** The newsletter's short form, social links (new tab), the Privacy Policy and Terms of Service pages, the blog's feed, and the copyright year. */
+/** The newsletter's short form, the fediverse handle, social links (new tab), the Privacy Policy and Terms of Service pages, the blog's feed, and the copyright year. */
 export function Footer({
   ownerName,
   socialLinks,
   signup,
+  follow,
 }: {
   ownerName: string;
   socialLinks: SocialLink[];
   /** The newsletter's short form, put in by the root. */
   signup?: ReactNode;
+  /** 'Follow on the fediverse', put in by the root. */
+  follow?: ReactNode;
 }) {
   const year = new Date().getFullYear();
   return (
     <footer className="border-t border-border bg-muted/40">
       {signup}
+      {follow}
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-8 md:flex-row md:justify-between">
         <SocialLinks
           links={socialLinks}

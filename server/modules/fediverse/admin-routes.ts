@@ -1,0 +1,136 @@
+/**
+ * The owner's side of the fediverse (issue 47): the handle's name and whether followers wait for
+ * approval, the followers (newest first), approving one and removing one. A removed follower's
+ * server is told with a Reject of its Follow, an approved one's with Accept. Registered inside the
+ * admin scope, which checks the guard for every route here.
+ */
+import type { Federation } from '@fedify/fedify';
+import { Accept, Follow, Reject } from '@fedify/fedify/vocab';
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fediverseOwnerSchema, fediverseSettingsSchema } from '../../../common/schemas/fediverse.ts';
+import type { Db } from '../../db/client.ts';
+import { appMeta, fediverseFollowers } from '../../db/schema.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { idParams } from '../../lib/route-params.ts';
+import { APPROVE_FOLLOWERS, BLOG_ACTOR, defaultHandleName, HANDLE_NAME, handleName } from './federation.ts';
+
+/** The most followers the owner's list shows (newest first). */
+const LISTED = 500;
+
+export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  federation: Federation<void>;
+  siteUrl: string;
+  /** The public pages name the handle: they are made again after a change. */
+  invalidate: () => void;
+  log: { warn(details: object, message: string): void };
+}> = async (app, { db, federation, siteUrl, invalidate, log }) => {
+  const read = async () => {
+    const [name, approve, rows, [accepted]] = await Promise.all([
+      handleName(db),
+      db.select().from(appMeta).where(eq(appMeta.key, APPROVE_FOLLOWERS)),
+      db
+        .select()
+        .from(fediverseFollowers)
+        .orderBy(desc(fediverseFollowers.followedAt), desc(fediverseFollowers.id))
+        .limit(LISTED),
+      db.select({ n: count() }).from(fediverseFollowers).where(eq(fediverseFollowers.state, 'accepted')),
+    ]);
+    return {
+      name,
+      defaultName: defaultHandleName(),
+      approveFollowers: approve[0]?.value === '1',
+      handle: `@${name}@${new URL(siteUrl).host}`,
+      followerCount: accepted?.n ?? 0,
+      followers: rows.map((row) => ({
+        id: row.id,
+        handle: row.handle,
+        name: row.name,
+        actorUri: row.actorUri,
+        server: row.server,
+        state: row.state,
+        followedAt: row.followedAt.toISOString(),
+      })),
+    };
+  };
+
+  /** Tells a follower's server what the owner decided about its Follow (best effort: the row is what counts). */
+  const answer = async (
+    request: FastifyRequest,
+    row: typeof fediverseFollowers.$inferSelect,
+    kind: 'accept' | 'reject',
+  ) => {
+    // Ids start with PUBLIC_URL when it is set (Fedify's origin); else with this request's address,
+    // as the follower's server saw them.
+    const ctx = federation.createContext(new URL(`${request.protocol}://${request.host}`), undefined);
+    const actor = ctx.getActorUri(BLOG_ACTOR);
+    const follow = new Follow({ id: new URL(row.followId), actor: new URL(row.actorUri), object: actor });
+    const Activity = kind === 'accept' ? Accept : Reject;
+    try {
+      await ctx.sendActivity(
+        { identifier: BLOG_ACTOR },
+        { id: new URL(row.actorUri), inboxId: new URL(row.inbox), endpoints: null },
+        new Activity({
+          id: new URL(`#${kind}/${encodeURIComponent(row.followId)}`, actor),
+          actor,
+          object: follow,
+        }),
+      );
+    } catch (error) {
+      log.warn({ err: error, follower: row.actorUri }, `fediverse ${kind} not delivered`);
+    }
+  };
+
+  app.get('/api/admin/fediverse', { schema: { response: { 200: fediverseOwnerSchema } } }, read);
+
+  app.put(
+    '/api/admin/fediverse',
+    { schema: { body: fediverseSettingsSchema, response: { 200: fediverseOwnerSchema } } },
+    async (request) => {
+      const { name, approveFollowers } = request.body;
+      for (const [key, value] of [
+        [HANDLE_NAME, name],
+        [APPROVE_FOLLOWERS, approveFollowers ? '1' : '0'],
+      ] as const) {
+        await db
+          .insert(appMeta)
+          .values({ key, value })
+          .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
+      }
+      invalidate();
+      return read();
+    },
+  );
+
+  app.post(
+    '/api/admin/fediverse/followers/:id/accept',
+    { schema: { params: idParams, response: { 200: z.object({ accepted: z.literal(true) }) } } },
+    async (request) => {
+      const [row] = await db
+        .update(fediverseFollowers)
+        .set({ state: 'accepted' })
+        .where(eq(fediverseFollowers.id, request.params.id))
+        .returning();
+      if (!row) throw notFound('Follower not found');
+      await answer(request, row, 'accept');
+      return { accepted: true as const };
+    },
+  );
+
+  app.delete(
+    '/api/admin/fediverse/followers/:id',
+    { schema: { params: idParams } },
+    async (request, reply) => {
+      const [row] = await db
+        .delete(fediverseFollowers)
+        .where(eq(fediverseFollowers.id, request.params.id))
+        .returning();
+      if (!row) throw notFound('Follower not found');
+      await answer(request, row, 'reject');
+      return reply.code(204).send();
+    },
+  );
+};

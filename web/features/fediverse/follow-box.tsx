@@ -1,0 +1,50 @@
+/**
+ * "Follow on the fediverse" (issue 47): the blog's handle, which a Mastodon user types into search,
+ * and, once the page's code is live, a button that copies it. Without JavaScript the handle is
+ * there to select; there is no button that would do nothing.
+ */
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useSiteInfo } from '../../lib/site.ts';
+import { useCopyLink } from '../../lib/use-copy-link.ts';
+import { cn } from '../../ui/cn.ts';
+
+export const FOLLOW_TITLE = 'Follow on the fediverse';
+
+/** The blog's own box, and the footer's everywhere else (two of one on a page read as noise). */
+const OWN_BOX = /^\/blog($|\/)/;
+
+export function FollowBox({ place, className }: { place: 'footer' | 'blog'; className?: string }) {
+  const { fediverse } = useSiteInfo();
+  const { pathname } = useLocation();
+  const [live, setLive] = useState(false);
+  const { copied, copy } = useCopyLink();
+  useEffect(() => setLive(true), []);
+  if (!fediverse || (place === 'footer' && OWN_BOX.test(pathname))) return null;
+  const { handle } = fediverse;
+  return (
+    <div className={cn('text-sm', className)}>
+      <h2 className="font-semibold">{FOLLOW_TITLE}</h2>
+      <p className="mt-1 text-muted-foreground">Search for the blog on Mastodon or any fediverse app.</p>
+      <p className="mt-2 flex flex-wrap items-center gap-2">
+        <code className="break-all rounded bg-muted px-2 py-1 font-mono text-foreground">{handle}</code>
+        {live && (
+          <button
+            type="button"
+            onClick={() =>
+              void copy(
+                handle,
+                'Paste it into the search of your fediverse app to follow the blog.',
+                'Handle copied',
+              )
+            }
+            className="rounded-md border border-border px-3 py-1 font-medium hover:border-primary"
+            aria-label={`Copy ${handle}`}
+          >
+            {copied ? 'Copied' : 'Copy'}
+          </button>
+        )}
+      </p>
+    </div>
+  );
+}
