@@ -12,6 +12,11 @@ const SMALL_AND_SHARED =
 /** What the shell loads only on demand (dynamic imports): the toasts (Radix) and the account menu. */
 const ONLY_WHEN_ASKED = /\/web\/(ui\/toaster|features\/layout\/user-menu)\.tsx$/;
 const ROOT_ROUTE = /\/web\/root\.tsx$/;
+/**
+ * Plain components of web/ui that only the dashboard and a few inner pages use (a table, a
+ * confirmation step): they stay with those pages, not in what every page fetches.
+ */
+const INNER_PAGES_ONLY = /\/web\/ui\/(data-table|confirm-step)\.tsx$/;
 
 type ModuleInfo = { importers: readonly string[] } | null;
 /**
@@ -67,7 +72,7 @@ export default defineConfig({
         // page's first 10 seconds). What loads only when asked for (toasts, tooltips, the account
         // menu) keeps a chunk of its own, or it would come with every page.
         manualChunks: (id, { getModuleInfo }) => {
-          if (ONLY_WHEN_ASKED.test(id)) return undefined;
+          if (ONLY_WHEN_ASKED.test(id) || INNER_PAGES_ONLY.test(id)) return undefined;
           inShell ??= shellMembership(getModuleInfo);
           return SMALL_AND_SHARED.test(id) || inShell(id) ? 'shared' : undefined;
         },

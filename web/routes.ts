@@ -22,6 +22,7 @@ export default [
     route('bookings', 'routes/admin-bookings.tsx'),
     route('resume-requests', 'routes/admin-resume-requests.tsx'),
     route('endorsements', 'routes/admin-endorsements.tsx'),
+    route('fediverse', 'routes/admin-fediverse.tsx'),
     route('analytics', 'routes/admin-analytics.tsx'),
     route('data', 'routes/admin-data.tsx'),
     route('security', 'routes/admin-security.tsx'),

@@ -12,6 +12,7 @@ export const dashboardPaths = {
   bookings: '/admin/blog/bookings',
   resumeRequests: '/admin/blog/resume-requests',
   endorsements: '/admin/blog/endorsements',
+  fediverse: '/admin/blog/fediverse',
   analytics: '/admin/blog/analytics',
   data: '/admin/blog/data',
   security: '/admin/blog/security',

@@ -19,6 +19,7 @@ const sections: Array<{ to: string; label: string; waiting?: (summary: AdminSumm
   { to: dashboardPaths.testimonials, label: 'Testimonials', waiting: (s) => s.testimonialsWaiting },
   { to: dashboardPaths.resumeRequests, label: 'Resume requests' },
   { to: dashboardPaths.endorsements, label: 'Endorsements' },
+  { to: dashboardPaths.fediverse, label: 'Fediverse' },
   { to: dashboardPaths.analytics, label: 'Analytics' },
   { to: dashboardPaths.newsletter, label: 'Newsletter' },
   { to: dashboardPaths.outbox, label: 'Outbox', waiting: (s) => s.outboxFailed },

@@ -25,7 +25,9 @@ export function FollowBox({ place, className }: { place: 'footer' | 'blog'; clas
   return (
     <div className={cn('text-sm', className)}>
       <h2 className="font-semibold">{FOLLOW_TITLE}</h2>
-      <p className="mt-1 text-muted-foreground">Search for the blog on Mastodon or any fediverse app.</p>
+      {place === 'blog' && (
+        <p className="mt-1 text-muted-foreground">Search for the blog on Mastodon or any fediverse app.</p>
+      )}
       <p className="mt-2 flex flex-wrap items-center gap-2">
         <code className="break-all rounded bg-muted px-2 py-1 font-mono text-foreground">{handle}</code>
         {live && (

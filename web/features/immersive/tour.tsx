@@ -18,7 +18,8 @@ import { useOverlayFloor } from './overlay-floor.ts';
 const TOUR_TEXT: Record<TourStep, { title: string; text: string; section: string }> = {
   intro: {
     title: 'Welcome! A quick tour',
-    text: 'I build web software and run an electronic repair and automotive locksmith business in Atlanta. Four stops show you around; scroll on and they appear by themselves.',
+    // As short as the other steps' texts: on a phone the card stays within its share of the screen.
+    text: 'I build web software and fix electronics and car keys in Atlanta. Scroll on: three stops follow.',
     section: 'home',
   },
   projects: {

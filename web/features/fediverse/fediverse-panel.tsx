@@ -1,0 +1,201 @@
+/**
+ * The owner's fediverse section (issue 47): the handle's name and whether followers wait for
+ * approval, then the followers (newest first: handle, name, server, since when), each approved or
+ * removed by its own form. Every form posts to the page without its code (ADR 018).
+ */
+import { useId } from 'react';
+import type { FediverseFollower, FediverseOwner } from '../../../common/schemas/fediverse.ts';
+import { dashboardPaths } from '../../lib/admin-paths.ts';
+import { longDate } from '../../lib/dates.ts';
+import { useDone } from '../../lib/form-post.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
+import { Button } from '../../ui/button.tsx';
+import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { Input } from '../../ui/input.tsx';
+import { LoadState } from '../../ui/load-state.tsx';
+import { toast } from '../../ui/use-toast.ts';
+import { useRefreshAdmin } from '../admin/admin-list.tsx';
+import { Panel } from '../admin/panel.tsx';
+import { FOLLOWER_FORM, SETTINGS_FORM, useOwnerFediverse } from './owner-api.ts';
+
+export function FediversePanel() {
+  const owner = useOwnerFediverse();
+  return (
+    <div className="space-y-6">
+      {!owner.data && (
+        <LoadState
+          pending={owner.isPending}
+          error={owner.error}
+          loading="Loading the fediverse settings"
+          failed="Could not load the fediverse settings."
+        />
+      )}
+      {owner.data && <Settings owner={owner.data} />}
+      {owner.data && <Followers owner={owner.data} />}
+    </div>
+  );
+}
+
+function Settings({ owner }: { owner: FediverseOwner }) {
+  const id = useId();
+  const refresh = useRefreshAdmin();
+  const saved = useDone(SETTINGS_FORM);
+  const form = useRouteForm(SETTINGS_FORM, {
+    onDone: () => {
+      toast({ title: 'Settings saved', description: 'The blog answers to its new handle.' });
+      void refresh('/api/fediverse');
+    },
+  });
+  const problem = form.errorOf('name');
+  return (
+    <Panel
+      headingId="fediverse-heading"
+      title="On the fediverse"
+      description={`People follow the blog from Mastodon and the rest of the fediverse as ${owner.handle}.`}
+    >
+      {saved && (
+        <DoneNotice className="mt-4" title="Settings saved" text="The blog answers to its new handle." />
+      )}
+      <form.Form
+        ref={form.formRef}
+        method="post"
+        action={dashboardPaths.fediverse}
+        preventScrollReset
+        noValidate
+        aria-label="Fediverse settings"
+        className="mt-4 space-y-4"
+      >
+        <FormName name={SETTINGS_FORM} />
+        <FormNotice answer={form.answer} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={id} className="text-sm font-medium">
+            Name
+          </label>
+          <Input
+            id={id}
+            name="name"
+            defaultValue={form.answer?.values.name ?? owner.name}
+            autoCapitalize="none"
+            spellCheck={false}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
+            className="max-w-xs"
+          />
+          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+            Letters, digits and underscores; {owner.defaultName} unless you choose another. Followers keep
+            following when it changes.
+          </p>
+          {problem && (
+            <p id={`${id}-error`} className="text-xs font-medium text-destructive">
+              {problem}
+            </p>
+          )}
+        </div>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="approveFollowers"
+            defaultChecked={owner.approveFollowers}
+            className="mt-1 h-4 w-4"
+          />
+          <span>Approve each follower before they follow (they wait in the list below)</span>
+        </label>
+        <Button type="submit" pending={form.pending} pendingText="Saving...">
+          Save
+        </Button>
+      </form.Form>
+    </Panel>
+  );
+}
+
+function Followers({ owner }: { owner: FediverseOwner }) {
+  const count = owner.followerCount;
+  return (
+    <Panel
+      headingId="followers-heading"
+      title="Followers"
+      description={count === 1 ? '1 person follows the blog.' : `${count} people follow the blog.`}
+    >
+      {owner.followers.length === 0 ? (
+        <p className="mt-4 text-sm text-muted-foreground">No followers yet.</p>
+      ) : (
+        <ul aria-label="Followers" className="mt-4 divide-y divide-border">
+          {owner.followers.map((follower) => (
+            <li key={follower.id} className="py-3">
+              <FollowerRow follower={follower} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function FollowerRow({ follower }: { follower: FediverseFollower }) {
+  const refresh = useRefreshAdmin();
+  const form = useRouteForm(FOLLOWER_FORM, {
+    key: `${FOLLOWER_FORM}-${follower.id}`,
+    match: (answer) => answer.values.id === String(follower.id),
+    onDone: (sent) => {
+      const accepted = sent?.get('intent') === 'accept';
+      toast(
+        accepted
+          ? { title: 'Follower approved', description: `${follower.handle} now follows the blog.` }
+          : { title: 'Follower removed', description: `${follower.handle} no longer follows the blog.` },
+      );
+      void refresh();
+    },
+  });
+  return (
+    <form.Form
+      ref={form.formRef}
+      method="post"
+      action={dashboardPaths.fediverse}
+      preventScrollReset
+      aria-label={`Follower ${follower.handle}`}
+      className="flex flex-wrap items-center gap-3"
+    >
+      <FormName name={FOLLOWER_FORM} />
+      <input type="hidden" name="id" value={follower.id} />
+      <div className="min-w-0 flex-1 basis-full sm:basis-auto">
+        <a
+          href={follower.actorUri}
+          className="font-medium break-all hover:underline"
+          rel="noopener noreferrer"
+        >
+          {follower.handle}
+        </a>
+        <p className="text-sm text-muted-foreground">
+          {[follower.name, follower.server, `since ${longDate(follower.followedAt)}`]
+            .filter(Boolean)
+            .join(' · ')}
+          {follower.state === 'pending' && ' · waiting for approval'}
+        </p>
+        <FormNotice answer={form.answer} />
+      </div>
+      {follower.state === 'pending' && (
+        <Button
+          type="submit"
+          name="intent"
+          value="accept"
+          size="sm"
+          pending={form.pending}
+          pendingText="Approving..."
+        >
+          Approve
+        </Button>
+      )}
+      <Button
+        type="submit"
+        name="intent"
+        value="remove"
+        size="sm"
+        variant="outline"
+        pending={form.pending}
+        pendingText="Removing..."
+      >
+        Remove
+      </Button>
+    </form.Form>
+  );
+}

@@ -1,0 +1,20 @@
+/** The owner's reads and forms of the fediverse section (issue 47). */
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { FediverseOwner } from '../../../common/schemas/fediverse.ts';
+import { ADMIN_PREFIX } from '../admin/api.ts';
+
+export const fediverseOwnerPath = `${ADMIN_PREFIX}fediverse`;
+export const followerPath = (id: number) => `${fediverseOwnerPath}/followers/${id}`;
+
+/** The forms of /admin/blog/fediverse. */
+export const SETTINGS_FORM = 'fediverse-settings';
+export const FOLLOWER_FORM = 'follower';
+
+/** A follower's row: approve it, or remove it. */
+export const followerActionSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  intent: z.enum(['accept', 'remove']),
+});
+
+export const useOwnerFediverse = () => useQuery<FediverseOwner>({ queryKey: [fediverseOwnerPath] });
