@@ -68,6 +68,8 @@ export default defineConfig({
         PUBLIC_URL: `http://localhost:${E2E_PORT}`,
         // Each test sends its own X-Forwarded-For (fixtures.ts), so per-IP rate limits apply per test.
         TRUST_PROXY: '1',
+        // The fediverse tests follow the blog from a server on 127.0.0.1 (test-only setting).
+        OUTBOUND_ALLOW_PRIVATE_ADDRESSES: '1',
       },
     },
     {

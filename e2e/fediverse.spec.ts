@@ -5,6 +5,7 @@
  * names the actor (home, /blog) and a post's own object with its author's handle, and those
  * addresses answer as ActivityPub.
  */
+import { follow, startPeer } from '../server/testing/fediverse-peer.ts';
 import { E2E_PORT } from './constants.ts';
 import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
 
@@ -78,4 +79,56 @@ test('the head names the actor and a post its object and author; both answer as 
   // A browser that opens the object's address reads the post.
   await page.goto(`/ap/posts/${POST}`);
   await expect(page).toHaveURL(new RegExp(`/blog/${POST}$`));
+});
+
+test.describe("the owner's followers", () => {
+  test('a follower from another server waits, is approved, then removed: at 390 and 1280 px', async ({
+    page,
+    admin,
+    signInAs,
+  }) => {
+    const peer = await startPeer();
+    const actor = `http://localhost:${E2E_PORT}/ap/actors/blog`;
+    const alice = `@alice@${new URL(peer.base).host}`;
+    try {
+      await signInAs('admin');
+      for (const [width, height] of [
+        [390, 844],
+        [1280, 900],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.goto('/admin/blog/fediverse');
+        const settings = page.getByRole('form', { name: 'Fediverse settings' });
+        await expect(settings.getByLabel('Name')).toHaveValue('jordan');
+        await settings.getByLabel(/Approve each follower/).check();
+        await settings.getByRole('button', { name: 'Save' }).click();
+        await expectToast(page, 'Settings saved');
+
+        // Alice follows from her server: she waits for the owner.
+        await follow(peer, actor, `follow-${width}`);
+        await page.reload();
+        const row = page.getByRole('form', { name: `Follower ${alice}` });
+        await expect(row).toContainText('waiting for approval');
+        const accepted = peer.accepted.length;
+        await row.getByRole('button', { name: 'Approve' }).click();
+        await expectToast(page, 'Follower approved', `${alice} now follows the blog.`);
+        await expect(row).not.toContainText('waiting for approval');
+        await expect(page.getByRole('region', { name: 'Followers' })).toContainText(
+          '1 person follows the blog.',
+        );
+        expect(peer.accepted).toHaveLength(accepted + 1);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+        const rejected = peer.rejected.length;
+        await row.getByRole('button', { name: 'Remove' }).click();
+        await expectToast(page, 'Follower removed', `${alice} no longer follows the blog.`);
+        await expect(page.getByRole('form', { name: `Follower ${alice}` })).toHaveCount(0);
+        expect(peer.rejected).toHaveLength(rejected + 1);
+      }
+      await expectAccessible(page, '/admin/blog/fediverse');
+    } finally {
+      await admin.put('/api/admin/fediverse', { data: { name: 'jordan', approveFollowers: false } });
+      await peer.close();
+    }
+  });
 });

@@ -4,84 +4,20 @@
  * the blog by WebFinger, reads the actor, follows (and gets Accept), is listed among the followers,
  * takes its follow back; an unsigned or wrongly signed post to the inbox is refused.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createFederation, type Federation, generateCryptoKeyPair, MemoryKvStore } from '@fedify/fedify';
-import { Accept, Follow, Person, Reject, Undo } from '@fedify/fedify/vocab';
+import { Follow, Person, Undo } from '@fedify/fedify/vocab';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fediverseFollowers } from '../../db/schema.ts';
+import { type Peer, startPeer } from '../../testing/fediverse-peer.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { defaultHandleName } from './federation.ts';
 import { pageFor } from './routes.ts';
 
 const ACTIVITY = 'application/activity+json';
 
-/** A fediverse server of one person, Alice, run by Fedify: what it received is kept in `accepted`. */
-async function startPeer() {
-  const pair = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
-  const accepted: Accept[] = [];
-  const rejected: Reject[] = [];
-  const federation: Federation<void> = createFederation<void>({
-    kv: new MemoryKvStore(),
-    allowPrivateAddress: true,
-  });
-  federation
-    .setActorDispatcher('/users/{identifier}', async (ctx, identifier) =>
-      identifier === 'alice'
-        ? new Person({
-            id: ctx.getActorUri(identifier),
-            preferredUsername: 'alice',
-            name: 'Alice Example',
-            inbox: ctx.getInboxUri(identifier),
-            publicKey: (await ctx.getActorKeyPairs(identifier))[0]?.cryptographicKey ?? null,
-          })
-        : null,
-    )
-    .setKeyPairsDispatcher((_ctx, identifier) => (identifier === 'alice' ? [pair] : []));
-  federation
-    .setInboxListeners('/users/{identifier}/inbox')
-    .on(Accept, (_ctx, accept) => {
-      accepted.push(accept);
-    })
-    .on(Reject, (_ctx, reject) => {
-      rejected.push(reject);
-    });
-  const server: Server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
-    const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-    const answer = await federation.fetch(
-      new Request(`http://${req.headers.host}${req.url}`, {
-        method: req.method,
-        headers,
-        ...(body ? { body } : {}),
-      }),
-      { contextData: undefined },
-    );
-    res.writeHead(answer.status, Object.fromEntries(answer.headers));
-    res.end(Buffer.from(await answer.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const context = () => federation.createContext(new URL(base), undefined);
-  return {
-    base,
-    accepted,
-    rejected,
-    context,
-    pair,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 let t: TestApp;
 let site: string;
-let peer: Awaited<ReturnType<typeof startPeer>>;
+let peer: Peer;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { OUTBOUND_ALLOW_PRIVATE_ADDRESSES: '1' } });
@@ -245,7 +181,7 @@ const activity = (alice: string, type: string, fragment: string, object: string)
   });
 
 /** A request to `url` with `body`, signed by Alice's key as her server would sign it. */
-async function signedRequest(from: Awaited<ReturnType<typeof startPeer>>, url: string, body: string) {
+async function signedRequest(from: Peer, url: string, body: string) {
   const { signRequest } = await import('@fedify/fedify');
   const [key] = await from.context().getActorKeyPairs('alice');
   if (!key) throw new Error('no key');

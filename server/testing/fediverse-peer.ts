@@ -1,0 +1,94 @@
+/**
+ * A fediverse server of one person, Alice, run by Fedify on 127.0.0.1 (issue 47): an ActivityPub
+ * implementation this project did not write, for the tests to follow the blog from. What it
+ * received is kept in `accepted` and `rejected`.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createFederation, type Federation, generateCryptoKeyPair, MemoryKvStore } from '@fedify/fedify';
+import { Accept, Follow, Person, Reject, Undo } from '@fedify/fedify/vocab';
+
+export async function startPeer() {
+  const pair = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+  const accepted: Accept[] = [];
+  const rejected: Reject[] = [];
+  const federation: Federation<void> = createFederation<void>({
+    kv: new MemoryKvStore(),
+    allowPrivateAddress: true,
+  });
+  federation
+    .setActorDispatcher('/users/{identifier}', async (ctx, identifier) =>
+      identifier === 'alice'
+        ? new Person({
+            id: ctx.getActorUri(identifier),
+            preferredUsername: 'alice',
+            name: 'Alice Example',
+            inbox: ctx.getInboxUri(identifier),
+            publicKey: (await ctx.getActorKeyPairs(identifier))[0]?.cryptographicKey ?? null,
+          })
+        : null,
+    )
+    .setKeyPairsDispatcher((_ctx, identifier) => (identifier === 'alice' ? [pair] : []));
+  federation
+    .setInboxListeners('/users/{identifier}/inbox')
+    .on(Accept, (_ctx, accept) => {
+      accepted.push(accept);
+    })
+    .on(Reject, (_ctx, reject) => {
+      rejected.push(reject);
+    });
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+    const answer = await federation.fetch(
+      new Request(`http://${req.headers.host}${req.url}`, {
+        method: req.method,
+        headers,
+        ...(body ? { body } : {}),
+      }),
+      { contextData: undefined },
+    );
+    res.writeHead(answer.status, Object.fromEntries(answer.headers));
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const context = () => federation.createContext(new URL(base), undefined);
+  return {
+    base,
+    accepted,
+    rejected,
+    context,
+    pair,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type Peer = Awaited<ReturnType<typeof startPeer>>;
+
+/** Alice follows `actor` (the blog's address) with a Follow of this id fragment; answers the Follow. */
+export async function follow(peer: Peer, actor: string, fragment: string): Promise<Follow> {
+  const ctx = peer.context();
+  const blog = (await ctx.lookupObject(actor)) as Person;
+  const alice = ctx.getActorUri('alice');
+  const activity = new Follow({ id: new URL(`${alice.href}#${fragment}`), actor: alice, object: blog.id });
+  await ctx.sendActivity({ identifier: 'alice' }, blog, activity);
+  return activity;
+}
+
+/** Alice takes back a Follow she sent. */
+export async function unfollow(peer: Peer, actor: string, sent: Follow, fragment: string): Promise<void> {
+  const ctx = peer.context();
+  const blog = (await ctx.lookupObject(actor)) as Person;
+  const alice = ctx.getActorUri('alice');
+  await ctx.sendActivity(
+    { identifier: 'alice' },
+    blog,
+    new Undo({ id: new URL(`${alice.href}#${fragment}`), actor: alice, object: sent }),
+  );
+}
