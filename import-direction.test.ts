@@ -101,6 +101,7 @@ const ADMIN_PATH_OWNERS: Record<string, string> = {
   analytics: 'analytics',
   backups: 'backup',
   security: 'auth',
+  fediverse: 'fediverse',
   summary: 'admin',
 };
 const ROUTE = /\.(?:get|post|put|patch|delete)\(\s*['`](\/api\/admin\/[^'`]*)['`]/g;

@@ -16,7 +16,7 @@ import { LoadState } from '../../ui/load-state.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
-import { FOLLOWER_FORM, SETTINGS_FORM, useOwnerFediverse } from './owner-api.ts';
+import { FOLLOWER_FORM, fediversePublicPath, SETTINGS_FORM, useOwnerFediverse } from './owner-api.ts';
 
 export function FediversePanel() {
   const owner = useOwnerFediverse();
@@ -43,7 +43,7 @@ function Settings({ owner }: { owner: FediverseOwner }) {
   const form = useRouteForm(SETTINGS_FORM, {
     onDone: () => {
       toast({ title: 'Settings saved', description: 'The blog answers to its new handle.' });
-      void refresh('/api/fediverse');
+      void refresh(fediversePublicPath);
     },
   });
   const problem = form.errorOf('name');
