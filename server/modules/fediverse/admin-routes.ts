@@ -5,8 +5,8 @@
  * admin scope, which checks the guard for every route here.
  */
 import type { Federation } from '@fedify/fedify';
-import { Accept, Follow, Reject } from '@fedify/fedify/vocab';
-import { count, desc, eq } from 'drizzle-orm';
+import { Follow } from '@fedify/fedify/vocab';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +15,17 @@ import type { Db } from '../../db/client.ts';
 import { appMeta, fediverseFollowers } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { idParams } from '../../lib/route-params.ts';
-import { APPROVE_FOLLOWERS, BLOG_ACTOR, defaultHandleName, HANDLE_NAME, handleName } from './federation.ts';
+import {
+  APPROVE_FOLLOWERS,
+  acceptedFollowers,
+  answerFollow,
+  approvesFollowers,
+  BLOG_ACTOR,
+  defaultHandleName,
+  HANDLE_NAME,
+  handleName,
+  handleOf,
+} from './federation.ts';
 
 /** The most followers the owner's list shows (newest first). */
 const LISTED = 500;
@@ -29,22 +39,23 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
   log: { warn(details: object, message: string): void };
 }> = async (app, { db, federation, siteUrl, invalidate, log }) => {
   const read = async () => {
-    const [name, approve, rows, [accepted]] = await Promise.all([
+    const [name, handle, approveFollowers, rows, followerCount] = await Promise.all([
       handleName(db),
-      db.select().from(appMeta).where(eq(appMeta.key, APPROVE_FOLLOWERS)),
+      handleOf(db, siteUrl),
+      approvesFollowers(db),
       db
         .select()
         .from(fediverseFollowers)
         .orderBy(desc(fediverseFollowers.followedAt), desc(fediverseFollowers.id))
         .limit(LISTED),
-      db.select({ n: count() }).from(fediverseFollowers).where(eq(fediverseFollowers.state, 'accepted')),
+      acceptedFollowers(db),
     ]);
     return {
       name,
       defaultName: defaultHandleName(),
-      approveFollowers: approve[0]?.value === '1',
-      handle: `@${name}@${new URL(siteUrl).host}`,
-      followerCount: accepted?.n ?? 0,
+      approveFollowers,
+      handle,
+      followerCount,
       followers: rows.map((row) => ({
         id: row.id,
         handle: row.handle,
@@ -66,19 +77,14 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
     // Ids start with PUBLIC_URL when it is set (Fedify's origin); else with this request's address,
     // as the follower's server saw them.
     const ctx = federation.createContext(new URL(`${request.protocol}://${request.host}`), undefined);
-    const actor = ctx.getActorUri(BLOG_ACTOR);
-    const follow = new Follow({ id: new URL(row.followId), actor: new URL(row.actorUri), object: actor });
-    const Activity = kind === 'accept' ? Accept : Reject;
+    const follow = new Follow({
+      id: new URL(row.followId),
+      actor: new URL(row.actorUri),
+      object: ctx.getActorUri(BLOG_ACTOR),
+    });
+    const follower = { id: new URL(row.actorUri), inboxId: new URL(row.inbox), endpoints: null };
     try {
-      await ctx.sendActivity(
-        { identifier: BLOG_ACTOR },
-        { id: new URL(row.actorUri), inboxId: new URL(row.inbox), endpoints: null },
-        new Activity({
-          id: new URL(`#${kind}/${encodeURIComponent(row.followId)}`, actor),
-          actor,
-          object: follow,
-        }),
-      );
+      await answerFollow(ctx, follower, follow, kind);
     } catch (error) {
       log.warn({ err: error, follower: row.actorUri }, `fediverse ${kind} not delivered`);
     }

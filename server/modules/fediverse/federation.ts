@@ -20,13 +20,17 @@ import {
   Image,
   isActor,
   Person,
+  type Recipient,
+  Reject,
   Undo,
 } from '@fedify/fedify/vocab';
 import { Temporal as Polyfill } from '@js-temporal/polyfill';
 import { count, desc, eq } from 'drizzle-orm';
+import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
 import { profile } from '../../../content/profile.ts';
 import type { Db } from '../../db/client.ts';
 import { appMeta, fediverseFollowers } from '../../db/schema.ts';
+import { escapeXml, imageType } from '../../lib/markup.ts';
 import type { BlogService } from '../blog/service.ts';
 import type { actorKeys } from './keys.ts';
 
@@ -65,6 +69,45 @@ async function setting(db: Db, key: string): Promise<string | undefined> {
 
 export const handleName = async (db: Db) => (await setting(db, HANDLE_NAME)) || defaultHandleName();
 
+/** '@name@host': the handle people type to follow the blog. */
+export const handleOf = async (db: Db, siteUrl: string) =>
+  `@${await handleName(db)}@${new URL(siteUrl).host}`;
+
+/** Whether each follower waits for the owner's approval. */
+export const approvesFollowers = async (db: Db) => (await setting(db, APPROVE_FOLLOWERS)) === '1';
+
+/** How many follow the blog (the ones waiting for approval aside). */
+export async function acceptedFollowers(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(fediverseFollowers)
+    .where(eq(fediverseFollowers.state, 'accepted'));
+  return row?.n ?? 0;
+}
+
+/**
+ * Tells a follower's server what became of its Follow: Accept (followed) or Reject (refused or
+ * removed), from the blog's actor.
+ */
+export async function answerFollow(
+  ctx: Context<void>,
+  follower: Recipient,
+  follow: Follow,
+  kind: 'accept' | 'reject',
+): Promise<void> {
+  const actor = ctx.getActorUri(BLOG_ACTOR);
+  const Answer = kind === 'accept' ? Accept : Reject;
+  await ctx.sendActivity(
+    { identifier: BLOG_ACTOR },
+    follower,
+    new Answer({
+      id: new URL(`#${kind}/${encodeURIComponent(follow.id?.href ?? '')}`, actor),
+      actor,
+      object: follow,
+    }),
+  );
+}
+
 /** A follower's row from the actor who sent the Follow. */
 async function followerOf(actor: Actor, follow: Follow) {
   const actorUri = actor.id?.href;
@@ -102,14 +145,14 @@ export function createBlogFederation({
   });
 
   const postUrl = (base: URL, slug: string) => new URL(`/blog/${encodeURIComponent(slug)}`, base);
-  const articleOf = (ctx: Context<void>, post: Awaited<ReturnType<BlogService['listPublished']>>[number]) => {
+  const articleOf = (ctx: Context<void>, post: BlogPostSummary) => {
     const base = new URL(ctx.origin);
     return new Article({
       id: ctx.getObjectUri(Article, { slug: post.slug }),
       attribution: ctx.getActorUri(BLOG_ACTOR),
       name: post.title,
       summary: post.summary,
-      content: `<p>${escapeHtml(post.summary)}</p><p><a href="${postUrl(base, post.slug).href}">${escapeHtml(post.title)}</a></p>`,
+      content: `<p>${escapeXml(post.summary)}</p><p><a href="${postUrl(base, post.slug).href}">${escapeXml(post.title)}</a></p>`,
       url: postUrl(base, post.slug),
       published: instant(post.publishedAt),
       tags: post.tags.map(
@@ -123,7 +166,7 @@ export function createBlogFederation({
         ? {
             image: new Image({
               url: new URL(post.coverImage, base),
-              mediaType: mediaTypeOf(post.coverImage),
+              mediaType: imageType(post.coverImage, 'image/png'),
             }),
           }
         : {}),
@@ -144,14 +187,14 @@ export function createBlogFederation({
         url: new URL('/', base),
         icon: new Image({
           url: new URL(profile.profileImage, base),
-          mediaType: mediaTypeOf(profile.profileImage),
+          mediaType: imageType(profile.profileImage, 'image/png'),
         }),
         image: new Image({ url: new URL('/og/blog.png', base), mediaType: 'image/png' }),
         inbox: ctx.getInboxUri(identifier),
         outbox: ctx.getOutboxUri(identifier),
         followers: ctx.getFollowersUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
-        manuallyApprovesFollowers: (await setting(db, APPROVE_FOLLOWERS)) === '1',
+        manuallyApprovesFollowers: await approvesFollowers(db),
         discoverable: true,
         indexable: true,
         publicKey: pairs[0]?.cryptographicKey ?? null,
@@ -164,16 +207,20 @@ export function createBlogFederation({
     .setKeyPairsDispatcher(async (_ctx, identifier) => (identifier === BLOG_ACTOR ? keys.pairs() : []));
 
   federation.setObjectDispatcher(Article, '/ap/posts/{slug}', async (ctx, { slug }) => {
-    const post = (await blog.listPublished()).find((row) => row.slug === slug);
+    const post = await blog.findPublishedBySlug(slug);
     return post ? articleOf(ctx, post) : null;
   });
+
+  /** How many posts are published (one count, not the list). */
+  const publishedCount = async () => (await blog.listPage({ limit: 1, page: 1, q: '', tag: '' })).total;
 
   federation
     .setOutboxDispatcher('/ap/actors/{identifier}/outbox', async (ctx, identifier, cursor) => {
       if (identifier !== BLOG_ACTOR || cursor === null) return null;
-      const posts = await blog.listPublished();
-      const start = Number(cursor) || 0;
-      const items = posts.slice(start, start + PAGE).map(
+      // The cursor is a page number: one page of posts is read, whatever the blog's size.
+      const page = Math.max(1, Math.floor(Number(cursor)) || 1);
+      const { posts, total } = await blog.listPage({ limit: PAGE, page, q: '', tag: '' });
+      const items = posts.map(
         (post) =>
           new Create({
             id: new URL(`#create`, ctx.getObjectUri(Article, { slug: post.slug })),
@@ -183,10 +230,10 @@ export function createBlogFederation({
             to: new URL('https://www.w3.org/ns/activitystreams#Public'),
           }),
       );
-      return { items, nextCursor: start + PAGE < posts.length ? String(start + PAGE) : null };
+      return { items, nextCursor: page * PAGE < total ? String(page + 1) : null };
     })
-    .setFirstCursor(() => '0')
-    .setCounter(async () => (await blog.listPublished()).length);
+    .setFirstCursor(() => '1')
+    .setCounter(publishedCount);
 
   federation
     .setFollowersDispatcher('/ap/actors/{identifier}/followers', async (_ctx, identifier, cursor) => {
@@ -209,15 +256,7 @@ export function createBlogFederation({
       };
     })
     .setFirstCursor(() => '0')
-    .setCounter(
-      async () =>
-        (
-          await db
-            .select({ n: count() })
-            .from(fediverseFollowers)
-            .where(eq(fediverseFollowers.state, 'accepted'))
-        )[0]?.n ?? 0,
-    );
+    .setCounter(() => acceptedFollowers(db));
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => ({
     software: { name: 'portfolio-site', version: '0.1.0' },
@@ -225,7 +264,7 @@ export function createBlogFederation({
     openRegistrations: false,
     usage: {
       users: { total: 1, activeMonth: 1, activeHalfyear: 1 },
-      localPosts: (await blog.listPublished()).length,
+      localPosts: await publishedCount(),
       localComments: 0,
     },
   }));
@@ -239,7 +278,7 @@ export function createBlogFederation({
       if (!actor || !isActor(actor)) return;
       const row = await followerOf(actor, follow);
       if (!row) return;
-      const approve = (await setting(db, APPROVE_FOLLOWERS)) === '1';
+      const approve = await approvesFollowers(db);
       const state = approve ? ('pending' as const) : ('accepted' as const);
       await db
         .insert(fediverseFollowers)
@@ -254,16 +293,7 @@ export function createBlogFederation({
             name: row.name,
           },
         });
-      if (approve) return;
-      await ctx.sendActivity(
-        { identifier: BLOG_ACTOR },
-        actor,
-        new Accept({
-          id: new URL(`#accept/${encodeURIComponent(row.followId)}`, ctx.getActorUri(BLOG_ACTOR)),
-          actor: ctx.getActorUri(BLOG_ACTOR),
-          object: follow,
-        }),
-      );
+      if (!approve) await answerFollow(ctx, actor, follow, 'accept');
     })
     .on(Undo, async (ctx, undo) => {
       const object = await undo.getObject(ctx);
@@ -282,24 +312,3 @@ export function createBlogFederation({
  */
 const instant = (iso: string | null): Temporal.Instant | null =>
   iso ? (Polyfill.Instant.from(iso) as unknown as Temporal.Instant) : null;
-
-function mediaTypeOf(path: string): string {
-  const extension = path.split('?')[0]?.split('.').pop()?.toLowerCase();
-  return (
-    {
-      svg: 'image/svg+xml',
-      png: 'image/png',
-      jpg: 'image/jpeg',
-      jpeg: 'image/jpeg',
-      webp: 'image/webp',
-      avif: 'image/avif',
-      gif: 'image/gif',
-    }[extension ?? ''] ?? 'image/png'
-  );
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { appMeta } from '../../db/schema.ts';
 import type { Sealer } from '../../lib/sealed.ts';
 
-export const KEYS = 'fediverse:keys';
+const KEYS = 'fediverse:keys';
 
 type KeyPair = Awaited<ReturnType<typeof generateCryptoKeyPair>>;
 type Jwk = Awaited<ReturnType<typeof exportJwk>>;

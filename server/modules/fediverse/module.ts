@@ -4,7 +4,7 @@ import { createSealer } from '../../lib/sealed.ts';
 import type { SiteContext, SiteModule } from '../../lib/site-module.ts';
 import type { BlogService } from '../blog/service.ts';
 import { fediverseAdminRoutes } from './admin-routes.ts';
-import { createBlogFederation, handleName } from './federation.ts';
+import { createBlogFederation, handleOf } from './federation.ts';
 import { actorKeys } from './keys.ts';
 import { fediverseRoutes } from './routes.ts';
 
@@ -38,7 +38,7 @@ export function fediverseModule({ db, config, serverSecret, cache, log }: SiteCo
       await app.register(fediverseRoutes, {
         federation,
         siteUrl: config.publicUrl,
-        handleName: () => handleName(db),
+        handle: () => handleOf(db, config.publicUrl),
       });
     },
   } satisfies SiteModule & Record<string, unknown>;

@@ -22,13 +22,17 @@ export const fediverseRoutes: FastifyPluginAsync<{
   federation: Federation<void>;
   /** The site's public address (PUBLIC_URL, else this machine's). */
   siteUrl: string;
-  handleName: () => Promise<string>;
-}> = async (app, { federation, siteUrl, handleName }) => {
+  /** '@name@host'. */
+  handle: () => Promise<string>;
+}> = async (app, { federation, siteUrl, handle: handleNow }) => {
   // What pages show: the handle to follow, and the actor's address.
-  app.get(FEDIVERSE_INFO_PATH, async (): Promise<FediverseInfo> => {
-    const site = new URL(siteUrl);
-    return { handle: `@${await handleName()}@${site.host}`, actor: new URL(BLOG_ACTOR_PATH, site).href };
-  });
+  app.get(
+    FEDIVERSE_INFO_PATH,
+    async (): Promise<FediverseInfo> => ({
+      handle: await handleNow(),
+      actor: new URL(BLOG_ACTOR_PATH, siteUrl).href,
+    }),
+  );
 
   // In this scope only: bodies stay bytes.
   app.removeContentTypeParser('application/json');

@@ -6,6 +6,7 @@
  */
 import { FEED_PATHS, feedTitle } from '../../../common/feeds.ts';
 import { profile } from '../../../content/profile.ts';
+import { escapeXml, imageType } from '../../lib/markup.ts';
 
 export { FEED_PATHS };
 
@@ -30,12 +31,6 @@ export interface FeedPost {
 export const FEED_TITLE = feedTitle(profile.name);
 const FEED_DESCRIPTION = `Notes on web development, running a small business, electronic repair and automotive locksmithing from ${profile.name} in Atlanta, Georgia.`;
 
-const escapeXml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
-  );
-
 // XML 1.0 allows no control characters but tab, line feed and carriage return.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: exactly the characters XML forbids
 const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
@@ -45,18 +40,6 @@ const absolute = (siteUrl: string, pathOrUrl: string) =>
   /^https?:\/\//.test(pathOrUrl)
     ? pathOrUrl
     : `${siteUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
-
-const IMAGE_TYPES: Record<string, string> = {
-  webp: 'image/webp',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  svg: 'image/svg+xml',
-  avif: 'image/avif',
-};
-const imageType = (url: string) =>
-  IMAGE_TYPES[(url.split(/[?#]/)[0] ?? '').split('.').pop()?.toLowerCase() ?? ''] ?? 'image/webp';
 
 /**
  * A post's HTML as a feed reader should get it: site paths and in-page links made absolute,
