@@ -18,6 +18,9 @@ import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
 import { FOLLOWER_FORM, fediversePublicPath, SETTINGS_FORM, useOwnerFediverse } from './owner-api.ts';
 
+/** What a save says: as a toast with the page's code, beside the form without it. */
+const SAVED = { title: 'Settings saved', text: 'The blog answers to its new handle.' };
+
 export function FediversePanel() {
   const owner = useOwnerFediverse();
   return (
@@ -42,7 +45,7 @@ function Settings({ owner }: { owner: FediverseOwner }) {
   const saved = useDone(SETTINGS_FORM);
   const form = useRouteForm(SETTINGS_FORM, {
     onDone: () => {
-      toast({ title: 'Settings saved', description: 'The blog answers to its new handle.' });
+      toast({ title: SAVED.title, description: SAVED.text });
       void refresh(fediversePublicPath);
     },
   });
@@ -53,9 +56,7 @@ function Settings({ owner }: { owner: FediverseOwner }) {
       title="On the fediverse"
       description={`People follow the blog from Mastodon and the rest of the fediverse as ${owner.handle}.`}
     >
-      {saved && (
-        <DoneNotice className="mt-4" title="Settings saved" text="The blog answers to its new handle." />
-      )}
+      {saved && <DoneNotice className="mt-4" title={SAVED.title} text={SAVED.text} />}
       <form.Form
         ref={form.formRef}
         method="post"

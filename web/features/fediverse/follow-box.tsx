@@ -9,7 +9,7 @@ import { useSiteInfo } from '../../lib/site.ts';
 import { useCopyLink } from '../../lib/use-copy-link.ts';
 import { cn } from '../../ui/cn.ts';
 
-export const FOLLOW_TITLE = 'Follow on the fediverse';
+const FOLLOW_TITLE = 'Follow on the fediverse';
 
 /** The blog's own box, and the footer's everywhere else (two of one on a page read as noise). */
 const OWN_BOX = /^\/blog($|\/)/;
