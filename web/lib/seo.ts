@@ -86,9 +86,6 @@ export function pageMeta({
     { property: 'og:image:height', content: String(SHARE_IMAGE.height) },
     { property: 'og:image:alt', content: imageAlt },
     { name: 'twitter:card', content: 'summary_large_image' },
-    { name: 'twitter:title', content: fullTitle },
-    { name: 'twitter:description', content: text },
-    { name: 'twitter:image', content: imageUrl },
     { name: 'twitter:image:alt', content: imageAlt },
   ];
   if (noindex || missing) tags.push({ name: 'robots', content: 'noindex' });

@@ -3,7 +3,7 @@
  * server with the page the address asks for.
  */
 import { HydrationBoundary } from '@tanstack/react-query';
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import { BLOG_MAX_TAG_LENGTH, blogListParams, blogListPath } from '../../common/blog-list.ts';
 import type { BlogListPage } from '../../common/schemas/blog.ts';
 import { BlogList } from '../features/blog/blog-list.tsx';
@@ -16,6 +16,7 @@ import { isDocumentRequest, prefetch } from '../lib/prefetch.ts';
 import { fediverseMeta, pageMeta, rootDataOf } from '../lib/seo.ts';
 import { Button } from '../ui/button.tsx';
 import { PenLine } from '../ui/icons.tsx';
+import { Link } from '../ui/link';
 import type { Route } from './+types/blog';
 
 export async function loader({ context, request, params: route }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@
  * The form posts here; once live, the home page opens the same form in its dialog instead.
  */
 
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import { SKILL_CATEGORIES } from '../../common/constants.ts';
 import type { PublicEndorsement } from '../../common/schemas/skills.ts';
 import { groupSkills } from '../../common/skills.ts';
@@ -19,6 +19,7 @@ import { paths } from '../lib/paths.ts';
 import { formAction } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { DoneNotice } from '../ui/form-notice.tsx';
+import { Link } from '../ui/link';
 import { PageHeader } from '../ui/page-header.tsx';
 import type { Route } from './+types/endorse';
 

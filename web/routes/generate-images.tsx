@@ -3,7 +3,6 @@
  * signed-in users get the generator. 'Back to Home' on both.
  */
 
-import { Link } from 'react-router';
 import { type ImageResponse, INVALID_PROMPT, imageRequestSchema } from '../../common/schemas/ai.ts';
 import { GENERATE_IMAGE_PATH, IMAGE_FORM } from '../features/images/api.ts';
 import { ImageGenerator } from '../features/images/image-generator.tsx';
@@ -17,6 +16,7 @@ import { useSiteInfo } from '../lib/site.ts';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { ArrowLeft, Lock } from '../ui/icons.tsx';
+import { Link } from '../ui/link';
 import { PageHeader } from '../ui/page-header.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import type { Route } from './+types/generate-images';

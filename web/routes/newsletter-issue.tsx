@@ -1,10 +1,11 @@
 /** /newsletter/{slug}: a sent issue as a page of the site, and the sign-up under it. */
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import type { PublicIssue } from '../../common/schemas/newsletter.ts';
 import { newsletterApi, newsletterPaths } from '../features/newsletter/api.ts';
 import { NewsletterSignup } from '../features/newsletter/subscribe-form.tsx';
 import { withBaseInHtml } from '../lib/base.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
+import { Link } from '../ui/link';
 import type { Route } from './+types/newsletter-issue';
 
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@
  * A confirmation link works once and leads on to the reader's own page; coming back from that
  * page mails a new confirmation link (server/modules/newsletter/links.ts).
  */
-import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { Form, useLocation, useNavigation } from 'react-router';
 import {
   CADENCE_LABELS,
   NEWSLETTER_CADENCES,
@@ -22,6 +22,7 @@ import { formAction, routeForm } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { Button } from '../ui/button.tsx';
 import { DoneNotice, FormName, FormNotice } from '../ui/form-notice.tsx';
+import { Link } from '../ui/link';
 import { PageHeader } from '../ui/page-header.tsx';
 import type { Route } from './+types/newsletter-link';
 

@@ -2,7 +2,7 @@
  * /newsletter: what the list sends and how often, the sign-up form (where every sign-up form on
  * the site posts without its code), the answer after it, and the archive of sent issues.
  */
-import { Link } from 'react-router';
+
 import type { PublicIssue } from '../../common/schemas/newsletter.ts';
 import type { Page } from '../../common/schemas/shared.ts';
 import { newsletterApi, newsletterPaths } from '../features/newsletter/api.ts';
@@ -10,6 +10,7 @@ import { subscribeForms } from '../features/newsletter/newsletter-forms.server.t
 import { NEWSLETTER_PROMISE, NewsletterSignup } from '../features/newsletter/subscribe-form.tsx';
 import { formAction } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
+import { Link } from '../ui/link';
 import { PageHeader } from '../ui/page-header.tsx';
 import type { Route } from './+types/newsletter';
 

@@ -1,7 +1,8 @@
 /** 'Back to Home' as a link-styled button, where a page's own task ends (a booked call, a missing link). */
-import { Link } from 'react-router';
+
 import { paths } from '../lib/paths.ts';
 import { Button } from './button.tsx';
+import { Link } from './link';
 
 export function BackHome() {
   return (

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { usePageAction } from '../lib/form-post.ts';
 import { type RouteFormOptions, useRouteForm } from '../lib/route-form.tsx';
 import { Button } from './button.tsx';
 import { FormName, FormNotice } from './form-notice.tsx';
+import { Link } from './link';
 
 /**
  * The confirmation of a step that cannot be undone (cancel a call, withdraw a testimonial): a form

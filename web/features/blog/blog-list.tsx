@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { blogListParams, SNIPPET_MARK_END, SNIPPET_MARK_START } from '../../../common/blog-list.ts';
 import { withBase } from '../../lib/base.ts';
 import { longDate } from '../../lib/dates.ts';
@@ -10,6 +10,7 @@ import { Card } from '../../ui/card.tsx';
 import { cn } from '../../ui/cn.ts';
 import { ChevronLeft, ChevronRight, Search } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
+import { Link } from '../../ui/link';
 import { Picture } from '../../ui/picture.tsx';
 import { useBlogList } from './list-api.ts';
 import { TagLinks } from './tag-list.tsx';
@@ -231,7 +232,7 @@ export function BlogList({ signup, follow }: { signup?: ReactNode; follow?: Reac
                           to={paths.post(post.slug)}
                           className="font-semibold text-primary hover:underline"
                         >
-                          Read more →<span className="sr-only"> about {post.title}</span>
+                          Read more →<span className="sr-only">{` about ${post.title}`}</span>
                         </Link>
                       </div>
                     </article>

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { MAX_TAGS_IN_LIST } from '../../../common/constants.ts';
 import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
 import { relativeTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { ImageOff } from '../../ui/icons.tsx';
+import { Link } from '../../ui/link';
 import { Picture } from '../../ui/picture.tsx';
 import { useLatestPosts } from './api.ts';
 
@@ -82,7 +82,7 @@ function PostCard({ post }: { post: BlogPostSummary }) {
             ))}
           </ul>
           <Link to={paths.post(post.slug)} className="text-sm font-semibold text-primary hover:underline">
-            Read more →<span className="sr-only"> about {post.title}</span>
+            Read more →<span className="sr-only">{` about ${post.title}`}</span>
           </Link>
         </div>
       </article>

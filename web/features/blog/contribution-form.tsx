@@ -3,7 +3,6 @@
  * a honeypot and the form token; stored unreviewed through POST /api/blog/contributions.
  */
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
 import { HumanCheck } from '../../lib/form-token.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
@@ -12,6 +11,7 @@ import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { CheckCircle2 } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
+import { Link } from '../../ui/link';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';

@@ -6,11 +6,11 @@
  * are refreshed here.
  */
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
 import type { AdminComment } from '../../../common/schemas/comments.ts';
 import type { AdminContribution } from '../../../common/schemas/contributions.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
+import { Link } from '../../ui/link';
 import { Textarea } from '../../ui/textarea.tsx';
 import { When } from '../../ui/when.tsx';
 import { AdminSection, EntryList, useAdminAction, useFilteredAdminList } from '../admin/admin-list.tsx';

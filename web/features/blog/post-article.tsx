@@ -8,7 +8,6 @@
 
 import type { ReactNode } from 'react';
 import { useRef } from 'react';
-import { Link } from 'react-router';
 import { MAX_TAGS_IN_LIST } from '../../../common/constants.ts';
 import type { BlogPost } from '../../../common/schemas/blog.ts';
 import { readingTimeMinutes } from '../../../common/text.ts';
@@ -17,6 +16,7 @@ import { longDate } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { CalendarClock, CalendarDays, Clock, Eye, ImageOff, UserRound } from '../../ui/icons.tsx';
+import { Link } from '../../ui/link';
 import { Picture } from '../../ui/picture.tsx';
 import { Comments } from './comments.tsx';
 import { MathStyles } from './math-styles.tsx';

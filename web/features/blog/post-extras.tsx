@@ -4,7 +4,6 @@
  * own share page (no third-party script); Copy link uses the clipboard.
  */
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import type { BlogPost } from '../../../common/schemas/blog.ts';
 import { withBase } from '../../lib/base.ts';
 import { longDate } from '../../lib/dates.ts';
@@ -12,6 +11,7 @@ import { paths } from '../../lib/paths.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { useCopyLink } from '../../lib/use-copy-link.ts';
 import { ArrowLeft, ArrowRight, Link2, List, Mail, SpriteIcon } from '../../ui/icons.tsx';
+import { Link } from '../../ui/link';
 import { toast } from '../../ui/use-toast.ts';
 
 /** Posts with this many headings or more get a table of contents. */

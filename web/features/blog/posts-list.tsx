@@ -1,9 +1,10 @@
 /** The owner's posts, drafts included, a page at a time, each Draft, Scheduled or Published: publish, unpublish, edit and delete. */
-import { Link } from 'react-router';
+
 import type { AdminPost } from '../../../common/schemas/blog.ts';
 import { dateAndTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
+import { Link } from '../../ui/link';
 import { When } from '../../ui/when.tsx';
 import { AdminSection, useAdminAction, useAdminList } from '../admin/admin-list.tsx';
 import { StatusBadge } from '../admin/panel.tsx';

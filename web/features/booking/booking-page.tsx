@@ -4,7 +4,6 @@
  * confirmation gives the private link to cancel or move the call and the calendar file.
  */
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import type { BookingSlots } from '../../../common/schemas/booking.ts';
 import { paths } from '../../lib/paths.ts';
 import { errorMessage } from '../../lib/request.ts';
@@ -15,6 +14,7 @@ import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { CalendarDays } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
+import { Link } from '../../ui/link';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';

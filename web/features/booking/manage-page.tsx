@@ -4,7 +4,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { BookingSlots, BookingView } from '../../../common/schemas/booking.ts';
 import { usePageAction } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
@@ -17,6 +17,7 @@ import { Card } from '../../ui/card.tsx';
 import { ConfirmStep, KeepLink } from '../../ui/confirm-step.tsx';
 import { FormName } from '../../ui/form-notice.tsx';
 import { CalendarDays, CheckCircle2, Download } from '../../ui/icons.tsx';
+import { Link } from '../../ui/link';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';

@@ -60,11 +60,11 @@ export function ContactSection({
       <AvailableBadge status={booking} className="mt-4" />
       {booking?.open && (
         <p className="mt-4 text-muted-foreground">
-          Prefer to talk first?{' '}
+          {'Prefer to talk first? '}
           <a href={paths.bookACall} className="font-medium text-primary underline underline-offset-4">
             Book a call
-          </a>{' '}
-          at a time that suits you.
+          </a>
+          {' at a time that suits you.'}
         </p>
       )}
       <ul className="mt-10 grid gap-6 md:grid-cols-3">

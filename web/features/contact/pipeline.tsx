@@ -6,7 +6,6 @@
  * (as the inbox's link does) and records the reply; each request keeps a value and dated notes.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { MAX_QUOTE_VALUE_USD, QUOTE_STAGE_LABELS, type QuoteStage } from '../../../common/constants.ts';
 import { describeSource } from '../../../common/lead-source.ts';
 import type { AdminQuote, Pipeline } from '../../../common/schemas/contact.ts';
@@ -19,6 +18,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { DoneNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
+import { Link } from '../../ui/link';
 import { LoadState } from '../../ui/load-state.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { FEED_PATHS } from '../../../common/feeds.ts';
 import type { SocialLink } from '../../../common/schemas/content.ts';
 import { paths } from '../../lib/paths.ts';
 import { Rss } from '../../ui/icons.tsx';
+import { Link } from '../../ui/link';
 import { SocialLinks } from '../../ui/social-links.tsx';
 
 /** The newsletter's short form, the fediverse handle, social links (new tab), the Privacy Policy and Terms of Service pages, the blog's feed, and the copyright year. */
@@ -50,7 +50,7 @@ export function Footer({
         </nav>
         {/* The year is the server's at render time; a page open across New Year may differ. */}
         <p className="text-sm text-muted-foreground" suppressHydrationWarning>
-          © {year} {ownerName}. All rights reserved.
+          {`© ${year} ${ownerName}. All rights reserved.`}
         </p>
       </div>
     </footer>

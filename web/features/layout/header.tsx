@@ -7,10 +7,11 @@
  */
 
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { Menu, X } from '../../ui/icons.tsx';
+import { Link } from '../../ui/link';
 import { ThemeToggle } from '../preferences/theme-toggle.tsx';
 import { ViewModeSwitch } from '../preferences/view-mode-switch.tsx';
 import { useActiveSection } from './active-section.ts';

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
+import { Link } from '../../ui/link';
 
 /** The not-found page's content (spec section 2). */
 export function NotFoundContent() {

@@ -1,11 +1,12 @@
 import * as DropdownMenu from 'radix-ui/dropdown-menu';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { SessionUser } from '../../../common/web-context.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { ChevronDown, LayoutDashboard, LogOut } from '../../ui/icons.tsx';
+import { Link } from '../../ui/link';
 import { LOGOUT_FORM } from '../auth/api.ts';
 
 /**

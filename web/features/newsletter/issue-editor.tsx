@@ -4,7 +4,7 @@
  * posts to the page without its code (ADR 013); with the code the same calls go from here.
  */
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { NewsletterOverview } from '../../../common/schemas/newsletter.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { useDone } from '../../lib/form-post.ts';
@@ -13,6 +13,7 @@ import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
+import { Link } from '../../ui/link';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useRefreshAdmin, useUpdateParams } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';

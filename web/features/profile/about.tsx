@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import type { Profile } from '../../../common/schemas/content.ts';
 import { withBase } from '../../lib/base.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { Briefcase, GraduationCap } from '../../ui/icons.tsx';
+import { Link } from '../../ui/link';
 
 function Timeline({
   title,
@@ -24,9 +24,7 @@ function Timeline({
         {items.map((item) => (
           <li key={`${item.title}-${item.place}`}>
             <p className="font-semibold">{item.title}</p>
-            <p className="text-sm text-muted-foreground">
-              {item.place} · {item.period}
-            </p>
+            <p className="text-sm text-muted-foreground">{`${item.place} · ${item.period}`}</p>
             {item.description && <p className="mt-1 text-sm">{item.description}</p>}
           </li>
         ))}

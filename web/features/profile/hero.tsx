@@ -89,7 +89,7 @@ export function Hero({
           <p className="mt-3 grid text-lg text-muted-foreground sm:text-xl">
             {profile.typingPhrases.map((phrase) => (
               <span key={phrase} aria-hidden="true" className="invisible col-start-1 row-start-1">
-                {phrase}&nbsp;
+                {`${phrase}\u00a0`}
               </span>
             ))}
             <span className="col-start-1 row-start-1">

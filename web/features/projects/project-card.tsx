@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { withBase } from '../../lib/base.ts';
 import { CATEGORY_LABELS } from '../../lib/option-labels.ts';
 import { paths } from '../../lib/paths.ts';
 import { ExternalLink, Star } from '../../ui/icons.tsx';
+import { Link } from '../../ui/link';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { Tags } from '../../ui/tags.tsx';
 import { isFeaturedTitle, type ProjectSummary } from './featured.ts';
@@ -39,7 +39,7 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
             <span className="inline-flex items-center gap-2 rounded-md bg-white/95 px-4 py-2 text-slate-900">
               <ExternalLink className="h-4 w-4" />
               Try Live Demo
-              <span className="sr-only">of {project.title} (opens in a new tab)</span>
+              <span className="sr-only">{`of ${project.title} (opens in a new tab)`}</span>
             </span>
           </a>
         )}
@@ -64,7 +64,7 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
             to={paths.project(project.id)}
             className="mr-auto text-sm font-semibold text-primary underline-offset-4 hover:underline"
           >
-            View Details<span className="sr-only"> of {project.title}</span>
+            View Details<span className="sr-only">{` of ${project.title}`}</span>
           </Link>
           {project.githubUrl && (
             <a

@@ -2,13 +2,13 @@
  * One project's page body: its case study and the Live Demo panel, or 'Project Not Found'.
  */
 
-import { Link } from 'react-router';
 import type { Project } from '../../../common/schemas/project.ts';
 import { withBase } from '../../lib/base.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { ExternalLink } from '../../ui/icons.tsx';
+import { Link } from '../../ui/link';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { Tags } from '../../ui/tags.tsx';
 import { DemoPanel } from './demo-panel.tsx';

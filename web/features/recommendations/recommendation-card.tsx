@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { Recommendation } from '../../../common/schemas/ai.ts';
 import { withBase } from '../../lib/base.ts';
 import { CATEGORY_LABELS } from '../../lib/option-labels.ts';
@@ -6,6 +5,7 @@ import { paths } from '../../lib/paths.ts';
 import { useCopyLink } from '../../lib/use-copy-link.ts';
 import { cn } from '../../ui/cn.ts';
 import { Check, ExternalLink, Link2, Sparkles } from '../../ui/icons.tsx';
+import { Link } from '../../ui/link';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { Tags } from '../../ui/tags.tsx';
 

@@ -5,7 +5,7 @@
  * fetching it failed (with a retry).
  */
 import { useEffect, useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import { RESUME_PURPOSE_LABELS } from '../../lib/option-labels.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
@@ -14,6 +14,7 @@ import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Download, LoaderCircle } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
+import { Link } from '../../ui/link';
 import { PersonFields } from '../../ui/person-fields.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';

@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { TestimonialInvite } from '../../../common/schemas/testimonials.ts';
 import { longDate } from '../../lib/dates.ts';
 import { useFormAnswer } from '../../lib/form-post.ts';
@@ -19,6 +19,7 @@ import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { CheckCircle2, LoaderCircle, ShieldCheck } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
+import { Link } from '../../ui/link';
 import { StarRating } from '../../ui/star-rating.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
