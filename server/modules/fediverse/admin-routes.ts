@@ -4,8 +4,6 @@
  * server is told with a Reject of its Follow, an approved one's with Accept. Registered inside the
  * admin scope, which checks the guard for every route here.
  */
-import type { Federation } from '@fedify/fedify';
-import { Follow } from '@fedify/fedify/vocab';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,26 +16,27 @@ import { idParams } from '../../lib/route-params.ts';
 import {
   APPROVE_FOLLOWERS,
   acceptedFollowers,
-  answerFollow,
   approvesFollowers,
-  BLOG_ACTOR,
   defaultHandleName,
   HANDLE_NAME,
   handleName,
   handleOf,
-} from './federation.ts';
+} from './settings.ts';
+
+type Follower = typeof fediverseFollowers.$inferSelect;
 
 /** The most followers the owner's list shows (newest first). */
 const LISTED = 500;
 
 export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
   db: Db;
-  federation: Federation<void>;
+  /** Sends Accept or Reject to a follower's server, from the address the owner's request came to. */
+  answerFollower: (origin: URL, row: Follower, kind: 'accept' | 'reject') => Promise<void>;
   siteUrl: string;
   /** The public pages name the handle: they are made again after a change. */
   invalidate: () => void;
   log: { warn(details: object, message: string): void };
-}> = async (app, { db, federation, siteUrl, invalidate, log }) => {
+}> = async (app, { db, answerFollower, siteUrl, invalidate, log }) => {
   const read = async () => {
     const [name, handle, approveFollowers, rows, followerCount] = await Promise.all([
       handleName(db),
@@ -69,22 +68,9 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
   };
 
   /** Tells a follower's server what the owner decided about its Follow (best effort: the row is what counts). */
-  const answer = async (
-    request: FastifyRequest,
-    row: typeof fediverseFollowers.$inferSelect,
-    kind: 'accept' | 'reject',
-  ) => {
-    // Ids start with PUBLIC_URL when it is set (Fedify's origin); else with this request's address,
-    // as the follower's server saw them.
-    const ctx = federation.createContext(new URL(`${request.protocol}://${request.host}`), undefined);
-    const follow = new Follow({
-      id: new URL(row.followId),
-      actor: new URL(row.actorUri),
-      object: ctx.getActorUri(BLOG_ACTOR),
-    });
-    const follower = { id: new URL(row.actorUri), inboxId: new URL(row.inbox), endpoints: null };
+  const answer = async (request: FastifyRequest, row: Follower, kind: 'accept' | 'reject') => {
     try {
-      await answerFollow(ctx, follower, follow, kind);
+      await answerFollower(new URL(`${request.protocol}://${request.host}`), row, kind);
     } catch (error) {
       log.warn({ err: error, follower: row.actorUri }, `fediverse ${kind} not delivered`);
     }

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fediverseFollowers } from '../../db/schema.ts';
 import { type Peer, startPeer } from '../../testing/fediverse-peer.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { defaultHandleName } from './federation.ts';
 import { pageFor } from './routes.ts';
+import { defaultHandleName } from './settings.ts';
 
 const ACTIVITY = 'application/activity+json';
 

@@ -25,32 +25,18 @@ import {
   Undo,
 } from '@fedify/fedify/vocab';
 import { Temporal as Polyfill } from '@js-temporal/polyfill';
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
 import { profile } from '../../../content/profile.ts';
 import type { Db } from '../../db/client.ts';
-import { appMeta, fediverseFollowers } from '../../db/schema.ts';
+import { fediverseFollowers } from '../../db/schema.ts';
 import { escapeXml, imageType } from '../../lib/markup.ts';
 import type { BlogService } from '../blog/service.ts';
 import type { actorKeys } from './keys.ts';
+import { acceptedFollowers, approvesFollowers, BLOG_ACTOR, handleName } from './settings.ts';
 
-/** The blog's one actor: its internal identifier (its address never changes, whatever its name). */
-export const BLOG_ACTOR = 'blog';
-/** Where the owner's chosen name for the handle is kept. */
-export const HANDLE_NAME = 'fediverse:name';
-/** Where the owner's choice to approve followers is kept ('1' = approve each). */
-export const APPROVE_FOLLOWERS = 'fediverse:approve';
 /** Items per page of the outbox and the followers. */
 const PAGE = 20;
-
-/** The handle's name when the owner has not chosen one: the profile's first name, in letters and digits. */
-export function defaultHandleName(name = profile.name): string {
-  const first = (name.split(/\s+/)[0] ?? '')
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9_]/g, '')
-    .toLowerCase();
-  return first || 'blog';
-}
 
 export interface FederationDeps {
   db: Db;
@@ -61,28 +47,6 @@ export interface FederationDeps {
   /** Outbound fetches may reach loopback and private addresses (tests only). */
   allowPrivateAddress: boolean;
   kv?: KvStore;
-}
-
-async function setting(db: Db, key: string): Promise<string | undefined> {
-  return (await db.select().from(appMeta).where(eq(appMeta.key, key)))[0]?.value;
-}
-
-export const handleName = async (db: Db) => (await setting(db, HANDLE_NAME)) || defaultHandleName();
-
-/** '@name@host': the handle people type to follow the blog. */
-export const handleOf = async (db: Db, siteUrl: string) =>
-  `@${await handleName(db)}@${new URL(siteUrl).host}`;
-
-/** Whether each follower waits for the owner's approval. */
-export const approvesFollowers = async (db: Db) => (await setting(db, APPROVE_FOLLOWERS)) === '1';
-
-/** How many follow the blog (the ones waiting for approval aside). */
-export async function acceptedFollowers(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(fediverseFollowers)
-    .where(eq(fediverseFollowers.state, 'accepted'));
-  return row?.n ?? 0;
 }
 
 /**
@@ -105,6 +69,31 @@ export async function answerFollow(
       actor,
       object: follow,
     }),
+  );
+}
+
+/**
+ * Tells the server of a stored follower what the owner decided about its Follow. Ids start with
+ * PUBLIC_URL when it is set (Fedify's origin); else with `origin`, the owner's request's address,
+ * as the follower's server saw them.
+ */
+export async function answerFollower(
+  federation: Federation<void>,
+  origin: URL,
+  row: Pick<typeof fediverseFollowers.$inferSelect, 'followId' | 'actorUri' | 'inbox'>,
+  kind: 'accept' | 'reject',
+): Promise<void> {
+  const ctx = federation.createContext(origin, undefined);
+  const follow = new Follow({
+    id: new URL(row.followId),
+    actor: new URL(row.actorUri),
+    object: ctx.getActorUri(BLOG_ACTOR),
+  });
+  await answerFollow(
+    ctx,
+    { id: new URL(row.actorUri), inboxId: new URL(row.inbox), endpoints: null },
+    follow,
+    kind,
   );
 }
 

@@ -4,31 +4,50 @@ import { createSealer } from '../../lib/sealed.ts';
 import type { SiteContext, SiteModule } from '../../lib/site-module.ts';
 import type { BlogService } from '../blog/service.ts';
 import { fediverseAdminRoutes } from './admin-routes.ts';
-import { createBlogFederation, handleOf } from './federation.ts';
-import { actorKeys } from './keys.ts';
 import { fediverseRoutes } from './routes.ts';
+import { handleOf } from './settings.ts';
 
 export function fediverseModule({ db, config, serverSecret, cache, log }: SiteContext, blog: BlogService) {
-  const federation = createBlogFederation({
-    db,
-    blog,
-    keys: actorKeys(db, createSealer(serverSecret, 'fediverse-keys')),
-    // Every id starts with the public address when the site has one at a host's root (a copy
-    // published under a sub-path, user.github.io/site/, cannot answer WebFinger at the root
-    // anyway); else with the request's.
-    origin:
-      config.PUBLIC_URL && new URL(config.publicUrl).pathname === '/'
-        ? new URL(config.publicUrl).origin
-        : undefined,
-    allowPrivateAddress: config.OUTBOUND_ALLOW_PRIVATE_ADDRESSES,
-  });
+  // Fedify (and the JSON-LD and telemetry it brings) is loaded on the first request that needs it:
+  // a fediverse server's, or the owner answering a follower. The pages and the dashboard's list read
+  // settings.ts alone, and the server starts without it (issue 47; about 0.5 s of each start).
+  let loading: ReturnType<typeof load> | undefined;
+  const load = async () => {
+    const [{ answerFollower, createBlogFederation }, { actorKeys }] = await Promise.all([
+      import('./federation.ts'),
+      import('./keys.ts'),
+    ]);
+    const federation = createBlogFederation({
+      db,
+      blog,
+      keys: actorKeys(db, createSealer(serverSecret, 'fediverse-keys')),
+      // Every id starts with the public address when the site has one at a host's root (a copy
+      // published under a sub-path, user.github.io/site/, cannot answer WebFinger at the root
+      // anyway); else with the request's.
+      origin:
+        config.PUBLIC_URL && new URL(config.publicUrl).pathname === '/'
+          ? new URL(config.publicUrl).origin
+          : undefined,
+      allowPrivateAddress: config.OUTBOUND_ALLOW_PRIVATE_ADDRESSES,
+    });
+    return { federation, answerFollower };
+  };
+  const loaded = () => {
+    loading ??= load().catch((error) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
   return {
     name: 'fediverse',
-    federation,
     adminRoutes: async (app) => {
       await app.register(fediverseAdminRoutes, {
         db,
-        federation,
+        answerFollower: async (origin, row, kind) => {
+          const { federation, answerFollower } = await loaded();
+          await answerFollower(federation, origin, row, kind);
+        },
         siteUrl: config.publicUrl,
         invalidate: () => cache.invalidate(FEDIVERSE_INFO_PATH),
         log,
@@ -36,7 +55,7 @@ export function fediverseModule({ db, config, serverSecret, cache, log }: SiteCo
     },
     routes: async (app) => {
       await app.register(fediverseRoutes, {
-        federation,
+        federation: async () => (await loaded()).federation,
         siteUrl: config.publicUrl,
         handle: () => handleOf(db, config.publicUrl),
       });

@@ -19,7 +19,8 @@ export function pageFor(pathname: string): string {
 }
 
 export const fediverseRoutes: FastifyPluginAsync<{
-  federation: Federation<void>;
+  /** Fedify's federation, made on the first request that reaches it (module.ts). */
+  federation: () => Promise<Federation<void>>;
   /** The site's public address (PUBLIC_URL, else this machine's). */
   siteUrl: string;
   /** '@name@host'. */
@@ -49,7 +50,7 @@ export const fediverseRoutes: FastifyPluginAsync<{
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
     const body = request.method === 'POST' && Buffer.isBuffer(request.body) ? request.body : undefined;
-    const answer = await federation.fetch(
+    const answer = await (await federation()).fetch(
       new Request(url, { method: request.method, headers, ...(body ? { body } : {}) }),
       {
         contextData: undefined,

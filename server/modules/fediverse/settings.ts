@@ -1,0 +1,46 @@
+/**
+ * The fediverse's settings and counts as the pages and the dashboard read them: the handle, whether
+ * followers wait for approval, how many follow. Kept apart from federation.ts so that reading them
+ * never loads Fedify, which the server loads on the first request that needs it (module.ts).
+ */
+import { count, eq } from 'drizzle-orm';
+import { profile } from '../../../content/profile.ts';
+import type { Db } from '../../db/client.ts';
+import { appMeta, fediverseFollowers } from '../../db/schema.ts';
+
+/** The blog's one actor: its internal identifier (its address never changes, whatever its name). */
+export const BLOG_ACTOR = 'blog';
+/** Where the owner's chosen name for the handle is kept. */
+export const HANDLE_NAME = 'fediverse:name';
+/** Where the owner's choice to approve followers is kept ('1' = approve each). */
+export const APPROVE_FOLLOWERS = 'fediverse:approve';
+/** The handle's name when the owner has not chosen one: the profile's first name, in letters and digits. */
+export function defaultHandleName(name = profile.name): string {
+  const first = (name.split(/\s+/)[0] ?? '')
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9_]/g, '')
+    .toLowerCase();
+  return first || 'blog';
+}
+
+async function setting(db: Db, key: string): Promise<string | undefined> {
+  return (await db.select().from(appMeta).where(eq(appMeta.key, key)))[0]?.value;
+}
+
+export const handleName = async (db: Db) => (await setting(db, HANDLE_NAME)) || defaultHandleName();
+
+/** '@name@host': the handle people type to follow the blog. */
+export const handleOf = async (db: Db, siteUrl: string) =>
+  `@${await handleName(db)}@${new URL(siteUrl).host}`;
+
+/** Whether each follower waits for the owner's approval. */
+export const approvesFollowers = async (db: Db) => (await setting(db, APPROVE_FOLLOWERS)) === '1';
+
+/** How many follow the blog (the ones waiting for approval aside). */
+export async function acceptedFollowers(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(fediverseFollowers)
+    .where(eq(fediverseFollowers.state, 'accepted'));
+  return row?.n ?? 0;
+}
