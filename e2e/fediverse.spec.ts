@@ -3,7 +3,8 @@
  * fediverse" with the blog's handle and a button that copies it, at 390 and 1280 px in both
  * themes; without JavaScript the handle is there and no button that would do nothing. The head
  * names the actor (home, /blog) and a post's own object with its author's handle, and those
- * addresses answer as ActivityPub.
+ * addresses answer as ActivityPub. The owner approves, removes and blocks followers from a Fedify
+ * server on 127.0.0.1 (point 3), and blocks a server by its name without JavaScript.
  */
 import { follow, startPeer } from '../server/testing/fediverse-peer.ts';
 import { E2E_PORT } from './constants.ts';
@@ -130,5 +131,117 @@ test.describe("the owner's followers", () => {
       await admin.put('/api/admin/fediverse', { data: { name: 'jordan', approveFollowers: false } });
       await peer.close();
     }
+  });
+});
+
+test.describe("the owner's blocks", () => {
+  /** Lifts every block a test left (the server is shared by the specs). */
+  const unblockAll = async (admin: import('@playwright/test').APIRequestContext) => {
+    const owner = (await (await admin.get('/api/admin/fediverse')).json()) as { blocks: { id: number }[] };
+    for (const block of owner.blocks) await admin.delete(`/api/admin/fediverse/blocks/${block.id}`);
+  };
+
+  test('a follower blocked as a person, then with their server; each block lifted: at 390 and 1280 px', async ({
+    page,
+    admin,
+    signInAs,
+  }) => {
+    const peer = await startPeer();
+    const actor = `http://localhost:${E2E_PORT}/ap/actors/blog`;
+    const server = new URL(peer.base).host;
+    const alice = `@alice@${server}`;
+    try {
+      await signInAs('admin');
+      for (const [width, height] of [
+        [390, 844],
+        [1280, 900],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await follow(peer, actor, `follow-block-${width}`);
+        await page.goto('/admin/blog/fediverse');
+        const blocked = page.getByRole('region', { name: 'Blocked' });
+        await expect(blocked).toContainText('No one is blocked.');
+        const rejected = peer.rejected.length;
+        await page
+          .getByRole('form', { name: `Follower ${alice}` })
+          .getByRole('button', { name: `Block ${alice}` })
+          .click();
+        await expectToast(page, 'Follower blocked', `${alice} can no longer follow the blog.`);
+        await expect(page.getByRole('form', { name: `Follower ${alice}` })).toHaveCount(0);
+        expect(peer.rejected).toHaveLength(rejected + 1);
+        const block = blocked.getByRole('form', { name: `Blocked ${alice}` });
+        await expect(block).toContainText('One person');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+        // Blocked, her next Follow is refused: she is not listed again.
+        await expect(follow(peer, actor, `follow-blocked-${width}`)).rejects.toThrow();
+        await block.getByRole('button', { name: 'Unblock' }).click();
+        await expectToast(page, 'Block lifted', `${alice} can follow the blog again.`);
+        await expect(blocked).toContainText('No one is blocked.');
+
+        // Following again, then her whole server blocked from her row.
+        await follow(peer, actor, `follow-again-${width}`);
+        await page.reload();
+        await page
+          .getByRole('form', { name: `Follower ${alice}` })
+          .getByRole('button', { name: `Block the server ${server}` })
+          .click();
+        await expectToast(page, 'Server blocked', `No one on ${server} can follow the blog.`);
+        await expect(blocked.getByRole('form', { name: `Blocked ${server}` })).toContainText(
+          'The whole server',
+        );
+        await expect(page.getByRole('form', { name: `Follower ${alice}` })).toHaveCount(0);
+        await blocked
+          .getByRole('form', { name: `Blocked ${server}` })
+          .getByRole('button', { name: 'Unblock' })
+          .click();
+        await expectToast(page, 'Block lifted', `${server} can follow the blog again.`);
+        await expect(blocked).toContainText('No one is blocked.');
+      }
+      await expectAccessible(page, '/admin/blog/fediverse');
+    } finally {
+      await unblockAll(admin);
+      await peer.close();
+    }
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false, refusedFormsExpected: true, signedIn: 'admin' });
+
+    test('a server blocked by its name: a wrong name refused beside the field, then blocked and lifted', async ({
+      page,
+      admin,
+    }) => {
+      try {
+        await page.goto('/admin/blog/fediverse');
+        const form = page.getByRole('form', { name: 'Block a server' });
+        await form.getByLabel('Server').fill('spam farm');
+        await form.getByRole('button', { name: 'Block server' }).click();
+        await expect(page.getByRole('form', { name: 'Block a server' })).toContainText(
+          'Enter a server name, like mastodon.social',
+        );
+        await expect(page.getByRole('form', { name: 'Block a server' }).getByLabel('Server')).toHaveValue(
+          'spam farm',
+        );
+
+        // Pasted as an address: its server is what is blocked.
+        await page
+          .getByRole('form', { name: 'Block a server' })
+          .getByLabel('Server')
+          .fill('https://Spam.Example/@someone');
+        await page
+          .getByRole('form', { name: 'Block a server' })
+          .getByRole('button', { name: 'Block server' })
+          .click();
+        const blocked = page.getByRole('region', { name: 'Blocked' });
+        await expect(blocked.getByText('No one on that server can follow the blog.')).toBeVisible();
+        const row = blocked.getByRole('form', { name: 'Blocked spam.example' });
+        await expect(row).toContainText('The whole server');
+        await row.getByRole('button', { name: 'Unblock' }).click();
+        await expect(page.getByRole('region', { name: 'Blocked' })).toContainText('No one is blocked.');
+      } finally {
+        await unblockAll(admin);
+      }
+    });
   });
 });

@@ -81,6 +81,11 @@ test("every feature that needs the server says so on the copy, with the owner's 
   }
   await expectAccessible(page, 'static notice');
 
+  // The blog's side column: no handle to follow without the server (issue 47, point 8).
+  await page.goto(`${STATIC_ORIGIN}/blog`);
+  await expect(notice(page, 'Following the blog on the fediverse')).toBeVisible();
+  await expect(page.getByText(/^@jordan@/)).toHaveCount(0);
+
   await page.goto(`${STATIC_ORIGIN}/#contact`);
   await expect(notice(page, 'The quote form')).toBeVisible();
   await expect(page.getByRole('form', { name: 'Get a Custom Quote' })).toHaveCount(0);

@@ -28,11 +28,50 @@ export const fediverseFollowerSchema = z.object({
 });
 export type FediverseFollower = z.infer<typeof fediverseFollowerSchema>;
 
+/**
+ * A server's name as the owner types it to block it: `mastodon.example`, or pasted as an address
+ * (`https://mastodon.example/@someone`) or a handle (`@someone@mastodon.example`), which name it too.
+ */
+export const serverNameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((text) =>
+    text
+      .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+      .replace(/^@?[^@/\s]+@/, '')
+      .replace(/[/?#].*$/, ''),
+  )
+  .pipe(
+    z
+      .string()
+      .min(1, 'Server is required')
+      .max(253, 'Server must be at most 253 characters')
+      .regex(
+        /^(?=[^.]*\.)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/,
+        'Enter a server name, like mastodon.social',
+      ),
+  );
+
+/** How the owner blocks from a follower's row: that person, or everyone on their server. */
+export const followerBlockSchema = z.object({ scope: z.enum(['person', 'server']) });
+
+export const fediverseBlockSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['person', 'server']),
+  /** The person's handle, or the server's name. */
+  label: z.string(),
+  blockedAt: z.string(),
+});
+export type FediverseBlock = z.infer<typeof fediverseBlockSchema>;
+
 /** GET /api/admin/fediverse. */
 export const fediverseOwnerSchema = fediverseSettingsSchema.extend({
   handle: z.string(),
   defaultName: z.string(),
   followers: z.array(fediverseFollowerSchema),
+  /** Newest first. */
+  blocks: z.array(fediverseBlockSchema),
   /** Accepted followers (the pending ones wait in `followers` too). */
   followerCount: z.number().int(),
 });

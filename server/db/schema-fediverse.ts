@@ -1,9 +1,9 @@
 /**
- * The blog as an ActivityPub actor (issue 47): who follows it. The actor's keys live sealed in
+ * The blog as an ActivityPub actor (issue 47): who follows it, and whom the owner blocked. The actor's keys live sealed in
  * app_meta (`fediverse:keys`), its handle's name in app_meta (`fediverse:name`).
  */
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -31,5 +31,26 @@ export const fediverseFollowers = pgTable(
   (t) => [
     index('fediverse_followers_server_idx').on(t.server),
     check('fediverse_followers_state_check', sql`${t.state} in ('accepted', 'pending')`),
+  ],
+);
+
+/**
+ * Someone the owner blocked: one person (their actor's URI) or a whole server (its host). A blocked
+ * actor's activities are refused with 403 before their signature is checked, and they follow no more.
+ */
+export const fediverseBlocks = pgTable(
+  'fediverse_blocks',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['person', 'server'] }).notNull(),
+    /** The actor's URI for a person, the host (lower case) for a server. */
+    target: text('target').notNull(),
+    /** What the owner's list shows: the person's handle, or the server's host. */
+    label: text('label').notNull(),
+    blockedAt: at('blocked_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('fediverse_blocks_kind_target_unique').on(t.kind, t.target),
+    check('fediverse_blocks_kind_check', sql`${t.kind} in ('person', 'server')`),
   ],
 );

@@ -1,14 +1,20 @@
-/** /admin/blog/fediverse: the blog's handle, approval and followers (issue 47). */
+/** /admin/blog/fediverse: the blog's handle, approval, followers and blocks (issue 47). */
 import { HydrationBoundary } from '@tanstack/react-query';
-import { fediverseSettingsSchema } from '../../common/schemas/fediverse.ts';
+import { z } from 'zod';
+import { fediverseSettingsSchema, serverNameSchema } from '../../common/schemas/fediverse.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { FediversePanel } from '../features/fediverse/fediverse-panel.tsx';
 import {
+  BLOCK_SERVER_FORM,
+  blockPath,
+  blocksPath,
   FOLLOWER_FORM,
   fediverseOwnerPath,
   followerActionSchema,
   followerPath,
   SETTINGS_FORM,
+  UNBLOCK_FORM,
+  unblockSchema,
 } from '../features/fediverse/owner-api.ts';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
@@ -19,7 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { dehydrated: await prefetchOwn(context, request, [fediverseOwnerPath]) };
 }
 
-/** The settings and each follower's row, with the page's code or without it (ADR 018). */
+/** The settings, each follower's row, a server's block and each block's row, with the page's code or without it (ADR 018). */
 export const action = formAction({
   [SETTINGS_FORM]: routeForm({
     schema: fediverseSettingsSchema,
@@ -32,7 +38,23 @@ export const action = formAction({
     call: ({ id, intent }) =>
       intent === 'accept'
         ? { method: 'POST', path: `${followerPath(id)}/accept` }
-        : { method: 'DELETE', path: followerPath(id) },
+        : intent === 'remove'
+          ? { method: 'DELETE', path: followerPath(id) }
+          : {
+              method: 'POST',
+              path: `${followerPath(id)}/block`,
+              body: { scope: intent === 'block' ? 'person' : 'server' },
+            },
+  }),
+  [BLOCK_SERVER_FORM]: routeForm({
+    schema: z.object({ server: serverNameSchema }),
+    failure: { title: 'Error', fallback: 'The server could not be blocked.' },
+    call: ({ server }) => ({ method: 'POST', path: blocksPath, body: { server } }),
+  }),
+  [UNBLOCK_FORM]: routeForm({
+    schema: unblockSchema,
+    failure: { title: 'Error', fallback: 'The block could not be lifted.' },
+    call: ({ id }) => ({ method: 'DELETE', path: blockPath(id) }),
   }),
 });
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterSubscribers, totpFactors } from '../../db/schema.ts';
+import { fediverseBlocks, fediverseFollowers, newsletterSubscribers, totpFactors } from '../../db/schema.ts';
 import { localStorage } from '../../lib/storage.ts';
 import { listRoutes } from '../../testing/routes.ts';
 import { sampleQuote } from '../../testing/samples.ts';
@@ -77,8 +77,30 @@ async function populate(t: TestApp) {
     },
   });
   expect(quote.statusCode, quote.body).toBe(201);
+  // The fediverse (issue 47, point 8): the actor's keys (made on its first read), a follower, a block.
+  const actor = await t.app.inject({
+    url: '/ap/actors/blog',
+    headers: { accept: 'application/activity+json' },
+  });
+  expect(actor.statusCode, actor.body).toBe(200);
+  await t.database.db.insert(fediverseFollowers).values({
+    actorUri: 'https://mastodon.example/users/ada',
+    followId: 'https://mastodon.example/users/ada#follow',
+    inbox: 'https://mastodon.example/users/ada/inbox',
+    handle: '@ada@mastodon.example',
+    name: 'Ada',
+    server: 'mastodon.example',
+  });
+  await t.database.db
+    .insert(fediverseBlocks)
+    .values({ kind: 'server', target: 'spam.example', label: 'spam.example' });
   return { cover };
 }
+
+/** The blog actor's public key as other servers read it. */
+const actorKey = async (t: TestApp) =>
+  (await t.app.inject({ url: '/ap/actors/blog', headers: { accept: 'application/activity+json' } })).json()
+    .publicKey?.publicKeyPem as string;
 
 /** Every public GET answer of the site: lists, each post, each project, and their comments. */
 async function publicAnswers(t: TestApp): Promise<Record<string, { status: number; body: string }>> {
@@ -130,6 +152,12 @@ describe('backup and restore', () => {
     expect(end.tables.comments).toBeGreaterThan(0);
     expect(end.tables.quote_requests).toBe(1);
     expect(end.tables.newsletter_subscribers).toBe(1);
+    expect(end.tables.fediverse_followers).toBe(1);
+    expect(end.tables.fediverse_blocks).toBe(1);
+    // The keys, sealed: no private key in the clear.
+    const keys = lines.find((line) => line.includes('"fediverse:keys"'));
+    expect(keys).toBeDefined();
+    expect(keys).not.toMatch(/privateKey|"kty"|PRIVATE KEY/);
     expect(end.uploads).toBeGreaterThan(0);
     expect(lines.some((line) => line.includes('Keys, “quotes” and ünïcode'))).toBe(true);
   });
@@ -182,6 +210,15 @@ describe('backup and restore', () => {
           row.source,
         ]),
       ).toEqual([['dana@example.com', 'pending', 'quote']]);
+      // The fediverse's followers and blocks, and the same keys (the same server secret opens them).
+      expect((await empty.database.db.select().from(fediverseFollowers)).map((row) => row.handle)).toEqual([
+        '@ada@mastodon.example',
+      ]);
+      expect((await empty.database.db.select().from(fediverseBlocks)).map((row) => row.target)).toEqual([
+        'spam.example',
+      ]);
+      expect(await actorKey(empty)).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+      expect(await actorKey(empty)).toBe(await actorKey(source));
       const again = join(dir, 'pglite-again.backup.gz');
       await writeBackupFile(empty.database.db, localStorage(uploadDir), again);
       expect(content(again)).toEqual(content(archive));

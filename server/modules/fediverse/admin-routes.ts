@@ -1,16 +1,22 @@
 /**
  * The owner's side of the fediverse (issue 47): the handle's name and whether followers wait for
- * approval, the followers (newest first), approving one and removing one. A removed follower's
- * server is told with a Reject of its Follow, an approved one's with Accept. Registered inside the
- * admin scope, which checks the guard for every route here.
+ * approval, the followers (newest first), approving one and removing one, blocking a person or a
+ * whole server and lifting a block. A removed or blocked follower's server is told with a Reject of
+ * its Follow, an approved one's with Accept. Registered inside the admin scope, which checks the
+ * guard for every route here.
  */
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fediverseOwnerSchema, fediverseSettingsSchema } from '../../../common/schemas/fediverse.ts';
+import {
+  fediverseOwnerSchema,
+  fediverseSettingsSchema,
+  followerBlockSchema,
+  serverNameSchema,
+} from '../../../common/schemas/fediverse.ts';
 import type { Db } from '../../db/client.ts';
-import { appMeta, fediverseFollowers } from '../../db/schema.ts';
+import { appMeta, fediverseBlocks, fediverseFollowers } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { idParams } from '../../lib/route-params.ts';
 import {
@@ -25,8 +31,10 @@ import {
 
 type Follower = typeof fediverseFollowers.$inferSelect;
 
-/** The most followers the owner's list shows (newest first). */
+/** The most followers (and blocks) the owner's lists show (newest first). */
 const LISTED = 500;
+/** Rejects sent at once when a whole server is blocked. */
+const REJECTS_AT_ONCE = 4;
 
 export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -38,7 +46,7 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
   log: { warn(details: object, message: string): void };
 }> = async (app, { db, answerFollower, siteUrl, invalidate, log }) => {
   const read = async () => {
-    const [name, handle, approveFollowers, rows, followerCount] = await Promise.all([
+    const [name, handle, approveFollowers, rows, followerCount, blocks] = await Promise.all([
       handleName(db),
       handleOf(db, siteUrl),
       approvesFollowers(db),
@@ -48,6 +56,11 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
         .orderBy(desc(fediverseFollowers.followedAt), desc(fediverseFollowers.id))
         .limit(LISTED),
       acceptedFollowers(db),
+      db
+        .select()
+        .from(fediverseBlocks)
+        .orderBy(desc(fediverseBlocks.blockedAt), desc(fediverseBlocks.id))
+        .limit(LISTED),
     ]);
     return {
       name,
@@ -63,6 +76,12 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
         server: row.server,
         state: row.state,
         followedAt: row.followedAt.toISOString(),
+      })),
+      blocks: blocks.map((block) => ({
+        id: block.id,
+        kind: block.kind,
+        label: block.label,
+        blockedAt: block.blockedAt.toISOString(),
       })),
     };
   };
@@ -125,4 +144,80 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
       return reply.code(204).send();
     },
   );
+
+  /**
+   * Blocks a server: its followers (and those of servers under it) are removed, and each one's
+   * server hears Reject, a few at a time, after the answer (a big server may have many).
+   */
+  const blockServer = async (request: FastifyRequest, host: string) => {
+    await db
+      .insert(fediverseBlocks)
+      .values({ kind: 'server', target: host, label: host })
+      .onConflictDoNothing();
+    const removed = await db
+      .delete(fediverseFollowers)
+      .where(
+        or(
+          eq(fediverseFollowers.server, host),
+          sql`right(${fediverseFollowers.server}, ${host.length + 1}) = ${`.${host}`}`,
+        ),
+      )
+      .returning();
+    void (async () => {
+      for (let at = 0; at < removed.length; at += REJECTS_AT_ONCE) {
+        await Promise.all(
+          removed.slice(at, at + REJECTS_AT_ONCE).map((row) => answer(request, row, 'reject')),
+        );
+      }
+    })();
+  };
+
+  app.post(
+    '/api/admin/fediverse/followers/:id/block',
+    { schema: { params: idParams, body: followerBlockSchema, response: { 200: fediverseOwnerSchema } } },
+    async (request) => {
+      const [row] = await db
+        .select()
+        .from(fediverseFollowers)
+        .where(eq(fediverseFollowers.id, request.params.id));
+      if (!row) throw notFound('Follower not found');
+      if (request.body.scope === 'server') {
+        await blockServer(request, row.server.toLowerCase());
+      } else {
+        await db
+          .insert(fediverseBlocks)
+          .values({ kind: 'person', target: row.actorUri, label: row.handle })
+          .onConflictDoNothing();
+        const [removed] = await db
+          .delete(fediverseFollowers)
+          .where(eq(fediverseFollowers.id, row.id))
+          .returning();
+        if (removed) await answer(request, removed, 'reject');
+      }
+      return read();
+    },
+  );
+
+  app.post(
+    '/api/admin/fediverse/blocks',
+    {
+      schema: {
+        body: z.object({ server: serverNameSchema }),
+        response: { 200: fediverseOwnerSchema },
+      },
+    },
+    async (request) => {
+      await blockServer(request, request.body.server);
+      return read();
+    },
+  );
+
+  app.delete('/api/admin/fediverse/blocks/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const [row] = await db
+      .delete(fediverseBlocks)
+      .where(eq(fediverseBlocks.id, request.params.id))
+      .returning();
+    if (!row) throw notFound('Block not found');
+    return reply.code(204).send();
+  });
 };

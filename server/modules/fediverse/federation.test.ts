@@ -2,13 +2,14 @@
  * The blog on the fediverse (issue 47, points 2, 3 and 6), checked against an ActivityPub server
  * this project did not write: a follower built with Fedify inside the test, on 127.0.0.1. It finds
  * the blog by WebFinger, reads the actor, follows (and gets Accept), is listed among the followers,
- * takes its follow back; an unsigned or wrongly signed post to the inbox is refused.
+ * takes its follow back; an unsigned or wrongly signed post to the inbox is refused; the owner
+ * blocks it (as a person, then its whole server) and it is refused.
  */
 import { Follow, Person, Undo } from '@fedify/fedify/vocab';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fediverseFollowers } from '../../db/schema.ts';
-import { type Peer, startPeer } from '../../testing/fediverse-peer.ts';
+import { follow as followAs, type Peer, startPeer } from '../../testing/fediverse-peer.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { pageFor } from './routes.ts';
 import { defaultHandleName } from './settings.ts';
@@ -286,5 +287,107 @@ describe("the owner's side", () => {
     expect((await call('GET', '/api/admin/fediverse')).json().followers).toEqual([]);
     expect((await call('DELETE', `/api/admin/fediverse/followers/${id}`)).statusCode).toBe(404);
     await call('PUT', '/api/admin/fediverse', { name: 'jordan', approveFollowers: false });
+  });
+});
+
+describe('blocks', () => {
+  const signIn = async () => {
+    const owner = await t.signIn('admin');
+    return async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
+      const answer = await fetch(`${site}${url}`, {
+        method,
+        headers: { cookie: owner, ...(payload ? { 'content-type': 'application/json' } : {}) },
+        ...(payload ? { body: JSON.stringify(payload) } : {}),
+      });
+      const body = await answer.text();
+      return { status: answer.status, body, json: () => (body ? JSON.parse(body) : null) };
+    };
+  };
+  const aliceFollows = async (fragment: string) => {
+    await followAs(peer, actorUri(), fragment);
+    const listed = await t.database.db.select().from(fediverseFollowers);
+    expect(listed.map((row) => row.handle)).toEqual([`@alice@${new URL(peer.base).host}`]);
+    return listed[0]?.id ?? 0;
+  };
+  /** Alice's Follow sent signed, as her server would: the status the blog answers. */
+  const followStatus = async (fragment: string) => {
+    const alice = peer.context().getActorUri('alice').href;
+    const body = activity(alice, 'Follow', fragment, actorUri());
+    return (await fetch(await signedRequest(peer, `${actorUri()}/inbox`, body))).status;
+  };
+
+  it('blocks a person: removed with Reject, refused (403) and never stored after; unblocked, they follow again', async () => {
+    const call = await signIn();
+    const id = await aliceFollows('follow-before-block');
+    const blocked = await call('POST', `/api/admin/fediverse/followers/${id}/block`, { scope: 'person' });
+    expect(blocked.status, blocked.body).toBe(200);
+    expect(blocked.json()).toMatchObject({
+      followers: [],
+      blocks: [{ kind: 'person', label: `@alice@${new URL(peer.base).host}` }],
+    });
+    expect(peer.rejected.at(-1)?.objectId?.href).toMatch(/#follow-before-block$/);
+
+    expect(await followStatus('follow-while-blocked')).toBe(403);
+    expect(await t.database.db.select().from(fediverseFollowers)).toEqual([]);
+
+    const [block] = blocked.json().blocks;
+    expect((await call('DELETE', `/api/admin/fediverse/blocks/${block.id}`)).status).toBe(204);
+    expect((await call('DELETE', `/api/admin/fediverse/blocks/${block.id}`)).status).toBe(404);
+    const again = await aliceFollows('follow-after-unblock');
+    await call('DELETE', `/api/admin/fediverse/followers/${again}`);
+  });
+
+  it('blocks a whole server from a follower or by its name, and refuses a name that is no server', async () => {
+    const call = await signIn();
+    const host = new URL(peer.base).host;
+    const id = await aliceFollows('follow-before-server-block');
+    const rejects = peer.rejected.length;
+    const blocked = await call('POST', `/api/admin/fediverse/followers/${id}/block`, { scope: 'server' });
+    expect(blocked.json()).toMatchObject({ followers: [], blocks: [{ kind: 'server', label: host }] });
+    // The Rejects go out after the answer, a few at a time.
+    await expect.poll(() => peer.rejected.length).toBe(rejects + 1);
+    expect(await followStatus('follow-from-blocked-server')).toBe(403);
+    const [block] = blocked.json().blocks;
+    await call('DELETE', `/api/admin/fediverse/blocks/${block.id}`);
+
+    // By name, pasted as a handle: the same server, and its follower goes.
+    await aliceFollows('follow-before-named-block');
+    const named = await call('POST', '/api/admin/fediverse/blocks', {
+      server: `@alice@${host.toUpperCase()}`,
+    });
+    expect(named.status, named.body).toBe(200);
+    expect(named.json()).toMatchObject({ followers: [], blocks: [{ kind: 'server', label: host }] });
+    expect(await followStatus('follow-from-named-server')).toBe(403);
+    // Twice is one block.
+    expect(
+      (await call('POST', '/api/admin/fediverse/blocks', { server: `https://${host}/users/alice` })).json()
+        .blocks,
+    ).toHaveLength(1);
+    await call('DELETE', `/api/admin/fediverse/blocks/${named.json().blocks[0].id}`);
+
+    for (const server of ['', 'not a server', 'localhost', 'x'.repeat(260)]) {
+      const refused = await call('POST', '/api/admin/fediverse/blocks', { server });
+      expect(refused.status, server).toBe(400);
+    }
+    expect((await call('POST', '/api/admin/fediverse/blocks', { server: 'mastodon social' })).body).toContain(
+      'Enter a server name, like mastodon.social',
+    );
+    expect((await call('GET', '/api/admin/fediverse')).json().blocks).toEqual([]);
+    expect(
+      (await call('POST', '/api/admin/fediverse/followers/999999/block', { scope: 'person' })).status,
+    ).toBe(404);
+  });
+
+  it('a block of a server covers the servers under it, and no other', async () => {
+    const { isBlocked } = await import('./settings.ts');
+    const db = t.database.db;
+    const call = await signIn();
+    const named = await call('POST', '/api/admin/fediverse/blocks', { server: 'example.social' });
+    expect(await isBlocked(db, 'https://example.social/users/a')).toBe(true);
+    expect(await isBlocked(db, 'https://media.example.social/users/a')).toBe(true);
+    expect(await isBlocked(db, 'https://notexample.social/users/a')).toBe(false);
+    expect(await isBlocked(db, 'not a url')).toBe(false);
+    await call('DELETE', `/api/admin/fediverse/blocks/${named.json().blocks[0].id}`);
+    expect(await isBlocked(db, 'https://example.social/users/a')).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import type { SiteContext, SiteModule } from '../../lib/site-module.ts';
 import type { BlogService } from '../blog/service.ts';
 import { fediverseAdminRoutes } from './admin-routes.ts';
 import { fediverseRoutes } from './routes.ts';
-import { handleOf } from './settings.ts';
+import { handleOf, isBlocked } from './settings.ts';
 
 export function fediverseModule({ db, config, serverSecret, cache, log }: SiteContext, blog: BlogService) {
   // Fedify (and the JSON-LD and telemetry it brings) is loaded on the first request that needs it:
@@ -58,6 +58,7 @@ export function fediverseModule({ db, config, serverSecret, cache, log }: SiteCo
         federation: async () => (await loaded()).federation,
         siteUrl: config.publicUrl,
         handle: () => handleOf(db, config.publicUrl),
+        blocked: (actorUri) => isBlocked(db, actorUri),
       });
     },
   } satisfies SiteModule & Record<string, unknown>;

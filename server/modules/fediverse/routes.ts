@@ -18,6 +18,20 @@ export function pageFor(pathname: string): string {
   return post ? `/blog/${post[1]}` : '/';
 }
 
+/** The actors an activity names as its sender (a URI, an object with an id, or a list of them). */
+export function actorsOf(body: Buffer): string[] {
+  let actor: unknown;
+  try {
+    actor = (JSON.parse(body.toString('utf8')) as { actor?: unknown } | null)?.actor;
+  } catch {
+    return [];
+  }
+  // One in practice; a few at most are looked at, whatever a sender lists.
+  return (Array.isArray(actor) ? actor.slice(0, 4) : [actor])
+    .map((item) => (typeof item === 'string' ? item : (item as { id?: unknown } | null)?.id))
+    .filter((id): id is string => typeof id === 'string');
+}
+
 export const fediverseRoutes: FastifyPluginAsync<{
   /** Fedify's federation, made on the first request that reaches it (module.ts). */
   federation: () => Promise<Federation<void>>;
@@ -25,7 +39,9 @@ export const fediverseRoutes: FastifyPluginAsync<{
   siteUrl: string;
   /** '@name@host'. */
   handle: () => Promise<string>;
-}> = async (app, { federation, siteUrl, handle: handleNow }) => {
+  /** Whether the owner blocked this actor or its server. */
+  blocked: (actorUri: string) => Promise<boolean>;
+}> = async (app, { federation, siteUrl, handle: handleNow, blocked }) => {
   // What pages show: the handle to follow, and the actor's address.
   app.get(
     FEDIVERSE_INFO_PATH,
@@ -50,6 +66,10 @@ export const fediverseRoutes: FastifyPluginAsync<{
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
     const body = request.method === 'POST' && Buffer.isBuffer(request.body) ? request.body : undefined;
+    // A blocked person or server is refused before its signature is checked (no key fetched for it).
+    for (const actor of body ? actorsOf(body) : []) {
+      if (await blocked(actor)) return reply.code(403).send({ message: 'Blocked' });
+    }
     const answer = await (await federation()).fetch(
       new Request(url, { method: request.method, headers, ...(body ? { body } : {}) }),
       {

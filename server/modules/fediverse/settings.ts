@@ -1,12 +1,13 @@
 /**
  * The fediverse's settings and counts as the pages and the dashboard read them: the handle, whether
- * followers wait for approval, how many follow. Kept apart from federation.ts so that reading them
- * never loads Fedify, which the server loads on the first request that needs it (module.ts).
+ * followers wait for approval, how many follow, whom the owner blocked. Kept apart from
+ * federation.ts so that reading them never loads Fedify, which the server loads on the first
+ * request that needs it (module.ts).
  */
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, or, sql } from 'drizzle-orm';
 import { profile } from '../../../content/profile.ts';
 import type { Db } from '../../db/client.ts';
-import { appMeta, fediverseFollowers } from '../../db/schema.ts';
+import { appMeta, fediverseBlocks, fediverseFollowers } from '../../db/schema.ts';
 
 /** The blog's one actor: its internal identifier (its address never changes, whatever its name). */
 export const BLOG_ACTOR = 'blog';
@@ -43,4 +44,36 @@ export async function acceptedFollowers(db: Db): Promise<number> {
     .from(fediverseFollowers)
     .where(eq(fediverseFollowers.state, 'accepted'));
   return row?.n ?? 0;
+}
+
+/** An actor's host, lower case (with its port, if its address has one). */
+export const hostOf = (uri: string): string | null => {
+  try {
+    return new URL(uri).host.toLowerCase();
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Whether the owner blocked this actor, its server, or a server its server is under (a block of
+ * example.social covers media.example.social, as Mastodon's do).
+ */
+export async function isBlocked(db: Db, actorUri: string): Promise<boolean> {
+  const host = hostOf(actorUri);
+  if (!host) return false;
+  const [row] = await db
+    .select({ id: fediverseBlocks.id })
+    .from(fediverseBlocks)
+    .where(
+      or(
+        and(eq(fediverseBlocks.kind, 'person'), eq(fediverseBlocks.target, actorUri)),
+        and(
+          eq(fediverseBlocks.kind, 'server'),
+          sql`(${fediverseBlocks.target} = ${host} or right(${host}, length(${fediverseBlocks.target}) + 1) = '.' || ${fediverseBlocks.target})`,
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

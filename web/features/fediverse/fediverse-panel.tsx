@@ -1,7 +1,9 @@
 /**
  * The owner's fediverse section (issue 47): the handle's name and whether followers wait for
- * approval, then the followers (newest first: handle, name, server, since when), each approved or
- * removed by its own form. Every form posts to the page without its code (ADR 018).
+ * approval, then the followers (newest first: handle, name, server, since when), each approved,
+ * removed, blocked or blocked with their whole server by its own form, then who is blocked, each
+ * block lifted by its own form, and a server blocked by name. Every form posts to the page without
+ * its code (ADR 018).
  */
 import { useId } from 'react';
 import type { FediverseFollower, FediverseOwner } from '../../../common/schemas/fediverse.ts';
@@ -16,6 +18,7 @@ import { LoadState } from '../../ui/load-state.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
+import { BlockedPanel, serverBlocked } from './blocked-panel.tsx';
 import { FOLLOWER_FORM, fediversePublicPath, SETTINGS_FORM, useOwnerFediverse } from './owner-api.ts';
 
 /** What a save says: as a toast with the page's code, beside the form without it. */
@@ -35,6 +38,7 @@ export function FediversePanel() {
       )}
       {owner.data && <Settings owner={owner.data} />}
       {owner.data && <Followers owner={owner.data} />}
+      {owner.data && <BlockedPanel blocks={owner.data.blocks} />}
     </div>
   );
 }
@@ -138,11 +142,15 @@ function FollowerRow({ follower }: { follower: FediverseFollower }) {
     key: `${FOLLOWER_FORM}-${follower.id}`,
     match: (answer) => answer.values.id === String(follower.id),
     onDone: (sent) => {
-      const accepted = sent?.get('intent') === 'accept';
+      const intent = sent?.get('intent');
       toast(
-        accepted
+        intent === 'accept'
           ? { title: 'Follower approved', description: `${follower.handle} now follows the blog.` }
-          : { title: 'Follower removed', description: `${follower.handle} no longer follows the blog.` },
+          : intent === 'block'
+            ? { title: 'Follower blocked', description: `${follower.handle} can no longer follow the blog.` }
+            : intent === 'block-server'
+              ? { title: 'Server blocked', description: serverBlocked(follower.server) }
+              : { title: 'Follower removed', description: `${follower.handle} no longer follows the blog.` },
       );
       void refresh();
     },
@@ -196,6 +204,30 @@ function FollowerRow({ follower }: { follower: FediverseFollower }) {
         pendingText="Removing..."
       >
         Remove
+      </Button>
+      <Button
+        type="submit"
+        name="intent"
+        value="block"
+        size="sm"
+        variant="outline"
+        pending={form.pending}
+        pendingText="Blocking..."
+        aria-label={`Block ${follower.handle}`}
+      >
+        Block
+      </Button>
+      <Button
+        type="submit"
+        name="intent"
+        value="block-server"
+        size="sm"
+        variant="outline"
+        pending={form.pending}
+        pendingText="Blocking..."
+        aria-label={`Block the server ${follower.server}`}
+      >
+        Block server
       </Button>
     </form.Form>
   );

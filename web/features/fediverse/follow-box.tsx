@@ -1,13 +1,16 @@
 /**
  * "Follow on the fediverse" (issue 47): the blog's handle, which a Mastodon user types into search,
  * and, once the page's code is live, a button that copies it. Without JavaScript the handle is
- * there to select; there is no button that would do nothing.
+ * there to select; there is no button that would do nothing. The static copy has no server to
+ * follow: /blog says so there (point 8), and the footer shows nothing.
  */
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSiteInfo } from '../../lib/site.ts';
 import { useCopyLink } from '../../lib/use-copy-link.ts';
 import { cn } from '../../ui/cn.ts';
+import { useStaticCopy } from '../layout/static-copy.ts';
+import { StaticNotice } from '../layout/static-notice.tsx';
 
 const FOLLOW_TITLE = 'Follow on the fediverse';
 
@@ -19,7 +22,11 @@ export function FollowBox({ place, className }: { place: 'footer' | 'blog'; clas
   const { pathname } = useLocation();
   const [live, setLive] = useState(false);
   const { copied, copy } = useCopyLink();
+  const staticCopy = useStaticCopy();
   useEffect(() => setLive(true), []);
+  if (staticCopy && place === 'blog') {
+    return <StaticNotice feature="Following the blog on the fediverse" className={className} />;
+  }
   if (!fediverse || (place === 'footer' && OWN_BOX.test(pathname))) return null;
   const { handle } = fediverse;
   return (
