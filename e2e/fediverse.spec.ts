@@ -4,8 +4,10 @@
  * themes; without JavaScript the handle is there and no button that would do nothing. The head
  * names the actor (home, /blog) and a post's own object with its author's handle, and those
  * addresses answer as ActivityPub. The owner approves, removes and blocks followers from a Fedify
- * server on 127.0.0.1 (point 3), and blocks a server by its name without JavaScript.
+ * server on 127.0.0.1 (point 3), and blocks a server by its name without JavaScript. A reply from
+ * that server waits in Moderation and shows under the post with its author's handle (point 5).
  */
+import { Create, Note, type Person } from '@fedify/fedify/vocab';
 import { follow, startPeer } from '../server/testing/fediverse-peer.ts';
 import { E2E_PORT } from './constants.ts';
 import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
@@ -246,5 +248,73 @@ test.describe("the owner's blocks", () => {
         await unblock(admin, 'spam.example');
       }
     });
+  });
+});
+
+test.describe('a reply from the fediverse', () => {
+  test('waits in Moderation with its handle, then shows under the post with a link to its author, at 390 px', async ({
+    page,
+    admin,
+    signInAs,
+  }) => {
+    const peer = await startPeer();
+    const id = Date.now().toString(36);
+    const slug = `fediverse-reply-${id}`;
+    const title = `Answered from Mastodon ${id}`;
+    const handle = `@alice@${new URL(peer.base).host}`;
+    let postId = 0;
+    try {
+      const created = await admin.post('/api/blog', {
+        data: {
+          title,
+          slug,
+          summary: 'A post that a reader answers from the fediverse.',
+          content: 'A body that is long enough to be a post, well over fifty characters in length.',
+          tags: 'Testing',
+          isPublished: true,
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      postId = ((await created.json()) as { id: number }).id;
+      const ctx = peer.context();
+      const blog = (await ctx.lookupObject(`http://localhost:${E2E_PORT}/ap/actors/blog`)) as Person;
+      const alice = ctx.getActorUri('alice');
+      await ctx.sendActivity(
+        { identifier: 'alice' },
+        blog,
+        new Create({
+          id: new URL(`${alice.href}/notes/${id}/activity`),
+          actor: alice,
+          object: new Note({
+            id: new URL(`${alice.href}/notes/${id}`),
+            attribution: alice,
+            replyTarget: new URL(`http://localhost:${E2E_PORT}/ap/posts/${slug}`),
+            content: '<p><a href="#">@jordan</a> Which battery does the 2016 fob take?</p>',
+          }),
+        }),
+      );
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInAs('admin');
+      await page.goto('/admin/blog/moderation');
+      const comment = page
+        .getByRole('article', { name: 'Comment by Alice Example' })
+        .filter({ hasText: title });
+      await expect(comment).toContainText('Which battery does the 2016 fob take?');
+      await expect(comment.getByRole('link', { name: handle })).toHaveAttribute('href', alice.href);
+      await expect(comment).toContainText('A reply from the fediverse');
+      await comment.getByRole('button', { name: 'Approve the comment by Alice Example' }).click();
+      await expectToast(page, 'Comment approved');
+
+      await page.goto(`/blog/${slug}`);
+      await expect(page.getByRole('heading', { name: 'Comments (1)' })).toBeVisible();
+      const link = page.getByRole('link', { name: `${handle} on the fediverse` });
+      await expect(link).toHaveAttribute('href', alice.href);
+      await expect(page.getByText('Which battery does the 2016 fob take?')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      if (postId) await admin.delete(`/api/admin/posts/${postId}`);
+      await peer.close();
+    }
   });
 });

@@ -105,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     skillsModule(context),
     projects,
     seoModule(context, blog.blog, newsletter.newsletter),
-    fediverseModule(context, blog.blog),
+    fediverseModule(context, blog.blog, comments.comments),
     analytics,
     notifications,
   ];

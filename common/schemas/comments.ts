@@ -12,16 +12,24 @@ export const publicCommentSchema = z.object({
   parentId: z.number().int().nullable(),
   /** Written by the site's owner. */
   isAuthorReply: z.boolean(),
+  /** A reply from the fediverse: its author's handle and profile page (issue 47). */
+  fediverse: z.object({ handle: z.string(), profileUrl: z.string() }).nullable().optional(),
 });
 
 export const publicCommentListSchema = z.array(publicCommentSchema);
 
 export type PublicComment = z.infer<typeof publicCommentSchema>;
 
+/** The longest comment, written on the site or arriving from the fediverse. */
+export const COMMENT_MAX_LENGTH = 5000;
+
 export const commentFormSchema = z.object({
   name: text(100, 'Name').min(2, 'Name must be at least 2 characters'),
   email: email('Please enter a valid email address'),
-  content: text(5000, 'Comment', { multiline: true }).min(10, 'Comment must be at least 10 characters'),
+  content: text(COMMENT_MAX_LENGTH, 'Comment', { multiline: true }).min(
+    10,
+    'Comment must be at least 10 characters',
+  ),
   captchaToken: z
     .string({ error: 'Please complete the CAPTCHA verification' })
     .trim()
@@ -57,6 +65,9 @@ export const adminCommentSchema = z.object({
   isAuthorReply: z.boolean(),
   /** The commenter asked to be emailed when answered (and has not stopped it). */
   notifyOnReply: z.boolean(),
+  /** A reply from the fediverse: its author's handle and profile page (no email). */
+  authorHandle: z.string().nullable().optional(),
+  authorUrl: z.string().nullable().optional(),
 });
 
 export type AdminComment = z.infer<typeof adminCommentSchema>;

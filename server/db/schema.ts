@@ -245,6 +245,14 @@ export const comments = pgTable(
     notifyOnReply: boolean('notify_on_reply').notNull().default(false),
     /** The secret of the link in that email which stops further emails. */
     unsubscribeToken: text('unsubscribe_token'),
+    /**
+     * A reply from the fediverse (issue 47): the reply's own id (a Delete names it; one comment per
+     * reply), its author's actor, handle and profile page. Null for a comment written on the site.
+     */
+    activityId: text('activity_id').unique(),
+    authorActor: text('author_actor'),
+    authorHandle: text('author_handle'),
+    authorUrl: text('author_url'),
   },
   (t) => [
     // Public list of a post's approved comments, oldest first.

@@ -46,11 +46,54 @@ export function createCommentService(
           createdAt: comments.createdAt,
           parentId: comments.parentId,
           isAuthorReply: comments.isAuthorReply,
+          authorHandle: comments.authorHandle,
+          authorUrl: comments.authorUrl,
         })
         .from(comments)
         .where(and(eq(comments.postId, postId), eq(comments.isApproved, true), eq(comments.isSpam, false)))
         .orderBy(asc(comments.createdAt), asc(comments.id));
-      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+      return rows.map(({ authorHandle, authorUrl, ...row }) => ({
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        fediverse: authorHandle && authorUrl ? { handle: authorHandle, profileUrl: authorUrl } : null,
+      }));
+    },
+
+    /**
+     * A reply from the fediverse (issue 47): awaits moderation like any comment, and the owner is
+     * told. The same reply delivered twice is one comment. False when it was already there.
+     */
+    async fromFediverse(reply: FediverseReply): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const { postTitle, ...values } = reply;
+        const [stored] = await tx
+          .insert(comments)
+          .values({ ...values, email: '', isApproved: false, isSpam: false })
+          .onConflictDoNothing({ target: comments.activityId })
+          .returning({ id: comments.id });
+        if (!stored) return false;
+        await enqueueNotification(tx, {
+          kind: 'comment',
+          subject: `New comment on "${postTitle}" awaits moderation`,
+          fields: {
+            Post: postTitle,
+            Name: reply.name,
+            Fediverse: reply.authorHandle,
+            Comment: reply.content,
+          },
+        });
+        return true;
+      });
+    },
+
+    /** A fediverse reply deleted by its author: gone from the post and the moderation queue. */
+    async deleteFromFediverse(activityId: string, authorActor: string): Promise<boolean> {
+      const removed = await db
+        .delete(comments)
+        .where(and(eq(comments.activityId, activityId), eq(comments.authorActor, authorActor)))
+        .returning({ postId: comments.postId });
+      for (const { postId } of removed) await forgetPost(postId);
+      return removed.length > 0;
     },
 
     /**
@@ -194,6 +237,20 @@ export function createCommentService(
 }
 
 export type CommentService = ReturnType<typeof createCommentService>;
+
+export interface FediverseReply {
+  postId: number;
+  postTitle: string;
+  /** The author's display name (their handle when they have none). */
+  name: string;
+  /** Plain text, as the comment rules keep it. */
+  content: string;
+  activityId: string;
+  authorActor: string;
+  authorHandle: string;
+  authorUrl: string;
+  createdAt?: Date;
+}
 
 export interface NewComment {
   postId: number;

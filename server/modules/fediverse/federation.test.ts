@@ -3,12 +3,13 @@
  * this project did not write: a follower built with Fedify inside the test, on 127.0.0.1. It finds
  * the blog by WebFinger, reads the actor, follows (and gets Accept), is listed among the followers,
  * takes its follow back; an unsigned or wrongly signed post to the inbox is refused; the owner
- * blocks it (as a person, then its whole server) and it is refused.
+ * blocks it (as a person, then its whole server) and it is refused. A reply to a post becomes a
+ * comment awaiting moderation, and its Delete removes it (point 5).
  */
-import { Follow, Person, Undo } from '@fedify/fedify/vocab';
+import { Create, Delete, Follow, Note, Person, Undo } from '@fedify/fedify/vocab';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fediverseFollowers } from '../../db/schema.ts';
+import { comments, fediverseFollowers } from '../../db/schema.ts';
 import { follow as followAs, type Peer, startPeer } from '../../testing/fediverse-peer.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { pageFor } from './routes.ts';
@@ -389,5 +390,112 @@ describe('blocks', () => {
     expect(await isBlocked(db, 'not a url')).toBe(false);
     await call('DELETE', `/api/admin/fediverse/blocks/${named.json().blocks[0].id}`);
     expect(await isBlocked(db, 'https://example.social/users/a')).toBe(false);
+  });
+});
+
+describe('replies from the fediverse', () => {
+  it('a reply to a post waits in moderation, shows under the post once approved, once; its author deletes it', async () => {
+    const ctx = peer.context();
+    const blog = (await ctx.lookupObject(actorUri())) as Person;
+    const alice = ctx.getActorUri('alice');
+    const [post] = (await (await fetch(`${site}/api/blog`)).json()) as { id: number; slug: string }[];
+    if (!post) throw new Error('no post');
+    const reply = new Note({
+      id: new URL(`${alice.href}/notes/1`),
+      attribution: alice,
+      replyTarget: new URL(`${site}/ap/posts/${post.slug}`),
+      content:
+        '<p><a href="x">@<span>jordan</span></a> Does the 2016 model take the <b>same</b> battery?</p>',
+    });
+    const create = new Create({ id: new URL(`${alice.href}/notes/1/activity`), actor: alice, object: reply });
+    await ctx.sendActivity({ identifier: 'alice' }, blog, create);
+    // Delivered twice (a retry): one comment.
+    await ctx.sendActivity({ identifier: 'alice' }, blog, create);
+
+    const stored = await t.database.db
+      .select()
+      .from(comments)
+      .where(eq(comments.activityId, reply.id?.href ?? ''));
+    expect(stored).toEqual([
+      expect.objectContaining({
+        postId: post.id,
+        name: 'Alice Example',
+        email: '',
+        content: 'Does the 2016 model take the same battery?',
+        authorHandle: `@alice@${new URL(peer.base).host}`,
+        authorActor: alice.href,
+        isApproved: false,
+      }),
+    ]);
+    const id = stored[0]?.id ?? 0;
+    const publicList = async () =>
+      (await (await fetch(`${site}/api/blog/post/${post.id}/comments`)).json()) as {
+        id: number;
+        fediverse?: { handle: string; profileUrl: string } | null;
+      }[];
+    expect((await publicList()).map((comment) => comment.id)).not.toContain(id);
+
+    const owner = await t.signIn('admin');
+    const moderated = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/comments/moderate',
+      headers: { cookie: owner },
+      payload: { ids: [id], action: 'approve' },
+    });
+    expect(moderated.statusCode, moderated.body).toBeLessThan(300);
+    expect((await publicList()).find((comment) => comment.id === id)?.fediverse).toEqual({
+      handle: `@alice@${new URL(peer.base).host}`,
+      profileUrl: alice.href,
+    });
+
+    // Someone else's Delete of it changes nothing; hers removes it.
+    const notHers = JSON.stringify({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${site}/someone#delete`,
+      type: 'Delete',
+      actor: `${site}/someone`,
+      object: reply.id?.href,
+    });
+    expect(
+      (
+        await fetch(`${site}/ap/inbox`, {
+          method: 'POST',
+          headers: { 'content-type': ACTIVITY },
+          body: notHers,
+        })
+      ).status,
+    ).toBe(401);
+    await ctx.sendActivity(
+      { identifier: 'alice' },
+      blog,
+      new Delete({ id: new URL(`${alice.href}/notes/1#delete`), actor: alice, object: reply.id }),
+    );
+    expect(await t.database.db.select().from(comments).where(eq(comments.id, id))).toEqual([]);
+    expect((await publicList()).map((comment) => comment.id)).not.toContain(id);
+  });
+
+  it('a reply to nothing of the blog, or with no words, is not a comment', async () => {
+    const ctx = peer.context();
+    const blog = (await ctx.lookupObject(actorUri())) as Person;
+    const alice = ctx.getActorUri('alice');
+    const before = (await t.database.db.select().from(comments)).length;
+    for (const [n, target, content] of [
+      [2, `${site}/ap/posts/no-such-post`, '<p>Hello</p>'],
+      [3, 'https://elsewhere.example/notes/9', '<p>Hello</p>'],
+      [4, `${site}/ap/posts/one-schema-form-to-database`, '<p><a href="x">@jordan</a></p>'],
+    ] as const) {
+      const note = new Note({
+        id: new URL(`${alice.href}/notes/${n}`),
+        attribution: alice,
+        replyTarget: new URL(target),
+        content,
+      });
+      await ctx.sendActivity(
+        { identifier: 'alice' },
+        blog,
+        new Create({ id: new URL(`${alice.href}/notes/${n}/activity`), actor: alice, object: note }),
+      );
+    }
+    expect(await t.database.db.select().from(comments)).toHaveLength(before);
   });
 });

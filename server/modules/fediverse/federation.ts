@@ -13,12 +13,14 @@ import {
   type Actor,
   Article,
   Create,
+  Delete,
   Endpoints,
   Follow,
   getActorHandle,
   Hashtag,
   Image,
   isActor,
+  Note,
   Person,
   type Recipient,
   Reject,
@@ -32,7 +34,9 @@ import type { Db } from '../../db/client.ts';
 import { fediverseFollowers } from '../../db/schema.ts';
 import { escapeXml, imageType } from '../../lib/markup.ts';
 import type { BlogService } from '../blog/service.ts';
+import type { CommentService } from '../comments/service.ts';
 import type { actorKeys } from './keys.ts';
+import { replyText } from './reply-text.ts';
 import { acceptedFollowers, approvesFollowers, BLOG_ACTOR, handleName } from './settings.ts';
 
 /** Items per page of the outbox and the followers. */
@@ -41,6 +45,8 @@ const PAGE = 20;
 export interface FederationDeps {
   db: Db;
   blog: BlogService;
+  /** Where a reply from the fediverse becomes a comment awaiting moderation. */
+  comments: Pick<CommentService, 'fromFediverse' | 'deleteFromFediverse'>;
   keys: ReturnType<typeof actorKeys>;
   /** The site's public address, which every id starts with when set (PUBLIC_URL). */
   origin?: string | undefined;
@@ -97,16 +103,29 @@ export async function answerFollower(
   );
 }
 
+/** '@name@server' as the actor's server names it (WebFinger), else from its username and host. */
+async function handleOf(actor: Actor): Promise<string> {
+  const named = await getActorHandle(actor).catch(() => '');
+  return /^@[^@\s]+@[^@\s]+$/.test(named)
+    ? named
+    : `@${actor.preferredUsername?.toString() ?? 'unknown'}@${actor.id ? new URL(actor.id.href).host : 'unknown'}`;
+}
+
+/** The slug of the post an address names: its ActivityPub object, or its page on this site. */
+function postSlugOf(ctx: Context<void>, target: URL | null): string | null {
+  if (!target) return null;
+  const object = ctx.parseUri(target);
+  if (object?.type === 'object' && object.class === Article) return object.values.slug ?? null;
+  const page = /^\/blog\/([^/?#]+)$/.exec(target.pathname);
+  return target.origin === new URL(ctx.origin).origin && page?.[1] ? decodeURIComponent(page[1]) : null;
+}
+
 /** A follower's row from the actor who sent the Follow. */
 async function followerOf(actor: Actor, follow: Follow) {
   const actorUri = actor.id?.href;
   const inbox = actor.inboxId?.href;
   if (!actorUri || !inbox || !follow.id) return null;
-  // As its server names it (WebFinger), else from its username and host.
-  const named = await getActorHandle(actor).catch(() => '');
-  const handle = /^@[^@\s]+@[^@\s]+$/.test(named)
-    ? named
-    : `@${actor.preferredUsername?.toString() ?? 'unknown'}@${new URL(actorUri).host}`;
+  const handle = await handleOf(actor);
   return {
     actorUri,
     followId: follow.id.href,
@@ -121,6 +140,7 @@ async function followerOf(actor: Actor, follow: Follow) {
 export function createBlogFederation({
   db,
   blog,
+  comments,
   keys,
   origin,
   allowPrivateAddress,
@@ -283,6 +303,36 @@ export function createBlogFederation({
           },
         });
       if (!approve) await answerFollow(ctx, actor, follow, 'accept');
+    })
+    .on(Create, async (ctx, create) => {
+      // A reply to one of the posts (its object, or its page): a comment awaiting moderation.
+      const note = await create.getObject(ctx);
+      if (!(note instanceof Note) || !note.id || !create.actorId) return;
+      if (note.attributionId && note.attributionId.href !== create.actorId.href) return;
+      const slug = postSlugOf(ctx, note.replyTargetId);
+      const post = slug ? await blog.findPublishedBySlug(slug) : null;
+      if (!post) return;
+      const content = replyText(note.content?.toString() ?? '');
+      if (!content) return;
+      const actor = await create.getActor(ctx);
+      if (!actor || !isActor(actor) || !actor.id) return;
+      const handle = await handleOf(actor);
+      await comments.fromFediverse({
+        postId: post.id,
+        postTitle: post.title,
+        name: actor.name?.toString().trim().slice(0, 100) || handle,
+        content,
+        activityId: note.id.href,
+        authorActor: actor.id.href,
+        authorHandle: handle,
+        authorUrl: (actor.url instanceof URL ? actor.url : actor.id).href,
+        ...(note.published ? { createdAt: new Date(note.published.epochMilliseconds) } : {}),
+      });
+    })
+    .on(Delete, async (_ctx, deletion) => {
+      // Only its author takes a reply back.
+      if (!deletion.objectId || !deletion.actorId) return;
+      await comments.deleteFromFediverse(deletion.objectId.href, deletion.actorId.href);
     })
     .on(Undo, async (ctx, undo) => {
       const object = await undo.getObject(ctx);

@@ -3,11 +3,16 @@ import { FEDIVERSE_INFO_PATH } from '../../../common/fediverse.ts';
 import { createSealer } from '../../lib/sealed.ts';
 import type { SiteContext, SiteModule } from '../../lib/site-module.ts';
 import type { BlogService } from '../blog/service.ts';
+import type { CommentService } from '../comments/service.ts';
 import { fediverseAdminRoutes } from './admin-routes.ts';
 import { fediverseRoutes } from './routes.ts';
 import { handleOf, isBlocked } from './settings.ts';
 
-export function fediverseModule({ db, config, serverSecret, cache, log }: SiteContext, blog: BlogService) {
+export function fediverseModule(
+  { db, config, serverSecret, cache, log }: SiteContext,
+  blog: BlogService,
+  comments: CommentService,
+) {
   // Fedify (and the JSON-LD and telemetry it brings) is loaded on the first request that needs it:
   // a fediverse server's, or the owner answering a follower. The pages and the dashboard's list read
   // settings.ts alone, and the server starts without it (issue 47; about 0.5 s of each start).
@@ -20,6 +25,7 @@ export function fediverseModule({ db, config, serverSecret, cache, log }: SiteCo
     const federation = createBlogFederation({
       db,
       blog,
+      comments,
       keys: actorKeys(db, createSealer(serverSecret, 'fediverse-keys')),
       // Every id starts with the public address when the site has one at a host's root (a copy
       // published under a sub-path, user.github.io/site/, cannot answer WebFinger at the root

@@ -21,6 +21,15 @@ function CommentBody({ comment }: { comment: PublicComment }) {
             Author
           </span>
         ) : null}
+        {comment.fediverse ? (
+          <a
+            href={comment.fediverse.profileUrl}
+            rel="noopener noreferrer nofollow ugc"
+            className="break-all text-sm font-normal text-muted-foreground underline-offset-4 hover:underline"
+          >
+            {`${comment.fediverse.handle} on the fediverse`}
+          </a>
+        ) : null}
       </p>
       <time dateTime={comment.createdAt} className="text-sm text-muted-foreground">
         {longDate(comment.createdAt)}

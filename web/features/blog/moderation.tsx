@@ -144,17 +144,24 @@ export function CommentModeration() {
                   <p className="mt-1 font-medium">
                     {comment.name}{' '}
                     <a
-                      href={`mailto:${comment.email}`}
+                      href={
+                        comment.authorHandle && comment.authorUrl
+                          ? comment.authorUrl
+                          : `mailto:${comment.email}`
+                      }
+                      rel={comment.authorHandle ? 'noopener noreferrer nofollow' : undefined}
                       className="text-sm font-normal text-primary underline underline-offset-2"
                     >
-                      {comment.email}
+                      {comment.authorHandle || comment.email}
                     </a>
                   </p>
                   <p className="mt-2 whitespace-pre-line break-words">{comment.content}</p>
                   <p className="mt-2 text-xs text-muted-foreground">
                     {comment.isAuthorReply
                       ? 'Your reply'
-                      : `IP ${comment.ipAddress ?? 'not recorded'}${comment.notifyOnReply ? ' · wants an email when you reply' : ''}`}
+                      : comment.authorHandle
+                        ? 'A reply from the fediverse'
+                        : `IP ${comment.ipAddress ?? 'not recorded'}${comment.notifyOnReply ? ' · wants an email when you reply' : ''}`}
                   </p>
                   <div className="mt-3 flex flex-wrap gap-2">
                     {actions
