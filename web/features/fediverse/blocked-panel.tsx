@@ -15,6 +15,7 @@ import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
 import { BLOCK_SERVER_FORM, UNBLOCK_FORM } from './owner-api.ts';
+import { RowList, useRowForm } from './row-list.tsx';
 
 export const serverBlocked = (server: string) => `No one on ${server} can follow the blog.`;
 
@@ -81,31 +82,21 @@ export function BlockedPanel({ blocks }: { blocks: FediverseBlock[] }) {
           <FormNotice answer={form.answer} />
         </div>
       </form.Form>
-      {blocks.length === 0 ? (
-        <p className="mt-4 text-sm text-muted-foreground">No one is blocked.</p>
-      ) : (
-        <ul aria-label="Blocked" className="mt-4 divide-y divide-border">
-          {blocks.map((block) => (
-            <li key={block.id} className="py-3">
-              <BlockRow block={block} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <RowList
+        label="Blocked"
+        rows={blocks}
+        empty="No one is blocked."
+        row={(block) => <BlockRow block={block} />}
+      />
     </Panel>
   );
 }
 
 function BlockRow({ block }: { block: FediverseBlock }) {
-  const refresh = useRefreshAdmin();
-  const form = useRouteForm(UNBLOCK_FORM, {
-    key: `${UNBLOCK_FORM}-${block.id}`,
-    match: (answer) => answer.values.id === String(block.id),
-    onDone: () => {
-      toast({ title: 'Block lifted', description: `${block.label} can follow the blog again.` });
-      void refresh();
-    },
-  });
+  const form = useRowForm(UNBLOCK_FORM, block.id, () => ({
+    title: 'Block lifted',
+    description: `${block.label} can follow the blog again.`,
+  }));
   return (
     <form.Form
       ref={form.formRef}

@@ -20,6 +20,7 @@ import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
 import { BlockedPanel, serverBlocked } from './blocked-panel.tsx';
 import { FOLLOWER_FORM, fediversePublicPath, SETTINGS_FORM, useOwnerFediverse } from './owner-api.ts';
+import { RowList, useRowForm } from './row-list.tsx';
 
 /** What a save says: as a toast with the page's code, beside the form without it. */
 const SAVED = { title: 'Settings saved', text: 'The blog answers to its new handle.' };
@@ -121,39 +122,26 @@ function Followers({ owner }: { owner: FediverseOwner }) {
       title="Followers"
       description={count === 1 ? '1 person follows the blog.' : `${count} people follow the blog.`}
     >
-      {owner.followers.length === 0 ? (
-        <p className="mt-4 text-sm text-muted-foreground">No followers yet.</p>
-      ) : (
-        <ul aria-label="Followers" className="mt-4 divide-y divide-border">
-          {owner.followers.map((follower) => (
-            <li key={follower.id} className="py-3">
-              <FollowerRow follower={follower} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <RowList
+        label="Followers"
+        rows={owner.followers}
+        empty="No followers yet."
+        row={(follower) => <FollowerRow follower={follower} />}
+      />
     </Panel>
   );
 }
 
 function FollowerRow({ follower }: { follower: FediverseFollower }) {
-  const refresh = useRefreshAdmin();
-  const form = useRouteForm(FOLLOWER_FORM, {
-    key: `${FOLLOWER_FORM}-${follower.id}`,
-    match: (answer) => answer.values.id === String(follower.id),
-    onDone: (sent) => {
-      const intent = sent?.get('intent');
-      toast(
-        intent === 'accept'
-          ? { title: 'Follower approved', description: `${follower.handle} now follows the blog.` }
-          : intent === 'block'
-            ? { title: 'Follower blocked', description: `${follower.handle} can no longer follow the blog.` }
-            : intent === 'block-server'
-              ? { title: 'Server blocked', description: serverBlocked(follower.server) }
-              : { title: 'Follower removed', description: `${follower.handle} no longer follows the blog.` },
-      );
-      void refresh();
-    },
+  const form = useRowForm(FOLLOWER_FORM, follower.id, (sent) => {
+    const intent = sent?.get('intent');
+    return intent === 'accept'
+      ? { title: 'Follower approved', description: `${follower.handle} now follows the blog.` }
+      : intent === 'block'
+        ? { title: 'Follower blocked', description: `${follower.handle} can no longer follow the blog.` }
+        : intent === 'block-server'
+          ? { title: 'Server blocked', description: serverBlocked(follower.server) }
+          : { title: 'Follower removed', description: `${follower.handle} no longer follows the blog.` };
   });
   return (
     <form.Form

@@ -1,0 +1,48 @@
+/**
+ * The fediverse section's lists (followers, blocks): each row is a form of its own that posts to
+ * the page (ADR 018), its answer matched to its row by id, a toast and a fresh read once done.
+ */
+
+import { useRouteForm } from '../../lib/route-form.tsx';
+import { toast } from '../../ui/use-toast.ts';
+import { useRefreshAdmin } from '../admin/admin-list.tsx';
+
+export function RowList<T extends { id: number }>({
+  label,
+  rows,
+  empty,
+  row,
+}: {
+  label: string;
+  rows: T[];
+  empty: string;
+  row: (item: T) => React.ReactNode;
+}) {
+  if (rows.length === 0) return <p className="mt-4 text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <ul aria-label={label} className="mt-4 divide-y divide-border">
+      {rows.map((item) => (
+        <li key={item.id} className="py-3">
+          {row(item)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A row's form: `toastOf` says what the post did (from what was sent). */
+export function useRowForm(
+  form: string,
+  id: number,
+  toastOf: (sent: FormData | null) => { title: string; description: string },
+) {
+  const refresh = useRefreshAdmin();
+  return useRouteForm(form, {
+    key: `${form}-${id}`,
+    match: (answer) => answer.values.id === String(id),
+    onDone: (sent) => {
+      toast(toastOf(sent));
+      void refresh();
+    },
+  });
+}
