@@ -183,3 +183,26 @@ test.describe('a calm phone (390 x 844, immersive on)', () => {
     expect(seen).toBeGreaterThan(0);
   });
 });
+
+test.describe('the end of the home page, immersive on', () => {
+  test.use({ viewMode: 'unset' });
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 900],
+  ] as const) {
+    test(`at ${width} px the dock leaves the footer's links and its last line readable`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto('/');
+      const dock = page.getByRole('navigation', { name: 'Section dock' });
+      const footer = page.getByRole('contentinfo');
+      await scrollToY(page, await page.evaluate(() => document.documentElement.scrollHeight));
+      // The extras come with the page's code, once the browser is idle; then they are placed (at the
+      // bottom, below the header, or hidden when both would cover something).
+      await expect(page.locator('html')).toHaveAttribute('data-immersive', 'on');
+      await afterFrames(page, 8);
+      await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toBeInViewport();
+      await expectClearOf(dock, footer.getByRole('link'), `the footer's links at ${width} px`);
+      await expectClearOf(dock, footer.getByText(/All rights reserved/), `the footer's line at ${width} px`);
+    });
+  }
+});

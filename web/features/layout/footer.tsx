@@ -25,7 +25,11 @@ export function Footer({
     <footer className="border-t border-border bg-muted/40">
       {signup}
       {follow}
-      <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-8 md:flex-row md:justify-between">
+      {/* Kept clear of immersive mode's dock, which covered the legal links at the page's end. */}
+      <div
+        data-keep-clear
+        className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-8 md:flex-row md:justify-between"
+      >
         <SocialLinks
           links={socialLinks}
           label="Social links"
