@@ -16,7 +16,7 @@ import { isDocumentRequest, prefetch } from '../lib/prefetch.ts';
 import { fediverseMeta, pageMeta, rootDataOf } from '../lib/seo.ts';
 import { Button } from '../ui/button.tsx';
 import { PenLine } from '../ui/icons.tsx';
-import { Link } from '../ui/link';
+import { Link } from '../ui/link.tsx';
 import type { Route } from './+types/blog';
 
 export async function loader({ context, request, params: route }: Route.LoaderArgs) {

@@ -19,7 +19,7 @@ import { paths } from '../lib/paths.ts';
 import { formAction } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { DoneNotice } from '../ui/form-notice.tsx';
-import { Link } from '../ui/link';
+import { Link } from '../ui/link.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import type { Route } from './+types/endorse';
 

@@ -16,7 +16,7 @@ import { useSiteInfo } from '../lib/site.ts';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { ArrowLeft, Lock } from '../ui/icons.tsx';
-import { Link } from '../ui/link';
+import { Link } from '../ui/link.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import type { Route } from './+types/generate-images';

@@ -5,7 +5,7 @@ import { newsletterApi, newsletterPaths } from '../features/newsletter/api.ts';
 import { NewsletterSignup } from '../features/newsletter/subscribe-form.tsx';
 import { withBaseInHtml } from '../lib/base.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
-import { Link } from '../ui/link';
+import { Link } from '../ui/link.tsx';
 import type { Route } from './+types/newsletter-issue';
 
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -22,7 +22,7 @@ import { formAction, routeForm } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { Button } from '../ui/button.tsx';
 import { DoneNotice, FormName, FormNotice } from '../ui/form-notice.tsx';
-import { Link } from '../ui/link';
+import { Link } from '../ui/link.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import type { Route } from './+types/newsletter-link';
 

@@ -10,7 +10,7 @@ import { subscribeForms } from '../features/newsletter/newsletter-forms.server.t
 import { NEWSLETTER_PROMISE, NewsletterSignup } from '../features/newsletter/subscribe-form.tsx';
 import { formAction } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
-import { Link } from '../ui/link';
+import { Link } from '../ui/link.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import type { Route } from './+types/newsletter';
 

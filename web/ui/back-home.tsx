@@ -2,7 +2,7 @@
 
 import { paths } from '../lib/paths.ts';
 import { Button } from './button.tsx';
-import { Link } from './link';
+import { Link } from './link.tsx';
 
 export function BackHome() {
   return (

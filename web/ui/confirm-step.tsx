@@ -3,7 +3,7 @@ import { usePageAction } from '../lib/form-post.ts';
 import { type RouteFormOptions, useRouteForm } from '../lib/route-form.tsx';
 import { Button } from './button.tsx';
 import { FormName, FormNotice } from './form-notice.tsx';
-import { Link } from './link';
+import { Link } from './link.tsx';
 
 /**
  * The confirmation of a step that cannot be undone (cancel a call, withdraw a testimonial): a form

@@ -59,7 +59,7 @@ export interface FederationDeps {
  * Tells a follower's server what became of its Follow: Accept (followed) or Reject (refused or
  * removed), from the blog's actor.
  */
-export async function answerFollow(
+async function answerFollow(
   ctx: Context<void>,
   follower: Recipient,
   follow: Follow,
@@ -104,7 +104,7 @@ export async function answerFollower(
 }
 
 /** '@name@server' as the actor's server names it (WebFinger), else from its username and host. */
-async function handleOf(actor: Actor): Promise<string> {
+async function actorHandle(actor: Actor): Promise<string> {
   const named = await getActorHandle(actor).catch(() => '');
   return /^@[^@\s]+@[^@\s]+$/.test(named)
     ? named
@@ -125,7 +125,7 @@ async function followerOf(actor: Actor, follow: Follow) {
   const actorUri = actor.id?.href;
   const inbox = actor.inboxId?.href;
   if (!actorUri || !inbox || !follow.id) return null;
-  const handle = await handleOf(actor);
+  const handle = await actorHandle(actor);
   return {
     actorUri,
     followId: follow.id.href,
@@ -316,7 +316,7 @@ export function createBlogFederation({
       if (!content) return;
       const actor = await create.getActor(ctx);
       if (!actor || !isActor(actor) || !actor.id) return;
-      const handle = await handleOf(actor);
+      const handle = await actorHandle(actor);
       await comments.fromFediverse({
         postId: post.id,
         postTitle: post.title,

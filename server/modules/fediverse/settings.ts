@@ -47,7 +47,7 @@ export async function acceptedFollowers(db: Db): Promise<number> {
 }
 
 /** An actor's host, lower case (with its port, if its address has one). */
-export const hostOf = (uri: string): string | null => {
+const hostOf = (uri: string): string | null => {
   try {
     return new URL(uri).host.toLowerCase();
   } catch {

@@ -11,6 +11,7 @@ import { profile } from '../../../content/profile.ts';
 import { projects } from '../../../content/projects.ts';
 import { etagOf, sendConditional } from '../../lib/conditional.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { escapeXml } from '../../lib/markup.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import { sharedCacheControl } from '../../lib/shared-cache.ts';
 import type { BlogService } from '../blog/service.ts';
@@ -25,12 +26,6 @@ import {
   rssXml,
 } from './feeds.ts';
 import type { ShareImageStore } from './share-image.ts';
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
-  );
 
 export function robotsTxt(siteUrl: string): string {
   return [

@@ -10,7 +10,7 @@ import { Card } from '../../ui/card.tsx';
 import { cn } from '../../ui/cn.ts';
 import { ChevronLeft, ChevronRight, Search } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { Picture } from '../../ui/picture.tsx';
 import { useBlogList } from './list-api.ts';
 import { TagLinks } from './tag-list.tsx';

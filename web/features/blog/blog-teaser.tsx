@@ -5,7 +5,7 @@ import { relativeTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { ImageOff } from '../../ui/icons.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { Picture } from '../../ui/picture.tsx';
 import { useLatestPosts } from './api.ts';
 

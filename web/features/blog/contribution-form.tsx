@@ -11,7 +11,7 @@ import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { CheckCircle2 } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';

@@ -10,7 +10,7 @@ import type { AdminComment } from '../../../common/schemas/comments.ts';
 import type { AdminContribution } from '../../../common/schemas/contributions.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { When } from '../../ui/when.tsx';
 import { AdminSection, EntryList, useAdminAction, useFilteredAdminList } from '../admin/admin-list.tsx';

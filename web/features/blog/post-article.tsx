@@ -16,7 +16,7 @@ import { longDate } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { CalendarClock, CalendarDays, Clock, Eye, ImageOff, UserRound } from '../../ui/icons.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { Picture } from '../../ui/picture.tsx';
 import { Comments } from './comments.tsx';
 import { MathStyles } from './math-styles.tsx';

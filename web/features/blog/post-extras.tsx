@@ -11,7 +11,7 @@ import { paths } from '../../lib/paths.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { useCopyLink } from '../../lib/use-copy-link.ts';
 import { ArrowLeft, ArrowRight, Link2, List, Mail, SpriteIcon } from '../../ui/icons.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { toast } from '../../ui/use-toast.ts';
 
 /** Posts with this many headings or more get a table of contents. */

@@ -4,7 +4,7 @@ import type { AdminPost } from '../../../common/schemas/blog.ts';
 import { dateAndTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { When } from '../../ui/when.tsx';
 import { AdminSection, useAdminAction, useAdminList } from '../admin/admin-list.tsx';
 import { StatusBadge } from '../admin/panel.tsx';

@@ -1,7 +1,7 @@
 import { MAX_TAGS_IN_LIST } from '../../../common/constants.ts';
 import { paths } from '../../lib/paths.ts';
 import { cn } from '../../ui/cn.ts';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 
 /**
  * Up to three tags of a post, each a link to its tag's page; the tag being shown links back to

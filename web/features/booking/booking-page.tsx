@@ -14,7 +14,7 @@ import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { CalendarDays } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';

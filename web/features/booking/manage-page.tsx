@@ -17,7 +17,7 @@ import { Card } from '../../ui/card.tsx';
 import { ConfirmStep, KeepLink } from '../../ui/confirm-step.tsx';
 import { FormName } from '../../ui/form-notice.tsx';
 import { CalendarDays, CheckCircle2, Download } from '../../ui/icons.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';

@@ -18,7 +18,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { DoneNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';

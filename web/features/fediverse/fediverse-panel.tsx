@@ -6,6 +6,7 @@
  * its code (ADR 018).
  */
 import { useId } from 'react';
+import type { z } from 'zod';
 import type { FediverseFollower, FediverseOwner } from '../../../common/schemas/fediverse.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { longDate } from '../../lib/dates.ts';
@@ -19,7 +20,13 @@ import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
 import { BlockedPanel, serverBlocked } from './blocked-panel.tsx';
-import { FOLLOWER_FORM, fediversePublicPath, SETTINGS_FORM, useOwnerFediverse } from './owner-api.ts';
+import {
+  FOLLOWER_FORM,
+  fediversePublicPath,
+  type followerActionSchema,
+  SETTINGS_FORM,
+  useOwnerFediverse,
+} from './owner-api.ts';
 import { RowList, useRowForm } from './row-list.tsx';
 
 /** What a save says: as a toast with the page's code, beside the form without it. */
@@ -132,17 +139,56 @@ function Followers({ owner }: { owner: FediverseOwner }) {
   );
 }
 
+interface FollowerAction {
+  label: string;
+  pendingText: string;
+  primary?: boolean;
+  shown?: boolean;
+  ariaLabel?: string;
+  /** The toast once it is done. */
+  done: { title: string; description: string };
+}
+
+/** A follower's buttons by the intent each sends, in the row's order. */
+const followerActions = (
+  follower: FediverseFollower,
+): Record<z.infer<typeof followerActionSchema>['intent'], FollowerAction> => ({
+  accept: {
+    label: 'Approve',
+    pendingText: 'Approving...',
+    primary: true,
+    shown: follower.state === 'pending',
+    done: { title: 'Follower approved', description: `${follower.handle} now follows the blog.` },
+  },
+  remove: {
+    label: 'Remove',
+    pendingText: 'Removing...',
+    done: { title: 'Follower removed', description: `${follower.handle} no longer follows the blog.` },
+  },
+  block: {
+    label: 'Block',
+    pendingText: 'Blocking...',
+    ariaLabel: `Block ${follower.handle}`,
+    done: { title: 'Follower blocked', description: `${follower.handle} can no longer follow the blog.` },
+  },
+  'block-server': {
+    label: 'Block server',
+    pendingText: 'Blocking...',
+    ariaLabel: `Block the server ${follower.server}`,
+    done: { title: 'Server blocked', description: serverBlocked(follower.server) },
+  },
+});
+
 function FollowerRow({ follower }: { follower: FediverseFollower }) {
-  const form = useRowForm(FOLLOWER_FORM, follower.id, (sent) => {
-    const intent = sent?.get('intent');
-    return intent === 'accept'
-      ? { title: 'Follower approved', description: `${follower.handle} now follows the blog.` }
-      : intent === 'block'
-        ? { title: 'Follower blocked', description: `${follower.handle} can no longer follow the blog.` }
-        : intent === 'block-server'
-          ? { title: 'Server blocked', description: serverBlocked(follower.server) }
-          : { title: 'Follower removed', description: `${follower.handle} no longer follows the blog.` };
-  });
+  const actions = followerActions(follower);
+  const form = useRowForm(
+    FOLLOWER_FORM,
+    follower.id,
+    // What the press did; 'remove' for anything else.
+    (sent) =>
+      (Object.entries(actions).find(([intent]) => intent === sent?.get('intent'))?.[1] ?? actions.remove)
+        .done,
+  );
   return (
     <form.Form
       ref={form.formRef}
@@ -170,53 +216,24 @@ function FollowerRow({ follower }: { follower: FediverseFollower }) {
         </p>
         <FormNotice answer={form.answer} />
       </div>
-      {follower.state === 'pending' && (
-        <Button
-          type="submit"
-          name="intent"
-          value="accept"
-          size="sm"
-          pending={form.pending}
-          pendingText="Approving..."
-        >
-          Approve
-        </Button>
+      {Object.entries(actions).map(
+        ([intent, { label, pendingText, shown = true, primary = false, ariaLabel }]) =>
+          shown ? (
+            <Button
+              key={intent}
+              type="submit"
+              name="intent"
+              value={intent}
+              size="sm"
+              {...(primary ? {} : { variant: 'outline' as const })}
+              pending={form.pending}
+              pendingText={pendingText}
+              {...(ariaLabel ? { 'aria-label': ariaLabel } : {})}
+            >
+              {label}
+            </Button>
+          ) : null,
       )}
-      <Button
-        type="submit"
-        name="intent"
-        value="remove"
-        size="sm"
-        variant="outline"
-        pending={form.pending}
-        pendingText="Removing..."
-      >
-        Remove
-      </Button>
-      <Button
-        type="submit"
-        name="intent"
-        value="block"
-        size="sm"
-        variant="outline"
-        pending={form.pending}
-        pendingText="Blocking..."
-        aria-label={`Block ${follower.handle}`}
-      >
-        Block
-      </Button>
-      <Button
-        type="submit"
-        name="intent"
-        value="block-server"
-        size="sm"
-        variant="outline"
-        pending={form.pending}
-        pendingText="Blocking..."
-        aria-label={`Block the server ${follower.server}`}
-      >
-        Block server
-      </Button>
     </form.Form>
   );
 }

@@ -11,7 +11,7 @@ import { useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { Menu, X } from '../../ui/icons.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { ThemeToggle } from '../preferences/theme-toggle.tsx';
 import { ViewModeSwitch } from '../preferences/view-mode-switch.tsx';
 import { useActiveSection } from './active-section.ts';

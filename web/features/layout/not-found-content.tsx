@@ -1,5 +1,5 @@
 import { paths } from '../../lib/paths.ts';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 
 /** The not-found page's content (spec section 2). */
 export function NotFoundContent() {

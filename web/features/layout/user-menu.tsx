@@ -6,7 +6,7 @@ import { useRouteForm } from '../../lib/route-form.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { ChevronDown, LayoutDashboard, LogOut } from '../../ui/icons.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { LOGOUT_FORM } from '../auth/api.ts';
 
 /**

@@ -13,7 +13,7 @@ import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useRefreshAdmin, useUpdateParams } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';

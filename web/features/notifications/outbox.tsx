@@ -1,7 +1,7 @@
 import { type OutboxMessage, type OutboxState, outboxStates } from '../../../common/schemas/notifications.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { Button } from '../../ui/button.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { When } from '../../ui/when.tsx';
 import { AdminSection, EntryList, useAdminAction, useFilteredAdminList } from '../admin/admin-list.tsx';
 import { useSummary } from '../admin/api.ts';

@@ -3,7 +3,7 @@ import { withBase } from '../../lib/base.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { Briefcase, GraduationCap } from '../../ui/icons.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 
 function Timeline({
   title,

@@ -2,7 +2,7 @@ import { withBase } from '../../lib/base.ts';
 import { CATEGORY_LABELS } from '../../lib/option-labels.ts';
 import { paths } from '../../lib/paths.ts';
 import { ExternalLink, Star } from '../../ui/icons.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { Tags } from '../../ui/tags.tsx';
 import { isFeaturedTitle, type ProjectSummary } from './featured.ts';

@@ -8,7 +8,7 @@ import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { ExternalLink } from '../../ui/icons.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { Tags } from '../../ui/tags.tsx';
 import { DemoPanel } from './demo-panel.tsx';

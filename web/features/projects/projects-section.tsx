@@ -4,7 +4,7 @@ import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { CheckCircle2, ExternalLink, MessageSquare, Sparkles } from '../../ui/icons.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { Tags } from '../../ui/tags.tsx';
 import {

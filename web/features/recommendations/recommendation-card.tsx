@@ -5,7 +5,7 @@ import { paths } from '../../lib/paths.ts';
 import { useCopyLink } from '../../lib/use-copy-link.ts';
 import { cn } from '../../ui/cn.ts';
 import { Check, ExternalLink, Link2, Sparkles } from '../../ui/icons.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { Tags } from '../../ui/tags.tsx';
 

@@ -14,7 +14,7 @@ import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Download, LoaderCircle } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { PersonFields } from '../../ui/person-fields.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';

@@ -19,7 +19,7 @@ import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { CheckCircle2, LoaderCircle, ShieldCheck } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
-import { Link } from '../../ui/link';
+import { Link } from '../../ui/link.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
