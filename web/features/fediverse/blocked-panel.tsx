@@ -15,7 +15,7 @@ import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
 import { BLOCK_SERVER_FORM, UNBLOCK_FORM } from './owner-api.ts';
-import { RowList, useRowForm } from './row-list.tsx';
+import { RowForm, RowList, useRowForm } from './row-list.tsx';
 
 export const serverBlocked = (server: string) => `No one on ${server} can follow the blog.`;
 
@@ -98,16 +98,7 @@ function BlockRow({ block }: { block: FediverseBlock }) {
     description: `${block.label} can follow the blog again.`,
   }));
   return (
-    <form.Form
-      ref={form.formRef}
-      method="post"
-      action={dashboardPaths.fediverse}
-      preventScrollReset
-      aria-label={`Blocked ${block.label}`}
-      className="flex flex-wrap items-center gap-3"
-    >
-      <FormName name={UNBLOCK_FORM} />
-      <input type="hidden" name="id" value={block.id} />
+    <RowForm form={form} name={UNBLOCK_FORM} id={block.id} label={`Blocked ${block.label}`}>
       <div className="min-w-0 flex-1">
         <p className="font-medium break-all">{block.label}</p>
         <p className="text-sm text-muted-foreground">
@@ -118,6 +109,6 @@ function BlockRow({ block }: { block: FediverseBlock }) {
       <Button type="submit" size="sm" variant="outline" pending={form.pending} pendingText="Unblocking...">
         Unblock
       </Button>
-    </form.Form>
+    </RowForm>
   );
 }

@@ -27,7 +27,7 @@ import {
   SETTINGS_FORM,
   useOwnerFediverse,
 } from './owner-api.ts';
-import { RowList, useRowForm } from './row-list.tsx';
+import { RowForm, RowList, useRowForm } from './row-list.tsx';
 
 /** What a save says: as a toast with the page's code, beside the form without it. */
 const SAVED = { title: 'Settings saved', text: 'The blog answers to its new handle.' };
@@ -190,16 +190,7 @@ function FollowerRow({ follower }: { follower: FediverseFollower }) {
         .done,
   );
   return (
-    <form.Form
-      ref={form.formRef}
-      method="post"
-      action={dashboardPaths.fediverse}
-      preventScrollReset
-      aria-label={`Follower ${follower.handle}`}
-      className="flex flex-wrap items-center gap-3"
-    >
-      <FormName name={FOLLOWER_FORM} />
-      <input type="hidden" name="id" value={follower.id} />
+    <RowForm form={form} name={FOLLOWER_FORM} id={follower.id} label={`Follower ${follower.handle}`}>
       <div className="min-w-0 flex-1 basis-full sm:basis-auto">
         <a
           href={follower.actorUri}
@@ -234,6 +225,6 @@ function FollowerRow({ follower }: { follower: FediverseFollower }) {
             </Button>
           ) : null,
       )}
-    </form.Form>
+    </RowForm>
   );
 }

@@ -3,7 +3,9 @@
  * the page (ADR 018), its answer matched to its row by id, a toast and a fresh read once done.
  */
 
+import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
+import { FormName } from '../../ui/form-notice.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 
@@ -45,4 +47,34 @@ export function useRowForm(
       void refresh();
     },
   });
+}
+
+/** A row's form: posted to the section's page with its form's name and the row's id. */
+export function RowForm({
+  form,
+  name,
+  id,
+  label,
+  children,
+}: {
+  form: ReturnType<typeof useRowForm>;
+  name: string;
+  id: number;
+  label: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <form.Form
+      ref={form.formRef}
+      method="post"
+      action={dashboardPaths.fediverse}
+      preventScrollReset
+      aria-label={label}
+      className="flex flex-wrap items-center gap-3"
+    >
+      <FormName name={name} />
+      <input type="hidden" name="id" value={id} />
+      {children}
+    </form.Form>
+  );
 }
