@@ -17,6 +17,15 @@ const ROOT_ROUTE = /\/web\/root\.tsx$/;
  * confirmation step): they stay with those pages, not in what every page fetches.
  */
 const INNER_PAGES_ONLY = /\/web\/ui\/(data-table|confirm-step)\.tsx$/;
+/**
+ * The query library with the scope that holds its cache (ADR 022): one chunk, which only the pages
+ * that read through TanStack Query load (the dashboard, /blog, a project, booking). In the shared
+ * chunk it would come with every page, the home page and a post too; in the several chunks Rollup
+ * would cut it into, it cost each of those pages a kilobyte more.
+ */
+const QUERY_LIBRARY = /\/(node_modules\/@tanstack\/|web\/lib\/(query-scope\.tsx|query-client\.ts)$)/;
+/** The loaders' prefetch helper, which the server alone runs. */
+const SERVER_READS = /\/web\/lib\/prefetch\.ts$/;
 
 type ModuleInfo = { importers: readonly string[] } | null;
 /**
@@ -72,7 +81,9 @@ export default defineConfig({
         // page's first 10 seconds). What loads only when asked for (toasts, tooltips, the account
         // menu) keeps a chunk of its own, or it would come with every page.
         manualChunks: (id, { getModuleInfo }) => {
-          if (ONLY_WHEN_ASKED.test(id) || INNER_PAGES_ONLY.test(id)) return undefined;
+          if (QUERY_LIBRARY.test(id)) return 'query';
+          if (ONLY_WHEN_ASKED.test(id) || INNER_PAGES_ONLY.test(id) || SERVER_READS.test(id))
+            return undefined;
           inShell ??= shellMembership(getModuleInfo);
           return SMALL_AND_SHARED.test(id) || inShell(id) ? 'shared' : undefined;
         },

@@ -1,10 +1,9 @@
 /**
  * The document and the providers every page shares: theme script before first
- * paint, query client, auth, tooltips, toasts, header and footer. The root
+ * paint, auth, tooltips, toasts, header and footer (the query cache is a page's own: ADR 022). The root
  * loader tells every page who is signed in and what the site is.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -29,7 +28,6 @@ import { FollowBox } from './features/fediverse/follow-box.tsx';
 import { ImmersiveCursor } from './features/immersive/immersive-loader.tsx';
 import { AuthProvider } from './features/layout/auth-provider.tsx';
 import { Footer } from './features/layout/footer.tsx';
-import { FreshAfterForms } from './features/layout/fresh-after-forms.tsx';
 import { Header } from './features/layout/header.tsx';
 import { NotFoundContent } from './features/layout/not-found-content.tsx';
 import { NewsletterSignup } from './features/newsletter/subscribe-form.tsx';
@@ -37,7 +35,6 @@ import { themeScript } from './features/preferences/theme.ts';
 import { withBase } from './lib/base.ts';
 import { fetchFontsWhenIdle, useFontsOnMove } from './lib/fonts.ts';
 import { useNonce } from './lib/nonce.ts';
-import { createQueryClient } from './lib/query-client.ts';
 import type { RootData } from './lib/site.ts';
 import { useToasts } from './ui/use-toast.ts';
 
@@ -76,11 +73,13 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   };
 }
 
-// The signed-in user is fetched once per document and kept in the query cache while the visitor
-// follows links; a form's post (and the page it goes on to) reads it again: a sign-in, a
-// registration or a sign-out changes it, and the form's own page may be gone by then.
-export function shouldRevalidate({ formMethod }: ShouldRevalidateFunctionArgs) {
-  return formMethod !== undefined && formMethod.toUpperCase() !== 'GET';
+// The signed-in user is read once per document and kept while the visitor follows links; a form's
+// post (and the page it goes on to) reads it again: a sign-in, a registration or a sign-out changes
+// it, and the form's own page may be gone by then. So does a call of `revalidate()` (a passkey
+// sign-in, which is no form): it is the one revalidation that stays on the same address.
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  if (formMethod !== undefined) return formMethod.toUpperCase() !== 'GET';
+  return currentUrl.href === nextUrl.href;
 }
 
 export const links: Route.LinksFunction = () => [
@@ -160,7 +159,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const [queryClient] = useState(createQueryClient);
   const { site, user } = loaderData;
   // Marks the page as interactive (browser tests wait for it before clicking).
   useEffect(() => {
@@ -175,29 +173,26 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, []);
   useFontsOnMove();
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider initialUser={user}>
-        <FreshAfterForms />
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-        >
-          Skip to content
-        </a>
-        <Header ownerName={site.ownerName} />
-        <main id="main" className="flex-1">
-          <Page />
-        </main>
-        <Footer
-          ownerName={site.ownerName}
-          socialLinks={site.socialLinks}
-          signup={<NewsletterSignup place="footer" compact />}
-          follow={<FollowBox place="footer" className="mx-auto max-w-6xl px-4 pt-8" />}
-        />
-        <Toasts />
-        <ImmersiveCursor />
-      </AuthProvider>
-    </QueryClientProvider>
+    <AuthProvider user={user}>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <Header ownerName={site.ownerName} />
+      <main id="main" className="flex-1">
+        <Page />
+      </main>
+      <Footer
+        ownerName={site.ownerName}
+        socialLinks={site.socialLinks}
+        signup={<NewsletterSignup place="footer" compact />}
+        follow={<FollowBox place="footer" className="mx-auto max-w-6xl px-4 pt-8" />}
+      />
+      <Toasts />
+      <ImmersiveCursor />
+    </AuthProvider>
   );
 }
 

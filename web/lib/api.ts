@@ -6,6 +6,12 @@
  */
 
 export const API_PREFIX = '/api/';
+/**
+ * Where every owner's API path starts: how an action refreshes the dashboard's reads
+ * (admin-list.tsx). Here, not in the dashboard's api.ts, so a public page's code can name it
+ * without the query library (ADR 022).
+ */
+export const ADMIN_PREFIX = `${API_PREFIX}admin/`;
 
 /** The empty answer of spec section 8 for a static read that found nothing. */
 export function staticEmptyDefault(path: string): unknown {

@@ -1,5 +1,6 @@
 import { type DehydratedState, dehydrate, QueryClient } from '@tanstack/react-query';
 import type { WebLoadContext } from '../../common/web-context.ts';
+import { isDocumentRequest } from './document-request.ts';
 
 /**
  * Loads API paths on the server for a page's loader and returns them as
@@ -20,16 +21,6 @@ export async function prefetch(
     }),
   );
   return { dehydrated: dehydrate(client), missing };
-}
-
-/**
- * Whether a loader runs for a whole document (first load, reload, crawler)
- * rather than for a client-side navigation (React Router's `.data` request).
- * Pages prefetch API data for documents, so the HTML carries it; on client
- * navigations the components fetch what the query cache does not hold yet.
- */
-export function isDocumentRequest(request: Request): boolean {
-  return !new URL(request.url).pathname.endsWith('.data');
 }
 
 /**

@@ -39,17 +39,17 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 /**
  * A form's success comes back as this page with `?done=<form>` (ADR 018): what it changed is read
- * again by the root's FreshAfterForms, whichever part of the page sent it (the part may have closed
+ * again by FreshAfterForms (with-queries.tsx's QueryScope), whichever part of the page sent it (the part may have closed
  * on the way: an issue sent, a post opened). The page's data requests carry no owner's reads
  * (prefetchOwn).
  */
 function Dashboard() {
-  const { user, isLoading } = useAuth();
+  const { user } = useAuth();
   const staticCopy = useStaticCopy();
   const navigate = useNavigate();
   useEffect(() => {
-    if (!isLoading && !user && !staticCopy) navigate(paths.auth, { replace: true });
-  }, [user, isLoading, staticCopy, navigate]);
+    if (!user && !staticCopy) navigate(paths.auth, { replace: true });
+  }, [user, staticCopy, navigate]);
 
   if (staticCopy) {
     return (
@@ -59,7 +59,7 @@ function Dashboard() {
       </div>
     );
   }
-  if (isLoading || !user) {
+  if (!user) {
     return (
       <div className="flex justify-center py-24">
         <Spinner label="Checking your account" />

@@ -1,18 +1,18 @@
 /**
- * /blog/{slug}: one published post with its approved comments. A missing or
+ * /blog/{slug}: one published post with its approved comments (both read by the loader; the page
+ * holds no query cache, ADR 022). A missing or
  * unpublished post answers 404 with 'Post Not Found'. The content arrives as
  * HTML the server rendered from markdown and sanitised (GET /api/blog/:slug).
  */
-import { HydrationBoundary } from '@tanstack/react-query';
 import { data } from 'react-router';
 import type { BlogPost } from '../../common/schemas/blog.ts';
+import type { PublicComment } from '../../common/schemas/comments.ts';
 import { commentsPath, ownerPostPath, postPath, previewPostPath } from '../features/blog/api.ts';
 import { commentForms, replyForms } from '../features/blog/blog-forms.server.ts';
 import { followOldAddress } from '../features/blog/old-address-api.ts';
 import { PostArticle, PostNotFound } from '../features/blog/post-article.tsx';
 import { NewsletterSignup } from '../features/newsletter/subscribe-form.tsx';
 import { paths } from '../lib/paths.ts';
-import { prefetch } from '../lib/prefetch.ts';
 import { formAction } from '../lib/route-form.server.ts';
 import { absoluteUrl, fediverseMeta, logoLd, pageMeta, rootDataOf } from '../lib/seo.ts';
 import type { Route } from './+types/blog-post';
@@ -25,13 +25,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!post) {
     // The post may have had this address on the site it was imported from.
     await followOldAddress(web, new URL(request.url).pathname);
-    return data({ post: null, dehydrated: null }, { status: 404 });
+    return data({ post: null, comments: [] }, { status: 404 });
   }
   // A draft or a scheduled post is for its readers alone: never stored by any cache.
   if (post.status !== 'published')
-    return data({ post, dehydrated: null }, { headers: { 'cache-control': 'no-store' } });
-  const { dehydrated } = await prefetch(web, [commentsPath(post.id)]);
-  return { post, dehydrated };
+    return data({ post, comments: [] }, { headers: { 'cache-control': 'no-store' } });
+  const comments = (await web.readApi<PublicComment[]>(commentsPath(post.id))) ?? [];
+  return { post, comments };
 }
 
 /** 'Leave a Comment' and the owner's reply, with the page's code or without it (ADR 018). */
@@ -91,14 +91,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 };
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  const { post, dehydrated } = loaderData;
+  const { post, comments } = loaderData;
   if (!post) return <PostNotFound />;
   return (
-    <HydrationBoundary state={dehydrated}>
-      <PostArticle
-        post={post}
-        signup={<NewsletterSignup place="post" slug={post.slug} className="mt-10" />}
-      />
-    </HydrationBoundary>
+    <PostArticle
+      post={post}
+      comments={comments}
+      signup={<NewsletterSignup place="post" slug={post.slug} className="mt-10" />}
+    />
   );
 }

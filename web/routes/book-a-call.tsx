@@ -6,9 +6,9 @@ import {
 } from '../../common/schemas/booking.ts';
 import { BOOK_FORM, BOOKING_SLOTS_PATH, BOOKINGS_PATH } from '../features/booking/api.ts';
 import { BookingPage } from '../features/booking/booking-page.tsx';
+import { isDocumentRequest } from '../lib/document-request.ts';
 import { DONE_PARAM } from '../lib/form-post.ts';
 import { paths } from '../lib/paths.ts';
-import { isDocumentRequest } from '../lib/prefetch.ts';
 import { formAction, routeForm } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { PageHeader } from '../ui/page-header.tsx';

@@ -18,7 +18,6 @@ import { Card } from '../ui/card.tsx';
 import { ArrowLeft, Lock } from '../ui/icons.tsx';
 import { Link } from '../ui/link.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
-import { Spinner } from '../ui/spinner.tsx';
 import type { Route } from './+types/generate-images';
 
 /** 'Generate Image', with the page's code or without it (ADR 018): the image shown on the page. */
@@ -48,7 +47,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function GenerateImagesPage() {
-  const { user, isLoading } = useAuth();
+  const { user } = useAuth();
   const site = useSiteInfo();
   const staticCopy = useStaticCopy();
   return (
@@ -64,8 +63,6 @@ export default function GenerateImagesPage() {
       </PageHeader>
       {staticCopy ? (
         <StaticNotice feature="The image generator" className="mx-auto max-w-lg" />
-      ) : isLoading && !user ? (
-        <Spinner label="Checking your session" />
       ) : user ? (
         <ImageGenerator generator={site.imageGenerator} />
       ) : (

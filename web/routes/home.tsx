@@ -1,10 +1,13 @@
 /**
  * The home page: hero, projects, about, skills, latest posts, contact and
  * testimonials. Owner content and the projects come from content/ through the
- * loader; the skills and posts come from the API, prefetched into the HTML on a
- * document request. Skills and the quote form load as their own chunks.
+ * loader; the skills and posts come from the API: read by the loader into a whole
+ * document's HTML, and in the browser on a move to the page (the clientLoader), so
+ * their loading states show while they come. The page reads no query cache, and its
+ * code carries no query library (ADR 022). Skills and the quote form load as their
+ * own chunks.
  */
-import { HydrationBoundary } from '@tanstack/react-query';
+import type { BlogPostSummary } from '../../common/schemas/blog.ts';
 import type { BookingStatus } from '../../common/schemas/booking.ts';
 import type { ShownTestimonial } from '../../common/schemas/testimonials.ts';
 import { claims, contactInfo, profile, quoteSocialLinks, socialLinks } from '../../content/profile.ts';
@@ -25,8 +28,9 @@ import { ProjectsSection } from '../features/projects/projects-section.tsx';
 import { ENDORSE_FORM, SKILLS_PATH } from '../features/skills/api.ts';
 import { endorseForms } from '../features/skills/skills-forms.server.ts';
 import { SkillsLoader } from '../features/skills/skills-loader.tsx';
+import { isDocumentRequest } from '../lib/document-request.ts';
 import { DONE_PARAM } from '../lib/form-post.ts';
-import { isDocumentRequest, prefetch } from '../lib/prefetch.ts';
+import { requestJson } from '../lib/request.ts';
 import { formAction } from '../lib/route-form.server.ts';
 import { fediverseMeta, pageMeta, personLd, rootDataOf, testimonialsLd } from '../lib/seo.ts';
 import type { Route } from './+types/home';
@@ -38,14 +42,17 @@ export const action = formAction({
 });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const paths = isDocumentRequest(request) ? [BLOG_PATH, SKILLS_PATH] : [];
-  const [{ dehydrated }, testimonials, booking] = await Promise.all([
-    prefetch(context, paths),
+  // A move to the page reads these in the browser (clientLoader): only a whole document needs them.
+  const whole = isDocumentRequest(request);
+  const [posts, skills, testimonials, booking] = await Promise.all([
+    whole ? context.readApi<BlogPostSummary[]>(BLOG_PATH) : null,
+    whole ? context.readApi<unknown>(SKILLS_PATH) : null,
     context.readApi<ShownTestimonial[]>(TESTIMONIALS_PATH),
     context.readApi<BookingStatus>(BOOKING_STATUS_PATH),
   ]);
   return {
-    dehydrated,
+    posts,
+    skills,
     profile,
     claims,
     socialLinks,
@@ -72,6 +79,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * A move to the home page (and a revalidation after its forms): the rest of the page from the
+ * server, the skills and the latest posts from the API in the browser, still on the way when the
+ * page shows (their sections show the spec's loading states, then the answer or its error). On a
+ * static host the API reads come from browser storage or the exported files (request.ts).
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const posts = requestJson<BlogPostSummary[]>('GET', BLOG_PATH);
+  const skills = requestJson<unknown>('GET', SKILLS_PATH);
+  // A failure is shown by its section (Await); one nobody waits for any more is no unhandled rejection.
+  for (const read of [posts, skills]) read.catch(() => undefined);
+  return { ...(await serverLoader()), posts, skills };
+}
+
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const { site } = rootDataOf(matches);
   const reviews = loaderData?.reviewsLd ?? [];
@@ -92,7 +113,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function Home({ loaderData }: Route.ComponentProps) {
   useSectionTracking();
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <>
       <Hero
         profile={loaderData.profile}
         socialLinks={loaderData.socialLinks}
@@ -101,8 +122,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       />
       <ProjectsSection projects={loaderData.projects} />
       <About profile={loaderData.profile} />
-      <SkillsLoader additionalSkills={loaderData.additionalSkills} />
-      <BlogTeaser signup={<NewsletterSignup place="home" compact headingLevel={3} className="mt-10" />} />
+      <SkillsLoader additionalSkills={loaderData.additionalSkills} skills={loaderData.skills} />
+      <BlogTeaser
+        posts={loaderData.posts}
+        signup={<NewsletterSignup place="home" compact headingLevel={3} className="mt-10" />}
+      />
       <ContactSection
         contactInfo={loaderData.contactInfo}
         socialLinks={loaderData.quoteSocialLinks}
@@ -110,6 +134,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       />
       <Testimonials testimonials={loaderData.testimonials} />
       <ImmersiveHomeExtras />
-    </HydrationBoundary>
+    </>
   );
 }

@@ -8,12 +8,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Page } from '../../../common/schemas/shared.ts';
+import { ADMIN_PREFIX } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { failureToast, toast } from '../../ui/use-toast.ts';
-import { ADMIN_PREFIX, useAdminPage } from './api.ts';
+import { useAdminPage } from './api.ts';
 import { Panel } from './panel.tsx';
 
 export const ADMIN_PAGE_SIZE = 10;

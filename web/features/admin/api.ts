@@ -8,7 +8,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminSummary } from '../../../common/schemas/admin.ts';
 import type { Page } from '../../../common/schemas/shared.ts';
 
-export const ADMIN_PREFIX = '/api/admin/';
+import { ADMIN_PREFIX } from '../../lib/api.ts';
 
 export const adminPaths = {
   summary: `${ADMIN_PREFIX}summary`,

@@ -1,7 +1,7 @@
 /** The owner's report of page views: its path and read. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
-import { ADMIN_PREFIX } from '../admin/api.ts';
+import { ADMIN_PREFIX } from '../../lib/api.ts';
 
 /** The 30-day report. */
 export const analyticsPaths = {

@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '../../../common/web-context.ts';
-import { getQueryFn, requestJson } from '../../lib/request.ts';
+import { requestJson } from '../../lib/request.ts';
 
 /** The account API, each path written once (query keys are API paths, spec section 7). */
 export const USER_PATH = '/api/user';
@@ -23,18 +22,6 @@ export interface SignInMethods {
 export const LINK_SIGN_IN_PATH = '/api/login/link/sign-in';
 /** Sign in with GitHub: a link (the server redirects to GitHub and back). */
 export const GITHUB_SIGN_IN_PATH = '/api/auth/github';
-
-/** Who is signed in: null for a visitor (a 401 is an answer here, not an error). */
-export const userQuery = (initialUser: SessionUser | null) =>
-  queryOptions<SessionUser | null, Error>({
-    queryKey: [USER_PATH],
-    queryFn: getQueryFn<SessionUser>({ on401: 'returnNull' }),
-    // The user the server rendered the page for, so the first paint already knows.
-    initialData: initialUser,
-  });
-
-/** Who is signed in, kept in step with the server (spec section 7). */
-export const useUser = (initialUser: SessionUser | null) => useQuery(userQuery(initialUser));
 
 /** The /auth forms' names in its action: the password, the authenticator's code, a new account. */
 export const LOGIN_FORM = 'login';

@@ -1,8 +1,8 @@
 /** The owner's sign-in security: its API paths, reads and requests (kept out of the visitors' pages' code). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SecurityOverview } from '../../../common/schemas/auth.ts';
+import { ADMIN_PREFIX } from '../../lib/api.ts';
 import { apiRequest, requestJson } from '../../lib/request.ts';
-import { ADMIN_PREFIX } from '../admin/api.ts';
 
 /** The owner's sign-in security: passkeys, the authenticator app, recovery codes, sessions. */
 export const securityPaths = {

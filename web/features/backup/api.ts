@@ -1,7 +1,7 @@
 /** The owner's data (backups, the posts as Markdown): its paths and requests. */
 import { useQuery } from '@tanstack/react-query';
 import type { BackupFile } from '../../../common/schemas/backup.ts';
-import { ADMIN_PREFIX } from '../admin/api.ts';
+import { ADMIN_PREFIX } from '../../lib/api.ts';
 
 /** The owner's data: backups, and the posts as Markdown. */
 export const dataPaths = {

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
+import { Await } from 'react-router';
 import { MAX_TAGS_IN_LIST } from '../../../common/constants.ts';
 import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
 import { relativeTime } from '../../lib/dates.ts';
@@ -7,7 +8,6 @@ import { Button } from '../../ui/button.tsx';
 import { ImageOff } from '../../ui/icons.tsx';
 import { Link } from '../../ui/link.tsx';
 import { Picture } from '../../ui/picture.tsx';
-import { useLatestPosts } from './api.ts';
 
 const TEASER_POSTS = 3;
 
@@ -90,10 +90,30 @@ function PostCard({ post }: { post: BlogPostSummary }) {
   );
 }
 
-/** #blog: the latest posts with their loading, error and empty states. */
-/** `signup`: what the page puts under the posts (the newsletter's sign-up). */
-export function BlogTeaser({ signup }: { signup?: ReactNode } = {}) {
-  const { data: posts, error, isLoading } = useLatestPosts();
+/** The teaser's error, with the spec's retry by reload. */
+function PostsError() {
+  return (
+    <div role="alert" className="rounded-lg border border-border p-6 text-center">
+      <p>Unable to load blog posts at this time</p>
+      <Button variant="outline" className="mt-4" onClick={() => window.location.reload()}>
+        Try Again
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * #blog: the latest posts with their loading, error and empty states. `posts`: as the home's
+ * loader read them (null when that failed), or still on the way (its clientLoader, on a move to
+ * the home page); `signup`: what the page puts under the posts (the newsletter's sign-up).
+ */
+export function BlogTeaser({
+  posts,
+  signup,
+}: {
+  posts: BlogPostSummary[] | null | Promise<BlogPostSummary[]>;
+  signup?: ReactNode;
+}) {
   return (
     <section id="blog" aria-labelledby="blog-heading" className="mx-auto max-w-6xl px-4 py-20">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -105,30 +125,32 @@ export function BlogTeaser({ signup }: { signup?: ReactNode } = {}) {
         </Button>
       </div>
       <div className="mt-10">
-        {isLoading && (
-          <ul aria-label="Loading posts" aria-busy="true" className="grid gap-6 md:grid-cols-3">
-            {Array.from({ length: 3 }, (_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
-              <SkeletonCard key={index} />
-            ))}
-          </ul>
-        )}
-        {error && (
-          <div role="alert" className="rounded-lg border border-border p-6 text-center">
-            <p>Unable to load blog posts at this time</p>
-            <Button variant="outline" className="mt-4" onClick={() => window.location.reload()}>
-              Try Again
-            </Button>
-          </div>
-        )}
-        {posts && posts.length === 0 && <p className="text-muted-foreground">No blog posts yet</p>}
-        {posts && posts.length > 0 && (
-          <ul className="grid gap-6 md:grid-cols-3">
-            {posts.slice(0, TEASER_POSTS).map((post) => (
-              <PostCard key={post.id} post={post} />
-            ))}
-          </ul>
-        )}
+        <Suspense
+          fallback={
+            <ul aria-label="Loading posts" aria-busy="true" className="grid gap-6 md:grid-cols-3">
+              {Array.from({ length: 3 }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+                <SkeletonCard key={index} />
+              ))}
+            </ul>
+          }
+        >
+          <Await resolve={posts} errorElement={<PostsError />}>
+            {(latest: BlogPostSummary[] | null) =>
+              latest === null ? (
+                <PostsError />
+              ) : latest.length === 0 ? (
+                <p className="text-muted-foreground">No blog posts yet</p>
+              ) : (
+                <ul className="grid gap-6 md:grid-cols-3">
+                  {latest.slice(0, TEASER_POSTS).map((post) => (
+                    <PostCard key={post.id} post={post} />
+                  ))}
+                </ul>
+              )
+            }
+          </Await>
+        </Suspense>
       </div>
       {signup}
     </section>

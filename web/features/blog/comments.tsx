@@ -6,7 +6,7 @@ import { DoneNotice } from '../../ui/form-notice.tsx';
 import { useAuth } from '../layout/auth-provider.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import { REPLY_FORM, useComments } from './api.ts';
+import { REPLY_FORM } from './api.ts';
 import { CommentForm } from './comment-form.tsx';
 import ReplyForm, { useReplyAnswer } from './reply-form.tsx';
 
@@ -61,10 +61,18 @@ function OwnerReply({ comment, postId }: { comment: PublicComment; postId: numbe
   );
 }
 
-export function Comments({ postId, slug }: { postId: number; slug: string }) {
+/** A post's approved comments, as its loader read them (read again by the router after a reply). */
+export function Comments({
+  postId,
+  slug,
+  comments,
+}: {
+  postId: number;
+  slug: string;
+  comments: PublicComment[];
+}) {
   const staticCopy = useStaticCopy();
   const { user } = useAuth();
-  const { data: comments = [] } = useComments(postId);
   // Replies sit under the comment they answer (one level deep), oldest first.
   const topLevel = comments.filter((comment) => comment.parentId === null);
   const repliesTo = new Map<number, PublicComment[]>();

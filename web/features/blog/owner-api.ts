@@ -1,8 +1,8 @@
 /** The owner's side of the blog's API: posts, the editor, moderation; kept out of the visitors' pages' code. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminPost, OwnerTags } from '../../../common/schemas/blog.ts';
+import { ADMIN_PREFIX } from '../../lib/api.ts';
 import { apiRequest, requestJson } from '../../lib/request.ts';
-import { ADMIN_PREFIX } from '../admin/api.ts';
 
 /** The owner's side of the blog: posts, the editor, moderation of comments and guest posts. */
 export const ownerBlogPaths = {

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { useRef } from 'react';
 import { MAX_TAGS_IN_LIST } from '../../../common/constants.ts';
 import type { BlogPost } from '../../../common/schemas/blog.ts';
+import type { PublicComment } from '../../../common/schemas/comments.ts';
 import { readingTimeMinutes } from '../../../common/text.ts';
 import { withBaseInHtml } from '../../lib/base.ts';
 import { longDate } from '../../lib/dates.ts';
@@ -54,7 +55,16 @@ function UnpublishedBanner({ post }: { post: BlogPost }) {
 }
 
 /** `signup`: what the page puts under a published post's author box (the newsletter's sign-up). */
-export function PostArticle({ post, signup }: { post: BlogPost; signup?: ReactNode }) {
+export function PostArticle({
+  post,
+  comments,
+  signup,
+}: {
+  post: BlogPost;
+  /** The approved comments (a published post's loader reads them). */
+  comments: PublicComment[];
+  signup?: ReactNode;
+}) {
   const site = useSiteInfo();
   const minutes = readingTimeMinutes(post.content);
   const tags = post.tags.slice(0, MAX_TAGS_IN_LIST);
@@ -150,7 +160,7 @@ export function PostArticle({ post, signup }: { post: BlogPost; signup?: ReactNo
       {published ? signup : null}
       <PostNeighbours previous={post.previous} next={post.next} />
       <RelatedPosts posts={post.related} />
-      {published ? <Comments postId={post.id} slug={post.slug} /> : null}
+      {published ? <Comments postId={post.id} slug={post.slug} comments={comments} /> : null}
     </article>
   );
   if (!withToc) return article;

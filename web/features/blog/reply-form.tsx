@@ -4,14 +4,15 @@
  * 'Reply' disclosure that opens without the page's code, and posted to the page it is on, whose
  * action sends it (replyForms), with the page's code or without it (ADR 018).
  */
-import { useQueryClient } from '@tanstack/react-query';
+
+import { ADMIN_PREFIX } from '../../lib/api.ts';
+import { useCacheRefresh } from '../../lib/cache-refresh.ts';
 import { useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-import { ADMIN_PREFIX } from '../admin/api.ts';
 import { commentsPath, REPLY_FORM } from './api.ts';
 
 const recheck = () =>
@@ -35,7 +36,7 @@ export default function ReplyForm({
   to: string;
   onDone: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const refresh = useCacheRefresh();
   const pageAction = usePageAction();
   const reply = useRouteForm(REPLY_FORM, {
     key: `${REPLY_FORM}-${commentId}`,
@@ -44,12 +45,9 @@ export default function ReplyForm({
     recheck,
     onDone: () => {
       onDone();
-      void queryClient.invalidateQueries({
-        predicate: (query) => {
-          const key = String(query.queryKey[0]);
-          return key === commentsPath(postId) || key.startsWith(ADMIN_PREFIX);
-        },
-      });
+      // The dashboard's lists (moderation); a post reads its comments through its loader, which
+      // the router reads again after the reply.
+      refresh([commentsPath(postId), ADMIN_PREFIX]);
     },
   });
   return (

@@ -8,8 +8,8 @@ import type {
   BookingView,
 } from '../../../common/schemas/booking.ts';
 import { zonedFormat } from '../../../common/zoned-time.ts';
+import { ADMIN_PREFIX } from '../../lib/api.ts';
 import { apiRequest } from '../../lib/request.ts';
-import { ADMIN_PREFIX } from '../admin/api.ts';
 export const BOOKING_SLOTS_PATH = '/api/booking/slots';
 export const BOOKINGS_PATH = '/api/bookings';
 export const bookingPath = (token: string) => `${BOOKINGS_PATH}/${encodeURIComponent(token)}`;

@@ -1,8 +1,8 @@
 /** The owner's inbox and pipeline: their API paths, reads and requests (kept out of the home page's code). */
 import { useQuery } from '@tanstack/react-query';
 import type { Pipeline, QuoteEvent } from '../../../common/schemas/contact.ts';
+import { ADMIN_PREFIX } from '../../lib/api.ts';
 import { apiRequest } from '../../lib/request.ts';
-import { ADMIN_PREFIX } from '../admin/api.ts';
 
 /** The owner's inbox and pipeline. */
 export const contactOwnerPaths = {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { FEDIVERSE_INFO_PATH } from '../../../common/fediverse.ts';
 import type { FediverseOwner } from '../../../common/schemas/fediverse.ts';
-import { ADMIN_PREFIX } from '../admin/api.ts';
+import { ADMIN_PREFIX } from '../../lib/api.ts';
 
 export const fediverseOwnerPath = `${ADMIN_PREFIX}fediverse`;
 /** What the public pages read of the fediverse (the handle): read again after the owner saves. */

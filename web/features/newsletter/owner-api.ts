@@ -1,7 +1,7 @@
 /** The owner's newsletter: its API paths, reads and requests. */
 import { useQuery } from '@tanstack/react-query';
 import type { NewsletterOverview } from '../../../common/schemas/newsletter.ts';
-import { ADMIN_PREFIX } from '../admin/api.ts';
+import { ADMIN_PREFIX } from '../../lib/api.ts';
 
 /** The owner's newsletter. */
 export const newsletterOwnerPaths = {

@@ -1,7 +1,7 @@
 /** The notification outbox as the owner sees it: its paths, reads and requests. */
 import type { OutboxMessage } from '../../../common/schemas/notifications.ts';
+import { ADMIN_PREFIX } from '../../lib/api.ts';
 import { requestJson } from '../../lib/request.ts';
-import { ADMIN_PREFIX } from '../admin/api.ts';
 
 /** The notification outbox. */
 export const outboxPaths = {

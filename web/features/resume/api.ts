@@ -1,5 +1,5 @@
 /** Where a resume request goes; its answer carries the download token. */
-import { ADMIN_PREFIX } from '../admin/api.ts';
+import { ADMIN_PREFIX } from '../../lib/api.ts';
 export const RESUME_REQUEST_PATH = '/api/resume/request';
 export const resumeDownloadPath = (token: string) => `/api/resume/download/${encodeURIComponent(token)}`;
 

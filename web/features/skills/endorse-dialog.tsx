@@ -1,10 +1,13 @@
 /**
  * The endorsement dialog: the endorsement form with the skill's three most recent endorsements
  * (fetched only while the dialog is open). Loaded on first use; the 'Endorse this skill' link it
- * takes over leads to the same form on the skill's own page.
+ * takes over leads to the same form on the skill's own page. The recent endorsements are read
+ * through the query cache, which the home page does not hold: the dialog brings its own scope
+ * (and the library comes with the dialog, not with the page: ADR 022).
  */
 import * as Dialog from 'radix-ui/dialog';
 import type { Skill } from '../../../common/schemas/skills.ts';
+import { QueryScope } from '../../lib/query-scope.tsx';
 import { X } from '../../ui/icons.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
@@ -32,17 +35,14 @@ export default function EndorseDialog({ skill, onClose }: { skill: Skill; onClos
           >
             <X className="h-4 w-4" />
           </Dialog.Close>
-          {staticCopy ? (
-            <>
+          <QueryScope>
+            {staticCopy ? (
               <StaticNotice feature="Endorsing a skill" className="mt-5" />
-              <RecentEndorsements skillId={skill.id} />
-            </>
-          ) : (
-            <>
+            ) : (
               <EndorseForm skill={skill} action="/?index" onSent={onClose} />
-              <RecentEndorsements skillId={skill.id} />
-            </>
-          )}
+            )}
+            <RecentEndorsements skillId={skill.id} />
+          </QueryScope>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -19,13 +19,8 @@ import { Input } from '../../ui/input.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-import {
-  ENDORSE_FORM,
-  endorsementsQuery,
-  type PublicEndorsement,
-  SKILLS_PATH,
-  useEndorsements,
-} from './api.ts';
+import { ENDORSE_FORM, type PublicEndorsement } from './api.ts';
+import { endorsementsQuery, useEndorsements } from './endorsements-api.ts';
 
 const recheck = () => import('../../../common/schemas/skills.ts').then((module) => module.endorsementSchema);
 
@@ -112,7 +107,6 @@ export function EndorseForm({
     onDone: () => {
       setRating(DEFAULT_RATING);
       void queryClient.invalidateQueries({ queryKey: endorsementsQuery(skill.id).queryKey });
-      void queryClient.invalidateQueries({ queryKey: [SKILLS_PATH] });
       onSent?.();
     },
   });

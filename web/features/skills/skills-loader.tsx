@@ -1,12 +1,19 @@
 /**
  * The home page's #skills section: the skills and their endorsements load as a chunk of their
- * own, with the spec's loading text in their place until then.
+ * own, with the spec's loading text in their place until then (and, inside, until the skills
+ * themselves have come on a move to the home page: the home's clientLoader).
  */
 import { lazy, Suspense } from 'react';
 
 const SkillsSection = lazy(() => import('./skills-section.tsx'));
 
-export function SkillsLoader({ additionalSkills }: { additionalSkills: readonly string[] }) {
+export function SkillsLoader({
+  additionalSkills,
+  skills,
+}: {
+  additionalSkills: readonly string[];
+  skills: unknown;
+}) {
   return (
     <section id="skills" aria-labelledby="skills-heading" className="bg-muted/40">
       <Suspense
@@ -21,7 +28,7 @@ export function SkillsLoader({ additionalSkills }: { additionalSkills: readonly 
           </div>
         }
       >
-        <SkillsSection additionalSkills={additionalSkills} />
+        <SkillsSection additionalSkills={additionalSkills} skills={skills} />
       </Suspense>
     </section>
   );

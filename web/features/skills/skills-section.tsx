@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Await, useAsyncError } from 'react-router';
 import type { Skill } from '../../../common/schemas/skills.ts';
 import { groupSkills } from '../../../common/skills.ts';
 import { withBase } from '../../lib/base.ts';
@@ -7,7 +8,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Card } from '../../ui/card.tsx';
 import { ThumbsUp } from '../../ui/icons.tsx';
 import { Tooltip, TooltipProvider } from '../../ui/tooltip.tsx';
-import { CATEGORY_TITLES, endorsementCountText, endorsePath, useSkills } from './api.ts';
+import { CATEGORY_TITLES, endorsementCountText, endorsePath } from './api.ts';
 
 const EndorseDialog = lazy(() => import('./endorse-dialog.tsx'));
 
@@ -15,18 +16,11 @@ const CATEGORIES = ['frontend', 'backend', 'devops'] as const;
 
 interface SkillsSectionProps {
   additionalSkills: readonly string[];
+  /** The skills as the server sent them: read for the page, or still on the way (the home's clientLoader); null when the read failed. */
+  skills: unknown;
 }
 
-export default function SkillsSection({ additionalSkills }: SkillsSectionProps) {
-  const { data, error, isLoading } = useSkills();
-  const skills = useMemo(() => {
-    if (data === undefined) return undefined;
-    const grouped = groupSkills(data);
-    if (data && typeof data === 'object' && !Array.isArray(data) && !('frontend' in data)) {
-      console.warn('Unexpected skills format', data);
-    }
-    return grouped;
-  }, [data]);
+export default function SkillsSection({ additionalSkills, skills }: SkillsSectionProps) {
   const [endorsing, setEndorsing] = useState<{ skill: Skill; trigger: HTMLElement } | null>(null);
   // This chunk hydrates after the page: data-ready tells browser tests its buttons now respond.
   const ready = useHydrated();
@@ -55,72 +49,23 @@ export default function SkillsSection({ additionalSkills }: SkillsSectionProps) 
         <p className="mt-3 max-w-2xl text-muted-foreground">
           What I work with every day. Worked with me? Endorse a skill.
         </p>
-        {isLoading && (
-          <p role="status" className="mt-8 text-muted-foreground">
-            Loading skills data from GitHub...
-          </p>
-        )}
-        {error && (
-          <div role="alert" className="mt-8 rounded-lg border border-destructive p-4">
-            <p className="font-semibold">Failed to load skills data</p>
-            <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
-          </div>
-        )}
-        {skills && (
-          <div className="mt-10 grid gap-6 lg:grid-cols-3">
-            {CATEGORIES.map((category) => (
-              <Card key={category} className="p-6">
-                <h3 className="text-lg font-semibold">{CATEGORY_TITLES[category]}</h3>
-                <ul className="mt-5 space-y-5">
-                  {skills[category].map((skill) => (
-                    <li key={skill.id || skill.name} data-keep-clear>
-                      <div className="flex items-center gap-2">
-                        <span className="mr-auto font-medium">{skill.name}</span>
-                        <Tooltip content={endorsementCountText(skill.endorsement_count)}>
-                          <button
-                            type="button"
-                            aria-label={`${skill.name}: ${endorsementCountText(skill.endorsement_count)}`}
-                            className="rounded-full bg-secondary px-2 py-0.5 text-xs font-semibold tabular-nums focus-visible:outline-2 focus-visible:outline-ring"
-                          >
-                            {skill.endorsement_count}
-                          </button>
-                        </Tooltip>
-                        {/* A link to the skill's own endorsement page, which the dialog takes over
-                            once this section's code is live (ADR 013). */}
-                        <a
-                          href={withBase(endorsePath(skill.id))}
-                          rel="nofollow"
-                          title="Endorse this skill"
-                          aria-label={`Endorse this skill: ${skill.name}`}
-                          onClick={(event) => {
-                            // A new tab or window asked for: the page it links to.
-                            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0)
-                              return;
-                            event.preventDefault();
-                            setEndorsing({ skill, trigger: event.currentTarget });
-                          }}
-                          className="inline-flex h-8 w-8 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-primary focus-visible:outline-2 focus-visible:outline-ring"
-                        >
-                          <ThumbsUp className="h-4 w-4" />
-                        </a>
-                      </div>
-                      <div
-                        role="img"
-                        aria-label={`${skill.name}: ${skill.percentage}%`}
-                        className="mt-2 h-2 overflow-hidden rounded-full bg-secondary"
-                      >
-                        <div
-                          className="h-full rounded-full bg-primary"
-                          style={{ width: `${skill.percentage}%` }}
-                        />
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-              </Card>
-            ))}
-          </div>
-        )}
+        <Suspense
+          fallback={
+            <p role="status" className="mt-8 text-muted-foreground">
+              Loading skills data from GitHub...
+            </p>
+          }
+        >
+          <Await resolve={skills} errorElement={<SkillsError />}>
+            {(data: unknown) =>
+              data === null ? (
+                <SkillsError />
+              ) : (
+                <SkillGrid data={data} onEndorse={(skill, trigger) => setEndorsing({ skill, trigger })} />
+              )
+            }
+          </Await>
+        </Suspense>
         <div className="mt-12">
           <h3 className="text-xl font-semibold">Additional Skills &amp; Competencies</h3>
           <ul className="mt-4 flex flex-wrap gap-2">
@@ -143,5 +88,84 @@ export default function SkillsSection({ additionalSkills }: SkillsSectionProps) 
         </Suspense>
       )}
     </TooltipProvider>
+  );
+}
+
+/** The section's error: the spec's words, and what the server said when it said anything. */
+function SkillsError() {
+  const error = useAsyncError();
+  const detail = error === undefined ? undefined : errorMessage(error);
+  return (
+    <div role="alert" className="mt-8 rounded-lg border border-destructive p-4">
+      <p className="font-semibold">Failed to load skills data</p>
+      {detail && <p className="text-sm text-muted-foreground">{detail}</p>}
+    </div>
+  );
+}
+
+/** The three categories' cards: each skill's level, its endorsement count and its endorse link. */
+function SkillGrid({
+  data,
+  onEndorse,
+}: {
+  data: unknown;
+  onEndorse: (skill: Skill, trigger: HTMLElement) => void;
+}) {
+  const skills = useMemo(() => {
+    if (data && typeof data === 'object' && !Array.isArray(data) && !('frontend' in data)) {
+      console.warn('Unexpected skills format', data);
+    }
+    return groupSkills(data);
+  }, [data]);
+  return (
+    <div className="mt-10 grid gap-6 lg:grid-cols-3">
+      {CATEGORIES.map((category) => (
+        <Card key={category} className="p-6">
+          <h3 className="text-lg font-semibold">{CATEGORY_TITLES[category]}</h3>
+          <ul className="mt-5 space-y-5">
+            {skills[category].map((skill) => (
+              <li key={skill.id || skill.name} data-keep-clear>
+                <div className="flex items-center gap-2">
+                  <span className="mr-auto font-medium">{skill.name}</span>
+                  <Tooltip content={endorsementCountText(skill.endorsement_count)}>
+                    <button
+                      type="button"
+                      aria-label={`${skill.name}: ${endorsementCountText(skill.endorsement_count)}`}
+                      className="rounded-full bg-secondary px-2 py-0.5 text-xs font-semibold tabular-nums focus-visible:outline-2 focus-visible:outline-ring"
+                    >
+                      {skill.endorsement_count}
+                    </button>
+                  </Tooltip>
+                  {/* A link to the skill's own endorsement page, which the dialog takes over
+                            once this section's code is live (ADR 013). */}
+                  <a
+                    href={withBase(endorsePath(skill.id))}
+                    rel="nofollow"
+                    title="Endorse this skill"
+                    aria-label={`Endorse this skill: ${skill.name}`}
+                    onClick={(event) => {
+                      // A new tab or window asked for: the page it links to.
+                      if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                      event.preventDefault();
+                      onEndorse(skill, event.currentTarget);
+                    }}
+                    className="inline-flex h-8 w-8 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-primary focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    <ThumbsUp className="h-4 w-4" />
+                  </a>
+                </div>
+                <div
+                  role="img"
+                  aria-label={`${skill.name}: ${skill.percentage}%`}
+                  className="mt-2 h-2 overflow-hidden rounded-full bg-secondary"
+                >
+                  <div className="h-full rounded-full bg-primary" style={{ width: `${skill.percentage}%` }} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ))}
+    </div>
   );
 }

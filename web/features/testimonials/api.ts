@@ -1,8 +1,8 @@
 /** Verified testimonials: the client's private link and the owner's requests, their paths and reads. */
 import { useQuery } from '@tanstack/react-query';
 import type { AdminTestimonial, TestimonialInvite } from '../../../common/schemas/testimonials.ts';
+import { ADMIN_PREFIX } from '../../lib/api.ts';
 import { apiRequest } from '../../lib/request.ts';
-import { ADMIN_PREFIX } from '../admin/api.ts';
 
 /** A client's private link to write (or change, or withdraw) their testimonial. */
 export const testimonialRequestPath = (token: string) =>
