@@ -240,23 +240,29 @@ test('while signing in or registering, the button is disabled and says so', asyn
 }) => {
   // The refused sign-in's answer is a 400 the browser logs.
   allowConsole(/status of 400 \(Bad Request\)/);
-  // Hold each post to the page's action back so the pending state can be seen.
-  let release = () => {};
+  // Hold each post to the page's action back so the pending state can be seen. The button says so
+  // as the post starts, which may be before the request reaches this handler: a post is let go
+  // once it is here (letting go before that let nothing go, and the post waited forever).
+  const held: Array<() => void> = [];
   await page.route(/\/auth\.data/, async (route) => {
     if (route.request().method() === 'POST') {
       await new Promise<void>((resolve) => {
-        release = resolve;
+        held.push(resolve);
       });
     }
     await route.continue();
   });
+  const release = async () => {
+    await expect.poll(() => held.length).toBe(1);
+    held.shift()?.();
+  };
   await page.goto('/auth');
   const login = page.getByRole('tabpanel', { name: 'Login' });
   await login.getByLabel('Username').fill('someone');
   await login.getByLabel('Password').fill('secret-pass');
   await login.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(login.getByRole('button', { name: 'Please wait' })).toBeDisabled();
-  release();
+  await release();
   await expectToast(page, 'Login failed', 'Invalid username or password');
   await expect(login.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
 
@@ -269,7 +275,7 @@ test('while signing in or registering, the button is disabled and says so', asyn
   await register.getByLabel('Confirm Password').fill('secret-pass');
   await register.getByRole('button', { name: 'Create Account' }).click();
   await expect(register.getByRole('button', { name: 'Creating account...' })).toBeDisabled();
-  release();
+  await release();
   await expectToast(page, 'Registration successful');
   await expect(page.getByRole('button', { name: `Account menu for @${username}` })).toBeVisible();
 });
