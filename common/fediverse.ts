@@ -12,3 +12,15 @@ export const ACTIVITY_JSON = 'application/activity+json';
 
 /** A post's ActivityPub object, which its page names as an alternate. */
 export const postObjectPath = (slug: string) => `/ap/posts/${encodeURIComponent(slug)}`;
+
+/** A post's likes and boosts from the fediverse (public, cached until one comes or goes). */
+export const reactionCountsPath = (postId: number) => `/api/fediverse/posts/${postId}/reactions`;
+
+/** "14 likes and 3 boosts on the fediverse"; null when there is none of either. */
+export function reactionsText({ likes, boosts }: { likes: number; boosts: number }): string | null {
+  const parts = [
+    likes > 0 ? `${likes} ${likes === 1 ? 'like' : 'likes'}` : null,
+    boosts > 0 ? `${boosts} ${boosts === 1 ? 'boost' : 'boosts'}` : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length === 0 ? null : `${parts.join(' and ')} on the fediverse`;
+}

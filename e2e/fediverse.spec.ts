@@ -5,9 +5,10 @@
  * names the actor (home, /blog) and a post's own object with its author's handle, and those
  * addresses answer as ActivityPub. The owner approves, removes and blocks followers from a Fedify
  * server on 127.0.0.1 (point 3), and blocks a server by its name without JavaScript. A reply from
- * that server waits in Moderation and shows under the post with its author's handle (point 5).
+ * that server waits in Moderation and shows under the post with its author's handle; a like and a
+ * boost are counted on the post and listed for the owner until their Undo (point 5).
  */
-import { Create, Note, type Person } from '@fedify/fedify/vocab';
+import { Announce, Create, Like, Note, type Person, Undo } from '@fedify/fedify/vocab';
 import { follow, startPeer } from '../server/testing/fediverse-peer.ts';
 import { E2E_PORT } from './constants.ts';
 import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
@@ -312,6 +313,81 @@ test.describe('a reply from the fediverse', () => {
       await expect(link).toHaveAttribute('href', alice.href);
       await expect(page.getByText('Which battery does the 2016 fob take?')).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      if (postId) await admin.delete(`/api/admin/posts/${postId}`);
+      await peer.close();
+    }
+  });
+});
+
+test.describe('likes and boosts from the fediverse', () => {
+  test('are counted on the post and listed for the owner, until taken back: at 390 and 1280 px', async ({
+    page,
+    admin,
+    signInAs,
+  }) => {
+    const peer = await startPeer();
+    const id = Date.now().toString(36);
+    const slug = `fediverse-liked-${id}`;
+    const title = `Liked on Mastodon ${id}`;
+    let postId = 0;
+    try {
+      const created = await admin.post('/api/blog', {
+        data: {
+          title,
+          slug,
+          summary: 'A post that a reader likes and boosts from the fediverse.',
+          content: 'A body that is long enough to be a post, well over fifty characters in length.',
+          tags: 'Testing',
+          isPublished: true,
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      postId = ((await created.json()) as { id: number }).id;
+      const ctx = peer.context();
+      const blog = (await ctx.lookupObject(`http://localhost:${E2E_PORT}/ap/actors/blog`)) as Person;
+      const alice = ctx.getActorUri('alice');
+      const object = new URL(`http://localhost:${E2E_PORT}/ap/posts/${slug}`);
+      const like = new Like({ id: new URL(`${alice.href}#likes/${id}`), actor: alice, object });
+      const boost = new Announce({ id: new URL(`${alice.href}/boosts/${id}`), actor: alice, object });
+      await ctx.sendActivity({ identifier: 'alice' }, blog, like);
+      await ctx.sendActivity({ identifier: 'alice' }, blog, boost);
+
+      await signInAs('admin');
+      for (const [width, height, theme] of [
+        [390, 844, 'light'],
+        [1280, 900, 'dark'],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.emulateMedia({ colorScheme: theme });
+        await page.goto(`/blog/${slug}`);
+        await expect(page.getByRole('list', { name: 'About this post' })).toContainText(
+          '1 like and 1 boost on the fediverse',
+        );
+        await page.goto('/admin/blog/fediverse');
+        const panel = page.getByRole('region', { name: 'Likes and boosts' });
+        await expect(panel).toContainText('Your posts have');
+        const rows = panel.getByRole('listitem').filter({ hasText: title });
+        await expect(rows).toHaveCount(2);
+        await expect(rows.filter({ hasText: 'Alice Example boosted' })).toBeVisible();
+        await expect(
+          rows.filter({ hasText: 'Alice Example liked' }).getByRole('link', { name: title }),
+        ).toHaveAttribute('href', `/blog/${slug}`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await expectAccessible(page, `the owner's likes and boosts (${theme}, ${width} px)`);
+      }
+
+      // Her like taken back: the post counts the boost alone.
+      await ctx.sendActivity(
+        { identifier: 'alice' },
+        blog,
+        new Undo({ id: new URL(`${alice.href}#likes/${id}/undo`), actor: alice, object: like }),
+      );
+      await page.goto(`/blog/${slug}`);
+      await expect(page.getByRole('list', { name: 'About this post' })).toContainText(
+        '1 boost on the fediverse',
+      );
+      await expect(page.getByText('1 like', { exact: false })).toHaveCount(0);
     } finally {
       if (postId) await admin.delete(`/api/admin/posts/${postId}`);
       await peer.close();

@@ -65,6 +65,25 @@ export const fediverseBlockSchema = z.object({
 });
 export type FediverseBlock = z.infer<typeof fediverseBlockSchema>;
 
+/** A post's likes and boosts from the fediverse: GET /api/fediverse/posts/:postId/reactions. */
+export const reactionCountsSchema = z.object({
+  likes: z.number().int().nonnegative(),
+  boosts: z.number().int().nonnegative(),
+});
+export type ReactionCounts = z.infer<typeof reactionCountsSchema>;
+
+/** One like or boost, as the owner's list shows it. */
+export const fediverseReactionSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['like', 'boost']),
+  handle: z.string(),
+  name: z.string(),
+  profileUrl: z.string(),
+  post: z.object({ title: z.string(), slug: z.string() }),
+  reactedAt: z.string(),
+});
+export type FediverseReaction = z.infer<typeof fediverseReactionSchema>;
+
 /** GET /api/admin/fediverse. */
 export const fediverseOwnerSchema = fediverseSettingsSchema.extend({
   handle: z.string(),
@@ -74,5 +93,9 @@ export const fediverseOwnerSchema = fediverseSettingsSchema.extend({
   blocks: z.array(fediverseBlockSchema),
   /** Accepted followers (the pending ones wait in `followers` too). */
   followerCount: z.number().int(),
+  /** Every post's likes and boosts together. */
+  reactionCounts: reactionCountsSchema,
+  /** The latest likes and boosts, newest first. */
+  reactions: z.array(fediverseReactionSchema),
 });
 export type FediverseOwner = z.infer<typeof fediverseOwnerSchema>;

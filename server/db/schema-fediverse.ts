@@ -1,9 +1,11 @@
 /**
- * The blog as an ActivityPub actor (issue 47): who follows it, and whom the owner blocked. The actor's keys live sealed in
- * app_meta (`fediverse:keys`), its handle's name in app_meta (`fediverse:name`).
+ * The blog as an ActivityPub actor (issue 47): who follows it, whom the owner blocked, and who
+ * liked or boosted a post. The actor's keys live sealed in app_meta (`fediverse:keys`), its
+ * handle's name in app_meta (`fediverse:name`).
  */
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { blogPosts } from './schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -52,5 +54,38 @@ export const fediverseBlocks = pgTable(
   (t) => [
     unique('fediverse_blocks_kind_target_unique').on(t.kind, t.target),
     check('fediverse_blocks_kind_check', sql`${t.kind} in ('person', 'server')`),
+  ],
+);
+
+/**
+ * A like or a boost (an `Announce`) of a post from the fediverse: counted on the post and listed
+ * for the owner. One of each kind per person and post (a repeated one is the same); its Undo, or
+ * a block of its author, takes it away; the post's deletion too.
+ */
+export const fediverseReactions = pgTable(
+  'fediverse_reactions',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['like', 'boost'] }).notNull(),
+    /** The Like's or the Announce's id, which its Undo names. */
+    activityId: text('activity_id').notNull(),
+    actorUri: text('actor_uri').notNull(),
+    /** '@name@server', the name and the profile page, as the person's server gives them. */
+    handle: text('handle').notNull(),
+    name: text('name').notNull().default(''),
+    profileUrl: text('profile_url').notNull(),
+    /** The person's server (host, lower case), for a server's block. */
+    server: text('server').notNull(),
+    reactedAt: at('reacted_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('fediverse_reactions_post_kind_actor_unique').on(t.postId, t.kind, t.actorUri),
+    index('fediverse_reactions_server_idx').on(t.server),
+    index('fediverse_reactions_activity_idx').on(t.activityId),
+    index('fediverse_reactions_reacted_idx').on(t.reactedAt),
+    check('fediverse_reactions_kind_check', sql`${t.kind} in ('like', 'boost')`),
   ],
 );

@@ -1,4 +1,4 @@
-/** /admin/blog/fediverse: the blog's handle, approval, followers and blocks (issue 47). */
+/** /admin/blog/fediverse: the blog's handle, approval, followers, likes and boosts, and blocks (issue 47). */
 import { HydrationBoundary } from '@tanstack/react-query';
 import { z } from 'zod';
 import { fediverseSettingsSchema, serverNameSchema } from '../../common/schemas/fediverse.ts';

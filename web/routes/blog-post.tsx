@@ -5,8 +5,10 @@
  * HTML the server rendered from markdown and sanitised (GET /api/blog/:slug).
  */
 import { data } from 'react-router';
+import { reactionCountsPath } from '../../common/fediverse.ts';
 import type { BlogPost } from '../../common/schemas/blog.ts';
 import type { PublicComment } from '../../common/schemas/comments.ts';
+import type { ReactionCounts } from '../../common/schemas/fediverse.ts';
 import { commentsPath, ownerPostPath, postPath, previewPostPath } from '../features/blog/api.ts';
 import { commentForms, replyForms } from '../features/blog/blog-forms.server.ts';
 import { followOldAddress } from '../features/blog/old-address-api.ts';
@@ -25,13 +27,16 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!post) {
     // The post may have had this address on the site it was imported from.
     await followOldAddress(web, new URL(request.url).pathname);
-    return data({ post: null, comments: [] }, { status: 404 });
+    return data({ post: null, comments: [], reactions: null }, { status: 404 });
   }
   // A draft or a scheduled post is for its readers alone: never stored by any cache.
   if (post.status !== 'published')
-    return data({ post, comments: [] }, { headers: { 'cache-control': 'no-store' } });
-  const comments = (await web.readApi<PublicComment[]>(commentsPath(post.id))) ?? [];
-  return { post, comments };
+    return data({ post, comments: [], reactions: null }, { headers: { 'cache-control': 'no-store' } });
+  const [comments, reactions] = await Promise.all([
+    web.readApi<PublicComment[]>(commentsPath(post.id)),
+    web.readApi<ReactionCounts>(reactionCountsPath(post.id)),
+  ]);
+  return { post, comments: comments ?? [], reactions };
 }
 
 /** 'Leave a Comment' and the owner's reply, with the page's code or without it (ADR 018). */
@@ -91,12 +96,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 };
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  const { post, comments } = loaderData;
+  const { post, comments, reactions } = loaderData;
   if (!post) return <PostNotFound />;
   return (
     <PostArticle
       post={post}
       comments={comments}
+      reactions={reactions}
       signup={<NewsletterSignup place="post" slug={post.slug} className="mt-10" />}
     />
   );

@@ -2,9 +2,17 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fediverseBlocks, fediverseFollowers, newsletterSubscribers, totpFactors } from '../../db/schema.ts';
+import {
+  blogPosts,
+  fediverseBlocks,
+  fediverseFollowers,
+  fediverseReactions,
+  newsletterSubscribers,
+  totpFactors,
+} from '../../db/schema.ts';
 import { localStorage } from '../../lib/storage.ts';
 import { listRoutes } from '../../testing/routes.ts';
 import { sampleQuote } from '../../testing/samples.ts';
@@ -77,7 +85,8 @@ async function populate(t: TestApp) {
     },
   });
   expect(quote.statusCode, quote.body).toBe(201);
-  // The fediverse (issue 47, point 8): the actor's keys (made on its first read), a follower, a block.
+  // The fediverse (issue 47, point 8): the actor's keys (made on its first read), a follower, a
+  // block, and a like of a post (which the post's public count shows).
   const actor = await t.app.inject({
     url: '/ap/actors/blog',
     headers: { accept: 'application/activity+json' },
@@ -94,6 +103,21 @@ async function populate(t: TestApp) {
   await t.database.db
     .insert(fediverseBlocks)
     .values({ kind: 'server', target: 'spam.example', label: 'spam.example' });
+  const [liked] = await t.database.db
+    .select({ id: blogPosts.id })
+    .from(blogPosts)
+    .where(eq(blogPosts.isPublished, true))
+    .limit(1);
+  await t.database.db.insert(fediverseReactions).values({
+    postId: liked?.id ?? 0,
+    kind: 'like',
+    activityId: 'https://mastodon.example/users/ada#likes/1',
+    actorUri: 'https://mastodon.example/users/ada',
+    handle: '@ada@mastodon.example',
+    name: 'Ada',
+    profileUrl: 'https://mastodon.example/@ada',
+    server: 'mastodon.example',
+  });
   return { cover };
 }
 
@@ -121,6 +145,7 @@ async function publicAnswers(t: TestApp): Promise<Record<string, { status: numbe
   for (const item of (await get('/api/blog')).json()) {
     await get(`/api/blog/${item.slug}`);
     await get(`/api/blog/post/${item.id}/comments`);
+    await get(`/api/fediverse/posts/${item.id}/reactions`);
   }
   for (const project of (await get('/api/projects')).json()) await get(`/api/projects/${project.id}`);
   return answers;
@@ -154,6 +179,7 @@ describe('backup and restore', () => {
     expect(end.tables.newsletter_subscribers).toBe(1);
     expect(end.tables.fediverse_followers).toBe(1);
     expect(end.tables.fediverse_blocks).toBe(1);
+    expect(end.tables.fediverse_reactions).toBe(1);
     // The keys, sealed: no private key in the clear.
     const keys = lines.find((line) => line.includes('"fediverse:keys"'));
     expect(keys).toBeDefined();

@@ -2,7 +2,8 @@
  * The owner's side of the fediverse (issue 47): the handle's name and whether followers wait for
  * approval, the followers (newest first), approving one and removing one, blocking a person or a
  * whole server and lifting a block. A removed or blocked follower's server is told with a Reject of
- * its Follow, an approved one's with Accept. Registered inside the admin scope, which checks the
+ * its Follow, an approved one's with Accept. The owner also reads the posts' latest likes and
+ * boosts; a block takes away the blocked one's. Registered inside the admin scope, which checks the
  * guard for every route here.
  */
 import { desc, eq, or, sql } from 'drizzle-orm';
@@ -19,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { appMeta, fediverseBlocks, fediverseFollowers } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { idParams } from '../../lib/route-params.ts';
+import { reactionCounts, recentReactions, removeReactionsOf } from './reactions.ts';
 import {
   APPROVE_FOLLOWERS,
   acceptedFollowers,
@@ -43,25 +45,30 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
   siteUrl: string;
   /** The public pages name the handle: they are made again after a change. */
   invalidate: () => void;
+  /** Told of the posts whose likes or boosts a block took away. */
+  reactionsChanged: (postIds: number[]) => void;
   log: { warn(details: object, message: string): void };
-}> = async (app, { db, answerFollower, siteUrl, invalidate, log }) => {
+}> = async (app, { db, answerFollower, siteUrl, invalidate, reactionsChanged, log }) => {
   const read = async () => {
-    const [name, handle, approveFollowers, rows, followerCount, blocks] = await Promise.all([
-      handleName(db),
-      handleOf(db, siteUrl),
-      approvesFollowers(db),
-      db
-        .select()
-        .from(fediverseFollowers)
-        .orderBy(desc(fediverseFollowers.followedAt), desc(fediverseFollowers.id))
-        .limit(LISTED),
-      acceptedFollowers(db),
-      db
-        .select()
-        .from(fediverseBlocks)
-        .orderBy(desc(fediverseBlocks.blockedAt), desc(fediverseBlocks.id))
-        .limit(LISTED),
-    ]);
+    const [name, handle, approveFollowers, rows, followerCount, blocks, counts, reactions] =
+      await Promise.all([
+        handleName(db),
+        handleOf(db, siteUrl),
+        approvesFollowers(db),
+        db
+          .select()
+          .from(fediverseFollowers)
+          .orderBy(desc(fediverseFollowers.followedAt), desc(fediverseFollowers.id))
+          .limit(LISTED),
+        acceptedFollowers(db),
+        db
+          .select()
+          .from(fediverseBlocks)
+          .orderBy(desc(fediverseBlocks.blockedAt), desc(fediverseBlocks.id))
+          .limit(LISTED),
+        reactionCounts(db),
+        recentReactions(db, LISTED),
+      ]);
     return {
       name,
       defaultName: defaultHandleName(),
@@ -83,6 +90,8 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
         label: block.label,
         blockedAt: block.blockedAt.toISOString(),
       })),
+      reactionCounts: counts,
+      reactions,
     };
   };
 
@@ -163,6 +172,7 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
         ),
       )
       .returning();
+    reactionsChanged(await removeReactionsOf(db, { server: host }));
     void (async () => {
       for (let at = 0; at < removed.length; at += REJECTS_AT_ONCE) {
         await Promise.all(
@@ -193,6 +203,7 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
           .where(eq(fediverseFollowers.id, row.id))
           .returning();
         if (removed) await answer(request, removed, 'reject');
+        reactionsChanged(await removeReactionsOf(db, { actorUri: row.actorUri }));
       }
       return read();
     },

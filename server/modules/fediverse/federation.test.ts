@@ -4,12 +4,13 @@
  * the blog by WebFinger, reads the actor, follows (and gets Accept), is listed among the followers,
  * takes its follow back; an unsigned or wrongly signed post to the inbox is refused; the owner
  * blocks it (as a person, then its whole server) and it is refused. A reply to a post becomes a
- * comment awaiting moderation, and its Delete removes it (point 5).
+ * comment awaiting moderation, and its Delete removes it; a like and a boost are counted on the
+ * post and listed for the owner until their Undo or a block (point 5).
  */
-import { Create, Delete, Follow, Note, Person, Undo } from '@fedify/fedify/vocab';
+import { Announce, Create, Delete, Follow, Like, Note, Person, Undo } from '@fedify/fedify/vocab';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, fediverseFollowers } from '../../db/schema.ts';
+import { comments, fediverseFollowers, fediverseReactions } from '../../db/schema.ts';
 import { follow as followAs, type Peer, startPeer } from '../../testing/fediverse-peer.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { pageFor } from './routes.ts';
@@ -497,5 +498,145 @@ describe('replies from the fediverse', () => {
       );
     }
     expect(await t.database.db.select().from(comments)).toHaveLength(before);
+  });
+});
+
+describe('likes and boosts from the fediverse', () => {
+  const counts = async (postId: number) => {
+    const answer = await fetch(`${site}/api/fediverse/posts/${postId}/reactions`);
+    return { status: answer.status, body: answer.status === 200 ? await answer.json() : null };
+  };
+
+  it('are counted on the post, once per person, listed for the owner, and taken back by their Undo', async () => {
+    const ctx = peer.context();
+    const blog = (await ctx.lookupObject(actorUri())) as Person;
+    const alice = ctx.getActorUri('alice');
+    const [post] = (await (await fetch(`${site}/api/blog`)).json()) as {
+      id: number;
+      slug: string;
+      title: string;
+    }[];
+    if (!post) throw new Error('no post');
+    expect(await counts(post.id)).toEqual({ status: 200, body: { likes: 0, boosts: 0 } });
+
+    const object = new URL(`${site}/ap/posts/${post.slug}`);
+    const like = new Like({ id: new URL(`${alice.href}#likes/1`), actor: alice, object });
+    await ctx.sendActivity({ identifier: 'alice' }, blog, like);
+    // Delivered again, and liked again by the post's page address: still one like of hers.
+    await ctx.sendActivity({ identifier: 'alice' }, blog, like);
+    const again = new Like({
+      id: new URL(`${alice.href}#likes/2`),
+      actor: alice,
+      object: new URL(`${site}/blog/${post.slug}`),
+    });
+    await ctx.sendActivity({ identifier: 'alice' }, blog, again);
+    const boost = new Announce({ id: new URL(`${alice.href}/statuses/9/activity`), actor: alice, object });
+    await ctx.sendActivity({ identifier: 'alice' }, blog, boost);
+    expect(await counts(post.id)).toEqual({ status: 200, body: { likes: 1, boosts: 1 } });
+
+    const owner = await t.signIn('admin');
+    const overview = async () =>
+      (await t.app.inject({ url: '/api/admin/fediverse', headers: { cookie: owner } })).json() as {
+        reactionCounts: object;
+        reactions: object[];
+      };
+    expect(await overview()).toMatchObject({
+      reactionCounts: { likes: 1, boosts: 1 },
+      reactions: [
+        {
+          kind: 'boost',
+          handle: `@alice@${new URL(peer.base).host}`,
+          name: 'Alice Example',
+          profileUrl: alice.href,
+          post: { title: post.title, slug: post.slug },
+        },
+        { kind: 'like', handle: `@alice@${new URL(peer.base).host}`, post: { slug: post.slug } },
+      ],
+    });
+
+    // Someone else's Undo of her like changes nothing (unsigned for them: refused); hers takes it back,
+    // by the id her latest like had.
+    const notHers = JSON.stringify({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${site}/someone#undo`,
+      type: 'Undo',
+      actor: `${site}/someone`,
+      object: again.id?.href,
+    });
+    const refused = await fetch(`${site}/ap/inbox`, {
+      method: 'POST',
+      headers: { 'content-type': ACTIVITY },
+      body: notHers,
+    });
+    expect(refused.status).toBe(401);
+    await ctx.sendActivity(
+      { identifier: 'alice' },
+      blog,
+      new Undo({ id: new URL(`${alice.href}#likes/2/undo`), actor: alice, object: again }),
+    );
+    expect(await counts(post.id)).toEqual({ status: 200, body: { likes: 0, boosts: 1 } });
+    await ctx.sendActivity(
+      { identifier: 'alice' },
+      blog,
+      new Undo({ id: new URL(`${boost.id?.href}/undo`), actor: alice, object: boost }),
+    );
+    expect(await counts(post.id)).toEqual({ status: 200, body: { likes: 0, boosts: 0 } });
+    expect(await t.database.db.select().from(fediverseReactions)).toEqual([]);
+  });
+
+  it('of nothing the blog published are not kept; a post that is not there has no count', async () => {
+    const ctx = peer.context();
+    const blog = (await ctx.lookupObject(actorUri())) as Person;
+    const alice = ctx.getActorUri('alice');
+    for (const [n, target] of [
+      [3, `${site}/ap/posts/no-such-post`],
+      [4, 'https://elsewhere.example/notes/9'],
+      [5, `${site}/ap/actors/blog`],
+    ] as const) {
+      await ctx.sendActivity(
+        { identifier: 'alice' },
+        blog,
+        new Like({ id: new URL(`${alice.href}#likes/${n}`), actor: alice, object: new URL(target) }),
+      );
+    }
+    expect(await t.database.db.select().from(fediverseReactions)).toEqual([]);
+    expect((await counts(999_999)).status).toBe(404);
+    expect((await counts(Number.NaN)).status).toBe(404);
+    expect((await fetch(`${site}/api/fediverse/posts/${'9'.repeat(30)}/reactions`)).status).toBe(404);
+  });
+
+  it("a block takes the blocked person's likes and boosts away", async () => {
+    const ctx = peer.context();
+    const blog = (await ctx.lookupObject(actorUri())) as Person;
+    const alice = ctx.getActorUri('alice');
+    const [post] = (await (await fetch(`${site}/api/blog`)).json()) as { id: number; slug: string }[];
+    if (!post) throw new Error('no post');
+    await ctx.sendActivity(
+      { identifier: 'alice' },
+      blog,
+      new Like({
+        id: new URL(`${alice.href}#likes/6`),
+        actor: alice,
+        object: new URL(`${site}/ap/posts/${post.slug}`),
+      }),
+    );
+    expect((await counts(post.id)).body).toEqual({ likes: 1, boosts: 0 });
+    const owner = await t.signIn('admin');
+    const host = new URL(peer.base).host;
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/fediverse/blocks',
+      headers: { cookie: owner },
+      payload: { server: host },
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect(blocked.json()).toMatchObject({ reactionCounts: { likes: 0, boosts: 0 }, reactions: [] });
+    expect((await counts(post.id)).body).toEqual({ likes: 0, boosts: 0 });
+    const [block] = blocked.json().blocks;
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/fediverse/blocks/${block.id}`,
+      headers: { cookie: owner },
+    });
   });
 });

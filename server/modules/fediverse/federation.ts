@@ -3,7 +3,8 @@
  * the actor document names the owner, the site and the blog's public keys, NodeInfo says what the
  * server is, the outbox holds every published post as an `Article`, and the followers collection
  * lists who follows. A Follow is answered with Accept (or kept for the owner's approval when the
- * owner asks for that), an Undo of it removes the follower. Fedify verifies every incoming
+ * owner asks for that), an Undo of it removes the follower. A reply to a post becomes a comment
+ * awaiting moderation; a Like or an Announce (a boost) of a post is counted on it, until its Undo. Fedify verifies every incoming
  * activity's signature (an unsigned or wrongly signed one is refused with 401) and signs what
  * the blog sends.
  */
@@ -11,6 +12,7 @@ import { type Context, createFederation, type Federation, type KvStore, MemoryKv
 import {
   Accept,
   type Actor,
+  Announce,
   Article,
   Create,
   Delete,
@@ -20,6 +22,7 @@ import {
   Hashtag,
   Image,
   isActor,
+  Like,
   Note,
   Person,
   type Recipient,
@@ -36,6 +39,7 @@ import { escapeXml, imageType } from '../../lib/markup.ts';
 import type { BlogService } from '../blog/service.ts';
 import type { CommentService } from '../comments/service.ts';
 import type { actorKeys } from './keys.ts';
+import { addReaction, type ReactionKind, removeReaction } from './reactions.ts';
 import { replyText } from './reply-text.ts';
 import { acceptedFollowers, approvesFollowers, BLOG_ACTOR, handleName } from './settings.ts';
 
@@ -48,6 +52,8 @@ export interface FederationDeps {
   /** Where a reply from the fediverse becomes a comment awaiting moderation. */
   comments: Pick<CommentService, 'fromFediverse' | 'deleteFromFediverse'>;
   keys: ReturnType<typeof actorKeys>;
+  /** Told of the posts whose likes or boosts changed (their counts are read again). */
+  reactionsChanged: (postIds: number[]) => void;
   /** The site's public address, which every id starts with when set (PUBLIC_URL). */
   origin?: string | undefined;
   /** Outbound fetches may reach loopback and private addresses (tests only). */
@@ -142,6 +148,7 @@ export function createBlogFederation({
   blog,
   comments,
   keys,
+  reactionsChanged,
   origin,
   allowPrivateAddress,
   kv = new MemoryKvStore(),
@@ -152,6 +159,27 @@ export function createBlogFederation({
     ...(origin ? { origin } : {}),
     userAgent: { software: 'portfolio-site' },
   });
+
+  /** A Like or an Announce of a published post, from its own sender: counted on the post. */
+  const react = async (ctx: Context<void>, activity: Like | Announce, kind: ReactionKind) => {
+    if (!activity.id || !activity.actorId) return;
+    const slug = postSlugOf(ctx, activity.objectId);
+    const post = slug ? await blog.findPublishedBySlug(slug) : null;
+    if (!post) return;
+    const actor = await activity.getActor(ctx);
+    if (!actor || !isActor(actor) || actor.id?.href !== activity.actorId.href) return;
+    await addReaction(db, {
+      postId: post.id,
+      kind,
+      activityId: activity.id.href,
+      actorUri: actor.id.href,
+      handle: await actorHandle(actor),
+      name: actor.name?.toString().trim().slice(0, 100) ?? '',
+      profileUrl: (actor.url instanceof URL ? actor.url : actor.id).href,
+      server: actor.id.host.toLowerCase(),
+    });
+    reactionsChanged([post.id]);
+  };
 
   const postUrl = (base: URL, slug: string) => new URL(`/blog/${encodeURIComponent(slug)}`, base);
   const articleOf = (ctx: Context<void>, post: BlogPostSummary) => {
@@ -334,9 +362,17 @@ export function createBlogFederation({
       if (!deletion.objectId || !deletion.actorId) return;
       await comments.deleteFromFediverse(deletion.objectId.href, deletion.actorId.href);
     })
+    .on(Like, (ctx, like) => react(ctx, like, 'like'))
+    .on(Announce, (ctx, announce) => react(ctx, announce, 'boost'))
     .on(Undo, async (ctx, undo) => {
+      if (!undo.actorId) return;
+      // A like or a boost taken back, named by its id: only its author's Undo finds it.
+      if (undo.objectId) {
+        const changed = await removeReaction(db, undo.objectId.href, undo.actorId.href);
+        if (changed.length > 0) return reactionsChanged(changed);
+      }
       const object = await undo.getObject(ctx);
-      if (!(object instanceof Follow) || !undo.actorId) return;
+      if (!(object instanceof Follow)) return;
       // Only the follower itself takes its follow back.
       if (object.actorId && object.actorId.href !== undo.actorId.href) return;
       await db.delete(fediverseFollowers).where(eq(fediverseFollowers.actorUri, undo.actorId.href));

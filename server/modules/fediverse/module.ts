@@ -1,10 +1,12 @@
 /** The blog on the fediverse (issue 47): an ActivityPub actor that people follow from Mastodon and the rest. */
 import { FEDIVERSE_INFO_PATH } from '../../../common/fediverse.ts';
+import { reactionCountsSchema } from '../../../common/schemas/fediverse.ts';
 import { createSealer } from '../../lib/sealed.ts';
 import type { SiteContext, SiteModule } from '../../lib/site-module.ts';
 import type { BlogService } from '../blog/service.ts';
 import type { CommentService } from '../comments/service.ts';
 import { fediverseAdminRoutes } from './admin-routes.ts';
+import { reactionCounts, reactionsCacheKey } from './reactions.ts';
 import { fediverseRoutes } from './routes.ts';
 import { handleOf, isBlocked } from './settings.ts';
 
@@ -13,6 +15,10 @@ export function fediverseModule(
   blog: BlogService,
   comments: CommentService,
 ) {
+  // A post's likes and boosts changed: its counts (and the pages that show them) are made again.
+  const reactionsChanged = (postIds: number[]) => {
+    if (postIds.length > 0) cache.invalidate(...postIds.map(reactionsCacheKey));
+  };
   // Fedify (and the JSON-LD and telemetry it brings) is loaded on the first request that needs it:
   // a fediverse server's, or the owner answering a follower. The pages and the dashboard's list read
   // settings.ts alone, and the server starts without it (issue 47; about 0.5 s of each start).
@@ -27,6 +33,7 @@ export function fediverseModule(
       blog,
       comments,
       keys: actorKeys(db, createSealer(serverSecret, 'fediverse-keys')),
+      reactionsChanged,
       // Every id starts with the public address when the site has one at a host's root (a copy
       // published under a sub-path, user.github.io/site/, cannot answer WebFinger at the root
       // anyway); else with the request's.
@@ -56,6 +63,7 @@ export function fediverseModule(
         },
         siteUrl: config.publicUrl,
         invalidate: () => cache.invalidate(FEDIVERSE_INFO_PATH),
+        reactionsChanged,
         log,
       });
     },
@@ -65,6 +73,10 @@ export function fediverseModule(
         siteUrl: config.publicUrl,
         handle: () => handleOf(db, config.publicUrl),
         blocked: (actorUri) => isBlocked(db, actorUri),
+        reactionCounts: (postId) =>
+          cache.json(reactionsCacheKey(postId), reactionCountsSchema, async () =>
+            (await blog.findPublishedById(postId)) ? reactionCounts(db, postId) : null,
+          ),
       });
     },
   } satisfies SiteModule & Record<string, unknown>;

@@ -7,6 +7,8 @@
 import type { Federation } from '@fedify/fedify';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { BLOG_ACTOR_PATH, FEDIVERSE_INFO_PATH, type FediverseInfo } from '../../../common/fediverse.ts';
+import { sendJson } from '../../lib/read-cache.ts';
+import { idParams } from '../../lib/route-params.ts';
 
 /** The largest activity the inbox reads (Mastodon's own limit is about 1 MB; posts here are small). */
 export const MAX_ACTIVITY_BYTES = 256 * 1024;
@@ -41,7 +43,9 @@ export const fediverseRoutes: FastifyPluginAsync<{
   handle: () => Promise<string>;
   /** Whether the owner blocked this actor or its server. */
   blocked: (actorUri: string) => Promise<boolean>;
-}> = async (app, { federation, siteUrl, handle: handleNow, blocked }) => {
+  /** A published post's likes and boosts as cached JSON; null for no such post. */
+  reactionCounts: (postId: number) => Promise<string | null>;
+}> = async (app, { federation, siteUrl, handle: handleNow, blocked, reactionCounts }) => {
   // What pages show: the handle to follow, and the actor's address.
   app.get(
     FEDIVERSE_INFO_PATH,
@@ -49,6 +53,17 @@ export const fediverseRoutes: FastifyPluginAsync<{
       handle: await handleNow(),
       actor: new URL(BLOG_ACTOR_PATH, siteUrl).href,
     }),
+  );
+
+  // A post's likes and boosts, which its page shows ("14 likes and 3 boosts on the fediverse").
+  app.get<{ Params: { postId: string } }>(
+    '/api/fediverse/posts/:postId/reactions',
+    async (request, reply) => {
+      const id = idParams.safeParse({ id: request.params.postId });
+      const body = id.success ? await reactionCounts(id.data.id) : null;
+      if (body === null) return reply.code(404).send({ message: 'Post not found' });
+      return sendJson(reply, body);
+    },
   );
 
   // In this scope only: bodies stay bytes.

@@ -9,14 +9,16 @@
 import type { ReactNode } from 'react';
 import { useRef } from 'react';
 import { MAX_TAGS_IN_LIST } from '../../../common/constants.ts';
+import { reactionsText } from '../../../common/fediverse.ts';
 import type { BlogPost } from '../../../common/schemas/blog.ts';
 import type { PublicComment } from '../../../common/schemas/comments.ts';
+import type { ReactionCounts } from '../../../common/schemas/fediverse.ts';
 import { readingTimeMinutes } from '../../../common/text.ts';
 import { withBaseInHtml } from '../../lib/base.ts';
 import { longDate } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSiteInfo } from '../../lib/site.ts';
-import { CalendarClock, CalendarDays, Clock, Eye, ImageOff, UserRound } from '../../ui/icons.tsx';
+import { CalendarClock, CalendarDays, Clock, Eye, ImageOff, Share2, UserRound } from '../../ui/icons.tsx';
 import { Link } from '../../ui/link.tsx';
 import { Picture } from '../../ui/picture.tsx';
 import { Comments } from './comments.tsx';
@@ -58,11 +60,14 @@ function UnpublishedBanner({ post }: { post: BlogPost }) {
 export function PostArticle({
   post,
   comments,
+  reactions = null,
   signup,
 }: {
   post: BlogPost;
   /** The approved comments (a published post's loader reads them). */
   comments: PublicComment[];
+  /** Its likes and boosts from the fediverse (null: none read). */
+  reactions?: ReactionCounts | null;
   signup?: ReactNode;
 }) {
   const site = useSiteInfo();
@@ -73,6 +78,8 @@ export function PostArticle({
   const withToc = post.toc.length >= TOC_MIN_HEADINGS;
   const ownContents = post.contentHtml.includes('class="post-toc"');
   const published = post.status === 'published';
+  // Not on the static copy, which is no part of the fediverse (site.fediverse is null there).
+  const fediverse = reactions && site.fediverse ? reactionsText(reactions) : null;
   const article = (
     <article className={withToc ? 'min-w-0' : 'mx-auto max-w-3xl px-4 py-12'}>
       {published ? null : <UnpublishedBanner post={post} />}
@@ -100,6 +107,12 @@ export function PostArticle({
           <Clock className="h-4 w-4" />
           {minutes} min read
         </li>
+        {fediverse ? (
+          <li className="flex items-center gap-1.5">
+            <Share2 className="h-4 w-4" />
+            {fediverse}
+          </li>
+        ) : null}
       </ul>
       <div className="mt-8 h-[300px] overflow-hidden rounded-lg border border-border bg-muted">
         {post.coverImage ? (

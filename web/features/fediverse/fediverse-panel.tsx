@@ -27,6 +27,7 @@ import {
   SETTINGS_FORM,
   useOwnerFediverse,
 } from './owner-api.ts';
+import { ReactionsPanel } from './reactions-panel.tsx';
 import { RowForm, RowList, useRowForm } from './row-list.tsx';
 
 /** What a save says: as a toast with the page's code, beside the form without it. */
@@ -46,6 +47,7 @@ export function FediversePanel() {
       )}
       {owner.data && <Settings owner={owner.data} />}
       {owner.data && <Followers owner={owner.data} />}
+      {owner.data && <ReactionsPanel owner={owner.data} />}
       {owner.data && <BlockedPanel blocks={owner.data.blocks} />}
     </div>
   );
