@@ -9,13 +9,35 @@
  * boost are counted on the post and listed for the owner until their Undo (point 5).
  */
 import { Announce, Create, Like, Note, type Person, Undo } from '@fedify/fedify/vocab';
-import { follow, startPeer } from '../server/testing/fediverse-peer.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { follow, type Peer, startPeer } from '../server/testing/fediverse-peer.ts';
 import { E2E_PORT } from './constants.ts';
 import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
 
 const HANDLE = `@jordan@localhost:${E2E_PORT}`;
 const POST = 'one-schema-form-to-database';
 const ACTIVITY = 'application/activity+json';
+
+/** A published post of the test's own, through the owner's API: its id. */
+async function publish(admin: APIRequestContext, post: { title: string; slug: string; summary: string }) {
+  const created = await admin.post('/api/blog', {
+    data: {
+      ...post,
+      content: 'A body that is long enough to be a post, well over fifty characters in length.',
+      tags: 'Testing',
+      isPublished: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
+
+/** Alice on the Fedify server of the test, and the blog's actor as her server reads it. */
+async function aliceOf(peer: Peer) {
+  const ctx = peer.context();
+  const blog = (await ctx.lookupObject(`http://localhost:${E2E_PORT}/ap/actors/blog`)) as Person;
+  return { ctx, blog, alice: ctx.getActorUri('alice') };
+}
 
 test.describe('the follow box', () => {
   for (const theme of ['light', 'dark'] as const) {
@@ -265,21 +287,12 @@ test.describe('a reply from the fediverse', () => {
     const handle = `@alice@${new URL(peer.base).host}`;
     let postId = 0;
     try {
-      const created = await admin.post('/api/blog', {
-        data: {
-          title,
-          slug,
-          summary: 'A post that a reader answers from the fediverse.',
-          content: 'A body that is long enough to be a post, well over fifty characters in length.',
-          tags: 'Testing',
-          isPublished: true,
-        },
+      postId = await publish(admin, {
+        title,
+        slug,
+        summary: 'A post that a reader answers from the fediverse.',
       });
-      expect(created.status(), await created.text()).toBe(201);
-      postId = ((await created.json()) as { id: number }).id;
-      const ctx = peer.context();
-      const blog = (await ctx.lookupObject(`http://localhost:${E2E_PORT}/ap/actors/blog`)) as Person;
-      const alice = ctx.getActorUri('alice');
+      const { ctx, blog, alice } = await aliceOf(peer);
       await ctx.sendActivity(
         { identifier: 'alice' },
         blog,
@@ -332,21 +345,12 @@ test.describe('likes and boosts from the fediverse', () => {
     const title = `Liked on Mastodon ${id}`;
     let postId = 0;
     try {
-      const created = await admin.post('/api/blog', {
-        data: {
-          title,
-          slug,
-          summary: 'A post that a reader likes and boosts from the fediverse.',
-          content: 'A body that is long enough to be a post, well over fifty characters in length.',
-          tags: 'Testing',
-          isPublished: true,
-        },
+      postId = await publish(admin, {
+        title,
+        slug,
+        summary: 'A post that a reader likes and boosts from the fediverse.',
       });
-      expect(created.status(), await created.text()).toBe(201);
-      postId = ((await created.json()) as { id: number }).id;
-      const ctx = peer.context();
-      const blog = (await ctx.lookupObject(`http://localhost:${E2E_PORT}/ap/actors/blog`)) as Person;
-      const alice = ctx.getActorUri('alice');
+      const { ctx, blog, alice } = await aliceOf(peer);
       const object = new URL(`http://localhost:${E2E_PORT}/ap/posts/${slug}`);
       const like = new Like({ id: new URL(`${alice.href}#likes/${id}`), actor: alice, object });
       const boost = new Announce({ id: new URL(`${alice.href}/boosts/${id}`), actor: alice, object });
