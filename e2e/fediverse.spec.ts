@@ -5,8 +5,9 @@
  * names the actor (home, /blog) and a post's own object with its author's handle, and those
  * addresses answer as ActivityPub. The owner approves, removes and blocks followers from a Fedify
  * server on 127.0.0.1 (point 3), and blocks a server by its name without JavaScript. A reply from
- * that server waits in Moderation and shows under the post with its author's handle; a like and a
- * boost are counted on the post and listed for the owner until their Undo (point 5).
+ * that server waits in Moderation and shows under the post with its author's handle and avatar (a
+ * copy kept by the site); a like and a boost are counted on the post and listed for the owner
+ * until their Undo (point 5).
  */
 import { Announce, Create, Like, Note, type Person, Undo } from '@fedify/fedify/vocab';
 import type { APIRequestContext } from '@playwright/test';
@@ -320,11 +321,28 @@ test.describe('a reply from the fediverse', () => {
       await comment.getByRole('button', { name: 'Approve the comment by Alice Example' }).click();
       await expectToast(page, 'Comment approved');
 
+      // Her avatar is fetched by the server in the background, once: shown from this site's uploads.
+      await expect
+        .poll(async () => {
+          const list = (await (await admin.get(`/api/blog/post/${postId}/comments`)).json()) as {
+            fediverse?: { avatar?: string | null } | null;
+          }[];
+          return list[0]?.fediverse?.avatar ?? null;
+        })
+        .toMatch(/^\/uploads\/.+\.webp$/);
       await page.goto(`/blog/${slug}`);
       await expect(page.getByRole('heading', { name: 'Comments (1)' })).toBeVisible();
       const link = page.getByRole('link', { name: `${handle} on the fediverse` });
       await expect(link).toHaveAttribute('href', alice.href);
       await expect(page.getByText('Which battery does the 2016 fob take?')).toBeVisible();
+      const avatar = page
+        .getByRole('listitem')
+        .filter({ hasText: 'Which battery does the 2016 fob take?' })
+        .locator('img');
+      await expect(avatar).toHaveAttribute('src', /^\/uploads\/.+\.webp$/);
+      await avatar.scrollIntoViewIfNeeded();
+      await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
+      expect(peer.avatarRequests()).toBe(1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     } finally {
       if (postId) await admin.delete(`/api/admin/posts/${postId}`);

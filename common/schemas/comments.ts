@@ -12,8 +12,14 @@ export const publicCommentSchema = z.object({
   parentId: z.number().int().nullable(),
   /** Written by the site's owner. */
   isAuthorReply: z.boolean(),
-  /** A reply from the fediverse: its author's handle and profile page (issue 47). */
-  fediverse: z.object({ handle: z.string(), profileUrl: z.string() }).nullable().optional(),
+  /**
+   * A reply from the fediverse: its author's handle, profile page and avatar (this site's copy, an
+   * /uploads/ address; null until fetched or when there is none) (issue 47).
+   */
+  fediverse: z
+    .object({ handle: z.string(), profileUrl: z.string(), avatar: z.string().nullable().optional() })
+    .nullable()
+    .optional(),
 });
 
 export const publicCommentListSchema = z.array(publicCommentSchema);

@@ -253,6 +253,8 @@ export const comments = pgTable(
     authorActor: text('author_actor'),
     authorHandle: text('author_handle'),
     authorUrl: text('author_url'),
+    /** The author's avatar as this site keeps it (an /uploads/ address), once fetched; else null. */
+    authorAvatar: text('author_avatar'),
   },
   (t) => [
     // Public list of a post's approved comments, oldest first.

@@ -1,17 +1,25 @@
 /**
  * A fediverse server of one person, Alice, run by Fedify on 127.0.0.1 (issue 47): an ActivityPub
  * implementation this project did not write, for the tests to follow the blog from. What it
- * received is kept in `accepted` and `rejected`.
+ * received is kept in `accepted` and `rejected`. Alice's avatar is a 200 px PNG it serves at
+ * /avatar.png (`avatarRequests` counts who asked for it).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFederation, type Federation, generateCryptoKeyPair, MemoryKvStore } from '@fedify/fedify';
-import { Accept, Follow, Person, Reject, Undo } from '@fedify/fedify/vocab';
+import { Accept, Follow, Image, Person, Reject, Undo } from '@fedify/fedify/vocab';
+import sharp from 'sharp';
 
 export async function startPeer() {
   const pair = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
   const accepted: Accept[] = [];
   const rejected: Reject[] = [];
+  const avatar = await sharp({
+    create: { width: 200, height: 200, channels: 3, background: { r: 200, g: 90, b: 40 } },
+  })
+    .png()
+    .toBuffer();
+  let avatarRequests = 0;
   const federation: Federation<void> = createFederation<void>({
     kv: new MemoryKvStore(),
     allowPrivateAddress: true,
@@ -24,6 +32,7 @@ export async function startPeer() {
             preferredUsername: 'alice',
             name: 'Alice Example',
             inbox: ctx.getInboxUri(identifier),
+            icon: new Image({ url: new URL('/avatar.png', ctx.origin), mediaType: 'image/png' }),
             publicKey: (await ctx.getActorKeyPairs(identifier))[0]?.cryptographicKey ?? null,
           })
         : null,
@@ -38,6 +47,12 @@ export async function startPeer() {
       rejected.push(reject);
     });
   const server: Server = createServer(async (req, res) => {
+    if (req.url === '/avatar.png') {
+      avatarRequests += 1;
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': avatar.length });
+      res.end(avatar);
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = new Headers();
@@ -63,6 +78,7 @@ export async function startPeer() {
     base,
     accepted,
     rejected,
+    avatarRequests: () => avatarRequests,
     context,
     pair,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

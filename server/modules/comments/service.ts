@@ -48,14 +48,18 @@ export function createCommentService(
           isAuthorReply: comments.isAuthorReply,
           authorHandle: comments.authorHandle,
           authorUrl: comments.authorUrl,
+          authorAvatar: comments.authorAvatar,
         })
         .from(comments)
         .where(and(eq(comments.postId, postId), eq(comments.isApproved, true), eq(comments.isSpam, false)))
         .orderBy(asc(comments.createdAt), asc(comments.id));
-      return rows.map(({ authorHandle, authorUrl, ...row }) => ({
+      return rows.map(({ authorHandle, authorUrl, authorAvatar, ...row }) => ({
         ...row,
         createdAt: row.createdAt.toISOString(),
-        fediverse: authorHandle && authorUrl ? { handle: authorHandle, profileUrl: authorUrl } : null,
+        fediverse:
+          authorHandle && authorUrl
+            ? { handle: authorHandle, profileUrl: authorUrl, avatar: authorAvatar }
+            : null,
       }));
     },
 
@@ -84,6 +88,16 @@ export function createCommentService(
         });
         return true;
       });
+    },
+
+    /** A fediverse author's avatar, as this site keeps it: shown beside each of their replies. */
+    async setFediverseAvatar(authorActor: string, address: string): Promise<void> {
+      const changed = await db
+        .update(comments)
+        .set({ authorAvatar: address })
+        .where(eq(comments.authorActor, authorActor))
+        .returning({ postId: comments.postId });
+      for (const postId of new Set(changed.map((row) => row.postId))) await forgetPost(postId);
     },
 
     /** A fediverse reply deleted by its author: gone from the post and the moderation queue. */

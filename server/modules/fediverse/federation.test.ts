@@ -4,11 +4,12 @@
  * the blog by WebFinger, reads the actor, follows (and gets Accept), is listed among the followers,
  * takes its follow back; an unsigned or wrongly signed post to the inbox is refused; the owner
  * blocks it (as a person, then its whole server) and it is refused. A reply to a post becomes a
- * comment awaiting moderation, and its Delete removes it; a like and a boost are counted on the
+ * comment awaiting moderation (with its author's avatar kept here), and its Delete removes it; a like and a boost are counted on the
  * post and listed for the owner until their Undo or a block (point 5).
  */
 import { Announce, Create, Delete, Follow, Like, Note, Person, Undo } from '@fedify/fedify/vocab';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, fediverseFollowers, fediverseReactions } from '../../db/schema.ts';
 import { follow as followAs, type Peer, startPeer } from '../../testing/fediverse-peer.ts';
@@ -432,7 +433,7 @@ describe('replies from the fediverse', () => {
     const publicList = async () =>
       (await (await fetch(`${site}/api/blog/post/${post.id}/comments`)).json()) as {
         id: number;
-        fediverse?: { handle: string; profileUrl: string } | null;
+        fediverse?: { handle: string; profileUrl: string; avatar?: string | null } | null;
       }[];
     expect((await publicList()).map((comment) => comment.id)).not.toContain(id);
 
@@ -444,10 +445,25 @@ describe('replies from the fediverse', () => {
       payload: { ids: [id], action: 'approve' },
     });
     expect(moderated.statusCode, moderated.body).toBeLessThan(300);
-    expect((await publicList()).find((comment) => comment.id === id)?.fediverse).toEqual({
+    // Her avatar: fetched once from her server, in the background, and kept here as a 96 px WebP.
+    await expect
+      .poll(
+        async () => (await t.database.db.select().from(comments).where(eq(comments.id, id)))[0]?.authorAvatar,
+      )
+      .toMatch(/^\/uploads\/.+\.webp$/);
+    const shown = (await publicList()).find((comment) => comment.id === id)?.fediverse;
+    expect(shown).toEqual({
       handle: `@alice@${new URL(peer.base).host}`,
       profileUrl: alice.href,
+      avatar: expect.stringMatching(/^\/uploads\/.+\.webp$/),
     });
+    const picture = await fetch(`${site}${shown?.avatar}`);
+    expect(picture.headers.get('content-type')).toBe('image/webp');
+    expect(await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).toMatchObject({
+      width: 96,
+      height: 96,
+    });
+    expect(peer.avatarRequests()).toBe(1);
 
     // Someone else's Delete of it changes nothing; hers removes it.
     const notHers = JSON.stringify({

@@ -51,6 +51,8 @@ export interface FederationDeps {
   blog: BlogService;
   /** Where a reply from the fediverse becomes a comment awaiting moderation. */
   comments: Pick<CommentService, 'fromFediverse' | 'deleteFromFediverse'>;
+  /** Told of a new reply's author and their icon's address: a copy is kept and shown (avatars.ts). */
+  avatarOf: (actorUri: string, iconUrl: string) => void;
   keys: ReturnType<typeof actorKeys>;
   /** Told of the posts whose likes or boosts changed (their counts are read again). */
   reactionsChanged: (postIds: number[]) => void;
@@ -147,6 +149,7 @@ export function createBlogFederation({
   db,
   blog,
   comments,
+  avatarOf,
   keys,
   reactionsChanged,
   origin,
@@ -345,7 +348,7 @@ export function createBlogFederation({
       const actor = await create.getActor(ctx);
       if (!actor || !isActor(actor) || !actor.id) return;
       const handle = await actorHandle(actor);
-      await comments.fromFediverse({
+      const stored = await comments.fromFediverse({
         postId: post.id,
         postTitle: post.title,
         name: actor.name?.toString().trim().slice(0, 100) || handle,
@@ -356,6 +359,9 @@ export function createBlogFederation({
         authorUrl: (actor.url instanceof URL ? actor.url : actor.id).href,
         ...(note.published ? { createdAt: new Date(note.published.epochMilliseconds) } : {}),
       });
+      const icon = stored ? await actor.getIcon(ctx).catch(() => null) : null;
+      const iconUrl = icon?.url instanceof URL ? icon.url : (icon?.url?.href ?? null);
+      if (iconUrl) avatarOf(actor.id.href, iconUrl.href);
     })
     .on(Delete, async (_ctx, deletion) => {
       // Only its author takes a reply back.

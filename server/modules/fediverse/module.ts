@@ -1,20 +1,32 @@
 /** The blog on the fediverse (issue 47): an ActivityPub actor that people follow from Mastodon and the rest. */
 import { FEDIVERSE_INFO_PATH } from '../../../common/fediverse.ts';
 import { reactionCountsSchema } from '../../../common/schemas/fediverse.ts';
+import { httpImages } from '../../lib/remote-images.ts';
 import { createSealer } from '../../lib/sealed.ts';
 import type { SiteContext, SiteModule } from '../../lib/site-module.ts';
 import type { BlogService } from '../blog/service.ts';
 import type { CommentService } from '../comments/service.ts';
 import { fediverseAdminRoutes } from './admin-routes.ts';
+import { avatarKeeper } from './avatars.ts';
 import { reactionCounts, reactionsCacheKey } from './reactions.ts';
 import { fediverseRoutes } from './routes.ts';
 import { handleOf, isBlocked } from './settings.ts';
 
 export function fediverseModule(
-  { db, config, serverSecret, cache, log }: SiteContext,
+  { db, config, serverSecret, cache, storage, log }: SiteContext,
   blog: BlogService,
   comments: CommentService,
 ) {
+  // A replier's icon, kept here in the background (the inbox answers without waiting for it).
+  const keepAvatar = avatarKeeper({
+    db,
+    storage,
+    images: httpImages(config.OUTBOUND_ALLOW_PRIVATE_ADDRESSES ? { allowAddress: () => true } : {}),
+  });
+  const avatarOf = (actorUri: string, iconUrl: string) =>
+    void keepAvatar(iconUrl)
+      .then((address) => comments.setFediverseAvatar(actorUri, address))
+      .catch((error) => log.warn({ err: error, iconUrl }, 'fediverse avatar not kept'));
   // A post's likes and boosts changed: its counts (and the pages that show them) are made again.
   const reactionsChanged = (postIds: number[]) => {
     if (postIds.length > 0) cache.invalidate(...postIds.map(reactionsCacheKey));
@@ -32,6 +44,7 @@ export function fediverseModule(
       db,
       blog,
       comments,
+      avatarOf,
       keys: actorKeys(db, createSealer(serverSecret, 'fediverse-keys')),
       reactionsChanged,
       // Every id starts with the public address when the site has one at a host's root (a copy

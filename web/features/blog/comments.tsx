@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import type { PublicComment } from '../../../common/schemas/comments.ts';
+import { withBase } from '../../lib/base.ts';
 import { longDate } from '../../lib/dates.ts';
 import { useDone } from '../../lib/form-post.ts';
 import { DoneNotice } from '../../ui/form-notice.tsx';
@@ -15,6 +16,17 @@ function CommentBody({ comment }: { comment: PublicComment }) {
   return (
     <>
       <p className="flex flex-wrap items-center gap-2 font-semibold">
+        {comment.fediverse?.avatar ? (
+          // Kept by this site (the pages load no image from elsewhere); the name beside it says who.
+          <img
+            src={withBase(comment.fediverse.avatar)}
+            alt=""
+            width={32}
+            height={32}
+            loading="lazy"
+            className="h-8 w-8 rounded-full bg-muted object-cover"
+          />
+        ) : null}
         {comment.name}
         {comment.isAuthorReply ? (
           <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
