@@ -87,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const backup = backupModule(context);
   const projects = projectsModule(context, options.framingFetch);
+  const fediverse = fediverseModule(context, blog.blog, comments.comments);
   const modules = [
     healthModule(context),
     auth,
@@ -105,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     skillsModule(context),
     projects,
     seoModule(context, blog.blog, newsletter.newsletter),
-    fediverseModule(context, blog.blog, comments.comments),
+    fediverse,
     analytics,
     notifications,
   ];
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('newsletter', newsletter.newsletter);
   app.decorate('backups', backup.backups);
   app.decorate('framing', projects.framing);
+  app.decorate('fediverse', fediverse.federated);
 
   await app.register(errorsPlugin);
   // Compressed answers above 1 KB; Brotli at a fast level for streamed pages (assets are precompressed).
@@ -172,6 +174,11 @@ declare module 'fastify' {
     newsletter: import('./modules/newsletter/service.ts').NewsletterService;
     /** The daily backups (a periodic job). */
     backups: import('./modules/backup/service.ts').BackupService;
+    /** Posts told to the fediverse's followers (tests tell a change and deliver by hand). */
+    fediverse: {
+      sync(postId: number): Promise<number>;
+      deliverDue(): Promise<boolean>;
+    };
     /** Whether each demo's site lets this one frame it (undefined when the check is off). */
     framing: import('./modules/projects/framing.ts').FramingChecks | undefined;
   }

@@ -4,7 +4,7 @@
  * handle's name in app_meta (`fediverse:name`).
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { blogPosts } from './schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -87,5 +87,62 @@ export const fediverseReactions = pgTable(
     index('fediverse_reactions_activity_idx').on(t.activityId),
     index('fediverse_reactions_reacted_idx').on(t.reactedAt),
     check('fediverse_reactions_kind_check', sql`${t.kind} in ('like', 'boost')`),
+  ],
+);
+
+/**
+ * What the blog sent its followers about a post: a `Create` when it went live, an `Update` when
+ * what followers see of it changed, a `Delete` when it was taken down (issue 47, point 4). The id
+ * is made from what it says (the publication time, the article's digest), so two processes that
+ * both see the same change make one row. The activity as JSON-LD, signed when each copy is sent.
+ */
+export const fediverseActivities = pgTable(
+  'fediverse_activities',
+  {
+    id: serial('id').primaryKey(),
+    activityId: text('activity_id').notNull().unique(),
+    /** The post it is about; kept after the post is deleted, to name it in the Delete. */
+    postId: integer('post_id').notNull(),
+    /** The article's ActivityPub id (`/ap/posts/<slug>`). */
+    objectId: text('object_id').notNull(),
+    kind: text('kind', { enum: ['create', 'update', 'delete'] }).notNull(),
+    /** The article's digest: an edit that changes nothing followers see sends no Update. */
+    digest: text('digest').notNull().default(''),
+    body: jsonb('body').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('fediverse_activities_post_idx').on(t.postId, t.id),
+    check('fediverse_activities_kind_check', sql`${t.kind} in ('create', 'update', 'delete')`),
+  ],
+);
+
+/**
+ * One activity to one inbox (a server's shared inbox where it offers one): a queue row, claimed
+ * with a lease by one process at a time (server/lib/mail.ts's queue), retried with backoff, given
+ * up on a server that answers 410 Gone (its followers go) or after the last try.
+ */
+export const fediverseDeliveries = pgTable(
+  'fediverse_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => fediverseActivities.id, { onDelete: 'cascade' }),
+    inbox: text('inbox').notNull(),
+    /** A follower the inbox stands for (the one named as the recipient when it is signed). */
+    recipient: text('recipient').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    sentAt: at('sent_at'),
+  },
+  (t) => [
+    unique('fediverse_deliveries_activity_inbox_unique').on(t.activityId, t.inbox),
+    index('fediverse_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    check('fediverse_deliveries_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );

@@ -1,13 +1,15 @@
 /**
  * A fediverse server of one person, Alice, run by Fedify on 127.0.0.1 (issue 47): an ActivityPub
  * implementation this project did not write, for the tests to follow the blog from. What it
- * received is kept in `accepted` and `rejected`. Alice's avatar is a 200 px PNG it serves at
+ * received is kept in `accepted`, `rejected` and `posts` (the Creates, Updates and Deletes of the
+ * blog's posts); `answerInbox(status)` makes her inbox answer every post with that status (a server
+ * that is down, or gone) until it is called with null. Alice's avatar is a 200 px PNG it serves at
  * /avatar.png (`avatarRequests` counts who asked for it).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFederation, type Federation, generateCryptoKeyPair, MemoryKvStore } from '@fedify/fedify';
-import { Accept, Follow, Image, Person, Reject, Undo } from '@fedify/fedify/vocab';
+import { Accept, Create, Delete, Follow, Image, Person, Reject, Undo, Update } from '@fedify/fedify/vocab';
 import sharp from 'sharp';
 
 export async function startPeer() {
@@ -20,6 +22,8 @@ export async function startPeer() {
     .png()
     .toBuffer();
   let avatarRequests = 0;
+  const posts: Array<Create | Update | Delete> = [];
+  let inboxStatus: number | null = null;
   const federation: Federation<void> = createFederation<void>({
     kv: new MemoryKvStore(),
     allowPrivateAddress: true,
@@ -45,8 +49,23 @@ export async function startPeer() {
     })
     .on(Reject, (_ctx, reject) => {
       rejected.push(reject);
+    })
+    .on(Create, (_ctx, create) => {
+      posts.push(create);
+    })
+    .on(Update, (_ctx, update) => {
+      posts.push(update);
+    })
+    .on(Delete, (_ctx, deletion) => {
+      posts.push(deletion);
     });
   const server: Server = createServer(async (req, res) => {
+    if (inboxStatus !== null && req.method === 'POST' && req.url?.endsWith('/inbox')) {
+      for await (const _ of req);
+      res.writeHead(inboxStatus);
+      res.end();
+      return;
+    }
     if (req.url === '/avatar.png') {
       avatarRequests += 1;
       res.writeHead(200, { 'content-type': 'image/png', 'content-length': avatar.length });
@@ -79,6 +98,10 @@ export async function startPeer() {
     accepted,
     rejected,
     avatarRequests: () => avatarRequests,
+    posts,
+    answerInbox: (status: number | null) => {
+      inboxStatus = status;
+    },
     context,
     pair,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -390,10 +390,10 @@ export function createBlogService(
       for (const post of gone) if (!told.has(post.id)) events.emit('post-published', publishedPost(post));
     },
 
-    /** Id and title of a published post, or null: comments may only attach to published posts. */
-    async findPublishedById(id: number): Promise<{ id: number; title: string } | null> {
+    /** Id, title and slug of a published post, or null: comments may only attach to published posts. */
+    async findPublishedById(id: number): Promise<{ id: number; title: string; slug: string } | null> {
       const [row] = await db
-        .select({ id: blogPosts.id, title: blogPosts.title })
+        .select({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug })
         .from(blogPosts)
         .where(and(eq(blogPosts.id, id), live()))
         .limit(1);

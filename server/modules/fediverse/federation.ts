@@ -145,6 +145,37 @@ async function followerOf(actor: Actor, follow: Follow) {
   };
 }
 
+const postUrl = (base: URL, slug: string) => new URL(`/blog/${encodeURIComponent(slug)}`, base);
+/** A post as the fediverse reads it: an `Article` with its title, summary, address, cover and tags. */
+export const articleOf = (ctx: Context<void>, post: BlogPostSummary) => {
+  const base = new URL(ctx.origin);
+  return new Article({
+    id: ctx.getObjectUri(Article, { slug: post.slug }),
+    attribution: ctx.getActorUri(BLOG_ACTOR),
+    name: post.title,
+    summary: post.summary,
+    content: `<p>${escapeXml(post.summary)}</p><p><a href="${postUrl(base, post.slug).href}">${escapeXml(post.title)}</a></p>`,
+    url: postUrl(base, post.slug),
+    published: instant(post.publishedAt),
+    tags: post.tags.map(
+      (tag) =>
+        new Hashtag({
+          href: new URL(`/blog/tag/${encodeURIComponent(tag)}`, base),
+          name: `#${tag.replace(/[^\p{L}\p{N}_]/gu, '')}`,
+        }),
+    ),
+    ...(post.coverImage
+      ? {
+          image: new Image({
+            url: new URL(post.coverImage, base),
+            mediaType: imageType(post.coverImage, 'image/png'),
+          }),
+        }
+      : {}),
+    to: new URL('https://www.w3.org/ns/activitystreams#Public'),
+  });
+};
+
 export function createBlogFederation({
   db,
   blog,
@@ -182,36 +213,6 @@ export function createBlogFederation({
       server: actor.id.host.toLowerCase(),
     });
     reactionsChanged([post.id]);
-  };
-
-  const postUrl = (base: URL, slug: string) => new URL(`/blog/${encodeURIComponent(slug)}`, base);
-  const articleOf = (ctx: Context<void>, post: BlogPostSummary) => {
-    const base = new URL(ctx.origin);
-    return new Article({
-      id: ctx.getObjectUri(Article, { slug: post.slug }),
-      attribution: ctx.getActorUri(BLOG_ACTOR),
-      name: post.title,
-      summary: post.summary,
-      content: `<p>${escapeXml(post.summary)}</p><p><a href="${postUrl(base, post.slug).href}">${escapeXml(post.title)}</a></p>`,
-      url: postUrl(base, post.slug),
-      published: instant(post.publishedAt),
-      tags: post.tags.map(
-        (tag) =>
-          new Hashtag({
-            href: new URL(`/blog/tag/${encodeURIComponent(tag)}`, base),
-            name: `#${tag.replace(/[^\p{L}\p{N}_]/gu, '')}`,
-          }),
-      ),
-      ...(post.coverImage
-        ? {
-            image: new Image({
-              url: new URL(post.coverImage, base),
-              mediaType: imageType(post.coverImage, 'image/png'),
-            }),
-          }
-        : {}),
-      to: new URL('https://www.w3.org/ns/activitystreams#Public'),
-    });
   };
 
   federation

@@ -1,19 +1,20 @@
 /** The blog on the fediverse (issue 47): an ActivityPub actor that people follow from Mastodon and the rest. */
 import { FEDIVERSE_INFO_PATH } from '../../../common/fediverse.ts';
 import { reactionCountsSchema } from '../../../common/schemas/fediverse.ts';
+import { queueRunner } from '../../lib/mail.ts';
 import { httpImages } from '../../lib/remote-images.ts';
 import { createSealer } from '../../lib/sealed.ts';
-import type { SiteContext, SiteModule } from '../../lib/site-module.ts';
+import type { Job, SiteContext, SiteModule } from '../../lib/site-module.ts';
 import type { BlogService } from '../blog/service.ts';
 import type { CommentService } from '../comments/service.ts';
 import { fediverseAdminRoutes } from './admin-routes.ts';
 import { avatarKeeper } from './avatars.ts';
 import { reactionCounts, reactionsCacheKey } from './reactions.ts';
 import { fediverseRoutes } from './routes.ts';
-import { handleOf, isBlocked } from './settings.ts';
+import { deliveriesDue, handleOf, isBlocked, postConcernsFollowers } from './settings.ts';
 
 export function fediverseModule(
-  { db, config, serverSecret, cache, storage, log }: SiteContext,
+  { db, config, serverSecret, cache, storage, events, log }: SiteContext,
   blog: BlogService,
   comments: CommentService,
 ) {
@@ -65,8 +66,69 @@ export function fediverseModule(
     });
     return loading;
   };
+
+  // Posts reach the followers (delivery.ts), only from a site with a public address (PUBLIC_URL):
+  // another server must be able to read the actor that signed what it gets. Fedify is loaded when
+  // a post's change concerns a follower, or a delivery is due.
+  const origin = config.PUBLIC_URL ? new URL(config.publicUrl).origin : null;
+  let delivering: Promise<import('./delivery.ts').Delivery> | undefined;
+  const delivery = () => {
+    delivering ??= Promise.all([loaded(), import('./delivery.ts')])
+      .then(([{ federation }, { createDelivery }]) =>
+        createDelivery({ db, blog, federation, origin: origin ?? config.publicUrl }),
+      )
+      .catch((error) => {
+        delivering = undefined;
+        throw error;
+      });
+    return delivering;
+  };
+  const runner = queueRunner({
+    round: async () => (origin && (await deliveriesDue(db)) ? (await delivery()).deliverDue() : false),
+    idleMs: 30_000,
+    busyMs: 100,
+    onError: (error) => log.warn({ err: error }, 'fediverse deliveries'),
+  });
+  // One post at a time, in the order they changed.
+  let syncing: Promise<unknown> = Promise.resolve();
+  const sync = (postId: number): Promise<number> => {
+    const next = syncing.then(async () => {
+      if (!origin || !(await postConcernsFollowers(db, postId))) return 0;
+      const queued = await (await delivery()).sync(postId);
+      if (queued > 0) runner.wake();
+      return queued;
+    });
+    syncing = next.catch((error) =>
+      log.warn({ err: error, postId }, 'fediverse: a post not told to followers'),
+    );
+    return next;
+  };
+  const stops: Array<() => void> = [];
+  const jobs: Job[] = [
+    {
+      // Writes what the followers should hear of each changed post (not periodic: it follows writes).
+      name: 'fediverse: posts told to followers',
+      start: () => {
+        stops.push(
+          events.on('post-published', (post) => void sync(post.id).catch(() => undefined)),
+          events.on('post-changed', (postId) => void sync(postId).catch(() => undefined)),
+        );
+      },
+      stop: async () => {
+        for (const stop of stops.splice(0)) stop();
+        await syncing;
+      },
+    },
+    { name: 'fediverse deliveries', periodic: true, start: runner.start, stop: runner.stop },
+  ];
   return {
     name: 'fediverse',
+    jobs,
+    /** For tests: a post's change told now, and the due deliveries sent now. */
+    federated: {
+      sync,
+      deliverDue: async () => (origin ? (await delivery()).deliverDue() : false),
+    },
     adminRoutes: async (app) => {
       await app.register(fediverseAdminRoutes, {
         db,

@@ -1,0 +1,181 @@
+/**
+ * Posts reach the followers (issue 47, point 4), checked against a Fedify server on 127.0.0.1 that
+ * follows the blog: a post that goes live arrives once as a signed `Create` of its `Article`
+ * (title, summary, address, cover, tags as hashtags); an edit of what followers see arrives as an
+ * `Update`, one that changes nothing of it sends nothing; taking it down sends a `Delete`. A server
+ * that fails is tried again later, one that is gone (410) is given up with its followers. The site
+ * has a public address (PUBLIC_URL): the follower's server reads the key that signed each one there.
+ */
+import { createServer } from 'node:net';
+import { Article, Create, Delete, Hashtag, Update } from '@fedify/fedify/vocab';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fediverseDeliveries, fediverseFollowers } from '../../db/schema.ts';
+import { follow, type Peer, startPeer } from '../../testing/fediverse-peer.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+let site: string;
+let peer: Peer;
+let owner: string;
+
+/** A port nobody listens on, so the site's PUBLIC_URL can name it before it listens. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+beforeAll(async () => {
+  const port = await freePort();
+  site = `http://127.0.0.1:${port}`;
+  t = await createTestApp({ env: { OUTBOUND_ALLOW_PRIVATE_ADDRESSES: '1', PUBLIC_URL: site } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  peer = await startPeer();
+  await follow(peer, `${site}/ap/actors/blog`, 'follow');
+  owner = await t.signIn('admin');
+});
+afterAll(async () => {
+  await peer?.close();
+  await t?.close();
+});
+
+const owners = async (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => {
+  const answer = await t.app.inject({
+    method,
+    url,
+    headers: { cookie: owner },
+    ...(payload ? { payload } : {}),
+  });
+  expect(answer.statusCode, answer.body).toBeLessThan(300);
+  return answer.body ? answer.json() : null;
+};
+const publish = async (slug: string) =>
+  (await owners('POST', '/api/blog', {
+    title: `Told to followers ${slug}`,
+    slug,
+    summary: 'A post the followers on the fediverse hear of.',
+    content: 'A body that is long enough to be a post, well over fifty characters in length.',
+    tags: 'Locksmith, Car keys',
+    isPublished: true,
+  })) as { id: number };
+/** The deliveries waiting or done (what each change queued, once its write is through). */
+const deliveries = () => t.database.db.select().from(fediverseDeliveries);
+
+describe('posts reach the followers', () => {
+  it('a post that goes live arrives once as a Create; an edit followers see as an Update; taken down, a Delete', async () => {
+    const post = await publish('told-once');
+    await expect.poll(async () => (await deliveries()).length).toBe(1);
+    await t.app.fediverse.deliverDue();
+    // Sent: asked again, nothing goes twice.
+    await t.app.fediverse.deliverDue();
+    // Her server handles what its inbox took after answering it.
+    await expect.poll(() => peer.posts.length).toBe(1);
+    const create = peer.posts[0];
+    expect(create).toBeInstanceOf(Create);
+    const article = await create?.getObject();
+    expect(article).toBeInstanceOf(Article);
+    expect(article?.name?.toString()).toBe('Told to followers told-once');
+    expect(article?.summary?.toString()).toBe('A post the followers on the fediverse hear of.');
+    expect(article?.url?.href).toBe(`${site}/blog/told-once`);
+    expect(article?.id?.href).toBe(`${site}/ap/posts/told-once`);
+    const tags: string[] = [];
+    for await (const tag of article?.getTags() ?? [])
+      if (tag instanceof Hashtag) tags.push(tag.name?.toString() ?? '');
+    expect(tags).toEqual(['#Locksmith', '#Carkeys']);
+    expect((await deliveries())[0]).toMatchObject({ status: 'sent', attempts: 1 });
+
+    // An edit of the body alone changes nothing the followers see: nothing is sent.
+    await owners('PATCH', `/api/admin/posts/${post.id}`, {
+      content: 'Another body, also long enough to be a post, well over fifty characters in length.',
+    });
+    await t.app.fediverse.sync(post.id);
+    expect(await deliveries()).toHaveLength(1);
+
+    await owners('PATCH', `/api/admin/posts/${post.id}`, { title: 'Told to followers, retitled' });
+    await expect.poll(async () => (await deliveries()).length).toBe(2);
+    await t.app.fediverse.deliverDue();
+    await expect.poll(() => peer.posts.length).toBe(2);
+    expect(peer.posts[1]).toBeInstanceOf(Update);
+    expect((await peer.posts[1]?.getObject())?.name?.toString()).toBe('Told to followers, retitled');
+
+    await owners('PATCH', `/api/admin/posts/${post.id}`, { isPublished: false });
+    await expect.poll(async () => (await deliveries()).length).toBe(3);
+    await t.app.fediverse.deliverDue();
+    await expect.poll(() => peer.posts.length).toBe(3);
+    expect(peer.posts[2]).toBeInstanceOf(Delete);
+    expect(peer.posts[2]?.objectId?.href).toBe(`${site}/ap/posts/told-once`);
+    expect(peer.posts).toHaveLength(3);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'with two processes on one PostgreSQL, each post reaches each inbox exactly once',
+    async () => {
+      const b = await createTestApp({
+        seed: false,
+        databaseUrl: t.database.url,
+        env: { OUTBOUND_ALLOW_PRIVATE_ADDRESSES: '1', PUBLIC_URL: site },
+      });
+      try {
+        const before = peer.posts.length;
+        await publish('told-by-one-of-two');
+        await expect
+          .poll(async () => (await deliveries()).filter((row) => row.status === 'pending').length)
+          .toBe(1);
+        // Both processes' senders look at once, twice each: one takes it.
+        await Promise.all([
+          t.app.fediverse.deliverDue(),
+          b.app.fediverse.deliverDue(),
+          t.app.fediverse.deliverDue(),
+          b.app.fediverse.deliverDue(),
+        ]);
+        await expect.poll(() => peer.posts.length).toBe(before + 1);
+        expect((await deliveries()).filter((row) => row.status !== 'sent')).toEqual([]);
+        expect((await deliveries()).every((row) => row.attempts === 1)).toBe(true);
+      } finally {
+        await b.close();
+      }
+    },
+  );
+
+  it('a server that fails is tried again later; one that is gone is given up with its followers', async () => {
+    const before = peer.posts.length;
+    peer.answerInbox(503);
+    await publish('told-after-a-failure');
+    await expect
+      .poll(async () => (await deliveries()).filter((row) => row.status === 'pending').length)
+      .toBe(1);
+    await t.app.fediverse.deliverDue();
+    const [waiting] = (await deliveries()).filter((row) => row.status === 'pending');
+    expect(waiting).toMatchObject({ attempts: 1 });
+    expect(waiting?.lastError).toMatch(/503/);
+    expect(waiting?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    // Not due yet: nothing is sent.
+    await t.app.fediverse.deliverDue();
+    expect(peer.posts).toHaveLength(before);
+
+    // Its time come and the server back: it arrives.
+    peer.answerInbox(null);
+    await t.database.db.execute(
+      sql`update fediverse_deliveries set next_attempt_at = now() where status = 'pending'`,
+    );
+    await t.app.fediverse.deliverDue();
+    await expect.poll(() => peer.posts.length).toBe(before + 1);
+    expect(peer.posts.at(-1)).toBeInstanceOf(Create);
+
+    // Gone for good: given up at once, and its follower removed.
+    peer.answerInbox(410);
+    await publish('told-to-a-gone-server');
+    await expect
+      .poll(async () => (await deliveries()).filter((row) => row.status === 'pending').length)
+      .toBe(1);
+    await t.app.fediverse.deliverDue();
+    expect((await deliveries()).filter((row) => row.status === 'failed')).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(fediverseFollowers).where(eq(fediverseFollowers.state, 'accepted')),
+    ).toEqual([]);
+    peer.answerInbox(null);
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * Posts reach the followers (issue 47, point 4). When a post goes live, changes or goes away,
+ * `sync` writes what the followers should hear (a `Create`, an `Update` when what they see of it
+ * changed, a `Delete`) once into `fediverse_activities`, and one delivery per inbox (a server's
+ * shared inbox where it offers one) into `fediverse_deliveries`. `deliverDue` sends the due
+ * deliveries, signed by the blog's actor (Fedify: HTTP Signatures as Mastodon verifies them, RFC
+ * 9421 where a server asks for it), from the queue every outbox of the site uses (server/lib/mail.ts:
+ * a row is claimed by one process at a time, retried with backoff, marked failed after the last
+ * try). A server that answers 410 Gone is given up at once, and its followers with it.
+ */
+import { createHash } from 'node:crypto';
+import { type Federation, SendActivityError } from '@fedify/fedify';
+import { Activity, Create, Delete, Tombstone, Update } from '@fedify/fedify/vocab';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { fediverseActivities, fediverseDeliveries, fediverseFollowers } from '../../db/schema.ts';
+import { MAX_ATTEMPTS, mailQueue } from '../../lib/mail.ts';
+import type { BlogService } from '../blog/service.ts';
+import { articleOf } from './federation.ts';
+import { BLOG_ACTOR } from './settings.ts';
+
+/** Deliveries sent at once in a round (a post to many servers goes out a few at a time). */
+const AT_ONCE = 8;
+/** Deliveries taken per round. */
+const ROUND = 64;
+
+export interface DeliveryDeps {
+  db: Db;
+  blog: Pick<BlogService, 'findPublishedById' | 'findPublishedBySlug'>;
+  federation: Federation<void>;
+  /** The site's public address (PUBLIC_URL): every id starts with it. */
+  origin: string;
+}
+
+type Kind = 'create' | 'update' | 'delete';
+
+export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
+  const context = () => federation.createContext(new URL(origin), undefined);
+  const queue = mailQueue(db, fediverseDeliveries);
+
+  /**
+   * Where each accepted follower is delivered to: one address per server that shares an inbox,
+   * with a follower it stands for.
+   */
+  const inboxes = async () => {
+    const rows = await db
+      .select({
+        inbox: fediverseFollowers.inbox,
+        shared: fediverseFollowers.sharedInbox,
+        recipient: fediverseFollowers.actorUri,
+      })
+      .from(fediverseFollowers)
+      .where(eq(fediverseFollowers.state, 'accepted'));
+    const byInbox = new Map<string, string>();
+    for (const row of rows) {
+      const inbox = row.shared ?? row.inbox;
+      if (!byInbox.has(inbox)) byInbox.set(inbox, row.recipient);
+    }
+    return [...byInbox].map(([inbox, recipient]) => ({ inbox, recipient }));
+  };
+
+  /** Keeps one activity (the first writer of its id wins) and queues it to every inbox. */
+  const record = async (values: {
+    activityId: string;
+    postId: number;
+    objectId: string;
+    kind: Kind;
+    digest: string;
+    activity: Activity;
+  }): Promise<number> => {
+    const { activity, ...row } = values;
+    const body = await activity.toJsonLd({ format: 'compact', contextLoader: context().contextLoader });
+    const [stored] = await db
+      .insert(fediverseActivities)
+      .values({ ...row, body })
+      .onConflictDoNothing({ target: fediverseActivities.activityId })
+      .returning({ id: fediverseActivities.id });
+    if (!stored) return 0;
+    const targets = await inboxes();
+    if (targets.length === 0) return 0;
+    const queued = await db
+      .insert(fediverseDeliveries)
+      .values(targets.map((target) => ({ activityId: stored.id, ...target })))
+      .onConflictDoNothing()
+      .returning({ id: fediverseDeliveries.id });
+    return queued.length;
+  };
+
+  return {
+    /**
+     * What the followers should hear of a post now: a Create when it went live (again), an Update
+     * when its article changed since the last one they heard, a Delete when it went away, or
+     * nothing. The deliveries it queued.
+     */
+    async sync(postId: number): Promise<number> {
+      const ctx = context();
+      const [last] = await db
+        .select()
+        .from(fediverseActivities)
+        .where(eq(fediverseActivities.postId, postId))
+        .orderBy(desc(fediverseActivities.id))
+        .limit(1);
+      const known = last !== undefined && last.kind !== 'delete';
+      const live = await blog.findPublishedById(postId);
+      const post = live ? await blog.findPublishedBySlug(live.slug) : null;
+      if (!post) {
+        if (!known) return 0;
+        const object = new URL(last.objectId);
+        return record({
+          activityId: `${last.objectId}#delete/${last.id}`,
+          postId,
+          objectId: last.objectId,
+          kind: 'delete',
+          digest: '',
+          activity: new Delete({
+            id: new URL(`${last.objectId}#delete/${last.id}`),
+            actor: ctx.getActorUri(BLOG_ACTOR),
+            object: new Tombstone({ id: object }),
+            to: new URL('https://www.w3.org/ns/activitystreams#Public'),
+          }),
+        });
+      }
+      const article = articleOf(ctx, post);
+      const objectId = article.id?.href ?? '';
+      const digest = createHash('sha256')
+        .update(JSON.stringify(await article.toJsonLd({ contextLoader: ctx.contextLoader })))
+        .digest('hex');
+      // A post whose address changed is a new object: the old one is taken down first.
+      if (known && last.objectId !== objectId) {
+        await record({
+          activityId: `${last.objectId}#delete/${last.id}`,
+          postId,
+          objectId: last.objectId,
+          kind: 'delete',
+          digest: '',
+          activity: new Delete({
+            id: new URL(`${last.objectId}#delete/${last.id}`),
+            actor: ctx.getActorUri(BLOG_ACTOR),
+            object: new Tombstone({ id: new URL(last.objectId) }),
+            to: new URL('https://www.w3.org/ns/activitystreams#Public'),
+          }),
+        });
+      }
+      const fresh = !known || last.objectId !== objectId;
+      if (!fresh && last.digest === digest) return 0;
+      const kind: Kind = fresh ? 'create' : 'update';
+      const activityId = `${objectId}#${kind}/${fresh ? (post.publishedAt ?? '') : digest.slice(0, 16)}`;
+      const Kinded = fresh ? Create : Update;
+      return record({
+        activityId,
+        postId,
+        objectId,
+        kind,
+        digest,
+        activity: new Kinded({
+          id: new URL(activityId),
+          actor: ctx.getActorUri(BLOG_ACTOR),
+          object: article,
+          to: new URL('https://www.w3.org/ns/activitystreams#Public'),
+          ...(article.published ? { published: article.published } : {}),
+        }),
+      });
+    },
+
+    /**
+     * Sends the due deliveries (up to a round's worth, a few at a time): true when there may be
+     * more at once. Each is signed and posted to its inbox; a failure is tried again later, a
+     * server that is gone (410) is given up with its followers.
+     */
+    async deliverDue(): Promise<boolean> {
+      const rows = await queue.claim<{
+        id: number;
+        inbox: string;
+        recipient: string;
+        attempts: number;
+        body: unknown;
+      }>(
+        ROUND,
+        sql`${fediverseDeliveries.id}, ${fediverseDeliveries.inbox}, ${fediverseDeliveries.recipient}, ${fediverseDeliveries.attempts}, (select ${fediverseActivities.body} from ${fediverseActivities} where ${fediverseActivities.id} = ${fediverseDeliveries.activityId}) as body`,
+      );
+      const ctx = context();
+      for (let at = 0; at < rows.length; at += AT_ONCE) {
+        await Promise.all(
+          rows.slice(at, at + AT_ONCE).map(async (row) => {
+            const attempts = row.attempts + 1;
+            try {
+              const activity = await Activity.fromJsonLd(row.body, {
+                contextLoader: ctx.contextLoader,
+                documentLoader: ctx.documentLoader,
+              });
+              await ctx.sendActivity(
+                { identifier: BLOG_ACTOR },
+                { id: new URL(row.recipient), inboxId: new URL(row.inbox), endpoints: null },
+                activity,
+                { immediate: true },
+              );
+              await queue.sent(row.id, attempts);
+            } catch (error) {
+              if (error instanceof SendActivityError && error.statusCode === 410) {
+                await queue.failed(row.id, Math.max(attempts, MAX_ATTEMPTS), error);
+                await db
+                  .delete(fediverseFollowers)
+                  .where(
+                    sql`${fediverseFollowers.inbox} = ${row.inbox} or ${fediverseFollowers.sharedInbox} = ${row.inbox}`,
+                  );
+                return;
+              }
+              await queue.failed(row.id, attempts, error);
+            }
+          }),
+        );
+      }
+      return rows.length === ROUND;
+    },
+  };
+}
+
+export type Delivery = ReturnType<typeof createDelivery>;
