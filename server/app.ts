@@ -177,6 +177,7 @@ declare module 'fastify' {
     /** Posts told to the fediverse's followers (tests tell a change and deliver by hand). */
     fediverse: {
       sync(postId: number): Promise<number>;
+      answerBack(answer: { replyId: number; commentId: number }): Promise<number>;
       deliverDue(): Promise<boolean>;
     };
     /** Whether each demo's site lets this one frame it (undefined when the check is off). */

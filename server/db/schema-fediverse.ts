@@ -92,7 +92,8 @@ export const fediverseReactions = pgTable(
 
 /**
  * What the blog sent its followers about a post: a `Create` when it went live, an `Update` when
- * what followers see of it changed, a `Delete` when it was taken down (issue 47, point 4). The id
+ * what followers see of it changed, a `Delete` when it was taken down (issue 47, point 4); and the
+ * owner's answer to a reply from the fediverse (`reply`, a `Create` of a `Note`). The id
  * is made from what it says (the publication time, the article's digest), so two processes that
  * both see the same change make one row. The activity as JSON-LD, signed when each copy is sent.
  */
@@ -105,7 +106,7 @@ export const fediverseActivities = pgTable(
     postId: integer('post_id').notNull(),
     /** The article's ActivityPub id (`/ap/posts/<slug>`). */
     objectId: text('object_id').notNull(),
-    kind: text('kind', { enum: ['create', 'update', 'delete'] }).notNull(),
+    kind: text('kind', { enum: ['create', 'update', 'delete', 'reply'] }).notNull(),
     /** The article's digest: an edit that changes nothing followers see sends no Update. */
     digest: text('digest').notNull().default(''),
     body: jsonb('body').notNull(),
@@ -113,7 +114,7 @@ export const fediverseActivities = pgTable(
   },
   (t) => [
     index('fediverse_activities_post_idx').on(t.postId, t.id),
-    check('fediverse_activities_kind_check', sql`${t.kind} in ('create', 'update', 'delete')`),
+    check('fediverse_activities_kind_check', sql`${t.kind} in ('create', 'update', 'delete', 'reply')`),
   ],
 );
 

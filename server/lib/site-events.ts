@@ -20,6 +20,8 @@ export interface SiteEventMap {
    * one, or a scheduled post whose time came (the publisher). The newsletter announces it.
    */
   'post-published': [post: PublishedPost];
+  /** The owner answered a comment (`commentId`) with `replyId` in this process (a fediverse reply's goes back). */
+  'comment-answered': [answer: { replyId: number; commentId: number }];
   /** Newsletter deliveries were queued in this process (its sender starts on them at once). */
   'newsletter-queued': [issueId: number];
 }

@@ -8,7 +8,7 @@ CREATE TABLE "fediverse_activities" (
 	"body" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "fediverse_activities_activity_id_unique" UNIQUE("activity_id"),
-	CONSTRAINT "fediverse_activities_kind_check" CHECK ("fediverse_activities"."kind" in ('create', 'update', 'delete'))
+	CONSTRAINT "fediverse_activities_kind_check" CHECK ("fediverse_activities"."kind" in ('create', 'update', 'delete', 'reply'))
 );
 --> statement-breakpoint
 CREATE TABLE "fediverse_deliveries" (

@@ -7,7 +7,11 @@ import { commentRoutes } from './routes.ts';
 import { createCommentService } from './service.ts';
 
 export function commentsModule({ db, cache, events, botCheck, config }: SiteContext, blog: BlogService) {
-  const comments = createCommentService(db, cache, { siteUrl: config.publicUrl, ownerName: profile.name });
+  const comments = createCommentService(db, cache, {
+    siteUrl: config.publicUrl,
+    ownerName: profile.name,
+    events,
+  });
   // A post edited or taken off the site: its comment list is read afresh.
   events.on('post-changed', (postId) => comments.forgetPost(postId));
   return {

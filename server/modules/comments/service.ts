@@ -7,6 +7,7 @@ import { countOf, paged, withIsoDates } from '../../db/paging.ts';
 import { blogPosts, comments } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
+import type { SiteEvents } from '../../lib/site-events.ts';
 import { enqueueNotification } from '../notifications/service.ts';
 
 /** Cache key prefix of a post's public comment list; `${prefix}${postId}`. */
@@ -28,7 +29,7 @@ export const UNSUBSCRIBE_PATH = '/comments/unsubscribe';
 export function createCommentService(
   db: Db,
   cache: Pick<ReadCache, 'invalidate'>,
-  { siteUrl, ownerName }: { siteUrl: string; ownerName: string },
+  { siteUrl, ownerName, events }: { siteUrl: string; ownerName: string; events?: SiteEvents },
 ) {
   /** A post's public comment list is read afresh after this. */
   const forgetPost = (postId: number) => cache.invalidate(`${COMMENTS_CACHE_PREFIX}${postId}`);
@@ -202,7 +203,47 @@ export function createCommentService(
         return withIsoDates(inserted);
       });
       forgetPost(answer.postId);
+      events?.emit('comment-answered', { replyId: answer.id, commentId });
       return answer;
+    },
+
+    /**
+     * The owner's answer to a reply from the fediverse, as it goes back there: the answer, its post
+     * and the fediverse reply it answers; null when the answered comment was written on the site.
+     */
+    async fediverseAnswer(replyId: number, commentId: number) {
+      const [answer] = await db
+        .select({
+          id: comments.id,
+          content: comments.content,
+          createdAt: comments.createdAt,
+          postId: comments.postId,
+          postSlug: blogPosts.slug,
+        })
+        .from(comments)
+        .innerJoin(blogPosts, eq(blogPosts.id, comments.postId))
+        .where(and(eq(comments.id, replyId), eq(comments.isAuthorReply, true)));
+      const [to] = await db
+        .select({
+          activityId: comments.activityId,
+          actor: comments.authorActor,
+          handle: comments.authorHandle,
+          profileUrl: comments.authorUrl,
+          name: comments.name,
+        })
+        .from(comments)
+        .where(eq(comments.id, commentId));
+      if (!answer || !to?.activityId || !to.actor || !to.handle || !to.profileUrl) return null;
+      return {
+        answer,
+        to: {
+          activityId: to.activityId,
+          actor: to.actor,
+          handle: to.handle,
+          profileUrl: to.profileUrl,
+          name: to.name,
+        },
+      };
     },
 
     /** Stops reply emails for every comment carrying this secret; how many comments it was. */

@@ -2,15 +2,16 @@
  * Posts reach the followers (issue 47, point 4), checked against a Fedify server on 127.0.0.1 that
  * follows the blog: a post that goes live arrives once as a signed `Create` of its `Article`
  * (title, summary, address, cover, tags as hashtags); an edit of what followers see arrives as an
- * `Update`, one that changes nothing of it sends nothing; taking it down sends a `Delete`. A server
+ * `Update`, one that changes nothing of it sends nothing; taking it down sends a `Delete`. The owner's
+ * answer to a reply from there goes back as a reply that mentions its author (point 5). A server
  * that fails is tried again later, one that is gone (410) is given up with its followers. The site
  * has a public address (PUBLIC_URL): the follower's server reads the key that signed each one there.
  */
 import { createServer } from 'node:net';
-import { Article, Create, Delete, Hashtag, Update } from '@fedify/fedify/vocab';
+import { Article, Create, Delete, Hashtag, Mention, Note, type Person, Update } from '@fedify/fedify/vocab';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fediverseDeliveries, fediverseFollowers } from '../../db/schema.ts';
+import { comments, fediverseDeliveries, fediverseFollowers } from '../../db/schema.ts';
 import { follow, type Peer, startPeer } from '../../testing/fediverse-peer.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -108,6 +109,62 @@ describe('posts reach the followers', () => {
     expect(peer.posts[2]).toBeInstanceOf(Delete);
     expect(peer.posts[2]?.objectId?.href).toBe(`${site}/ap/posts/told-once`);
     expect(peer.posts).toHaveLength(3);
+  });
+
+  it("the owner's answer to a reply from the fediverse goes back as a reply that mentions its author", async () => {
+    const post = await publish('answered-back');
+    await expect
+      .poll(async () => (await deliveries()).filter((row) => row.status === 'pending').length)
+      .toBe(1);
+    await t.app.fediverse.deliverDue();
+    const before = await expect
+      .poll(() => peer.posts.length)
+      .toBeGreaterThan(0)
+      .then(() => peer.posts.length);
+    const ctx = peer.context();
+    const blog = (await ctx.lookupObject(`${site}/ap/actors/blog`)) as Person;
+    const alice = ctx.getActorUri('alice');
+    const question = new Note({
+      id: new URL(`${alice.href}/notes/answered-back`),
+      attribution: alice,
+      replyTarget: new URL(`${site}/ap/posts/answered-back`),
+      content: '<p><a href="#">@jordan</a> Does it work on a 2016 fob?</p>',
+    });
+    await ctx.sendActivity(
+      { identifier: 'alice' },
+      blog,
+      new Create({ id: new URL(`${question.id?.href}/activity`), actor: alice, object: question }),
+    );
+    const [stored] = await t.database.db
+      .select()
+      .from(comments)
+      .where(eq(comments.activityId, question.id?.href ?? ''));
+    if (!stored) throw new Error('the reply was not kept');
+    const answered = await owners('POST', `/api/admin/comments/${stored.id}/reply`, {
+      content: 'It does.\n\nThe 2016 fob takes a CR2032.',
+    });
+    await expect
+      .poll(async () => (await deliveries()).filter((row) => row.status === 'pending').length)
+      .toBe(1);
+    await t.app.fediverse.deliverDue();
+    await expect.poll(() => peer.posts.length).toBe(before + 1);
+    const create = peer.posts.at(-1);
+    expect(create).toBeInstanceOf(Create);
+    const note = await create?.getObject();
+    expect(note).toBeInstanceOf(Note);
+    expect(note?.replyTargetId?.href).toBe(question.id?.href);
+    const host = new URL(peer.base).host;
+    expect(note?.content?.toString()).toBe(
+      `<p><span class="h-card"><a href="${alice.href}" class="u-url mention">@alice@${host}</a></span> It does.</p><p>The 2016 fob takes a CR2032.</p>`,
+    );
+    const mentions: string[] = [];
+    for await (const tag of note?.getTags() ?? [])
+      if (tag instanceof Mention) mentions.push(tag.href?.href ?? '');
+    expect(mentions).toEqual([alice.href]);
+    expect(note?.url?.href).toBe(`${site}/blog/answered-back#comment-${answered.id}`);
+    // Sent once, however often the sender looks.
+    await t.app.fediverse.deliverDue();
+    expect(peer.posts).toHaveLength(before + 1);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(

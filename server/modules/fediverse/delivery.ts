@@ -10,13 +10,25 @@
  */
 import { createHash } from 'node:crypto';
 import { type Federation, SendActivityError } from '@fedify/fedify';
-import { Activity, Create, Delete, Tombstone, Update } from '@fedify/fedify/vocab';
-import { desc, eq, sql } from 'drizzle-orm';
+import {
+  Activity,
+  Article,
+  Create,
+  Delete,
+  isActor,
+  Mention,
+  Note,
+  Tombstone,
+  Update,
+} from '@fedify/fedify/vocab';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fediverseActivities, fediverseDeliveries, fediverseFollowers } from '../../db/schema.ts';
 import { MAX_ATTEMPTS, mailQueue } from '../../lib/mail.ts';
+import { escapeXml } from '../../lib/markup.ts';
 import type { BlogService } from '../blog/service.ts';
-import { articleOf } from './federation.ts';
+import type { CommentService } from '../comments/service.ts';
+import { articleOf, instant } from './federation.ts';
 import { BLOG_ACTOR } from './settings.ts';
 
 /** Deliveries sent at once in a round (a post to many servers goes out a few at a time). */
@@ -32,7 +44,11 @@ export interface DeliveryDeps {
   origin: string;
 }
 
-type Kind = 'create' | 'update' | 'delete';
+type Kind = 'create' | 'update' | 'delete' | 'reply';
+const PUBLIC = new URL('https://www.w3.org/ns/activitystreams#Public');
+
+/** The owner's answer to a reply from the fediverse (CommentService.fediverseAnswer). */
+export type FediverseAnswer = NonNullable<Awaited<ReturnType<CommentService['fediverseAnswer']>>>;
 
 export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
   const context = () => federation.createContext(new URL(origin), undefined);
@@ -59,15 +75,21 @@ export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
     return [...byInbox].map(([inbox, recipient]) => ({ inbox, recipient }));
   };
 
-  /** Keeps one activity (the first writer of its id wins) and queues it to every inbox. */
-  const record = async (values: {
-    activityId: string;
-    postId: number;
-    objectId: string;
-    kind: Kind;
-    digest: string;
-    activity: Activity;
-  }): Promise<number> => {
+  /**
+   * Keeps one activity (the first writer of its id wins) and queues it to every follower's inbox,
+   * and to `also` (the person an answer is for).
+   */
+  const record = async (
+    values: {
+      activityId: string;
+      postId: number;
+      objectId: string;
+      kind: Kind;
+      digest: string;
+      activity: Activity;
+    },
+    also: Array<{ inbox: string; recipient: string }> = [],
+  ): Promise<number> => {
     const { activity, ...row } = values;
     const body = await activity.toJsonLd({ format: 'compact', contextLoader: context().contextLoader });
     const [stored] = await db
@@ -76,7 +98,9 @@ export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
       .onConflictDoNothing({ target: fediverseActivities.activityId })
       .returning({ id: fediverseActivities.id });
     if (!stored) return 0;
-    const targets = await inboxes();
+    const targets = [
+      ...new Map([...(await inboxes()), ...also].map((target) => [target.inbox, target])).values(),
+    ];
     if (targets.length === 0) return 0;
     const queued = await db
       .insert(fediverseDeliveries)
@@ -97,7 +121,7 @@ export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
       const [last] = await db
         .select()
         .from(fediverseActivities)
-        .where(eq(fediverseActivities.postId, postId))
+        .where(and(eq(fediverseActivities.postId, postId), ne(fediverseActivities.kind, 'reply')))
         .orderBy(desc(fediverseActivities.id))
         .limit(1);
       const known = last !== undefined && last.kind !== 'delete';
@@ -160,6 +184,52 @@ export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
           ...(article.published ? { published: article.published } : {}),
         }),
       });
+    },
+
+    /**
+     * The owner's answer to a reply from the fediverse, sent back as a reply to it: a public `Note`
+     * that mentions its author, to their inbox and the followers'. The deliveries it queued.
+     */
+    async answer({ answer, to }: FediverseAnswer): Promise<number> {
+      const ctx = context();
+      const article = ctx.getObjectUri(Article, { slug: answer.postSlug });
+      const noteId = new URL(`${article.href}/answers/${answer.id}`);
+      const author = await ctx.lookupObject(to.actor).catch(() => null);
+      const inbox = isActor(author) ? (author.endpoints?.sharedInbox ?? author.inboxId) : null;
+      const paragraphs = answer.content
+        .split(/\n{2,}/)
+        .map((part) => escapeXml(part.trim()).replace(/\n/g, '<br>'))
+        .filter(Boolean);
+      const mention = `<span class="h-card"><a href="${escapeXml(to.profileUrl)}" class="u-url mention">${escapeXml(to.handle)}</a></span>`;
+      const content = paragraphs.map((part, at) => `<p>${at === 0 ? `${mention} ` : ''}${part}</p>`).join('');
+      const note = new Note({
+        id: noteId,
+        attribution: ctx.getActorUri(BLOG_ACTOR),
+        replyTarget: new URL(to.activityId),
+        content,
+        url: new URL(`/blog/${encodeURIComponent(answer.postSlug)}#comment-${answer.id}`, origin),
+        published: instant(answer.createdAt.toISOString()),
+        tags: [new Mention({ href: new URL(to.actor), name: to.handle })],
+        to: PUBLIC,
+        cc: new URL(to.actor),
+      });
+      return record(
+        {
+          activityId: `${noteId.href}#create`,
+          postId: answer.postId,
+          objectId: noteId.href,
+          kind: 'reply',
+          digest: '',
+          activity: new Create({
+            id: new URL(`${noteId.href}#create`),
+            actor: ctx.getActorUri(BLOG_ACTOR),
+            object: note,
+            to: PUBLIC,
+            cc: new URL(to.actor),
+          }),
+        },
+        inbox ? [{ inbox: inbox.href, recipient: to.actor }] : [],
+      );
     },
 
     /**

@@ -392,5 +392,5 @@ export function createBlogFederation({
  * A time as the vocabulary takes it. Fedify's runtime uses the Temporal polyfill (Node has no
  * Temporal yet), its types the standard library's: the same object, typed as the latter.
  */
-const instant = (iso: string | null): Temporal.Instant | null =>
+export const instant = (iso: string | null): Temporal.Instant | null =>
   iso ? (Polyfill.Instant.from(iso) as unknown as Temporal.Instant) : null;

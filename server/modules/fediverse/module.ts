@@ -103,15 +103,29 @@ export function fediverseModule(
     );
     return next;
   };
+  // The owner's answer to a reply from the fediverse goes back to it (and the followers).
+  const answerBack = ({ replyId, commentId }: { replyId: number; commentId: number }) => {
+    const next = syncing.then(async () => {
+      if (!origin) return 0;
+      const thread = await comments.fediverseAnswer(replyId, commentId);
+      if (!thread) return 0;
+      const queued = await (await delivery()).answer(thread);
+      if (queued > 0) runner.wake();
+      return queued;
+    });
+    syncing = next.catch((error) => log.warn({ err: error, replyId }, 'fediverse: an answer not sent back'));
+    return next;
+  };
   const stops: Array<() => void> = [];
   const jobs: Job[] = [
     {
       // Writes what the followers should hear of each changed post (not periodic: it follows writes).
-      name: 'fediverse: posts told to followers',
+      name: 'fediverse: posts and answers told to followers',
       start: () => {
         stops.push(
           events.on('post-published', (post) => void sync(post.id).catch(() => undefined)),
           events.on('post-changed', (postId) => void sync(postId).catch(() => undefined)),
+          events.on('comment-answered', (answer) => void answerBack(answer).catch(() => undefined)),
         );
       },
       stop: async () => {
@@ -124,9 +138,10 @@ export function fediverseModule(
   return {
     name: 'fediverse',
     jobs,
-    /** For tests: a post's change told now, and the due deliveries sent now. */
+    /** For tests: a post's change told now, an answer sent back now, and the due deliveries sent now. */
     federated: {
       sync,
+      answerBack,
       deliverDue: async () => (origin ? (await delivery()).deliverDue() : false),
     },
     adminRoutes: async (app) => {
