@@ -102,13 +102,27 @@ describe('posts reach the followers', () => {
     expect(peer.posts[1]).toBeInstanceOf(Update);
     expect((await peer.posts[1]?.getObject())?.name?.toString()).toBe('Told to followers, retitled');
 
-    await owners('PATCH', `/api/admin/posts/${post.id}`, { isPublished: false });
-    await expect.poll(async () => (await deliveries()).length).toBe(3);
+    // A new address is a new object: the old one is taken down, the new one created.
+    await owners('PATCH', `/api/admin/posts/${post.id}`, { slug: 'told-once-moved' });
+    await expect.poll(async () => (await deliveries()).length).toBe(4);
     await t.app.fediverse.deliverDue();
-    await expect.poll(() => peer.posts.length).toBe(3);
-    expect(peer.posts[2]).toBeInstanceOf(Delete);
-    expect(peer.posts[2]?.objectId?.href).toBe(`${site}/ap/posts/told-once`);
-    expect(peer.posts).toHaveLength(3);
+    await expect.poll(() => peer.posts.length).toBe(4);
+    // Sent in the same round, they may arrive in either order (they name different objects).
+    const moved = peer.posts
+      .slice(2)
+      .map((activity) => `${activity.constructor.name} ${activity.objectId?.href}`);
+    expect(moved.sort()).toEqual([
+      `Create ${site}/ap/posts/told-once-moved`,
+      `Delete ${site}/ap/posts/told-once`,
+    ]);
+
+    await owners('PATCH', `/api/admin/posts/${post.id}`, { isPublished: false });
+    await expect.poll(async () => (await deliveries()).length).toBe(5);
+    await t.app.fediverse.deliverDue();
+    await expect.poll(() => peer.posts.length).toBe(5);
+    expect(peer.posts[4]).toBeInstanceOf(Delete);
+    expect(peer.posts[4]?.objectId?.href).toBe(`${site}/ap/posts/told-once-moved`);
+    expect(peer.posts).toHaveLength(5);
   });
 
   it("the owner's answer to a reply from the fediverse goes back as a reply that mentions its author", async () => {

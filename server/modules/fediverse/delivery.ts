@@ -127,44 +127,31 @@ export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
       const known = last !== undefined && last.kind !== 'delete';
       const live = await blog.findPublishedById(postId);
       const post = live ? await blog.findPublishedBySlug(live.slug) : null;
-      if (!post) {
-        if (!known) return 0;
-        const object = new URL(last.objectId);
+      /** The last object the followers heard of, taken down. */
+      const takeDown = (heard: { id: number; objectId: string }) => {
+        const activityId = `${heard.objectId}#delete/${heard.id}`;
         return record({
-          activityId: `${last.objectId}#delete/${last.id}`,
+          activityId,
           postId,
-          objectId: last.objectId,
+          objectId: heard.objectId,
           kind: 'delete',
           digest: '',
           activity: new Delete({
-            id: new URL(`${last.objectId}#delete/${last.id}`),
+            id: new URL(activityId),
             actor: ctx.getActorUri(BLOG_ACTOR),
-            object: new Tombstone({ id: object }),
-            to: new URL('https://www.w3.org/ns/activitystreams#Public'),
+            object: new Tombstone({ id: new URL(heard.objectId) }),
+            to: PUBLIC,
           }),
         });
-      }
+      };
+      if (!post) return known ? takeDown(last) : 0;
       const article = articleOf(ctx, post);
       const objectId = article.id?.href ?? '';
       const digest = createHash('sha256')
         .update(JSON.stringify(await article.toJsonLd({ contextLoader: ctx.contextLoader })))
         .digest('hex');
       // A post whose address changed is a new object: the old one is taken down first.
-      if (known && last.objectId !== objectId) {
-        await record({
-          activityId: `${last.objectId}#delete/${last.id}`,
-          postId,
-          objectId: last.objectId,
-          kind: 'delete',
-          digest: '',
-          activity: new Delete({
-            id: new URL(`${last.objectId}#delete/${last.id}`),
-            actor: ctx.getActorUri(BLOG_ACTOR),
-            object: new Tombstone({ id: new URL(last.objectId) }),
-            to: new URL('https://www.w3.org/ns/activitystreams#Public'),
-          }),
-        });
-      }
+      if (known && last.objectId !== objectId) await takeDown(last);
       const fresh = !known || last.objectId !== objectId;
       if (!fresh && last.digest === digest) return 0;
       const kind: Kind = fresh ? 'create' : 'update';
@@ -180,7 +167,7 @@ export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
           id: new URL(activityId),
           actor: ctx.getActorUri(BLOG_ACTOR),
           object: article,
-          to: new URL('https://www.w3.org/ns/activitystreams#Public'),
+          to: PUBLIC,
           ...(article.published ? { published: article.published } : {}),
         }),
       });
