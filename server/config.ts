@@ -110,6 +110,15 @@ const configSchema = z
         .max(1000, 'must be at most 1000 emails per second')
         .default(5),
     ),
+    /** Activities one fediverse server may post to the inboxes per minute (issue 47, point 6). */
+    FEDIVERSE_INBOX_LIMIT: blankIsUnset(
+      z.coerce
+        .number({ error: 'must be a whole number of activities a minute' })
+        .int('must be a whole number of activities a minute')
+        .min(1, 'must be at least 1')
+        .max(100_000, 'must be at most 100000')
+        .default(600),
+    ),
     UPLOAD_DIR: optionalString,
     /** Uploads in S3-compatible storage when set (several app processes share them). */
     S3_BUCKET: optionalString,

@@ -212,6 +212,40 @@ describe('a server that may not reach private addresses (the default)', () => {
   });
 });
 
+describe('limits per remote server', () => {
+  it('a server that posts more than its share a minute is answered 429 until the minute ends; others are not', async () => {
+    const limited = await createTestApp({
+      seed: false,
+      env: { OUTBOUND_ALLOW_PRIVATE_ADDRESSES: '1', FEDIVERSE_INBOX_LIMIT: '3' },
+    });
+    try {
+      const limitedSite = await limited.app.listen({ port: 0, host: '127.0.0.1' });
+      const alice = peer.context().getActorUri('alice').href;
+      const post = async (n: number) => {
+        // A Listen of nothing: signed, verified, and answered 202 (nothing to act on).
+        const body = activity(alice, 'Listen', `listen-${n}`, `${limitedSite}/nothing`);
+        return fetch(await signedRequest(peer, `${limitedSite}/ap/inbox`, body));
+      };
+      expect([(await post(1)).status, (await post(2)).status, (await post(3)).status]).toEqual([
+        202, 202, 202,
+      ]);
+      const refused = await post(4);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      // Another server is counted apart (this one signs nothing: refused as unsigned, not as too many).
+      const other = await fetch(`${limitedSite}/ap/inbox`, {
+        method: 'POST',
+        headers: { 'content-type': ACTIVITY },
+        body: activity('https://other.example/users/bob', 'Listen', 'l', `${limitedSite}/nothing`),
+      });
+      expect(other.status).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('the public address', () => {
   it('names every id after PUBLIC_URL; a site published under a sub-path starts too', async () => {
     const named = await createTestApp({ seed: false, env: { PUBLIC_URL: 'https://example.com' } });

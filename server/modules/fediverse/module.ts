@@ -14,7 +14,7 @@ import { fediverseRoutes } from './routes.ts';
 import { deliveriesDue, handleOf, isBlocked, postConcernsFollowers } from './settings.ts';
 
 export function fediverseModule(
-  { db, config, serverSecret, cache, storage, events, log }: SiteContext,
+  { db, config, serverSecret, cache, storage, events, counters, log }: SiteContext,
   blog: BlogService,
   comments: CommentService,
 ) {
@@ -163,6 +163,8 @@ export function fediverseModule(
         siteUrl: config.publicUrl,
         handle: () => handleOf(db, config.publicUrl),
         blocked: (actorUri) => isBlocked(db, actorUri),
+        countFrom: (host) => counters.hit(`fediverse-inbox:${host}`, 60_000),
+        perServerPerMinute: config.FEDIVERSE_INBOX_LIMIT,
         reactionCounts: (postId) =>
           cache.json(reactionsCacheKey(postId), reactionCountsSchema, async () =>
             (await blog.findPublishedById(postId)) ? reactionCounts(db, postId) : null,

@@ -34,6 +34,15 @@ export function actorsOf(body: Buffer): string[] {
     .filter((id): id is string => typeof id === 'string');
 }
 
+/** The host an actor's address names (lower case), or null. */
+function hostOf(uri: string | undefined): string | null {
+  try {
+    return uri ? new URL(uri).host.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
 export const fediverseRoutes: FastifyPluginAsync<{
   /** Fedify's federation, made on the first request that reaches it (module.ts). */
   federation: () => Promise<Federation<void>>;
@@ -45,7 +54,17 @@ export const fediverseRoutes: FastifyPluginAsync<{
   blocked: (actorUri: string) => Promise<boolean>;
   /** A published post's likes and boosts as cached JSON; null for no such post. */
   reactionCounts: (postId: number) => Promise<string | null>;
-}> = async (app, { federation, siteUrl, handle: handleNow, blocked, reactionCounts }) => {
+  /**
+   * Counts one activity from a server (its host) in the current minute: how many so far and the
+   * milliseconds left (the site's window counters, shared by every process).
+   */
+  countFrom: (host: string) => Promise<{ count: number; ttlMs: number }>;
+  /** Activities a server may post per minute (FEDIVERSE_INBOX_LIMIT). */
+  perServerPerMinute: number;
+}> = async (
+  app,
+  { federation, siteUrl, handle: handleNow, blocked, reactionCounts, countFrom, perServerPerMinute },
+) => {
   // What pages show: the handle to follow, and the actor's address.
   app.get(
     FEDIVERSE_INFO_PATH,
@@ -82,8 +101,21 @@ export const fediverseRoutes: FastifyPluginAsync<{
     }
     const body = request.method === 'POST' && Buffer.isBuffer(request.body) ? request.body : undefined;
     // A blocked person or server is refused before its signature is checked (no key fetched for it).
-    for (const actor of body ? actorsOf(body) : []) {
+    const actors = body ? actorsOf(body) : [];
+    for (const actor of actors) {
       if (await blocked(actor)) return reply.code(403).send({ message: 'Blocked' });
+    }
+    // Each server may post so many activities a minute; more waits for the next minute (a server
+    // retries a 429 later), before any key is fetched for it.
+    const host = hostOf(actors[0]);
+    if (host) {
+      const { count, ttlMs } = await countFrom(host);
+      if (count > perServerPerMinute) {
+        return reply
+          .code(429)
+          .header('retry-after', String(Math.max(1, Math.ceil(ttlMs / 1000))))
+          .send({ message: 'Too many activities from this server; try again later' });
+      }
     }
     const answer = await (await federation()).fetch(
       new Request(url, { method: request.method, headers, ...(body ? { body } : {}) }),
