@@ -9,6 +9,7 @@ import type { BlogService } from '../blog/service.ts';
 import type { CommentService } from '../comments/service.ts';
 import { fediverseAdminRoutes } from './admin-routes.ts';
 import { avatarKeeper } from './avatars.ts';
+import type { Delivery } from './delivery.ts';
 import { reactionCounts, reactionsCacheKey } from './reactions.ts';
 import { fediverseRoutes } from './routes.ts';
 import { deliveriesDue, handleOf, isBlocked, postConcernsFollowers } from './settings.ts';
@@ -71,11 +72,12 @@ export function fediverseModule(
   // another server must be able to read the actor that signed what it gets. Fedify is loaded when
   // a post's change concerns a follower, or a delivery is due.
   const origin = config.PUBLIC_URL ? new URL(config.publicUrl).origin : null;
-  let delivering: Promise<import('./delivery.ts').Delivery> | undefined;
+  let delivering: Promise<Delivery> | undefined;
+  /** Only called with a public address (`origin`). */
   const delivery = () => {
     delivering ??= Promise.all([loaded(), import('./delivery.ts')])
       .then(([{ federation }, { createDelivery }]) =>
-        createDelivery({ db, blog, federation, origin: origin ?? config.publicUrl }),
+        createDelivery({ db, blog, federation, origin: origin ?? '' }),
       )
       .catch((error) => {
         delivering = undefined;
@@ -89,32 +91,26 @@ export function fediverseModule(
     busyMs: 100,
     onError: (error) => log.warn({ err: error }, 'fediverse deliveries'),
   });
-  // One post at a time, in the order they changed.
+  // One change at a time, in the order they came; what was queued wakes the sender.
   let syncing: Promise<unknown> = Promise.resolve();
-  const sync = (postId: number): Promise<number> => {
+  const inTurn = (what: string, work: (told: Delivery) => Promise<number>): Promise<number> => {
     const next = syncing.then(async () => {
-      if (!origin || !(await postConcernsFollowers(db, postId))) return 0;
-      const queued = await (await delivery()).sync(postId);
+      const queued = await work(await delivery());
       if (queued > 0) runner.wake();
       return queued;
     });
-    syncing = next.catch((error) =>
-      log.warn({ err: error, postId }, 'fediverse: a post not told to followers'),
-    );
+    syncing = next.catch((error) => log.warn({ err: error }, `fediverse: ${what}`));
     return next;
   };
-  // The owner's answer to a reply from the fediverse goes back to it (and the followers).
-  const answerBack = ({ replyId, commentId }: { replyId: number; commentId: number }) => {
-    const next = syncing.then(async () => {
-      if (!origin) return 0;
-      const thread = await comments.fediverseAnswer(replyId, commentId);
-      if (!thread) return 0;
-      const queued = await (await delivery()).answer(thread);
-      if (queued > 0) runner.wake();
-      return queued;
-    });
-    syncing = next.catch((error) => log.warn({ err: error, replyId }, 'fediverse: an answer not sent back'));
-    return next;
+  /** What the followers should hear of a post's change (nothing when it concerns none of them). */
+  const sync = async (postId: number): Promise<number> =>
+    origin && (await postConcernsFollowers(db, postId))
+      ? inTurn(`post ${postId} not told to followers`, (told) => told.sync(postId))
+      : 0;
+  /** The owner's answer to a reply from the fediverse goes back to it (and the followers). */
+  const answerBack = async ({ replyId, commentId }: { replyId: number; commentId: number }) => {
+    const thread = origin ? await comments.fediverseAnswer(replyId, commentId) : null;
+    return thread ? inTurn(`answer ${replyId} not sent back`, (told) => told.answer(thread)) : 0;
   };
   const stops: Array<() => void> = [];
   const jobs: Job[] = [

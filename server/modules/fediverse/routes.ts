@@ -9,6 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { BLOG_ACTOR_PATH, FEDIVERSE_INFO_PATH, type FediverseInfo } from '../../../common/fediverse.ts';
 import { sendJson } from '../../lib/read-cache.ts';
 import { idParams } from '../../lib/route-params.ts';
+import { hostOf } from './settings.ts';
 
 /** The largest activity the inbox reads (Mastodon's own limit is about 1 MB; posts here are small). */
 export const MAX_ACTIVITY_BYTES = 256 * 1024;
@@ -32,15 +33,6 @@ export function actorsOf(body: Buffer): string[] {
   return (Array.isArray(actor) ? actor.slice(0, 4) : [actor])
     .map((item) => (typeof item === 'string' ? item : (item as { id?: unknown } | null)?.id))
     .filter((id): id is string => typeof id === 'string');
-}
-
-/** The host an actor's address names (lower case), or null. */
-function hostOf(uri: string | undefined): string | null {
-  try {
-    return uri ? new URL(uri).host.toLowerCase() : null;
-  } catch {
-    return null;
-  }
 }
 
 export const fediverseRoutes: FastifyPluginAsync<{

@@ -52,10 +52,10 @@ export async function acceptedFollowers(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** An actor's host, lower case (with its port, if its address has one). */
-const hostOf = (uri: string): string | null => {
+/** An actor's host, lower case (with its port, if its address has one); null for no address. */
+export const hostOf = (uri: string | undefined): string | null => {
   try {
-    return new URL(uri).host.toLowerCase();
+    return uri ? new URL(uri).host.toLowerCase() : null;
   } catch {
     return null;
   }

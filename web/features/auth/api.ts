@@ -2,7 +2,6 @@ import type { SessionUser } from '../../../common/web-context.ts';
 import { requestJson } from '../../lib/request.ts';
 
 /** The account API, each path written once (query keys are API paths, spec section 7). */
-export const USER_PATH = '/api/user';
 export const LOGIN_PATH = '/api/login';
 export const REGISTER_PATH = '/api/register';
 export const LOGOUT_PATH = '/api/logout';
