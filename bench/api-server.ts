@@ -6,12 +6,16 @@
  * With BENCH_POSTS / BENCH_COMMENTS / BENCH_VIEWS it first fills the database to that size.
  * With BENCH_SUBSCRIBERS and BENCH_SMTP_URL (bench/newsletter.ts) it adds that many confirmed
  * newsletter subscribers and runs the newsletter's sender in this process, to that SMTP server.
+ * With BENCH_FOLLOWERS and BENCH_FEDIVERSE_SERVERS (bench/fediverse.ts: a JSON list of stand-in
+ * servers' addresses) it has a public address on 127.0.0.1, that many fediverse followers spread
+ * over those servers, and delivers to them in this process as main.ts's periodic job does.
  * Signs a user in for the uncached (per-visitor) page renders. Prints one JSON line
  * (`{site, bare, cookie, post, project, seeded}`) on stderr, then serves until killed.
  * PGlite in memory by default; PostgreSQL with TEST_DATABASE_URL (a new database, dropped at exit).
  */
 import { existsSync } from 'node:fs';
 import { get } from 'node:http';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app.ts';
@@ -22,15 +26,29 @@ import { subscriberLinks } from '../server/modules/newsletter/links.ts';
 import { createNewsletterSender } from '../server/modules/newsletter/sender.ts';
 import { webBuildFolder } from '../server/plugins/web.ts';
 import { openTestDatabase } from '../server/testing/test-app.ts';
-import { addSubscribers, fillToScale } from './scale-data.ts';
+import { addFollowers, addSubscribers, fillToScale } from './scale-data.ts';
 
 if (!existsSync(join(webBuildFolder, 'server', 'index.js'))) {
   process.stderr.write('The web app is not built: run `npm run build` first.\n');
   process.exit(2);
 }
 
+const fediverseServers: string[] = JSON.parse(process.env.BENCH_FEDIVERSE_SERVERS ?? '[]');
+const followers = Number(process.env.BENCH_FOLLOWERS ?? 0);
+/** A port nobody listens on, so the site's PUBLIC_URL can name it before it listens. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+// Posts reach followers only from a public address (another server reads the key there).
+const federating = followers > 0 && fediverseServers.length > 0;
+const port = federating ? await freePort() : 0;
 const config = loadConfig({
   ...process.env,
+  ...(federating ? { PUBLIC_URL: `http://127.0.0.1:${port}`, OUTBOUND_ALLOW_PRIVATE_ADDRESSES: '1' } : {}),
   NODE_ENV: 'production',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   // The benchmark measures rendering, not the load shedding in front of it.
@@ -66,7 +84,25 @@ if (subscribers > 0 && process.env.BENCH_SMTP_URL) {
   sender.start();
   app.addHook('onClose', () => sender.stop());
 }
-const site = await app.listen({ port: 0, host: '127.0.0.1' });
+let delivering = federating;
+if (federating) {
+  await addFollowers(database.db, followers, fediverseServers);
+  // As main.ts's periodic job does: a round of due deliveries, 100 ms between busy rounds; here
+  // the idle wait is short instead of a wake, so a publish is not waited on for 30 s.
+  void (async () => {
+    while (delivering) {
+      const more = await app.fediverse.deliverDue().catch((error) => {
+        app.log.warn({ err: error }, 'bench deliveries');
+        return false;
+      });
+      await new Promise((resolve) => setTimeout(resolve, more ? 100 : 250));
+    }
+  })();
+  app.addHook('onClose', () => {
+    delivering = false;
+  });
+}
+const site = await app.listen({ port, host: '127.0.0.1' });
 const login = await app.inject({
   method: 'POST',
   url: '/api/login',

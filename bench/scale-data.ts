@@ -124,3 +124,22 @@ export async function addSubscribers(db: Db, n: number): Promise<void> {
       now(), now() - (i % 365) * interval '1 day'
     from generate_series(1, ${n}) as i`);
 }
+
+/**
+ * `n` fediverse followers spread evenly over `servers` (their addresses), following since the last
+ * year; every other server offers a shared inbox (as Mastodon does), the others only each
+ * follower's own, so a post goes to one inbox per shared server and one per follower elsewhere.
+ */
+export async function addFollowers(db: Db, n: number, servers: string[]): Promise<void> {
+  await db.execute(sql`
+    insert into fediverse_followers
+      (actor_uri, follow_id, inbox, shared_inbox, handle, name, server, state, followed_at)
+    select s.url || '/users/u' || i, s.url || '/follows/' || i, s.url || '/users/u' || i || '/inbox',
+      case when s.k % 2 = 0 then s.url || '/inbox' end,
+      '@u' || i || '@' || s.host, 'Follower ' || i, s.host, 'accepted',
+      now() - (i % 365) * interval '1 day'
+    from generate_series(0, ${n - 1}) as i
+    join (select url, k - 1 as k, substring(url from '://([^/]+)') as host
+          from json_array_elements_text(${JSON.stringify(servers)}::json) with ordinality as t(url, k)) as s
+      on s.k = i % ${servers.length}`);
+}

@@ -1,5 +1,5 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { randomToken } from './tokens.ts';
+import { hkdfSync, timingSafeEqual } from 'node:crypto';
+import { hmacSigner, randomToken } from './tokens.ts';
 
 /**
  * A browser that has signed in to an account before carries a device cookie naming that account,
@@ -18,7 +18,7 @@ export interface DeviceCookies {
 
 export function createDeviceCookies(serverSecret: string): DeviceCookies {
   const key = Buffer.from(hkdfSync('sha256', serverSecret, '', 'portfolio device cookie', 32));
-  const mac = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
+  const mac = hmacSigner(key);
   return {
     issue(userId) {
       const body = `${userId}.${randomToken(12)}`;

@@ -9,12 +9,13 @@
  *
  * Format: `{form}.{scope}.{issuedAt}.{id}.{signature}`, all URL-safe.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import { FORM_TOKEN_TTL_MS } from '../../common/constants.ts';
 import type { Db } from '../db/client.ts';
 import { formTokenUses } from '../db/schema.ts';
 import { nowAndThen } from './now-and-then.ts';
+import { hmacSigner } from './tokens.ts';
 
 export const formKinds = ['comment', 'contribution', 'endorsement'] as const;
 export type FormKind = (typeof formKinds)[number];
@@ -26,8 +27,8 @@ export type TokenCheck =
 const TOKEN = /^(comment|contribution|endorsement)\.(\d{0,10})\.(\d{1,15})\.([\w-]{22})\.([\w-]{43})$/;
 
 export function createFormTokens(secret: string, now: () => number = () => Date.now()) {
-  const sign = (payload: string) =>
-    createHmac('sha256', secret).update(`form:${payload}`).digest('base64url');
+  const mac = hmacSigner(secret);
+  const sign = (payload: string) => mac(`form:${payload}`);
   return {
     /** A token for `form`; `scope` binds it further (the post id of a comment form). */
     issue(form: FormKind, scope = ''): string {

@@ -13,11 +13,12 @@
  *
  * Nothing else: no identifier that outlives the session, nothing sent to anyone but this site.
  */
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { type LeadSource, leadSourceSchema } from '../../common/schemas/contact.ts';
 import { readCookie } from './cookies.ts';
 import type { FormKind, FormTokens } from './form-token.ts';
+import { hmacSigner, randomId } from './tokens.ts';
 
 export const VISIT_COOKIE = 'visit';
 
@@ -33,6 +34,10 @@ interface VisitNote {
   /** This visit's token id until a bot-checked form spends it (16 random bytes, base64url). */
   id: string;
 }
+
+/** The first-visit sources kept worked out: at most this many, of addresses up to this long. */
+const MEMO_SIZE = 1000;
+const MEMO_KEY_MAX = 600;
 
 const clip = (text: string, max: number) => text.slice(0, max);
 
@@ -76,7 +81,9 @@ export function createVisitCookies(
   now = Date.now,
 ): VisitCookies {
   const key = Buffer.from(hkdfSync('sha256', serverSecret, '', 'portfolio visit cookie', 32));
-  const mac = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
+  const mac = hmacSigner(key);
+  // A note's source is never changed in place (afterReading copies it), so notes may share one.
+  const sources = new Map<string, LeadSource>();
   return {
     read(request) {
       const value = readCookie(request, VISIT_COOKIE);
@@ -100,7 +107,17 @@ export function createVisitCookies(
       return `${body}.${mac(body)}`;
     },
     begin(url, referer) {
-      return { source: sourceOf(url, referer), since: now(), id: randomBytes(16).toString('base64url') };
+      // Most first visits land on a few pages from a few places: their source is worked out once.
+      const key = `${url.pathname}${url.search}\n${referer ?? ''}`;
+      let source = sources.get(key);
+      if (!source) {
+        source = sourceOf(url, referer);
+        if (key.length <= MEMO_KEY_MAX) {
+          if (sources.size >= MEMO_SIZE) sources.clear();
+          sources.set(key, source);
+        }
+      }
+      return { source, since: now(), id: randomId() };
     },
     tokenFor(note, form, scope) {
       return formTokens.issueAs(form, scope, note.since, note.id);
@@ -118,7 +135,7 @@ export function afterReading(note: VisitNote, url: URL): VisitNote {
 
 /** The note once a bot-checked form has gone through: its id spent, its time now. */
 export function afterSending(note: VisitNote, now = Date.now()): VisitNote {
-  return { ...note, since: now, id: randomBytes(16).toString('base64url') };
+  return { ...note, since: now, id: randomId() };
 }
 
 export type { VisitNote };

@@ -230,21 +230,32 @@ export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
         inbox: string;
         recipient: string;
         attempts: number;
+        activity_id: number;
         body: unknown;
       }>(
         ROUND,
-        sql`${fediverseDeliveries.id}, ${fediverseDeliveries.inbox}, ${fediverseDeliveries.recipient}, ${fediverseDeliveries.attempts}, (select ${fediverseActivities.body} from ${fediverseActivities} where ${fediverseActivities.id} = ${fediverseDeliveries.activityId}) as body`,
+        sql`${fediverseDeliveries.id}, ${fediverseDeliveries.inbox}, ${fediverseDeliveries.recipient}, ${fediverseDeliveries.attempts}, ${fediverseDeliveries.activityId} as activity_id, (select ${fediverseActivities.body} from ${fediverseActivities} where ${fediverseActivities.id} = ${fediverseDeliveries.activityId}) as body`,
       );
       const ctx = context();
+      // A round's rows mostly carry one activity (a post to every inbox): it is read once.
+      const parsed = new Map<number, Promise<Activity>>();
+      const activityOf = (row: { activity_id: number; body: unknown }) => {
+        let activity = parsed.get(row.activity_id);
+        if (!activity) {
+          activity = Activity.fromJsonLd(row.body, {
+            contextLoader: ctx.contextLoader,
+            documentLoader: ctx.documentLoader,
+          });
+          parsed.set(row.activity_id, activity);
+        }
+        return activity;
+      };
       for (let at = 0; at < rows.length; at += AT_ONCE) {
         await Promise.all(
           rows.slice(at, at + AT_ONCE).map(async (row) => {
             const attempts = row.attempts + 1;
             try {
-              const activity = await Activity.fromJsonLd(row.body, {
-                contextLoader: ctx.contextLoader,
-                documentLoader: ctx.documentLoader,
-              });
+              const activity = await activityOf(row);
               await ctx.sendActivity(
                 { identifier: BLOG_ACTOR },
                 { id: new URL(row.recipient), inboxId: new URL(row.inbox), endpoints: null },

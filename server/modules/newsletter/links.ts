@@ -7,7 +7,8 @@
  *   working link; it never confirms: coming back mails a new confirmation link.
  * A subscriber from before the split keeps their one old link, as a hash, for managing only.
  */
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { hkdfSync, timingSafeEqual } from 'node:crypto';
+import { hmacSigner } from '../../lib/tokens.ts';
 
 export interface SubscriberLinks {
   /** The manage link's token of a subscriber. */
@@ -20,8 +21,8 @@ const MANAGE_TOKEN = /^([0-9a-z]{1,10})_([A-Za-z0-9_-]{32})$/;
 
 export function subscriberLinks(serverSecret: string): SubscriberLinks {
   const key = Buffer.from(hkdfSync('sha256', serverSecret, '', 'portfolio newsletter manage link', 32));
-  const mac = (id: number) =>
-    createHmac('sha256', key).update(`manage:${id}`).digest('base64url').slice(0, 32);
+  const sign = hmacSigner(key);
+  const mac = (id: number) => sign(`manage:${id}`).slice(0, 32);
   return {
     manageToken: (id) => `${id.toString(36)}_${mac(id)}`,
     idOf(token) {

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { resumeRequestSchema } from '../../../common/schemas/resume.ts';
@@ -7,12 +6,13 @@ import type { Db } from '../../db/client.ts';
 import { countOf, newestFirst, withIsoDates } from '../../db/paging.ts';
 import { resumeRequests } from '../../db/schema.ts';
 import { claimPost, postKey } from '../../lib/identical-posts.ts';
-import { sha256Hex } from '../../lib/tokens.ts';
+import { hmacSigner, sha256Hex } from '../../lib/tokens.ts';
 import { enqueueNotification } from '../notifications/service.ts';
 
 type ResumeRequest = z.output<typeof resumeRequestSchema>;
 
 export function createResumeService(db: Db, secret: string) {
+  const sign = hmacSigner(secret);
   return {
     /**
      * Records who asked for the resume and returns their access token: 256 bits no one can
@@ -24,9 +24,7 @@ export function createResumeService(db: Db, secret: string) {
         const claim = await claimPost(tx, key);
         // Identical requests in a short while (a double press, two tabs) are one: each is given the
         // first one's token, derived from the server secret, the request and its claim.
-        const token = createHmac('sha256', secret)
-          .update(`resume-token:${key}:${claim.until.getTime()}`)
-          .digest('base64url');
+        const token = sign(`resume-token:${key}:${claim.until.getTime()}`);
         if (!claim.first) return token;
         await tx.insert(resumeRequests).values({ ...input, accessTokenHash: sha256Hex(token), ipAddress });
         await enqueueNotification(tx, {

@@ -1,0 +1,40 @@
+/**
+ * Two first visits that land on the same page from the same place share the worked-out source
+ * (begin() keeps it), yet each has its own id, and what one of them reads later is its own.
+ */
+import { describe, expect, it } from 'vitest';
+import { createFormTokens } from './form-token.ts';
+import { afterReading, createVisitCookies } from './visit.ts';
+
+describe('a visit that begins', () => {
+  const visits = createVisitCookies('a server secret', createFormTokens('a server secret'));
+  const landing = new URL('https://example.com/?utm_source=newsletter');
+
+  it('keeps the source of the same landing and referrer, not the id or what is read next', () => {
+    const one = visits.begin(landing, 'https://news.example.org/item');
+    const two = visits.begin(landing, 'https://news.example.org/item');
+    expect(one.source).toEqual({
+      landingPage: '/?utm_source=newsletter',
+      referrer: 'news.example.org',
+      utmSource: 'newsletter',
+    });
+    expect(two.source).toEqual(one.source);
+    expect(two.id).not.toBe(one.id);
+    const read = afterReading(one, new URL('https://example.com/blog/a-post'));
+    expect(read.source.lastRead).toBe('/blog/a-post');
+    expect(two.source.lastRead).toBeUndefined();
+    expect(visits.begin(landing, 'https://news.example.org/item').source.lastRead).toBeUndefined();
+  });
+
+  it('works out a new landing or referrer for itself', () => {
+    expect(visits.begin(landing, undefined).source).toEqual({
+      landingPage: '/?utm_source=newsletter',
+      utmSource: 'newsletter',
+    });
+    expect(visits.begin(new URL('https://example.com/blog/x'), 'https://a.example').source).toEqual({
+      landingPage: '/blog/x',
+      referrer: 'a.example',
+      lastRead: '/blog/x',
+    });
+  });
+});
