@@ -37,6 +37,7 @@ import { seoModule } from './modules/seo/module.ts';
 import { skillsModule } from './modules/skills/module.ts';
 import { testimonialsModule } from './modules/testimonials/module.ts';
 import { uploadsModule } from './modules/uploads/module.ts';
+import { webmentionModule } from './modules/webmention/module.ts';
 import { contentImagesFolder } from './paths.ts';
 import errorsPlugin from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
@@ -88,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const backup = backupModule(context);
   const projects = projectsModule(context, options.framingFetch);
   const fediverse = fediverseModule(context, blog.blog, comments.comments);
+  const webmention = webmentionModule(context, blog.blog);
   const modules = [
     healthModule(context),
     auth,
@@ -107,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     projects,
     seoModule(context, blog.blog, newsletter.newsletter),
     fediverse,
+    webmention,
     analytics,
     notifications,
   ];
@@ -127,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('backups', backup.backups);
   app.decorate('framing', projects.framing);
   app.decorate('fediverse', fediverse.federated);
+  app.decorate('webmentions', webmention.webmentions);
 
   await app.register(errorsPlugin);
   // Compressed answers above 1 KB; Brotli at a fast level for streamed pages (assets are precompressed).
@@ -179,6 +183,12 @@ declare module 'fastify' {
       sync(postId: number): Promise<number>;
       answerBack(answer: { replyId: number; commentId: number }): Promise<number>;
       deliverDue(): Promise<boolean>;
+    };
+    /** Webmention's queues (tests queue a post's links, send and read sources by hand). */
+    webmentions: {
+      queueFor(postId: number): Promise<number>;
+      sendDue(): Promise<boolean>;
+      checkDue(): Promise<boolean>;
     };
     /** Whether each demo's site lets this one frame it (undefined when the check is off). */
     framing: import('./modules/projects/framing.ts').FramingChecks | undefined;

@@ -653,3 +653,4 @@ export const analyticsDailyVisitors = pgTable(
 export * from './schema-fediverse.ts';
 // The newsletter's subscribers, issues and deliveries (issue 35).
 export * from './schema-newsletter.ts';
+export * from './schema-webmention.ts';

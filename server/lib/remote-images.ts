@@ -7,7 +7,7 @@
  * allowed by name), at most a few redirects, a size limit and a time limit, and an image's type.
  */
 import { lookup } from 'node:dns/promises';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
@@ -102,20 +102,16 @@ class Refused extends Error {}
 const sizeWords = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 
-export function httpImages(options: HttpImagesOptions = {}): RemoteImages {
-  const {
-    allowAddress = isPublicAddress,
-    hosts,
-    timeoutMs = 15_000,
-    maxBytes = 15 * 1024 * 1024,
-    maxRedirects = 3,
-    resolve = defaultResolve,
-  } = options;
+/**
+ * Connections that only reach what the options allow: the one check, made by the connection
+ * itself (the name is resolved once, there, and the socket connects to the address that passed).
+ */
+function guardedRequests(options: HttpImagesOptions) {
+  const { allowAddress = isPublicAddress, hosts, resolve = defaultResolve } = options;
 
   /**
-   * The one check, made by the connection itself: the name is resolved once, here, and the socket
-   * connects to the address that passed. A name that answers differently when asked again is never
-   * asked again. Every address refused alike, so the report tells nothing about what is behind it.
+   * A name that answers differently when asked again is never asked again. Every address refused
+   * alike, so the report tells nothing about what is behind it.
    */
   const checkedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
     resolve(hostname)
@@ -132,11 +128,20 @@ export function httpImages(options: HttpImagesOptions = {}): RemoteImages {
   };
 
   /** One request to `address`, its connection checked as above; the answer's head and body. */
-  const open = (address: URL, signal: AbortSignal) =>
+  const open = (
+    address: URL,
+    signal: AbortSignal,
+    {
+      method = 'GET',
+      headers = {},
+      body,
+    }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ) =>
     new Promise<IncomingMessage>((done, fail) => {
       const send = address.protocol === 'https:' ? httpsRequest : httpRequest;
       const request = send(address, {
-        headers: { accept: 'image/*' },
+        method,
+        headers,
         signal,
         lookup: checkedLookup,
         // A fresh connection for each request: a kept-alive socket would skip the check.
@@ -144,7 +149,7 @@ export function httpImages(options: HttpImagesOptions = {}): RemoteImages {
       });
       request.once('response', done);
       request.once('error', fail);
-      request.end();
+      request.end(body);
     });
 
   const check = (address: URL) => {
@@ -157,19 +162,59 @@ export function httpImages(options: HttpImagesOptions = {}): RemoteImages {
     if (isIP(host) && !allowAddress(host)) throw new Refused(NOT_PUBLIC);
   };
 
+  /** A failure as words for a report (a refusal says why; the rest says what happened). */
+  const words = (error: unknown, signal: AbortSignal, timeoutMs: number) => {
+    if (error instanceof Refused) return new Error(error.message);
+    // The connection's own check refused it (the error passes through the socket).
+    const cause = (error as { cause?: unknown }).cause;
+    if (cause instanceof Refused) return new Error(cause.message);
+    if (signal.aborted) return new Error(`no answer within ${timeoutMs / 1000} s`);
+    return new Error('the site could not be reached');
+  };
+
+  /** An answer's body, refused past `maxBytes`. */
+  const read = async (response: IncomingMessage, maxBytes: number) => {
+    const declared = Number(response.headers['content-length'] ?? 0);
+    if (declared > maxBytes) {
+      response.destroy();
+      throw new Refused(`it is larger than ${sizeWords(maxBytes)}`);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response) {
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) {
+        response.destroy();
+        throw new Refused(`it is larger than ${sizeWords(maxBytes)}`);
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks);
+  };
+
+  return { open, check, words, read };
+}
+
+const addressOf = (url: string) => {
+  try {
+    return new URL(url);
+  } catch {
+    throw new Error('it is not a web address');
+  }
+};
+
+export function httpImages(options: HttpImagesOptions = {}): RemoteImages {
+  const { timeoutMs = 15_000, maxBytes = 15 * 1024 * 1024, maxRedirects = 3 } = options;
+  const { open, check, words, read } = guardedRequests(options);
+
   return {
     async fetch(url) {
-      let address: URL;
-      try {
-        address = new URL(url);
-      } catch {
-        throw new Error('it is not a web address');
-      }
+      let address = addressOf(url);
       const signal = AbortSignal.timeout(timeoutMs);
       try {
         for (let hop = 0; ; hop++) {
           check(address);
-          const response = await open(address, signal);
+          const response = await open(address, signal, { headers: { accept: 'image/*' } });
           const status = response.statusCode ?? 0;
           const location = response.headers.location;
           if (status >= 300 && status < 400 && location) {
@@ -187,30 +232,81 @@ export function httpImages(options: HttpImagesOptions = {}): RemoteImages {
             response.destroy();
             throw new Refused(`it is not an image (${type.split(';')[0] || 'no type'})`);
           }
-          const declared = Number(response.headers['content-length'] ?? 0);
-          if (declared > maxBytes) {
-            response.destroy();
-            throw new Refused(`it is larger than ${sizeWords(maxBytes)}`);
-          }
-          const chunks: Buffer[] = [];
-          let size = 0;
-          for await (const chunk of response) {
-            size += (chunk as Buffer).length;
-            if (size > maxBytes) {
-              response.destroy();
-              throw new Refused(`it is larger than ${sizeWords(maxBytes)}`);
-            }
-            chunks.push(chunk as Buffer);
-          }
-          return Buffer.concat(chunks);
+          return await read(response, maxBytes);
         }
       } catch (error) {
-        if (error instanceof Refused) throw new Error(error.message);
-        // The connection's own check refused it (the error passes through the socket).
-        const cause = (error as { cause?: unknown }).cause;
-        if (cause instanceof Refused) throw new Error(cause.message);
-        if (signal.aborted) throw new Error(`no answer within ${timeoutMs / 1000} s`);
-        throw new Error('the site could not be reached');
+        throw words(error, signal, timeoutMs);
+      }
+    },
+  };
+}
+
+/** A page on another site, as `RemotePages.get` gives it. */
+export interface RemotePage {
+  /** Its address after any redirects. */
+  url: URL;
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** Its body as text (UTF-8), at most the size limit; empty unless the answer was 2xx. */
+  text: string;
+}
+
+/** Pages on other sites (Webmention, issue 47), through the same guard as images. */
+export interface RemotePages {
+  /** GETs a page, following a few redirects: any status comes back, a refusal throws in words. */
+  get(url: string, accept: string): Promise<RemotePage>;
+  /** POSTs a form, following no redirect: the answer's status. */
+  postForm(url: string, form: Record<string, string>): Promise<number>;
+}
+
+export function httpPages(options: HttpImagesOptions = {}): RemotePages {
+  const { timeoutMs = 10_000, maxBytes = 1024 * 1024, maxRedirects = 5 } = options;
+  const { open, check, words, read } = guardedRequests(options);
+  const userAgent = 'portfolio-site (Webmention)';
+  return {
+    async get(url, accept) {
+      let address = addressOf(url);
+      const signal = AbortSignal.timeout(timeoutMs);
+      try {
+        for (let hop = 0; ; hop++) {
+          check(address);
+          const response = await open(address, signal, { headers: { accept, 'user-agent': userAgent } });
+          const status = response.statusCode ?? 0;
+          const location = response.headers.location;
+          if (status >= 300 && status < 400 && location) {
+            response.destroy();
+            if (hop >= maxRedirects) throw new Refused('it redirects too many times');
+            address = new URL(location, address);
+            continue;
+          }
+          const ok = status >= 200 && status < 300;
+          const text = ok ? (await read(response, maxBytes)).toString('utf8') : '';
+          if (!ok) response.destroy();
+          return { url: address, status, headers: response.headers, text };
+        }
+      } catch (error) {
+        throw words(error, signal, timeoutMs);
+      }
+    },
+    async postForm(url, form) {
+      const address = addressOf(url);
+      const signal = AbortSignal.timeout(timeoutMs);
+      try {
+        check(address);
+        const body = new URLSearchParams(form).toString();
+        const response = await open(address, signal, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-length': String(Buffer.byteLength(body)),
+            'user-agent': userAgent,
+          },
+          body,
+        });
+        response.resume();
+        return response.statusCode ?? 0;
+      } catch (error) {
+        throw words(error, signal, timeoutMs);
       }
     },
   };

@@ -9,6 +9,7 @@ import { reactionCountsPath } from '../../common/fediverse.ts';
 import type { BlogPost } from '../../common/schemas/blog.ts';
 import type { PublicComment } from '../../common/schemas/comments.ts';
 import type { ReactionCounts } from '../../common/schemas/fediverse.ts';
+import { mentionsPath, type PublicMention, WEBMENTION_PATH } from '../../common/schemas/webmention.ts';
 import { commentsPath, ownerPostPath, postPath, previewPostPath } from '../features/blog/api.ts';
 import { commentForms, replyForms } from '../features/blog/blog-forms.server.ts';
 import { followOldAddress } from '../features/blog/old-address-api.ts';
@@ -27,16 +28,20 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!post) {
     // The post may have had this address on the site it was imported from.
     await followOldAddress(web, new URL(request.url).pathname);
-    return data({ post: null, comments: [], reactions: null }, { status: 404 });
+    return data({ post: null, comments: [], reactions: null, mentions: [] }, { status: 404 });
   }
   // A draft or a scheduled post is for its readers alone: never stored by any cache.
   if (post.status !== 'published')
-    return data({ post, comments: [], reactions: null }, { headers: { 'cache-control': 'no-store' } });
-  const [comments, reactions] = await Promise.all([
+    return data(
+      { post, comments: [], reactions: null, mentions: [] },
+      { headers: { 'cache-control': 'no-store' } },
+    );
+  const [comments, reactions, mentions] = await Promise.all([
     web.readApi<PublicComment[]>(commentsPath(post.id)),
     web.readApi<ReactionCounts>(reactionCountsPath(post.id)),
+    web.staticCopy ? null : web.readApi<PublicMention[]>(mentionsPath(post.id)),
   ]);
-  return { post, comments: comments ?? [], reactions };
+  return { post, comments: comments ?? [], reactions, mentions: mentions ?? [] };
 }
 
 /** 'Leave a Comment' and the owner's reply, with the page's code or without it (ADR 018). */
@@ -90,19 +95,23 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
         publisher: { '@type': 'Organization', name: site.ownerName, url: site.url, logo: logoLd(site) },
       },
     }),
-    // A draft or a scheduled post is no object on the fediverse yet.
+    // A draft or a scheduled post is no object on the fediverse yet, nor mentioned.
     ...(live ? fediverseMeta(site, post) : []),
+    ...(live && !site.staticCopy
+      ? [{ tagName: 'link', rel: 'webmention', href: absoluteUrl(site, WEBMENTION_PATH) }]
+      : []),
   ];
 };
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  const { post, comments, reactions } = loaderData;
+  const { post, comments, reactions, mentions } = loaderData;
   if (!post) return <PostNotFound />;
   return (
     <PostArticle
       post={post}
       comments={comments}
       reactions={reactions}
+      mentions={mentions}
       signup={<NewsletterSignup place="post" slug={post.slug} className="mt-10" />}
     />
   );

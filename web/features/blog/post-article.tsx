@@ -13,6 +13,7 @@ import { reactionsText } from '../../../common/fediverse.ts';
 import type { BlogPost } from '../../../common/schemas/blog.ts';
 import type { PublicComment } from '../../../common/schemas/comments.ts';
 import type { ReactionCounts } from '../../../common/schemas/fediverse.ts';
+import type { PublicMention } from '../../../common/schemas/webmention.ts';
 import { readingTimeMinutes } from '../../../common/text.ts';
 import { withBaseInHtml } from '../../lib/base.ts';
 import { longDate } from '../../lib/dates.ts';
@@ -23,6 +24,7 @@ import { Link } from '../../ui/link.tsx';
 import { Picture } from '../../ui/picture.tsx';
 import { Comments } from './comments.tsx';
 import { MathStyles } from './math-styles.tsx';
+import { Mentions } from './mentions.tsx';
 import {
   AuthorBox,
   PostNeighbours,
@@ -61,6 +63,7 @@ export function PostArticle({
   post,
   comments,
   reactions = null,
+  mentions = [],
   signup,
 }: {
   post: BlogPost;
@@ -68,6 +71,8 @@ export function PostArticle({
   comments: PublicComment[];
   /** Its likes and boosts from the fediverse (null: none read). */
   reactions?: ReactionCounts | null;
+  /** Pages on other sites that mention it, approved by the owner (Webmention). */
+  mentions?: PublicMention[];
   signup?: ReactNode;
 }) {
   const site = useSiteInfo();
@@ -173,6 +178,7 @@ export function PostArticle({
       {published ? signup : null}
       <PostNeighbours previous={post.previous} next={post.next} />
       <RelatedPosts posts={post.related} />
+      {published ? <Mentions mentions={mentions} /> : null}
       {published ? <Comments postId={post.id} slug={post.slug} comments={comments} /> : null}
     </article>
   );

@@ -1,0 +1,59 @@
+/**
+ * Webmention (issue 47, point 7): what another site sends (W3C Recommendation: a source page that
+ * links to a target on this site), what a post shows of the approved ones, and the owner's list.
+ */
+import { z } from 'zod';
+
+/** Where this site receives Webmentions (named in each post's head). */
+export const WEBMENTION_PATH = '/webmention';
+/** A live post's approved mentions, as its page shows them. */
+export const mentionsPath = (postId: number) => `/api/blog/posts/${postId}/mentions`;
+
+const webAddress = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(2000, `${field} must be at most 2000 characters`)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, `${field} must be an http or https address`);
+
+/** A Webmention as posted (x-www-form-urlencoded `source` and `target`). */
+export const webmentionSchema = z
+  .object({ source: webAddress('Source'), target: webAddress('Target') })
+  .refine(({ source, target }) => new URL(source).href !== new URL(target).href, {
+    message: 'The source and the target must be different pages',
+    path: ['source'],
+  });
+export type Webmention = z.infer<typeof webmentionSchema>;
+
+/** An approved mention under a post: the page that mentions it, with its title, author and site. */
+export const publicMentionSchema = z.object({
+  id: z.number().int(),
+  source: z.string(),
+  title: z.string(),
+  author: z.string(),
+  /** The source's host, shown as "on <host>". */
+  site: z.string(),
+  receivedAt: z.string(),
+});
+export type PublicMention = z.infer<typeof publicMentionSchema>;
+
+/** A mention in the owner's list: waiting for approval, or shown. */
+export const ownerMentionSchema = publicMentionSchema.extend({
+  status: z.enum(['pending', 'approved']),
+  post: z.object({ id: z.number().int(), title: z.string(), slug: z.string() }),
+});
+export type OwnerMention = z.infer<typeof ownerMentionSchema>;
+
+/** A mention's row in the owner's list: show it, or take it away. */
+export const mentionActionSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  intent: z.enum(['approve', 'delete']),
+});
