@@ -102,6 +102,7 @@ const ADMIN_PATH_OWNERS: Record<string, string> = {
   backups: 'backup',
   security: 'auth',
   fediverse: 'fediverse',
+  mentions: 'webmention',
   summary: 'admin',
 };
 const ROUTE = /\.(?:get|post|put|patch|delete)\(\s*['`](\/api\/admin\/[^'`]*)['`]/g;
@@ -216,6 +217,36 @@ describe('one write path per form and one mail transport (issue 44, ADR 018)', (
       'server/modules/newsletter/module.ts: mail goes through server/lib/mail.ts (one transport, one queue), not a transport of its own',
     ]);
     expect(secondMailTransports('server/lib/mail.ts', "import nodemailer from 'nodemailer';")).toEqual([]);
+  });
+});
+
+/**
+ * Where a browser may run `zod` itself instead of through common/schemas/zod.ts, which turns off its
+ * JIT there: zod 4 probes `new Function`, which the pages' CSP refuses and reports.
+ */
+function zodOutsideItsDoor(file: string, text: string): string[] {
+  if (file === 'common/schemas/zod.ts' || isTest(file) || !/^(common|web)\//.test(file)) return [];
+  return /^import\s+(?!type\b)[^;]*from\s*['"]zod['"]/m.test(text)
+    ? [`${file}: zod is imported from common/schemas/zod.ts, which runs it without eval in a browser`]
+    : [];
+}
+
+describe('zod in the browser (a CSP without eval)', () => {
+  it('comes through common/schemas/zod.ts in every common and web file', () => {
+    const wrong = [...sourceFiles('common'), ...sourceFiles('web')].flatMap((file) =>
+      zodOutsideItsDoor(file, readFileSync(join(ROOT, file), 'utf8')),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('catches a value import of zod, not a type import or the door itself', () => {
+    expect(zodOutsideItsDoor('web/routes/x.tsx', "import { z } from 'zod';")).toHaveLength(1);
+    expect(zodOutsideItsDoor('common/schemas/x.ts', 'import { z, type ZodType } from "zod";')).toHaveLength(
+      1,
+    );
+    expect(zodOutsideItsDoor('web/routes/x.tsx', "import type { ZodType } from 'zod';")).toEqual([]);
+    expect(zodOutsideItsDoor('common/schemas/zod.ts', "import { z } from 'zod';")).toEqual([]);
+    expect(zodOutsideItsDoor('server/x.ts', "import { z } from 'zod';")).toEqual([]);
   });
 });
 

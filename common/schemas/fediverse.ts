@@ -1,5 +1,5 @@
 /** The owner's side of the blog on the fediverse (issue 47): the handle's name, approval, followers. */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** A handle's name: what Mastodon users type before @host. */
 export const handleNameSchema = z

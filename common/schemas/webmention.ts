@@ -2,7 +2,7 @@
  * Webmention (issue 47, point 7): what another site sends (W3C Recommendation: a source page that
  * links to a target on this site), what a post shows of the approved ones, and the owner's list.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Where this site receives Webmentions (named in each post's head). */
 export const WEBMENTION_PATH = '/webmention';

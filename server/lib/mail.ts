@@ -123,13 +123,17 @@ export function queueRunner({ round, idleMs, busyMs, onError }: QueueRunnerOptio
     timer = setTimeout(tick, ms);
     timer.unref();
   };
+  // A wake while a round runs: the round may have read the queue before the new row was written,
+  // so another round follows at once instead of after idleMs.
+  let woken = false;
   function tick() {
     if (running) return;
+    woken = false;
     running = round()
-      .then((more) => schedule(more ? busyMs : idleMs))
+      .then((more) => schedule(more ? busyMs : woken ? 0 : idleMs))
       .catch((error: unknown) => {
         onError(error);
-        schedule(idleMs);
+        schedule(woken ? 0 : idleMs);
       })
       .finally(() => {
         running = undefined;
@@ -138,7 +142,8 @@ export function queueRunner({ round, idleMs, busyMs, onError }: QueueRunnerOptio
   return {
     /** Looks now: something was just queued. */
     wake() {
-      if (!running) schedule(0);
+      if (running) woken = true;
+      else schedule(0);
     },
     start() {
       stopped = false;

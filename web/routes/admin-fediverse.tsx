@@ -1,7 +1,7 @@
 /** /admin/blog/fediverse: the blog's handle, approval, followers, likes and boosts, and blocks (issue 47). */
 import { HydrationBoundary } from '@tanstack/react-query';
-import { z } from 'zod';
 import { fediverseSettingsSchema, serverNameSchema } from '../../common/schemas/fediverse.ts';
+import { z } from '../../common/schemas/zod.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { FediversePanel } from '../features/fediverse/fediverse-panel.tsx';
 import {

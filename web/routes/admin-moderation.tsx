@@ -1,22 +1,29 @@
-/** /admin/blog/moderation: comments and guest posts waiting for the owner. */
+/** /admin/blog/moderation: comments, guest posts and mentions from other sites waiting for the owner. */
 
 import { HydrationBoundary } from '@tanstack/react-query';
+import { mentionActionSchema } from '../../common/schemas/webmention.ts';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
 import { listParams, listPath } from '../features/admin/list-params.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { REPLY_FORM } from '../features/blog/api.ts';
 import { replyForms } from '../features/blog/blog-forms.server.ts';
+import { MentionModeration } from '../features/blog/mention-moderation.tsx';
 import {
   COMMENT_STATUSES,
   CONTRIBUTION_STATUSES,
   CommentModeration,
   ContributionModeration,
 } from '../features/blog/moderation.tsx';
-import { ownerBlogPaths } from '../features/blog/owner-api.ts';
+import {
+  MENTION_FORM,
+  ownerBlogPaths,
+  ownerMentionPath,
+  ownerMentionsPath,
+} from '../features/blog/owner-api.ts';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { useDone } from '../lib/form-post.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
-import { formAction } from '../lib/route-form.server.ts';
+import { formAction, routeForm } from '../lib/route-form.server.ts';
 import { DoneNotice } from '../ui/form-notice.tsx';
 import type { Route } from './+types/admin-moderation';
 
@@ -28,12 +35,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const reads = [
     list(ownerBlogPaths.comments, pick('comments', COMMENT_STATUSES, 'pending'), page('comments-page')),
     list(ownerBlogPaths.contributions, pick('guest', CONTRIBUTION_STATUSES, 'pending'), page('guest-page')),
+    ownerMentionsPath,
   ];
   return { dehydrated: await prefetchOwn(context, request, reads) };
 }
 
-/** The owner's reply to a comment, with the page's code or without it (ADR 018). */
-export const action = formAction(replyForms);
+/** The owner's reply to a comment, and a mention's row, with the page's code or without it (ADR 018). */
+export const action = formAction({
+  ...replyForms,
+  [MENTION_FORM]: routeForm({
+    schema: mentionActionSchema,
+    failure: { title: 'Error', fallback: 'The mention could not be changed.' },
+    call: ({ id, intent }) =>
+      intent === 'approve'
+        ? { method: 'POST', path: `${ownerMentionPath(id)}/approve` }
+        : { method: 'DELETE', path: ownerMentionPath(id) },
+  }),
+});
 
 export const meta: Route.MetaFunction = adminMeta('Moderation', dashboardPaths.moderation);
 
@@ -47,6 +65,7 @@ export default function AdminModerationPage({ loaderData }: Route.ComponentProps
         ) : null}
         <CommentModeration />
         <ContributionModeration />
+        <MentionModeration />
       </div>
     </HydrationBoundary>
   );

@@ -1,6 +1,7 @@
 /** The owner's side of the blog's API: posts, the editor, moderation; kept out of the visitors' pages' code. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminPost, OwnerTags } from '../../../common/schemas/blog.ts';
+import type { OwnerMention } from '../../../common/schemas/webmention.ts';
 import { ADMIN_PREFIX } from '../../lib/api.ts';
 import { apiRequest, requestJson } from '../../lib/request.ts';
 
@@ -19,6 +20,14 @@ export const ownerBlogPaths = {
   reviewContribution: (id: number) => `${ADMIN_PREFIX}contributions/${id}/review`,
   upload: '/api/upload',
 } as const;
+
+/** The owner's mentions from other sites (Webmention), on the moderation page. */
+export const ownerMentionsPath = `${ADMIN_PREFIX}mentions`;
+export const ownerMentionPath = (id: number) => `${ownerMentionsPath}/${id}`;
+export const useOwnerMentions = () =>
+  useQuery<{ mentions: OwnerMention[] }>({ queryKey: [ownerMentionsPath] });
+/** A mention's row: approve it, or delete it. */
+export const MENTION_FORM = 'mention';
 
 export const adminPostQuery = (id: number) =>
   queryOptions<AdminPost>({ queryKey: [ownerBlogPaths.post(id)], enabled: Number.isInteger(id) && id > 0 });

@@ -86,12 +86,13 @@ export function PostArticle({
   // Not on the static copy, which is no part of the fediverse (site.fediverse is null there).
   const fediverse = reactions && site.fediverse ? reactionsText(reactions) : null;
   const article = (
-    <article className={withToc ? 'min-w-0' : 'mx-auto max-w-3xl px-4 py-12'}>
+    // Microformats (h-entry): a site this post mentions reads its title and author from them (Webmention).
+    <article className={withToc ? 'h-entry min-w-0' : 'h-entry mx-auto max-w-3xl px-4 py-12'}>
       {published ? null : <UnpublishedBanner post={post} />}
       <Link to={paths.blog} className="text-sm font-medium text-primary hover:underline">
         ← Back to Blog
       </Link>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{post.title}</h1>
+      <h1 className="p-name mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{post.title}</h1>
       <ul
         aria-label="About this post"
         className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted-foreground"
@@ -99,14 +100,18 @@ export function PostArticle({
         <li className="flex items-center gap-1.5">
           <CalendarDays className="h-4 w-4" />
           {post.publishedAt ? (
-            <time dateTime={post.publishedAt}>{longDate(post.publishedAt)}</time>
+            <time className="dt-published" dateTime={post.publishedAt}>
+              {longDate(post.publishedAt)}
+            </time>
           ) : (
             'Publication date unavailable'
           )}
         </li>
         <li className="flex items-center gap-1.5">
           <UserRound className="h-4 w-4" />
-          By {post.authorName}
+          <span>
+            By <span className="p-author">{post.authorName}</span>
+          </span>
         </li>
         <li className="flex items-center gap-1.5">
           <Clock className="h-4 w-4" />

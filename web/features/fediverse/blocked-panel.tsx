@@ -14,8 +14,8 @@ import { Input } from '../../ui/input.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
+import { RowForm, RowList, useRowForm } from '../admin/row-list.tsx';
 import { BLOCK_SERVER_FORM, UNBLOCK_FORM } from './owner-api.ts';
-import { RowForm, RowList, useRowForm } from './row-list.tsx';
 
 export const serverBlocked = (server: string) => `No one on ${server} can follow the blog.`;
 

@@ -19,6 +19,7 @@ import { LoadState } from '../../ui/load-state.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
+import { RowForm, RowList, useRowForm } from '../admin/row-list.tsx';
 import { BlockedPanel, serverBlocked } from './blocked-panel.tsx';
 import {
   FOLLOWER_FORM,
@@ -28,7 +29,6 @@ import {
   useOwnerFediverse,
 } from './owner-api.ts';
 import { ReactionsPanel } from './reactions-panel.tsx';
-import { RowForm, RowList, useRowForm } from './row-list.tsx';
 
 /** What a save says: as a toast with the page's code, beside the form without it. */
 const SAVED = { title: 'Settings saved', text: 'The blog answers to its new handle.' };

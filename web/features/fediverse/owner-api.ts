@@ -1,8 +1,8 @@
 /** The owner's reads and forms of the fediverse section (issue 47). */
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { FEDIVERSE_INFO_PATH } from '../../../common/fediverse.ts';
 import type { FediverseOwner } from '../../../common/schemas/fediverse.ts';
+import { z } from '../../../common/schemas/zod.ts';
 import { ADMIN_PREFIX } from '../../lib/api.ts';
 
 export const fediverseOwnerPath = `${ADMIN_PREFIX}fediverse`;

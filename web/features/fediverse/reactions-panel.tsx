@@ -8,7 +8,7 @@ import { longDate } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { Link } from '../../ui/link.tsx';
 import { Panel } from '../admin/panel.tsx';
-import { RowList } from './row-list.tsx';
+import { RowList } from '../admin/row-list.tsx';
 
 export function ReactionsPanel({ owner }: { owner: FediverseOwner }) {
   const counted = reactionsText(owner.reactionCounts);

@@ -1,5 +1,5 @@
 /**
- * The fediverse section's lists (followers, blocks): each row is a form of its own that posts to
+ * The dashboard's row lists (followers, blocks, mentions): each row is a form of its own that posts to
  * the page (ADR 018), its answer matched to its row by id, a toast and a fresh read once done.
  */
 
@@ -7,7 +7,7 @@ import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { FormName } from '../../ui/form-notice.tsx';
 import { toast } from '../../ui/use-toast.ts';
-import { useRefreshAdmin } from '../admin/admin-list.tsx';
+import { useRefreshAdmin } from './admin-list.tsx';
 
 export function RowList<T extends { id: number }>({
   label,
@@ -55,19 +55,22 @@ export function RowForm({
   name,
   id,
   label,
+  action = dashboardPaths.fediverse,
   children,
 }: {
   form: ReturnType<typeof useRowForm>;
   name: string;
   id: number;
   label: string;
+  /** The page whose action takes the form (the fediverse section's unless told). */
+  action?: string;
   children: React.ReactNode;
 }) {
   return (
     <form.Form
       ref={form.formRef}
       method="post"
-      action={dashboardPaths.fediverse}
+      action={action}
       preventScrollReset
       aria-label={label}
       className="flex flex-wrap items-center gap-3"
