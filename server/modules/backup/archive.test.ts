@@ -10,6 +10,7 @@ import {
   fediverseBlocks,
   fediverseFollowers,
   fediverseReactions,
+  webmentions,
   newsletterSubscribers,
   totpFactors,
 } from '../../db/schema.ts';
@@ -118,6 +119,16 @@ async function populate(t: TestApp) {
     profileUrl: 'https://mastodon.example/@ada',
     server: 'mastodon.example',
   });
+  // A mention from another site, approved (issue 47, point 7): shown under the post after a restore.
+  await t.database.db.insert(webmentions).values({
+    postId: liked?.id ?? 0,
+    source: 'https://notes.example/2026/keys',
+    target: 'https://jordan.example/blog/x',
+    status: 'approved',
+    title: 'A note on keys',
+    author: 'Ada',
+    verifiedAt: new Date(),
+  });
   return { cover };
 }
 
@@ -146,6 +157,7 @@ async function publicAnswers(t: TestApp): Promise<Record<string, { status: numbe
     await get(`/api/blog/${item.slug}`);
     await get(`/api/blog/post/${item.id}/comments`);
     await get(`/api/fediverse/posts/${item.id}/reactions`);
+    await get(`/api/blog/posts/${item.id}/mentions`);
   }
   for (const project of (await get('/api/projects')).json()) await get(`/api/projects/${project.id}`);
   return answers;
@@ -180,6 +192,7 @@ describe('backup and restore', () => {
     expect(end.tables.fediverse_followers).toBe(1);
     expect(end.tables.fediverse_blocks).toBe(1);
     expect(end.tables.fediverse_reactions).toBe(1);
+    expect(end.tables.webmentions).toBe(1);
     // The keys, sealed: no private key in the clear.
     const keys = lines.find((line) => line.includes('"fediverse:keys"'));
     expect(keys).toBeDefined();

@@ -3,8 +3,8 @@
  * `sync` writes what the followers should hear (a `Create`, an `Update` when what they see of it
  * changed, a `Delete`) once into `fediverse_activities`, and one delivery per inbox (a server's
  * shared inbox where it offers one) into `fediverse_deliveries`. `deliverDue` sends the due
- * deliveries, signed by the blog's actor (Fedify: HTTP Signatures as Mastodon verifies them, RFC
- * 9421 where a server asks for it), from the queue every outbox of the site uses (server/lib/mail.ts:
+ * deliveries, signed by the blog's actor (send.ts: the document signed once with Fedify's functions,
+ * each copy its HTTP signature, RFC 9421 or the draft Mastodon verifies), from the queue every outbox of the site uses (server/lib/mail.ts:
  * a row is claimed by one process at a time, retried with backoff, marked failed after the last
  * try). A server that answers 410 Gone is given up at once, and its followers with it.
  */
@@ -29,6 +29,7 @@ import { escapeXml } from '../../lib/markup.ts';
 import type { BlogService } from '../blog/service.ts';
 import type { CommentService } from '../comments/service.ts';
 import { articleOf, instant } from './federation.ts';
+import { actorSigningKeys, inboxPoster, signedActivity } from './send.ts';
 import { BLOG_ACTOR } from './settings.ts';
 
 /** Deliveries sent at once in a round (a post to many servers goes out a few at a time). */
@@ -53,6 +54,7 @@ export type FediverseAnswer = NonNullable<Awaited<ReturnType<CommentService['fed
 export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
   const context = () => federation.createContext(new URL(origin), undefined);
   const queue = mailQueue(db, fediverseDeliveries);
+  const post = inboxPoster();
 
   /**
    * Where each accepted follower is delivered to: one address per server that shares an inbox,
@@ -237,31 +239,26 @@ export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
         sql`${fediverseDeliveries.id}, ${fediverseDeliveries.inbox}, ${fediverseDeliveries.recipient}, ${fediverseDeliveries.attempts}, ${fediverseDeliveries.activityId} as activity_id, (select ${fediverseActivities.body} from ${fediverseActivities} where ${fediverseActivities.id} = ${fediverseDeliveries.activityId}) as body`,
       );
       const ctx = context();
-      // A round's rows mostly carry one activity (a post to every inbox): it is read once.
-      const parsed = new Map<number, Promise<Activity>>();
-      const activityOf = (row: { activity_id: number; body: unknown }) => {
-        let activity = parsed.get(row.activity_id);
-        if (!activity) {
-          activity = Activity.fromJsonLd(row.body, {
+      const keys = rows.length > 0 ? await actorSigningKeys(ctx, BLOG_ACTOR) : null;
+      // A round's rows mostly carry one activity (a post to every inbox): it is signed once.
+      const prepared = new Map<number, Promise<string>>();
+      const bodyOf = (row: { activity_id: number; body: unknown }) => {
+        let body = prepared.get(row.activity_id);
+        if (!body) {
+          body = Activity.fromJsonLd(row.body, {
             contextLoader: ctx.contextLoader,
             documentLoader: ctx.documentLoader,
-          });
-          parsed.set(row.activity_id, activity);
+          }).then((activity) => signedActivity(ctx, activity, keys as NonNullable<typeof keys>));
+          prepared.set(row.activity_id, body);
         }
-        return activity;
+        return body;
       };
       for (let at = 0; at < rows.length; at += AT_ONCE) {
         await Promise.all(
           rows.slice(at, at + AT_ONCE).map(async (row) => {
             const attempts = row.attempts + 1;
             try {
-              const activity = await activityOf(row);
-              await ctx.sendActivity(
-                { identifier: BLOG_ACTOR },
-                { id: new URL(row.recipient), inboxId: new URL(row.inbox), endpoints: null },
-                activity,
-                { immediate: true },
-              );
+              await post(new URL(row.inbox), await bodyOf(row), (keys as NonNullable<typeof keys>).rsa);
               await queue.sent(row.id, attempts);
             } catch (error) {
               if (error instanceof SendActivityError && error.statusCode === 410) {
