@@ -85,17 +85,21 @@ if (subscribers > 0 && process.env.BENCH_SMTP_URL) {
   app.addHook('onClose', () => sender.stop());
 }
 let delivering = federating;
+/** Whether the deliveries wait (the bench's A side): POST /bench/deliveries?on=0|1 on the bare app. */
+let paused = false;
 if (federating) {
   await addFollowers(database.db, followers, fediverseServers);
   // As main.ts's periodic job does: a round of due deliveries, 100 ms between busy rounds; here
   // the idle wait is short instead of a wake, so a publish is not waited on for 30 s.
   void (async () => {
     while (delivering) {
-      const more = await app.fediverse.deliverDue().catch((error) => {
-        app.log.warn({ err: error }, 'bench deliveries');
-        return false;
-      });
-      await new Promise((resolve) => setTimeout(resolve, more ? 100 : 250));
+      const more = paused
+        ? false
+        : await app.fediverse.deliverDue().catch((error) => {
+            app.log.warn({ err: error }, 'bench deliveries');
+            return false;
+          });
+      await new Promise((resolve) => setTimeout(resolve, more ? 100 : paused ? 20 : 250));
     }
   })();
   app.addHook('onClose', () => {
@@ -143,6 +147,10 @@ bare.get('/copy', async (request, reply) => {
   reply.header('content-type', copy.type);
   if (copy.encoding) reply.header('content-encoding', copy.encoding);
   return reply.send(copy.body);
+});
+bare.post('/bench/deliveries', async (request) => {
+  paused = (request.query as { on?: string }).on === '0';
+  return { paused };
 });
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 

@@ -2,6 +2,7 @@
  * Two first visits that land on the same page from the same place share the worked-out source
  * (begin() keeps it), yet each has its own id, and what one of them reads later is its own.
  */
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createFormTokens } from './form-token.ts';
 import { afterReading, createVisitCookies } from './visit.ts';
@@ -36,5 +37,22 @@ describe('a visit that begins', () => {
       referrer: 'a.example',
       lastRead: '/blog/x',
     });
+  });
+
+  it('reads a cookie it signed, the same each time it comes back, and nothing from a forged one', () => {
+    const asSent = (value: string) =>
+      ({ headers: { cookie: `visit=${value}` } }) as unknown as FastifyRequest;
+    const note = visits.begin(landing, undefined);
+    const value = visits.write(note);
+    expect(visits.read(asSent(value))).toEqual(note);
+    expect(visits.read(asSent(value))).toEqual(note);
+    const [body = '', mac = ''] = value.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...note, source: { landingPage: '/forged' } })).toString(
+      'base64url',
+    );
+    expect(visits.read(asSent(`${forged}.${mac}`))).toBeNull();
+    expect(visits.read(asSent(`${body}.${mac.slice(1)}x`))).toBeNull();
+    const other = createVisitCookies('another secret', createFormTokens('another secret'));
+    expect(other.read(asSent(value))).toBeNull();
   });
 });

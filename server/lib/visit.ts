@@ -84,23 +84,37 @@ export function createVisitCookies(
   const mac = hmacSigner(key);
   // A note's source is never changed in place (afterReading copies it), so notes may share one.
   const sources = new Map<string, LeadSource>();
+  /** The notes of cookie values already checked (a note is never changed in place either). */
+  const notes = new Map<string, VisitNote>();
+  /** A cookie's value as a note, if this server signed it and it holds one. */
+  const check = (value: string): VisitNote | null => {
+    const cut = value.lastIndexOf('.');
+    const body = value.slice(0, cut);
+    const given = Buffer.from(value.slice(cut + 1));
+    const expected = Buffer.from(mac(body));
+    if (cut < 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    try {
+      const note = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as VisitNote;
+      const source = leadSourceSchema.safeParse(note.source);
+      if (!source.success || !Number.isFinite(note.since) || !/^[\w-]{22}$/.test(note.id)) return null;
+      return { source: source.data, since: note.since, id: note.id };
+    } catch {
+      return null;
+    }
+  };
   return {
     read(request) {
       const value = readCookie(request, VISIT_COOKIE);
       if (!value || value.length > 2000) return null;
-      const cut = value.lastIndexOf('.');
-      const body = value.slice(0, cut);
-      const given = Buffer.from(value.slice(cut + 1));
-      const expected = Buffer.from(mac(body));
-      if (cut < 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      try {
-        const note = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as VisitNote;
-        const source = leadSourceSchema.safeParse(note.source);
-        if (!source.success || !Number.isFinite(note.since) || !/^[\w-]{22}$/.test(note.id)) return null;
-        return { source: source.data, since: note.since, id: note.id };
-      } catch {
-        return null;
+      // A visit sends the same cookie with each page until it changes: checked once.
+      const seen = notes.get(value);
+      if (seen) return seen;
+      const note = check(value);
+      if (note) {
+        if (notes.size >= MEMO_SIZE) notes.clear();
+        notes.set(value, note);
       }
+      return note;
     },
     write(note) {
       const body = Buffer.from(JSON.stringify(note)).toString('base64url');
