@@ -352,7 +352,7 @@ test.describe('a reply from the fediverse', () => {
 });
 
 test.describe('likes and boosts from the fediverse', () => {
-  test('are counted on the post and listed for the owner, until taken back: at 390 and 1280 px', async ({
+  test('are counted on the post and listed for the owner, until taken back or blocked: at 390 and 1280 px', async ({
     page,
     admin,
     signInAs,
@@ -410,6 +410,26 @@ test.describe('likes and boosts from the fediverse', () => {
         '1 boost on the fediverse',
       );
       await expect(page.getByText('1 like', { exact: false })).toHaveCount(0);
+
+      // Blocked from her boost's row (she does not follow): the boost is gone, and so is she.
+      await page.goto('/admin/blog/fediverse');
+      const boosted = page
+        .getByRole('region', { name: 'Likes and boosts' })
+        .getByRole('form', { name: /^Boost by @alice@/ })
+        .filter({ has: page.getByRole('link', { name: title }) });
+      const handle = (await boosted.getAttribute('aria-label'))?.replace('Boost by ', '') ?? '';
+      await boosted.getByRole('button', { name: `Block ${handle}` }).click();
+      await expectToast(page, 'Blocked', `${handle} can no longer follow, like or boost.`);
+      await expect(boosted).toHaveCount(0);
+      const blocked = page
+        .getByRole('region', { name: 'Blocked' })
+        .getByRole('form', { name: `Blocked ${handle}` });
+      await expect(blocked).toBeVisible();
+      await page.goto(`/blog/${slug}`);
+      await expect(page.getByText('on the fediverse', { exact: false })).toHaveCount(0);
+      await page.goto('/admin/blog/fediverse');
+      await blocked.getByRole('button', { name: 'Unblock' }).click();
+      await expect(blocked).toHaveCount(0);
     } finally {
       if (postId) await admin.delete(`/api/admin/posts/${postId}`);
       await peer.close();

@@ -79,6 +79,8 @@ export const fediverseReactionSchema = z.object({
   handle: z.string(),
   name: z.string(),
   profileUrl: z.string(),
+  /** Their server (host), for a block of it. */
+  server: z.string(),
   post: z.object({ title: z.string(), slug: z.string() }),
   reactedAt: z.string(),
 });

@@ -12,6 +12,9 @@ import {
   fediverseOwnerPath,
   followerActionSchema,
   followerPath,
+  REACTION_FORM,
+  reactionActionSchema,
+  reactionPath,
   SETTINGS_FORM,
   UNBLOCK_FORM,
   unblockSchema,
@@ -25,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { dehydrated: await prefetchOwn(context, request, [fediverseOwnerPath]) };
 }
 
-/** The settings, each follower's row, a server's block and each block's row, with the page's code or without it (ADR 018). */
+/** The settings, each follower's row, each like's row, a server's block and each block's row, with the page's code or without it (ADR 018). */
 export const action = formAction({
   [SETTINGS_FORM]: routeForm({
     schema: fediverseSettingsSchema,
@@ -50,6 +53,15 @@ export const action = formAction({
     schema: z.object({ server: serverNameSchema }),
     failure: { title: 'Error', fallback: 'The server could not be blocked.' },
     call: ({ server }) => ({ method: 'POST', path: blocksPath, body: { server } }),
+  }),
+  [REACTION_FORM]: routeForm({
+    schema: reactionActionSchema,
+    failure: { title: 'Error', fallback: 'The block could not be made.' },
+    call: ({ id, intent }) => ({
+      method: 'POST',
+      path: `${reactionPath(id)}/block`,
+      body: { scope: intent === 'block' ? 'person' : 'server' },
+    }),
   }),
   [UNBLOCK_FORM]: routeForm({
     schema: unblockSchema,

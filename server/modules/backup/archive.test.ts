@@ -10,9 +10,9 @@ import {
   fediverseBlocks,
   fediverseFollowers,
   fediverseReactions,
-  webmentions,
   newsletterSubscribers,
   totpFactors,
+  webmentions,
 } from '../../db/schema.ts';
 import { localStorage } from '../../lib/storage.ts';
 import { listRoutes } from '../../testing/routes.ts';

@@ -17,7 +17,7 @@ import {
   serverNameSchema,
 } from '../../../common/schemas/fediverse.ts';
 import type { Db } from '../../db/client.ts';
-import { appMeta, fediverseBlocks, fediverseFollowers } from '../../db/schema.ts';
+import { appMeta, fediverseBlocks, fediverseFollowers, fediverseReactions } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { idParams } from '../../lib/route-params.ts';
 import { reactionCounts, recentReactions, removeReactionsOf } from './reactions.ts';
@@ -182,6 +182,20 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
     })();
   };
 
+  /** Blocks a person: no longer a follower (their server hears Reject), their likes and boosts gone. */
+  const blockPerson = async (request: FastifyRequest, actorUri: string, handle: string) => {
+    await db
+      .insert(fediverseBlocks)
+      .values({ kind: 'person', target: actorUri, label: handle })
+      .onConflictDoNothing();
+    const [removed] = await db
+      .delete(fediverseFollowers)
+      .where(eq(fediverseFollowers.actorUri, actorUri))
+      .returning();
+    if (removed) await answer(request, removed, 'reject');
+    reactionsChanged(await removeReactionsOf(db, { actorUri }));
+  };
+
   app.post(
     '/api/admin/fediverse/followers/:id/block',
     { schema: { params: idParams, body: followerBlockSchema, response: { 200: fediverseOwnerSchema } } },
@@ -191,20 +205,24 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
         .from(fediverseFollowers)
         .where(eq(fediverseFollowers.id, request.params.id));
       if (!row) throw notFound('Follower not found');
-      if (request.body.scope === 'server') {
-        await blockServer(request, row.server.toLowerCase());
-      } else {
-        await db
-          .insert(fediverseBlocks)
-          .values({ kind: 'person', target: row.actorUri, label: row.handle })
-          .onConflictDoNothing();
-        const [removed] = await db
-          .delete(fediverseFollowers)
-          .where(eq(fediverseFollowers.id, row.id))
-          .returning();
-        if (removed) await answer(request, removed, 'reject');
-        reactionsChanged(await removeReactionsOf(db, { actorUri: row.actorUri }));
-      }
+      if (request.body.scope === 'server') await blockServer(request, row.server.toLowerCase());
+      else await blockPerson(request, row.actorUri, row.handle);
+      return read();
+    },
+  );
+
+  // Someone who liked or boosted a post, whether they follow or not.
+  app.post(
+    '/api/admin/fediverse/reactions/:id/block',
+    { schema: { params: idParams, body: followerBlockSchema, response: { 200: fediverseOwnerSchema } } },
+    async (request) => {
+      const [row] = await db
+        .select()
+        .from(fediverseReactions)
+        .where(eq(fediverseReactions.id, request.params.id));
+      if (!row) throw notFound('Like or boost not found');
+      if (request.body.scope === 'server') await blockServer(request, row.server.toLowerCase());
+      else await blockPerson(request, row.actorUri, row.handle);
       return read();
     },
   );

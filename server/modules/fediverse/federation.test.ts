@@ -689,4 +689,53 @@ describe('likes and boosts from the fediverse', () => {
       headers: { cookie: owner },
     });
   });
+
+  it("blocks someone who only liked, from the like's row: the like gone, what they send refused", async () => {
+    const ctx = peer.context();
+    const blog = (await ctx.lookupObject(actorUri())) as Person;
+    const alice = ctx.getActorUri('alice');
+    const [post] = (await (await fetch(`${site}/api/blog`)).json()) as { id: number; slug: string }[];
+    if (!post) throw new Error('no post');
+    const like = (n: number) =>
+      new Like({
+        id: new URL(`${alice.href}#likes/${n}`),
+        actor: alice,
+        object: new URL(`${site}/ap/posts/${post.slug}`),
+      });
+    await ctx.sendActivity({ identifier: 'alice' }, blog, like(7));
+    expect((await counts(post.id)).body).toEqual({ likes: 1, boosts: 0 });
+    const owner = await t.signIn('admin');
+    const listed = await t.app.inject({ url: '/api/admin/fediverse', headers: { cookie: owner } });
+    const [reaction] = listed.json().reactions as { id: number }[];
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/fediverse/reactions/999999/block',
+      headers: { cookie: owner },
+      payload: { scope: 'person' },
+    });
+    expect(missing.statusCode).toBe(404);
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/fediverse/reactions/${reaction?.id}/block`,
+      headers: { cookie: owner },
+      payload: { scope: 'person' },
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect(blocked.json()).toMatchObject({
+      reactions: [],
+      blocks: [{ kind: 'person', label: `@alice@${new URL(peer.base).host}` }],
+    });
+    expect((await counts(post.id)).body).toEqual({ likes: 0, boosts: 0 });
+    // Her next like is refused before its signature is checked, and not kept.
+    await expect(
+      ctx.sendActivity({ identifier: 'alice' }, blog, like(8), { immediate: true }),
+    ).rejects.toThrow(/403/);
+    expect((await counts(post.id)).body).toEqual({ likes: 0, boosts: 0 });
+    const [block] = blocked.json().blocks;
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/fediverse/blocks/${block.id}`,
+      headers: { cookie: owner },
+    });
+  });
 });

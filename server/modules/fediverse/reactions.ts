@@ -96,6 +96,7 @@ export async function recentReactions(db: Db, limit: number): Promise<FediverseR
       handle: fediverseReactions.handle,
       name: fediverseReactions.name,
       profileUrl: fediverseReactions.profileUrl,
+      server: fediverseReactions.server,
       title: blogPosts.title,
       slug: blogPosts.slug,
       reactedAt: fediverseReactions.reactedAt,
