@@ -16,7 +16,7 @@ import { createWebmentions, type Webmentions } from './service.ts';
 
 /** Mentions one address may send in ten minutes. */
 const RECEIVE_LIMIT = { max: 60, timeWindow: '10 minutes' } as const;
-/** A Webmention's form is two addresses. */
+/** A Webmention's form is two addresses (a JSON body has the site's usual limit and depth check). */
 const BODY_LIMIT = 8 * 1024;
 export const RECEIVED_TEXT =
   'Thank you: the mention will be checked, and shown under the post once approved.';
@@ -86,7 +86,7 @@ export function webmentionModule({ db, config, cache, events, log }: SiteContext
       );
       scope.post(
         WEBMENTION_PATH,
-        { bodyLimit: BODY_LIMIT, config: { rateLimit: RECEIVE_LIMIT, anyOrigin: true } },
+        { config: { rateLimit: RECEIVE_LIMIT, anyOrigin: true } },
         async (request, reply) => {
           reply.type('text/plain; charset=utf-8');
           const parsed = webmentionSchema.safeParse(request.body ?? {});
