@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { queueColumns } from './queue-columns.ts';
 import { blogPosts } from './schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -133,13 +134,7 @@ export const fediverseDeliveries = pgTable(
     inbox: text('inbox').notNull(),
     /** A follower the inbox stands for (the one named as the recipient when it is signed). */
     recipient: text('recipient').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
-    sentAt: at('sent_at'),
+    ...queueColumns(),
   },
   (t) => [
     unique('fediverse_deliveries_activity_inbox_unique').on(t.activityId, t.inbox),

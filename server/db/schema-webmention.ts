@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { queueColumns } from './queue-columns.ts';
 import { blogPosts } from './schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -58,13 +59,7 @@ export const webmentionSends = pgTable(
       .references(() => blogPosts.id, { onDelete: 'cascade' }),
     target: text('target').notNull(),
     endpoint: text('endpoint'),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
-    sentAt: at('sent_at'),
+    ...queueColumns(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [

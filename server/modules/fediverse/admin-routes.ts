@@ -196,6 +196,18 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
     reactionsChanged(await removeReactionsOf(db, { actorUri }));
   };
 
+  /** A row's person, or their whole server, blocked (a follower's row or a like's): the owner's view after. */
+  const blockFrom = async (
+    request: FastifyRequest<{ Body: z.infer<typeof followerBlockSchema> }>,
+    row: { actorUri: string; handle: string; server: string } | undefined,
+    missing: string,
+  ) => {
+    if (!row) throw notFound(missing);
+    if (request.body.scope === 'server') await blockServer(request, row.server.toLowerCase());
+    else await blockPerson(request, row.actorUri, row.handle);
+    return read();
+  };
+
   app.post(
     '/api/admin/fediverse/followers/:id/block',
     { schema: { params: idParams, body: followerBlockSchema, response: { 200: fediverseOwnerSchema } } },
@@ -204,10 +216,7 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
         .select()
         .from(fediverseFollowers)
         .where(eq(fediverseFollowers.id, request.params.id));
-      if (!row) throw notFound('Follower not found');
-      if (request.body.scope === 'server') await blockServer(request, row.server.toLowerCase());
-      else await blockPerson(request, row.actorUri, row.handle);
-      return read();
+      return blockFrom(request, row, 'Follower not found');
     },
   );
 
@@ -220,10 +229,7 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
         .select()
         .from(fediverseReactions)
         .where(eq(fediverseReactions.id, request.params.id));
-      if (!row) throw notFound('Like or boost not found');
-      if (request.body.scope === 'server') await blockServer(request, row.server.toLowerCase());
-      else await blockPerson(request, row.actorUri, row.handle);
-      return read();
+      return blockFrom(request, row, 'Like or boost not found');
     },
   );
 
