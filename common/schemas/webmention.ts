@@ -4,11 +4,6 @@
  */
 import { z } from './zod.ts';
 
-/** Where this site receives Webmentions (named in each post's head). */
-export const WEBMENTION_PATH = '/webmention';
-/** A live post's approved mentions, as its page shows them. */
-export const mentionsPath = (postId: number) => `/api/blog/posts/${postId}/mentions`;
-
 const webAddress = (field: string) =>
   z
     .string({ error: `${field} is required` })

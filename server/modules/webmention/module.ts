@@ -4,7 +4,8 @@
  * send this site's own mentions (service.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { WEBMENTION_PATH, webmentionSchema } from '../../../common/schemas/webmention.ts';
+import { webmentionSchema } from '../../../common/schemas/webmention.ts';
+import { WEBMENTION_PATH } from '../../../common/webmention.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { queueRunner } from '../../lib/mail.ts';
 import { sendJson } from '../../lib/read-cache.ts';
