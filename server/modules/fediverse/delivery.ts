@@ -239,7 +239,8 @@ export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
         sql`${fediverseDeliveries.id}, ${fediverseDeliveries.inbox}, ${fediverseDeliveries.recipient}, ${fediverseDeliveries.attempts}, ${fediverseDeliveries.activityId} as activity_id, (select ${fediverseActivities.body} from ${fediverseActivities} where ${fediverseActivities.id} = ${fediverseDeliveries.activityId}) as body`,
       );
       const ctx = context();
-      const keys = rows.length > 0 ? await actorSigningKeys(ctx, BLOG_ACTOR) : null;
+      if (rows.length === 0) return false;
+      const keys = await actorSigningKeys(ctx, BLOG_ACTOR);
       // A round's rows mostly carry one activity (a post to every inbox): it is signed once.
       const prepared = new Map<number, Promise<string>>();
       const bodyOf = (row: { activity_id: number; body: unknown }) => {
@@ -248,7 +249,7 @@ export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
           body = Activity.fromJsonLd(row.body, {
             contextLoader: ctx.contextLoader,
             documentLoader: ctx.documentLoader,
-          }).then((activity) => signedActivity(ctx, activity, keys as NonNullable<typeof keys>));
+          }).then((activity) => signedActivity(ctx, activity, keys));
           prepared.set(row.activity_id, body);
         }
         return body;
@@ -258,7 +259,7 @@ export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
           rows.slice(at, at + AT_ONCE).map(async (row) => {
             const attempts = row.attempts + 1;
             try {
-              await post(new URL(row.inbox), await bodyOf(row), (keys as NonNullable<typeof keys>).rsa);
+              await post(new URL(row.inbox), await bodyOf(row), keys.rsa);
               await queue.sent(row.id, attempts);
             } catch (error) {
               if (error instanceof SendActivityError && error.statusCode === 410) {
