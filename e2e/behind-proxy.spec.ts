@@ -6,7 +6,7 @@
  */
 import { type CachingProxy, nginxInstalled, startCachingProxy } from '../server/testing/nginx.ts';
 import { E2E_ADMIN, E2E_PORT } from './constants.ts';
-import { expect, ownerEntries, pastTheMinimum, test } from './fixtures.ts';
+import { choose, expect, ownerEntries, pastTheMinimum, test } from './fixtures.ts';
 
 test.use({ javaScriptEnabled: false });
 test.skip(!nginxInstalled(), 'nginx is not installed');
@@ -92,7 +92,7 @@ test('a comment, a guest post and an endorsement, through the proxy', async ({ p
   // A skill no other browser test endorses: they share one site, and Docker's list is counted.
   await endorse.getByRole('link', { name: 'Endorse this skill: CI/CD Pipelines' }).click();
   const endorseArrived = Date.now();
-  await endorse.getByRole('radio', { name: '4 stars' }).check({ force: true });
+  await choose(endorse.getByRole('radio', { name: '4 stars' }));
   await endorse.getByLabel('Your Name').fill(`Jamie Proxy ${stamp}`);
   await endorse.getByRole('main').getByRole('textbox', { name: 'Email' }).fill('jamie.proxy@example.com');
 
@@ -122,8 +122,8 @@ test('subscribing to the newsletter and booking a call, through the proxy', asyn
   const name = `Drew Proxy ${Date.now().toString(36)}`;
   await page.goto(`${proxy}/book-a-call`);
   const form = page.getByRole('form', { name: 'Choose a time' });
-  await form.getByRole('group', { name: 'Day' }).getByRole('radio').nth(4).check({ force: true });
-  await form.getByRole('group', { name: 'Time' }).getByRole('radio').nth(1).check({ force: true });
+  await choose(form.getByRole('group', { name: 'Day' }).getByRole('radio').nth(4));
+  await choose(form.getByRole('group', { name: 'Time' }).getByRole('radio').nth(1));
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Email').fill('drew.proxy@example.com');
   await form.getByLabel('What would you like to talk about?').fill('A proxy question');

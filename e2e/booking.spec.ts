@@ -2,7 +2,7 @@
  * Book a call (issue 21) on a phone: from the home page's link to a booked call in the visitor's
  * own time zone, moved and cancelled through the private link; the owner sees it in Calls.
  */
-import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
+import { choose, expect, expectAccessible, expectToast, test } from './fixtures.ts';
 
 test.describe('on a phone in London', () => {
   test.use({ viewport: { width: 390, height: 844 }, timezoneId: 'Europe/London' });
@@ -24,7 +24,7 @@ test.describe('on a phone in London', () => {
     await expect(days.first()).toBeChecked();
     const times = form.getByRole('group', { name: 'Time' }).getByRole('radio');
     // Pick a later day so parallel runs rarely meet on the same slot.
-    await days.nth(3).check({ force: true });
+    await choose(days.nth(3));
     const count = await times.count();
     expect(count).toBeGreaterThan(0);
     // The day's last start is the owner's 4:30 PM in New York, shown as London's time.
@@ -39,7 +39,7 @@ test.describe('on a phone in London', () => {
     // Sending without a time or details says what is missing.
     await form.getByRole('button', { name: 'Book the call' }).click();
     await expect(form.getByText('Name is required')).toBeVisible();
-    await last.check({ force: true });
+    await choose(last);
     await expect(form.getByText(new RegExp(` at ${label} GMT`))).toBeVisible();
     await form.getByLabel('Name').fill(name);
     await form.getByLabel('Email').fill('sam.booking@example.com');
@@ -63,8 +63,8 @@ test.describe('on a phone in London', () => {
     // Move it to another time.
     await page.getByRole('link', { name: 'Move it' }).click();
     const move = page.getByRole('form', { name: 'Move to another time' });
-    await move.getByRole('group', { name: 'Day' }).getByRole('radio').nth(4).check({ force: true });
-    await move.getByRole('group', { name: 'Time' }).getByRole('radio').last().check({ force: true });
+    await choose(move.getByRole('group', { name: 'Day' }).getByRole('radio').nth(4));
+    await choose(move.getByRole('group', { name: 'Time' }).getByRole('radio').last());
     await move.getByRole('button', { name: /^Move to / }).click();
     await expectToast(page, 'Call moved');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -201,6 +201,17 @@ function testIp(id: string): string {
   return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}`;
 }
 
+/**
+ * Chooses a radio drawn as a pill: its input is visually hidden, so a visitor presses the label
+ * around it. Clicking the label keeps Playwright's waits for a stable, unobscured target; a forced
+ * click on the hidden input skips them, and on a page still settling (CI's load) it pressed
+ * whatever had moved under the input's old place, so the choice did not change.
+ */
+export async function choose(radio: Locator) {
+  await radio.locator('xpath=ancestor::label[1]').click();
+  await expect(radio).toBeChecked();
+}
+
 /** Opens the signed-in visitor's account menu once its lazily loaded code is interactive. */
 export async function openAccountMenu(page: Page, username?: string) {
   const trigger = page.getByRole('button', {

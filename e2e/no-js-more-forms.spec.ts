@@ -4,7 +4,7 @@
  * and tabs before the code arrives.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectNoneIn, ownerEntries, test } from './fixtures.ts';
+import { choose, expect, expectNoneIn, ownerEntries, test } from './fixtures.ts';
 
 test.use({ javaScriptEnabled: false, refusedFormsExpected: true });
 
@@ -63,9 +63,9 @@ test.describe('the other public forms without JavaScript', () => {
     await expect(form).toContainText('Times are in your time zone (America/New_York)');
     // Another day, chosen with the browser alone: its times show, the first day's do not.
     const days = form.getByRole('group', { name: 'Day' }).getByRole('radio');
-    await days.nth(5).check({ force: true });
+    await choose(days.nth(5));
     const times = form.getByRole('group', { name: 'Time' }).getByRole('radio');
-    await times.nth(2).check({ force: true });
+    await choose(times.nth(2));
     await form.getByLabel('Name').fill(name);
     await form.getByLabel('Email').fill('drew.booking@example.com');
     await form.getByLabel('What would you like to talk about?').fill('A key programming question');
@@ -81,10 +81,10 @@ test.describe('the other public forms without JavaScript', () => {
     await page.getByRole('link', { name: 'Move it' }).click();
     await expect(page).toHaveURL(/\?change=move$/);
     const move = page.getByRole('form', { name: 'Move to another time' });
-    await move.getByRole('group', { name: 'Day' }).getByRole('radio').nth(2).check({ force: true });
+    await choose(move.getByRole('group', { name: 'Day' }).getByRole('radio').nth(2));
     const newTime = move.getByRole('group', { name: 'Time' }).getByRole('radio').first();
     const chosen = await newTime.getAttribute('value');
-    await newTime.check({ force: true });
+    await choose(newTime);
     await move.getByRole('button', { name: 'Move to the chosen time' }).click();
     await expect(page).toHaveURL(/\/booking\/[A-Za-z0-9_-]{43}\?done=moved$/);
     await expect(page.getByRole('status').filter({ hasText: 'Call moved' })).toBeVisible();
@@ -113,7 +113,7 @@ test.describe('the other public forms without JavaScript', () => {
     await page
       .getByRole('textbox', { name: 'Testimonial' })
       .fill('Our shop finally takes bookings online, and it never breaks.');
-    await page.getByRole('radio', { name: '5 stars' }).check({ force: true });
+    await choose(page.getByRole('radio', { name: '5 stars' }));
     await page.getByRole('button', { name: 'Send testimonial' }).click();
     await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
     expect(await ownerEntries(admin, '/api/admin/testimonials', 'clientName', client)).toEqual([

@@ -5,7 +5,7 @@
  * and a refusal keeps what was typed (passwords aside).
  */
 import { E2E_ADMIN } from './constants.ts';
-import { expect, expectNoneIn, ownerEntries, pastTheMinimum, test } from './fixtures.ts';
+import { choose, expect, expectNoneIn, ownerEntries, pastTheMinimum, test } from './fixtures.ts';
 
 test.use({ javaScriptEnabled: false, refusedFormsExpected: true });
 
@@ -200,12 +200,16 @@ test.describe('the forms with a bot check, without JavaScript', () => {
   }) => {
     const words = `Sent the moment the page came ${Date.now()}, as a script would.`;
     await page.goto('/blog/one-schema-form-to-database');
-    const arrived = Date.now();
     const form = page.getByRole('form', { name: 'Leave a Comment' });
     await form.getByLabel('Name').fill('Robin Rapid');
     await form.getByLabel('Email').fill('robin.rapid@example.com');
     await form.getByLabel('Comment').fill(words);
     await form.getByLabel('Verification').fill('not-a-robot');
+    // The visit begins right before the press, as a script's does (it reads the page, then posts):
+    // how long a loaded machine takes to draw the page and type must not count as the visitor's.
+    await page.context().clearCookies();
+    await page.request.get('/blog/one-schema-form-to-database');
+    const arrived = Date.now();
     await form.getByRole('button', { name: 'Submit Comment' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'One more moment' })).toContainText(
       "Please wait a moment, then press 'Submit Comment' again.",
@@ -295,7 +299,7 @@ test.describe('the forms with a bot check, without JavaScript', () => {
     const arrived = Date.now();
     await expect(page.getByRole('heading', { name: 'Endorse this skill: Docker', level: 1 })).toBeVisible();
     // The rating is a radio group the browser moves alone.
-    await page.getByRole('radio', { name: '4 stars' }).check({ force: true });
+    await choose(page.getByRole('radio', { name: '4 stars' }));
     await page.getByLabel('Your Name').fill(name);
     // The page's own form (the footer has the newsletter's).
     await page.getByRole('main').getByRole('textbox', { name: 'Email' }).fill('jamie.endorse@example.com');
