@@ -1,4 +1,5 @@
 /** Page views: what the counter sends, and the owner's report. */
+import { GOAL_IDS } from '../goals.ts';
 import { z } from './zod.ts';
 
 /** A page view reported by the first-party analytics script (/insights.js). */
@@ -21,6 +22,15 @@ export const adminAnalyticsSchema = z.object({
   topPages: z.array(countRow.extend({ path: z.string() })),
   topReferrers: z.array(countRow.extend({ referrer: z.string() })),
   devices: z.array(countRow.extend({ device: z.enum(['Mobile', 'Tablet', 'Desktop', 'Unknown']) })),
+  /** Each goal: how often it was reached, by how many visitors, and their share of the period's visitors. */
+  goals: z.array(
+    z.object({
+      goal: z.enum(GOAL_IDS),
+      completions: z.number().int(),
+      visitors: z.number().int(),
+      rate: z.number().min(0).max(1),
+    }),
+  ),
 });
 
 export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;

@@ -557,6 +557,27 @@ export const pageViews = pgTable(
   ],
 );
 
+/**
+ * Goals reached (issue 48): one row per completion, with the same daily-salted visitor hash as
+ * the page views (never an address), so a goal and the visits before it can be told apart by
+ * visitor within a day. The dashboard reads the roll-ups ('goal' in analytics_daily), not these.
+ */
+export const goalEvents = pgTable(
+  'goal_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    goal: text('goal').notNull(),
+    visitorHash: text('visitor_hash').notNull(),
+    /** The page the goal was reached from (the form's page, or the page a link out was on). */
+    path: text('path'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('goal_events_created_idx').on(t.createdAt),
+    index('goal_events_goal_idx').on(t.goal, t.createdAt),
+  ],
+);
+
 /** Small facts about the database itself, such as when it was seeded. */
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),

@@ -1,16 +1,20 @@
-/** Page views: the counter every page loads, the roll-ups, the owner's report. */
+/** Page views and goals: the counter every page loads, the goals forms and links out reach, the roll-ups, the owner's report. */
 import type { SiteContext, SiteModule } from '../../lib/site-module.ts';
 import { analyticsAdminRoutes } from './admin-routes.ts';
+import { goalCounter, goalHook } from './goals.ts';
 import { analyticsRoutes } from './routes.ts';
 import { createAnalyticsService } from './service.ts';
 
-export function analyticsModule({ db, config }: SiteContext) {
+export function analyticsModule({ db, config, log }: SiteContext) {
   const analytics = createAnalyticsService(db, { rawRetentionDays: config.ANALYTICS_RAW_DAYS });
+  const countGoal = goalCounter(analytics, config.publicUrl, log);
   return {
     name: 'analytics',
     analytics,
+    /** The root hook that counts a form's goal (server/app.ts adds it before any module's routes). */
+    goalHook: goalHook(countGoal),
     routes: async (app) => {
-      await app.register(analyticsRoutes, { analytics });
+      await app.register(analyticsRoutes, { analytics, countGoal });
     },
     adminRoutes: async (app) => {
       await app.register(analyticsAdminRoutes, { analytics });

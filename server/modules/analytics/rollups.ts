@@ -2,12 +2,13 @@
  * Daily roll-ups of page views (tables analytics_daily and analytics_daily_visitors): what the
  * Admin Dashboard reads instead of counting raw views, so its 30-day summary costs the same at a
  * million views as at ten. Each view adds one to `views` in its four buckets (total, path,
- * referrer, device) and one to `visitors` where its visitor hash is new in the bucket that day.
+ * referrer, device) and one to `visitors` where its visitor hash is new in the bucket that day;
+ * each goal reached does the same in its 'goal' bucket.
  */
 import { lt, type SQL, sql } from 'drizzle-orm';
 import { DESKTOP_MIN_WIDTH, TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 import type { Db } from '../../db/client.ts';
-import { analyticsDailyVisitors, pageViews } from '../../db/schema.ts';
+import { analyticsDailyVisitors, goalEvents, pageViews } from '../../db/schema.ts';
 import type { PageView } from './service.ts';
 
 export type Device = 'Mobile' | 'Tablet' | 'Desktop' | 'Unknown';
@@ -30,8 +31,20 @@ export function bucketsOf(view: PageView): [dimension: string, value: string][] 
 
 /** One statement: remember the visitor in each bucket, then count the view and any new visitor. */
 export function rollUpView(day: string, view: PageView, visitorHash: string): SQL {
+  return rollUp(day, bucketsOf(view), visitorHash);
+}
+
+/**
+ * A goal reached counts in its own bucket ('goal', its id): `views` are its completions,
+ * `visitors` the day's distinct visitors who reached it.
+ */
+export function rollUpGoal(day: string, goal: string, visitorHash: string): SQL {
+  return rollUp(day, [['goal', goal]], visitorHash);
+}
+
+function rollUp(day: string, buckets: [dimension: string, value: string][], visitorHash: string): SQL {
   const rows = sql.join(
-    bucketsOf(view).map(([dimension, value]) => sql`(${dimension}::text, ${value}::text)`),
+    buckets.map(([dimension, value]) => sql`(${dimension}::text, ${value}::text)`),
     sql`, `,
   );
   return sql`
@@ -51,19 +64,20 @@ export function rollUpView(day: string, view: PageView, visitorHash: string): SQ
 
 /**
  * Deletes what is no longer needed: the visitor sets of past days (a hash never returns after
- * its day's salt is gone) and, with a retention, raw views older than that many days (the
- * roll-ups keep their counts).
+ * its day's salt is gone) and, with a retention, raw views and goals older than that many days
+ * (the roll-ups keep their counts).
  */
 export async function sweep(db: Db, today: string, rawRetentionDays: number, now: Date) {
   await db.delete(analyticsDailyVisitors).where(lt(analyticsDailyVisitors.day, today));
   if (rawRetentionDays > 0) {
     const cutoff = new Date(now.getTime() - rawRetentionDays * 86_400_000);
     await db.delete(pageViews).where(lt(pageViews.createdAt, cutoff));
+    await db.delete(goalEvents).where(lt(goalEvents.createdAt, cutoff));
   }
 }
 
 /**
- * Computes the roll-ups again from the raw views (what migration 0006 did for the views recorded
+ * Computes the roll-ups again from the raw views and goals (what migration 0006 did for the views recorded
  * before roll-ups existed); the benchmarks use it after filling page_views directly.
  */
 export async function rebuildRollups(db: Db): Promise<void> {
@@ -81,4 +95,9 @@ export async function rebuildRollups(db: Db): Promise<void> {
       where b.value is not null
     ) as v
     group by day, dimension, value`);
+  await db.execute(sql`
+    insert into analytics_daily (day, dimension, value, views, visitors)
+    select (created_at at time zone 'UTC')::date, 'goal', goal, count(*)::int, count(distinct visitor_hash)::int
+    from goal_events
+    group by 1, goal`);
 }

@@ -1,14 +1,38 @@
 /**
  * GET /insights.js: the first-party analytics script every page loads.
  * POST /api/analytics/pageview: what it reports (path, referrer, screen size).
+ * GET /go/...: the site's links out (GitHub, LinkedIn, a project's live site or code), each a
+ * counted redirect to where it points (issue 48), so a click counts with or without JavaScript.
  * No cookies either way; bots and admin pages are not counted.
  */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isbot } from 'isbot';
 import { z } from 'zod';
+import { type GoalId, projectRepoUrl } from '../../../common/goals.ts';
 import { pageViewSchema } from '../../../common/schemas/analytics.ts';
+import { socialLinks } from '../../../content/profile.ts';
+import { projects } from '../../../content/projects.ts';
+import { notFound } from '../../lib/http-error.ts';
+import type { CountGoal } from './goals.ts';
 import type { AnalyticsService } from './service.ts';
 import { referrerHost } from './service.ts';
+
+/** Where each counted link out goes, and the goal it reaches; none for an unknown one. */
+export function outboundTarget(kind: string, projectId?: string): { url: string; goal: GoalId } | undefined {
+  if (projectId === undefined) {
+    if (kind !== 'github' && kind !== 'linkedin') return undefined;
+    const url = socialLinks.find((link) => link.icon === kind)?.url;
+    return url ? { url, goal: kind } : undefined;
+  }
+  const project = projects.find((candidate) => candidate.id === projectId);
+  if (!project) return undefined;
+  if (kind === 'demo') return project.liveUrl ? { url: project.liveUrl, goal: 'demo' } : undefined;
+  const repo = kind === 'code' ? projectRepoUrl(project) : undefined;
+  return repo ? { url: repo, goal: 'github' } : undefined;
+}
+
+const NOT_A_LINK = 'This link does not lead anywhere.';
 
 /**
  * Reports the first page view and every client-side navigation after it
@@ -32,15 +56,31 @@ export const INSIGHTS_SCRIPT = `(() => {
 })();
 `;
 
-export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (
-  app,
-  { analytics },
-) => {
+export const analyticsRoutes: FastifyPluginAsyncZod<{
+  analytics: AnalyticsService;
+  countGoal: CountGoal;
+}> = async (app, { analytics, countGoal }) => {
   app.get('/insights.js', async (_request, reply) =>
     reply
       .type('text/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=86400')
       .send(INSIGHTS_SCRIPT),
+  );
+
+  // Any two or three segments are answered: an address no link of the site makes is a 404.
+  const goOut = async (request: FastifyRequest, reply: FastifyReply, kind: string, projectId?: string) => {
+    const target = outboundTarget(kind, projectId);
+    if (!target) throw notFound(NOT_A_LINK);
+    await countGoal(request, target.goal);
+    return reply.header('cache-control', 'no-store').redirect(target.url, 302);
+  };
+  app.get('/go/:kind', { schema: { params: z.object({ kind: z.string().max(40) }) } }, (request, reply) =>
+    goOut(request, reply, request.params.kind),
+  );
+  app.get(
+    '/go/:kind/:projectId',
+    { schema: { params: z.object({ kind: z.string().max(40), projectId: z.string().max(100) }) } },
+    (request, reply) => goOut(request, reply, request.params.kind, request.params.projectId),
   );
 
   app.post(

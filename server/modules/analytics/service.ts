@@ -6,11 +6,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gte, like, ne, sql } from 'drizzle-orm';
+import { GOAL_IDS, type GoalId, isGoal } from '../../../common/goals.ts';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
 import type { Db } from '../../db/client.ts';
-import { analyticsDaily, appMeta, pageViews } from '../../db/schema.ts';
+import { analyticsDaily, appMeta, goalEvents, pageViews } from '../../db/schema.ts';
 import { nowAndThen } from '../../lib/now-and-then.ts';
-import { rollUpView, sweep } from './rollups.ts';
+import { rollUpGoal, rollUpView, sweep } from './rollups.ts';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -94,6 +95,19 @@ export function createAnalyticsService(
     },
 
     /**
+     * Counts a goal reached by a visitor (its hash as for page views), from the page `path` when
+     * known: the raw row and its roll-up in one transaction, as a page view is stored.
+     */
+    async recordGoal(goal: GoalId, visitorHash: string, path: string | null = null): Promise<void> {
+      const at = now();
+      const day = at.toISOString().slice(0, 10);
+      await db.transaction(async (tx) => {
+        await tx.insert(goalEvents).values({ goal, visitorHash, path, createdAt: at });
+        await tx.execute(rollUpGoal(day, goal, visitorHash));
+      });
+    },
+
+    /**
      * The owner's report: page views and visitors per UTC day for the last `days` days, the top
      * pages and referrers, and devices, read from the daily roll-ups (a few rows per day), never
      * from the raw views.
@@ -114,7 +128,7 @@ export function createAnalyticsService(
           .orderBy(desc(views), analyticsDaily.value);
         return limit ? query.limit(limit) : query;
       };
-      const [perDay, topPages, topReferrers, devices] = await Promise.all([
+      const [perDay, topPages, topReferrers, devices, goals] = await Promise.all([
         db
           .select({
             date: analyticsDaily.day,
@@ -126,6 +140,7 @@ export function createAnalyticsService(
         top('path', TOP_LIST_LENGTH),
         top('referrer', TOP_LIST_LENGTH),
         top('device'),
+        top('goal'),
       ]);
       const counted = new Map(perDay.map((row) => [row.date, row]));
       const dayList = Array.from({ length: days }, (_, i) => {
@@ -133,12 +148,26 @@ export function createAnalyticsService(
         const row = counted.get(date);
         return { date, views: row?.views ?? 0, visitors: row?.visitors ?? 0 };
       });
+      const totals = dayList.reduce(
+        (sum, day) => ({ views: sum.views + day.views, visitors: sum.visitors + day.visitors }),
+        { views: 0, visitors: 0 },
+      );
+      const reached = new Map(goals.filter((row) => isGoal(row.value)).map((row) => [row.value, row]));
       return {
         days: dayList,
-        totals: dayList.reduce(
-          (sum, day) => ({ views: sum.views + day.views, visitors: sum.visitors + day.visitors }),
-          { views: 0, visitors: 0 },
-        ),
+        totals,
+        // Every goal, reached or not, in the order the owner knows them; the rate is of the
+        // period's visitors (each day's distinct visitors, summed, as the totals count them).
+        goals: GOAL_IDS.map((goal) => {
+          const row = reached.get(goal);
+          const visitors = row?.visitors ?? 0;
+          return {
+            goal,
+            completions: row?.views ?? 0,
+            visitors,
+            rate: totals.visitors > 0 ? Math.min(1, visitors / totals.visitors) : 0,
+          };
+        }),
         topPages: topPages.map(({ value, ...counts }) => ({ path: value, ...counts })),
         topReferrers: topReferrers.map(({ value, ...counts }) => ({ referrer: value, ...counts })),
         devices: devices.map(({ value, ...counts }) => ({

@@ -49,7 +49,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ booking: BookingService; cac
     '/api/bookings',
     {
       schema: { body: bookingRequestSchema, response: { 201: bookingCreatedSchema } },
-      config: { rateLimit: publicFormLimit },
+      config: { rateLimit: publicFormLimit, goal: 'booking' },
     },
     async (request, reply) => reply.code(201).send(await booking.book(request.body, request.ip)),
   );

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { commentFormSchema, publicCommentListSchema } from '../../../common/schemas/comments.ts';
 import { type BotCheck, checkVerificationPhrase } from '../../lib/anti-spam.ts';
+import { answeredLikeAPerson } from '../../lib/goals.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { type ReadCache, sendJson } from '../../lib/read-cache.ts';
 import { plainPage } from '../../plugins/errors.ts';
@@ -94,7 +95,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{
     '/api/blog/post/:postId/comments',
     {
       schema: { params: postIdParamsSchema, body: commentFormSchema, response: { 201: submittedSchema } },
-      config: { rateLimit: publicFormLimit },
+      config: { rateLimit: publicFormLimit, goal: 'comment' },
     },
     async (request, reply) => {
       const postId = parsePostId(request.params.postId);
@@ -114,7 +115,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{
           ipAddress: request.ip,
           notifyOnReply: body.notifyOnReply,
         });
-      }
+      } else answeredLikeAPerson(request);
       return reply.code(201).send({ message: SUBMITTED });
     },
   );

@@ -17,7 +17,10 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
     '/api/contact',
     {
       schema: { body: z.record(z.string(), z.unknown()), response: { 201: acceptedSchema } },
-      config: { rateLimit: publicFormLimit },
+      config: {
+        rateLimit: publicFormLimit,
+        goal: (request) => ('subject' in (request.body as object) ? 'message' : 'quote'),
+      },
     },
     async (request, reply) => {
       if ('subject' in request.body) {

@@ -3,6 +3,7 @@
  * subscriber's link (confirm, unsubscribe, come back, change how often), the RFC 8058 one-click
  * unsubscribe a mail app posts, and the archive of sent issues.
  */
+
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,6 +15,7 @@ import {
   subscribeSchema,
 } from '../../../common/schemas/newsletter.ts';
 import { pageOf } from '../../../common/schemas/shared.ts';
+import { answeredLikeAPerson } from '../../lib/goals.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { publicFormLimit } from '../../plugins/security.ts';
 import { EMAIL_IMAGES_PATH, type EmailImages } from './email-images.ts';
@@ -67,10 +69,11 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{
     '/api/newsletter/subscribe',
     {
       schema: { body: subscribeSchema, response: { 202: z.object({ message: z.string() }) } },
-      config: { rateLimit: publicFormLimit },
+      config: { rateLimit: publicFormLimit, goal: 'newsletter_subscribe' },
     },
     async (request, reply) => {
       const due = performance.now() + SUBSCRIBE_ANSWER_MS;
+      if (request.body.website) answeredLikeAPerson(request);
       await newsletter.subscribers.subscribe(request.body);
       await until(due);
       return reply.code(202).send({ message: SUBSCRIBE_ANSWER });
@@ -91,7 +94,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{
     '/api/newsletter/confirm',
     {
       schema: { body: byToken, response: { 200: subscription.extend({ manage: subscriberTokenSchema }) } },
-      config: { rateLimit: linkLimit },
+      config: { rateLimit: linkLimit, goal: 'newsletter_confirm' },
     },
     async (request) => newsletter.subscribers.confirm(request.body.token),
   );

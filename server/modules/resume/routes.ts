@@ -13,7 +13,7 @@ export const resumeRoutes: FastifyPluginAsyncZod<{ resume: ResumeService }> = as
     '/api/resume/request',
     {
       schema: { body: resumeRequestSchema, response: { 201: z.object({ accessToken: z.string() }) } },
-      config: { rateLimit: publicFormLimit },
+      config: { rateLimit: publicFormLimit, goal: 'resume_request' },
     },
     async (request, reply) => {
       const accessToken = await resume.request(request.body, request.ip);
@@ -45,7 +45,7 @@ export const resumeRoutes: FastifyPluginAsyncZod<{ resume: ResumeService }> = as
     '/api/resume',
     {
       schema: { querystring: z.object({ token: z.string().optional() }) },
-      config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
+      config: { rateLimit: { max: 60, timeWindow: '10 minutes' }, goal: 'resume_download' },
     },
     async (request, reply) => {
       const { token } = request.query;

@@ -33,6 +33,7 @@ export function robotsTxt(siteUrl: string): string {
     'Allow: /',
     'Disallow: /api/',
     'Disallow: /admin',
+    'Disallow: /go/',
     '',
     `Sitemap: ${siteUrl}/sitemap.xml`,
     '',

@@ -7,6 +7,7 @@ import {
   skillsByCategorySchema,
 } from '../../../common/schemas/skills.ts';
 import type { BotCheck } from '../../lib/anti-spam.ts';
+import { answeredLikeAPerson } from '../../lib/goals.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { type ReadCache, sendJson } from '../../lib/read-cache.ts';
 import { ENDORSEMENTS_CACHE_PREFIX, SKILLS_CACHE_KEY, type SkillService } from './service.ts';
@@ -45,7 +46,7 @@ export const skillRoutes: FastifyPluginAsyncZod<{
     {
       schema: { body: endorsementSchema, response: { 201: z.object({ message: z.string() }) } },
       // The endorsement dialog reads `error` from a failed answer's body.
-      config: { rateLimit: { max: 20, timeWindow: '10 minutes' }, errorField: true },
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' }, errorField: true, goal: 'endorsement' },
     },
     async (request, reply) => {
       const { skillId } = request.body;
@@ -55,7 +56,7 @@ export const skillRoutes: FastifyPluginAsyncZod<{
       if (await botCheck.admit(request.body, 'endorsement', String(skillId))) {
         await skills.endorse(request.body, request.ip);
         cache.invalidate(SKILLS_CACHE_KEY, `${ENDORSEMENTS_CACHE_PREFIX}${skillId}`);
-      }
+      } else answeredLikeAPerson(request);
       return reply.code(201).send({ message: 'Endorsement submitted' });
     },
   );

@@ -1,4 +1,5 @@
 import { DESKTOP_MIN_WIDTH, TABLET_MIN_WIDTH } from '../../../common/constants.ts';
+import { goalLabel } from '../../../common/goals.ts';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
 import { dayLabel } from '../../lib/dates.ts';
 import { DataTable, labelColumn } from '../../ui/data-table.tsx';
@@ -165,6 +166,35 @@ function FiguresTable({
   );
 }
 
+type GoalRow = AdminAnalytics['goals'][number] & { label: string };
+
+/** A share of the period's visitors as the owner reads it: '1.4 %', '25 %', '< 0.1 %', '0 %'. */
+export function percent(rate: number): string {
+  if (rate === 0) return '0 %';
+  const value = rate * 100;
+  if (value < 0.1) return '< 0.1 %';
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} %`;
+}
+
+/** Each goal, reached or not: how often, by how many visitors, and their share of the period's. */
+function GoalsTable({ goals }: { goals: AdminAnalytics['goals'] }) {
+  return (
+    <DataTable
+      caption="Goals reached"
+      className="mt-2"
+      compact
+      rows={goals.map((row): GoalRow => ({ ...row, label: goalLabel(row.goal) }))}
+      rowKey={(row) => row.goal}
+      columns={[
+        labelColumn<GoalRow>('Goal', { className: 'font-normal' }),
+        { key: 'completions', header: 'Completions', numeric: true, cell: (row) => row.completions },
+        { key: 'visitors', header: 'Visitors', numeric: true, cell: (row) => row.visitors },
+        { key: 'rate', header: 'Conversion', numeric: true, cell: (row) => percent(row.rate) },
+      ]}
+    />
+  );
+}
+
 export function Analytics() {
   const { data, error, isLoading } = useAnalytics(ANALYTICS_DAYS);
   if (!data) {
@@ -211,6 +241,14 @@ export function Analytics() {
           />
         </Panel>
       </div>
+      <Panel small headingId="analytics-goals" title="Goals">
+        <p className="mt-1 text-sm text-muted-foreground">
+          Counted by the server when a form is stored, and when a visitor follows a link to GitHub, LinkedIn
+          or a live demo, with or without the page's code. Conversion is the share of the period's visitors
+          who reached the goal.
+        </p>
+        <GoalsTable goals={data.goals} />
+      </Panel>
       <Panel small headingId="analytics-devices" title="Devices">
         <p className="mt-1 text-sm text-muted-foreground">
           By screen width: mobile under {TABLET_MIN_WIDTH} px, tablet under {DESKTOP_MIN_WIDTH} px, desktop
