@@ -3,7 +3,7 @@
  * the business, counted first-party and without a cookie, the same whether the browser ran the
  * page's code or not. Form goals are counted by the server when the form is stored (the API's
  * route names its goal); a click out to GitHub, LinkedIn or a project's live site goes through a
- * counted redirect (`/go/...`), a plain link that works without JavaScript.
+ * counted redirect (`/go/...`, common/links-out.ts), a plain link that works without JavaScript.
  *
  * No zod here: the public pages import this file, and zod stays out of their JavaScript.
  */
@@ -32,24 +32,3 @@ const LABELS = new Map<string, string>(GOALS.map((goal) => [goal.id, goal.label]
 export const isGoal = (value: string): value is GoalId => LABELS.has(value);
 
 export const goalLabel = (goal: GoalId): string => LABELS.get(goal) ?? goal;
-
-/** The counted redirects: the site's own links out, each answered by a 302 to where it points. */
-export const outboundPaths = {
-  /** The owner's GitHub or LinkedIn profile (content/profile.ts). */
-  profile: (network: 'github' | 'linkedin') => `/go/${network}`,
-  /** A project's live site. */
-  demo: (projectId: string) => `/go/demo/${projectId}`,
-  /** A project's code on GitHub. */
-  code: (projectId: string) => `/go/code/${projectId}`,
-};
-
-/** A project's repository on GitHub: its owner and name when given, or its GitHub address. */
-export function projectRepoUrl(project: {
-  repoOwner?: string | undefined;
-  repoName?: string | undefined;
-  githubUrl?: string | undefined;
-}): string | undefined {
-  return project.repoOwner && project.repoName
-    ? `https://github.com/${project.repoOwner}/${project.repoName}`
-    : project.githubUrl;
-}

@@ -126,10 +126,14 @@ test.describe('projects', () => {
     await expect(cards).toHaveCount(7);
     await expect(featured).toBeAttached();
     await expect(featured.getByRole('list', { name: 'Highlights' }).getByRole('listitem')).toHaveCount(4);
-    await expect(featured.getByRole('link', { name: 'Try Live Demo' })).toHaveAttribute('href', /^https:/);
+    // Links out go through their counted redirect (issue 48), which leads to the live site or GitHub.
+    await expect(featured.getByRole('link', { name: 'Try Live Demo' })).toHaveAttribute(
+      'href',
+      '/go/demo/keycode-help',
+    );
     await expect(featured.getByRole('link', { name: 'View Source Code' })).toHaveAttribute(
       'href',
-      /github\.com/,
+      '/go/code/keycode-help',
     );
 
     const filters = section.getByRole('group', { name: 'Filter projects' });

@@ -6,10 +6,14 @@ test('an iframe demo loads in a sandboxed frame with overlay, refresh, fullscree
 }) => {
   await page.goto('/projects/keycode-help');
   await expect(page.getByRole('heading', { level: 1, name: 'Keycode Help' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'View on GitHub' })).toHaveAttribute('href', /github\.com/);
+  // Links out through their counted redirects (issue 48).
+  await expect(page.getByRole('link', { name: 'View on GitHub' })).toHaveAttribute(
+    'href',
+    '/go/code/keycode-help',
+  );
   await expect(page.getByRole('link', { name: 'Live Website' })).toHaveAttribute(
     'href',
-    'https://keycodehelp.com',
+    '/go/demo/keycode-help',
   );
   const panel = page.getByRole('tabpanel', { name: 'Live Demo' });
   await expect(page.getByRole('tab', { name: 'Live Demo' })).toHaveAttribute('aria-selected', 'true');
@@ -87,14 +91,9 @@ test('a GitHub demo shows preview, launch and source, the branch, overview and r
   const panel = page.getByRole('tabpanel', { name: 'Live Demo' });
   const preview = panel.locator('iframe[title="Gatherly live demo"]');
   expect((await preview.locator('..').boundingBox())?.height).toBe(400);
-  await expect(panel.getByRole('link', { name: 'Launch App' })).toHaveAttribute(
-    'href',
-    'https://gatherly-events.app',
-  );
-  await expect(panel.getByRole('link', { name: 'View Source' })).toHaveAttribute(
-    'href',
-    'https://github.com/jordanellis-dev/gatherly',
-  );
+  // Through their counted redirects (issue 48).
+  await expect(panel.getByRole('link', { name: 'Launch App' })).toHaveAttribute('href', '/go/demo/gatherly');
+  await expect(panel.getByRole('link', { name: 'View Source' })).toHaveAttribute('href', '/go/code/gatherly');
   await expect(panel.getByText('Branch: develop')).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Overview' })).toBeVisible();
   const links = panel.getByRole('list', { name: 'Repository links' });
@@ -174,8 +173,11 @@ test('the Code tab links the repository and its download; the case study is show
   const code = page.getByRole('tabpanel', { name: 'Code' });
   await expect(code.getByRole('link', { name: 'Browse the repository' })).toHaveAttribute(
     'href',
-    'https://github.com/jordanellis-dev/keycode-help',
+    '/go/code/keycode-help',
   );
+  // The redirect leads to the repository itself.
+  const out = await page.request.get('/go/code/keycode-help', { maxRedirects: 0 });
+  expect(out.headers().location).toBe('https://github.com/jordanellis-dev/keycode-help');
   await expect(code.getByRole('link', { name: 'Download source (zip)' })).toHaveAttribute('href', /\.zip$/);
   const synopsis = page.getByRole('region', { name: 'Project Synopsis' });
   for (const heading of ['Case Study', 'Problem', 'Role', 'Stack', 'Features', 'Current status']) {

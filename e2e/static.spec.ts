@@ -140,6 +140,16 @@ test('project pages and the not-found page are served from files', async ({ page
   allowConsole(/status of 404/);
   await page.goto(`${STATIC_ORIGIN}/projects/keycode-help`);
   await expect(page.getByRole('heading', { level: 1, name: 'Keycode Help' })).toBeVisible();
+  // No server to count a link out (issue 48): the links go straight where they point.
+  await expect(page.getByRole('link', { name: 'View on GitHub' })).toHaveAttribute(
+    'href',
+    'https://github.com/jordanellis-dev/keycode-help',
+  );
+  await expect(
+    page
+      .getByRole('list', { name: 'Social links' })
+      .getByRole('link', { name: 'GitHub (opens in a new tab)' }),
+  ).toHaveAttribute('href', 'https://github.com/jordanellis-dev');
   await expectAccessible(page, 'static project page');
 
   const missing = await page.goto(`${STATIC_ORIGIN}/no-such-page`);

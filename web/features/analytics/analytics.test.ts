@@ -25,6 +25,6 @@ describe('percent', () => {
     [0.25, '25 %'],
     [1, '100 %'],
   ])('%f of the visitors reads %s', (rate, expected) => {
-    expect(percent(rate)).toBe(expected);
+    expect(percent(rate)).toBe(expected.replaceAll(' ', '\u00a0'));
   });
 });

@@ -170,10 +170,11 @@ type GoalRow = AdminAnalytics['goals'][number] & { label: string };
 
 /** A share of the period's visitors as the owner reads it: '1.4 %', '25 %', '< 0.1 %', '0 %'. */
 export function percent(rate: number): string {
-  if (rate === 0) return '0 %';
+  // A no-break space: a narrow column never parts the figure from its sign.
+  if (rate === 0) return '0\u00a0%';
   const value = rate * 100;
-  if (value < 0.1) return '< 0.1 %';
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} %`;
+  if (value < 0.1) return '<\u00a00.1\u00a0%';
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)}\u00a0%`;
 }
 
 /** Each goal, reached or not: how often, by how many visitors, and their share of the period's. */
@@ -187,9 +188,9 @@ function GoalsTable({ goals }: { goals: AdminAnalytics['goals'] }) {
       rowKey={(row) => row.goal}
       columns={[
         labelColumn<GoalRow>('Goal', { className: 'font-normal' }),
-        { key: 'completions', header: 'Completions', numeric: true, cell: (row) => row.completions },
+        { key: 'completions', header: 'Reached', numeric: true, cell: (row) => row.completions },
         { key: 'visitors', header: 'Visitors', numeric: true, cell: (row) => row.visitors },
-        { key: 'rate', header: 'Conversion', numeric: true, cell: (row) => percent(row.rate) },
+        { key: 'rate', header: 'Rate', numeric: true, cell: (row) => percent(row.rate) },
       ]}
     />
   );
@@ -244,8 +245,8 @@ export function Analytics() {
       <Panel small headingId="analytics-goals" title="Goals">
         <p className="mt-1 text-sm text-muted-foreground">
           Counted by the server when a form is stored, and when a visitor follows a link to GitHub, LinkedIn
-          or a live demo, with or without the page's code. Conversion is the share of the period's visitors
-          who reached the goal.
+          or a live demo, with or without the page's code. Reached counts each time; the rate is the share of
+          the period's visitors who reached the goal.
         </p>
         <GoalsTable goals={data.goals} />
       </Panel>

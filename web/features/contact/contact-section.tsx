@@ -4,7 +4,7 @@ import type { ContactInfo, SocialLink } from '../../../common/schemas/content.ts
 import { paths } from '../../lib/paths.ts';
 import { AvailableBadge } from '../../ui/available-badge.tsx';
 import { Award, Clock, LifeBuoy, Mail, MapPin, Phone } from '../../ui/icons.tsx';
-import { SocialLinks } from '../../ui/social-links.tsx';
+import { SocialLinks } from '../layout/social-links.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { QuoteForm } from './quote-form.tsx';
 

@@ -4,7 +4,7 @@ import type { SocialLink } from '../../../common/schemas/content.ts';
 import { paths } from '../../lib/paths.ts';
 import { Rss } from '../../ui/icons.tsx';
 import { Link } from '../../ui/link.tsx';
-import { SocialLinks } from '../../ui/social-links.tsx';
+import { SocialLinks } from './social-links.tsx';
 
 /** The newsletter's short form, the fediverse handle, social links (new tab), the Privacy Policy and Terms of Service pages, the blog's feed, and the copyright year. */
 export function Footer({

@@ -4,7 +4,7 @@ import { paths } from '../../lib/paths.ts';
 import { AvailableBadge } from '../../ui/available-badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
-import { SocialLinks } from '../../ui/social-links.tsx';
+import { SocialLinks } from '../layout/social-links.tsx';
 import { ParticleCanvas } from './particle-canvas.tsx';
 import { TypingText } from './typing-text.tsx';
 

@@ -22,6 +22,7 @@ import {
   TriangleAlert,
 } from '../../ui/icons.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
+import { useLinksOut } from '../layout/outbound.ts';
 import { DemoFrame } from './demo-frame.tsx';
 import { SourceCodeLink } from './source-code-link.tsx';
 import { type TabItem, TabPanel, useTabs } from './tabs.tsx';
@@ -64,13 +65,14 @@ const repoUrl = (project: Project) =>
     : project.githubUrl;
 
 function NoDemo({ project }: { project: Project }) {
+  const out = useLinksOut();
   return (
     <div className="flex flex-col items-center rounded-lg border border-border p-10 text-center">
       <MonitorX className="h-10 w-10 text-muted-foreground" />
       <h3 className="mt-4 text-lg font-semibold">No Live Demo Available</h3>
       {project.liveUrl && (
         <Button asChild className="mt-4">
-          <a href={project.liveUrl} target="_blank" rel="noopener noreferrer">
+          <a href={out.demo(project)} target="_blank" rel={out.rel}>
             <ExternalLink className="h-4 w-4" />
             Visit Live Site
           </a>
@@ -81,16 +83,18 @@ function NoDemo({ project }: { project: Project }) {
 }
 
 function Unavailable({ project }: { project: Project }) {
+  const out = useLinksOut();
   return (
     <div className="flex flex-col items-center rounded-lg border border-border p-10 text-center">
       <h3 className="text-lg font-semibold">Live Demo</h3>
       <p className="mt-2 text-muted-foreground">An interactive demo is not available at this moment.</p>
-      {project.githubUrl && <SourceCodeLink url={project.githubUrl} className="mt-4" />}
+      {project.githubUrl && <SourceCodeLink url={out.code(project)} rel={out.rel} className="mt-4" />}
     </div>
   );
 }
 
 function GithubDemo({ project }: { project: Project }) {
+  const out = useLinksOut();
   if (!project.repoOwner || !project.repoName) {
     return (
       <div role="alert" className="flex items-center gap-3 rounded-lg border border-border p-6">
@@ -122,14 +126,14 @@ function GithubDemo({ project }: { project: Project }) {
       <div className="flex flex-wrap items-center gap-3">
         {project.liveUrl && (
           <Button asChild>
-            <a href={project.liveUrl} target="_blank" rel="noopener noreferrer">
+            <a href={out.demo(project)} target="_blank" rel={out.rel}>
               <ExternalLink className="h-4 w-4" />
               Launch App
             </a>
           </Button>
         )}
         <Button asChild variant="outline">
-          <a href={repo} target="_blank" rel="noopener noreferrer">
+          <a href={out.code(project)} target="_blank" rel={out.rel}>
             <SocialIcon icon="github" className="h-4 w-4" />
             View Source
           </a>
@@ -227,6 +231,7 @@ const TABS: TabItem<Panel>[] = [
 ];
 
 export function DemoPanel({ project }: { project: Project }) {
+  const out = useLinksOut();
   const repo = repoUrl(project);
   const branch = project.demoConfig?.githubBranch ?? DEFAULT_GITHUB_BRANCH;
   const [tab, setTab] = useState<Panel>('demo');
@@ -278,7 +283,7 @@ export function DemoPanel({ project }: { project: Project }) {
           repo ? (
             <div className="flex flex-wrap gap-3">
               <Button asChild>
-                <a href={repo} target="_blank" rel="noopener noreferrer">
+                <a href={out.code(project)} target="_blank" rel={out.rel}>
                   <SocialIcon icon="github" className="h-4 w-4" />
                   Browse the repository
                 </a>

@@ -5,6 +5,7 @@ import { ExternalLink, Star } from '../../ui/icons.tsx';
 import { Link } from '../../ui/link.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { Tags } from '../../ui/tags.tsx';
+import { useLinksOut } from '../layout/outbound.ts';
 import { isFeaturedTitle, type ProjectSummary } from './featured.ts';
 
 /**
@@ -12,6 +13,7 @@ import { isFeaturedTitle, type ProjectSummary } from './featured.ts';
  * when live), badges, text and links.
  */
 export function ProjectCard({ project }: { project: ProjectSummary }) {
+  const out = useLinksOut();
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card shadow-sm">
       <div className="relative aspect-video overflow-hidden bg-muted">
@@ -31,9 +33,9 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
             invisible overlay took the tap on the image to the external site. */}
         {project.liveUrl && (
           <a
-            href={project.liveUrl}
+            href={out.demo(project)}
             target="_blank"
-            rel="noopener noreferrer"
+            rel={out.rel}
             className="absolute inset-0 hidden items-center justify-center bg-black/60 text-sm font-semibold text-white opacity-0 transition-opacity group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:hover)]:flex"
           >
             <span className="inline-flex items-center gap-2 rounded-md bg-white/95 px-4 py-2 text-slate-900">
@@ -68,9 +70,9 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
           </Link>
           {project.githubUrl && (
             <a
-              href={project.githubUrl}
+              href={out.code(project)}
               target="_blank"
-              rel="noopener noreferrer"
+              rel={out.rel}
               aria-label={`${project.title} on GitHub (opens in a new tab)`}
               className="inline-flex h-9 w-9 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
             >
@@ -79,9 +81,9 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
           )}
           {project.liveUrl && (
             <a
-              href={project.liveUrl}
+              href={out.demo(project)}
               target="_blank"
-              rel="noopener noreferrer"
+              rel={out.rel}
               aria-label={`${project.title} live demo (opens in a new tab)`}
               className="inline-flex h-9 w-9 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
             >

@@ -11,6 +11,7 @@ import { ExternalLink } from '../../ui/icons.tsx';
 import { Link } from '../../ui/link.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { Tags } from '../../ui/tags.tsx';
+import { useLinksOut } from '../layout/outbound.ts';
 import { DemoPanel } from './demo-panel.tsx';
 
 function List({ title, items }: { title: string; items: readonly string[] }) {
@@ -45,6 +46,7 @@ export function ProjectNotFound() {
 
 /** A project's page: image, description, links, case study, Live Demo panel and the details aside. */
 export function ProjectDetails({ project }: { project: Project }) {
+  const out = useLinksOut();
   const caseStudy = project.synopsis?.caseStudy;
   const category = project.category.charAt(0).toUpperCase() + project.category.slice(1);
   return (
@@ -72,7 +74,7 @@ export function ProjectDetails({ project }: { project: Project }) {
           <div className="mt-6 flex flex-wrap gap-3">
             {project.githubUrl && (
               <Button asChild variant="outline">
-                <a href={project.githubUrl} target="_blank" rel="noopener noreferrer">
+                <a href={out.code(project)} target="_blank" rel={out.rel}>
                   <SocialIcon icon="github" className="h-4 w-4" />
                   View on GitHub
                 </a>
@@ -80,7 +82,7 @@ export function ProjectDetails({ project }: { project: Project }) {
             )}
             {project.liveUrl && (
               <Button asChild>
-                <a href={project.liveUrl} target="_blank" rel="noopener noreferrer">
+                <a href={out.demo(project)} target="_blank" rel={out.rel}>
                   <ExternalLink className="h-4 w-4" />
                   Live Website
                 </a>

@@ -7,6 +7,7 @@ import { CheckCircle2, ExternalLink, MessageSquare, Sparkles } from '../../ui/ic
 import { Link } from '../../ui/link.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { Tags } from '../../ui/tags.tsx';
+import { useLinksOut } from '../layout/outbound.ts';
 import {
   featuredProject,
   filterProjects,
@@ -14,12 +15,14 @@ import {
   type ProjectFilter,
   type ProjectSummary,
 } from './featured.ts';
+
 import { ProjectCard } from './project-card.tsx';
 import { useReveal } from './use-reveal.ts';
 
 const FADE_MS = 200;
 
 function FeaturedProject({ project }: { project: ProjectSummary }) {
+  const out = useLinksOut();
   const { ref, revealed } = useReveal<HTMLElement>(0.3);
   return (
     <article
@@ -63,7 +66,7 @@ function FeaturedProject({ project }: { project: ProjectSummary }) {
         <div className="mt-2 flex flex-wrap gap-3">
           {project.liveUrl && (
             <Button asChild>
-              <a href={project.liveUrl} target="_blank" rel="noopener noreferrer">
+              <a href={out.demo(project)} target="_blank" rel={out.rel}>
                 <ExternalLink className="h-4 w-4" />
                 Try Live Demo
               </a>
@@ -71,7 +74,7 @@ function FeaturedProject({ project }: { project: ProjectSummary }) {
           )}
           {project.githubUrl && (
             <Button asChild variant="outline">
-              <a href={project.githubUrl} target="_blank" rel="noopener noreferrer">
+              <a href={out.code(project)} target="_blank" rel={out.rel}>
                 <SocialIcon icon="github" className="h-4 w-4" />
                 View Source Code
               </a>

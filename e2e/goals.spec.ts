@@ -1,0 +1,92 @@
+/**
+ * Goals (issue 48, point 1) as a visitor reaches them and the owner reads them: a link out to
+ * GitHub counted through its redirect with and without the page's code, a quote request sent
+ * without it, and the Goals table of the analytics section at 390 and 1280 px in both themes.
+ * Nothing leaves the machine: the pages the links lead to are answered by the test.
+ */
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import type { AdminAnalytics } from '../common/schemas/analytics.ts';
+import { expect, expectAccessible, sendQuote, test } from './fixtures.ts';
+
+/** A person's phone (headless Chromium's own agent counts as a bot, and bots are not counted). */
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36';
+
+/** How often a goal was reached in the owner's 30-day report. */
+async function completions(admin: APIRequestContext, goal: string): Promise<number> {
+  const report = (await (await admin.get('/api/admin/analytics?days=30')).json()) as AdminAnalytics;
+  return report.goals.find((row) => row.goal === goal)?.completions ?? 0;
+}
+
+/** The outside sites the links lead to, answered here. */
+async function answerOutside(context: BrowserContext) {
+  await context.route(/^https:\/\/(github\.com|www\.linkedin\.com)\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Elsewhere</title><h1>Elsewhere</h1>' }),
+  );
+}
+
+// One network each, so the two (run side by side) count apart.
+for (const [javaScriptEnabled, name, goal, address] of [
+  [false, 'GitHub', 'github', 'https://github.com/jordanellis-dev'],
+  [true, 'LinkedIn', 'linkedin', 'https://www.linkedin.com/in/jordanellis-dev'],
+] as const) {
+  test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
+    test.use({ javaScriptEnabled, userAgent: PHONE });
+
+    test(`the footer link to ${name} opens it in a new tab and is counted once`, async ({
+      page,
+      context,
+      admin,
+    }) => {
+      await answerOutside(context);
+      const before = await completions(admin, goal);
+      await page.goto('/blog');
+      const link = page
+        .getByRole('list', { name: 'Social links' })
+        .getByRole('link', { name: `${name} (opens in a new tab)` });
+      await expect(link).toHaveAttribute('href', `/go/${goal}`);
+      const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+      await expect(tab).toHaveURL(address);
+      await expect(tab.getByRole('heading', { name: 'Elsewhere' })).toBeVisible();
+      await expect.poll(() => completions(admin, goal)).toBe(before + 1);
+    });
+  });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, userAgent: PHONE });
+
+  test('a quote request sent from the page itself counts as a quote', async ({ page, admin }) => {
+    const before = await completions(admin, 'quote');
+    await sendQuote(page, { name: 'Goal Counter', email: `goal.${Date.now()}@example.com` });
+    await expect.poll(() => completions(admin, 'quote')).toBe(before + 1);
+  });
+});
+
+for (const [width, height, theme] of [
+  [390, 844, 'light'],
+  [1280, 900, 'dark'],
+  [390, 844, 'dark'],
+  [1280, 900, 'light'],
+] as const) {
+  test(`the owner reads the goals with their conversion (${width} px, ${theme})`, async ({
+    page,
+    signInAs,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await page.emulateMedia({ colorScheme: theme });
+    await signInAs('admin');
+    await page.goto('/admin/blog/analytics');
+    const goals = page.getByRole('region', { name: 'Goals' });
+    const table = goals.getByRole('table', { name: 'Goals reached' });
+    await expect(table).toBeVisible();
+    for (const header of ['Goal', 'Reached', 'Visitors', 'Rate']) {
+      await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
+    }
+    for (const goal of ['Quote sent', 'Call booked', 'Resume downloaded', 'GitHub opened', 'Demo opened']) {
+      await expect(table.getByRole('rowheader', { name: goal })).toBeVisible();
+    }
+    await goals.scrollIntoViewIfNeeded();
+    await expectAccessible(page, `analytics goals at ${width} px, ${theme}`);
+  });
+}
