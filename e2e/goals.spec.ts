@@ -90,3 +90,55 @@ for (const [width, height, theme] of [
     await expectAccessible(page, `analytics goals at ${width} px, ${theme}`);
   });
 }
+
+test.describe('Global Privacy Control', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the owner chooses to honour it without JavaScript; the privacy page says so, and a browser sending it is not counted', async ({
+    page,
+    browser,
+    baseURL,
+    admin,
+    signInAs,
+  }) => {
+    await signInAs('admin');
+    await page.goto('/admin/blog/analytics');
+    const settings = page.getByRole('form', { name: 'Analytics settings' });
+    const honour = settings.getByRole('checkbox', { name: /^Honour Global Privacy Control/ });
+    await honour.check();
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\?done=analytics-settings$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
+    await expect(honour).toBeChecked();
+    try {
+      await page.goto('/privacy');
+      await expect(
+        page.getByText('If your browser sends Global Privacy Control, none of your page views or actions'),
+      ).toBeVisible();
+
+      // Two visitors follow a live demo's link: one browser sends the signal, the other does not.
+      const before = await completions(admin, 'demo');
+      for (const headers of [{ 'sec-gpc': '1' }, {}] as Record<string, string>[]) {
+        const visitor = await browser.newContext({
+          baseURL: baseURL ?? '',
+          javaScriptEnabled: false,
+          userAgent: PHONE,
+          extraHTTPHeaders: headers,
+        });
+        const answer = await visitor.request.get('/go/demo/keycode-help', { maxRedirects: 0 });
+        expect(answer.status()).toBe(302);
+        await visitor.close();
+      }
+      await expect.poll(() => completions(admin, 'demo')).toBe(before + 1);
+    } finally {
+      await page.goto('/admin/blog/analytics');
+      await honour.uncheck();
+      await settings.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
+    }
+    await page.goto('/privacy');
+    await expect(
+      page.getByText('This site does not act on Global Privacy Control at the moment'),
+    ).toBeVisible();
+  });
+});

@@ -13,6 +13,13 @@ export const pageViewSchema = z.object({
   screenHeight: z.number().int().min(0).max(100_000).optional(),
 });
 
+/**
+ * The owner's analytics choices (issue 48, point 9): whether a browser's Global Privacy Control
+ * signal (`Sec-GPC: 1`) keeps its visits and goals out of the counts.
+ */
+export const analyticsSettingsSchema = z.object({ honorGpc: z.boolean() });
+export type AnalyticsSettings = z.infer<typeof analyticsSettingsSchema>;
+
 const countRow = z.object({ views: z.number().int(), visitors: z.number().int() });
 
 /** First-party analytics over the last `days` days (UTC), every day present. */
@@ -22,6 +29,7 @@ export const adminAnalyticsSchema = z.object({
   topPages: z.array(countRow.extend({ path: z.string() })),
   topReferrers: z.array(countRow.extend({ referrer: z.string() })),
   devices: z.array(countRow.extend({ device: z.enum(['Mobile', 'Tablet', 'Desktop', 'Unknown']) })),
+  settings: analyticsSettingsSchema,
   /** Each goal: how often it was reached, by how many visitors, and their share of the period's visitors. */
   goals: z.array(
     z.object({

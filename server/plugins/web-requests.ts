@@ -27,7 +27,7 @@ export const UPLOAD_PAGES = new Set(['/admin/blog/data', '/admin/blog/newsletter
 export const RAW_BODY = Symbol('raw multipart body');
 
 /** What a page's action passes on to the API it writes through: who is asking, and their session. */
-export const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language', 'referer'] as const;
+export const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language', 'referer', 'sec-gpc'] as const;
 
 /** A form-encoded body as an object of its fields (a field sent twice keeps both, in order). */
 export function formFields(body: string): Record<string, string | string[]> {

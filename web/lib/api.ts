@@ -13,6 +13,9 @@ export const API_PREFIX = '/api/';
  */
 export const ADMIN_PREFIX = `${API_PREFIX}admin/`;
 
+/** Whether the page-view counting honours Global Privacy Control (the privacy page says so). */
+export const ANALYTICS_PRIVACY_PATH = `${API_PREFIX}analytics/privacy`;
+
 /** The empty answer of spec section 8 for a static read that found nothing. */
 export function staticEmptyDefault(path: string): unknown {
   const clean = path.split('?')[0]?.replace(/\/+$/, '') ?? '';

@@ -1,7 +1,17 @@
+import type { AnalyticsSettings } from '../../common/schemas/analytics.ts';
+import { ANALYTICS_PRIVACY_PATH } from '../lib/api.ts';
 import { paths } from '../lib/paths.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 import type { Route } from './+types/privacy';
+
+/** Whether the counting honours Global Privacy Control (the owner's choice); the static copy counts nothing. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = context.staticCopy
+    ? null
+    : await context.readApi<AnalyticsSettings>(ANALYTICS_PRIVACY_PATH);
+  return { honorGpc: settings?.honorGpc ?? false };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -11,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: paths.privacy,
   });
 
-export default function PrivacyPage({ matches }: Route.ComponentProps) {
+export default function PrivacyPage({ matches, loaderData }: Route.ComponentProps) {
   const email = rootDataOf(matches).site.email;
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
@@ -24,7 +34,17 @@ export default function PrivacyPage({ matches }: Route.ComponentProps) {
         </p>
         <p>
           Page views are counted without cookies: the path, the referring site and the screen size. Visitors
-          are told apart by a hash that changes every day; IP addresses are not stored with them.
+          are told apart by a hash of the address and browser mixed with a random value that changes every day
+          and is then deleted, so a hash can never be traced back to you, even from the day before; IP
+          addresses are not stored. What matters to the business is counted the same way, with the same daily
+          hash: a quote request, a message, a booked call, a resume requested or downloaded, a newsletter
+          sign-up, a comment or an endorsement sent, and a link followed to GitHub, LinkedIn or a
+          project&apos;s live site. Bots and the site&apos;s owner are not counted.
+        </p>
+        <p>
+          {loaderData.honorGpc
+            ? 'If your browser sends Global Privacy Control, none of your page views or actions are counted at all.'
+            : 'This site does not act on Global Privacy Control at the moment; the counting above keeps nothing that could tell who you are.'}
         </p>
         <p>
           If you subscribe to the newsletter, the site keeps your email address, the first name you gave (if

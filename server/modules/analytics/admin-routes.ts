@@ -1,7 +1,7 @@
 /** The owner's side of page views: the report over the last days. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminAnalyticsSchema } from '../../../common/schemas/analytics.ts';
+import { adminAnalyticsSchema, analyticsSettingsSchema } from '../../../common/schemas/analytics.ts';
 import type { AnalyticsService } from './service.ts';
 
 export const analyticsAdminRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (
@@ -17,5 +17,10 @@ export const analyticsAdminRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsS
       },
     },
     async (request) => analytics.report(request.query.days),
+  );
+  app.put(
+    '/api/admin/analytics/settings',
+    { schema: { body: analyticsSettingsSchema, response: { 200: analyticsSettingsSchema } } },
+    async (request) => analytics.saveSettings(request.body),
   );
 };

@@ -287,3 +287,74 @@ describe("the report's goals", () => {
     expect(goals.every((row) => row.completions === 0 && row.rate === 0)).toBe(true);
   });
 });
+
+describe('Global Privacy Control (point 9)', () => {
+  const settings = (honorGpc: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/analytics/settings',
+      payload: { honorGpc },
+      headers: { cookie: owner },
+    });
+  const view = (headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/pageview',
+      payload: { path: '/blog' },
+      ...as(freshIp(), headers),
+    });
+  const quoteFromPage = (headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/',
+      payload: new URLSearchParams({ ...sampleQuote }).toString(),
+      ...as(freshIp(), {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://jordan.example',
+        ...headers,
+      }),
+    });
+  const counted = async () => {
+    const { totals, goals } = await report();
+    return { views: totals.views, quotes: goals.find((row) => row.goal === 'quote')?.completions };
+  };
+
+  it('counts a browser that sends it until the owner chooses to honour it; then neither its views nor its goals', async () => {
+    expect((await t.app.inject({ url: '/api/analytics/privacy' })).json()).toEqual({ honorGpc: false });
+    await view({ 'sec-gpc': '1' });
+    await quoteFromPage({ 'sec-gpc': '1' });
+    expect(await counted()).toEqual({ views: 1, quotes: 1 });
+
+    const saved = await settings(true);
+    expect(saved.json()).toEqual({ honorGpc: true });
+    expect((await t.app.inject({ url: '/api/analytics/privacy' })).json()).toEqual({ honorGpc: true });
+    expect((await report()).settings).toEqual({ honorGpc: true });
+    expect((await view({ 'sec-gpc': '1' })).statusCode).toBe(204);
+    expect((await quoteFromPage({ 'sec-gpc': '1' })).json()).toEqual({ status: 201 });
+    expect((await t.app.inject({ url: '/go/github', ...as(freshIp(), { 'sec-gpc': '1' }) })).statusCode).toBe(
+      302,
+    );
+    expect(await counted()).toEqual({ views: 1, quotes: 1 });
+    // A browser without the signal is counted as before.
+    await view({});
+    await quoteFromPage({});
+    expect(await counted()).toEqual({ views: 2, quotes: 2 });
+    await settings(false);
+  });
+
+  it('refuses a setting that is not a choice, and keeps the one stored', async () => {
+    await settings(true);
+    for (const bad of ['yes', null, 1]) expect((await settings(bad)).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/admin/analytics/settings',
+          payload: { honorGpc: true },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect((await t.app.inject({ url: '/api/analytics/privacy' })).json()).toEqual({ honorGpc: true });
+    await settings(false);
+  });
+});

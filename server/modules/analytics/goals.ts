@@ -26,9 +26,16 @@ export function fromPage(request: FastifyRequest, publicHost: string): string | 
   }
 }
 
-/** Whether this request's visitor is counted: not a bot, not the signed-in owner. */
-export async function countsAsVisitor(request: FastifyRequest): Promise<boolean> {
+/**
+ * Whether this request's visitor is counted: not a bot, not the signed-in owner, and not a
+ * browser sending Global Privacy Control when the owner honours it.
+ */
+export async function countsAsVisitor(
+  analytics: AnalyticsService,
+  request: FastifyRequest,
+): Promise<boolean> {
   if (isbot(request.headers['user-agent'] ?? '')) return false;
+  if (!(await analytics.counts(request.headers['sec-gpc']))) return false;
   const user = await request.currentUser();
   return !user?.isAdmin;
 }
@@ -47,7 +54,7 @@ export function goalCounter(
   const publicHost = new URL(publicUrl).host;
   return async (request, goal) => {
     try {
-      if (!(await countsAsVisitor(request))) return;
+      if (!(await countsAsVisitor(analytics, request))) return;
       const visitor = await analytics.visitorHash(request.ip, request.headers['user-agent'] ?? '');
       await analytics.recordGoal(goal, visitor, fromPage(request, publicHost));
     } catch (error) {

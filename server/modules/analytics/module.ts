@@ -5,8 +5,16 @@ import { goalCounter, goalHook } from './goals.ts';
 import { analyticsRoutes } from './routes.ts';
 import { createAnalyticsService } from './service.ts';
 
-export function analyticsModule({ db, config, log }: SiteContext) {
-  const analytics = createAnalyticsService(db, { rawRetentionDays: config.ANALYTICS_RAW_DAYS });
+/** The read-cache key whose invalidation says the analytics settings changed (the privacy page shows them). */
+const SETTINGS_CHANGED = 'analytics-settings';
+
+export function analyticsModule({ db, config, log, cache, events }: SiteContext) {
+  const analytics = createAnalyticsService(db, {
+    rawRetentionDays: config.ANALYTICS_RAW_DAYS,
+    changed: () => cache.invalidate(SETTINGS_CHANGED),
+  });
+  // Every process reads the settings again when any of them saves new ones.
+  events.on('public-content-changed', () => analytics.forgetSettings());
   const countGoal = goalCounter(analytics, config.publicUrl, log);
   return {
     name: 'analytics',

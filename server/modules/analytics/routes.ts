@@ -11,7 +11,7 @@ import { isbot } from 'isbot';
 import { z } from 'zod';
 import type { GoalId } from '../../../common/goals.ts';
 import { projectRepoUrl } from '../../../common/links-out.ts';
-import { pageViewSchema } from '../../../common/schemas/analytics.ts';
+import { analyticsSettingsSchema, pageViewSchema } from '../../../common/schemas/analytics.ts';
 import { socialLinks } from '../../../content/profile.ts';
 import { projects } from '../../../content/projects.ts';
 import { notFound } from '../../lib/http-error.ts';
@@ -84,6 +84,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
     (request, reply) => goOut(request, reply, request.params.kind, request.params.projectId),
   );
 
+  // What the privacy page says of the counting: whether Global Privacy Control is honoured.
+  app.get('/api/analytics/privacy', { schema: { response: { 200: analyticsSettingsSchema } } }, async () =>
+    analytics.settings(),
+  );
+
   app.post(
     '/api/analytics/pageview',
     {
@@ -93,7 +98,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const userAgent = request.headers['user-agent'] ?? '';
       const { path, referrer, screenWidth, screenHeight } = request.body;
-      if (!isbot(userAgent) && !path.startsWith('/admin')) {
+      if (
+        !isbot(userAgent) &&
+        !path.startsWith('/admin') &&
+        (await analytics.counts(request.headers['sec-gpc']))
+      ) {
         const visitor = await analytics.visitorHash(request.ip, userAgent);
         await analytics.record(
           {

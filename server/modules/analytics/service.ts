@@ -7,7 +7,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gte, like, ne, sql } from 'drizzle-orm';
 import { GOAL_IDS, type GoalId, isGoal } from '../../../common/goals.ts';
-import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
+import {
+  type AdminAnalytics,
+  type AnalyticsSettings,
+  analyticsSettingsSchema,
+} from '../../../common/schemas/analytics.ts';
 import type { Db } from '../../db/client.ts';
 import { analyticsDaily, appMeta, goalEvents, pageViews } from '../../db/schema.ts';
 import { nowAndThen } from '../../lib/now-and-then.ts';
@@ -16,6 +20,8 @@ import { rollUpGoal, rollUpView, sweep } from './rollups.ts';
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 const SALT_KEY_PREFIX = 'analytics_salt:';
+const SETTINGS_KEY = 'analytics:settings';
+const DEFAULT_SETTINGS: AnalyticsSettings = { honorGpc: false };
 
 const TOP_LIST_LENGTH = 10;
 const DAY_MS = 86_400_000;
@@ -43,9 +49,42 @@ export function referrerHost(referrer: string, ownHost: string): string | null {
 
 export function createAnalyticsService(
   db: Db,
-  { now = () => new Date(), rawRetentionDays = 0 }: { now?: () => Date; rawRetentionDays?: number } = {},
+  {
+    now = () => new Date(),
+    rawRetentionDays = 0,
+    changed = () => {},
+  }: {
+    now?: () => Date;
+    rawRetentionDays?: number;
+    /** Says the settings changed, in every process (the read cache's invalidation). */
+    changed?: () => void;
+  } = {},
 ) {
   let cached: { day: string; salt: string } | undefined;
+  // Read once per process until they change (every page view asks).
+  let settingsRead: Promise<AnalyticsSettings> | undefined;
+
+  async function readSettings(): Promise<AnalyticsSettings> {
+    const [row] = await db
+      .select({ value: appMeta.value })
+      .from(appMeta)
+      .where(eq(appMeta.key, SETTINGS_KEY));
+    if (!row) return DEFAULT_SETTINGS;
+    try {
+      return analyticsSettingsSchema.parse(JSON.parse(row.value));
+    } catch {
+      // Never expected (every save is checked): counting goes on as by default.
+      return DEFAULT_SETTINGS;
+    }
+  }
+
+  function settings(): Promise<AnalyticsSettings> {
+    settingsRead ??= readSettings().catch((error: unknown) => {
+      settingsRead = undefined;
+      throw error;
+    });
+    return settingsRead;
+  }
   const sweepDue = nowAndThen(SWEEP_EVERY_MS, () => now().getTime());
 
   /** Today's salt (UTC day): created once, shared by every process through the database. */
@@ -66,6 +105,33 @@ export function createAnalyticsService(
   }
 
   return {
+    settings,
+
+    /** Forgets the settings read (another process saved new ones). */
+    forgetSettings(): void {
+      settingsRead = undefined;
+    },
+
+    async saveSettings(next: AnalyticsSettings): Promise<AnalyticsSettings> {
+      const value = JSON.stringify(analyticsSettingsSchema.parse(next));
+      await db
+        .insert(appMeta)
+        .values({ key: SETTINGS_KEY, value })
+        .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: sql`now()` } });
+      settingsRead = undefined;
+      changed();
+      return settings();
+    },
+
+    /**
+     * Whether a request's visit is counted at all: not when its browser sends Global Privacy
+     * Control (`Sec-GPC: 1`) and the owner chose to honour it.
+     */
+    async counts(gpc: string | string[] | undefined): Promise<boolean> {
+      if (gpc !== '1') return true;
+      return !(await settings()).honorGpc;
+    },
+
     /** The anonymous visitor id of an IP and user agent for today. */
     async visitorHash(ip: string, userAgent: string): Promise<string> {
       const salt = await dailySalt();
@@ -128,7 +194,7 @@ export function createAnalyticsService(
           .orderBy(desc(views), analyticsDaily.value);
         return limit ? query.limit(limit) : query;
       };
-      const [perDay, topPages, topReferrers, devices, goals] = await Promise.all([
+      const [perDay, topPages, topReferrers, devices, goals, chosen] = await Promise.all([
         db
           .select({
             date: analyticsDaily.day,
@@ -141,6 +207,7 @@ export function createAnalyticsService(
         top('referrer', TOP_LIST_LENGTH),
         top('device'),
         top('goal'),
+        settings(),
       ]);
       const counted = new Map(perDay.map((row) => [row.date, row]));
       const dayList = Array.from({ length: days }, (_, i) => {
@@ -156,6 +223,7 @@ export function createAnalyticsService(
       return {
         days: dayList,
         totals,
+        settings: chosen,
         // Every goal, reached or not, in the order the owner knows them; the rate is of the
         // period's visitors (each day's distinct visitors, summed, as the totals count them).
         goals: GOAL_IDS.map((goal) => {

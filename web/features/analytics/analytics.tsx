@@ -6,6 +6,7 @@ import { DataTable, labelColumn } from '../../ui/data-table.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
 import { Panel } from '../admin/panel.tsx';
 import { useAnalytics } from './api.ts';
+import { AnalyticsSettingsForm } from './settings-form.tsx';
 
 export const ANALYTICS_DAYS = 30;
 const CHART = { width: 720, height: 240, left: 40, right: 12, top: 12, bottom: 28 } as const;
@@ -210,6 +211,7 @@ export function Analytics() {
           Counted on this site without cookies; visitors are counted per day by an anonymous daily hash, never
           an IP.
         </p>
+        <AnalyticsSettingsForm settings={data.settings} />
         <dl className="mt-4 grid grid-cols-2 gap-4 sm:max-w-md">
           <div className="rounded-md border border-border p-3">
             <dt className="text-sm text-muted-foreground">Page views</dt>
