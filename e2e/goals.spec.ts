@@ -71,11 +71,15 @@ for (const [width, height, theme] of [
 ] as const) {
   test(`the owner reads the goals with their conversion (${width} px, ${theme})`, async ({
     page,
+    request,
     signInAs,
   }) => {
     await page.setViewportSize({ width, height });
     await page.emulateMedia({ colorScheme: theme });
     await signInAs('admin');
+    // The owner's own pages carry no view counter; a visitor's do.
+    expect(await (await page.request.get('/blog')).text()).not.toContain('/insights.js');
+    expect(await (await request.get('/blog')).text()).toContain('/insights.js');
     await page.goto('/admin/blog/analytics');
     const goals = page.getByRole('region', { name: 'Goals' });
     const table = goals.getByRole('table', { name: 'Goals reached' });

@@ -64,8 +64,8 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
       email: contactInfo.email,
       socialLinks,
       sameAs: socialLinks.filter((link) => link.url.startsWith('http')).map((link) => link.url),
-      // The static copy has no server to count page views.
-      analytics: !staticCopy,
+      // The static copy has no server to count page views; the owner's own are not counted (issue 48).
+      analytics: !staticCopy && !user?.isAdmin,
       staticCopy,
       imageGenerator,
       fediverse,
