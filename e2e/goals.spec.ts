@@ -6,7 +6,8 @@
  */
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import type { AdminAnalytics } from '../common/schemas/analytics.ts';
-import { expect, expectAccessible, sendQuote, test } from './fixtures.ts';
+import { E2E_ADMIN } from './constants.ts';
+import { expect, expectAccessible, expectToast, sendQuote, test } from './fixtures.ts';
 
 /** A person's phone (headless Chromium's own agent counts as a bot, and bots are not counted). */
 const PHONE =
@@ -91,7 +92,16 @@ for (const [width, height, theme] of [
       await expect(table.getByRole('rowheader', { name: goal })).toBeVisible();
     }
     await goals.scrollIntoViewIfNeeded();
-    await expectAccessible(page, `analytics goals at ${width} px, ${theme}`);
+    // The Sources tables: the channel's open, the others a press away.
+    const sources = page.getByRole('region', { name: 'Sources' });
+    await expect(
+      sources.getByRole('table', { name: 'Visitors, goals and clients by channel' }),
+    ).toBeVisible();
+    await sources.getByText(/^Landing page \(\d+\)$/).click();
+    await expect(
+      sources.getByRole('table', { name: 'Visitors, goals and clients by landing page' }),
+    ).toBeVisible();
+    await expectAccessible(page, `analytics goals and sources at ${width} px, ${theme}`);
   });
 }
 
@@ -144,5 +154,34 @@ test.describe('Global Privacy Control', () => {
     await expect(
       page.getByText('This site does not act on Global Privacy Control at the moment'),
     ).toBeVisible();
+  });
+});
+
+test.describe('with JavaScript', () => {
+  test.use({ userAgent: PHONE });
+
+  test('a visit from a newsletter campaign shows under its campaign, with its quote request', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const campaign = `fall-${Date.now().toString(36)}`;
+    const counted = page.waitForResponse('**/api/analytics/pageview');
+    await page.goto(`/?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}`);
+    expect((await counted).status()).toBe(204);
+    await sendQuote(page, { name: 'Campaign Reader', email: `${campaign}@example.com` });
+    await expectToast(page, 'Quote Request Sent');
+
+    const owner = await browser.newContext({ baseURL: baseURL ?? '' });
+    const ownerPage = await owner.newPage();
+    await ownerPage.request.post('/api/login', { data: E2E_ADMIN });
+    await ownerPage.goto('/admin/blog/analytics');
+    const sources = ownerPage.getByRole('region', { name: 'Sources' });
+    await sources.getByText(/^Campaign \(\d+\)$/).click();
+    const table = sources.getByRole('table', { name: 'Visitors, goals and clients by campaign' });
+    await expect(
+      table.getByRole('row', { name: new RegExp(`^${campaign} 1 1 100 % 1 0 \\$0$`) }),
+    ).toBeVisible();
+    await owner.close();
   });
 });

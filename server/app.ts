@@ -79,7 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const resume = resumeModule(context);
   const testimonials = testimonialsModule(context);
   const booking = bookingModule(context);
-  const analytics = analyticsModule(context);
+  // The Sources report sets the pipeline's leads beside the visitors of the same source.
+  const analytics = analyticsModule(context, contact.contact);
   const notifications = notificationsModule(context, {
     analytics: analytics.analytics,
     contact: contact.contact,

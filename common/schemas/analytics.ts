@@ -1,4 +1,5 @@
 /** Page views: what the counter sends, and the owner's report. */
+import { SOURCE_DIMENSIONS } from '../channels.ts';
 import { GOAL_IDS } from '../goals.ts';
 import { z } from './zod.ts';
 
@@ -30,6 +31,29 @@ export const adminAnalyticsSchema = z.object({
   topReferrers: z.array(countRow.extend({ referrer: z.string() })),
   devices: z.array(countRow.extend({ device: z.enum(['Mobile', 'Tablet', 'Desktop', 'Unknown']) })),
   settings: analyticsSettingsSchema,
+  /**
+   * One table per way of telling visits apart (issue 48, point 3): each value's visits (visitors
+   * by their first page of the day), goals reached and visitors who reached one, their rate, and
+   * from the pipeline its quote requests, won deals and won value (none for the device, which a
+   * lead does not keep). At most 10 rows each, most visitors first.
+   */
+  sources: z.array(
+    z.object({
+      dimension: z.enum(SOURCE_DIMENSIONS.map((dimension) => dimension.id) as [string, ...string[]]),
+      rows: z.array(
+        z.object({
+          value: z.string(),
+          visitors: z.number().int(),
+          completions: z.number().int(),
+          converted: z.number().int(),
+          rate: z.number().min(0).max(1),
+          quotes: z.number().int().nullable(),
+          won: z.number().int().nullable(),
+          wonValueUsd: z.number().int().nullable(),
+        }),
+      ),
+    }),
+  ),
   /** Each goal: how often it was reached, by how many visitors, and their share of the period's visitors. */
   goals: z.array(
     z.object({

@@ -578,6 +578,26 @@ export const goalEvents = pgTable(
   ],
 );
 
+/**
+ * Today's visits (issue 48, point 3): where each visitor of the day came from, kept from their
+ * first page view, so a goal they reach later is counted under that source. Only today's rows
+ * matter (the hash changes with the daily salt); earlier days are deleted as the day turns.
+ */
+export const analyticsVisits = pgTable(
+  'analytics_visits',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    visitorHash: text('visitor_hash').notNull(),
+    channel: text('channel').notNull(),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    landing: text('landing').notNull(),
+    device: text('device').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.visitorHash] })],
+);
+
 /** Small facts about the database itself, such as when it was seeded. */
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),

@@ -11,7 +11,13 @@ import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
 import { socialLinks } from '../../../content/profile.ts';
 import { projects } from '../../../content/projects.ts';
 import { insertPost, insertSkill } from '../../db/factories.ts';
-import { analyticsDaily, goalEvents, notificationOutbox } from '../../db/schema.ts';
+import {
+  analyticsDaily,
+  analyticsVisits,
+  goalEvents,
+  notificationOutbox,
+  quoteRequests,
+} from '../../db/schema.ts';
 import type { Handler } from '../../plugins/web.ts';
 import { sampleQuote } from '../../testing/samples.ts';
 import { createTestApp, freshIp } from '../../testing/test-app.ts';
@@ -356,5 +362,110 @@ describe('Global Privacy Control (point 9)', () => {
     ).toBe(401);
     expect((await t.app.inject({ url: '/api/analytics/privacy' })).json()).toEqual({ honorGpc: true });
     await settings(false);
+  });
+});
+
+describe('sources with their conversions, joined to the pipeline (point 3, in part)', () => {
+  const pageView = (ip: string, path: string, referrer = '') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/pageview',
+      payload: { path, referrer, screenWidth: 390 },
+      ...as(ip),
+    });
+  const sourceTable = (report: AdminAnalytics, dimension: string) =>
+    report.sources.find((table) => table.dimension === dimension)?.rows ?? [];
+
+  it('credits a lead from utm_campaign=spring, won at $8,500, to spring, its channel and its landing page', async () => {
+    await db.delete(quoteRequests);
+    await db.delete(analyticsVisits);
+    const reader = freshIp();
+    const landing = '/?utm_source=newsletter&utm_medium=email&utm_campaign=spring';
+    expect((await pageView(reader, landing)).statusCode).toBe(204);
+    expect((await pageView(reader, '/blog/a-post')).statusCode).toBe(204);
+    // The quote carries the visit's source, as the form sends it from the visit cookie.
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: {
+        ...sampleQuote,
+        // Its own address: the same request sent again is stored once.
+        email: 'spring.lead@example.com',
+        source: {
+          landingPage: landing,
+          utmSource: 'newsletter',
+          utmMedium: 'email',
+          utmCampaign: 'spring',
+          lastRead: '/blog/a-post',
+        },
+      },
+      ...as(reader),
+    });
+    expect(sent.statusCode).toBe(201);
+    const [lead] = await db.select().from(quoteRequests);
+    const won = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/quotes/${lead?.id}`,
+      payload: { stage: 'won', value: 8500 },
+      headers: { cookie: owner },
+    });
+    expect(won.statusCode, won.body).toBe(200);
+    // Another visitor, from a search engine, reaches no goal.
+    await pageView(freshIp(), '/', 'https://www.google.com/search?q=key+programming');
+
+    const report1 = await report();
+    const spring = { value: 'spring', visitors: 1, completions: 1, converted: 1, rate: 1, quotes: 1, won: 1 };
+    expect(sourceTable(report1, 'utm_campaign')).toEqual([{ ...spring, wonValueUsd: 8500 }]);
+    expect(sourceTable(report1, 'channel')).toEqual([
+      { ...spring, value: 'newsletter', wonValueUsd: 8500 },
+      {
+        value: 'search',
+        visitors: 1,
+        completions: 0,
+        converted: 0,
+        rate: 0,
+        quotes: 0,
+        won: 0,
+        wonValueUsd: 0,
+      },
+    ]);
+    expect(sourceTable(report1, 'landing')).toEqual([
+      {
+        value: '/',
+        visitors: 2,
+        completions: 1,
+        converted: 1,
+        rate: 0.5,
+        quotes: 1,
+        won: 1,
+        wonValueUsd: 8500,
+      },
+    ]);
+    // A lead does not keep its device: the device table has visitors and goals only.
+    expect(sourceTable(report1, 'visit_device')).toEqual([
+      {
+        value: 'Mobile',
+        visitors: 2,
+        completions: 1,
+        converted: 1,
+        rate: 0.5,
+        quotes: null,
+        won: null,
+        wonValueUsd: null,
+      },
+    ]);
+  });
+
+  it('refuses a forged campaign too long for an address quietly, and clips a long one, so no row breaks a report', async () => {
+    await db.delete(analyticsVisits);
+    await db.delete(quoteRequests);
+    const forged = await pageView(freshIp(), `/?utm_campaign=${'x'.repeat(10_000)}`);
+    expect(forged.statusCode).toBe(400);
+    const long = await pageView(freshIp(), `/?utm_campaign=${'y'.repeat(1_500)}&utm_source=%00%01bad`);
+    expect(long.statusCode).toBe(204);
+    const [visit] = await db.select().from(analyticsVisits);
+    expect(visit?.utmCampaign).toBe('y'.repeat(100));
+    expect(visit?.utmSource).toBe('bad');
+    expect(sourceTable(await report(), 'utm_campaign').map((row) => row.value)).toEqual(['y'.repeat(100)]);
   });
 });

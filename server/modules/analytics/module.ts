@@ -1,5 +1,6 @@
 /** Page views and goals: the counter every page loads, the goals forms and links out reach, the roll-ups, the owner's report. */
 import type { SiteContext, SiteModule } from '../../lib/site-module.ts';
+import type { ContactService } from '../contact/service.ts';
 import { analyticsAdminRoutes } from './admin-routes.ts';
 import { goalCounter, goalHook } from './goals.ts';
 import { analyticsRoutes } from './routes.ts';
@@ -8,9 +9,13 @@ import { createAnalyticsService } from './service.ts';
 /** The read-cache key whose invalidation says the analytics settings changed (the privacy page shows them). */
 const SETTINGS_CHANGED = 'analytics-settings';
 
-export function analyticsModule({ db, config, log, cache, events }: SiteContext) {
+export function analyticsModule(
+  { db, config, log, cache, events }: SiteContext,
+  contact?: Pick<ContactService, 'leadsBySource'>,
+) {
   const analytics = createAnalyticsService(db, {
     rawRetentionDays: config.ANALYTICS_RAW_DAYS,
+    ...(contact ? { leads: (since: Date) => contact.leadsBySource(since) } : {}),
     changed: () => cache.invalidate(SETTINGS_CHANGED),
   });
   // Every process reads the settings again when any of them saves new ones.

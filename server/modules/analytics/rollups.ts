@@ -8,7 +8,7 @@
 import { lt, type SQL, sql } from 'drizzle-orm';
 import { DESKTOP_MIN_WIDTH, TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 import type { Db } from '../../db/client.ts';
-import { analyticsDailyVisitors, goalEvents, pageViews } from '../../db/schema.ts';
+import { analyticsDailyVisitors, analyticsVisits, goalEvents, pageViews } from '../../db/schema.ts';
 import type { PageView } from './service.ts';
 
 export type Device = 'Mobile' | 'Tablet' | 'Desktop' | 'Unknown';
@@ -29,20 +29,51 @@ export function bucketsOf(view: PageView): [dimension: string, value: string][] 
   ];
 }
 
-/** One statement: remember the visitor in each bucket, then count the view and any new visitor. */
-export function rollUpView(day: string, view: PageView, visitorHash: string): SQL {
-  return rollUp(day, bucketsOf(view), visitorHash);
+/**
+ * One statement: remember the visitor in each bucket, then count the view and any new visitor;
+ * `more` are the buckets of the visit's source, on the visitor's first view of the day.
+ */
+export function rollUpView(day: string, view: PageView, visitorHash: string, more: Bucket[] = []): SQL {
+  return rollUp(day, [...bucketsOf(view), ...more], visitorHash);
+}
+
+export type Bucket = [dimension: string, value: string];
+
+/** A visit's source as the buckets it counts in (issue 48): one per source dimension it has. */
+export function sourceBuckets(visit: {
+  channel: string;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  landing: string;
+  device: string;
+}): Bucket[] {
+  const buckets: Bucket[] = [
+    ['channel', visit.channel],
+    ['landing', visit.landing],
+    ['visit_device', visit.device],
+  ];
+  if (visit.utmSource) buckets.push(['utm_source', visit.utmSource]);
+  if (visit.utmMedium) buckets.push(['utm_medium', visit.utmMedium]);
+  if (visit.utmCampaign) buckets.push(['utm_campaign', visit.utmCampaign]);
+  return buckets;
 }
 
 /**
  * A goal reached counts in its own bucket ('goal', its id): `views` are its completions,
- * `visitors` the day's distinct visitors who reached it.
+ * `visitors` the day's distinct visitors who reached it. With the visit's source known, it also
+ * counts under each of its values (`goal:<dimension>`: completions, and visitors who reached any
+ * goal), and a quote under `quote:<dimension>`.
  */
-export function rollUpGoal(day: string, goal: string, visitorHash: string): SQL {
-  return rollUp(day, [['goal', goal]], visitorHash);
+export function rollUpGoal(day: string, goal: string, visitorHash: string, source: Bucket[] = []): SQL {
+  const bySource = source.flatMap(([dimension, value]): Bucket[] => [
+    [`goal:${dimension}`, value],
+    ...(goal === 'quote' ? [[`quote:${dimension}`, value] as Bucket] : []),
+  ]);
+  return rollUp(day, [['goal', goal], ...bySource], visitorHash);
 }
 
-function rollUp(day: string, buckets: [dimension: string, value: string][], visitorHash: string): SQL {
+function rollUp(day: string, buckets: Bucket[], visitorHash: string): SQL {
   const rows = sql.join(
     buckets.map(([dimension, value]) => sql`(${dimension}::text, ${value}::text)`),
     sql`, `,
@@ -69,6 +100,7 @@ function rollUp(day: string, buckets: [dimension: string, value: string][], visi
  */
 export async function sweep(db: Db, today: string, rawRetentionDays: number, now: Date) {
   await db.delete(analyticsDailyVisitors).where(lt(analyticsDailyVisitors.day, today));
+  await db.delete(analyticsVisits).where(lt(analyticsVisits.day, today));
   if (rawRetentionDays > 0) {
     const cutoff = new Date(now.getTime() - rawRetentionDays * 86_400_000);
     await db.delete(pageViews).where(lt(pageViews.createdAt, cutoff));
@@ -84,7 +116,10 @@ export async function rebuildRollups(db: Db): Promise<void> {
   const device =
     sql.raw(`case when screen_width is null then 'Unknown' when screen_width < ${TABLET_MIN_WIDTH} then 'Mobile'
       when screen_width < ${DESKTOP_MIN_WIDTH} then 'Tablet' else 'Desktop' end`);
-  await db.execute(sql`delete from analytics_daily`);
+  // Only what the raw rows hold: a visit's source is kept for its day alone, so its buckets stay.
+  await db.execute(
+    sql`delete from analytics_daily where dimension in ('total', 'path', 'referrer', 'device', 'goal')`,
+  );
   await db.execute(sql`
     insert into analytics_daily (day, dimension, value, views, visitors)
     select day, dimension, value, count(*)::int, count(distinct visitor_hash)::int

@@ -17,7 +17,7 @@ import { projects } from '../../../content/projects.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { CountGoal } from './goals.ts';
 import type { AnalyticsService } from './service.ts';
-import { referrerHost } from './service.ts';
+import { campaignOf, referrerHost } from './service.ts';
 
 /** Where each counted link out goes, and the goal it reaches; none for an unknown one. */
 export function outboundTarget(kind: string, projectId?: string): { url: string; goal: GoalId } | undefined {
@@ -45,9 +45,11 @@ export const INSIGHTS_SCRIPT = `(() => {
   const send = () => {
     const path = location.pathname;
     if (path === last) return;
+    // The first view of the page brings its query: the campaign it names (utm_*), if any.
     const referrer = last ? '' : document.referrer;
+    const sent = last ? path : path + location.search;
     last = path;
-    const body = JSON.stringify({ path, referrer, screenWidth: screen.width, screenHeight: screen.height });
+    const body = JSON.stringify({ path: sent, referrer, screenWidth: screen.width, screenHeight: screen.height });
     fetch('/api/analytics/pageview', { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true, credentials: 'omit' }).catch(() => {});
   };
   const push = history.pushState;
@@ -98,6 +100,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const userAgent = request.headers['user-agent'] ?? '';
       const { path, referrer, screenWidth, screenHeight } = request.body;
+      const query = path.indexOf('?');
       if (
         !isbot(userAgent) &&
         !path.startsWith('/admin') &&
@@ -110,6 +113,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
             referrerHost: referrerHost(referrer, request.hostname),
             screenWidth,
             screenHeight,
+            utm: query >= 0 ? campaignOf(path.slice(query).split('#')[0] ?? '') : {},
           },
           visitor,
         );

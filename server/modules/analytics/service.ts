@@ -5,7 +5,8 @@
  * no longer be tied to an IP, even by someone holding the database.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gte, like, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, like, ne, sql } from 'drizzle-orm';
+import { channelOf, SOURCE_DIMENSIONS, type SourceDimension } from '../../../common/channels.ts';
 import { GOAL_IDS, type GoalId, isGoal } from '../../../common/goals.ts';
 import {
   type AdminAnalytics,
@@ -13,9 +14,9 @@ import {
   analyticsSettingsSchema,
 } from '../../../common/schemas/analytics.ts';
 import type { Db } from '../../db/client.ts';
-import { analyticsDaily, appMeta, goalEvents, pageViews } from '../../db/schema.ts';
+import { analyticsDaily, analyticsVisits, appMeta, goalEvents, pageViews } from '../../db/schema.ts';
 import { nowAndThen } from '../../lib/now-and-then.ts';
-import { rollUpGoal, rollUpView, sweep } from './rollups.ts';
+import { deviceOf, rollUpGoal, rollUpView, sourceBuckets, sweep } from './rollups.ts';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -26,12 +27,49 @@ const DEFAULT_SETTINGS: AnalyticsSettings = { honorGpc: false };
 const TOP_LIST_LENGTH = 10;
 const DAY_MS = 86_400_000;
 
+/** Quote requests of one source, as the pipeline counts them. */
+export interface LeadsBySource {
+  referrer: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  landing: string | null;
+  quotes: number;
+  won: number;
+  wonValue: number;
+}
+
 export interface PageView {
   path: string;
   /** The referring site's host name, or null for a direct visit or one from this site. */
   referrerHost: string | null;
   screenWidth?: number | undefined;
   screenHeight?: number | undefined;
+  /** The campaign the address named (utm_source, utm_medium, utm_campaign), each clipped. */
+  utm?: { source?: string | undefined; medium?: string | undefined; campaign?: string | undefined };
+}
+
+const UTM_MAX = 100;
+
+/** A campaign value as kept: trimmed, clipped, without control characters; none when empty. */
+function campaignValue(value: string | null | undefined): string | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  const clean = (value ?? '')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, UTM_MAX);
+  return clean || null;
+}
+
+/** The campaign named by an address's query (`?utm_campaign=spring`), each value clipped. */
+export function campaignOf(search: string): PageView['utm'] {
+  const query = new URLSearchParams(search);
+  const utm: NonNullable<PageView['utm']> = {};
+  for (const key of ['source', 'medium', 'campaign'] as const) {
+    const value = campaignValue(query.get(`utm_${key}`));
+    if (value) utm[key] = value;
+  }
+  return utm;
 }
 
 /** The host of an external referrer; null when empty, malformed or this site itself. */
@@ -47,17 +85,89 @@ export function referrerHost(referrer: string, ownHost: string): string | null {
   }
 }
 
+type SourceRow = AdminAnalytics['sources'][number]['rows'][number];
+
+/** A lead's value in each source table (none for the device, which a lead does not keep). */
+function leadValues(lead: LeadsBySource): Partial<Record<SourceDimension, string | null>> {
+  return {
+    channel: channelOf(lead),
+    utm_source: lead.utmSource,
+    utm_medium: lead.utmMedium,
+    utm_campaign: lead.utmCampaign,
+    landing: lead.landing,
+  };
+}
+
+/** The Sources tables: the roll-ups' visits and goals by source, with the pipeline's leads beside them. */
+function sourcesReport(
+  rows: { dimension: string; value: string; views: number; visitors: number }[],
+  leads: LeadsBySource[],
+): AdminAnalytics['sources'] {
+  const tables = new Map<string, Map<string, SourceRow>>();
+  const rowOf = (dimension: string, value: string) => {
+    const table = tables.get(dimension) ?? new Map<string, SourceRow>();
+    tables.set(dimension, table);
+    const withLeads = dimension !== 'visit_device';
+    const row = table.get(value) ?? {
+      value,
+      visitors: 0,
+      completions: 0,
+      converted: 0,
+      rate: 0,
+      quotes: withLeads ? 0 : null,
+      won: withLeads ? 0 : null,
+      wonValueUsd: withLeads ? 0 : null,
+    };
+    table.set(value, row);
+    return row;
+  };
+  for (const { dimension, value, views, visitors } of rows) {
+    const [kind, of] = dimension.includes(':') ? dimension.split(':') : ['visits', dimension];
+    if (!of) continue;
+    const row = rowOf(of, value);
+    if (kind === 'visits') row.visitors += visitors;
+    else if (kind === 'goal') {
+      row.completions += views;
+      row.converted += visitors;
+    }
+  }
+  for (const lead of leads) {
+    for (const [dimension, value] of Object.entries(leadValues(lead))) {
+      if (!value) continue;
+      const row = rowOf(dimension, value);
+      row.quotes = (row.quotes ?? 0) + lead.quotes;
+      row.won = (row.won ?? 0) + lead.won;
+      row.wonValueUsd = (row.wonValueUsd ?? 0) + lead.wonValue;
+    }
+  }
+  return SOURCE_DIMENSIONS.map(({ id }) => ({
+    dimension: id,
+    rows: [...(tables.get(id)?.values() ?? [])]
+      .map((row) => ({ ...row, rate: row.visitors > 0 ? Math.min(1, row.converted / row.visitors) : 0 }))
+      .sort(
+        (a, b) =>
+          b.visitors - a.visitors ||
+          (b.wonValueUsd ?? 0) - (a.wonValueUsd ?? 0) ||
+          a.value.localeCompare(b.value),
+      )
+      .slice(0, TOP_LIST_LENGTH),
+  }));
+}
+
 export function createAnalyticsService(
   db: Db,
   {
     now = () => new Date(),
     rawRetentionDays = 0,
     changed = () => {},
+    leads = async () => [],
   }: {
     now?: () => Date;
     rawRetentionDays?: number;
     /** Says the settings changed, in every process (the read cache's invalidation). */
     changed?: () => void;
+    /** The pipeline's quote requests since a date by their source (the contact module's). */
+    leads?: (since: Date) => Promise<LeadsBySource[]>;
   } = {},
 ) {
   let cached: { day: string; salt: string } | undefined;
@@ -155,7 +265,27 @@ export function createAnalyticsService(
           visitorHash,
           createdAt: at,
         });
-        await tx.execute(rollUpView(day, view, visitorHash));
+        // The visitor's first view today names the visit's source; later ones count under it.
+        const visit = {
+          day,
+          visitorHash,
+          channel: channelOf({
+            referrer: view.referrerHost,
+            utmSource: view.utm?.source,
+            utmMedium: view.utm?.medium,
+          }),
+          utmSource: view.utm?.source ?? null,
+          utmMedium: view.utm?.medium ?? null,
+          utmCampaign: view.utm?.campaign ?? null,
+          landing: view.path,
+          device: deviceOf(view.screenWidth),
+        };
+        const began = await tx
+          .insert(analyticsVisits)
+          .values(visit)
+          .onConflictDoNothing()
+          .returning({ day: analyticsVisits.day });
+        await tx.execute(rollUpView(day, view, visitorHash, began.length > 0 ? sourceBuckets(visit) : []));
       });
       if (sweepDue()) await sweep(db, day, rawRetentionDays, at);
     },
@@ -169,7 +299,12 @@ export function createAnalyticsService(
       const day = at.toISOString().slice(0, 10);
       await db.transaction(async (tx) => {
         await tx.insert(goalEvents).values({ goal, visitorHash, path, createdAt: at });
-        await tx.execute(rollUpGoal(day, goal, visitorHash));
+        // Under the visit's source when its page views were counted today (not without the page's code).
+        const [visit] = await tx
+          .select()
+          .from(analyticsVisits)
+          .where(and(eq(analyticsVisits.day, day), eq(analyticsVisits.visitorHash, visitorHash)));
+        await tx.execute(rollUpGoal(day, goal, visitorHash, visit ? sourceBuckets(visit) : []));
       });
     },
 
@@ -194,21 +329,33 @@ export function createAnalyticsService(
           .orderBy(desc(views), analyticsDaily.value);
         return limit ? query.limit(limit) : query;
       };
-      const [perDay, topPages, topReferrers, devices, goals, chosen] = await Promise.all([
-        db
-          .select({
-            date: analyticsDaily.day,
-            views: analyticsDaily.views,
-            visitors: analyticsDaily.visitors,
-          })
-          .from(analyticsDaily)
-          .where(inRange('total')),
-        top('path', TOP_LIST_LENGTH),
-        top('referrer', TOP_LIST_LENGTH),
-        top('device'),
-        top('goal'),
-        settings(),
+      const sourceDimensions: string[] = SOURCE_DIMENSIONS.flatMap(({ id }) => [
+        id,
+        `goal:${id}`,
+        `quote:${id}`,
       ]);
+      const [perDay, topPages, topReferrers, devices, goals, chosen, sourceRows, leadRows] =
+        await Promise.all([
+          db
+            .select({
+              date: analyticsDaily.day,
+              views: analyticsDaily.views,
+              visitors: analyticsDaily.visitors,
+            })
+            .from(analyticsDaily)
+            .where(inRange('total')),
+          top('path', TOP_LIST_LENGTH),
+          top('referrer', TOP_LIST_LENGTH),
+          top('device'),
+          top('goal'),
+          settings(),
+          db
+            .select({ dimension: analyticsDaily.dimension, value: analyticsDaily.value, views, visitors })
+            .from(analyticsDaily)
+            .where(and(inArray(analyticsDaily.dimension, sourceDimensions), gte(analyticsDaily.day, since)))
+            .groupBy(analyticsDaily.dimension, analyticsDaily.value),
+          leads(new Date(`${since}T00:00:00.000Z`)),
+        ]);
       const counted = new Map(perDay.map((row) => [row.date, row]));
       const dayList = Array.from({ length: days }, (_, i) => {
         const date = new Date(today.getTime() - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10);
@@ -224,6 +371,7 @@ export function createAnalyticsService(
         days: dayList,
         totals,
         settings: chosen,
+        sources: sourcesReport(sourceRows, leadRows),
         // Every goal, reached or not, in the order the owner knows them; the rate is of the
         // period's visitors (each day's distinct visitors, summed, as the totals count them).
         goals: GOAL_IDS.map((goal) => {

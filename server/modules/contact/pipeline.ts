@@ -28,10 +28,47 @@ const TOP_PAGES = 10;
 /** 'YYYY-MM' of a date, in UTC (the dashboard's analytics count UTC days too). */
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
+export interface LeadsBySource {
+  referrer: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  landing: string | null;
+  quotes: number;
+  won: number;
+  wonValue: number;
+}
+
 export function quotePipeline(db: Db, now: () => Date) {
   const missing = () => notFound('Quote request not found');
 
   return {
+    /**
+     * Quote requests since `since` by where they came from (issue 48): their source's referring
+     * site, campaign and landing page (without its query), with how many were won and for how much.
+     * The analytics section sets these beside the visitors of the same source.
+     */
+    async leadsBySource(since: Date): Promise<LeadsBySource[]> {
+      const field = (key: string) => sql<string | null>`nullif(${quoteRequests.leadSource}->>${key}, '')`;
+      const won = sql`${quoteRequests.stage} = 'won'`;
+      return db
+        .select({
+          referrer: field('referrer'),
+          utmSource: field('utmSource'),
+          utmMedium: field('utmMedium'),
+          utmCampaign: field('utmCampaign'),
+          landing: sql<
+            string | null
+          >`nullif(split_part(${quoteRequests.leadSource}->>'landingPage', '?', 1), '')`,
+          quotes: sql<number>`count(*)::int`,
+          won: sql<number>`count(*) filter (where ${won})::int`,
+          wonValue: sql<number>`coalesce(sum(${quoteRequests.valueUsd}) filter (where ${won}), 0)::int`,
+        })
+        .from(quoteRequests)
+        .where(gte(quoteRequests.createdAt, since))
+        .groupBy(sql`1, 2, 3, 4, 5`);
+    },
+
     /**
      * Moves a request to another stage and/or sets its value; what is not sent stays. A move
      * records the event and, the first time it leaves New, the first reply; Won or Lost dates

@@ -7,6 +7,7 @@ import { LoadState } from '../../ui/load-state.tsx';
 import { Panel } from '../admin/panel.tsx';
 import { useAnalytics } from './api.ts';
 import { AnalyticsSettingsForm } from './settings-form.tsx';
+import { SourcesTables } from './sources.tsx';
 
 export const ANALYTICS_DAYS = 30;
 const CHART = { width: 720, height: 240, left: 40, right: 12, top: 12, bottom: 28 } as const;
@@ -251,6 +252,14 @@ export function Analytics() {
           the period's visitors who reached the goal.
         </p>
         <GoalsTable goals={data.goals} />
+      </Panel>
+      <Panel small headingId="analytics-sources" title="Sources">
+        <p className="mt-1 text-sm text-muted-foreground">
+          Where visitors came from (their first page of the day, with JavaScript): each source&apos;s
+          visitors, the goals they reached and the share who reached one, beside the quote requests from that
+          source and what they were won for.
+        </p>
+        <SourcesTables sources={data.sources} days={ANALYTICS_DAYS} percent={percent} />
       </Panel>
       <Panel small headingId="analytics-devices" title="Devices">
         <p className="mt-1 text-sm text-muted-foreground">

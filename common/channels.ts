@@ -1,0 +1,48 @@
+/**
+ * Where a visit came from, grouped as the owner reads it (issue 48, point 3): a search engine,
+ * a social site, the newsletter, the fediverse, another site, or nothing (direct). The same
+ * grouping serves a page view's visit and a lead's source, so their rows meet in one table.
+ */
+
+export const CHANNELS = ['search', 'social', 'newsletter', 'fediverse', 'other sites', 'direct'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+const SEARCH =
+  /(^|\.)(google|bing|duckduckgo|yahoo|ecosia|baidu|yandex|kagi|startpage|qwant|brave)\.[a-z.]+$/;
+const SOCIAL =
+  /(^|\.)(twitter\.com|x\.com|t\.co|facebook\.com|fb\.com|linkedin\.com|lnkd\.in|reddit\.com|news\.ycombinator\.com|threads\.net|bsky\.app|instagram\.com|youtube\.com|tiktok\.com|pinterest\.com)$/;
+const FEDIVERSE =
+  /(^|\.)(mastodon\.[a-z.]+|[a-z0-9-]+\.social|fosstodon\.org|hachyderm\.io|infosec\.exchange|mstdn\.[a-z.]+|pixelfed\.[a-z.]+|misskey\.[a-z.]+)$/;
+const NEWSLETTER_WORDS = /^(email|e-mail|newsletter|mail)$/i;
+const FEDIVERSE_WORDS = /^(mastodon|fediverse|activitypub)$/i;
+
+/** The channel of a visit: its campaign's words first, then the site that sent it. */
+export function channelOf(source: {
+  referrer?: string | null | undefined;
+  utmSource?: string | null | undefined;
+  utmMedium?: string | null | undefined;
+}): Channel {
+  const words = [source.utmSource, source.utmMedium].filter((word): word is string => Boolean(word));
+  if (words.some((word) => NEWSLETTER_WORDS.test(word))) return 'newsletter';
+  if (words.some((word) => FEDIVERSE_WORDS.test(word))) return 'fediverse';
+  const host = (source.referrer ?? '')
+    .toLowerCase()
+    .replace(/:\d+$/, '')
+    .replace(/^www\./, '');
+  if (!host) return words.length > 0 ? 'other sites' : 'direct';
+  if (SEARCH.test(host)) return 'search';
+  if (SOCIAL.test(host)) return 'social';
+  if (FEDIVERSE.test(host)) return 'fediverse';
+  return 'other sites';
+}
+
+/** The tables of the Sources report: one per way of telling visits apart. */
+export const SOURCE_DIMENSIONS = [
+  { id: 'channel', label: 'Channel' },
+  { id: 'utm_source', label: 'Campaign source' },
+  { id: 'utm_medium', label: 'Campaign medium' },
+  { id: 'utm_campaign', label: 'Campaign' },
+  { id: 'landing', label: 'Landing page' },
+  { id: 'visit_device', label: 'Device' },
+] as const;
+export type SourceDimension = (typeof SOURCE_DIMENSIONS)[number]['id'];
