@@ -86,8 +86,11 @@ export async function fillToScale(db: Db, size: ScaleSize): Promise<ScaleSize> {
         case when i % 5 = 0 then null else now() - ((i % 730) || ' days')::interval + ((i % 40) || ' hours')::interval end,
         case when i % 5 in (3, 4) then now() - ((i % 700) || ' days')::interval else null end,
         case when i % 3 = 0 then 500 + (i % 40) * 250 else null end,
-        jsonb_build_object('landingPage', '/', 'referrer', (array['www.google.com', 'news.ycombinator.com', 'linkedin.com'])[1 + i % 3],
+        jsonb_build_object('landingPage', (array['/', '/blog', '/?utm_campaign=c' || (i % 200)])[1 + i % 3],
+          'referrer', (array['www.google.com', 'news.ycombinator.com', 'linkedin.com'])[1 + i % 3],
           'lastRead', '/blog/field-notes-' || (1 + i % 50))
+          || case when i % 3 = 2 then jsonb_build_object('utmSource', 'newsletter', 'utmMedium', 'email',
+            'utmCampaign', 'c' || (i % 200)) else '{}'::jsonb end
       from generate_series(1, ${size.quotes}) as i`);
   }
   // Page views in batches, so PGlite never holds one enormous statement.
