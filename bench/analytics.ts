@@ -14,8 +14,8 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { rebuildRollups } from '../server/modules/analytics/rollups.ts';
-import { quotePipeline } from '../server/modules/contact/pipeline.ts';
 import { createAnalyticsService } from '../server/modules/analytics/service.ts';
+import { quotePipeline } from '../server/modules/contact/pipeline.ts';
 import { openTestDatabase } from '../server/testing/test-app.ts';
 import { fillToScale } from './scale-data.ts';
 
@@ -102,7 +102,9 @@ try {
     goalTimes.push(performance.now() - start);
   }
   goalTimes.sort((a, b) => a - b);
-  console.log(`recording one goal (under its visit's source): median ${goalTimes[100]?.toFixed(2)} ms over 200 goals`);
+  console.log(
+    `recording one goal (under its visit's source): median ${goalTimes[100]?.toFixed(2)} ms over 200 goals`,
+  );
 } finally {
   await database.close();
 }

@@ -51,13 +51,12 @@ export interface PageView {
 
 const UTM_MAX = 100;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
 /** A campaign value as kept: trimmed, clipped, without control characters; none when empty. */
 function campaignValue(value: string | null | undefined): string | null {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const clean = (value ?? '')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(0, UTM_MAX);
+  const clean = (value ?? '').replace(CONTROL, '').trim().slice(0, UTM_MAX);
   return clean || null;
 }
 
