@@ -46,3 +46,16 @@ export const SOURCE_DIMENSIONS = [
   { id: 'visit_device', label: 'Device' },
 ] as const;
 export type SourceDimension = (typeof SOURCE_DIMENSIONS)[number]['id'];
+
+/** Quote requests of one source, as the pipeline counts them (what the Sources tables set beside the visits). */
+export interface LeadsBySource {
+  referrer: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  /** The landing page without its query. */
+  landing: string | null;
+  quotes: number;
+  won: number;
+  wonValue: number;
+}

@@ -6,7 +6,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gte, inArray, like, ne, sql } from 'drizzle-orm';
-import { channelOf, SOURCE_DIMENSIONS, type SourceDimension } from '../../../common/channels.ts';
+import {
+  channelOf,
+  type LeadsBySource,
+  SOURCE_DIMENSIONS,
+  type SourceDimension,
+} from '../../../common/channels.ts';
 import { GOAL_IDS, type GoalId, isGoal } from '../../../common/goals.ts';
 import {
   type AdminAnalytics,
@@ -26,18 +31,6 @@ const DEFAULT_SETTINGS: AnalyticsSettings = { honorGpc: false };
 
 const TOP_LIST_LENGTH = 10;
 const DAY_MS = 86_400_000;
-
-/** Quote requests of one source, as the pipeline counts them. */
-export interface LeadsBySource {
-  referrer: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  landing: string | null;
-  quotes: number;
-  won: number;
-  wonValue: number;
-}
 
 export interface PageView {
   path: string;

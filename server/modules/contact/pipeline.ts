@@ -6,6 +6,7 @@
  * Every move and note is an event in `quote_events`, the request's history.
  */
 import { and, asc, desc, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import type { LeadsBySource } from '../../../common/channels.ts';
 import { QUOTE_STAGES, type QuoteStage, REPLY_PROMISE_HOURS } from '../../../common/constants.ts';
 import type { AdminQuote, Pipeline, QuoteEvent } from '../../../common/schemas/contact.ts';
 import type { Db } from '../../db/client.ts';
@@ -27,17 +28,6 @@ const TOP_PAGES = 10;
 
 /** 'YYYY-MM' of a date, in UTC (the dashboard's analytics count UTC days too). */
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);
-
-export interface LeadsBySource {
-  referrer: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  landing: string | null;
-  quotes: number;
-  won: number;
-  wonValue: number;
-}
 
 export function quotePipeline(db: Db, now: () => Date) {
   const missing = () => notFound('Quote request not found');
