@@ -152,7 +152,7 @@ function InboxEntry({ item }: { item: AdminInboxItem }) {
           .map(([name, value]) => (
             <div key={name} className="contents">
               <dt className="text-muted-foreground">{name}</dt>
-              <dd>{value}</dd>
+              <dd className="min-w-0 wrap-anywhere">{value}</dd>
             </div>
           ))}
         <div className="contents">

@@ -157,7 +157,8 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
         </p>
       )}
       {quote.leadSource && (
-        <p className="break-words text-xs text-muted-foreground">
+        // A landing page with its campaign is one long word: it breaks anywhere rather than widen the column.
+        <p className="text-xs text-muted-foreground wrap-anywhere">
           Came from {describeSource(quote.leadSource)}
         </p>
       )}
