@@ -151,7 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     devices: createDeviceCookies(context.serverSecret),
   });
   // Before any module's routes: a form's route that names a goal counts it on success (issue 48).
-  app.addHook('onResponse', analytics.goalHook);
+  app.addHook('onSend', analytics.goalHook);
   await registerModules(app, [...modules, adminModule(modules, summary)], {
     periodicJobs: options.periodicJobs ?? false,
   });

@@ -63,12 +63,18 @@ export function goalCounter(
   };
 }
 
-/** The root hook: a route's goal counted once its success is sent. */
+/**
+ * The root `onSend` hook: a route's goal counted as its success is about to be sent, so the goal
+ * is stored by the time the visitor (or a page's action) has the answer. (`onResponse` ran after
+ * the answer had gone: a reader right after it, a test on PostgreSQL, could miss the goal.)
+ */
 export function goalHook(countGoal: CountGoal) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const named = request.routeOptions.config.goal;
-    if (!named || reply.statusCode < 200 || reply.statusCode >= 300 || nothingStored(request)) return;
-    const goal = typeof named === 'function' ? named(request) : named;
-    if (goal) await countGoal(request, goal);
+    if (named && reply.statusCode >= 200 && reply.statusCode < 300 && !nothingStored(request)) {
+      const goal = typeof named === 'function' ? named(request) : named;
+      if (goal) await countGoal(request, goal);
+    }
+    return payload;
   };
 }
