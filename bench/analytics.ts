@@ -3,8 +3,8 @@
  * comes from the daily roll-ups (server/modules/analytics/rollups.ts), so it should cost the same
  * at a million views as at ten thousand. Fills a database (PGlite, the default; or PostgreSQL with
  * TEST_DATABASE_URL) with page views spread over 40 days in SQL, rebuilds the roll-ups from them,
- * adds 40 days of the Sources roll-ups (6 channels, 200 campaigns, 300 landing pages, their goals
- * and quotes) and 20,000 quote requests with their sources (issue 48), then times the whole
+ * adds 40 days of the Sources roll-ups (6 channels, 200 campaigns, 300 landing pages and their
+ * goals) and 20,000 quote requests with their sources (issue 48), then times the whole
  * 30-day report, goals and Sources with the pipeline's leads included: the median and worst of
  * the runs per size. Budget (docs/architecture.md, issue 48): under 100 ms at 1,000,000 page
  * views and 20,000 leads. Also prints what recording one view and one goal (raw row plus roll-ups) costs.
@@ -51,7 +51,7 @@ async function fillSourceRollups() {
        union all select 'landing', '/blog/field-notes-' || i, i from generate_series(0, 299) as i
        union all select 'visit_device', dv, 1 from unnest(array['Mobile', 'Tablet', 'Desktop', 'Unknown']) as dv
       ) as values_of,
-      unnest(array['', 'goal:', 'quote:']) as kind
+      unnest(array['', 'goal:']) as kind
     on conflict do nothing`);
 }
 let rows = 0;

@@ -63,13 +63,11 @@ export function sourceBuckets(visit: {
  * A goal reached counts in its own bucket ('goal', its id): `views` are its completions,
  * `visitors` the day's distinct visitors who reached it. With the visit's source known, it also
  * counts under each of its values (`goal:<dimension>`: completions, and visitors who reached any
- * goal), and a quote under `quote:<dimension>`.
+ * goal). Quote requests by source are the pipeline's (the visit cookie counts them with or
+ * without JavaScript), so they need no bucket here.
  */
 export function rollUpGoal(day: string, goal: string, visitorHash: string, source: Bucket[] = []): SQL {
-  const bySource = source.flatMap(([dimension, value]): Bucket[] => [
-    [`goal:${dimension}`, value],
-    ...(goal === 'quote' ? [[`quote:${dimension}`, value] as Bucket] : []),
-  ]);
+  const bySource = source.map(([dimension, value]): Bucket => [`goal:${dimension}`, value]);
   return rollUp(day, [['goal', goal], ...bySource], visitorHash);
 }
 

@@ -321,11 +321,7 @@ export function createAnalyticsService(
           .orderBy(desc(views), analyticsDaily.value);
         return limit ? query.limit(limit) : query;
       };
-      const sourceDimensions: string[] = SOURCE_DIMENSIONS.flatMap(({ id }) => [
-        id,
-        `goal:${id}`,
-        `quote:${id}`,
-      ]);
+      const sourceDimensions: string[] = SOURCE_DIMENSIONS.flatMap(({ id }) => [id, `goal:${id}`]);
       const [perDay, topPages, topReferrers, devices, goals, chosen, sourceRows, leadRows] =
         await Promise.all([
           db
