@@ -5,10 +5,14 @@
  * route names its goal); a click out to GitHub, LinkedIn or a project's live site goes through a
  * counted redirect (`/go/...`, common/links-out.ts), a plain link that works without JavaScript.
  *
+ * One goal is reported by the page's code alone: the contact form seen (scrolled into view), by a
+ * beacon of the counter (`BEACON_GOALS`); a beacon naming any other goal is refused.
+ *
  * No zod here: the public pages import this file, and zod stays out of their JavaScript.
  */
 
 export const GOALS = [
+  { id: 'contact_form', label: 'Contact form seen' },
   { id: 'quote', label: 'Quote sent' },
   { id: 'message', label: 'Message sent' },
   { id: 'booking', label: 'Call booked' },
@@ -32,3 +36,6 @@ const LABELS = new Map<string, string>(GOALS.map((goal) => [goal.id, goal.label]
 export const isGoal = (value: string): value is GoalId => LABELS.has(value);
 
 export const goalLabel = (goal: GoalId): string => LABELS.get(goal) ?? goal;
+
+/** Goals only the counter's beacon reports (what a form's server cannot see). */
+export const BEACON_GOALS = ['contact_form'] as const satisfies readonly GoalId[];

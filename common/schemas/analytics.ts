@@ -1,6 +1,7 @@
 /** Page views: what the counter sends, and the owner's report. */
-import { SOURCE_DIMENSIONS } from '../channels.ts';
-import { GOAL_IDS } from '../goals.ts';
+import { SOURCE_DIMENSIONS, type SourceDimension } from '../channels.ts';
+import { FUNNEL_MAX_STEPS, FUNNEL_MIN_STEPS, FUNNEL_NAME_MAX, type FunnelStep, parseStep } from '../funnels.ts';
+import { BEACON_GOALS, GOAL_IDS } from '../goals.ts';
 import { z } from './zod.ts';
 
 /** A page view reported by the first-party analytics script (/insights.js). */
@@ -21,6 +22,76 @@ export const pageViewSchema = z.object({
 export const analyticsSettingsSchema = z.object({ honorGpc: z.boolean() });
 export type AnalyticsSettings = z.infer<typeof analyticsSettingsSchema>;
 
+/** A goal the counter's beacon reports (the contact form seen); any other is refused. */
+export const beaconSchema = z.object({
+  goal: z.enum(BEACON_GOALS),
+  path: pageViewSchema.shape.path,
+});
+
+const sourceDimension = z.enum(
+  SOURCE_DIMENSIONS.map((dimension) => dimension.id) as [SourceDimension, ...SourceDimension[]],
+);
+
+/** A report of one source's visits: `channel:newsletter`, `utm_campaign:spring` ('' for all visitors). */
+export const sourceFilterSchema = z
+  .string()
+  .max(300)
+  .optional()
+  .transform((text, context) => {
+    if (!text) return null;
+    const at = text.indexOf(':');
+    const dimension = sourceDimension.safeParse(text.slice(0, Math.max(at, 0)));
+    if (at < 0 || !dimension.success || at === text.length - 1) {
+      context.addIssue({ code: 'custom', message: 'Choose a source from the list.' });
+      return z.NEVER;
+    }
+    return { dimension: dimension.data, value: text.slice(at + 1) };
+  });
+
+const funnelStepSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('page'), paths: z.array(z.string()).min(1).max(5) }),
+  z.object({ kind: z.literal('goal'), goal: z.enum(GOAL_IDS) }),
+]) as unknown as z.ZodType<FunnelStep, FunnelStep>;
+
+/** An owner's funnel as the API takes it: a name and 2 to 8 page or goal steps. */
+export const funnelSchema = z.object({
+  name: z.string().trim().min(1, 'Name the funnel.').max(FUNNEL_NAME_MAX),
+  steps: z
+    .array(funnelStepSchema)
+    .min(FUNNEL_MIN_STEPS, `A funnel has ${FUNNEL_MIN_STEPS} to ${FUNNEL_MAX_STEPS} steps.`)
+    .max(FUNNEL_MAX_STEPS, `A funnel has ${FUNNEL_MIN_STEPS} to ${FUNNEL_MAX_STEPS} steps.`)
+    .superRefine((steps, context) => {
+      steps.forEach((step, i) => {
+        if (step.kind !== 'page') return;
+        const problem = step.paths.map((path) => parseStep(path)).find((parsed) => 'problem' in parsed);
+        if (problem && 'problem' in problem) {
+          context.addIssue({ code: 'custom', message: `Step ${i + 1} ${problem.problem}.` });
+        }
+      });
+    }),
+});
+
+/**
+ * The owner's funnel form: a name and up to 8 step fields, each a page address or a goal's name
+ * as typed (empty ones left out), read into what the API takes.
+ */
+export const funnelFormSchema = z
+  .object({
+    name: z.string().max(FUNNEL_NAME_MAX * 2),
+    step: z.array(z.string().max(1200)).max(FUNNEL_MAX_STEPS),
+  })
+  .transform(({ name, step }, context) => {
+    const steps: FunnelStep[] = [];
+    step.forEach((text, i) => {
+      if (!text.trim()) return;
+      const parsed = parseStep(text);
+      if ('problem' in parsed) context.addIssue({ code: 'custom', path: ['step'], message: `Step ${i + 1} ${parsed.problem}.` });
+      else steps.push(parsed);
+    });
+    return { name, steps };
+  })
+  .pipe(funnelSchema);
+
 const countRow = z.object({ views: z.number().int(), visitors: z.number().int() });
 
 /** First-party analytics over the last `days` days (UTC), every day present. */
@@ -39,7 +110,7 @@ export const adminAnalyticsSchema = z.object({
    */
   sources: z.array(
     z.object({
-      dimension: z.enum(SOURCE_DIMENSIONS.map((dimension) => dimension.id) as [string, ...string[]]),
+      dimension: sourceDimension,
       rows: z.array(
         z.object({
           value: z.string(),
@@ -54,6 +125,29 @@ export const adminAnalyticsSchema = z.object({
       ),
     }),
   ),
+  /**
+   * Each funnel (the built-in one first, then the owner's from the day each was made): the
+   * visitors at each step in the period, of the chosen source when filtered (the Won step is the
+   * pipeline's, none by device); for the first page step nobody reached, whether any
+   * page counted in the period matches them.
+   */
+  funnels: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      builtIn: z.boolean(),
+      since: z.string().nullable(),
+      steps: z.array(
+        z.object({
+          label: z.string(),
+          visitors: z.number().int().nullable(),
+          pageSeen: z.boolean().nullable(),
+        }),
+      ),
+    }),
+  ),
+  /** The source the funnels were filtered by, if any. */
+  filter: z.object({ dimension: sourceDimension, value: z.string() }).nullable(),
   /** Each goal: how often it was reached, by how many visitors, and their share of the period's visitors. */
   goals: z.array(
     z.object({

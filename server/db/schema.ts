@@ -23,6 +23,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { FunnelStep } from '../../common/funnels.ts';
 import { QUOTE_STAGES, TESTIMONIAL_STATUSES } from '../../common/constants.ts';
 import type { TocEntry } from '../../common/schemas/blog.ts';
 import type { LeadSource } from '../../common/schemas/contact.ts';
@@ -594,9 +595,23 @@ export const analyticsVisits = pgTable(
     utmCampaign: text('utm_campaign'),
     landing: text('landing').notNull(),
     device: text('device').notNull(),
+    /** How many steps of each funnel (by its id) the visit has gone through today. */
+    funnels: jsonb('funnels').$type<Record<string, number>>().notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.day, t.visitorHash] })],
 );
+
+/**
+ * The owner's funnels (issue 48, point 2): a name and 2 to 8 steps (pages or goals). A funnel
+ * counts from the day it was made: its steps are never changed (a new funnel is made instead), so
+ * its counts in the roll-ups (`funnel:<id>` in analytics_daily) always mean the same steps.
+ */
+export const analyticsFunnels = pgTable('analytics_funnels', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  steps: jsonb('steps').$type<FunnelStep[]>().notNull(),
+  createdAt: createdAt(),
+});
 
 /** Small facts about the database itself, such as when it was seeded. */
 export const appMeta = pgTable('app_meta', {

@@ -1,7 +1,12 @@
-/** The owner's side of page views: the report over the last days. */
+/** The owner's side of page views: the report over the last days (its funnels of one source when asked), the settings, the funnels. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminAnalyticsSchema, analyticsSettingsSchema } from '../../../common/schemas/analytics.ts';
+import {
+  adminAnalyticsSchema,
+  analyticsSettingsSchema,
+  funnelSchema,
+  sourceFilterSchema,
+} from '../../../common/schemas/analytics.ts';
 import type { AnalyticsService } from './service.ts';
 
 export const analyticsAdminRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (
@@ -13,10 +18,34 @@ export const analyticsAdminRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsS
     {
       schema: {
         response: { 200: adminAnalyticsSchema },
-        querystring: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
+        querystring: z.object({
+          days: z.coerce.number().int().min(1).max(366).default(30),
+          source: sourceFilterSchema,
+        }),
       },
     },
-    async (request) => analytics.report(request.query.days),
+    async (request) => analytics.report(request.query.days, request.query.source),
+  );
+  app.post(
+    '/api/admin/analytics/funnels',
+    {
+      schema: {
+        body: funnelSchema,
+        response: { 201: z.object({ id: z.string(), name: z.string(), since: z.string().nullable() }) },
+      },
+    },
+    async (request, reply) => {
+      const { id, name, since } = await analytics.createFunnel(request.body);
+      return reply.code(201).send({ id, name, since });
+    },
+  );
+  app.delete(
+    '/api/admin/analytics/funnels/:id',
+    { schema: { params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }) } },
+    async (request, reply) => {
+      await analytics.deleteFunnel(request.params.id);
+      return reply.code(204).send();
+    },
   );
   app.put(
     '/api/admin/analytics/settings',

@@ -40,7 +40,8 @@ export async function countsAsVisitor(
   return !user?.isAdmin;
 }
 
-export type CountGoal = (request: FastifyRequest, goal: GoalId) => Promise<void>;
+/** Counts a goal for a request's visitor, from `path` (or else the page its Referer names). */
+export type CountGoal = (request: FastifyRequest, goal: GoalId, path?: string) => Promise<void>;
 
 /**
  * Counts a goal for a request's visitor (its page from the Referer, on the site at `publicUrl`);
@@ -52,11 +53,11 @@ export function goalCounter(
   log: FastifyBaseLogger,
 ): CountGoal {
   const publicHost = new URL(publicUrl).host;
-  return async (request, goal) => {
+  return async (request, goal, path) => {
     try {
       if (!(await countsAsVisitor(analytics, request))) return;
       const visitor = await analytics.visitorHash(request.ip, request.headers['user-agent'] ?? '');
-      await analytics.recordGoal(goal, visitor, fromPage(request, publicHost));
+      await analytics.recordGoal(goal, visitor, path ?? fromPage(request, publicHost));
     } catch (error) {
       log.warn({ err: error, goal }, 'goal not counted');
     }

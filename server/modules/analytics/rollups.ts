@@ -71,6 +71,29 @@ export function rollUpGoal(day: string, goal: string, visitorHash: string, sourc
   return rollUp(day, [['goal', goal], ...bySource], visitorHash);
 }
 
+/** A funnel's roll-up value for a step (1 for the first), over all visits or those of one source. */
+export function funnelValue(step: number, source?: { dimension: string; value: string } | null): string {
+  return source ? `${step} ${source.dimension}=${source.value}` : String(step);
+}
+
+/**
+ * Steps of funnels a visit just went through (issue 48, point 2), each counted once in its
+ * funnel's bucket (`funnel:<id>`, the step's number) and under each value of the visit's source:
+ * a visit passes a step once, so its views and visitors are the same count.
+ */
+export function rollUpFunnelSteps(day: string, reached: [funnel: string, step: number][], source: Bucket[]): SQL {
+  const rows = reached.flatMap(([funnel, step]) =>
+    [funnelValue(step), ...source.map(([dimension, value]) => funnelValue(step, { dimension, value }))].map(
+      (value) => sql`(${day}::date, ${`funnel:${funnel}`}::text, ${value}::text, 1, 1)`,
+    ),
+  );
+  return sql`
+    insert into analytics_daily (day, dimension, value, views, visitors)
+    values ${sql.join(rows, sql`, `)}
+    on conflict (day, dimension, value) do update
+      set views = analytics_daily.views + 1, visitors = analytics_daily.visitors + 1`;
+}
+
 function rollUp(day: string, buckets: Bucket[], visitorHash: string): SQL {
   const rows = sql.join(
     buckets.map(([dimension, value]) => sql`(${dimension}::text, ${value}::text)`),

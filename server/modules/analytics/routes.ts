@@ -1,6 +1,7 @@
 /**
  * GET /insights.js: the first-party analytics script every page loads.
  * POST /api/analytics/pageview: what it reports (path, referrer, screen size).
+ * POST /api/analytics/goal: the goal only it can see (the contact form scrolled into view).
  * GET /go/...: the site's links out (GitHub, LinkedIn, a project's live site or code), each a
  * counted redirect to where it points (issue 48), so a click counts with or without JavaScript.
  * No cookies either way; bots and admin pages are not counted.
@@ -11,7 +12,7 @@ import { isbot } from 'isbot';
 import { z } from 'zod';
 import type { GoalId } from '../../../common/goals.ts';
 import { projectRepoUrl } from '../../../common/links-out.ts';
-import { analyticsSettingsSchema, pageViewSchema } from '../../../common/schemas/analytics.ts';
+import { analyticsSettingsSchema, beaconSchema, pageViewSchema } from '../../../common/schemas/analytics.ts';
 import { socialLinks } from '../../../content/profile.ts';
 import { projects } from '../../../content/projects.ts';
 import { notFound } from '../../lib/http-error.ts';
@@ -52,10 +53,32 @@ export const INSIGHTS_SCRIPT = `(() => {
     const body = JSON.stringify({ path: sent, referrer, screenWidth: screen.width, screenHeight: screen.height });
     fetch('/api/analytics/pageview', { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true, credentials: 'omit' }).catch(() => {});
   };
+  // The contact form seen (the funnels' "reached the contact form"): once per page view.
+  const goals = new Set();
+  const seen = typeof IntersectionObserver === 'function' && new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    const key = 'contact_form ' + location.pathname;
+    if (goals.has(key)) return;
+    goals.add(key);
+    const body = JSON.stringify({ goal: 'contact_form', path: location.pathname });
+    fetch('/api/analytics/goal', { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true, credentials: 'omit' }).catch(() => {});
+  });
+  let watched = null;
+  const watch = () => {
+    const form = document.querySelector('#contact form');
+    if (!seen || form === watched) return;
+    if (watched) seen.unobserve(watched);
+    watched = form;
+    if (form) seen.observe(form);
+  };
+  const changed = () => { goals.clear(); send(); watch(); };
   const push = history.pushState;
-  history.pushState = function (...args) { push.apply(this, args); setTimeout(send, 0); };
-  addEventListener('popstate', () => setTimeout(send, 0));
+  history.pushState = function (...args) { push.apply(this, args); setTimeout(changed, 0); };
+  addEventListener('popstate', () => setTimeout(changed, 0));
+  // The page's code may draw the form again (or a navigation may bring it): watch the one there is.
+  new MutationObserver(() => watch()).observe(document.documentElement, { childList: true, subtree: true });
   send();
+  watch();
 })();
 `;
 
@@ -89,6 +112,21 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
   // What the privacy page says of the counting: whether Global Privacy Control is honoured.
   app.get('/api/analytics/privacy', { schema: { response: { 200: analyticsSettingsSchema } } }, async () =>
     analytics.settings(),
+  );
+
+  // A goal only the page's code sees; any other goal is refused (400), a bot or GPC quietly not counted.
+  app.post(
+    '/api/analytics/goal',
+    {
+      schema: { body: beaconSchema, response: { 204: z.null() } },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      if (!request.body.path.startsWith('/admin')) {
+        await countGoal(request, request.body.goal, request.body.path.split(/[?#]/)[0]);
+      }
+      return reply.code(204).send(null);
+    },
   );
 
   app.post(

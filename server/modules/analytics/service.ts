@@ -5,13 +5,23 @@
  * no longer be tied to an IP, even by someone holding the database.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gte, inArray, like, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, like, ne, sql } from 'drizzle-orm';
 import {
   channelOf,
   type LeadsBySource,
   SOURCE_DIMENSIONS,
   type SourceDimension,
 } from '../../../common/channels.ts';
+import {
+  advance,
+  BUILT_IN_FUNNEL,
+  FUNNEL_MAX_COUNT,
+  type FunnelDefinition,
+  type FunnelEvent,
+  type FunnelStep,
+  patternSource,
+  stepLabel,
+} from '../../../common/funnels.ts';
 import { GOAL_IDS, type GoalId, isGoal } from '../../../common/goals.ts';
 import {
   type AdminAnalytics,
@@ -19,9 +29,25 @@ import {
   analyticsSettingsSchema,
 } from '../../../common/schemas/analytics.ts';
 import type { Db } from '../../db/client.ts';
-import { analyticsDaily, analyticsVisits, appMeta, goalEvents, pageViews } from '../../db/schema.ts';
+import {
+  analyticsDaily,
+  analyticsFunnels,
+  analyticsVisits,
+  appMeta,
+  goalEvents,
+  pageViews,
+} from '../../db/schema.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
 import { nowAndThen } from '../../lib/now-and-then.ts';
-import { deviceOf, rollUpGoal, rollUpView, sourceBuckets, sweep } from './rollups.ts';
+import {
+  deviceOf,
+  funnelValue,
+  rollUpFunnelSteps,
+  rollUpGoal,
+  rollUpView,
+  sourceBuckets,
+  sweep,
+} from './rollups.ts';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -78,6 +104,35 @@ export function referrerHost(referrer: string, ownHost: string): string | null {
 }
 
 type SourceRow = AdminAnalytics['sources'][number]['rows'][number];
+
+/** A funnel as the report knows it: the owner's with the day it began counting. */
+export type StoredFunnel = FunnelDefinition & { since: string | null };
+
+/** One value of one source table, as the report is filtered by. */
+export interface SourceFilter {
+  dimension: SourceDimension;
+  value: string;
+}
+
+/** The funnels a visit's event moves on: the steps it passed, and each funnel's steps reached after it. */
+export function advanceFunnels(
+  funnels: FunnelDefinition[],
+  progress: Record<string, number>,
+  event: FunnelEvent,
+): { progress: Record<string, number>; reached: [string, number][] } {
+  const next = { ...progress };
+  const reached: [string, number][] = [];
+  for (const funnel of funnels) {
+    const before = progress[funnel.id] ?? 0;
+    const after = advance(funnel.steps, before, event);
+    for (let step = before + 1; step <= after; step++) reached.push([funnel.id, step]);
+    if (after > before) next[funnel.id] = after;
+  }
+  return { progress: next, reached };
+}
+
+/** A pattern as PostgreSQL's `~` reads a counted path (which may end in a slash). */
+const sqlPattern = (pattern: string) => patternSource(pattern).replace(/\$$/, '/?$');
 
 /** A lead's value in each source table (none for the device, which a lead does not keep). */
 function leadValues(lead: LeadsBySource): Partial<Record<SourceDimension, string | null>> {
@@ -146,6 +201,15 @@ function sourcesReport(
   }));
 }
 
+/** The pipeline's won deals of the period, of one source when filtered (none known by device). */
+function wonOf(leads: LeadsBySource[], filter: SourceFilter | null): number | null {
+  if (!filter) return leads.reduce((sum, lead) => sum + lead.won, 0);
+  if (filter.dimension === 'visit_device') return null;
+  return leads
+    .filter((lead) => leadValues(lead)[filter.dimension] === filter.value)
+    .reduce((sum, lead) => sum + lead.won, 0);
+}
+
 export function createAnalyticsService(
   db: Db,
   {
@@ -180,6 +244,122 @@ export function createAnalyticsService(
     }
   }
 
+  // The funnels every page view is checked against: read once per process until they change.
+  let funnelsRead: Promise<StoredFunnel[]> | undefined;
+
+  async function readFunnels(): Promise<StoredFunnel[]> {
+    const rows = await db.select().from(analyticsFunnels).orderBy(asc(analyticsFunnels.id));
+    return [
+      { ...BUILT_IN_FUNNEL, since: null },
+      ...rows.map((row) => ({
+        id: String(row.id),
+        name: row.name,
+        steps: row.steps,
+        since: row.createdAt.toISOString().slice(0, 10),
+      })),
+    ];
+  }
+
+  function funnels(): Promise<StoredFunnel[]> {
+    funnelsRead ??= readFunnels().catch((error: unknown) => {
+      funnelsRead = undefined;
+      throw error;
+    });
+    return funnelsRead;
+  }
+
+  /**
+   * Moves a visit (its row, locked in `tx`) through the funnels `list` (read before the
+   * transaction: the embedded database has one connection) with one event: stores how far it got
+   * and counts each step it passed, under the visit's source too.
+   */
+  async function moveThroughFunnels(
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    list: FunnelDefinition[],
+    visit: typeof analyticsVisits.$inferSelect,
+    event: FunnelEvent,
+  ) {
+    const { progress, reached } = advanceFunnels(list, visit.funnels, event);
+    if (reached.length === 0) return;
+    await tx
+      .update(analyticsVisits)
+      .set({ funnels: progress })
+      .where(and(eq(analyticsVisits.day, visit.day), eq(analyticsVisits.visitorHash, visit.visitorHash)));
+    await tx.execute(rollUpFunnelSteps(visit.day, reached, sourceBuckets(visit)));
+  }
+
+  /**
+   * Each funnel's visitors at each step for the period, of one source when filtered; for a funnel's
+   * first page step nobody reached, whether any counted page matches it (a typo shows as such).
+   */
+  async function funnelsReport(
+    since: string,
+    filter: SourceFilter | null,
+    leadsOfPeriod: Promise<LeadsBySource[]>,
+  ): Promise<AdminAnalytics['funnels']> {
+    const list = await funnels();
+    const values = Array.from({ length: Math.max(...list.map((funnel) => funnel.steps.length)) }, (_, i) =>
+      funnelValue(i + 1, filter),
+    );
+    const rows = await db
+      .select({
+        dimension: analyticsDaily.dimension,
+        value: analyticsDaily.value,
+        visitors: sql<number>`sum(${analyticsDaily.visitors})::int`,
+      })
+      .from(analyticsDaily)
+      .where(
+        and(
+          inArray(
+            analyticsDaily.dimension,
+            list.map((funnel) => `funnel:${funnel.id}`),
+          ),
+          gte(analyticsDaily.day, since),
+          inArray(analyticsDaily.value, values),
+        ),
+      )
+      .groupBy(analyticsDaily.dimension, analyticsDaily.value);
+    const counted = new Map(rows.map((row) => [`${row.dimension}|${row.value}`, row.visitors]));
+    const won = wonOf(await leadsOfPeriod, filter);
+    return Promise.all(
+      list.map(async (funnel) => {
+        const steps = funnel.steps.map((step, i) => ({
+          label: stepLabel(step),
+          visitors:
+            step.kind === 'won' ? won : (counted.get(`funnel:${funnel.id}|${funnelValue(i + 1, filter)}`) ?? 0),
+          pageSeen: null as boolean | null,
+        }));
+        const first = steps.findIndex((at, i) => at.visitors === 0 && funnel.steps[i]?.kind === 'page');
+        const step = funnel.steps[first];
+        const at = steps[first];
+        if (step?.kind === 'page' && at) {
+          const [seen] = await db
+            .select({ one: sql<number>`1` })
+            .from(analyticsDaily)
+            .where(
+              and(
+                eq(analyticsDaily.dimension, 'path'),
+                gte(analyticsDaily.day, since),
+                sql`(${sql.join(
+                  step.paths.map((pattern) => sql`${analyticsDaily.value} ~ ${sqlPattern(pattern)}`),
+                  sql` or `,
+                )})`,
+              ),
+            )
+            .limit(1);
+          at.pageSeen = Boolean(seen);
+        }
+        return {
+          id: funnel.id,
+          name: funnel.name,
+          builtIn: funnel.since === null,
+          since: funnel.since,
+          steps,
+        };
+      }),
+    );
+  }
+
   function settings(): Promise<AnalyticsSettings> {
     settingsRead ??= readSettings().catch((error: unknown) => {
       settingsRead = undefined;
@@ -209,9 +389,44 @@ export function createAnalyticsService(
   return {
     settings,
 
-    /** Forgets the settings read (another process saved new ones). */
+    funnels,
+
+    /** Forgets the settings and funnels read (another process saved new ones). */
     forgetSettings(): void {
       settingsRead = undefined;
+      funnelsRead = undefined;
+    },
+
+    /**
+     * Adds an owner's funnel (steps already checked by its schema); it counts from now on. Refused
+     * past FUNNEL_MAX_COUNT.
+     */
+    async createFunnel(funnel: { name: string; steps: FunnelStep[] }): Promise<StoredFunnel> {
+      const [{ count } = { count: 0 }] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(analyticsFunnels);
+      if (count >= FUNNEL_MAX_COUNT) {
+        throw new HttpError(409, `You can keep ${FUNNEL_MAX_COUNT} funnels. Remove one to add another.`);
+      }
+      const [row] = await db.insert(analyticsFunnels).values(funnel).returning();
+      if (!row) throw new Error('funnel not stored');
+      funnelsRead = undefined;
+      changed();
+      return { id: String(row.id), name: row.name, steps: row.steps, since: row.createdAt.toISOString().slice(0, 10) };
+    },
+
+    /** Removes an owner's funnel and its counts. */
+    async deleteFunnel(id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(analyticsFunnels)
+          .where(eq(analyticsFunnels.id, id))
+          .returning({ id: analyticsFunnels.id });
+        if (removed.length === 0) throw notFound('That funnel does not exist (it may have been removed already).');
+        await tx.delete(analyticsDaily).where(eq(analyticsDaily.dimension, `funnel:${id}`));
+      });
+      funnelsRead = undefined;
+      changed();
     },
 
     async saveSettings(next: AnalyticsSettings): Promise<AnalyticsSettings> {
@@ -248,6 +463,7 @@ export function createAnalyticsService(
     async record(view: PageView, visitorHash: string): Promise<void> {
       const at = now();
       const day = at.toISOString().slice(0, 10);
+      const list = await funnels();
       await db.transaction(async (tx) => {
         await tx.insert(pageViews).values({
           path: view.path,
@@ -272,12 +488,19 @@ export function createAnalyticsService(
           landing: view.path,
           device: deviceOf(view.screenWidth),
         };
-        const began = await tx
+        // The day's visit, new or locked as it was (a touch that changes nothing), and whether it began now.
+        const [row] = await tx
           .insert(analyticsVisits)
           .values(visit)
-          .onConflictDoNothing()
-          .returning({ day: analyticsVisits.day });
-        await tx.execute(rollUpView(day, view, visitorHash, began.length > 0 ? sourceBuckets(visit) : []));
+          .onConflictDoUpdate({
+            target: [analyticsVisits.day, analyticsVisits.visitorHash],
+            set: { day: sql`excluded.day` },
+          })
+          .returning({ ...getTableColumns(analyticsVisits), began: sql<boolean>`xmax = 0` });
+        if (!row) throw new Error('visit not stored');
+        const { began, ...stored } = row;
+        await tx.execute(rollUpView(day, view, visitorHash, began ? sourceBuckets(stored) : []));
+        await moveThroughFunnels(tx, list, stored, { page: view.path });
       });
       if (sweepDue()) await sweep(db, day, rawRetentionDays, at);
     },
@@ -289,14 +512,17 @@ export function createAnalyticsService(
     async recordGoal(goal: GoalId, visitorHash: string, path: string | null = null): Promise<void> {
       const at = now();
       const day = at.toISOString().slice(0, 10);
+      const list = await funnels();
       await db.transaction(async (tx) => {
         await tx.insert(goalEvents).values({ goal, visitorHash, path, createdAt: at });
         // Under the visit's source when its page views were counted today (not without the page's code).
         const [visit] = await tx
           .select()
           .from(analyticsVisits)
-          .where(and(eq(analyticsVisits.day, day), eq(analyticsVisits.visitorHash, visitorHash)));
+          .where(and(eq(analyticsVisits.day, day), eq(analyticsVisits.visitorHash, visitorHash)))
+          .for('update');
         await tx.execute(rollUpGoal(day, goal, visitorHash, visit ? sourceBuckets(visit) : []));
+        if (visit) await moveThroughFunnels(tx, list, visit, { goal });
       });
     },
 
@@ -305,7 +531,7 @@ export function createAnalyticsService(
      * pages and referrers, and devices, read from the daily roll-ups (a few rows per day), never
      * from the raw views.
      */
-    async report(days: number): Promise<AdminAnalytics> {
+    async report(days: number, filter: SourceFilter | null = null): Promise<AdminAnalytics> {
       const today = new Date(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
       const since = new Date(today.getTime() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
       const inRange = (dimension: string) =>
@@ -322,7 +548,8 @@ export function createAnalyticsService(
         return limit ? query.limit(limit) : query;
       };
       const sourceDimensions: string[] = SOURCE_DIMENSIONS.flatMap(({ id }) => [id, `goal:${id}`]);
-      const [perDay, topPages, topReferrers, devices, goals, chosen, sourceRows, leadRows] =
+      const leadsOfPeriod = leads(new Date(`${since}T00:00:00.000Z`));
+      const [perDay, topPages, topReferrers, devices, goals, chosen, sourceRows, leadRows, funnelRows] =
         await Promise.all([
           db
             .select({
@@ -342,7 +569,8 @@ export function createAnalyticsService(
             .from(analyticsDaily)
             .where(and(inArray(analyticsDaily.dimension, sourceDimensions), gte(analyticsDaily.day, since)))
             .groupBy(analyticsDaily.dimension, analyticsDaily.value),
-          leads(new Date(`${since}T00:00:00.000Z`)),
+          leadsOfPeriod,
+          funnelsReport(since, filter, leadsOfPeriod),
         ]);
       const counted = new Map(perDay.map((row) => [row.date, row]));
       const dayList = Array.from({ length: days }, (_, i) => {
@@ -360,6 +588,8 @@ export function createAnalyticsService(
         totals,
         settings: chosen,
         sources: sourcesReport(sourceRows, leadRows),
+        funnels: funnelRows,
+        filter,
         // Every goal, reached or not, in the order the owner knows them; the rate is of the
         // period's visitors (each day's distinct visitors, summed, as the totals count them).
         goals: GOAL_IDS.map((goal) => {

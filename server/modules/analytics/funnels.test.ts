@@ -1,0 +1,342 @@
+/**
+ * Funnels (issue 48, points 2 and 8): the built-in one (visited, read a post or a project, reached
+ * the contact form, sent a quote, won) and an owner's, on a seeded set of visits through the API
+ * as browsers send them; each filtered by a source; the steps taken in order, one per page view or
+ * goal; and bad input: a step that matches nothing, an empty period, a beacon with an unknown goal,
+ * a funnel of one step or too many funnels.
+ */
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { advance, BUILT_IN_FUNNEL, type FunnelStep, parseStep } from '../../../common/funnels.ts';
+import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
+import { funnelFormSchema } from '../../../common/schemas/analytics.ts';
+import {
+  analyticsDaily,
+  analyticsFunnels,
+  analyticsVisits,
+  goalEvents,
+  quoteRequests,
+} from '../../db/schema.ts';
+import { sampleQuote } from '../../testing/samples.ts';
+import { createTestApp, freshIp } from '../../testing/test-app.ts';
+
+const BROWSER =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+
+const t = await createTestApp({ seed: false, env: { PUBLIC_URL: 'https://jordan.example' } });
+afterAll(() => t.close());
+const db = t.database.db;
+const owner = await t.signIn('admin');
+beforeEach(async () => {
+  await db.delete(goalEvents);
+  await db.delete(analyticsDaily);
+  await db.delete(analyticsVisits);
+  await db.delete(quoteRequests);
+  for (const { id } of await db.select({ id: analyticsFunnels.id }).from(analyticsFunnels)) {
+    await t.app.inject({ method: 'DELETE', url: `/api/admin/analytics/funnels/${id}`, headers: { cookie: owner } });
+  }
+});
+
+const as = (ip: string) => ({ remoteAddress: ip, headers: { 'user-agent': BROWSER } });
+const view = async (ip: string, path: string, referrer = '') => {
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/api/analytics/pageview',
+    payload: { path, referrer, screenWidth: 390 },
+    ...as(ip),
+  });
+  expect(answer.statusCode, answer.body).toBe(204);
+};
+/** The counter's beacon: the contact form scrolled into view. */
+const sawForm = async (ip: string, path = '/') => {
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/api/analytics/goal',
+    payload: { goal: 'contact_form', path },
+    ...as(ip),
+  });
+  expect(answer.statusCode, answer.body).toBe(204);
+};
+const quote = async (ip: string, email: string, source: Record<string, string> = {}) => {
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    payload: { ...sampleQuote, email, source },
+    ...as(ip),
+  });
+  expect(sent.statusCode, sent.body).toBe(201);
+};
+const win = async (email: string, value: number) => {
+  const [lead] = (await db.select().from(quoteRequests)).filter((row) => row.email === email);
+  const won = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/quotes/${lead?.id}`,
+    payload: { stage: 'won', value },
+    headers: { cookie: owner },
+  });
+  expect(won.statusCode, won.body).toBe(200);
+};
+const report = async (query = '') => {
+  const answer = await t.app.inject({
+    url: `/api/admin/analytics?days=7${query}`,
+    headers: { cookie: owner },
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json() as AdminAnalytics;
+};
+const counts = (funnel: AdminAnalytics['funnels'][number] | undefined) =>
+  funnel?.steps.map((step) => step.visitors);
+const builtIn = async (query = '') => (await report(query)).funnels.find((funnel) => funnel.builtIn);
+const addFunnel = (payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/analytics/funnels',
+    payload: payload as object,
+    headers: { cookie: owner },
+  });
+
+/** Four visits: a newsletter reader who became a client, a project reader, a skipper, a tag browser. */
+let seeded = 0;
+async function seedVisits() {
+  // A new address each time: the same request sent twice is stored once.
+  const email = `spring.client.${++seeded}@example.com`;
+  const client = freshIp();
+  await view(client, '/blog/a-post?utm_source=newsletter&utm_medium=email&utm_campaign=spring');
+  await view(client, '/');
+  await sawForm(client);
+  await quote(client, email, {
+    landingPage: '/blog/a-post?utm_source=newsletter&utm_medium=email&utm_campaign=spring',
+    utmSource: 'newsletter',
+    utmMedium: 'email',
+    utmCampaign: 'spring',
+  });
+  await win(email, 8500);
+  const reader = freshIp();
+  await view(reader, '/');
+  await view(reader, '/projects/key-programmer');
+  // Saw the form before reading anything: the funnel's steps are taken in order, so not counted.
+  const skipper = freshIp();
+  await view(skipper, '/');
+  await sawForm(skipper);
+  // A tag's list is not a post (`*` is one part of an address).
+  await view(freshIp(), '/blog/tag/react');
+}
+
+describe('the built-in funnel: from visit to client', () => {
+  it('counts the visitors at each step in order, the last from the pipeline', async () => {
+    await seedVisits();
+    const funnel = await builtIn();
+    expect(funnel?.name).toBe('From visit to client');
+    expect(funnel?.steps.map((step) => step.label)).toEqual([
+      'Visited the site',
+      '/blog/* or /projects/*',
+      'Contact form seen',
+      'Quote sent',
+      'Won (pipeline)',
+    ]);
+    expect(counts(funnel)).toEqual([4, 2, 1, 1, 1]);
+  });
+
+  it('filters by any source: a campaign, a channel, a landing page, a device (no won deals by device)', async () => {
+    await seedVisits();
+    expect(counts(await builtIn('&source=utm_campaign:spring'))).toEqual([1, 1, 1, 1, 1]);
+    expect(counts(await builtIn('&source=channel:newsletter'))).toEqual([1, 1, 1, 1, 1]);
+    expect(counts(await builtIn('&source=channel:direct'))).toEqual([3, 1, 0, 0, 0]);
+    expect(counts(await builtIn('&source=landing:/'))).toEqual([2, 1, 0, 0, 0]);
+    expect(counts(await builtIn('&source=visit_device:Mobile'))).toEqual([4, 2, 1, 1, null]);
+    expect((await report('&source=utm_campaign:spring')).filter).toEqual({
+      dimension: 'utm_campaign',
+      value: 'spring',
+    });
+    // A source nobody came from: zeros, never an error.
+    expect(counts(await builtIn('&source=utm_campaign:autumn'))).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('counts a visit once at each step, even when two of its page views arrive at the same moment', async () => {
+    const ip = freshIp();
+    await Promise.all([view(ip, '/blog/one'), view(ip, '/blog/two'), view(ip, '/projects/three')]);
+    expect(counts(await builtIn())).toEqual([1, 1, 0, 0, 0]);
+  });
+
+  it('answers an empty period with zeros', async () => {
+    const funnel = await builtIn();
+    expect(counts(funnel)).toEqual([0, 0, 0, 0, 0]);
+    // The page step matches no page counted in the period, as nothing was.
+    expect(funnel?.steps[1]?.pageSeen).toBe(false);
+  });
+});
+
+describe('funnels the owner defines', () => {
+  it('counts from the day it was made, steps in order, one step per page view or goal', async () => {
+    const made = await addFunnel({
+      name: 'Two posts, then a quote',
+      steps: [
+        { kind: 'page', paths: ['/blog/*'] },
+        { kind: 'page', paths: ['/blog/*'] },
+        { kind: 'goal', goal: 'quote' },
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const keen = freshIp();
+    await view(keen, '/blog/one');
+    await view(keen, '/blog/two');
+    await quote(keen, 'keen@example.com');
+    const once = freshIp();
+    await view(once, '/blog/one');
+    await quote(once, 'once@example.com');
+    const [, mine] = (await report()).funnels;
+    expect(mine).toMatchObject({ name: 'Two posts, then a quote', builtIn: false });
+    expect(mine?.since).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(counts(mine)).toEqual([2, 1, 1]);
+  });
+
+  it('says when a step matches no page counted in the period, and counts nothing after it', async () => {
+    const made = await addFunnel({
+      name: 'A typo',
+      steps: [
+        { kind: 'page', paths: ['/'] },
+        { kind: 'page', paths: ['/blgo/*'] },
+        { kind: 'goal', goal: 'quote' },
+      ],
+    });
+    expect(made.statusCode).toBe(201);
+    const ip = freshIp();
+    await view(ip, '/');
+    await view(ip, '/blog/a-post');
+    await quote(ip, 'typo@example.com');
+    const [, typo] = (await report()).funnels;
+    expect(counts(typo)).toEqual([1, 0, 0]);
+    expect(typo?.steps.map((step) => step.pageSeen)).toEqual([null, false, null]);
+    // A step of real pages nobody reached in order says the pages were seen.
+    await addFunnel({
+      name: 'Quote, then a post',
+      steps: [
+        { kind: 'goal', goal: 'quote' },
+        { kind: 'page', paths: ['/blog/*'] },
+      ],
+    });
+    const [, , seen] = (await report()).funnels;
+    expect(counts(seen)).toEqual([0, 0]);
+    expect(seen?.steps.map((step) => step.pageSeen)).toEqual([null, true]);
+  });
+
+  it('removes a funnel with its counts; a second removal is a 404', async () => {
+    const made = await addFunnel({
+      name: 'Home to form',
+      steps: [
+        { kind: 'page', paths: ['/'] },
+        { kind: 'goal', goal: 'contact_form' },
+      ],
+    });
+    const { id } = made.json() as { id: string };
+    const ip = freshIp();
+    await view(ip, '/');
+    await sawForm(ip);
+    expect(counts((await report()).funnels[1])).toEqual([1, 1]);
+    const remove = () =>
+      t.app.inject({ method: 'DELETE', url: `/api/admin/analytics/funnels/${id}`, headers: { cookie: owner } });
+    expect((await remove()).statusCode).toBe(204);
+    expect((await report()).funnels).toHaveLength(1);
+    const left = await db.select().from(analyticsDaily);
+    expect(left.filter((row) => row.dimension === `funnel:${id}`)).toEqual([]);
+    const again = await remove();
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('That funnel does not exist (it may have been removed already).');
+  });
+});
+
+describe('bad input: a clear message or a quiet refusal, never a 5xx or a row that breaks a report', () => {
+  it('refuses a funnel of one step, of nine, without a name, or with a step that is not a page or goal', async () => {
+    const page = (path: string): FunnelStep => ({ kind: 'page', paths: [path] });
+    const cases: [unknown, string][] = [
+      [{ name: 'One', steps: [page('/')] }, 'A funnel has 2 to 8 steps.'],
+      [{ name: 'Nine', steps: Array.from({ length: 9 }, () => page('/')) }, 'A funnel has 2 to 8 steps.'],
+      [{ name: ' ', steps: [page('/'), page('/blog/*')] }, 'Name the funnel.'],
+      [{ name: 'Offsite', steps: [page('/'), page('https://evil.example/')] }, 'Step 2'],
+      [{ name: 'Query', steps: [page('/'), page('/blog?x=1')] }, 'Step 2'],
+      [{ name: 'Goal', steps: [page('/'), { kind: 'goal', goal: 'nope' }] }, ''],
+      [{ name: 'Won', steps: [page('/'), { kind: 'won' }] }, ''],
+    ];
+    for (const [payload, message] of cases) {
+      const answer = await addFunnel(payload);
+      expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(answer.body).toContain(message);
+    }
+    expect(await db.select().from(analyticsFunnels)).toEqual([]);
+  });
+
+  it('keeps at most 10 funnels, and says so', async () => {
+    const steps = [
+      { kind: 'page', paths: ['/'] },
+      { kind: 'goal', goal: 'quote' },
+    ];
+    for (let i = 0; i < 10; i++) expect((await addFunnel({ name: `F${i}`, steps })).statusCode).toBe(201);
+    const eleventh = await addFunnel({ name: 'F10', steps });
+    expect(eleventh.statusCode).toBe(409);
+    expect(eleventh.json().message).toBe('You can keep 10 funnels. Remove one to add another.');
+  });
+
+  it('refuses a hand-made beacon with an unknown or a form goal, and stores nothing', async () => {
+    const ip = freshIp();
+    for (const goal of ['quote', 'made-up', '']) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/analytics/goal',
+        payload: { goal, path: '/' },
+        ...as(ip),
+      });
+      expect(answer.statusCode).toBe(400);
+    }
+    expect(await db.select().from(goalEvents)).toEqual([]);
+  });
+
+  it('refuses a report filtered by a source that is not one, and lets the owner only see or change funnels', async () => {
+    for (const source of ['nope:x', 'channel', 'channel:', `channel:${'x'.repeat(400)}`]) {
+      const answer = await t.app.inject({
+        url: `/api/admin/analytics?source=${encodeURIComponent(source)}`,
+        headers: { cookie: owner },
+      });
+      expect(answer.statusCode, source).toBe(400);
+    }
+    expect((await t.app.inject({ url: '/api/admin/analytics' })).statusCode).toBe(401);
+    const steps = [
+      { kind: 'page', paths: ['/'] },
+      { kind: 'goal', goal: 'quote' },
+    ];
+    const stranger = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/analytics/funnels',
+      payload: { name: 'Mine', steps },
+    });
+    expect(stranger.statusCode).toBe(401);
+  });
+});
+
+describe('steps as the owner types them', () => {
+  it('reads pages and goals, and says what is wrong with a step', () => {
+    expect(parseStep('/blog/* /projects/*')).toEqual({ kind: 'page', paths: ['/blog/*', '/projects/*'] });
+    expect(parseStep('quote sent')).toEqual({ kind: 'goal', goal: 'quote' });
+    expect(parseStep('Contact form seen')).toEqual({ kind: 'goal', goal: 'contact_form' });
+    expect(parseStep('blog')).toEqual({
+      problem: 'is neither a page address (starting with /) nor a goal from the list',
+    });
+    const form = funnelFormSchema.safeParse({ name: 'Mine', step: ['/', '', 'Quote sent', ''] });
+    expect(form.success && form.data.steps).toEqual([
+      { kind: 'page', paths: ['/'] },
+      { kind: 'goal', goal: 'quote' },
+    ]);
+    const wrong = funnelFormSchema.safeParse({ name: 'Mine', step: ['/', 'blog'] });
+    expect(wrong.error?.issues.map((issue) => issue.message)).toContain(
+      'Step 2 is neither a page address (starting with /) nor a goal from the list.',
+    );
+  });
+
+  it('moves one step per event, and a visit passes "visited" with its first event', () => {
+    const steps = BUILT_IN_FUNNEL.steps;
+    expect(advance(steps, 0, { page: '/blog/a-post/' })).toBe(2);
+    expect(advance(steps, 0, { page: '/' })).toBe(1);
+    expect(advance(steps, 1, { goal: 'quote' })).toBe(1);
+    expect(advance(steps, 2, { goal: 'contact_form' })).toBe(3);
+    // Won is never reached by a visit's event: the pipeline says it.
+    expect(advance(steps, 4, { goal: 'quote' })).toBe(4);
+  });
+});
