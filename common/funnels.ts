@@ -127,7 +127,8 @@ export function parseStep(text: string): FunnelStep | { problem: string } {
     for (const path of paths) {
       if (!path.startsWith('/') || path.startsWith('//'))
         return { problem: `"${path.slice(0, 40)}" is not an address on this site (start it with one /)` };
-      if (path.length > PATTERN_MAX) return { problem: `has an address longer than ${PATTERN_MAX} characters` };
+      if (path.length > PATTERN_MAX)
+        return { problem: `has an address longer than ${PATTERN_MAX} characters` };
       if (/[?#]/.test(path)) return { problem: 'names a page by its address alone, without ? or #' };
     }
     return { kind: 'page', paths };

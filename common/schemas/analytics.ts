@@ -1,6 +1,12 @@
 /** Page views: what the counter sends, and the owner's report. */
 import { SOURCE_DIMENSIONS, type SourceDimension } from '../channels.ts';
-import { FUNNEL_MAX_STEPS, FUNNEL_MIN_STEPS, FUNNEL_NAME_MAX, type FunnelStep, parseStep } from '../funnels.ts';
+import {
+  FUNNEL_MAX_STEPS,
+  FUNNEL_MIN_STEPS,
+  FUNNEL_NAME_MAX,
+  type FunnelStep,
+  parseStep,
+} from '../funnels.ts';
 import { BEACON_GOALS, GOAL_IDS } from '../goals.ts';
 import { z } from './zod.ts';
 
@@ -71,24 +77,33 @@ export const funnelSchema = z.object({
     }),
 });
 
+/** The funnel form's step fields: `step1` to `step8`. */
+export const FUNNEL_STEP_FIELDS = Array.from({ length: FUNNEL_MAX_STEPS }, (_, i) => `step${i + 1}`);
+
 /**
  * The owner's funnel form: a name and up to 8 step fields, each a page address or a goal's name
- * as typed (empty ones left out), read into what the API takes.
+ * as typed (empty ones left out), read into what the API takes; a wrong step's message is beside
+ * its field, a wrong count of steps beside the steps (`steps`).
  */
 export const funnelFormSchema = z
   .object({
     name: z.string().max(FUNNEL_NAME_MAX * 2),
-    step: z.array(z.string().max(1200)).max(FUNNEL_MAX_STEPS),
+    ...(Object.fromEntries(
+      FUNNEL_STEP_FIELDS.map((field) => [field, z.string().max(1200).optional()]),
+    ) as Record<string, z.ZodOptional<z.ZodString>>),
   })
-  .transform(({ name, step }, context) => {
+  .transform((values, context) => {
     const steps: FunnelStep[] = [];
-    step.forEach((text, i) => {
+    const typed = values as Record<string, string | undefined>;
+    FUNNEL_STEP_FIELDS.forEach((field, i) => {
+      const text = typed[field] ?? '';
       if (!text.trim()) return;
       const parsed = parseStep(text);
-      if ('problem' in parsed) context.addIssue({ code: 'custom', path: ['step'], message: `Step ${i + 1} ${parsed.problem}.` });
-      else steps.push(parsed);
+      if ('problem' in parsed) {
+        context.addIssue({ code: 'custom', path: [field], message: `Step ${i + 1} ${parsed.problem}.` });
+      } else steps.push(parsed);
     });
-    return { name, steps };
+    return { name: values.name ?? '', steps };
   })
   .pipe(funnelSchema);
 
@@ -128,7 +143,7 @@ export const adminAnalyticsSchema = z.object({
   /**
    * Each funnel (the built-in one first, then the owner's from the day each was made): the
    * visitors at each step in the period, of the chosen source when filtered (the Won step is the
-   * pipeline's, none by device); for the first page step nobody reached, whether any
+   * pipeline's, none by device); for each page step nobody reached, whether any
    * page counted in the period matches them.
    */
   funnels: z.array(

@@ -23,8 +23,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { FunnelStep } from '../../common/funnels.ts';
 import { QUOTE_STAGES, TESTIMONIAL_STATUSES } from '../../common/constants.ts';
+import type { FunnelStep } from '../../common/funnels.ts';
 import type { TocEntry } from '../../common/schemas/blog.ts';
 import type { LeadSource } from '../../common/schemas/contact.ts';
 

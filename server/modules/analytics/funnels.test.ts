@@ -32,7 +32,11 @@ beforeEach(async () => {
   await db.delete(analyticsVisits);
   await db.delete(quoteRequests);
   for (const { id } of await db.select({ id: analyticsFunnels.id }).from(analyticsFunnels)) {
-    await t.app.inject({ method: 'DELETE', url: `/api/admin/analytics/funnels/${id}`, headers: { cookie: owner } });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/analytics/funnels/${id}`,
+      headers: { cookie: owner },
+    });
   }
 });
 
@@ -233,7 +237,11 @@ describe('funnels the owner defines', () => {
     await sawForm(ip);
     expect(counts((await report()).funnels[1])).toEqual([1, 1]);
     const remove = () =>
-      t.app.inject({ method: 'DELETE', url: `/api/admin/analytics/funnels/${id}`, headers: { cookie: owner } });
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/analytics/funnels/${id}`,
+        headers: { cookie: owner },
+      });
     expect((await remove()).statusCode).toBe(204);
     expect((await report()).funnels).toHaveLength(1);
     const left = await db.select().from(analyticsDaily);
@@ -319,15 +327,22 @@ describe('steps as the owner types them', () => {
     expect(parseStep('blog')).toEqual({
       problem: 'is neither a page address (starting with /) nor a goal from the list',
     });
-    const form = funnelFormSchema.safeParse({ name: 'Mine', step: ['/', '', 'Quote sent', ''] });
+    const form = funnelFormSchema.safeParse({ name: 'Mine', step1: '/', step2: '', step3: 'Quote sent' });
     expect(form.success && form.data.steps).toEqual([
       { kind: 'page', paths: ['/'] },
       { kind: 'goal', goal: 'quote' },
     ]);
-    const wrong = funnelFormSchema.safeParse({ name: 'Mine', step: ['/', 'blog'] });
-    expect(wrong.error?.issues.map((issue) => issue.message)).toContain(
-      'Step 2 is neither a page address (starting with /) nor a goal from the list.',
-    );
+    const wrong = funnelFormSchema.safeParse({ name: 'Mine', step1: '/', step2: 'blog' });
+    expect(wrong.error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+      {
+        path: ['step2'],
+        message: 'Step 2 is neither a page address (starting with /) nor a goal from the list.',
+      },
+    ]);
+    const short = funnelFormSchema.safeParse({ name: 'Mine', step1: '/' });
+    expect(short.error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+      { path: ['steps'], message: 'A funnel has 2 to 8 steps.' },
+    ]);
   });
 
   it('moves one step per event, and a visit passes "visited" with its first event', () => {

@@ -81,7 +81,11 @@ export function funnelValue(step: number, source?: { dimension: string; value: s
  * funnel's bucket (`funnel:<id>`, the step's number) and under each value of the visit's source:
  * a visit passes a step once, so its views and visitors are the same count.
  */
-export function rollUpFunnelSteps(day: string, reached: [funnel: string, step: number][], source: Bucket[]): SQL {
+export function rollUpFunnelSteps(
+  day: string,
+  reached: [funnel: string, step: number][],
+  source: Bucket[],
+): SQL {
   const rows = reached.flatMap(([funnel, step]) =>
     [funnelValue(step), ...source.map(([dimension, value]) => funnelValue(step, { dimension, value }))].map(
       (value) => sql`(${day}::date, ${`funnel:${funnel}`}::text, ${value}::text, 1, 1)`,

@@ -289,8 +289,8 @@ export function createAnalyticsService(
   }
 
   /**
-   * Each funnel's visitors at each step for the period, of one source when filtered; for a funnel's
-   * first page step nobody reached, whether any counted page matches it (a typo shows as such).
+   * Each funnel's visitors at each step for the period, of one source when filtered; for each page
+   * step nobody reached, whether any counted page matches it (a typo shows as such).
    */
   async function funnelsReport(
     since: string,
@@ -321,43 +321,41 @@ export function createAnalyticsService(
       .groupBy(analyticsDaily.dimension, analyticsDaily.value);
     const counted = new Map(rows.map((row) => [`${row.dimension}|${row.value}`, row.visitors]));
     const won = wonOf(await leadsOfPeriod, filter);
-    return Promise.all(
-      list.map(async (funnel) => {
-        const steps = funnel.steps.map((step, i) => ({
-          label: stepLabel(step),
-          visitors:
-            step.kind === 'won' ? won : (counted.get(`funnel:${funnel.id}|${funnelValue(i + 1, filter)}`) ?? 0),
-          pageSeen: null as boolean | null,
-        }));
-        const first = steps.findIndex((at, i) => at.visitors === 0 && funnel.steps[i]?.kind === 'page');
-        const step = funnel.steps[first];
-        const at = steps[first];
-        if (step?.kind === 'page' && at) {
-          const [seen] = await db
-            .select({ one: sql<number>`1` })
-            .from(analyticsDaily)
-            .where(
-              and(
-                eq(analyticsDaily.dimension, 'path'),
-                gte(analyticsDaily.day, since),
-                sql`(${sql.join(
-                  step.paths.map((pattern) => sql`${analyticsDaily.value} ~ ${sqlPattern(pattern)}`),
-                  sql` or `,
-                )})`,
-              ),
-            )
-            .limit(1);
-          at.pageSeen = Boolean(seen);
-        }
-        return {
-          id: funnel.id,
-          name: funnel.name,
-          builtIn: funnel.since === null,
-          since: funnel.since,
-          steps,
-        };
-      }),
+    const report = list.map((funnel) => ({
+      id: funnel.id,
+      name: funnel.name,
+      builtIn: funnel.since === null,
+      since: funnel.since,
+      steps: funnel.steps.map((step, i) => ({
+        label: stepLabel(step),
+        visitors:
+          step.kind === 'won' ? won : (counted.get(`funnel:${funnel.id}|${funnelValue(i + 1, filter)}`) ?? 0),
+        pageSeen: null as boolean | null,
+      })),
+    }));
+    // The page steps nobody reached: does any page counted in the period match them? One read for all.
+    const unreached = list.flatMap((funnel, f) =>
+      funnel.steps.flatMap((step, i) =>
+        step.kind === 'page' && report[f]?.steps[i]?.visitors === 0 ? [{ f, i, paths: step.paths }] : [],
+      ),
     );
+    const patterns = [...new Set(unreached.flatMap((step) => step.paths))];
+    if (patterns.length > 0) {
+      const seen = await db.execute(sql`
+        select p.pattern from unnest(${sql.param(patterns)}::text[], ${sql.param(patterns.map(sqlPattern))}::text[]) as p(pattern, expression)
+        where exists (
+          select 1 from ${analyticsDaily}
+          where ${analyticsDaily.dimension} = 'path' and ${analyticsDaily.day} >= ${since} and ${analyticsDaily.value} ~ p.expression
+        )`);
+      const matched = new Set(
+        (seen as unknown as { rows: { pattern: string }[] }).rows.map((row) => row.pattern),
+      );
+      for (const { f, i, paths } of unreached) {
+        const step = report[f]?.steps[i];
+        if (step) step.pageSeen = paths.some((path) => matched.has(path));
+      }
+    }
+    return report;
   }
 
   function settings(): Promise<AnalyticsSettings> {
@@ -412,7 +410,12 @@ export function createAnalyticsService(
       if (!row) throw new Error('funnel not stored');
       funnelsRead = undefined;
       changed();
-      return { id: String(row.id), name: row.name, steps: row.steps, since: row.createdAt.toISOString().slice(0, 10) };
+      return {
+        id: String(row.id),
+        name: row.name,
+        steps: row.steps,
+        since: row.createdAt.toISOString().slice(0, 10),
+      };
     },
 
     /** Removes an owner's funnel and its counts. */
@@ -422,7 +425,8 @@ export function createAnalyticsService(
           .delete(analyticsFunnels)
           .where(eq(analyticsFunnels.id, id))
           .returning({ id: analyticsFunnels.id });
-        if (removed.length === 0) throw notFound('That funnel does not exist (it may have been removed already).');
+        if (removed.length === 0)
+          throw notFound('That funnel does not exist (it may have been removed already).');
         await tx.delete(analyticsDaily).where(eq(analyticsDaily.dimension, `funnel:${id}`));
       });
       funnelsRead = undefined;

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { DESKTOP_MIN_WIDTH, TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 import { goalLabel } from '../../../common/goals.ts';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
@@ -5,7 +6,8 @@ import { dayLabel } from '../../lib/dates.ts';
 import { DataTable, labelColumn } from '../../ui/data-table.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
 import { Panel } from '../admin/panel.tsx';
-import { useAnalytics } from './api.ts';
+import { sourceOf, useAnalytics } from './api.ts';
+import { Funnels } from './funnels.tsx';
 import { AnalyticsSettingsForm } from './settings-form.tsx';
 import { SourcesTables } from './sources.tsx';
 
@@ -199,7 +201,9 @@ function GoalsTable({ goals }: { goals: AdminAnalytics['goals'] }) {
 }
 
 export function Analytics() {
-  const { data, error, isLoading } = useAnalytics(ANALYTICS_DAYS);
+  const [params] = useSearchParams();
+  const source = sourceOf(params);
+  const { data, error, isLoading } = useAnalytics(ANALYTICS_DAYS, source);
   if (!data) {
     const failed = 'Could not load the analytics. Please try again later.';
     return <LoadState pending={isLoading} error={error} loading="Loading analytics" failed={failed} />;
@@ -252,6 +256,13 @@ export function Analytics() {
           the period's visitors who reached the goal.
         </p>
         <GoalsTable goals={data.goals} />
+      </Panel>
+      <Panel small headingId="analytics-funnels" title="Funnels">
+        <p className="mt-1 text-sm text-muted-foreground">
+          The visitors (each day&apos;s, with the page&apos;s code) at each step, taken in order; Won is the
+          pipeline&apos;s count of the period&apos;s quote requests it marks won.
+        </p>
+        <Funnels report={data} source={source} days={ANALYTICS_DAYS} percent={percent} />
       </Panel>
       <Panel small headingId="analytics-sources" title="Sources">
         <p className="mt-1 text-sm text-muted-foreground">

@@ -1,5 +1,6 @@
 /** The owner's report of page views: its path and read. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { SOURCE_DIMENSIONS } from '../../../common/channels.ts';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
 import { ADMIN_PREFIX } from '../../lib/api.ts';
 
@@ -7,13 +8,34 @@ import { ADMIN_PREFIX } from '../../lib/api.ts';
 export const analyticsPaths = {
   analytics: `${ADMIN_PREFIX}analytics`,
   settings: `${ADMIN_PREFIX}analytics/settings`,
+  funnels: `${ADMIN_PREFIX}analytics/funnels`,
 } as const;
+
+/** The forms of the funnels: a new one, and each one's removal (the page's action, ADR 018). */
+export const FUNNEL_FORM = 'analytics-funnel';
+export const FUNNEL_REMOVE_FORM = 'analytics-funnel-remove';
+
+/** The page's query naming the source its funnels show (`channel:newsletter`). */
+export const SOURCE_PARAM = 'source';
 
 /** The settings form's name (the page's action, ADR 018). */
 export const ANALYTICS_SETTINGS_FORM = 'analytics-settings';
 
-export const analyticsQuery = (days: number) =>
-  queryOptions<AdminAnalytics>({ queryKey: [`${analyticsPaths.analytics}?days=${days}`] });
+/** The report of the last `days` days, its funnels of one source when `source` names one. */
+export const analyticsQuery = (days: number, source = '') =>
+  queryOptions<AdminAnalytics>({
+    queryKey: [
+      `${analyticsPaths.analytics}?days=${days}${source ? `&${SOURCE_PARAM}=${encodeURIComponent(source)}` : ''}`,
+    ],
+  });
 
-/** The report of the last `days` days. */
-export const useAnalytics = (days: number) => useQuery(analyticsQuery(days));
+export const useAnalytics = (days: number, source = '') => useQuery(analyticsQuery(days, source));
+
+const DIMENSION_IDS = new Set<string>(SOURCE_DIMENSIONS.map((dimension) => dimension.id));
+
+/** The source a page address names, or '' (all visitors) for none or one that is not a source. */
+export function sourceOf(search: URLSearchParams): string {
+  const source = (search.get(SOURCE_PARAM) ?? '').slice(0, 300);
+  const at = source.indexOf(':');
+  return at > 0 && at < source.length - 1 && DIMENSION_IDS.has(source.slice(0, at)) ? source : '';
+}

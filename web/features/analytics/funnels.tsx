@@ -1,0 +1,329 @@
+/**
+ * Funnels (issue 48, point 2): the built-in one from a visit to a client, and the owner's. Each
+ * step's visitors, how many dropped since the step before and the share who went on, for the
+ * period and, when chosen, one source's visitors. Choosing a source, adding and removing a funnel
+ * are forms that work without the page's code: a GET of the page, and posts to its action.
+ */
+import { useId } from 'react';
+import { Form } from 'react-router';
+import { SOURCE_DIMENSIONS } from '../../../common/channels.ts';
+import { GOALS } from '../../../common/goals.ts';
+import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
+import { dashboardPaths } from '../../lib/admin-paths.ts';
+import { longDate } from '../../lib/dates.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
+import { Button } from '../../ui/button.tsx';
+import { DataTable, labelColumn } from '../../ui/data-table.tsx';
+import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
+import { toast } from '../../ui/use-toast.ts';
+import { useRefreshAdmin } from '../admin/admin-list.tsx';
+import { RowForm, useRowForm } from '../admin/row-list.tsx';
+import { FUNNEL_FORM, FUNNEL_REMOVE_FORM, SOURCE_PARAM } from './api.ts';
+
+type Funnel = AdminAnalytics['funnels'][number];
+type StepRow = Funnel['steps'][number] & { index: number; dropped: number | null; wentOn: number | null };
+
+const LABELS = new Map<string, string>(SOURCE_DIMENSIONS.map(({ id, label }) => [id, label]));
+const sourceLabel = (dimension: string, value: string) => `${LABELS.get(dimension) ?? dimension}: ${value}`;
+const NONE = '–';
+const STEP_COUNT = 8;
+const ADDED = { title: 'Funnel added', text: 'It counts visits from now on.' };
+
+/** Each step with how many dropped since the one before and the share who went on from it. */
+export function funnelRows(steps: Funnel['steps']): StepRow[] {
+  return steps.map((step, index) => {
+    const before = index > 0 ? (steps[index - 1]?.visitors ?? null) : null;
+    const now = step.visitors;
+    const known = before !== null && now !== null;
+    return {
+      ...step,
+      index,
+      dropped: known ? Math.max(0, before - now) : null,
+      wentOn: known && before > 0 ? Math.min(1, now / before) : null,
+    };
+  });
+}
+
+/** What a step nobody reached says: a page step that matches no page counted is likely a typo. */
+function stepNote(row: StepRow, days: number, first: boolean): string | null {
+  if (row.pageSeen === false)
+    return `No page counted in the last ${days} days matches this: check the address.`;
+  if (row.visitors === null) return 'The pipeline does not know the device of a lead.';
+  if (row.visitors === 0 && first) return `Nobody reached this step in the last ${days} days.`;
+  return null;
+}
+
+function FunnelTable({
+  funnel,
+  days,
+  percent,
+}: {
+  funnel: Funnel;
+  days: number;
+  percent: (rate: number) => string;
+}) {
+  const rows = funnelRows(funnel.steps);
+  const firstZero = rows.findIndex((row) => row.visitors === 0);
+  const top = Math.max(rows[0]?.visitors ?? 0, 1);
+  const headingId = `funnel-${funnel.id}`;
+  return (
+    <section aria-labelledby={headingId} className="rounded-md border border-border p-3">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={headingId} className="font-semibold break-words">
+            {funnel.name}
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            {funnel.since
+              ? `Counting since ${longDate(funnel.since)}`
+              : 'Built in: the way from a visit to a client'}
+          </p>
+        </div>
+        {!funnel.builtIn && <RemoveFunnel funnel={funnel} />}
+      </div>
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a frame that scrolls sideways is reached by keyboard too
+        tabIndex={0}
+        aria-label={`Steps of ${funnel.name}`}
+        className="overflow-x-auto"
+      >
+        <DataTable
+          caption={`Visitors at each step of ${funnel.name}`}
+          className="mt-2 min-w-[20rem]"
+          compact
+          rows={rows}
+          rowKey={(row) => row.index}
+          columns={[
+            labelColumn<StepRow>('Step', {
+              className: 'font-normal',
+              cell: (row) => {
+                const note = stepNote(row, days, row.index === firstZero);
+                return (
+                  <>
+                    <span className="break-words">{`${row.index + 1}. ${row.label}`}</span>
+                    <span
+                      aria-hidden="true"
+                      className="mt-1 block h-1 rounded bg-primary/60"
+                      style={{ width: `${((row.visitors ?? 0) / top) * 100}%` }}
+                    />
+                    {note && <span className="mt-1 block text-xs text-muted-foreground">{note}</span>}
+                  </>
+                );
+              },
+            }),
+            {
+              key: 'visitors',
+              header: 'Visitors',
+              numeric: true,
+              cell: (row) => (row.visitors === null ? NONE : row.visitors),
+            },
+            {
+              key: 'dropped',
+              header: 'Dropped',
+              numeric: true,
+              cell: (row) => (row.dropped === null ? NONE : row.dropped),
+            },
+            {
+              key: 'went-on',
+              header: 'Went on',
+              numeric: true,
+              cell: (row) => (row.wentOn === null ? NONE : percent(row.wentOn)),
+            },
+          ]}
+        />
+      </section>
+    </section>
+  );
+}
+
+function RemoveFunnel({ funnel }: { funnel: Funnel }) {
+  const id = Number(funnel.id);
+  const form = useRowForm(FUNNEL_REMOVE_FORM, id, () => ({
+    title: 'Funnel removed',
+    description: `${funnel.name} and its counts are gone.`,
+  }));
+  return (
+    <RowForm
+      form={form}
+      name={FUNNEL_REMOVE_FORM}
+      id={id}
+      label={`Remove ${funnel.name}`}
+      action={dashboardPaths.analytics}
+    >
+      <FormNotice answer={form.answer} />
+      <Button type="submit" size="sm" variant="outline" pending={form.pending} pendingText="Removing...">
+        Remove
+      </Button>
+    </RowForm>
+  );
+}
+
+/** The source the funnels show: a GET of the page, with or without its code. */
+function SourceChoice({ sources, source }: { sources: AdminAnalytics['sources']; source: string }) {
+  const id = useId();
+  const options: Record<string, string> = { '': 'All visitors' };
+  for (const table of sources) {
+    for (const row of table.rows)
+      options[`${table.dimension}:${row.value}`] = sourceLabel(table.dimension, row.value);
+  }
+  const at = source.indexOf(':');
+  if (source && !options[source]) options[source] = sourceLabel(source.slice(0, at), source.slice(at + 1));
+  return (
+    <Form
+      method="get"
+      action={dashboardPaths.analytics}
+      preventScrollReset
+      aria-label="Funnels of one source"
+      className="mt-3 flex flex-wrap items-end gap-2"
+    >
+      <div className="flex min-w-0 flex-col gap-1">
+        <label htmlFor={id} className="text-sm font-medium">
+          Visitors from
+        </label>
+        <Select
+          id={id}
+          key={source}
+          name={SOURCE_PARAM}
+          defaultValue={source}
+          options={options}
+          className="w-auto max-w-full min-w-48"
+        />
+      </div>
+      <Button type="submit" variant="outline">
+        Show
+      </Button>
+    </Form>
+  );
+}
+
+/** A new funnel: a name and 2 to 8 steps, each a page address or a goal from the list. */
+function NewFunnelForm() {
+  const id = useId();
+  const refresh = useRefreshAdmin();
+  const form = useRouteForm(FUNNEL_FORM, {
+    onDone: () => {
+      toast({ title: ADDED.title, description: ADDED.text });
+      form.formRef.current?.reset();
+      void refresh();
+    },
+  });
+  const nameProblem = form.errorOf('name');
+  const stepsProblem = form.errorOf('steps');
+  return (
+    <form.Form
+      ref={form.formRef}
+      method="post"
+      action={dashboardPaths.analytics}
+      preventScrollReset
+      noValidate
+      aria-label="Add a funnel"
+      className="mt-4 space-y-3 rounded-md border border-border p-3"
+    >
+      <FormName name={FUNNEL_FORM} />
+      <h3 className="font-semibold">Add a funnel</h3>
+      <p className="text-sm text-muted-foreground">
+        Each step is a page address (* stands for one part of it, as in /blog/*; name several with spaces) or
+        a goal from the list. A visit counts at a step when it took the steps before it first. A funnel counts
+        from the day it is added.
+      </p>
+      {form.done && <DoneNotice title={ADDED.title} text={ADDED.text} />}
+      <FormNotice answer={form.answer} />
+      <div className="flex flex-col gap-1 sm:max-w-sm">
+        <label htmlFor={`${id}-name`} className="text-sm font-medium">
+          Name
+        </label>
+        <Input
+          id={`${id}-name`}
+          {...form.field('name')}
+          maxLength={80}
+          aria-invalid={nameProblem ? true : undefined}
+          aria-describedby={nameProblem ? `${id}-name-error` : undefined}
+        />
+        {nameProblem && (
+          <p id={`${id}-name-error`} className="text-xs font-medium text-destructive">
+            {nameProblem}
+          </p>
+        )}
+      </div>
+      <fieldset aria-describedby={stepsProblem ? `${id}-steps-error` : undefined}>
+        <legend className="text-sm font-medium">Steps (2 to 8)</legend>
+        {stepsProblem && (
+          <p id={`${id}-steps-error`} className="mt-1 text-xs font-medium text-destructive">
+            {stepsProblem}
+          </p>
+        )}
+        <div className="mt-2 grid gap-3 sm:grid-cols-2">
+          {Array.from({ length: STEP_COUNT }, (_, i) => {
+            const name = `step${i + 1}`;
+            const problem = form.errorOf(name);
+            return (
+              <div key={name} className="flex min-w-0 flex-col gap-1">
+                <label htmlFor={`${id}-${name}`} className="text-sm">
+                  {`Step ${i + 1}`}
+                </label>
+                <Input
+                  id={`${id}-${name}`}
+                  {...form.field(name)}
+                  list={`${id}-choices`}
+                  placeholder={i === 0 ? '/blog/*' : i === 1 ? 'Quote sent' : undefined}
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? `${id}-${name}-error` : undefined}
+                />
+                {problem && (
+                  <p id={`${id}-${name}-error`} className="text-xs font-medium text-destructive">
+                    {problem}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+        </div>
+        <datalist id={`${id}-choices`}>
+          {GOALS.map((goal) => (
+            <option key={goal.id} value={goal.label} />
+          ))}
+          {['/', '/blog', '/blog/*', '/projects/*', '/book-a-call', '/resume', '/newsletter'].map((path) => (
+            <option key={path} value={path} />
+          ))}
+        </datalist>
+      </fieldset>
+      <Button type="submit" pending={form.pending} pendingText="Adding...">
+        Add funnel
+      </Button>
+    </form.Form>
+  );
+}
+
+export function Funnels({
+  report,
+  source,
+  days,
+  percent,
+}: {
+  report: AdminAnalytics;
+  source: string;
+  days: number;
+  percent: (rate: number) => string;
+}) {
+  const at = source.indexOf(':');
+  return (
+    <>
+      <SourceChoice sources={report.sources} source={source} />
+      {report.filter && (
+        <p role="status" className="mt-2 text-sm">
+          {`Showing visitors from ${sourceLabel(source.slice(0, at), source.slice(at + 1))}.`}
+        </p>
+      )}
+      <div className="mt-3 space-y-3">
+        {report.funnels.map((funnel) => (
+          <FunnelTable key={funnel.id} funnel={funnel} days={days} percent={percent} />
+        ))}
+      </div>
+      <NewFunnelForm />
+    </>
+  );
+}
