@@ -13,7 +13,7 @@ import { GOALS, type GoalId, goalLabel, isGoal } from './goals.ts';
 
 export type FunnelStep =
   | { kind: 'visit' }
-  | { kind: 'page'; paths: string[] }
+  | { kind: 'page'; paths: string[]; label?: string }
   | { kind: 'goal'; goal: GoalId }
   | { kind: 'won' };
 
@@ -36,7 +36,7 @@ export const BUILT_IN_FUNNEL: FunnelDefinition = {
   name: 'From visit to client',
   steps: [
     { kind: 'visit' },
-    { kind: 'page', paths: ['/blog/*', '/projects/*'] },
+    { kind: 'page', paths: ['/blog/*', '/projects/*'], label: 'Read a post or a project' },
     { kind: 'goal', goal: 'contact_form' },
     { kind: 'goal', goal: 'quote' },
     { kind: 'won' },
@@ -53,7 +53,7 @@ export function stepLabel(step: FunnelStep): string {
     case 'goal':
       return goalLabel(step.goal);
     case 'page':
-      return step.paths.join(' or ');
+      return step.label ?? step.paths.join(' or ');
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * Goals (issue 48, point 1) as a visitor reaches them and the owner reads them: a link out to
  * GitHub counted through its redirect with and without the page's code, a quote request sent
- * without it, and the Goals table of the analytics section at 390 and 1280 px in both themes.
+ * without it, and the Goals, Funnels and Sources of the analytics section at 390 and 1280 px in both themes.
  * Nothing leaves the machine: the pages the links lead to are answered by the test.
  */
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
@@ -101,7 +101,14 @@ for (const [width, height, theme] of [
     await expect(
       sources.getByRole('table', { name: 'Visitors, goals and clients by landing page' }),
     ).toBeVisible();
-    await expectAccessible(page, `analytics goals and sources at ${width} px, ${theme}`);
+    // The funnels: the built-in one's steps, and the form that adds one.
+    const funnels = page.getByRole('region', { name: 'Funnels' });
+    const builtIn = funnels.getByRole('table', { name: 'Visitors at each step of From visit to client' });
+    for (const step of ['1. Visited the site', '2. Read a post or a project', '5. Won (pipeline)']) {
+      await expect(builtIn.getByRole('rowheader', { name: step })).toBeVisible();
+    }
+    await expect(funnels.getByRole('form', { name: 'Add a funnel' })).toBeVisible();
+    await expectAccessible(page, `analytics goals, funnels and sources at ${width} px, ${theme}`);
   });
 }
 
@@ -179,8 +186,9 @@ test.describe('with JavaScript', () => {
     const sources = ownerPage.getByRole('region', { name: 'Sources' });
     await sources.getByText(/^Campaign \(\d+\)$/).click();
     const table = sources.getByRole('table', { name: 'Visitors, goals and clients by campaign' });
+    // Two goals: the contact form seen (the counter's beacon), then the quote sent.
     await expect(
-      table.getByRole('row', { name: new RegExp(`^${campaign} 1 1 100 % 1 0 \\$0$`) }),
+      table.getByRole('row', { name: new RegExp(`^${campaign} 1 2 100 % 1 0 \\$0$`) }),
     ).toBeVisible();
     await owner.close();
   });

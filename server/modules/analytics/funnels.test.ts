@@ -132,7 +132,7 @@ describe('the built-in funnel: from visit to client', () => {
     expect(funnel?.name).toBe('From visit to client');
     expect(funnel?.steps.map((step) => step.label)).toEqual([
       'Visited the site',
-      '/blog/* or /projects/*',
+      'Read a post or a project',
       'Contact form seen',
       'Quote sent',
       'Won (pipeline)',

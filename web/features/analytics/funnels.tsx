@@ -91,7 +91,7 @@ function FunnelTable({
       >
         <DataTable
           caption={`Visitors at each step of ${funnel.name}`}
-          className="mt-2 min-w-[20rem]"
+          className="mt-2 min-w-[17rem]"
           compact
           rows={rows}
           rowKey={(row) => row.index}

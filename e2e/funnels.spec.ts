@@ -1,0 +1,91 @@
+/**
+ * Funnels (issue 48, point 2) as a visitor walks one and the owner reads and shapes them: a phone
+ * reader who reads a project and then sees the contact form moves through the built-in funnel;
+ * the owner, without JavaScript, adds a funnel (a wrong step told beside its field, nothing
+ * typed lost), shows one source's visitors and removes the funnel again.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import type { AdminAnalytics } from '../common/schemas/analytics.ts';
+import { expect, test } from './fixtures.ts';
+
+/** A person's phone (headless Chromium's own agent counts as a bot, and bots are not counted). */
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36';
+
+/** The built-in funnel's visitors at each step in the owner's 30-day report. */
+async function builtIn(admin: APIRequestContext): Promise<number[]> {
+  const report = (await (await admin.get('/api/admin/analytics?days=30')).json()) as AdminAnalytics;
+  return report.funnels.find((funnel) => funnel.builtIn)?.steps.map((step) => step.visitors ?? 0) ?? [];
+}
+
+test.describe('a visitor with JavaScript', () => {
+  test.use({ userAgent: PHONE, viewport: { width: 390, height: 844 } });
+
+  test('reads a project, then sees the contact form: the built-in funnel counts both steps', async ({
+    page,
+    admin,
+  }) => {
+    const [, readBefore = 0, formBefore = 0] = await builtIn(admin);
+    await page.goto('/projects/keycode-help');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(async () => (await builtIn(admin))[1] ?? 0).toBeGreaterThan(readBefore);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'WORK WITH ME' }).scrollIntoViewIfNeeded();
+    await page.getByRole('textbox', { name: /^Name/ }).first().scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await builtIn(admin))[2] ?? 0).toBeGreaterThan(formBefore);
+  });
+});
+
+test.describe('the owner without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, refusedFormsExpected: true });
+
+  test('adds a funnel (a wrong step told beside it), shows one source, and removes it', async ({
+    page,
+    signInAs,
+  }) => {
+    const name = `Readers who ask ${Date.now().toString(36)}`;
+    await signInAs('admin');
+    await page.goto('/admin/blog/analytics');
+    const form = page.getByRole('form', { name: 'Add a funnel' });
+    await form.getByRole('textbox', { name: 'Name' }).fill(name);
+    await form.getByRole('combobox', { name: 'Step 1' }).fill('/blog/*');
+    await form.getByRole('combobox', { name: 'Step 2' }).fill('blog');
+    await form.getByRole('button', { name: 'Add funnel' }).click();
+    const step2 = form.getByRole('combobox', { name: 'Step 2' });
+    await expect(step2).toHaveAccessibleDescription(
+      'Step 2 is neither a page address (starting with /) nor a goal from the list.',
+    );
+    await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+    await expect(form.getByRole('combobox', { name: 'Step 1' })).toHaveValue('/blog/*');
+    await step2.fill('Quote sent');
+    await form.getByRole('button', { name: 'Add funnel' }).click();
+    await expect(page).toHaveURL(/\?done=analytics-funnel$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Funnel added' })).toBeVisible();
+    const funnel = page.getByRole('region', { name, exact: true });
+    await expect(funnel.getByText(/^Counting since /)).toBeVisible();
+    const steps = funnel.getByRole('table', { name: `Visitors at each step of ${name}` });
+    await expect(steps.getByRole('rowheader', { name: /^1\. \/blog\/\*/ })).toBeVisible();
+    await expect(steps.getByRole('rowheader', { name: /^2\. Quote sent/ })).toBeVisible();
+
+    // One source's visitors: a GET of the page, the choice kept in its address.
+    await page.goto('/admin/blog/analytics?source=utm_campaign%3Anobody-came');
+    await expect(page.getByText('Showing visitors from Campaign: nobody-came.')).toBeVisible();
+    const builtInSteps = page.getByRole('table', { name: 'Visitors at each step of From visit to client' });
+    await expect(builtInSteps.getByRole('row')).toHaveCount(6);
+    for (const cell of await builtInSteps.getByRole('cell').all()) {
+      await expect(cell).toHaveText(/^(0|–)$/);
+    }
+    const choice = page.getByRole('form', { name: 'Funnels of one source' });
+    await choice.getByRole('combobox', { name: 'Visitors from' }).selectOption({ label: 'All visitors' });
+    await choice.getByRole('button', { name: 'Show' }).click();
+    await expect(page).toHaveURL(/\?source=$/);
+    await expect(page.getByText(/^Showing visitors from/)).toHaveCount(0);
+
+    await page
+      .getByRole('region', { name, exact: true })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await expect(page).toHaveURL(/\?done=analytics-funnel-remove$/);
+    await expect(page.getByRole('region', { name, exact: true })).toHaveCount(0);
+  });
+});
