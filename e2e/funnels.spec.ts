@@ -81,10 +81,7 @@ test.describe('the owner without JavaScript', () => {
     await expect(page).toHaveURL(/\?source=$/);
     await expect(page.getByText(/^Showing visitors from/)).toHaveCount(0);
 
-    await page
-      .getByRole('region', { name, exact: true })
-      .getByRole('button', { name: 'Remove' })
-      .click();
+    await page.getByRole('region', { name, exact: true }).getByRole('button', { name: 'Remove' }).click();
     await expect(page).toHaveURL(/\?done=analytics-funnel-remove$/);
     await expect(page.getByRole('region', { name, exact: true })).toHaveCount(0);
   });
