@@ -71,15 +71,22 @@ export function rollUpGoal(day: string, goal: string, visitorHash: string, sourc
   return rollUp(day, [['goal', goal], ...bySource], visitorHash);
 }
 
-/** A funnel's roll-up value for a step (1 for the first), over all visits or those of one source. */
-export function funnelValue(step: number, source?: { dimension: string; value: string } | null): string {
-  return source ? `${step} ${source.dimension}=${source.value}` : String(step);
+/**
+ * A funnel's roll-up dimension: `funnel:<id>` over all visits, `funnel:<id>|<dimension>=<value>`
+ * over one source's (the step's number is the value), so the report of one source reads its few
+ * rows by the (dimension, day) index, whatever the number of sources.
+ */
+export function funnelDimension(
+  funnel: string,
+  source?: { dimension: string; value: string } | null,
+): string {
+  return source ? `funnel:${funnel}|${source.dimension}=${source.value}` : `funnel:${funnel}`;
 }
 
 /**
  * Steps of funnels a visit just went through (issue 48, point 2), each counted once in its
- * funnel's bucket (`funnel:<id>`, the step's number) and under each value of the visit's source:
- * a visit passes a step once, so its views and visitors are the same count.
+ * funnel's bucket and under each value of the visit's source: a visit passes a step once, so its
+ * views and visitors are the same count.
  */
 export function rollUpFunnelSteps(
   day: string,
@@ -87,9 +94,10 @@ export function rollUpFunnelSteps(
   source: Bucket[],
 ): SQL {
   const rows = reached.flatMap(([funnel, step]) =>
-    [funnelValue(step), ...source.map(([dimension, value]) => funnelValue(step, { dimension, value }))].map(
-      (value) => sql`(${day}::date, ${`funnel:${funnel}`}::text, ${value}::text, 1, 1)`,
-    ),
+    [
+      funnelDimension(funnel),
+      ...source.map(([dimension, value]) => funnelDimension(funnel, { dimension, value })),
+    ].map((dimension) => sql`(${day}::date, ${dimension}::text, ${String(step)}::text, 1, 1)`),
   );
   return sql`
     insert into analytics_daily (day, dimension, value, views, visitors)

@@ -5,7 +5,7 @@
  * no longer be tied to an IP, even by someone holding the database.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, getTableColumns, gte, inArray, like, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, like, ne, or, sql } from 'drizzle-orm';
 import {
   channelOf,
   type LeadsBySource,
@@ -41,7 +41,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import { nowAndThen } from '../../lib/now-and-then.ts';
 import {
   deviceOf,
-  funnelValue,
+  funnelDimension,
   rollUpFunnelSteps,
   rollUpGoal,
   rollUpView,
@@ -298,9 +298,6 @@ export function createAnalyticsService(
     leadsOfPeriod: Promise<LeadsBySource[]>,
   ): Promise<AdminAnalytics['funnels']> {
     const list = await funnels();
-    const values = Array.from({ length: Math.max(...list.map((funnel) => funnel.steps.length)) }, (_, i) =>
-      funnelValue(i + 1, filter),
-    );
     const rows = await db
       .select({
         dimension: analyticsDaily.dimension,
@@ -312,10 +309,9 @@ export function createAnalyticsService(
         and(
           inArray(
             analyticsDaily.dimension,
-            list.map((funnel) => `funnel:${funnel.id}`),
+            list.map((funnel) => funnelDimension(funnel.id, filter)),
           ),
           gte(analyticsDaily.day, since),
-          inArray(analyticsDaily.value, values),
         ),
       )
       .groupBy(analyticsDaily.dimension, analyticsDaily.value);
@@ -329,7 +325,7 @@ export function createAnalyticsService(
       steps: funnel.steps.map((step, i) => ({
         label: stepLabel(step),
         visitors:
-          step.kind === 'won' ? won : (counted.get(`funnel:${funnel.id}|${funnelValue(i + 1, filter)}`) ?? 0),
+          step.kind === 'won' ? won : (counted.get(`${funnelDimension(funnel.id, filter)}|${i + 1}`) ?? 0),
         pageSeen: null as boolean | null,
       })),
     }));
@@ -427,7 +423,14 @@ export function createAnalyticsService(
           .returning({ id: analyticsFunnels.id });
         if (removed.length === 0)
           throw notFound('That funnel does not exist (it may have been removed already).');
-        await tx.delete(analyticsDaily).where(eq(analyticsDaily.dimension, `funnel:${id}`));
+        await tx
+          .delete(analyticsDaily)
+          .where(
+            or(
+              eq(analyticsDaily.dimension, funnelDimension(String(id))),
+              like(analyticsDaily.dimension, `${funnelDimension(String(id))}|%`),
+            ),
+          );
       });
       funnelsRead = undefined;
       changed();
