@@ -38,8 +38,10 @@ export default function PrivacyPage({ matches, loaderData }: Route.ComponentProp
           and is then deleted, so a hash can never be traced back to you, even from the day before; IP
           addresses are not stored. What matters to the business is counted the same way, with the same daily
           hash: a quote request, a message, a booked call, a resume requested or downloaded, a newsletter
-          sign-up, a comment or an endorsement sent, and a link followed to GitHub, LinkedIn or a
-          project&apos;s live site. Bots and the site&apos;s owner are not counted.
+          sign-up, a comment or an endorsement sent, a link followed to GitHub, LinkedIn or a project&apos;s
+          live site, and whether the contact form came into view. Within a day these show the steps a visit
+          took (read a post, then saw the form, then sent a request), never who took them. Bots and the
+          site&apos;s owner are not counted.
         </p>
         <p>
           {loaderData.honorGpc
