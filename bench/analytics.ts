@@ -14,8 +14,8 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { rebuildRollups } from '../server/modules/analytics/rollups.ts';
 import { FUNNEL_MAX_COUNT } from '../common/funnels.ts';
+import { rebuildRollups } from '../server/modules/analytics/rollups.ts';
 import { createAnalyticsService, type SourceFilter } from '../server/modules/analytics/service.ts';
 import { quotePipeline } from '../server/modules/contact/pipeline.ts';
 import { openTestDatabase } from '../server/testing/test-app.ts';
