@@ -43,9 +43,24 @@ export const SOURCE_DIMENSIONS = [
   { id: 'utm_medium', label: 'Campaign medium' },
   { id: 'utm_campaign', label: 'Campaign' },
   { id: 'landing', label: 'Landing page' },
+  { id: 'read', label: 'Post or project read' },
   { id: 'visit_device', label: 'Device' },
 ] as const;
 export type SourceDimension = (typeof SOURCE_DIMENSIONS)[number]['id'];
+
+/**
+ * The dimensions a visit has one value of (its source), which the funnels are also counted by; a
+ * visit may read many posts, so "read" is not one of them.
+ */
+export const VISIT_DIMENSIONS = SOURCE_DIMENSIONS.map((dimension) => dimension.id).filter(
+  (id): id is Exclude<SourceDimension, 'read'> => id !== 'read',
+);
+
+/** A post's or a project's address: what a visit reads (and a lead keeps as its last read). */
+export const READ_PATH = /^\/(blog\/[^/]+|projects\/[^/]+)$/;
+
+/** The most reads a visit keeps (a goal counts under each post or project read before it). */
+export const READS_KEPT = 20;
 
 /** Quote requests of one source, as the pipeline counts them (what the Sources tables set beside the visits). */
 export interface LeadsBySource {
@@ -55,6 +70,8 @@ export interface LeadsBySource {
   utmCampaign: string | null;
   /** The landing page without its query. */
   landing: string | null;
+  /** The last post or project read before the request. */
+  lastRead: string | null;
   quotes: number;
   won: number;
   wonValue: number;

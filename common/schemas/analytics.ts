@@ -1,5 +1,5 @@
 /** Page views: what the counter sends, and the owner's report. */
-import { SOURCE_DIMENSIONS, type SourceDimension } from '../channels.ts';
+import { SOURCE_DIMENSIONS, type SourceDimension, VISIT_DIMENSIONS } from '../channels.ts';
 import {
   FUNNEL_MAX_STEPS,
   FUNNEL_MIN_STEPS,
@@ -37,6 +37,10 @@ export const beaconSchema = z.object({
 const sourceDimension = z.enum(
   SOURCE_DIMENSIONS.map((dimension) => dimension.id) as [SourceDimension, ...SourceDimension[]],
 );
+/** A dimension a visit has one value of: what the funnels are filtered by. */
+const visitDimension = z.enum(
+  VISIT_DIMENSIONS as [(typeof VISIT_DIMENSIONS)[number], ...typeof VISIT_DIMENSIONS],
+);
 
 /** A report of one source's visits: `channel:newsletter`, `utm_campaign:spring` ('' for all visitors). */
 export const sourceFilterSchema = z
@@ -46,7 +50,7 @@ export const sourceFilterSchema = z
   .transform((text, context) => {
     if (!text) return null;
     const at = text.indexOf(':');
-    const dimension = sourceDimension.safeParse(text.slice(0, Math.max(at, 0)));
+    const dimension = visitDimension.safeParse(text.slice(0, Math.max(at, 0)));
     if (at < 0 || !dimension.success || at === text.length - 1) {
       context.addIssue({ code: 'custom', message: 'Choose a source from the list.' });
       return z.NEVER;
@@ -162,7 +166,7 @@ export const adminAnalyticsSchema = z.object({
     }),
   ),
   /** The source the funnels were filtered by, if any. */
-  filter: z.object({ dimension: sourceDimension, value: z.string() }).nullable(),
+  filter: z.object({ dimension: visitDimension, value: z.string() }).nullable(),
   /** Each goal: how often it was reached, by how many visitors, and their share of the period's visitors. */
   goals: z.array(
     z.object({

@@ -597,6 +597,8 @@ export const analyticsVisits = pgTable(
     device: text('device').notNull(),
     /** How many steps of each funnel (by its id) the visit has gone through today. */
     funnels: jsonb('funnels').$type<Record<string, number>>().notNull().default({}),
+    /** The posts and projects it read today, first first (at most READS_KEPT): a goal counts under each. */
+    reads: text('reads').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [primaryKey({ columns: [t.day, t.visitorHash] })],
 );

@@ -15,6 +15,7 @@
  */
 import { hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { READ_PATH } from '../../common/channels.ts';
 import { type LeadSource, leadSourceSchema } from '../../common/schemas/contact.ts';
 import { readCookie } from './cookies.ts';
 import type { FormKind, FormTokens } from './form-token.ts';
@@ -22,8 +23,6 @@ import { hmacSigner, randomId } from './tokens.ts';
 
 export const VISIT_COOKIE = 'visit';
 
-/** A post or a project: what a visitor read before asking for a quote. */
-const READ = /^\/(blog\/[^/]+|projects\/[^/]+)$/;
 const UTM = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 
 interface VisitNote {
@@ -55,7 +54,7 @@ export function sourceOf(url: URL, referer: string | undefined): LeadSource {
     const value = url.searchParams.get(`utm_${key}`)?.trim();
     if (value) source[`utm${key[0]?.toUpperCase()}${key.slice(1)}` as 'utmSource'] = clip(value, 100);
   }
-  if (READ.test(url.pathname)) source.lastRead = url.pathname;
+  if (READ_PATH.test(url.pathname)) source.lastRead = url.pathname;
   // Whatever the schema would refuse (an address with odd characters) is left out, not the rest.
   const fields = leadSourceSchema.shape;
   for (const key of Object.keys(source) as (keyof LeadSource)[]) {
@@ -141,7 +140,7 @@ export function createVisitCookies(
 
 /** The note after reading `url`: a post or a project becomes the last thing read. */
 export function afterReading(note: VisitNote, url: URL): VisitNote {
-  if (!READ.test(url.pathname) || note.source.lastRead === url.pathname) return note;
+  if (!READ_PATH.test(url.pathname) || note.source.lastRead === url.pathname) return note;
   const lastRead = clip(url.pathname, 300);
   if (!leadSourceSchema.shape.lastRead.safeParse(lastRead).success) return note;
   return { ...note, source: { ...note.source, lastRead } };

@@ -376,7 +376,7 @@ describe('sources with their conversions, joined to the pipeline (point 3, in pa
   const sourceTable = (report: AdminAnalytics, dimension: string) =>
     report.sources.find((table) => table.dimension === dimension)?.rows ?? [];
 
-  it('credits a lead from utm_campaign=spring, won at $8,500, to spring, its channel and its landing page', async () => {
+  it('credits a lead from utm_campaign=spring, won at $8,500, to spring, its channel, its landing page and the post it read', async () => {
     await db.delete(quoteRequests);
     await db.delete(analyticsVisits);
     const reader = freshIp();
@@ -414,6 +414,19 @@ describe('sources with their conversions, joined to the pipeline (point 3, in pa
     await pageView(freshIp(), '/', 'https://www.google.com/search?q=key+programming');
 
     const report1 = await report();
+    // The post it read brought the deal; its visitors are those who read it.
+    expect(sourceTable(report1, 'read')).toEqual([
+      {
+        value: '/blog/a-post',
+        visitors: 1,
+        completions: 1,
+        converted: 1,
+        rate: 1,
+        quotes: 1,
+        won: 1,
+        wonValueUsd: 8500,
+      },
+    ]);
     const spring = { value: 'spring', visitors: 1, completions: 1, converted: 1, rate: 1, quotes: 1, won: 1 };
     expect(sourceTable(report1, 'utm_campaign')).toEqual([{ ...spring, wonValueUsd: 8500 }]);
     expect(sourceTable(report1, 'channel')).toEqual([
@@ -454,6 +467,28 @@ describe('sources with their conversions, joined to the pipeline (point 3, in pa
         wonValueUsd: null,
       },
     ]);
+  });
+
+  it('counts a goal under each post or project read before it that day, and not under one read after', async () => {
+    await db.delete(analyticsVisits);
+    const ip = freshIp();
+    await pageView(ip, '/blog/first-read');
+    await pageView(ip, '/projects/keycode-help');
+    await pageView(ip, '/blog/first-read');
+    await t.app.inject({ url: '/go/github', ...as(ip) });
+    await pageView(ip, '/blog/after-the-goal');
+    const reads = sourceTable(await report(), 'read').map(({ value, visitors, completions }) => ({
+      value,
+      visitors,
+      completions,
+    }));
+    expect(reads).toEqual(
+      expect.arrayContaining([
+        { value: '/blog/first-read', visitors: 1, completions: 1 },
+        { value: '/projects/keycode-help', visitors: 1, completions: 1 },
+        { value: '/blog/after-the-goal', visitors: 1, completions: 0 },
+      ]),
+    );
   });
 
   it('refuses a forged campaign too long for an address quietly, and clips a long one, so no row breaks a report', async () => {

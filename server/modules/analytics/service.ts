@@ -9,8 +9,11 @@ import { and, asc, desc, eq, getTableColumns, gte, inArray, like, ne, or, sql } 
 import {
   channelOf,
   type LeadsBySource,
+  READ_PATH,
+  READS_KEPT,
   SOURCE_DIMENSIONS,
   type SourceDimension,
+  type VISIT_DIMENSIONS,
 } from '../../../common/channels.ts';
 import {
   advance,
@@ -40,6 +43,7 @@ import {
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { nowAndThen } from '../../lib/now-and-then.ts';
 import {
+  type Bucket,
   deviceOf,
   funnelDimension,
   rollUpFunnelSteps,
@@ -110,7 +114,7 @@ export type StoredFunnel = FunnelDefinition & { since: string | null };
 
 /** One value of one source table, as the report is filtered by. */
 export interface SourceFilter {
-  dimension: SourceDimension;
+  dimension: (typeof VISIT_DIMENSIONS)[number];
   value: string;
 }
 
@@ -142,6 +146,7 @@ function leadValues(lead: LeadsBySource): Partial<Record<SourceDimension, string
     utm_medium: lead.utmMedium,
     utm_campaign: lead.utmCampaign,
     landing: lead.landing,
+    read: lead.lastRead,
   };
 }
 
@@ -271,21 +276,23 @@ export function createAnalyticsService(
   /**
    * Moves a visit (its row, locked in `tx`) through the funnels `list` (read before the
    * transaction: the embedded database has one connection) with one event: stores how far it got
-   * and counts each step it passed, under the visit's source too.
+   * and counts each step it passed, under the visit's source too; with `reads`, the visit's reads
+   * so far are stored in the same update.
    */
   async function moveThroughFunnels(
     tx: Parameters<Parameters<Db['transaction']>[0]>[0],
     list: FunnelDefinition[],
     visit: typeof analyticsVisits.$inferSelect,
     event: FunnelEvent,
+    reads: string[] | null = null,
   ) {
     const { progress, reached } = advanceFunnels(list, visit.funnels, event);
-    if (reached.length === 0) return;
+    if (reached.length === 0 && !reads) return;
     await tx
       .update(analyticsVisits)
-      .set({ funnels: progress })
+      .set(reads ? { funnels: progress, reads } : { funnels: progress })
       .where(and(eq(analyticsVisits.day, visit.day), eq(analyticsVisits.visitorHash, visit.visitorHash)));
-    await tx.execute(rollUpFunnelSteps(visit.day, reached, sourceBuckets(visit)));
+    if (reached.length > 0) await tx.execute(rollUpFunnelSteps(visit.day, reached, sourceBuckets(visit)));
   }
 
   /**
@@ -506,8 +513,18 @@ export function createAnalyticsService(
           .returning({ ...getTableColumns(analyticsVisits), began: sql<boolean>`xmax = 0` });
         if (!row) throw new Error('visit not stored');
         const { began, ...stored } = row;
-        await tx.execute(rollUpView(day, view, visitorHash, began ? sourceBuckets(stored) : []));
-        await moveThroughFunnels(tx, list, stored, { page: view.path });
+        // A post or project read counts its readers, and the goals they reach later that day.
+        const read = READ_PATH.test(view.path) ? view.path : null;
+        const buckets: Bucket[] = [
+          ...(began ? sourceBuckets(stored) : []),
+          ...(read ? [['read', read] as Bucket] : []),
+        ];
+        await tx.execute(rollUpView(day, view, visitorHash, buckets));
+        const reads =
+          read && !stored.reads.includes(read) && stored.reads.length < READS_KEPT
+            ? [...stored.reads, read]
+            : null;
+        await moveThroughFunnels(tx, list, stored, { page: view.path }, reads);
       });
       if (sweepDue()) await sweep(db, day, rawRetentionDays, at);
     },
@@ -528,7 +545,10 @@ export function createAnalyticsService(
           .from(analyticsVisits)
           .where(and(eq(analyticsVisits.day, day), eq(analyticsVisits.visitorHash, visitorHash)))
           .for('update');
-        await tx.execute(rollUpGoal(day, goal, visitorHash, visit ? sourceBuckets(visit) : []));
+        const source = visit
+          ? [...sourceBuckets(visit), ...visit.reads.map((read): Bucket => ['read', read])]
+          : [];
+        await tx.execute(rollUpGoal(day, goal, visitorHash, source));
         if (visit) await moveThroughFunnels(tx, list, visit, { goal });
       });
     },

@@ -35,7 +35,8 @@ export function quotePipeline(db: Db, now: () => Date) {
   return {
     /**
      * Quote requests since `since` by where they came from (issue 48): their source's referring
-     * site, campaign and landing page (without its query), with how many were won and for how much.
+     * site, campaign, landing page (without its query) and last post or project read, with how
+     * many were won and for how much.
      * The analytics section sets these beside the visitors of the same source.
      */
     async leadsBySource(since: Date): Promise<LeadsBySource[]> {
@@ -50,13 +51,14 @@ export function quotePipeline(db: Db, now: () => Date) {
           landing: sql<
             string | null
           >`nullif(split_part(${quoteRequests.leadSource}->>'landingPage', '?', 1), '')`,
+          lastRead: field('lastRead'),
           quotes: sql<number>`count(*)::int`,
           won: sql<number>`count(*) filter (where ${won})::int`,
           wonValue: sql<number>`coalesce(sum(${quoteRequests.valueUsd}) filter (where ${won}), 0)::int`,
         })
         .from(quoteRequests)
         .where(gte(quoteRequests.createdAt, since))
-        .groupBy(sql`1, 2, 3, 4, 5`);
+        .groupBy(sql`1, 2, 3, 4, 5, 6`);
     },
 
     /**

@@ -1,6 +1,6 @@
 /** The owner's report of page views: its path and read. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SOURCE_DIMENSIONS } from '../../../common/channels.ts';
+import { VISIT_DIMENSIONS } from '../../../common/channels.ts';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
 import { ADMIN_PREFIX } from '../../lib/api.ts';
 
@@ -31,9 +31,9 @@ export const analyticsQuery = (days: number, source = '') =>
 
 export const useAnalytics = (days: number, source = '') => useQuery(analyticsQuery(days, source));
 
-const DIMENSION_IDS = new Set<string>(SOURCE_DIMENSIONS.map((dimension) => dimension.id));
+const DIMENSION_IDS = new Set<string>(VISIT_DIMENSIONS);
 
-/** The source a page address names, or '' (all visitors) for none or one that is not a source. */
+/** The source a page address names, or '' (all visitors) for none or one that is not a visit's source. */
 export function sourceOf(search: URLSearchParams): string {
   const source = (search.get(SOURCE_PARAM) ?? '').slice(0, 300);
   const at = source.indexOf(':');

@@ -164,7 +164,8 @@ function RemoveFunnel({ funnel }: { funnel: Funnel }) {
 function SourceChoice({ sources, source }: { sources: AdminAnalytics['sources']; source: string }) {
   const id = useId();
   const options: Record<string, string> = { '': 'All visitors' };
-  for (const table of sources) {
+  // A visit reads many posts: the funnels are counted by the sources a visit has one of.
+  for (const table of sources.filter((table) => table.dimension !== 'read')) {
     for (const row of table.rows)
       options[`${table.dimension}:${row.value}`] = sourceLabel(table.dimension, row.value);
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "analytics_visits" ADD COLUMN "reads" text[] DEFAULT '{}'::text[] NOT NULL;
