@@ -117,6 +117,10 @@ const countRow = z.object({ views: z.number().int(), visitors: z.number().int() 
 export const adminAnalyticsSchema = z.object({
   days: z.array(countRow.extend({ date: z.string() })),
   totals: countRow,
+  /** The same totals for the as many days before (issue 48, point 5): what the period is compared with. */
+  previous: countRow,
+  /** Visitors with a page view in the last 5 minutes. */
+  rightNow: z.number().int(),
   topPages: z.array(countRow.extend({ path: z.string() })),
   topReferrers: z.array(countRow.extend({ referrer: z.string() })),
   devices: z.array(countRow.extend({ device: z.enum(['Mobile', 'Tablet', 'Desktop', 'Unknown']) })),

@@ -138,3 +138,35 @@ describe('daily roll-ups', () => {
     ).toBeGreaterThan(0);
   });
 });
+
+describe('the period compared with the one before, and visitors right now (issue 48, point 5)', () => {
+  it('sums the as many days before the period, and counts the visitors of the last 5 minutes', async () => {
+    await clear();
+    let clock = new Date('2026-03-01T12:00:00.000Z');
+    const analytics = createAnalyticsService(t.database.db, { now: () => clock });
+    const view = (visitor: string) => analytics.record({ path: '/', referrerHost: null }, visitor);
+    // 9 to 7 days ago: in the 7 days before the period; 2 days ago and today: in it.
+    for (const [daysAgo, visitors] of [
+      [9, ['a', 'b']],
+      [8, ['a']],
+      [7, ['c']],
+      [2, ['d']],
+    ] as const) {
+      clock = new Date(Date.parse('2026-03-01T12:00:00.000Z') - daysAgo * DAY);
+      for (const visitor of visitors) await view(visitor);
+    }
+    clock = new Date('2026-03-01T11:50:00.000Z');
+    await view('e');
+    clock = new Date('2026-03-01T11:57:00.000Z');
+    await view('f');
+    await view('f');
+    clock = new Date('2026-03-01T12:00:00.000Z');
+    const report = await analytics.report(7);
+    expect(report.totals).toEqual({ views: 4, visitors: 3 });
+    // A 7-day period is today and the 6 days before; the one before it, 13 to 7 days ago.
+    expect(report.previous).toEqual({ views: 4, visitors: 4 });
+    expect(report.rightNow).toBe(1);
+    // An empty period before: zeros, never an error.
+    expect((await analytics.report(1)).previous).toEqual({ views: 0, visitors: 0 });
+  });
+});

@@ -5,7 +5,7 @@
  * no longer be tied to an IP, even by someone holding the database.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, getTableColumns, gte, inArray, like, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, like, lt, ne, or, sql } from 'drizzle-orm';
 import {
   channelOf,
   type LeadsBySource,
@@ -60,6 +60,8 @@ const SETTINGS_KEY = 'analytics:settings';
 const DEFAULT_SETTINGS: AnalyticsSettings = { honorGpc: false };
 
 const TOP_LIST_LENGTH = 10;
+/** How far back "right now" looks. */
+const RIGHT_NOW_MS = 5 * 60 * 1000;
 const DAY_MS = 86_400_000;
 
 export interface PageView {
@@ -576,29 +578,58 @@ export function createAnalyticsService(
       };
       const sourceDimensions: string[] = SOURCE_DIMENSIONS.flatMap(({ id }) => [id, `goal:${id}`]);
       const leadsOfPeriod = leads(new Date(`${since}T00:00:00.000Z`));
-      const [perDay, topPages, topReferrers, devices, goals, chosen, sourceRows, leadRows, funnelRows] =
-        await Promise.all([
-          db
-            .select({
-              date: analyticsDaily.day,
-              views: analyticsDaily.views,
-              visitors: analyticsDaily.visitors,
-            })
-            .from(analyticsDaily)
-            .where(inRange('total')),
-          top('path', TOP_LIST_LENGTH),
-          top('referrer', TOP_LIST_LENGTH),
-          top('device'),
-          top('goal'),
-          settings(),
-          db
-            .select({ dimension: analyticsDaily.dimension, value: analyticsDaily.value, views, visitors })
-            .from(analyticsDaily)
-            .where(and(inArray(analyticsDaily.dimension, sourceDimensions), gte(analyticsDaily.day, since)))
-            .groupBy(analyticsDaily.dimension, analyticsDaily.value),
-          leadsOfPeriod,
-          funnelsReport(since, filter, leadsOfPeriod),
-        ]);
+      const before = new Date(today.getTime() - (2 * days - 1) * DAY_MS).toISOString().slice(0, 10);
+      const [
+        perDay,
+        topPages,
+        topReferrers,
+        devices,
+        goals,
+        chosen,
+        sourceRows,
+        leadRows,
+        funnelRows,
+        [previous],
+        [rightNow],
+      ] = await Promise.all([
+        db
+          .select({
+            date: analyticsDaily.day,
+            views: analyticsDaily.views,
+            visitors: analyticsDaily.visitors,
+          })
+          .from(analyticsDaily)
+          .where(inRange('total')),
+        top('path', TOP_LIST_LENGTH),
+        top('referrer', TOP_LIST_LENGTH),
+        top('device'),
+        top('goal'),
+        settings(),
+        db
+          .select({ dimension: analyticsDaily.dimension, value: analyticsDaily.value, views, visitors })
+          .from(analyticsDaily)
+          .where(and(inArray(analyticsDaily.dimension, sourceDimensions), gte(analyticsDaily.day, since)))
+          .groupBy(analyticsDaily.dimension, analyticsDaily.value),
+        leadsOfPeriod,
+        funnelsReport(since, filter, leadsOfPeriod),
+        db
+          .select({
+            views: sql<number>`coalesce(sum(${analyticsDaily.views}), 0)::int`,
+            visitors: sql<number>`coalesce(sum(${analyticsDaily.visitors}), 0)::int`,
+          })
+          .from(analyticsDaily)
+          .where(
+            and(
+              eq(analyticsDaily.dimension, 'total'),
+              gte(analyticsDaily.day, before),
+              lt(analyticsDaily.day, since),
+            ),
+          ),
+        db
+          .select({ visitors: sql<number>`count(distinct ${pageViews.visitorHash})::int` })
+          .from(pageViews)
+          .where(gte(pageViews.createdAt, new Date(now().getTime() - RIGHT_NOW_MS))),
+      ]);
       const counted = new Map(perDay.map((row) => [row.date, row]));
       const dayList = Array.from({ length: days }, (_, i) => {
         const date = new Date(today.getTime() - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10);
@@ -613,6 +644,8 @@ export function createAnalyticsService(
       return {
         days: dayList,
         totals,
+        previous: previous ?? { views: 0, visitors: 0 },
+        rightNow: rightNow?.visitors ?? 0,
         settings: chosen,
         sources: sourcesReport(sourceRows, leadRows),
         funnels: funnelRows,

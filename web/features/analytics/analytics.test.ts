@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { niceMax, percent } from './analytics.tsx';
+import { compared, niceMax, percent } from './analytics.tsx';
+import { funnelRows } from './funnels.tsx';
 
 describe('niceMax', () => {
   it.each([
@@ -26,5 +27,35 @@ describe('percent', () => {
     [1, '100 %'],
   ])('%f of the visitors reads %s', (rate, expected) => {
     expect(percent(rate)).toBe(expected.replaceAll(' ', '\u00a0'));
+  });
+});
+
+describe('compared', () => {
+  it.each([
+    [112, 100, '+12 % on the 30 days before (100)'],
+    [92, 100, '\u22128 % on the 30 days before (100)'],
+    [100, 100, '\u00b10 % on the 30 days before (100)'],
+    [5, 0, 'none in the 30 days before'],
+    [0, 0, 'none in the 30 days before either'],
+  ])('%i against %i: %s', (current, before, expected) => {
+    expect(compared(current, before, 30)).toBe(expected.replaceAll(' %', '\u00a0%'));
+  });
+});
+
+describe('funnelRows', () => {
+  it('says how many dropped and the share who went on, and nothing it cannot know', () => {
+    const step = (visitors: number | null) => ({ label: '', visitors, pageSeen: null });
+    expect(
+      funnelRows([step(10), step(4), step(0), step(0), step(null)]).map(({ dropped, wentOn }) => [
+        dropped,
+        wentOn,
+      ]),
+    ).toEqual([
+      [null, null],
+      [6, 0.4],
+      [4, 0],
+      [0, null],
+      [null, null],
+    ]);
   });
 });

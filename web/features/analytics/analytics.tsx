@@ -172,6 +172,15 @@ function FiguresTable({
 
 type GoalRow = AdminAnalytics['goals'][number] & { label: string };
 
+/** A figure beside the same figure of the as many days before: '+12 % on the 30 days before (410)'. */
+export function compared(current: number, before: number, days: number): string {
+  const period = `the ${days} days before`;
+  if (before === 0) return current === 0 ? `none in ${period} either` : `none in ${period}`;
+  const change = Math.round(((current - before) / before) * 100);
+  const sign = change > 0 ? '+' : change < 0 ? '\u2212' : '\u00b1';
+  return `${sign}${Math.abs(change)}\u00a0% on ${period} (${before})`;
+}
+
 /** A share of the period's visitors as the owner reads it: '1.4 %', '25 %', '< 0.1 %', '0 %'. */
 export function percent(rate: number): string {
   // A no-break space: a narrow column never parts the figure from its sign.
@@ -217,14 +226,25 @@ export function Analytics() {
           an IP.
         </p>
         <AnalyticsSettingsForm settings={data.settings} />
-        <dl className="mt-4 grid grid-cols-2 gap-4 sm:max-w-md">
+        <dl className="mt-4 grid grid-cols-2 gap-4 sm:max-w-2xl sm:grid-cols-3">
           <div className="rounded-md border border-border p-3">
             <dt className="text-sm text-muted-foreground">Page views</dt>
             <dd className="text-3xl font-bold tabular-nums">{data.totals.views}</dd>
+            <dd className="mt-1 text-xs text-muted-foreground">
+              {compared(data.totals.views, data.previous.views, ANALYTICS_DAYS)}
+            </dd>
           </div>
           <div className="rounded-md border border-border p-3">
             <dt className="text-sm text-muted-foreground">Visitors</dt>
             <dd className="text-3xl font-bold tabular-nums">{data.totals.visitors}</dd>
+            <dd className="mt-1 text-xs text-muted-foreground">
+              {compared(data.totals.visitors, data.previous.visitors, ANALYTICS_DAYS)}
+            </dd>
+          </div>
+          <div className="rounded-md border border-border p-3">
+            <dt className="text-sm text-muted-foreground">Right now</dt>
+            <dd className="text-3xl font-bold tabular-nums">{data.rightNow}</dd>
+            <dd className="mt-1 text-xs text-muted-foreground">visitors in the last 5 minutes</dd>
           </div>
         </dl>
         <DailyChart days={data.days} />
