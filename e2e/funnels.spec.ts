@@ -2,8 +2,9 @@
  * Funnels (issue 48, point 2) as a visitor walks one and the owner reads and shapes them: a phone
  * reader who reads a project and then sees the contact form moves through the built-in funnel;
  * the owner, without JavaScript, adds a funnel (a wrong step told beside its field, nothing
- * typed lost), shows one source's visitors and removes the funnel again.
+ * typed lost), downloads its steps as CSV, shows one source's visitors and removes the funnel again.
  */
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import type { AdminAnalytics } from '../common/schemas/analytics.ts';
 import { expect, test } from './fixtures.ts';
@@ -66,6 +67,16 @@ test.describe('the owner without JavaScript', () => {
     const steps = funnel.getByRole('table', { name: `Visitors at each step of ${name}` });
     await expect(steps.getByRole('rowheader', { name: /^1\. \/blog\/\*/ })).toBeVisible();
     await expect(steps.getByRole('rowheader', { name: /^2\. Quote sent/ })).toBeVisible();
+
+    // Its steps as CSV: a plain link, downloaded without the page's code.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      funnel.getByRole('link', { name: `Download the steps of ${name} as CSV` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^analytics-funnel-\d+-30-days-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(await readFile(await download.path(), 'utf8')).toBe(
+      'step,visitors\r\n1. /blog/*,0\r\n2. Quote sent,0\r\n',
+    );
 
     // One source's visitors: a GET of the page, the choice kept in its address.
     await page.goto('/admin/blog/analytics?source=utm_campaign%3Anobody-came');

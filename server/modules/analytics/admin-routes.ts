@@ -7,6 +7,7 @@ import {
   funnelSchema,
   sourceFilterSchema,
 } from '../../../common/schemas/analytics.ts';
+import { EXPORT_LENGTH, reportCsv } from './export.ts';
 import type { AnalyticsService } from './service.ts';
 
 export const analyticsAdminRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (
@@ -25,6 +26,29 @@ export const analyticsAdminRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsS
       },
     },
     async (request) => analytics.report(request.query.days, request.query.source),
+  );
+  // One report as CSV (a plain link, with or without the page's code).
+  app.get(
+    '/api/admin/analytics/export.csv',
+    {
+      schema: {
+        querystring: z.object({
+          days: z.coerce.number().int().min(1).max(366).default(30),
+          source: sourceFilterSchema,
+          report: z.string().max(40),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { days, source, report } = request.query;
+      const { name, csv } = reportCsv(await analytics.report(days, source, EXPORT_LENGTH), report);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="analytics-${name}-${days}-days-${day}.csv"`)
+        .send(csv);
+    },
   );
   app.post(
     '/api/admin/analytics/funnels',

@@ -364,3 +364,50 @@ describe('steps as the owner types them', () => {
     expect(advance(steps, 4, { goal: 'quote' })).toBe(4);
   });
 });
+
+describe('each report as CSV (point 6)', () => {
+  const exported = (query: string) =>
+    t.app.inject({ url: `/api/admin/analytics/export.csv?days=7&${query}`, headers: { cookie: owner } });
+
+  it('exports the goals, a Sources table and a funnel, of one source when asked', async () => {
+    await seedVisits();
+    const goals = await exported('report=goals');
+    expect(goals.statusCode).toBe(200);
+    expect(goals.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(goals.headers['content-disposition']).toMatch(
+      /^attachment; filename="analytics-goals-7-days-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = goals.body.split('\r\n');
+    expect(lines[0]).toBe('goal,reached,visitors,rate_percent');
+    expect(lines).toContain('Contact form seen,2,2,50.0');
+    expect(lines).toContain('Quote sent,1,1,25.0');
+
+    const campaigns = await exported('report=sources:utm_campaign');
+    expect(campaigns.body).toBe(
+      'campaign,visitors,goals,visitors_with_a_goal,rate_percent,requests,won,won_value_usd\r\nspring,1,2,1,100.0,1,1,8500\r\n',
+    );
+    const funnel = await exported(
+      `report=funnel:built-in&source=${encodeURIComponent('channel:newsletter')}`,
+    );
+    expect(funnel.body).toBe(
+      'step,visitors\r\n1. Visited the site,1\r\n2. Read a post or a project,1\r\n3. Contact form seen,1\r\n4. Quote sent,1\r\n5. Won (pipeline),1\r\n',
+    );
+  });
+
+  it('defuses a value a spreadsheet would run as a formula, and quotes one with a comma', async () => {
+    await view(freshIp(), '/?utm_campaign=%3DHYPERLINK(%22x%22)&utm_source=a,b');
+    const campaigns = await exported('report=sources:utm_campaign');
+    expect(campaigns.body.split('\r\n')[1]).toBe(`"'=HYPERLINK(""x"")",1,0,0,0.0,0,0,0`);
+    const sources = await exported('report=sources:utm_source');
+    expect(sources.body.split('\r\n')[1]).toBe('"a,b",1,0,0,0.0,0,0,0');
+  });
+
+  it('answers 404 for a report there is not, and 401 to a stranger', async () => {
+    for (const report of ['nope', 'sources:nope', 'funnel:999', '']) {
+      const answer = await exported(`report=${encodeURIComponent(report)}`);
+      expect(answer.statusCode, report).toBe(404);
+    }
+    const stranger = await t.app.inject({ url: '/api/admin/analytics/export.csv?report=goals' });
+    expect(stranger.statusCode).toBe(401);
+  });
+});

@@ -156,6 +156,7 @@ function leadValues(lead: LeadsBySource): Partial<Record<SourceDimension, string
 function sourcesReport(
   rows: { dimension: string; value: string; views: number; visitors: number }[],
   leads: LeadsBySource[],
+  top: number,
 ): AdminAnalytics['sources'] {
   const tables = new Map<string, Map<string, SourceRow>>();
   const rowOf = (dimension: string, value: string) => {
@@ -204,7 +205,7 @@ function sourcesReport(
           (b.wonValueUsd ?? 0) - (a.wonValueUsd ?? 0) ||
           a.value.localeCompare(b.value),
       )
-      .slice(0, TOP_LIST_LENGTH),
+      .slice(0, top),
   }));
 }
 
@@ -557,10 +558,14 @@ export function createAnalyticsService(
 
     /**
      * The owner's report: page views and visitors per UTC day for the last `days` days, the top
-     * pages and referrers, and devices, read from the daily roll-ups (a few rows per day), never
-     * from the raw views.
+     * `length` pages, referrers and values of each source (10 on the page, more in a CSV), and
+     * devices, read from the daily roll-ups (a few rows per day), never from the raw views.
      */
-    async report(days: number, filter: SourceFilter | null = null): Promise<AdminAnalytics> {
+    async report(
+      days: number,
+      filter: SourceFilter | null = null,
+      length = TOP_LIST_LENGTH,
+    ): Promise<AdminAnalytics> {
       const today = new Date(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
       const since = new Date(today.getTime() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
       const inRange = (dimension: string) =>
@@ -600,8 +605,8 @@ export function createAnalyticsService(
           })
           .from(analyticsDaily)
           .where(inRange('total')),
-        top('path', TOP_LIST_LENGTH),
-        top('referrer', TOP_LIST_LENGTH),
+        top('path', length),
+        top('referrer', length),
         top('device'),
         top('goal'),
         settings(),
@@ -647,7 +652,7 @@ export function createAnalyticsService(
         previous: previous ?? { views: 0, visitors: 0 },
         rightNow: rightNow?.visitors ?? 0,
         settings: chosen,
-        sources: sourcesReport(sourceRows, leadRows),
+        sources: sourcesReport(sourceRows, leadRows, length),
         funnels: funnelRows,
         filter,
         // Every goal, reached or not, in the order the owner knows them; the rate is of the

@@ -10,6 +10,7 @@ import type { ImportReport } from '../../../common/schemas/newsletter.ts';
 import { z } from '../../../common/schemas/zod.ts';
 import type { Db } from '../../db/client.ts';
 import { newsletterSubscribers } from '../../db/schema.ts';
+import { csvField } from '../../lib/csv.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { emailKeyOf, mailboxKeyOf } from './subscribers.ts';
 
@@ -48,13 +49,6 @@ export function parseCsv(text: string): string[][] {
   row.push(field);
   if (row.some((value) => value.trim() !== '')) rows.push(row);
   return rows;
-}
-
-/** One CSV field: quoted when needed; a leading = + - @ is defused so a spreadsheet shows it as text. */
-export function csvField(value: string | null | undefined): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 const HEADER = [

@@ -7,6 +7,7 @@ import { DataTable, labelColumn } from '../../ui/data-table.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
 import { Panel } from '../admin/panel.tsx';
 import { sourceOf, useAnalytics } from './api.ts';
+import { CsvLink } from './csv-link.tsx';
 import { Funnels } from './funnels.tsx';
 import { AnalyticsSettingsForm } from './settings-form.tsx';
 import { SourcesTables } from './sources.tsx';
@@ -117,6 +118,7 @@ function DailyChart({ days }: { days: AdminAnalytics['days'] }) {
           head="Day"
           rows={days.map(({ date, ...counts }) => ({ label: dayLabel(date), ...counts }))}
         />
+        <CsvLink days={ANALYTICS_DAYS} report="days" label="the figures per day" />
       </details>
     </figure>
   );
@@ -258,6 +260,7 @@ export function Analytics() {
             share={data.topPages[0]?.views}
             rows={data.topPages.map(({ path, ...counts }) => ({ label: path, ...counts }))}
           />
+          <CsvLink days={ANALYTICS_DAYS} report="pages" label="the pages" />
         </Panel>
         <Panel small headingId="analytics-referrers" title="Top referrers">
           <FiguresTable
@@ -267,6 +270,7 @@ export function Analytics() {
             share={data.topReferrers[0]?.views}
             rows={data.topReferrers.map(({ referrer, ...counts }) => ({ label: referrer, ...counts }))}
           />
+          <CsvLink days={ANALYTICS_DAYS} report="referrers" label="the referrers" />
         </Panel>
       </div>
       <Panel small headingId="analytics-goals" title="Goals">
@@ -276,6 +280,7 @@ export function Analytics() {
           the period's visitors who reached the goal.
         </p>
         <GoalsTable goals={data.goals} />
+        <CsvLink days={ANALYTICS_DAYS} report="goals" label="the goals" />
       </Panel>
       <Panel small headingId="analytics-funnels" title="Funnels">
         <p className="mt-1 text-sm text-muted-foreground">
@@ -304,6 +309,7 @@ export function Analytics() {
           share={data.totals.views}
           rows={data.devices.map(({ device, ...counts }) => ({ label: device, ...counts }))}
         />
+        <CsvLink days={ANALYTICS_DAYS} report="devices" label="the devices" />
       </Panel>
     </div>
   );

@@ -39,3 +39,10 @@ export function sourceOf(search: URLSearchParams): string {
   const at = source.indexOf(':');
   return at > 0 && at < source.length - 1 && DIMENSION_IDS.has(source.slice(0, at)) ? source : '';
 }
+
+/** The address of one report as CSV (a plain link: the browser downloads it with or without the page's code). */
+export function csvPath(days: number, report: string, source = ''): string {
+  const query = new URLSearchParams({ days: String(days), report });
+  if (source) query.set(SOURCE_PARAM, source);
+  return `${analyticsPaths.analytics}/export.csv?${query}`;
+}

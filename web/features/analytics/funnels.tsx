@@ -21,6 +21,7 @@ import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { RowForm, useRowForm } from '../admin/row-list.tsx';
 import { FUNNEL_FORM, FUNNEL_REMOVE_FORM, SOURCE_PARAM } from './api.ts';
+import { CsvLink } from './csv-link.tsx';
 
 type Funnel = AdminAnalytics['funnels'][number];
 type StepRow = Funnel['steps'][number] & { index: number; dropped: number | null; wentOn: number | null };
@@ -58,10 +59,12 @@ function stepNote(row: StepRow, days: number, first: boolean): string | null {
 function FunnelTable({
   funnel,
   days,
+  source,
   percent,
 }: {
   funnel: Funnel;
   days: number;
+  source: string;
   percent: (rate: number) => string;
 }) {
   const rows = funnelRows(funnel.steps);
@@ -134,6 +137,12 @@ function FunnelTable({
           ]}
         />
       </section>
+      <CsvLink
+        days={days}
+        report={`funnel:${funnel.id}`}
+        label={`the steps of ${funnel.name}`}
+        source={source}
+      />
     </section>
   );
 }
@@ -321,7 +330,7 @@ export function Funnels({
       )}
       <div className="mt-3 space-y-3">
         {report.funnels.map((funnel) => (
-          <FunnelTable key={funnel.id} funnel={funnel} days={days} percent={percent} />
+          <FunnelTable key={funnel.id} funnel={funnel} days={days} source={source} percent={percent} />
         ))}
       </div>
       <NewFunnelForm />

@@ -8,6 +8,7 @@
 import { SOURCE_DIMENSIONS } from '../../../common/channels.ts';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
 import { DataTable, labelColumn } from '../../ui/data-table.tsx';
+import { CsvLink } from './csv-link.tsx';
 
 type SourceRow = AdminAnalytics['sources'][number]['rows'][number] & { label: string };
 
@@ -73,6 +74,9 @@ export function SourcesTables({
                   ]}
                 />
               </section>
+            )}
+            {rows.length > 0 && (
+              <CsvLink days={days} report={`sources:${id}`} label={`the table by ${label.toLowerCase()}`} />
             )}
           </details>
         );
