@@ -36,10 +36,11 @@ export function quotePipeline(db: Db, now: () => Date) {
     /**
      * Quote requests since `since` by where they came from (issue 48): their source's referring
      * site, campaign, landing page (without its query) and last post or project read, with how
-     * many were won and for how much.
+     * many were won and for how much; `by: 'won'`, the requests won since then instead (the
+     * weekly digest's deals of the week, whenever they were asked for).
      * The analytics section sets these beside the visitors of the same source.
      */
-    async leadsBySource(since: Date): Promise<LeadsBySource[]> {
+    async leadsBySource(since: Date, by: 'asked' | 'won' = 'asked'): Promise<LeadsBySource[]> {
       const field = (key: string) => sql<string | null>`nullif(${quoteRequests.leadSource}->>${key}, '')`;
       const won = sql`${quoteRequests.stage} = 'won'`;
       return db
@@ -57,7 +58,11 @@ export function quotePipeline(db: Db, now: () => Date) {
           wonValue: sql<number>`coalesce(sum(${quoteRequests.valueUsd}) filter (where ${won}), 0)::int`,
         })
         .from(quoteRequests)
-        .where(gte(quoteRequests.createdAt, since))
+        .where(
+          by === 'won'
+            ? and(eq(quoteRequests.stage, 'won'), gte(quoteRequests.decidedAt, since))
+            : gte(quoteRequests.createdAt, since),
+        )
         .groupBy(sql`1, 2, 3, 4, 5, 6`);
     },
 

@@ -1,11 +1,14 @@
 /**
  * The owner's week in one email: every Monday from 08:00 in the owner's time zone, a digest of
  * the last seven days (page views and visitors, the most read posts, new quote requests and
- * messages, new newsletter subscribers) is queued in the outbox. The week is claimed in `app_meta` (`digest:<Monday>`)
+ * messages, new newsletter subscribers, the goals reached and the deals won by source) is queued
+ * in the outbox. The week is claimed in `app_meta` (`digest:<Monday>`)
  * in the same transaction as the message, so several processes, restarts and hourly checks
  * queue it once; a site that was down on Monday queues it when it comes back that week.
  */
 
+import { channelOf, type LeadsBySource } from '../../../common/channels.ts';
+import { goalLabel } from '../../../common/goals.ts';
 import { describeTime } from '../../../common/zoned-time.ts';
 import type { Db } from '../../db/client.ts';
 import { appMeta } from '../../db/schema.ts';
@@ -20,6 +23,36 @@ const DAY_MS = 86_400_000;
 export const DIGEST_HOUR = 8;
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+
+/**
+ * The week's won deals by where their leads came from: the channel with the campaign when there
+ * was one, most value first ("newsletter (spring): $8,500 from 1 deal").
+ */
+export function wonBySource(leads: LeadsBySource[]): string {
+  const bySource = new Map<string, { value: number; deals: number }>();
+  for (const lead of leads) {
+    if (lead.won === 0) continue;
+    const name = `${channelOf(lead)}${lead.utmCampaign ? ` (${lead.utmCampaign})` : ''}`;
+    const entry = bySource.get(name) ?? { value: 0, deals: 0 };
+    entry.value += lead.wonValue;
+    entry.deals += lead.won;
+    bySource.set(name, entry);
+  }
+  if (bySource.size === 0) return 'none this week';
+  return [...bySource]
+    .sort(([a, x], [b, y]) => y.value - x.value || a.localeCompare(b))
+    .map(
+      ([name, { value, deals }]) =>
+        `${name}: ${dollars.format(value)} from ${deals} ${deals === 1 ? 'deal' : 'deals'}`,
+    )
+    .join(', ');
+}
 
 export interface DigestTimers {
   setTimeout(run: () => void, ms: number): unknown;
@@ -54,7 +87,7 @@ export function digestWeekOf(at: Date, timeZone: string): string | null {
 export interface DigestOptions {
   db: Db;
   analytics: Pick<AnalyticsService, 'report'>;
-  contact: Pick<ContactService, 'leadsSince'>;
+  contact: Pick<ContactService, 'leadsSince' | 'leadsBySource'>;
   booking: Pick<BookingService, 'bookedSince'>;
   newsletter: { subscribers: Pick<NewsletterService['subscribers'], 'newSince'> };
   timeZone: string;
@@ -89,12 +122,14 @@ export function createDigest({
     if (!week) return false;
     const since = new Date(at.getTime() - 7 * DAY_MS);
     // Figures first (reads), then the claim and the message together.
-    const [report, leads, calls, readers] = await Promise.all([
+    const [report, leads, calls, readers, won] = await Promise.all([
       analytics.report(7),
       contact.leadsSince(since),
       booking.bookedSince(since),
       newsletter.subscribers.newSince(since),
+      contact.leadsBySource(since, 'won'),
     ]);
+    const goals = report.goals.filter((goal) => goal.completions > 0);
     const topPosts = report.topPages.filter((page) => page.path.startsWith('/blog/')).slice(0, 5);
     return db.transaction(async (tx) => {
       const claimed = await tx
@@ -121,6 +156,10 @@ export function createDigest({
             ? `${calls.length}: ${calls.map((call) => `${call.name} (${describeTime(call.start, timeZone)})`).join(', ')}`
             : '0',
           'New subscribers': `${readers.subscribed} signed up, ${readers.confirmed} confirmed`,
+          'Goals reached': goals.length
+            ? goals.map((goal) => `${goalLabel(goal.goal)} ${goal.completions}`).join(', ')
+            : 'none this week',
+          'Won this week by source': wonBySource(won),
           Dashboard: `${siteUrl}/admin/blog/pipeline`,
         },
       });

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LeadsBySource } from '../../../common/channels.ts';
 import { notificationOutbox, quoteRequests } from '../../db/schema.ts';
 import { createTestApp, freshIp, signedInTestApp } from '../../testing/test-app.ts';
 import { manualClock } from '../../testing/test-clock.ts';
-import { digestWeekOf } from './digest.ts';
+import { digestWeekOf, wonBySource } from './digest.ts';
 
 const NY = 'America/New_York';
 const clock = manualClock('2026-11-23T14:00:00Z'); // Monday 09:00 in Atlanta
@@ -136,6 +137,30 @@ describe('the outbox, as the owner sees it', () => {
 });
 
 describe('the weekly digest', () => {
+  it('names the week\u2019s won deals by source, most value first', () => {
+    const lead = (source: Partial<LeadsBySource>, won: number, wonValue: number): LeadsBySource => ({
+      referrer: null,
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
+      landing: null,
+      lastRead: null,
+      quotes: won,
+      won,
+      wonValue,
+      ...source,
+    });
+    expect(wonBySource([])).toBe('none this week');
+    expect(
+      wonBySource([
+        lead({ referrer: 'www.google.com' }, 1, 2000),
+        lead({ utmSource: 'newsletter', utmCampaign: 'spring' }, 2, 12000),
+        lead({ referrer: 'www.bing.com' }, 1, 500),
+        lead({}, 0, 0),
+      ]),
+    ).toBe('newsletter (spring): $12,000 from 2 deals, search: $2,500 from 2 deals');
+  });
+
   it.each([
     ['Monday 07:59 in Atlanta: not yet', '2026-11-23T12:59:00Z', null],
     ['Monday 08:00 in Atlanta', '2026-11-23T13:00:00Z', '2026-11-23'],
@@ -173,6 +198,27 @@ describe('the weekly digest', () => {
       payload: { email: 'new-reader@example.com' },
     });
     expect(reader.statusCode).toBe(202);
+    // A visitor's goal, and Lee's request won this week from the spring campaign.
+    const seen = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/goal',
+      remoteAddress: freshIp(),
+      headers: {
+        'user-agent':
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+      },
+      payload: { goal: 'contact_form', path: '/' },
+    });
+    expect(seen.statusCode).toBe(204);
+    await t.database.db
+      .update(quoteRequests)
+      .set({
+        stage: 'won',
+        valueUsd: 8500,
+        decidedAt: new Date('2026-11-22T15:00:00Z'),
+        leadSource: { utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'spring' },
+      })
+      .where(eq(quoteRequests.name, 'Lee Lead'));
     await t.database.db.delete(notificationOutbox);
 
     const results = await Promise.all([
@@ -191,6 +237,9 @@ describe('the weekly digest', () => {
     expect(digests[0]?.body).toContain('New quote requests: 2: Dana Lead (website), Lee Lead (website)');
     expect(digests[0]?.body).toContain('Dashboard: https://jordan.example/admin/blog/pipeline');
     expect(digests[0]?.body).toContain('New subscribers: 1 signed up, 0 confirmed');
+    // The requests above came from a test client's agent, which counts as a bot: only the visitor's goal.
+    expect(digests[0]?.body).toContain('Goals reached: Contact form seen 1\n');
+    expect(digests[0]?.body).toContain('Won this week by source: newsletter (spring): $8,500 from 1 deal');
     expect(digests[0]?.body).toContain(
       'Calls booked: 1: Cal Booker (Tuesday, November 24, 2026 at 9:00 AM EST)',
     );
