@@ -37,33 +37,28 @@ export function outboundTarget(kind: string, projectId?: string): { url: string;
 const NOT_A_LINK = 'This link does not lead anywhere.';
 
 /**
- * Reports the first page view and every client-side navigation after it
- * (history.pushState and back/forward), once per path change. `keepalive`
- * lets the report finish when the page is being closed; no cookie is sent.
+ * Reports the first page view and every client-side navigation after it (history.pushState and
+ * back/forward), once per path change; the first view brings its query (the campaign it names,
+ * utm_*, if any). `keepalive` lets a report finish when the page is being closed; no cookie is
+ * sent. It also reports the contact form seen (the funnels' "reached the contact form"), once per
+ * page, when `#contact form` comes into view; a MutationObserver finds the form the page's code
+ * draws or a navigation brings. Kept short: every public page loads it (bench:bundle counts it).
  */
 export const INSIGHTS_SCRIPT = `(() => {
-  let last = '';
+  let last = '', seenOn = '', watched = null;
+  const post = (url, data) => fetch(url, { method: 'POST', body: JSON.stringify(data), headers: { 'content-type': 'application/json' }, keepalive: true, credentials: 'omit' }).catch(() => {});
   const send = () => {
     const path = location.pathname;
     if (path === last) return;
-    // The first view of the page brings its query: the campaign it names (utm_*), if any.
-    const referrer = last ? '' : document.referrer;
-    const sent = last ? path : path + location.search;
+    post('/api/analytics/pageview', { path: last ? path : path + location.search, referrer: last ? '' : document.referrer, screenWidth: screen.width, screenHeight: screen.height });
     last = path;
-    const body = JSON.stringify({ path: sent, referrer, screenWidth: screen.width, screenHeight: screen.height });
-    fetch('/api/analytics/pageview', { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true, credentials: 'omit' }).catch(() => {});
   };
-  // The contact form seen (the funnels' "reached the contact form"): once per page view.
-  const goals = new Set();
-  const seen = typeof IntersectionObserver === 'function' && new IntersectionObserver((entries) => {
-    if (!entries.some((entry) => entry.isIntersecting)) return;
-    const key = 'contact_form ' + location.pathname;
-    if (goals.has(key)) return;
-    goals.add(key);
-    const body = JSON.stringify({ goal: 'contact_form', path: location.pathname });
-    fetch('/api/analytics/goal', { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true, credentials: 'omit' }).catch(() => {});
+  const seen = window.IntersectionObserver && new IntersectionObserver((entries) => {
+    const path = location.pathname;
+    if (seenOn === path || !entries.some((entry) => entry.isIntersecting)) return;
+    seenOn = path;
+    post('/api/analytics/goal', { goal: 'contact_form', path });
   });
-  let watched = null;
   const watch = () => {
     const form = document.querySelector('#contact form');
     if (!seen || form === watched) return;
@@ -71,12 +66,11 @@ export const INSIGHTS_SCRIPT = `(() => {
     watched = form;
     if (form) seen.observe(form);
   };
-  const changed = () => { goals.clear(); send(); watch(); };
+  const changed = () => setTimeout(() => { send(); watch(); }, 0);
   const push = history.pushState;
-  history.pushState = function (...args) { push.apply(this, args); setTimeout(changed, 0); };
-  addEventListener('popstate', () => setTimeout(changed, 0));
-  // The page's code may draw the form again (or a navigation may bring it): watch the one there is.
-  new MutationObserver(() => watch()).observe(document.documentElement, { childList: true, subtree: true });
+  history.pushState = function (...args) { push.apply(this, args); changed(); };
+  addEventListener('popstate', changed);
+  new MutationObserver(watch).observe(document.documentElement, { childList: true, subtree: true });
   send();
   watch();
 })();
