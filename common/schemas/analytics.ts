@@ -183,3 +183,40 @@ export const adminAnalyticsSchema = z.object({
 });
 
 export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;
+
+/** What a shared link may show: the summary (days, totals, devices), goals, funnels, sources, pages. */
+export const SHARE_SECTIONS = [
+  { id: 'summary', label: 'Page views and visitors' },
+  { id: 'goals', label: 'Goals' },
+  { id: 'funnels', label: 'Funnels' },
+  { id: 'sources', label: "Sources, with the pipeline's won value" },
+  { id: 'pages', label: 'Top pages and referrers' },
+] as const;
+export type ShareSection = (typeof SHARE_SECTIONS)[number]['id'];
+const shareSection = z.enum(SHARE_SECTIONS.map((section) => section.id) as [ShareSection, ...ShareSection[]]);
+
+/** A new read-only link: who it is for, and what it shows (at least one section). */
+export const shareCreateSchema = z.object({
+  label: z.string().trim().min(1, 'Say who the link is for.').max(80),
+  sections: z.array(shareSection).min(1, 'Choose at least one thing to show.').max(SHARE_SECTIONS.length),
+});
+
+export const analyticsShareSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  sections: z.array(shareSection),
+  createdAt: z.string(),
+});
+export type AnalyticsShare = z.infer<typeof analyticsShareSchema>;
+
+/** A link just made: its address's token, shown to the owner this once. */
+export const createdShareSchema = analyticsShareSchema.extend({ token: z.string() });
+
+/** What a shared link shows: the chosen parts of the 30-day report, nothing else. */
+export const sharedAnalyticsSchema = z.object({
+  label: z.string(),
+  sections: z.array(shareSection),
+  days: z.number().int(),
+  report: adminAnalyticsSchema.partial(),
+});
+export type SharedAnalytics = z.infer<typeof sharedAnalyticsSchema>;

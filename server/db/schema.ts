@@ -608,6 +608,18 @@ export const analyticsVisits = pgTable(
  * counts from the day it was made: its steps are never changed (a new funnel is made instead), so
  * its counts in the roll-ups (`funnel:<id>` in analytics_daily) always mean the same steps.
  */
+/**
+ * Read-only links to the analytics (issue 48, point 6): the owner names one and chooses what it
+ * shows; the token is kept as its SHA-256 only, and revoking deletes the row.
+ */
+export const analyticsShares = pgTable('analytics_shares', {
+  id: serial('id').primaryKey(),
+  label: text('label').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  sections: text('sections').array().notNull(),
+  createdAt: createdAt(),
+});
+
 export const analyticsFunnels = pgTable('analytics_funnels', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),

@@ -4,16 +4,20 @@ import { z } from 'zod';
 import {
   adminAnalyticsSchema,
   analyticsSettingsSchema,
+  analyticsShareSchema,
+  createdShareSchema,
   funnelSchema,
+  shareCreateSchema,
   sourceFilterSchema,
 } from '../../../common/schemas/analytics.ts';
 import { EXPORT_LENGTH, reportCsv } from './export.ts';
 import type { AnalyticsService } from './service.ts';
+import type { AnalyticsSharing } from './shares.ts';
 
-export const analyticsAdminRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (
-  app,
-  { analytics },
-) => {
+export const analyticsAdminRoutes: FastifyPluginAsyncZod<{
+  analytics: AnalyticsService;
+  sharing: AnalyticsSharing;
+}> = async (app, { analytics, sharing }) => {
   app.get(
     '/api/admin/analytics',
     {
@@ -48,6 +52,25 @@ export const analyticsAdminRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsS
         .header('cache-control', 'private, no-store')
         .header('content-disposition', `attachment; filename="analytics-${name}-${days}-days-${day}.csv"`)
         .send(csv);
+    },
+  );
+  // Read-only links (issue 48, point 6): the list, a new one (its token shown once), a revocation.
+  app.get(
+    '/api/admin/analytics/shares',
+    { schema: { response: { 200: z.array(analyticsShareSchema) } } },
+    async () => sharing.list(),
+  );
+  app.post(
+    '/api/admin/analytics/shares',
+    { schema: { body: shareCreateSchema, response: { 201: createdShareSchema } } },
+    async (request, reply) => reply.code(201).send(await sharing.create(request.body)),
+  );
+  app.delete(
+    '/api/admin/analytics/shares/:id',
+    { schema: { params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }) } },
+    async (request, reply) => {
+      await sharing.revoke(request.params.id);
+      return reply.code(204).send();
     },
   );
   app.post(

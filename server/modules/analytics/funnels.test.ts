@@ -12,6 +12,7 @@ import { funnelFormSchema } from '../../../common/schemas/analytics.ts';
 import {
   analyticsDaily,
   analyticsFunnels,
+  analyticsShares,
   analyticsVisits,
   goalEvents,
   quoteRequests,
@@ -409,5 +410,76 @@ describe('each report as CSV (point 6)', () => {
     }
     const stranger = await t.app.inject({ url: '/api/admin/analytics/export.csv?report=goals' });
     expect(stranger.statusCode).toBe(401);
+  });
+});
+
+describe('a read-only link to the analytics (point 6)', () => {
+  const make = (payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/analytics/shares',
+      payload: payload as object,
+      headers: { cookie: owner },
+    });
+  const shared = (token: string) => t.app.inject({ url: `/api/analytics/shared/${token}` });
+
+  it('shows only the chosen parts to whoever has it, and nothing once revoked', async () => {
+    await seedVisits();
+    const made = await make({ label: 'Alex, my accountant', sections: ['summary', 'goals'] });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id, token } = made.json() as { id: number; token: string };
+    expect(token).toMatch(/^[\w-]{32}$/);
+    // The token is shown this once: the list and the database keep none of it.
+    const list = await t.app.inject({ url: '/api/admin/analytics/shares', headers: { cookie: owner } });
+    expect(list.json()).toEqual([
+      { id, label: 'Alex, my accountant', sections: ['summary', 'goals'], createdAt: expect.any(String) },
+    ]);
+    expect(JSON.stringify(await db.select().from(analyticsShares))).not.toContain(token);
+
+    const read = await shared(token);
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['cache-control']).toBe('private, no-store');
+    const body = read.json() as { label: string; report: Partial<AdminAnalytics> };
+    expect(body.label).toBe('Alex, my accountant');
+    expect(Object.keys(body.report).sort()).toEqual([
+      'days',
+      'devices',
+      'goals',
+      'previous',
+      'rightNow',
+      'totals',
+    ]);
+    expect(body.report.totals?.visitors).toBe(4);
+    // No sources, funnels, settings or won value.
+    expect(read.body).not.toContain('8500');
+    expect(read.body).not.toContain('honorGpc');
+
+    const revoke = () =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/analytics/shares/${id}`,
+        headers: { cookie: owner },
+      });
+    expect((await revoke()).statusCode).toBe(204);
+    const after = await shared(token);
+    expect(after.statusCode).toBe(404);
+    expect(after.json().message).toBe('This link no longer works. Ask for a new one.');
+    expect((await revoke()).statusCode).toBe(404);
+  });
+
+  it('refuses a link with nothing to show or no name, a made-up token, and a stranger', async () => {
+    expect((await make({ label: 'Empty', sections: [] })).json().message).toContain(
+      'Choose at least one thing to show.',
+    );
+    expect((await make({ label: ' ', sections: ['goals'] })).statusCode).toBe(400);
+    expect((await make({ label: 'Odd', sections: ['settings'] })).statusCode).toBe(400);
+    expect((await shared('made-up-token')).statusCode).toBe(404);
+    const stranger = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/analytics/shares',
+      payload: { label: 'Me', sections: ['goals'] },
+    });
+    expect(stranger.statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/admin/analytics/shares' })).statusCode).toBe(401);
   });
 });

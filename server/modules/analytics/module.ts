@@ -5,6 +5,7 @@ import { analyticsAdminRoutes } from './admin-routes.ts';
 import { goalCounter, goalHook } from './goals.ts';
 import { analyticsRoutes } from './routes.ts';
 import { createAnalyticsService } from './service.ts';
+import { analyticsSharing } from './shares.ts';
 
 /** The read-cache key whose invalidation says the analytics settings changed (the privacy page shows them). */
 const SETTINGS_CHANGED = 'analytics-settings';
@@ -21,16 +22,17 @@ export function analyticsModule(
   // Every process reads the settings again when any of them saves new ones.
   events.on('public-content-changed', () => analytics.forgetSettings());
   const countGoal = goalCounter(analytics, config.publicUrl, log);
+  const sharing = analyticsSharing(db, analytics);
   return {
     name: 'analytics',
     analytics,
     /** The root hook that counts a form's goal (server/app.ts adds it before any module's routes). */
     goalHook: goalHook(countGoal),
     routes: async (app) => {
-      await app.register(analyticsRoutes, { analytics, countGoal });
+      await app.register(analyticsRoutes, { analytics, countGoal, sharing });
     },
     adminRoutes: async (app) => {
-      await app.register(analyticsAdminRoutes, { analytics });
+      await app.register(analyticsAdminRoutes, { analytics, sharing });
     },
   } satisfies SiteModule & Record<string, unknown>;
 }

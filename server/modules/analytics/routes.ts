@@ -12,13 +12,19 @@ import { isbot } from 'isbot';
 import { z } from 'zod';
 import type { GoalId } from '../../../common/goals.ts';
 import { projectRepoUrl } from '../../../common/links-out.ts';
-import { analyticsSettingsSchema, beaconSchema, pageViewSchema } from '../../../common/schemas/analytics.ts';
+import {
+  analyticsSettingsSchema,
+  beaconSchema,
+  pageViewSchema,
+  sharedAnalyticsSchema,
+} from '../../../common/schemas/analytics.ts';
 import { socialLinks } from '../../../content/profile.ts';
 import { projects } from '../../../content/projects.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { CountGoal } from './goals.ts';
 import type { AnalyticsService } from './service.ts';
 import { campaignOf, referrerHost } from './service.ts';
+import type { AnalyticsSharing } from './shares.ts';
 
 /** Where each counted link out goes, and the goal it reaches; none for an unknown one. */
 export function outboundTarget(kind: string, projectId?: string): { url: string; goal: GoalId } | undefined {
@@ -79,7 +85,24 @@ export const INSIGHTS_SCRIPT = `(() => {
 export const analyticsRoutes: FastifyPluginAsyncZod<{
   analytics: AnalyticsService;
   countGoal: CountGoal;
-}> = async (app, { analytics, countGoal }) => {
+  sharing: AnalyticsSharing;
+}> = async (app, { analytics, countGoal, sharing }) => {
+  // A read-only link's parts of the report (issue 48, point 6); 404 once revoked.
+  app.get(
+    '/api/analytics/shared/:token',
+    {
+      schema: {
+        params: z.object({ token: z.string().min(1).max(100) }),
+        response: { 200: sharedAnalyticsSchema },
+      },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return sharing.read(request.params.token);
+    },
+  );
+
   app.get('/insights.js', async (_request, reply) =>
     reply
       .type('text/javascript; charset=utf-8')
