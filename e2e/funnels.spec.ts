@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import type { AdminAnalytics } from '../common/schemas/analytics.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
 
 /** A person's phone (headless Chromium's own agent counts as a bot, and bots are not counted). */
 const PHONE =
@@ -95,5 +95,61 @@ test.describe('the owner without JavaScript', () => {
     await page.getByRole('region', { name, exact: true }).getByRole('button', { name: 'Remove' }).click();
     await expect(page).toHaveURL(/\?done=analytics-funnel-remove$/);
     await expect(page.getByRole('region', { name, exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe('a read-only link, made and revoked without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, refusedFormsExpected: true });
+
+  test('shows its reader only the chosen parts, and nothing once revoked', async ({
+    page,
+    browser,
+    baseURL,
+    signInAs,
+  }) => {
+    const label = `Alex ${Date.now().toString(36)}`;
+    await signInAs('admin');
+    await page.goto('/admin/blog/analytics');
+    const form = page.getByRole('form', { name: 'Make a read-only link' });
+    await form.getByRole('button', { name: 'Make link' }).click();
+    await expect(form.getByRole('textbox', { name: 'Who it is for' })).toHaveAccessibleDescription(
+      'Say who the link is for.',
+    );
+    await form.getByRole('textbox', { name: 'Who it is for' }).fill(label);
+    await expect(form.getByRole('checkbox', { name: 'Goals' })).toBeChecked();
+    await form.getByRole('checkbox', { name: 'Funnels' }).check();
+    await form.getByRole('button', { name: 'Make link' }).click();
+    const made = form.getByRole('status').filter({ hasText: `The link for ${label}` });
+    await expect(made).toContainText('Copy it now: it is shown only this once.');
+    const address = /https?:\/\/\S+\/shared\/analytics\/[\w-]+/.exec((await made.textContent()) ?? '')?.[0];
+    expect(address).toBeTruthy();
+    const link = new URL(address ?? '');
+
+    // Its reader: another browser, no session, no JavaScript.
+    const reader = await browser.newContext({ baseURL: baseURL ?? '', javaScriptEnabled: false });
+    const readerPage = await reader.newPage();
+    await readerPage.setViewportSize({ width: 390, height: 844 });
+    await readerPage.goto(link.pathname);
+    await expect(readerPage.getByRole('heading', { level: 1, name: `Analytics for ${label}` })).toBeVisible();
+    await expect(readerPage.getByRole('table', { name: 'Goals reached' })).toBeVisible();
+    await expect(
+      readerPage.getByRole('table', { name: 'Visitors at each step of From visit to client' }),
+    ).toBeVisible();
+    await expect(readerPage.getByRole('region', { name: 'Sources' })).toHaveCount(0);
+    await expect(readerPage.getByRole('region', { name: 'Top pages' })).toHaveCount(0);
+    await expect(readerPage.getByRole('form')).toHaveCount(0);
+    await expect(readerPage.getByRole('link', { name: /as CSV$/ })).toHaveCount(0);
+    await expectAccessible(readerPage, 'a read-only link at 390 px');
+
+    await page
+      .getByRole('form', { name: `Link for ${label}` })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
+    await expect(page).toHaveURL(/\?done=analytics-share-revoke$/);
+    await expect(page.getByRole('form', { name: `Link for ${label}` })).toHaveCount(0);
+    const gone = await readerPage.goto(link.pathname);
+    expect(gone?.status()).toBe(404);
+    await expect(readerPage.getByText('This link no longer works. Ask for a new one.')).toBeVisible();
+    await reader.close();
   });
 });

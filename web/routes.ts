@@ -36,6 +36,7 @@ export default [
   route('resume', 'routes/resume.tsx'),
   route('generate-images', 'routes/generate-images.tsx'),
   route('recommendations', 'routes/recommendations.tsx'),
+  route('shared/analytics/:token', 'routes/shared-analytics.tsx'),
   route('privacy', 'routes/privacy.tsx'),
   route('terms', 'routes/terms.tsx'),
   route('contribute', 'routes/contribute.tsx'),

@@ -103,11 +103,12 @@ export function isPublicPage(address: string): boolean {
 
 /**
  * Pages everybody without a session sees alike. Sign-in, the image generator, the dashboard and the
- * private pages of a booked call, of a testimonial and of a newsletter subscriber's links (read on
- * the server as their visitor) are never cached.
+ * private pages of a booked call, of a testimonial, of a newsletter subscriber's links (read on
+ * the server as their visitor) and of a read-only link to the analytics (revocable at any moment)
+ * are never cached.
  */
 const UNCACHED_PAGES =
-  /^\/(admin|auth|generate-images|booking|testimonial|newsletter\/(confirm|unsubscribe))(\/|\?|$)/;
+  /^\/(admin|auth|generate-images|booking|testimonial|shared|newsletter\/(confirm|unsubscribe))(\/|\?|$)/;
 
 /**
  * The query parameters any page reads when it renders (the blog's and the newsletter's page, search

@@ -1,6 +1,10 @@
 /** /admin/blog/analytics: visits to the site, from its own first-party page views. */
 import { HydrationBoundary } from '@tanstack/react-query';
-import { analyticsSettingsSchema, funnelFormSchema } from '../../common/schemas/analytics.ts';
+import {
+  analyticsSettingsSchema,
+  funnelFormSchema,
+  shareCreateSchema,
+} from '../../common/schemas/analytics.ts';
 import { z } from '../../common/schemas/zod.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { ANALYTICS_DAYS, Analytics } from '../features/analytics/analytics.tsx';
@@ -10,6 +14,9 @@ import {
   analyticsQuery,
   FUNNEL_FORM,
   FUNNEL_REMOVE_FORM,
+  SHARE_FORM,
+  SHARE_REVOKE_FORM,
+  sharesQuery,
   sourceOf,
 } from '../features/analytics/api.ts';
 import { dashboardPaths } from '../lib/admin-paths.ts';
@@ -20,10 +27,10 @@ import type { Route } from './+types/admin-analytics';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const source = sourceOf(new URL(request.url).searchParams);
   const path = String(analyticsQuery(ANALYTICS_DAYS, source).queryKey[0]);
-  return { dehydrated: await prefetchOwn(context, request, [path]) };
+  return { dehydrated: await prefetchOwn(context, request, [path, String(sharesQuery.queryKey[0])]) };
 }
 
-/** The analytics settings, a new funnel and each funnel's removal, with the page's code or without it (ADR 018). */
+/** The analytics settings, a new funnel and each funnel's removal, a read-only link and its revocation, with the page's code or without it (ADR 018). */
 export const action = formAction({
   [ANALYTICS_SETTINGS_FORM]: routeForm({
     schema: analyticsSettingsSchema,
@@ -34,6 +41,18 @@ export const action = formAction({
     schema: funnelFormSchema,
     failure: { title: 'Error', fallback: 'The funnel could not be added.' },
     call: (funnel) => ({ method: 'POST', path: analyticsPaths.funnels, body: funnel }),
+  }),
+  [SHARE_FORM]: routeForm({
+    schema: shareCreateSchema,
+    failure: { title: 'Error', fallback: 'The link could not be made.' },
+    call: (share) => ({ method: 'POST', path: analyticsPaths.shares, body: share }),
+    // Its address is shown this once, in the page (never in an address of its own).
+    show: (share) => ({ share }),
+  }),
+  [SHARE_REVOKE_FORM]: routeForm({
+    schema: z.object({ id: z.coerce.number().int().min(1) }),
+    failure: { title: 'Error', fallback: 'The link could not be revoked.' },
+    call: ({ id }) => ({ method: 'DELETE', path: `${analyticsPaths.shares}/${id}` }),
   }),
   [FUNNEL_REMOVE_FORM]: routeForm({
     schema: z.object({ id: z.coerce.number().int().min(1) }),

@@ -436,8 +436,11 @@ describe('a read-only link to the analytics (point 6)', () => {
     ]);
     expect(JSON.stringify(await db.select().from(analyticsShares))).not.toContain(token);
 
+    // Its reader's visit is not counted: the page's address holds the token.
+    await view(freshIp(), `/shared/analytics/${token}`);
     const read = await shared(token);
     expect(read.statusCode).toBe(200);
+    expect(JSON.stringify((await report()).topPages)).not.toContain(token);
     expect(read.headers['cache-control']).toBe('private, no-store');
     const body = read.json() as { label: string; report: Partial<AdminAnalytics> };
     expect(body.label).toBe('Alex, my accountant');

@@ -4,7 +4,7 @@
  * POST /api/analytics/goal: the goal only it can see (the contact form scrolled into view).
  * GET /go/...: the site's links out (GitHub, LinkedIn, a project's live site or code), each a
  * counted redirect to where it points (issue 48), so a click counts with or without JavaScript.
- * No cookies either way; bots and admin pages are not counted.
+ * No cookies either way; bots, admin pages and read-only links to the analytics are not counted.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -41,6 +41,12 @@ export function outboundTarget(kind: string, projectId?: string): { url: string;
 }
 
 const NOT_A_LINK = 'This link does not lead anywhere.';
+
+/**
+ * Pages whose views are not counted: the dashboard, and a read-only link to the analytics (its
+ * address holds its token, which must never reach a report another link may show).
+ */
+const notCounted = (path: string) => /^\/(admin|shared)(\/|\?|#|$)/.test(path);
 
 /**
  * Reports the first page view and every client-side navigation after it (history.pushState and
@@ -139,7 +145,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      if (!request.body.path.startsWith('/admin')) {
+      if (!notCounted(request.body.path)) {
         await countGoal(request, request.body.goal, request.body.path.split(/[?#]/)[0]);
       }
       return reply.code(204).send(null);
@@ -158,7 +164,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
       const query = path.indexOf('?');
       if (
         !isbot(userAgent) &&
-        !path.startsWith('/admin') &&
+        !notCounted(path) &&
         (await analytics.counts(request.headers['sec-gpc']))
       ) {
         const visitor = await analytics.visitorHash(request.ip, userAgent);

@@ -34,6 +34,7 @@ export function robotsTxt(siteUrl: string): string {
     'Disallow: /api/',
     'Disallow: /admin',
     'Disallow: /go/',
+    'Disallow: /shared/',
     '',
     `Sitemap: ${siteUrl}/sitemap.xml`,
     '',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DESKTOP_MIN_WIDTH, TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 import { goalLabel } from '../../../common/goals.ts';
@@ -10,6 +11,7 @@ import { sourceOf, useAnalytics } from './api.ts';
 import { CsvLink } from './csv-link.tsx';
 import { Funnels } from './funnels.tsx';
 import { AnalyticsSettingsForm } from './settings-form.tsx';
+import { SharesPanel } from './shares.tsx';
 import { SourcesTables } from './sources.tsx';
 
 export const ANALYTICS_DAYS = 30;
@@ -23,7 +25,7 @@ export function niceMax(value: number): number {
   return 10 * power;
 }
 
-function DailyChart({ days }: { days: AdminAnalytics['days'] }) {
+function DailyChart({ days, csv }: { days: AdminAnalytics['days']; csv: ReactNode }) {
   const max = niceMax(Math.max(...days.map((d) => d.views), 1));
   const plotWidth = CHART.width - CHART.left - CHART.right;
   const plotHeight = CHART.height - CHART.top - CHART.bottom;
@@ -118,7 +120,7 @@ function DailyChart({ days }: { days: AdminAnalytics['days'] }) {
           head="Day"
           rows={days.map(({ date, ...counts }) => ({ label: dayLabel(date), ...counts }))}
         />
-        <CsvLink days={ANALYTICS_DAYS} report="days" label="the figures per day" />
+        {csv}
       </details>
     </figure>
   );
@@ -219,98 +221,142 @@ export function Analytics() {
     const failed = 'Could not load the analytics. Please try again later.';
     return <LoadState pending={isLoading} error={error} loading="Loading analytics" failed={failed} />;
   }
-  const none = `Nothing recorded in the last ${ANALYTICS_DAYS} days.`;
   return (
     <div className="space-y-6">
-      <Panel small headingId="analytics-daily" title={`Last ${ANALYTICS_DAYS} days`}>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Counted on this site without cookies; visitors are counted per day by an anonymous daily hash, never
-          an IP.
-        </p>
-        <AnalyticsSettingsForm settings={data.settings} />
-        <dl className="mt-4 grid grid-cols-2 gap-4 sm:max-w-2xl sm:grid-cols-3">
-          <div className="rounded-md border border-border p-3">
-            <dt className="text-sm text-muted-foreground">Page views</dt>
-            <dd className="text-3xl font-bold tabular-nums">{data.totals.views}</dd>
-            <dd className="mt-1 text-xs text-muted-foreground">
-              {compared(data.totals.views, data.previous.views, ANALYTICS_DAYS)}
-            </dd>
-          </div>
-          <div className="rounded-md border border-border p-3">
-            <dt className="text-sm text-muted-foreground">Visitors</dt>
-            <dd className="text-3xl font-bold tabular-nums">{data.totals.visitors}</dd>
-            <dd className="mt-1 text-xs text-muted-foreground">
-              {compared(data.totals.visitors, data.previous.visitors, ANALYTICS_DAYS)}
-            </dd>
-          </div>
-          <div className="rounded-md border border-border p-3">
-            <dt className="text-sm text-muted-foreground">Right now</dt>
-            <dd className="text-3xl font-bold tabular-nums">{data.rightNow}</dd>
-            <dd className="mt-1 text-xs text-muted-foreground">visitors in the last 5 minutes</dd>
-          </div>
-        </dl>
-        <DailyChart days={data.days} />
-      </Panel>
-      <div className="grid gap-6 md:grid-cols-2">
-        <Panel small headingId="analytics-pages" title="Top pages">
+      <AnalyticsReport report={data} owner={{ source, settings: data.settings }} />
+      <SharesPanel />
+    </div>
+  );
+}
+
+/**
+ * The report's parts that are there: the whole of it for the owner (with the settings, the funnels'
+ * forms and the CSV links), or what a read-only link chose (`owner` null: nothing to change).
+ */
+export function AnalyticsReport({
+  report: data,
+  owner,
+  days = ANALYTICS_DAYS,
+}: {
+  report: Partial<AdminAnalytics>;
+  owner: { source: string; settings: AdminAnalytics['settings'] } | null;
+  days?: number;
+}) {
+  const none = `Nothing recorded in the last ${days} days.`;
+  const csv = (report: string, label: string) =>
+    owner ? <CsvLink days={days} report={report} label={label} /> : null;
+  return (
+    <div className="space-y-6">
+      {data.days && data.totals && data.previous && data.rightNow !== undefined && (
+        <Panel small headingId="analytics-daily" title={`Last ${days} days`}>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Counted on this site without cookies; visitors are counted per day by an anonymous daily hash,
+            never an IP.
+          </p>
+          {owner && <AnalyticsSettingsForm settings={owner.settings} />}
+          <dl className="mt-4 grid grid-cols-2 gap-4 sm:max-w-2xl sm:grid-cols-3">
+            <div className="rounded-md border border-border p-3">
+              <dt className="text-sm text-muted-foreground">Page views</dt>
+              <dd className="text-3xl font-bold tabular-nums">{data.totals.views}</dd>
+              <dd className="mt-1 text-xs text-muted-foreground">
+                {compared(data.totals.views, data.previous.views, days)}
+              </dd>
+            </div>
+            <div className="rounded-md border border-border p-3">
+              <dt className="text-sm text-muted-foreground">Visitors</dt>
+              <dd className="text-3xl font-bold tabular-nums">{data.totals.visitors}</dd>
+              <dd className="mt-1 text-xs text-muted-foreground">
+                {compared(data.totals.visitors, data.previous.visitors, days)}
+              </dd>
+            </div>
+            <div className="rounded-md border border-border p-3">
+              <dt className="text-sm text-muted-foreground">Right now</dt>
+              <dd className="text-3xl font-bold tabular-nums">{data.rightNow}</dd>
+              <dd className="mt-1 text-xs text-muted-foreground">visitors in the last 5 minutes</dd>
+            </div>
+          </dl>
+          <DailyChart days={data.days} csv={csv('days', 'the figures per day')} />
+        </Panel>
+      )}
+      {data.topPages && data.topReferrers && (
+        <div className="grid gap-6 md:grid-cols-2">
+          <Panel small headingId="analytics-pages" title="Top pages">
+            <FiguresTable
+              caption="Most viewed pages"
+              head="Page"
+              empty={none}
+              share={data.topPages[0]?.views}
+              rows={data.topPages.map(({ path, ...counts }) => ({ label: path, ...counts }))}
+            />
+            {csv('pages', 'the pages')}
+          </Panel>
+          <Panel small headingId="analytics-referrers" title="Top referrers">
+            <FiguresTable
+              caption="Sites that sent visitors"
+              head="Site"
+              empty={`No visits from other sites in the last ${days} days.`}
+              share={data.topReferrers[0]?.views}
+              rows={data.topReferrers.map(({ referrer, ...counts }) => ({ label: referrer, ...counts }))}
+            />
+            {csv('referrers', 'the referrers')}
+          </Panel>
+        </div>
+      )}
+      {data.goals && (
+        <Panel small headingId="analytics-goals" title="Goals">
+          <p className="mt-1 text-sm text-muted-foreground">
+            Counted by the server when a form is stored, and when a visitor follows a link to GitHub, LinkedIn
+            or a live demo, with or without the page's code. Reached counts each time; the rate is the share
+            of the period's visitors who reached the goal.
+          </p>
+          <GoalsTable goals={data.goals} />
+          {csv('goals', 'the goals')}
+        </Panel>
+      )}
+      {data.funnels && (
+        <Panel small headingId="analytics-funnels" title="Funnels">
+          <p className="mt-1 text-sm text-muted-foreground">
+            The visitors (each day&apos;s, with the page&apos;s code) at each step, taken in order; Won is the
+            pipeline&apos;s count of the period&apos;s quote requests it marks won.
+          </p>
+          <Funnels
+            funnels={data.funnels}
+            owner={
+              owner
+                ? { source: owner.source, filtered: Boolean(data.filter), sources: data.sources ?? [] }
+                : null
+            }
+            days={days}
+            percent={percent}
+          />
+        </Panel>
+      )}
+      {data.sources && (
+        <Panel small headingId="analytics-sources" title="Sources">
+          <p className="mt-1 text-sm text-muted-foreground">
+            Where visitors came from (their first page of the day, with JavaScript): each source&apos;s
+            visitors, the goals they reached and the share who reached one, beside the quote requests from
+            that source and what they were won for.
+          </p>
+          <SourcesTables sources={data.sources} days={days} percent={percent} csv={Boolean(owner)} />
+        </Panel>
+      )}
+      {data.devices && data.totals && (
+        <Panel small headingId="analytics-devices" title="Devices">
+          <p className="mt-1 text-sm text-muted-foreground">
+            By screen width: mobile under {TABLET_MIN_WIDTH} px, tablet under {DESKTOP_MIN_WIDTH} px, desktop
+            wider.
+          </p>
           <FiguresTable
-            caption="Most viewed pages"
-            head="Page"
+            caption="Page views by device"
+            head="Device"
             empty={none}
-            share={data.topPages[0]?.views}
-            rows={data.topPages.map(({ path, ...counts }) => ({ label: path, ...counts }))}
+            share={data.totals.views}
+            rows={data.devices.map(({ device, ...counts }) => ({ label: device, ...counts }))}
           />
-          <CsvLink days={ANALYTICS_DAYS} report="pages" label="the pages" />
+          {csv('devices', 'the devices')}
         </Panel>
-        <Panel small headingId="analytics-referrers" title="Top referrers">
-          <FiguresTable
-            caption="Sites that sent visitors"
-            head="Site"
-            empty={`No visits from other sites in the last ${ANALYTICS_DAYS} days.`}
-            share={data.topReferrers[0]?.views}
-            rows={data.topReferrers.map(({ referrer, ...counts }) => ({ label: referrer, ...counts }))}
-          />
-          <CsvLink days={ANALYTICS_DAYS} report="referrers" label="the referrers" />
-        </Panel>
-      </div>
-      <Panel small headingId="analytics-goals" title="Goals">
-        <p className="mt-1 text-sm text-muted-foreground">
-          Counted by the server when a form is stored, and when a visitor follows a link to GitHub, LinkedIn
-          or a live demo, with or without the page's code. Reached counts each time; the rate is the share of
-          the period's visitors who reached the goal.
-        </p>
-        <GoalsTable goals={data.goals} />
-        <CsvLink days={ANALYTICS_DAYS} report="goals" label="the goals" />
-      </Panel>
-      <Panel small headingId="analytics-funnels" title="Funnels">
-        <p className="mt-1 text-sm text-muted-foreground">
-          The visitors (each day&apos;s, with the page&apos;s code) at each step, taken in order; Won is the
-          pipeline&apos;s count of the period&apos;s quote requests it marks won.
-        </p>
-        <Funnels report={data} source={source} days={ANALYTICS_DAYS} percent={percent} />
-      </Panel>
-      <Panel small headingId="analytics-sources" title="Sources">
-        <p className="mt-1 text-sm text-muted-foreground">
-          Where visitors came from (their first page of the day, with JavaScript): each source&apos;s
-          visitors, the goals they reached and the share who reached one, beside the quote requests from that
-          source and what they were won for.
-        </p>
-        <SourcesTables sources={data.sources} days={ANALYTICS_DAYS} percent={percent} />
-      </Panel>
-      <Panel small headingId="analytics-devices" title="Devices">
-        <p className="mt-1 text-sm text-muted-foreground">
-          By screen width: mobile under {TABLET_MIN_WIDTH} px, tablet under {DESKTOP_MIN_WIDTH} px, desktop
-          wider.
-        </p>
-        <FiguresTable
-          caption="Page views by device"
-          head="Device"
-          empty={none}
-          share={data.totals.views}
-          rows={data.devices.map(({ device, ...counts }) => ({ label: device, ...counts }))}
-        />
-        <CsvLink days={ANALYTICS_DAYS} report="devices" label="the devices" />
-      </Panel>
+      )}
     </div>
   );
 }

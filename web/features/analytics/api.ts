@@ -1,15 +1,27 @@
 /** The owner's report of page views: its path and read. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { VISIT_DIMENSIONS } from '../../../common/channels.ts';
-import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
-import { ADMIN_PREFIX } from '../../lib/api.ts';
+import type { AdminAnalytics, AnalyticsShare } from '../../../common/schemas/analytics.ts';
+import { ADMIN_PREFIX, API_PREFIX } from '../../lib/api.ts';
 
 /** The 30-day report. */
 export const analyticsPaths = {
   analytics: `${ADMIN_PREFIX}analytics`,
   settings: `${ADMIN_PREFIX}analytics/settings`,
   funnels: `${ADMIN_PREFIX}analytics/funnels`,
+  shares: `${ADMIN_PREFIX}analytics/shares`,
 } as const;
+
+/** The read-only links' forms: a new one, and each one's revocation. */
+export const SHARE_FORM = 'analytics-share';
+export const SHARE_REVOKE_FORM = 'analytics-share-revoke';
+
+/** The owner's read-only links. */
+export const sharesQuery = queryOptions<AnalyticsShare[]>({ queryKey: [analyticsPaths.shares] });
+
+/** A read-only link's page, and what its page reads. */
+export const sharedPage = (token: string) => `/shared/analytics/${encodeURIComponent(token)}`;
+export const sharedApiPath = (token: string) => `${API_PREFIX}analytics/shared/${encodeURIComponent(token)}`;
 
 /** The forms of the funnels: a new one, and each one's removal (the page's action, ADR 018). */
 export const FUNNEL_FORM = 'analytics-funnel';

@@ -61,11 +61,14 @@ function FunnelTable({
   days,
   source,
   percent,
+  owner,
 }: {
   funnel: Funnel;
   days: number;
   source: string;
   percent: (rate: number) => string;
+  /** The owner's table: its removal and its CSV. */
+  owner: boolean;
 }) {
   const rows = funnelRows(funnel.steps);
   const firstZero = rows.findIndex((row) => row.visitors === 0);
@@ -84,7 +87,7 @@ function FunnelTable({
               : 'Built in: the way from a visit to a client'}
           </p>
         </div>
-        {!funnel.builtIn && <RemoveFunnel funnel={funnel} />}
+        {owner && !funnel.builtIn && <RemoveFunnel funnel={funnel} />}
       </div>
       <section
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a frame that scrolls sideways is reached by keyboard too
@@ -137,12 +140,14 @@ function FunnelTable({
           ]}
         />
       </section>
-      <CsvLink
-        days={days}
-        report={`funnel:${funnel.id}`}
-        label={`the steps of ${funnel.name}`}
-        source={source}
-      />
+      {owner && (
+        <CsvLink
+          days={days}
+          report={`funnel:${funnel.id}`}
+          label={`the steps of ${funnel.name}`}
+          source={source}
+        />
+      )}
     </section>
   );
 }
@@ -309,31 +314,40 @@ function NewFunnelForm() {
 }
 
 export function Funnels({
-  report,
-  source,
+  funnels,
+  owner,
   days,
   percent,
 }: {
-  report: AdminAnalytics;
-  source: string;
+  funnels: AdminAnalytics['funnels'];
+  /** The owner's choices (the source shown, the tables it is chosen from); null for a read-only link. */
+  owner: { source: string; filtered: boolean; sources: AdminAnalytics['sources'] } | null;
   days: number;
   percent: (rate: number) => string;
 }) {
+  const source = owner?.source ?? '';
   const at = source.indexOf(':');
   return (
     <>
-      <SourceChoice sources={report.sources} source={source} />
-      {report.filter && (
+      {owner && <SourceChoice sources={owner.sources} source={source} />}
+      {owner?.filtered && (
         <p role="status" className="mt-2 text-sm">
           {`Showing visitors from ${sourceLabel(source.slice(0, at), source.slice(at + 1))}.`}
         </p>
       )}
       <div className="mt-3 space-y-3">
-        {report.funnels.map((funnel) => (
-          <FunnelTable key={funnel.id} funnel={funnel} days={days} source={source} percent={percent} />
+        {funnels.map((funnel) => (
+          <FunnelTable
+            key={funnel.id}
+            funnel={funnel}
+            days={days}
+            source={source}
+            percent={percent}
+            owner={Boolean(owner)}
+          />
         ))}
       </div>
-      <NewFunnelForm />
+      {owner && <NewFunnelForm />}
     </>
   );
 }

@@ -26,10 +26,13 @@ export function SourcesTables({
   sources,
   days,
   percent,
+  csv,
 }: {
   sources: AdminAnalytics['sources'];
   days: number;
   percent: (rate: number) => string;
+  /** With a link to each table as CSV (the owner's). */
+  csv: boolean;
 }) {
   return (
     <div className="mt-3 space-y-3">
@@ -75,7 +78,7 @@ export function SourcesTables({
                 />
               </section>
             )}
-            {rows.length > 0 && (
+            {csv && rows.length > 0 && (
               <CsvLink days={days} report={`sources:${id}`} label={`the table by ${label.toLowerCase()}`} />
             )}
           </details>

@@ -1,0 +1,157 @@
+/**
+ * Read-only links to the analytics (issue 48, point 6): the owner names one (who it is for) and
+ * chooses what it shows; its address is shown once, when made (only its hash is kept); each link
+ * is revoked by its own form. Every form works with or without the page's code.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { type AnalyticsShare, SHARE_SECTIONS } from '../../../common/schemas/analytics.ts';
+import { dashboardPaths } from '../../lib/admin-paths.ts';
+import { longDate } from '../../lib/dates.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
+import { useSiteInfo } from '../../lib/site.ts';
+import { Button } from '../../ui/button.tsx';
+import { FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { Input } from '../../ui/input.tsx';
+import { toast } from '../../ui/use-toast.ts';
+import { useRefreshAdmin } from '../admin/admin-list.tsx';
+import { Panel } from '../admin/panel.tsx';
+import { RowForm, RowList, useRowForm } from '../admin/row-list.tsx';
+import { SHARE_FORM, SHARE_REVOKE_FORM, sharedPage, sharesQuery } from './api.ts';
+
+const LABELS = new Map<string, string>(SHARE_SECTIONS.map(({ id, label }) => [id, label]));
+
+export function SharesPanel() {
+  const { data: shares = [] } = useQuery(sharesQuery);
+  return (
+    <Panel
+      small
+      headingId="analytics-shares"
+      title="Read-only links"
+      description="A link shows the parts you choose of the last 30 days to whoever has it, with nothing to change. Revoke it and it stops working."
+    >
+      <NewShareForm />
+      <RowList
+        label="Read-only links"
+        rows={shares}
+        empty="No read-only links yet."
+        row={(share) => <ShareRow share={share} />}
+      />
+    </Panel>
+  );
+}
+
+function NewShareForm() {
+  const id = useId();
+  const refresh = useRefreshAdmin();
+  const site = useSiteInfo();
+  const form = useRouteForm(SHARE_FORM, {
+    onAnswer: (answer) => {
+      if (answer.kind !== 'done') return;
+      toast({ title: 'Link made', description: 'Copy it now: it is shown only this once.' });
+      form.formRef.current?.reset();
+      void refresh();
+    },
+  });
+  const made =
+    form.answer?.kind === 'done'
+      ? (form.answer.extra?.share as (AnalyticsShare & { token: string }) | undefined)
+      : undefined;
+  const refused = form.answer?.kind === 'done' ? undefined : form.answer;
+  const labelProblem = refused?.errors.label;
+  const sectionsProblem = refused?.errors.sections;
+  const chosen = refused ? (refused.values.sections ?? '').split(', ') : ['summary', 'goals'];
+  return (
+    <form.Form
+      ref={form.formRef}
+      method="post"
+      action={dashboardPaths.analytics}
+      preventScrollReset
+      noValidate
+      aria-label="Make a read-only link"
+      className="mt-4 space-y-3"
+    >
+      <FormName name={SHARE_FORM} />
+      <FormNotice answer={refused} />
+      {made && (
+        <div role="status" className="rounded-md border-2 border-primary p-3 text-sm">
+          <p className="font-semibold">{`The link for ${made.label}`}</p>
+          <p className="mt-1">Copy it now: it is shown only this once.</p>
+          <p className="mt-2 font-mono break-all">{`${site.url}${sharedPage(made.token)}`}</p>
+        </div>
+      )}
+      <div className="flex flex-col gap-1 sm:max-w-sm">
+        <label htmlFor={`${id}-label`} className="text-sm font-medium">
+          Who it is for
+        </label>
+        <Input
+          id={`${id}-label`}
+          name="label"
+          defaultValue={refused?.values.label ?? ''}
+          maxLength={80}
+          placeholder="Alex, my accountant"
+          aria-invalid={labelProblem ? true : undefined}
+          aria-describedby={labelProblem ? `${id}-label-error` : undefined}
+        />
+        {labelProblem && (
+          <p id={`${id}-label-error`} className="text-xs font-medium text-destructive">
+            {labelProblem}
+          </p>
+        )}
+      </div>
+      <fieldset aria-describedby={sectionsProblem ? `${id}-sections-error` : undefined}>
+        <legend className="text-sm font-medium">What it shows</legend>
+        {sectionsProblem && (
+          <p id={`${id}-sections-error`} className="mt-1 text-xs font-medium text-destructive">
+            {sectionsProblem}
+          </p>
+        )}
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {SHARE_SECTIONS.map((section) => (
+            <label key={section.id} className="flex items-start gap-2 text-sm">
+              <input
+                key={String(chosen.includes(section.id))}
+                type="checkbox"
+                name="sections"
+                value={section.id}
+                defaultChecked={chosen.includes(section.id)}
+                className="mt-0.5 h-4 w-4"
+              />
+              <span>{section.label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Button type="submit" pending={form.pending} pendingText="Making...">
+        Make link
+      </Button>
+    </form.Form>
+  );
+}
+
+function ShareRow({ share }: { share: AnalyticsShare }) {
+  const form = useRowForm(SHARE_REVOKE_FORM, share.id, () => ({
+    title: 'Link revoked',
+    description: `The link for ${share.label} no longer works.`,
+  }));
+  return (
+    <RowForm
+      form={form}
+      name={SHARE_REVOKE_FORM}
+      id={share.id}
+      label={`Link for ${share.label}`}
+      action={dashboardPaths.analytics}
+    >
+      <div className="min-w-0 flex-1">
+        <p className="font-medium break-words">{share.label}</p>
+        <p className="text-sm text-muted-foreground">
+          {`${share.sections.map((section) => LABELS.get(section) ?? section).join(', ')} · made ${longDate(share.createdAt)}`}
+        </p>
+        <FormNotice answer={form.answer} />
+      </div>
+      <Button type="submit" size="sm" variant="outline" pending={form.pending} pendingText="Revoking...">
+        Revoke
+      </Button>
+    </RowForm>
+  );
+}
