@@ -162,11 +162,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
       const userAgent = request.headers['user-agent'] ?? '';
       const { path, referrer, screenWidth, screenHeight } = request.body;
       const query = path.indexOf('?');
-      if (
-        !isbot(userAgent) &&
-        !notCounted(path) &&
-        (await analytics.counts(request.headers['sec-gpc']))
-      ) {
+      if (!isbot(userAgent) && !notCounted(path) && (await analytics.counts(request.headers['sec-gpc']))) {
         const visitor = await analytics.visitorHash(request.ip, userAgent);
         await analytics.record(
           {
