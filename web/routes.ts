@@ -14,6 +14,8 @@ export default [
     route('testimonial/:token', 'routes/testimonial.tsx'),
     route('book-a-call', 'routes/book-a-call.tsx'),
     route('booking/:token', 'routes/booking.tsx'),
+    // A read-only link to the analytics: the owner's report components, which read through the cache.
+    route('shared/analytics/:token', 'routes/shared-analytics.tsx'),
     route('admin/blog', 'routes/admin-blog.tsx', [
       index('routes/admin-posts.tsx'),
       route('moderation', 'routes/admin-moderation.tsx'),
@@ -36,7 +38,6 @@ export default [
   route('resume', 'routes/resume.tsx'),
   route('generate-images', 'routes/generate-images.tsx'),
   route('recommendations', 'routes/recommendations.tsx'),
-  route('shared/analytics/:token', 'routes/shared-analytics.tsx'),
   route('privacy', 'routes/privacy.tsx'),
   route('terms', 'routes/terms.tsx'),
   route('contribute', 'routes/contribute.tsx'),

@@ -18,6 +18,7 @@ export const SHARE_REVOKE_FORM = 'analytics-share-revoke';
 
 /** The owner's read-only links. */
 export const sharesQuery = queryOptions<AnalyticsShare[]>({ queryKey: [analyticsPaths.shares] });
+export const useShares = () => useQuery(sharesQuery);
 
 /** A read-only link's page, and what its page reads. */
 export const sharedPage = (token: string) => `/shared/analytics/${encodeURIComponent(token)}`;

@@ -3,7 +3,6 @@
  * chooses what it shows; its address is shown once, when made (only its hash is kept); each link
  * is revoked by its own form. Every form works with or without the page's code.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { type AnalyticsShare, SHARE_SECTIONS } from '../../../common/schemas/analytics.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
@@ -17,12 +16,12 @@ import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
 import { RowForm, RowList, useRowForm } from '../admin/row-list.tsx';
-import { SHARE_FORM, SHARE_REVOKE_FORM, sharedPage, sharesQuery } from './api.ts';
+import { SHARE_FORM, SHARE_REVOKE_FORM, sharedPage, useShares } from './api.ts';
 
 const LABELS = new Map<string, string>(SHARE_SECTIONS.map(({ id, label }) => [id, label]));
 
 export function SharesPanel() {
-  const { data: shares = [] } = useQuery(sharesQuery);
+  const { data: shares = [] } = useShares();
   return (
     <Panel
       small
