@@ -125,8 +125,9 @@ test.describe('a read-only link, made and revoked without JavaScript', () => {
     expect(address).toBeTruthy();
     const link = new URL(address ?? '');
 
-    // Its reader: another browser, no session, no JavaScript.
-    const reader = await browser.newContext({ baseURL: baseURL ?? '', javaScriptEnabled: false });
+    // Its reader: another browser, no session, with JavaScript (said outright: a context made in a
+    // test takes the describe's options, and axe cannot run in a page without it).
+    const reader = await browser.newContext({ baseURL: baseURL ?? '', javaScriptEnabled: true });
     const readerPage = await reader.newPage();
     await readerPage.setViewportSize({ width: 390, height: 844 });
     await readerPage.goto(link.pathname);
