@@ -34,6 +34,14 @@ const TARGET_MS = 100;
 
 const LEADS = 20_000;
 
+/** The source values a busy site's visits have: 6 channels, 200 campaigns, 20 sources, 300 landing pages, 4 devices. */
+const SOURCE_VALUES = sql.raw(`select 'channel' as dimension, c as value, row_number() over () as n
+    from unnest(array['search', 'social', 'newsletter', 'fediverse', 'other sites', 'direct']) as c
+  union all select 'utm_campaign', 'c' || i, i from generate_series(0, 199) as i
+  union all select 'utm_source', 's' || i, i from generate_series(0, 19) as i
+  union all select 'landing', '/blog/field-notes-' || i, i from generate_series(0, 299) as i
+  union all select 'visit_device', dv, 1 from unnest(array['Mobile', 'Tablet', 'Desktop', 'Unknown']) as dv`);
+
 const database = await openTestDatabase();
 const pipeline = quotePipeline(database.db, () => new Date());
 const reader = createAnalyticsService(database.db, { leads: (since) => pipeline.leadsBySource(since) });
@@ -70,14 +78,7 @@ async function fillFunnels() {
       step::text, 1 + (n % 40), 1 + (n % 40)
     from generate_series(0, 39) as d,
       unnest(${sql.param(funnels)}::text[]) as f,
-      (select '' as dimension, '' as value, 7 as n
-       union all select 'channel', c, row_number() over ()
-         from unnest(array['search', 'social', 'newsletter', 'fediverse', 'other sites', 'direct']) as c
-       union all select 'utm_campaign', 'c' || i, i from generate_series(0, 199) as i
-       union all select 'utm_source', 's' || i, i from generate_series(0, 19) as i
-       union all select 'landing', '/blog/field-notes-' || i, i from generate_series(0, 299) as i
-       union all select 'visit_device', dv, 1 from unnest(array['Mobile', 'Tablet', 'Desktop', 'Unknown']) as dv
-      ) as values_of,
+      (select '' as dimension, '' as value, 7::bigint as n union all ${SOURCE_VALUES}) as values_of,
       generate_series(1, 1 + (n % 8)::int) as step
     where not (f = ${funnels[1] ?? ''} and step >= 2)
     on conflict do nothing`);
@@ -89,13 +90,7 @@ async function fillSourceRollups() {
     insert into analytics_daily (day, dimension, value, views, visitors)
     select (now() - (d || ' days')::interval)::date, kind || dimension, value, 1 + (n % 50), 1 + (n % 40)
     from generate_series(0, 39) as d,
-      (select 'channel' as dimension, c as value, row_number() over () as n
-         from unnest(array['search', 'social', 'newsletter', 'fediverse', 'other sites', 'direct']) as c
-       union all select 'utm_campaign', 'c' || i, i from generate_series(0, 199) as i
-       union all select 'utm_source', 's' || i, i from generate_series(0, 19) as i
-       union all select 'landing', '/blog/field-notes-' || i, i from generate_series(0, 299) as i
-       union all select 'visit_device', dv, 1 from unnest(array['Mobile', 'Tablet', 'Desktop', 'Unknown']) as dv
-      ) as values_of,
+      (${SOURCE_VALUES}) as values_of,
       unnest(array['', 'goal:']) as kind
     on conflict do nothing`);
   // 1,000 posts read a day; the goals reached after a read are fewer (60 posts a day among them).
