@@ -17,39 +17,40 @@ const share = (rate: number) => (rate * 100).toFixed(1);
 /** The CSV of one report (`days`, `pages`, `sources:utm_campaign`, `funnel:built-in` ...) and its file name. */
 export function reportCsv(report: AdminAnalytics, which: string): { name: string; csv: string } {
   const [kind, of] = which.split(':', 2);
-  const counts = (rows: { views: number; visitors: number }[], label: (row: never) => string) =>
-    rows.map((row) => [label(row as never), row.views, row.visitors]);
+  // A list of views and visitors by one thing (a day, a page, a site, a device).
+  const counts = (head: string, rows: [string, number, number][]) =>
+    csvFile([head, 'views', 'visitors'], rows);
   switch (kind) {
     case 'days':
       return {
         name: 'days',
-        csv: csvFile(
-          ['day', 'views', 'visitors'],
-          counts(report.days, (row: { date: string }) => row.date),
+        csv: counts(
+          'day',
+          report.days.map((row) => [row.date, row.views, row.visitors]),
         ),
       };
     case 'pages':
       return {
         name: 'pages',
-        csv: csvFile(
-          ['page', 'views', 'visitors'],
-          counts(report.topPages, (row: { path: string }) => row.path),
+        csv: counts(
+          'page',
+          report.topPages.map((row) => [row.path, row.views, row.visitors]),
         ),
       };
     case 'referrers':
       return {
         name: 'referrers',
-        csv: csvFile(
-          ['site', 'views', 'visitors'],
-          counts(report.topReferrers, (row: { referrer: string }) => row.referrer),
+        csv: counts(
+          'site',
+          report.topReferrers.map((row) => [row.referrer, row.views, row.visitors]),
         ),
       };
     case 'devices':
       return {
         name: 'devices',
-        csv: csvFile(
-          ['device', 'views', 'visitors'],
-          counts(report.devices, (row: { device: string }) => row.device),
+        csv: counts(
+          'device',
+          report.devices.map((row) => [row.device, row.views, row.visitors]),
         ),
       };
     case 'goals':

@@ -114,6 +114,14 @@ type SourceRow = AdminAnalytics['sources'][number]['rows'][number];
 /** A funnel as the report knows it: the owner's with the day it began counting. */
 export type StoredFunnel = FunnelDefinition & { since: string | null };
 
+/** An owner's funnel as stored, as the report knows it. */
+const storedFunnel = (row: typeof analyticsFunnels.$inferSelect): StoredFunnel => ({
+  id: String(row.id),
+  name: row.name,
+  steps: row.steps,
+  since: row.createdAt.toISOString().slice(0, 10),
+});
+
 /** One value of one source table, as the report is filtered by. */
 export interface SourceFilter {
   dimension: (typeof VISIT_DIMENSIONS)[number];
@@ -257,15 +265,7 @@ export function createAnalyticsService(
 
   async function readFunnels(): Promise<StoredFunnel[]> {
     const rows = await db.select().from(analyticsFunnels).orderBy(asc(analyticsFunnels.id));
-    return [
-      { ...BUILT_IN_FUNNEL, since: null },
-      ...rows.map((row) => ({
-        id: String(row.id),
-        name: row.name,
-        steps: row.steps,
-        since: row.createdAt.toISOString().slice(0, 10),
-      })),
-    ];
+    return [{ ...BUILT_IN_FUNNEL, since: null }, ...rows.map(storedFunnel)];
   }
 
   function funnels(): Promise<StoredFunnel[]> {
@@ -416,12 +416,7 @@ export function createAnalyticsService(
       if (!row) throw new Error('funnel not stored');
       funnelsRead = undefined;
       changed();
-      return {
-        id: String(row.id),
-        name: row.name,
-        steps: row.steps,
-        since: row.createdAt.toISOString().slice(0, 10),
-      };
+      return storedFunnel(row);
     },
 
     /** Removes an owner's funnel and its counts. */

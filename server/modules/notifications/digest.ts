@@ -9,6 +9,7 @@
 
 import { channelOf, type LeadsBySource } from '../../../common/channels.ts';
 import { goalLabel } from '../../../common/goals.ts';
+import { dollars } from '../../../common/money.ts';
 import { describeTime } from '../../../common/zoned-time.ts';
 import type { Db } from '../../db/client.ts';
 import { appMeta } from '../../db/schema.ts';
@@ -23,12 +24,6 @@ const DAY_MS = 86_400_000;
 export const DIGEST_HOUR = 8;
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
 
 /**
  * The week's won deals by where their leads came from: the channel with the campaign when there

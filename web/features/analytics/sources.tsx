@@ -6,17 +6,13 @@
  * or shut without the page's code; a table wider than a phone scrolls sideways within its frame.
  */
 import { SOURCE_DIMENSIONS } from '../../../common/channels.ts';
+import { dollars } from '../../../common/money.ts';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
 import { DataTable, labelColumn } from '../../ui/data-table.tsx';
 import { CsvLink } from './csv-link.tsx';
 
 type SourceRow = AdminAnalytics['sources'][number]['rows'][number] & { label: string };
 
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
 /** A figure the pipeline does not have for this table (a lead keeps no device). */
 const NONE = '–';
 const orNone = (value: number | null, show: (value: number) => string = String) =>

@@ -1,9 +1,5 @@
 /** How the pipeline writes money, rates, months and waits. */
-export const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
+export { dollars } from '../../../common/money.ts';
 
 export const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
 
