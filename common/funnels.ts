@@ -28,6 +28,8 @@ export const FUNNEL_MAX_STEPS = 8;
 /** How many funnels the owner keeps (each page view is checked against every one). */
 export const FUNNEL_MAX_COUNT = 10;
 export const FUNNEL_NAME_MAX = 80;
+/** The owner's form's step fields: `step1` to `step8`. */
+export const FUNNEL_STEP_FIELDS = Array.from({ length: FUNNEL_MAX_STEPS }, (_, i) => `step${i + 1}`);
 const PATTERN_MAX = 200;
 const PATTERNS_MAX = 5;
 
@@ -136,11 +138,4 @@ export function parseStep(text: string): FunnelStep | { problem: string } {
   const goal = GOAL_BY_LABEL.get(value.toLowerCase()) ?? (isGoal(value) ? value : undefined);
   if (goal) return { kind: 'goal', goal };
   return { problem: 'is neither a page address (starting with /) nor a goal from the list' };
-}
-
-/** A step as the owner's form shows it again (what `parseStep` reads back). */
-export function stepText(step: FunnelStep): string {
-  if (step.kind === 'page') return step.paths.join(' ');
-  if (step.kind === 'goal') return goalLabel(step.goal);
-  return stepLabel(step);
 }

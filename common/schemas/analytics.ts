@@ -4,6 +4,7 @@ import {
   FUNNEL_MAX_STEPS,
   FUNNEL_MIN_STEPS,
   FUNNEL_NAME_MAX,
+  FUNNEL_STEP_FIELDS,
   type FunnelStep,
   parseStep,
 } from '../funnels.ts';
@@ -80,9 +81,6 @@ export const funnelSchema = z.object({
       });
     }),
 });
-
-/** The funnel form's step fields: `step1` to `step8`. */
-export const FUNNEL_STEP_FIELDS = Array.from({ length: FUNNEL_MAX_STEPS }, (_, i) => `step${i + 1}`);
 
 /**
  * The owner's funnel form: a name and up to 8 step fields, each a page address or a goal's name

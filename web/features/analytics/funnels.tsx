@@ -7,6 +7,12 @@
 import { useId } from 'react';
 import { Form } from 'react-router';
 import { SOURCE_DIMENSIONS } from '../../../common/channels.ts';
+import {
+  FUNNEL_MAX_STEPS,
+  FUNNEL_MIN_STEPS,
+  FUNNEL_NAME_MAX,
+  FUNNEL_STEP_FIELDS,
+} from '../../../common/funnels.ts';
 import { GOALS } from '../../../common/goals.ts';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
@@ -14,6 +20,7 @@ import { longDate } from '../../lib/dates.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { DataTable, labelColumn } from '../../ui/data-table.tsx';
+import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
@@ -29,7 +36,6 @@ type StepRow = Funnel['steps'][number] & { index: number; dropped: number | null
 const LABELS = new Map<string, string>(SOURCE_DIMENSIONS.map(({ id, label }) => [id, label]));
 const sourceLabel = (dimension: string, value: string) => `${LABELS.get(dimension) ?? dimension}: ${value}`;
 const NONE = '–';
-const STEP_COUNT = 8;
 const ADDED = { title: 'Funnel added', text: 'It counts visits from now on.' };
 
 /** Each step with how many dropped since the one before and the share who went on from it. */
@@ -224,7 +230,6 @@ function NewFunnelForm() {
       void refresh();
     },
   });
-  const nameProblem = form.errorOf('name');
   const stepsProblem = form.errorOf('steps');
   return (
     <form.Form
@@ -245,57 +250,30 @@ function NewFunnelForm() {
       </p>
       {form.done && <DoneNotice title={ADDED.title} text={ADDED.text} />}
       <FormNotice answer={form.answer} />
-      <div className="flex flex-col gap-1 sm:max-w-sm">
-        <label htmlFor={`${id}-name`} className="text-sm font-medium">
-          Name
-        </label>
-        <Input
-          id={`${id}-name`}
-          {...form.field('name')}
-          maxLength={80}
-          aria-invalid={nameProblem ? true : undefined}
-          aria-describedby={nameProblem ? `${id}-name-error` : undefined}
-        />
-        {nameProblem && (
-          <p id={`${id}-name-error`} className="text-xs font-medium text-destructive">
-            {nameProblem}
-          </p>
-        )}
+      <div className="sm:max-w-sm">
+        <Field label="Name" error={form.errorOf('name')}>
+          <Input {...form.field('name')} maxLength={FUNNEL_NAME_MAX} />
+        </Field>
       </div>
       <fieldset aria-describedby={stepsProblem ? `${id}-steps-error` : undefined}>
-        <legend className="text-sm font-medium">Steps (2 to 8)</legend>
+        <legend className="text-sm font-medium">{`Steps (${FUNNEL_MIN_STEPS} to ${FUNNEL_MAX_STEPS})`}</legend>
         {stepsProblem && (
           <p id={`${id}-steps-error`} className="mt-1 text-xs font-medium text-destructive">
             {stepsProblem}
           </p>
         )}
         <div className="mt-2 grid gap-3 sm:grid-cols-2">
-          {Array.from({ length: STEP_COUNT }, (_, i) => {
-            const name = `step${i + 1}`;
-            const problem = form.errorOf(name);
-            return (
-              <div key={name} className="flex min-w-0 flex-col gap-1">
-                <label htmlFor={`${id}-${name}`} className="text-sm">
-                  {`Step ${i + 1}`}
-                </label>
-                <Input
-                  id={`${id}-${name}`}
-                  {...form.field(name)}
-                  list={`${id}-choices`}
-                  placeholder={i === 0 ? '/blog/*' : i === 1 ? 'Quote sent' : undefined}
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  aria-invalid={problem ? true : undefined}
-                  aria-describedby={problem ? `${id}-${name}-error` : undefined}
-                />
-                {problem && (
-                  <p id={`${id}-${name}-error`} className="text-xs font-medium text-destructive">
-                    {problem}
-                  </p>
-                )}
-              </div>
-            );
-          })}
+          {FUNNEL_STEP_FIELDS.map((name, i) => (
+            <Field key={name} label={`Step ${i + 1}`} error={form.errorOf(name)}>
+              <Input
+                {...form.field(name)}
+                list={`${id}-choices`}
+                placeholder={i === 0 ? '/blog/*' : i === 1 ? 'Quote sent' : undefined}
+                autoCapitalize="none"
+                spellCheck={false}
+              />
+            </Field>
+          ))}
         </div>
         <datalist id={`${id}-choices`}>
           {GOALS.map((goal) => (

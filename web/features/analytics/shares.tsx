@@ -10,6 +10,7 @@ import { longDate } from '../../lib/dates.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { useSiteInfo } from '../../lib/site.ts';
 import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { toast } from '../../ui/use-toast.ts';
@@ -57,7 +58,6 @@ function NewShareForm() {
       ? (form.answer.extra?.share as (AnalyticsShare & { token: string }) | undefined)
       : undefined;
   const refused = form.answer?.kind === 'done' ? undefined : form.answer;
-  const labelProblem = refused?.errors.label;
   const sectionsProblem = refused?.errors.sections;
   const chosen = refused ? (refused.values.sections ?? '').split(', ') : ['summary', 'goals'];
   return (
@@ -79,24 +79,15 @@ function NewShareForm() {
           <p className="mt-2 font-mono break-all">{`${site.url}${sharedPage(made.token)}`}</p>
         </div>
       )}
-      <div className="flex flex-col gap-1 sm:max-w-sm">
-        <label htmlFor={`${id}-label`} className="text-sm font-medium">
-          Who it is for
-        </label>
-        <Input
-          id={`${id}-label`}
-          name="label"
-          defaultValue={refused?.values.label ?? ''}
-          maxLength={80}
-          placeholder="Alex, my accountant"
-          aria-invalid={labelProblem ? true : undefined}
-          aria-describedby={labelProblem ? `${id}-label-error` : undefined}
-        />
-        {labelProblem && (
-          <p id={`${id}-label-error`} className="text-xs font-medium text-destructive">
-            {labelProblem}
-          </p>
-        )}
+      <div className="sm:max-w-sm">
+        <Field label="Who it is for" error={refused?.errors.label}>
+          <Input
+            name="label"
+            defaultValue={refused?.values.label ?? ''}
+            maxLength={80}
+            placeholder="Alex, my accountant"
+          />
+        </Field>
       </div>
       <fieldset aria-describedby={sectionsProblem ? `${id}-sections-error` : undefined}>
         <legend className="text-sm font-medium">What it shows</legend>
