@@ -44,9 +44,20 @@ export const SOURCE_DIMENSIONS = [
   { id: 'utm_campaign', label: 'Campaign' },
   { id: 'landing', label: 'Landing page' },
   { id: 'read', label: 'Post or project read' },
+  { id: 'country', label: 'Country' },
   { id: 'visit_device', label: 'Device' },
 ] as const;
 export type SourceDimension = (typeof SOURCE_DIMENSIONS)[number]['id'];
+
+/** How a value of a source table reads: a country by its English name ('US' as "United States"). */
+export function sourceValueLabel(dimension: string, value: string): string {
+  if (dimension !== 'country' || !/^[A-Z]{2}$/.test(value)) return value;
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(value) ?? value;
+  } catch {
+    return value;
+  }
+}
 
 /**
  * The dimensions a visit has one value of (its source), which the funnels are also counted by; a
@@ -62,6 +73,13 @@ export const READ_PATH = /^\/(blog\/[^/]+|projects\/[^/]+)$/;
 /** The most reads a visit keeps (a goal counts under each post or project read before it). */
 export const READS_KEPT = 20;
 
+/** The most reads a lead's source keeps (the visit cookie's, the most recent). */
+export const READS_IN_SOURCE = 10;
+
+/** Which touch a lead's won value is credited to (issue 48, point 4): its first, by default, or its last. */
+export const CREDITS = ['first', 'last'] as const;
+export type Credit = (typeof CREDITS)[number];
+
 /** Quote requests of one source, as the pipeline counts them (what the Sources tables set beside the visits). */
 export interface LeadsBySource {
   referrer: string | null;
@@ -72,6 +90,10 @@ export interface LeadsBySource {
   landing: string | null;
   /** The last post or project read before the request. */
   lastRead: string | null;
+  /** Every post and project read in the visit (the last one among them). */
+  reads: string[];
+  /** The two-letter country of the request's address. */
+  country: string | null;
   quotes: number;
   won: number;
   wonValue: number;

@@ -95,6 +95,12 @@ const configSchema = z
       .int('must be a whole number of days')
       .min(0, 'must be a whole number of days')
       .default(180),
+    /**
+     * The IP-to-country tables the analytics' Country table reads (issue 48): CSV files of
+     * `start,end,CC` rows, separated by spaces; unset, the bundled package's (docs/architecture.md
+     * says how to bring a fresher one).
+     */
+    ANALYTICS_COUNTRY_FILES: blankIsUnset(z.string().max(4000).optional()),
     /** Pages: `build` serves the production build, `dev` runs Vite with hot reload, `off` serves the API only. */
     WEB_APP: z.enum(['build', 'dev', 'off']).default('build'),
     REDIS_URL: optionalUrl(/^rediss?$/),

@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createBotCheck } from './lib/anti-spam.ts';
 import { connectCacheBus } from './lib/cache-bus.ts';
+import { bundledCountryFiles, type CountryOf, countryLookup } from './lib/country.ts';
 import { createFormTokens, databaseFormTokenUses } from './lib/form-token.ts';
 import { createMailTransport } from './lib/mail.ts';
 import { ReadCache } from './lib/read-cache.ts';
@@ -20,6 +21,20 @@ import { SiteEvents } from './lib/site-events.ts';
 import type { SiteContext } from './lib/site-module.ts';
 import { storageFromConfig } from './lib/storage.ts';
 import { databaseWindowCounters } from './lib/window-counters.ts';
+
+/** One table per process for each list of files (tests build many apps; the table is half a second to read). */
+const countryTables = new Map<string, CountryOf>();
+
+function countryOf(files: string | undefined, warn: (message: string) => void): CountryOf {
+  const list = files ? files.split(/\s+/).filter(Boolean) : bundledCountryFiles();
+  const key = list.join('\n');
+  let lookup = countryTables.get(key);
+  if (!lookup) {
+    lookup = countryLookup(list, warn);
+    countryTables.set(key, lookup);
+  }
+  return lookup;
+}
 
 export async function createSiteContext(
   app: FastifyInstance,
@@ -55,6 +70,7 @@ export async function createSiteContext(
     botCheck: createBotCheck(formTokens, databaseFormTokenUses(db)),
     // Limits and lockouts outlive a restart: counted in the database (Redis, when set, counts its own).
     counters: databaseWindowCounters(db),
+    countryOf: countryOf(config.ANALYTICS_COUNTRY_FILES, (message) => app.log.warn(message)),
     ...(clock ? { now: clock.now, ...(clock.timers ? { timers: clock.timers } : {}) } : {}),
   };
 

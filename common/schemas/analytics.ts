@@ -1,5 +1,5 @@
 /** Page views: what the counter sends, and the owner's report. */
-import { SOURCE_DIMENSIONS, type SourceDimension, VISIT_DIMENSIONS } from '../channels.ts';
+import { CREDITS, SOURCE_DIMENSIONS, type SourceDimension, VISIT_DIMENSIONS } from '../channels.ts';
 import {
   FUNNEL_MAX_STEPS,
   FUNNEL_MIN_STEPS,
@@ -109,6 +109,9 @@ export const funnelFormSchema = z
   })
   .pipe(funnelSchema);
 
+/** Which touch of a lead the won value is credited to: `first` unless `last` is asked for. */
+export const creditSchema = z.enum(CREDITS).catch('first');
+
 const countRow = z.object({ views: z.number().int(), visitors: z.number().int() });
 
 /** First-party analytics over the last `days` days (UTC), every day present. */
@@ -167,6 +170,10 @@ export const adminAnalyticsSchema = z.object({
       ),
     }),
   ),
+  /** Which touch of each lead the Sources tables credit (first by default, issue 48 point 4). */
+  credit: z.enum(CREDITS),
+  /** The deals won in the period and the median days from their first visit to won. */
+  timeToWon: z.object({ deals: z.number().int(), medianDays: z.number().nullable() }),
   /** The source the funnels were filtered by, if any. */
   filter: z.object({ dimension: visitDimension, value: z.string() }).nullable(),
   /** Each goal: how often it was reached, by how many visitors, and their share of the period's visitors. */

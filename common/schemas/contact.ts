@@ -2,15 +2,17 @@
  * Quote requests and messages: the public forms (spec section 5, its messages verbatim), where a
  * visitor came from, and the owner's inbox and pipeline (stages, value, history, notes).
  */
+import { READS_IN_SOURCE } from '../channels.ts';
 import { BUDGETS, MAX_QUOTE_VALUE_USD, PROJECT_TYPES, QUOTE_STAGES, TIMEFRAMES } from '../constants.ts';
 import { outboxStatusSchema } from './notifications.ts';
 import { campaignText, choice, email, isoDate, optionalText, sitePath, text } from './shared.ts';
 import { z } from './zod.ts';
 
 /**
- * Where a visitor came from, kept in the browser tab (sessionStorage, no cookie) and sent with a
- * quote request: the first page of the visit, the other site that linked to it (its host only),
- * the campaign's utm_* values, and the last post or project read before the form.
+ * Where a visitor came from, kept in the visit cookie (server/lib/visit.ts) and sent with a quote
+ * request: the first page of the visit, the other site that linked to it (its host only), the
+ * campaign's utm_* values, the last post or project read before the form and the others read in
+ * the visit, when the visit began; the server adds the country of the request's address (issue 48).
  */
 export const leadSourceSchema = z.object({
   landingPage: sitePath.optional(),
@@ -25,6 +27,15 @@ export const leadSourceSchema = z.object({
   utmTerm: campaignText.optional(),
   utmContent: campaignText.optional(),
   lastRead: sitePath.optional(),
+  /** The posts and projects read in the visit, first first (at most READS_IN_SOURCE). */
+  reads: z.array(sitePath).max(READS_IN_SOURCE).optional(),
+  /** When the visit began. */
+  startedAt: z.iso.datetime().optional(),
+  /** The two-letter country of the request's address, looked up by the server (the address is not kept with it). */
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
 });
 
 export type LeadSource = z.infer<typeof leadSourceSchema>;

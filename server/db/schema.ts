@@ -354,9 +354,17 @@ export const quoteRequests = pgTable(
     valueUsd: integer('value_usd'),
     /** Where the visitor came from (landing page, referrer host, utm_*, last post read); no cookie, no IP. */
     leadSource: jsonb('lead_source').$type<LeadSource>(),
+    /**
+     * The first touch (issue 48, point 4): the source of the earliest request or newsletter
+     * sign-up of the same email, with when that visit began; this request's own source when it is
+     * the first. The won value is credited to it by default.
+     */
+    firstTouch: jsonb('first_touch').$type<LeadSource>(),
   },
   (t) => [
     index('quote_requests_created_idx').on(t.createdAt.desc()),
+    // A new request's first touch: the earlier requests of the same email.
+    index('quote_requests_email_idx').on(sql`lower(${t.email})`, t.createdAt),
     // The pipeline: the board (open requests by stage, newest first), the months' decisions,
     // and the requests still waiting for a first reply.
     index('quote_requests_board_idx')
@@ -595,6 +603,8 @@ export const analyticsVisits = pgTable(
     utmCampaign: text('utm_campaign'),
     landing: text('landing').notNull(),
     device: text('device').notNull(),
+    /** The two-letter country of the first view's address ('Unknown' when the table has none); the address is not kept. */
+    country: text('country').notNull().default('Unknown'),
     /** How many steps of each funnel (by its id) the visit has gone through today. */
     funnels: jsonb('funnels').$type<Record<string, number>>().notNull().default({}),
     /** The posts and projects it read today, first first (at most READS_KEPT): a goal counts under each. */

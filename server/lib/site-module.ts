@@ -8,6 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fas
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { BotCheck } from './anti-spam.ts';
+import type { CountryOf } from './country.ts';
 import type { FormTokens } from './form-token.ts';
 import type { MailTransport } from './mail.ts';
 import type { ReadCache } from './read-cache.ts';
@@ -59,6 +60,8 @@ export interface SiteContext {
   /** The window counters of rate limits and sign-in lockouts, kept in the database. */
   counters: WindowCounters;
   formTokens: FormTokens;
+  /** The country of an IP address (the bundled table, read on first use); the address is not kept. */
+  countryOf: CountryOf;
   serverSecret: string;
   log: FastifyBaseLogger;
   /** The clock the site's rules read (tests move it). */

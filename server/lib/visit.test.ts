@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createFormTokens } from './form-token.ts';
-import { afterReading, createVisitCookies } from './visit.ts';
+import { afterReading, createVisitCookies, sourceToSend } from './visit.ts';
 
 describe('a visit that begins', () => {
   const visits = createVisitCookies('a server secret', createFormTokens('a server secret'));
@@ -36,7 +36,31 @@ describe('a visit that begins', () => {
       landingPage: '/blog/x',
       referrer: 'a.example',
       lastRead: '/blog/x',
+      reads: ['/blog/x'],
     });
+  });
+
+  it('keeps the posts and projects read (the most recent, the cookie small) and sends when the visit began', () => {
+    const began = visits.begin(landing, undefined);
+    let note = began;
+    for (const path of ['/blog/one', '/projects/7', '/blog/one', '/about'])
+      note = afterReading(note, new URL(`https://example.com${path}`));
+    expect(note.source.reads).toEqual(['/projects/7', '/blog/one']);
+    expect(note.source.lastRead).toBe('/blog/one');
+    for (let i = 0; i < 30; i++) note = afterReading(note, new URL(`https://example.com/blog/post-${i}`));
+    expect(note.source.reads).toHaveLength(10);
+    expect(note.source.reads?.at(-1)).toBe('/blog/post-29');
+    const long = `/blog/${'a'.repeat(250)}`;
+    note = afterReading(
+      afterReading(note, new URL(`https://example.com${long}`)),
+      new URL(`https://example.com${long}b`),
+    );
+    expect(note.source.reads?.join('').length).toBeLessThanOrEqual(600);
+    expect(note.source.reads?.at(-1)).toBe(`${long}b`);
+    expect(sourceToSend(note).startedAt).toBe(new Date(began.began ?? 0).toISOString());
+    // A cookie set before the start was kept sends none.
+    const { began: _none, ...older } = note;
+    expect(sourceToSend(older).startedAt).toBeUndefined();
   });
 
   it('reads a cookie it signed, the same each time it comes back, and nothing from a forged one', () => {

@@ -15,7 +15,7 @@
  */
 import { hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { READ_PATH } from '../../common/channels.ts';
+import { READ_PATH, READS_IN_SOURCE } from '../../common/channels.ts';
 import { type LeadSource, leadSourceSchema } from '../../common/schemas/contact.ts';
 import { readCookie } from './cookies.ts';
 import type { FormKind, FormTokens } from './form-token.ts';
@@ -32,6 +32,8 @@ interface VisitNote {
   since: number;
   /** This visit's token id until a bot-checked form spends it (16 random bytes, base64url). */
   id: string;
+  /** When the visit began (ms since the epoch); a cookie set before it was kept has none. */
+  began?: number;
 }
 
 /** The first-visit sources kept worked out: at most this many, of addresses up to this long. */
@@ -54,7 +56,10 @@ export function sourceOf(url: URL, referer: string | undefined): LeadSource {
     const value = url.searchParams.get(`utm_${key}`)?.trim();
     if (value) source[`utm${key[0]?.toUpperCase()}${key.slice(1)}` as 'utmSource'] = clip(value, 100);
   }
-  if (READ_PATH.test(url.pathname)) source.lastRead = url.pathname;
+  if (READ_PATH.test(url.pathname)) {
+    source.lastRead = url.pathname;
+    source.reads = [url.pathname];
+  }
   // Whatever the schema would refuse (an address with odd characters) is left out, not the rest.
   const fields = leadSourceSchema.shape;
   for (const key of Object.keys(source) as (keyof LeadSource)[]) {
@@ -96,7 +101,8 @@ export function createVisitCookies(
       const note = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as VisitNote;
       const source = leadSourceSchema.safeParse(note.source);
       if (!source.success || !Number.isFinite(note.since) || !/^[\w-]{22}$/.test(note.id)) return null;
-      return { source: source.data, since: note.since, id: note.id };
+      const began = Number.isFinite(note.began) ? { began: note.began } : {};
+      return { source: source.data, since: note.since, id: note.id, ...began };
     } catch {
       return null;
     }
@@ -130,7 +136,8 @@ export function createVisitCookies(
           sources.set(key, source);
         }
       }
-      return { source, since: now(), id: randomId() };
+      const at = now();
+      return { source, since: at, id: randomId(), began: at };
     },
     tokenFor(note, form, scope) {
       return formTokens.issueAs(form, scope, note.since, note.id);
@@ -138,12 +145,28 @@ export function createVisitCookies(
   };
 }
 
-/** The note after reading `url`: a post or a project becomes the last thing read. */
+/** Reads kept in the cookie: the most recent READS_IN_SOURCE, of at most this many characters in all. */
+const READS_CHARACTERS = 600;
+
+/**
+ * The note after reading `url`: a post or a project becomes the last thing read, and joins the
+ * visit's reads (the most recent kept, so the cookie stays small).
+ */
 export function afterReading(note: VisitNote, url: URL): VisitNote {
   if (!READ_PATH.test(url.pathname) || note.source.lastRead === url.pathname) return note;
   const lastRead = clip(url.pathname, 300);
   if (!leadSourceSchema.shape.lastRead.safeParse(lastRead).success) return note;
-  return { ...note, source: { ...note.source, lastRead } };
+  const reads = [...(note.source.reads ?? []).filter((read) => read !== lastRead), lastRead];
+  while (reads.length > READS_IN_SOURCE || (reads.length > 1 && reads.join('').length > READS_CHARACTERS))
+    reads.shift();
+  return { ...note, source: { ...note.source, lastRead, reads } };
+}
+
+/** The visit's source as a form sends it: with when the visit began. */
+export function sourceToSend(note: VisitNote): LeadSource {
+  return note.began === undefined
+    ? note.source
+    : { ...note.source, startedAt: new Date(note.began).toISOString() };
 }
 
 /** The note once a bot-checked form has gone through: its id spent, its time now. */

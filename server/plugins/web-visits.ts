@@ -8,7 +8,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import { serializeCookie } from '../lib/cookies.ts';
 import type { FormKind } from '../lib/form-token.ts';
-import { afterReading, afterSending, VISIT_COOKIE, type VisitCookies, type VisitNote } from '../lib/visit.ts';
+import {
+  afterReading,
+  afterSending,
+  sourceToSend,
+  VISIT_COOKIE,
+  type VisitCookies,
+  type VisitNote,
+} from '../lib/visit.ts';
 
 export function webVisits(visits: VisitCookies, secure: boolean) {
   const cookie = (note: VisitNote) =>
@@ -32,7 +39,7 @@ export function webVisits(visits: VisitCookies, secure: boolean) {
     forAction(request: FastifyRequest, reply: FastifyReply): NonNullable<WebLoadContext['visit']> {
       const note = visits.read(request);
       return {
-        source: note?.source ?? null,
+        source: note ? sourceToSend(note) : null,
         formToken: (form, scope) => (note ? visits.tokenFor(note, form as FormKind, scope) : undefined),
         spent: () => {
           if (note) reply.header('set-cookie', cookie(afterSending(note)));

@@ -12,6 +12,7 @@ import {
   ANALYTICS_SETTINGS_FORM,
   analyticsPaths,
   analyticsQuery,
+  creditOf,
   FUNNEL_FORM,
   FUNNEL_REMOVE_FORM,
   SHARE_FORM,
@@ -25,8 +26,8 @@ import { formAction, routeForm } from '../lib/route-form.server.ts';
 import type { Route } from './+types/admin-analytics';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const source = sourceOf(new URL(request.url).searchParams);
-  const path = String(analyticsQuery(ANALYTICS_DAYS, source).queryKey[0]);
+  const search = new URL(request.url).searchParams;
+  const path = String(analyticsQuery(ANALYTICS_DAYS, sourceOf(search), creditOf(search)).queryKey[0]);
   return { dehydrated: await prefetchOwn(context, request, [path, String(sharesQuery.queryKey[0])]) };
 }
 

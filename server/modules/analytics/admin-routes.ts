@@ -6,6 +6,7 @@ import {
   analyticsSettingsSchema,
   analyticsShareSchema,
   createdShareSchema,
+  creditSchema,
   funnelSchema,
   shareCreateSchema,
   sourceFilterSchema,
@@ -26,10 +27,12 @@ export const analyticsAdminRoutes: FastifyPluginAsyncZod<{
         querystring: z.object({
           days: z.coerce.number().int().min(1).max(366).default(30),
           source: sourceFilterSchema,
+          credit: creditSchema,
         }),
       },
     },
-    async (request) => analytics.report(request.query.days, request.query.source),
+    async (request) =>
+      analytics.report(request.query.days, request.query.source, undefined, request.query.credit),
   );
   // One report as CSV (a plain link, with or without the page's code).
   app.get(
@@ -39,13 +42,14 @@ export const analyticsAdminRoutes: FastifyPluginAsyncZod<{
         querystring: z.object({
           days: z.coerce.number().int().min(1).max(366).default(30),
           source: sourceFilterSchema,
+          credit: creditSchema,
           report: z.string().max(40),
         }),
       },
     },
     async (request, reply) => {
-      const { days, source, report } = request.query;
-      const { name, csv } = reportCsv(await analytics.report(days, source, EXPORT_LENGTH), report);
+      const { days, source, credit, report } = request.query;
+      const { name, csv } = reportCsv(await analytics.report(days, source, EXPORT_LENGTH, credit), report);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')

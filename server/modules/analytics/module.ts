@@ -11,12 +11,14 @@ import { analyticsSharing } from './shares.ts';
 const SETTINGS_CHANGED = 'analytics-settings';
 
 export function analyticsModule(
-  { db, config, log, cache, events }: SiteContext,
-  contact?: Pick<ContactService, 'leadsBySource'>,
+  { db, config, log, cache, events, countryOf }: SiteContext,
+  contact?: Pick<ContactService, 'leadsBySource' | 'timeToWon'>,
 ) {
   const analytics = createAnalyticsService(db, {
     rawRetentionDays: config.ANALYTICS_RAW_DAYS,
-    ...(contact ? { leads: (since: Date) => contact.leadsBySource(since) } : {}),
+    ...(contact
+      ? { leads: contact.leadsBySource.bind(contact), timeToWon: contact.timeToWon.bind(contact) }
+      : {}),
     changed: () => cache.invalidate(SETTINGS_CHANGED),
   });
   // Every process reads the settings again when any of them saves new ones.
@@ -29,7 +31,7 @@ export function analyticsModule(
     /** The root hook that counts a form's goal (server/app.ts adds it before any module's routes). */
     goalHook: goalHook(countGoal),
     routes: async (app) => {
-      await app.register(analyticsRoutes, { analytics, countGoal, sharing });
+      await app.register(analyticsRoutes, { analytics, countGoal, sharing, countryOf });
     },
     adminRoutes: async (app) => {
       await app.register(analyticsAdminRoutes, { analytics, sharing });

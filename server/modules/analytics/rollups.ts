@@ -47,10 +47,12 @@ export function sourceBuckets(visit: {
   utmCampaign: string | null;
   landing: string;
   device: string;
+  country: string;
 }): Bucket[] {
   const buckets: Bucket[] = [
     ['channel', visit.channel],
     ['landing', visit.landing],
+    ['country', visit.country],
     ['visit_device', visit.device],
   ];
   if (visit.utmSource) buckets.push(['utm_source', visit.utmSource]);

@@ -20,6 +20,7 @@ import {
 } from '../../../common/schemas/analytics.ts';
 import { socialLinks } from '../../../content/profile.ts';
 import { projects } from '../../../content/projects.ts';
+import type { CountryOf } from '../../lib/country.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { CountGoal } from './goals.ts';
 import type { AnalyticsService } from './service.ts';
@@ -92,7 +93,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
   analytics: AnalyticsService;
   countGoal: CountGoal;
   sharing: AnalyticsSharing;
-}> = async (app, { analytics, countGoal, sharing }) => {
+  /** The country of the request's address (looked up, never kept). */
+  countryOf: CountryOf;
+}> = async (app, { analytics, countGoal, sharing, countryOf }) => {
   // A read-only link's parts of the report (issue 48, point 6); 404 once revoked.
   app.get(
     '/api/analytics/shared/:token',
@@ -171,6 +174,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
             screenWidth,
             screenHeight,
             utm: query >= 0 ? campaignOf(path.slice(query).split('#')[0] ?? '') : {},
+            country: await countryOf(request.ip),
           },
           visitor,
         );

@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, like, lt, ne, or, sql } from 'drizzle-orm';
 import {
+  type Credit,
   channelOf,
   type LeadsBySource,
   READ_PATH,
@@ -60,6 +61,8 @@ const SETTINGS_KEY = 'analytics:settings';
 const DEFAULT_SETTINGS: AnalyticsSettings = { honorGpc: false };
 
 const TOP_LIST_LENGTH = 10;
+/** A visit whose address the country table does not know (a private address, or none listed). */
+export const UNKNOWN_COUNTRY = 'Unknown';
 /** How far back "right now" looks. */
 const RIGHT_NOW_MS = 5 * 60 * 1000;
 const DAY_MS = 86_400_000;
@@ -72,6 +75,8 @@ export interface PageView {
   screenHeight?: number | undefined;
   /** The campaign the address named (utm_source, utm_medium, utm_campaign), each clipped. */
   utm?: { source?: string | undefined; medium?: string | undefined; campaign?: string | undefined };
+  /** The two-letter country of the request's address, when the table knows it (the address is not kept). */
+  country?: string | null | undefined;
 }
 
 const UTM_MAX = 100;
@@ -148,16 +153,23 @@ export function advanceFunnels(
 /** A pattern as PostgreSQL's `~` reads a counted path (which may end in a slash). */
 const sqlPattern = (pattern: string) => patternSource(pattern).replace(/\$$/, '/?$');
 
-/** A lead's value in each source table (none for the device, which a lead does not keep). */
-function leadValues(lead: LeadsBySource): Partial<Record<SourceDimension, string | null>> {
-  return {
-    channel: channelOf(lead),
-    utm_source: lead.utmSource,
-    utm_medium: lead.utmMedium,
-    utm_campaign: lead.utmCampaign,
-    landing: lead.landing,
-    read: lead.lastRead,
-  };
+/**
+ * A lead's values in the source tables (none for the device, which a lead does not keep): one
+ * per table, but one per post or project read in its visit.
+ */
+function leadValues(lead: LeadsBySource): [SourceDimension, string][] {
+  const values: [SourceDimension, string | null][] = [
+    ['channel', channelOf(lead)],
+    ['utm_source', lead.utmSource],
+    ['utm_medium', lead.utmMedium],
+    ['utm_campaign', lead.utmCampaign],
+    ['landing', lead.landing],
+    ['country', lead.country],
+    ...(lead.reads.length > 0 ? lead.reads : [lead.lastRead]).map(
+      (read): [SourceDimension, string | null] => ['read', read],
+    ),
+  ];
+  return values.filter((pair): pair is [SourceDimension, string] => Boolean(pair[1]));
 }
 
 /** The Sources tables: the roll-ups' visits and goals by source, with the pipeline's leads beside them. */
@@ -195,8 +207,7 @@ function sourcesReport(
     }
   }
   for (const lead of leads) {
-    for (const [dimension, value] of Object.entries(leadValues(lead))) {
-      if (!value) continue;
+    for (const [dimension, value] of leadValues(lead)) {
       const row = rowOf(dimension, value);
       row.quotes = (row.quotes ?? 0) + lead.quotes;
       row.won = (row.won ?? 0) + lead.won;
@@ -222,7 +233,9 @@ function wonOf(leads: LeadsBySource[], filter: SourceFilter | null): number | nu
   if (!filter) return leads.reduce((sum, lead) => sum + lead.won, 0);
   if (filter.dimension === 'visit_device') return null;
   return leads
-    .filter((lead) => leadValues(lead)[filter.dimension] === filter.value)
+    .filter((lead) =>
+      leadValues(lead).some(([dimension, value]) => dimension === filter.dimension && value === filter.value),
+    )
     .reduce((sum, lead) => sum + lead.won, 0);
 }
 
@@ -233,13 +246,16 @@ export function createAnalyticsService(
     rawRetentionDays = 0,
     changed = () => {},
     leads = async () => [],
+    timeToWon = async () => ({ deals: 0, medianDays: null }),
   }: {
     now?: () => Date;
     rawRetentionDays?: number;
     /** Says the settings changed, in every process (the read cache's invalidation). */
     changed?: () => void;
     /** The pipeline's quote requests since a date by their source (the contact module's). */
-    leads?: (since: Date) => Promise<LeadsBySource[]>;
+    leads?: (since: Date, by: 'asked', credit: Credit) => Promise<LeadsBySource[]>;
+    /** The deals won since a date and the median days from first visit to won (the contact module's). */
+    timeToWon?: (since: Date) => Promise<AdminAnalytics['timeToWon']>;
   } = {},
 ) {
   let cached: { day: string; salt: string } | undefined;
@@ -499,6 +515,7 @@ export function createAnalyticsService(
           utmCampaign: view.utm?.campaign ?? null,
           landing: view.path,
           device: deviceOf(view.screenWidth),
+          country: view.country ?? UNKNOWN_COUNTRY,
         };
         // The day's visit, new or locked as it was (a touch that changes nothing), and whether it began now.
         const [row] = await tx
@@ -560,6 +577,7 @@ export function createAnalyticsService(
       days: number,
       filter: SourceFilter | null = null,
       length = TOP_LIST_LENGTH,
+      credit: Credit = 'first',
     ): Promise<AdminAnalytics> {
       const today = new Date(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
       const since = new Date(today.getTime() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
@@ -577,7 +595,7 @@ export function createAnalyticsService(
         return limit ? query.limit(limit) : query;
       };
       const sourceDimensions: string[] = SOURCE_DIMENSIONS.flatMap(({ id }) => [id, `goal:${id}`]);
-      const leadsOfPeriod = leads(new Date(`${since}T00:00:00.000Z`));
+      const leadsOfPeriod = leads(new Date(`${since}T00:00:00.000Z`), 'asked', credit);
       const before = new Date(today.getTime() - (2 * days - 1) * DAY_MS).toISOString().slice(0, 10);
       const [
         perDay,
@@ -591,6 +609,7 @@ export function createAnalyticsService(
         funnelRows,
         [previous],
         [rightNow],
+        wonTiming,
       ] = await Promise.all([
         db
           .select({
@@ -629,6 +648,7 @@ export function createAnalyticsService(
           .select({ visitors: sql<number>`count(distinct ${pageViews.visitorHash})::int` })
           .from(pageViews)
           .where(gte(pageViews.createdAt, new Date(now().getTime() - RIGHT_NOW_MS))),
+        timeToWon(new Date(`${since}T00:00:00.000Z`)),
       ]);
       const counted = new Map(perDay.map((row) => [row.date, row]));
       const dayList = Array.from({ length: days }, (_, i) => {
@@ -649,6 +669,8 @@ export function createAnalyticsService(
         settings: chosen,
         sources: sourcesReport(sourceRows, leadRows, length),
         funnels: funnelRows,
+        credit,
+        timeToWon: wonTiming,
         filter,
         // Every goal, reached or not, in the order the owner knows them; the rate is of the
         // period's visitors (each day's distinct visitors, summed, as the totals count them).

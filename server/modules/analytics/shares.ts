@@ -25,7 +25,7 @@ const PARTS: Record<ShareSection, (keyof AdminAnalytics)[]> = {
   summary: ['days', 'totals', 'previous', 'rightNow', 'devices'],
   goals: ['goals'],
   funnels: ['funnels'],
-  sources: ['sources'],
+  sources: ['sources', 'credit', 'timeToWon'],
   pages: ['topPages', 'topReferrers'],
 };
 

@@ -5,8 +5,11 @@ import { contactAdminRoutes } from './admin-routes.ts';
 import { contactRoutes } from './routes.ts';
 import { createContactService } from './service.ts';
 
-export function contactModule({ db, now }: SiteContext, newsletter?: Pick<SubscriberList, 'subscribe'>) {
-  const contact = createContactService(db, now, newsletter);
+export function contactModule(
+  { db, now, countryOf }: SiteContext,
+  newsletter?: Pick<SubscriberList, 'subscribe'>,
+) {
+  const contact = createContactService(db, now, newsletter, countryOf);
   return {
     name: 'contact',
     contact,

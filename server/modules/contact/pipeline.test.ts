@@ -264,7 +264,8 @@ describe('where clients come from', () => {
     await patch(newsletter, { stage: 'won', value: 4200 });
 
     const [stored] = await t.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, newsletter));
-    expect(stored?.leadSource).toEqual(fromNewsletter);
+    // With when its visit began (the time it was sent, when the form did not say).
+    expect(stored?.leadSource).toEqual({ ...fromNewsletter, startedAt: expect.any(String) });
     const [note] = await t.database.db
       .select()
       .from(notificationOutbox)

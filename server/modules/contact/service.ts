@@ -6,6 +6,7 @@ import type {
   contactMessageSchema,
   InboxKind,
   InboxState,
+  LeadSource,
   quoteRequestSchema,
 } from '../../../common/schemas/contact.ts';
 import type { OutboxStatus } from '../../../common/schemas/notifications.ts';
@@ -13,11 +14,13 @@ import type { Page, PageQuery } from '../../../common/schemas/shared.ts';
 import type { Db } from '../../db/client.ts';
 import { countOf, newestFirst, withIsoDates } from '../../db/paging.ts';
 import { contactMessages, notificationOutbox, quoteRequests } from '../../db/schema.ts';
+import type { CountryOf } from '../../lib/country.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { claimPost, postKey } from '../../lib/identical-posts.ts';
 import type { SubscriberList } from '../newsletter/service.ts';
 import { enqueueNotification } from '../notifications/service.ts';
 import { quotePipeline } from './pipeline.ts';
+import { firstTouchOf, visitStart } from './touches.ts';
 
 type Quote = z.output<typeof quoteRequestSchema>;
 type ContactMessage = z.output<typeof contactMessageSchema>;
@@ -34,18 +37,32 @@ export function createContactService(
   db: Db,
   now: () => Date = () => new Date(),
   newsletter?: Pick<SubscriberList, 'subscribe'>,
+  countryOf: CountryOf = async () => null,
 ) {
+  /**
+   * A request's source as kept: the country of its address added (never the one a client sent),
+   * and when its visit began, believably (touches.ts).
+   */
+  async function keptSource(source: LeadSource | undefined, ipAddress: string): Promise<LeadSource | null> {
+    if (!source) return null;
+    const { country: _sent, startedAt, ...rest } = source;
+    const country = await countryOf(ipAddress);
+    return { ...rest, startedAt: visitStart(startedAt, now()), ...(country ? { country } : {}) };
+  }
+
   return {
     ...quotePipeline(db, now),
 
     /** Stores a quote request and its notification together. */
     /** Stores a quote request and tells the owner; 0 when an identical one was just sent (stored once). */
-    async submitQuote({ source, ...quote }: Quote, ipAddress: string): Promise<number> {
+    async submitQuote({ source: sent, ...quote }: Quote, ipAddress: string): Promise<number> {
+      const source = await keptSource(sent, ipAddress);
       return db.transaction(async (tx) => {
         if (!(await claimPost(tx, postKey('quote', quote), now())).first) return 0;
+        const firstTouch = source ? await firstTouchOf(tx, quote.email, source, now()) : null;
         const [row] = await tx
           .insert(quoteRequests)
-          .values({ ...quote, leadSource: source ?? null, ipAddress })
+          .values({ ...quote, leadSource: source, firstTouch, ipAddress })
           .returning({ id: quoteRequests.id });
         // The newsletter box: the same double opt-in as the newsletter's own form.
         if (quote.newsletter && newsletter) {
@@ -55,7 +72,7 @@ export function createContactService(
               name: quote.name.split(/\s+/)[0],
               cadence: 'each',
               source: 'quote',
-              leadSource: source,
+              ...(source ? { leadSource: source } : {}),
             },
             tx,
           );

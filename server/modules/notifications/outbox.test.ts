@@ -145,6 +145,8 @@ describe('the weekly digest', () => {
       utmCampaign: null,
       landing: null,
       lastRead: null,
+      reads: [],
+      country: null,
       quotes: won,
       won,
       wonValue,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import type { Credit } from '../../../common/channels.ts';
 import { DESKTOP_MIN_WIDTH, TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 import { goalLabel } from '../../../common/goals.ts';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
@@ -7,12 +8,12 @@ import { dayLabel } from '../../lib/dates.ts';
 import { DataTable, labelColumn } from '../../ui/data-table.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
 import { Panel } from '../admin/panel.tsx';
-import { sourceOf, useAnalytics } from './api.ts';
+import { creditOf, sourceOf, useAnalytics } from './api.ts';
 import { CsvLink } from './csv-link.tsx';
 import { Funnels } from './funnels.tsx';
 import { AnalyticsSettingsForm } from './settings-form.tsx';
 import { SharesPanel } from './shares.tsx';
-import { SourcesTables } from './sources.tsx';
+import { CreditChoice, SourcesTables, timeToWonText } from './sources.tsx';
 
 export const ANALYTICS_DAYS = 30;
 const CHART = { width: 720, height: 240, left: 40, right: 12, top: 12, bottom: 28 } as const;
@@ -216,14 +217,15 @@ function GoalsTable({ goals }: { goals: AdminAnalytics['goals'] }) {
 export function Analytics() {
   const [params] = useSearchParams();
   const source = sourceOf(params);
-  const { data, error, isLoading } = useAnalytics(ANALYTICS_DAYS, source);
+  const credit = creditOf(params);
+  const { data, error, isLoading } = useAnalytics(ANALYTICS_DAYS, source, credit);
   if (!data) {
     const failed = 'Could not load the analytics. Please try again later.';
     return <LoadState pending={isLoading} error={error} loading="Loading analytics" failed={failed} />;
   }
   return (
     <div className="space-y-6">
-      <AnalyticsReport report={data} owner={{ source, settings: data.settings }} />
+      <AnalyticsReport report={data} owner={{ source, credit, settings: data.settings }} />
       <SharesPanel />
     </div>
   );
@@ -239,7 +241,7 @@ export function AnalyticsReport({
   days = ANALYTICS_DAYS,
 }: {
   report: Partial<AdminAnalytics>;
-  owner: { source: string; settings: AdminAnalytics['settings'] } | null;
+  owner: { source: string; credit: Credit; settings: AdminAnalytics['settings'] } | null;
   days?: number;
 }) {
   const none = `Nothing recorded in the last ${days} days.`;
@@ -323,7 +325,12 @@ export function AnalyticsReport({
             funnels={data.funnels}
             owner={
               owner
-                ? { source: owner.source, filtered: Boolean(data.filter), sources: data.sources ?? [] }
+                ? {
+                    source: owner.source,
+                    credit: owner.credit,
+                    filtered: Boolean(data.filter),
+                    sources: data.sources ?? [],
+                  }
                 : null
             }
             days={days}
@@ -336,9 +343,20 @@ export function AnalyticsReport({
           <p className="mt-1 text-sm text-muted-foreground">
             Where visitors came from (their first page of the day, with JavaScript): each source&apos;s
             visitors, the goals they reached and the share who reached one, beside the quote requests from
-            that source and what they were won for.
+            that source and what they were won for, credited to{' '}
+            {data.credit === 'last'
+              ? 'the visit that sent the request (last touch)'
+              : 'the first visit the pipeline knows of the same email (first touch)'}
+            .
           </p>
-          <SourcesTables sources={data.sources} days={days} percent={percent} csv={Boolean(owner)} />
+          {data.timeToWon && <p className="mt-2 text-sm">{timeToWonText(data.timeToWon, days)}</p>}
+          {owner && <CreditChoice source={owner.source} credit={owner.credit} />}
+          <SourcesTables
+            sources={data.sources}
+            days={days}
+            percent={percent}
+            csv={owner ? { source: owner.source, credit: owner.credit } : null}
+          />
         </Panel>
       )}
       {data.devices && data.totals && (

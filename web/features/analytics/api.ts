@@ -1,6 +1,6 @@
 /** The owner's report of page views: its path and read. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { VISIT_DIMENSIONS } from '../../../common/channels.ts';
+import { type Credit, VISIT_DIMENSIONS } from '../../../common/channels.ts';
 import type { AdminAnalytics, AnalyticsShare } from '../../../common/schemas/analytics.ts';
 import { ADMIN_PREFIX, API_PREFIX } from '../../lib/api.ts';
 
@@ -31,18 +31,35 @@ export const FUNNEL_REMOVE_FORM = 'analytics-funnel-remove';
 /** The page's query naming the source its funnels show (`channel:newsletter`). */
 export const SOURCE_PARAM = 'source';
 
+/** The page's query naming the touch the won value is credited to (`last`; the first by default). */
+export const CREDIT_PARAM = 'credit';
+
+/** The credit a page address asks for: 'last' when it says so, otherwise 'first'. */
+export const creditOf = (search: URLSearchParams): Credit =>
+  search.get(CREDIT_PARAM) === 'last' ? 'last' : 'first';
+
+/** The query of a report: its source and credit, each only when not the default. */
+function reportQuery(source: string, credit: Credit): string {
+  const query = new URLSearchParams();
+  if (source) query.set(SOURCE_PARAM, source);
+  if (credit !== 'first') query.set(CREDIT_PARAM, credit);
+  return query.size > 0 ? `&${query}` : '';
+}
+
 /** The settings form's name (the page's action, ADR 018). */
 export const ANALYTICS_SETTINGS_FORM = 'analytics-settings';
 
-/** The report of the last `days` days, its funnels of one source when `source` names one. */
-export const analyticsQuery = (days: number, source = '') =>
+/**
+ * The report of the last `days` days, its funnels of one source when `source` names one, its won
+ * value credited to each lead's `credit` touch.
+ */
+export const analyticsQuery = (days: number, source = '', credit: Credit = 'first') =>
   queryOptions<AdminAnalytics>({
-    queryKey: [
-      `${analyticsPaths.analytics}?days=${days}${source ? `&${SOURCE_PARAM}=${encodeURIComponent(source)}` : ''}`,
-    ],
+    queryKey: [`${analyticsPaths.analytics}?days=${days}${reportQuery(source, credit)}`],
   });
 
-export const useAnalytics = (days: number, source = '') => useQuery(analyticsQuery(days, source));
+export const useAnalytics = (days: number, source = '', credit: Credit = 'first') =>
+  useQuery(analyticsQuery(days, source, credit));
 
 const DIMENSION_IDS = new Set<string>(VISIT_DIMENSIONS);
 
@@ -54,8 +71,6 @@ export function sourceOf(search: URLSearchParams): string {
 }
 
 /** The address of one report as CSV (a plain link: the browser downloads it with or without the page's code). */
-export function csvPath(days: number, report: string, source = ''): string {
-  const query = new URLSearchParams({ days: String(days), report });
-  if (source) query.set(SOURCE_PARAM, source);
-  return `${analyticsPaths.analytics}/export.csv?${query}`;
+export function csvPath(days: number, report: string, source = '', credit: Credit = 'first'): string {
+  return `${analyticsPaths.analytics}/export.csv?${new URLSearchParams({ days: String(days), report })}${reportQuery(source, credit)}`;
 }

@@ -1,4 +1,5 @@
 /** A link that downloads one report of the analytics section as CSV (issue 48, point 6). */
+import type { Credit } from '../../../common/channels.ts';
 import { csvPath } from './api.ts';
 
 export function CsvLink({
@@ -6,16 +7,18 @@ export function CsvLink({
   report,
   label,
   source,
+  credit,
 }: {
   days: number;
   report: string;
   /** What it holds, as "Download {label} as CSV" says. */
   label: string;
   source?: string;
+  credit?: Credit;
 }) {
   return (
     <a
-      href={csvPath(days, report, source)}
+      href={csvPath(days, report, source, credit)}
       download
       className="mt-2 inline-block text-sm font-medium text-primary underline underline-offset-4"
     >

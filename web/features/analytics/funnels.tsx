@@ -6,7 +6,7 @@
  */
 import { useId } from 'react';
 import { Form } from 'react-router';
-import { SOURCE_DIMENSIONS } from '../../../common/channels.ts';
+import { type Credit, SOURCE_DIMENSIONS, sourceValueLabel } from '../../../common/channels.ts';
 import {
   FUNNEL_MAX_STEPS,
   FUNNEL_MIN_STEPS,
@@ -27,14 +27,15 @@ import { Select } from '../../ui/select.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { RowForm, useRowForm } from '../admin/row-list.tsx';
-import { FUNNEL_FORM, FUNNEL_REMOVE_FORM, SOURCE_PARAM } from './api.ts';
+import { CREDIT_PARAM, FUNNEL_FORM, FUNNEL_REMOVE_FORM, SOURCE_PARAM } from './api.ts';
 import { CsvLink } from './csv-link.tsx';
 
 type Funnel = AdminAnalytics['funnels'][number];
 type StepRow = Funnel['steps'][number] & { index: number; dropped: number | null; wentOn: number | null };
 
 const LABELS = new Map<string, string>(SOURCE_DIMENSIONS.map(({ id, label }) => [id, label]));
-const sourceLabel = (dimension: string, value: string) => `${LABELS.get(dimension) ?? dimension}: ${value}`;
+const sourceLabel = (dimension: string, value: string) =>
+  `${LABELS.get(dimension) ?? dimension}: ${sourceValueLabel(dimension, value)}`;
 const NONE = '–';
 const ADDED = { title: 'Funnel added', text: 'It counts visits from now on.' };
 
@@ -181,7 +182,15 @@ function RemoveFunnel({ funnel }: { funnel: Funnel }) {
 }
 
 /** The source the funnels show: a GET of the page, with or without its code. */
-function SourceChoice({ sources, source }: { sources: AdminAnalytics['sources']; source: string }) {
+function SourceChoice({
+  sources,
+  source,
+  credit,
+}: {
+  sources: AdminAnalytics['sources'];
+  source: string;
+  credit: Credit;
+}) {
   const id = useId();
   const options: Record<string, string> = { '': 'All visitors' };
   // A visit reads many posts: the funnels are counted by the sources a visit has one of.
@@ -199,6 +208,7 @@ function SourceChoice({ sources, source }: { sources: AdminAnalytics['sources'];
       aria-label="Funnels of one source"
       className="mt-3 flex flex-wrap items-end gap-2"
     >
+      {credit !== 'first' && <input type="hidden" name={CREDIT_PARAM} value={credit} />}
       <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={id} className="text-sm font-medium">
           Visitors from
@@ -299,7 +309,7 @@ export function Funnels({
 }: {
   funnels: AdminAnalytics['funnels'];
   /** The owner's choices (the source shown, the tables it is chosen from); null for a read-only link. */
-  owner: { source: string; filtered: boolean; sources: AdminAnalytics['sources'] } | null;
+  owner: { source: string; credit: Credit; filtered: boolean; sources: AdminAnalytics['sources'] } | null;
   days: number;
   percent: (rate: number) => string;
 }) {
@@ -307,7 +317,7 @@ export function Funnels({
   const at = source.indexOf(':');
   return (
     <>
-      {owner && <SourceChoice sources={owner.sources} source={source} />}
+      {owner && <SourceChoice sources={owner.sources} source={source} credit={owner.credit} />}
       {owner?.filtered && (
         <p role="status" className="mt-2 text-sm">
           {`Showing visitors from ${sourceLabel(source.slice(0, at), source.slice(at + 1))}.`}

@@ -5,10 +5,16 @@
  * ("spring: 420 visitors, 6 requests, 1.4 %, 2 won, $12,000"). Each table is a disclosure, open
  * or shut without the page's code; a table wider than a phone scrolls sideways within its frame.
  */
-import { SOURCE_DIMENSIONS } from '../../../common/channels.ts';
+import { useId } from 'react';
+import { Form } from 'react-router';
+import { type Credit, SOURCE_DIMENSIONS, sourceValueLabel } from '../../../common/channels.ts';
 import { dollars } from '../../../common/money.ts';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
+import { dashboardPaths } from '../../lib/admin-paths.ts';
+import { Button } from '../../ui/button.tsx';
 import { DataTable, labelColumn } from '../../ui/data-table.tsx';
+import { Select } from '../../ui/select.tsx';
+import { CREDIT_PARAM, SOURCE_PARAM } from './api.ts';
 import { CsvLink } from './csv-link.tsx';
 
 type SourceRow = AdminAnalytics['sources'][number]['rows'][number] & { label: string };
@@ -17,6 +23,53 @@ type SourceRow = AdminAnalytics['sources'][number]['rows'][number] & { label: st
 const NONE = '–';
 const orNone = (value: number | null, show: (value: number) => string = String) =>
   value === null ? NONE : show(value);
+
+const CREDIT_OPTIONS: Record<Credit, string> = {
+  first: 'First touch (the first visit)',
+  last: 'Last touch (the visit that asked)',
+};
+
+/** "From first visit to won: 12 days (median of 3 deals won in the last 30 days)." */
+export function timeToWonText({ deals, medianDays }: AdminAnalytics['timeToWon'], days: number): string {
+  if (deals === 0 || medianDays === null) return `No deal won in the last ${days} days yet.`;
+  const median =
+    medianDays < 1
+      ? 'under a day'
+      : `${Math.round(medianDays)} ${Math.round(medianDays) === 1 ? 'day' : 'days'}`;
+  return `From first visit to won: ${median} (median of ${deals} ${deals === 1 ? 'deal' : 'deals'} won in the last ${days} days).`;
+}
+
+/** Which touch the won value is credited to: a GET of the page, with or without its code, keeping the funnels' source. */
+export function CreditChoice({ source, credit }: { source: string; credit: Credit }) {
+  const id = useId();
+  return (
+    <Form
+      method="get"
+      action={dashboardPaths.analytics}
+      preventScrollReset
+      aria-label="Credit for won value"
+      className="mt-3 flex flex-wrap items-end gap-2"
+    >
+      {source && <input type="hidden" name={SOURCE_PARAM} value={source} />}
+      <div className="flex min-w-0 flex-col gap-1">
+        <label htmlFor={id} className="text-sm font-medium">
+          Credit won value to
+        </label>
+        <Select
+          id={id}
+          key={credit}
+          name={CREDIT_PARAM}
+          defaultValue={credit}
+          options={CREDIT_OPTIONS}
+          className="w-auto max-w-full min-w-48"
+        />
+      </div>
+      <Button type="submit" variant="outline">
+        Show
+      </Button>
+    </Form>
+  );
+}
 
 export function SourcesTables({
   sources,
@@ -27,8 +80,8 @@ export function SourcesTables({
   sources: AdminAnalytics['sources'];
   days: number;
   percent: (rate: number) => string;
-  /** With a link to each table as CSV (the owner's). */
-  csv: boolean;
+  /** With a link to each table as CSV, of the report's source and credit (the owner's); null for none. */
+  csv: { source: string; credit: Credit } | null;
 }) {
   return (
     <div className="mt-3 space-y-3">
@@ -52,12 +105,12 @@ export function SourcesTables({
                   caption={`Visitors, goals and clients by ${label.toLowerCase()}`}
                   className="mt-2 min-w-[36rem]"
                   compact
-                  rows={rows.map((row): SourceRow => ({ ...row, label: row.value }))}
+                  rows={rows.map((row): SourceRow => ({ ...row, label: sourceValueLabel(id, row.value) }))}
                   rowKey={(row) => row.value}
                   columns={[
                     labelColumn<SourceRow>(label, {
                       className: 'max-w-0 truncate font-normal',
-                      title: (row) => row.value,
+                      title: (row) => row.label,
                     }),
                     { key: 'visitors', header: 'Visitors', numeric: true, cell: (row) => row.visitors },
                     { key: 'completions', header: 'Goals', numeric: true, cell: (row) => row.completions },
@@ -75,7 +128,12 @@ export function SourcesTables({
               </section>
             )}
             {csv && rows.length > 0 && (
-              <CsvLink days={days} report={`sources:${id}`} label={`the table by ${label.toLowerCase()}`} />
+              <CsvLink
+                days={days}
+                report={`sources:${id}`}
+                label={`the table by ${label.toLowerCase()}`}
+                credit={csv.credit}
+              />
             )}
           </details>
         );

@@ -1,0 +1,83 @@
+/**
+ * The IP-to-country table (issue 48, point 3): the bundled one answers for real addresses, a
+ * fresher file of the same form can replace it, rows that are not ranges are skipped, and an
+ * address no range holds (a private one) has no country.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bundledCountryFiles, countryIn, countryLookup, loadCountryTable } from './country.ts';
+
+describe('the bundled table', () => {
+  const countryOf = countryLookup(bundledCountryFiles());
+
+  it('knows public IPv4 and IPv6 addresses, an IPv4 address written as IPv6 too', async () => {
+    expect(await countryOf('8.8.8.8')).toBe('US');
+    expect(await countryOf('1.0.0.1')).toBe('AU');
+    expect(await countryOf('::ffff:8.8.8.8')).toBe('US');
+    expect(await countryOf('2001:4860:4860::8888')).toBe('US');
+  });
+
+  it('has no country for a private, loopback or malformed address', async () => {
+    for (const ip of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '192.168.0.1',
+      '172.20.0.1',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:192.168.1.1',
+      'not an address',
+      '',
+      '1.2.3',
+    ])
+      expect(await countryOf(ip)).toBeNull();
+  });
+});
+
+describe('a table of its own', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'countries-'));
+  const file = join(dir, 'countries.csv');
+  writeFileSync(
+    file,
+    [
+      '1.0.0.0,1.0.0.255,AU',
+      'a comment line',
+      '5.0.0.0,5.0.0.9,de',
+      '5.0.0.10,5.0.0.20,NL',
+      '300.0.0.0,300.0.0.1,XX',
+      '2001:db8::,2001:db8:0:ffff:ffff:ffff:ffff:ffff,FR',
+      '2001:db8:1::,2001:db8:1::ff,BE',
+      '::ffff:zz::,::1,ZZ',
+      '',
+    ].join('\r\n'),
+  );
+
+  it('reads the rows that are ranges, and finds the range that holds an address, its ends included', async () => {
+    const table = await loadCountryTable([file]);
+    expect(table.v4Country).toHaveLength(2);
+    expect(table.v6Country).toHaveLength(2);
+    expect(countryIn(table, '1.0.0.0')).toBe('AU');
+    expect(countryIn(table, '1.0.0.255')).toBe('AU');
+    expect(countryIn(table, '1.0.1.0')).toBeNull();
+    // A lower-case code is not a country code: its row is skipped.
+    expect(countryIn(table, '5.0.0.5')).toBeNull();
+    expect(countryIn(table, '5.0.0.20')).toBe('NL');
+    expect(countryIn(table, '2001:db8::1')).toBe('FR');
+    expect(countryIn(table, '2001:db8:0:ffff:ffff:ffff:ffff:ffff')).toBe('FR');
+    expect(countryIn(table, '2001:db8:1::80')).toBe('BE');
+    expect(countryIn(table, '2001:db8:1::100')).toBeNull();
+    expect(countryIn(table, '2001:db8:2::')).toBeNull();
+  });
+
+  it('leaves every country unknown, and says so once, when its file cannot be read', async () => {
+    const warnings: string[] = [];
+    const countryOf = countryLookup([join(dir, 'missing.csv')], (message) => warnings.push(message));
+    expect(await countryOf('1.0.0.1')).toBeNull();
+    expect(await countryOf('1.0.0.2')).toBeNull();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/could not be read/);
+  });
+});
