@@ -199,7 +199,7 @@ describe('first and last touch (point 4)', () => {
       landingPage: '/?utm_campaign=autumn',
       utmCampaign: 'autumn',
     });
-    const newer = await quote(freshIp(), 'KEPT@example.com', {
+    await quote(freshIp(), 'KEPT@example.com', {
       landingPage: '/',
       referrer: 'news.ycombinator.com',
     });
