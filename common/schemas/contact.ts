@@ -115,6 +115,8 @@ export const adminQuoteSchema = z.object({
   valueUsd: z.number().int().nullable(),
   /** Where the visitor came from; null for requests sent before it was recorded, or without it. */
   leadSource: leadSourceSchema.nullable(),
+  /** The first touch: the source of the earliest request or sign-up of the same email (issue 48). */
+  firstTouch: leadSourceSchema.nullable(),
 });
 
 /** One entry of a quote's history: a move to `stage`, or a dated `note`. */

@@ -6,10 +6,16 @@
  * won is reported.
  */
 import { readFileSync } from 'node:fs';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
-import { analyticsDaily, analyticsVisits, newsletterSubscribers, quoteRequests } from '../../db/schema.ts';
+import {
+  analyticsDaily,
+  analyticsVisits,
+  newsletterSubscribers,
+  notificationOutbox,
+  quoteRequests,
+} from '../../db/schema.ts';
 import { sampleQuote } from '../../testing/samples.ts';
 import { createTestApp, freshIp } from '../../testing/test-app.ts';
 
@@ -143,6 +149,20 @@ describe('first and last touch (point 4)', () => {
     });
     expect(lead.firstTouch).toMatchObject({ utmCampaign: 'spring', startedAt: twelveDaysAgo, country: 'US' });
     await win(lead.id, 12_000);
+    // The owner sees both touches on the request, and the email said where it came from.
+    const listed = await t.app.inject({ url: '/api/admin/quotes', headers: { cookie: owner } });
+    const [item] = listed.json().items;
+    expect(item.leadSource).toMatchObject({ referrer: 'www.google.com', country: 'US' });
+    expect(item.firstTouch).toMatchObject({ utmCampaign: 'spring', startedAt: twelveDaysAgo });
+    const [note] = await db
+      .select()
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.subject, `New quote request from ${sampleQuote.name}`))
+      .orderBy(desc(notificationOutbox.id))
+      .limit(1);
+    expect(note?.body).toContain(
+      'Came from: www.google.com, landed on /blog/key-fobs, read /projects/keycode-help and 1 more, from United States',
+    );
 
     const first = await report();
     expect(first.credit).toBe('first');

@@ -30,6 +30,7 @@ describe('replyHref', () => {
       decidedAt: null,
       valueUsd: null,
       leadSource: null,
+      firstTouch: null,
     };
     expect(replyHref(quote)).toBe(
       'mailto:dana@example.com?subject=Re%3A%20your%20e-commerce%20store%20quote%20request',

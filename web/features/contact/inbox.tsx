@@ -4,7 +4,7 @@
  * by kind, and whether the notification email went out.
  */
 import { QUOTE_STAGE_LABELS } from '../../../common/constants.ts';
-import { describeSource } from '../../../common/lead-source.ts';
+import { describeSource, firstTouchDiffers } from '../../../common/lead-source.ts';
 import {
   type AdminInboxItem,
   type InboxKind,
@@ -114,6 +114,10 @@ function InboxEntry({ item }: { item: AdminInboxItem }) {
           ['Newsletter', item.newsletter ? 'Yes, subscribe me' : 'No'],
           ['Stage', QUOTE_STAGE_LABELS[item.stage]],
           ['Came from', item.leadSource ? describeSource(item.leadSource) : null],
+          [
+            'First came from',
+            item.firstTouch && firstTouchDiffers(item) ? describeSource(item.firstTouch) : null,
+          ],
         ]
       : [['Subject', item.subject]];
   const kindLabel: Record<InboxKind, string> = { quote: 'Quote request', contact: 'Message' };

@@ -7,7 +7,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_QUOTE_VALUE_USD, QUOTE_STAGE_LABELS, type QuoteStage } from '../../../common/constants.ts';
-import { describeSource } from '../../../common/lead-source.ts';
+import { describeSource, firstTouchDiffers } from '../../../common/lead-source.ts';
 import type { AdminQuote, Pipeline } from '../../../common/schemas/contact.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { dateAndTime } from '../../lib/dates.ts';
@@ -160,6 +160,12 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
         // A landing page with its campaign is one long word: it breaks anywhere rather than widen the column.
         <p className="text-xs text-muted-foreground wrap-anywhere">
           Came from {describeSource(quote.leadSource)}
+        </p>
+      )}
+      {quote.firstTouch && firstTouchDiffers(quote) && (
+        <p className="text-xs text-muted-foreground wrap-anywhere">
+          First came <When iso={quote.firstTouch.startedAt ?? quote.createdAt} /> from{' '}
+          {describeSource(quote.firstTouch)}
         </p>
       )}
       {quote.valueUsd !== null && (
