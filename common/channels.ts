@@ -67,6 +67,13 @@ export const VISIT_DIMENSIONS = SOURCE_DIMENSIONS.map((dimension) => dimension.i
   (id): id is Exclude<SourceDimension, 'read'> => id !== 'read',
 );
 
+/**
+ * What a report can be filtered by (issue 48, point 5): a visit's source, a page (`page:/pricing`)
+ * or a goal (`goal:quote`).
+ */
+export const FILTER_DIMENSIONS = [...VISIT_DIMENSIONS, 'page', 'goal'] as const;
+export type FilterDimension = (typeof VISIT_DIMENSIONS)[number] | 'page' | 'goal';
+
 /** A post's or a project's address: what a visit reads (and a lead keeps as its last read). */
 export const READ_PATH = /^\/(blog\/[^/]+|projects\/[^/]+)$/;
 

@@ -1,5 +1,11 @@
 /** Page views: what the counter sends, and the owner's report. */
-import { CREDITS, SOURCE_DIMENSIONS, type SourceDimension, VISIT_DIMENSIONS } from '../channels.ts';
+import {
+  CREDITS,
+  FILTER_DIMENSIONS,
+  type FilterDimension,
+  SOURCE_DIMENSIONS,
+  type SourceDimension,
+} from '../channels.ts';
 import {
   FUNNEL_MAX_STEPS,
   FUNNEL_MIN_STEPS,
@@ -8,7 +14,7 @@ import {
   type FunnelStep,
   parseStep,
 } from '../funnels.ts';
-import { BEACON_GOALS, GOAL_IDS } from '../goals.ts';
+import { BEACON_GOALS, GOAL_IDS, isGoal } from '../goals.ts';
 import { z } from './zod.ts';
 
 /** A page view reported by the first-party analytics script (/insights.js). */
@@ -38,25 +44,33 @@ export const beaconSchema = z.object({
 const sourceDimension = z.enum(
   SOURCE_DIMENSIONS.map((dimension) => dimension.id) as [SourceDimension, ...SourceDimension[]],
 );
-/** A dimension a visit has one value of: what the funnels are filtered by. */
-const visitDimension = z.enum(
-  VISIT_DIMENSIONS as [(typeof VISIT_DIMENSIONS)[number], ...typeof VISIT_DIMENSIONS],
-);
+/** What a report can be filtered by: a dimension a visit has one value of, a page or a goal. */
+const filterDimension = z.enum(FILTER_DIMENSIONS as unknown as [FilterDimension, ...FilterDimension[]]);
 
-/** A report of one source's visits: `channel:newsletter`, `utm_campaign:spring` ('' for all visitors). */
+/**
+ * A report of one source's visits, one page or one goal: `channel:newsletter`,
+ * `utm_campaign:spring`, `page:/pricing`, `goal:quote` ('' for all visitors).
+ */
 export const sourceFilterSchema = z
   .string()
-  .max(300)
+  .max(310, 'Choose a source, a page or a goal from the list.')
   .optional()
   .transform((text, context) => {
     if (!text) return null;
     const at = text.indexOf(':');
-    const dimension = visitDimension.safeParse(text.slice(0, Math.max(at, 0)));
-    if (at < 0 || !dimension.success || at === text.length - 1) {
-      context.addIssue({ code: 'custom', message: 'Choose a source from the list.' });
+    const dimension = filterDimension.safeParse(text.slice(0, Math.max(at, 0)));
+    const value = text.slice(at + 1);
+    const fits =
+      dimension.data === 'page'
+        ? /^\/[^\s?#]{0,299}$/.test(value)
+        : dimension.data === 'goal'
+          ? isGoal(value)
+          : value.length > 0 && value.length <= 300;
+    if (at < 0 || !dimension.success || !fits) {
+      context.addIssue({ code: 'custom', message: 'Choose a source, a page or a goal from the list.' });
       return z.NEVER;
     }
-    return { dimension: dimension.data, value: text.slice(at + 1) };
+    return { dimension: dimension.data, value };
   });
 
 const funnelStepSchema = z.discriminatedUnion('kind', [
@@ -175,7 +189,7 @@ export const adminAnalyticsSchema = z.object({
   /** The deals won in the period and the median days from their first visit to won. */
   timeToWon: z.object({ deals: z.number().int(), medianDays: z.number().nullable() }),
   /** The source the funnels were filtered by, if any. */
-  filter: z.object({ dimension: visitDimension, value: z.string() }).nullable(),
+  filter: z.object({ dimension: filterDimension, value: z.string() }).nullable(),
   /** Each goal: how often it was reached, by how many visitors, and their share of the period's visitors. */
   goals: z.array(
     z.object({

@@ -4,7 +4,7 @@
  * the raw views. Also: retention deletes raw views but keeps the counts, and rebuilding the
  * roll-ups from raw views gives the same figures.
  */
-import { and, count, countDistinct, desc, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsDaily, analyticsDailyVisitors, pageViews } from '../../db/schema.ts';
@@ -30,11 +30,11 @@ const PATHS = ['/', '/blog', '/resume', '/blog/a-post'];
 const REFERRERS = [null, 'google.com', 'news.ycombinator.com'];
 const WIDTHS = [undefined, 390, 800, 1440];
 
-/** The dashboard's figures counted straight from the raw views (what the roll-ups replace). */
-async function fromRaw(days: number, today: Date) {
+/** The dashboard's figures counted straight from the raw views (what the roll-ups replace), of one page when given. */
+async function fromRaw(days: number, today: Date, path?: string) {
   const since = new Date(today.getTime() - (days - 1) * DAY);
   const db = t.database.db;
-  const inRange = gte(pageViews.createdAt, since);
+  const inRange = and(gte(pageViews.createdAt, since), path ? eq(pageViews.path, path) : undefined);
   const views = count();
   const visitors = countDistinct(pageViews.visitorHash);
   const sorted = <T extends { views: number; name: string }>(rows: T[]) =>
@@ -107,6 +107,15 @@ describe('daily roll-ups', () => {
         const byDevice = (rows: { device: string }[]) =>
           [...rows].sort((a, b) => (a.device < b.device ? -1 : 1));
         expect(byDevice(rolled.devices)).toEqual(byDevice(raw.devices));
+        // The report of one page (issue 48, point 5): its segment's roll-ups equal its raw views.
+        for (const path of PATHS) {
+          const onePage = await report.report(30, { dimension: 'page', value: path });
+          const rawPage = await fromRaw(30, new Date(`${today.toISOString().slice(0, 10)}T00:00:00Z`), path);
+          expect(onePage.totals).toEqual(rawPage.totals);
+          expect(onePage.topPages).toEqual(rawPage.topPages);
+          expect(onePage.topReferrers).toEqual(rawPage.topReferrers);
+          expect(byDevice(onePage.devices)).toEqual(byDevice(rawPage.devices));
+        }
         // And rebuilding them from the raw views changes nothing.
         await rebuildRollups(t.database.db);
         expect(await report.report(30)).toEqual(rolled);

@@ -31,13 +31,38 @@ export function bucketsOf(view: PageView): [dimension: string, value: string][] 
 
 /**
  * One statement: remember the visitor in each bucket, then count the view and any new visitor;
- * `more` are the buckets of the visit's source, on the visitor's first view of the day.
+ * `more` are the buckets of the visit's source, on the visitor's first view of the day (and the
+ * post read); all of them are counted again under each of the view's `segments` (filters.ts).
  */
-export function rollUpView(day: string, view: PageView, visitorHash: string, more: Bucket[] = []): SQL {
-  return rollUp(day, [...bucketsOf(view), ...more], visitorHash);
+export function rollUpView(
+  day: string,
+  view: PageView,
+  visitorHash: string,
+  more: Bucket[] = [],
+  segments: Bucket[] = [],
+): SQL {
+  return rollUp(day, underSegments([...bucketsOf(view), ...more], segments), visitorHash);
 }
 
 export type Bucket = [dimension: string, value: string];
+
+/**
+ * The dimension of a bucket counted under one segment (issue 48, point 5): `path|country=US` is
+ * the pages viewed by visits from the US, `goal|page=/pricing` the goals reached on /pricing. A
+ * filtered report reads the same figures under its segment's names, by the (dimension, day) index.
+ */
+export const segmented = (dimension: string, segment?: { dimension: string; value: string } | null) =>
+  segment ? `${dimension}|${segment.dimension}=${segment.value}` : dimension;
+
+/** The buckets, and each of them again under each segment. */
+export function underSegments(buckets: Bucket[], segments: Bucket[]): Bucket[] {
+  return [
+    ...buckets,
+    ...segments.flatMap(([dimension, value]) =>
+      buckets.map(([of, what]): Bucket => [segmented(of, { dimension, value }), what]),
+    ),
+  ];
+}
 
 /** A visit's source as the buckets it counts in (issue 48): one per source dimension it has. */
 export function sourceBuckets(visit: {
@@ -66,11 +91,41 @@ export function sourceBuckets(visit: {
  * `visitors` the day's distinct visitors who reached it. With the visit's source known, it also
  * counts under each of its values (`goal:<dimension>`: completions, and visitors who reached any
  * goal). Quote requests by source are the pipeline's (the visit cookie counts them with or
- * without JavaScript), so they need no bucket here.
+ * without JavaScript), so they need no bucket here. All of these count again under each of the
+ * goal's `segments` (the visit's source, the page it was reached on); and under its own segment
+ * (`goal=<id>`) the report of those who reached it: its completions a day, the page, the visit's
+ * source and device.
  */
-export function rollUpGoal(day: string, goal: string, visitorHash: string, source: Bucket[] = []): SQL {
+export function rollUpGoal(
+  day: string,
+  goal: string,
+  visitorHash: string,
+  source: Bucket[] = [],
+  segments: Bucket[] = [],
+  path: string | null = null,
+): SQL {
   const bySource = source.map(([dimension, value]): Bucket => [`goal:${dimension}`, value]);
-  return rollUp(day, [['goal', goal], ...bySource], visitorHash);
+  const counted: Bucket[] = [['goal', goal], ...bySource];
+  const ofThoseWhoReachedIt: Bucket[] = [
+    ['total', ''],
+    ['goal', goal],
+    ...(path ? [['path', path] as Bucket] : []),
+    ...source,
+    ...source
+      .filter(([dimension]) => dimension === 'visit_device')
+      .map(([, value]): Bucket => ['device', value]),
+    ...bySource,
+  ];
+  return rollUp(
+    day,
+    [
+      ...underSegments(counted, segments),
+      ...ofThoseWhoReachedIt.map(
+        ([dimension, value]): Bucket => [segmented(dimension, { dimension: 'goal', value: goal }), value],
+      ),
+    ],
+    visitorHash,
+  );
 }
 
 /**
@@ -82,7 +137,7 @@ export function funnelDimension(
   funnel: string,
   source?: { dimension: string; value: string } | null,
 ): string {
-  return source ? `funnel:${funnel}|${source.dimension}=${source.value}` : `funnel:${funnel}`;
+  return segmented(`funnel:${funnel}`, source);
 }
 
 /**
@@ -108,7 +163,9 @@ export function rollUpFunnelSteps(
       set views = analytics_daily.views + 1, visitors = analytics_daily.visitors + 1`;
 }
 
-function rollUp(day: string, buckets: Bucket[], visitorHash: string): SQL {
+function rollUp(day: string, all: Bucket[], visitorHash: string): SQL {
+  // Each bucket once: a statement may not update the same row twice.
+  const buckets = [...new Map(all.map((bucket) => [bucket.join('\u0000'), bucket])).values()];
   const rows = sql.join(
     buckets.map(([dimension, value]) => sql`(${dimension}::text, ${value}::text)`),
     sql`, `,

@@ -9,6 +9,7 @@ import { and, asc, desc, eq, getTableColumns, gte, inArray, like, lt, ne, or, sq
 import {
   type Credit,
   channelOf,
+  type FilterDimension,
   type LeadsBySource,
   READ_PATH,
   READS_KEPT,
@@ -50,6 +51,7 @@ import {
   rollUpFunnelSteps,
   rollUpGoal,
   rollUpView,
+  segmented,
   sourceBuckets,
   sweep,
 } from './rollups.ts';
@@ -127,11 +129,33 @@ const storedFunnel = (row: typeof analyticsFunnels.$inferSelect): StoredFunnel =
   since: row.createdAt.toISOString().slice(0, 10),
 });
 
-/** One value of one source table, as the report is filtered by. */
+/**
+ * What a report is filtered by (issue 48, point 5): one value of a visit's source (its visits),
+ * a page (its views, and what was reached on it) or a goal (those who reached it).
+ */
 export interface SourceFilter {
-  dimension: (typeof VISIT_DIMENSIONS)[number];
+  dimension: FilterDimension;
   value: string;
 }
+
+/** The column of today's visits that holds each source dimension. */
+const VISIT_COLUMNS = {
+  channel: 'channel',
+  utm_source: 'utmSource',
+  utm_medium: 'utmMedium',
+  utm_campaign: 'utmCampaign',
+  landing: 'landing',
+  country: 'country',
+  visit_device: 'device',
+} as const satisfies Record<(typeof VISIT_DIMENSIONS)[number], keyof typeof analyticsVisits.$inferSelect>;
+
+/** A filter by a visit's source: what the funnels are counted by (not by page or goal). */
+const bySource = (
+  filter: SourceFilter | null,
+): (SourceFilter & { dimension: (typeof VISIT_DIMENSIONS)[number] }) | null =>
+  filter && filter.dimension !== 'page' && filter.dimension !== 'goal'
+    ? (filter as SourceFilter & { dimension: (typeof VISIT_DIMENSIONS)[number] })
+    : null;
 
 /** The funnels a visit's event moves on: the steps it passed, and each funnel's steps reached after it. */
 export function advanceFunnels(
@@ -175,14 +199,14 @@ function leadValues(lead: LeadsBySource): [SourceDimension, string][] {
 /** The Sources tables: the roll-ups' visits and goals by source, with the pipeline's leads beside them. */
 function sourcesReport(
   rows: { dimension: string; value: string; views: number; visitors: number }[],
-  leads: LeadsBySource[],
+  leads: LeadsBySource[] | null,
   top: number,
 ): AdminAnalytics['sources'] {
   const tables = new Map<string, Map<string, SourceRow>>();
   const rowOf = (dimension: string, value: string) => {
     const table = tables.get(dimension) ?? new Map<string, SourceRow>();
     tables.set(dimension, table);
-    const withLeads = dimension !== 'visit_device';
+    const withLeads = leads !== null && dimension !== 'visit_device';
     const row = table.get(value) ?? {
       value,
       visitors: 0,
@@ -196,7 +220,9 @@ function sourcesReport(
     table.set(value, row);
     return row;
   };
-  for (const { dimension, value, views, visitors } of rows) {
+  for (const { dimension: named, value, views, visitors } of rows) {
+    // Under a filter, its segment's rows ('utm_campaign|country=US'): the table's name comes first.
+    const dimension = named.split('|')[0] ?? named;
     const [kind, of] = dimension.includes(':') ? dimension.split(':') : ['visits', dimension];
     if (!of) continue;
     const row = rowOf(of, value);
@@ -206,7 +232,7 @@ function sourcesReport(
       row.converted += visitors;
     }
   }
-  for (const lead of leads) {
+  for (const lead of leads ?? []) {
     for (const [dimension, value] of leadValues(lead)) {
       const row = rowOf(dimension, value);
       row.quotes = (row.quotes ?? 0) + lead.quotes;
@@ -228,15 +254,26 @@ function sourcesReport(
   }));
 }
 
+/**
+ * The pipeline's leads of a filtered report: those of the source (a page: those that landed on it
+ * or read it; the quote goal: all); null where the pipeline cannot tell (by device, by another goal).
+ */
+function leadsOf(leads: LeadsBySource[], filter: SourceFilter | null): LeadsBySource[] | null {
+  if (!filter) return leads;
+  if (filter.dimension === 'visit_device') return null;
+  if (filter.dimension === 'goal') return filter.value === 'quote' ? leads : null;
+  const matches =
+    filter.dimension === 'page'
+      ? ([dimension, value]: [SourceDimension, string]) =>
+          (dimension === 'landing' || dimension === 'read') && value === filter.value
+      : ([dimension, value]: [SourceDimension, string]) =>
+          dimension === filter.dimension && value === filter.value;
+  return leads.filter((lead) => leadValues(lead).some(matches));
+}
+
 /** The pipeline's won deals of the period, of one source when filtered (none known by device). */
 function wonOf(leads: LeadsBySource[], filter: SourceFilter | null): number | null {
-  if (!filter) return leads.reduce((sum, lead) => sum + lead.won, 0);
-  if (filter.dimension === 'visit_device') return null;
-  return leads
-    .filter((lead) =>
-      leadValues(lead).some(([dimension, value]) => dimension === filter.dimension && value === filter.value),
-    )
-    .reduce((sum, lead) => sum + lead.won, 0);
+  return leadsOf(leads, filter)?.reduce((sum, lead) => sum + lead.won, 0) ?? null;
 }
 
 export function createAnalyticsService(
@@ -406,6 +443,34 @@ export function createAnalyticsService(
     return row.value;
   }
 
+  /** Visitors with a page view in the last 5 minutes: of the filter's source, on its page, or who reached its goal today. */
+  function visitorsRightNow(filter: SourceFilter | null) {
+    const at = now();
+    const recent = gte(pageViews.createdAt, new Date(at.getTime() - RIGHT_NOW_MS));
+    const count = db.select({ visitors: sql<number>`count(distinct ${pageViews.visitorHash})::int` });
+    if (!filter) return count.from(pageViews).where(recent);
+    if (filter.dimension === 'page')
+      return count.from(pageViews).where(and(recent, eq(pageViews.path, filter.value)));
+    const day = at.toISOString().slice(0, 10);
+    if (filter.dimension === 'goal') {
+      const reached = db
+        .select({ visitorHash: goalEvents.visitorHash })
+        .from(goalEvents)
+        .where(
+          and(eq(goalEvents.goal, filter.value), gte(goalEvents.createdAt, new Date(`${day}T00:00:00.000Z`))),
+        );
+      return count.from(pageViews).where(and(recent, inArray(pageViews.visitorHash, reached)));
+    }
+    const column = VISIT_COLUMNS[filter.dimension];
+    return count
+      .from(pageViews)
+      .innerJoin(
+        analyticsVisits,
+        and(eq(analyticsVisits.day, day), eq(analyticsVisits.visitorHash, pageViews.visitorHash)),
+      )
+      .where(and(recent, eq(analyticsVisits[column], filter.value)));
+  }
+
   return {
     settings,
 
@@ -534,7 +599,9 @@ export function createAnalyticsService(
           ...(began ? sourceBuckets(stored) : []),
           ...(read ? [['read', read] as Bucket] : []),
         ];
-        await tx.execute(rollUpView(day, view, visitorHash, buckets));
+        await tx.execute(
+          rollUpView(day, view, visitorHash, buckets, [...sourceBuckets(stored), ['page', view.path]]),
+        );
         const reads =
           read && !stored.reads.includes(read) && stored.reads.length < READS_KEPT
             ? [...stored.reads, read]
@@ -563,7 +630,11 @@ export function createAnalyticsService(
         const source = visit
           ? [...sourceBuckets(visit), ...visit.reads.map((read): Bucket => ['read', read])]
           : [];
-        await tx.execute(rollUpGoal(day, goal, visitorHash, source));
+        const segments: Bucket[] = [
+          ...(visit ? sourceBuckets(visit) : []),
+          ...(path ? [['page', path] as Bucket] : []),
+        ];
+        await tx.execute(rollUpGoal(day, goal, visitorHash, source, segments, path));
         if (visit) await moveThroughFunnels(tx, list, visit, { goal });
       });
     },
@@ -581,8 +652,10 @@ export function createAnalyticsService(
     ): Promise<AdminAnalytics> {
       const today = new Date(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
       const since = new Date(today.getTime() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+      // Under a filter, every figure is read under its segment's names (rollups.ts, `segmented`).
+      const named = (dimension: string) => segmented(dimension, filter);
       const inRange = (dimension: string) =>
-        and(eq(analyticsDaily.dimension, dimension), gte(analyticsDaily.day, since));
+        and(eq(analyticsDaily.dimension, named(dimension)), gte(analyticsDaily.day, since));
       const views = sql<number>`sum(${analyticsDaily.views})::int`;
       const visitors = sql<number>`sum(${analyticsDaily.visitors})::int`;
       const top = (dimension: string, limit?: number) => {
@@ -594,7 +667,10 @@ export function createAnalyticsService(
           .orderBy(desc(views), analyticsDaily.value);
         return limit ? query.limit(limit) : query;
       };
-      const sourceDimensions: string[] = SOURCE_DIMENSIONS.flatMap(({ id }) => [id, `goal:${id}`]);
+      const sourceDimensions: string[] = SOURCE_DIMENSIONS.flatMap(({ id }) => [
+        named(id),
+        named(`goal:${id}`),
+      ]);
       const leadsOfPeriod = leads(new Date(`${since}T00:00:00.000Z`), 'asked', credit);
       const before = new Date(today.getTime() - (2 * days - 1) * DAY_MS).toISOString().slice(0, 10);
       const [
@@ -630,7 +706,7 @@ export function createAnalyticsService(
           .where(and(inArray(analyticsDaily.dimension, sourceDimensions), gte(analyticsDaily.day, since)))
           .groupBy(analyticsDaily.dimension, analyticsDaily.value),
         leadsOfPeriod,
-        funnelsReport(since, filter, leadsOfPeriod),
+        funnelsReport(since, bySource(filter), leadsOfPeriod),
         db
           .select({
             views: sql<number>`coalesce(sum(${analyticsDaily.views}), 0)::int`,
@@ -639,15 +715,12 @@ export function createAnalyticsService(
           .from(analyticsDaily)
           .where(
             and(
-              eq(analyticsDaily.dimension, 'total'),
+              eq(analyticsDaily.dimension, named('total')),
               gte(analyticsDaily.day, before),
               lt(analyticsDaily.day, since),
             ),
           ),
-        db
-          .select({ visitors: sql<number>`count(distinct ${pageViews.visitorHash})::int` })
-          .from(pageViews)
-          .where(gte(pageViews.createdAt, new Date(now().getTime() - RIGHT_NOW_MS))),
+        visitorsRightNow(filter),
         timeToWon(new Date(`${since}T00:00:00.000Z`)),
       ]);
       const counted = new Map(perDay.map((row) => [row.date, row]));
@@ -667,7 +740,7 @@ export function createAnalyticsService(
         previous: previous ?? { views: 0, visitors: 0 },
         rightNow: rightNow?.visitors ?? 0,
         settings: chosen,
-        sources: sourcesReport(sourceRows, leadRows, length),
+        sources: sourcesReport(sourceRows, leadsOf(leadRows, filter), length),
         funnels: funnelRows,
         credit,
         timeToWon: wonTiming,

@@ -10,6 +10,7 @@ import { LoadState } from '../../ui/load-state.tsx';
 import { Panel } from '../admin/panel.tsx';
 import { creditOf, sourceOf, useAnalytics } from './api.ts';
 import { CsvLink } from './csv-link.tsx';
+import { filterStatus, ReportFilter } from './filter.tsx';
 import { Funnels } from './funnels.tsx';
 import { AnalyticsSettingsForm } from './settings-form.tsx';
 import { SharesPanel } from './shares.tsx';
@@ -246,9 +247,25 @@ export function AnalyticsReport({
 }) {
   const none = `Nothing recorded in the last ${days} days.`;
   const csv = (report: string, label: string) =>
-    owner ? <CsvLink days={days} report={report} label={label} /> : null;
+    owner ? (
+      <CsvLink days={days} report={report} label={label} source={owner.source} credit={owner.credit} />
+    ) : null;
   return (
     <div className="space-y-6">
+      {owner && (
+        <Panel small headingId="analytics-filter" title="Report on">
+          <p className="mt-1 text-sm text-muted-foreground">
+            Every figure below for all visitors, for the visits of one source (a channel, a campaign, a
+            landing page, a country, a device), for one page, or for those who reached one goal.
+          </p>
+          <ReportFilter report={data} source={owner.source} credit={owner.credit} />
+          {data.filter && (
+            <p role="status" className="mt-2 text-sm">
+              {filterStatus(data.filter)}
+            </p>
+          )}
+        </Panel>
+      )}
       {data.days && data.totals && data.previous && data.rightNow !== undefined && (
         <Panel small headingId="analytics-daily" title={`Last ${days} days`}>
           <p className="mt-1 text-sm text-muted-foreground">
@@ -323,16 +340,7 @@ export function AnalyticsReport({
           </p>
           <Funnels
             funnels={data.funnels}
-            owner={
-              owner
-                ? {
-                    source: owner.source,
-                    credit: owner.credit,
-                    filtered: Boolean(data.filter),
-                    sources: data.sources ?? [],
-                  }
-                : null
-            }
+            owner={owner ? { source: owner.source } : null}
             days={days}
             percent={percent}
           />

@@ -1,6 +1,6 @@
 /** The owner's report of page views: its path and read. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Credit, VISIT_DIMENSIONS } from '../../../common/channels.ts';
+import { type Credit, FILTER_DIMENSIONS } from '../../../common/channels.ts';
 import type { AdminAnalytics, AnalyticsShare } from '../../../common/schemas/analytics.ts';
 import { ADMIN_PREFIX, API_PREFIX } from '../../lib/api.ts';
 
@@ -61,11 +61,14 @@ export const analyticsQuery = (days: number, source = '', credit: Credit = 'firs
 export const useAnalytics = (days: number, source = '', credit: Credit = 'first') =>
   useQuery(analyticsQuery(days, source, credit));
 
-const DIMENSION_IDS = new Set<string>(VISIT_DIMENSIONS);
+const DIMENSION_IDS = new Set<string>(FILTER_DIMENSIONS);
 
-/** The source a page address names, or '' (all visitors) for none or one that is not a visit's source. */
+/**
+ * The filter a page address names (a source, `page:/path` or `goal:id`), or '' (all visitors) for
+ * none or one the report is not filtered by (the server says what it refuses of the rest).
+ */
 export function sourceOf(search: URLSearchParams): string {
-  const source = (search.get(SOURCE_PARAM) ?? '').slice(0, 300);
+  const source = (search.get(SOURCE_PARAM) ?? '').slice(0, 310);
   const at = source.indexOf(':');
   return at > 0 && at < source.length - 1 && DIMENSION_IDS.has(source.slice(0, at)) ? source : '';
 }

@@ -5,8 +5,6 @@
  * are forms that work without the page's code: a GET of the page, and posts to its action.
  */
 import { useId } from 'react';
-import { Form } from 'react-router';
-import { type Credit, SOURCE_DIMENSIONS, sourceValueLabel } from '../../../common/channels.ts';
 import {
   FUNNEL_MAX_STEPS,
   FUNNEL_MIN_STEPS,
@@ -27,15 +25,12 @@ import { Select } from '../../ui/select.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { RowForm, useRowForm } from '../admin/row-list.tsx';
-import { CREDIT_PARAM, FUNNEL_FORM, FUNNEL_REMOVE_FORM, SOURCE_PARAM } from './api.ts';
+import { FUNNEL_FORM, FUNNEL_REMOVE_FORM } from './api.ts';
 import { CsvLink } from './csv-link.tsx';
 
 type Funnel = AdminAnalytics['funnels'][number];
 type StepRow = Funnel['steps'][number] & { index: number; dropped: number | null; wentOn: number | null };
 
-const LABELS = new Map<string, string>(SOURCE_DIMENSIONS.map(({ id, label }) => [id, label]));
-const sourceLabel = (dimension: string, value: string) =>
-  `${LABELS.get(dimension) ?? dimension}: ${sourceValueLabel(dimension, value)}`;
 const NONE = '–';
 const ADDED = { title: 'Funnel added', text: 'It counts visits from now on.' };
 
@@ -181,54 +176,6 @@ function RemoveFunnel({ funnel }: { funnel: Funnel }) {
   );
 }
 
-/** The source the funnels show: a GET of the page, with or without its code. */
-function SourceChoice({
-  sources,
-  source,
-  credit,
-}: {
-  sources: AdminAnalytics['sources'];
-  source: string;
-  credit: Credit;
-}) {
-  const id = useId();
-  const options: Record<string, string> = { '': 'All visitors' };
-  // A visit reads many posts: the funnels are counted by the sources a visit has one of.
-  for (const table of sources.filter((table) => table.dimension !== 'read')) {
-    for (const row of table.rows)
-      options[`${table.dimension}:${row.value}`] = sourceLabel(table.dimension, row.value);
-  }
-  const at = source.indexOf(':');
-  if (source && !options[source]) options[source] = sourceLabel(source.slice(0, at), source.slice(at + 1));
-  return (
-    <Form
-      method="get"
-      action={dashboardPaths.analytics}
-      preventScrollReset
-      aria-label="Funnels of one source"
-      className="mt-3 flex flex-wrap items-end gap-2"
-    >
-      {credit !== 'first' && <input type="hidden" name={CREDIT_PARAM} value={credit} />}
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium">
-          Visitors from
-        </label>
-        <Select
-          id={id}
-          key={source}
-          name={SOURCE_PARAM}
-          defaultValue={source}
-          options={options}
-          className="w-auto max-w-full min-w-48"
-        />
-      </div>
-      <Button type="submit" variant="outline">
-        Show
-      </Button>
-    </Form>
-  );
-}
-
 /** A new funnel: a name and 2 to 8 steps, each a page address or a goal from the list. */
 function NewFunnelForm() {
   const id = useId();
@@ -308,19 +255,19 @@ export function Funnels({
   percent,
 }: {
   funnels: AdminAnalytics['funnels'];
-  /** The owner's choices (the source shown, the tables it is chosen from); null for a read-only link. */
-  owner: { source: string; credit: Credit; filtered: boolean; sources: AdminAnalytics['sources'] } | null;
+  /** The owner's (the report's filter, which the CSV links keep); null for a read-only link. */
+  owner: { source: string } | null;
   days: number;
   percent: (rate: number) => string;
 }) {
   const source = owner?.source ?? '';
-  const at = source.indexOf(':');
+  const byPageOrGoal = /^(page|goal):/.test(source);
   return (
     <>
-      {owner && <SourceChoice sources={owner.sources} source={source} credit={owner.credit} />}
-      {owner?.filtered && (
-        <p role="status" className="mt-2 text-sm">
-          {`Showing visitors from ${sourceLabel(source.slice(0, at), source.slice(at + 1))}.`}
+      {byPageOrGoal && (
+        <p className="mt-2 text-sm">
+          Funnels follow each visit from its source, so they show all visitors here; choose a source to see
+          its funnels.
         </p>
       )}
       <div className="mt-3 space-y-3">
@@ -329,7 +276,7 @@ export function Funnels({
             key={funnel.id}
             funnel={funnel}
             days={days}
-            source={source}
+            source={byPageOrGoal ? '' : source}
             percent={percent}
             owner={Boolean(owner)}
           />

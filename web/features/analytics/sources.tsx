@@ -132,6 +132,7 @@ export function SourcesTables({
                 days={days}
                 report={`sources:${id}`}
                 label={`the table by ${label.toLowerCase()}`}
+                source={csv.source}
                 credit={csv.credit}
               />
             )}
