@@ -86,8 +86,8 @@ test.describe('the owner without JavaScript', () => {
     for (const cell of await builtInSteps.getByRole('cell').all()) {
       await expect(cell).toHaveText(/^(0|–)$/);
     }
-    const choice = page.getByRole('form', { name: 'Funnels of one source' });
-    await choice.getByRole('combobox', { name: 'Visitors from' }).selectOption({ label: 'All visitors' });
+    const choice = page.getByRole('form', { name: 'What the report shows' });
+    await choice.getByRole('combobox', { name: 'Report on' }).selectOption({ label: 'All visitors' });
     await choice.getByRole('button', { name: 'Show' }).click();
     await expect(page).toHaveURL(/\?source=$/);
     await expect(page.getByText(/^Showing visitors from/)).toHaveCount(0);

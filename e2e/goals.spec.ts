@@ -1,7 +1,8 @@
 /**
  * Goals (issue 48, point 1) as a visitor reaches them and the owner reads them: a link out to
  * GitHub counted through its redirect with and without the page's code, a quote request sent
- * without it, and the Goals, Funnels and Sources of the analytics section at 390 and 1280 px in both themes.
+ * without it, and the Goals, Funnels and Sources of the analytics section at 390 and 1280 px in both themes,
+ * the whole report of one goal's visitors and the won value credited to the last touch.
  * Nothing leaves the machine: the pages the links lead to are answered by the test.
  */
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
@@ -109,6 +110,28 @@ for (const [width, height, theme] of [
     }
     await expect(funnels.getByRole('form', { name: 'Add a funnel' })).toBeVisible();
     await expectAccessible(page, `analytics goals, funnels and sources at ${width} px, ${theme}`);
+
+    // Every report of those who sent a quote (point 5), the won value credited to the last touch (point 4).
+    const filter = page.getByRole('form', { name: 'What the report shows' });
+    await filter.getByRole('combobox', { name: 'Report on' }).selectOption({ label: 'Goal: Quote sent' });
+    await filter.getByRole('button', { name: 'Show' }).click();
+    await expect(page).toHaveURL(/\?source=goal%3Aquote$/);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Showing visitors who reached Quote sent' }),
+    ).toBeVisible();
+    await expect(funnels.getByText(/^Funnels follow each visit from its source/)).toBeVisible();
+    const credit = sources.getByRole('form', { name: 'Credit for won value' });
+    await credit.getByRole('combobox', { name: 'Credit won value to' }).selectOption('last');
+    await credit.getByRole('button', { name: 'Show' }).click();
+    await expect(page).toHaveURL(/\?source=goal%3Aquote&credit=last$/);
+    await expect(
+      sources.getByText(/credited to the visit that sent the request \(last touch\)/),
+    ).toBeVisible();
+    await expect(sources.getByText(/^Country \(\d+\)$/)).toBeVisible();
+    await expect(
+      sources.getByText(/^(From first visit to won|No deal won in the last 30 days)/),
+    ).toBeVisible();
+    await expectAccessible(page, `analytics of one goal at ${width} px, ${theme}`);
   });
 }
 

@@ -33,15 +33,18 @@ export default function PrivacyPage({ matches, loaderData }: Route.ComponentProp
           is never sold or shared with third parties.
         </p>
         <p>
-          Page views are counted without cookies: the path, the referring site and the screen size. Visitors
-          are told apart by a hash of the address and browser mixed with a random value that changes every day
-          and is then deleted, so a hash can never be traced back to you, even from the day before; IP
-          addresses are not stored. What matters to the business is counted the same way, with the same daily
-          hash: a quote request, a message, a booked call, a resume requested or downloaded, a newsletter
-          sign-up, a comment or an endorsement sent, a link followed to GitHub, LinkedIn or a project&apos;s
-          live site, and whether the contact form came into view. Within a day these show the steps a visit
-          took (read a post, then saw the form, then sent a request), never who took them. Bots and the
-          site&apos;s owner are not counted.
+          Page views are counted without cookies: the path, the referring site, the screen size and the
+          country the address belongs to, looked up in a table kept on this server (no one else is asked, and
+          only the country is kept). Visitors are told apart by a hash of the address and browser mixed with a
+          random value that changes every day and is then deleted, so a hash can never be traced back to you,
+          even from the day before; IP addresses are not stored. What matters to the business is counted the
+          same way, with the same daily hash: a quote request, a message, a booked call, a resume requested or
+          downloaded, a newsletter sign-up, a comment or an endorsement sent, a link followed to GitHub,
+          LinkedIn or a project&apos;s live site, and whether the contact form came into view. Within a day
+          these show the steps a visit took (read a post, then saw the form, then sent a request), never who
+          took them. Bots and the site&apos;s owner are not counted. A quote request keeps where its visit
+          came from, the posts it read and its country, and is matched by its email with your earlier requests
+          or newsletter sign-up, to learn what first brought you here.
         </p>
         <p>
           {loaderData.honorGpc

@@ -198,6 +198,10 @@ export async function sweep(db: Db, today: string, rawRetentionDays: number, now
     await db.delete(pageViews).where(lt(pageViews.createdAt, cutoff));
     await db.delete(goalEvents).where(lt(goalEvents.createdAt, cutoff));
   }
+  // The planner's figures of the tables that grow with every view: the embedded database has no
+  // autovacuum to keep them, and without them "right now" (views of the last 5 minutes, a bound
+  // it cannot size) reads every raw view instead of its index (125 ms at a million views).
+  await db.execute(sql`analyze page_views, goal_events, analytics_daily, analytics_visits`);
 }
 
 /**

@@ -253,7 +253,7 @@ export function AnalyticsReport({
   return (
     <div className="space-y-6">
       {owner && (
-        <Panel small headingId="analytics-filter" title="Report on">
+        <Panel small headingId="analytics-filter" title="Filter">
           <p className="mt-1 text-sm text-muted-foreground">
             Every figure below for all visitors, for the visits of one source (a channel, a campaign, a
             landing page, a country, a device), for one page, or for those who reached one goal.
