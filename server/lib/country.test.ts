@@ -47,9 +47,10 @@ describe('a table of its own', () => {
       'a comment line',
       '5.0.0.0,5.0.0.9,de',
       '5.0.0.10,5.0.0.20,NL',
+      '192.0.2.0,192.0.2.255,US',
       '300.0.0.0,300.0.0.1,XX',
-      '2001:db8::,2001:db8:0:ffff:ffff:ffff:ffff:ffff,FR',
-      '2001:db8:1::,2001:db8:1::ff,BE',
+      '2a01:e0a::,2a01:e0a:0:ffff:ffff:ffff:ffff:ffff,FR',
+      '2a01:e0a:1::,2a01:e0a:1::ff,BE',
       '::ffff:zz::,::1,ZZ',
       '',
     ].join('\r\n'),
@@ -57,7 +58,7 @@ describe('a table of its own', () => {
 
   it('reads the rows that are ranges, and finds the range that holds an address, its ends included', async () => {
     const table = await loadCountryTable([file]);
-    expect(table.v4Country).toHaveLength(2);
+    expect(table.v4Country).toHaveLength(3);
     expect(table.v6Country).toHaveLength(2);
     expect(countryIn(table, '1.0.0.0')).toBe('AU');
     expect(countryIn(table, '1.0.0.255')).toBe('AU');
@@ -65,11 +66,15 @@ describe('a table of its own', () => {
     // A lower-case code is not a country code: its row is skipped.
     expect(countryIn(table, '5.0.0.5')).toBeNull();
     expect(countryIn(table, '5.0.0.20')).toBe('NL');
-    expect(countryIn(table, '2001:db8::1')).toBe('FR');
-    expect(countryIn(table, '2001:db8:0:ffff:ffff:ffff:ffff:ffff')).toBe('FR');
-    expect(countryIn(table, '2001:db8:1::80')).toBe('BE');
-    expect(countryIn(table, '2001:db8:1::100')).toBeNull();
-    expect(countryIn(table, '2001:db8:2::')).toBeNull();
+    expect(countryIn(table, '2a01:e0a::1')).toBe('FR');
+    expect(countryIn(table, '2a01:e0a:0:ffff:ffff:ffff:ffff:ffff')).toBe('FR');
+    expect(countryIn(table, '2a01:e0a:1::80')).toBe('BE');
+    expect(countryIn(table, '2a01:e0a:1::100')).toBeNull();
+    expect(countryIn(table, '2a01:e0a:2::')).toBeNull();
+    // An IPv4 address written as IPv6 is the same address; a documentation one is no one's,
+    // whatever a table says.
+    expect(countryIn(table, '::ffff:1.0.0.1')).toBe('AU');
+    expect(countryIn(table, '192.0.2.5')).toBeNull();
   });
 
   it('leaves every country unknown, and says so once, when its file cannot be read', async () => {

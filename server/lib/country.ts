@@ -10,8 +10,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import { isIPv4, isIPv6 } from 'node:net';
 import { dirname, join } from 'node:path';
+import { isPublicAddress } from './remote-images.ts';
 
 export type CountryOf = (ip: string) => Promise<string | null>;
 
@@ -187,33 +188,15 @@ function compare(words: Uint32Array, row: number, address: [number, number, numb
 }
 
 /**
- * Addresses no country has (private, loopback, link-local, shared and unspecified ones): never
- * looked up, since a table may list them by mistake (the bundled one gives 192.168.0.0/16 to AU).
+ * The two-letter code of an address in a loaded table, or null: not listed, or not a public
+ * address at all (the importer's guard says which), since a table may list private ranges by
+ * mistake (the bundled one gives 192.168.0.0/16 to AU).
  */
-const NOWHERE = new BlockList();
-for (const [prefix, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const)
-  NOWHERE.addSubnet(prefix, bits, 'ipv4');
-for (const [prefix, bits] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const)
-  NOWHERE.addSubnet(prefix, bits, 'ipv6');
-
-/** The two-letter code of an address in a loaded table, or null (a private address, or not listed). */
 export function countryIn(table: Table, ip: string): string | null {
   const mapped = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  if (!isPublicAddress(mapped)) return null;
   const four = v4(mapped);
   if (four !== null) {
-    if (NOWHERE.check(mapped, 'ipv4')) return null;
     const row = findRow(
       table.v4Start.length,
       (i) => (table.v4Start[i] ?? 0) > four,
@@ -222,7 +205,7 @@ export function countryIn(table: Table, ip: string): string | null {
     return row < 0 ? null : letters(table.v4Country[row] ?? 0);
   }
   const six = v6(mapped);
-  if (!six || NOWHERE.check(mapped, 'ipv6')) return null;
+  if (!six) return null;
   const row = findRow(
     table.v6Country.length,
     (i) => compare(table.v6Start, i, six) > 0,

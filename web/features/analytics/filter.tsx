@@ -4,15 +4,11 @@
  * reached one goal. A GET of the page, with or without its code; the choice stays in the address
  * (and in each CSV link), the credit for won value with it.
  */
-import { useId } from 'react';
-import { Form } from 'react-router';
 import { type Credit, SOURCE_DIMENSIONS, sourceValueLabel } from '../../../common/channels.ts';
 import { GOALS, goalLabel, isGoal } from '../../../common/goals.ts';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
-import { dashboardPaths } from '../../lib/admin-paths.ts';
-import { Button } from '../../ui/button.tsx';
-import { Select } from '../../ui/select.tsx';
 import { CREDIT_PARAM, SOURCE_PARAM } from './api.ts';
+import { GetChoice } from './get-choice.tsx';
 
 const LABELS = new Map<string, string>([
   ...SOURCE_DIMENSIONS.map(({ id, label }): [string, string] => [id, label]),
@@ -45,7 +41,6 @@ export function ReportFilter({
   source: string;
   credit: Credit;
 }) {
-  const id = useId();
   const options: Record<string, string> = { '': 'All visitors' };
   // A visit reads many posts: the report is filtered by the sources a visit has one of.
   for (const table of (report.sources ?? []).filter((table) => table.dimension !== 'read')) {
@@ -57,30 +52,13 @@ export function ReportFilter({
   const at = source.indexOf(':');
   if (source && !options[source]) options[source] = filterLabel(source.slice(0, at), source.slice(at + 1));
   return (
-    <Form
-      method="get"
-      action={dashboardPaths.analytics}
-      preventScrollReset
-      aria-label="What the report shows"
-      className="mt-3 flex flex-wrap items-end gap-2"
-    >
-      {credit !== 'first' && <input type="hidden" name={CREDIT_PARAM} value={credit} />}
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium">
-          Report on
-        </label>
-        <Select
-          id={id}
-          key={source}
-          name={SOURCE_PARAM}
-          defaultValue={source}
-          options={options}
-          className="w-auto max-w-full min-w-48"
-        />
-      </div>
-      <Button type="submit" variant="outline">
-        Show
-      </Button>
-    </Form>
+    <GetChoice
+      formLabel="What the report shows"
+      label="Report on"
+      name={SOURCE_PARAM}
+      value={source}
+      options={options}
+      keep={{ [CREDIT_PARAM]: credit === 'first' ? '' : credit }}
+    />
   );
 }

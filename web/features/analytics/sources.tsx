@@ -5,17 +5,13 @@
  * ("spring: 420 visitors, 6 requests, 1.4 %, 2 won, $12,000"). Each table is a disclosure, open
  * or shut without the page's code; a table wider than a phone scrolls sideways within its frame.
  */
-import { useId } from 'react';
-import { Form } from 'react-router';
 import { type Credit, SOURCE_DIMENSIONS, sourceValueLabel } from '../../../common/channels.ts';
 import { dollars } from '../../../common/money.ts';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
-import { dashboardPaths } from '../../lib/admin-paths.ts';
-import { Button } from '../../ui/button.tsx';
 import { DataTable, labelColumn } from '../../ui/data-table.tsx';
-import { Select } from '../../ui/select.tsx';
 import { CREDIT_PARAM, SOURCE_PARAM } from './api.ts';
 import { CsvLink } from './csv-link.tsx';
+import { GetChoice } from './get-choice.tsx';
 
 type SourceRow = AdminAnalytics['sources'][number]['rows'][number] & { label: string };
 
@@ -39,35 +35,17 @@ export function timeToWonText({ deals, medianDays }: AdminAnalytics['timeToWon']
   return `From first visit to won: ${median} (median of ${deals} ${deals === 1 ? 'deal' : 'deals'} won in the last ${days} days).`;
 }
 
-/** Which touch the won value is credited to: a GET of the page, with or without its code, keeping the funnels' source. */
+/** Which touch the won value is credited to, keeping the report's filter. */
 export function CreditChoice({ source, credit }: { source: string; credit: Credit }) {
-  const id = useId();
   return (
-    <Form
-      method="get"
-      action={dashboardPaths.analytics}
-      preventScrollReset
-      aria-label="Credit for won value"
-      className="mt-3 flex flex-wrap items-end gap-2"
-    >
-      {source && <input type="hidden" name={SOURCE_PARAM} value={source} />}
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium">
-          Credit won value to
-        </label>
-        <Select
-          id={id}
-          key={credit}
-          name={CREDIT_PARAM}
-          defaultValue={credit}
-          options={CREDIT_OPTIONS}
-          className="w-auto max-w-full min-w-48"
-        />
-      </div>
-      <Button type="submit" variant="outline">
-        Show
-      </Button>
-    </Form>
+    <GetChoice
+      formLabel="Credit for won value"
+      label="Credit won value to"
+      name={CREDIT_PARAM}
+      value={credit}
+      options={CREDIT_OPTIONS}
+      keep={{ [SOURCE_PARAM]: source }}
+    />
   );
 }
 
