@@ -77,6 +77,11 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'true' }, "TRUST_PROXY: must be the proxies' addresses"],
     [{ TRUST_PROXY: '10.0.0.0/33' }, "TRUST_PROXY: must be the proxies' addresses"],
     [{ TRUST_PROXY: '10.0.0.2,proxy.local' }, "TRUST_PROXY: must be the proxies' addresses"],
+    [{ BOOKING_ICS_URLS: 'webcal://calendar.example/x.ics' }, 'BOOKING_ICS_URLS: must be http(s) addresses'],
+    [
+      { BOOKING_ICS_URLS: 'https://a.example/x.ics not-an-address' },
+      'BOOKING_ICS_URLS: must be http(s) addresses',
+    ],
   ])('stops on %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

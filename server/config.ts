@@ -106,6 +106,24 @@ const configSchema = z
     REDIS_URL: optionalUrl(/^rediss?$/),
     SMTP_URL: optionalUrl(/^smtps?$/),
     NOTIFY_EMAIL: optionalString.pipe(z.email({ error: 'must be an email address' }).optional()),
+    /**
+     * The owner's private ICS feed addresses (Google's and Outlook's "secret address"), separated
+     * by spaces: their busy times block booking slots (issue 49). Each must be http(s).
+     */
+    BOOKING_ICS_URLS: optionalString.pipe(
+      z
+        .string()
+        .max(8000)
+        .refine(
+          (value) =>
+            value
+              .split(/\s+/)
+              .filter(Boolean)
+              .every((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)),
+          { error: 'must be http(s) addresses separated by spaces' },
+        )
+        .optional(),
+    ),
     /** Sender of notification emails; NOTIFY_EMAIL when unset. */
     MAIL_FROM: optionalString,
     /** Newsletter emails sent per second, across every process (providers' limits). */

@@ -206,3 +206,13 @@ export const bookingSettingsFormSchema = z
     };
   })
   .pipe(bookingSettingsSchema);
+
+/** One of the owner's calendars as the dashboard shows it (issue 49): its last ask, last good read and problem. */
+export const calendarStateSchema = z.object({
+  label: z.string(),
+  checkedAt: z.string().nullable(),
+  goodAt: z.string().nullable(),
+  problem: z.string().nullable(),
+  busy: z.number().int(),
+});
+export type CalendarState = z.infer<typeof calendarStateSchema>;

@@ -4,14 +4,25 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminBookingSchema, bookingSettingsSchema } from '../../../common/schemas/booking.ts';
+import {
+  adminBookingSchema,
+  bookingSettingsSchema,
+  calendarStateSchema,
+} from '../../../common/schemas/booking.ts';
 import { idParams } from '../../lib/route-params.ts';
+import type { BusyCalendars } from './calendars/feeds.ts';
 import type { BookingService } from './service.ts';
 
-export const bookingAdminRoutes: FastifyPluginAsyncZod<{ booking: BookingService }> = async (
-  app,
-  { booking },
-) => {
+export const bookingAdminRoutes: FastifyPluginAsyncZod<{
+  booking: BookingService;
+  calendars: Pick<BusyCalendars, 'states'>;
+}> = async (app, { booking, calendars }) => {
+  // The owner's calendars (issue 49): each one's last ask, last good read and what went wrong.
+  app.get(
+    '/api/admin/booking/calendars',
+    { schema: { response: { 200: z.array(calendarStateSchema) } } },
+    async () => calendars.states(),
+  );
   app.get('/api/admin/booking-settings', { schema: { response: { 200: bookingSettingsSchema } } }, async () =>
     booking.settings(),
   );

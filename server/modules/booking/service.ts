@@ -27,6 +27,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import { enqueueNotification } from '../notifications/service.ts';
+import type { BusyCalendars } from './calendars/feeds.ts';
 import { callInvitation } from './ics.ts';
 import { type Busy, freeSlots, isClear } from './slots.ts';
 
@@ -45,6 +46,11 @@ export const SLOT_UNAVAILABLE = 'That time is not available. Please choose anoth
 export const BOOKING_NOT_FOUND = 'This booking link is not valid. Check the link in your email.';
 export const BOOKING_CANCELLED = 'This call was cancelled. You can book a new one.';
 export const BOOKING_PAST = 'This call has already taken place.';
+/** A booking whose time the owner's calendar could not be checked for (issue 49, point 6). */
+export const CALENDAR_UNCHECKED =
+  "The owner's calendar cannot be checked right now, so no time can be booked. Please try again in a few minutes.";
+
+const DAY_MS = 86_400_000;
 
 export interface BookingOptions {
   siteUrl: string;
@@ -53,6 +59,8 @@ export interface BookingOptions {
   ownerEmail: string;
   defaults: BookingSettings;
   now?: () => Date;
+  /** The owner's calendars, whose busy times block slots (issue 49); none connected by default. */
+  calendars?: BusyCalendars;
 }
 
 /** Weekdays 09:00-17:00, 30-minute calls, 15 minutes after each, a day's notice, 30 days ahead. */
@@ -127,13 +135,42 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
   }
 
   /**
-   * Inside the booking lock: refuses a start that is not one of the owner's slots (409
-   * SLOT_UNAVAILABLE) or that a booked call now blocks (409 SLOT_TAKEN).
+   * The owner's calendars' busy times over the days slots are offered (whole UTC days, so the
+   * window and its parsed times stay the same all day): none without calendars; null when a
+   * calendar has no good read (its hours are unchecked), or, for a booking (`fresh`), none of
+   * this moment.
    */
-  async function checkSlot(tx: Pick<Db, 'select'>, start: Date, current: BookingSettings, exceptId?: number) {
+  async function calendarBusy(current: BookingSettings, fresh: boolean): Promise<Busy[] | null> {
+    if (!options.calendars?.any) return [];
+    const today = Date.parse(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
+    const from = new Date(today - DAY_MS);
+    const to = new Date(today + (current.horizonDays + 2) * DAY_MS);
+    return options.calendars.busy(from, to, current.timeZone, fresh);
+  }
+
+  /** A booking's or a move's calendar check, before its transaction (a calendar may be slow). */
+  async function calendarBusyForBooking(current: BookingSettings): Promise<Busy[]> {
+    const busy = await calendarBusy(current, true);
+    if (!busy) throw new HttpError(409, CALENDAR_UNCHECKED);
+    return busy;
+  }
+
+  /**
+   * Inside the booking lock: refuses a start that is not one of the owner's slots (409
+   * SLOT_UNAVAILABLE) or that a booked call or the owner's calendar (`elsewhere`) now blocks
+   * (409 SLOT_TAKEN).
+   */
+  async function checkSlot(
+    tx: Pick<Db, 'select'>,
+    start: Date,
+    current: BookingSettings,
+    elsewhere: Busy[],
+    exceptId?: number,
+  ) {
     const grid = freeSlots(current, [], now());
     if (!grid.some((slot) => slot.getTime() === start.getTime())) throw new HttpError(409, SLOT_UNAVAILABLE);
-    if (!isClear(start, current, await busyFrom(tx, start, exceptId))) throw new HttpError(409, SLOT_TAKEN);
+    const busy = [...(await busyFrom(tx, start, exceptId)), ...elsewhere];
+    if (!isClear(start, current, busy)) throw new HttpError(409, SLOT_TAKEN);
   }
 
   const lock = (tx: Pick<Db, 'execute'>) => tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK})`);
@@ -244,7 +281,9 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
     async slots(): Promise<BookingSlots> {
       const current = await settings();
       const at = now();
-      const slots = freeSlots(current, await busyFrom(db, at), at);
+      // A calendar never read well leaves every hour unchecked: no slot is offered.
+      const elsewhere = await calendarBusy(current, false);
+      const slots = elsewhere ? freeSlots(current, [...(await busyFrom(db, at)), ...elsewhere], at) : [];
       return {
         timeZone: current.timeZone,
         callMinutes: current.callMinutes,
@@ -256,9 +295,10 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
       const current = await settings();
       const start = new Date(input.start);
       const token = randomToken();
+      const elsewhere = await calendarBusyForBooking(current);
       const row = await db.transaction(async (tx) => {
         await lock(tx);
-        await checkSlot(tx, start, current);
+        await checkSlot(tx, start, current, elsewhere);
         const [inserted] = await tx
           .insert(bookings)
           .values({
@@ -317,9 +357,10 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
       if (row.endAt.getTime() <= now().getTime()) throw new HttpError(409, BOOKING_PAST);
       const start = new Date(startIso);
       if (start.getTime() === row.startAt.getTime()) return view(row, current);
+      const elsewhere = await calendarBusyForBooking(current);
       const updated = await db.transaction(async (tx) => {
         await lock(tx);
-        await checkSlot(tx, start, current, row.id);
+        await checkSlot(tx, start, current, elsewhere, row.id);
         const [changed] = await tx
           .update(bookings)
           .set({
