@@ -16,6 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     dehydrated: await prefetchOwn(context, request, [
       bookingOwnerPaths.bookingSettings,
       bookingOwnerPaths.bookings,
+      bookingOwnerPaths.calendars,
     ]),
   };
 }

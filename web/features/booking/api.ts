@@ -6,6 +6,7 @@ import type {
   BookingSettings,
   BookingSlots,
   BookingView,
+  CalendarState,
 } from '../../../common/schemas/booking.ts';
 import { zonedFormat } from '../../../common/zoned-time.ts';
 import { ADMIN_PREFIX } from '../../lib/api.ts';
@@ -40,6 +41,7 @@ export const bookingOwnerPaths = {
   bookingSettings: `${ADMIN_PREFIX}booking-settings`,
   bookings: `${ADMIN_PREFIX}bookings`,
   bookingCancel: (id: number) => `${ADMIN_PREFIX}bookings/${id}/cancel`,
+  calendars: `${ADMIN_PREFIX}booking/calendars`,
 } as const;
 
 /** The free slots, fetched fresh (they change with every booking); `initialData` is the server's list for the HTML. */
@@ -66,5 +68,7 @@ export const MANAGE_FORMS = { move: 'move', cancel: 'cancel' } as const;
 
 export const useBookingSettings = () =>
   useQuery<BookingSettings>({ queryKey: [bookingOwnerPaths.bookingSettings] });
+/** The owner's calendars and how each one's last read went. */
+export const useCalendars = () => useQuery<CalendarState[]>({ queryKey: [bookingOwnerPaths.calendars] });
 export const useBookedCalls = () => useQuery<AdminBooking[]>({ queryKey: [bookingOwnerPaths.bookings] });
 export const cancelBookedCall = (id: number) => apiRequest('POST', bookingOwnerPaths.bookingCancel(id));

@@ -7,12 +7,14 @@ import { useAdminAction } from '../admin/admin-list.tsx';
 import { Panel, StatusBadge } from '../admin/panel.tsx';
 import { BOOKING_SLOTS_PATH, cancelBookedCall, fullTime, useBookedCalls, useBookingSettings } from './api.ts';
 import { SettingsForm } from './availability-form.tsx';
+import { CalendarsPanel } from './calendars.tsx';
 
 export function BookingsAdmin() {
   const settings = useBookingSettings();
   return (
     <div className="space-y-8">
       <CallList timeZone={settings.data?.timeZone} />
+      <CalendarsPanel />
       <Panel
         headingId="availability-heading"
         title="Availability"
