@@ -197,6 +197,9 @@ test.describe('where a visit came from, whatever the visitor does (issue 44)', (
       utmCampaign: 'shop-window',
       referrer: 'search.example.org',
       lastRead: '/projects/keycode-help',
+      // The visit's posts and projects read, and when it began (issue 48, point 4).
+      reads: ['/projects/keycode-help'],
+      startedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
   });
 
@@ -222,6 +225,8 @@ test.describe('where a visit came from, whatever the visitor does (issue 44)', (
         utmSource: 'flyer',
         utmCampaign: 'shop-window',
         lastRead: '/projects/keycode-help',
+        reads: ['/projects/keycode-help'],
+        startedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       });
 
       await signInAs('admin');
