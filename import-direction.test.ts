@@ -97,6 +97,7 @@ const ADMIN_PATH_OWNERS: Record<string, string> = {
   newsletter: 'newsletter',
   testimonials: 'testimonials',
   'booking-settings': 'booking',
+  'booking-calendars': 'booking',
   bookings: 'booking',
   analytics: 'analytics',
   backups: 'backup',

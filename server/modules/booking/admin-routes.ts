@@ -19,7 +19,7 @@ export const bookingAdminRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { booking, calendars }) => {
   // The owner's calendars (issue 49): each one's last ask, last good read and what went wrong.
   app.get(
-    '/api/admin/booking/calendars',
+    '/api/admin/booking-calendars',
     { schema: { response: { 200: z.array(calendarStateSchema) } } },
     async () => calendars.states(),
   );

@@ -41,7 +41,7 @@ export const bookingOwnerPaths = {
   bookingSettings: `${ADMIN_PREFIX}booking-settings`,
   bookings: `${ADMIN_PREFIX}bookings`,
   bookingCancel: (id: number) => `${ADMIN_PREFIX}bookings/${id}/cancel`,
-  calendars: `${ADMIN_PREFIX}booking/calendars`,
+  calendars: `${ADMIN_PREFIX}booking-calendars`,
 } as const;
 
 /** The free slots, fetched fresh (they change with every booking); `initialData` is the server's list for the HTML. */

@@ -90,7 +90,7 @@ const book = (start: string) =>
   });
 const calendars = async () =>
   (
-    await t.app.inject({ url: '/api/admin/booking/calendars', headers: { cookie: admin } })
+    await t.app.inject({ url: '/api/admin/booking-calendars', headers: { cookie: admin } })
   ).json() as CalendarState[];
 /** Six minutes on: the last read is older than a page of slots may use. */
 const later = () => clock.set(new Date(clock.now().getTime() + 6 * 60_000).toISOString());
