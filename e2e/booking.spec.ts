@@ -91,7 +91,9 @@ test('the owner sets the hours and the badge, and the home page shows it', async
   await page.goto('/admin/blog/bookings');
   // No calendar is connected on the test server: the panel says how to connect one.
   await expect(
-    page.getByRole('region', { name: 'Your calendars' }).getByText(/^No calendar connected\. Set BOOKING_ICS_URLS/),
+    page
+      .getByRole('region', { name: 'Your calendars' })
+      .getByText(/^No calendar connected\. Set BOOKING_ICS_URLS/),
   ).toBeVisible();
   const form = page.getByRole('form', { name: 'Availability' });
   await expect(form.getByRole('checkbox', { name: 'Monday' })).toBeChecked();
