@@ -227,6 +227,10 @@ test.describe('the owner', () => {
           (await ownerEntries(admin, '/api/admin/outbox?pageSize=50', 'subject', `[Test] ${subject}`)).length,
       )
       .toBe(1);
+    // The page has taken the test's answer (its button back from "Sending..."): the owner ticks
+    // the box on a page that has settled, not one about to take in the answer (CI once lost the tick).
+    await expect(page.getByRole('button', { name: 'Send a test to me' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Send now' })).toBeEnabled();
 
     await page.getByLabel(/I have checked the preview/).check();
     await page.getByRole('button', { name: 'Send now' }).click();
