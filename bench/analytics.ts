@@ -54,7 +54,9 @@ const SEGMENTS = sql.raw(`select dimension || '=' || value as segment, n from ($
 
 const database = await openTestDatabase();
 const pipeline = quotePipeline(database.db, () => new Date());
-const reader = createAnalyticsService(database.db, { leads: (since) => pipeline.leadsBySource(since) });
+const reader = createAnalyticsService(database.db, {
+  leads: (since, credit) => pipeline.leadsBySource(since, 'asked', credit),
+});
 await fillToScale(database.db, { posts: 0, comments: 0, views: 0, quotes: LEADS });
 await fillSourceRollups();
 await fillFunnels();

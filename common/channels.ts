@@ -72,7 +72,7 @@ export const VISIT_DIMENSIONS = SOURCE_DIMENSIONS.map((dimension) => dimension.i
  * or a goal (`goal:quote`).
  */
 export const FILTER_DIMENSIONS = [...VISIT_DIMENSIONS, 'page', 'goal'] as const;
-export type FilterDimension = (typeof VISIT_DIMENSIONS)[number] | 'page' | 'goal';
+export type FilterDimension = (typeof FILTER_DIMENSIONS)[number];
 
 /** A post's or a project's address: what a visit reads (and a lead keeps as its last read). */
 export const READ_PATH = /^\/(blog\/[^/]+|projects\/[^/]+)$/;

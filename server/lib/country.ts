@@ -10,7 +10,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { isIPv4, isIPv6 } from 'node:net';
 import { dirname, join } from 'node:path';
 import { isPublicAddress } from './remote-images.ts';
 
@@ -22,21 +21,6 @@ export function bundledCountryFiles(): string[] {
     createRequire(import.meta.url).resolve('@ip-location-db/geo-whois-asn-country/package.json'),
   );
   return ['geo-whois-asn-country-ipv4.csv', 'geo-whois-asn-country-ipv6.csv'].map((file) => join(dir, file));
-}
-
-/** An IPv4 address as a number, or null. */
-function v4(address: string): number | null {
-  if (!isIPv4(address)) return null;
-  return address.split('.').reduce((sum, part) => sum * 256 + Number(part), 0);
-}
-
-/** An IPv6 address as four 32-bit words, most significant first, or null. */
-function v6(address: string): [number, number, number, number] | null {
-  if (!isIPv6(address) || address.includes('.')) return null;
-  const words: number[] = [];
-  return parseV6(address, 0, address.length, words, 0)
-    ? [words[0] ?? 0, words[1] ?? 0, words[2] ?? 0, words[3] ?? 0]
-    : null;
 }
 
 const letters = (value: number) => String.fromCharCode(value >> 8, value & 255);
@@ -178,7 +162,7 @@ function findRow(count: number, startAfter: (row: number) => boolean, endBefore:
 }
 
 /** -1, 0 or 1 as the four words at `row` of `words` compare with `address`. */
-function compare(words: Uint32Array, row: number, address: [number, number, number, number]): number {
+function compare(words: Uint32Array, row: number, address: number[]): number {
   for (let i = 0; i < 4; i++) {
     const word = words[row * 4 + i] ?? 0;
     const given = address[i] ?? 0;
@@ -194,9 +178,10 @@ function compare(words: Uint32Array, row: number, address: [number, number, numb
  */
 export function countryIn(table: Table, ip: string): string | null {
   const mapped = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  // The guard also says it is an address at all; the table's own parsers then read it.
   if (!isPublicAddress(mapped)) return null;
-  const four = v4(mapped);
-  if (four !== null) {
+  const four = parseV4(mapped, 0, mapped.length);
+  if (four >= 0) {
     const row = findRow(
       table.v4Start.length,
       (i) => (table.v4Start[i] ?? 0) > four,
@@ -204,8 +189,8 @@ export function countryIn(table: Table, ip: string): string | null {
     );
     return row < 0 ? null : letters(table.v4Country[row] ?? 0);
   }
-  const six = v6(mapped);
-  if (!six) return null;
+  const six: number[] = [];
+  if (!parseV6(mapped, 0, mapped.length, six, 0)) return null;
   const row = findRow(
     table.v6Country.length,
     (i) => compare(table.v6Start, i, six) > 0,

@@ -1,4 +1,5 @@
 /** Page views and goals: the counter every page loads, the goals forms and links out reach, the roll-ups, the owner's report. */
+import type { Credit } from '../../../common/channels.ts';
 import type { SiteContext, SiteModule } from '../../lib/site-module.ts';
 import type { ContactService } from '../contact/service.ts';
 import { analyticsAdminRoutes } from './admin-routes.ts';
@@ -17,7 +18,10 @@ export function analyticsModule(
   const analytics = createAnalyticsService(db, {
     rawRetentionDays: config.ANALYTICS_RAW_DAYS,
     ...(contact
-      ? { leads: contact.leadsBySource.bind(contact), timeToWon: contact.timeToWon.bind(contact) }
+      ? {
+          leads: (since: Date, credit: Credit) => contact.leadsBySource(since, 'asked', credit),
+          timeToWon: (since: Date) => contact.timeToWon(since),
+        }
       : {}),
     changed: () => cache.invalidate(SETTINGS_CHANGED),
   });

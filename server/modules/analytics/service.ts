@@ -149,13 +149,11 @@ const VISIT_COLUMNS = {
   visit_device: 'device',
 } as const satisfies Record<(typeof VISIT_DIMENSIONS)[number], keyof typeof analyticsVisits.$inferSelect>;
 
+type VisitFilter = { dimension: (typeof VISIT_DIMENSIONS)[number]; value: string };
+
 /** A filter by a visit's source: what the funnels are counted by (not by page or goal). */
-const bySource = (
-  filter: SourceFilter | null,
-): (SourceFilter & { dimension: (typeof VISIT_DIMENSIONS)[number] }) | null =>
-  filter && filter.dimension !== 'page' && filter.dimension !== 'goal'
-    ? (filter as SourceFilter & { dimension: (typeof VISIT_DIMENSIONS)[number] })
-    : null;
+const isVisitFilter = (filter: SourceFilter | null): filter is VisitFilter =>
+  filter !== null && filter.dimension !== 'page' && filter.dimension !== 'goal';
 
 /** The funnels a visit's event moves on: the steps it passed, and each funnel's steps reached after it. */
 export function advanceFunnels(
@@ -290,7 +288,7 @@ export function createAnalyticsService(
     /** Says the settings changed, in every process (the read cache's invalidation). */
     changed?: () => void;
     /** The pipeline's quote requests since a date by their source (the contact module's). */
-    leads?: (since: Date, by: 'asked', credit: Credit) => Promise<LeadsBySource[]>;
+    leads?: (since: Date, credit: Credit) => Promise<LeadsBySource[]>;
     /** The deals won since a date and the median days from first visit to won (the contact module's). */
     timeToWon?: (since: Date) => Promise<AdminAnalytics['timeToWon']>;
   } = {},
@@ -357,7 +355,7 @@ export function createAnalyticsService(
    */
   async function funnelsReport(
     since: string,
-    filter: SourceFilter | null,
+    filter: VisitFilter | null,
     leadsOfPeriod: Promise<LeadsBySource[]>,
   ): Promise<AdminAnalytics['funnels']> {
     const list = await funnels();
@@ -671,7 +669,7 @@ export function createAnalyticsService(
         named(id),
         named(`goal:${id}`),
       ]);
-      const leadsOfPeriod = leads(new Date(`${since}T00:00:00.000Z`), 'asked', credit);
+      const leadsOfPeriod = leads(new Date(`${since}T00:00:00.000Z`), credit);
       const before = new Date(today.getTime() - (2 * days - 1) * DAY_MS).toISOString().slice(0, 10);
       const [
         perDay,
@@ -706,7 +704,7 @@ export function createAnalyticsService(
           .where(and(inArray(analyticsDaily.dimension, sourceDimensions), gte(analyticsDaily.day, since)))
           .groupBy(analyticsDaily.dimension, analyticsDaily.value),
         leadsOfPeriod,
-        funnelsReport(since, bySource(filter), leadsOfPeriod),
+        funnelsReport(since, isVisitFilter(filter) ? filter : null, leadsOfPeriod),
         db
           .select({
             views: sql<number>`coalesce(sum(${analyticsDaily.views}), 0)::int`,

@@ -48,7 +48,7 @@ export async function firstTouchOf(
       .select({ source: quoteRequests.leadSource, createdAt: quoteRequests.createdAt })
       .from(quoteRequests)
       .where(and(sql`lower(${quoteRequests.email}) = ${key}`, isNotNull(quoteRequests.leadSource)))
-      .orderBy(sql`lower(${quoteRequests.email})`, asc(quoteRequests.createdAt))
+      .orderBy(asc(quoteRequests.createdAt))
       .limit(1),
     db
       .select({ source: newsletterSubscribers.leadSource, createdAt: newsletterSubscribers.createdAt })

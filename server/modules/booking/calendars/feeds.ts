@@ -52,9 +52,9 @@ interface FeedState {
 
 export interface BusyCalendars {
   /**
-   * The busy times of every calendar between two instants: from reads at most `maxAgeMs` old
-   * (reading again, waiting at most `waitMs`); null when a calendar has no good read at all
-   * (its hours unchecked).
+   * The busy times of every calendar between two instants: from reads at most SLOTS_MAX_AGE_MS
+   * old (reading again, waiting at most SLOTS_WAIT_MS), or, `fresh`, from a read of this moment
+   * (waiting at most BOOKING_WAIT_MS); null when a calendar has no such read (its hours unchecked).
    */
   busy(from: Date, to: Date, ownerZone: string, fresh?: boolean): Promise<Busy[] | null>;
   /** What the owner sees of each calendar. */
@@ -82,6 +82,11 @@ export function busyCalendars({
     parsed: null,
   }));
 
+  /** The window and zone last asked for: a new text is parsed for it once, as it is read. */
+  let window = { from: new Date(0), to: new Date(0), ownerZone: 'UTC' };
+  const keyOf = (goodAt: number) =>
+    `${goodAt}|${window.from.toISOString()}|${window.to.toISOString()}|${window.ownerZone}`;
+
   async function read(state: FeedState): Promise<void> {
     const at = now().getTime();
     try {
@@ -92,10 +97,11 @@ export function busyCalendars({
       // Checked before it replaces the last good read: a page that is no calendar keeps the old one.
       if (!/^\s*BEGIN:VCALENDAR/i.test(page.text))
         throw new UnreadableCalendar('what it sent is not a calendar');
-      busyTimes(page.text, new Date(at), new Date(at + 86_400_000), 'UTC');
+      // Parsed for the window asked for: a text that cannot be read keeps the old one too.
+      const busy = busyTimes(page.text, window.from, window.to, window.ownerZone);
       state.text = page.text;
       state.goodAt = at;
-      state.parsed = null;
+      state.parsed = { key: keyOf(at), busy };
       state.problem = null;
     } catch (error) {
       state.problem = (error as Error).message || 'it could not be read';
@@ -120,12 +126,13 @@ export function busyCalendars({
     clearTimeout(timer);
   }
 
-  function busyOf(state: FeedState, from: Date, to: Date, ownerZone: string): Busy[] | null {
+  /** A feed's busy times over the window asked for, parsed once per text and window. */
+  function busyOf(state: FeedState): Busy[] | null {
     if (state.text === null || state.goodAt === null) return null;
-    const key = `${state.goodAt}|${from.toISOString()}|${to.toISOString()}|${ownerZone}`;
+    const key = keyOf(state.goodAt);
     if (state.parsed?.key !== key) {
       try {
-        state.parsed = { key, busy: busyTimes(state.text, from, to, ownerZone) };
+        state.parsed = { key, busy: busyTimes(state.text, window.from, window.to, window.ownerZone) };
       } catch (error) {
         state.problem = (error as Error).message;
         return null;
@@ -138,6 +145,7 @@ export function busyCalendars({
     any: feeds.length > 0,
 
     async busy(from, to, ownerZone, fresh = false) {
+      window = { from, to, ownerZone };
       await Promise.all(
         states.map((state) =>
           fresh ? current(state, 0, BOOKING_WAIT_MS) : current(state, SLOTS_MAX_AGE_MS, SLOTS_WAIT_MS),
@@ -148,7 +156,7 @@ export function busyCalendars({
         // A booking needs a read of this moment's calendar: one older than a page of slots may use is not enough.
         if (fresh && (state.goodAt === null || now().getTime() - state.goodAt > SLOTS_MAX_AGE_MS))
           return null;
-        const times = busyOf(state, from, to, ownerZone);
+        const times = busyOf(state);
         if (!times) return null;
         busy.push(...times);
       }
