@@ -124,6 +124,20 @@ const configSchema = z
         )
         .optional(),
     ),
+    /**
+     * The owner's CalDAV account (iCloud, Fastmail, Nextcloud…), the user name and app password in
+     * the address: `https://user:app-password@caldav.example/` (issue 49). Its calendars' busy
+     * times block slots, and bookings are written to its first calendar (or the one chosen on
+     * the owner's Calls page).
+     */
+    BOOKING_CALDAV_URL: optionalString.pipe(
+      z
+        .url({ protocol: /^https?$/, error: 'must be an http(s) address' })
+        .refine((value) => new URL(value).username !== '' && new URL(value).password !== '', {
+          error: 'must hold the user name and app password: https://user:password@host/',
+        })
+        .optional(),
+    ),
     /** Sender of notification emails; NOTIFY_EMAIL when unset. */
     MAIL_FROM: optionalString,
     /** Newsletter emails sent per second, across every process (providers' limits). */

@@ -468,6 +468,36 @@ export const bookings = pgTable(
   ],
 );
 
+/**
+ * A booking's event in the owner's CalDAV calendar (issue 49, point 1): written, moved and removed
+ * with the booking, by one process at a time (a lease), retried with backoff while the calendar
+ * is down. Every change of the booking raises `generation`: a write that finishes for an older
+ * one leaves the row due, so the calendar always ends with the booking as it is.
+ */
+export const bookingCalendarEvents = pgTable(
+  'booking_calendar_events',
+  {
+    bookingId: integer('booking_id')
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    generation: integer('generation').notNull().default(0),
+    status: text('status', { enum: ['pending', 'done'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Until when one process holds the write (a crash mid-write frees it then). */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** Where the event is in the calendar; null while there is none. */
+    href: text('href'),
+  },
+  (t) => [
+    index('booking_calendar_events_due_idx').on(t.status, t.nextAttemptAt),
+    check('booking_calendar_events_status_check', sql`${t.status} in ('pending', 'done')`),
+  ],
+);
+
 export const resumeRequests = pgTable(
   'resume_requests',
   {

@@ -7,21 +7,65 @@ import { z } from 'zod';
 import {
   adminBookingSchema,
   bookingSettingsSchema,
-  calendarStateSchema,
+  caldavAccountInputSchema,
+  calendarChoiceSchema,
+  calendarFeedInputSchema,
+  calendarOverviewSchema,
 } from '../../../common/schemas/booking.ts';
+import { notFound } from '../../lib/http-error.ts';
 import { idParams } from '../../lib/route-params.ts';
-import type { BusyCalendars } from './calendars/feeds.ts';
+import type { OwnerCalendars } from './calendars/connections.ts';
+import type { CalendarWrites } from './calendars/writes.ts';
 import type { BookingService } from './service.ts';
 
 export const bookingAdminRoutes: FastifyPluginAsyncZod<{
   booking: BookingService;
-  calendars: Pick<BusyCalendars, 'states'>;
-}> = async (app, { booking, calendars }) => {
-  // The owner's calendars (issue 49): each one's last ask, last good read and what went wrong.
-  app.get(
-    '/api/admin/booking-calendars',
-    { schema: { response: { 200: z.array(calendarStateSchema) } } },
-    async () => calendars.states(),
+  calendars: OwnerCalendars;
+  writes: Pick<CalendarWrites, 'state'>;
+  /** A calendar account was connected or changed: the events waiting for one may be written now. */
+  wake: () => void;
+}> = async (app, { booking, calendars, writes, wake }) => {
+  // The owner's calendars (issue 49): what is connected, each one's last ask, last good read and
+  // what went wrong, and the bookings waiting to be written to the account.
+  app.get('/api/admin/booking-calendars', { schema: { response: { 200: calendarOverviewSchema } } }, async () =>
+    calendars.overview(await writes.state()),
+  );
+  app.put(
+    '/api/admin/booking-calendars/caldav',
+    { schema: { body: caldavAccountInputSchema } },
+    async (request, reply) => {
+      await calendars.connectCalDav(request.body);
+      wake();
+      return reply.code(204).send();
+    },
+  );
+  app.delete('/api/admin/booking-calendars/caldav', async (_request, reply) => {
+    await calendars.disconnectCalDav();
+    return reply.code(204).send();
+  });
+  app.put(
+    '/api/admin/booking-calendars/write-to',
+    { schema: { body: calendarChoiceSchema } },
+    async (request, reply) => {
+      await calendars.writeTo(request.body.calendar);
+      return reply.code(204).send();
+    },
+  );
+  app.post(
+    '/api/admin/booking-calendars/feeds',
+    { schema: { body: calendarFeedInputSchema } },
+    async (request, reply) => {
+      await calendars.addFeed(request.body.url);
+      return reply.code(201).send();
+    },
+  );
+  app.delete(
+    '/api/admin/booking-calendars/feeds/:id',
+    { schema: { params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,20}$/) }) } },
+    async (request, reply) => {
+      if (!(await calendars.removeFeed(request.params.id))) throw notFound('Calendar not found');
+      return reply.code(204).send();
+    },
   );
   app.get('/api/admin/booking-settings', { schema: { response: { 200: bookingSettingsSchema } } }, async () =>
     booking.settings(),

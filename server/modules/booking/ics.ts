@@ -7,7 +7,12 @@
 export interface CallEvent {
   uid: string;
   sequence: number;
-  method: 'REQUEST' | 'CANCEL';
+  /**
+   * An invitation's (iTIP) method; null for the owner's calendar's own copy (CalDAV), which
+   * carries no method, organizer or attendee: a server that schedules would invite the visitor
+   * a second time.
+   */
+  method: 'REQUEST' | 'CANCEL' | null;
   start: Date;
   end: Date;
   /** When this version was made (DTSTAMP). */
@@ -54,7 +59,7 @@ export function callInvitation(event: CallEvent): string {
     'VERSION:2.0',
     'PRODID:-//portfolio-site//Book a call//EN',
     'CALSCALE:GREGORIAN',
-    `METHOD:${event.method}`,
+    ...(event.method ? [`METHOD:${event.method}`] : []),
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
     `SEQUENCE:${event.sequence}`,
@@ -64,8 +69,12 @@ export function callInvitation(event: CallEvent): string {
     `SUMMARY:${escapeText(event.summary)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
     `URL:${event.url}`,
-    `ORGANIZER;CN=${quoted(event.organizer.name)}:mailto:${event.organizer.email}`,
-    `ATTENDEE;CN=${quoted(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:${event.attendee.email}`,
+    ...(event.method
+      ? [
+          `ORGANIZER;CN=${quoted(event.organizer.name)}:mailto:${event.organizer.email}`,
+          `ATTENDEE;CN=${quoted(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:${event.attendee.email}`,
+        ]
+      : []),
     `STATUS:${event.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',
     'END:VCALENDAR',

@@ -1,29 +1,51 @@
-/** Booking a call: free slots, booking, moving and cancelling, the owner's availability. */
+/** Booking a call: free slots, booking, moving and cancelling, the owner's availability and calendars. */
 import { contactInfo, OWNER_TIME_ZONE, profile } from '../../../content/profile.ts';
-import { httpPages } from '../../lib/remote-images.ts';
+import { queueRunner } from '../../lib/mail.ts';
+import { guardedFetch, httpPages } from '../../lib/remote-images.ts';
+import { createSealer } from '../../lib/sealed.ts';
 import { clockOf, type SiteContext, type SiteModule } from '../../lib/site-module.ts';
 import { bookingAdminRoutes } from './admin-routes.ts';
-import { busyCalendars, FEED_MAX_BYTES, FEED_TIMEOUT_MS, feedLabel } from './calendars/feeds.ts';
+import { ownerCalendars } from './calendars/connections.ts';
+import { FEED_MAX_BYTES, FEED_TIMEOUT_MS } from './calendars/feeds.ts';
+import { calendarWrites } from './calendars/writes.ts';
 import { bookingRoutes } from './routes.ts';
 import { createBookingService, defaultBookingSettings } from './service.ts';
 
 export function bookingModule(context: SiteContext) {
-  const { db, cache, config } = context;
-  const calendars = busyCalendars({
-    feeds: (config.BOOKING_ICS_URLS ?? '')
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((url) => ({ url, label: feedLabel(url) })),
-    // Through the importer's guard: no address on this machine or its network, unless a test allows it.
-    pages: httpPages({
-      timeoutMs: FEED_TIMEOUT_MS,
-      maxBytes: FEED_MAX_BYTES,
-      ...(config.OUTBOUND_ALLOW_PRIVATE_ADDRESSES ? { allowAddress: () => true } : {}),
-    }),
+  const { db, cache, config, serverSecret, log } = context;
+  // Through the importer's guard: no address on this machine or its network, unless a test allows it.
+  const guard = {
+    timeoutMs: FEED_TIMEOUT_MS,
+    maxBytes: FEED_MAX_BYTES,
+    ...(config.OUTBOUND_ALLOW_PRIVATE_ADDRESSES ? { allowAddress: () => true } : {}),
+  };
+  const siteHost = new URL(config.publicUrl).host;
+  const calendars = ownerCalendars({
+    db,
+    sealer: createSealer(serverSecret, 'booking-calendars'),
+    environment: { caldavUrl: config.BOOKING_CALDAV_URL, icsUrls: config.BOOKING_ICS_URLS },
+    fetch: guardedFetch(guard),
+    pages: httpPages(guard),
+    // The site's own bookings in the owner's calendar are counted once, from its own list.
+    ownEvent: (uid) => uid.startsWith('booking-') && uid.endsWith(`@${siteHost}`),
     ...clockOf(context),
+  });
+  const writes = calendarWrites(db, {
+    account: () => calendars.caldav(),
+    uidOf: (row) => booking.uidOf(row),
+    eventOf: (row) => booking.calendarEvent(row),
+    ...clockOf(context),
+  });
+  const writing = queueRunner({
+    round: async () => ((await writes.due()) ? writes.writeDue() : false),
+    idleMs: 60_000,
+    busyMs: 200,
+    onError: (error) => log.warn({ err: error }, 'booking calendar writes'),
   });
   const booking = createBookingService(db, cache, {
     calendars,
+    writes,
+    changed: () => writing.wake(),
     siteUrl: config.publicUrl,
     ownerName: profile.name,
     ownerEmail: config.NOTIFY_EMAIL ?? contactInfo.email,
@@ -33,11 +55,22 @@ export function bookingModule(context: SiteContext) {
   return {
     name: 'booking',
     booking,
+    /** For tests: the due calendar events written now. */
+    calendarWrites: writes,
+    jobs: [
+      // Bookings written to the owner's CalDAV calendar: woken by each change, else every minute.
+      { name: 'booking: calendar events', periodic: true, start: writing.start, stop: writing.stop },
+    ],
     routes: async (app) => {
       await app.register(bookingRoutes, { booking, cache });
     },
     adminRoutes: async (app) => {
-      await app.register(bookingAdminRoutes, { booking, calendars });
+      await app.register(bookingAdminRoutes, {
+        booking,
+        calendars,
+        writes,
+        wake: () => writing.wake(),
+      });
     },
   } satisfies SiteModule & Record<string, unknown>;
 }

@@ -28,6 +28,7 @@ import type { ReadCache } from '../../lib/read-cache.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import { enqueueNotification } from '../notifications/service.ts';
 import type { BusyCalendars } from './calendars/feeds.ts';
+import type { CalendarWrites } from './calendars/writes.ts';
 import { callInvitation } from './ics.ts';
 import { type Busy, freeSlots, isClear } from './slots.ts';
 
@@ -60,7 +61,11 @@ export interface BookingOptions {
   defaults: BookingSettings;
   now?: () => Date;
   /** The owner's calendars, whose busy times block slots (issue 49); none connected by default. */
-  calendars?: BusyCalendars;
+  calendars?: Pick<BusyCalendars, 'busy'>;
+  /** The booking's event in the owner's CalDAV calendar, marked due in each change's transaction. */
+  writes?: Pick<CalendarWrites, 'changed'>;
+  /** After a change is stored: its event may be written now. */
+  changed?: () => void;
 }
 
 /** Weekdays 09:00-17:00, 30-minute calls, 15 minutes after each, a day's notice, 30 days ahead. */
@@ -141,7 +146,7 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
    * this moment.
    */
   async function calendarBusy(current: BookingSettings, fresh: boolean): Promise<Busy[] | null> {
-    if (!options.calendars?.any) return [];
+    if (!options.calendars) return [];
     const today = Date.parse(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
     const from = new Date(today - DAY_MS);
     const to = new Date(today + (current.horizonDays + 2) * DAY_MS);
@@ -175,10 +180,13 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
 
   const lock = (tx: Pick<Db, 'execute'>) => tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK})`);
 
+  /** The call's UID, the same for its whole life, in the invitations and the owner's calendar. */
+  const uidOf = (row: Pick<BookingRow, 'id'>) => `booking-${row.id}@${new URL(options.siteUrl).host}`;
+
   /** The call as an iCalendar event: one UID for its whole life, cancelled once it is. */
   function invitation(row: BookingRow, link: string | undefined): string {
     return callInvitation({
-      uid: `booking-${row.id}@${new URL(options.siteUrl).host}`,
+      uid: uidOf(row),
       sequence: row.sequence,
       method: row.status === 'cancelled' ? 'CANCEL' : 'REQUEST',
       start: row.startAt,
@@ -250,6 +258,27 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
 
   return {
     settings,
+    uidOf,
+
+    /**
+     * The call as the owner's calendar keeps it (CalDAV): no method, organizer or attendee (a
+     * server that schedules would invite the visitor again), who and why in its description.
+     */
+    calendarEvent(row: BookingRow): string {
+      return callInvitation({
+        uid: uidOf(row),
+        sequence: row.sequence,
+        method: null,
+        start: row.startAt,
+        end: row.endAt,
+        stamp: now(),
+        summary: `Call: ${row.name}`,
+        description: `With: ${row.name} <${row.email}>\nTopic: ${row.topic}\n\nBookings: ${options.siteUrl}/admin/blog/bookings`,
+        url: `${options.siteUrl}/admin/blog/bookings`,
+        organizer: { name: options.ownerName, email: options.ownerEmail },
+        attendee: { name: row.name, email: row.email },
+      });
+    },
 
     async saveSettings(input: BookingSettings): Promise<BookingSettings> {
       const checked = bookingSettingsSchema.parse(input);
@@ -317,8 +346,10 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
         // The unique index behind the lock: a start already booked is taken.
         if (!inserted) throw new HttpError(409, SLOT_TAKEN);
         await notify(tx, inserted, 'booked', token, current.timeZone);
+        await options.writes?.changed(tx, inserted.id);
         return inserted;
       });
+      options.changed?.();
       return { booking: view(row, current), manageUrl: manageUrl(token) };
     },
 
@@ -343,9 +374,13 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
           .set({ status: 'cancelled', cancelledAt: now(), sequence: sql`${bookings.sequence} + 1` })
           .where(and(eq(bookings.id, row.id), eq(bookings.status, 'booked')))
           .returning();
-        if (changed) await notify(tx, changed, 'cancelled', null, current.timeZone);
+        if (changed) {
+          await notify(tx, changed, 'cancelled', null, current.timeZone);
+          await options.writes?.changed(tx, changed.id);
+        }
         return changed ?? row;
       });
+      options.changed?.();
       return view(updated, current);
     },
 
@@ -372,8 +407,10 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
           .returning();
         if (!changed) throw new HttpError(409, BOOKING_CANCELLED);
         await notify(tx, changed, 'moved', token, current.timeZone);
+        await options.writes?.changed(tx, changed.id);
         return changed;
       });
+      options.changed?.();
       return view(updated, current);
     },
 
@@ -414,7 +451,9 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
           return;
         }
         await notify(tx, changed, 'cancelled', null, current.timeZone);
+        await options.writes?.changed(tx, changed.id);
       });
+      options.changed?.();
     },
 
     /** Calls booked from `since` to now and still on, for the weekly digest. */

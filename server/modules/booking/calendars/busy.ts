@@ -58,8 +58,17 @@ const tzidOf = (component: Component, name: 'dtstart' | 'dtend') => {
   return typeof tzid === 'string' ? tzid : null;
 };
 
-/** The busy stretches of `text` that touch [from, to), sorted by start. */
-export function busyTimes(text: string, from: Date, to: Date, ownerZone: string): Busy[] {
+/**
+ * The busy stretches of `text` that touch [from, to), sorted by start; an event whose UID
+ * `skip` names (a booking the site wrote there itself) is left out.
+ */
+export function busyTimes(
+  text: string,
+  from: Date,
+  to: Date,
+  ownerZone: string,
+  skip: (uid: string) => boolean = () => false,
+): Busy[] {
   let root: Component;
   try {
     root = new ICAL.Component(ICAL.parse(text));
@@ -92,6 +101,7 @@ export function busyTimes(text: string, from: Date, to: Date, ownerZone: string)
   for (const component of events) {
     if (component.hasProperty('recurrence-id') || !component.hasProperty('dtstart')) continue;
     const uid = String(component.getFirstPropertyValue('uid') ?? '');
+    if (skip(uid)) continue;
     let event: InstanceType<typeof ICAL.Event>;
     try {
       event = new ICAL.Event(component, { exceptions: overrides.get(uid) ?? [] });

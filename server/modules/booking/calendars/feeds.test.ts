@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BookingSlots, CalendarState } from '../../../../common/schemas/booking.ts';
+import type { BookingSlots, CalendarOverview } from '../../../../common/schemas/booking.ts';
 import { bookings } from '../../../db/schema.ts';
 import { createTestApp, freshIp, type TestApp } from '../../../testing/test-app.ts';
 import { manualClock } from '../../../testing/test-clock.ts';
@@ -90,8 +90,10 @@ const book = (start: string) =>
   });
 const calendars = async () =>
   (
-    await t.app.inject({ url: '/api/admin/booking-calendars', headers: { cookie: admin } })
-  ).json() as CalendarState[];
+    (
+      await t.app.inject({ url: '/api/admin/booking-calendars', headers: { cookie: admin } })
+    ).json() as CalendarOverview
+  ).calendars;
 /** Six minutes on: the last read is older than a page of slots may use. */
 const later = () => clock.set(new Date(clock.now().getTime() + 6 * 60_000).toISOString());
 

@@ -1,11 +1,11 @@
 /**
  * The owner's calendars as busy times (issue 49, points 1 and 6): private ICS feed addresses
- * (Google's and Outlook's "secret address"), read through the importer's address guard. Each
- * feed's last good text is kept in memory with when it was read; slots are shown from reads at
- * most 5 minutes old, a booking is checked against a fresh one. A feed that is slow, down,
- * refuses, or sends something that is no calendar (or too large) keeps its last good read, and
- * its problem is shown to the owner; a feed never read well leaves its hours unchecked, and then
- * no slot is offered at all.
+ * (Google's and Outlook's "secret address") and CalDAV calendars (caldav.ts), read through the
+ * importer's address guard. Each calendar's last good read is kept in memory with when it was
+ * read; slots are shown from reads at most 5 minutes old, a booking is checked against a fresh
+ * one. A calendar that is slow, down, refuses, or sends something that is no calendar (or too
+ * large) keeps its last good read, and its problem is shown to the owner; a calendar never read
+ * well leaves its hours unchecked, and then no slot is offered at all.
  */
 import type { CalendarState } from '../../../../common/schemas/booking.ts';
 import type { RemotePages } from '../../../lib/remote-images.ts';
@@ -22,10 +22,15 @@ export const BOOKING_WAIT_MS = 4_000;
 export const FEED_TIMEOUT_MS = 10_000;
 export const FEED_MAX_BYTES = 10 * 1024 * 1024;
 
-export interface CalendarFeed {
+/** One of the owner's calendars: what the owner sees of it, and how it is read. */
+export interface CalendarSource {
   /** What the owner sees: the feed's host and the end of its path, never its secret in full. */
   label: string;
-  url: string;
+  /**
+   * Its events between two instants as iCalendar texts (a feed is one text; a CalDAV calendar one
+   * per event); an Error whose message says, for the owner, why not.
+   */
+  read(from: Date, to: Date): Promise<string[]>;
 }
 
 /** A feed's address as the owner sees it: its host and a hint of its path (a secret address stays secret). */
@@ -39,14 +44,36 @@ export function feedLabel(url: string): string {
   }
 }
 
-interface FeedState {
-  feed: CalendarFeed;
-  text: string | null;
+/** Whether a text is an iCalendar file at all (a sign-in page is not; checked before it replaces a good read). */
+export function checkCalendarText(text: string): string {
+  if (!/^\s*BEGIN:VCALENDAR/i.test(text)) throw new UnreadableCalendar('what it sent is not a calendar');
+  return text;
+}
+
+/** A private ICS feed address, read whole through the guard (its window is the whole file). */
+export function icsFeed(url: string, pages: Pick<RemotePages, 'get'>): CalendarSource {
+  return {
+    label: feedLabel(url),
+    async read() {
+      const page = await pages.get(url, 'text/calendar, text/plain;q=0.5');
+      if (page.status === 401 || page.status === 403)
+        throw new Error(`it refused (${page.status}): check the address`);
+      if (page.status < 200 || page.status >= 300) throw new Error(`it answered ${page.status}`);
+      return [checkCalendarText(page.text)];
+    },
+  };
+}
+
+interface SourceState {
+  source: CalendarSource;
+  texts: string[] | null;
+  /** The window the texts were read for (a CalDAV calendar answers for the window asked). */
+  readFor: string;
   goodAt: number | null;
   checkedAt: number | null;
   problem: string | null;
   reading: Promise<void> | null;
-  /** The busy times of `text` over a window, worked out once per text and day. */
+  /** The busy times of `texts` over a window, worked out once per read and window. */
   parsed: { key: string; busy: Busy[] } | null;
 }
 
@@ -59,22 +86,22 @@ export interface BusyCalendars {
   busy(from: Date, to: Date, ownerZone: string, fresh?: boolean): Promise<Busy[] | null>;
   /** What the owner sees of each calendar. */
   states(): CalendarState[];
-  /** Whether any calendar is connected. */
-  readonly any: boolean;
 }
 
 export function busyCalendars({
-  feeds,
-  pages,
+  sources,
+  ownEvent = () => false,
   now = () => new Date(),
 }: {
-  feeds: CalendarFeed[];
-  pages: Pick<RemotePages, 'get'>;
+  sources: CalendarSource[];
+  /** Events the site wrote itself (its bookings, counted from its own list): never busy twice. */
+  ownEvent?: (uid: string) => boolean;
   now?: () => Date;
 }): BusyCalendars {
-  const states: FeedState[] = feeds.map((feed) => ({
-    feed,
-    text: null,
+  const states: SourceState[] = sources.map((source) => ({
+    source,
+    texts: null,
+    readFor: '',
     goodAt: null,
     checkedAt: null,
     problem: null,
@@ -82,24 +109,24 @@ export function busyCalendars({
     parsed: null,
   }));
 
-  /** The window and zone last asked for: a new text is parsed for it once, as it is read. */
+  /** The window and zone last asked for: a new read is parsed for it once, as it is read. */
   let window = { from: new Date(0), to: new Date(0), ownerZone: 'UTC' };
-  const keyOf = (goodAt: number) =>
-    `${goodAt}|${window.from.toISOString()}|${window.to.toISOString()}|${window.ownerZone}`;
+  const windowKey = () => `${window.from.toISOString()}|${window.to.toISOString()}`;
+  const keyOf = (goodAt: number) => `${goodAt}|${windowKey()}|${window.ownerZone}`;
+  const parse = (texts: string[]) =>
+    texts
+      .flatMap((text) => busyTimes(text, window.from, window.to, window.ownerZone, ownEvent))
+      .sort((a, b) => a.start.getTime() - b.start.getTime());
 
-  async function read(state: FeedState): Promise<void> {
+  async function read(state: SourceState): Promise<void> {
     const at = now().getTime();
+    const readFor = windowKey();
     try {
-      const page = await pages.get(state.feed.url, 'text/calendar, text/plain;q=0.5');
-      if (page.status === 401 || page.status === 403)
-        throw new Error(`it refused (${page.status}): check the address`);
-      if (page.status < 200 || page.status >= 300) throw new Error(`it answered ${page.status}`);
-      // Checked before it replaces the last good read: a page that is no calendar keeps the old one.
-      if (!/^\s*BEGIN:VCALENDAR/i.test(page.text))
-        throw new UnreadableCalendar('what it sent is not a calendar');
-      // Parsed for the window asked for: a text that cannot be read keeps the old one too.
-      const busy = busyTimes(page.text, window.from, window.to, window.ownerZone);
-      state.text = page.text;
+      const texts = await state.source.read(window.from, window.to);
+      // Parsed for the window asked for: texts that cannot be read keep the last good read.
+      const busy = parse(texts);
+      state.texts = texts;
+      state.readFor = readFor;
       state.goodAt = at;
       state.parsed = { key: keyOf(at), busy };
       state.problem = null;
@@ -111,10 +138,14 @@ export function busyCalendars({
     }
   }
 
-  /** Reads a feed again if its last ask is older than `maxAgeMs`, waiting at most `waitMs`. */
-  async function current(state: FeedState, maxAgeMs: number, waitMs: number): Promise<void> {
+  /**
+   * Reads a calendar again if its last ask is older than `maxAgeMs` (or its read was for other
+   * days), waiting at most `waitMs`.
+   */
+  async function current(state: SourceState, maxAgeMs: number, waitMs: number): Promise<void> {
     const at = now().getTime();
-    if (state.checkedAt !== null && at - state.checkedAt < maxAgeMs && !state.reading) return;
+    const recent = state.checkedAt !== null && at - state.checkedAt < maxAgeMs;
+    if (recent && !state.reading && (state.texts === null || state.readFor === windowKey())) return;
     state.reading ??= read(state);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
@@ -126,13 +157,13 @@ export function busyCalendars({
     clearTimeout(timer);
   }
 
-  /** A feed's busy times over the window asked for, parsed once per text and window. */
-  function busyOf(state: FeedState): Busy[] | null {
-    if (state.text === null || state.goodAt === null) return null;
+  /** A calendar's busy times over the window asked for, parsed once per read and window. */
+  function busyOf(state: SourceState): Busy[] | null {
+    if (state.texts === null || state.goodAt === null) return null;
     const key = keyOf(state.goodAt);
     if (state.parsed?.key !== key) {
       try {
-        state.parsed = { key, busy: busyTimes(state.text, window.from, window.to, window.ownerZone) };
+        state.parsed = { key, busy: parse(state.texts) };
       } catch (error) {
         state.problem = (error as Error).message;
         return null;
@@ -142,8 +173,6 @@ export function busyCalendars({
   }
 
   return {
-    any: feeds.length > 0,
-
     async busy(from, to, ownerZone, fresh = false) {
       window = { from, to, ownerZone };
       await Promise.all(
@@ -165,7 +194,7 @@ export function busyCalendars({
 
     states() {
       return states.map((state) => ({
-        label: state.feed.label,
+        label: state.source.label,
         checkedAt: state.checkedAt === null ? null : new Date(state.checkedAt).toISOString(),
         goodAt: state.goodAt === null ? null : new Date(state.goodAt).toISOString(),
         problem: state.problem,
