@@ -132,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('framing', projects.framing);
   app.decorate('fediverse', fediverse.federated);
   app.decorate('webmentions', webmention.webmentions);
+  app.decorate('calendarWrites', booking.calendarWrites);
 
   await app.register(errorsPlugin);
   // Compressed answers above 1 KB; Brotli at a fast level for streamed pages (assets are precompressed).
@@ -193,6 +194,8 @@ declare module 'fastify' {
       sendDue(): Promise<boolean>;
       checkDue(): Promise<boolean>;
     };
+    /** Bookings written to the owner's CalDAV calendar (tests write the due events by hand). */
+    calendarWrites: import('./modules/booking/calendars/writes.ts').CalendarWrites;
     /** Whether each demo's site lets this one frame it (undefined when the check is off). */
     framing: import('./modules/projects/framing.ts').FramingChecks | undefined;
   }

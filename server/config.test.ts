@@ -82,7 +82,10 @@ describe('loadConfig', () => {
       { BOOKING_ICS_URLS: 'https://a.example/x.ics not-an-address' },
       'BOOKING_ICS_URLS: must be http(s) addresses',
     ],
-    [{ BOOKING_CALDAV_URL: 'https://caldav.example/' }, 'BOOKING_CALDAV_URL: must hold the user name and app password'],
+    [
+      { BOOKING_CALDAV_URL: 'https://caldav.example/' },
+      'BOOKING_CALDAV_URL: must hold the user name and app password',
+    ],
     [{ BOOKING_CALDAV_URL: 'ftp://me:pw@caldav.example/' }, 'BOOKING_CALDAV_URL: must be an http(s) address'],
   ])('stops on %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -223,9 +223,7 @@ const calendarAddress = z
   .trim()
   .max(2000, 'That address is too long')
   .transform((value) => value.replace(/^webcals?:\/\//i, 'https://'))
-  .pipe(
-    z.url({ protocol: /^https?$/, error: "Enter the calendar's address, starting with https://" }),
-  );
+  .pipe(z.url({ protocol: /^https?$/, error: "Enter the calendar's address, starting with https://" }));
 
 /** The owner connects a CalDAV account (issue 49): a blank password keeps the stored one. */
 export const caldavAccountInputSchema = z.object({

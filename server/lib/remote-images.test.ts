@@ -1,7 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpImages, isPublicAddress, loopbackImages, NOT_PUBLIC } from './remote-images.ts';
+import {
+  guardedFetch,
+  httpImages,
+  isPublicAddress,
+  loopbackFetch,
+  loopbackImages,
+  NOT_PUBLIC,
+} from './remote-images.ts';
 
 let server: Server;
 let base = '';
@@ -19,6 +26,19 @@ beforeAll(async () => {
       '/to-name': () => response.writeHead(302, { location: `http://localhost:${port()}/a.png` }).end(),
       '/page': () => response.writeHead(200, { 'content-type': 'text/html' }).end('<p>not an image</p>'),
       '/big': () => response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(4096)),
+      // What a CalDAV client asks: any method, its body answered back.
+      '/dav/': () => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => {
+          body += chunk.toString();
+        });
+        request.on('end', () =>
+          response
+            .writeHead(207, { 'content-type': 'application/xml', 'x-seen': String(request.headers.depth) })
+            .end(`${request.method} ${body}`),
+        );
+      },
+      '/dav-moved': () => response.writeHead(301, { location: '/dav/' }).end(),
     };
     (route[request.url ?? ''] ?? (() => response.writeHead(404).end()))();
   });
@@ -154,5 +174,33 @@ describe('images on other sites', () => {
     for (const address of ['93.184.216.34', '172.32.0.1', '2606:4700::1111', '2a00:1450:4001::200e']) {
       expect(isPublicAddress(address), address).toBe(true);
     }
+  });
+});
+
+describe("a client's own requests (CalDAV)", () => {
+  it('sends any method with its headers and body, follows a redirect with them, or hands the redirect back', async () => {
+    const fetch = loopbackFetch();
+    const answer = await fetch(`${base}/dav/`, {
+      method: 'PROPFIND',
+      headers: { depth: '1' },
+      body: '<propfind/>',
+    });
+    expect(answer.status).toBe(207);
+    expect(answer.headers.get('x-seen')).toBe('1');
+    expect(await answer.text()).toBe('PROPFIND <propfind/>');
+    const followed = await fetch(`${base}/dav-moved`, { method: 'REPORT', body: '<query/>' });
+    expect(await followed.text()).toBe('REPORT <query/>');
+    expect(followed.url).toBe(`${base}/dav/`);
+    const manual = await fetch(`${base}/dav-moved`, { method: 'PROPFIND', redirect: 'manual' });
+    expect(manual.status).toBe(301);
+    expect(manual.headers.get('location')).toBe('/dav/');
+  });
+
+  it('goes through the same guard: this machine refused by default, sizes limited, a redirect away refused', async () => {
+    const before = requests.length;
+    expect(await failure(guardedFetch()(`${base}/dav/`, { method: 'PROPFIND' }))).toBe(NOT_PUBLIC);
+    expect(requests.length).toBe(before);
+    expect(await failure(loopbackFetch({ maxBytes: 1024 })(`${base}/big`))).toBe('it is larger than 1 KB');
+    expect(await failure(loopbackFetch()(`${base}/away`))).toBe('example.com is not reachable from here');
   });
 });

@@ -379,7 +379,8 @@ export function guardedFetch(options: HttpImagesOptions = {}): typeof fetch {
 const headersOf = (incoming: IncomingHttpHeaders) => {
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming)) {
-    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      headers.append(name, one);
   }
   return headers;
 };

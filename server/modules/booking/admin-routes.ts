@@ -27,8 +27,10 @@ export const bookingAdminRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { booking, calendars, writes, wake }) => {
   // The owner's calendars (issue 49): what is connected, each one's last ask, last good read and
   // what went wrong, and the bookings waiting to be written to the account.
-  app.get('/api/admin/booking-calendars', { schema: { response: { 200: calendarOverviewSchema } } }, async () =>
-    calendars.overview(await writes.state()),
+  app.get(
+    '/api/admin/booking-calendars',
+    { schema: { response: { 200: calendarOverviewSchema } } },
+    async () => calendars.overview(await writes.state()),
   );
   app.put(
     '/api/admin/booking-calendars/caldav',

@@ -126,7 +126,8 @@ export function caldav(account: CalDavAccount, fetch: typeof globalThis.fetch): 
             }),
           );
           for (const object of objects) {
-            if (typeof object.data === 'string' && object.data.trim()) texts.push(checkCalendarText(object.data));
+            if (typeof object.data === 'string' && object.data.trim())
+              texts.push(checkCalendarText(object.data));
           }
         }
         return texts;

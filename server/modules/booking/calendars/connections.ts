@@ -159,7 +159,10 @@ export function ownerCalendars({
   }
 
   const refused = (what: string, error: unknown) =>
-    new HttpError(400, `${what} could not be read: ${(error as Error).message || 'it could not be reached'}.`);
+    new HttpError(
+      400,
+      `${what} could not be read: ${(error as Error).message || 'it could not be reached'}.`,
+    );
 
   return {
     async busy(from, to, ownerZone, fresh) {
@@ -203,15 +206,20 @@ export function ownerCalendars({
     },
 
     async connectCalDav(input) {
-      if (envAccount) throw new HttpError(409, 'The calendar account is set by the deployment (BOOKING_CALDAV_URL).');
+      if (envAccount)
+        throw new HttpError(409, 'The calendar account is set by the deployment (BOOKING_CALDAV_URL).');
       const stored = parse(await storedValue());
       const password =
-        input.password || (stored.caldav?.url === input.url && stored.caldav.username === input.username
+        input.password ||
+        (stored.caldav?.url === input.url && stored.caldav.username === input.username
           ? sealer.open(stored.caldav.password)
           : null);
       if (!password) throw new HttpError(400, 'Enter the app password');
       try {
-        await caldav({ url: input.url, username: input.username, password, calendar: null }, fetch).calendars();
+        await caldav(
+          { url: input.url, username: input.username, password, calendar: null },
+          fetch,
+        ).calendars();
       } catch (error) {
         throw refused('The calendar account', error);
       }
@@ -235,7 +243,8 @@ export function ownerCalendars({
       } catch (error) {
         throw refused('The calendar account', error);
       }
-      if (!calendars.some((one) => one.url === calendar)) throw new HttpError(400, 'Choose one of the calendars');
+      if (!calendars.some((one) => one.url === calendar))
+        throw new HttpError(400, 'Choose one of the calendars');
       await save((before) => ({ ...before, writeTo: calendar }));
     },
 
@@ -243,10 +252,7 @@ export function ownerCalendars({
       const { url: address } = calendarFeedInputSchema.parse({ url });
       const stored = parse(await storedValue());
       if (stored.feeds.length >= MAX_FEEDS) throw new HttpError(409, `At most ${MAX_FEEDS} calendar feeds`);
-      if (
-        envFeeds.includes(address) ||
-        stored.feeds.some((feed) => sealer.open(feed.url) === address)
-      )
+      if (envFeeds.includes(address) || stored.feeds.some((feed) => sealer.open(feed.url) === address))
         throw new HttpError(409, 'That calendar is already connected');
       try {
         await icsFeed(address, pages).read(new Date(), new Date());

@@ -14,7 +14,6 @@ import { bookingCalendarEvents, bookings } from '../../../db/schema.ts';
 import { errorText } from '../../../lib/mail.ts';
 import type { CalDav } from './caldav.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type BookingRow = typeof bookings.$inferSelect;
 
 /** Events a round writes. */
