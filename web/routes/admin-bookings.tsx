@@ -1,9 +1,15 @@
 /** /admin/blog/bookings: the calls booked through 'Book a call', and when visitors can book them. */
 
 import { HydrationBoundary } from '@tanstack/react-query';
-import { bookingSettingsFormSchema } from '../../common/schemas/booking.ts';
+import {
+  bookingSettingsFormSchema,
+  caldavAccountInputSchema,
+  calendarChoiceSchema,
+  calendarFeedInputSchema,
+} from '../../common/schemas/booking.ts';
+import { z } from '../../common/schemas/zod.ts';
 import { adminMeta } from '../features/admin/meta.ts';
-import { bookingOwnerPaths } from '../features/booking/api.ts';
+import { bookingOwnerPaths, CALENDAR_FORMS } from '../features/booking/api.ts';
 import { AVAILABILITY_FORM } from '../features/booking/availability-form.tsx';
 import { BookingsAdmin } from '../features/booking/bookings.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
@@ -21,12 +27,40 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/** 'Save availability', with the page's code or without it (ADR 018): the whole settings, checked by the API as ever. */
+/**
+ * 'Save availability' and the calendar forms (issue 49), with the page's code or without it (ADR
+ * 018): each checked by the API as ever.
+ */
 export const action = formAction({
   [AVAILABILITY_FORM]: routeForm({
     schema: bookingSettingsFormSchema,
     failure: { title: 'Error', fallback: 'The availability could not be saved.' },
     call: (settings) => ({ method: 'PUT', path: bookingOwnerPaths.bookingSettings, body: settings }),
+  }),
+  [CALENDAR_FORMS.account]: routeForm({
+    schema: caldavAccountInputSchema,
+    failure: { title: 'Error', fallback: 'The calendar account could not be connected.' },
+    call: (account) => ({ method: 'PUT', path: bookingOwnerPaths.calendarAccount, body: account }),
+  }),
+  [CALENDAR_FORMS.disconnect]: routeForm({
+    schema: z.object({}),
+    failure: { title: 'Error', fallback: 'The calendar account could not be disconnected.' },
+    call: () => ({ method: 'DELETE', path: bookingOwnerPaths.calendarAccount }),
+  }),
+  [CALENDAR_FORMS.writeTo]: routeForm({
+    schema: calendarChoiceSchema,
+    failure: { title: 'Error', fallback: 'The calendar could not be chosen.' },
+    call: (choice) => ({ method: 'PUT', path: bookingOwnerPaths.calendarWriteTo, body: choice }),
+  }),
+  [CALENDAR_FORMS.addFeed]: routeForm({
+    schema: calendarFeedInputSchema,
+    failure: { title: 'Error', fallback: 'The calendar could not be added.' },
+    call: (feed) => ({ method: 'POST', path: bookingOwnerPaths.calendarFeeds, body: feed }),
+  }),
+  [CALENDAR_FORMS.removeFeed]: routeForm({
+    schema: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,20}$/, 'Choose a calendar') }),
+    failure: { title: 'Error', fallback: 'The calendar could not be removed.' },
+    call: ({ id }) => ({ method: 'DELETE', path: bookingOwnerPaths.calendarFeed(id) }),
   }),
 });
 

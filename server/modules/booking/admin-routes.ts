@@ -30,7 +30,11 @@ export const bookingAdminRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/booking-calendars',
     { schema: { response: { 200: calendarOverviewSchema } } },
-    async () => calendars.overview(await writes.state()),
+    async () => {
+      // Read as a page of slots would (waiting at most 1.5 s): a calendar just connected shows how it read.
+      await booking.readCalendars();
+      return calendars.overview(await writes.state());
+    },
   );
   app.put(
     '/api/admin/booking-calendars/caldav',

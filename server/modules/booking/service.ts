@@ -302,6 +302,11 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
       };
     },
 
+    /** Reads the owner's calendars as a page of slots would (the owner's page shows how each read went). */
+    async readCalendars(): Promise<void> {
+      await calendarBusy(await settings(), false);
+    },
+
     /** Today's date in the owner's time zone. */
     async today(): Promise<string> {
       return wallClock(now(), (await settings()).timeZone).date;

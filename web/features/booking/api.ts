@@ -6,7 +6,7 @@ import type {
   BookingSettings,
   BookingSlots,
   BookingView,
-  CalendarState,
+  CalendarOverview,
 } from '../../../common/schemas/booking.ts';
 import { zonedFormat } from '../../../common/zoned-time.ts';
 import { ADMIN_PREFIX } from '../../lib/api.ts';
@@ -42,6 +42,19 @@ export const bookingOwnerPaths = {
   bookings: `${ADMIN_PREFIX}bookings`,
   bookingCancel: (id: number) => `${ADMIN_PREFIX}bookings/${id}/cancel`,
   calendars: `${ADMIN_PREFIX}booking-calendars`,
+  calendarAccount: `${ADMIN_PREFIX}booking-calendars/caldav`,
+  calendarWriteTo: `${ADMIN_PREFIX}booking-calendars/write-to`,
+  calendarFeeds: `${ADMIN_PREFIX}booking-calendars/feeds`,
+  calendarFeed: (id: string) => `${ADMIN_PREFIX}booking-calendars/feeds/${encodeURIComponent(id)}`,
+} as const;
+
+/** The calendar forms' names in the Calls page's action (issue 49). */
+export const CALENDAR_FORMS = {
+  account: 'calendar-account',
+  disconnect: 'calendar-disconnect',
+  writeTo: 'calendar-write-to',
+  addFeed: 'calendar-feed',
+  removeFeed: 'calendar-feed-remove',
 } as const;
 
 /** The free slots, fetched fresh (they change with every booking); `initialData` is the server's list for the HTML. */
@@ -68,7 +81,7 @@ export const MANAGE_FORMS = { move: 'move', cancel: 'cancel' } as const;
 
 export const useBookingSettings = () =>
   useQuery<BookingSettings>({ queryKey: [bookingOwnerPaths.bookingSettings] });
-/** The owner's calendars and how each one's last read went. */
-export const useCalendars = () => useQuery<CalendarState[]>({ queryKey: [bookingOwnerPaths.calendars] });
+/** The owner's calendars: what is connected and how each one's last read went. */
+export const useCalendars = () => useQuery<CalendarOverview>({ queryKey: [bookingOwnerPaths.calendars] });
 export const useBookedCalls = () => useQuery<AdminBooking[]>({ queryKey: [bookingOwnerPaths.bookings] });
 export const cancelBookedCall = (id: number) => apiRequest('POST', bookingOwnerPaths.bookingCancel(id));

@@ -1,12 +1,23 @@
 /**
- * The owner's calendars on the Calls page (issue 49, point 6): each feed's last good read and,
- * when the last ask went wrong, what went wrong and what the slots do meanwhile.
+ * The owner's calendars on the Calls page (issue 49): how each one's last read went (and, when it
+ * went wrong, what the slots do meanwhile), the CalDAV account and the calendar bookings are
+ * written to, and the private ICS feeds. Every form posts to the page with or without its code
+ * (ADR 018); the app password is never shown again, and a blank one keeps the stored one.
  */
-import type { CalendarState } from '../../../common/schemas/booking.ts';
+import { useId } from 'react';
+import type { CalendarOverview, CalendarState } from '../../../common/schemas/booking.ts';
+import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
+import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { Input } from '../../ui/input.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
+import { Select } from '../../ui/select.tsx';
 import { When } from '../../ui/when.tsx';
+import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel, StatusBadge } from '../admin/panel.tsx';
-import { useCalendars } from './api.ts';
+import { BOOKING_SLOTS_PATH, CALENDAR_FORMS, useCalendars } from './api.ts';
 
 function CalendarRow({ calendar }: { calendar: CalendarState }) {
   const tone = calendar.problem ? (calendar.goodAt ? 'notice' : 'bad') : calendar.goodAt ? 'good' : 'quiet';
@@ -43,32 +54,307 @@ function CalendarRow({ calendar }: { calendar: CalendarState }) {
   );
 }
 
+/** A calendar form's page-side: the spec-toned toast, the calendars and slots read again. */
+function useCalendarForm(name: string, done: { title: string; description: string }, key?: string) {
+  const refresh = useRefreshAdmin();
+  return useRouteForm(name, {
+    ...(key ? { key, match: (answer) => answer.values.id === key.split(':')[1] } : {}),
+    done,
+    onDone: () => void refresh(BOOKING_SLOTS_PATH),
+  });
+}
+
+const ACCOUNT_DONE = {
+  title: 'Calendar account connected',
+  description: 'Its busy times now block slots, and new bookings are written to it.',
+};
+
+/** The CalDAV account: connected here (address, user name, app password) or by the deployment. */
+function AccountForm({ caldav }: { caldav: CalendarOverview['caldav'] }) {
+  const action = usePageAction();
+  const form = useCalendarForm(CALENDAR_FORMS.account, ACCOUNT_DONE);
+  const disconnect = useCalendarForm(CALENDAR_FORMS.disconnect, {
+    title: 'Calendar account disconnected',
+    description: 'Its busy times no longer block slots.',
+  });
+  if (caldav?.fromEnvironment) {
+    return (
+      <p className="mt-2 text-sm text-muted-foreground">
+        {`${caldav.label} is connected by the deployment (`}
+        <code>BOOKING_CALDAV_URL</code>
+        {'): change it there.'}
+      </p>
+    );
+  }
+  const kept = form.answer?.values;
+  return (
+    <>
+      {form.done && !form.answer && <DoneNotice className="mt-3" {...doneText(ACCOUNT_DONE)} />}
+      {disconnect.done && !disconnect.answer && (
+        <DoneNotice
+          className="mt-3"
+          title="Calendar account disconnected"
+          text="Its busy times no longer block slots."
+        />
+      )}
+      <form.Form
+        ref={form.formRef}
+        method="post"
+        action={action}
+        preventScrollReset
+        noValidate
+        aria-label="Calendar account"
+        className="mt-3 grid gap-4 sm:grid-cols-2"
+      >
+        <FormName name={CALENDAR_FORMS.account} />
+        <div className="sm:col-span-2">
+          <Field
+            label="Server address"
+            hint="Your provider's CalDAV address, such as https://caldav.icloud.com/ or your Nextcloud's."
+            error={form.errorOf('url')}
+          >
+            <Input
+              name="url"
+              type="url"
+              inputMode="url"
+              autoCapitalize="none"
+              spellCheck={false}
+              defaultValue={kept?.url ?? caldav?.url ?? ''}
+              placeholder="https://caldav.example.com/"
+            />
+          </Field>
+        </div>
+        <Field label="User name" error={form.errorOf('username')}>
+          <Input
+            name="username"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            defaultValue={kept?.username ?? caldav?.username ?? ''}
+          />
+        </Field>
+        <Field
+          label="App password"
+          hint={
+            caldav
+              ? 'Kept as it is when left blank.'
+              : 'Made for this site in your account’s security settings.'
+          }
+          error={form.errorOf('password')}
+        >
+          <Input name="password" type="password" autoComplete="new-password" defaultValue="" />
+        </Field>
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+          <Button type="submit" pending={form.pending} pendingText="Checking the account...">
+            {caldav ? 'Save account' : 'Connect account'}
+          </Button>
+        </div>
+        <FormNotice className="sm:col-span-2" answer={form.answer} />
+      </form.Form>
+      {caldav && (
+        <disconnect.Form
+          ref={disconnect.formRef}
+          method="post"
+          action={action}
+          preventScrollReset
+          aria-label="Disconnect the calendar account"
+          className="mt-3"
+        >
+          <FormName name={CALENDAR_FORMS.disconnect} />
+          <Button type="submit" variant="outline" pending={disconnect.pending} pendingText="Disconnecting...">
+            Disconnect account
+          </Button>
+          <FormNotice className="mt-2" answer={disconnect.answer} />
+        </disconnect.Form>
+      )}
+    </>
+  );
+}
+
+const doneText = (done: { title: string; description: string }) => ({
+  title: done.title,
+  text: done.description,
+});
+
+/** Which of the account's calendars bookings are written to. */
+function WriteToForm({ caldav }: { caldav: NonNullable<CalendarOverview['caldav']> }) {
+  const action = usePageAction();
+  const done = { title: 'Calendar chosen', description: 'New bookings are written to it.' };
+  const form = useCalendarForm(CALENDAR_FORMS.writeTo, done);
+  if (!caldav.calendars) {
+    return (
+      <p className="mt-3 text-sm text-muted-foreground">
+        The account’s calendars could not be listed just now. Bookings are written to{' '}
+        {caldav.writeTo ? 'the calendar you chose' : 'its first calendar'}.
+      </p>
+    );
+  }
+  if (caldav.calendars.length === 0) {
+    return <p className="mt-3 text-sm text-destructive">The account has no calendar to write bookings to.</p>;
+  }
+  const options = Object.fromEntries(caldav.calendars.map((calendar) => [calendar.url, calendar.name]));
+  return (
+    <form.Form
+      ref={form.formRef}
+      method="post"
+      action={action}
+      preventScrollReset
+      noValidate
+      aria-label="Where bookings go"
+      className="mt-4 flex flex-wrap items-end gap-3"
+    >
+      <FormName name={CALENDAR_FORMS.writeTo} />
+      {form.done && !form.answer && <DoneNotice className="basis-full" {...doneText(done)} />}
+      <div className="min-w-0 flex-1 basis-60">
+        <Field label="Write bookings to" error={form.errorOf('calendar')}>
+          <Select
+            name="calendar"
+            options={options}
+            defaultValue={form.answer?.values.calendar ?? caldav.writeTo ?? caldav.calendars[0]?.url}
+          />
+        </Field>
+      </div>
+      <Button type="submit" variant="outline" pending={form.pending} pendingText="Saving...">
+        Save
+      </Button>
+      <FormNotice className="basis-full" answer={form.answer} />
+    </form.Form>
+  );
+}
+
+/** One feed: its label, and a Remove button unless the deployment set it. */
+function FeedRow({ feed }: { feed: CalendarOverview['feeds'][number] }) {
+  const action = usePageAction();
+  const form = useCalendarForm(
+    CALENDAR_FORMS.removeFeed,
+    { title: 'Calendar removed', description: 'Its busy times no longer block slots.' },
+    `${CALENDAR_FORMS.removeFeed}:${feed.id ?? ''}`,
+  );
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm">
+      <span className="min-w-0 break-all">{feed.label}</span>
+      {feed.id ? (
+        <form.Form method="post" action={action} preventScrollReset aria-label={`Remove ${feed.label}`}>
+          <FormName name={CALENDAR_FORMS.removeFeed} />
+          <input type="hidden" name="id" value={feed.id} />
+          <Button type="submit" size="sm" variant="outline" pending={form.pending} pendingText="Removing...">
+            Remove
+          </Button>
+          <FormNotice className="mt-2" answer={form.answer} />
+        </form.Form>
+      ) : (
+        <span className="text-muted-foreground">Set by the deployment</span>
+      )}
+    </li>
+  );
+}
+
+/** The private ICS feeds, and one added by its address. */
+function Feeds({ feeds }: { feeds: CalendarOverview['feeds'] }) {
+  const action = usePageAction();
+  const id = useId();
+  const done = { title: 'Calendar added', description: 'Its busy times now block slots.' };
+  const form = useCalendarForm(CALENDAR_FORMS.addFeed, done);
+  // A removed feed's row (and its form) is gone from the page it comes back to: the notice is here.
+  const removed = useDone(CALENDAR_FORMS.removeFeed) && !useFormAnswer(CALENDAR_FORMS.removeFeed);
+  return (
+    <>
+      {feeds.length > 0 && (
+        <ul aria-label="Calendar feeds" className="mt-3 divide-y divide-border">
+          {feeds.map((feed) => (
+            <FeedRow key={feed.id ?? feed.label} feed={feed} />
+          ))}
+        </ul>
+      )}
+      {removed && (
+        <DoneNotice className="mt-3" title="Calendar removed" text="Its busy times no longer block slots." />
+      )}
+      {form.done && !form.answer && <DoneNotice className="mt-3" {...doneText(done)} />}
+      <form.Form
+        ref={form.formRef}
+        method="post"
+        action={action}
+        preventScrollReset
+        noValidate
+        aria-label="Add a calendar feed"
+        className="mt-3 flex flex-wrap items-end gap-3"
+      >
+        <FormName name={CALENDAR_FORMS.addFeed} />
+        <div className="min-w-0 flex-1 basis-72">
+          <Field
+            label="Feed address"
+            hint="Google’s or Outlook’s secret address in iCal format."
+            error={form.errorOf('url')}
+          >
+            <Input
+              id={id}
+              name="url"
+              type="url"
+              inputMode="url"
+              autoCapitalize="none"
+              spellCheck={false}
+              defaultValue={form.answer?.values.url ?? ''}
+              placeholder="https://calendar.example.com/private/basic.ics"
+            />
+          </Field>
+        </div>
+        <Button type="submit" variant="outline" pending={form.pending} pendingText="Reading the calendar...">
+          Add feed
+        </Button>
+        <FormNotice className="basis-full" answer={form.answer} />
+      </form.Form>
+    </>
+  );
+}
+
 export function CalendarsPanel() {
-  const calendars = useCalendars();
+  const overview = useCalendars();
+  const data = overview.data;
   return (
     <Panel
       headingId="calendars-heading"
       title="Your calendars"
       description="Busy times in these calendars block the times visitors can book, with your buffers."
     >
-      {calendars.data ? (
-        calendars.data.length === 0 ? (
-          <p className="mt-4 text-sm text-muted-foreground">
-            No calendar connected. Set <code>BOOKING_ICS_URLS</code> to your calendars&apos; private addresses
-            in iCal format, separated by spaces, and restart the site.
+      {data ? (
+        <>
+          {data.calendars.length === 0 ? (
+            <p className="mt-4 text-sm text-muted-foreground">
+              No calendar connected. Connect a calendar account or add a feed below.
+            </p>
+          ) : (
+            <ul aria-label="Calendars read" className="mt-4 space-y-2">
+              {data.calendars.map((calendar) => (
+                <CalendarRow key={calendar.label} calendar={calendar} />
+              ))}
+            </ul>
+          )}
+          {data.writes.waiting > 0 && (
+            <p className="mt-3 text-sm text-muted-foreground">
+              {`${data.writes.waiting} ${data.writes.waiting === 1 ? 'booking waits' : 'bookings wait'} to be written to your calendar.`}
+              {data.writes.problem ? (
+                <span className="text-destructive">{` What went wrong: ${data.writes.problem}. It is tried again.`}</span>
+              ) : null}
+            </p>
+          )}
+          <h3 className="mt-6 text-sm font-semibold">Calendar account (CalDAV)</h3>
+          <p className="mt-1 text-sm text-muted-foreground">
+            iCloud, Fastmail, Nextcloud and others: bookings are written to it, and its busy times block
+            slots.
           </p>
-        ) : (
-          <ul className="mt-4 space-y-2">
-            {calendars.data.map((calendar) => (
-              <CalendarRow key={calendar.label} calendar={calendar} />
-            ))}
-          </ul>
-        )
+          <AccountForm caldav={data.caldav} />
+          {data.caldav && <WriteToForm caldav={data.caldav} />}
+          <h3 className="mt-6 text-sm font-semibold">Calendar feeds</h3>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Busy times are read from them; nothing is written.
+          </p>
+          <Feeds feeds={data.feeds} />
+        </>
       ) : (
         <LoadState
           className="mt-4"
-          pending={calendars.isPending}
-          error={calendars.error}
+          pending={overview.isPending}
+          error={overview.error}
           loading="Loading your calendars"
           failed="Could not load your calendars."
         />

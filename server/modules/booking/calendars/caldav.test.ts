@@ -353,6 +353,9 @@ describe.skipIf(!installed)("the owner's CalDAV calendars, on Radicale", () => {
         writeTo: null,
       });
       expect(connected.caldav?.calendars?.map((one) => one.name).sort()).toEqual(['Personal', 'Work']);
+      // The owner's page reads it at once: how the read went shows without a visitor asking for slots.
+      expect(connected.calendars).toMatchObject([{ problem: null, goodAt: expect.any(String) }]);
+      expect(connected.calendars[0]?.busy).toBeGreaterThan(5);
       expect(JSON.stringify(connected)).not.toContain(radicale.password);
       expect(onDate(await slotsOf(t), '2026-12-03')).toEqual([]);
       expect((await overview()).calendars).toMatchObject([
