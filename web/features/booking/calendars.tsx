@@ -256,7 +256,9 @@ function Feeds({ feeds }: { feeds: CalendarOverview['feeds'] }) {
   const done = { title: 'Calendar added', description: 'Its busy times now block slots.' };
   const form = useCalendarForm(CALENDAR_FORMS.addFeed, done);
   // A removed feed's row (and its form) is gone from the page it comes back to: the notice is here.
-  const removed = useDone(CALENDAR_FORMS.removeFeed) && !useFormAnswer(CALENDAR_FORMS.removeFeed);
+  const removedDone = useDone(CALENDAR_FORMS.removeFeed);
+  const removedAnswer = useFormAnswer(CALENDAR_FORMS.removeFeed);
+  const removed = removedDone && !removedAnswer;
   return (
     <>
       {feeds.length > 0 && (
