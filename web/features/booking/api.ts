@@ -15,14 +15,42 @@ export const BOOKING_SLOTS_PATH = '/api/booking/slots';
 export const BOOKINGS_PATH = '/api/bookings';
 export const bookingPath = (token: string) => `${BOOKINGS_PATH}/${encodeURIComponent(token)}`;
 
-/** The browser's time zone (the visitor's), or UTC when it cannot say. */
-export function visitorTimeZone(): string {
+/** The browser's time zone (the visitor's), or null when it cannot say. */
+export function visitorTimeZone(): string | null {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
   } catch {
-    return 'UTC';
+    return null;
   }
 }
+
+/** The zone times are shown in, and whether it is known to be the visitor's own. */
+export interface ShownZone {
+  timeZone: string;
+  visitors: boolean;
+}
+
+/** 'Eastern Time': a zone's everyday name, in words (its IANA name when there is none). */
+export function zoneName(timeZone: string): string {
+  try {
+    return (
+      new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+        .formatToParts(new Date())
+        .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+    );
+  } catch {
+    return timeZone;
+  }
+}
+
+/**
+ * What the times are in, said honestly (issue 49, point 7): the visitor's zone once the browser
+ * has said it, else the owner's by name, never "your time zone" for a zone that is not theirs.
+ */
+export const zoneSentence = ({ timeZone, visitors }: ShownZone) =>
+  visitors
+    ? `Times are in your time zone (${timeZone}).`
+    : `Times are in ${zoneName(timeZone)} (${timeZone}), my time zone.`;
 
 /** '2026-11-24': the calendar day of an instant in a zone (groups the slots by the visitor's day). */
 export const dayId = (iso: string, timeZone: string) =>

@@ -19,7 +19,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import { BOOK_FORM, fullTime, useSlots, visitorTimeZone } from './api.ts';
+import { BOOK_FORM, fullTime, type ShownZone, useSlots, visitorTimeZone, zoneSentence } from './api.ts';
 import { SlotPicker } from './slot-picker.tsx';
 
 const BOOK_FORM_ID = 'book-form';
@@ -58,7 +58,8 @@ export function BookingPage({ initialSlots = null }: { initialSlots?: BookingSlo
   // The static copy has no server to ask.
   const slots = useSlots(!staticCopy, initialSlots);
   // The owner's zone until the browser can say the visitor's (the server lists the slots in it).
-  const timeZone = useVisitorTimeZone(slots.data?.timeZone);
+  const zone = useShownZone(slots.data?.timeZone ?? 'UTC');
+  const { timeZone } = zone;
   const book = useRouteForm(BOOK_FORM, { recheck });
   const { field, errorOf } = book;
   // The time chosen before the code arrived, or kept from a post the server refused.
@@ -104,13 +105,14 @@ export function BookingPage({ initialSlots = null }: { initialSlots?: BookingSlo
       className="space-y-6 rounded-lg border border-border bg-card p-4 sm:p-6"
     >
       <FormName name={BOOK_FORM} />
-      <input type="hidden" name="timeZone" value={timeZone} />
+      {/* The visitor's zone for their emails, only once it is known to be theirs. */}
+      <input type="hidden" name="timeZone" value={zone.visitors ? timeZone : ''} />
       <div>
         <h2 id="book-form-title" className="text-xl font-semibold">
           Choose a time
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          {slots.data.callMinutes}-minute video or phone call. Times are in your time zone ({timeZone}).
+          {`${slots.data.callMinutes}-minute video or phone call. ${zoneSentence(zone)}`}
         </p>
       </div>
       <SlotPicker slots={slots.data.slots} timeZone={timeZone} value={start} onChange={setStart} />
@@ -147,10 +149,9 @@ export function BookingPage({ initialSlots = null }: { initialSlots?: BookingSlo
   );
 }
 
-/** The visitor's zone, known only in the browser: the owner's until hydrated (no mismatch). */
-export function useVisitorTimeZone(ownerZone = 'UTC'): string {
+/** The visitor's zone, known only in the browser: the owner's (said as such) until hydrated (no mismatch). */
+export function useShownZone(ownerZone: string): ShownZone {
   const [visitorZone, setTimeZone] = useState<string | null>(null);
-  const timeZone = visitorZone ?? ownerZone;
   useEffect(() => setTimeZone(visitorTimeZone()), []);
-  return timeZone;
+  return visitorZone ? { timeZone: visitorZone, visitors: true } : { timeZone: ownerZone, visitors: false };
 }

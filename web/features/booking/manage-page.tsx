@@ -21,8 +21,17 @@ import { Link } from '../../ui/link.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import { BOOKING_SLOTS_PATH, bookingPath, fullTime, MANAGE_FORMS, useBooking, useSlots } from './api.ts';
-import { SlotsState, useVisitorTimeZone } from './booking-page.tsx';
+import {
+  BOOKING_SLOTS_PATH,
+  bookingPath,
+  fullTime,
+  MANAGE_FORMS,
+  type ShownZone,
+  useBooking,
+  useSlots,
+  zoneSentence,
+} from './api.ts';
+import { SlotsState, useShownZone } from './booking-page.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
 /** What the page is asked to show with the call: `?change=move|cancel` (a link, so it works without code). */
@@ -39,10 +48,11 @@ export function ManageBooking({
   initialSlots?: BookingSlots | null;
 }) {
   const staticCopy = useStaticCopy();
-  const timeZone = useVisitorTimeZone();
   const path = bookingPath(token);
   // Read on the server as the visitor, so the page is whole in its HTML.
   const booking = useBooking(token, !staticCopy, initial);
+  const zone = useShownZone(booking.data?.ownerTimeZone ?? 'UTC');
+  const { timeZone } = zone;
   const [params] = useSearchParams();
   const asked = params.get(CHANGE_PARAM);
   const mode = asked === 'move' || asked === 'cancel' ? asked : 'view';
@@ -119,7 +129,7 @@ export function ManageBooking({
         {mode === 'cancel' && call.status === 'booked' && <CancelCall token={token} />}
       </Card>
       {mode === 'move' && call.status === 'booked' && (
-        <MoveCall token={token} current={call.start} timeZone={timeZone} initialSlots={initialSlots} />
+        <MoveCall token={token} current={call.start} zone={zone} initialSlots={initialSlots} />
       )}
     </div>
   );
@@ -151,14 +161,15 @@ function useRefreshCall(token: string) {
 function MoveCall({
   token,
   current,
-  timeZone,
+  zone,
   initialSlots,
 }: {
   token: string;
   current: string;
-  timeZone: string;
+  zone: ShownZone;
   initialSlots: BookingSlots | null;
 }) {
+  const { timeZone } = zone;
   const slots = useSlots(true, initialSlots);
   const pageAction = usePageAction();
   const hydrated = useHydrated();
@@ -189,7 +200,7 @@ function MoveCall({
         <h2 id="move-heading" className="text-xl font-semibold">
           Move to another time
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">Times are in your time zone ({timeZone}).</p>
+        <p className="mt-1 text-sm text-muted-foreground">{zoneSentence(zone)}</p>
       </div>
       {slots.data ? (
         <SlotPicker
