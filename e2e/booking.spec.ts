@@ -120,3 +120,71 @@ test('the owner sets the hours and the badge, and the home page shows it', async
   await form.getByRole('button', { name: 'Save availability' }).click();
   await expectToast(page, 'Availability saved');
 });
+
+test.describe('two visitors on phones', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('pressing the same time at once: one books it, the other is told and books one of the next free times', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const other = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: true,
+      baseURL,
+    });
+    // The standard view, as the test's own page has (the immersive tour would open over the form).
+    await other.addInitScript(() => localStorage.setItem('isImmersiveMode', 'false'));
+    try {
+      const second = await other.newPage();
+      const visitors = [
+        { page, name: `Riley ${Date.now().toString(36)}` },
+        { page: second, name: `Morgan ${Date.now().toString(36)}` },
+      ];
+      let chosen = '';
+      for (const visitor of visitors) {
+        await visitor.page.goto('/book-a-call');
+        const form = visitor.page.getByRole('form', { name: 'Choose a time' });
+        // A day the other tests leave alone, and its first time, for both.
+        await choose(form.getByRole('group', { name: 'Day' }).getByRole('radio').nth(7));
+        const time = form.getByRole('group', { name: 'Time' }).getByRole('radio').first();
+        chosen ||= (await time.getAttribute('value')) ?? '';
+        await choose(form.getByRole('group', { name: 'Time' }).locator(`input[value="${chosen}"]`));
+        await form.getByLabel('Name').fill(visitor.name);
+        await form.getByLabel('Email').fill('same.time@example.com');
+        await form.getByLabel('What would you like to talk about?').fill('Fixing a car key fob');
+      }
+      await Promise.all(
+        visitors.map((visitor) =>
+          visitor.page
+            .getByRole('form', { name: 'Choose a time' })
+            .getByRole('button', { name: 'Book the call' })
+            .click(),
+        ),
+      );
+      const taken = 'That time was just booked by someone else. Please choose another.';
+      const outcome = async (visitor: (typeof visitors)[number]) => {
+        const booked = visitor.page.getByRole('heading', { name: 'Your call is booked' });
+        await expect(booked.or(visitor.page.getByText(taken))).toBeVisible();
+        return (await booked.isVisible()) ? 'booked' : 'told';
+      };
+      const outcomes = await Promise.all(visitors.map(outcome));
+      expect(outcomes.sort()).toEqual(['booked', 'told']);
+
+      // The one told sees the next free times after the one taken, and books the first of them.
+      const told = visitors[outcomes.indexOf('told')];
+      if (!told) throw new Error('no visitor was told');
+      const form = told.page.getByRole('form', { name: 'Choose a time' });
+      const next = form.getByRole('list', { name: 'The next free times' }).getByRole('button');
+      await expect(next.first()).toBeVisible();
+      expect(await next.count()).toBeGreaterThan(0);
+      await next.first().click();
+      await form.getByRole('button', { name: 'Book the call' }).click();
+      await expect(told.page.getByRole('heading', { name: 'Your call is booked' })).toBeVisible();
+      expect(await told.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await other.close();
+    }
+  });
+});

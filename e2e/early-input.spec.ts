@@ -161,3 +161,40 @@ for (const when of ['before', 'while', 'after'] as const) {
     expect(stored[0]?.name).toBe(`Avery Quinn ${when}`);
   });
 }
+
+for (const when of ['before', 'while'] as const) {
+  test(`a day and a time chosen ${when} the code goes live stay chosen, and the call booked then is that one`, async ({
+    page,
+  }) => {
+    await throttleLikeAPhone(page);
+    const release = await holdTheCode(page);
+    await arrive(page, '/book-a-call', 'commit');
+    const form = page.getByRole('form', { name: 'Choose a time' });
+    const day = form
+      .getByRole('group', { name: 'Day' })
+      .getByRole('radio')
+      .nth(when === 'before' ? 8 : 9);
+    await day.locator('xpath=ancestor::label[1]').tap();
+    await expect(day).toBeChecked();
+    const time = form
+      .getByRole('group', { name: 'Time' })
+      .getByRole('radio')
+      .nth(when === 'before' ? 1 : 2);
+    const start = (await time.getAttribute('value')) ?? '';
+    await time.locator('xpath=ancestor::label[1]').tap();
+    if (when === 'while') await release();
+    await form.getByLabel('Name').fill(`Early ${when}`);
+    await form.getByLabel('Email').fill('early.day@example.com');
+    await form.getByLabel('What would you like to talk about?').fill('A spare key for a 2012 pickup');
+    if (when === 'before') {
+      await release();
+      await expectLive(page);
+    } else await expectLive(page);
+    // Still the day and the time the visitor chose, once the code has taken the page over.
+    await expect(day).toBeChecked();
+    await expect(form.locator(`input[value="${start}"]`)).toBeChecked();
+    await form.getByRole('button', { name: 'Book the call' }).tap();
+    await expect(page.getByRole('heading', { name: 'Your call is booked' })).toBeVisible();
+    await expect(page.getByText(`Early ${when}`)).toBeVisible();
+  });
+}

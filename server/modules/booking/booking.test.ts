@@ -140,6 +140,44 @@ describe('booking a slot', () => {
     expect(await outbox()).toHaveLength(2);
   });
 
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'holds across two processes on one PostgreSQL: of visitors pressing the same slot at once, one gets it',
+    async () => {
+      const b = await createTestApp({ seed: false, clock, databaseUrl: t.database.url });
+      try {
+        const [slot] = (await slots()).slots;
+        const press = (app: TestApp, who: string) =>
+          app.app.inject({
+            method: 'POST',
+            url: '/api/bookings',
+            remoteAddress: freshIp(),
+            payload: {
+              start: slot,
+              name: who,
+              email: `${who.toLowerCase()}@example.com`,
+              topic: 'The same slot',
+            },
+          });
+        const answers = await Promise.all([
+          press(t, 'Avery'),
+          press(b, 'Blake'),
+          press(t, 'Casey'),
+          press(b, 'Devon'),
+        ]);
+        expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409]);
+        for (const answer of answers.filter((a) => a.statusCode === 409))
+          expect(answer.json().message).toBe(SLOT_TAKEN);
+        expect(await t.database.db.select().from(bookings)).toHaveLength(1);
+        // The slot is gone from both processes' lists.
+        const [bFirst] = ((await b.app.inject({ url: '/api/booking/slots' })).json() as { slots: string[] })
+          .slots;
+        expect(bFirst).not.toBe(slot);
+      } finally {
+        await b.close();
+      }
+    },
+  );
+
   it('refuses a start the owner does not offer, and one within the buffer of a booked call', async () => {
     const cases = [
       '2026-11-24T15:10:00.000Z', // off the half-hour grid

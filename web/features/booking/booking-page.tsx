@@ -8,6 +8,7 @@ import type { BookingSlots } from '../../../common/schemas/booking.ts';
 import { paths } from '../../lib/paths.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -63,13 +64,14 @@ export function BookingPage({ initialSlots = null }: { initialSlots?: BookingSlo
   const book = useRouteForm(BOOK_FORM, { recheck });
   const { field, errorOf } = book;
   // The time chosen before the code arrived, or kept from a post the server refused.
-  const [start, setStart] = useState<string | null>(() => {
-    const typed =
-      typeof document === 'undefined'
-        ? null
-        : document.querySelector<HTMLInputElement>(`#${BOOK_FORM_ID} input[name="start"]:checked`);
-    return typed?.value || book.answer?.values.start || null;
-  });
+  const [start, setStart] = useState<string | null>(() => book.answer?.values.start || null);
+  // A time chosen before the code arrived (the browser checked its radio): taken over once the page
+  // is live, not in the first render, which must be the server's HTML as it was (a mismatch there
+  // throws the page away and the choice with it).
+  useEffect(() => {
+    const chosen = document.querySelector<HTMLInputElement>(`#${BOOK_FORM_ID} input[name="start"]:checked`);
+    if (chosen?.value) setStart(chosen.value);
+  }, []);
   // A refusal may be a time just taken: the free times are read again, and the kept time with them.
   const refusal = book.answer;
   const refetch = slots.refetch;
@@ -111,12 +113,17 @@ export function BookingPage({ initialSlots = null }: { initialSlots?: BookingSlo
         <h2 id="book-form-title" className="text-xl font-semibold">
           Choose a time
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">
-          {`${slots.data.callMinutes}-minute video or phone call. ${zoneSentence(zone)}`}
-        </p>
+        <p className="mt-1 text-sm text-muted-foreground">{`${slots.data.callMinutes}-minute video or phone call.`}</p>
+        <ZoneLine zone={zone} />
       </div>
       <SlotPicker slots={slots.data.slots} timeZone={timeZone} value={start} onChange={setStart} />
       <FormNotice answer={book.answer} />
+      <NextFreeTimes
+        taken={refusal?.values.start}
+        slots={slots.data.slots}
+        timeZone={timeZone}
+        onChoose={setStart}
+      />
       {errorOf('start') ? (
         <p
           role="alert"
@@ -125,7 +132,7 @@ export function BookingPage({ initialSlots = null }: { initialSlots?: BookingSlo
           {errorOf('start')}
         </p>
       ) : null}
-      {start && (
+      {start && slots.data.slots.includes(start) && (
         <p className="flex items-center gap-2 text-sm font-medium" aria-live="polite">
           <CalendarDays className="h-4 w-4 text-primary" />
           {fullTime(start, timeZone)}
@@ -147,6 +154,56 @@ export function BookingPage({ initialSlots = null }: { initialSlots?: BookingSlo
       </Button>
     </book.Form>
   );
+}
+
+/**
+ * After a time someone else took a moment earlier (issue 49, point 5): the next free times after
+ * it, to press at once with the page's code, or to find in the list above without it.
+ */
+function NextFreeTimes({
+  taken,
+  slots,
+  timeZone,
+  onChoose,
+}: {
+  taken: string | undefined;
+  slots: string[];
+  timeZone: string;
+  onChoose: (start: string) => void;
+}) {
+  const hydrated = useHydrated();
+  if (!taken || slots.includes(taken)) return null;
+  const next = slots.filter((slot) => slot > taken).slice(0, 3);
+  if (next.length === 0) return null;
+  return (
+    <div className="text-sm">
+      <p className="font-medium">The next free times:</p>
+      <ul aria-label="The next free times" className="mt-2 flex flex-wrap gap-2">
+        {next.map((slot) => (
+          <li key={slot}>
+            {hydrated ? (
+              <Button type="button" variant="outline" size="sm" onClick={() => onChoose(slot)}>
+                {fullTime(slot, timeZone)}
+              </Button>
+            ) : (
+              <span className="inline-block rounded-md border border-border px-3 py-1.5">
+                {fullTime(slot, timeZone)}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * What the times are in. Two lines are kept for it on a phone: the owner's zone said by name in
+ * the HTML and the visitor's once live differ in length, and a tap must not land where the
+ * times were a moment before.
+ */
+export function ZoneLine({ zone }: { zone: ShownZone }) {
+  return <p className="mt-1 min-h-10 text-sm text-muted-foreground sm:min-h-5">{zoneSentence(zone)}</p>;
 }
 
 /** The visitor's zone, known only in the browser: the owner's (said as such) until hydrated (no mismatch). */

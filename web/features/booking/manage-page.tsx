@@ -29,9 +29,8 @@ import {
   type ShownZone,
   useBooking,
   useSlots,
-  zoneSentence,
 } from './api.ts';
-import { SlotsState, useShownZone } from './booking-page.tsx';
+import { SlotsState, useShownZone, ZoneLine } from './booking-page.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
 /** What the page is asked to show with the call: `?change=move|cancel` (a link, so it works without code). */
@@ -200,7 +199,7 @@ function MoveCall({
         <h2 id="move-heading" className="text-xl font-semibold">
           Move to another time
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">{zoneSentence(zone)}</p>
+        <ZoneLine zone={zone} />
       </div>
       {slots.data ? (
         <SlotPicker

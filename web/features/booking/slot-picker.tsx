@@ -4,7 +4,7 @@
  * page; a small style rule per day shows the checked day's times, so choosing a day works before
  * the page's code arrives (or without it) as it does after. The time's field is `start`.
  */
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { cn } from '../../ui/cn.ts';
 import { clock, dayId, shortDay } from './api.ts';
@@ -33,6 +33,14 @@ export function SlotPicker({
     return [...byDay.entries()];
   }, [slots, timeZone]);
   const [chosenDay, setChosenDay] = useState<string | null>(null);
+  // A day chosen before the page's code arrived (the browser checked its radio) is kept: taken over
+  // once the page is live (the first render must be the server's HTML as it was).
+  useEffect(() => {
+    const checked = document.querySelector<HTMLInputElement>(
+      `#${CSS.escape(id)} input[name="${id}-day"]:checked`,
+    );
+    if (checked?.value) setChosenDay(checked.value);
+  }, [id]);
   const hydrated = useHydrated();
   const day = chosenDay ?? (value ? dayId(value, timeZone) : (days[0]?.[0] ?? null));
   // One rule per day: the times of the day whose radio is checked show, the others do not.
