@@ -101,6 +101,15 @@ test('the owner sets the hours and the badge, and the home page shows it', async
   await form.getByRole('button', { name: 'Save availability' }).click();
   await expect(form.getByText('The end of a day must be after its start')).toBeVisible();
   await form.getByRole('checkbox', { name: 'Saturday' }).uncheck();
+  // Reminders: whole hours before a call; the owner's own times.
+  const reminders = form.getByLabel('Reminders (hours before a call)');
+  await expect(reminders).toHaveValue('24, 1');
+  await reminders.fill('0');
+  await form.getByRole('button', { name: 'Save availability' }).click();
+  await expect(
+    form.getByText('Reminders are whole hours before the call, such as 24, 1').first(),
+  ).toBeVisible();
+  await reminders.fill('48, 2');
   await form.getByLabel('Available for new projects from (optional)').fill('2031-01-06');
   await form.getByRole('button', { name: 'Save availability' }).click();
   await expectToast(page, 'Availability saved');
@@ -116,7 +125,9 @@ test('the owner sets the hours and the badge, and the home page shows it', async
 
   // Cleared again, so other tests see the site as it ships.
   await page.goto('/admin/blog/bookings');
+  await expect(form.getByLabel('Reminders (hours before a call)')).toHaveValue('48, 2');
   await form.getByLabel('Available for new projects from (optional)').fill('');
+  await form.getByLabel('Reminders (hours before a call)').fill('24, 1');
   await form.getByRole('button', { name: 'Save availability' }).click();
   await expectToast(page, 'Availability saved');
 });

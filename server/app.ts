@@ -133,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('fediverse', fediverse.federated);
   app.decorate('webmentions', webmention.webmentions);
   app.decorate('calendarWrites', booking.calendarWrites);
+  app.decorate('bookingReminders', { sendDue: () => booking.booking.sendReminders() });
 
   await app.register(errorsPlugin);
   // Compressed answers above 1 KB; Brotli at a fast level for streamed pages (assets are precompressed).
@@ -196,6 +197,8 @@ declare module 'fastify' {
     };
     /** Bookings written to the owner's CalDAV calendar (tests write the due events by hand). */
     calendarWrites: import('./modules/booking/calendars/writes.ts').CalendarWrites;
+    /** Calls' reminders (tests send the due ones by hand, on their clock). */
+    bookingReminders: { sendDue(): Promise<number> };
     /** Whether each demo's site lets this one frame it (undefined when the check is off). */
     framing: import('./modules/projects/framing.ts').FramingChecks | undefined;
   }

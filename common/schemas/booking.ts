@@ -29,6 +29,8 @@ const wholeMinutes = (max: number, label: string) =>
     .min(0, `${label} cannot be negative`)
     .max(max, `${label} cannot exceed ${max} minutes`);
 
+const REMINDERS_MESSAGE = 'Reminders are whole hours before the call, such as 24, 1';
+
 /** One stretch of a weekday when calls can be booked, e.g. Monday 09:00-17:00. */
 export const availabilityWindowSchema = z
   .object({
@@ -66,6 +68,17 @@ export const bookingSettingsSchema = z.object({
   blockedDates: z.array(calendarDate).max(366, 'At most 366 blocked dates'),
   /** The 'Available for new projects from ...' badge; null hides it. */
   availableFrom: calendarDate.nullable(),
+  /** When the visitor and the owner are reminded of a call, in hours before it (issue 49); none is none. */
+  reminderHours: z
+    .array(
+      z
+        .number({ error: REMINDERS_MESSAGE })
+        .int(REMINDERS_MESSAGE)
+        .min(1, REMINDERS_MESSAGE)
+        .max(168, 'A reminder can come at most 168 hours (a week) before the call'),
+    )
+    .max(3, 'At most three reminders')
+    .refine((hours) => new Set(hours).size === hours.length, 'Each reminder once'),
 });
 export type BookingSettings = z.output<typeof bookingSettingsSchema>;
 export type BookingSettingsInput = z.input<typeof bookingSettingsSchema>;
@@ -165,6 +178,7 @@ export const bookingSettingsFormSchema = z
     blockedDates: z.string().max(5000).default(''),
     blockDate: z.string().max(10).default(''),
     availableFrom: z.string().max(10).default(''),
+    reminders: z.string().max(50).default(''),
     ...Object.fromEntries(
       WEEKDAY_NAMES.flatMap((_, day) => [
         [`day${day}`, z.boolean().default(false)],
@@ -180,6 +194,7 @@ export const bookingSettingsFormSchema = z
       blockedDates: string;
       blockDate: string;
       availableFrom: string;
+      reminders: string;
     } & Partial<
       Record<
         'callMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'noticeHours' | 'horizonDays',
@@ -203,6 +218,10 @@ export const bookingSettingsFormSchema = z
       horizonDays: fields.horizonDays,
       blockedDates: [...new Set(blocked)].sort(),
       availableFrom: fields.availableFrom || null,
+      reminderHours: fields.reminders
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((hours) => (/^\d+$/.test(hours) ? Number(hours) : Number.NaN)),
     };
   })
   .pipe(bookingSettingsSchema);

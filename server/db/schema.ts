@@ -458,6 +458,11 @@ export const bookings = pgTable(
     createdAt: createdAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     ipAddress: text('ip_address'),
+    /**
+     * The private link's token, sealed with the server secret (issue 49): the reminders carry the
+     * link. Only its SHA-256 (token_hash) finds the booking; null for calls booked before.
+     */
+    manageTokenSealed: text('manage_token_sealed'),
   },
   (t) => [
     uniqueIndex('bookings_token_hash_key').on(t.tokenHash),
@@ -496,6 +501,24 @@ export const bookingCalendarEvents = pgTable(
     index('booking_calendar_events_due_idx').on(t.status, t.nextAttemptAt),
     check('booking_calendar_events_status_check', sql`${t.status} in ('pending', 'done')`),
   ],
+);
+
+/**
+ * The reminders sent for a call (issue 49, point 4): one row per call, hours before and start, so
+ * each is sent once however many processes look, a moved call gets its own, and a cancelled one
+ * (no longer booked) none.
+ */
+export const bookingReminders = pgTable(
+  'booking_reminders',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    hoursBefore: integer('hours_before').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.hoursBefore, t.startAt] })],
 );
 
 export const resumeRequests = pgTable(

@@ -362,3 +362,102 @@ describe('the owner', () => {
     expect((await slots()).slots).toContain('2026-11-24T15:00:00.000Z');
   });
 });
+
+describe('reminders (issue 49, point 4), on a controlled clock', () => {
+  const at = (iso: string) => clock.set(iso);
+  const reminders = async () =>
+    (await outbox()).filter((mail) => mail.subject.startsWith('Reminder:')).map((mail) => mail.subject);
+
+  it('reminds the visitor (with the private link) and the owner 24 hours and 1 hour before, each once', async () => {
+    // Thursday 26 November, 10:00 in New York (15:00 UTC); the visitor is in London.
+    const created = (await book('2026-11-26T15:00:00.000Z')).json() as BookingCreated;
+    at('2026-11-25T14:59:00Z');
+    expect(await t.app.bookingReminders.sendDue()).toBe(0);
+    at('2026-11-25T15:00:30Z');
+    expect(await t.app.bookingReminders.sendDue()).toBe(1);
+    expect(await t.app.bookingReminders.sendDue()).toBe(0);
+    const [visitor, owner] = (await outbox()).filter((mail) => mail.subject.startsWith('Reminder:'));
+    expect(visitor).toMatchObject({
+      recipient: 'dana@example.com',
+      subject: 'Reminder: your call with Jordan Ellis, Thursday, November 26, 2026 at 3:00 PM GMT',
+    });
+    expect(visitor?.body).toContain('Call: in 24 hours');
+    expect(visitor?.body).toContain(`Cancel or move: ${created.manageUrl}`);
+    expect(owner).toMatchObject({
+      recipient: null,
+      subject: 'Reminder: call with Dana Baker, Thursday, November 26, 2026 at 10:00 AM EST',
+    });
+    at('2026-11-26T14:05:00Z');
+    expect(await t.app.bookingReminders.sendDue()).toBe(1);
+    expect(await reminders()).toHaveLength(4);
+    expect((await outbox()).at(-2)?.body).toContain('Call: in 1 hour');
+    at('2026-11-26T14:50:00Z');
+    expect(await t.app.bookingReminders.sendDue()).toBe(0);
+  });
+
+  it('sends none for a cancelled call; a moved one gets its own, for its new time only', async () => {
+    const cancelled = (await book('2026-11-26T15:00:00.000Z')).json() as BookingCreated;
+    const moved = (
+      await book('2026-11-26T17:00:00.000Z', { email: 'moved@example.com' })
+    ).json() as BookingCreated;
+    expect((await manage(tokenOf(cancelled), 'cancel')).statusCode).toBe(200);
+    expect((await manage(tokenOf(moved), 'move', { start: '2026-11-27T17:00:00.000Z' })).statusCode).toBe(
+      200,
+    );
+    // The moments of the old times: nothing.
+    for (const moment of ['2026-11-25T15:00:30Z', '2026-11-25T17:00:30Z', '2026-11-26T16:00:30Z']) {
+      at(moment);
+      expect(await t.app.bookingReminders.sendDue()).toBe(0);
+    }
+    // The new time's: its own reminders.
+    at('2026-11-26T17:00:30Z');
+    expect(await t.app.bookingReminders.sendDue()).toBe(1);
+    expect(await reminders()).toEqual([
+      'Reminder: your call with Jordan Ellis, Friday, November 27, 2026 at 5:00 PM GMT',
+      'Reminder: call with Dana Baker, Friday, November 27, 2026 at 12:00 PM EST',
+    ]);
+  });
+
+  it('follows the hours the owner chose, none for a moment before the call was booked, and none at all when cleared', async () => {
+    expect((await putSettings({ ...(await defaults()), reminderHours: [48, 2] })).statusCode).toBe(200);
+    const refused = await putSettings({ ...(await defaults()), reminderHours: [0] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/Reminders are whole hours before the call/);
+    // Booked 30 hours ahead: its 48-hour moment had passed when it was booked.
+    await book('2026-11-24T21:00:00.000Z');
+    at('2026-11-24T19:00:30Z');
+    expect(await t.app.bookingReminders.sendDue()).toBe(1);
+    expect((await outbox()).at(-2)?.body).toContain('Call: in 2 hours');
+    expect(await reminders()).toHaveLength(2);
+
+    expect((await putSettings({ ...(await defaults()), reminderHours: [] })).statusCode).toBe(200);
+    await book('2026-11-27T15:00:00.000Z', { email: 'none@example.com' });
+    at('2026-11-26T15:00:30Z');
+    expect(await t.app.bookingReminders.sendDue()).toBe(0);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'with two processes on one PostgreSQL, each reminder goes once',
+    async () => {
+      const b = await createTestApp({ seed: false, clock, databaseUrl: t.database.url });
+      try {
+        expect((await putSettings({ ...(await defaults()), reminderHours: [3, 2, 1] })).statusCode).toBe(200);
+        // Three calls an hour apart: at 18:05 each has one reminder due (3, 2 and 1 hours before).
+        for (const hour of [19, 20, 21])
+          await book(`2026-11-26T${hour}:00:00.000Z`, { email: `p${hour}@example.com` });
+        at('2026-11-26T18:05:00Z');
+        const sent = await Promise.all([
+          t.app.bookingReminders.sendDue(),
+          b.app.bookingReminders.sendDue(),
+          t.app.bookingReminders.sendDue(),
+          b.app.bookingReminders.sendDue(),
+        ]);
+        expect(sent.reduce((sum, one) => sum + one, 0)).toBe(3);
+        expect(await reminders()).toHaveLength(6);
+        expect(new Set(await reminders()).size).toBe(6);
+      } finally {
+        await b.close();
+      }
+    },
+  );
+});

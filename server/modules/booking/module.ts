@@ -46,18 +46,33 @@ export function bookingModule(context: SiteContext) {
     calendars,
     writes,
     changed: () => writing.wake(),
+    sealer: createSealer(serverSecret, 'booking-links'),
     siteUrl: config.publicUrl,
     ownerName: profile.name,
     ownerEmail: config.NOTIFY_EMAIL ?? contactInfo.email,
     defaults: defaultBookingSettings(OWNER_TIME_ZONE),
     ...clockOf(context),
   });
+  // Reminders: looked for every minute (each sent once, whichever process finds it first).
+  let reminding: NodeJS.Timeout | undefined;
+  const remindNow = () =>
+    void booking.sendReminders().catch((error) => log.warn({ err: error }, 'booking reminders'));
   return {
     name: 'booking',
     booking,
     /** For tests: the due calendar events written now. */
     calendarWrites: writes,
     jobs: [
+      {
+        name: 'booking: reminders',
+        periodic: true,
+        start: () => {
+          remindNow();
+          reminding = setInterval(remindNow, 60_000);
+          reminding.unref();
+        },
+        stop: () => clearInterval(reminding),
+      },
       // Bookings written to the owner's CalDAV calendar: woken by each change, else every minute.
       { name: 'booking: calendar events', periodic: true, start: writing.start, stop: writing.stop },
     ],

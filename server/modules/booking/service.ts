@@ -8,7 +8,7 @@
  * .ics invitation through the outbox; the visitor cancels or moves the call through a private
  * link (only its SHA-256 is stored).
  */
-import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type AdminBooking,
@@ -22,9 +22,10 @@ import {
 } from '../../../common/schemas/booking.ts';
 import { describeTime, isTimeZone, wallClock } from '../../../common/zoned-time.ts';
 import type { Db } from '../../db/client.ts';
-import { appMeta, bookings } from '../../db/schema.ts';
+import { appMeta, bookingReminders, bookings } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
+import type { Sealer } from '../../lib/sealed.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import { enqueueNotification } from '../notifications/service.ts';
 import type { BusyCalendars } from './calendars/feeds.ts';
@@ -66,7 +67,15 @@ export interface BookingOptions {
   writes?: Pick<CalendarWrites, 'changed'>;
   /** After a change is stored: its event may be written now. */
   changed?: () => void;
+  /** Seals the private link's token for the reminders (none: reminders go without the link). */
+  sealer?: Sealer;
 }
+
+/** How late a reminder may still go (the server was down at its moment): after that, none. */
+export const REMINDER_GRACE_MS = 30 * 60_000;
+
+/** 'in 24 hours', 'in 1 hour'. */
+const inHours = (hours: number) => `in ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 
 /** Weekdays 09:00-17:00, 30-minute calls, 15 minutes after each, a day's notice, 30 days ahead. */
 export function defaultBookingSettings(timeZone: string): BookingSettings {
@@ -80,6 +89,7 @@ export function defaultBookingSettings(timeZone: string): BookingSettings {
     horizonDays: 30,
     blockedDates: [],
     availableFrom: null,
+    reminderHours: [24, 1],
   };
 }
 
@@ -94,7 +104,11 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
       .where(eq(appMeta.key, SETTINGS_KEY));
     if (!row) return options.defaults;
     try {
-      return bookingSettingsSchema.parse(JSON.parse(row.value));
+      // Settings stored before reminders could be chosen have the default ones.
+      return bookingSettingsSchema.parse({
+        reminderHours: options.defaults.reminderHours,
+        ...JSON.parse(row.value),
+      });
     } catch {
       // Never expected (every save is checked); the defaults keep booking working.
       return options.defaults;
@@ -256,9 +270,106 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
     });
   }
 
+  /** The reminder's two emails: the visitor's with the private link, and the owner's. */
+  async function remind(
+    tx: Parameters<typeof enqueueNotification>[0],
+    row: BookingRow,
+    hours: number,
+    ownerTimeZone: string,
+  ) {
+    const visitorZone = row.timeZone && isTimeZone(row.timeZone) ? row.timeZone : ownerTimeZone;
+    const token = row.manageTokenSealed ? options.sealer?.open(row.manageTokenSealed) : null;
+    const minutes = Math.round((row.endAt.getTime() - row.startAt.getTime()) / 60_000);
+    await enqueueNotification(tx, {
+      kind: 'booking',
+      sourceId: row.id,
+      recipient: row.email,
+      subject: `Reminder: your call with ${options.ownerName}, ${describeTime(row.startAt, visitorZone)}`,
+      fields: {
+        Hello: row.name,
+        Call: inHours(hours),
+        When: describeTime(row.startAt, visitorZone),
+        Length: `${minutes} minutes`,
+        Topic: row.topic,
+        'Cancel or move': token ? manageUrl(token) : undefined,
+      },
+    });
+    await enqueueNotification(tx, {
+      kind: 'booking',
+      sourceId: row.id,
+      subject: `Reminder: call with ${row.name}, ${describeTime(row.startAt, ownerTimeZone)}`,
+      fields: {
+        Call: inHours(hours),
+        Name: row.name,
+        Email: row.email,
+        When: describeTime(row.startAt, ownerTimeZone),
+        'Their time': row.timeZone ? describeTime(row.startAt, visitorZone) : undefined,
+        Length: `${minutes} minutes`,
+        Topic: row.topic,
+        Bookings: `${options.siteUrl}/admin/blog/bookings`,
+      },
+    });
+  }
+
   return {
     settings,
     uidOf,
+
+    /**
+     * Sends the reminders due (issue 49, point 4): for each call still booked, at each of the
+     * owner's reminder hours before its start, once (a row per call, hours and start, claimed in
+     * the emails' transaction, so two processes send it once). A moved call is reminded for its new
+     * start; a cancelled one not at all; a reminder whose moment came before the call was booked,
+     * or more than REMINDER_GRACE_MS ago, is not sent. The number sent.
+     */
+    async sendReminders(): Promise<number> {
+      const current = await settings();
+      if (current.reminderHours.length === 0) return 0;
+      const at = now();
+      const furthest = Math.max(...current.reminderHours) * 3_600_000;
+      const coming = await db
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.status, 'booked'),
+            gt(bookings.startAt, at),
+            lte(bookings.startAt, new Date(at.getTime() + furthest)),
+          ),
+        );
+      let sent = 0;
+      for (const row of coming) {
+        for (const hours of current.reminderHours) {
+          const due = row.startAt.getTime() - hours * 3_600_000;
+          if (due > at.getTime() || at.getTime() - due > REMINDER_GRACE_MS || due < row.createdAt.getTime())
+            continue;
+          const reminded = await db.transaction(async (tx) => {
+            // Still booked at that start (a move or a cancellation since the list was read: none).
+            const [still] = await tx
+              .select()
+              .from(bookings)
+              .where(
+                and(
+                  eq(bookings.id, row.id),
+                  eq(bookings.status, 'booked'),
+                  eq(bookings.startAt, row.startAt),
+                ),
+              );
+            if (!still) return false;
+            const [claimed] = await tx
+              .insert(bookingReminders)
+              .values({ bookingId: row.id, hoursBefore: hours, startAt: row.startAt })
+              .onConflictDoNothing()
+              .returning();
+            if (!claimed) return false;
+            await remind(tx, still, hours, current.timeZone);
+            return true;
+          });
+          if (reminded) sent++;
+        }
+      }
+      return sent;
+    },
 
     /**
      * The call as the owner's calendar keeps it (CalDAV): no method, organizer or attendee (a
@@ -343,6 +454,7 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
             topic: input.topic,
             timeZone: input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : null,
             tokenHash: sha256Hex(token),
+            manageTokenSealed: options.sealer?.seal(token) ?? null,
             ipAddress,
             createdAt: now(),
           })

@@ -57,6 +57,7 @@ function keptSettings(kept: Record<string, string>, stored: BookingSettings) {
       horizonDays: kept.horizonDays ?? String(stored.horizonDays),
       timeZone: kept.timeZone ?? stored.timeZone,
       availableFrom: kept.availableFrom ?? '',
+      reminders: kept.reminders ?? stored.reminderHours.join(', '),
     },
     blocked: [
       ...new Set(
@@ -81,6 +82,7 @@ function storedSettings(stored: BookingSettings) {
       horizonDays: String(stored.horizonDays),
       timeZone: stored.timeZone,
       availableFrom: stored.availableFrom ?? '',
+      reminders: stored.reminderHours.join(', '),
     },
     blocked: stored.blockedDates,
   };
@@ -196,6 +198,18 @@ export function SettingsForm({ initial: stored }: { initial: BookingSettings }) 
         ))}
         <Field label="Time zone" hint="For example America/New_York.">
           <Input name="timeZone" value={values.timeZone} onChange={(e) => set('timeZone')(e.target.value)} />
+        </Field>
+        <Field
+          label="Reminders (hours before a call)"
+          hint="You and the visitor get an email at each, such as 24, 1. Leave it empty for none."
+          error={errors.reminderHours}
+        >
+          <Input
+            name="reminders"
+            inputMode="numeric"
+            value={values.reminders}
+            onChange={(e) => set('reminders')(e.target.value)}
+          />
         </Field>
       </div>
       <fieldset>
