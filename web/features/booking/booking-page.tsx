@@ -20,7 +20,16 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import { BOOK_FORM, fullTime, type ShownZone, useSlots, visitorTimeZone, zoneSentence } from './api.ts';
+import {
+  BOOK_FORM,
+  clock,
+  fullTime,
+  type ShownZone,
+  shortDay,
+  useSlots,
+  visitorTimeZone,
+  zoneSentence,
+} from './api.ts';
 import { SlotPicker } from './slot-picker.tsx';
 
 const BOOK_FORM_ID = 'book-form';
@@ -183,11 +192,11 @@ function NextFreeTimes({
           <li key={slot}>
             {hydrated ? (
               <Button type="button" variant="outline" size="sm" onClick={() => onChoose(slot)}>
-                {fullTime(slot, timeZone)}
+                {`${shortDay(slot, timeZone)}, ${clock(slot, timeZone)}`}
               </Button>
             ) : (
               <span className="inline-block rounded-md border border-border px-3 py-1.5">
-                {fullTime(slot, timeZone)}
+                {`${shortDay(slot, timeZone)}, ${clock(slot, timeZone)}`}
               </span>
             )}
           </li>
