@@ -214,6 +214,22 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
     });
   }
 
+  const visitorZoneOf = (row: BookingRow, ownerTimeZone: string) =>
+    row.timeZone && isTimeZone(row.timeZone) ? row.timeZone : ownerTimeZone;
+  const lengthOf = (row: BookingRow) =>
+    `${Math.round((row.endAt.getTime() - row.startAt.getTime()) / 60_000)} minutes`;
+
+  /** What the owner's emails of a call say of it. */
+  const ownerFields = (row: BookingRow, ownerTimeZone: string) => ({
+    Name: row.name,
+    Email: row.email,
+    When: describeTime(row.startAt, ownerTimeZone),
+    'Their time': row.timeZone ? describeTime(row.startAt, visitorZoneOf(row, ownerTimeZone)) : undefined,
+    Length: lengthOf(row),
+    Topic: row.topic,
+    Bookings: `${options.siteUrl}/admin/blog/bookings`,
+  });
+
   /** The .ics invitation and the two emails of a booking (or its move or cancellation). */
   async function notify(
     tx: Parameters<typeof enqueueNotification>[0],
@@ -222,7 +238,7 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
     token: string | null,
     ownerTimeZone: string,
   ) {
-    const visitorZone = row.timeZone && isTimeZone(row.timeZone) ? row.timeZone : ownerTimeZone;
+    const visitorZone = visitorZoneOf(row, ownerTimeZone);
     const link = token ? manageUrl(token) : undefined;
     const ics = invitation(row, link);
     const attachment = {
@@ -231,7 +247,6 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
       content: ics,
       method: kind === 'cancelled' ? ('CANCEL' as const) : ('REQUEST' as const),
     };
-    const minutes = Math.round((row.endAt.getTime() - row.startAt.getTime()) / 60_000);
     const verb = { booked: 'booked', moved: 'moved', cancelled: 'cancelled' }[kind];
     await enqueueNotification(tx, {
       kind: 'booking',
@@ -246,7 +261,7 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
         Call:
           kind === 'cancelled' ? `cancelled (it was ${describeTime(row.startAt, visitorZone)})` : `${verb}`,
         When: kind === 'cancelled' ? undefined : describeTime(row.startAt, visitorZone),
-        Length: `${minutes} minutes`,
+        Length: lengthOf(row),
         Topic: row.topic,
         'Cancel or move': kind === 'cancelled' ? undefined : link,
         'Book another': kind === 'cancelled' ? `${options.siteUrl}/book-a-call` : undefined,
@@ -257,15 +272,7 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
       kind: 'booking',
       sourceId: row.id,
       subject: `Call ${verb}: ${row.name}, ${describeTime(row.startAt, ownerTimeZone)}`,
-      fields: {
-        Name: row.name,
-        Email: row.email,
-        When: describeTime(row.startAt, ownerTimeZone),
-        'Their time': row.timeZone ? describeTime(row.startAt, visitorZone) : undefined,
-        Length: `${minutes} minutes`,
-        Topic: row.topic,
-        Bookings: `${options.siteUrl}/admin/blog/bookings`,
-      },
+      fields: ownerFields(row, ownerTimeZone),
       attachment,
     });
   }
@@ -277,9 +284,8 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
     hours: number,
     ownerTimeZone: string,
   ) {
-    const visitorZone = row.timeZone && isTimeZone(row.timeZone) ? row.timeZone : ownerTimeZone;
+    const visitorZone = visitorZoneOf(row, ownerTimeZone);
     const token = row.manageTokenSealed ? options.sealer?.open(row.manageTokenSealed) : null;
-    const minutes = Math.round((row.endAt.getTime() - row.startAt.getTime()) / 60_000);
     await enqueueNotification(tx, {
       kind: 'booking',
       sourceId: row.id,
@@ -289,7 +295,7 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
         Hello: row.name,
         Call: inHours(hours),
         When: describeTime(row.startAt, visitorZone),
-        Length: `${minutes} minutes`,
+        Length: lengthOf(row),
         Topic: row.topic,
         'Cancel or move': token ? manageUrl(token) : undefined,
       },
@@ -298,16 +304,7 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
       kind: 'booking',
       sourceId: row.id,
       subject: `Reminder: call with ${row.name}, ${describeTime(row.startAt, ownerTimeZone)}`,
-      fields: {
-        Call: inHours(hours),
-        Name: row.name,
-        Email: row.email,
-        When: describeTime(row.startAt, ownerTimeZone),
-        'Their time': row.timeZone ? describeTime(row.startAt, visitorZone) : undefined,
-        Length: `${minutes} minutes`,
-        Topic: row.topic,
-        Bookings: `${options.siteUrl}/admin/blog/bookings`,
-      },
+      fields: { Call: inHours(hours), ...ownerFields(row, ownerTimeZone) },
     });
   }
 

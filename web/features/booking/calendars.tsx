@@ -64,6 +64,9 @@ function useCalendarForm(name: string, done: { title: string; description: strin
   });
 }
 
+/** An address field: the phone's keyboard for addresses, nothing capitalised or corrected. */
+const ADDRESS_INPUT = { type: 'url', inputMode: 'url', autoCapitalize: 'none', spellCheck: false } as const;
+
 const ACCOUNT_DONE = {
   title: 'Calendar account connected',
   description: 'Its busy times now block slots, and new bookings are written to it.',
@@ -115,10 +118,7 @@ function AccountForm({ caldav }: { caldav: CalendarOverview['caldav'] }) {
           >
             <Input
               name="url"
-              type="url"
-              inputMode="url"
-              autoCapitalize="none"
-              spellCheck={false}
+              {...ADDRESS_INPUT}
               defaultValue={kept?.url ?? caldav?.url ?? ''}
               placeholder="https://caldav.example.com/"
             />
@@ -291,10 +291,7 @@ function Feeds({ feeds }: { feeds: CalendarOverview['feeds'] }) {
             <Input
               id={id}
               name="url"
-              type="url"
-              inputMode="url"
-              autoCapitalize="none"
-              spellCheck={false}
+              {...ADDRESS_INPUT}
               defaultValue={form.answer?.values.url ?? ''}
               placeholder="https://calendar.example.com/private/basic.ics"
             />
