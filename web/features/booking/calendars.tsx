@@ -4,7 +4,6 @@
  * written to, and the private ICS feeds. Every form posts to the page with or without its code
  * (ADR 018); the app password is never shown again, and a blank one keeps the stored one.
  */
-import { useId } from 'react';
 import type { CalendarOverview, CalendarState } from '../../../common/schemas/booking.ts';
 import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
@@ -252,7 +251,6 @@ function FeedRow({ feed }: { feed: CalendarOverview['feeds'][number] }) {
 /** The private ICS feeds, and one added by its address. */
 function Feeds({ feeds }: { feeds: CalendarOverview['feeds'] }) {
   const action = usePageAction();
-  const id = useId();
   const done = { title: 'Calendar added', description: 'Its busy times now block slots.' };
   const form = useCalendarForm(CALENDAR_FORMS.addFeed, done);
   // A removed feed's row (and its form) is gone from the page it comes back to: the notice is here.
@@ -289,7 +287,6 @@ function Feeds({ feeds }: { feeds: CalendarOverview['feeds'] }) {
             error={form.errorOf('url')}
           >
             <Input
-              id={id}
               name="url"
               {...ADDRESS_INPUT}
               defaultValue={form.answer?.values.url ?? ''}
