@@ -436,6 +436,19 @@ describe.skipIf(!installed)("the owner's CalDAV calendars, on Radicale", () => {
           404,
         );
         expect(onDate(await slotsOf(t), '2026-11-25')).toEqual(DAY);
+
+        // Two added at the same moment: both kept (each change is made under the row's lock).
+        const both = await Promise.all(
+          ['first', 'second'].map((name) =>
+            owner('POST', '/api/admin/booking-calendars/feeds', {
+              url: `http://127.0.0.1:${port}/${name}/basic.ics`,
+            }),
+          ),
+        );
+        expect(both.map((answer) => answer.statusCode)).toEqual([201, 201]);
+        const kept = (await overview()).feeds;
+        expect(kept).toHaveLength(2);
+        for (const one of kept) await owner('DELETE', `/api/admin/booking-calendars/feeds/${one.id}`);
       } finally {
         await new Promise((resolve) => feed.close(resolve));
       }

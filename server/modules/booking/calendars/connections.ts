@@ -150,12 +150,19 @@ export function ownerCalendars({
     return current;
   }
 
+  /** One change to the stored row, made under its lock: two saves at once both count. */
   async function save(change: (stored: Stored) => Stored): Promise<void> {
-    const value = JSON.stringify(change(parse(await storedValue())));
-    await db
-      .insert(appMeta)
-      .values({ key: KEY, value })
-      .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: sql`now()` } });
+    await db.transaction(async (tx) => {
+      // The row exists before it is locked (a first save inserts it empty).
+      await tx.insert(appMeta).values({ key: KEY, value: '{}' }).onConflictDoNothing();
+      const [row] = await tx
+        .select({ value: appMeta.value })
+        .from(appMeta)
+        .where(eq(appMeta.key, KEY))
+        .for('update');
+      const value = JSON.stringify(change(parse(row?.value ?? '')));
+      await tx.update(appMeta).set({ value, updatedAt: sql`now()` }).where(eq(appMeta.key, KEY));
+    });
   }
 
   const refused = (what: string, error: unknown) =>
