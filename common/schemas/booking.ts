@@ -4,7 +4,6 @@
  * wall-clock times in the owner's time zone.
  */
 import { isTimeZone, minutesOf } from '../zoned-time.ts';
-import { leadSourceSchema } from './contact.ts';
 import { z } from './zod.ts';
 
 export const WEEKDAY_NAMES = [
@@ -121,8 +120,6 @@ export const bookingRequestSchema = z.object({
   topic: text(1000, 'Topic').min(5, 'Topic must be at least 5 characters'),
   /** The visitor's time zone, to write their email in their own time; the owner's when unknown. */
   timeZone: z.string().max(64).optional().catch(undefined),
-  /** Where the visit came from (the page's action adds it): the lead the call starts has it (issue 49). */
-  source: leadSourceSchema.optional().catch(undefined),
 });
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
 

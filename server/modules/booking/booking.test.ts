@@ -12,7 +12,7 @@ import type {
   BookingSlots,
   BookingStatus,
 } from '../../../common/schemas/booking.ts';
-import { appMeta, bookings, notificationOutbox, quoteEvents, quoteRequests } from '../../db/schema.ts';
+import { appMeta, bookings, notificationOutbox } from '../../db/schema.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 import { manualClock } from '../../testing/test-clock.ts';
 import { BOOKING_NOT_FOUND, BOOKING_PAST, SLOT_TAKEN, SLOT_UNAVAILABLE } from './service.ts';
@@ -460,79 +460,4 @@ describe('reminders (issue 49, point 4), on a controlled clock', () => {
       }
     },
   );
-});
-
-describe('the pipeline (issue 49, point 3)', () => {
-  beforeEach(async () => {
-    await t.database.db.delete(quoteRequests);
-  });
-  const source = {
-    landingPage: '/blog/keys',
-    referrer: 'news.example',
-    utmSource: 'newsletter',
-    startedAt: '2026-11-23T14:50:00.000Z',
-  };
-
-  it('a booked call starts a lead with its source; a second call of the same visitor joins it', async () => {
-    expect((await book('2026-11-26T15:00:00.000Z', { email: 'Dana@Example.com', source })).statusCode).toBe(
-      201,
-    );
-    const [lead, ...more] = await t.database.db.select().from(quoteRequests);
-    expect(more).toEqual([]);
-    expect(lead).toMatchObject({
-      name: 'Dana Baker',
-      email: 'Dana@Example.com',
-      stage: 'new',
-      projectType: 'other',
-      message: 'Booked a call for Thursday, November 26, 2026 at 10:00 AM EST: An online shop for the bakery',
-      leadSource: expect.objectContaining({ landingPage: '/blog/keys', utmSource: 'newsletter' }),
-    });
-    // The owner's pipeline shows it as a lead from its source.
-    const board = (await t.app.inject({ url: '/api/admin/pipeline', headers: { cookie: admin } })).json();
-    expect(JSON.stringify(board)).toContain('Dana Baker');
-
-    expect(
-      (await book('2026-11-27T15:00:00.000Z', { email: 'dana@example.com', topic: 'The shop, part two' }))
-        .statusCode,
-    ).toBe(201);
-    expect(await t.database.db.select().from(quoteRequests)).toHaveLength(1);
-    const notes = await t.database.db
-      .select()
-      .from(quoteEvents)
-      .where(eq(quoteEvents.quoteId, lead?.id ?? 0));
-    expect(notes.map((note) => note.note)).toEqual([
-      'Booked a call for Friday, November 27, 2026 at 10:00 AM EST: The shop, part two',
-    ]);
-  });
-
-  it('a call joins the open quote request of the same email, and a won or lost one is left alone', async () => {
-    const quote = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      remoteAddress: freshIp(),
-      payload: {
-        name: 'Dana Baker',
-        email: 'dana@example.com',
-        projectType: 'ecommerce',
-        budget: '5-10k',
-        timeframe: '1month',
-        message: 'An online shop for the bakery, with pickup times.',
-      },
-    });
-    expect(quote.statusCode, quote.body).toBe(201);
-    expect((await book('2026-11-26T15:00:00.000Z')).statusCode).toBe(201);
-    const [request] = await t.database.db.select().from(quoteRequests);
-    expect(request?.projectType).toBe('ecommerce');
-    expect(
-      await t.database.db
-        .select()
-        .from(quoteEvents)
-        .where(eq(quoteEvents.quoteId, request?.id ?? 0)),
-    ).toHaveLength(1);
-
-    await t.database.db.update(quoteRequests).set({ stage: 'lost' });
-    expect((await book('2026-11-27T15:00:00.000Z')).statusCode).toBe(201);
-    // A new lead: the lost one stays as it was.
-    expect(await t.database.db.select().from(quoteRequests)).toHaveLength(2);
-  });
 });

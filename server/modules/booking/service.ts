@@ -27,7 +27,6 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import type { Sealer } from '../../lib/sealed.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
-import type { ContactService } from '../contact/service.ts';
 import { enqueueNotification } from '../notifications/service.ts';
 import type { BusyCalendars } from './calendars/feeds.ts';
 import type { CalendarWrites } from './calendars/writes.ts';
@@ -70,8 +69,6 @@ export interface BookingOptions {
   changed?: () => void;
   /** Seals the private link's token for the reminders (none: reminders go without the link). */
   sealer?: Sealer;
-  /** The pipeline: a booked call joins the visitor's open request or starts a lead (issue 49). */
-  leads?: Pick<ContactService, 'leadFromBooking'>;
 }
 
 /** How late a reminder may still go (the server was down at its moment): after that, none. */
@@ -464,16 +461,6 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
         if (!inserted) throw new HttpError(409, SLOT_TAKEN);
         await notify(tx, inserted, 'booked', token, current.timeZone);
         await options.writes?.changed(tx, inserted.id);
-        await options.leads?.leadFromBooking(
-          tx,
-          {
-            name: inserted.name,
-            email: inserted.email,
-            note: `Booked a call for ${describeTime(inserted.startAt, current.timeZone)}: ${inserted.topic}`,
-          },
-          input.source,
-          ipAddress,
-        );
         return inserted;
       });
       options.changed?.();
