@@ -54,25 +54,22 @@ export function bookingModule(context: SiteContext) {
     ...clockOf(context),
   });
   // Reminders: looked for every minute (each sent once, whichever process finds it first).
-  let reminding: NodeJS.Timeout | undefined;
-  const remindNow = () =>
-    void booking.sendReminders().catch((error) => log.warn({ err: error }, 'booking reminders'));
+  const reminding = queueRunner({
+    round: async () => {
+      await booking.sendReminders();
+      return false;
+    },
+    idleMs: 60_000,
+    busyMs: 60_000,
+    onError: (error) => log.warn({ err: error }, 'booking reminders'),
+  });
   return {
     name: 'booking',
     booking,
     /** For tests: the due calendar events written now. */
     calendarWrites: writes,
     jobs: [
-      {
-        name: 'booking: reminders',
-        periodic: true,
-        start: () => {
-          remindNow();
-          reminding = setInterval(remindNow, 60_000);
-          reminding.unref();
-        },
-        stop: () => clearInterval(reminding),
-      },
+      { name: 'booking: reminders', periodic: true, start: reminding.start, stop: reminding.stop },
       // Bookings written to the owner's CalDAV calendar: woken by each change, else every minute.
       { name: 'booking: calendar events', periodic: true, start: writing.start, stop: writing.stop },
     ],

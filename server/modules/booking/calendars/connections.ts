@@ -21,7 +21,7 @@ import { appMeta } from '../../../db/schema.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import type { RemotePages } from '../../../lib/remote-images.ts';
 import type { Sealer } from '../../../lib/sealed.ts';
-import { type CalDav, type CalDavAccount, caldav } from './caldav.ts';
+import { type CalDav, type CalDavAccount, caldav, caldavLabel } from './caldav.ts';
 import { type BusyCalendars, busyCalendars, type CalendarSource, feedLabel, icsFeed } from './feeds.ts';
 
 const KEY = 'booking:calendars';
@@ -129,7 +129,7 @@ export function ownerCalendars({
       };
       account = { url: chosen.url, username: chosen.username, fromEnvironment: envAccount !== null };
       if (chosen.password === null) {
-        sources.push(unreadable(`${new URL(chosen.url).host} (CalDAV, ${chosen.username})`));
+        sources.push(unreadable(caldavLabel(chosen)));
       } else {
         connected = caldav({ ...chosen, password: chosen.password, calendar: stored.writeTo }, fetch);
         sources.push(connected.source);
@@ -196,7 +196,7 @@ export function ownerCalendars({
       return {
         calendars: loaded.calendars.states(),
         caldav: loaded.account && {
-          label: `${new URL(loaded.account.url).host} (CalDAV, ${loaded.account.username})`,
+          label: caldavLabel(loaded.account),
           ...loaded.account,
           writeTo: loaded.stored.writeTo,
           calendars,
