@@ -35,6 +35,9 @@ export const RESUME_PURPOSES = ['job_opportunity', 'freelance_project', 'network
 /** Where a quote request stands in the owner's pipeline, in order. */
 export const QUOTE_STAGES = ['new', 'replied', 'proposal', 'won', 'lost'] as const;
 export type QuoteStage = (typeof QUOTE_STAGES)[number];
+/** How a lead came: a quote request, or a booked call that started it (issue 49). */
+export const LEAD_ORIGINS = ['quote', 'call'] as const;
+export type LeadOrigin = (typeof LEAD_ORIGINS)[number];
 export const QUOTE_STAGE_LABELS: Record<QuoteStage, string> = {
   new: 'New',
   replied: 'Replied',

@@ -78,7 +78,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const contact = contactModule(context, newsletter.newsletter.subscribers);
   const resume = resumeModule(context);
   const testimonials = testimonialsModule(context);
-  const booking = bookingModule(context);
+  // A booked call joins the visitor's open request in the pipeline, or starts a lead (issue 49).
+  const booking = bookingModule(context, contact.contact);
   // The Sources report sets the pipeline's leads beside the visitors of the same source.
   const analytics = analyticsModule(context, contact.contact);
   const notifications = notificationsModule(context, {

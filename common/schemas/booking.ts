@@ -4,6 +4,7 @@
  * wall-clock times in the owner's time zone.
  */
 import { isTimeZone, minutesOf } from '../zoned-time.ts';
+import { leadSourceSchema } from './contact.ts';
 import { z } from './zod.ts';
 
 export const WEEKDAY_NAMES = [
@@ -64,6 +65,20 @@ export const bookingSettingsSchema = z.object({
     .int('Say how many days ahead')
     .min(1, 'Calls can be booked at least 1 day ahead')
     .max(90, 'Calls can be booked at most 90 days ahead'),
+  /**
+   * Special hours (issue 49): on these dates, these windows instead of the weekday's (kept sorted).
+   * Settings stored before them have none.
+   */
+  specialHours: z
+    .array(
+      z
+        .object({ date: calendarDate, start: clockTime, end: clockTime })
+        .refine((window) => minutesOf(window.end) > minutesOf(window.start), {
+          message: 'The end of special hours must be after their start',
+          path: ['end'],
+        }),
+    )
+    .max(100, 'At most 100 days of special hours'),
   /** Days without calls, in the owner's time zone (kept sorted, each once). */
   blockedDates: z.array(calendarDate).max(366, 'At most 366 blocked dates'),
   /** The 'Available for new projects from ...' badge; null hides it. */
@@ -87,6 +102,8 @@ export type BookingSettingsInput = z.input<typeof bookingSettingsSchema>;
 export const bookingSlotsSchema = z.object({
   timeZone: z.string(),
   callMinutes: z.number().int(),
+  /** The call type the slots are for (null: the one call without types). */
+  callType: z.string().nullable(),
   slots: z.array(z.string()),
 });
 export type BookingSlots = z.infer<typeof bookingSlotsSchema>;
@@ -120,6 +137,12 @@ export const bookingRequestSchema = z.object({
   topic: text(1000, 'Topic').min(5, 'Topic must be at least 5 characters'),
   /** The visitor's time zone, to write their email in their own time; the owner's when unknown. */
   timeZone: z.string().max(64).optional().catch(undefined),
+  /** Where the visit came from (the page's action adds it): the lead the call starts has it (issue 49). */
+  source: leadSourceSchema.optional().catch(undefined),
+  /** The call type booked (issue 49): its id; none, the first one. */
+  type: z.string().max(40).optional(),
+  /** The answers to the type's questions, by question id (checked against the type by the server). */
+  answers: z.record(z.string().max(16), z.string().max(2000, 'That answer is too long')).optional(),
 });
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
 
@@ -137,6 +160,10 @@ export const bookingViewSchema = z.object({
   ownerName: z.string(),
   ownerTimeZone: z.string(),
   callMinutes: z.number().int(),
+  /** The call type's name and where, as booked (null for a call without a type). */
+  callType: z.string().nullable(),
+  location: z.string().nullable(),
+  answers: z.array(z.object({ question: z.string(), answer: z.string() })),
 });
 export type BookingView = z.infer<typeof bookingViewSchema>;
 
@@ -157,10 +184,31 @@ export const adminBookingSchema = z.object({
   topic: z.string(),
   timeZone: z.string().nullable(),
   status: z.enum(['booked', 'cancelled']),
+  callType: z.string().nullable(),
+  location: z.string().nullable(),
+  answers: z.array(z.object({ question: z.string(), answer: z.string() })),
   createdAt: z.string(),
   cancelledAt: z.string().nullable(),
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
+
+/** The special hours as the form posts them: the kept ones' text and the new one's three fields. */
+function specialHoursOf(fields: { specialHours: string; specialDate: string; specialStart: string; specialEnd: string }) {
+  const kept = fields.specialHours
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [date = '', hours = ''] = entry.split(/\s+/);
+      const [start = '', end = ''] = hours.split('-');
+      return { date, start, end };
+    });
+  const added =
+    fields.specialDate.trim() === ''
+      ? []
+      : [{ date: fields.specialDate.trim(), start: fields.specialStart.trim(), end: fields.specialEnd.trim() }];
+  return [...kept, ...added].sort((a, b) => `${a.date}${a.start}`.localeCompare(`${b.date}${b.start}`));
+}
 
 /**
  * The availability form as it posts: `day{n}` checked for an open weekday with `day{n}Start` and
@@ -177,6 +225,11 @@ export const bookingSettingsFormSchema = z
     horizonDays: z.number().optional(),
     blockedDates: z.string().max(5000).default(''),
     blockDate: z.string().max(10).default(''),
+    /** The special hours kept ('2026-12-24 10:00-12:00', comma-separated) and the one being added. */
+    specialHours: z.string().max(5000).default(''),
+    specialDate: z.string().max(10).default(''),
+    specialStart: z.string().max(5).default(''),
+    specialEnd: z.string().max(5).default(''),
     availableFrom: z.string().max(10).default(''),
     reminders: z.string().max(50).default(''),
     ...Object.fromEntries(
@@ -193,6 +246,10 @@ export const bookingSettingsFormSchema = z
       timeZone: string;
       blockedDates: string;
       blockDate: string;
+      specialHours: string;
+      specialDate: string;
+      specialStart: string;
+      specialEnd: string;
       availableFrom: string;
       reminders: string;
     } & Partial<
@@ -217,6 +274,7 @@ export const bookingSettingsFormSchema = z
       noticeHours: fields.noticeHours,
       horizonDays: fields.horizonDays,
       blockedDates: [...new Set(blocked)].sort(),
+      specialHours: specialHoursOf(fields),
       availableFrom: fields.availableFrom || null,
       reminderHours: fields.reminders
         .split(/[\s,]+/)

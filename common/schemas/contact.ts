@@ -3,7 +3,7 @@
  * visitor came from, and the owner's inbox and pipeline (stages, value, history, notes).
  */
 import { READS_IN_SOURCE } from '../channels.ts';
-import { BUDGETS, MAX_QUOTE_VALUE_USD, PROJECT_TYPES, QUOTE_STAGES, TIMEFRAMES } from '../constants.ts';
+import { BUDGETS, LEAD_ORIGINS, MAX_QUOTE_VALUE_USD, PROJECT_TYPES, QUOTE_STAGES, TIMEFRAMES } from '../constants.ts';
 import { outboxStatusSchema } from './notifications.ts';
 import { campaignText, choice, email, isoDate, optionalText, sitePath, text } from './shared.ts';
 import { z } from './zod.ts';
@@ -117,6 +117,8 @@ export const adminQuoteSchema = z.object({
   leadSource: leadSourceSchema.nullable(),
   /** The first touch: the source of the earliest request or sign-up of the same email (issue 48). */
   firstTouch: leadSourceSchema.nullable(),
+  /** A quote request, or a lead a booked call started (issue 49). */
+  origin: z.enum(LEAD_ORIGINS),
 });
 
 /** One entry of a quote's history: a move to `stage`, or a dated `note`. */

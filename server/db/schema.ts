@@ -23,7 +23,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { QUOTE_STAGES, TESTIMONIAL_STATUSES } from '../../common/constants.ts';
+import { LEAD_ORIGINS, QUOTE_STAGES, TESTIMONIAL_STATUSES } from '../../common/constants.ts';
 import type { FunnelStep } from '../../common/funnels.ts';
 import type { TocEntry } from '../../common/schemas/blog.ts';
 import type { LeadSource } from '../../common/schemas/contact.ts';
@@ -360,6 +360,11 @@ export const quoteRequests = pgTable(
      * the first. The won value is credited to it by default.
      */
     firstTouch: jsonb('first_touch').$type<LeadSource>(),
+    /**
+     * How the lead came (issue 49): a quote request, or a booked call that started it. The inbox,
+     * the weekly digest and the reply promise count quote requests alone.
+     */
+    origin: text('origin', { enum: LEAD_ORIGINS }).notNull().default('quote'),
   },
   (t) => [
     index('quote_requests_created_idx').on(t.createdAt.desc()),
@@ -463,6 +468,15 @@ export const bookings = pgTable(
      * link. Only its SHA-256 (token_hash) finds the booking; null for calls booked before.
      */
     manageTokenSealed: text('manage_token_sealed'),
+    /**
+     * The call type booked (issue 49, point 2): its id, and its name and where as they were when
+     * booked (the owner may rename or remove the type later). Null for calls booked before types.
+     */
+    callType: text('call_type'),
+    callTypeName: text('call_type_name'),
+    location: text('location'),
+    /** The visitor's answers to the type's questions, as asked: [{ question, answer }]. */
+    answers: jsonb('answers').$type<Array<{ question: string; answer: string }>>().notNull().default([]),
   },
   (t) => [
     uniqueIndex('bookings_token_hash_key').on(t.tokenHash),

@@ -28,7 +28,12 @@ export const action = formAction({
   [BOOK_FORM]: routeForm({
     schema: bookingRequestSchema,
     failure: { title: 'Error', fallback: 'The call could not be booked. Please try again.' },
-    call: (values) => ({ method: 'POST', path: BOOKINGS_PATH, body: values }),
+    // Where the visit came from goes with it, as with a quote: the call joins or starts a lead.
+    call: (values, { context }) => ({
+      method: 'POST',
+      path: BOOKINGS_PATH,
+      body: { ...values, source: context.visit?.source ?? undefined },
+    }),
     doneAt: (answer) => {
       const token = (answer as BookingCreated).manageUrl.split('/booking/')[1] ?? '';
       return `${paths.booking(token)}?${DONE_PARAM}=booked`;

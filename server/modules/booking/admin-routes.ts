@@ -1,6 +1,7 @@
 /**
  * The owner's side of booking a call: availability (weekly hours, call length, buffers, notice,
- * blocked dates, the 'available from' badge) and the calls booked, each of which they can cancel.
+ * blocked dates, special hours, the 'available from' badge), the call types and their questions,
+ * and the calls booked, each of which they can cancel.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +13,7 @@ import {
   calendarFeedInputSchema,
   calendarOverviewSchema,
 } from '../../../common/schemas/booking.ts';
+import { callTypeIdSchema, callTypeSchema } from '../../../common/schemas/call-types.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { idParams } from '../../lib/route-params.ts';
 import type { OwnerCalendars } from './calendars/connections.ts';
@@ -80,6 +82,26 @@ export const bookingAdminRoutes: FastifyPluginAsyncZod<{
     '/api/admin/booking-settings',
     { schema: { body: bookingSettingsSchema, response: { 200: bookingSettingsSchema } } },
     async (request) => booking.saveSettings(request.body),
+  );
+  // Call types (issue 49, point 2): the list, one added (POST), one replaced (PUT, its id may
+  // change with its name) or removed.
+  const typeParams = z.object({ id: callTypeIdSchema });
+  const typesReply = { 200: z.array(callTypeSchema) };
+  app.get('/api/admin/call-types', { schema: { response: typesReply } }, async () => booking.callTypes());
+  app.post(
+    '/api/admin/call-types',
+    { schema: { body: callTypeSchema, response: { 201: z.array(callTypeSchema) } } },
+    async (request, reply) => reply.code(201).send(await booking.saveCallType(request.body)),
+  );
+  app.put(
+    '/api/admin/call-types/:id',
+    { schema: { params: typeParams, body: callTypeSchema, response: typesReply } },
+    async (request) => booking.saveCallType(request.body, request.params.id),
+  );
+  app.delete(
+    '/api/admin/call-types/:id',
+    { schema: { params: typeParams, response: typesReply } },
+    async (request) => booking.removeCallType(request.params.id),
   );
   app.get('/api/admin/bookings', { schema: { response: { 200: z.array(adminBookingSchema) } } }, async () =>
     booking.list(),

@@ -12,7 +12,7 @@ import type {
   BookingSlots,
   BookingStatus,
 } from '../../../common/schemas/booking.ts';
-import { appMeta, bookings, notificationOutbox } from '../../db/schema.ts';
+import { appMeta, bookings, notificationOutbox, quoteEvents, quoteRequests } from '../../db/schema.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 import { manualClock } from '../../testing/test-clock.ts';
 import { BOOKING_NOT_FOUND, BOOKING_PAST, SLOT_TAKEN, SLOT_UNAVAILABLE } from './service.ts';
@@ -460,4 +460,273 @@ describe('reminders (issue 49, point 4), on a controlled clock', () => {
       }
     },
   );
+});
+
+describe('the pipeline (issue 49, point 3)', () => {
+  beforeEach(async () => {
+    await t.database.db.delete(quoteRequests);
+  });
+  const source = {
+    landingPage: '/blog/keys',
+    referrer: 'news.example',
+    utmSource: 'newsletter',
+    startedAt: '2026-11-23T14:50:00.000Z',
+  };
+
+  it('a booked call starts a lead with its source; a second call of the same visitor joins it', async () => {
+    expect((await book('2026-11-26T15:00:00.000Z', { email: 'Dana@Example.com', source })).statusCode).toBe(
+      201,
+    );
+    const [lead, ...more] = await t.database.db.select().from(quoteRequests);
+    expect(more).toEqual([]);
+    expect(lead).toMatchObject({
+      name: 'Dana Baker',
+      email: 'Dana@Example.com',
+      stage: 'new',
+      projectType: 'other',
+      message: 'Booked a call for Thursday, November 26, 2026 at 10:00 AM EST: An online shop for the bakery',
+      leadSource: expect.objectContaining({ landingPage: '/blog/keys', utmSource: 'newsletter' }),
+    });
+    // The owner's pipeline shows it as a lead from its source.
+    const board = (await t.app.inject({ url: '/api/admin/pipeline', headers: { cookie: admin } })).json();
+    expect(JSON.stringify(board)).toContain('Dana Baker');
+
+    expect(
+      (await book('2026-11-27T15:00:00.000Z', { email: 'dana@example.com', topic: 'The shop, part two' }))
+        .statusCode,
+    ).toBe(201);
+    expect(await t.database.db.select().from(quoteRequests)).toHaveLength(1);
+    const notes = await t.database.db
+      .select()
+      .from(quoteEvents)
+      .where(eq(quoteEvents.quoteId, lead?.id ?? 0));
+    expect(notes.map((note) => note.note)).toEqual([
+      'Booked a call for Friday, November 27, 2026 at 10:00 AM EST: The shop, part two',
+    ]);
+  });
+
+  it('a call joins the open quote request of the same email, and a won or lost one is left alone', async () => {
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      remoteAddress: freshIp(),
+      payload: {
+        name: 'Dana Baker',
+        email: 'dana@example.com',
+        projectType: 'ecommerce',
+        budget: '5-10k',
+        timeframe: '1month',
+        message: 'An online shop for the bakery, with pickup times.',
+      },
+    });
+    expect(quote.statusCode, quote.body).toBe(201);
+    expect((await book('2026-11-26T15:00:00.000Z')).statusCode).toBe(201);
+    const [request] = await t.database.db.select().from(quoteRequests);
+    expect(request?.projectType).toBe('ecommerce');
+    expect(
+      await t.database.db
+        .select()
+        .from(quoteEvents)
+        .where(eq(quoteEvents.quoteId, request?.id ?? 0)),
+    ).toHaveLength(1);
+
+    await t.database.db.update(quoteRequests).set({ stage: 'lost' });
+    expect((await book('2026-11-27T15:00:00.000Z')).statusCode).toBe(201);
+    // A new lead: the lost one stays as it was.
+    expect(await t.database.db.select().from(quoteRequests)).toHaveLength(2);
+  });
+});
+
+describe('call types and their questions (issue 49, points 2 and 3)', () => {
+  beforeEach(async () => {
+    await t.database.db.delete(appMeta).where(eq(appMeta.key, 'booking:types'));
+    await t.database.db.delete(quoteRequests);
+  });
+  const repair = {
+    id: 'key-repair',
+    name: 'Key repair consult',
+    callMinutes: 60,
+    description: 'Bring the key and the car.',
+    place: 'address',
+    placeDetail: '12 Peachtree St, Atlanta',
+    bufferBeforeMinutes: 0,
+    bufferAfterMinutes: 0,
+    noticeHours: 0,
+    horizonDays: 3,
+    dailyLimit: 1,
+    questions: [
+      { id: 'q1', label: 'Car make and year', kind: 'short', required: true, choices: [] },
+      { id: 'q2', label: 'Keys left', kind: 'choice', required: false, choices: ['None', 'One'] },
+    ],
+  };
+  const intro = {
+    ...repair,
+    id: 'intro',
+    name: 'Intro call',
+    callMinutes: 15,
+    description: '',
+    place: 'phone',
+    placeDetail: '',
+    horizonDays: 30,
+    dailyLimit: null,
+    questions: [],
+  };
+  const addType = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/call-types', headers: { cookie: admin }, payload });
+  const typeSlots = async (type: string) =>
+    (await t.app.inject({ url: `/api/booking/slots?type=${type}` })).json() as BookingSlots;
+
+  it('each type has its own length, notice, horizon, daily limit and place; the first is the default', async () => {
+    expect((await addType(repair)).statusCode).toBe(201);
+    expect((await addType(intro)).statusCode).toBe(201);
+    const types = (await t.app.inject({ url: '/api/booking/types' })).json();
+    expect(types.map((type: { id: string }) => type.id)).toEqual(['key-repair', 'intro']);
+    expect(types[0]).toMatchObject({ placeLabel: 'At the shop: 12 Peachtree St, Atlanta', callMinutes: 60 });
+    // A phone call asks for the number first.
+    expect(types[1].questions[0]).toMatchObject({ id: 'phone', label: 'Phone number', required: true });
+
+    const first = await typeSlots('key-repair');
+    expect(first).toMatchObject({ callType: 'key-repair', callMinutes: 60 });
+    // No notice: from now, 10:00 in New York (15:00Z), hourly; three days ahead at most.
+    expect(first.slots[0]).toBe('2026-11-23T15:00:00.000Z');
+    expect(first.slots.at(-1)).toBe('2026-11-26T21:00:00.000Z');
+    expect((await slots()).callType).toBe('key-repair');
+    expect((await typeSlots('intro')).slots.slice(0, 2)).toEqual([
+      '2026-11-23T15:00:00.000Z',
+      '2026-11-23T15:15:00.000Z',
+    ]);
+    expect((await t.app.inject({ url: '/api/booking/slots?type=nope' })).statusCode).toBe(404);
+
+    // One key repair a day: once Monday has one, Monday offers no more of them; other types still can.
+    const res = await book('2026-11-23T16:00:00.000Z', {
+      type: 'key-repair',
+      answers: { q1: 'Honda Civic 2012', q2: 'One' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const monday = (iso: string) => iso < '2026-11-24T05:00:00.000Z';
+    expect((await typeSlots('key-repair')).slots.filter(monday)).toEqual([]);
+    expect((await typeSlots('intro')).slots.filter(monday).length).toBeGreaterThan(0);
+    expect(
+      (await book('2026-11-23T19:00:00.000Z', { type: 'key-repair', answers: { q1: 'Ford' } })).json(),
+    ).toMatchObject({ message: SLOT_TAKEN });
+    // The call blocks the intro calls that would overlap it.
+    expect((await typeSlots('intro')).slots).not.toContain('2026-11-23T16:30:00.000Z');
+  });
+
+  it('answers reach the call, its emails, its page, the owner’s list and the pipeline; bad ones are refused', async () => {
+    await addType(repair);
+    const refusals: Array<[object, string, string]> = [
+      [{}, 'answer-q1', 'Car make and year is required'],
+      [{ q1: 'Ford', q2: 'Three' }, 'answer-q2', 'Choose one of the answers to "Keys left"'],
+      [{ q1: 'Ford\nFocus' }, 'answer-q1', 'Car make and year must be a single line'],
+      [{ q1: 'x'.repeat(201) }, 'answer-q1', 'Car make and year cannot exceed 200 characters'],
+    ];
+    for (const [answers, field, message] of refusals) {
+      const res = await book('2026-11-23T16:00:00.000Z', { type: 'key-repair', answers });
+      expect(res.statusCode, JSON.stringify(answers)).toBe(400);
+      expect(res.json()).toMatchObject({ message, errors: { [field]: message } });
+    }
+    expect(await t.database.db.select().from(bookings)).toEqual([]);
+
+    const res = await book('2026-11-23T16:00:00.000Z', {
+      type: 'key-repair',
+      answers: { q1: 'Honda Civic 2012', q2: 'One', unknown: 'ignored' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json() as BookingCreated;
+    const answers = [
+      { question: 'Car make and year', answer: 'Honda Civic 2012' },
+      { question: 'Keys left', answer: 'One' },
+    ];
+    expect(created.booking).toMatchObject({
+      callType: 'Key repair consult',
+      location: 'At the shop: 12 Peachtree St, Atlanta',
+      callMinutes: 60,
+      answers,
+    });
+    expect((await manage(tokenOf(created))).json()).toMatchObject({ answers });
+    const [visitor, owner] = await outbox();
+    expect(visitor?.body).toContain('Where: At the shop: 12 Peachtree St, Atlanta');
+    expect(owner?.body).toContain('Car make and year: Honda Civic 2012');
+    expect(owner?.body).toContain('Keys left: One');
+    const [listed] = (
+      await t.app.inject({ url: '/api/admin/bookings', headers: { cookie: admin } })
+    ).json() as AdminBooking[];
+    expect(listed).toMatchObject({ callType: 'Key repair consult', answers });
+
+    // The pipeline: a lead of its own, marked as a call, with the answers.
+    const [lead] = await t.database.db.select().from(quoteRequests);
+    expect(lead).toMatchObject({ origin: 'call', email: 'dana@example.com' });
+    expect(lead?.message).toBe(
+      'Booked a call (Key repair consult) for Monday, November 23, 2026 at 11:00 AM EST: An online shop for the bakery\nCar make and year: Honda Civic 2012\nKeys left: One',
+    );
+  });
+
+  it('the owner edits, renames and removes a type; a booked call keeps what it was booked as', async () => {
+    await addType(repair);
+    const duplicate = await addType({ ...intro, id: 'key-repair' });
+    expect(duplicate.statusCode).toBe(409);
+    const bad = await addType({ ...intro, id: 'x', place: 'address', placeDetail: '' });
+    expect(bad.json()).toMatchObject({ errors: { placeDetail: "Enter the shop's address" } });
+    const created = (
+      await book('2026-11-23T16:00:00.000Z', { type: 'key-repair', answers: { q1: 'Ford' } })
+    ).json() as BookingCreated;
+
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/call-types/key-repair',
+      headers: { cookie: admin },
+      payload: { ...repair, id: 'keys', name: 'Keys', callMinutes: 30, dailyLimit: null },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().map((type: { id: string }) => type.id)).toEqual(['keys']);
+    expect((await typeSlots('keys')).callMinutes).toBe(30);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/admin/call-types/keys',
+      headers: { cookie: admin },
+    });
+    expect(removed.json()).toEqual([]);
+    // Without types: the availability's one call again.
+    expect((await slots()).callMinutes).toBe(30);
+    expect((await slots()).callType).toBeNull();
+    // The booked call keeps its name, length and answers, and moves within its own length.
+    const view = (await manage(tokenOf(created))).json();
+    expect(view).toMatchObject({ callType: 'Key repair consult', callMinutes: 60 });
+    const moved = await manage(tokenOf(created), 'move', { start: '2026-11-25T16:00:00.000Z' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ end: '2026-11-25T17:00:00.000Z', answers: [{ answer: 'Ford' }] });
+  });
+
+  it('special hours replace a weekday’s; days off have none', async () => {
+    const settings = await defaults();
+    const saved = await putSettings({
+      ...settings,
+      noticeHours: 0,
+      specialHours: [{ date: '2026-11-28', start: '10:00', end: '11:00' }],
+      blockedDates: ['2026-11-24'],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const all = (await slots()).slots;
+    // Saturday the 28th has 10:00 and 10:30 in New York; Tuesday the 24th none.
+    expect(all.filter((iso) => iso.startsWith('2026-11-28'))).toEqual([
+      '2026-11-28T15:00:00.000Z',
+      '2026-11-28T15:30:00.000Z',
+    ]);
+    expect(all.filter((iso) => iso.startsWith('2026-11-24'))).toEqual([]);
+    const refused = await putSettings({
+      ...settings,
+      specialHours: [{ date: '2026-11-28', start: '11:00', end: '10:00' }],
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it('the digest and the inbox count quote requests only; a call lead is on the board', async () => {
+    await book('2026-11-24T15:00:00.000Z');
+    const inbox = (await t.app.inject({ url: '/api/admin/inbox', headers: { cookie: admin } })).json();
+    expect(JSON.stringify(inbox)).not.toContain('Dana Baker');
+    const board = (await t.app.inject({ url: '/api/admin/pipeline', headers: { cookie: admin } })).json();
+    expect(JSON.stringify(board)).toContain('"origin":"call"');
+    expect(board).toMatchObject({ firstReply: expect.objectContaining({ waiting: 0 }) });
+  });
 });

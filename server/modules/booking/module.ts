@@ -4,6 +4,7 @@ import { queueRunner } from '../../lib/mail.ts';
 import { guardedFetch, httpPages } from '../../lib/remote-images.ts';
 import { createSealer } from '../../lib/sealed.ts';
 import { clockOf, type SiteContext, type SiteModule } from '../../lib/site-module.ts';
+import type { ContactService } from '../contact/service.ts';
 import { bookingAdminRoutes } from './admin-routes.ts';
 import { ownerCalendars } from './calendars/connections.ts';
 import { FEED_MAX_BYTES, FEED_TIMEOUT_MS } from './calendars/feeds.ts';
@@ -11,7 +12,7 @@ import { calendarWrites } from './calendars/writes.ts';
 import { bookingRoutes } from './routes.ts';
 import { createBookingService, defaultBookingSettings } from './service.ts';
 
-export function bookingModule(context: SiteContext) {
+export function bookingModule(context: SiteContext, leads?: Pick<ContactService, 'leadFromBooking'>) {
   const { db, cache, config, serverSecret, log } = context;
   // Through the importer's guard: no address on this machine or its network, unless a test allows it.
   const guard = {
@@ -47,6 +48,7 @@ export function bookingModule(context: SiteContext) {
     writes,
     changed: () => writing.wake(),
     sealer: createSealer(serverSecret, 'booking-links'),
+    ...(leads ? { leads } : {}),
     siteUrl: config.publicUrl,
     ownerName: profile.name,
     ownerEmail: config.NOTIFY_EMAIL ?? contactInfo.email,

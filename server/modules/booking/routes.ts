@@ -12,6 +12,7 @@ import {
   bookingStatusSchema,
   bookingViewSchema,
 } from '../../../common/schemas/booking.ts';
+import { publicCallTypeSchema } from '../../../common/schemas/call-types.ts';
 import { type ReadCache, sendJson } from '../../lib/read-cache.ts';
 import { publicFormLimit } from '../../plugins/security.ts';
 import { BOOKING_CACHE_KEY, type BookingService } from './service.ts';
@@ -38,11 +39,24 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ booking: BookingService; cac
   );
   app.get(
     '/api/booking/slots',
-    { schema: { response: { 200: bookingSlotsSchema } } },
-    async (_request, reply) => {
+    {
+      schema: {
+        querystring: z.object({ type: z.string().max(40).optional() }),
+        response: { 200: bookingSlotsSchema },
+      },
+    },
+    async (request, reply) => {
       // Slots change with every booking and with the time: never kept by a cache.
       reply.header('cache-control', 'no-store');
-      return booking.slots();
+      return booking.slots(request.query.type);
+    },
+  );
+  app.get(
+    '/api/booking/types',
+    { schema: { response: { 200: z.array(publicCallTypeSchema) } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return booking.publicTypes();
     },
   );
   app.post(

@@ -20,6 +20,14 @@ import {
   type bookingRequestSchema,
   bookingSettingsSchema,
 } from '../../../common/schemas/booking.ts';
+import {
+  ANSWER_MAX,
+  type CallQuestion,
+  type CallType,
+  callTypeSchema,
+  type PublicCallType,
+  placeOf,
+} from '../../../common/schemas/call-types.ts';
 import { describeTime, isTimeZone, wallClock } from '../../../common/zoned-time.ts';
 import type { Db } from '../../db/client.ts';
 import { appMeta, bookingReminders, bookings } from '../../db/schema.ts';
@@ -27,6 +35,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import type { Sealer } from '../../lib/sealed.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
+import type { ContactService } from '../contact/service.ts';
 import { enqueueNotification } from '../notifications/service.ts';
 import type { BusyCalendars } from './calendars/feeds.ts';
 import type { CalendarWrites } from './calendars/writes.ts';
@@ -38,6 +47,8 @@ type BookingRow = typeof bookings.$inferSelect;
 
 export const BOOKING_CACHE_KEY = 'booking-status';
 const SETTINGS_KEY = 'booking:settings';
+/** The owner's call types (issue 49, point 2), a JSON list; none: one call as the availability sets it. */
+const TYPES_KEY = 'booking:types';
 /** The advisory lock every booking write holds (any constant both drivers agree on). */
 const BOOKING_LOCK = 7_210_421;
 /** Where a visitor manages a call: `${siteUrl}${BOOKING_LINK_PATH}${token}`. */
@@ -52,7 +63,65 @@ export const BOOKING_PAST = 'This call has already taken place.';
 export const CALENDAR_UNCHECKED =
   "The owner's calendar cannot be checked right now, so no time can be booked. Please try again in a few minutes.";
 
+export const CALL_TYPE_NOT_OFFERED = 'That call type is not offered. Please choose another.';
+
 const DAY_MS = 86_400_000;
+
+/** A phone call asks for the number first (the owner calls it). */
+const PHONE_QUESTION: CallQuestion = {
+  id: 'phone',
+  label: 'Phone number',
+  kind: 'short',
+  required: true,
+  choices: [],
+};
+
+/** What a call type asks: its questions, after the phone number for a phone call. */
+export const questionsOf = (type: CallType): CallQuestion[] =>
+  type.place === 'phone' ? [PHONE_QUESTION, ...type.questions] : type.questions;
+
+/** The availability with a call type's length, buffers, notice and horizon: what its slots follow. */
+export const planOf = (settings: BookingSettings, type: CallType | null): BookingSettings =>
+  type
+    ? {
+        ...settings,
+        callMinutes: type.callMinutes,
+        bufferBeforeMinutes: type.bufferBeforeMinutes,
+        bufferAfterMinutes: type.bufferAfterMinutes,
+        noticeHours: type.noticeHours,
+        horizonDays: type.horizonDays,
+      }
+    : settings;
+
+/**
+ * The visitor's answers checked against the type's questions (each required one answered, a choice
+ * one of its choices, none too long): the answers as asked, or a 400 naming the field.
+ */
+export function checkAnswers(
+  questions: CallQuestion[],
+  answers: Record<string, string> | undefined,
+): Array<{ question: string; answer: string }> {
+  const errors: Record<string, string> = {};
+  const kept: Array<{ question: string; answer: string }> = [];
+  for (const question of questions) {
+    const answer = (answers?.[question.id] ?? '').trim();
+    const field = `answer-${question.id}`;
+    if (answer === '') {
+      if (question.required) errors[field] = `${question.label} is required`;
+      continue;
+    }
+    if (answer.length > ANSWER_MAX[question.kind])
+      errors[field] = `${question.label} cannot exceed ${ANSWER_MAX[question.kind]} characters`;
+    else if (question.kind === 'choice' && !question.choices.includes(answer))
+      errors[field] = `Choose one of the answers to "${question.label}"`;
+    else if (question.kind !== 'long' && /[\r\n]/.test(answer))
+      errors[field] = `${question.label} must be a single line`;
+    else kept.push({ question: question.label, answer });
+  }
+  const [first] = Object.values(errors);
+  if (first) throw new HttpError(400, first, errors);
+  return kept;
+}
 
 export interface BookingOptions {
   siteUrl: string;
@@ -69,6 +138,8 @@ export interface BookingOptions {
   changed?: () => void;
   /** Seals the private link's token for the reminders (none: reminders go without the link). */
   sealer?: Sealer;
+  /** The pipeline: a booked call joins the visitor's open request or starts a lead (issue 49). */
+  leads?: Pick<ContactService, 'leadFromBooking'>;
 }
 
 /** How late a reminder may still go (the server was down at its moment): after that, none. */
@@ -87,6 +158,7 @@ export function defaultBookingSettings(timeZone: string): BookingSettings {
     bufferAfterMinutes: 15,
     noticeHours: 24,
     horizonDays: 30,
+    specialHours: [],
     blockedDates: [],
     availableFrom: null,
     reminderHours: [24, 1],
@@ -104,15 +176,95 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
       .where(eq(appMeta.key, SETTINGS_KEY));
     if (!row) return options.defaults;
     try {
-      // Settings stored before reminders could be chosen have the default ones.
+      // Settings stored before reminders and special hours have the default ones.
       return bookingSettingsSchema.parse({
         reminderHours: options.defaults.reminderHours,
+        specialHours: [],
         ...JSON.parse(row.value),
       });
     } catch {
       // Never expected (every save is checked); the defaults keep booking working.
       return options.defaults;
     }
+  }
+
+  /** The owner's call types, in the owner's order (none stored, or unreadable: none). */
+  async function callTypes(): Promise<CallType[]> {
+    const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, TYPES_KEY));
+    if (!row) return [];
+    try {
+      return callTypeSchema.array().parse(JSON.parse(row.value));
+    } catch {
+      return [];
+    }
+  }
+
+  /**
+   * The call type a visitor asks for: the one of that id, or the first when none is named; null
+   * when the owner has none (one call as the availability sets it). 404 for a type not offered.
+   */
+  async function typeFor(id: string | undefined): Promise<CallType | null> {
+    const types = await callTypes();
+    if (types.length === 0) return null;
+    if (id === undefined || id === '') return types[0] ?? null;
+    const type = types.find((candidate) => candidate.id === id);
+    if (!type) throw notFound(CALL_TYPE_NOT_OFFERED);
+    return type;
+  }
+
+  /**
+   * The type a booked call moves within: its own, or, removed since, one of the call's own length
+   * with the availability's buffers, notice and horizon.
+   */
+  async function typeOfBooking(row: BookingRow): Promise<CallType | null> {
+    const types = await callTypes();
+    const own = types.find((type) => type.id === row.callType);
+    if (own) return own;
+    const current = await settings();
+    const minutes = Math.round((row.endAt.getTime() - row.startAt.getTime()) / 60_000);
+    if (minutes === current.callMinutes) return null;
+    return {
+      id: row.callType ?? 'call',
+      name: row.callTypeName ?? 'Call',
+      callMinutes: minutes,
+      description: '',
+      place: 'video',
+      placeDetail: '',
+      bufferBeforeMinutes: current.bufferBeforeMinutes,
+      bufferAfterMinutes: current.bufferAfterMinutes,
+      noticeHours: current.noticeHours,
+      horizonDays: current.horizonDays,
+      dailyLimit: null,
+      questions: [],
+    };
+  }
+
+  /** The dates (owner's zone) on which the type's daily limit is reached, leaving out one booking. */
+  async function fullDates(
+    executor: Pick<Db, 'select'>,
+    type: CallType | null,
+    timeZone: string,
+    exceptId?: number,
+  ): Promise<Set<string>> {
+    if (!type?.dailyLimit) return new Set();
+    const rows = await executor
+      .select({ start: bookings.startAt })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.status, 'booked'),
+          eq(bookings.callType, type.id),
+          gte(bookings.startAt, new Date(now().getTime() - DAY_MS)),
+          exceptId === undefined ? undefined : ne(bookings.id, exceptId),
+        ),
+      );
+    const perDay = new Map<string, number>();
+    for (const { start } of rows) {
+      const date = wallClock(start, timeZone).date;
+      perDay.set(date, (perDay.get(date) ?? 0) + 1);
+    }
+    const limit = type.dailyLimit;
+    return new Set([...perDay].filter(([, count]) => count >= limit).map(([date]) => date));
   }
 
   /** Booked calls from a day before `from` (their buffers reach into it). */
@@ -140,6 +292,9 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
       ownerName: options.ownerName,
       ownerTimeZone: current.timeZone,
       callMinutes: Math.round((row.endAt.getTime() - row.startAt.getTime()) / 60_000),
+      callType: row.callTypeName,
+      location: row.location,
+      answers: row.answers,
     };
   }
 
@@ -182,14 +337,18 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
   async function checkSlot(
     tx: Pick<Db, 'select'>,
     start: Date,
-    current: BookingSettings,
+    plan: BookingSettings,
+    type: CallType | null,
     elsewhere: Busy[],
     exceptId?: number,
   ) {
-    const grid = freeSlots(current, [], now());
+    const grid = freeSlots(plan, [], now());
     if (!grid.some((slot) => slot.getTime() === start.getTime())) throw new HttpError(409, SLOT_UNAVAILABLE);
     const busy = [...(await busyFrom(tx, start, exceptId)), ...elsewhere];
-    if (!isClear(start, current, busy)) throw new HttpError(409, SLOT_TAKEN);
+    if (!isClear(start, plan, busy)) throw new HttpError(409, SLOT_TAKEN);
+    // The type's daily limit, reached since the page was shown: taken as much as the slot.
+    const full = await fullDates(tx, type, plan.timeZone, exceptId);
+    if (full.has(wallClock(start, plan.timeZone).date)) throw new HttpError(409, SLOT_TAKEN);
   }
 
   const lock = (tx: Pick<Db, 'execute'>) => tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK})`);
@@ -206,8 +365,8 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
       start: row.startAt,
       end: row.endAt,
       stamp: now(),
-      summary: `Call: ${row.name} and ${options.ownerName}`,
-      description: `Topic: ${row.topic}${link ? `\n\nCancel or move: ${link}` : ''}`,
+      summary: `${row.callTypeName ?? 'Call'}: ${row.name} and ${options.ownerName}`,
+      description: `Topic: ${row.topic}${row.location ? `\nWhere: ${row.location}` : ''}${link ? `\n\nCancel or move: ${link}` : ''}`,
       url: link ?? options.siteUrl,
       organizer: { name: options.ownerName, email: options.ownerEmail },
       attendee: { name: row.name, email: row.email },
@@ -219,6 +378,10 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
   const lengthOf = (row: BookingRow) =>
     `${Math.round((row.endAt.getTime() - row.startAt.getTime()) / 60_000)} minutes`;
 
+  /** The visitor's answers as email fields, each under its question. */
+  const answerFields = (row: BookingRow) =>
+    Object.fromEntries(row.answers.map(({ question, answer }) => [question, answer]));
+
   /** What the owner's emails of a call say of it. */
   const ownerFields = (row: BookingRow, ownerTimeZone: string) => ({
     Name: row.name,
@@ -226,7 +389,10 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
     When: describeTime(row.startAt, ownerTimeZone),
     'Their time': row.timeZone ? describeTime(row.startAt, visitorZoneOf(row, ownerTimeZone)) : undefined,
     Length: lengthOf(row),
+    'Call type': row.callTypeName ?? undefined,
+    Where: row.location ?? undefined,
     Topic: row.topic,
+    ...answerFields(row),
     Bookings: `${options.siteUrl}/admin/blog/bookings`,
   });
 
@@ -262,6 +428,8 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
           kind === 'cancelled' ? `cancelled (it was ${describeTime(row.startAt, visitorZone)})` : `${verb}`,
         When: kind === 'cancelled' ? undefined : describeTime(row.startAt, visitorZone),
         Length: lengthOf(row),
+        'Call type': row.callTypeName ?? undefined,
+        Where: kind === 'cancelled' ? undefined : (row.location ?? undefined),
         Topic: row.topic,
         'Cancel or move': kind === 'cancelled' ? undefined : link,
         'Book another': kind === 'cancelled' ? `${options.siteUrl}/book-a-call` : undefined,
@@ -296,6 +464,8 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
         Call: inHours(hours),
         When: describeTime(row.startAt, visitorZone),
         Length: lengthOf(row),
+        'Call type': row.callTypeName ?? undefined,
+        Where: row.location ?? undefined,
         Topic: row.topic,
         'Cancel or move': token ? manageUrl(token) : undefined,
       },
@@ -380,8 +550,17 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
         start: row.startAt,
         end: row.endAt,
         stamp: now(),
-        summary: `Call: ${row.name}`,
-        description: `With: ${row.name} <${row.email}>\nTopic: ${row.topic}\n\nBookings: ${options.siteUrl}/admin/blog/bookings`,
+        summary: `${row.callTypeName ?? 'Call'}: ${row.name}`,
+        description: [
+          `With: ${row.name} <${row.email}>`,
+          row.location ? `Where: ${row.location}` : '',
+          `Topic: ${row.topic}`,
+          ...row.answers.map(({ question, answer }) => `${question}: ${answer}`),
+          '',
+          `Bookings: ${options.siteUrl}/admin/blog/bookings`,
+        ]
+          .filter((line, index, lines) => line !== '' || lines[index + 1]?.startsWith('Bookings'))
+          .join('\n'),
         url: `${options.siteUrl}/admin/blog/bookings`,
         organizer: { name: options.ownerName, email: options.ownerEmail },
         attendee: { name: row.name, email: row.email },
@@ -420,35 +599,120 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
       return wallClock(now(), (await settings()).timeZone).date;
     },
 
-    async slots(): Promise<BookingSlots> {
+    /** The free slots of a call type (the first when none is named; the availability's call without types). */
+    async slots(typeId?: string): Promise<BookingSlots> {
       const current = await settings();
+      const type = await typeFor(typeId);
+      const plan = planOf(current, type);
       const at = now();
       // A calendar never read well leaves every hour unchecked: no slot is offered.
-      const elsewhere = await calendarBusy(current, false);
-      const slots = elsewhere ? freeSlots(current, [...(await busyFrom(db, at)), ...elsewhere], at) : [];
+      const elsewhere = await calendarBusy(plan, false);
+      const slots = elsewhere
+        ? freeSlots(
+            plan,
+            [...(await busyFrom(db, at)), ...elsewhere],
+            at,
+            await fullDates(db, type, plan.timeZone),
+          )
+        : [];
       return {
         timeZone: current.timeZone,
-        callMinutes: current.callMinutes,
+        callMinutes: plan.callMinutes,
+        callType: type?.id ?? null,
         slots: slots.map((s) => s.toISOString()),
       };
     },
 
+    /** The call types a visitor chooses from (none: one call as the availability sets it). */
+    async publicTypes(): Promise<PublicCallType[]> {
+      return (await callTypes()).map((type) => ({
+        id: type.id,
+        name: type.name,
+        callMinutes: type.callMinutes,
+        description: type.description,
+        place: type.place,
+        placeLabel: type.place === 'video' ? 'Video call' : placeOf(type),
+        questions: questionsOf(type),
+      }));
+    },
+
+    /** The owner's call types, whole. */
+    callTypes,
+
+    /**
+     * Saves a call type (issue 49, point 2): replaces the one of `replacing`'s id (its id may
+     * change to the new one's), or adds it; two types never share an id. Under the row's lock.
+     */
+    async saveCallType(input: CallType, replacing?: string): Promise<CallType[]> {
+      const type = callTypeSchema.parse(input);
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(appMeta)
+          .values({ key: TYPES_KEY, value: '[]' })
+          .onConflictDoNothing();
+        const [row] = await tx
+          .select({ value: appMeta.value })
+          .from(appMeta)
+          .where(eq(appMeta.key, TYPES_KEY))
+          .for('update');
+        const stored = callTypeSchema.array().catch([]).parse(JSON.parse(row?.value ?? '[]'));
+        const at = replacing === undefined ? -1 : stored.findIndex((t) => t.id === replacing);
+        if (replacing !== undefined && at < 0) throw notFound(CALL_TYPE_NOT_OFFERED);
+        if (stored.some((t, index) => t.id === type.id && index !== at))
+          throw new HttpError(409, `A call type named "${type.id}" exists already. Choose another name.`, {
+            name: 'A call type of that name exists already',
+          });
+        if (at < 0 && stored.length >= 12) throw new HttpError(400, 'At most 12 call types');
+        const next = at < 0 ? [...stored, type] : stored.map((t, index) => (index === at ? type : t));
+        await tx
+          .update(appMeta)
+          .set({ value: JSON.stringify(next), updatedAt: sql`now()` })
+          .where(eq(appMeta.key, TYPES_KEY));
+      });
+      return callTypes();
+    },
+
+    /** Removes a call type: calls already booked keep its name, place and answers. */
+    async removeCallType(id: string): Promise<CallType[]> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ value: appMeta.value })
+          .from(appMeta)
+          .where(eq(appMeta.key, TYPES_KEY))
+          .for('update');
+        const stored = callTypeSchema.array().catch([]).parse(JSON.parse(row?.value ?? '[]'));
+        if (!stored.some((t) => t.id === id)) throw notFound(CALL_TYPE_NOT_OFFERED);
+        await tx
+          .update(appMeta)
+          .set({ value: JSON.stringify(stored.filter((t) => t.id !== id)), updatedAt: sql`now()` })
+          .where(eq(appMeta.key, TYPES_KEY));
+      });
+      return callTypes();
+    },
+
     async book(input: BookingRequest, ipAddress: string): Promise<BookingCreated> {
       const current = await settings();
+      const type = await typeFor(input.type);
+      const plan = planOf(current, type);
+      const answers = type ? checkAnswers(questionsOf(type), input.answers) : [];
       const start = new Date(input.start);
       const token = randomToken();
-      const elsewhere = await calendarBusyForBooking(current);
+      const elsewhere = await calendarBusyForBooking(plan);
       const row = await db.transaction(async (tx) => {
         await lock(tx);
-        await checkSlot(tx, start, current, elsewhere);
+        await checkSlot(tx, start, plan, type, elsewhere);
         const [inserted] = await tx
           .insert(bookings)
           .values({
             startAt: start,
-            endAt: new Date(start.getTime() + current.callMinutes * 60_000),
+            endAt: new Date(start.getTime() + plan.callMinutes * 60_000),
             name: input.name,
             email: input.email,
             topic: input.topic,
+            callType: type?.id ?? null,
+            callTypeName: type?.name ?? null,
+            location: type ? placeOf(type) : null,
+            answers,
             timeZone: input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : null,
             tokenHash: sha256Hex(token),
             manageTokenSealed: options.sealer?.seal(token) ?? null,
@@ -461,6 +725,20 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
         if (!inserted) throw new HttpError(409, SLOT_TAKEN);
         await notify(tx, inserted, 'booked', token, current.timeZone);
         await options.writes?.changed(tx, inserted.id);
+        await options.leads?.leadFromBooking(
+          tx,
+          {
+            name: inserted.name,
+            email: inserted.email,
+            // The call's answers reach the lead, as a quote request's message does.
+            note: [
+              `Booked a call${type ? ` (${type.name})` : ''} for ${describeTime(inserted.startAt, current.timeZone)}: ${inserted.topic}`,
+              ...answers.map(({ question, answer }) => `${question}: ${answer}`),
+            ].join('\n'),
+          },
+          input.source,
+          ipAddress,
+        );
         return inserted;
       });
       options.changed?.();
@@ -506,15 +784,17 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
       if (row.endAt.getTime() <= now().getTime()) throw new HttpError(409, BOOKING_PAST);
       const start = new Date(startIso);
       if (start.getTime() === row.startAt.getTime()) return view(row, current);
-      const elsewhere = await calendarBusyForBooking(current);
+      const type = await typeOfBooking(row);
+      const plan = planOf(current, type);
+      const elsewhere = await calendarBusyForBooking(plan);
       const updated = await db.transaction(async (tx) => {
         await lock(tx);
-        await checkSlot(tx, start, current, elsewhere, row.id);
+        await checkSlot(tx, start, plan, type, elsewhere, row.id);
         const [changed] = await tx
           .update(bookings)
           .set({
             startAt: start,
-            endAt: new Date(start.getTime() + current.callMinutes * 60_000),
+            endAt: new Date(start.getTime() + plan.callMinutes * 60_000),
             sequence: sql`${bookings.sequence} + 1`,
           })
           .where(and(eq(bookings.id, row.id), eq(bookings.status, 'booked')))
@@ -545,6 +825,9 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
         topic: row.topic,
         timeZone: row.timeZone,
         status: row.status,
+        callType: row.callTypeName,
+        location: row.location,
+        answers: row.answers,
         createdAt: row.createdAt.toISOString(),
         cancelledAt: row.cancelledAt?.toISOString() ?? null,
       }));

@@ -172,7 +172,9 @@ export function quotePipeline(db: Db, now: () => Date) {
       const open = isNull(quoteRequests.archivedAt);
       const since = new Date(at.getTime() - REPLY_WINDOW_DAYS * 24 * HOUR_MS);
       // Every open request still waiting for its first reply.
-      const unanswered = and(isNull(quoteRequests.firstReplyAt), isNull(quoteRequests.archivedAt));
+      // The reply promise is a quote request's: a booked call is its own answer.
+      const isQuote = sql`${quoteRequests.origin} = 'quote'`;
+      const unanswered = and(isNull(quoteRequests.firstReplyAt), isNull(quoteRequests.archivedAt), isQuote);
       const promise = sql`interval '${sql.raw(String(REPLY_PROMISE_HOURS))} hours'`;
       const firstMonth = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - (MONTHS - 1), 1));
 
@@ -180,7 +182,7 @@ export function quotePipeline(db: Db, now: () => Date) {
       const source = sql<string>`coalesce(nullif(${quoteRequests.leadSource}->>'utmSource', ''), nullif(${quoteRequests.leadSource}->>'referrer', ''), 'Direct')`;
       const lastRead = sql<string>`${quoteRequests.leadSource}->>'lastRead'`;
       const won = sql`${quoteRequests.stage} = 'won'`;
-      const inWindow = sql`${quoteRequests.createdAt} >= ${since.toISOString()}::timestamptz`;
+      const inWindow = sql`${quoteRequests.createdAt} >= ${since.toISOString()}::timestamptz and ${isQuote}`;
       const replySeconds = sql`extract(epoch from ${quoteRequests.firstReplyAt} - ${quoteRequests.createdAt})`;
       // One pass over the requests for the columns' counts and values, the time to first reply and
       // the requests still waiting (three scans before: 61.5 ms over HTTP at 20,000 requests).

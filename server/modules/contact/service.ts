@@ -13,7 +13,7 @@ import type { OutboxStatus } from '../../../common/schemas/notifications.ts';
 import type { Page, PageQuery } from '../../../common/schemas/shared.ts';
 import type { Db } from '../../db/client.ts';
 import { countOf, newestFirst, withIsoDates } from '../../db/paging.ts';
-import { contactMessages, notificationOutbox, quoteRequests } from '../../db/schema.ts';
+import { contactMessages, notificationOutbox, quoteEvents, quoteRequests } from '../../db/schema.ts';
 import type { CountryOf } from '../../lib/country.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { claimPost, postKey } from '../../lib/identical-posts.ts';
@@ -26,12 +26,16 @@ type Quote = z.output<typeof quoteRequestSchema>;
 type ContactMessage = z.output<typeof contactMessageSchema>;
 
 const inboxTables = { quote: quoteRequests, contact: contactMessages } as const;
+/** The inbox's rows: messages, and quote requests (a lead a booked call started is the Calls page's). */
 const inboxWhere = (table: typeof quoteRequests | typeof contactMessages, state: InboxState) =>
-  ({
-    open: isNull(table.archivedAt),
-    unread: and(isNull(table.archivedAt), isNull(table.readAt)),
-    archived: isNotNull(table.archivedAt),
-  })[state];
+  and(
+    table === quoteRequests ? eq(quoteRequests.origin, 'quote') : undefined,
+    {
+      open: isNull(table.archivedAt),
+      unread: and(isNull(table.archivedAt), isNull(table.readAt)),
+      archived: isNotNull(table.archivedAt),
+    }[state],
+  );
 
 export function createContactService(
   db: Db,
@@ -96,6 +100,55 @@ export function createContactService(
         });
         return row?.id ?? 0;
       });
+    },
+
+    /**
+     * A booked call in the pipeline (issue 49, point 3): it joins the newest open request of the
+     * same email (a note in its history, the request's own source kept), or starts a lead of its
+     * own with the call's source and first touch, as a quote request does (its project, budget and
+     * timeframe not said: 'other' and 'flexible'). In the booking's transaction.
+     */
+    async leadFromBooking(
+      tx: Pick<Db, 'select' | 'insert'>,
+      call: { name: string; email: string; note: string },
+      sent: LeadSource | undefined,
+      ipAddress: string,
+    ): Promise<{ quoteId: number; joined: boolean }> {
+      const [open] = await tx
+        .select({ id: quoteRequests.id })
+        .from(quoteRequests)
+        .where(
+          and(
+            sql`lower(${quoteRequests.email}) = ${call.email.trim().toLowerCase()}`,
+            inArray(quoteRequests.stage, ['new', 'replied', 'proposal']),
+            isNull(quoteRequests.archivedAt),
+          ),
+        )
+        .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+        .limit(1);
+      if (open) {
+        await tx.insert(quoteEvents).values({ quoteId: open.id, note: call.note, createdAt: now() });
+        return { quoteId: open.id, joined: true };
+      }
+      const source = await keptSource(sent, ipAddress);
+      const firstTouch = source ? await firstTouchOf(tx, call.email, source, now()) : null;
+      const [row] = await tx
+        .insert(quoteRequests)
+        .values({
+          name: call.name,
+          email: call.email,
+          projectType: 'other',
+          budget: 'flexible',
+          timeframe: 'flexible',
+          message: call.note,
+          leadSource: source,
+          firstTouch,
+          origin: 'call',
+          ipAddress,
+          createdAt: now(),
+        })
+        .returning({ id: quoteRequests.id });
+      return { quoteId: row?.id ?? 0, joined: false };
     },
 
     async submitMessage(message: ContactMessage, ipAddress: string): Promise<number> {
@@ -231,7 +284,7 @@ export function createContactService(
       if (!row) throw notFound(kind === 'quote' ? 'Quote request not found' : 'Message not found');
     },
 
-    /** Quote requests (names and project types) and how many messages arrived since `since`. */
+    /** Quote requests (names and project types; not the calls' leads) and how many messages arrived since `since`. */
     async leadsSince(
       since: Date,
     ): Promise<{ quotes: Array<{ name: string; projectType: string }>; messages: number }> {
@@ -239,7 +292,7 @@ export function createContactService(
         db
           .select({ name: quoteRequests.name, projectType: quoteRequests.projectType })
           .from(quoteRequests)
-          .where(gte(quoteRequests.createdAt, since))
+          .where(and(gte(quoteRequests.createdAt, since), eq(quoteRequests.origin, 'quote')))
           .orderBy(quoteRequests.createdAt),
         countOf(db, contactMessages, gte(contactMessages.createdAt, since)),
       ]);

@@ -1,0 +1,198 @@
+/**
+ * Call types (issue 49, points 2 and 3): the calls a visitor can book, each with its length,
+ * description, where it takes place, buffers, notice, how far ahead, a daily limit and its own
+ * questions. Without any, the site offers one call as the availability sets it.
+ */
+import { CALL_LENGTHS } from './booking.ts';
+import { z } from './zod.ts';
+
+export const CALL_PLACES = ['video', 'phone', 'address'] as const;
+export type CallPlace = (typeof CALL_PLACES)[number];
+export const CALL_PLACE_LABELS: Record<CallPlace, string> = {
+  video: 'Video call',
+  phone: 'Phone call',
+  address: 'At the shop',
+};
+export const QUESTION_KINDS = ['short', 'long', 'choice'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
+  short: 'Short text',
+  long: 'Long text',
+  choice: 'Choice',
+};
+/** The most questions a call type asks, and the longest answers. */
+export const MAX_QUESTIONS = 8;
+export const ANSWER_MAX = { short: 200, long: 2000, choice: 100 } as const;
+
+const whole = (label: string, min: number, max: number, unit: string) =>
+  z
+    .number({ error: `${label} must be a whole number of ${unit}` })
+    .int(`${label} must be a whole number of ${unit}`)
+    .min(min, min === 0 ? `${label} cannot be negative` : `${label} must be at least ${min}`)
+    .max(max, `${label} cannot exceed ${max} ${unit}`);
+
+const questionIdSchema = z.string().regex(/^[a-z0-9]{1,16}$/, 'Unknown question');
+
+export const callQuestionSchema = z
+  .object({
+    id: questionIdSchema,
+    label: z
+      .string()
+      .trim()
+      .min(1, 'Each question needs its text')
+      .max(200, 'A question cannot exceed 200 characters'),
+    kind: z.enum(QUESTION_KINDS, { error: 'Choose short text, long text or choice' }),
+    required: z.boolean(),
+    /** A choice question's options (none for text). */
+    choices: z
+      .array(z.string().trim().min(1).max(100, 'A choice cannot exceed 100 characters'))
+      .max(12, 'At most 12 choices'),
+  })
+  .refine((question) => question.kind !== 'choice' || question.choices.length >= 2, {
+    message: 'A choice question needs at least two choices, one per line',
+    path: ['choices'],
+  });
+export type CallQuestion = z.output<typeof callQuestionSchema>;
+
+export const callTypeIdSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'Use lowercase letters, digits and dashes');
+
+export const callTypeSchema = z
+  .object({
+    id: callTypeIdSchema,
+    name: z.string().trim().min(1, 'Name the call type').max(60, 'A name cannot exceed 60 characters'),
+    callMinutes: z
+      .number()
+      .int()
+      .refine((minutes) => (CALL_LENGTHS as readonly number[]).includes(minutes), {
+        message: `A call lasts ${CALL_LENGTHS.join(', ')} minutes`,
+      }),
+    description: z.string().trim().max(500, 'A description cannot exceed 500 characters'),
+    place: z.enum(CALL_PLACES, { error: 'Choose where the call takes place' }),
+    /** The video link, or the shop's address; none for a phone call (the visitor gives a number). */
+    placeDetail: z.string().trim().max(300, 'That is too long'),
+    bufferBeforeMinutes: whole('The buffer before a call', 0, 120, 'minutes'),
+    bufferAfterMinutes: whole('The buffer after a call', 0, 120, 'minutes'),
+    noticeHours: whole('Notice', 0, 336, 'hours'),
+    horizonDays: whole('Days ahead', 1, 90, 'days'),
+    /** At most this many calls of this type a day; null: no limit. */
+    dailyLimit: whole('The daily limit', 1, 50, 'calls').nullable(),
+    questions: z.array(callQuestionSchema).max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions`),
+  })
+  .refine((type) => type.place !== 'video' || type.placeDetail === '' || /^https:\/\/\S+$/.test(type.placeDetail), {
+    message: 'A video link starts with https://',
+    path: ['placeDetail'],
+  })
+  .refine((type) => type.place !== 'address' || type.placeDetail !== '', {
+    message: "Enter the shop's address",
+    path: ['placeDetail'],
+  })
+  .refine((type) => new Set(type.questions.map((q) => q.id)).size === type.questions.length, {
+    message: 'Each question once',
+    path: ['questions'],
+  });
+export type CallType = z.output<typeof callTypeSchema>;
+
+/** Where a call takes place, in words: 'Video call (https://meet.example/x)', 'At the shop: 12 Main St'. */
+export function placeOf(type: Pick<CallType, 'place' | 'placeDetail'>): string {
+  if (type.place === 'phone') return 'Phone call: I call the number you give';
+  if (type.place === 'address') return `At the shop: ${type.placeDetail}`;
+  return type.placeDetail ? `Video call: ${type.placeDetail}` : 'Video call: the link comes by email';
+}
+
+/** What a visitor sees of a call type (GET /api/booking/types). */
+export const publicCallTypeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  callMinutes: z.number().int(),
+  description: z.string(),
+  place: z.enum(CALL_PLACES),
+  /** Where, in words (a video link is sent with the booking, never shown here). */
+  placeLabel: z.string(),
+  questions: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      kind: z.enum(QUESTION_KINDS),
+      required: z.boolean(),
+      choices: z.array(z.string()),
+    }),
+  ),
+});
+export type PublicCallType = z.infer<typeof publicCallTypeSchema>;
+
+/** The visitor's answers, by question id. */
+export const callAnswersSchema = z.record(questionIdSchema, z.string().max(2000, 'That answer is too long'));
+
+/**
+ * The call type form as it posts: the questions as parallel lists (one row each, a blank row
+ * left out), choices one per line. Read into the call type the API takes, and checked as that.
+ */
+export const callTypeFormSchema = z
+  .object({
+    id: z.string().max(40).default(''),
+    name: z.string().max(200).default(''),
+    callMinutes: z.number().optional(),
+    description: z.string().max(2000).default(''),
+    place: z.string().max(20).default('video'),
+    placeDetail: z.string().max(1000).default(''),
+    bufferBeforeMinutes: z.number().optional(),
+    bufferAfterMinutes: z.number().optional(),
+    noticeHours: z.number().optional(),
+    horizonDays: z.number().optional(),
+    dailyLimit: z.number().optional(),
+    questionId: z.array(z.string().max(16)).max(MAX_QUESTIONS + 2).default([]),
+    questionLabel: z.array(z.string().max(1000)).max(MAX_QUESTIONS + 2).default([]),
+    questionKind: z.array(z.string().max(20)).max(MAX_QUESTIONS + 2).default([]),
+    questionRequired: z.array(z.string().max(20)).max(MAX_QUESTIONS + 2).default([]),
+    questionChoices: z.array(z.string().max(3000)).max(MAX_QUESTIONS + 2).default([]),
+  })
+  .transform((form) => ({
+    id: form.id.trim() || slugOf(form.name),
+    name: form.name,
+    callMinutes: form.callMinutes,
+    description: form.description,
+    place: form.place,
+    placeDetail: form.placeDetail,
+    bufferBeforeMinutes: form.bufferBeforeMinutes ?? 0,
+    bufferAfterMinutes: form.bufferAfterMinutes ?? 0,
+    noticeHours: form.noticeHours,
+    horizonDays: form.horizonDays,
+    dailyLimit: form.dailyLimit ?? null,
+    questions: form.questionLabel.flatMap((label, index) =>
+      label.trim() === ''
+        ? []
+        : [
+            {
+              id: form.questionId[index] || newQuestionId(form.questionId, index),
+              label,
+              kind: form.questionKind[index] ?? 'short',
+              required: form.questionRequired[index] === 'required',
+              choices: (form.questionChoices[index] ?? '')
+                .split('\n')
+                .map((choice) => choice.trim())
+                .filter(Boolean),
+            },
+          ],
+    ),
+  }))
+  .pipe(callTypeSchema);
+
+/** A new question's id: the first of q1, q2, ... no row of the form holds (its row's own number first). */
+function newQuestionId(taken: string[], index: number): string {
+  for (let n = index + 1; ; n++) if (!taken.includes(`q${n}`)) return `q${n}`;
+}
+
+/** 'intro-call' from 'Intro call!' (a new type's id). */
+export function slugOf(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40)
+      .replace(/-+$/, '') || 'call'
+  );
+}
