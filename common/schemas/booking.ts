@@ -193,7 +193,12 @@ export const adminBookingSchema = z.object({
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 
 /** The special hours as the form posts them: the kept ones' text and the new one's three fields. */
-function specialHoursOf(fields: { specialHours: string; specialDate: string; specialStart: string; specialEnd: string }) {
+function specialHoursOf(fields: {
+  specialHours: string;
+  specialDate: string;
+  specialStart: string;
+  specialEnd: string;
+}) {
   const kept = fields.specialHours
     .split(',')
     .map((entry) => entry.trim())
@@ -206,7 +211,13 @@ function specialHoursOf(fields: { specialHours: string; specialDate: string; spe
   const added =
     fields.specialDate.trim() === ''
       ? []
-      : [{ date: fields.specialDate.trim(), start: fields.specialStart.trim(), end: fields.specialEnd.trim() }];
+      : [
+          {
+            date: fields.specialDate.trim(),
+            start: fields.specialStart.trim(),
+            end: fields.specialEnd.trim(),
+          },
+        ];
   return [...kept, ...added].sort((a, b) => `${a.date}${a.start}`.localeCompare(`${b.date}${b.start}`));
 }
 

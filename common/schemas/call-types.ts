@@ -3,7 +3,7 @@
  * description, where it takes place, buffers, notice, how far ahead, a daily limit and its own
  * questions. Without any, the site offers one call as the availability sets it.
  */
-import { CALL_LENGTHS } from './booking.ts';
+import { bookingRequestSchema, CALL_LENGTHS } from './booking.ts';
 import { z } from './zod.ts';
 
 export const CALL_PLACES = ['video', 'phone', 'address'] as const;
@@ -80,10 +80,13 @@ export const callTypeSchema = z
     dailyLimit: whole('The daily limit', 1, 50, 'calls').nullable(),
     questions: z.array(callQuestionSchema).max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions`),
   })
-  .refine((type) => type.place !== 'video' || type.placeDetail === '' || /^https:\/\/\S+$/.test(type.placeDetail), {
-    message: 'A video link starts with https://',
-    path: ['placeDetail'],
-  })
+  .refine(
+    (type) => type.place !== 'video' || type.placeDetail === '' || /^https:\/\/\S+$/.test(type.placeDetail),
+    {
+      message: 'A video link starts with https://',
+      path: ['placeDetail'],
+    },
+  )
   .refine((type) => type.place !== 'address' || type.placeDetail !== '', {
     message: "Enter the shop's address",
     path: ['placeDetail'],
@@ -122,12 +125,82 @@ export const publicCallTypeSchema = z.object({
 });
 export type PublicCallType = z.infer<typeof publicCallTypeSchema>;
 
-/** The visitor's answers, by question id. */
-export const callAnswersSchema = z.record(questionIdSchema, z.string().max(2000, 'That answer is too long'));
+/**
+ * One answer, as the question asks it: a required one given, a choice one of its choices, a
+ * short text on one line, none too long. Blank is no answer.
+ */
+export function answerSchema(question: Pick<CallQuestion, 'label' | 'kind' | 'required' | 'choices'>) {
+  const { label, kind } = question;
+  const max = ANSWER_MAX[kind];
+  return z
+    .string()
+    .default('')
+    .pipe(
+      z
+        .string()
+        .trim()
+        .max(max, `${label} cannot exceed ${max} characters`)
+        .refine((answer) => kind === 'long' || !/[\r\n]/.test(answer), `${label} must be a single line`)
+        .refine(
+          (answer) => kind !== 'choice' || answer === '' || question.choices.includes(answer),
+          `Choose one of the answers to "${label}"`,
+        )
+        .refine((answer) => !question.required || answer !== '', `${label} is required`),
+    );
+}
+
+/** A question's field on the booking form (and the key of its message). */
+export const answerField = (id: string) => `answer-${id}`;
 
 /**
- * The call type form as it posts: the questions as parallel lists (one row each, a blank row
- * left out), choices one per line. Read into the call type the API takes, and checked as that.
+ * The booking form of a call type as it posts: the booking's fields and one `answer-<id>` field
+ * per question, read into the request the API takes (its answers by question id).
+ */
+export function bookingFormSchemaFor(questions: PublicCallType['questions']) {
+  const answers = Object.fromEntries(
+    questions.map((question) => [answerField(question.id), answerSchema(question)]),
+  );
+  return bookingRequestSchema.extend(answers).transform((values) => {
+    const posted = values as Record<string, unknown>;
+    const request = Object.fromEntries(
+      Object.entries(posted).filter(([name]) => !name.startsWith('answer-')),
+    ) as z.output<typeof bookingRequestSchema>;
+    return {
+      ...request,
+      answers: Object.fromEntries(
+        questions.map((question) => [question.id, String(posted[answerField(question.id)] ?? '')]),
+      ),
+    };
+  });
+}
+
+/** A question row's fields on the call type form: `q0Label`, `q0Kind`, ... */
+export const questionFields = (row: number) =>
+  ({
+    id: `q${row}Id`,
+    label: `q${row}Label`,
+    kind: `q${row}Kind`,
+    required: `q${row}Required`,
+    choices: `q${row}Choices`,
+  }) as const;
+
+const rowFields = Object.fromEntries(
+  Array.from({ length: MAX_QUESTIONS }, (_, row) => {
+    const names = questionFields(row);
+    return [
+      [names.id, z.string().max(16).default('')],
+      [names.label, z.string().max(1000).default('')],
+      [names.kind, z.string().max(20).default('short')],
+      [names.required, z.boolean().default(false)],
+      [names.choices, z.string().max(3000).default('')],
+    ];
+  }).flat(),
+) as Record<string, z.ZodDefault<z.ZodString> | z.ZodDefault<z.ZodBoolean>>;
+
+/**
+ * The call type form as it posts: one row of fields per question (a row without its text is left
+ * out), choices one per line, numbers as typed. Read into the call type the API takes, and checked
+ * as that.
  */
 export const callTypeFormSchema = z
   .object({
@@ -142,46 +215,51 @@ export const callTypeFormSchema = z
     noticeHours: z.number().optional(),
     horizonDays: z.number().optional(),
     dailyLimit: z.number().optional(),
-    questionId: z.array(z.string().max(16)).max(MAX_QUESTIONS + 2).default([]),
-    questionLabel: z.array(z.string().max(1000)).max(MAX_QUESTIONS + 2).default([]),
-    questionKind: z.array(z.string().max(20)).max(MAX_QUESTIONS + 2).default([]),
-    questionRequired: z.array(z.string().max(20)).max(MAX_QUESTIONS + 2).default([]),
-    questionChoices: z.array(z.string().max(3000)).max(MAX_QUESTIONS + 2).default([]),
+    ...rowFields,
   })
-  .transform((form) => ({
-    id: form.id.trim() || slugOf(form.name),
-    name: form.name,
-    callMinutes: form.callMinutes,
-    description: form.description,
-    place: form.place,
-    placeDetail: form.placeDetail,
-    bufferBeforeMinutes: form.bufferBeforeMinutes ?? 0,
-    bufferAfterMinutes: form.bufferAfterMinutes ?? 0,
-    noticeHours: form.noticeHours,
-    horizonDays: form.horizonDays,
-    dailyLimit: form.dailyLimit ?? null,
-    questions: form.questionLabel.flatMap((label, index) =>
-      label.trim() === ''
-        ? []
-        : [
-            {
-              id: form.questionId[index] || newQuestionId(form.questionId, index),
-              label,
-              kind: form.questionKind[index] ?? 'short',
-              required: form.questionRequired[index] === 'required',
-              choices: (form.questionChoices[index] ?? '')
-                .split('\n')
-                .map((choice) => choice.trim())
-                .filter(Boolean),
-            },
-          ],
-    ),
-  }))
+  .transform((form) => {
+    const fields = form as unknown as Record<string, string | boolean | number | undefined>;
+    const text = (name: string) => String(fields[name] ?? '');
+    const rows = Array.from({ length: MAX_QUESTIONS }, (_, row) => questionFields(row));
+    const taken = rows.map((names) => text(names.id)).filter(Boolean);
+    return {
+      id: form.id.trim() || slugOf(form.name),
+      name: form.name,
+      callMinutes: form.callMinutes,
+      description: form.description,
+      place: form.place,
+      placeDetail: form.placeDetail,
+      bufferBeforeMinutes: form.bufferBeforeMinutes ?? 0,
+      bufferAfterMinutes: form.bufferAfterMinutes ?? 0,
+      noticeHours: form.noticeHours,
+      horizonDays: form.horizonDays,
+      dailyLimit: form.dailyLimit ?? null,
+      questions: rows.flatMap((names, row) =>
+        text(names.label).trim() === ''
+          ? []
+          : [
+              {
+                id: text(names.id) || newQuestionId(taken, row),
+                label: text(names.label),
+                kind: text(names.kind) || 'short',
+                required: fields[names.required] === true,
+                choices: text(names.choices)
+                  .split('\n')
+                  .map((choice) => choice.trim())
+                  .filter(Boolean),
+              },
+            ],
+      ),
+    };
+  })
   .pipe(callTypeSchema);
 
 /** A new question's id: the first of q1, q2, ... no row of the form holds (its row's own number first). */
-function newQuestionId(taken: string[], index: number): string {
-  for (let n = index + 1; ; n++) if (!taken.includes(`q${n}`)) return `q${n}`;
+function newQuestionId(taken: string[], row: number): string {
+  let n = row + 1;
+  while (taken.includes(`q${n}`)) n++;
+  taken.push(`q${n}`);
+  return `q${n}`;
 }
 
 /** 'intro-call' from 'Intro call!' (a new type's id). */

@@ -3,7 +3,14 @@
  * visitor came from, and the owner's inbox and pipeline (stages, value, history, notes).
  */
 import { READS_IN_SOURCE } from '../channels.ts';
-import { BUDGETS, LEAD_ORIGINS, MAX_QUOTE_VALUE_USD, PROJECT_TYPES, QUOTE_STAGES, TIMEFRAMES } from '../constants.ts';
+import {
+  BUDGETS,
+  LEAD_ORIGINS,
+  MAX_QUOTE_VALUE_USD,
+  PROJECT_TYPES,
+  QUOTE_STAGES,
+  TIMEFRAMES,
+} from '../constants.ts';
 import { outboxStatusSchema } from './notifications.ts';
 import { campaignText, choice, email, isoDate, optionalText, sitePath, text } from './shared.ts';
 import { z } from './zod.ts';

@@ -160,7 +160,7 @@ export async function fileUpload(form: FormData, path: string, missing: string):
 }
 
 /** The posted form: form-encoded or multipart (a file), or nothing. */
-async function readForm(request: Request): Promise<FormData> {
+export async function readForm(request: Request): Promise<FormData> {
   const type = request.headers.get('content-type') ?? '';
   if (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')) {
     try {

@@ -7,9 +7,10 @@ import {
   calendarChoiceSchema,
   calendarFeedInputSchema,
 } from '../../common/schemas/booking.ts';
+import { callTypeFormSchema, callTypeIdSchema } from '../../common/schemas/call-types.ts';
 import { z } from '../../common/schemas/zod.ts';
 import { adminMeta } from '../features/admin/meta.ts';
-import { bookingOwnerPaths, CALENDAR_FORMS } from '../features/booking/api.ts';
+import { bookingOwnerPaths, CALENDAR_FORMS, CALL_TYPE_FORMS } from '../features/booking/api.ts';
 import { AVAILABILITY_FORM } from '../features/booking/availability-form.tsx';
 import { BookingsAdmin } from '../features/booking/bookings.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
@@ -23,12 +24,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       bookingOwnerPaths.bookingSettings,
       bookingOwnerPaths.bookings,
       bookingOwnerPaths.calendars,
+      bookingOwnerPaths.callTypes,
     ]),
   };
 }
 
 /**
- * 'Save availability' and the calendar forms (issue 49), with the page's code or without it (ADR
+ * 'Save availability', the calendar forms and the call types (issue 49), with the page's code or without it (ADR
  * 018): each checked by the API as ever.
  */
 export const action = formAction({
@@ -56,6 +58,21 @@ export const action = formAction({
     schema: calendarFeedInputSchema,
     failure: { title: 'Error', fallback: 'The calendar could not be added.' },
     call: (feed) => ({ method: 'POST', path: bookingOwnerPaths.calendarFeeds, body: feed }),
+  }),
+  [CALL_TYPE_FORMS.add]: routeForm({
+    schema: callTypeFormSchema,
+    failure: { title: 'Error', fallback: 'The call type could not be added.' },
+    call: (type) => ({ method: 'POST', path: bookingOwnerPaths.callTypes, body: type }),
+  }),
+  [CALL_TYPE_FORMS.save]: routeForm({
+    schema: callTypeFormSchema,
+    failure: { title: 'Error', fallback: 'The call type could not be saved.' },
+    call: (type) => ({ method: 'PUT', path: bookingOwnerPaths.callType(type.id), body: type }),
+  }),
+  [CALL_TYPE_FORMS.remove]: routeForm({
+    schema: z.object({ id: callTypeIdSchema }),
+    failure: { title: 'Error', fallback: 'The call type could not be removed.' },
+    call: ({ id }) => ({ method: 'DELETE', path: bookingOwnerPaths.callType(id) }),
   }),
   [CALENDAR_FORMS.removeFeed]: routeForm({
     schema: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,20}$/, 'Choose a calendar') }),

@@ -5,7 +5,7 @@
  */
 import { type BookingSlots, type BookingView, bookingMoveSchema } from '../../common/schemas/booking.ts';
 import { z } from '../../common/schemas/zod.ts';
-import { BOOKING_SLOTS_PATH, bookingPath, MANAGE_FORMS } from '../features/booking/api.ts';
+import { bookingPath, MANAGE_FORMS, moveSlotsPath } from '../features/booking/api.ts';
 import { BookedNotice, CHANGE_PARAM, ManageBooking } from '../features/booking/manage-page.tsx';
 import { DONE_PARAM, useDone } from '../lib/form-post.ts';
 import { formAction, routeForm } from '../lib/route-form.server.ts';
@@ -20,7 +20,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const [answer, slots] = await Promise.all([
     context.sendApi('GET', bookingPath(params.token)),
     // Opened to move the call: the free times are in the page (in the owner's zone until the code runs).
-    moving ? context.readApi<BookingSlots>(BOOKING_SLOTS_PATH) : null,
+    moving ? context.readApi<BookingSlots>(moveSlotsPath(params.token)).catch(() => null) : null,
   ]);
   return { call: answer.status === 200 ? (answer.body as BookingView) : null, slots };
 }

@@ -75,6 +75,14 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ booking: BookingService; cac
       return booking.view(request.params.token);
     },
   );
+  app.get(
+    '/api/bookings/:token/slots',
+    { schema: { params: tokenParams, response: { 200: bookingSlotsSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return booking.moveSlots(request.params.token);
+    },
+  );
   app.get('/api/bookings/:token/calendar.ics', { schema: { params: tokenParams } }, async (request, reply) =>
     reply
       .header('cache-control', 'private, no-store')

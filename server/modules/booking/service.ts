@@ -21,7 +21,8 @@ import {
   bookingSettingsSchema,
 } from '../../../common/schemas/booking.ts';
 import {
-  ANSWER_MAX,
+  answerField,
+  answerSchema,
   type CallQuestion,
   type CallType,
   callTypeSchema,
@@ -94,8 +95,8 @@ export const planOf = (settings: BookingSettings, type: CallType | null): Bookin
     : settings;
 
 /**
- * The visitor's answers checked against the type's questions (each required one answered, a choice
- * one of its choices, none too long): the answers as asked, or a 400 naming the field.
+ * The visitor's answers checked against the type's questions (each as `answerSchema` reads it,
+ * the booking form's own rules): the answers given, as asked, or a 400 naming each field.
  */
 export function checkAnswers(
   questions: CallQuestion[],
@@ -104,19 +105,10 @@ export function checkAnswers(
   const errors: Record<string, string> = {};
   const kept: Array<{ question: string; answer: string }> = [];
   for (const question of questions) {
-    const answer = (answers?.[question.id] ?? '').trim();
-    const field = `answer-${question.id}`;
-    if (answer === '') {
-      if (question.required) errors[field] = `${question.label} is required`;
-      continue;
-    }
-    if (answer.length > ANSWER_MAX[question.kind])
-      errors[field] = `${question.label} cannot exceed ${ANSWER_MAX[question.kind]} characters`;
-    else if (question.kind === 'choice' && !question.choices.includes(answer))
-      errors[field] = `Choose one of the answers to "${question.label}"`;
-    else if (question.kind !== 'long' && /[\r\n]/.test(answer))
-      errors[field] = `${question.label} must be a single line`;
-    else kept.push({ question: question.label, answer });
+    const checked = answerSchema(question).safeParse(answers?.[question.id] ?? '');
+    if (!checked.success)
+      errors[answerField(question.id)] = checked.error.issues[0]?.message ?? 'Invalid answer';
+    else if (checked.data !== '') kept.push({ question: question.label, answer: checked.data });
   }
   const [first] = Object.values(errors);
   if (first) throw new HttpError(400, first, errors);
@@ -320,6 +312,29 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
     const from = new Date(today - DAY_MS);
     const to = new Date(today + (current.horizonDays + 2) * DAY_MS);
     return options.calendars.busy(from, to, current.timeZone, fresh);
+  }
+
+  /** A type's free slots, leaving out one booked call (the one moving). */
+  async function freeSlotsOf(type: CallType | null, exceptId?: number): Promise<BookingSlots> {
+    const current = await settings();
+    const plan = planOf(current, type);
+    const at = now();
+    // A calendar never read well leaves every hour unchecked: no slot is offered.
+    const elsewhere = await calendarBusy(plan, false);
+    const slots = elsewhere
+      ? freeSlots(
+          plan,
+          [...(await busyFrom(db, at, exceptId)), ...elsewhere],
+          at,
+          await fullDates(db, type, plan.timeZone, exceptId),
+        )
+      : [];
+    return {
+      timeZone: current.timeZone,
+      callMinutes: plan.callMinutes,
+      callType: type?.id ?? null,
+      slots: slots.map((s) => s.toISOString()),
+    };
   }
 
   /** A booking's or a move's calendar check, before its transaction (a calendar may be slow). */
@@ -601,26 +616,16 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
 
     /** The free slots of a call type (the first when none is named; the availability's call without types). */
     async slots(typeId?: string): Promise<BookingSlots> {
-      const current = await settings();
-      const type = await typeFor(typeId);
-      const plan = planOf(current, type);
-      const at = now();
-      // A calendar never read well leaves every hour unchecked: no slot is offered.
-      const elsewhere = await calendarBusy(plan, false);
-      const slots = elsewhere
-        ? freeSlots(
-            plan,
-            [...(await busyFrom(db, at)), ...elsewhere],
-            at,
-            await fullDates(db, type, plan.timeZone),
-          )
-        : [];
-      return {
-        timeZone: current.timeZone,
-        callMinutes: plan.callMinutes,
-        callType: type?.id ?? null,
-        slots: slots.map((s) => s.toISOString()),
-      };
+      return freeSlotsOf(await typeFor(typeId));
+    },
+
+    /**
+     * The free times a booked call can move to: its own type's (its length, buffers, notice,
+     * horizon and daily limit), the call itself not counting against them.
+     */
+    async moveSlots(token: string): Promise<BookingSlots> {
+      const row = await byToken(token);
+      return freeSlotsOf(await typeOfBooking(row), row.id);
     },
 
     /** The call types a visitor chooses from (none: one call as the availability sets it). */
@@ -646,16 +651,16 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
     async saveCallType(input: CallType, replacing?: string): Promise<CallType[]> {
       const type = callTypeSchema.parse(input);
       await db.transaction(async (tx) => {
-        await tx
-          .insert(appMeta)
-          .values({ key: TYPES_KEY, value: '[]' })
-          .onConflictDoNothing();
+        await tx.insert(appMeta).values({ key: TYPES_KEY, value: '[]' }).onConflictDoNothing();
         const [row] = await tx
           .select({ value: appMeta.value })
           .from(appMeta)
           .where(eq(appMeta.key, TYPES_KEY))
           .for('update');
-        const stored = callTypeSchema.array().catch([]).parse(JSON.parse(row?.value ?? '[]'));
+        const stored = callTypeSchema
+          .array()
+          .catch([])
+          .parse(JSON.parse(row?.value ?? '[]'));
         const at = replacing === undefined ? -1 : stored.findIndex((t) => t.id === replacing);
         if (replacing !== undefined && at < 0) throw notFound(CALL_TYPE_NOT_OFFERED);
         if (stored.some((t, index) => t.id === type.id && index !== at))
@@ -680,7 +685,10 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
           .from(appMeta)
           .where(eq(appMeta.key, TYPES_KEY))
           .for('update');
-        const stored = callTypeSchema.array().catch([]).parse(JSON.parse(row?.value ?? '[]'));
+        const stored = callTypeSchema
+          .array()
+          .catch([])
+          .parse(JSON.parse(row?.value ?? '[]'));
         if (!stored.some((t) => t.id === id)) throw notFound(CALL_TYPE_NOT_OFFERED);
         await tx
           .update(appMeta)

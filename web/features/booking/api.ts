@@ -8,12 +8,31 @@ import type {
   BookingView,
   CalendarOverview,
 } from '../../../common/schemas/booking.ts';
+import type { CallType } from '../../../common/schemas/call-types.ts';
 import { zonedFormat } from '../../../common/zoned-time.ts';
 import { ADMIN_PREFIX } from '../../lib/api.ts';
 import { apiRequest } from '../../lib/request.ts';
 export const BOOKING_SLOTS_PATH = '/api/booking/slots';
+export const CALL_TYPES_PATH = '/api/booking/types';
 export const BOOKINGS_PATH = '/api/bookings';
 export const bookingPath = (token: string) => `${BOOKINGS_PATH}/${encodeURIComponent(token)}`;
+/** A call type's free slots (issue 49); none named: the first type's, or the one call's. */
+export const slotsPath = (type?: string | null) =>
+  type ? `${BOOKING_SLOTS_PATH}?type=${encodeURIComponent(type)}` : BOOKING_SLOTS_PATH;
+/** The free times a booked call can move to (its own type's). */
+export const moveSlotsPath = (token: string) => `${bookingPath(token)}/slots`;
+/** The address's word for the call type chosen on /book-a-call (a plain link, no code needed). */
+export const TYPE_PARAM = 'type';
+/** The type asked for, or the first; null when the owner has none. */
+export const chosenType = <T extends { id: string }>(types: T[], asked: string | null): T | null =>
+  types.find((type) => type.id === asked) ?? types[0] ?? null;
+/** Whether a query holds free times (any type's, or a call's to move to): read again after any change. */
+export const isSlotsQuery = (query: { queryKey: readonly unknown[] }) => {
+  const key = String(query.queryKey[0]);
+  return (
+    key.startsWith(BOOKING_SLOTS_PATH) || (key.startsWith(`${BOOKINGS_PATH}/`) && key.endsWith('/slots'))
+  );
+};
 
 /** The browser's time zone (the visitor's), or null when it cannot say. */
 export function visitorTimeZone(): string | null {
@@ -74,6 +93,15 @@ export const bookingOwnerPaths = {
   calendarWriteTo: `${ADMIN_PREFIX}booking-calendars/write-to`,
   calendarFeeds: `${ADMIN_PREFIX}booking-calendars/feeds`,
   calendarFeed: (id: string) => `${ADMIN_PREFIX}booking-calendars/feeds/${encodeURIComponent(id)}`,
+  callTypes: `${ADMIN_PREFIX}call-types`,
+  callType: (id: string) => `${ADMIN_PREFIX}call-types/${encodeURIComponent(id)}`,
+} as const;
+
+/** The call type forms' names in the Calls page's action (issue 49). */
+export const CALL_TYPE_FORMS = {
+  add: 'call-type-add',
+  save: 'call-type',
+  remove: 'call-type-remove',
 } as const;
 
 /** The calendar forms' names in the Calls page's action (issue 49). */
@@ -86,9 +114,9 @@ export const CALENDAR_FORMS = {
 } as const;
 
 /** The free slots, fetched fresh (they change with every booking); `initialData` is the server's list for the HTML. */
-export const useSlots = (enabled = true, initialData?: BookingSlots | null) =>
+export const useSlots = (enabled = true, initialData?: BookingSlots | null, path = BOOKING_SLOTS_PATH) =>
   useQuery<BookingSlots>({
-    queryKey: [BOOKING_SLOTS_PATH],
+    queryKey: [path],
     staleTime: 0,
     refetchOnWindowFocus: true,
     enabled,
@@ -111,5 +139,6 @@ export const useBookingSettings = () =>
   useQuery<BookingSettings>({ queryKey: [bookingOwnerPaths.bookingSettings] });
 /** The owner's calendars: what is connected and how each one's last read went. */
 export const useCalendars = () => useQuery<CalendarOverview>({ queryKey: [bookingOwnerPaths.calendars] });
+export const useCallTypes = () => useQuery<CallType[]>({ queryKey: [bookingOwnerPaths.callTypes] });
 export const useBookedCalls = () => useQuery<AdminBooking[]>({ queryKey: [bookingOwnerPaths.bookings] });
 export const cancelBookedCall = (id: number) => apiRequest('POST', bookingOwnerPaths.bookingCancel(id));

@@ -1,4 +1,4 @@
-/** The owner's availability: weekly hours, call length, buffers, notice, blocked dates and the 'available from' badge, saved with or without the page's code. */
+/** The owner's availability: weekly hours, call length, buffers, notice, blocked dates, special hours and the 'available from' badge, saved with or without the page's code. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type BookingSettings, CALL_LENGTHS, WEEKDAY_NAMES } from '../../../common/schemas/booking.ts';
@@ -10,11 +10,11 @@ import { DoneNotice, FormName } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { BOOKING_STATUS_PATH } from '../profile/api.ts';
-import { BOOKING_SLOTS_PATH, bookingOwnerPaths } from './api.ts';
+import { bookingOwnerPaths, isSlotsQuery } from './api.ts';
 
 type DayHours = { open: boolean; start: string; end: string };
 
-const CALL_LENGTH_LABELS = Object.fromEntries(
+export const CALL_LENGTH_LABELS = Object.fromEntries(
   CALL_LENGTHS.map((minutes) => [String(minutes), `${minutes} minutes`]),
 );
 
@@ -64,7 +64,30 @@ function keptSettings(kept: Record<string, string>, stored: BookingSettings) {
         [...(kept.blockedDates ?? '').split(','), kept.blockDate ?? ''].map((d) => d.trim()).filter(Boolean),
       ),
     ].sort(),
+    special: [
+      ...readSpecialHours(kept.specialHours ?? ''),
+      ...(kept.specialDate
+        ? [{ date: kept.specialDate, start: kept.specialStart ?? '', end: kept.specialEnd ?? '' }]
+        : []),
+    ],
   };
+}
+
+type SpecialHours = BookingSettings['specialHours'][number];
+
+/** The special hours as the hidden field keeps them: '2026-12-24 10:00-12:00', comma-separated. */
+const writeSpecialHours = (special: SpecialHours[]) =>
+  special.map(({ date, start, end }) => `${date} ${start}-${end}`).join(',');
+function readSpecialHours(text: string): SpecialHours[] {
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [date = '', hours = ''] = entry.split(/\s+/);
+      const [start = '', end = ''] = hours.split('-');
+      return { date, start, end };
+    });
 }
 
 /** The stored settings, as the form shows them. */
@@ -85,6 +108,7 @@ function storedSettings(stored: BookingSettings) {
       reminders: stored.reminderHours.join(', '),
     },
     blocked: stored.blockedDates,
+    special: stored.specialHours,
   };
 }
 
@@ -97,9 +121,8 @@ export function SettingsForm({ initial: stored }: { initial: BookingSettings }) 
     onDone: () =>
       void queryClient.invalidateQueries({
         predicate: (query) =>
-          [BOOKING_SLOTS_PATH, BOOKING_STATUS_PATH, bookingOwnerPaths.bookingSettings].includes(
-            String(query.queryKey[0]),
-          ),
+          isSlotsQuery(query) ||
+          [BOOKING_STATUS_PATH, bookingOwnerPaths.bookingSettings].includes(String(query.queryKey[0])),
       }),
   });
   // One window a day in this form; the API takes up to three.
@@ -110,6 +133,8 @@ export function SettingsForm({ initial: stored }: { initial: BookingSettings }) 
   const [values, setValues] = useState(start.values);
   const [blocked, setBlocked] = useState<string[]>(start.blocked);
   const [newBlocked, setNewBlocked] = useState('');
+  const [special, setSpecial] = useState<SpecialHours[]>(start.special);
+  const [newSpecial, setNewSpecial] = useState<SpecialHours>({ date: '', start: '10:00', end: '14:00' });
   const errors = save.answer?.errors ?? {};
   const error = save.answer?.message || Object.values(errors)[0] || null;
   const saved = save.done && !save.answer;
@@ -128,6 +153,7 @@ export function SettingsForm({ initial: stored }: { initial: BookingSettings }) 
     >
       <FormName name={AVAILABILITY_FORM} />
       <input type="hidden" name="blockedDates" value={blocked.join(',')} />
+      <input type="hidden" name="specialHours" value={writeSpecialHours(special)} />
       {saved ? <DoneNotice title="Availability saved" text="Visitors see the new times at once." /> : null}
       <fieldset>
         <legend className="text-sm font-semibold">Weekly hours</legend>
@@ -175,7 +201,10 @@ export function SettingsForm({ initial: stored }: { initial: BookingSettings }) 
         </ul>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Call length">
+        <Field
+          label="Call length"
+          hint="With call types, each type sets its own length, buffers, notice and days ahead."
+        >
           <Select
             name="callMinutes"
             options={CALL_LENGTH_LABELS}
@@ -252,6 +281,77 @@ export function SettingsForm({ initial: stored }: { initial: BookingSettings }) 
                   aria-label={`Unblock ${date}`}
                   className="ml-1 rounded px-1 text-muted-foreground hover:text-foreground"
                   onClick={() => setBlocked(blocked.filter((d) => d !== date))}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
+      <fieldset>
+        <legend className="text-sm font-semibold">Special hours</legend>
+        <p className="text-xs text-muted-foreground">
+          A date with other hours than its weekday's: a Saturday morning, a short day before a holiday.
+        </p>
+        <div className="mt-2 flex flex-wrap items-end gap-2">
+          <Input
+            aria-label="Date with special hours"
+            name="specialDate"
+            type="date"
+            value={newSpecial.date}
+            onChange={(e) => setNewSpecial({ ...newSpecial, date: e.target.value })}
+            className="h-9 w-44"
+          />
+          <Input
+            aria-label="Special hours from"
+            name="specialStart"
+            type="time"
+            value={newSpecial.start}
+            onChange={(e) => setNewSpecial({ ...newSpecial, start: e.target.value })}
+            className="h-9 w-32"
+          />
+          <Input
+            aria-label="Special hours until"
+            name="specialEnd"
+            type="time"
+            value={newSpecial.end}
+            onChange={(e) => setNewSpecial({ ...newSpecial, end: e.target.value })}
+            className="h-9 w-32"
+          />
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={!newSpecial.date}
+            onClick={() => {
+              setSpecial(
+                [...special, newSpecial].sort((a, b) =>
+                  `${a.date}${a.start}`.localeCompare(`${b.date}${b.start}`),
+                ),
+              );
+              setNewSpecial({ ...newSpecial, date: '' });
+            }}
+          >
+            Add special hours
+          </Button>
+        </div>
+        {errors.specialHours ? (
+          <p className="mt-1 text-sm font-medium text-destructive">{errors.specialHours}</p>
+        ) : null}
+        {special.length > 0 && (
+          <ul aria-label="Special hours" className="mt-3 flex flex-wrap gap-2">
+            {special.map((window, index) => (
+              <li
+                key={`${window.date}-${window.start}-${window.end}`}
+                className="flex items-center gap-1 rounded-full border border-border bg-muted px-3 py-1 text-sm"
+              >
+                {`${window.date}, ${window.start}-${window.end}`}
+                <button
+                  type="button"
+                  aria-label={`Remove special hours on ${window.date}`}
+                  className="ml-1 rounded px-1 text-muted-foreground hover:text-foreground"
+                  onClick={() => setSpecial(special.filter((_, i) => i !== index))}
                 >
                   ×
                 </button>

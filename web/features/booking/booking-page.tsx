@@ -3,14 +3,16 @@
  * someone else took a moment earlier is answered with the server's message and fresh slots. The
  * confirmation gives the private link to cancel or move the call and the calendar file.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { BookingSlots } from '../../../common/schemas/booking.ts';
+import { answerField, type PublicCallType } from '../../../common/schemas/call-types.ts';
 import { paths } from '../../lib/paths.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
+import { cn } from '../../ui/cn.ts';
 import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { CalendarDays } from '../../ui/icons.tsx';
@@ -22,10 +24,13 @@ import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
 import {
   BOOK_FORM,
+  chosenType,
   clock,
   fullTime,
   type ShownZone,
   shortDay,
+  slotsPath,
+  TYPE_PARAM,
   useSlots,
   visitorTimeZone,
   zoneSentence,
@@ -33,9 +38,6 @@ import {
 import { SlotPicker } from './slot-picker.tsx';
 
 const BOOK_FORM_ID = 'book-form';
-
-const recheck = () =>
-  import('../../../common/schemas/booking.ts').then((module) => module.bookingRequestSchema);
 
 export function SlotsState({ query }: { query: ReturnType<typeof useSlots> }) {
   if (query.isPending) {
@@ -63,14 +65,35 @@ export function SlotsState({ query }: { query: ReturnType<typeof useSlots> }) {
  * it (ADR 018); a booked call's own private page is where a success goes. A time someone else took
  * a moment earlier comes back with the server's message and the free times read again.
  */
-export function BookingPage({ initialSlots = null }: { initialSlots?: BookingSlots | null }) {
+export function BookingPage({
+  initialSlots = null,
+  types = [],
+  typeId = null,
+}: {
+  initialSlots?: BookingSlots | null;
+  /** The owner's call types (issue 49); none: one call as the availability sets it. */
+  types?: PublicCallType[];
+  typeId?: string | null;
+}) {
   const staticCopy = useStaticCopy();
-  // The static copy has no server to ask.
-  const slots = useSlots(!staticCopy, initialSlots);
+  const type = chosenType(types, typeId);
+  const questions = type?.questions ?? [];
+  // The static copy has no server to ask. The server's list only for the type it was read for.
+  const slots = useSlots(
+    !staticCopy,
+    initialSlots?.callType === (type?.id ?? null) ? initialSlots : null,
+    slotsPath(type?.id),
+  );
   // The owner's zone until the browser can say the visitor's (the server lists the slots in it).
   const zone = useShownZone(slots.data?.timeZone ?? 'UTC');
   const { timeZone } = zone;
-  const book = useRouteForm(BOOK_FORM, { recheck });
+  const book = useRouteForm(BOOK_FORM, {
+    // After a refusal, the fields are checked as the action reads them: the type's questions too.
+    recheck: () =>
+      import('../../../common/schemas/call-types.ts').then((module) =>
+        module.bookingFormSchemaFor(questions),
+      ),
+  });
   const { field, errorOf } = book;
   // The time chosen before the code arrived, or kept from a post the server refused.
   const [start, setStart] = useState<string | null>(() => book.answer?.values.start || null);
@@ -91,77 +114,194 @@ export function BookingPage({ initialSlots = null }: { initialSlots?: BookingSlo
   }, [refusal, refetch]);
 
   if (staticCopy) return <StaticNotice feature="Booking a call" />;
-  if (!slots.data) return <SlotsState query={slots} />;
+  const chooser = types.length > 1 ? <CallTypeChooser types={types} chosen={type?.id ?? null} /> : null;
+  if (!slots.data)
+    return (
+      <>
+        {chooser}
+        <SlotsState query={slots} />
+      </>
+    );
   if (slots.data.slots.length === 0) {
     return (
-      <Card className="p-6">
-        <h2 className="text-xl font-semibold">No free times right now</h2>
-        <p className="mt-2 text-muted-foreground">
-          Every slot in the coming weeks is taken. Send a message instead and I'll reply within 24 hours.
-        </p>
-        <Button asChild className="mt-4">
-          <Link to={`${paths.home}#contact`}>Get In Touch</Link>
-        </Button>
-      </Card>
+      <>
+        {chooser}
+        <Card className="p-6">
+          <h2 className="text-xl font-semibold">No free times right now</h2>
+          <p className="mt-2 text-muted-foreground">
+            Every slot in the coming weeks is taken. Send a message instead and I'll reply within 24 hours.
+          </p>
+          <Button asChild className="mt-4">
+            <Link to={`${paths.home}#contact`}>Get In Touch</Link>
+          </Button>
+        </Card>
+      </>
     );
   }
   return (
-    <book.Form
-      ref={book.formRef}
-      id={BOOK_FORM_ID}
-      method="post"
-      action={paths.bookACall}
-      noValidate
-      aria-labelledby="book-form-title"
-      className="space-y-6 rounded-lg border border-border bg-card p-4 sm:p-6"
-    >
-      <FormName name={BOOK_FORM} />
-      {/* The visitor's zone for their emails, only once it is known to be theirs. */}
-      <input type="hidden" name="timeZone" value={zone.visitors ? timeZone : ''} />
-      <div>
-        <h2 id="book-form-title" className="text-xl font-semibold">
-          Choose a time
-        </h2>
-        <p className="mt-1 text-sm text-muted-foreground">{`${slots.data.callMinutes}-minute video or phone call.`}</p>
-        <ZoneLine zone={zone} />
-      </div>
-      <SlotPicker slots={slots.data.slots} timeZone={timeZone} value={start} onChange={setStart} />
-      <FormNotice answer={book.answer} />
-      <NextFreeTimes
-        taken={refusal?.values.start}
-        slots={slots.data.slots}
-        timeZone={timeZone}
-        onChoose={setStart}
-      />
-      {errorOf('start') ? (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive bg-destructive/5 p-3 text-sm font-medium"
-        >
-          {errorOf('start')}
-        </p>
-      ) : null}
-      {start && slots.data.slots.includes(start) && (
-        <p className="flex items-center gap-2 text-sm font-medium" aria-live="polite">
-          <CalendarDays className="h-4 w-4 text-primary" />
-          {fullTime(start, timeZone)}
-        </p>
+    <>
+      {chooser}
+      <book.Form
+        ref={book.formRef}
+        id={BOOK_FORM_ID}
+        method="post"
+        action={paths.bookACall}
+        noValidate
+        aria-labelledby="book-form-title"
+        className="space-y-6 rounded-lg border border-border bg-card p-4 sm:p-6"
+      >
+        <FormName name={BOOK_FORM} />
+        <input type="hidden" name="type" value={type?.id ?? ''} />
+        {/* The visitor's zone for their emails, only once it is known to be theirs. */}
+        <input type="hidden" name="timeZone" value={zone.visitors ? timeZone : ''} />
+        <div>
+          <h2 id="book-form-title" className="text-xl font-semibold">
+            Choose a time
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {type
+              ? `${type.name}: ${type.callMinutes} minutes. ${type.placeLabel}.`
+              : `${slots.data.callMinutes}-minute video or phone call.`}
+          </p>
+          {type?.description && types.length === 1 ? (
+            <p className="mt-1 text-sm text-muted-foreground">{type.description}</p>
+          ) : null}
+          <ZoneLine zone={zone} />
+        </div>
+        <SlotPicker slots={slots.data.slots} timeZone={timeZone} value={start} onChange={setStart} />
+        <FormNotice answer={book.answer} />
+        <NextFreeTimes
+          taken={refusal?.values.start}
+          slots={slots.data.slots}
+          timeZone={timeZone}
+          onChoose={setStart}
+        />
+        {errorOf('start') ? (
+          <p
+            role="alert"
+            className="rounded-md border border-destructive bg-destructive/5 p-3 text-sm font-medium"
+          >
+            {errorOf('start')}
+          </p>
+        ) : null}
+        {start && slots.data.slots.includes(start) && (
+          <p className="flex items-center gap-2 text-sm font-medium" aria-live="polite">
+            <CalendarDays className="h-4 w-4 text-primary" />
+            {fullTime(start, timeZone)}
+          </p>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Name" error={errorOf('name')}>
+            <Input autoComplete="name" {...field('name')} />
+          </Field>
+          <Field label="Email" error={errorOf('email')}>
+            <Input type="email" autoComplete="email" {...field('email')} />
+          </Field>
+        </div>
+        <Field label="What would you like to talk about?" error={errorOf('topic')}>
+          <Textarea rows={3} {...field('topic')} />
+        </Field>
+        {questions.map((question) => (
+          <QuestionField
+            key={question.id}
+            question={question}
+            kept={field(answerField(question.id))}
+            error={errorOf(answerField(question.id))}
+          />
+        ))}
+        <Button type="submit" pending={book.pending} pendingText="Booking...">
+          Book the call
+        </Button>
+      </book.Form>
+    </>
+  );
+}
+
+/**
+ * The call types as plain links (`?type=`): the choice works without the page's code, and the
+ * chosen one is marked as the current page.
+ */
+function CallTypeChooser({ types, chosen }: { types: PublicCallType[]; chosen: string | null }) {
+  return (
+    <nav aria-label="Call types" className="mb-6">
+      <h2 className="text-xl font-semibold">What kind of call?</h2>
+      <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+        {types.map((type) => {
+          const current = type.id === chosen;
+          return (
+            <li key={type.id}>
+              <Link
+                to={`?${TYPE_PARAM}=${encodeURIComponent(type.id)}`}
+                preventScrollReset
+                aria-current={current ? 'page' : undefined}
+                className={cn(
+                  'block h-full rounded-lg border bg-card p-4 text-sm transition-colors hover:border-primary',
+                  current ? 'border-primary ring-2 ring-primary' : 'border-border',
+                )}
+              >
+                <span className="block text-base font-semibold">{type.name}</span>
+                <span className="mt-1 block text-muted-foreground">
+                  {`${type.callMinutes} minutes · ${type.placeLabel}`}
+                </span>
+                {type.description ? <span className="mt-2 block">{type.description}</span> : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** One of the type's questions: a line, a box, or its choices as radio buttons; '(optional)' when it may be left. */
+function QuestionField({
+  question,
+  kept,
+  error,
+}: {
+  question: PublicCallType['questions'][number];
+  kept: ReturnType<ReturnType<typeof useRouteForm>['field']>;
+  error: string | undefined;
+}) {
+  const label = question.required ? question.label : `${question.label} (optional)`;
+  const value = 'defaultValue' in kept ? kept.defaultValue : '';
+  const messageId = useId();
+  if (question.kind === 'choice') {
+    return (
+      <fieldset aria-describedby={error ? messageId : undefined} aria-invalid={error ? true : undefined}>
+        <legend className="text-sm font-medium">{label}</legend>
+        <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+          {question.choices.map((choice) => (
+            <label key={choice} className="flex min-h-6 items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={kept.name}
+                value={choice}
+                defaultChecked={value === choice}
+                className="h-4 w-4 accent-[var(--primary)]"
+              />
+              {choice}
+            </label>
+          ))}
+        </div>
+        {error ? (
+          <p id={messageId} className="mt-1.5 text-sm font-medium text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </fieldset>
+    );
+  }
+  return (
+    <Field label={label} error={error}>
+      {question.kind === 'long' ? (
+        <Textarea rows={3} name={kept.name} defaultValue={value} />
+      ) : question.id === 'phone' ? (
+        <Input type="tel" autoComplete="tel" name={kept.name} defaultValue={value} />
+      ) : (
+        <Input name={kept.name} defaultValue={value} />
       )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" error={errorOf('name')}>
-          <Input autoComplete="name" {...field('name')} />
-        </Field>
-        <Field label="Email" error={errorOf('email')}>
-          <Input type="email" autoComplete="email" {...field('email')} />
-        </Field>
-      </div>
-      <Field label="What would you like to talk about?" error={errorOf('topic')}>
-        <Textarea rows={3} {...field('topic')} />
-      </Field>
-      <Button type="submit" pending={book.pending} pendingText="Booking...">
-        Book the call
-      </Button>
-    </book.Form>
+    </Field>
   );
 }
 

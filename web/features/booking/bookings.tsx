@@ -8,12 +8,15 @@ import { Panel, StatusBadge } from '../admin/panel.tsx';
 import { BOOKING_SLOTS_PATH, cancelBookedCall, fullTime, useBookedCalls, useBookingSettings } from './api.ts';
 import { SettingsForm } from './availability-form.tsx';
 import { CalendarsPanel } from './calendars.tsx';
+import { CallAnswers } from './call-answers.tsx';
+import { CallTypesPanel } from './call-types.tsx';
 
 export function BookingsAdmin() {
   const settings = useBookingSettings();
   return (
     <div className="space-y-8">
       <CallList timeZone={settings.data?.timeZone} />
+      <CallTypesPanel />
       <CalendarsPanel />
       <Panel
         headingId="availability-heading"
@@ -98,7 +101,14 @@ function CallEntry({ call, timeZone }: { call: AdminBooking; timeZone: string })
               ? ` · their time: ${fullTime(call.start, call.timeZone)}`
               : ''}
           </p>
+          {call.callType ? (
+            <p className="mt-1 text-muted-foreground">
+              {call.callType}
+              {call.location ? ` · ${call.location}` : ''}
+            </p>
+          ) : null}
           <p className="mt-1 whitespace-pre-line break-words">{call.topic}</p>
+          <CallAnswers answers={call.answers} />
         </div>
         <StatusBadge tone={call.status === 'cancelled' ? 'quiet' : 'good'}>
           {call.status === 'cancelled' ? 'Cancelled' : upcoming ? 'Booked' : 'Done'}

@@ -22,15 +22,17 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
 import {
-  BOOKING_SLOTS_PATH,
   bookingPath,
   fullTime,
+  isSlotsQuery,
   MANAGE_FORMS,
+  moveSlotsPath,
   type ShownZone,
   useBooking,
   useSlots,
 } from './api.ts';
 import { SlotsState, useShownZone, ZoneLine } from './booking-page.tsx';
+import { CallAnswers } from './call-answers.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 
 /** What the page is asked to show with the call: `?change=move|cancel` (a link, so it works without code). */
@@ -94,8 +96,11 @@ export function ManageBooking({
           {fullTime(call.start, timeZone)}
         </p>
         <p className="mt-1 text-sm text-muted-foreground">
+          {call.callType ? `${call.callType} · ` : ''}
           {call.callMinutes} minutes · {call.name} · {call.topic}
         </p>
+        {call.location ? <p className="mt-1 text-sm">{call.location}</p> : null}
+        <CallAnswers answers={call.answers} />
         {call.status === 'cancelled' ? (
           <p role="status" className="mt-4 text-sm">
             This call is cancelled.{' '}
@@ -153,7 +158,7 @@ function useRefreshCall(token: string) {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: [bookingPath(token)] });
-    void queryClient.invalidateQueries({ queryKey: [BOOKING_SLOTS_PATH] });
+    void queryClient.invalidateQueries({ predicate: isSlotsQuery });
   };
 }
 
@@ -169,7 +174,7 @@ function MoveCall({
   initialSlots: BookingSlots | null;
 }) {
   const { timeZone } = zone;
-  const slots = useSlots(true, initialSlots);
+  const slots = useSlots(true, initialSlots, moveSlotsPath(token));
   const pageAction = usePageAction();
   const hydrated = useHydrated();
   const [start, setStart] = useState<string | null>(null);

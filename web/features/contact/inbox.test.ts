@@ -31,6 +31,7 @@ describe('replyHref', () => {
       valueUsd: null,
       leadSource: null,
       firstTouch: null,
+      origin: 'quote',
     };
     expect(replyHref(quote)).toBe(
       'mailto:dana@example.com?subject=Re%3A%20your%20e-commerce%20store%20quote%20request',

@@ -141,15 +141,20 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
   const hydrated = useHydrated();
   return (
     <article
-      aria-label={`Quote request from ${quote.name}`}
+      aria-label={`${quote.origin === 'call' ? 'Booked call' : 'Quote request'} from ${quote.name}`}
       className="rounded-md border border-border bg-card p-3 text-sm"
     >
       <p className="font-semibold">{quote.name}</p>
-      <p className="text-muted-foreground">
-        {label(PROJECT_TYPE_LABELS, quote.projectType)} · {label(BUDGET_LABELS, quote.budget)}
-      </p>
+      {quote.origin === 'call' ? (
+        // A lead a booked call started (issue 49): no project, budget or timeframe was asked.
+        <p className="text-muted-foreground">Booked call</p>
+      ) : (
+        <p className="text-muted-foreground">
+          {label(PROJECT_TYPE_LABELS, quote.projectType)} · {label(BUDGET_LABELS, quote.budget)}
+        </p>
+      )}
       <p className="text-xs text-muted-foreground">
-        Received <When iso={quote.createdAt} />
+        {quote.origin === 'call' ? 'Booked' : 'Received'} <When iso={quote.createdAt} />
       </p>
       {quote.firstReplyAt && (
         <p className="text-xs text-muted-foreground">
