@@ -674,6 +674,8 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
           .set({ value: JSON.stringify(next), updatedAt: sql`now()` })
           .where(eq(appMeta.key, TYPES_KEY));
       });
+      // The booking page's HTML (its types and slots) is rendered again.
+      cache.invalidate(BOOKING_CACHE_KEY);
       return callTypes();
     },
 
@@ -695,6 +697,8 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
           .set({ value: JSON.stringify(stored.filter((t) => t.id !== id)), updatedAt: sql`now()` })
           .where(eq(appMeta.key, TYPES_KEY));
       });
+      // The booking page's HTML (its types and slots) is rendered again.
+      cache.invalidate(BOOKING_CACHE_KEY);
       return callTypes();
     },
 
