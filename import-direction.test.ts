@@ -98,6 +98,7 @@ const ADMIN_PATH_OWNERS: Record<string, string> = {
   testimonials: 'testimonials',
   'booking-settings': 'booking',
   'booking-calendars': 'booking',
+  'call-types': 'booking',
   bookings: 'booking',
   analytics: 'analytics',
   backups: 'backup',

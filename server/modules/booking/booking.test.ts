@@ -611,6 +611,13 @@ describe('call types and their questions (issue 49, points 2 and 3)', () => {
     ).toMatchObject({ message: SLOT_TAKEN });
     // The call blocks the intro calls that would overlap it.
     expect((await typeSlots('intro')).slots).not.toContain('2026-11-23T16:30:00.000Z');
+    // It moves within its own type's times, itself not counting against Monday's limit.
+    const moving = (
+      await t.app.inject({ url: `/api/bookings/${tokenOf(res.json() as BookingCreated)}/slots` })
+    ).json() as BookingSlots;
+    expect(moving).toMatchObject({ callType: 'key-repair', callMinutes: 60 });
+    expect(moving.slots.filter(monday)).toContain('2026-11-23T19:00:00.000Z');
+    expect(moving.slots.at(-1)).toBe('2026-11-26T21:00:00.000Z');
   });
 
   it('answers reach the call, its emails, its page, the owner’s list and the pipeline; bad ones are refused', async () => {
