@@ -192,14 +192,9 @@ export const adminBookingSchema = z.object({
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 
-/** The special hours as the form posts them: the kept ones' text and the new one's three fields. */
-function specialHoursOf(fields: {
-  specialHours: string;
-  specialDate: string;
-  specialStart: string;
-  specialEnd: string;
-}) {
-  const kept = fields.specialHours
+/** The special hours as the availability form keeps them: '2026-12-24 10:00-12:00', comma-separated. */
+export function readSpecialHours(text: string): Array<{ date: string; start: string; end: string }> {
+  return text
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean)
@@ -208,6 +203,16 @@ function specialHoursOf(fields: {
       const [start = '', end = ''] = hours.split('-');
       return { date, start, end };
     });
+}
+
+/** The special hours as the form posts them: the kept ones' text and the new one's three fields. */
+function specialHoursOf(fields: {
+  specialHours: string;
+  specialDate: string;
+  specialStart: string;
+  specialEnd: string;
+}) {
+  const kept = readSpecialHours(fields.specialHours);
   const added =
     fields.specialDate.trim() === ''
       ? []

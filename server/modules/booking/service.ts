@@ -50,6 +50,7 @@ export const BOOKING_CACHE_KEY = 'booking-status';
 const SETTINGS_KEY = 'booking:settings';
 /** The owner's call types (issue 49, point 2), a JSON list; none: one call as the availability sets it. */
 const TYPES_KEY = 'booking:types';
+const MAX_CALL_TYPES = 12;
 /** The advisory lock every booking write holds (any constant both drivers agree on). */
 const BOOKING_LOCK = 7_210_421;
 /** Where a visitor manages a call: `${siteUrl}${BOOKING_LINK_PATH}${token}`. */
@@ -189,6 +190,31 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
     } catch {
       return [];
     }
+  }
+
+  /**
+   * Changes the call types under the row's lock (two saves at once both count), then has the
+   * booking page's HTML (its types and slots) rendered again. The list as it is after.
+   */
+  async function changeTypes(change: (stored: CallType[]) => CallType[]): Promise<CallType[]> {
+    await db.transaction(async (tx) => {
+      await tx.insert(appMeta).values({ key: TYPES_KEY, value: '[]' }).onConflictDoNothing();
+      const [row] = await tx
+        .select({ value: appMeta.value })
+        .from(appMeta)
+        .where(eq(appMeta.key, TYPES_KEY))
+        .for('update');
+      const stored = callTypeSchema
+        .array()
+        .catch([])
+        .parse(JSON.parse(row?.value ?? '[]'));
+      await tx
+        .update(appMeta)
+        .set({ value: JSON.stringify(change(stored)), updatedAt: sql`now()` })
+        .where(eq(appMeta.key, TYPES_KEY));
+    });
+    cache.invalidate(BOOKING_CACHE_KEY);
+    return callTypes();
   }
 
   /**
@@ -646,60 +672,29 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
 
     /**
      * Saves a call type (issue 49, point 2): replaces the one of `replacing`'s id (its id may
-     * change to the new one's), or adds it; two types never share an id. Under the row's lock.
+     * change to the new one's), or adds it; two types never share an id.
      */
     async saveCallType(input: CallType, replacing?: string): Promise<CallType[]> {
       const type = callTypeSchema.parse(input);
-      await db.transaction(async (tx) => {
-        await tx.insert(appMeta).values({ key: TYPES_KEY, value: '[]' }).onConflictDoNothing();
-        const [row] = await tx
-          .select({ value: appMeta.value })
-          .from(appMeta)
-          .where(eq(appMeta.key, TYPES_KEY))
-          .for('update');
-        const stored = callTypeSchema
-          .array()
-          .catch([])
-          .parse(JSON.parse(row?.value ?? '[]'));
+      return changeTypes((stored) => {
         const at = replacing === undefined ? -1 : stored.findIndex((t) => t.id === replacing);
         if (replacing !== undefined && at < 0) throw notFound(CALL_TYPE_NOT_OFFERED);
         if (stored.some((t, index) => t.id === type.id && index !== at))
           throw new HttpError(409, `A call type named "${type.id}" exists already. Choose another name.`, {
             name: 'A call type of that name exists already',
           });
-        if (at < 0 && stored.length >= 12) throw new HttpError(400, 'At most 12 call types');
-        const next = at < 0 ? [...stored, type] : stored.map((t, index) => (index === at ? type : t));
-        await tx
-          .update(appMeta)
-          .set({ value: JSON.stringify(next), updatedAt: sql`now()` })
-          .where(eq(appMeta.key, TYPES_KEY));
+        if (at < 0 && stored.length >= MAX_CALL_TYPES)
+          throw new HttpError(400, `At most ${MAX_CALL_TYPES} call types`);
+        return at < 0 ? [...stored, type] : stored.map((t, index) => (index === at ? type : t));
       });
-      // The booking page's HTML (its types and slots) is rendered again.
-      cache.invalidate(BOOKING_CACHE_KEY);
-      return callTypes();
     },
 
     /** Removes a call type: calls already booked keep its name, place and answers. */
     async removeCallType(id: string): Promise<CallType[]> {
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ value: appMeta.value })
-          .from(appMeta)
-          .where(eq(appMeta.key, TYPES_KEY))
-          .for('update');
-        const stored = callTypeSchema
-          .array()
-          .catch([])
-          .parse(JSON.parse(row?.value ?? '[]'));
+      return changeTypes((stored) => {
         if (!stored.some((t) => t.id === id)) throw notFound(CALL_TYPE_NOT_OFFERED);
-        await tx
-          .update(appMeta)
-          .set({ value: JSON.stringify(stored.filter((t) => t.id !== id)), updatedAt: sql`now()` })
-          .where(eq(appMeta.key, TYPES_KEY));
+        return stored.filter((t) => t.id !== id);
       });
-      // The booking page's HTML (its types and slots) is rendered again.
-      cache.invalidate(BOOKING_CACHE_KEY);
-      return callTypes();
     },
 
     async book(input: BookingRequest, ipAddress: string): Promise<BookingCreated> {

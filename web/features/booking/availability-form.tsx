@@ -1,7 +1,12 @@
 /** The owner's availability: weekly hours, call length, buffers, notice, blocked dates, special hours and the 'available from' badge, saved with or without the page's code. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type BookingSettings, CALL_LENGTHS, WEEKDAY_NAMES } from '../../../common/schemas/booking.ts';
+import {
+  type BookingSettings,
+  CALL_LENGTHS,
+  readSpecialHours,
+  WEEKDAY_NAMES,
+} from '../../../common/schemas/booking.ts';
 import { usePageAction } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -78,17 +83,6 @@ type SpecialHours = BookingSettings['specialHours'][number];
 /** The special hours as the hidden field keeps them: '2026-12-24 10:00-12:00', comma-separated. */
 const writeSpecialHours = (special: SpecialHours[]) =>
   special.map(({ date, start, end }) => `${date} ${start}-${end}`).join(',');
-function readSpecialHours(text: string): SpecialHours[] {
-  return text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const [date = '', hours = ''] = entry.split(/\s+/);
-      const [start = '', end = ''] = hours.split('-');
-      return { date, start, end };
-    });
-}
 
 /** The stored settings, as the form shows them. */
 function storedSettings(stored: BookingSettings) {
