@@ -115,7 +115,7 @@ describe('special hours in the availability form', () => {
 });
 
 describe('an answer', () => {
-  const choice = { label: 'Keys left', kind: 'choice', required: true, choices: ['None', 'One'] } as const;
+  const choice = { label: 'Keys left', kind: 'choice' as const, required: true, choices: ['None', 'One'] };
   it('follows its question: required, one of the choices, a short one on one line', () => {
     const message = (question: Parameters<typeof answerSchema>[0], answer: string | undefined) =>
       answerSchema(question).safeParse(answer).error?.issues[0]?.message ?? null;
@@ -123,11 +123,13 @@ describe('an answer', () => {
     expect(message(choice, '  ')).toBe('Keys left is required');
     expect(message(choice, 'Three')).toBe('Choose one of the answers to "Keys left"');
     expect(message(choice, ' One ')).toBeNull();
-    const short = { label: 'Car', kind: 'short', required: false, choices: [] } as const;
+    const short = { label: 'Car', kind: 'short' as const, required: false, choices: [] };
     expect(message(short, '')).toBeNull();
     expect(message(short, 'Ford\nFocus')).toBe('Car must be a single line');
-    expect(message({ ...short, kind: 'long' }, 'Ford\nFocus')).toBeNull();
-    expect(message({ ...short, kind: 'long' }, 'x'.repeat(2001))).toBe('Car cannot exceed 2000 characters');
+    expect(message({ ...short, kind: 'long' as const }, 'Ford\nFocus')).toBeNull();
+    expect(message({ ...short, kind: 'long' as const }, 'x'.repeat(2001))).toBe(
+      'Car cannot exceed 2000 characters',
+    );
   });
 
   it('is posted as answer-<id> and sent as the answers by id', () => {

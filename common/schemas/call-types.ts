@@ -129,7 +129,12 @@ export type PublicCallType = z.infer<typeof publicCallTypeSchema>;
  * One answer, as the question asks it: a required one given, a choice one of its choices, a
  * short text on one line, none too long. Blank is no answer.
  */
-export function answerSchema(question: Pick<CallQuestion, 'label' | 'kind' | 'required' | 'choices'>) {
+export function answerSchema(question: {
+  label: string;
+  kind: QuestionKind;
+  required: boolean;
+  choices: readonly string[];
+}) {
   const { label, kind } = question;
   const max = ANSWER_MAX[kind];
   return z
