@@ -88,7 +88,7 @@ function CallEntry({ call, timeZone }: { call: AdminBooking; timeZone: string })
   return (
     <article aria-label={`Call with ${call.name}`} className="rounded-md border border-border p-4 text-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1 basis-64">
           <h3 className={cn('font-semibold', call.status === 'cancelled' && 'line-through')}>
             {fullTime(call.start, timeZone)}
           </h3>
