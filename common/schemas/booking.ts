@@ -44,6 +44,21 @@ export const availabilityWindowSchema = z
     path: ['end'],
   });
 
+/** Dates with other hours than their weekday's: that date's windows instead (issue 49). */
+export const specialHoursSchema = z
+  .array(
+    z
+      .object({ date: calendarDate, start: clockTime, end: clockTime })
+      .refine((window) => minutesOf(window.end) > minutesOf(window.start), {
+        message: 'The end of special hours must be after their start',
+        path: ['end'],
+      }),
+  )
+  .max(100, 'At most 100 days of special hours');
+
+/** Days without calls, in the owner's time zone. */
+export const daysOffSchema = z.array(calendarDate).max(366, 'At most 366 blocked dates');
+
 export const bookingSettingsSchema = z.object({
   timeZone,
   weekly: z.array(availabilityWindowSchema).max(21, 'At most three windows a day'),
@@ -69,18 +84,9 @@ export const bookingSettingsSchema = z.object({
    * Special hours (issue 49): on these dates, these windows instead of the weekday's (kept sorted).
    * Settings stored before them have none.
    */
-  specialHours: z
-    .array(
-      z
-        .object({ date: calendarDate, start: clockTime, end: clockTime })
-        .refine((window) => minutesOf(window.end) > minutesOf(window.start), {
-          message: 'The end of special hours must be after their start',
-          path: ['end'],
-        }),
-    )
-    .max(100, 'At most 100 days of special hours'),
+  specialHours: specialHoursSchema,
   /** Days without calls, in the owner's time zone (kept sorted, each once). */
-  blockedDates: z.array(calendarDate).max(366, 'At most 366 blocked dates'),
+  blockedDates: daysOffSchema,
   /** The 'Available for new projects from ...' badge; null hides it. */
   availableFrom: calendarDate.nullable(),
   /** When the visitor and the owner are reminded of a call, in hours before it (issue 49); none is none. */
@@ -192,7 +198,11 @@ export const adminBookingSchema = z.object({
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 
-/** The special hours as the availability form keeps them: '2026-12-24 10:00-12:00', comma-separated. */
+/** Special hours as the forms write them: '2026-12-24 10:00-12:00, 2026-12-31 09:00-12:00'. */
+export const writeSpecialHours = (special: Array<{ date: string; start: string; end: string }>) =>
+  special.map(({ date, start, end }) => `${date} ${start}-${end}`).join(', ');
+
+/** The special hours as the forms write them (writeSpecialHours), read back. */
 export function readSpecialHours(text: string): Array<{ date: string; start: string; end: string }> {
   return text
     .split(',')

@@ -33,6 +33,8 @@ describe('the call type form', () => {
       posted({
         ...base,
         dailyLimit: '2',
+        daysOff: '2026-12-31, 2026-12-24 2026-12-31',
+        specialHours: '2026-12-26 10:00-12:00',
         [first.id]: 'q2',
         [first.label]: 'Car make and year',
         [first.kind]: 'short',
@@ -49,6 +51,8 @@ describe('the call type form', () => {
       callMinutes: 60,
       bufferBeforeMinutes: 0,
       dailyLimit: 2,
+      daysOff: ['2026-12-24', '2026-12-31'],
+      specialHours: [{ date: '2026-12-26', start: '10:00', end: '12:00' }],
       questions: [
         { id: 'q2', label: 'Car make and year', kind: 'short', required: true, choices: [] },
         // Its row's own number is taken by the first row's question: the next free one.

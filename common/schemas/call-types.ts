@@ -3,7 +3,13 @@
  * description, where it takes place, buffers, notice, how far ahead, a daily limit and its own
  * questions. Without any, the site offers one call as the availability sets it.
  */
-import { bookingRequestSchema, CALL_LENGTHS } from './booking.ts';
+import {
+  bookingRequestSchema,
+  CALL_LENGTHS,
+  daysOffSchema,
+  readSpecialHours,
+  specialHoursSchema,
+} from './booking.ts';
 import { z } from './zod.ts';
 
 export const CALL_PLACES = ['video', 'phone', 'address'] as const;
@@ -78,6 +84,9 @@ export const callTypeSchema = z
     horizonDays: whole('Days ahead', 1, 90, 'days'),
     /** At most this many calls of this type a day; null: no limit. */
     dailyLimit: whole('The daily limit', 1, 50, 'calls').nullable(),
+    /** This type's own days off and special hours, besides the availability's (which every type has). */
+    daysOff: daysOffSchema,
+    specialHours: specialHoursSchema,
     questions: z.array(callQuestionSchema).max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions`),
   })
   .refine(
@@ -220,6 +229,9 @@ export const callTypeFormSchema = z
     noticeHours: z.number().optional(),
     horizonDays: z.number().optional(),
     dailyLimit: z.number().optional(),
+    /** '2026-12-24, 2026-12-31' and '2026-12-24 10:00-12:00, ...', as typed. */
+    daysOff: z.string().max(3000).default(''),
+    specialHours: z.string().max(5000).default(''),
     ...rowFields,
   })
   .transform((form) => {
@@ -239,6 +251,15 @@ export const callTypeFormSchema = z
       noticeHours: form.noticeHours,
       horizonDays: form.horizonDays,
       dailyLimit: form.dailyLimit ?? null,
+      daysOff: [
+        ...new Set(
+          form.daysOff
+            .split(/[\s,]+/)
+            .map((date) => date.trim())
+            .filter(Boolean),
+        ),
+      ].sort(),
+      specialHours: readSpecialHours(form.specialHours),
       questions: rows.flatMap((names, row) =>
         text(names.label).trim() === ''
           ? []
@@ -266,6 +287,16 @@ function newQuestionId(taken: string[], row: number): string {
   taken.push(`q${n}`);
   return `q${n}`;
 }
+
+/**
+ * A call type as the API takes it and as it is stored: one without its own days off and special
+ * hours (sent by an older client, or saved before them) has none.
+ */
+export const callTypeInputSchema = z.preprocess(
+  (value) => (value && typeof value === 'object' ? { daysOff: [], specialHours: [], ...value } : value),
+  callTypeSchema,
+);
+export const storedCallTypesSchema = z.array(callTypeInputSchema);
 
 /** 'intro-call' from 'Intro call!' (a new type's id). */
 export function slugOf(name: string): string {

@@ -13,7 +13,7 @@ import {
   calendarFeedInputSchema,
   calendarOverviewSchema,
 } from '../../../common/schemas/booking.ts';
-import { callTypeIdSchema, callTypeSchema } from '../../../common/schemas/call-types.ts';
+import { callTypeIdSchema, callTypeInputSchema, callTypeSchema } from '../../../common/schemas/call-types.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { idParams } from '../../lib/route-params.ts';
 import type { OwnerCalendars } from './calendars/connections.ts';
@@ -90,12 +90,12 @@ export const bookingAdminRoutes: FastifyPluginAsyncZod<{
   app.get('/api/admin/call-types', { schema: { response: typesReply } }, async () => booking.callTypes());
   app.post(
     '/api/admin/call-types',
-    { schema: { body: callTypeSchema, response: { 201: z.array(callTypeSchema) } } },
+    { schema: { body: callTypeInputSchema, response: { 201: z.array(callTypeSchema) } } },
     async (request, reply) => reply.code(201).send(await booking.saveCallType(request.body)),
   );
   app.put(
     '/api/admin/call-types/:id',
-    { schema: { params: typeParams, body: callTypeSchema, response: typesReply } },
+    { schema: { params: typeParams, body: callTypeInputSchema, response: typesReply } },
     async (request) => booking.saveCallType(request.body, request.params.id),
   );
   app.delete(

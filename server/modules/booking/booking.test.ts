@@ -705,6 +705,42 @@ describe('call types and their questions (issue 49, points 2 and 3)', () => {
     expect(moved.json()).toMatchObject({ end: '2026-11-25T17:00:00.000Z', answers: [{ answer: 'Ford' }] });
   });
 
+  it('a type has days off and special hours of its own; one stored before them has none', async () => {
+    // As an older version stored it: without its own days off and special hours.
+    await t.database.db
+      .insert(appMeta)
+      .values({ key: 'booking:types', value: JSON.stringify([intro, repair]) });
+    expect((await typeSlots('intro')).slots.filter((iso) => iso.startsWith('2026-11-24')).length).toBe(32);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/call-types/intro',
+      headers: { cookie: admin },
+      payload: {
+        ...intro,
+        daysOff: ['2026-11-24'],
+        specialHours: [{ date: '2026-11-28', start: '10:00', end: '10:30' }],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const own = (await typeSlots('intro')).slots;
+    expect(own.filter((iso) => iso.startsWith('2026-11-24'))).toEqual([]);
+    // Saturday has no weekday hours: the type's special hours are its only times.
+    expect(own.filter((iso) => iso.startsWith('2026-11-28'))).toEqual([
+      '2026-11-28T15:00:00.000Z',
+      '2026-11-28T15:15:00.000Z',
+    ]);
+    // The other type keeps its Tuesday and has no Saturday.
+    const other = (await typeSlots('key-repair')).slots;
+    expect(other.filter((iso) => iso.startsWith('2026-11-24')).length).toBe(8);
+    expect(other.filter((iso) => iso.startsWith('2026-11-28'))).toEqual([]);
+    // A booking on the type's day off is refused.
+    const refused = await book('2026-11-24T15:00:00.000Z', {
+      type: 'intro',
+      answers: { phone: '404-555-0199' },
+    });
+    expect(refused.json()).toMatchObject({ message: SLOT_UNAVAILABLE });
+  });
+
   it('special hours replace a weekday’s; days off have none', async () => {
     const settings = await defaults();
     const saved = await putSettings({

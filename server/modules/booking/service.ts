@@ -28,6 +28,7 @@ import {
   callTypeSchema,
   type PublicCallType,
   placeOf,
+  storedCallTypesSchema,
 } from '../../../common/schemas/call-types.ts';
 import { describeTime, isTimeZone, wallClock } from '../../../common/zoned-time.ts';
 import type { Db } from '../../db/client.ts';
@@ -82,7 +83,10 @@ const PHONE_QUESTION: CallQuestion = {
 export const questionsOf = (type: CallType): CallQuestion[] =>
   type.place === 'phone' ? [PHONE_QUESTION, ...type.questions] : type.questions;
 
-/** The availability with a call type's length, buffers, notice and horizon: what its slots follow. */
+/**
+ * The availability with a call type's length, buffers, notice, horizon, days off and special
+ * hours: what its slots follow.
+ */
 export const planOf = (settings: BookingSettings, type: CallType | null): BookingSettings =>
   type
     ? {
@@ -92,6 +96,12 @@ export const planOf = (settings: BookingSettings, type: CallType | null): Bookin
         bufferAfterMinutes: type.bufferAfterMinutes,
         noticeHours: type.noticeHours,
         horizonDays: type.horizonDays,
+        blockedDates: [...settings.blockedDates, ...type.daysOff],
+        // The type's special hours stand over the availability's on their dates.
+        specialHours: [
+          ...settings.specialHours.filter(({ date }) => !type.specialHours.some((own) => own.date === date)),
+          ...type.specialHours,
+        ],
       }
     : settings;
 
@@ -186,7 +196,7 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
     const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, TYPES_KEY));
     if (!row) return [];
     try {
-      return callTypeSchema.array().parse(JSON.parse(row.value));
+      return storedCallTypesSchema.parse(JSON.parse(row.value));
     } catch {
       return [];
     }
@@ -204,10 +214,7 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
         .from(appMeta)
         .where(eq(appMeta.key, TYPES_KEY))
         .for('update');
-      const stored = callTypeSchema
-        .array()
-        .catch([])
-        .parse(JSON.parse(row?.value ?? '[]'));
+      const stored = storedCallTypesSchema.catch([]).parse(JSON.parse(row?.value ?? '[]'));
       await tx
         .update(appMeta)
         .set({ value: JSON.stringify(change(stored)), updatedAt: sql`now()` })
@@ -253,6 +260,8 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
       noticeHours: current.noticeHours,
       horizonDays: current.horizonDays,
       dailyLimit: null,
+      daysOff: [],
+      specialHours: [],
       questions: [],
     };
   }

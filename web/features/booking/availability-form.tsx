@@ -6,6 +6,7 @@ import {
   CALL_LENGTHS,
   readSpecialHours,
   WEEKDAY_NAMES,
+  writeSpecialHours,
 } from '../../../common/schemas/booking.ts';
 import { usePageAction } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
@@ -79,10 +80,6 @@ function keptSettings(kept: Record<string, string>, stored: BookingSettings) {
 }
 
 type SpecialHours = BookingSettings['specialHours'][number];
-
-/** The special hours as the hidden field keeps them: '2026-12-24 10:00-12:00', comma-separated. */
-const writeSpecialHours = (special: SpecialHours[]) =>
-  special.map(({ date, start, end }) => `${date} ${start}-${end}`).join(',');
 
 /** The stored settings, as the form shows them. */
 function storedSettings(stored: BookingSettings) {

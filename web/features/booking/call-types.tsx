@@ -4,7 +4,7 @@
  * form; one added; one removed. Every form posts to the page with or without its code (ADR 018).
  * Without any type, visitors book one call as Availability sets it.
  */
-import type { BookingSettings } from '../../../common/schemas/booking.ts';
+import { type BookingSettings, writeSpecialHours } from '../../../common/schemas/booking.ts';
 import {
   CALL_PLACE_LABELS,
   type CallType,
@@ -53,6 +53,8 @@ const newType = (settings: BookingSettings): CallType => ({
   noticeHours: settings.noticeHours,
   horizonDays: settings.horizonDays,
   dailyLimit: null,
+  daysOff: [],
+  specialHours: [],
   questions: [],
 });
 
@@ -143,6 +145,25 @@ function CallTypeForm({ type }: { type: CallType }) {
             min={1}
             max={50}
             defaultValue={value('dailyLimit', type.dailyLimit)}
+          />
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Days off for this type (optional)"
+          hint="Dates such as 2026-12-24, 2026-12-31. Blocked dates in Availability count for every type."
+          error={form.errorOf('daysOff')}
+        >
+          <Input name="daysOff" defaultValue={value('daysOff', type.daysOff.join(', '))} />
+        </Field>
+        <Field
+          label="Special hours for this type (optional)"
+          hint="Such as 2026-12-26 10:00-12:00, comma-separated: that date's hours for this type."
+          error={form.errorOf('specialHours')}
+        >
+          <Input
+            name="specialHours"
+            defaultValue={value('specialHours', writeSpecialHours(type.specialHours))}
           />
         </Field>
       </div>
