@@ -95,16 +95,22 @@ test('the owner adds a second type without the page’s code (1280 px)', async (
   await add.getByLabel('Call length').selectOption('15');
   await add.getByLabel('Where').selectOption('phone');
   await add.getByLabel('Days ahead').fill('500');
+  await add.getByLabel('Days off for this type (optional)').fill('2026-12-32');
   await add.getByRole('button', { name: 'Add call type' }).click();
-  // Refused: the section is open again with the message and what was typed.
+  // Refused: the section is open again with the messages and what was typed.
   const again = typesPanel(page).getByRole('form', { name: 'Add a call type' });
   await expect(again.getByText('Days ahead cannot exceed 90 days')).toBeVisible();
+  await expect(again.getByText('Use a date like 2026-12-24')).toBeVisible();
   await expect(again.getByLabel('Name')).toHaveValue('Intro call');
   await again.getByLabel('Days ahead').fill('14');
+  await again.getByLabel('Days off for this type (optional)').fill('2026-12-24, 2026-12-31');
   await again.getByRole('button', { name: 'Add call type' }).click();
   await expect(page.getByText('Call type added')).toBeVisible();
-  await expect(typesPanel(page).getByRole('list', { name: 'Call types' }).getByRole('listitem')).toHaveCount(
-    2,
+  const types = typesPanel(page).getByRole('list', { name: 'Call types' }).getByRole('listitem');
+  await expect(types).toHaveCount(2);
+  await types.last().getByText('Intro call').click();
+  await expect(types.last().getByLabel('Days off for this type (optional)')).toHaveValue(
+    '2026-12-24, 2026-12-31',
   );
   await context.close();
 });
