@@ -44,6 +44,14 @@ export const availabilityWindowSchema = z
     path: ['end'],
   });
 
+/** A call's length: one of CALL_LENGTHS. */
+export const callLengthSchema = z
+  .number()
+  .int()
+  .refine((minutes) => (CALL_LENGTHS as readonly number[]).includes(minutes), {
+    message: `A call lasts ${CALL_LENGTHS.join(', ')} minutes`,
+  });
+
 /** Dates with other hours than their weekday's: that date's windows instead (issue 49). */
 export const specialHoursSchema = z
   .array(
@@ -62,12 +70,7 @@ export const daysOffSchema = z.array(calendarDate).max(366, 'At most 366 blocked
 export const bookingSettingsSchema = z.object({
   timeZone,
   weekly: z.array(availabilityWindowSchema).max(21, 'At most three windows a day'),
-  callMinutes: z
-    .number()
-    .int()
-    .refine((minutes) => (CALL_LENGTHS as readonly number[]).includes(minutes), {
-      message: `A call lasts ${CALL_LENGTHS.join(', ')} minutes`,
-    }),
+  callMinutes: callLengthSchema,
   bufferBeforeMinutes: wholeMinutes(120, 'The buffer before a call'),
   bufferAfterMinutes: wholeMinutes(120, 'The buffer after a call'),
   noticeHours: z

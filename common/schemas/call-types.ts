@@ -5,7 +5,7 @@
  */
 import {
   bookingRequestSchema,
-  CALL_LENGTHS,
+  callLengthSchema,
   daysOffSchema,
   readSpecialHours,
   specialHoursSchema,
@@ -68,12 +68,7 @@ export const callTypeSchema = z
   .object({
     id: callTypeIdSchema,
     name: z.string().trim().min(1, 'Name the call type').max(60, 'A name cannot exceed 60 characters'),
-    callMinutes: z
-      .number()
-      .int()
-      .refine((minutes) => (CALL_LENGTHS as readonly number[]).includes(minutes), {
-        message: `A call lasts ${CALL_LENGTHS.join(', ')} minutes`,
-      }),
+    callMinutes: callLengthSchema,
     description: z.string().trim().max(500, 'A description cannot exceed 500 characters'),
     place: z.enum(CALL_PLACES, { error: 'Choose where the call takes place' }),
     /** The video link, or the shop's address; none for a phone call (the visitor gives a number). */
@@ -106,12 +101,25 @@ export const callTypeSchema = z
   });
 export type CallType = z.output<typeof callTypeSchema>;
 
-/** Where a call takes place, in words: 'Video call (https://meet.example/x)', 'At the shop: 12 Main St'. */
+/** Where a call takes place, in words: 'Video call: https://meet.example/x', 'At the shop: 12 Main St'. */
 export function placeOf(type: Pick<CallType, 'place' | 'placeDetail'>): string {
   if (type.place === 'phone') return 'Phone call: I call the number you give';
   if (type.place === 'address') return `At the shop: ${type.placeDetail}`;
   return type.placeDetail ? `Video call: ${type.placeDetail}` : 'Video call: the link comes by email';
 }
+
+/** A phone call asks for the number first (the owner calls it). */
+export const PHONE_QUESTION: CallQuestion = {
+  id: 'phone',
+  label: 'Phone number',
+  kind: 'short',
+  required: true,
+  choices: [],
+};
+
+/** What a call type asks: its questions, after the phone number for a phone call. */
+export const questionsOf = (type: CallType): CallQuestion[] =>
+  type.place === 'phone' ? [PHONE_QUESTION, ...type.questions] : type.questions;
 
 /** What a visitor sees of a call type (GET /api/booking/types). */
 export const publicCallTypeSchema = z.object({
@@ -122,15 +130,7 @@ export const publicCallTypeSchema = z.object({
   place: z.enum(CALL_PLACES),
   /** Where, in words (a video link is sent with the booking, never shown here). */
   placeLabel: z.string(),
-  questions: z.array(
-    z.object({
-      id: z.string(),
-      label: z.string(),
-      kind: z.enum(QUESTION_KINDS),
-      required: z.boolean(),
-      choices: z.array(z.string()),
-    }),
-  ),
+  questions: z.array(callQuestionSchema),
 });
 export type PublicCallType = z.infer<typeof publicCallTypeSchema>;
 

@@ -113,8 +113,8 @@ const UNCACHED_PAGES =
 /**
  * The query parameters any page reads when it renders (the blog's and the newsletter's page, search
  * and tag, a form's done state, the recommendations' shared project, sign-in's tab and error, the
- * call type chosen on 'Book a call', and the private pages' own). Every other parameter (a campaign's utm_*, a click id, anything at all)
- * changes nothing a page shows.
+ * call type chosen on 'Book a call', and the private pages' own). Every other parameter (a
+ * campaign's utm_*, a click id, anything at all) changes nothing a page shows.
  */
 export const PAGE_PARAMS = new Set([
   'page',

@@ -28,6 +28,7 @@ import {
   callTypeSchema,
   type PublicCallType,
   placeOf,
+  questionsOf,
   storedCallTypesSchema,
 } from '../../../common/schemas/call-types.ts';
 import { describeTime, isTimeZone, wallClock } from '../../../common/zoned-time.ts';
@@ -70,18 +71,13 @@ export const CALL_TYPE_NOT_OFFERED = 'That call type is not offered. Please choo
 
 const DAY_MS = 86_400_000;
 
-/** A phone call asks for the number first (the owner calls it). */
-const PHONE_QUESTION: CallQuestion = {
-  id: 'phone',
-  label: 'Phone number',
-  kind: 'short',
-  required: true,
-  choices: [],
-};
+/** A booked call's length in minutes. */
+const minutesOf = (row: Pick<BookingRow, 'startAt' | 'endAt'>) =>
+  Math.round((row.endAt.getTime() - row.startAt.getTime()) / 60_000);
 
-/** What a call type asks: its questions, after the phone number for a phone call. */
-export const questionsOf = (type: CallType): CallQuestion[] =>
-  type.place === 'phone' ? [PHONE_QUESTION, ...type.questions] : type.questions;
+/** The answers as lines, 'question: answer' (the calendar event, the lead's note). */
+const answerLines = (answers: BookingRow['answers']) =>
+  answers.map(({ question, answer }) => `${question}: ${answer}`);
 
 /**
  * The availability with a call type's length, buffers, notice, horizon, days off and special
@@ -204,24 +200,25 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
 
   /**
    * Changes the call types under the row's lock (two saves at once both count), then has the
-   * booking page's HTML (its types and slots) rendered again. The list as it is after.
+   * booking page's HTML (its types and slots) rendered again. The list as written.
    */
   async function changeTypes(change: (stored: CallType[]) => CallType[]): Promise<CallType[]> {
-    await db.transaction(async (tx) => {
+    const changed = await db.transaction(async (tx) => {
       await tx.insert(appMeta).values({ key: TYPES_KEY, value: '[]' }).onConflictDoNothing();
       const [row] = await tx
         .select({ value: appMeta.value })
         .from(appMeta)
         .where(eq(appMeta.key, TYPES_KEY))
         .for('update');
-      const stored = storedCallTypesSchema.catch([]).parse(JSON.parse(row?.value ?? '[]'));
+      const next = change(storedCallTypesSchema.catch([]).parse(JSON.parse(row?.value ?? '[]')));
       await tx
         .update(appMeta)
-        .set({ value: JSON.stringify(change(stored)), updatedAt: sql`now()` })
+        .set({ value: JSON.stringify(next), updatedAt: sql`now()` })
         .where(eq(appMeta.key, TYPES_KEY));
+      return next;
     });
     cache.invalidate(BOOKING_CACHE_KEY);
-    return callTypes();
+    return changed;
   }
 
   /**
@@ -238,32 +235,17 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
   }
 
   /**
-   * The type a booked call moves within: its own, or, removed since, one of the call's own length
-   * with the availability's buffers, notice and horizon.
+   * What a booked call moves within: its own type's plan, or, its type removed since (or booked
+   * before types), the availability's at the call's own length.
    */
-  async function typeOfBooking(row: BookingRow): Promise<CallType | null> {
-    const types = await callTypes();
-    const own = types.find((type) => type.id === row.callType);
-    if (own) return own;
-    const current = await settings();
-    const minutes = Math.round((row.endAt.getTime() - row.startAt.getTime()) / 60_000);
-    if (minutes === current.callMinutes) return null;
-    return {
-      id: row.callType ?? 'call',
-      name: row.callTypeName ?? 'Call',
-      callMinutes: minutes,
-      description: '',
-      place: 'video',
-      placeDetail: '',
-      bufferBeforeMinutes: current.bufferBeforeMinutes,
-      bufferAfterMinutes: current.bufferAfterMinutes,
-      noticeHours: current.noticeHours,
-      horizonDays: current.horizonDays,
-      dailyLimit: null,
-      daysOff: [],
-      specialHours: [],
-      questions: [],
-    };
+  async function bookingPlan(
+    row: BookingRow,
+    current: BookingSettings,
+  ): Promise<{ plan: BookingSettings; type: CallType | null }> {
+    const type = (await callTypes()).find((candidate) => candidate.id === row.callType) ?? null;
+    return type
+      ? { plan: planOf(current, type), type }
+      : { plan: { ...current, callMinutes: minutesOf(row) }, type };
   }
 
   /** The dates (owner's zone) on which the type's daily limit is reached, leaving out one booking. */
@@ -318,7 +300,7 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
       status: row.status,
       ownerName: options.ownerName,
       ownerTimeZone: current.timeZone,
-      callMinutes: Math.round((row.endAt.getTime() - row.startAt.getTime()) / 60_000),
+      callMinutes: minutesOf(row),
       callType: row.callTypeName,
       location: row.location,
       answers: row.answers,
@@ -349,10 +331,12 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
     return options.calendars.busy(from, to, current.timeZone, fresh);
   }
 
-  /** A type's free slots, leaving out one booked call (the one moving). */
-  async function freeSlotsOf(type: CallType | null, exceptId?: number): Promise<BookingSlots> {
-    const current = await settings();
-    const plan = planOf(current, type);
+  /** A plan's free slots (its type's daily limit too), leaving out one booked call (the one moving). */
+  async function freeSlotsOf(
+    plan: BookingSettings,
+    type: CallType | null,
+    exceptId?: number,
+  ): Promise<BookingSlots> {
     const at = now();
     // A calendar never read well leaves every hour unchecked: no slot is offered.
     const elsewhere = await calendarBusy(plan, false);
@@ -365,7 +349,7 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
         )
       : [];
     return {
-      timeZone: current.timeZone,
+      timeZone: plan.timeZone,
       callMinutes: plan.callMinutes,
       callType: type?.id ?? null,
       slots: slots.map((s) => s.toISOString()),
@@ -425,8 +409,7 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
 
   const visitorZoneOf = (row: BookingRow, ownerTimeZone: string) =>
     row.timeZone && isTimeZone(row.timeZone) ? row.timeZone : ownerTimeZone;
-  const lengthOf = (row: BookingRow) =>
-    `${Math.round((row.endAt.getTime() - row.startAt.getTime()) / 60_000)} minutes`;
+  const lengthOf = (row: BookingRow) => `${minutesOf(row)} minutes`;
 
   /** The visitor's answers as email fields, each under its question. */
   const answerFields = (row: BookingRow) =>
@@ -603,14 +586,12 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
         summary: `${row.callTypeName ?? 'Call'}: ${row.name}`,
         description: [
           `With: ${row.name} <${row.email}>`,
-          row.location ? `Where: ${row.location}` : '',
+          ...(row.location ? [`Where: ${row.location}`] : []),
           `Topic: ${row.topic}`,
-          ...row.answers.map(({ question, answer }) => `${question}: ${answer}`),
+          ...answerLines(row.answers),
           '',
           `Bookings: ${options.siteUrl}/admin/blog/bookings`,
-        ]
-          .filter((line, index, lines) => line !== '' || lines[index + 1]?.startsWith('Bookings'))
-          .join('\n'),
+        ].join('\n'),
         url: `${options.siteUrl}/admin/blog/bookings`,
         organizer: { name: options.ownerName, email: options.ownerEmail },
         attendee: { name: row.name, email: row.email },
@@ -651,7 +632,8 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
 
     /** The free slots of a call type (the first when none is named; the availability's call without types). */
     async slots(typeId?: string): Promise<BookingSlots> {
-      return freeSlotsOf(await typeFor(typeId));
+      const type = await typeFor(typeId);
+      return freeSlotsOf(planOf(await settings(), type), type);
     },
 
     /**
@@ -660,7 +642,8 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
      */
     async moveSlots(token: string): Promise<BookingSlots> {
       const row = await byToken(token);
-      return freeSlotsOf(await typeOfBooking(row), row.id);
+      const { plan, type } = await bookingPlan(row, await settings());
+      return freeSlotsOf(plan, type, row.id);
     },
 
     /** The call types a visitor chooses from (none: one call as the availability sets it). */
@@ -749,7 +732,7 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
             // The call's answers reach the lead, as a quote request's message does.
             note: [
               `Booked a call${type ? ` (${type.name})` : ''} for ${describeTime(inserted.startAt, current.timeZone)}: ${inserted.topic}`,
-              ...answers.map(({ question, answer }) => `${question}: ${answer}`),
+              ...answerLines(answers),
             ].join('\n'),
           },
           input.source,
@@ -800,8 +783,7 @@ export function createBookingService(db: Db, cache: ReadCache, options: BookingO
       if (row.endAt.getTime() <= now().getTime()) throw new HttpError(409, BOOKING_PAST);
       const start = new Date(startIso);
       if (start.getTime() === row.startAt.getTime()) return view(row, current);
-      const type = await typeOfBooking(row);
-      const plan = planOf(current, type);
+      const { plan, type } = await bookingPlan(row, current);
       const elsewhere = await calendarBusyForBooking(plan);
       const updated = await db.transaction(async (tx) => {
         await lock(tx);

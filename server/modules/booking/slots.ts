@@ -2,8 +2,7 @@
  * The free call slots: every start on the owner's weekly hours, in the owner's time zone, one
  * call length apart, from the notice period to the horizon, leaving out blocked dates and any
  * slot that would come within a buffer of a booked call. A date with special hours has those
- * instead of its weekday's. Pure: the service passes the bookings
- * and the time.
+ * instead of its weekday's. Pure: the service passes the bookings and the time.
  */
 import type { BookingSettings } from '../../../common/schemas/booking.ts';
 import { addDays, minutesOf, wallClock, weekdayOf, zonedInstant } from '../../../common/zoned-time.ts';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import type { BookingSlots } from '../../../common/schemas/booking.ts';
-import { answerField, type PublicCallType } from '../../../common/schemas/call-types.ts';
+import { answerField, PHONE_QUESTION, type PublicCallType } from '../../../common/schemas/call-types.ts';
 import { paths } from '../../lib/paths.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
@@ -296,7 +296,7 @@ function QuestionField({
     <Field label={label} error={error}>
       {question.kind === 'long' ? (
         <Textarea rows={3} name={kept.name} defaultValue={value} />
-      ) : question.id === 'phone' ? (
+      ) : question.id === PHONE_QUESTION.id ? (
         <Input type="tel" autoComplete="tel" name={kept.name} defaultValue={value} />
       ) : (
         <Input name={kept.name} defaultValue={value} />
