@@ -47,6 +47,33 @@ function shellMembership(getModuleInfo: (id: string) => ModuleInfo) {
 }
 let inShell: ((id: string) => boolean) | undefined;
 
+/** The islands' runtime and registry (ADR 023). */
+const ISLANDS = /\/web\/islands\//;
+/**
+ * Whether a module is code an island page may run: the islands' runtime, or anything it or an
+ * island imports, statically or on demand. Such a module is never put in the shell's chunk: an
+ * island page would fetch the whole shell (header, footer, the router's page code) for one form.
+ */
+function islandsMembership(
+  getModuleInfo: (id: string) => (ModuleInfo & { dynamicImporters?: readonly string[] }) | null,
+) {
+  const known = new Map<string, boolean>();
+  const inIslands = (id: string): boolean => {
+    const cached = known.get(id);
+    if (cached !== undefined) return cached;
+    known.set(id, false);
+    const info = getModuleInfo(id);
+    const answer =
+      ISLANDS.test(id) ||
+      (info?.importers ?? []).some(inIslands) ||
+      (info?.dynamicImporters ?? []).some(inIslands);
+    known.set(id, answer);
+    return answer;
+  };
+  return inIslands;
+}
+let inIslands: ((id: string) => boolean) | undefined;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   publicDir: 'web/public',
@@ -75,6 +102,9 @@ export default defineConfig({
     assetsInlineLimit: 0,
     rollupOptions: {
       output: {
+        // A manual chunk is the modules named for it and no more: the island code an island page
+        // needs (left to Rollup below) is not pulled into the shell's chunk by being imported from it.
+        onlyExplicitManualChunks: true,
         // A phone pays about 1 KB of headers and a round trip's share for every file: the many small
         // modules every page shares (the query client, buttons, icons, paths, the form kit, the
         // header and footer) are one chunk rather than forty (ADR 017: at most 20 files in a public
@@ -84,6 +114,8 @@ export default defineConfig({
           if (QUERY_LIBRARY.test(id)) return 'query';
           if (ONLY_WHEN_ASKED.test(id) || INNER_PAGES_ONLY.test(id) || SERVER_READS.test(id))
             return undefined;
+          inIslands ??= islandsMembership(getModuleInfo);
+          if (inIslands(id)) return undefined;
           inShell ??= shellMembership(getModuleInfo);
           return SMALL_AND_SHARED.test(id) || inShell(id) ? 'shared' : undefined;
         },

@@ -78,3 +78,20 @@ export interface ApiAnswer {
   /** `Set-Cookie` values, for the page's response (a sign-in's session). */
   cookies: string[];
 }
+
+/**
+ * Asked by an island's post (web/islands/island.tsx) with the value `json`: the page's action
+ * answers as JSON (`FormAnswerReply`) instead of the page's HTML, through the same action.
+ */
+export const FORM_ANSWER_HEADER = 'x-form-answer';
+
+/**
+ * The page's action answered to an island: the action's data (a refusal, a step) and the status
+ * the page would have had, or where its redirect goes. Always sent as a 200 (a refusal is an
+ * answer, not a failed request: the browser logs no error for it).
+ */
+export interface FormAnswerReply {
+  answer?: unknown;
+  status?: number;
+  redirect?: string;
+}

@@ -295,9 +295,10 @@ const faces = (page: Page) =>
     return {
       heading: getComputedStyle(document.querySelector('h1') as Element).fontFamily,
       body: getComputedStyle(document.body).fontFamily,
-      // A face made by script reads its family quoted.
+      // A face made by script reads its family quoted. The metric-matched fallbacks are local
+      // faces (web/app.css): Chromium counts them loaded once the system has their font.
       loaded: [...document.fonts]
-        .filter((face) => face.status === 'loaded')
+        .filter((face) => face.status === 'loaded' && !face.family.endsWith('Fallback'))
         .map((face) => face.family.replaceAll('"', '')),
     };
   });

@@ -259,12 +259,31 @@ test.describe('server-rendered HTML', () => {
     playwright,
     baseURL,
   }) => {
-    for (const path of ['/', '/blog', '/projects/keycode-help']) {
+    // A visitor's home, blog list, post and project are islands (ADR 023): no React Router script
+    // at all, the islands' state as JSON, and their starter, which fetches the code after the paint.
+    for (const path of ['/', '/blog', '/blog/one-schema-form-to-database', '/projects/keycode-help']) {
       const html = await (await request.get(path)).text();
       const head = html.slice(0, html.indexOf('</head>'));
       expect(head.search(/<link rel="stylesheet"/), path).toBeGreaterThan(0);
-      // The code and the data come after the first paint (ADR 017): nothing is preloaded, no script
-      // file is named, React Router's module script is held as data, and the data is fetched then.
+      expect(html, path).not.toMatch(/<link[^>]*modulepreload/);
+      expect(
+        [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]),
+        path,
+      ).toEqual([]);
+      expect(html, path).not.toContain('__reactRouter');
+      expect(html, path).toMatch(/<script type="application\/json" id="island-page">\{"url":/);
+      expect(html, path).toMatch(
+        /<script>\(function startIslands\([^<]+\)\("\/assets\/entry\.client-[\w-]+\.js",/,
+      );
+      expect(html, path).toContain('class="island" data-island=');
+    }
+    for (const path of ['/resume', '/book-a-call']) {
+      const html = await (await request.get(path)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head.search(/<link rel="stylesheet"/), path).toBeGreaterThan(0);
+      // Any other public page's code and data come after the first paint (ADR 017): nothing is
+      // preloaded, no script file is named, React Router's module script is held as data, and the
+      // data is fetched then.
       expect(html, path).not.toMatch(/<link[^>]*modulepreload/);
       expect(
         [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]),

@@ -1,26 +1,9 @@
 /**
- * Hydrates the server's HTML, as React Router's own template does, after the browser has had the
- * chance to paint it. Hydration is the page's biggest task; run before the first paint it held the
- * first view back by its length (on a mid-range phone, 1-2 s). A message to ourselves queues a
- * task behind the parser's work and the rendering opportunity that follows it (unlike timers and
- * animation frames, it is not slowed in a hidden tab or held by a test's fake clock). Hydrating in
- * a transition lets React yield to the browser between pieces; a press or a key on a part not yet
- * hydrated makes React hydrate it at once and then handle it, so nothing is replayed by hand.
+ * The browser's entry: a page rendered as islands (ADR 023: its islands' state is in the page)
+ * starts its islands; any other page hydrates whole with React Router (web/router.client.tsx).
+ * Both are loaded on demand, so neither carries the other's code.
  */
-import { StrictMode, startTransition } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { HydratedRouter } from 'react-router/dom';
+import { ISLAND_PAGE_ID } from './islands/markers.ts';
 
-const channel = new MessageChannel();
-channel.port1.onmessage = () => {
-  channel.port1.close();
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
-    );
-  });
-};
-channel.port2.postMessage(null);
+if (document.getElementById(ISLAND_PAGE_ID)) void import('./islands/start.tsx');
+else void import('./router.client.tsx');

@@ -4,12 +4,15 @@
  * inline script carries the response's CSP nonce (from the load context).
  */
 import { Writable } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { FORM_ANSWER_HEADER, type FormAnswerReply } from '../common/web-context.ts';
+import { type IslandPage, IslandsContext, type IslandsRendering } from './islands/island.tsx';
 import { startAfterPaint } from './lib/late-start.ts';
 import { lowPriorityModulePreloadsIn } from './lib/module-preloads.ts';
 import { NonceContext } from './lib/nonce.ts';
+import type { RootData } from './lib/site.ts';
 
 export const streamTimeout = 5000;
 
@@ -22,13 +25,26 @@ export default function handleRequest(
 ) {
   const context = loadContext;
   const nonce = context.nonce || undefined;
+  // An island's post (web/islands/island.tsx): the action's answer as JSON, not the page's HTML.
+  if (request.method === 'POST' && request.headers.get(FORM_ANSWER_HEADER) === 'json') {
+    const { actionData } = routerContext.staticHandlerContext;
+    const reply: FormAnswerReply = {
+      answer: Object.values(actionData ?? {})[0] ?? null,
+      status: responseStatusCode,
+    };
+    responseHeaders.set('Cache-Control', 'no-store');
+    return Response.json(reply, { headers: responseHeaders });
+  }
+  const islands = islandsOf(request, routerContext, context);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <IslandsContext.Provider value={islands}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </IslandsContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -51,8 +67,10 @@ export default function handleRequest(
               // A page everybody without a session reads alike fetches its code once it has been
               // painted (ADR 017); a signed-in page, or the answer to a posted form, at once.
               const late = context.startAfterPaint;
-              const html =
-                late && request.method === 'GET' && (status === 200 || status === 404)
+              // An island page has no React Router scripts to hold: its starter waits for the paint itself.
+              const html = islands
+                ? whole
+                : late && request.method === 'GET' && (status === 200 || status === 404)
                   ? startAfterPaint(whole, late.keepData)
                   : lowPriorityModulePreloadsIn(whole);
               resolve(
@@ -79,4 +97,38 @@ export default function handleRequest(
     );
     timer = setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/**
+ * Whether this page is rendered as islands (ADR 023): its route says so (`handle.islands`), nobody
+ * is signed in (the owner's pages hydrate whole, with their controls) and it is not the static copy.
+ */
+function islandsOf(
+  request: Request,
+  routerContext: EntryContext,
+  context: AppLoadContext,
+): IslandsRendering | null {
+  if (context.staticCopy) return null;
+  const { matches, loaderData, actionData } = routerContext.staticHandlerContext;
+  const root = loaderData.root as RootData | undefined;
+  if (!root || root.user) return null;
+  const wanted = matches.some(
+    (match) =>
+      (routerContext.routeModules[match.route.id]?.handle as { islands?: boolean } | undefined)?.islands,
+  );
+  if (!wanted) return null;
+  const url = new URL(request.url);
+  url.searchParams.delete('index');
+  const answer = Object.values(actionData ?? {})[0];
+  const page: IslandPage = {
+    url: url.pathname + url.search,
+    root,
+    index: matches.at(-1)?.route.index === true,
+    ...(answer === undefined ? {} : { answer }),
+  };
+  return {
+    page,
+    entry: routerContext.manifest.entry.module,
+    render: (tree, identifierPrefix) => renderToString(tree, { identifierPrefix }),
+  };
 }

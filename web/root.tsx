@@ -32,6 +32,8 @@ import { Header } from './features/layout/header.tsx';
 import { NotFoundContent } from './features/layout/not-found-content.tsx';
 import { NewsletterSignup } from './features/newsletter/subscribe-form.tsx';
 import { themeScript } from './features/preferences/theme.ts';
+import { useIslands } from './islands/island.tsx';
+import { IslandScripts } from './islands/scripts.tsx';
 import { withBase } from './lib/base.ts';
 import { fetchFontsWhenIdle, useFontsOnMove } from './lib/fonts.ts';
 import { useNonce } from './lib/nonce.ts';
@@ -96,6 +98,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<RootData>('root');
+  // An island page (ADR 023) carries its islands' starter instead of React Router's scripts.
+  const islands = useIslands();
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -151,8 +155,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {islands ? (
+          <IslandScripts rendering={islands} nonce={nonce} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -1,7 +1,7 @@
 /** A form posted to its page without JavaScript (ADR 013), and the hydration data a public page carries (ADR 017). */
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { WebLoadContext } from '../../common/web-context.ts';
+import { FORM_ANSWER_HEADER, type WebLoadContext } from '../../common/web-context.ts';
 import { freshIp, type TestApp } from '../testing/test-app.ts';
 import { get, webTestApps } from '../testing/web-stand-in.ts';
 import type { Handler } from './web.ts';
@@ -126,6 +126,46 @@ describe('a form posted to its page (no JavaScript, ADR 013)', () => {
     const who = (await post(app, '/auth', '_form=who', { cookie: cookie.split(';')[0] ?? '' })).json();
     expect(who.status).toBe(200);
     expect(who.body.username).toBe('form-owner');
+  });
+});
+
+describe('a form posted from an island (ADR 023)', () => {
+  /** A page's action that sends a visitor on (a sign-in's cookie along), as a success does. */
+  const redirecting: Handler = async () =>
+    new Response(null, {
+      status: 303,
+      headers: [
+        ['location', '/blog/a-post?done=comment#done-comment'],
+        ['set-cookie', 'visit=v1; Path=/; HttpOnly'],
+      ],
+    });
+
+  it('gets where the success goes as JSON, its cookies kept, never stored', async () => {
+    const app = await start(redirecting);
+    const answer = await app.app.inject({
+      method: 'POST',
+      url: '/blog/a-post',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', [FORM_ANSWER_HEADER]: 'json' },
+      payload: '_form=comment',
+      remoteAddress: freshIp(),
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ redirect: '/blog/a-post?done=comment#done-comment' });
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(String(answer.headers['set-cookie'])).toContain('visit=v1');
+  });
+
+  it('leaves a post without the header to the browser: the redirect itself', async () => {
+    const app = await start(redirecting);
+    const answer = await app.app.inject({
+      method: 'POST',
+      url: '/blog/a-post',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '_form=comment',
+      remoteAddress: freshIp(),
+    });
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe('/blog/a-post?done=comment#done-comment');
   });
 });
 

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { WebLoadContext } from '../../common/web-context.ts';
+import { FORM_ANSWER_HEADER, type FormAnswerReply, type WebLoadContext } from '../../common/web-context.ts';
 import type { Config } from '../config.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { type HydrationState, HydrationStates, hydrationStateUrl } from '../lib/hydration-states.ts';
@@ -281,6 +281,19 @@ export async function webPlugin(
         toFetchRequest(request, controller.signal),
         await contextFor(request, nonce, false, request.url, reply),
       );
+      if (controller.signal.aborted) return reply;
+      // An island's post (ADR 023) is answered JSON: a redirect is where it goes, not a move.
+      const location = response.headers.get('location');
+      if (
+        request.headers[FORM_ANSWER_HEADER] === 'json' &&
+        location &&
+        response.status >= 300 &&
+        response.status < 400
+      ) {
+        for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+        const answer: FormAnswerReply = { redirect: location };
+        return reply.code(200).header('cache-control', 'no-store').send(answer);
+      }
       const html = response.body ? Buffer.from(await response.arrayBuffer()) : null;
       if (controller.signal.aborted) return reply;
       reply.code(response.status);

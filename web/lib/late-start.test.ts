@@ -164,7 +164,18 @@ describe('the versions it was written for', () => {
 /** A page as far as the starter sees it: the held script, its own tag, and what it adds. */
 function fakePage(readyState: 'loading' | 'complete', answers: Array<'ok' | 'offline'> = ['ok']) {
   const added: string[] = [];
-  const listeners = new Map<string, Set<() => void>>();
+  const listeners = new Map<string, Set<(event?: unknown) => void>>();
+  const root = { dataset: {} as Record<string, string> };
+  const observers: Array<() => void> = [];
+  class MutationObserver {
+    constructor(private readonly callback: (changes: unknown[], observer: MutationObserver) => void) {}
+    observe() {
+      observers.push(() => this.callback([], this));
+    }
+    disconnect() {
+      added.push('observer off');
+    }
+  }
   const frames: Array<() => void> = [];
   const timers: Array<() => void> = [];
   const held = Object.assign(new FakeScript(), {
@@ -176,6 +187,7 @@ function fakePage(readyState: 'loading' | 'complete', answers: Array<'ok' | 'off
   const page = {
     document: {
       readyState,
+      documentElement: root,
       currentScript: { previousElementSibling: held },
       createElement: (tag: string) => (tag === 'script' ? new FakeScript() : { tag }),
       head: { append: (link: { rel: string; href: string }) => added.push(`${link.rel} ${link.href}`) },
@@ -189,12 +201,14 @@ function fakePage(readyState: 'loading' | 'complete', answers: Array<'ok' | 'off
       },
     },
     HTMLScriptElement: FakeScript,
-    addEventListener: (type: string, listener: () => void) => {
+    MutationObserver,
+    addEventListener: (type: string, listener: (event?: unknown) => void) => {
       const set = listeners.get(type) ?? new Set();
       set.add(listener);
       listeners.set(type, set);
     },
-    removeEventListener: (type: string, listener: () => void) => listeners.get(type)?.delete(listener),
+    removeEventListener: (type: string, listener: (event?: unknown) => void) =>
+      listeners.get(type)?.delete(listener),
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
     setTimeout: (callback: () => void) => timers.push(callback),
     fetch: async (url: string) => {
@@ -203,12 +217,35 @@ function fakePage(readyState: 'loading' | 'complete', answers: Array<'ok' | 'off
       return { ok: true, text: async () => '[data]' };
     },
   };
-  const fire = async (type: string) => {
-    for (const listener of [...(listeners.get(type) ?? [])]) listener();
+  const fire = async (type: string, event?: unknown) => {
+    for (const listener of [...(listeners.get(type) ?? [])]) listener(event);
     await settle();
   };
+  /** A form sent by the browser: its submit event, and what became of it. */
+  const send = async (name: string) => {
+    let prevented = false;
+    const form = {
+      method: 'post',
+      isConnected: true,
+      requestSubmit: () => added.push(`sent ${name} again`),
+    };
+    await fire('submit', {
+      target: form,
+      submitter: null,
+      preventDefault: () => {
+        prevented = true;
+      },
+      stopPropagation: () => {},
+    });
+    return prevented;
+  };
+  /** React has hydrated the page: the root's effect marks it. */
+  const hydrate = () => {
+    root.dataset.hydrated = 'true';
+    for (const observer of observers) observer();
+  };
   const run = () => {
-    const body = `const {document, window, HTMLScriptElement, addEventListener, removeEventListener, requestAnimationFrame, setTimeout, fetch} = page; (${STARTER_SOURCE})(${JSON.stringify(['/a.js', '/b.js'])}, "/_hydration/abc", ${JSON.stringify(HELD_TYPE)}, ${JSON.stringify(EARLY_STARTS)});`;
+    const body = `const {document, window, HTMLScriptElement, MutationObserver, addEventListener, removeEventListener, requestAnimationFrame, setTimeout, fetch} = page; (${STARTER_SOURCE})(${JSON.stringify(['/a.js', '/b.js'])}, "/_hydration/abc", ${JSON.stringify(HELD_TYPE)}, ${JSON.stringify(EARLY_STARTS)}, 3000);`;
     new Function('page', body)(page);
   };
   const nextFrame = async () => {
@@ -216,7 +253,7 @@ function fakePage(readyState: 'loading' | 'complete', answers: Array<'ok' | 'off
     for (const timer of timers.splice(0)) timer();
     await settle();
   };
-  return { added, fire, run, nextFrame };
+  return { added, fire, run, nextFrame, send, hydrate };
 }
 class FakeScript {
   type = '';
@@ -273,6 +310,39 @@ describe('the starter, in the page', () => {
     expect(page.added).toEqual([]);
     await page.nextFrame();
     expect(page.added).toEqual(started);
+  });
+
+  it('holds a form sent before the code is live, starts the code, and sends it again once the page is live', async () => {
+    const page = fakePage('loading');
+    page.run();
+    expect(await page.send('comment')).toBe(true);
+    expect(page.added).toEqual(started);
+    page.hydrate();
+    expect(page.added).toEqual([...started, 'observer off', 'sent comment again']);
+    // Live: the page's own code has the form.
+    expect(await page.send('quote')).toBe(false);
+  });
+
+  it('lets the browser send a held form as it is when the page does not go live in time', async () => {
+    const page = fakePage('loading');
+    page.run();
+    expect(await page.send('comment')).toBe(true);
+    expect(page.added).toEqual(started);
+    // The hold's time runs out (the page's timers), and React has still not hydrated.
+    await page.nextFrame();
+    expect(page.added).toEqual([...started, 'sent comment again']);
+  });
+
+  it('lets the browser send a held form as it is when the code cannot be fetched', async () => {
+    const page = fakePage('loading', ['offline']);
+    page.run();
+    expect(await page.send('comment')).toBe(true);
+    expect(page.added).toEqual([
+      'modulepreload /a.js',
+      'modulepreload /b.js',
+      'fetch /_hydration/abc',
+      'sent comment again',
+    ]);
   });
 
   it('leaves the HTML when the data cannot be fetched, and tries again at the next press', async () => {

@@ -28,6 +28,9 @@
 /** The held module script's type: not JavaScript, so the browser keeps it as a data block. */
 export const HELD_TYPE = 'application/x-held-module';
 
+/** How long a form sent before the code is live waits for it before the browser sends it as it is. */
+export const HOLD_MS = 3000;
+
 /** The events that start the code early: the visitor reaches for something. */
 export const EARLY_STARTS = ['pointerdown', 'keydown', 'touchstart'] as const;
 
@@ -40,6 +43,7 @@ export function startHeldScripts(
   data: string,
   heldType: string,
   earlyStarts: readonly string[],
+  holdMs: number,
 ) {
   const held = document.currentScript?.previousElementSibling;
   if (!(held instanceof HTMLScriptElement) || held.type !== heldType) return;
@@ -49,6 +53,39 @@ export function startHeldScripts(
     }
   ).__reactRouterContext;
   let state: 'waiting' | 'starting' | 'started' = 'waiting';
+  // A form sent before the code is live waits for it (at most `holdMs`) and is sent again once it
+  // is (the code adds what the page's answer alone cannot: the pending state, the toast, staying on
+  // the page). If the code cannot be fetched or does not come in time, the browser sends it as it
+  // would have (`sendAsIs`).
+  const waiting: { form: HTMLFormElement; submitter: HTMLElement | null }[] = [];
+  let sendAsIs = false;
+  const live = () => document.documentElement.dataset.hydrated === 'true';
+  const holdSubmit = (event: Event) => {
+    const sent = event.target as HTMLFormElement;
+    if (sendAsIs || live() || sent.method === 'dialog') return;
+    waiting.push({ form: sent, submitter: (event as SubmitEvent).submitter });
+    event.preventDefault();
+    event.stopPropagation();
+    start();
+    setTimeout(() => {
+      if (live()) return;
+      sendAsIs = true;
+      sendWaiting();
+      sendAsIs = false;
+    }, holdMs);
+  };
+  const sendWaiting = () => {
+    for (const one of waiting.splice(0)) {
+      if (one.form.isConnected) one.form.requestSubmit(one.submitter?.isConnected ? one.submitter : null);
+    }
+  };
+  addEventListener('submit', holdSubmit, true);
+  new MutationObserver((_changes, observer) => {
+    if (!live()) return;
+    observer.disconnect();
+    removeEventListener('submit', holdSubmit, true);
+    sendWaiting();
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
   const listen = () => {
     for (const type of earlyStarts) addEventListener(type, start, { capture: true, passive: true });
   };
@@ -82,6 +119,10 @@ export function startHeldScripts(
       .catch(() => {
         state = 'waiting';
         listen();
+        // Offline: what was sent goes as the browser sends it, without the code.
+        sendAsIs = true;
+        sendWaiting();
+        sendAsIs = false;
       });
   };
   // After the frame that follows the load event has been painted (its largest image too) and shown:
@@ -199,7 +240,9 @@ export function startAfterPaint(document: Buffer, keepData: (state: string) => s
   let state = '';
   for (const match of html.matchAll(STREAM_CHUNK)) state += JSON.parse(match[1] ?? '""') as string;
   const starter = `(${STARTER_SOURCE})(${inlineSafe(
-    [preloads, keepData(state), HELD_TYPE, EARLY_STARTS].map((value) => JSON.stringify(value)).join(','),
+    [preloads, keepData(state), HELD_TYPE, EARLY_STARTS, HOLD_MS]
+      .map((value) => JSON.stringify(value))
+      .join(','),
   )})`;
   return Buffer.from(
     html

@@ -60,6 +60,9 @@ async function unpublishedPost(web: Route.LoaderArgs['context'], slug: string, r
   return token ? web.readOwnApi<BlogPost>(previewPostPath(slug, token)) : null;
 }
 
+/** A visitor's post is islands (ADR 023): the comment form, the sign-up, share and copy buttons. */
+export const handle = { islands: true };
+
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {

@@ -82,6 +82,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location, params
   ];
 };
 
+/** A visitor's blog list is islands (ADR 023): the search and list, the sign-up, the follow box. */
+export const handle = { islands: true };
+
 export default function Blog({ loaderData, params }: Route.ComponentProps) {
   // The spec's 'Create New Post' is there for everyone; only for the owner is it the page's button.
   const owner = useAuth().user?.isAdmin === true;
@@ -136,6 +139,8 @@ export default function Blog({ loaderData, params }: Route.ComponentProps) {
           </p>
         )}
         <BlogList
+          routeTag={params.tag}
+          dehydrated={loaderData.dehydrated}
           signup={<NewsletterSignup place="blog" compact className="p-5" />}
           follow={
             <FollowBox place="blog" className="rounded-lg border border-border bg-card p-5 shadow-sm" />

@@ -18,7 +18,7 @@ import { BlogTeaser } from '../features/blog/blog-teaser.tsx';
 import { ContactSection } from '../features/contact/contact-section.tsx';
 import { quoteForms } from '../features/contact/quote-form.server.ts';
 import { ImmersiveHomeExtras } from '../features/immersive/immersive-loader.tsx';
-import { useSectionTracking } from '../features/layout/active-section.ts';
+import { SectionTracker } from '../features/layout/active-section.ts';
 import { NewsletterSignup } from '../features/newsletter/subscribe-form.tsx';
 import { About } from '../features/profile/about.tsx';
 import { BOOKING_STATUS_PATH, TESTIMONIALS_PATH } from '../features/profile/api.ts';
@@ -110,10 +110,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   ];
 };
 
+/** A visitor's home page is islands (ADR 023): the projects, skills, quote form, sign-up and decoration. */
+export const handle = { islands: true };
+
 export default function Home({ loaderData }: Route.ComponentProps) {
-  useSectionTracking();
   return (
     <>
+      <SectionTracker />
       <Hero
         profile={loaderData.profile}
         socialLinks={loaderData.socialLinks}

@@ -36,6 +36,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   });
 };
 
+/** A visitor's project page is islands (ADR 023): the demo panel, the footer's forms. */
+export const handle = { islands: true };
+
 export default function ProjectPage({ loaderData, params }: Route.ComponentProps) {
   const { data: project, isLoading } = useProject(params.id, loaderData.project);
   if (isLoading) {

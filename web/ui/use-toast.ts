@@ -60,7 +60,8 @@ export function getToasts(): readonly ToastItem[] {
   return toasts;
 }
 
-function subscribe(listener: () => void) {
+/** Calls `listener` whenever the queue changes; returns the unsubscribe. */
+export function subscribeToasts(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -68,7 +69,7 @@ function subscribe(listener: () => void) {
 const noToasts: ToastItem[] = [];
 
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, getToasts as () => ToastItem[], () => noToasts);
+  return useSyncExternalStore(subscribeToasts, getToasts as () => ToastItem[], () => noToasts);
 }
 
 /**

@@ -1,10 +1,13 @@
+import { type DehydratedState, HydrationBoundary } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { blogListParams, SNIPPET_MARK_END, SNIPPET_MARK_START } from '../../../common/blog-list.ts';
+import { island } from '../../islands/island.tsx';
 import { withBase } from '../../lib/base.ts';
 import { longDate } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
+import { QueryScope } from '../../lib/query-scope.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { cn } from '../../ui/cn.ts';
@@ -64,22 +67,63 @@ function Snippet({ text }: { text: string }) {
 
 /**
  * One page of posts with the search box, the tag filter and the pager; page, search and tag
- * live in the address (?page=, ?q=, ?tag=).
+ * live in the address (?page=, ?q=, ?tag=; a tag's own page is /blog/tag/<tag>, `routeTag`).
+ * `signup` and `follow`: what the page puts at the top of the side column (the newsletter's
+ * sign-up, 'Follow on the fediverse'). The search and the list are an island (ADR 023), which
+ * starts when the visitor reaches for it: until then they are the page's HTML, and the search
+ * box searches by Enter as a plain form; the side column is HTML with islands of its own.
  */
-/**
- * `signup` and `follow`: what the page puts at the top of the side column (the newsletter's sign-up,
- * 'Follow on the fediverse').
- */
-export function BlogList({ signup, follow }: { signup?: ReactNode; follow?: ReactNode } = {}) {
+export function BlogList({
+  routeTag,
+  dehydrated,
+  signup,
+  follow,
+}: {
+  routeTag?: string | undefined;
+  dehydrated: DehydratedState | null;
+  signup?: ReactNode;
+  follow?: ReactNode;
+}) {
+  return (
+    <div className="grid gap-10 lg:grid-cols-[1fr_18rem]">
+      <BlogResults dehydrated={dehydrated} {...(routeTag === undefined ? {} : { routeTag })} />
+      <BlogAside routeTag={routeTag} signup={signup} follow={follow} />
+    </div>
+  );
+}
+
+function BlogResultsIsland({
+  routeTag,
+  dehydrated,
+}: {
+  routeTag?: string;
+  dehydrated: DehydratedState | null;
+}) {
+  return (
+    <QueryScope>
+      <HydrationBoundary state={dehydrated}>
+        <SearchAndPosts routeTag={routeTag} />
+      </HydrationBoundary>
+    </QueryScope>
+  );
+}
+
+/** The search box, the list and the pager. */
+function SearchAndPosts({ routeTag }: { routeTag?: string | undefined }) {
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
   const { page, q, tag: askedTag } = blogListParams(params);
-  // A tag's own page (/blog/tag/<tag>), or a shared /blog?tag= address.
-  const routeTag = useParams().tag;
   const navigate = useNavigate();
   const tag = routeTag ?? askedTag;
   const [text, setText] = useState(q);
   const { data, error, isLoading, isPlaceholderData } = useBlogList({ page, q, tag });
+  // What was typed before this part's code was live (the first key is what starts it, ADR 023):
+  // taken up once it is, and searched for as if typed now.
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = box.current?.value ?? '';
+    setText((shown) => (typed !== shown ? typed : shown));
+  }, []);
 
   const update = (next: { q?: string; tag?: string | null; page?: number }) => {
     const merged = new URLSearchParams(params);
@@ -107,9 +151,6 @@ export function BlogList({ signup, follow }: { signup?: ReactNode; follow?: Reac
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   });
-  const tagNames = (data?.tags ?? []).map((entry) => entry.name);
-  const topTags = tagNames.slice(0, TOP_TAGS);
-  const moreTags = tagNames.slice(TOP_TAGS);
   const filtering = Boolean(q || tag);
   const posts = data?.posts ?? [];
   const pageHref = (target: number) => {
@@ -121,199 +162,221 @@ export function BlogList({ signup, follow }: { signup?: ReactNode; follow?: Reac
   };
 
   return (
-    <div className="grid gap-10 lg:grid-cols-[1fr_18rem]">
-      <div>
-        <search>
-          {/* A search form of the address's own fields (q, and the tag chosen), so Enter searches
+    <div>
+      <search>
+        {/* A search form of the address's own fields (q, and the tag chosen), so Enter searches
               before the page's code arrives too; once live, the list follows the typing. */}
-          <form
-            method="get"
-            action={withBase(routeTag ? paths.tag(routeTag) : paths.blog)}
-            className="relative"
-            onSubmit={(event) => {
-              event.preventDefault();
-              sent.current = text.trim();
-              update({ q: text.trim() });
-            }}
-          >
-            <Search className="absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              type="search"
-              name="q"
-              aria-label="Search posts"
-              placeholder="Search posts..."
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              className="pl-9"
-            />
-            {askedTag && !routeTag ? <input type="hidden" name="tag" value={askedTag} /> : null}
-          </form>
-        </search>
-        <div className="mt-8" aria-busy={isPlaceholderData}>
-          {isLoading && (
-            <ul aria-label="Loading posts" aria-busy="true" className="space-y-6">
-              {[1, 2, 3].map((n) => (
-                <li key={n} data-testid="blog-skeleton" className="h-40 animate-pulse rounded-lg bg-muted" />
-              ))}
-            </ul>
-          )}
-          {error && !data && (
-            <div role="alert" className="rounded-lg border border-border p-6 text-center">
-              <p>Failed to load blog posts</p>
-              <Button variant="outline" className="mt-4" onClick={() => window.location.reload()}>
-                Try Again
-              </Button>
-            </div>
-          )}
-          {data && posts.length === 0 && (
-            <div className="rounded-lg border border-border p-8 text-center">
-              {filtering ? (
-                <>
-                  <p>No posts match your search criteria</p>
-                  <Button
-                    variant="outline"
-                    className="mt-4"
-                    onClick={() => {
-                      sent.current = '';
-                      setText('');
-                      // Every post: off a tag's page too.
-                      navigate(paths.blog, { preventScrollReset: true });
-                    }}
-                  >
-                    Clear Filters
-                  </Button>
-                </>
-              ) : (
-                <p>No blog posts available yet</p>
-              )}
-            </div>
-          )}
-          {data && posts.length > 0 && (
-            <>
-              {filtering && (
-                <p role="status" className="mb-4 text-sm text-muted-foreground">
-                  {data.total === 1 ? '1 post found' : `${data.total} posts found`}
-                </p>
-              )}
-              <ul aria-label="Posts" className={cn('space-y-6', isPlaceholderData && 'opacity-60')}>
-                {posts.map((post, index) => (
-                  <li key={post.id}>
-                    <article className="grid overflow-hidden rounded-lg border border-border bg-card sm:grid-cols-[14rem_1fr]">
-                      {post.coverImage ? (
-                        <Picture
-                          src={post.coverImage}
-                          sizes="(min-width: 640px) 224px, 100vw"
-                          alt=""
-                          // The first cover is the largest thing on the page: fetched at once.
-                          loading={index === 0 ? 'eager' : 'lazy'}
-                          fetchPriority={index === 0 ? 'high' : 'auto'}
-                          width={448}
-                          height={252}
-                          className="aspect-video w-full self-start bg-muted object-cover"
-                        />
-                      ) : (
-                        <div aria-hidden="true" className="hidden bg-muted sm:block" />
-                      )}
-                      <div className="flex flex-col gap-2 p-5">
-                        {post.publishedAt && (
-                          <time dateTime={post.publishedAt} className="text-sm text-muted-foreground">
-                            {longDate(post.publishedAt)}
-                          </time>
-                        )}
-                        <h2 className="text-xl font-semibold leading-snug">
-                          <Link to={paths.post(post.slug)} className="hover:underline">
-                            {post.title}
-                          </Link>
-                        </h2>
-                        <TagLinks tags={post.tags} active={tag || null} />
-                        <p className="text-muted-foreground">{post.summary}</p>
-                        {post.snippet && <Snippet text={post.snippet} />}
-                        <Link
-                          to={paths.post(post.slug)}
-                          className="font-semibold text-primary hover:underline"
-                        >
-                          Read more →<span className="sr-only">{` about ${post.title}`}</span>
-                        </Link>
-                      </div>
-                    </article>
-                  </li>
-                ))}
-              </ul>
-              {data.pageCount > 1 && (
-                <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-4">
-                  {page > 1 ? (
-                    <Button asChild variant="outline">
-                      <Link to={pageHref(page - 1)} rel="prev" preventScrollReset={false}>
-                        <ChevronLeft className="h-4 w-4" />
-                        Newer posts
-                      </Link>
-                    </Button>
-                  ) : (
-                    <span />
-                  )}
-                  <p className="text-sm text-muted-foreground">{`Page ${page} of ${data.pageCount}`}</p>
-                  {page < data.pageCount ? (
-                    <Button asChild variant="outline">
-                      <Link to={pageHref(page + 1)} rel="next" preventScrollReset={false}>
-                        Older posts
-                        <ChevronRight className="h-4 w-4" />
-                      </Link>
-                    </Button>
-                  ) : (
-                    <span />
-                  )}
-                </nav>
-              )}
-            </>
-          )}
-        </div>
-      </div>
-      <aside className="space-y-6">
-        <Card className="p-5">
-          <h2 className="font-semibold">Categories</h2>
-          {/* The most used first; the rest behind 'Show all tags' (open while one of them is chosen). */}
-          <ul className="mt-3 flex flex-wrap gap-2">
-            {[ALL, ...topTags].map((name) => (
-              <li key={name}>
-                <TagChip name={name} selected={name === ALL ? !tag : tag === name} />
-              </li>
+        <form
+          method="get"
+          action={withBase(routeTag ? paths.tag(routeTag) : paths.blog)}
+          className="relative"
+          onSubmit={(event) => {
+            event.preventDefault();
+            sent.current = text.trim();
+            update({ q: text.trim() });
+          }}
+        >
+          <Search className="absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            ref={box}
+            type="search"
+            name="q"
+            aria-label="Search posts"
+            placeholder="Search posts..."
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            className="pl-9"
+          />
+          {askedTag && !routeTag ? <input type="hidden" name="tag" value={askedTag} /> : null}
+        </form>
+      </search>
+      <div className="mt-8" aria-busy={isPlaceholderData}>
+        {isLoading && (
+          <ul aria-label="Loading posts" aria-busy="true" className="space-y-6">
+            {[1, 2, 3].map((n) => (
+              <li key={n} data-testid="blog-skeleton" className="h-40 animate-pulse rounded-lg bg-muted" />
             ))}
           </ul>
-          {moreTags.length > 0 && (
-            <details className="mt-3" open={moreTags.includes(tag) || undefined}>
-              <summary className="cursor-pointer text-sm font-medium text-primary">Show all tags</summary>
-              <ul aria-label="More tags" className="mt-3 flex flex-wrap gap-2">
-                {moreTags.map((name) => (
-                  <li key={name}>
-                    <TagChip name={name} selected={tag === name} />
-                  </li>
-                ))}
-              </ul>
-            </details>
-          )}
-        </Card>
-        {signup}
-        {follow}
-        <Card className="p-5">
-          <h2 className="font-semibold">About</h2>
-          <p className="mt-2 text-sm text-muted-foreground">
-            Notes from a developer who also repairs electronics and programs car keys: building software for
-            small businesses, and fixing what breaks.
-          </p>
-          <Button asChild variant="outline" size="sm" className="mt-4">
-            <Link to={paths.section('contact')}>Get in Touch</Link>
-          </Button>
-        </Card>
-        <Card className="p-5">
-          <h2 className="font-semibold">Write for the blog</h2>
-          <p className="mt-2 text-sm text-muted-foreground">
-            Have something to share? Guest posts are welcome.
-          </p>
-          <Button asChild variant="outline" size="sm" className="mt-4">
-            <Link to={paths.contribute}>Contribute a guest post</Link>
-          </Button>
-        </Card>
-      </aside>
+        )}
+        {error && !data && (
+          <div role="alert" className="rounded-lg border border-border p-6 text-center">
+            <p>Failed to load blog posts</p>
+            <Button variant="outline" className="mt-4" onClick={() => window.location.reload()}>
+              Try Again
+            </Button>
+          </div>
+        )}
+        {data && posts.length === 0 && (
+          <div className="rounded-lg border border-border p-8 text-center">
+            {filtering ? (
+              <>
+                <p>No posts match your search criteria</p>
+                <Button
+                  variant="outline"
+                  className="mt-4"
+                  onClick={() => {
+                    sent.current = '';
+                    setText('');
+                    // Every post: off a tag's page too.
+                    navigate(paths.blog, { preventScrollReset: true });
+                  }}
+                >
+                  Clear Filters
+                </Button>
+              </>
+            ) : (
+              <p>No blog posts available yet</p>
+            )}
+          </div>
+        )}
+        {data && posts.length > 0 && (
+          <>
+            {filtering && (
+              <p role="status" className="mb-4 text-sm text-muted-foreground">
+                {data.total === 1 ? '1 post found' : `${data.total} posts found`}
+              </p>
+            )}
+            <ul aria-label="Posts" className={cn('space-y-6', isPlaceholderData && 'opacity-60')}>
+              {posts.map((post, index) => (
+                <li key={post.id}>
+                  <article className="grid overflow-hidden rounded-lg border border-border bg-card sm:grid-cols-[14rem_1fr]">
+                    {post.coverImage ? (
+                      <Picture
+                        src={post.coverImage}
+                        sizes="(min-width: 640px) 224px, 100vw"
+                        alt=""
+                        // The first cover is the largest thing on the page: fetched at once.
+                        loading={index === 0 ? 'eager' : 'lazy'}
+                        fetchPriority={index === 0 ? 'high' : 'auto'}
+                        width={448}
+                        height={252}
+                        className="aspect-video w-full self-start bg-muted object-cover"
+                      />
+                    ) : (
+                      <div aria-hidden="true" className="hidden bg-muted sm:block" />
+                    )}
+                    <div className="flex flex-col gap-2 p-5">
+                      {post.publishedAt && (
+                        <time dateTime={post.publishedAt} className="text-sm text-muted-foreground">
+                          {longDate(post.publishedAt)}
+                        </time>
+                      )}
+                      <h2 className="text-xl font-semibold leading-snug">
+                        <Link to={paths.post(post.slug)} className="hover:underline">
+                          {post.title}
+                        </Link>
+                      </h2>
+                      <TagLinks tags={post.tags} active={tag || null} />
+                      <p className="text-muted-foreground">{post.summary}</p>
+                      {post.snippet && <Snippet text={post.snippet} />}
+                      <Link to={paths.post(post.slug)} className="font-semibold text-primary hover:underline">
+                        Read more →<span className="sr-only">{` about ${post.title}`}</span>
+                      </Link>
+                    </div>
+                  </article>
+                </li>
+              ))}
+            </ul>
+            {data.pageCount > 1 && (
+              <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-4">
+                {page > 1 ? (
+                  <Button asChild variant="outline">
+                    <Link to={pageHref(page - 1)} rel="prev" preventScrollReset={false}>
+                      <ChevronLeft className="h-4 w-4" />
+                      Newer posts
+                    </Link>
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                <p className="text-sm text-muted-foreground">{`Page ${page} of ${data.pageCount}`}</p>
+                {page < data.pageCount ? (
+                  <Button asChild variant="outline">
+                    <Link to={pageHref(page + 1)} rel="next" preventScrollReset={false}>
+                      Older posts
+                      <ChevronRight className="h-4 w-4" />
+                    </Link>
+                  </Button>
+                ) : (
+                  <span />
+                )}
+              </nav>
+            )}
+          </>
+        )}
+      </div>
     </div>
   );
 }
+
+/** The side column: the categories, the page's sign-up and follow box, About and 'Write for the blog'. */
+function BlogAside({
+  routeTag,
+  signup,
+  follow,
+}: {
+  routeTag?: string | undefined;
+  signup?: ReactNode;
+  follow?: ReactNode;
+}) {
+  const [params] = useSearchParams();
+  const { page, q, tag: askedTag } = blogListParams(params);
+  const tag = routeTag ?? askedTag;
+  const { data } = useBlogList({ page, q, tag });
+  const tagNames = (data?.tags ?? []).map((entry) => entry.name);
+  const topTags = tagNames.slice(0, TOP_TAGS);
+  const moreTags = tagNames.slice(TOP_TAGS);
+  return (
+    <aside className="space-y-6">
+      <Card className="p-5">
+        <h2 className="font-semibold">Categories</h2>
+        {/* The most used first; the rest behind 'Show all tags' (open while one of them is chosen). */}
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {[ALL, ...topTags].map((name) => (
+            <li key={name}>
+              <TagChip name={name} selected={name === ALL ? !tag : tag === name} />
+            </li>
+          ))}
+        </ul>
+        {moreTags.length > 0 && (
+          <details className="mt-3" open={moreTags.includes(tag) || undefined}>
+            <summary className="cursor-pointer text-sm font-medium text-primary">Show all tags</summary>
+            <ul aria-label="More tags" className="mt-3 flex flex-wrap gap-2">
+              {moreTags.map((name) => (
+                <li key={name}>
+                  <TagChip name={name} selected={tag === name} />
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
+      </Card>
+      {signup}
+      {follow}
+      <Card className="p-5">
+        <h2 className="font-semibold">About</h2>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Notes from a developer who also repairs electronics and programs car keys: building software for
+          small businesses, and fixing what breaks.
+        </p>
+        <Button asChild variant="outline" size="sm" className="mt-4">
+          <Link to={paths.section('contact')}>Get in Touch</Link>
+        </Button>
+      </Card>
+      <Card className="p-5">
+        <h2 className="font-semibold">Write for the blog</h2>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Have something to share? Guest posts are welcome.
+        </p>
+        <Button asChild variant="outline" size="sm" className="mt-4">
+          <Link to={paths.contribute}>Contribute a guest post</Link>
+        </Button>
+      </Card>
+    </aside>
+  );
+}
+
+/** The search and the list: an island that starts when the visitor reaches for it (a key, a press, a focus). */
+const BlogResults = island('blog-results', BlogResultsIsland, { start: 'touch' });
+
+export { BlogResultsIsland };

@@ -115,7 +115,7 @@ export function BlogTeaser({
   signup?: ReactNode;
 }) {
   return (
-    <section id="blog" aria-labelledby="blog-heading" className="mx-auto max-w-6xl px-4 py-20">
+    <section id="blog" aria-labelledby="blog-heading" className="later mx-auto max-w-6xl px-4 py-20">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 id="blog-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
           Latest from the Blog

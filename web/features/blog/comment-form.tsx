@@ -4,6 +4,7 @@
  * action checks and sends it (blog-forms.server.ts), with the page's code or without it (ADR 018).
  */
 import { useId } from 'react';
+import { island } from '../../islands/island.tsx';
 import { HumanCheck } from '../../lib/form-token.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
@@ -23,7 +24,7 @@ const SUBMITTED = {
 };
 
 /** 'Leave a Comment': stored awaiting moderation. */
-export function CommentForm({ slug }: { slug: string }) {
+function CommentFormContent({ slug }: { slug: string }) {
   const formId = useId();
   const comment = useRouteForm(COMMENT_FORM, { empty: { notifyOnReply: false }, done: SUBMITTED, recheck });
   const { field, errorOf } = comment;
@@ -80,3 +81,7 @@ export function CommentForm({ slug }: { slug: string }) {
     </comment.Form>
   );
 }
+
+/** 'Leave a Comment' is an island (ADR 023): the comments above it are the page's HTML. */
+export const CommentForm = island('comment-form', CommentFormContent, { start: 'touch' });
+export { CommentFormContent };

@@ -96,7 +96,7 @@ export function Comments({
   const replied = useDone(REPLY_FORM);
 
   return (
-    <section aria-labelledby="comments-heading" className="mt-16 border-t border-border pt-10">
+    <section aria-labelledby="comments-heading" className="later mt-16 border-t border-border pt-10">
       <h2 id="comments-heading" className="text-2xl font-bold">
         {comments.length > 0 ? `Comments (${comments.length})` : 'Comments'}
       </h2>

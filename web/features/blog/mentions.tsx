@@ -9,7 +9,7 @@ import { longDate } from '../../lib/dates.ts';
 export function Mentions({ mentions }: { mentions: PublicMention[] }) {
   if (mentions.length === 0) return null;
   return (
-    <section aria-labelledby="mentions-heading" className="mt-16 border-t border-border pt-10">
+    <section aria-labelledby="mentions-heading" className="later mt-16 border-t border-border pt-10">
       <h2 id="mentions-heading" className="text-2xl font-bold">
         {`Mentions (${mentions.length})`}
       </h2>

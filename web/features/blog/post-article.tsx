@@ -7,7 +7,6 @@
  */
 
 import type { ReactNode } from 'react';
-import { useRef } from 'react';
 import { MAX_TAGS_IN_LIST } from '../../../common/constants.ts';
 import { reactionsText } from '../../../common/fediverse.ts';
 import type { BlogPost } from '../../../common/schemas/blog.ts';
@@ -27,12 +26,12 @@ import { MathStyles } from './math-styles.tsx';
 import { Mentions } from './mentions.tsx';
 import {
   AuthorBox,
+  CodeCopy,
   PostNeighbours,
   RelatedPosts,
   ShareLinks,
   TableOfContents,
   TOC_MIN_HEADINGS,
-  useCodeCopy,
 } from './post-extras.tsx';
 
 /** Says that a post is not public yet, and when it will be. */
@@ -78,8 +77,6 @@ export function PostArticle({
   const site = useSiteInfo();
   const minutes = readingTimeMinutes(post.content);
   const tags = post.tags.slice(0, MAX_TAGS_IN_LIST);
-  const body = useRef<HTMLDivElement>(null);
-  useCodeCopy(body);
   const withToc = post.toc.length >= TOC_MIN_HEADINGS;
   const ownContents = post.contentHtml.includes('class="post-toc"');
   const published = post.status === 'published';
@@ -169,7 +166,6 @@ export function PostArticle({
       <MathStyles html={post.contentHtml} />
       {post.contentHtml ? (
         <div
-          ref={body}
           data-reading
           className={withToc ? 'prose-content with-side-contents mt-10' : 'prose-content mt-10'}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (server/lib/markdown.ts)
@@ -178,6 +174,7 @@ export function PostArticle({
       ) : (
         <p className="mt-10 text-muted-foreground">No content available for this post.</p>
       )}
+      {post.contentHtml.includes('data-copy-code') ? <CodeCopy /> : null}
       {published ? <ShareLinks title={post.title} url={`${site.url}${paths.post(post.slug)}`} /> : null}
       <AuthorBox post={post} />
       {published ? signup : null}

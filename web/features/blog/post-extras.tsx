@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'react';
 import type { BlogPost } from '../../../common/schemas/blog.ts';
+import { island } from '../../islands/island.tsx';
 import { withBase } from '../../lib/base.ts';
 import { longDate } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
@@ -53,7 +54,7 @@ export function TableOfContents({ toc, variant }: { toc: BlogPost['toc']; varian
   );
 }
 
-export function ShareLinks({ title, url }: { title: string; url: string }) {
+function ShareLinksContent({ title, url }: { title: string; url: string }) {
   const { copied, copy: copyLink } = useCopyLink();
   const copy = () => copyLink(url, 'Paste it anywhere to share this post.');
   const text = encodeURIComponent(title);
@@ -180,7 +181,7 @@ export function PostNeighbours({ previous, next }: Pick<BlogPost, 'previous' | '
 export function RelatedPosts({ posts }: { posts: BlogPost['related'] }) {
   if (posts.length === 0) return null;
   return (
-    <section aria-labelledby="related-heading" className="mt-12">
+    <section aria-labelledby="related-heading" className="later mt-12">
       <h2 id="related-heading" className="text-lg font-semibold">
         Related posts
       </h2>
@@ -207,12 +208,10 @@ export function RelatedPosts({ posts }: { posts: BlogPost['related'] }) {
  * The Copy buttons of the post's code blocks (the server renders them): one listener for the
  * whole body. The button says 'Copied' for two seconds.
  */
-export function useCodeCopy(container: React.RefObject<HTMLElement | null>) {
+function CodeCopyButtons() {
   useEffect(() => {
-    const root = container.current;
-    if (!root) return;
     const onClick = async (event: MouseEvent) => {
-      const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-copy-code]');
+      const button = (event.target as Element | null)?.closest<HTMLButtonElement>(CODE_COPY_BUTTON);
       if (!button) return;
       const code = button.closest('figure')?.querySelector('pre')?.textContent ?? '';
       const label = button.getAttribute('aria-label') ?? '';
@@ -232,7 +231,21 @@ export function useCodeCopy(container: React.RefObject<HTMLElement | null>) {
         });
       }
     };
-    root.addEventListener('click', onClick);
-    return () => root.removeEventListener('click', onClick);
-  }, [container]);
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, []);
+  return null;
 }
+
+/** 'Share this post': an island (ADR 023) for its 'Copy link'. */
+export const ShareLinks = island('share-links', ShareLinksContent, { start: 'touch' });
+
+/** A code block's Copy button, which the server renders into the post's body. */
+const CODE_COPY_BUTTON = '[data-reading] button[data-copy-code]';
+
+/**
+ * The Copy buttons: an island with nothing of its own to show (ADR 023), which acts on the buttons
+ * in the post's body; a press before its code is live wakes it and is done once it is.
+ */
+export const CodeCopy = island('code-copy', CodeCopyButtons, { start: 'touch', parts: CODE_COPY_BUTTON });
+export { CodeCopyButtons, ShareLinksContent };

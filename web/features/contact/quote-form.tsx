@@ -4,6 +4,7 @@
  * from; then the Thank You panel. The same form with the page's code or without it (ADR 018): the
  * code adds the pending state, the toasts and the rules checked again on every change.
  */
+import { island } from '../../islands/island.tsx';
 import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from '../../lib/option-labels.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -34,7 +35,7 @@ function QuoteSent({ id }: { id: string }) {
   );
 }
 
-export function QuoteForm() {
+function QuoteFormContent() {
   const quote = useRouteForm(QUOTE_FORM, {
     empty: { newsletter: false },
     done: {
@@ -98,3 +99,7 @@ export function QuoteForm() {
     </Form>
   );
 }
+
+/** 'Get a Custom Quote' is an island (ADR 023): the section around it is the page's HTML. */
+export const QuoteForm = island('quote-form', QuoteFormContent, { start: 'touch' });
+export { QuoteFormContent };

@@ -4,8 +4,8 @@
  * there to select; there is no button that would do nothing. The static copy has no server to
  * follow: /blog says so there (point 8), and the footer shows nothing.
  */
-import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { island } from '../../islands/island.tsx';
 import { useSiteInfo } from '../../lib/site.ts';
 import { useCopyLink } from '../../lib/use-copy-link.ts';
 import { cn } from '../../ui/cn.ts';
@@ -17,13 +17,11 @@ const FOLLOW_TITLE = 'Follow on the fediverse';
 /** The blog's own box, and the footer's everywhere else (two of one on a page read as noise). */
 const OWN_BOX = /^\/blog($|\/)/;
 
-export function FollowBox({ place, className }: { place: 'footer' | 'blog'; className?: string }) {
+function FollowBoxContent({ place, className }: { place: 'footer' | 'blog'; className?: string }) {
   const { fediverse } = useSiteInfo();
   const { pathname } = useLocation();
-  const [live, setLive] = useState(false);
   const { copied, copy } = useCopyLink();
   const staticCopy = useStaticCopy();
-  useEffect(() => setLive(true), []);
   if (staticCopy && place === 'blog') {
     return <StaticNotice feature="Following the blog on the fediverse" className={className} />;
   }
@@ -37,23 +35,30 @@ export function FollowBox({ place, className }: { place: 'footer' | 'blog'; clas
       )}
       <p className="mt-2 flex flex-wrap items-center gap-2">
         <code className="break-all rounded bg-muted px-2 py-1 font-mono text-foreground">{handle}</code>
-        {live && (
-          <button
-            type="button"
-            onClick={() =>
-              void copy(
-                handle,
-                'Paste it into the search of your fediverse app to follow the blog.',
-                'Handle copied',
-              )
-            }
-            className="rounded-md border border-border px-3 py-1 font-medium hover:border-primary"
-            aria-label={`Copy ${handle}`}
-          >
-            {copied ? 'Copied' : 'Copy'}
-          </button>
-        )}
+        {/* Where the browser runs scripts (a press before the code is live wakes it, and is done once
+            it is); without them, no button that would do nothing. */}
+        <button
+          type="button"
+          onClick={() =>
+            void copy(
+              handle,
+              'Paste it into the search of your fediverse app to follow the blog.',
+              'Handle copied',
+            )
+          }
+          className="hidden rounded-md border border-border px-3 py-1 font-medium hover:border-primary scripting:inline-block"
+          aria-label={`Copy ${handle}`}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
       </p>
     </div>
   );
 }
+
+/**
+ * 'Follow on the fediverse': an island (ADR 023) for its Copy button, which starts when the
+ * visitor reaches for it (a press on Copy starts it and is done once it is live).
+ */
+export const FollowBox = island('follow-box', FollowBoxContent, { start: 'touch' });
+export { FollowBoxContent };

@@ -7,6 +7,7 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { TABLET_MIN_WIDTH } from '../../../common/constants.ts';
+import { island } from '../../islands/island.tsx';
 import { whenIdle } from '../../lib/idle.ts';
 import { useImmersiveMode } from '../preferences/view-mode.ts';
 import { overlayFloor } from './overlay-floor.ts';
@@ -62,7 +63,7 @@ const CURSOR_MEDIA = `(min-width: ${TABLET_MIN_WIDTH}px) and (hover: hover) and 
 export const isOwnersPage = (pathname: string) => /^\/(admin|auth)(\/|$)/.test(pathname);
 
 /** The custom cursor, on every public page, where it can show: its code is not even fetched elsewhere. */
-export function ImmersiveCursor() {
+function CursorWhereItShows() {
   // Read only once the idle moment has passed, so never while rendering on the server or hydrating.
   const enabled = useExtrasEnabled();
   const { pathname } = useLocation();
@@ -74,7 +75,7 @@ export function ImmersiveCursor() {
 }
 
 /** The dock, the guided tour and the journey path, on the home page. */
-export function ImmersiveHomeExtras() {
+function HomeExtrasWhenIdle() {
   const enabled = useExtrasEnabled();
   // The journey's welcome comes first: its place in line is held from now, before its code has
   // arrived, so the cursor's hint does not flash up in between (the welcome leaves it when done).
@@ -89,3 +90,17 @@ export function ImmersiveHomeExtras() {
     </Suspense>
   ) : null;
 }
+
+/**
+ * The cursor on an island page (ADR 023): an island that starts, once the browser is idle, only
+ * where it can show (a phone never fetches its code).
+ */
+export const ImmersiveCursor = island('immersive-cursor', CursorWhereItShows, {
+  start: 'idle',
+  media: CURSOR_MEDIA,
+});
+export { CursorWhereItShows };
+
+/** The home page's extras: an island that starts once the browser is idle (ADR 023). */
+export const ImmersiveHomeExtras = island('home-extras', HomeExtrasWhenIdle, { start: 'idle' });
+export { HomeExtrasWhenIdle };

@@ -4,6 +4,7 @@
  * matching anchor.
  */
 import { useEffect, useSyncExternalStore } from 'react';
+import { island } from '../../islands/island.tsx';
 import { headerBottom, watchLayout } from '../../lib/layout-watch.ts';
 
 export const HOME_SECTIONS = [
@@ -65,6 +66,13 @@ export function sectionFillingView(
  */
 export function useSectionTracking(onChange?: (id: HomeSection) => void) {
   useEffect(() => {
+    const markLinks = (id: HomeSection | null) => {
+      // The header's anchors (and the phone menu's) say which is in view: the page's HTML, marked here.
+      for (const link of document.querySelectorAll<HTMLAnchorElement>('header a[href^="#"]')) {
+        if (link.getAttribute('href') === `#${id}`) link.setAttribute('aria-current', 'location');
+        else link.removeAttribute('aria-current');
+      }
+    };
     const stop = watchLayout(() => {
       const boxes = [];
       for (const id of HOME_SECTIONS) {
@@ -74,12 +82,23 @@ export function useSectionTracking(onChange?: (id: HomeSection) => void) {
       const best = sectionFillingView(boxes, headerBottom(), window.innerHeight);
       if (best && best !== active) {
         setActive(best);
+        markLinks(best);
         onChange?.(best);
       }
     });
     return () => {
       stop();
       setActive(null);
+      markLinks(null);
     };
   }, [onChange]);
 }
+
+function SectionTracking() {
+  useSectionTracking();
+  return null;
+}
+
+/** The home page's tracking: an island with nothing of its own to show (ADR 023), started when the browser is idle. */
+export const SectionTracker = island('section-tracker', SectionTracking, { start: 'idle' });
+export { SectionTracking };

@@ -6,15 +6,15 @@
  * button's label and state in step and closes it when a link is followed.
  */
 
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { Menu, X } from '../../ui/icons.tsx';
 import { Link } from '../../ui/link.tsx';
+import { MENU_TOGGLE_ATTRIBUTE } from '../preferences/theme.ts';
 import { ThemeToggle } from '../preferences/theme-toggle.tsx';
 import { ViewModeSwitch } from '../preferences/view-mode-switch.tsx';
-import { useActiveSection } from './active-section.ts';
 import { useAuth } from './auth-provider.tsx';
 
 // The account menu (Radix DropdownMenu) loads only for signed-in visitors: most never need it.
@@ -39,25 +39,20 @@ const pageLinks = [
 export function Header({ ownerName }: { ownerName: string }) {
   const { pathname } = useLocation();
   const onHome = pathname === '/';
-  const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menu = useRef<HTMLElement>(null);
-  // Opened by the browser before the page's code arrived: the state starts from what is shown.
-  useEffect(() => {
-    if (menu.current?.matches(':popover-open')) setMenuOpen(true);
-  }, []);
-  // A link followed closes it in the browser; its toggle event brings the state along.
+  // A link followed in the page closes the menu (a new page has it closed anyway).
   const closeMenu = (event: React.MouseEvent<HTMLElement>) =>
     event.currentTarget.closest<HTMLElement>('[popover]')?.hidePopover();
   const { user } = useAuth();
-  const activeSection = useActiveSection();
 
-  // A followed link closes the mobile menu (state adjusted while rendering, not in an effect).
-  const [menuPath, setMenuPath] = useState(pathname);
-  if (menuPath !== pathname) {
-    setMenuPath(pathname);
-    setMenuOpen(false);
-  }
+  // Moved to another page in the page (back, forward): the menu closes, as a new page has it.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    if (menu.current?.matches(':popover-open')) menu.current.hidePopover();
+  }, [pathname]);
 
   const links = (onNavigate?: (event: React.MouseEvent<HTMLElement>) => void) =>
     onHome
@@ -67,7 +62,7 @@ export function Header({ ownerName }: { ownerName: string }) {
             href={link.href}
             onClick={onNavigate}
             className={navLinkClass}
-            aria-current={activeSection === link.href.slice(1) ? 'location' : undefined}
+            // aria-current (the section in view) is set by the home page's tracker (active-section.ts).
           >
             {link.label}
           </a>
@@ -141,14 +136,18 @@ export function Header({ ownerName }: { ownerName: string }) {
           <Button
             variant="ghost"
             size="icon"
-            className="md:hidden"
+            className="group md:hidden"
             // No aria-expanded: a popovertarget button's expanded state is the browser's own (and the
-            // HTML standard forbids setting both).
+            // HTML standard forbids setting both). Its name and icon follow the menu: the head
+            // script (theme.ts) renames it and marks it data-open, before and after the code alike.
             aria-controls={menuId}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label="Open menu"
             popoverTarget={menuId}
+            {...{ [MENU_TOGGLE_ATTRIBUTE]: '' }}
+            suppressHydrationWarning
           >
-            {menuOpen ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
+            <Menu className="h-5 w-5 group-data-[open]:hidden" />
+            <X className="hidden h-5 w-5 group-data-[open]:block" />
           </Button>
         </div>
       </div>
@@ -157,8 +156,6 @@ export function Header({ ownerName }: { ownerName: string }) {
         ref={menu}
         aria-label="Main (mobile)"
         popover="auto"
-        // The browser opens and closes it (the button, a tap outside, Escape): the state follows.
-        onToggle={(event) => setMenuOpen((event.nativeEvent as ToggleEvent).newState === 'open')}
         className="inset-x-0 top-16 bottom-auto m-0 w-full max-w-none border-0 border-y border-border bg-background px-4 pb-4 pt-2 text-foreground md:hidden"
       >
         <div className="flex flex-col">{links(closeMenu)}</div>

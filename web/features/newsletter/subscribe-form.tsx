@@ -6,6 +6,7 @@
  */
 import { Link, useLocation } from 'react-router';
 import { SUBSCRIBE_ANSWER } from '../../../common/newsletter.ts';
+import { island } from '../../islands/island.tsx';
 import { DONE_PARAM } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
@@ -51,7 +52,7 @@ const OWN_FORM = /^\/($|newsletter|admin|blog($|\/))/;
 export const subscribedWord = (place: SubscribeFormProps['place']) => `${SUBSCRIBE_FORM}-${place}`;
 
 /** The footer's short form, where a page has none of its own. */
-export function NewsletterSignup(props: SubscribeFormProps) {
+function SignupPlace(props: SubscribeFormProps) {
   const { pathname } = useLocation();
   if (props.place !== 'footer') return <SubscribeForm {...props} />;
   if (OWN_FORM.test(pathname)) return null;
@@ -171,3 +172,7 @@ function SubscribeForm({ place, slug, headingLevel = 2, compact = false, classNa
     </section>
   );
 }
+
+/** The newsletter's sign-up: an island (ADR 023), the page around it needs no code. */
+export const NewsletterSignup = island('newsletter-signup', SignupPlace, { start: 'touch' });
+export { SignupPlace as NewsletterSignupForm };

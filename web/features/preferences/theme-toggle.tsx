@@ -1,6 +1,6 @@
 import { Button } from '../../ui/button.tsx';
 import { Moon, Sun } from '../../ui/icons.tsx';
-import { THEME_SWITCH_ATTRIBUTE, useTheme } from './theme.ts';
+import { THEME_SWITCH_ATTRIBUTE } from './theme.ts';
 
 /**
  * Switches between dark and light (the spec's toggle); the preference starts as 'system'. Its icon
@@ -10,9 +10,8 @@ import { THEME_SWITCH_ATTRIBUTE, useTheme } from './theme.ts';
  * code arrives alike: it acts once, whenever it comes (ADR 017).
  */
 export function ThemeToggle() {
-  // Subscribed while shown: under 'system' the page follows the operating system when it switches,
-  // and a choice made in another tab is taken up here.
-  useTheme();
+  // Under 'system' the page follows the operating system, and a choice made in another tab, by
+  // the head script too: this button has no code of its own.
   return (
     <Button variant="ghost" size="icon" {...{ [THEME_SWITCH_ATTRIBUTE]: '' }}>
       <span className="contents dark:hidden">

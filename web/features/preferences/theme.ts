@@ -3,11 +3,7 @@
  * 'portfolio-theme'). THEME_SCRIPT runs inline in <head> before the body is
  * painted, so a visitor in dark mode never sees a light flash.
  */
-import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '../../../common/constants.ts';
-
-export type Theme = 'light' | 'dark' | 'system';
-const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
 
 /**
  * Blocked storage (private modes, the site in a third-party frame such as a project's demo
@@ -30,6 +26,24 @@ export const THEME_CHANGE_EVENT = 'themechange';
  */
 const THEME_SWITCH = `document.addEventListener('click',function(v){var b=v.target;b=b&&b.closest&&b.closest('[${THEME_SWITCH_ATTRIBUTE}]');if(!b)return;var n=!e.classList.contains('dark');try{localStorage.setItem(k,n?'dark':'light')}catch(_){}e.classList.toggle('dark',n);e.style.colorScheme=n?'dark':'light';dispatchEvent(new Event('${THEME_CHANGE_EVENT}'))});`;
 
+/** Marks the phone menu's button; the head script keeps its name and icon in step with its popover. */
+export const MENU_TOGGLE_ATTRIBUTE = 'data-menu-toggle';
+
+/**
+ * The phone menu's button, from before the first paint: the browser opens and closes the menu (a
+ * popover), and the head script's one listener names the button after what a press will do
+ * ('Open menu', 'Close menu') and marks it `data-open` (its icon follows), with or without the
+ * page's code. (`toggle` does not bubble: the listener captures it.)
+ */
+const MENU_SWITCH = `document.addEventListener('toggle',function(v){var p=v.target;if(!p||!p.id)return;var b=document.querySelector('[${MENU_TOGGLE_ATTRIBUTE}][popovertarget="'+p.id+'"]');if(!b)return;var o=v.newState==='open';b.setAttribute('aria-label',o?'Close menu':'Open menu');b.toggleAttribute('data-open',o)},true);`;
+
+/**
+ * Following the system and other tabs, from before the first paint: under 'system' (nothing
+ * stored) the page turns dark or light when the operating system does, and a choice made in
+ * another tab of the site is taken up here, with or without the page's code.
+ */
+const THEME_FOLLOW = `var q=matchMedia('(prefers-color-scheme: dark)');function a(s){var n=s==='dark'||(s!=='light'&&q.matches);e.classList.toggle('dark',n);e.style.colorScheme=n?'dark':'light';dispatchEvent(new Event('${THEME_CHANGE_EVENT}'))}q.addEventListener('change',function(){var s=null;try{s=localStorage.getItem(k)}catch(_){}a(s)});addEventListener('storage',function(v){if(v.key===k)a(v.newValue)});`;
+
 /**
  * The web fonts from the first paint, once this browser has them in its cache (ADR 019): the
  * stylesheet names them under html[data-fonts] only, so a first visit never waits for them.
@@ -38,45 +52,4 @@ const FONTS_AT_HAND = `try{if(localStorage.getItem(${JSON.stringify(STORAGE_KEYS
 
 /** The inline head script; a function, so that the browser build (which never calls it) drops its text. */
 export const themeScript = () =>
-  `(function(){${STORAGE_SHIM}var k=${JSON.stringify(STORAGE_KEYS.theme)},t=null;try{t=localStorage.getItem(k)}catch(_){}var d=t==='dark'||((t!=='light')&&matchMedia('(prefers-color-scheme: dark)').matches);var e=document.documentElement;e.classList.toggle('dark',d);e.style.colorScheme=d?'dark':'light';${FONTS_AT_HAND}${THEME_SWITCH}})()`;
-
-function readTheme(): Theme {
-  try {
-    const stored = localStorage.getItem(STORAGE_KEYS.theme);
-    return THEMES.includes(stored as Theme) ? (stored as Theme) : 'system';
-  } catch {
-    return 'system';
-  }
-}
-
-const prefersDark = () => matchMedia('(prefers-color-scheme: dark)').matches;
-
-/** Puts the resolved theme on <html> (class `dark` and color-scheme). */
-function applyTheme(theme: Theme) {
-  const dark = theme === 'dark' || (theme === 'system' && prefersDark());
-  const root = document.documentElement;
-  root.classList.toggle('dark', dark);
-  root.style.colorScheme = dark ? 'dark' : 'light';
-}
-
-function subscribe(listener: () => void) {
-  // Under 'system', follow the operating system when it switches.
-  const media = matchMedia('(prefers-color-scheme: dark)');
-  const onChange = () => {
-    if (readTheme() === 'system') applyTheme('system');
-    listener();
-  };
-  media.addEventListener('change', onChange);
-  window.addEventListener('storage', onChange);
-  window.addEventListener(THEME_CHANGE_EVENT, listener);
-  return () => {
-    media.removeEventListener('change', onChange);
-    window.removeEventListener('storage', onChange);
-    window.removeEventListener(THEME_CHANGE_EVENT, listener);
-  };
-}
-
-/** The stored preference; 'system' while rendering on the server. */
-export function useTheme(): Theme {
-  return useSyncExternalStore(subscribe, readTheme, () => 'system');
-}
+  `(function(){${STORAGE_SHIM}var k=${JSON.stringify(STORAGE_KEYS.theme)},t=null;try{t=localStorage.getItem(k)}catch(_){}var d=t==='dark'||((t!=='light')&&matchMedia('(prefers-color-scheme: dark)').matches);var e=document.documentElement;e.classList.toggle('dark',d);e.style.colorScheme=d?'dark':'light';${FONTS_AT_HAND}${THEME_SWITCH}${THEME_FOLLOW}${MENU_SWITCH}})()`;

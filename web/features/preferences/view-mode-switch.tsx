@@ -1,8 +1,9 @@
+import { island } from '../../islands/island.tsx';
 import { cn } from '../../ui/cn.ts';
 import { setImmersiveMode, useImmersiveMode } from './view-mode.ts';
 
 /** The header's Standard / Immersive switch. */
-export function ViewModeSwitch({ className }: { className?: string }) {
+function ViewModeButtons({ className }: { className?: string }) {
   const immersive = useImmersiveMode();
   const option = (label: string, value: boolean) => (
     <button
@@ -31,3 +32,7 @@ export function ViewModeSwitch({ className }: { className?: string }) {
     </div>
   );
 }
+
+/** The switch is an island (ADR 023): a phone, where it sits in the closed menu, fetches its code once it is opened. */
+export const ViewModeSwitch = island('view-mode', ViewModeButtons);
+export { ViewModeButtons };

@@ -36,7 +36,7 @@ function Timeline({
 /** #about: the owner's story, education, experience, the resume link and the photo. */
 export function About({ profile }: { profile: Profile }) {
   return (
-    <section id="about" aria-labelledby="about-heading" className="mx-auto max-w-6xl px-4 py-20">
+    <section id="about" aria-labelledby="about-heading" className="later mx-auto max-w-6xl px-4 py-20">
       <div className="grid gap-10 md:grid-cols-[1fr_18rem] md:items-start">
         <div>
           <h2 id="about-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">

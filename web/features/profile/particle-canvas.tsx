@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { island } from '../../islands/island.tsx';
 import { whenIdle } from '../../lib/idle.ts';
 import { usePrefersReducedMotion } from '../../lib/motion.ts';
 
@@ -6,7 +7,7 @@ import { usePrefersReducedMotion } from '../../lib/motion.ts';
  * The hero background. Its code loads after the page is interactive (when the
  * browser is idle), so it is not part of the home page's initial JS.
  */
-export function ParticleCanvas() {
+function ParticleBackground() {
   const canvas = useRef<HTMLCanvasElement>(null);
   const reducedMotion = usePrefersReducedMotion();
 
@@ -31,3 +32,7 @@ export function ParticleCanvas() {
     </div>
   );
 }
+
+/** Decoration: an island that starts once the browser is idle (ADR 023). */
+export const ParticleCanvas = island('particles', ParticleBackground, { start: 'idle' });
+export { ParticleBackground };

@@ -9,6 +9,8 @@ export const PARTICLE_COUNT = 80;
 export const MIN_SIZE = 1;
 export const MAX_SIZE = 4;
 export const LINK_DISTANCE = 150;
+/** Links are drawn in this many strengths (fainter the farther apart). */
+const LINK_STRENGTHS = 6;
 /** At most this many frames a second: the eye does not need more for a slow drift. */
 export const MAX_FPS = 30;
 /** Below this width, or with fewer cores, the network is a still picture. */
@@ -89,30 +91,44 @@ export function startParticles(
     }));
   }
 
+  // The links in a few strengths, each strength one path and one stroke, and the dots one path and
+  // one fill: a frame is a handful of canvas calls, not one per link (a phone drew its still frame
+  // in one long task of the page's main thread otherwise).
   function draw() {
     const stroke = color();
     ctx.clearRect(0, 0, width, height);
     ctx.fillStyle = stroke;
     ctx.strokeStyle = stroke;
+    ctx.lineWidth = 1;
+    const strengths = Array.from({ length: LINK_STRENGTHS }, () => new Path2D());
+    const reach = LINK_DISTANCE * LINK_DISTANCE;
     for (let i = 0; i < particles.length; i++) {
       const a = particles[i] as Particle;
-      ctx.globalAlpha = 0.7;
-      ctx.beginPath();
-      ctx.arc(a.x, a.y, a.size, 0, Math.PI * 2);
-      ctx.fill();
       for (let j = i + 1; j < particles.length; j++) {
         const b = particles[j] as Particle;
-        const distance = Math.hypot(a.x - b.x, a.y - b.y);
-        if (distance < LINK_DISTANCE) {
-          ctx.globalAlpha = (1 - distance / LINK_DISTANCE) * 0.35;
-          ctx.lineWidth = 1;
-          ctx.beginPath();
-          ctx.moveTo(a.x, a.y);
-          ctx.lineTo(b.x, b.y);
-          ctx.stroke();
-        }
+        const dx = a.x - b.x;
+        const dy = a.y - b.y;
+        const squared = dx * dx + dy * dy;
+        if (squared >= reach) continue;
+        const closeness = 1 - Math.sqrt(squared) / LINK_DISTANCE;
+        const path = strengths[
+          Math.min(LINK_STRENGTHS - 1, Math.floor(closeness * LINK_STRENGTHS))
+        ] as Path2D;
+        path.moveTo(a.x, a.y);
+        path.lineTo(b.x, b.y);
       }
     }
+    strengths.forEach((path, strength) => {
+      ctx.globalAlpha = ((strength + 0.5) / LINK_STRENGTHS) * 0.35;
+      ctx.stroke(path);
+    });
+    const dots = new Path2D();
+    for (const p of particles) {
+      dots.moveTo(p.x + p.size, p.y);
+      dots.arc(p.x, p.y, p.size, 0, Math.PI * 2);
+    }
+    ctx.globalAlpha = 0.7;
+    ctx.fill(dots);
     ctx.globalAlpha = 1;
   }
 

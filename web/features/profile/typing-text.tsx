@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { island } from '../../islands/island.tsx';
 import { usePrefersReducedMotion } from '../../lib/motion.ts';
 import { nextTypingStep, type TypingState } from './typing.ts';
 
@@ -7,7 +8,7 @@ import { nextTypingStep, type TypingState } from './typing.ts';
  * phrases once as plain text instead of letter-by-letter changes; under
  * reduced motion the first phrase simply stands.
  */
-export function TypingText({ phrases }: { phrases: readonly string[] }) {
+function TypingPhrases({ phrases }: { phrases: readonly string[] }) {
   const reducedMotion = usePrefersReducedMotion();
   // The server and the first client render show the whole first phrase.
   const [state, setState] = useState<TypingState>({
@@ -36,3 +37,7 @@ export function TypingText({ phrases }: { phrases: readonly string[] }) {
     </>
   );
 }
+
+/** Decoration: an island that starts once the browser is idle (ADR 023); the first phrase stands until then. */
+export const TypingText = island('typing-text', TypingPhrases, { start: 'idle', inline: true });
+export { TypingPhrases };

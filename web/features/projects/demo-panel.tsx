@@ -7,6 +7,7 @@ import { type CSSProperties, type ReactNode, useState } from 'react';
 import { DEFAULT_GITHUB_BRANCH, MIN_FRAME_HEIGHT } from '../../../common/constants.ts';
 import { demoFrameUrl } from '../../../common/demo-frame.ts';
 import type { Project } from '../../../common/schemas/project.ts';
+import { island } from '../../islands/island.tsx';
 import { withBase } from '../../lib/base.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
@@ -230,7 +231,7 @@ const TABS: TabItem<Panel>[] = [
   { value: 'tech', label: 'Technologies' },
 ];
 
-export function DemoPanel({ project }: { project: Project }) {
+function DemoPanelContent({ project }: { project: Project }) {
   const out = useLinksOut();
   const repo = repoUrl(project);
   const branch = project.demoConfig?.githubBranch ?? DEFAULT_GITHUB_BRANCH;
@@ -323,3 +324,11 @@ export function DemoPanel({ project }: { project: Project }) {
     </section>
   );
 }
+
+/**
+ * The panel is an island (ADR 023): the case study around it is the page's HTML. It starts by
+ * itself once the browser is idle, wherever it is on the page: its frame (which only its code
+ * makes) then loads as it comes near, and a demo that cannot load says so in time.
+ */
+export const DemoPanel = island('demo-panel', DemoPanelContent, { start: 'idle' });
+export { DemoPanelContent };

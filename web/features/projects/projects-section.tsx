@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { island } from '../../islands/island.tsx';
 import { withBase } from '../../lib/base.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
@@ -87,7 +88,7 @@ function FeaturedProject({ project }: { project: ProjectSummary }) {
 }
 
 /** #projects: filters, the featured block under 'all', the card grid and the two calls to action. */
-export function ProjectsSection({ projects }: { projects: ProjectSummary[] }) {
+function ProjectsWithFilters({ projects }: { projects: ProjectSummary[] }) {
   const [filter, setFilter] = useState<ProjectFilter>('all');
   const [shown, setShown] = useState<ProjectFilter>('all');
   const [fading, setFading] = useState(false);
@@ -107,7 +108,7 @@ export function ProjectsSection({ projects }: { projects: ProjectSummary[] }) {
   const visible = filterProjects(projects, shown);
 
   return (
-    <section id="projects" aria-labelledby="projects-heading" className="bg-muted/40">
+    <section id="projects" aria-labelledby="projects-heading" className="later bg-muted/40">
       <div className="mx-auto max-w-6xl px-4 py-20">
         <h2 id="projects-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
           See My Work in Action
@@ -167,3 +168,7 @@ export function ProjectsSection({ projects }: { projects: ProjectSummary[] }) {
     </section>
   );
 }
+
+/** #projects is an island (ADR 023): its filters and the featured project's rise. */
+export const ProjectsSection = island('projects', ProjectsWithFilters);
+export { ProjectsWithFilters };

@@ -4,6 +4,7 @@
  * the query cache are in endorsements-api.ts and owner-api.ts.
  */
 import type { PublicEndorsement, SkillsByCategory } from '../../../common/schemas/skills.ts';
+import { requestJson } from '../../lib/request.ts';
 
 export const SKILLS_PATH = '/api/skills';
 /** A skill's endorsements (GET with ?skillId=) and a new endorsement (POST). */
@@ -26,5 +27,8 @@ export function endorsementCountText(count: number): string {
 }
 
 /** Sends an endorsement (the form's fields, its skill and its form token). */
+/** The skills with their counts, read again (after an endorsement sent from the home page's dialog). */
+export const readSkills = () => requestJson<unknown>('GET', SKILLS_PATH);
+
 /** The endorsement form's name in its pages' actions (the skill's own page, and the home page's dialog). */
 export const ENDORSE_FORM = 'endorse';

@@ -13,7 +13,16 @@ import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
 import { EndorseForm, RecentEndorsements } from './endorse-form.tsx';
 
-export default function EndorseDialog({ skill, onClose }: { skill: Skill; onClose: () => void }) {
+export default function EndorseDialog({
+  skill,
+  onClose,
+  onSent,
+}: {
+  skill: Skill;
+  onClose: () => void;
+  /** An endorsement went through (the dialog then closes). */
+  onSent?: () => void;
+}) {
   const staticCopy = useStaticCopy();
   return (
     <Dialog.Root
@@ -39,7 +48,14 @@ export default function EndorseDialog({ skill, onClose }: { skill: Skill; onClos
             {staticCopy ? (
               <StaticNotice feature="Endorsing a skill" className="mt-5" />
             ) : (
-              <EndorseForm skill={skill} action="/?index" onSent={onClose} />
+              <EndorseForm
+                skill={skill}
+                action="/?index"
+                onSent={() => {
+                  onSent?.();
+                  onClose();
+                }}
+              />
             )}
             <RecentEndorsements skillId={skill.id} />
           </QueryScope>

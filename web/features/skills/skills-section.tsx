@@ -2,13 +2,14 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Await, useAsyncError } from 'react-router';
 import type { Skill } from '../../../common/schemas/skills.ts';
 import { groupSkills } from '../../../common/skills.ts';
+import { island } from '../../islands/island.tsx';
 import { withBase } from '../../lib/base.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Card } from '../../ui/card.tsx';
 import { ThumbsUp } from '../../ui/icons.tsx';
 import { Tooltip, TooltipProvider } from '../../ui/tooltip.tsx';
-import { CATEGORY_TITLES, endorsementCountText, endorsePath } from './api.ts';
+import { CATEGORY_TITLES, endorsementCountText, endorsePath, readSkills } from './api.ts';
 
 const EndorseDialog = lazy(() => import('./endorse-dialog.tsx'));
 
@@ -20,8 +21,21 @@ interface SkillsSectionProps {
   skills: unknown;
 }
 
-export default function SkillsSection({ additionalSkills, skills }: SkillsSectionProps) {
+export default function SkillsSectionContent({ additionalSkills, skills }: SkillsSectionProps) {
   const [endorsing, setEndorsing] = useState<{ skill: Skill; trigger: HTMLElement } | null>(null);
+  // The counts as last read: the page's, and again after an endorsement sent here (on an island
+  // page nothing else reads them again; on a page hydrated whole the page's loader does too).
+  const [shown, setShown] = useState(skills);
+  const [given, setGiven] = useState(skills);
+  if (given !== skills) {
+    setGiven(skills);
+    setShown(skills);
+  }
+  const reread = () =>
+    void readSkills().then(
+      (fresh) => setShown(fresh),
+      () => {},
+    );
   // This chunk hydrates after the page: data-ready tells browser tests its buttons now respond.
   const ready = useHydrated();
   // When the dialog has gone, focus goes back to the button that opened it.
@@ -56,7 +70,7 @@ export default function SkillsSection({ additionalSkills, skills }: SkillsSectio
             </p>
           }
         >
-          <Await resolve={skills} errorElement={<SkillsError />}>
+          <Await resolve={shown} errorElement={<SkillsError />}>
             {(data: unknown) =>
               data === null ? (
                 <SkillsError />
@@ -84,7 +98,7 @@ export default function SkillsSection({ additionalSkills, skills }: SkillsSectio
       </div>
       {endorsing && (
         <Suspense fallback={null}>
-          <EndorseDialog skill={endorsing.skill} onClose={() => setEndorsing(null)} />
+          <EndorseDialog skill={endorsing.skill} onClose={() => setEndorsing(null)} onSent={reread} />
         </Suspense>
       )}
     </TooltipProvider>
@@ -169,3 +183,9 @@ function SkillGrid({
     </div>
   );
 }
+
+/**
+ * The skills and their endorsements: an island (ADR 023) that starts by itself once the browser is
+ * idle (its buttons respond wherever the visitor is on the page, `data-ready` says so).
+ */
+export const SkillsSection = island('skills', SkillsSectionContent, { start: 'idle' });

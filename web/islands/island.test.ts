@@ -1,0 +1,148 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { createElement, useId } from 'react';
+import { renderToString } from 'react-dom/server';
+import { useActionData, useLocation, useRouteLoaderData, useSearchParams } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { RootData } from '../lib/site.ts';
+import { type IslandPage, IslandsContext, IslandTree, island } from './island.tsx';
+import { ISLAND_ATTRIBUTES } from './markers.ts';
+import { islandModules } from './registry.ts';
+
+const root: RootData = {
+  user: null,
+  site: {
+    url: 'https://example.test',
+    ownerName: 'Jordan Ellis',
+    ownerTitle: 'Developer',
+    description: '',
+    image: '/me.svg',
+    location: 'Atlanta',
+    email: 'hello@example.test',
+    socialLinks: [],
+    sameAs: [],
+    analytics: false,
+    staticCopy: false,
+    imageGenerator: 'built-in',
+    fediverse: null,
+  },
+};
+
+/** What an island's component reads from React Router, as it would on a page hydrated whole. */
+function Reader({ label }: { label: string }) {
+  const id = useId();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  const answer = useActionData() as { form: string } | undefined;
+  return createElement(
+    'p',
+    { id },
+    `${label} at ${pathname} done=${params.get('done')} by ${data?.site.ownerName} answer=${answer?.form ?? 'none'}`,
+  );
+}
+
+const page = (extra: Partial<IslandPage> = {}): IslandPage => ({
+  url: '/blog/a-post?done=comment',
+  root,
+  index: false,
+  ...extra,
+});
+
+describe('an island’s tree', () => {
+  it('reads the page’s address, the root’s data and a posted form’s answer through React Router’s hooks', () => {
+    const html = renderToString(
+      createElement(IslandTree<{ label: string }>, {
+        Component: Reader,
+        props: { label: 'Comments' },
+        page: page({ answer: { form: 'comment' } }),
+      }),
+      { identifierPrefix: 'p1-' },
+    );
+    expect(html).toContain('Comments at /blog/a-post done=comment by Jordan Ellis answer=comment');
+    // Ids carry the prefix the browser hydrates with.
+    expect(html).toMatch(/<p id="_p1-[^"]+">/);
+  });
+
+  it('is rendered at the home page too (an address with no path of its own)', () => {
+    const html = renderToString(
+      createElement(IslandTree<{ label: string }>, {
+        Component: Reader,
+        props: { label: 'Home' },
+        page: page({ url: '/' }),
+      }),
+    );
+    expect(html).toContain('Home at / done=null by Jordan Ellis answer=none');
+  });
+});
+
+describe('island()', () => {
+  const Marked = island('test-reader', Reader, { start: 'idle', parts: 'button[data-x]' });
+
+  it('renders a marker with the island’s name, props, start and id prefix around its tree on an island page', () => {
+    const rendered: string[] = [];
+    const html = renderToString(
+      createElement(
+        IslandsContext.Provider,
+        {
+          value: {
+            page: page(),
+            entry: '/assets/entry.client.js',
+            render: (tree, prefix) => {
+              rendered.push(prefix);
+              return renderToString(tree, { identifierPrefix: prefix });
+            },
+          },
+        },
+        createElement(Marked, { label: 'Share' }),
+      ),
+    );
+    const marker = /<div class="island" ([^>]+)>(.*)<\/div>$/.exec(html);
+    expect(marker).not.toBeNull();
+    const attributes = marker?.[1] ?? '';
+    expect(attributes).toContain(`${ISLAND_ATTRIBUTES.name}="test-reader"`);
+    expect(attributes).toContain(`${ISLAND_ATTRIBUTES.props}="{&quot;label&quot;:&quot;Share&quot;}"`);
+    expect(attributes).toContain(`${ISLAND_ATTRIBUTES.start}="idle"`);
+    expect(attributes).toContain(`${ISLAND_ATTRIBUTES.parts}="button[data-x]"`);
+    expect(attributes).toContain(`${ISLAND_ATTRIBUTES.prefix}="${rendered[0]}"`);
+    expect(marker?.[2]).toContain('Share at /blog/a-post');
+  });
+
+  it('is its component, in place, on a page React Router hydrates whole', () => {
+    const html = renderToString(
+      createElement(IslandTree<{ label: string }>, {
+        Component: Marked,
+        props: { label: 'Inline' },
+        page: page(),
+      }),
+    );
+    expect(html).not.toContain('class="island"');
+    expect(html).toContain('Inline at /blog/a-post');
+  });
+});
+
+describe('the registry', () => {
+  const webRoot = join(import.meta.dirname, '..');
+  const sources = readdirSync(webRoot, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
+  const named = new Map<string, string>();
+  for (const file of sources) {
+    for (const match of readFileSync(file, 'utf8').matchAll(/\bisland\(\s*'([^']+)'/g)) {
+      named.set(match[1] ?? '', relative(webRoot, file));
+    }
+  }
+
+  it('knows where every island’s code is, and holds no island nobody makes', () => {
+    expect(named.size).toBeGreaterThan(10);
+    expect([...named.keys()].sort()).toEqual(Object.keys(islandModules).sort());
+  });
+
+  it('loads each island from the module that makes it', () => {
+    const registry = readFileSync(join(import.meta.dirname, 'registry.ts'), 'utf8');
+    for (const [name, file] of named) {
+      const line = new RegExp(`'?${name}'?: \\(\\) =>\\s*import\\('\\.\\./([^']+)'\\)`).exec(registry);
+      expect(line?.[1], name).toBe(file);
+    }
+  });
+});

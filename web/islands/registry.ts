@@ -1,0 +1,37 @@
+/**
+ * Where the browser finds each island's code (ADR 023): its name, as `island()` was given it, and
+ * the module that holds its component. Each is its own dynamic import, fetched when the island
+ * starts. A test checks that every `island()` name is here.
+ */
+import type { ComponentType } from 'react';
+
+// biome-ignore lint/suspicious/noExplicitAny: an island's props are whatever its marker says
+type Loader = () => Promise<ComponentType<any>>;
+
+export const islandModules = {
+  'newsletter-signup': () =>
+    import('../features/newsletter/subscribe-form.tsx').then((module) => module.NewsletterSignupForm),
+  'follow-box': () =>
+    import('../features/fediverse/follow-box.tsx').then((module) => module.FollowBoxContent),
+  'comment-form': () =>
+    import('../features/blog/comment-form.tsx').then((module) => module.CommentFormContent),
+  'share-links': () => import('../features/blog/post-extras.tsx').then((module) => module.ShareLinksContent),
+  'code-copy': () => import('../features/blog/post-extras.tsx').then((module) => module.CodeCopyButtons),
+  'view-mode': () =>
+    import('../features/preferences/view-mode-switch.tsx').then((module) => module.ViewModeButtons),
+  'immersive-cursor': () =>
+    import('../features/immersive/immersive-loader.tsx').then((module) => module.CursorWhereItShows),
+  'blog-results': () => import('../features/blog/blog-list.tsx').then((module) => module.BlogResultsIsland),
+  'demo-panel': () => import('../features/projects/demo-panel.tsx').then((module) => module.DemoPanelContent),
+  'typing-text': () => import('../features/profile/typing-text.tsx').then((module) => module.TypingPhrases),
+  particles: () =>
+    import('../features/profile/particle-canvas.tsx').then((module) => module.ParticleBackground),
+  projects: () =>
+    import('../features/projects/projects-section.tsx').then((module) => module.ProjectsWithFilters),
+  skills: () => import('../features/skills/skills-section.tsx').then((module) => module.default),
+  'quote-form': () => import('../features/contact/quote-form.tsx').then((module) => module.QuoteFormContent),
+  'home-extras': () =>
+    import('../features/immersive/immersive-loader.tsx').then((module) => module.HomeExtrasWhenIdle),
+  'section-tracker': () =>
+    import('../features/layout/active-section.ts').then((module) => module.SectionTracking),
+} satisfies Record<string, Loader>;

@@ -1,0 +1,52 @@
+/**
+ * What an island page carries instead of React Router's scripts (ADR 023): the islands' shared
+ * state as JSON (the page's address, the root's data, a posted form's answer) and the inline
+ * starter (web/islands/starter.ts), which fetches the code after the first paint.
+ */
+import { compactStarter, EARLY_STARTS, HOLD_MS } from '../lib/late-start.ts';
+import type { IslandsRendering } from './island.tsx';
+import { ISLAND_ATTRIBUTES, ISLAND_PAGE_ID } from './markers.ts';
+import { startIslands } from './starter.ts';
+
+/** What starts the code at once, and wakes the island it happens in: a press, a key, a focus. */
+const REACHES = [...EARLY_STARTS, 'focusin'];
+
+/** The starter's text, made once. */
+const STARTER = compactStarter(startIslands.toString());
+
+/** JSON safe inside an inline `<script>`: no `</script` or `<!--` can end it early. */
+const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export function IslandScripts({
+  rendering,
+  nonce,
+}: {
+  rendering: IslandsRendering;
+  nonce: string | undefined;
+}) {
+  const call = `(${STARTER})(${[
+    rendering.entry,
+    REACHES,
+    ISLAND_ATTRIBUTES.name,
+    ISLAND_ATTRIBUTES.live,
+    ISLAND_ATTRIBUTES.parts,
+    HOLD_MS,
+  ]
+    .map((value) => inlineJson(value))
+    .join(',')})`;
+  return (
+    <>
+      <script
+        type="application/json"
+        id={ISLAND_PAGE_ID}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of the page's own state, escaped for a script element
+        dangerouslySetInnerHTML={{ __html: inlineJson(rendering.page) }}
+      />
+      <script
+        nonce={nonce}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the starter, a function of ours serialised (no user content)
+        dangerouslySetInnerHTML={{ __html: call }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * The islands' runtime (ADR 023), loaded by the client entry on an island page once the page has
+ * been painted (web/islands/starter.ts). Each marker's island starts when its moment comes:
+ *
+ * - `load`: at once;
+ * - `idle`: at the browser's first idle moment;
+ * - `visible`: when it comes within 200 px of the screen (what a phone never scrolls to never
+ *   fetches its code);
+ * - and any island the visitor reaches for first (a press, a key, a focus in it) at once.
+ *
+ * Starting is fetching the island's code (web/islands/registry.ts) and hydrating its marker with
+ * `hydrateRoot`, in a transition, with the id prefix the server rendered it with. When it is live
+ * the marker gets `data-live`, and what the starter held for it (a form's submission, a plain
+ * button's press) is done again. `data-hydrated` on <html> says the islands on screen and those
+ * that start at once are live (browser tests wait for it, as on a page hydrated whole).
+ *
+ * The page's own chores that the root component does on a whole page are done here: the toasts'
+ * viewport comes with the first toast, and the web fonts are fetched once the browser is idle.
+ */
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { fetchFontsWhenIdle } from '../lib/fonts.ts';
+import { getToasts, subscribeToasts } from '../ui/use-toast.ts';
+import { type IslandPage, type IslandStart, IslandTree } from './island.tsx';
+import { ISLAND_ATTRIBUTES, ISLAND_PAGE_ID } from './markers.ts';
+import { islandModules } from './registry.ts';
+import type { IslandsHandoff } from './starter.ts';
+
+const page = JSON.parse(document.getElementById(ISLAND_PAGE_ID)?.textContent ?? '{}') as IslandPage;
+const handoff: IslandsHandoff = (window as { __islands?: IslandsHandoff }).__islands ?? {
+  held: [],
+  wake: null,
+  sendAsIs: false,
+};
+
+type Phase = 'waiting' | 'starting' | 'live';
+const phases = new Map<Element, Phase>();
+/**
+ * The islands that must be live before the page says it is: those on screen at the start, and
+ * those that start by themselves (`load`, `idle`; not those waiting for a media query to match).
+ */
+const awaited = new Set<Element>();
+let counted = false;
+
+const markers = Array.from(document.querySelectorAll(`[${ISLAND_ATTRIBUTES.name}]`));
+
+function start(marker: Element) {
+  if ((phases.get(marker) ?? 'waiting') !== 'waiting') return;
+  phases.set(marker, 'starting');
+  const name = marker.getAttribute(ISLAND_ATTRIBUTES.name) ?? '';
+  const load = islandModules[name as keyof typeof islandModules];
+  if (!load) {
+    console.error(`No island is registered as "${name}" (web/islands/registry.ts)`);
+    return;
+  }
+  load().then(
+    (Component) => {
+      const props = JSON.parse(marker.getAttribute(ISLAND_ATTRIBUTES.props) ?? '{}') as object;
+      startTransition(() => {
+        hydrateRoot(
+          marker,
+          <IslandTree Component={Component} props={props} page={page} onLive={() => live(marker)} />,
+          { identifierPrefix: marker.getAttribute(ISLAND_ATTRIBUTES.prefix) ?? '' },
+        );
+      });
+    },
+    // Not fetched (offline): the HTML stays, what was held for it is done as the browser does it
+    // (a form posted to its page), and the next reach for it tries again.
+    () => {
+      phases.set(marker, 'waiting');
+      handoff.sendAsIs = true;
+      doHeld(marker);
+      handoff.sendAsIs = false;
+    },
+  );
+}
+
+/** Does again what the starter held for this island: a form's submission, a plain button's press. */
+function doHeld(marker: Element) {
+  const mine = handoff.held.filter((held) => held.marker === marker);
+  handoff.held = handoff.held.filter((held) => held.marker !== marker);
+  for (const held of mine) {
+    if ('form' in held) {
+      if (!held.form.isConnected) continue;
+      const submitter = held.submitter && held.form.contains(held.submitter) ? held.submitter : null;
+      held.form.requestSubmit(submitter);
+    } else if (held.button.isConnected) held.button.click();
+  }
+}
+
+function live(marker: Element) {
+  phases.set(marker, 'live');
+  marker.setAttribute(ISLAND_ATTRIBUTES.live, '');
+  doHeld(marker);
+  settle();
+}
+
+/** Marks the page live once every awaited island is. */
+function settle() {
+  if (!counted) return;
+  for (const marker of awaited) if (phases.get(marker) !== 'live') return;
+  document.documentElement.dataset.hydrated = 'true';
+}
+
+handoff.wake = start;
+
+const visible = new IntersectionObserver(
+  (entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      const marker = entry.target.closest(`[${ISLAND_ATTRIBUTES.name}]`);
+      if (!marker) continue;
+      if (!counted) awaited.add(marker);
+      start(marker);
+    }
+    if (!counted) {
+      counted = true;
+      settle();
+    }
+  },
+  { rootMargin: '200px 0px' },
+);
+
+/**
+ * Runs `task` as a background task: after what the page is doing now, at the browser's lowest
+ * priority where it has one (`scheduler.postTask`), else as a task of its own (a message to
+ * ourselves: unlike an idle callback or a timer, not held by a test's fake clock).
+ */
+function inBackground(task: () => void) {
+  const scheduler = (
+    globalThis as { scheduler?: { postTask?: (task: () => void, options: object) => Promise<void> } }
+  ).scheduler;
+  if (scheduler?.postTask) {
+    void scheduler.postTask(task, { priority: 'background' });
+    return;
+  }
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    task();
+  };
+  channel.port2.postMessage(null);
+}
+
+let observed = 0;
+/** Starts an island whose media query matches, now or once it does. */
+function whenMatching(marker: Element, begin: () => void) {
+  const media = marker.getAttribute(ISLAND_ATTRIBUTES.media);
+  if (!media) return begin();
+  const query = matchMedia(media);
+  if (query.matches) return begin();
+  const onChange = () => {
+    if (!query.matches) return;
+    query.removeEventListener('change', onChange);
+    begin();
+  };
+  query.addEventListener('change', onChange);
+}
+for (const marker of markers) {
+  const when = (marker.getAttribute(ISLAND_ATTRIBUTES.start) ?? 'visible') as IslandStart;
+  if (marker.hasAttribute(ISLAND_ATTRIBUTES.media)) {
+    whenMatching(marker, () => inBackground(() => start(marker)));
+  } else if (when === 'load') {
+    awaited.add(marker);
+    start(marker);
+  } else if (when === 'idle') {
+    awaited.add(marker);
+    inBackground(() => start(marker));
+  } else if (when === 'visible') {
+    // The marker itself has no box (display: contents): its elements are what comes into view.
+    for (const child of Array.from(marker.children)) {
+      visible.observe(child);
+      observed++;
+    }
+  }
+  // 'touch': nothing until the visitor reaches for it (the starter wakes it).
+}
+// Reached for before the starter was there (a field focused while the page was still loading):
+// that island starts now, as a focus on it would have started it.
+const focused = document.activeElement?.closest(`[${ISLAND_ATTRIBUTES.name}]`);
+if (focused) start(focused);
+// Held before the runtime came: those islands start now.
+for (const held of handoff.held) start(held.marker);
+if (observed === 0) {
+  counted = true;
+  settle();
+}
+
+// The toasts' viewport (Radix Toast) comes with the first toast, in a root of its own.
+const unsubscribe = subscribeToasts(() => {
+  if (getToasts().length === 0) return;
+  unsubscribe();
+  void import('../ui/toaster.tsx').then(({ Toaster }) => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    createRoot(host).render(<Toaster />);
+  });
+});
+
+fetchFontsWhenIdle();

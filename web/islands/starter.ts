@@ -1,0 +1,101 @@
+/**
+ * The inline starter of an island page (ADR 023), serialised into the page like late-start's
+ * (`compactStarter`): it fetches the islands' code once the page has been painted (the window's
+ * load event, two frames, a task), or at the visitor's first press or key if that comes sooner.
+ *
+ * Until an island is live its HTML works as HTML (links, forms, the popover menu). What HTML alone
+ * would drop is held for it: a form's submission inside an island that is not live yet (its code
+ * adds what the page's answer alone cannot: the pending state, the toast, staying on the page),
+ * and a press of a plain button there (`type="button"`, which does nothing without code). Both
+ * wake the island at once; the runtime (web/islands/start.tsx) takes them from `window.__islands`
+ * and does them again once the island is live, so a press is neither lost nor done twice.
+ *
+ * Serialised with `toString()`: it refers to nothing outside its own body.
+ */
+export function startIslands(
+  entry: string,
+  earlyStarts: readonly string[],
+  nameAttribute: string,
+  liveAttribute: string,
+  partsAttribute: string,
+  holdMs: number,
+) {
+  const state: IslandsHandoff = { held: [], wake: null, sendAsIs: false };
+  (window as { __islands?: IslandsHandoff }).__islands = state;
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    // Told to whoever asks (a browser test running a paused clock on until the code starts).
+    (window as { __codeStarting?: boolean }).__codeStarting = true;
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.src = entry;
+    // Not fetched (offline): the page stays its HTML, and the next press or key tries again.
+    script.onerror = () => {
+      script.remove();
+      started = false;
+    };
+    document.head.append(script);
+  };
+  // The island an element is in, or whose part it is (an element outside it that it acts on).
+  const markerOf = (node: EventTarget | null) => {
+    if (!(node instanceof Element)) return null;
+    const inside = node.closest(`[${nameAttribute}]`);
+    if (inside) return inside;
+    for (const owner of Array.from(document.querySelectorAll(`[${partsAttribute}]`))) {
+      if (node.closest(owner.getAttribute(partsAttribute) ?? '')) return owner;
+    }
+    return null;
+  };
+  // (No shorthand properties: the serialised starter's names are shortened, its keys are not.)
+  const hold = (event: Event) => {
+    const owner = markerOf(event.target);
+    if (!owner || owner.hasAttribute(liveAttribute) || state.sendAsIs) return;
+    if (event.type === 'submit') {
+      const sent = event.target as HTMLFormElement;
+      if (sent.method === 'dialog') return;
+      const one = { marker: owner, form: sent, submitter: (event as SubmitEvent).submitter };
+      state.held.push(one);
+      // Its code has not come in time (a phone far from any signal): the browser sends it as it is.
+      setTimeout(() => {
+        const at = state.held.indexOf(one);
+        if (at === -1) return;
+        state.held.splice(at, 1);
+        state.sendAsIs = true;
+        if (sent.isConnected) sent.requestSubmit(one.submitter?.isConnected ? one.submitter : null);
+        state.sendAsIs = false;
+      }, holdMs);
+    } else {
+      const pressed = (event.target as Element).closest('button');
+      if (pressed?.type !== 'button' || pressed.hasAttribute('popovertarget')) return;
+      state.held.push({ marker: owner, button: pressed });
+    }
+    event.preventDefault();
+    event.stopPropagation();
+    go();
+    state.wake?.(owner);
+  };
+  addEventListener('submit', hold, true);
+  addEventListener('click', hold, true);
+  const early = (event: Event) => {
+    go();
+    const reached = markerOf(event.target);
+    if (reached) state.wake?.(reached);
+  };
+  for (const type of earlyStarts) addEventListener(type, early, { capture: true, passive: true });
+  const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(go, 0)));
+  if (document.readyState === 'complete') afterPaint();
+  else addEventListener('load', afterPaint, { once: true });
+}
+
+/** What the starter hands to the runtime: what was held, and how to wake an island at once. */
+export interface IslandsHandoff {
+  held: Array<
+    | { marker: Element; form: HTMLFormElement; submitter: HTMLElement | null }
+    | { marker: Element; button: HTMLButtonElement }
+  >;
+  wake: ((marker: Element) => void) | null;
+  /** While set, nothing is held: what was held is being done as the browser would (the code could not be fetched). */
+  sendAsIs: boolean;
+}
