@@ -4,6 +4,7 @@
  * Migrations from server/db/migrations are applied before anything else runs.
  */
 import { join, resolve } from 'node:path';
+import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -66,14 +67,39 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
+/**
+ * PGlite's PostgreSQL is a WebAssembly module of its own. V8 compiles it with its baseline
+ * compiler and then, as functions grow hot, again with its optimising one: for this module that
+ * second compilation held 150-400 MB more of the process's memory some seconds after start (the
+ * server's resident size swung from 700 to 900 MB by when it happened, issue 61), for no speed a
+ * personal site's reads notice (a query loop timed the same either way). So the module stays on
+ * the baseline compiler, set before the first PGlite compiles it (the flag is the process's).
+ */
+let compilerSet = false;
+function baselineWasmCompiler() {
+  if (compilerSet) return;
+  compilerSet = true;
+  v8.setFlagsFromString('--liftoff-only');
+}
+
+/**
+ * PostgreSQL's own memory inside the module: its shared buffers 16 MB instead of PGlite's 160 MB
+ * (a personal site's database is a few tens of MB, and the files under it are the system's to
+ * cache), the rest as PGlite sets it.
+ */
+const PGLITE_CONF = ["shared_buffers = '16MB'"];
+
 async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Database> {
   let lock: DataDirLock | undefined;
   let client: PGlite;
+  baselineWasmCompiler();
   if (dataDir) {
     lock = lockDataDir(dataDir);
-    client = new PGlite(join(resolve(dataDir), 'pglite'));
+    client = new PGlite(join(resolve(dataDir), 'pglite'), { postgresqlconf: PGLITE_CONF });
   } else {
-    client = new PGlite(from ? { loadDataDir: from } : {});
+    client = new PGlite(
+      from ? { loadDataDir: from, postgresqlconf: PGLITE_CONF } : { postgresqlconf: PGLITE_CONF },
+    );
   }
   try {
     await client.waitReady;
