@@ -74,6 +74,33 @@ function islandsMembership(
 }
 let inIslands: ((id: string) => boolean) | undefined;
 
+/** The islands' runtime, which an island page runs before any island starts (no React in it). */
+const ISLANDS_RUNTIME = /\/web\/islands\/start\.ts$/;
+/**
+ * Whether a module comes with the islands' runtime itself (imported by it, not on demand), and
+ * `only`: by it alone, so that it may share the runtime's chunk (a chunk runs all its modules when
+ * it is imported: the runtime's must never come with another page's code).
+ */
+function runtimeMembership(getModuleInfo: (id: string) => ModuleInfo) {
+  const known = new Map<string, { any: boolean; only: boolean }>();
+  const of = (id: string): { any: boolean; only: boolean } => {
+    const cached = known.get(id);
+    if (cached) return cached;
+    known.set(id, { any: false, only: false });
+    const importers = getModuleInfo(id)?.importers ?? [];
+    const answer = ISLANDS_RUNTIME.test(id)
+      ? { any: true, only: true }
+      : {
+          any: importers.some((importer) => of(importer).any),
+          only: importers.length > 0 && importers.every((importer) => of(importer).only),
+        };
+    known.set(id, answer);
+    return answer;
+  };
+  return of;
+}
+let inRuntime: ((id: string) => { any: boolean; only: boolean }) | undefined;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   publicDir: 'web/public',
@@ -115,7 +142,16 @@ export default defineConfig({
           if (ONLY_WHEN_ASKED.test(id) || INNER_PAGES_ONLY.test(id) || SERVER_READS.test(id))
             return undefined;
           inIslands ??= islandsMembership(getModuleInfo);
-          if (inIslands(id)) return undefined;
+          if (inIslands(id)) {
+            // The runtime and what it alone imports are one chunk; the small modules islands
+            // share (web/lib, web/ui) are another, fetched with the first island, as the shell's
+            // are one for a page hydrated whole.
+            inRuntime ??= runtimeMembership(getModuleInfo);
+            const runtime = inRuntime(id);
+            if (runtime.only) return 'islands';
+            const ours = !id.includes('/node_modules/') && (SMALL_AND_SHARED.test(id) || ISLANDS.test(id));
+            return ours && !runtime.any ? 'island-kit' : undefined;
+          }
           inShell ??= shellMembership(getModuleInfo);
           return SMALL_AND_SHARED.test(id) || inShell(id) ? 'shared' : undefined;
         },

@@ -3,25 +3,24 @@
  * been painted (web/islands/starter.ts). Each marker's island starts when its moment comes:
  *
  * - `load`: at once;
- * - `idle`: at the browser's first idle moment;
+ * - `idle`: as a background task, once what the page is doing now is done;
  * - `visible`: when it comes within 200 px of the screen (what a phone never scrolls to never
  *   fetches its code);
  * - and any island the visitor reaches for first (a press, a key, a focus in it) at once.
  *
  * Starting is fetching the island's code (web/islands/registry.ts) and hydrating its marker with
- * `hydrateRoot`, in a transition, with the id prefix the server rendered it with. When it is live
+ * `hydrateRoot`, in a transition, with the id prefix the server rendered it with
+ * (web/islands/hydrate.tsx, which brings React with the first island: this module has none). When it is live
  * the marker gets `data-live`, and what the starter held for it (a form's submission, a plain
  * button's press) is done again. `data-hydrated` on <html> says the islands on screen and those
  * that start at once are live (browser tests wait for it, as on a page hydrated whole).
  *
- * The page's own chores that the root component does on a whole page are done here: the toasts'
- * viewport comes with the first toast, and the web fonts are fetched once the browser is idle.
+ * The page's own chores that the root component does on a whole page are done here and in
+ * hydrate.tsx: the web fonts are fetched once the browser is idle, the toasts' viewport comes with
+ * the first toast.
  */
-import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { fetchFontsWhenIdle } from '../lib/fonts.ts';
-import { getToasts, subscribeToasts } from '../ui/use-toast.ts';
-import { type IslandPage, type IslandStart, IslandTree } from './island.tsx';
+import { fetchFontsWhenIdle } from '../lib/font-files.ts';
+import type { IslandPage, IslandStart } from './island.tsx';
 import { ISLAND_ATTRIBUTES, ISLAND_PAGE_ID } from './markers.ts';
 import { islandModules } from './registry.ts';
 import type { IslandsHandoff } from './starter.ts';
@@ -53,16 +52,11 @@ function start(marker: Element) {
     console.error(`No island is registered as "${name}" (web/islands/registry.ts)`);
     return;
   }
-  load().then(
-    (Component) => {
+  // React, React DOM and React Router come with the first island that starts, not with the page.
+  Promise.all([import('./hydrate.tsx'), load()]).then(
+    ([{ hydrateIsland }, Component]) => {
       const props = JSON.parse(marker.getAttribute(ISLAND_ATTRIBUTES.props) ?? '{}') as object;
-      startTransition(() => {
-        hydrateRoot(
-          marker,
-          <IslandTree Component={Component} props={props} page={page} onLive={() => live(marker)} />,
-          { identifierPrefix: marker.getAttribute(ISLAND_ATTRIBUTES.prefix) ?? '' },
-        );
-      });
+      hydrateIsland(marker, Component, props, page, () => live(marker));
     },
     // Not fetched (offline): the HTML stays, what was held for it is done as the browser does it
     // (a form posted to its page), and the next reach for it tries again.
@@ -185,16 +179,5 @@ if (observed === 0) {
   counted = true;
   settle();
 }
-
-// The toasts' viewport (Radix Toast) comes with the first toast, in a root of its own.
-const unsubscribe = subscribeToasts(() => {
-  if (getToasts().length === 0) return;
-  unsubscribe();
-  void import('../ui/toaster.tsx').then(({ Toaster }) => {
-    const host = document.createElement('div');
-    document.body.append(host);
-    createRoot(host).render(<Toaster />);
-  });
-});
 
 fetchFontsWhenIdle();

@@ -1,0 +1,37 @@
+/**
+ * Hydrates one island's marker (ADR 023): loaded with the first island that starts, so a page
+ * whose islands never start never fetches React, React DOM or React Router. Its tree is the one
+ * the server rendered into the marker (`IslandTree`), with the same id prefix, hydrated in a
+ * transition. The toasts' viewport (Radix Toast) comes with the first toast an island shows, in a
+ * root of its own.
+ */
+import { type ComponentType, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { getToasts, subscribeToasts } from '../ui/use-toast.ts';
+import { type IslandPage, IslandTree } from './island.tsx';
+import { ISLAND_ATTRIBUTES } from './markers.ts';
+
+export function hydrateIsland(
+  marker: Element,
+  // biome-ignore lint/suspicious/noExplicitAny: an island's props are whatever its marker says
+  Component: ComponentType<any>,
+  props: object,
+  page: IslandPage,
+  onLive: () => void,
+) {
+  startTransition(() => {
+    hydrateRoot(marker, <IslandTree Component={Component} props={props} page={page} onLive={onLive} />, {
+      identifierPrefix: marker.getAttribute(ISLAND_ATTRIBUTES.prefix) ?? '',
+    });
+  });
+}
+
+const unsubscribe = subscribeToasts(() => {
+  if (getToasts().length === 0) return;
+  unsubscribe();
+  void import('../ui/toaster.tsx').then(({ Toaster }) => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    createRoot(host).render(<Toaster />);
+  });
+});
