@@ -18,6 +18,9 @@ import { Picture } from '../../ui/picture.tsx';
 import { useBlogList } from './list-api.ts';
 import { TagLinks } from './tag-list.tsx';
 
+/** The posts a phone's first screen can show: the rest are laid out as they come near. */
+const FIRST_SCREEN_POSTS = 2;
+
 /** How many of the most used tags the Categories card shows before 'Show all tags'. */
 const TOP_TAGS = 12;
 
@@ -238,7 +241,8 @@ function SearchAndPosts({ routeTag }: { routeTag?: string | undefined }) {
             )}
             <ul aria-label="Posts" className={cn('space-y-6', isPlaceholderData && 'opacity-60')}>
               {posts.map((post, index) => (
-                <li key={post.id}>
+                // Past the first screen's posts, a row is laid out when it comes near (issue 61).
+                <li key={post.id} className={index >= FIRST_SCREEN_POSTS ? 'later-row' : undefined}>
                   <article className="grid overflow-hidden rounded-lg border border-border bg-card sm:grid-cols-[14rem_1fr]">
                     {post.coverImage ? (
                       <Picture

@@ -91,7 +91,10 @@ export function ProjectDetails({ project }: { project: Project }) {
           </div>
 
           {project.synopsis && caseStudy && (
-            <section aria-labelledby="synopsis-heading" className="mt-12 rounded-lg border border-border p-6">
+            <section
+              aria-labelledby="synopsis-heading"
+              className="later mt-12 rounded-lg border border-border p-6"
+            >
               <h2 id="synopsis-heading" className="text-2xl font-bold">
                 Project Synopsis
               </h2>
