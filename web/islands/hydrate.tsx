@@ -19,6 +19,7 @@ export function hydrateIsland(
   page: IslandPage,
   onLive: () => void,
 ) {
+  watchToasts();
   startTransition(() => {
     hydrateRoot(marker, <IslandTree Component={Component} props={props} page={page} onLive={onLive} />, {
       identifierPrefix: marker.getAttribute(ISLAND_ATTRIBUTES.prefix) ?? '',
@@ -26,12 +27,22 @@ export function hydrateIsland(
   });
 }
 
-const unsubscribe = subscribeToasts(() => {
-  if (getToasts().length === 0) return;
-  unsubscribe();
-  void import('../ui/toaster.tsx').then(({ Toaster }) => {
-    const host = document.createElement('div');
-    document.body.append(host);
-    createRoot(host).render(<Toaster />);
+let watching = false;
+/**
+ * Mounts the toasts' viewport with the first toast. Called by the first island that hydrates, not
+ * when this module is evaluated: the bundler may put this module in a chunk that a page hydrated
+ * whole also loads, and that page's root has a viewport of its own (one region, not two).
+ */
+function watchToasts() {
+  if (watching) return;
+  watching = true;
+  const unsubscribe = subscribeToasts(() => {
+    if (getToasts().length === 0) return;
+    unsubscribe();
+    void import('../ui/toaster.tsx').then(({ Toaster }) => {
+      const host = document.createElement('div');
+      document.body.append(host);
+      createRoot(host).render(<Toaster />);
+    });
   });
-});
+}
