@@ -50,7 +50,7 @@ export function ContactSection({
 }) {
   const staticCopy = useStaticCopy();
   return (
-    <section id="contact" aria-labelledby="contact-heading" className="later mx-auto max-w-6xl px-4 py-20">
+    <section id="contact" aria-labelledby="contact-heading" className="mx-auto max-w-6xl px-4 py-20">
       <h2 id="contact-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
         WORK WITH ME
       </h2>

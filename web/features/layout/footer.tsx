@@ -22,7 +22,7 @@ export function Footer({
 }) {
   const year = new Date().getFullYear();
   return (
-    <footer className="later border-t border-border bg-muted/40">
+    <footer className="border-t border-border bg-muted/40">
       {signup}
       {follow}
       {/* Kept clear of immersive mode's dock, which covered the legal links at the page's end. */}

@@ -5,7 +5,7 @@ import { Quote, ShieldCheck } from '../../ui/icons.tsx';
 /** #testimonials: what clients say; a client's own words, approved by the owner, carry 'Verified client'. */
 export function Testimonials({ testimonials }: { testimonials: ShownTestimonial[] }) {
   return (
-    <section id="testimonials" aria-labelledby="testimonials-heading" className="later bg-muted/40">
+    <section id="testimonials" aria-labelledby="testimonials-heading" className="bg-muted/40">
       <div className="mx-auto max-w-6xl px-4 py-20">
         <h2 id="testimonials-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
           What Clients Say
