@@ -4,13 +4,19 @@
  * while the canvas is on screen and the tab is visible, at most 30 frames a
  * second; under reduced motion, Save-Data, on small screens and on devices with
  * few cores it draws one still frame.
+ *
+ * Decoration never holds the page's main thread (issue 61: its still frame was one long task on a
+ * phone's): where the browser can hand a canvas to a worker (`transferControlToOffscreen`), the
+ * drawing runs there (particles-worker.ts) and the page only tells it what changed (on screen or
+ * not, its size, its colour); elsewhere it draws on the page's thread as before. The drawing itself
+ * is `ParticleDrawing`, the same either way.
  */
 export const PARTICLE_COUNT = 80;
 export const MIN_SIZE = 1;
 export const MAX_SIZE = 4;
 export const LINK_DISTANCE = 150;
 /** Links are drawn in this many strengths (fainter the farther apart). */
-const LINK_STRENGTHS = 6;
+export const LINK_STRENGTHS = 6;
 /** At most this many frames a second: the eye does not need more for a slow drift. */
 export const MAX_FPS = 30;
 /** Below this width, or with fewer cores, the network is a still picture. */
@@ -36,7 +42,7 @@ export function stillReason({
   return null;
 }
 
-interface Particle {
+export interface Particle {
   x: number;
   y: number;
   vx: number;
@@ -44,45 +50,64 @@ interface Particle {
   size: number;
 }
 
-export interface ParticleNetwork {
-  stop(): void;
+/** What the page tells the drawing: its canvas's size and pixel ratio, its colour, whether it moves. */
+export interface DrawingState {
+  width: number;
+  height: number;
+  ratio: number;
+  color: string;
+  running: boolean;
 }
 
-export function startParticles(
-  canvas: HTMLCanvasElement,
-  { reducedMotion }: { reducedMotion: boolean },
-): ParticleNetwork {
-  const reason = stillReason({
-    reducedMotion,
-    saveData: Boolean((navigator as { connection?: { saveData?: boolean } }).connection?.saveData),
-    width: window.innerWidth,
-    cores: navigator.hardwareConcurrency,
-  });
-  canvas.dataset.still = reason ?? '';
-  const still = reason !== null;
-  const context = canvas.getContext('2d');
-  if (!context) return { stop() {} };
-  const ctx = context;
-  let width = 0;
-  let height = 0;
-  let particles: Particle[] = [];
-  let frame = 0;
-  let onScreen = true;
-  let stopped = false;
+/**
+ * The network on a 2D context, in whichever thread holds the canvas: seeded once, drawn on every
+ * change of size or colour, and moved and drawn at most 30 times a second while it runs.
+ */
+export class ParticleDrawing {
+  #particles: Particle[] = [];
+  #state: DrawingState | null = null;
+  #frame = 0;
+  #last = 0;
 
-  const color = () => getComputedStyle(canvas).color || '#1d4ed8';
+  constructor(
+    private readonly ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D,
+    private readonly canvas: { width: number; height: number },
+    private readonly frames: {
+      request: (callback: (time: number) => void) => number;
+      cancel: (id: number) => void;
+    },
+  ) {}
 
-  function resize() {
-    const ratio = Math.min(window.devicePixelRatio || 1, 2);
-    width = canvas.clientWidth;
-    height = canvas.clientHeight;
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(height * ratio);
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  update(next: DrawingState) {
+    const before = this.#state;
+    this.#state = next;
+    if (
+      !before ||
+      before.width !== next.width ||
+      before.height !== next.height ||
+      before.ratio !== next.ratio
+    ) {
+      this.canvas.width = Math.round(next.width * next.ratio);
+      this.canvas.height = Math.round(next.height * next.ratio);
+      this.ctx.setTransform(next.ratio, 0, 0, next.ratio, 0, 0);
+      if (!before) this.#seed(next);
+    }
+    this.#draw();
+    if (next.running && this.#frame === 0) this.#frame = this.frames.request((time) => this.#tick(time));
+    if (!next.running && this.#frame !== 0) {
+      this.frames.cancel(this.#frame);
+      this.#frame = 0;
+    }
   }
 
-  function seed() {
-    particles = Array.from({ length: PARTICLE_COUNT }, () => ({
+  stop() {
+    if (this.#frame !== 0) this.frames.cancel(this.#frame);
+    this.#frame = 0;
+    this.#state = null;
+  }
+
+  #seed({ width, height }: DrawingState) {
+    this.#particles = Array.from({ length: PARTICLE_COUNT }, () => ({
       x: Math.random() * width,
       y: Math.random() * height,
       vx: (Math.random() - 0.5) * 0.6,
@@ -91,14 +116,38 @@ export function startParticles(
     }));
   }
 
+  #tick(time: number) {
+    this.#frame = 0;
+    if (!this.#state?.running) return;
+    // A frame only when its turn has come (30 a second), whatever the screen's refresh rate.
+    if (time - this.#last >= 1000 / MAX_FPS - 1) {
+      this.#last = time;
+      this.#move();
+      this.#draw();
+    }
+    this.#frame = this.frames.request((next) => this.#tick(next));
+  }
+
+  #move() {
+    const { width, height } = this.#state as DrawingState;
+    for (const p of this.#particles) {
+      p.x += p.vx;
+      p.y += p.vy;
+      if (p.x < 0 || p.x > width) p.vx *= -1;
+      if (p.y < 0 || p.y > height) p.vy *= -1;
+    }
+  }
+
   // The links in a few strengths, each strength one path and one stroke, and the dots one path and
-  // one fill: a frame is a handful of canvas calls, not one per link (a phone drew its still frame
-  // in one long task of the page's main thread otherwise).
-  function draw() {
-    const stroke = color();
-    ctx.clearRect(0, 0, width, height);
-    ctx.fillStyle = stroke;
-    ctx.strokeStyle = stroke;
+  // one fill: a frame is a handful of canvas calls, not one per link.
+  #draw() {
+    const state = this.#state;
+    if (!state) return;
+    const { ctx } = this;
+    const particles = this.#particles;
+    ctx.clearRect(0, 0, state.width, state.height);
+    ctx.fillStyle = state.color;
+    ctx.strokeStyle = state.color;
     ctx.lineWidth = 1;
     const strengths = Array.from({ length: LINK_STRENGTHS }, () => new Path2D());
     const reach = LINK_DISTANCE * LINK_DISTANCE;
@@ -131,65 +180,102 @@ export function startParticles(
     ctx.fill(dots);
     ctx.globalAlpha = 1;
   }
+}
 
-  function move() {
-    for (const p of particles) {
-      p.x += p.vx;
-      p.y += p.vy;
-      if (p.x < 0 || p.x > width) p.vx *= -1;
-      if (p.y < 0 || p.y > height) p.vy *= -1;
-    }
+/** A message from the page to the worker that draws (particles-worker.ts). */
+export type DrawingMessage =
+  | { canvas: OffscreenCanvas; state: DrawingState }
+  | { state: DrawingState }
+  | { stop: true };
+
+/**
+ * The worker that holds this canvas, started and handed the canvas on its first call: a canvas goes
+ * to a worker once, so a network started again on it (the motion preference changed) is drawn by
+ * the same worker. None where the browser cannot hand a canvas over.
+ */
+const workers = new WeakMap<HTMLCanvasElement, Worker>();
+function drawingWorker(canvas: HTMLCanvasElement, state: () => DrawingState): Worker | null {
+  const known = workers.get(canvas);
+  if (known) {
+    known.postMessage({ state: state() } satisfies DrawingMessage);
+    return known;
   }
+  if (typeof canvas.transferControlToOffscreen !== 'function' || typeof Worker !== 'function') return null;
+  const worker = new Worker(new URL('./particles-worker.ts', import.meta.url), { type: 'module' });
+  const offscreen = canvas.transferControlToOffscreen();
+  worker.postMessage({ canvas: offscreen, state: state() } satisfies DrawingMessage, [offscreen]);
+  workers.set(canvas, worker);
+  return worker;
+}
 
+export interface ParticleNetwork {
+  stop(): void;
+}
+
+export function startParticles(
+  canvas: HTMLCanvasElement,
+  { reducedMotion }: { reducedMotion: boolean },
+): ParticleNetwork {
+  const reason = stillReason({
+    reducedMotion,
+    saveData: Boolean((navigator as { connection?: { saveData?: boolean } }).connection?.saveData),
+    width: window.innerWidth,
+    cores: navigator.hardwareConcurrency,
+  });
+  canvas.dataset.still = reason ?? '';
+  const still = reason !== null;
+  let onScreen = true;
+  let stopped = false;
   const running = () => !still && !stopped && onScreen && document.visibilityState === 'visible';
+  const state = (): DrawingState => ({
+    width: canvas.clientWidth,
+    height: canvas.clientHeight,
+    ratio: Math.min(window.devicePixelRatio || 1, 2),
+    color: getComputedStyle(canvas).color || '#1d4ed8',
+    running: running(),
+  });
 
-  let last = 0;
-  function tick(time: number) {
-    frame = 0;
-    if (!running()) return;
-    // A frame only when its turn has come (30 a second), whatever the screen's refresh rate.
-    if (time - last >= 1000 / MAX_FPS - 1) {
-      last = time;
-      move();
-      draw();
-    }
-    frame = requestAnimationFrame(tick);
+  // Drawn in a worker where the canvas can go there; on this thread otherwise.
+  let send: (message: DrawingMessage) => void;
+  const worker = drawingWorker(canvas, state);
+  if (worker) {
+    send = (message) => worker.postMessage(message);
+  } else {
+    const context = canvas.getContext('2d');
+    if (!context) return { stop() {} };
+    const drawing = new ParticleDrawing(context, canvas, {
+      request: (callback) => requestAnimationFrame(callback),
+      cancel: (id) => cancelAnimationFrame(id),
+    });
+    drawing.update(state());
+    send = (message) => ('stop' in message ? drawing.stop() : drawing.update(message.state));
   }
 
-  function update() {
+  const update = () => {
     canvas.dataset.running = String(running());
-    if (running() && frame === 0) frame = requestAnimationFrame(tick);
-    if (!running() && frame !== 0) {
-      cancelAnimationFrame(frame);
-      frame = 0;
-    }
-  }
-
-  resize();
-  seed();
-  draw();
-
+    send({ state: state() });
+  };
   const visibility = new IntersectionObserver(([entry]) => {
     onScreen = Boolean(entry?.isIntersecting);
     update();
   });
   visibility.observe(canvas);
-  const onVisibility = () => update();
-  document.addEventListener('visibilitychange', onVisibility);
-  const onResize = () => {
-    resize();
-    draw();
-  };
-  window.addEventListener('resize', onResize);
-  update();
+  document.addEventListener('visibilitychange', update);
+  window.addEventListener('resize', update);
+  // The theme changed (the head script's switch, or the system's): the colour follows.
+  const theme = new MutationObserver(update);
+  theme.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  canvas.dataset.running = String(running());
 
   return {
     stop() {
       stopped = true;
-      update();
+      canvas.dataset.running = 'false';
+      send({ stop: true });
       visibility.disconnect();
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('resize', onResize);
+      theme.disconnect();
+      document.removeEventListener('visibilitychange', update);
+      window.removeEventListener('resize', update);
     },
   };
 }
