@@ -79,20 +79,28 @@ async function settled(pid: number): Promise<Reading> {
   };
 }
 
-/** Node's flags as `npm start` gives them (package.json's start script: `node <flags> dist/server/main.js`). */
-const startFlags = (() => {
+/**
+ * Node's flags and the environment as `npm start` gives them (package.json's start script:
+ * `NAME=value ... node <flags> dist/server/main.js`).
+ */
+const { startFlags, startEnv } = (() => {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
   const words = manifest.scripts.start.split(/\s+/);
-  return words.slice(words.indexOf('node') + 1, words.indexOf('dist/server/main.js'));
+  const node = words.indexOf('node');
+  const assignments = words.slice(0, node).map((word) => word.split('=') as [string, string]);
+  return {
+    startFlags: words.slice(node + 1, words.indexOf('dist/server/main.js')),
+    startEnv: Object.fromEntries(assignments),
+  };
 })();
 
 async function start(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...startFlags, '--import', probe, main], {
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      ...startEnv,
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
@@ -214,7 +222,7 @@ const line = (label: string, reading: Reading) =>
   );
 try {
   console.log(
-    `The server as \`npm start\` runs it (node ${startFlags.join(' ')}), on the embedded database; resident size once settled (budget ${BUDGET_MB} MB):`,
+    `The server as \`npm start\` runs it (${Object.entries(startEnv).map(([name, value]) => `${name}=${value} `).join('')}node ${startFlags.join(' ')}), on the embedded database; resident size once settled (budget ${BUDGET_MB} MB):`,
   );
   const port = await freePort();
   let server = await start(port);

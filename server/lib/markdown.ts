@@ -27,7 +27,12 @@ import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { bundledLanguagesInfo, createHighlighter, type Highlighter } from 'shiki';
+import {
+  bundledLanguagesInfo,
+  createHighlighter,
+  createJavaScriptRegexEngine,
+  type Highlighter,
+} from 'shiki';
 import { unified } from 'unified';
 import type { TocEntry } from '../../common/schemas/blog.ts';
 import { element, type HastNode, text, textOf, visit } from './hast.ts';
@@ -153,11 +158,16 @@ export function languageLabel(lang: string): string {
 }
 
 let highlighter: Promise<Highlighter> | null = null;
-/** The highlighter, loaded once per process on the first render. */
+/**
+ * The highlighter, loaded once per process on the first render. Its grammars' patterns run on
+ * JavaScript's own regular expressions (Shiki's JavaScript engine), not on Oniguruma compiled to
+ * WebAssembly, whose memory held 23 MB of the server's for as long as it ran (issue 61, point 4).
+ */
 function loadHighlighter(): Promise<Highlighter> {
   highlighter ??= createHighlighter({
     themes: [CODE_THEMES.light, CODE_THEMES.dark],
     langs: [...LANGUAGES],
+    engine: createJavaScriptRegexEngine(),
   });
   return highlighter;
 }
