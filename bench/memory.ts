@@ -96,6 +96,12 @@ const { startFlags, startEnv } = (() => {
   };
 })();
 
+const startCommand = [
+  ...Object.entries(startEnv).map(([name, value]) => `${name}=${value}`),
+  'node',
+  ...startFlags,
+].join(' ');
+
 async function start(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...startFlags, '--import', probe, main], {
     env: {
@@ -222,7 +228,7 @@ const line = (label: string, reading: Reading) =>
   );
 try {
   console.log(
-    `The server as \`npm start\` runs it (${Object.entries(startEnv).map(([name, value]) => `${name}=${value} `).join('')}node ${startFlags.join(' ')}), on the embedded database; resident size once settled (budget ${BUDGET_MB} MB):`,
+    `The server as \`npm start\` runs it (${startCommand}), on the embedded database; resident size once settled (budget ${BUDGET_MB} MB):`,
   );
   const port = await freePort();
   let server = await start(port);
