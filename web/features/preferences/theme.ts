@@ -24,7 +24,7 @@ export const THEME_CHANGE_EVENT = 'themechange';
  * a press flips the theme and stores the choice, whether the page's code has arrived or not, so a
  * press is never lost and never done twice (the button has no handler of its own).
  */
-const THEME_SWITCH = `document.addEventListener('click',function(v){var b=v.target;b=b&&b.closest&&b.closest('[${THEME_SWITCH_ATTRIBUTE}]');if(!b)return;var n=!e.classList.contains('dark');try{localStorage.setItem(k,n?'dark':'light')}catch(_){}e.classList.toggle('dark',n);e.style.colorScheme=n?'dark':'light';dispatchEvent(new Event('${THEME_CHANGE_EVENT}'))});`;
+const THEME_SWITCH = `document.addEventListener('click',function(v){var b=v.target;b=b&&b.closest&&b.closest('[${THEME_SWITCH_ATTRIBUTE}]');if(!b)return;var s=e.classList.contains('dark')?'light':'dark';try{localStorage.setItem(k,s)}catch(_){}a(s)});`;
 
 /** Marks the phone menu's button; the head script keeps its name and icon in step with its popover. */
 export const MENU_TOGGLE_ATTRIBUTE = 'data-menu-toggle';
@@ -42,7 +42,14 @@ const MENU_SWITCH = `document.addEventListener('toggle',function(v){var p=v.targ
  * stored) the page turns dark or light when the operating system does, and a choice made in
  * another tab of the site is taken up here, with or without the page's code.
  */
-const THEME_FOLLOW = `var q=matchMedia('(prefers-color-scheme: dark)');function a(s){var n=s==='dark'||(s!=='light'&&q.matches);e.classList.toggle('dark',n);e.style.colorScheme=n?'dark':'light';dispatchEvent(new Event('${THEME_CHANGE_EVENT}'))}q.addEventListener('change',function(){var s=null;try{s=localStorage.getItem(k)}catch(_){}a(s)});addEventListener('storage',function(v){if(v.key===k)a(v.newValue)});`;
+const THEME_FOLLOW = `q.addEventListener('change',function(){var s=null;try{s=localStorage.getItem(k)}catch(_){}a(s)});addEventListener('storage',function(v){if(v.key===k)a(v.newValue)});`;
+
+/**
+ * The one place the head script turns a stored choice ('dark', 'light', or nothing: the system's)
+ * into the page's theme: the class `dark` and the color scheme on <html>, and `themechange` for
+ * whoever listens. The first paint, the switch and following the system all go through it.
+ */
+const THEME_APPLY = `var q=matchMedia('(prefers-color-scheme: dark)');function a(s){var n=s==='dark'||(s!=='light'&&q.matches);e.classList.toggle('dark',n);e.style.colorScheme=n?'dark':'light';dispatchEvent(new Event('${THEME_CHANGE_EVENT}'))}`;
 
 /**
  * The web fonts from the first paint, once this browser has them in its cache (ADR 019): the
@@ -52,4 +59,4 @@ const FONTS_AT_HAND = `try{if(localStorage.getItem(${JSON.stringify(STORAGE_KEYS
 
 /** The inline head script; a function, so that the browser build (which never calls it) drops its text. */
 export const themeScript = () =>
-  `(function(){${STORAGE_SHIM}var k=${JSON.stringify(STORAGE_KEYS.theme)},t=null;try{t=localStorage.getItem(k)}catch(_){}var d=t==='dark'||((t!=='light')&&matchMedia('(prefers-color-scheme: dark)').matches);var e=document.documentElement;e.classList.toggle('dark',d);e.style.colorScheme=d?'dark':'light';${FONTS_AT_HAND}${THEME_SWITCH}${THEME_FOLLOW}${MENU_SWITCH}})()`;
+  `(function(){${STORAGE_SHIM}var k=${JSON.stringify(STORAGE_KEYS.theme)},t=null;try{t=localStorage.getItem(k)}catch(_){}var e=document.documentElement;${THEME_APPLY}a(t);${FONTS_AT_HAND}${THEME_SWITCH}${THEME_FOLLOW}${MENU_SWITCH}})()`;
