@@ -92,44 +92,34 @@ test('no script is fetched before the page has painted its largest content, on t
   }
 });
 
-test('a page that cannot fetch its data stays its HTML, and the next press tries again', async ({
-  page,
-  allowConsole,
-}) => {
-  allowConsole(/Failed to load resource/);
-  let refused = 0;
-  await page.route(/\/_hydration\/[\w-]{22}\?/, async (route) => {
-    if (refused++ === 0) return route.abort('internetdisconnected');
-    return route.continue();
+for (const { title, path, refusedOnce } of [
+  {
+    // A page React Router hydrates whole (a visitor's home, blog list, post and project are islands,
+    // with no data to fetch: the next case).
+    title: 'a page that cannot fetch its data stays its HTML, and the next press tries again',
+    path: '/resume',
+    refusedOnce: /\/_hydration\/[\w-]{22}\?/,
+  },
+  {
+    title: 'an island page that cannot fetch its code stays its HTML, and the next press tries again',
+    path: '/blog',
+    refusedOnce: /\/assets\/entry\.client-[\w-]+\.js$/,
+  },
+]) {
+  test(title, async ({ page, allowConsole }) => {
+    allowConsole(/Failed to load resource/);
+    let refused = 0;
+    await page.route(refusedOnce, async (route) => {
+      if (refused++ === 0) return route.abort('internetdisconnected');
+      return route.continue();
+    });
+    await arrive(page, path);
+    await expect.poll(() => refused).toBe(1);
+    // Still the server's page: its links and forms work as HTML.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(live(page)).toHaveCount(0);
+    await page.getByRole('heading', { level: 1 }).tap();
+    await expectLive(page);
+    expect(refused).toBe(2);
   });
-  // A page React Router hydrates whole (a visitor's home, blog list, post and project are islands,
-  // with no data to fetch: the next test).
-  await arrive(page, '/resume');
-  await expect.poll(() => refused).toBe(1);
-  // Still the server's page: its links and forms work as HTML.
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(live(page)).toHaveCount(0);
-  await page.getByRole('heading', { level: 1 }).tap();
-  await expectLive(page);
-  expect(refused).toBe(2);
-});
-
-test('an island page that cannot fetch its code stays its HTML, and the next press tries again', async ({
-  page,
-  allowConsole,
-}) => {
-  allowConsole(/Failed to load resource/);
-  let refused = 0;
-  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
-    if (refused++ === 0) return route.abort('internetdisconnected');
-    return route.continue();
-  });
-  await arrive(page, '/blog');
-  await expect.poll(() => refused).toBe(1);
-  // Still the server's page: its links and forms work as HTML.
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(live(page)).toHaveCount(0);
-  await page.getByRole('heading', { level: 1 }).tap();
-  await expectLive(page);
-  expect(refused).toBe(2);
-});
+}
