@@ -8,6 +8,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { users } from '../server/db/schema.ts';
 import { verifyPassword } from '../server/lib/passwords.ts';
 import { projectRoot } from '../server/paths.ts';
+import { timeForStarts } from '../server/testing/server-process.ts';
 
 function run(args: string[], env: Record<string, string>, input?: string) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin-create.ts', ...args], {
@@ -19,8 +20,11 @@ function run(args: string[], env: Record<string, string>, input?: string) {
   return { code: result.status, out: result.stdout + result.stderr };
 }
 
-describe('npm run admin:create', () => {
-  it('creates an admin from ADMIN_PASSWORD, then refuses the same name without changing it', async () => {
+// Each run of the command opens the embedded database, a cold start (the first creates it).
+describe('npm run admin:create', { timeout: timeForStarts(1) }, () => {
+  it('creates an admin from ADMIN_PASSWORD, then refuses the same name without changing it', {
+    timeout: timeForStarts(3),
+  }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-admin-'));
     const first = run(['--username', 'owner'], {
       DATA_DIR: dataDir,
@@ -46,7 +50,7 @@ describe('npm run admin:create', () => {
     expect(result.out).toContain('Admin "piped" created.');
   });
 
-  it('explains its usage and the password rule', () => {
+  it('explains its usage and the password rule', { timeout: timeForStarts(2) }, () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-admin-'));
     expect(run([], { DATA_DIR: dataDir }).out).toContain('Usage: npm run admin:create -- --username NAME');
     const short = run(['--username', 'owner'], { DATA_DIR: dataDir, ADMIN_PASSWORD: 'short' });

@@ -13,11 +13,13 @@ import {
   spawnServer,
   startServer,
   stopServer as stop,
+  timeForStarts,
 } from './testing/server-process.ts';
 
 afterEach(killServers);
 
-describe('server process', () => {
+// Each test has the time of its starts (cold opens of the embedded database), named where more than one.
+describe('server process', { timeout: timeForStarts(1) }, () => {
   it('serves seeded data and exits 0 on SIGTERM after closing cleanly', async () => {
     const server = await startServer({ DATA_DIR: freshDataDir() });
     const posts = (await (await fetch(`${server.url}/api/blog`)).json()) as unknown[];
@@ -65,7 +67,9 @@ describe('server process', () => {
     expect(await server.exited).toBe(0);
   });
 
-  it('refuses a second process on the same data directory at once, saying why', async () => {
+  it('refuses a second process on the same data directory at once, saying why', {
+    timeout: timeForStarts(2),
+  }, async () => {
     const dataDir = freshDataDir();
     const first = await startServer({ DATA_DIR: dataDir });
     const second = spawnServer({ DATA_DIR: dataDir });
@@ -76,7 +80,8 @@ describe('server process', () => {
     expect(await stop(first)).toBe(0);
   });
 
-  it('keeps its data across a restart and never seeds twice', async () => {
+  // Two starts and an open of the database between them.
+  it('keeps its data across a restart and never seeds twice', { timeout: timeForStarts(3) }, async () => {
     const dataDir = freshDataDir();
     expect(await stop(await startServer({ DATA_DIR: dataDir }))).toBe(0);
 
@@ -90,10 +95,7 @@ describe('server process', () => {
     expect(posts).toHaveLength(5);
     expect(again.output()).toContain('"seed":"already-seeded"');
     expect(await stop(again)).toBe(0);
-    // Three cold opens of the embedded database (two starts, one write between): each start may take
-    // the 40 s startServer allows on a busy two-core machine, more than the suite's 30 s per test
-    // (CI: 30.1 s, the rest of the suite running beside it).
-  }, 100_000);
+  });
 
   it('stops at start-up on a bad variable, naming it', async () => {
     const server = spawnServer({ DATA_DIR: freshDataDir(), PORT: 'eighty' });

@@ -1,13 +1,11 @@
 /**
  * Starts the site: parses configuration, opens (and migrates) the database,
- * seeds a new one, listens, and shuts down gracefully on SIGTERM or SIGINT:
+ * loads the app, seeds a new database, listens, and shuts down gracefully on SIGTERM or SIGINT:
  * stop accepting, let requests in flight finish, stop the jobs, close the database, exit 0.
  */
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type Database, databaseTarget, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { createAdmin, seedDatabase } from './db/seed.ts';
 import { loggerOptions } from './lib/access-log.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -34,6 +32,10 @@ async function main() {
     fail(`Could not open the database: ${(error as Error).message}`);
   }
 
+  // The app's modules (a few seconds to load on a small machine) only once the database is ours: a
+  // second process on the same data directory, or a bad DATABASE_URL, is refused at once.
+  const { buildApp } = await import('./app.ts');
+  const { createAdmin, seedDatabase } = await import('./db/seed.ts');
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp({

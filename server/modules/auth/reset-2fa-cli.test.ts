@@ -9,13 +9,17 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Secret, TOTP } from 'otpauth';
 import { expect, it } from 'vitest';
+import { timeForStarts } from '../../testing/server-process.ts';
 import { SoftAuthenticator } from '../../testing/soft-authenticator.ts';
 import { createTestApp, freshIp } from '../../testing/test-app.ts';
 
 const run = promisify(execFile);
 const ORIGIN = 'http://localhost:4999';
 
-it('removes the authenticator app, the recovery codes and (when asked) the passkeys, and ends every session', async () => {
+// Four opens of the embedded database: the app, the command twice, the app again.
+it('removes the authenticator app, the recovery codes and (when asked) the passkeys, and ends every session', {
+  timeout: timeForStarts(4),
+}, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-reset-'));
   const env = { PUBLIC_URL: ORIGIN };
   let t = await createTestApp({ seed: false, pgliteDir: dataDir, env });
@@ -80,4 +84,4 @@ it('removes the authenticator app, the recovery codes and (when asked) the passk
   } finally {
     await t.close();
   }
-}, 120_000);
+});
