@@ -13,6 +13,7 @@ import type {
   BookingStatus,
 } from '../../../common/schemas/booking.ts';
 import { appMeta, bookings, notificationOutbox, quoteEvents, quoteRequests } from '../../db/schema.ts';
+import { FORGED_TOPIC, FORGED_TOPIC_READ, readEvents } from '../../testing/calendar-files.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 import { manualClock } from '../../testing/test-clock.ts';
 import { BOOKING_NOT_FOUND, BOOKING_PAST, SLOT_TAKEN, SLOT_UNAVAILABLE } from './service.ts';
@@ -215,6 +216,34 @@ describe('booking a slot', () => {
     // A time zone the runtime does not know is ignored, not fatal.
     expect((await book(slot as string, { timeZone: 'Mars/Olympus' })).statusCode).toBe(201);
     expect(await t.database.db.select().from(bookings)).toHaveLength(1);
+  });
+});
+
+describe('what a visitor types in the calendar files (issue 62, point 1)', () => {
+  it('stays text of the one event in the download and both emails: no line of the visitor’s making', async () => {
+    // A CR alone, a LF and a CRLF, each trying to start a line of its own.
+    const [slot] = (await slots()).slots;
+    const res = await book(slot as string, { topic: FORGED_TOPIC });
+    expect(res.statusCode, res.body).toBe(201);
+    const token = tokenOf(res.json() as BookingCreated);
+    const download = await t.app.inject({ url: `/api/bookings/${token}/calendar.ics` });
+    expect(download.statusCode).toBe(200);
+    const files = [download.body, ...(await outbox()).map((mail) => mail.attachment?.content ?? '')];
+    expect(files).toHaveLength(3);
+    for (const ics of files) {
+      expect(
+        ics.split('\r\n').filter((line) => /^(ATTENDEE|RRULE|END:VEVENT|BEGIN:VEVENT)/.test(line)),
+      ).toEqual(['BEGIN:VEVENT', expect.stringMatching(/^ATTENDEE;/), 'END:VEVENT']);
+      expect(readEvents(ics)).toEqual([
+        {
+          attendees: ['mailto:dana@example.com'],
+          rules: 0,
+          summary: 'Call: Dana Baker and Jordan Ellis',
+          // The topic is the description's text, its line breaks kept as line breaks.
+          description: expect.stringContaining(`Topic: ${FORGED_TOPIC_READ}`),
+        },
+      ]);
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingSettings } from '../../../common/schemas/booking.ts';
 import { describeTime, wallClock, zonedInstant } from '../../../common/zoned-time.ts';
-import { callInvitation, foldLine } from './ics.ts';
+import { FORGED_TOPIC, FORGED_TOPIC_READ, readEvents } from '../../testing/calendar-files.ts';
+import { callInvitation } from './ics.ts';
 import { defaultBookingSettings } from './service.ts';
 import { freeSlots } from './slots.ts';
 
@@ -121,16 +122,39 @@ describe('the calendar invitation', () => {
       'DESCRIPTION:Topic: a shop site\\; pickup times\\nCancel or move: https://example.com/booking/abc',
     );
     expect(unfolded).toContain(
-      'ATTENDEE;CN="Dana D Baker";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:dana@example.com',
+      // A quote in a name as RFC 6868 writes it.
+      "ATTENDEE;CN=Dana ^'D^' Baker;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:dana@example.com",
     );
     expect(unfolded).toContain('STATUS:CONFIRMED');
     for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     expect(callInvitation({ ...event, method: 'CANCEL' })).toContain('STATUS:CANCELLED');
   });
 
-  it('folds long lines without splitting a character', () => {
-    const folded = foldLine(`DESCRIPTION:${'é'.repeat(80)}`);
-    for (const line of folded.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
-    expect(folded.replace(/\r\n /g, '')).toBe(`DESCRIPTION:${'é'.repeat(80)}`);
+  it('folds long lines at 75 octets without splitting a character', () => {
+    const ics = callInvitation({ ...event, description: 'é'.repeat(80) });
+    for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(readEvents(ics)[0]?.description).toBe('é'.repeat(80));
+  });
+
+  it('keeps every text to its property: line breaks of any kind in a one-line value become spaces', () => {
+    const ics = callInvitation({
+      ...event,
+      summary: `Intro\r\nATTENDEE:mailto:victim@example.com: Dana\rRRULE:FREQ=DAILY`,
+      description: FORGED_TOPIC,
+      attendee: { name: 'Dana\rATTENDEE:mailto:victim@example.com', email: 'dana@example.com' },
+      organizer: { name: 'Jordan\nRRULE:FREQ=DAILY', email: 'hello@example.com' },
+      url: 'https://example.com/booking/abc\r\nRRULE:FREQ=DAILY',
+    });
+    expect(ics.split('\r\n').filter((line) => /^(ATTENDEE|ORGANIZER|RRULE|URL)/.test(line))).toHaveLength(3);
+    expect(readEvents(ics)).toEqual([
+      {
+        attendees: ['mailto:dana@example.com'],
+        rules: 0,
+        summary: 'Intro ATTENDEE:mailto:victim@example.com: Dana RRULE:FREQ=DAILY',
+        description: FORGED_TOPIC_READ,
+      },
+    ]);
+    // A control character other than a line break or a tab has no place in a calendar file.
+    expect(callInvitation({ ...event, description: 'a\u0007b\tc' })).toContain('DESCRIPTION:ab\tc\r\n');
   });
 });

@@ -17,6 +17,7 @@ import {
   calendarFeedInputSchema,
 } from '../../../../common/schemas/booking.ts';
 import { appMeta, bookings } from '../../../db/schema.ts';
+import { FORGED_TOPIC, FORGED_TOPIC_READ, readEvents } from '../../../testing/calendar-files.ts';
 import { type Radicale, radicaleInstalled, startRadicale } from '../../../testing/radicale.ts';
 import { createTestApp, freshIp, type TestApp } from '../../../testing/test-app.ts';
 import { manualClock } from '../../../testing/test-clock.ts';
@@ -262,6 +263,47 @@ describe.skipIf(!installed)("the owner's CalDAV calendars, on Radicale", () => {
       expect(await written()).toEqual([]);
       // Nothing is left to write.
       expect(await t.app.calendarWrites.due()).toBe(false);
+    });
+
+    it('keeps what a visitor typed as the event’s text: the calendar stays readable and booking goes on (issue 62)', async () => {
+      const booked = await t.app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        remoteAddress: freshIp(),
+        payload: {
+          start: '2026-12-07T15:00:00.000Z',
+          name: 'Dana Baker',
+          email: 'dana@example.com',
+          topic: FORGED_TOPIC,
+        },
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      await t.app.calendarWrites.writeDue();
+      const stored = (await Promise.all([work, personal].map((one) => radicale.events(one))))
+        .flat()
+        .filter((found) => found.text.includes('UID:booking-'));
+      expect(stored).toHaveLength(1);
+      expect(readEvents(stored[0]?.text ?? '')).toEqual([
+        {
+          attendees: [],
+          rules: 0,
+          summary: 'Call: Dana Baker',
+          description: expect.stringContaining(`Topic: ${FORGED_TOPIC_READ}`),
+        },
+      ]);
+      // Read back as the owner's calendar: the call's own time taken once, every other day as before.
+      const slots = await slotsOf(t);
+      expect(onDate(slots, '2026-12-07')).toEqual(without('09:30', '10:00', '10:30'));
+      expect(onDate(slots, '2026-12-08')).toEqual(without('12:30', '13:00', '13:30', '14:00'));
+      const token = (booked.json() as { manageUrl: string }).manageUrl.split('/').at(-1) ?? '';
+      const cancelled = await t.app.inject({
+        method: 'POST',
+        url: `/api/bookings/${token}/cancel`,
+        remoteAddress: freshIp(),
+      });
+      expect(cancelled.statusCode).toBe(200);
+      await t.app.calendarWrites.writeDue();
+      expect(await written()).toEqual([]);
     });
 
     it('refuses a booking over a busy event read afresh: one the owner adds after the slots were shown', async () => {
