@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from './app.ts';
-import { serializeRequestForLog } from './lib/access-log.ts';
+import { loggerOptions, serializeRequestForLog } from './lib/access-log.ts';
 import { HttpError } from './lib/http-error.ts';
-import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { createTestApp, freshIp, type TestApp } from './testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -113,6 +113,41 @@ describe('access log', () => {
   });
 });
 
+describe('private addresses in the access log (issue 62, point 2)', () => {
+  it('logs a failed move of a booked call, a private page and a sign-in link without their secret', async () => {
+    const lines: { msg: string; req?: { url: string }; res?: { statusCode: number } }[] = [];
+    const app = await buildApp({
+      config: t.config,
+      database: t.database,
+      // The server's own logger options (main.ts), written here.
+      logger: {
+        ...(loggerOptions({ ...t.config, LOG_LEVEL: 'info' }) as object),
+        stream: { write: (line: string) => void lines.push(JSON.parse(line)) },
+      },
+    });
+    const secret = 'Pr1vateT0kenOfAVisitor0123456789abcdefghijk';
+    const asked = [
+      { method: 'POST' as const, url: `/api/bookings/${secret}/move`, payload: { start: 'soon' } },
+      { method: 'POST' as const, url: `/api/testimonial-requests/${secret}`, payload: {} },
+      { method: 'GET' as const, url: `/api/analytics/shared/${secret}` },
+      { method: 'GET' as const, url: `/api/bookings/${secret}/calendar.ics` },
+    ];
+    for (const request of asked) {
+      const answer = await app.inject({ ...request, remoteAddress: freshIp() });
+      expect(answer.statusCode, request.url).toBeGreaterThanOrEqual(400);
+    }
+    await app.close();
+    const logged = lines.filter((line) => line.msg === 'request completed').map((line) => line.req?.url);
+    expect(logged).toEqual([
+      '/api/bookings/[redacted]/move',
+      '/api/testimonial-requests/[redacted]',
+      '/api/analytics/shared/[redacted]',
+      '/api/bookings/[redacted]/calendar.ics',
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(secret);
+  });
+});
+
 describe('request log fields', () => {
   it('keep method and URL but never tokens in the URL', () => {
     expect(serializeRequestForLog({ method: 'GET', url: '/api/resume/download/abc123secret?x=1' })).toEqual({
@@ -132,6 +167,15 @@ describe('request log fields', () => {
         '/api/admin/newsletter/subscribers?page=1&q=dana%40example.com',
         '/api/admin/newsletter/subscribers?page=1&q=[redacted]',
       ],
+      // The pages of a booked call, a testimonial invitation, a read-only analytics link, a draft's
+      // preview, a sign-in link and a resume request (issue 62).
+      ['/booking/s3cretTok3n?change=move', '/booking/[redacted]?change=move'],
+      ['/testimonial/s3cretTok3n', '/testimonial/[redacted]'],
+      ['/shared/analytics/s3cretTok3n', '/shared/analytics/[redacted]'],
+      ['/blog/a-draft?preview=s3cretTok3n', '/blog/a-draft?preview=[redacted]'],
+      ['/auth?link=s3cretTok3n', '/auth?link=[redacted]'],
+      ['/resume?request=s3cretTok3n&done=1', '/resume?request=[redacted]&done=1'],
+      ['/booking/s3cretTok3n.data', '/booking/[redacted]'],
     ]) {
       expect(serializeRequestForLog({ method: 'GET', url: url ?? '' }).url).toBe(logged);
     }

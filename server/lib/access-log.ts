@@ -10,15 +10,14 @@ import {
   LogController,
 } from 'fastify';
 import type { Config } from '../config.ts';
+import { redactAddress } from './private-addresses.ts';
 
-// Secrets that must never reach a log line, wherever they appear in the URL.
-// A newsletter subscriber's link, and what the owner searched the subscribers for (their addresses).
-const SECRET_IN_URL =
-  /(\/api\/resume\/download\/|\/newsletter\/(?:confirm|unsubscribe)\/|\/api\/newsletter\/(?:subscription|one-click)\/)[^/?#]+|([?&](?:token|code|state|preview|q)=)[^&#]*/gi;
-
-/** The request fields logged for each request: no headers, so no cookie or authorization. */
+/**
+ * The request fields logged for each request: no headers, so no cookie or authorization, and the
+ * address with its secrets redacted (private-addresses.ts).
+ */
 export function serializeRequestForLog(request: { method: string; url: string; ip?: string }) {
-  return { method: request.method, url: request.url.replace(SECRET_IN_URL, '$1$2[redacted]') };
+  return { method: request.method, url: redactAddress(request.url) };
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {

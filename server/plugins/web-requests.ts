@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import { MAX_IMPORT_BYTES } from '../../common/markdown-import.ts';
+import { holdsSecret } from '../lib/private-addresses.ts';
 import { projectRoot } from '../paths.ts';
 import { plainPage } from './errors.ts';
 import type { Handler } from './web.ts';
@@ -94,21 +95,17 @@ export function isPublicPage(address: string): boolean {
   if (UNCACHED_PAGES.test(url)) return false;
   // React Router's data requests for client-side navigation are rendered per request.
   if (/\.data(\?|$)/.test(url)) return false;
-  // A draft through its private preview link: never kept, never handed to someone else.
-  if (/[?&]preview=/.test(url)) return false;
-  // The page a resume request came back to holds that visitor's download link.
-  if (/^\/resume\?(.*&)?request=/.test(url)) return false;
-  return true;
+  // A private address (a booked call's page, a draft's preview, the page a resume request came
+  // back to, with that visitor's download link...): never kept, never handed to someone else.
+  return !holdsSecret(url);
 }
 
 /**
- * Pages everybody without a session sees alike. Sign-in, the image generator, the dashboard and the
- * private pages of a booked call, of a testimonial, of a newsletter subscriber's links (read on
- * the server as their visitor) and of a read-only link to the analytics (revocable at any moment)
- * are never cached.
+ * Pages everybody without a session sees alike. Sign-in, the image generator and the dashboard,
+ * which are each visitor's own, are never cached, and neither is any private address
+ * (private-addresses.ts).
  */
-const UNCACHED_PAGES =
-  /^\/(admin|auth|generate-images|booking|testimonial|shared|newsletter\/(confirm|unsubscribe))(\/|\?|$)/;
+const UNCACHED_PAGES = /^\/(admin|auth|generate-images)(\/|\?|$)/;
 
 /**
  * The query parameters any page reads when it renders (the blog's and the newsletter's page, search

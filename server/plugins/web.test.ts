@@ -387,6 +387,10 @@ describe('what a shared cache may keep', () => {
       '/%72esume?request=t2',
       '/Admin/Blog',
       '/AUTH/',
+      // Every private address of private-addresses.ts, the one list (issue 62).
+      '/Shared/Analytics/t4',
+      '/blog/a-draft?page=1&preview=t5',
+      '/?link=t6',
     ];
     for (const path of spellings) {
       for (let i = 0; i < 2; i++) {

@@ -8,7 +8,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { advance, BUILT_IN_FUNNEL, type FunnelStep, parseStep } from '../../../common/funnels.ts';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
-import { funnelFormSchema } from '../../../common/schemas/analytics.ts';
+import { funnelFormSchema, SHARE_SECTIONS } from '../../../common/schemas/analytics.ts';
 import {
   analyticsDaily,
   analyticsFunnels,
@@ -468,6 +468,47 @@ describe('a read-only link to the analytics (point 6)', () => {
     expect(after.statusCode).toBe(404);
     expect(after.json().message).toBe('This link no longer works. Ask for a new one.');
     expect((await revoke()).statusCode).toBe(404);
+  });
+
+  it('never counts nor shows a private address: its secret reaches no report and no link (issue 62)', async () => {
+    const secret = 'Pr1vateT0kenOfAVisitor';
+    const privatePages = [
+      `/booking/${secret}`,
+      `/booking/${secret}?change=move`,
+      `/testimonial/${secret}`,
+      `/newsletter/confirm/${secret}`,
+      `/newsletter/unsubscribe/${secret}`,
+      `/shared/analytics/${secret}`,
+      `/blog/a-draft?preview=${secret}`,
+      `/auth?link=${secret}`,
+      `/resume?request=${secret}`,
+    ];
+    for (const path of privatePages) {
+      await view(freshIp(), path);
+      await sawForm(freshIp(), path);
+    }
+    // Counted before the analytics left them out: in the roll-ups, as pages and as landing pages.
+    const today = new Date().toISOString().slice(0, 10);
+    await db.insert(analyticsDaily).values([
+      { day: today, dimension: 'path', value: `/booking/${secret}`, views: 3, visitors: 3 },
+      { day: today, dimension: 'landing', value: `/testimonial/${secret}`, views: 2, visitors: 2 },
+    ]);
+    await view(freshIp(), '/blog');
+    const owners = await report();
+    expect(owners.topPages.map((row) => row.path)).toEqual(['/blog']);
+    expect(owners.goals.find((goal) => goal.goal === 'contact_form')?.completions).toBe(0);
+    expect(JSON.stringify(owners)).not.toContain(secret);
+    const made = await make({ label: 'Everything', sections: SHARE_SECTIONS.map((section) => section.id) });
+    const read = await shared((made.json() as { token: string }).token);
+    expect(read.statusCode).toBe(200);
+    expect(read.body).toContain('/blog');
+    expect(read.body).not.toContain(secret);
+    const csv = await t.app.inject({
+      url: '/api/admin/analytics/export.csv?report=pages',
+      headers: { cookie: owner },
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).not.toContain(secret);
   });
 
   it('refuses a link with nothing to show or no name, a made-up token, and a stranger', async () => {

@@ -22,6 +22,7 @@ import { socialLinks } from '../../../content/profile.ts';
 import { projects } from '../../../content/projects.ts';
 import type { CountryOf } from '../../lib/country.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { holdsSecret } from '../../lib/private-addresses.ts';
 import type { CountGoal } from './goals.ts';
 import type { AnalyticsService } from './service.ts';
 import { campaignOf, referrerHost } from './service.ts';
@@ -44,10 +45,10 @@ export function outboundTarget(kind: string, projectId?: string): { url: string;
 const NOT_A_LINK = 'This link does not lead anywhere.';
 
 /**
- * Pages whose views are not counted: the dashboard, and a read-only link to the analytics (its
- * address holds its token, which must never reach a report another link may show).
+ * Pages whose views are not counted: the dashboard, and every private address (a booked call's,
+ * a read-only link to the analytics...: its secret must never reach a report another link may show).
  */
-const notCounted = (path: string) => /^\/(admin|shared)(\/|\?|#|$)/.test(path);
+const notCounted = (path: string) => /^\/admin(\/|\?|#|$)/.test(path) || holdsSecret(path);
 
 /**
  * Reports the first page view and every client-side navigation after it (history.pushState and

@@ -44,6 +44,7 @@ import {
 } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { nowAndThen } from '../../lib/now-and-then.ts';
+import { holdsSecret } from '../../lib/private-addresses.ts';
 import {
   type Bucket,
   deviceOf,
@@ -738,7 +739,12 @@ export function createAnalyticsService(
         previous: previous ?? { views: 0, visitors: 0 },
         rightNow: rightNow?.visitors ?? 0,
         settings: chosen,
-        sources: sourcesReport(sourceRows, leadsOf(leadRows, filter), length),
+        // A private address counted before the analytics left them out is never shown (its secret).
+        sources: sourcesReport(
+          sourceRows.filter((row) => !holdsSecret(row.value)),
+          leadsOf(leadRows, filter),
+          length,
+        ),
         funnels: funnelRows,
         credit,
         timeToWon: wonTiming,
@@ -755,7 +761,9 @@ export function createAnalyticsService(
             rate: totals.visitors > 0 ? Math.min(1, visitors / totals.visitors) : 0,
           };
         }),
-        topPages: topPages.map(({ value, ...counts }) => ({ path: value, ...counts })),
+        topPages: topPages
+          .filter((row) => !holdsSecret(row.value))
+          .map(({ value, ...counts }) => ({ path: value, ...counts })),
         topReferrers: topReferrers.map(({ value, ...counts }) => ({ referrer: value, ...counts })),
         devices: devices.map(({ value, ...counts }) => ({
           device: value as AdminAnalytics['devices'][number]['device'],
