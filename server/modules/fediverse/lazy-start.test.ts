@@ -2,7 +2,8 @@
  * The server starts without Fedify (issue 47): it is loaded on the first request that needs it
  * (module.ts), since its import (with JSON-LD and OpenTelemetry) added about half a second to every
  * start, and the tests that start the real process twice ran out of time on CI. Checked over the
- * source: what `server/main.ts` reaches through static imports names no Fedify package.
+ * source: what `server/main.ts` and the app it loads at start (`server/app.ts`, imported once the
+ * database is open) reach through static imports names no Fedify package.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -12,8 +13,8 @@ import { projectRoot } from '../../paths.ts';
 // Static imports and re-exports only (`import type` is erased): not import().
 const STATIC = /^\s*(?:import|export)\s(?!type\s)(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]/gm;
 
-/** Every project file and package `entry` reaches through static imports, and the packages named. */
-function staticGraph(entry: string) {
+/** Every project file and package the entries reach through static imports, and the packages named. */
+function staticGraph(...entries: string[]) {
   const files = new Set<string>();
   const packages = new Set<string>();
   const visit = (file: string) => {
@@ -30,13 +31,14 @@ function staticGraph(entry: string) {
       if (existsSync(join(projectRoot, target))) visit(target);
     }
   };
-  visit(relative(projectRoot, join(projectRoot, entry)));
+  for (const entry of entries) visit(relative(projectRoot, join(projectRoot, entry)));
   return { files, packages: [...packages] };
 }
 
 describe('the server at start-up', () => {
   it('reaches the fediverse module but loads no Fedify package until a request needs it', () => {
-    const { files, packages } = staticGraph('server/main.ts');
+    const { files, packages } = staticGraph('server/main.ts', 'server/app.ts');
+    expect(readFileSync(join(projectRoot, 'server/main.ts'), 'utf8')).toContain("import('./app.ts')");
     // The walk sees the server as it is: the module, its routes and settings, the frameworks.
     expect(files).toContain('server/modules/fediverse/module.ts');
     expect(files).toContain('server/modules/fediverse/settings.ts');
