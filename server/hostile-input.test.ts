@@ -25,14 +25,28 @@ beforeAll(async () => {
   ({ t, admin, user } = await signedInTestApp({ seed: false }));
   postId = (await insertPost(t.database.db, { slug: 'fuzz-target' })).id;
   skillId = (await insertSkill(t.database.db)).id;
-  // Static files are served under these prefixes, outside the route tree.
   routes = [
+    // What a remote server reads and posts first (Fedify's addresses sit behind one wildcard route,
+    // outside the route tree's list), and the other bodies that are not the API's JSON (issue 62).
+    ...FEDIVERSE_ADDRESSES,
     ...listRoutes(t.app).filter((route) => route.url !== '*'),
+    // Static files are served under these prefixes, outside the route tree.
     { method: 'GET', url: '/images/:file' },
     { method: 'GET', url: '/uploads/:file' },
   ];
 });
 afterAll(() => t.close());
+
+/** The fediverse's addresses (Fedify's, behind the `/ap/*` route). */
+const FEDIVERSE_ADDRESSES: RouteEntry[] = [
+  { method: 'POST', url: '/ap/inbox' },
+  { method: 'POST', url: '/ap/actors/blog/inbox' },
+  { method: 'GET', url: '/ap/actors/blog' },
+  { method: 'GET', url: '/ap/actors/blog/followers' },
+  { method: 'GET', url: '/ap/actors/blog/outbox' },
+  { method: 'GET', url: '/ap/posts/:slug' },
+  { method: 'GET', url: '/nodeinfo/2.1' },
+];
 
 const CONTROLS = [
   ...Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).filter(
@@ -198,7 +212,7 @@ async function storedRows() {
   return counts;
 }
 
-const isWrite = (route: RouteEntry) => route.method === 'POST' || route.method === 'PATCH';
+const isWrite = (route: RouteEntry) => ['POST', 'PATCH', 'PUT', 'DELETE'].includes(route.method);
 
 describe('hostile text in addresses', () => {
   it('every control character or lone surrogate in any path parameter is a 400', async () => {
@@ -359,6 +373,100 @@ describe('hostile text in bodies', () => {
       );
     }
   });
+});
+
+describe('bodies that are not the API’s JSON, and numbers in queries (issue 62, point 3)', () => {
+  const post = (url: string, contentType: string, payload: string) => {
+    sent++;
+    return t.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: freshIp(),
+      headers: { 'content-type': contentType },
+      payload,
+    });
+  };
+  const deep = `${'{"a":'.repeat(5000)}"x"${'}'.repeat(5000)}`;
+
+  it('an activity goes through the body rules before Fedify reads it: too deep, not text, not an object', async () => {
+    for (const inbox of ['/ap/inbox', '/ap/actors/blog/inbox']) {
+      for (const type of ['application/activity+json', 'application/ld+json', 'application/json']) {
+        const tooDeep = await post(
+          inbox,
+          type,
+          `{"type":"Create","actor":"https://x.example/a","object":${deep}}`,
+        );
+        expect(tooDeep.statusCode, `${inbox} ${type}`).toBe(400);
+        expect(tooDeep.json().message).toBe(TOO_DEEP);
+        const control = await post(
+          inbox,
+          type,
+          JSON.stringify({ type: 'Follow', actor: 'https://x.example/\u0000' }),
+        );
+        expect(control.statusCode).toBe(400);
+        expect(control.json().message).toBe(BAD_TEXT);
+        for (const notAnObject of ['[1,2]', '"Follow"', 'null', '{not json', '']) {
+          const answer = await post(inbox, type, notAnObject);
+          expect(answer.statusCode, `${inbox} ${JSON.stringify(notAnObject)}`).toBe(400);
+        }
+        // JSON-LD Fedify cannot read: the sender's fault, never a 5xx.
+        for (const odd of [
+          { '@context': 5, type: 'Create', actor: 'https://x.example/a' },
+          { '@context': 'https://www.w3.org/ns/activitystreams', type: ['Create', 5], object: { id: 7 } },
+          { type: 'Delete', actor: { id: null }, object: [] },
+        ]) {
+          expect((await post(inbox, type, JSON.stringify(odd))).statusCode).toBeLessThan(500);
+        }
+      }
+    }
+  });
+
+  it('a Webmention that names no address, or a form body on any write, is refused, never a 5xx', async () => {
+    for (const body of [
+      'source=x&target=y',
+      'source=&target=',
+      'source=http%3A%2F%2Fa&target=http%3A%2F%2Fa',
+      'x=1',
+    ]) {
+      const answer = await post('/webmention', 'application/x-www-form-urlencoded', body);
+      expect(answer.statusCode, body).toBe(400);
+    }
+    const control = await post(
+      '/webmention',
+      'application/x-www-form-urlencoded',
+      'source=https%3A%2F%2Fa.example%2F%00&target=y',
+    );
+    expect(control.statusCode).toBe(400);
+    for (const route of routes.filter(isWrite)) {
+      const answer = await send(route, pathOf(route));
+      expect(answer.statusCode).toBeLessThan(500);
+      sent++;
+      const form = await t.app.inject({
+        method: route.method as 'POST',
+        url: pathOf(route),
+        remoteAddress: freshIp(),
+        headers: {
+          cookie: route.url === '/api/logout' ? '' : admin,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: 'name=%00&source=x&target=y&a[b][c]=d',
+      });
+      expect(form.statusCode, `${route.method} ${route.url}: ${form.body.slice(0, 200)}`).toBeLessThan(500);
+    }
+  });
+
+  it('a number that is none (negative, a fraction, 1e400, twenty digits) in any query or id is never a 5xx', async () => {
+    const numbers = ['-5', '0.5', '1e400', '99999999999999999999', 'NaN', '', '0x10', ' 1'];
+    for (const route of routes) {
+      for (const value of numbers) {
+        const query = ['cursor', 'page', 'limit', 'days', 'id', 'type', 'offset']
+          .map((name) => `${name}=${encodeURIComponent(value)}`)
+          .join('&');
+        await send(route, `${pathOf(route)}?${query}`);
+        for (const param of paramsOf(route)) await send(route, pathOf(route, { param, value }));
+      }
+    }
+  }, 120_000);
 });
 
 it('walked every route with thousands of hostile requests', () => {

@@ -4,28 +4,39 @@
  */
 import { z } from './zod.ts';
 
+/** An http(s) address as a URL; null for anything else. */
+const webUrl = (value: string): URL | null => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+};
+
 const webAddress = (field: string) =>
   z
     .string({ error: `${field} is required` })
     .trim()
     .min(1, `${field} is required`)
     .max(2000, `${field} must be at most 2000 characters`)
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === 'http:' || url.protocol === 'https:';
-      } catch {
-        return false;
-      }
-    }, `${field} must be an http or https address`);
+    .refine((value) => webUrl(value) !== null, `${field} must be an http or https address`);
 
 /** A Webmention as posted (x-www-form-urlencoded `source` and `target`). */
 export const webmentionSchema = z
   .object({ source: webAddress('Source'), target: webAddress('Target') })
-  .refine(({ source, target }) => new URL(source).href !== new URL(target).href, {
-    message: 'The source and the target must be different pages',
-    path: ['source'],
-  });
+  // Zod runs an object's refinement even when a field failed: an address that is none is left
+  // to its field's message.
+  .refine(
+    ({ source, target }) => {
+      const [from, to] = [webUrl(source), webUrl(target)];
+      return !from || !to || from.href !== to.href;
+    },
+    {
+      message: 'The source and the target must be different pages',
+      path: ['source'],
+    },
+  );
 export type Webmention = z.infer<typeof webmentionSchema>;
 
 /** An approved mention under a post: the page that mentions it, with its title, author and site. */

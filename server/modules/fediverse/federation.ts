@@ -252,14 +252,25 @@ export function createBlogFederation({
     return post ? articleOf(ctx, post) : null;
   });
 
+  /**
+   * A collection page's cursor (the outbox's page, the followers' offset): a whole number from
+   * `least` to a million, as this site writes them; anything else (-5, 0.5, 1e400, twenty digits)
+   * is no page, a 404, never a query the database refuses.
+   */
+  const cursorNumber = (cursor: string, least: number) => {
+    if (!/^\d{1,7}$/.test(cursor)) return null;
+    const value = Number(cursor);
+    return value >= least && value <= 1_000_000 ? value : null;
+  };
+
   /** How many posts are published (one count, not the list). */
   const publishedCount = async () => (await blog.listPage({ limit: 1, page: 1, q: '', tag: '' })).total;
 
   federation
     .setOutboxDispatcher('/ap/actors/{identifier}/outbox', async (ctx, identifier, cursor) => {
-      if (identifier !== BLOG_ACTOR || cursor === null) return null;
       // The cursor is a page number: one page of posts is read, whatever the blog's size.
-      const page = Math.max(1, Math.floor(Number(cursor)) || 1);
+      const page = cursor === null ? null : cursorNumber(cursor, 1);
+      if (identifier !== BLOG_ACTOR || page === null) return null;
       const { posts, total } = await blog.listPage({ limit: PAGE, page, q: '', tag: '' });
       const items = posts.map(
         (post) =>
@@ -278,8 +289,8 @@ export function createBlogFederation({
 
   federation
     .setFollowersDispatcher('/ap/actors/{identifier}/followers', async (_ctx, identifier, cursor) => {
-      if (identifier !== BLOG_ACTOR || cursor === null) return null;
-      const start = Number(cursor) || 0;
+      const start = cursor === null ? null : cursorNumber(cursor, 0);
+      if (identifier !== BLOG_ACTOR || start === null) return null;
       const rows = await db
         .select()
         .from(fediverseFollowers)

@@ -7,6 +7,7 @@
 import type { Federation } from '@fedify/fedify';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { BLOG_ACTOR_PATH, FEDIVERSE_INFO_PATH, type FediverseInfo } from '../../../common/fediverse.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { sendJson } from '../../lib/read-cache.ts';
 import { idParams } from '../../lib/route-params.ts';
 import { hostOf } from './settings.ts';
@@ -21,14 +22,33 @@ export function pageFor(pathname: string): string {
   return post ? `/blog/${post[1]}` : '/';
 }
 
-/** The actors an activity names as its sender (a URI, an object with an id, or a list of them). */
-export function actorsOf(body: Buffer): string[] {
-  let actor: unknown;
+/** The bytes an activity arrived as, kept beside what they parse to (the signature's digest covers them). */
+const ACTIVITY_BYTES = Symbol('activity bytes');
+type ReadActivity = Record<string, unknown> & { [ACTIVITY_BYTES]: Buffer };
+
+export const NOT_AN_ACTIVITY = 'An activity is a JSON object';
+export const UNREADABLE_ACTIVITY = 'This activity could not be read';
+
+/**
+ * An activity's body, read once: JSON, kept with its bytes. What it parses to is then checked by
+ * the site's body rules like every other write's (the security plugin: no nesting deeper than
+ * MAX_BODY_DEPTH, no control character), before Fedify or anything else reads it; a list passes
+ * here only to be refused there or, shallow, by the route (an activity is an object).
+ */
+export function readActivity(body: Buffer): ReadActivity | unknown[] {
+  let parsed: unknown;
   try {
-    actor = (JSON.parse(body.toString('utf8')) as { actor?: unknown } | null)?.actor;
+    parsed = JSON.parse(body.toString('utf8'));
   } catch {
-    return [];
+    throw new HttpError(400, NOT_AN_ACTIVITY);
   }
+  if (parsed === null || typeof parsed !== 'object') throw new HttpError(400, NOT_AN_ACTIVITY);
+  return Object.assign(parsed, { [ACTIVITY_BYTES]: body });
+}
+
+/** The actors an activity names as its sender (a URI, an object with an id, or a list of them). */
+export function actorsOf(activity: Record<string, unknown>): string[] {
+  const actor = activity.actor;
   // One in practice; a few at most are looked at, whatever a sender lists.
   return (Array.isArray(actor) ? actor.slice(0, 4) : [actor])
     .map((item) => (typeof item === 'string' ? item : (item as { id?: unknown } | null)?.id))
@@ -77,12 +97,18 @@ export const fediverseRoutes: FastifyPluginAsync<{
     },
   );
 
-  // In this scope only: bodies stay bytes.
+  // In this scope only: an activity is read by readActivity, its bytes kept.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     ACTIVITY_TYPES,
     { parseAs: 'buffer', bodyLimit: MAX_ACTIVITY_BYTES },
-    (_r, body, done) => done(null, body),
+    (_r, body: Buffer, done) => {
+      try {
+        done(null, readActivity(body));
+      } catch (error) {
+        done(error as HttpError, undefined);
+      }
+    },
   );
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -91,9 +117,12 @@ export const fediverseRoutes: FastifyPluginAsync<{
     for (const [name, value] of Object.entries(request.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
-    const body = request.method === 'POST' && Buffer.isBuffer(request.body) ? request.body : undefined;
+    const activity =
+      request.method === 'POST' ? (request.body as ReadActivity | unknown[] | undefined) : undefined;
+    if (Array.isArray(activity)) return reply.code(400).send({ message: NOT_AN_ACTIVITY });
+    const body = activity?.[ACTIVITY_BYTES];
     // A blocked person or server is refused before its signature is checked (no key fetched for it).
-    const actors = body ? actorsOf(body) : [];
+    const actors = activity ? actorsOf(activity) : [];
     for (const actor of actors) {
       if (await blocked(actor)) return reply.code(403).send({ message: 'Blocked' });
     }
@@ -109,15 +138,23 @@ export const fediverseRoutes: FastifyPluginAsync<{
           .send({ message: 'Too many activities from this server; try again later' });
       }
     }
-    const answer = await (await federation()).fetch(
-      new Request(url, { method: request.method, headers, ...(body ? { body } : {}) }),
-      {
-        contextData: undefined,
-        onNotFound: () => Response.json({ message: 'Not found' }, { status: 404 }),
-        onNotAcceptable: (asked) =>
-          new Response(null, { status: 302, headers: { location: pageFor(new URL(asked.url).pathname) } }),
-      },
-    );
+    let answer: Response;
+    try {
+      answer = await (await federation()).fetch(
+        new Request(url, { method: request.method, headers, ...(body ? { body } : {}) }),
+        {
+          contextData: undefined,
+          onNotFound: () => Response.json({ message: 'Not found' }, { status: 404 }),
+          onNotAcceptable: (asked) =>
+            new Response(null, { status: 302, headers: { location: pageFor(new URL(asked.url).pathname) } }),
+        },
+      );
+    } catch (error) {
+      // Fedify refuses what it cannot read by throwing: the sender's fault, answered so.
+      if (!body) throw error;
+      request.log.info({ err: error }, 'an activity Fedify could not read');
+      return reply.code(400).send({ message: UNREADABLE_ACTIVITY });
+    }
     reply.code(answer.status);
     answer.headers.forEach((value, name) => {
       reply.header(name, value);
