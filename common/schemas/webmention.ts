@@ -2,34 +2,25 @@
  * Webmention (issue 47, point 7): what another site sends (W3C Recommendation: a source page that
  * links to a target on this site), what a post shows of the approved ones, and the owner's list.
  */
+import { webAddress } from '../web-address.ts';
 import { z } from './zod.ts';
 
-/** An http(s) address as a URL; null for anything else. */
-const webUrl = (value: string): URL | null => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
-};
-
-const webAddress = (field: string) =>
+const webField = (field: string) =>
   z
     .string({ error: `${field} is required` })
     .trim()
     .min(1, `${field} is required`)
     .max(2000, `${field} must be at most 2000 characters`)
-    .refine((value) => webUrl(value) !== null, `${field} must be an http or https address`);
+    .refine((value) => webAddress(value) !== null, `${field} must be an http or https address`);
 
 /** A Webmention as posted (x-www-form-urlencoded `source` and `target`). */
 export const webmentionSchema = z
-  .object({ source: webAddress('Source'), target: webAddress('Target') })
+  .object({ source: webField('Source'), target: webField('Target') })
   // Zod runs an object's refinement even when a field failed: an address that is none is left
   // to its field's message.
   .refine(
     ({ source, target }) => {
-      const [from, to] = [webUrl(source), webUrl(target)];
+      const [from, to] = [webAddress(source), webAddress(target)];
       return !from || !to || from.href !== to.href;
     },
     {

@@ -1,5 +1,6 @@
 /**
- * A fediverse server of one person, Alice, run by Fedify on 127.0.0.1 (issue 47): an ActivityPub
+ * A fediverse server of one person, Alice (and Mallory, whose profile address is a script), run by
+ * Fedify on 127.0.0.1 (issue 47): an ActivityPub
  * implementation this project did not write, for the tests to follow the blog from. What it
  * received is kept in `accepted`, `rejected` and `posts` (the Creates, Updates and Deletes of the
  * blog's posts); `answerInbox(status)` makes her inbox answer every post with that status (a server
@@ -39,9 +40,21 @@ export async function startPeer() {
             icon: new Image({ url: new URL('/avatar.png', ctx.origin), mediaType: 'image/png' }),
             publicKey: (await ctx.getActorKeyPairs(identifier))[0]?.cryptographicKey ?? null,
           })
-        : null,
+        : identifier === 'mallory'
+          ? // Whose profile address is a script (issue 62): never kept, never linked to.
+            new Person({
+              id: ctx.getActorUri(identifier),
+              preferredUsername: 'mallory',
+              name: 'Mallory Example',
+              url: new URL('javascript:alert(document.cookie)'),
+              inbox: ctx.getInboxUri(identifier),
+              publicKey: (await ctx.getActorKeyPairs(identifier))[0]?.cryptographicKey ?? null,
+            })
+          : null,
     )
-    .setKeyPairsDispatcher((_ctx, identifier) => (identifier === 'alice' ? [pair] : []));
+    .setKeyPairsDispatcher((_ctx, identifier) =>
+      identifier === 'alice' || identifier === 'mallory' ? [pair] : [],
+    );
   federation
     .setInboxListeners('/users/{identifier}/inbox')
     .on(Accept, (_ctx, accept) => {

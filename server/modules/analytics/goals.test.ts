@@ -233,6 +233,16 @@ describe('links out: a counted redirect', () => {
     ]);
   });
 
+  it('counts a link once per visitor and day, however often it is followed (issue 62, point 5)', async () => {
+    const ip = freshIp();
+    const go = (url: string) => t.app.inject({ url, ...as(ip) });
+    for (let i = 0; i < 200; i++) expect((await go('/go/linkedin')).statusCode).toBe(302);
+    await go(`/go/demo/${live?.id}`);
+    await go(`/go/demo/${live?.id}`);
+    await t.app.inject({ url: '/go/linkedin', ...as(freshIp()) });
+    expect((await goalsCounted()).map((row) => row.goal).sort()).toEqual(['demo', 'linkedin', 'linkedin']);
+  });
+
   it('answers 404 to an address no link makes, and never leads off to an address it was given', async () => {
     for (const url of [
       '/go/threads',

@@ -40,8 +40,16 @@ export async function countsAsVisitor(
   return !user?.isAdmin;
 }
 
-/** Counts a goal for a request's visitor, from `path` (or else the page its Referer names). */
-export type CountGoal = (request: FastifyRequest, goal: GoalId, path?: string) => Promise<void>;
+/**
+ * Counts a goal for a request's visitor, from `path` (or else the page its Referer names); with
+ * `once`, only the visitor's first time today at that key (a link out).
+ */
+export type CountGoal = (
+  request: FastifyRequest,
+  goal: GoalId,
+  path?: string,
+  options?: { once?: string },
+) => Promise<void>;
 
 /**
  * Counts a goal for a request's visitor (its page from the Referer, on the site at `publicUrl`);
@@ -53,10 +61,11 @@ export function goalCounter(
   log: FastifyBaseLogger,
 ): CountGoal {
   const publicHost = new URL(publicUrl).host;
-  return async (request, goal, path) => {
+  return async (request, goal, path, options = {}) => {
     try {
       if (!(await countsAsVisitor(analytics, request))) return;
       const visitor = await analytics.visitorHash(request.ip, request.headers['user-agent'] ?? '');
+      if (options.once && !(await analytics.firstToday(options.once, visitor))) return;
       await analytics.recordGoal(goal, visitor, path ?? fromPage(request, publicHost));
     } catch (error) {
       log.warn({ err: error, goal }, 'goal not counted');

@@ -124,7 +124,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
   const goOut = async (request: FastifyRequest, reply: FastifyReply, kind: string, projectId?: string) => {
     const target = outboundTarget(kind, projectId);
     if (!target) throw notFound(NOT_A_LINK);
-    await countGoal(request, target.goal);
+    // Once per visitor, link and day: following it again (or a script following it 200 times) is not another goal.
+    await countGoal(request, target.goal, undefined, { once: `go:${kind}/${projectId ?? ''}` });
     return reply.header('cache-control', 'no-store').redirect(target.url, 302);
   };
   app.get('/go/:kind', { schema: { params: z.object({ kind: z.string().max(40) }) } }, (request, reply) =>

@@ -36,6 +36,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import {
   analyticsDaily,
+  analyticsDailyVisitors,
   analyticsFunnels,
   analyticsVisits,
   appMeta,
@@ -608,6 +609,21 @@ export function createAnalyticsService(
         await moveThroughFunnels(tx, list, stored, { page: view.path }, reads);
       });
       if (sweepDue()) await sweep(db, day, rawRetentionDays, at);
+    },
+
+    /**
+     * Whether this is the visitor's first time today at `key` (a link out: its kind and project),
+     * noted in the day's visitor sets that the roll-ups keep (gone with the day's salt): a link
+     * followed 200 times is one goal a day (issue 62, point 5).
+     */
+    async firstToday(key: string, visitorHash: string): Promise<boolean> {
+      const day = now().toISOString().slice(0, 10);
+      const noted = await db
+        .insert(analyticsDailyVisitors)
+        .values({ day, dimension: 'once', value: key, visitorHash })
+        .onConflictDoNothing()
+        .returning({ day: analyticsDailyVisitors.day });
+      return noted.length > 0;
     },
 
     /**

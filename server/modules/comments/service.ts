@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { PublicComment } from '../../../common/schemas/comments.ts';
 import type { PageQuery } from '../../../common/schemas/shared.ts';
+import { webAddress } from '../../../common/web-address.ts';
 import type { Db } from '../../db/client.ts';
 import { countOf, paged, withIsoDates } from '../../db/paging.ts';
 import { blogPosts, comments } from '../../db/schema.ts';
@@ -54,14 +55,16 @@ export function createCommentService(
         .from(comments)
         .where(and(eq(comments.postId, postId), eq(comments.isApproved, true), eq(comments.isSpam, false)))
         .orderBy(asc(comments.createdAt), asc(comments.id));
-      return rows.map(({ authorHandle, authorUrl, authorAvatar, ...row }) => ({
-        ...row,
-        createdAt: row.createdAt.toISOString(),
-        fediverse:
-          authorHandle && authorUrl
-            ? { handle: authorHandle, profileUrl: authorUrl, avatar: authorAvatar }
-            : null,
-      }));
+      return rows.map(({ authorHandle, authorUrl, authorAvatar, ...row }) => {
+        // A web address only, even one stored before that was the rule (issue 62).
+        const profileUrl = webAddress(authorUrl)?.href;
+        return {
+          ...row,
+          createdAt: row.createdAt.toISOString(),
+          fediverse:
+            authorHandle && profileUrl ? { handle: authorHandle, profileUrl, avatar: authorAvatar } : null,
+        };
+      });
     },
 
     /**

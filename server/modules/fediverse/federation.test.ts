@@ -690,6 +690,33 @@ describe('likes and boosts from the fediverse', () => {
     });
   });
 
+  it('keeps a web address as the profile of whoever reacts: a script as its address is never kept (issue 62)', async () => {
+    const ctx = peer.context();
+    const blog = (await ctx.lookupObject(actorUri())) as Person;
+    const mallory = ctx.getActorUri('mallory');
+    const [post] = (await (await fetch(`${site}/api/blog`)).json()) as { id: number; slug: string }[];
+    if (!post) throw new Error('no post');
+    const like = new Like({
+      id: new URL(`${mallory.href}#likes/1`),
+      actor: mallory,
+      object: new URL(`${site}/ap/posts/${post.slug}`),
+    });
+    await ctx.sendActivity({ identifier: 'mallory' }, blog, like);
+    expect((await counts(post.id)).body).toEqual({ likes: 1, boosts: 0 });
+    const stored = await t.database.db.select().from(fediverseReactions);
+    expect(stored.map((row) => row.profileUrl)).toEqual([mallory.href]);
+    const owner = await t.signIn('admin');
+    const listed = await t.app.inject({ url: '/api/admin/fediverse', headers: { cookie: owner } });
+    expect(listed.body).not.toContain('javascript:');
+    expect(listed.json().reactions).toMatchObject([{ name: 'Mallory Example', profileUrl: mallory.href }]);
+    await ctx.sendActivity(
+      { identifier: 'mallory' },
+      blog,
+      new Undo({ id: new URL(`${mallory.href}#likes/1/undo`), actor: mallory, object: like }),
+    );
+    expect((await counts(post.id)).body).toEqual({ likes: 0, boosts: 0 });
+  });
+
   it("blocks someone who only liked, from the like's row: the like gone, what they send refused", async () => {
     const ctx = peer.context();
     const blog = (await ctx.lookupObject(actorUri())) as Person;

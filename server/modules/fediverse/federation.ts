@@ -32,6 +32,7 @@ import {
 import { Temporal as Polyfill } from '@js-temporal/polyfill';
 import { desc, eq } from 'drizzle-orm';
 import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
+import { webAddress } from '../../../common/web-address.ts';
 import { profile } from '../../../content/profile.ts';
 import type { Db } from '../../db/client.ts';
 import { fediverseFollowers } from '../../db/schema.ts';
@@ -128,17 +129,24 @@ function postSlugOf(ctx: Context<void>, target: URL | null): string | null {
   return target.origin === new URL(ctx.origin).origin && page?.[1] ? decodeURIComponent(page[1]) : null;
 }
 
-/** A follower's row from the actor who sent the Follow. */
+/**
+ * Where an actor's profile is shown (a reaction's name, a reply's author): its `url` when that is a
+ * web address, else its id; null when neither is (a `javascript:` address is never kept, issue 62).
+ */
+const profileOf = (actor: Actor) =>
+  (webAddress(actor.url instanceof URL ? actor.url : null) ?? webAddress(actor.id))?.href ?? null;
+
+/** A follower's row from the actor who sent the Follow: none unless its addresses are web addresses. */
 async function followerOf(actor: Actor, follow: Follow) {
-  const actorUri = actor.id?.href;
-  const inbox = actor.inboxId?.href;
+  const actorUri = webAddress(actor.id)?.href;
+  const inbox = webAddress(actor.inboxId)?.href;
   if (!actorUri || !inbox || !follow.id) return null;
   const handle = await actorHandle(actor);
   return {
     actorUri,
     followId: follow.id.href,
     inbox,
-    sharedInbox: actor.endpoints?.sharedInbox?.href ?? null,
+    sharedInbox: webAddress(actor.endpoints?.sharedInbox)?.href ?? null,
     handle,
     name: actor.name?.toString() ?? '',
     server: new URL(actorUri).host,
@@ -202,6 +210,8 @@ export function createBlogFederation({
     if (!post) return;
     const actor = await activity.getActor(ctx);
     if (!actor || !isActor(actor) || actor.id?.href !== activity.actorId.href) return;
+    const profileUrl = profileOf(actor);
+    if (!profileUrl) return;
     await addReaction(db, {
       postId: post.id,
       kind,
@@ -209,7 +219,7 @@ export function createBlogFederation({
       actorUri: actor.id.href,
       handle: await actorHandle(actor),
       name: actor.name?.toString().trim().slice(0, 100) ?? '',
-      profileUrl: (actor.url instanceof URL ? actor.url : actor.id).href,
+      profileUrl,
       server: actor.id.host.toLowerCase(),
     });
     reactionsChanged([post.id]);
@@ -358,7 +368,8 @@ export function createBlogFederation({
       const content = replyText(note.content?.toString() ?? '');
       if (!content) return;
       const actor = await create.getActor(ctx);
-      if (!actor || !isActor(actor) || !actor.id) return;
+      const authorUrl = actor && isActor(actor) ? profileOf(actor) : null;
+      if (!actor || !isActor(actor) || !actor.id || !authorUrl) return;
       const handle = await actorHandle(actor);
       const stored = await comments.fromFediverse({
         postId: post.id,
@@ -368,7 +379,7 @@ export function createBlogFederation({
         activityId: note.id.href,
         authorActor: actor.id.href,
         authorHandle: handle,
-        authorUrl: (actor.url instanceof URL ? actor.url : actor.id).href,
+        authorUrl,
         ...(note.published ? { createdAt: new Date(note.published.epochMilliseconds) } : {}),
       });
       const icon = stored ? await actor.getIcon(ctx).catch(() => null) : null;

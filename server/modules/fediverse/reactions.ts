@@ -7,6 +7,7 @@
  */
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { FediverseReaction, ReactionCounts } from '../../../common/schemas/fediverse.ts';
+import { webAddress } from '../../../common/web-address.ts';
 import type { Db } from '../../db/client.ts';
 import { blogPosts, fediverseReactions } from '../../db/schema.ts';
 
@@ -107,6 +108,8 @@ export async function recentReactions(db: Db, limit: number): Promise<FediverseR
     .limit(limit);
   return rows.map(({ title, slug, reactedAt, ...row }) => ({
     ...row,
+    // A web address only, even one stored before that was the rule (issue 62): else its server.
+    profileUrl: webAddress(row.profileUrl)?.href ?? `https://${row.server}/`,
     post: { title, slug },
     reactedAt: reactedAt.toISOString(),
   }));

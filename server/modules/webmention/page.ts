@@ -7,6 +7,7 @@
  */
 import type { Element, Nodes, Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
+import { webAddress } from '../../../common/web-address.ts';
 
 const parse = (html: string): Root => fromHtml(html);
 
@@ -22,14 +23,7 @@ const rels = (element: Element) => {
   return Array.isArray(rel) ? rel.map((value) => String(value).toLowerCase()) : [];
 };
 
-const resolve = (href: string, base: URL): URL | null => {
-  try {
-    const url = new URL(href, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
-};
+const resolve = (href: string, base: URL): URL | null => webAddress(href, base);
 
 /** The first `rel="webmention"` of a Link header (one or several), resolved against `base`. */
 export function endpointInLinkHeader(header: string | string[] | undefined, base: URL): URL | null {
