@@ -52,7 +52,17 @@ export interface WebmentionDeps {
   sends: boolean;
 }
 
-export type Received = { ok: true; id: number } | { ok: false; status: 400; message: string };
+export type Received = { ok: true; id: number } | { ok: false; status: 400 | 429; message: string };
+
+/**
+ * How many mentions may wait (to be read, or for the owner) from one site, and on one post: a
+ * thousand sent from a thousand addresses are not a thousand pages to read and rows to review
+ * (issue 62, point 5). A mention sent again is not a new one.
+ */
+export const MAX_WAITING_PER_SITE = 10;
+export const MAX_WAITING_PER_POST = 50;
+export const TOO_MANY_FROM_SITE = 'Too many mentions from this site are waiting to be read; try again later';
+export const TOO_MANY_ON_POST = 'Too many mentions of this post are waiting to be read; try again later';
 
 /** A post's address on this site (`/blog/<slug>`, at the site's or the request's origin): its slug. */
 function slugOf(target: URL, origins: string[]): string | null {
@@ -177,6 +187,22 @@ export function createWebmentions({ db, cache, blog, pages, siteUrl, sends }: We
       const sourceUrl = new URL(source);
       if (sourceUrl.origin === targetUrl.origin && sourceUrl.pathname === targetUrl.pathname)
         return { ok: false, status: 400, message: 'The source and the target must be different pages' };
+      const [waiting] = (
+        (await db.execute(sql`
+          select
+            count(*) filter (where post_id = ${post.id})::int as "onPost",
+            count(*) filter (where substring(source from '^[a-z]+://([^/?#]+)') = ${sourceUrl.host})::int as "fromSite",
+            count(*) filter (where source = ${sourceUrl.href} and post_id = ${post.id})::int as "again"
+          from ${webmentions} where status <> 'approved'`)) as unknown as {
+          rows: { onPost: number; fromSite: number; again: number }[];
+        }
+      ).rows;
+      if (waiting && waiting.again === 0) {
+        if (waiting.fromSite >= MAX_WAITING_PER_SITE)
+          return { ok: false, status: 429, message: TOO_MANY_FROM_SITE };
+        if (waiting.onPost >= MAX_WAITING_PER_POST)
+          return { ok: false, status: 429, message: TOO_MANY_ON_POST };
+      }
       const [row] = await db
         .insert(webmentions)
         .values({ postId: post.id, source: sourceUrl.href, target: targetUrl.href })

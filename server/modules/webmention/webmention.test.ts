@@ -13,9 +13,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnerMention, PublicMention } from '../../../common/schemas/webmention.ts';
 import { mentionsPath } from '../../../common/webmention.ts';
-import { webmentionSends } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { webmentionSends, webmentions } from '../../db/schema.ts';
+import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 import { RECEIVED_TEXT } from './module.ts';
+import {
+  MAX_WAITING_PER_POST,
+  MAX_WAITING_PER_SITE,
+  TOO_MANY_FROM_SITE,
+  TOO_MANY_ON_POST,
+} from './service.ts';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -286,6 +292,44 @@ describe('Webmentions sent', () => {
       expect(await answer.text()).toBe(message);
     }
     expect((await mentions(receiver)).filter((row) => row.post.slug === 'refusals')).toEqual([]);
+  });
+
+  it('lets only so many mentions wait from one site and on one post; one sent again is not new (issue 62)', async () => {
+    const post = await publish(
+      receiver,
+      'flooded',
+      'A post that a thousand pages say they mention, long enough.',
+    );
+    const target = `${receiver.url}/blog/flooded`;
+    // Each from an address of its own, as a thousand machines would send them (port 9: nothing there).
+    const send = (source: string) =>
+      receiver.t.app.inject({
+        method: 'POST',
+        url: '/webmention',
+        remoteAddress: freshIp(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ source, target }).toString(),
+      });
+    for (let n = 0; n < MAX_WAITING_PER_SITE; n++) {
+      expect((await send(`http://127.0.0.1:9/page-${n}`)).statusCode).toBe(202);
+    }
+    const fromSite = await send('http://127.0.0.1:9/one-more');
+    expect(fromSite.statusCode).toBe(429);
+    expect(fromSite.body).toBe(TOO_MANY_FROM_SITE);
+    // The same page again is the same mention, to be read again.
+    expect((await send('http://127.0.0.1:9/page-0')).statusCode).toBe(202);
+    for (let n = 2; n < 2 + MAX_WAITING_PER_POST - MAX_WAITING_PER_SITE; n++) {
+      expect((await send(`http://127.0.0.${n}:9/page`)).statusCode).toBe(202);
+    }
+    const onPost = await send('http://127.0.0.250:9/page');
+    expect(onPost.statusCode).toBe(429);
+    expect(onPost.body).toBe(TOO_MANY_ON_POST);
+    const waiting = await receiver.t.database.db
+      .select()
+      .from(webmentions)
+      .where(eq(webmentions.postId, post.id));
+    expect(waiting).toHaveLength(MAX_WAITING_PER_POST);
+    await receiver.t.database.db.delete(webmentions).where(eq(webmentions.postId, post.id));
   });
 
   it('reads no source on a private address unless the test-only setting allows it', async () => {
