@@ -159,6 +159,7 @@ export function fediverseModule(
         siteUrl: config.publicUrl,
         handle: () => handleOf(db, config.publicUrl),
         blocked: (actorUri) => isBlocked(db, actorUri),
+        countedFrom: (host) => counters.read(`fediverse-inbox:${host}`),
         countFrom: (host) => counters.hit(`fediverse-inbox:${host}`, 60_000),
         perServerPerMinute: config.FEDIVERSE_INBOX_LIMIT,
         reactionCounts: (postId) =>

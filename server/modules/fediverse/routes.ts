@@ -12,6 +12,12 @@ import { sendJson } from '../../lib/read-cache.ts';
 import { idParams } from '../../lib/route-params.ts';
 import { hostOf } from './settings.ts';
 
+/**
+ * What one client address may post to the inbox a minute, whatever the activities name: a large
+ * server delivering a busy hour stays well under it, a script sending made-up activities does not.
+ */
+export const INBOX_PER_ADDRESS = { max: 300, timeWindow: '1 minute' } as const;
+
 /** The largest activity the inbox reads (Mastodon's own limit is about 1 MB; posts here are small). */
 export const MAX_ACTIVITY_BYTES = 256 * 1024;
 const ACTIVITY_TYPES = ['application/activity+json', 'application/ld+json', 'application/json'];
@@ -67,15 +73,26 @@ export const fediverseRoutes: FastifyPluginAsync<{
   /** A published post's likes and boosts as cached JSON; null for no such post. */
   reactionCounts: (postId: number) => Promise<string | null>;
   /**
-   * Counts one activity from a server (its host) in the current minute: how many so far and the
-   * milliseconds left (the site's window counters, shared by every process).
+   * How many verified activities a server (its host) has posted in the current minute, and the
+   * milliseconds left (the site's window counters, shared by every process): read, nothing written.
    */
-  countFrom: (host: string) => Promise<{ count: number; ttlMs: number }>;
+  countedFrom: (host: string) => Promise<{ count: number; ttlMs: number }>;
+  /** Counts one verified activity from a server in the current minute. */
+  countFrom: (host: string) => Promise<unknown>;
   /** Activities a server may post per minute (FEDIVERSE_INBOX_LIMIT). */
   perServerPerMinute: number;
 }> = async (
   app,
-  { federation, siteUrl, handle: handleNow, blocked, reactionCounts, countFrom, perServerPerMinute },
+  {
+    federation,
+    siteUrl,
+    handle: handleNow,
+    blocked,
+    reactionCounts,
+    countedFrom,
+    countFrom,
+    perServerPerMinute,
+  },
 ) => {
   // What pages show: the handle to follow, and the actor's address.
   app.get(
@@ -127,11 +144,13 @@ export const fediverseRoutes: FastifyPluginAsync<{
       if (await blocked(actor)) return reply.code(403).send({ message: 'Blocked' });
     }
     // Each server may post so many activities a minute; more waits for the next minute (a server
-    // retries a 429 later), before any key is fetched for it.
+    // retries a 429 later), before any key is fetched for it. Only activities whose signature
+    // verified are counted (below): a body that only names a server neither uses up its minute
+    // nor writes a counter (issue 62); each client address has its own limit first (the route's).
     const host = hostOf(actors[0]);
     if (host) {
-      const { count, ttlMs } = await countFrom(host);
-      if (count > perServerPerMinute) {
+      const { count, ttlMs } = await countedFrom(host);
+      if (count >= perServerPerMinute) {
         return reply
           .code(429)
           .header('retry-after', String(Math.max(1, Math.ceil(ttlMs / 1000))))
@@ -155,6 +174,8 @@ export const fediverseRoutes: FastifyPluginAsync<{
       request.log.info({ err: error }, 'an activity Fedify could not read');
       return reply.code(400).send({ message: UNREADABLE_ACTIVITY });
     }
+    // Answered 2xx, an activity's signature verified (Fedify refuses an unsigned or forged one with 401).
+    if (host && body && answer.status >= 200 && answer.status < 300) await countFrom(host);
     reply.code(answer.status);
     answer.headers.forEach((value, name) => {
       reply.header(name, value);
@@ -165,6 +186,11 @@ export const fediverseRoutes: FastifyPluginAsync<{
   for (const path of ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1', '/ap/*']) {
     app.get(path, handle);
   }
-  // Servers post without an Origin of this site: the origin check is for browsers' forms.
-  app.post('/ap/*', { config: { anyOrigin: true }, bodyLimit: MAX_ACTIVITY_BYTES }, handle);
+  // Servers post without an Origin of this site: the origin check is for browsers' forms. Each
+  // client address is limited before anything else is done with its request.
+  app.post(
+    '/ap/*',
+    { config: { anyOrigin: true, rateLimit: INBOX_PER_ADDRESS }, bodyLimit: MAX_ACTIVITY_BYTES },
+    handle,
+  );
 };
