@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { isPublicAddress } from './remote-images.ts';
+import { isPublicAddress } from './outbound.ts';
 
 export type CountryOf = (ip: string) => Promise<string | null>;
 

@@ -27,8 +27,8 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { createAdmin, seedDatabase } from '../db/seed.ts';
 import { createFormTokens, type FormKind } from '../lib/form-token.ts';
+import { loopbackImages } from '../lib/outbound.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { loopbackImages } from '../lib/remote-images.ts';
 import { migrationsFolder } from '../paths.ts';
 import { multipartFile } from './multipart.ts';
 

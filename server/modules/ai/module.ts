@@ -1,5 +1,6 @@
 /** AI project recommendations and images: the built-in provider, or an OpenAI-compatible one. */
 import { projects } from '../../../content/projects.ts';
+import { outbound } from '../../lib/outbound.ts';
 import type { SiteContext, SiteModule } from '../../lib/site-module.ts';
 import { localProvider, openAiCompatibleProvider } from './providers.ts';
 import { aiRoutes } from './routes.ts';
@@ -16,6 +17,8 @@ export function aiModule({ db, config, storage, log }: SiteContext) {
           timeoutMs: config.AI_TIMEOUT_MS,
           catalogue: projects,
           log,
+          // Answers carry images (base64): room for a few large ones, within the configured time.
+          fetch: outbound(config).fetch({ timeoutMs: config.AI_TIMEOUT_MS, maxBytes: 40 * 1024 * 1024 }),
         })
       : localProvider(projects);
   const ai = createAiService(db, provider, storage);

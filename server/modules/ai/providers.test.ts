@@ -6,6 +6,7 @@ import { recommendProjects } from '../../../common/recommender.ts';
 import type { RecommendationRequest } from '../../../common/schemas/ai.ts';
 import { projects } from '../../../content/projects.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { outbound } from '../../lib/outbound.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { openAiCompatibleProvider } from './providers.ts';
 
@@ -54,6 +55,11 @@ const provider = (timeoutMs = 2000) =>
     timeoutMs,
     catalogue: projects,
     log: { warn: (_fields, message) => warnings.push(message) },
+    // As the site builds it: the configured provider's host exempted from the address check.
+    fetch: outbound({ AI_BASE_URL: baseUrl }).fetch({
+      timeoutMs: timeoutMs + 1000,
+      maxBytes: 40 * 1024 * 1024,
+    }),
   });
 
 const request: RecommendationRequest = {
@@ -170,6 +176,31 @@ describe('the OpenAI-compatible image generation', () => {
     const image = await provider().generateImage({ ...imageRequest, size: '1024x1024' });
     expect(image.generator).toBe('ai-service');
     expect((await sharp(image.png).metadata()).width).toBe(1024);
+  });
+
+  it('never fetches an image address on this network that is not the configured service (issue 62)', async () => {
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const port = (standIn.address() as AddressInfo).port;
+    // The stand-in itself under another name (localhost), another loopback address, a file.
+    for (const address of [
+      `http://localhost:${port}/files/picture.png`,
+      `http://127.0.0.2:${port}/files/picture.png`,
+      'file:///etc/passwd',
+    ]) {
+      received = [];
+      warnings = [];
+      handler = (_body, req, res) => {
+        if (req.url === '/files/picture.png')
+          return void res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+        json(res, 200, { data: [{ url: address }] });
+      };
+      const image = await provider().generateImage(imageRequest);
+      expect(image.generator, address).toBe('built-in');
+      expect(received.map((request) => request.path)).toEqual(['/v1/images/generations']);
+      expect(warnings).toEqual(['AI image service unusable; the built-in generator drew the image']);
+    }
   });
 
   it('draws with the built-in generator, logged, when the answer is not an image', async () => {

@@ -56,6 +56,12 @@ export interface OpenAiCompatibleOptions {
   timeoutMs: number;
   catalogue: readonly CatalogueProject[];
   log: AiLog;
+  /**
+   * How the provider is called, and the image address it may answer with fetched: the outbound
+   * module's guarded fetch (server/lib/outbound.ts; the configured AI_BASE_URL's host exempted
+   * from the address check by configuration, an image address elsewhere never on this network).
+   */
+  fetch: typeof fetch;
 }
 
 /** What the model must answer: project ids from the catalogue, scores in percent, reasons. */
@@ -103,7 +109,7 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): AiPr
   async function post(path: string, body: unknown): Promise<unknown> {
     let response: Response;
     try {
-      response = await fetch(`${base}${path}`, {
+      response = await options.fetch(`${base}${path}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -199,11 +205,13 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): AiPr
     if (image && 'b64_json' in image) bytes = Buffer.from(image.b64_json, 'base64');
     else {
       // Some services answer with a short-lived address instead: fetch it now, keep our own copy.
-      const response = await fetch(String(image?.url), {
-        signal: AbortSignal.timeout(options.timeoutMs),
-      }).catch((error: Error) => {
-        throw new Unusable(`the image address did not answer: ${error.message}`);
-      });
+      const response = await options
+        .fetch(String(image?.url), {
+          signal: AbortSignal.timeout(options.timeoutMs),
+        })
+        .catch((error: Error) => {
+          throw new Unusable(`the image address did not answer: ${error.message}`);
+        });
       if (!response.ok) throw new Unusable(`the image address answered ${response.status}`);
       bytes = Buffer.from(await response.arrayBuffer());
     }

@@ -12,6 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { clearCookie, readCookie, setCookie } from '../../lib/cookies.ts';
+import { outbound } from '../../lib/outbound.ts';
 
 const STATE_COOKIE = 'gh_oauth_state';
 const VERIFIER_COOKIE = 'gh_oauth_verifier';
@@ -70,6 +71,8 @@ export const githubRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
   const authorizeUrl = `${config.GITHUB_OAUTH_URL.replace(/\/$/, '')}/login/oauth/authorize`;
   const tokenUrl = `${config.GITHUB_OAUTH_URL.replace(/\/$/, '')}/login/oauth/access_token`;
   const userUrl = `${config.GITHUB_API_URL.replace(/\/$/, '')}/user`;
+  // Through the outbound module, GitHub's configured hosts exempted from its address check.
+  const callOut = outbound(config).fetch({ timeoutMs: 10_000 });
   const cookieOptions = {
     path: '/api/auth/github',
     httpOnly: true,
@@ -108,7 +111,7 @@ export const githubRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
     }
     try {
       const tokens = await client.validateAuthorizationCode(tokenUrl, code, verifier);
-      const response = await fetch(userUrl, {
+      const response = await callOut(userUrl, {
         headers: {
           authorization: `Bearer ${tokens.accessToken()}`,
           accept: 'application/vnd.github+json',

@@ -18,7 +18,7 @@ import { pageOf } from '../../../common/schemas/shared.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
-import type { RemoteImages } from '../../lib/remote-images.ts';
+import type { RemoteImages } from '../../lib/outbound.ts';
 import { idParams, pageQuery } from '../../lib/route-params.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { markdownRoutes } from './markdown-routes.ts';

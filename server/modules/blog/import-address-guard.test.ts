@@ -10,7 +10,7 @@ import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMeta } from '../../db/schema.ts';
-import { httpImages, NOT_PUBLIC } from '../../lib/remote-images.ts';
+import { httpImages, NOT_PUBLIC } from '../../lib/outbound.ts';
 import { multipartFile } from '../../testing/multipart.ts';
 import { signedInTestApp } from '../../testing/test-app.ts';
 

@@ -27,7 +27,7 @@ import {
 import { tagKey } from '../../../common/text.ts';
 import type { Db } from '../../db/client.ts';
 import { appMeta, blogPosts } from '../../db/schema.ts';
-import type { RemoteImages } from '../../lib/remote-images.ts';
+import type { RemoteImages } from '../../lib/outbound.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { storeUpload } from '../uploads/service.ts';
 import { type ParsedPost, parsePost } from './markdown-parse.ts';

@@ -17,7 +17,7 @@ import {
 import { importAnswerSchema } from '../../../common/schemas/backup.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { RemoteImages } from '../../lib/remote-images.ts';
+import type { RemoteImages } from '../../lib/outbound.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { exportPosts, type ImportFile, type ImportOptions, importPosts } from './markdown-files.ts';
 

@@ -1,14 +1,20 @@
 /** The blog: posts for visitors, the owner's writing desk, and scheduled posts going live on time. */
 import { generateCover } from '../../lib/cover.ts';
-import { httpImages, type RemoteImages } from '../../lib/remote-images.ts';
+import { outbound, type RemoteImages } from '../../lib/outbound.ts';
 import { clockOf, type SiteContext, type SiteModule } from '../../lib/site-module.ts';
 import { blogAdminRoutes } from './admin-routes.ts';
 import { blogRoutes } from './routes.ts';
 import { createPublisher } from './schedule.ts';
 import { createBlogService } from './service.ts';
 
-/** `remoteImages`: how an import fetches images on other sites (by default over the web, never a private address). */
-export function blogModule(context: SiteContext, remoteImages: RemoteImages = httpImages()) {
+/**
+ * `remoteImages`: how an import fetches images on other sites (by default through the outbound
+ * module: over the web, never a private address unless the configuration allows it).
+ */
+export function blogModule(
+  context: SiteContext,
+  remoteImages: RemoteImages = outbound(context.config).images(),
+) {
   const { db, cache, events, storage, log } = context;
   // A post (or guest post) without a cover gets a generated one, as the form's hint promises.
   const coverFor = async (title: string, tags: string[]) =>

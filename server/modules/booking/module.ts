@@ -1,7 +1,7 @@
 /** Booking a call: free slots, booking, moving and cancelling, the owner's availability and calendars. */
 import { contactInfo, OWNER_TIME_ZONE, profile } from '../../../content/profile.ts';
 import { queueRunner } from '../../lib/mail.ts';
-import { guardedFetch, httpPages } from '../../lib/remote-images.ts';
+import { outbound } from '../../lib/outbound.ts';
 import { createSealer } from '../../lib/sealed.ts';
 import { clockOf, type SiteContext, type SiteModule } from '../../lib/site-module.ts';
 import type { ContactService } from '../contact/service.ts';
@@ -14,19 +14,16 @@ import { createBookingService, defaultBookingSettings } from './service.ts';
 
 export function bookingModule(context: SiteContext, leads?: Pick<ContactService, 'leadFromBooking'>) {
   const { db, cache, config, serverSecret, log } = context;
-  // Through the importer's guard: no address on this machine or its network, unless a test allows it.
-  const guard = {
-    timeoutMs: FEED_TIMEOUT_MS,
-    maxBytes: FEED_MAX_BYTES,
-    ...(config.OUTBOUND_ALLOW_PRIVATE_ADDRESSES ? { allowAddress: () => true } : {}),
-  };
+  // Through the outbound module's guard: no address on this machine or its network, unless a test allows it.
+  const guard = { timeoutMs: FEED_TIMEOUT_MS, maxBytes: FEED_MAX_BYTES };
+  const callOut = outbound(config);
   const siteHost = new URL(config.publicUrl).host;
   const calendars = ownerCalendars({
     db,
     sealer: createSealer(serverSecret, 'booking-calendars'),
     environment: { caldavUrl: config.BOOKING_CALDAV_URL, icsUrls: config.BOOKING_ICS_URLS },
-    fetch: guardedFetch(guard),
-    pages: httpPages(guard),
+    fetch: callOut.fetch(guard),
+    pages: callOut.pages(guard),
     // The site's own bookings in the owner's calendar are counted once, from its own list.
     ownEvent: (uid) => uid.startsWith('booking-') && uid.endsWith(`@${siteHost}`),
     ...clockOf(context),

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { appMeta } from '../../db/schema.ts';
-import type { RemoteImages } from '../../lib/remote-images.ts';
+import type { RemoteImages } from '../../lib/outbound.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 
 export const AVATAR_PX = 96;

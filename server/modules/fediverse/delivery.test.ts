@@ -7,6 +7,7 @@
  * that fails is tried again later, one that is gone (410) is given up with its followers. The site
  * has a public address (PUBLIC_URL): the follower's server reads the key that signed each one there.
  */
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { Article, Create, Delete, Hashtag, Mention, Note, type Person, Update } from '@fedify/fedify/vocab';
 import { eq, sql } from 'drizzle-orm';
@@ -247,5 +248,55 @@ describe('posts reach the followers', () => {
       await t.database.db.select().from(fediverseFollowers).where(eq(fediverseFollowers.state, 'accepted')),
     ).toEqual([]);
     peer.answerInbox(null);
+  });
+});
+
+describe('an inbox on this machine or its network (issue 62, point 4)', () => {
+  it('gets no delivery: the copy is refused by the outbound module before any connection', async () => {
+    let asked = 0;
+    const inbox = createHttpServer((request, response) => {
+      asked += 1;
+      request.resume();
+      response.writeHead(202).end();
+    });
+    await new Promise<void>((resolve) => inbox.listen(0, '127.0.0.1', resolve));
+    const inboxUrl = `http://127.0.0.1:${(inbox.address() as { port: number }).port}/users/eve/inbox`;
+    const port = await freePort();
+    // A site as it runs: no private address reachable (OUTBOUND_ALLOW_PRIVATE_ADDRESSES unset).
+    const guarded = await createTestApp({ seed: false, env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
+    try {
+      // A follower whose actor document named an inbox on this machine (one kept before the rule).
+      await guarded.database.db.insert(fediverseFollowers).values({
+        actorUri: 'https://social.example/users/eve',
+        followId: 'https://social.example/users/eve#follow',
+        inbox: inboxUrl,
+        handle: '@eve@social.example',
+        server: 'social.example',
+      });
+      const admin = await guarded.signIn('admin');
+      const published = await guarded.app.inject({
+        method: 'POST',
+        url: '/api/blog',
+        headers: { cookie: admin },
+        payload: {
+          title: 'Told to nobody on this network',
+          slug: 'private-inbox',
+          summary: 'A post whose only follower names an inbox on this machine.',
+          content: 'A body that is long enough to be a post, well over fifty characters in length.',
+          isPublished: true,
+        },
+      });
+      expect(published.statusCode, published.body).toBe(201);
+      const rows = () => guarded.database.db.select().from(fediverseDeliveries);
+      await expect.poll(async () => (await rows()).length).toBe(1);
+      await guarded.app.fediverse.deliverDue();
+      const [row] = await rows();
+      expect(row?.status).not.toBe('sent');
+      expect(row?.lastError ?? '').toContain('not a public address');
+      expect(asked).toBe(0);
+    } finally {
+      await guarded.close();
+      await new Promise((resolve) => inbox.close(resolve));
+    }
   });
 });

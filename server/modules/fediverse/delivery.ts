@@ -43,6 +43,8 @@ export interface DeliveryDeps {
   federation: Federation<void>;
   /** The site's public address (PUBLIC_URL): every id starts with it. */
   origin: string;
+  /** How copies are posted: the outbound module's guarded fetch (server/lib/outbound.ts). */
+  callOut: typeof fetch;
 }
 
 type Kind = 'create' | 'update' | 'delete' | 'reply';
@@ -51,10 +53,10 @@ const PUBLIC = new URL('https://www.w3.org/ns/activitystreams#Public');
 /** The owner's answer to a reply from the fediverse (CommentService.fediverseAnswer). */
 export type FediverseAnswer = NonNullable<Awaited<ReturnType<CommentService['fediverseAnswer']>>>;
 
-export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
+export function createDelivery({ db, blog, federation, origin, callOut }: DeliveryDeps) {
   const context = () => federation.createContext(new URL(origin), undefined);
   const queue = mailQueue(db, fediverseDeliveries);
-  const post = inboxPoster();
+  const post = inboxPoster(callOut);
 
   /**
    * Where each accepted follower is delivered to: one address per server that shares an inbox,

@@ -2,7 +2,7 @@
 import { FEDIVERSE_INFO_PATH } from '../../../common/fediverse.ts';
 import { reactionCountsSchema } from '../../../common/schemas/fediverse.ts';
 import { queueRunner } from '../../lib/mail.ts';
-import { httpImages } from '../../lib/remote-images.ts';
+import { outbound } from '../../lib/outbound.ts';
 import { createSealer } from '../../lib/sealed.ts';
 import type { Job, SiteContext, SiteModule } from '../../lib/site-module.ts';
 import type { BlogService } from '../blog/service.ts';
@@ -23,7 +23,7 @@ export function fediverseModule(
   const keepAvatar = avatarKeeper({
     db,
     storage,
-    images: httpImages(config.OUTBOUND_ALLOW_PRIVATE_ADDRESSES ? { allowAddress: () => true } : {}),
+    images: outbound(config).images(),
   });
   const avatarOf = (actorUri: string, iconUrl: string) =>
     void keepAvatar(iconUrl)
@@ -77,7 +77,14 @@ export function fediverseModule(
   const delivery = () => {
     delivering ??= Promise.all([loaded(), import('./delivery.ts')])
       .then(([{ federation }, { createDelivery }]) =>
-        createDelivery({ db, blog, federation, origin: origin ?? '' }),
+        createDelivery({
+          db,
+          blog,
+          federation,
+          origin: origin ?? '',
+          // A follower's inbox is an address from outside: guarded (an inbox answer is small).
+          callOut: outbound(config).fetch({ timeoutMs: 15_000, maxBytes: 256 * 1024, maxRedirects: 0 }),
+        }),
       )
       .catch((error) => {
         delivering = undefined;

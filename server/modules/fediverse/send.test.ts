@@ -8,6 +8,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { generateCryptoKeyPair, SendActivityError } from '@fedify/fedify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loopbackFetch } from '../../lib/outbound.ts';
 import { inboxPoster, type SigningKey } from './send.ts';
 
 type Mode = 'rfc9421' | 'cavage' | 'challenge' | 'gone';
@@ -60,7 +61,7 @@ const body = JSON.stringify({ type: 'Create', id: 'https://blog.example/ap/posts
 
 describe('each copy signed for its server', () => {
   it('RFC 9421 where the server takes it, the same body in every copy', async () => {
-    const post = inboxPoster();
+    const post = inboxPoster(loopbackFetch());
     await post(new URL(`${base}/rfc9421/inbox`), body, key);
     expect(seen.at(-1)?.body).toBe(body);
     expect(seen.at(-1)?.headers['content-type']).toBe('application/activity+json');
@@ -68,7 +69,7 @@ describe('each copy signed for its server', () => {
   });
 
   it('the draft Mastodon verifies when a server refuses RFC 9421, remembered for that server', async () => {
-    const post = inboxPoster();
+    const post = inboxPoster(loopbackFetch());
     const before = seen.length;
     await post(new URL(`${base}/cavage/inbox`), body, key);
     expect(seen.slice(before).map((entry) => Boolean(entry.headers['signature-input']))).toEqual([
@@ -82,7 +83,7 @@ describe('each copy signed for its server', () => {
   });
 
   it('the components an Accept-Signature challenge asks for', async () => {
-    const post = inboxPoster();
+    const post = inboxPoster(loopbackFetch());
     const before = seen.length;
     await post(new URL(`${base}/challenge/inbox`), body, key);
     const inputs = seen.slice(before).map((entry) => String(entry.headers['signature-input'] ?? ''));
@@ -91,7 +92,7 @@ describe('each copy signed for its server', () => {
   });
 
   it('a refusal of the copy is a SendActivityError with its status', async () => {
-    const post = inboxPoster();
+    const post = inboxPoster(loopbackFetch());
     const error = await post(new URL(`${base}/gone/inbox`), body, key).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SendActivityError);
     expect((error as SendActivityError).statusCode).toBe(410);

@@ -65,8 +65,12 @@ export async function signedActivity(
   return JSON.stringify(signed);
 }
 
-/** Posts signed copies: one HTTP signature each, the spec each server took remembered. */
-export function inboxPoster() {
+/**
+ * Posts signed copies: one HTTP signature each, the spec each server took remembered. `fetch` is
+ * the outbound module's (server/lib/outbound.ts): an inbox on this machine or its network, which a
+ * follower's actor document may name, is never posted to.
+ */
+export function inboxPoster(fetch: typeof globalThis.fetch) {
   const specs = new Map<string, Spec>();
   return async function post(inbox: URL, body: string, key: SigningKey): Promise<void> {
     const bytes = new TextEncoder().encode(body);
@@ -81,7 +85,7 @@ export function inboxPoster() {
         body: bytes.buffer as ArrayBuffer,
         ...(rfc9421 ? { rfc9421 } : {}),
       });
-      return fetch(signed, { redirect: 'manual' });
+      return fetch(signed.url, { method: 'POST', headers: signed.headers, body: bytes, redirect: 'manual' });
     };
     let spec = specs.get(inbox.origin) ?? 'rfc9421';
     let response = await knock(spec);

@@ -9,8 +9,8 @@ import { webmentionSchema } from '../../../common/schemas/webmention.ts';
 import { WEBMENTION_PATH } from '../../../common/webmention.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { queueRunner } from '../../lib/mail.ts';
+import { outbound } from '../../lib/outbound.ts';
 import { sendJson } from '../../lib/read-cache.ts';
-import { httpPages } from '../../lib/remote-images.ts';
 import { idParams } from '../../lib/route-params.ts';
 import type { Job, SiteContext, SiteModule } from '../../lib/site-module.ts';
 import type { BlogService } from '../blog/service.ts';
@@ -28,7 +28,7 @@ export function webmentionModule({ db, config, cache, events, log }: SiteContext
     db,
     cache,
     blog,
-    pages: httpPages(config.OUTBOUND_ALLOW_PRIVATE_ADDRESSES ? { allowAddress: () => true } : {}),
+    pages: outbound(config).pages(),
     siteUrl: config.publicUrl,
     sends: Boolean(config.PUBLIC_URL),
   });

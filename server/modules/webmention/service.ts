@@ -23,8 +23,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { blogPosts, webmentionSends, webmentions } from '../../db/schema.ts';
 import { MAX_ATTEMPTS, mailQueue, retryDelayMs } from '../../lib/mail.ts';
+import type { RemotePages } from '../../lib/outbound.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
-import type { RemotePages } from '../../lib/remote-images.ts';
 import type { BlogService } from '../blog/service.ts';
 import { describe, endpointOf, linksIn, linksTo } from './page.ts';
 

@@ -19,7 +19,7 @@ import { z } from '../../../../common/schemas/zod.ts';
 import type { Db } from '../../../db/client.ts';
 import { appMeta } from '../../../db/schema.ts';
 import { HttpError } from '../../../lib/http-error.ts';
-import type { RemotePages } from '../../../lib/remote-images.ts';
+import type { RemotePages } from '../../../lib/outbound.ts';
 import type { Sealer } from '../../../lib/sealed.ts';
 import { type CalDav, type CalDavAccount, caldav, caldavLabel } from './caldav.ts';
 import { type BusyCalendars, busyCalendars, type CalendarSource, feedLabel, icsFeed } from './feeds.ts';

@@ -8,7 +8,7 @@
  * well leaves its hours unchecked, and then no slot is offered at all.
  */
 import type { CalendarState } from '../../../../common/schemas/booking.ts';
-import type { RemotePages } from '../../../lib/remote-images.ts';
+import type { RemotePages } from '../../../lib/outbound.ts';
 import type { Busy } from '../slots.ts';
 import { busyTimes, UnreadableCalendar } from './busy.ts';
 

@@ -8,7 +8,7 @@ import {
   loopbackFetch,
   loopbackImages,
   NOT_PUBLIC,
-} from './remote-images.ts';
+} from './outbound.ts';
 
 let server: Server;
 let base = '';

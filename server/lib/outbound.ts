@@ -1,10 +1,15 @@
 /**
- * Images on other sites, brought here when posts are imported (issue 34): the post then shows them
- * from this site's uploads, so a visitor's browser never asks a third party and the
- * Content-Security-Policy stays as it is. The owner starts an import; the server fetches the
- * addresses the posts name, so it guards what it fetches: http(s) only, public internet addresses
- * only (checked by the connection itself, on every redirect; the tests' stand-in on 127.0.0.1 is
- * allowed by name), at most a few redirects, a size limit and a time limit, and an image's type.
+ * Every request the server makes goes out through this module (issue 62, point 4): imported
+ * posts' images (issue 34), Webmention's pages, the owner's calendars (CalDAV and feeds), a
+ * fediverse follower's inbox and a remote actor's avatar, the AI provider and GitHub. Nothing under
+ * server/modules calls the global `fetch`, node:http(s) or undici itself (outbound-only.test.ts).
+ *
+ * An address that came from outside is guarded: http(s) only, public internet addresses only
+ * (checked by the connection itself, on every redirect), at most a few redirects, a size limit and
+ * a time limit. The hosts the operator configured (the AI provider's AI_BASE_URL, GitHub's
+ * GITHUB_OAUTH_URL and GITHUB_API_URL) are exempted from the address check by that configuration
+ * (a model on the home network is the operator's choice), never from the limits. The tests'
+ * stand-ins on 127.0.0.1 are allowed by OUTBOUND_ALLOW_PRIVATE_ADDRESSES or by name.
  */
 import { lookup } from 'node:dns/promises';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
@@ -18,6 +23,11 @@ export interface RemoteImages {
 }
 
 export interface HttpImagesOptions {
+  /**
+   * Host names the operator configured (the AI provider, GitHub): connected to whatever address
+   * they resolve to, the limits still applying.
+   */
+  exemptHosts?: readonly string[];
   /**
    * Which resolved addresses may be connected to: by default only public ones (`isPublicAddress`);
    * the tests allow their stand-in on 127.0.0.1.
@@ -108,6 +118,7 @@ const sizeWords = (bytes: number) =>
  */
 function guardedRequests(options: HttpImagesOptions) {
   const { allowAddress = isPublicAddress, hosts, resolve = defaultResolve } = options;
+  const exempt = new Set((options.exemptHosts ?? []).map((host) => host.toLowerCase()));
 
   /**
    * A name that answers differently when asked again is never asked again. Every address refused
@@ -119,7 +130,8 @@ function guardedRequests(options: HttpImagesOptions) {
       .then((addresses) => {
         const address = addresses[0];
         if (address === undefined) throw new Refused(`${hostname} could not be found`);
-        if (!addresses.every(allowAddress)) throw new Refused(NOT_PUBLIC);
+        if (!exempt.has(hostname.toLowerCase()) && !addresses.every(allowAddress))
+          throw new Refused(NOT_PUBLIC);
         const family = isIP(address);
         if (lookupOptions.all) callback(null, [{ address, family }]);
         else callback(null, address, family);
@@ -135,7 +147,7 @@ function guardedRequests(options: HttpImagesOptions) {
       method = 'GET',
       headers = {},
       body,
-    }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+    }: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array } = {},
   ) =>
     new Promise<IncomingMessage>((done, fail) => {
       const send = address.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -157,6 +169,7 @@ function guardedRequests(options: HttpImagesOptions) {
       throw new Refused('only http and https addresses are fetched');
     }
     const host = address.hostname.replace(/^\[|\]$/g, '');
+    if (exempt.has(host.toLowerCase())) return;
     if (hosts && !hosts.test(host)) throw new Refused(`${host} is not reachable from here`);
     // An address written as such is connected to without a lookup: checked here instead.
     if (isIP(host) && !allowAddress(host)) throw new Refused(NOT_PUBLIC);
@@ -337,8 +350,12 @@ export function guardedFetch(options: HttpImagesOptions = {}): typeof fetch {
     let method = (init.method ?? request?.method ?? 'GET').toUpperCase();
     const headers: Record<string, string> = {};
     for (const [name, value] of new Headers(init.headers ?? request?.headers)) headers[name] = value;
-    if (init.body != null && typeof init.body !== 'string') throw new TypeError('only a text body is sent');
-    let body = init.body ?? undefined;
+    let body: string | Uint8Array | undefined;
+    if (init.body == null) body = undefined;
+    else if (typeof init.body === 'string' || init.body instanceof Uint8Array) body = init.body;
+    else if (init.body instanceof ArrayBuffer) body = new Uint8Array(init.body);
+    else if (init.body instanceof URLSearchParams) body = init.body.toString();
+    else throw new TypeError('only a text or byte body is sent');
     const signal = init.signal
       ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)])
       : AbortSignal.timeout(timeoutMs);
@@ -384,6 +401,47 @@ const headersOf = (incoming: IncomingHttpHeaders) => {
   }
   return headers;
 };
+
+/** The site's configuration as far as calling out goes. */
+export interface OutboundConfig {
+  /** Tests only: the stand-ins on 127.0.0.1 may be reached. */
+  OUTBOUND_ALLOW_PRIVATE_ADDRESSES?: boolean | undefined;
+  AI_BASE_URL?: string | undefined;
+  GITHUB_OAUTH_URL?: string | undefined;
+  GITHUB_API_URL?: string | undefined;
+}
+
+/** The hosts the operator configured (exempted from the address check, never from the limits). */
+export function configuredHosts(config: OutboundConfig): string[] {
+  return [config.AI_BASE_URL, config.GITHUB_OAUTH_URL, config.GITHUB_API_URL]
+    .map((address) => {
+      try {
+        return address ? new URL(address).hostname.replace(/^\[|\]$/g, '') : null;
+      } catch {
+        return null;
+      }
+    })
+    .filter((host): host is string => host !== null);
+}
+
+/**
+ * The guard as the configuration sets it, for a module to build its clients from:
+ * `fetch(limits)` for a client's own requests, `images(limits)` and `pages(limits)`.
+ */
+export function outbound(config: OutboundConfig) {
+  const base: HttpImagesOptions = {
+    exemptHosts: configuredHosts(config),
+    ...(config.OUTBOUND_ALLOW_PRIVATE_ADDRESSES ? { allowAddress: () => true } : {}),
+  };
+  return {
+    fetch: (limits: Omit<HttpImagesOptions, 'exemptHosts' | 'allowAddress'> = {}) =>
+      guardedFetch({ ...base, ...limits }),
+    images: (limits: Omit<HttpImagesOptions, 'exemptHosts' | 'allowAddress'> = {}) =>
+      httpImages({ ...base, ...limits }),
+    pages: (limits: Omit<HttpImagesOptions, 'exemptHosts' | 'allowAddress'> = {}) =>
+      httpPages({ ...base, ...limits }),
+  };
+}
 
 /** What tests use for a client's own requests: only this machine's stand-in servers. */
 export const loopbackFetch = (options: HttpImagesOptions = {}) =>
