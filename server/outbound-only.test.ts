@@ -56,7 +56,7 @@ const isName = (node: unknown, name: string) =>
 const textOf = (node: unknown) => (node as { value?: unknown } | undefined)?.value;
 
 /** What in one file calls out by itself: `line: code` for each. */
-export function callsOut(fileName: string, text: string): string[] {
+function callsOut(fileName: string, text: string): string[] {
   const ast = parse(text, {
     sourceType: 'module',
     plugins: fileName.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript'],
