@@ -205,7 +205,41 @@ function guardedRequests(options: HttpImagesOptions) {
     return Buffer.concat(chunks);
   };
 
-  return { open, check, words, read };
+  /**
+   * One request and the redirects it is answered with, each address checked again: at most
+   * `maxRedirects` are followed, a 303 (or a POST's 301 and 302) as a GET without its body;
+   * with `manual`, a redirect is the answer. The last answer (its body not yet read) and where it
+   * came from.
+   */
+  const follow = async (
+    first: URL,
+    signal: AbortSignal,
+    request: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array | undefined },
+    { maxRedirects, manual = false }: { maxRedirects: number; manual?: boolean },
+  ) => {
+    let address = first;
+    let method = request.method ?? 'GET';
+    let body = request.body;
+    for (let hop = 0; ; hop++) {
+      check(address);
+      const headers = { ...request.headers };
+      if (body === undefined) delete headers['content-length'];
+      else headers['content-length'] = String(Buffer.byteLength(body));
+      const response = await open(address, signal, { method, headers, body });
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      if (manual || status < 300 || status >= 400 || !location) return { response, status, address };
+      response.destroy();
+      if (hop >= maxRedirects) throw new Refused('it redirects too many times');
+      address = new URL(location, address);
+      if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+        method = 'GET';
+        body = undefined;
+      }
+    }
+  };
+
+  return { follow, words, read };
 }
 
 const addressOf = (url: string) => {
@@ -218,35 +252,29 @@ const addressOf = (url: string) => {
 
 export function httpImages(options: HttpImagesOptions = {}): RemoteImages {
   const { timeoutMs = 15_000, maxBytes = 15 * 1024 * 1024, maxRedirects = 3 } = options;
-  const { open, check, words, read } = guardedRequests(options);
+  const { follow, words, read } = guardedRequests(options);
 
   return {
     async fetch(url) {
-      let address = addressOf(url);
+      const address = addressOf(url);
       const signal = AbortSignal.timeout(timeoutMs);
       try {
-        for (let hop = 0; ; hop++) {
-          check(address);
-          const response = await open(address, signal, { headers: { accept: 'image/*' } });
-          const status = response.statusCode ?? 0;
-          const location = response.headers.location;
-          if (status >= 300 && status < 400 && location) {
-            response.destroy();
-            if (hop >= maxRedirects) throw new Refused('it redirects too many times');
-            address = new URL(location, address);
-            continue;
-          }
-          if (status < 200 || status >= 300) {
-            response.destroy();
-            throw new Refused(`the site answered ${status}`);
-          }
-          const type = response.headers['content-type'] ?? '';
-          if (!/^image\//i.test(type) && !/^application\/octet-stream/i.test(type)) {
-            response.destroy();
-            throw new Refused(`it is not an image (${type.split(';')[0] || 'no type'})`);
-          }
-          return await read(response, maxBytes);
+        const { response, status } = await follow(
+          address,
+          signal,
+          { headers: { accept: 'image/*' } },
+          { maxRedirects },
+        );
+        if (status < 200 || status >= 300) {
+          response.destroy();
+          throw new Refused(`the site answered ${status}`);
         }
+        const type = response.headers['content-type'] ?? '';
+        if (!/^image\//i.test(type) && !/^application\/octet-stream/i.test(type)) {
+          response.destroy();
+          throw new Refused(`it is not an image (${type.split(';')[0] || 'no type'})`);
+        }
+        return await read(response, maxBytes);
       } catch (error) {
         throw words(error, signal, timeoutMs);
       }
@@ -274,29 +302,23 @@ export interface RemotePages {
 
 export function httpPages(options: HttpImagesOptions = {}): RemotePages {
   const { timeoutMs = 10_000, maxBytes = 1024 * 1024, maxRedirects = 5 } = options;
-  const { open, check, words, read } = guardedRequests(options);
+  const { follow, words, read } = guardedRequests(options);
   const userAgent = 'portfolio-site (Webmention)';
   return {
     async get(url, accept) {
-      let address = addressOf(url);
+      const first = addressOf(url);
       const signal = AbortSignal.timeout(timeoutMs);
       try {
-        for (let hop = 0; ; hop++) {
-          check(address);
-          const response = await open(address, signal, { headers: { accept, 'user-agent': userAgent } });
-          const status = response.statusCode ?? 0;
-          const location = response.headers.location;
-          if (status >= 300 && status < 400 && location) {
-            response.destroy();
-            if (hop >= maxRedirects) throw new Refused('it redirects too many times');
-            address = new URL(location, address);
-            continue;
-          }
-          const ok = status >= 200 && status < 300;
-          const text = ok ? (await read(response, maxBytes)).toString('utf8') : '';
-          if (!ok) response.destroy();
-          return { url: address, status, headers: response.headers, text };
-        }
+        const { response, status, address } = await follow(
+          first,
+          signal,
+          { headers: { accept, 'user-agent': userAgent } },
+          { maxRedirects },
+        );
+        const ok = status >= 200 && status < 300;
+        const text = ok ? (await read(response, maxBytes)).toString('utf8') : '';
+        if (!ok) response.destroy();
+        return { url: address, status, headers: response.headers, text };
       } catch (error) {
         throw words(error, signal, timeoutMs);
       }
@@ -305,19 +327,18 @@ export function httpPages(options: HttpImagesOptions = {}): RemotePages {
       const address = addressOf(url);
       const signal = AbortSignal.timeout(timeoutMs);
       try {
-        check(address);
-        const body = new URLSearchParams(form).toString();
-        const response = await open(address, signal, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/x-www-form-urlencoded',
-            'content-length': String(Buffer.byteLength(body)),
-            'user-agent': userAgent,
+        const { response, status } = await follow(
+          address,
+          signal,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': userAgent },
+            body: new URLSearchParams(form).toString(),
           },
-          body,
-        });
+          { maxRedirects: 0, manual: true },
+        );
         response.resume();
-        return response.statusCode ?? 0;
+        return status;
       } catch (error) {
         throw words(error, signal, timeoutMs);
       }
@@ -343,11 +364,11 @@ export const loopbackImages = (options: HttpImagesOptions = {}) =>
  */
 export function guardedFetch(options: HttpImagesOptions = {}): typeof fetch {
   const { timeoutMs = 10_000, maxBytes = 1024 * 1024, maxRedirects = 5 } = options;
-  const { open, check, words, read } = guardedRequests(options);
+  const { follow, words, read } = guardedRequests(options);
   return async (input, init = {}) => {
     const request = input instanceof Request ? input : null;
-    let address = addressOf(request ? request.url : String(input));
-    let method = (init.method ?? request?.method ?? 'GET').toUpperCase();
+    const first = addressOf(request ? request.url : String(input));
+    const method = (init.method ?? request?.method ?? 'GET').toUpperCase();
     const headers: Record<string, string> = {};
     for (const [name, value] of new Headers(init.headers ?? request?.headers)) headers[name] = value;
     let body: string | Uint8Array | undefined;
@@ -360,33 +381,20 @@ export function guardedFetch(options: HttpImagesOptions = {}): typeof fetch {
       ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)])
       : AbortSignal.timeout(timeoutMs);
     try {
-      for (let hop = 0; ; hop++) {
-        check(address);
-        const sent = { ...headers };
-        if (body === undefined) delete sent['content-length'];
-        else sent['content-length'] = String(Buffer.byteLength(body));
-        const response = await open(address, signal, { method, headers: sent, body });
-        const status = response.statusCode ?? 0;
-        const location = response.headers.location;
-        if (status >= 300 && status < 400 && location && init.redirect !== 'manual') {
-          response.destroy();
-          if (hop >= maxRedirects) throw new Refused('it redirects too many times');
-          address = new URL(location, address);
-          if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
-            method = 'GET';
-            body = undefined;
-          }
-          continue;
-        }
-        const bytes = await read(response, maxBytes);
-        const answer = new Response([101, 204, 205, 304].includes(status) ? null : new Uint8Array(bytes), {
-          status,
-          statusText: response.statusMessage ?? '',
-          headers: headersOf(response.headers),
-        });
-        Object.defineProperty(answer, 'url', { value: address.href });
-        return answer;
-      }
+      const { response, status, address } = await follow(
+        first,
+        signal,
+        { method, headers, body },
+        { maxRedirects, manual: init.redirect === 'manual' },
+      );
+      const bytes = await read(response, maxBytes);
+      const answer = new Response([101, 204, 205, 304].includes(status) ? null : new Uint8Array(bytes), {
+        status,
+        statusText: response.statusMessage ?? '',
+        headers: headersOf(response.headers),
+      });
+      Object.defineProperty(answer, 'url', { value: address.href });
+      return answer;
     } catch (error) {
       throw words(error, signal, timeoutMs);
     }
