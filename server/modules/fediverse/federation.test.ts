@@ -10,7 +10,7 @@
 import { Announce, Create, Delete, Follow, Like, Note, Person, Undo } from '@fedify/fedify/vocab';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { comments, fediverseFollowers, fediverseReactions, rateCounters } from '../../db/schema.ts';
 import { follow as followAs, type Peer, startPeer } from '../../testing/fediverse-peer.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
@@ -213,87 +213,78 @@ describe('a server that may not reach private addresses (the default)', () => {
 });
 
 describe('limits per remote server', () => {
-  it('a server that posts more than its share a minute is answered 429 until the minute ends; others are not', async () => {
-    const limited = await createTestApp({
+  // A site whose limit is three activities a minute per server.
+  let limited: TestApp;
+  let limitedSite: string;
+  beforeEach(async () => {
+    limited = await createTestApp({
       seed: false,
       env: { OUTBOUND_ALLOW_PRIVATE_ADDRESSES: '1', FEDIVERSE_INBOX_LIMIT: '3' },
     });
-    try {
-      const limitedSite = await limited.app.listen({ port: 0, host: '127.0.0.1' });
-      const alice = peer.context().getActorUri('alice').href;
-      const post = async (n: number) => {
-        // A Listen of nothing: signed, verified, and answered 202 (nothing to act on).
-        const body = activity(alice, 'Listen', `listen-${n}`, `${limitedSite}/nothing`);
-        return fetch(await signedRequest(peer, `${limitedSite}/ap/inbox`, body));
-      };
-      expect([(await post(1)).status, (await post(2)).status, (await post(3)).status]).toEqual([
-        202, 202, 202,
-      ]);
-      const refused = await post(4);
-      expect(refused.status).toBe(429);
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-      // Another server is counted apart (this one signs nothing: refused as unsigned, not as too many).
-      const other = await fetch(`${limitedSite}/ap/inbox`, {
-        method: 'POST',
-        headers: { 'content-type': ACTIVITY },
-        body: activity('https://other.example/users/bob', 'Listen', 'l', `${limitedSite}/nothing`),
-      });
-      expect(other.status).toBe(401);
-    } finally {
-      await limited.close();
-    }
+    limitedSite = await limited.app.listen({ port: 0, host: '127.0.0.1' });
   });
-});
+  afterEach(() => limited.close());
+  const alice = () => peer.context().getActorUri('alice').href;
+  /** A Listen of nothing from Alice: signed, verified, and answered 202 (nothing to act on). */
+  const signedListen = async (n: number) => {
+    const body = activity(alice(), 'Listen', `listen-${n}`, `${limitedSite}/nothing`);
+    return fetch(await signedRequest(peer, `${limitedSite}/ap/inbox`, body));
+  };
 
-describe('limits that count people, not claims (issue 62, point 5)', () => {
-  it('an unsigned body naming a server neither uses up its minute nor writes a counter; each address has its limit', async () => {
-    const limited = await createTestApp({
-      seed: false,
-      env: { OUTBOUND_ALLOW_PRIVATE_ADDRESSES: '1', FEDIVERSE_INBOX_LIMIT: '3' },
+  it('a server that posts more than its share a minute is answered 429 until the minute ends; others are not', async () => {
+    expect([
+      (await signedListen(1)).status,
+      (await signedListen(2)).status,
+      (await signedListen(3)).status,
+    ]).toEqual([202, 202, 202]);
+    const refused = await signedListen(4);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    // Another server is counted apart (this one signs nothing: refused as unsigned, not as too many).
+    const other = await fetch(`${limitedSite}/ap/inbox`, {
+      method: 'POST',
+      headers: { 'content-type': ACTIVITY },
+      body: activity('https://other.example/users/bob', 'Listen', 'l', `${limitedSite}/nothing`),
     });
-    try {
-      const limitedSite = await limited.app.listen({ port: 0, host: '127.0.0.1' });
-      const alice = peer.context().getActorUri('alice').href;
-      const unsigned = (actor: string, n: number, ip = freshIp()) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/ap/inbox',
-          remoteAddress: ip,
-          headers: { 'content-type': ACTIVITY },
-          payload: activity(actor, 'Listen', `claimed-${n}`, `${limitedSite}/nothing`),
-        });
-      // Six posts that only claim to be Alice's server: refused, and her minute untouched.
-      for (let n = 0; n < 6; n++) expect((await unsigned(alice, n)).statusCode).toBe(401);
-      // Seven hundred naming seven hundred servers: no row for any of them.
-      for (let n = 0; n < 700; n++) {
-        expect((await unsigned(`https://host-${n}.invalid/users/x`, n)).statusCode).toBe(401);
-      }
-      const counted = async () =>
-        (await limited.database.db.select().from(rateCounters)).filter((row) =>
-          row.key.startsWith('fediverse-inbox:'),
-        );
-      expect(await counted()).toEqual([]);
-      const signed = async (n: number) => {
-        const body = activity(alice, 'Listen', `real-${n}`, `${limitedSite}/nothing`);
-        return fetch(await signedRequest(peer, `${limitedSite}/ap/inbox`, body));
-      };
-      expect([(await signed(1)).status, (await signed(2)).status, (await signed(3)).status]).toEqual([
-        202, 202, 202,
-      ]);
-      expect((await signed(4)).status).toBe(429);
-      expect((await counted()).map((row) => [row.key, row.count])).toEqual([
-        [`fediverse-inbox:${new URL(peer.base).host}`, 3],
-      ]);
-      // One address posting made-up activities is stopped by its own limit, whatever they name.
-      const ip = freshIp();
-      for (let n = 0; n < INBOX_PER_ADDRESS.max; n++) {
-        expect((await unsigned(`https://host-${n}.invalid/users/x`, n, ip)).statusCode).toBe(401);
-      }
-      expect((await unsigned('https://one-more.invalid/users/x', 0, ip)).statusCode).toBe(429);
-    } finally {
-      await limited.close();
+    expect(other.status).toBe(401);
+  });
+
+  it('an unsigned body naming a server neither uses up its minute nor writes a counter; each address has its limit (issue 62)', async () => {
+    const unsigned = (actor: string, n: number, ip = freshIp()) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/ap/inbox',
+        remoteAddress: ip,
+        headers: { 'content-type': ACTIVITY },
+        payload: activity(actor, 'Listen', `claimed-${n}`, `${limitedSite}/nothing`),
+      });
+    // Six posts that only claim to be Alice's server: refused, and her minute untouched.
+    for (let n = 0; n < 6; n++) expect((await unsigned(alice(), n)).statusCode).toBe(401);
+    // Seven hundred naming seven hundred servers: no row for any of them.
+    for (let n = 0; n < 700; n++) {
+      expect((await unsigned(`https://host-${n}.invalid/users/x`, n)).statusCode).toBe(401);
     }
+    const counted = async () =>
+      (await limited.database.db.select().from(rateCounters)).filter((row) =>
+        row.key.startsWith('fediverse-inbox:'),
+      );
+    expect(await counted()).toEqual([]);
+    expect([
+      (await signedListen(1)).status,
+      (await signedListen(2)).status,
+      (await signedListen(3)).status,
+    ]).toEqual([202, 202, 202]);
+    expect((await signedListen(4)).status).toBe(429);
+    expect((await counted()).map((row) => [row.key, row.count])).toEqual([
+      [`fediverse-inbox:${new URL(peer.base).host}`, 3],
+    ]);
+    // One address posting made-up activities is stopped by its own limit, whatever they name.
+    const ip = freshIp();
+    for (let n = 0; n < INBOX_PER_ADDRESS.max; n++) {
+      expect((await unsigned(`https://host-${n}.invalid/users/x`, n, ip)).statusCode).toBe(401);
+    }
+    expect((await unsigned('https://one-more.invalid/users/x', 0, ip)).statusCode).toBe(429);
   });
 });
 
