@@ -346,19 +346,20 @@ export function httpPages(options: HttpImagesOptions = {}): RemotePages {
   };
 }
 
-/** What tests use: only this machine's stand-in servers, never the internet. */
-export const loopbackImages = (options: HttpImagesOptions = {}) =>
-  httpImages({
-    allowAddress: (address) => address === '127.0.0.1' || address === '::1',
-    hosts: /^(127\.0\.0\.1|localhost|::1)$/,
-    ...options,
-  });
+/** What tests reach: only this machine's stand-in servers, never the internet. */
+const LOOPBACK: HttpImagesOptions = {
+  allowAddress: (address) => address === '127.0.0.1' || address === '::1',
+  hosts: /^(127\.0\.0\.1|localhost|::1)$/,
+};
+
+/** What tests use for images: only this machine's stand-in servers. */
+export const loopbackImages = (options: HttpImagesOptions = {}) => httpImages({ ...LOOPBACK, ...options });
 
 /**
  * A `fetch` for a client that makes its own requests (CalDAV's PROPFIND, REPORT, PUT and DELETE,
  * issue 49) through the same guard: http(s) only, each connection's address checked (on every
- * redirect), a time limit over the whole exchange and a size limit on each answer. A string body
- * only (the clients here send XML and iCalendar text). `redirect: 'manual'` gives a redirect back
+ * redirect), a time limit over the whole exchange and a size limit on each answer. A text or byte
+ * body only (XML, iCalendar, JSON, a signed activity). `redirect: 'manual'` gives a redirect back
  * as it is; otherwise at most `maxRedirects` are followed, a 303 (or a POST's 301 and 302) as a
  * GET without its body.
  */
@@ -441,20 +442,13 @@ export function outbound(config: OutboundConfig) {
     exemptHosts: configuredHosts(config),
     ...(config.OUTBOUND_ALLOW_PRIVATE_ADDRESSES ? { allowAddress: () => true } : {}),
   };
+  type Limits = Pick<HttpImagesOptions, 'timeoutMs' | 'maxBytes' | 'maxRedirects'>;
   return {
-    fetch: (limits: Omit<HttpImagesOptions, 'exemptHosts' | 'allowAddress'> = {}) =>
-      guardedFetch({ ...base, ...limits }),
-    images: (limits: Omit<HttpImagesOptions, 'exemptHosts' | 'allowAddress'> = {}) =>
-      httpImages({ ...base, ...limits }),
-    pages: (limits: Omit<HttpImagesOptions, 'exemptHosts' | 'allowAddress'> = {}) =>
-      httpPages({ ...base, ...limits }),
+    fetch: (limits: Limits = {}) => guardedFetch({ ...base, ...limits }),
+    images: (limits: Limits = {}) => httpImages({ ...base, ...limits }),
+    pages: (limits: Limits = {}) => httpPages({ ...base, ...limits }),
   };
 }
 
 /** What tests use for a client's own requests: only this machine's stand-in servers. */
-export const loopbackFetch = (options: HttpImagesOptions = {}) =>
-  guardedFetch({
-    allowAddress: (address) => address === '127.0.0.1' || address === '::1',
-    hosts: /^(127\.0\.0\.1|localhost|::1)$/,
-    ...options,
-  });
+export const loopbackFetch = (options: HttpImagesOptions = {}) => guardedFetch({ ...LOOPBACK, ...options });
