@@ -60,6 +60,11 @@ export type Received = { ok: true; id: number } | { ok: false; status: 400 | 429
  * (issue 62, point 5). A mention sent again is not a new one.
  */
 export const MAX_WAITING_PER_SITE = 10;
+/**
+ * A stored source's site as `URL.hostname` names it: after any user name and before any port, so
+ * `http://a@site.example:81/` and `https://site.example/` are one site.
+ */
+const SOURCE_HOST = '^[a-z]+://(?:[^/?#@]*@)?(\\[[^]]*\\]|[^/?#:]+)';
 export const MAX_WAITING_PER_POST = 50;
 export const TOO_MANY_FROM_SITE = 'Too many mentions from this site are waiting to be read; try again later';
 export const TOO_MANY_ON_POST = 'Too many mentions of this post are waiting to be read; try again later';
@@ -191,7 +196,7 @@ export function createWebmentions({ db, cache, blog, pages, siteUrl, sends }: We
         (await db.execute(sql`
           select
             count(*) filter (where post_id = ${post.id})::int as "onPost",
-            count(*) filter (where substring(source from '^[a-z]+://([^/?#]+)') = ${sourceUrl.host})::int as "fromSite",
+            count(*) filter (where substring(source from ${SOURCE_HOST}) = ${sourceUrl.hostname})::int as "fromSite",
             count(*) filter (where source = ${sourceUrl.href} and post_id = ${post.id})::int as "again"
           from ${webmentions} where status <> 'approved'`)) as unknown as {
           rows: { onPost: number; fromSite: number; again: number }[];
