@@ -143,14 +143,15 @@ test.describe("the owner's followers", () => {
         await expect(page.getByRole('region', { name: 'Followers' })).toContainText(
           '1 person follows the blog.',
         );
-        expect(peer.accepted).toHaveLength(accepted + 1);
+        // Sent from the queue just after the answer.
+        await expect.poll(() => peer.accepted.length).toBe(accepted + 1);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
         const rejected = peer.rejected.length;
         await row.getByRole('button', { name: 'Remove' }).click();
         await expectToast(page, 'Follower removed', `${alice} no longer follows the blog.`);
         await expect(page.getByRole('form', { name: `Follower ${alice}` })).toHaveCount(0);
-        expect(peer.rejected).toHaveLength(rejected + 1);
+        await expect.poll(() => peer.rejected.length).toBe(rejected + 1);
       }
       await expectAccessible(page, '/admin/blog/fediverse');
     } finally {
@@ -197,7 +198,7 @@ test.describe("the owner's blocks", () => {
           .click();
         await expectToast(page, 'Follower blocked', `${alice} can no longer follow the blog.`);
         await expect(page.getByRole('form', { name: `Follower ${alice}` })).toHaveCount(0);
-        expect(peer.rejected).toHaveLength(rejected + 1);
+        await expect.poll(() => peer.rejected.length).toBe(rejected + 1);
         const block = blocked.getByRole('form', { name: `Blocked ${alice}` });
         await expect(block).toContainText('One person');
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

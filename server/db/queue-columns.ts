@@ -1,6 +1,6 @@
 /**
- * The columns server/lib/mail.ts's queue reads and writes, the same in every table it drives (the
- * fediverse's deliveries, the Webmentions sent): a row waits `pending` until `next_attempt_at`, is
+ * The columns server/lib/mail.ts's queue reads and writes, the same in every table it drives (Fedify's
+ * queue of deliveries, the Webmentions sent): a row waits `pending` until `next_attempt_at`, is
  * `sent`, or `failed` after the last try, with its tries and its last error.
  */
 import { integer, text, timestamp } from 'drizzle-orm/pg-core';

@@ -120,25 +120,22 @@ export const fediverseActivities = pgTable(
 );
 
 /**
- * One activity to one inbox (a server's shared inbox where it offers one): a queue row, claimed
- * with a lease by one process at a time (server/lib/mail.ts's queue), retried with backoff, given
- * up on a server that answers 410 Gone (its followers go) or after the last try.
+ * Fedify's queue of deliveries (ADR 024): its messages as Fedify enqueued them (a fan-out of an
+ * activity to many inboxes, or the activity, signed once, to one inbox with the keys that sign its
+ * copy), sealed under the server secret (they hold the actor's private keys), each due at its
+ * time. A row is claimed with a lease by one process at a time (the site's one lease statement,
+ * server/lib/mail.ts) and removed once Fedify has handled it; Fedify's own retries come back as
+ * new rows, later.
  */
-export const fediverseDeliveries = pgTable(
-  'fediverse_deliveries',
+export const fediverseQueue = pgTable(
+  'fediverse_queue',
   {
     id: serial('id').primaryKey(),
-    activityId: integer('activity_id')
-      .notNull()
-      .references(() => fediverseActivities.id, { onDelete: 'cascade' }),
-    inbox: text('inbox').notNull(),
-    /** A follower the inbox stands for (the one named as the recipient when it is signed). */
-    recipient: text('recipient').notNull(),
+    message: text('message').notNull(),
     ...queueColumns(),
   },
   (t) => [
-    unique('fediverse_deliveries_activity_inbox_unique').on(t.activityId, t.inbox),
-    index('fediverse_deliveries_due_idx').on(t.status, t.nextAttemptAt),
-    check('fediverse_deliveries_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index('fediverse_queue_due_idx').on(t.status, t.nextAttemptAt),
+    check('fediverse_queue_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );

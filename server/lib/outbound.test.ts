@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   guardedFetch,
+  guardedScope,
   httpImages,
   isPublicAddress,
   loopbackFetch,
@@ -202,5 +203,57 @@ describe("a client's own requests (CalDAV)", () => {
     expect(requests.length).toBe(before);
     expect(await failure(loopbackFetch({ maxBytes: 1024 })(`${base}/big`))).toBe('it is larger than 1 KB');
     expect(await failure(loopbackFetch()(`${base}/away`))).toBe('example.com is not reachable from here');
+  });
+});
+
+describe("a library's own fetches (Fedify delivering to an inbox)", () => {
+  /** The cause a failed global fetch carries: the guard's words, or what else happened. */
+  const refusal = (promise: Promise<Response>) =>
+    promise.then(
+      (response) => `fetched ${response.status}`,
+      (error: Error) => (error.cause instanceof Error ? error.cause.message : error.message),
+    );
+
+  it('inside the scope, reaches nothing on this machine: an address, a name that resolves to it, a redirect to it', async () => {
+    const guard = guardedScope({ resolve: async () => ['127.0.0.1'] });
+    const before = requests.length;
+    try {
+      expect(await guard.run(() => refusal(fetch(`${base}/a.png`)))).toBe(NOT_PUBLIC);
+      expect(await guard.run(() => refusal(fetch(`http://[::ffff:7f00:1]:${port()}/a.png`)))).toBe(
+        NOT_PUBLIC,
+      );
+      expect(await guard.run(() => refusal(fetch(`http://inbox.example:${port()}/a.png`)))).toBe(NOT_PUBLIC);
+      expect(requests.length).toBe(before);
+    } finally {
+      await guard.close();
+    }
+  });
+
+  it('follows the same rule as the rest when allowed, limits an answer, and leaves fetches outside it alone', async () => {
+    const guard = guardedScope({ allowAddress: () => true, maxBytes: 1024 });
+    try {
+      expect(await guard.run(() => refusal(fetch(`${base}/a.png`)))).toBe('fetched 200');
+      // A redirect is a new connection, checked again (here, allowed).
+      expect(await guard.run(async () => (await fetch(`${base}/moved`)).text())).toBe('png-bytes');
+      await expect(
+        guard.run(() => fetch(`${base}/big`).then((answer) => answer.arrayBuffer())),
+      ).rejects.toThrow();
+    } finally {
+      await guard.close();
+    }
+    // Outside any scope, the process's fetch is as it was.
+    const strict = guardedScope();
+    try {
+      expect(await refusal(fetch(`${base}/a.png`))).toBe('fetched 200');
+      // Work started inside the scope keeps it, however many awaits later.
+      expect(
+        await strict.run(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return refusal(fetch(`${base}/a.png`));
+        }),
+      ).toBe(NOT_PUBLIC);
+    } finally {
+      await strict.close();
+    }
   });
 });

@@ -11,11 +11,13 @@
  * (a model on the home network is the operator's choice), never from the limits. The tests'
  * stand-ins on 127.0.0.1 are allowed by OUTBOUND_ALLOW_PRIVATE_ADDRESSES or by name.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { lookup } from 'node:dns/promises';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { Agent, buildConnector, Dispatcher, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
 
 export interface RemoteImages {
   /** The image's bytes; an Error whose message says why not, in words for the import's report. */
@@ -113,18 +115,15 @@ const sizeWords = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 
 /**
- * Connections that only reach what the options allow: the one check, made by the connection
- * itself (the name is resolved once, there, and the socket connects to the address that passed).
+ * The one check of a connection, made by the connection itself: a name is resolved once, there,
+ * and the socket connects to the address that passed (`lookup`); an address written as such is
+ * connected to without a lookup, so `literal` checks it first. Every address refused alike, so a
+ * report tells nothing about what is behind it.
  */
-function guardedRequests(options: HttpImagesOptions) {
+function connectionCheck(options: HttpImagesOptions) {
   const { allowAddress = isPublicAddress, hosts, resolve = defaultResolve } = options;
   const exempt = new Set((options.exemptHosts ?? []).map((host) => host.toLowerCase()));
-
-  /**
-   * A name that answers differently when asked again is never asked again. Every address refused
-   * alike, so the report tells nothing about what is behind it.
-   */
-  const checkedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
+  const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
     resolve(hostname)
       .catch(() => [] as string[])
       .then((addresses) => {
@@ -138,6 +137,19 @@ function guardedRequests(options: HttpImagesOptions) {
       })
       .catch((error: Error) => callback(error as NodeJS.ErrnoException, ''));
   };
+  /** A host as an address names it (brackets off): refused unless it may be reached. */
+  const literal = (hostname: string) => {
+    const host = hostname.replace(/^\[|\]$/g, '');
+    if (exempt.has(host.toLowerCase())) return;
+    if (hosts && !hosts.test(host)) throw new Refused(`${host} is not reachable from here`);
+    if (isIP(host) && !allowAddress(host)) throw new Refused(NOT_PUBLIC);
+  };
+  return { lookup, literal };
+}
+
+/** Requests whose connections only reach what the options allow (`connectionCheck`). */
+function guardedRequests(options: HttpImagesOptions) {
+  const { lookup: checkedLookup, literal } = connectionCheck(options);
 
   /** One request to `address`, its connection checked as above; the answer's head and body. */
   const open = (
@@ -168,11 +180,7 @@ function guardedRequests(options: HttpImagesOptions) {
     if (address.protocol !== 'http:' && address.protocol !== 'https:') {
       throw new Refused('only http and https addresses are fetched');
     }
-    const host = address.hostname.replace(/^\[|\]$/g, '');
-    if (exempt.has(host.toLowerCase())) return;
-    if (hosts && !hosts.test(host)) throw new Refused(`${host} is not reachable from here`);
-    // An address written as such is connected to without a lookup: checked here instead.
-    if (isIP(host) && !allowAddress(host)) throw new Refused(NOT_PUBLIC);
+    literal(address.hostname);
   };
 
   /** A failure as words for a report (a refusal says why; the rest says what happened). */
@@ -445,6 +453,8 @@ export function outbound(config: OutboundConfig) {
   type Limits = Pick<HttpImagesOptions, 'timeoutMs' | 'maxBytes' | 'maxRedirects'>;
   return {
     fetch: (limits: Limits = {}) => guardedFetch({ ...base, ...limits }),
+    /** For a library's own fetches (its redirects are its own): `run(work)` under the guard. */
+    scope: (limits: Omit<Limits, 'maxRedirects'> = {}) => guardedScope({ ...base, ...limits }),
     images: (limits: Limits = {}) => httpImages({ ...base, ...limits }),
     pages: (limits: Limits = {}) => httpPages({ ...base, ...limits }),
   };
@@ -452,3 +462,64 @@ export function outbound(config: OutboundConfig) {
 
 /** What tests use for a client's own requests: only this machine's stand-in servers. */
 export const loopbackFetch = (options: HttpImagesOptions = {}) => guardedFetch({ ...LOOPBACK, ...options });
+
+/** The guard a library's own fetches run under (`guardedScope`), where one is set. */
+const scoped = new AsyncLocalStorage<Dispatcher>();
+
+/**
+ * The global `fetch`'s dispatcher, set once per process through undici's public API (Node's fetch
+ * uses undici's global dispatcher): a request made inside `guardedScope(...).run` goes through
+ * that scope's guarded agent, every other one through the dispatcher that was there before, as it
+ * did.
+ */
+let installed = false;
+function installScopedDispatcher() {
+  if (installed) return;
+  installed = true;
+  const before = getGlobalDispatcher();
+  class Scoped extends Dispatcher {
+    override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+      return (scoped.getStore() ?? before).dispatch(options, handler);
+    }
+    override close(): Promise<void> {
+      return before.close();
+    }
+    override destroy(): Promise<void> {
+      return before.destroy();
+    }
+  }
+  setGlobalDispatcher(new Scoped());
+}
+
+/**
+ * For a library that calls the global `fetch` itself (Fedify delivering to an inbox, reading an
+ * actor or a key): `run(work)` runs `work` with every connection its fetches open checked by the
+ * same `connectionCheck` as this module's own requests (a name resolved once, by the connection;
+ * an address written as such checked first; every redirect a new connection, checked again),
+ * with a time limit on an answer's head and body and a size limit on the body. Outside `run`,
+ * fetches are untouched.
+ */
+export function guardedScope(options: HttpImagesOptions = {}) {
+  installScopedDispatcher();
+  const { timeoutMs = 15_000, maxBytes = 1024 * 1024 } = options;
+  const { lookup, literal } = connectionCheck(options);
+  const connector = buildConnector({ lookup, timeout: timeoutMs });
+  const agent = new Agent({
+    connect: (connection, callback) => {
+      try {
+        literal(connection.hostname);
+      } catch (error) {
+        callback(error as Error, null);
+        return;
+      }
+      connector(connection, callback);
+    },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    maxResponseSize: maxBytes,
+  });
+  return {
+    run: <T>(work: () => Promise<T>): Promise<T> => scoped.run(agent, work),
+    close: () => agent.close(),
+  };
+}

@@ -4,7 +4,8 @@
  * implementation this project did not write, for the tests to follow the blog from. What it
  * received is kept in `accepted`, `rejected` and `posts` (the Creates, Updates and Deletes of the
  * blog's posts); `answerInbox(status)` makes her inbox answer every post with that status (a server
- * that is down, or gone) until it is called with null. Alice's avatar is a 200 px PNG it serves at
+ * that is down, or gone), or never answer at all (`'never'`, a server that hangs), until it is
+ * called with null. Alice's avatar is a 200 px PNG it serves at
  * /avatar.png (`avatarRequests` counts who asked for it).
  */
 import { createServer, type Server } from 'node:http';
@@ -24,7 +25,7 @@ export async function startPeer() {
     .toBuffer();
   let avatarRequests = 0;
   const posts: Array<Create | Update | Delete> = [];
-  let inboxStatus: number | null = null;
+  let inboxStatus: number | 'never' | null = null;
   const federation: Federation<void> = createFederation<void>({
     kv: new MemoryKvStore(),
     allowPrivateAddress: true,
@@ -75,6 +76,7 @@ export async function startPeer() {
   const server: Server = createServer(async (req, res) => {
     if (inboxStatus !== null && req.method === 'POST' && req.url?.endsWith('/inbox')) {
       for await (const _ of req);
+      if (inboxStatus === 'never') return;
       res.writeHead(inboxStatus);
       res.end();
       return;
@@ -112,12 +114,16 @@ export async function startPeer() {
     rejected,
     avatarRequests: () => avatarRequests,
     posts,
-    answerInbox: (status: number | null) => {
+    answerInbox: (status: number | 'never' | null) => {
       inboxStatus = status;
     },
     context,
     pair,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

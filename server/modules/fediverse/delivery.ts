@@ -1,41 +1,33 @@
 /**
  * Posts reach the followers (issue 47, point 4). When a post goes live, changes or goes away,
  * `sync` writes what the followers should hear (a `Create`, an `Update` when what they see of it
- * changed, a `Delete`) once into `fediverse_activities`, and one delivery per inbox (a server's
- * shared inbox where it offers one) into `fediverse_deliveries`. `deliverDue` sends the due
- * deliveries, signed by the blog's actor (send.ts: the document signed once with Fedify's functions,
- * each copy its HTTP signature, RFC 9421 or the draft Mastodon verifies), from the queue every outbox of the site uses (server/lib/mail.ts:
- * a row is claimed by one process at a time, retried with backoff, marked failed after the last
- * try). A server that answers 410 Gone is given up at once, and its followers with it.
+ * changed, a `Delete`) once into `fediverse_activities`, and the first to write it hands it to
+ * Fedify for every follower's inbox (a server's shared inbox once). Fedify signs it once and
+ * queues one copy per inbox in the site's queue (queue.ts, ADR 024), which the module's job sends
+ * under the outbound module's guard.
  */
 import { createHash } from 'node:crypto';
-import { type Federation, SendActivityError } from '@fedify/fedify';
+import type { Federation } from '@fedify/fedify';
 import {
-  Activity,
+  type Activity,
   Article,
   Create,
   Delete,
   isActor,
   Mention,
   Note,
+  type Recipient,
   Tombstone,
   Update,
 } from '@fedify/fedify/vocab';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { fediverseActivities, fediverseDeliveries, fediverseFollowers } from '../../db/schema.ts';
-import { MAX_ATTEMPTS, mailQueue } from '../../lib/mail.ts';
+import { fediverseActivities, fediverseFollowers } from '../../db/schema.ts';
 import { escapeXml } from '../../lib/markup.ts';
 import type { BlogService } from '../blog/service.ts';
 import type { CommentService } from '../comments/service.ts';
 import { articleOf, instant } from './federation.ts';
-import { actorSigningKeys, inboxPoster, signedActivity } from './send.ts';
 import { BLOG_ACTOR } from './settings.ts';
-
-/** Deliveries sent at once in a round (a post to many servers goes out a few at a time). */
-const AT_ONCE = 8;
-/** Deliveries taken per round. */
-const ROUND = 64;
 
 export interface DeliveryDeps {
   db: Db;
@@ -43,8 +35,6 @@ export interface DeliveryDeps {
   federation: Federation<void>;
   /** The site's public address (PUBLIC_URL): every id starts with it. */
   origin: string;
-  /** How copies are posted: the outbound module's guarded fetch (server/lib/outbound.ts). */
-  callOut: typeof fetch;
 }
 
 type Kind = 'create' | 'update' | 'delete' | 'reply';
@@ -53,35 +43,29 @@ const PUBLIC = new URL('https://www.w3.org/ns/activitystreams#Public');
 /** The owner's answer to a reply from the fediverse (CommentService.fediverseAnswer). */
 export type FediverseAnswer = NonNullable<Awaited<ReturnType<CommentService['fediverseAnswer']>>>;
 
-export function createDelivery({ db, blog, federation, origin, callOut }: DeliveryDeps) {
+export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
   const context = () => federation.createContext(new URL(origin), undefined);
-  const queue = mailQueue(db, fediverseDeliveries);
-  const post = inboxPoster(callOut);
 
-  /**
-   * Where each accepted follower is delivered to: one address per server that shares an inbox,
-   * with a follower it stands for.
-   */
-  const inboxes = async () => {
+  /** Every accepted follower, as Fedify delivers to it (its inbox, and its server's shared one). */
+  const followers = async (): Promise<Recipient[]> => {
     const rows = await db
       .select({
+        actorUri: fediverseFollowers.actorUri,
         inbox: fediverseFollowers.inbox,
         shared: fediverseFollowers.sharedInbox,
-        recipient: fediverseFollowers.actorUri,
       })
       .from(fediverseFollowers)
       .where(eq(fediverseFollowers.state, 'accepted'));
-    const byInbox = new Map<string, string>();
-    for (const row of rows) {
-      const inbox = row.shared ?? row.inbox;
-      if (!byInbox.has(inbox)) byInbox.set(inbox, row.recipient);
-    }
-    return [...byInbox].map(([inbox, recipient]) => ({ inbox, recipient }));
+    return rows.map((row) => ({
+      id: new URL(row.actorUri),
+      inboxId: new URL(row.inbox),
+      endpoints: row.shared ? { sharedInbox: new URL(row.shared) } : null,
+    }));
   };
 
   /**
-   * Keeps one activity (the first writer of its id wins) and queues it to every follower's inbox,
-   * and to `also` (the person an answer is for).
+   * Keeps one activity (the first writer of its id wins) and hands it to Fedify for every
+   * follower and `also` (the person an answer is for): the inboxes it goes to.
    */
   const record = async (
     values: {
@@ -92,26 +76,22 @@ export function createDelivery({ db, blog, federation, origin, callOut }: Delive
       digest: string;
       activity: Activity;
     },
-    also: Array<{ inbox: string; recipient: string }> = [],
+    also: Recipient[] = [],
   ): Promise<number> => {
     const { activity, ...row } = values;
-    const body = await activity.toJsonLd({ format: 'compact', contextLoader: context().contextLoader });
+    const ctx = context();
+    const body = await activity.toJsonLd({ format: 'compact', contextLoader: ctx.contextLoader });
     const [stored] = await db
       .insert(fediverseActivities)
       .values({ ...row, body })
       .onConflictDoNothing({ target: fediverseActivities.activityId })
       .returning({ id: fediverseActivities.id });
     if (!stored) return 0;
-    const targets = [
-      ...new Map([...(await inboxes()), ...also].map((target) => [target.inbox, target])).values(),
-    ];
-    if (targets.length === 0) return 0;
-    const queued = await db
-      .insert(fediverseDeliveries)
-      .values(targets.map((target) => ({ activityId: stored.id, ...target })))
-      .onConflictDoNothing()
-      .returning({ id: fediverseDeliveries.id });
-    return queued.length;
+    const recipients = [...(await followers()), ...also];
+    if (recipients.length === 0) return 0;
+    const inboxes = new Set(recipients.map((one) => (one.endpoints?.sharedInbox ?? one.inboxId)?.href));
+    await ctx.sendActivity({ identifier: BLOG_ACTOR }, recipients, activity, { preferSharedInbox: true });
+    return inboxes.size;
   };
 
   return {
@@ -186,7 +166,6 @@ export function createDelivery({ db, blog, federation, origin, callOut }: Delive
       const article = ctx.getObjectUri(Article, { slug: answer.postSlug });
       const noteId = new URL(`${article.href}/answers/${answer.id}`);
       const author = await ctx.lookupObject(to.actor).catch(() => null);
-      const inbox = isActor(author) ? (author.endpoints?.sharedInbox ?? author.inboxId) : null;
       const paragraphs = answer.content
         .split(/\n{2,}/)
         .map((part) => escapeXml(part.trim()).replace(/\n/g, '<br>'))
@@ -219,66 +198,8 @@ export function createDelivery({ db, blog, federation, origin, callOut }: Delive
             cc: new URL(to.actor),
           }),
         },
-        inbox ? [{ inbox: inbox.href, recipient: to.actor }] : [],
+        isActor(author) && author.id && author.inboxId ? [author] : [],
       );
-    },
-
-    /**
-     * Sends the due deliveries (up to a round's worth, a few at a time): true when there may be
-     * more at once. Each is signed and posted to its inbox; a failure is tried again later, a
-     * server that is gone (410) is given up with its followers.
-     */
-    async deliverDue(): Promise<boolean> {
-      const rows = await queue.claim<{
-        id: number;
-        inbox: string;
-        recipient: string;
-        attempts: number;
-        activity_id: number;
-        body: unknown;
-      }>(
-        ROUND,
-        sql`${fediverseDeliveries.id}, ${fediverseDeliveries.inbox}, ${fediverseDeliveries.recipient}, ${fediverseDeliveries.attempts}, ${fediverseDeliveries.activityId} as activity_id, (select ${fediverseActivities.body} from ${fediverseActivities} where ${fediverseActivities.id} = ${fediverseDeliveries.activityId}) as body`,
-      );
-      const ctx = context();
-      if (rows.length === 0) return false;
-      const keys = await actorSigningKeys(ctx, BLOG_ACTOR);
-      // A round's rows mostly carry one activity (a post to every inbox): it is signed once.
-      const prepared = new Map<number, Promise<string>>();
-      const bodyOf = (row: { activity_id: number; body: unknown }) => {
-        let body = prepared.get(row.activity_id);
-        if (!body) {
-          body = Activity.fromJsonLd(row.body, {
-            contextLoader: ctx.contextLoader,
-            documentLoader: ctx.documentLoader,
-          }).then((activity) => signedActivity(ctx, activity, keys));
-          prepared.set(row.activity_id, body);
-        }
-        return body;
-      };
-      for (let at = 0; at < rows.length; at += AT_ONCE) {
-        await Promise.all(
-          rows.slice(at, at + AT_ONCE).map(async (row) => {
-            const attempts = row.attempts + 1;
-            try {
-              await post(new URL(row.inbox), await bodyOf(row), keys.rsa);
-              await queue.sent(row.id, attempts);
-            } catch (error) {
-              if (error instanceof SendActivityError && error.statusCode === 410) {
-                await queue.failed(row.id, Math.max(attempts, MAX_ATTEMPTS), error);
-                await db
-                  .delete(fediverseFollowers)
-                  .where(
-                    sql`${fediverseFollowers.inbox} = ${row.inbox} or ${fediverseFollowers.sharedInbox} = ${row.inbox}`,
-                  );
-                return;
-              }
-              await queue.failed(row.id, attempts, error);
-            }
-          }),
-        );
-      }
-      return rows.length === ROUND;
     },
   };
 }

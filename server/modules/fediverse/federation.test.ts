@@ -8,10 +8,16 @@
  * post and listed for the owner until their Undo or a block (point 5).
  */
 import { Announce, Create, Delete, Follow, Like, Note, Person, Undo } from '@fedify/fedify/vocab';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { comments, fediverseFollowers, fediverseReactions, rateCounters } from '../../db/schema.ts';
+import {
+  comments,
+  fediverseFollowers,
+  fediverseQueue,
+  fediverseReactions,
+  rateCounters,
+} from '../../db/schema.ts';
 import { follow as followAs, type Peer, startPeer } from '../../testing/fediverse-peer.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 import { INBOX_PER_ADDRESS, pageFor } from './routes.ts';
@@ -34,6 +40,8 @@ afterAll(async () => {
 });
 
 const actorUri = () => `${site}/ap/actors/blog`;
+/** What the blog queued (a Follow's answer) sent now, as its job would. */
+const sent = () => t.app.fediverse.deliverDue();
 const get = (path: string, accept = ACTIVITY) => fetch(`${site}${path}`, { headers: { accept } });
 
 describe('the blog as an actor', () => {
@@ -111,7 +119,9 @@ describe('followers', () => {
     const alice = ctx.getActorUri('alice');
     const follow = new Follow({ id: new URL(`${alice.href}#follow-1`), actor: alice, object: blog.id });
     await ctx.sendActivity({ identifier: 'alice' }, blog, follow);
-    expect(peer.accepted).toHaveLength(1);
+    // Answered from the queue, after the Follow's own answer.
+    await sent();
+    await expect.poll(() => peer.accepted.length).toBe(1);
     expect(peer.accepted[0]?.objectId?.href).toBe(follow.id?.href);
     const [row] = await followers();
     expect(row).toMatchObject({
@@ -133,6 +143,46 @@ describe('followers', () => {
       { identifier: 'alice' },
       blog,
       new Undo({ id: new URL(`${alice.href}#undo-1`), actor: alice, object: follow }),
+    );
+    expect(await followers()).toHaveLength(0);
+  });
+
+  it("answers a Follow at once whatever the follower's inbox does: one that never answers, one that fails (issue 64)", async () => {
+    const ctx = peer.context();
+    const blog = (await ctx.lookupObject(actorUri())) as Person;
+    const alice = ctx.getActorUri('alice');
+    await sent();
+    const before = peer.accepted.length;
+    let last: Follow | undefined;
+    try {
+      for (const [mode, fragment] of [
+        ['never', 'follow-while-hung'],
+        [500, 'follow-while-failing'],
+      ] as const) {
+        peer.answerInbox(mode);
+        last = new Follow({ id: new URL(`${alice.href}#${fragment}`), actor: alice, object: blog.id });
+        // Her server's post is answered 2xx (sendActivity throws otherwise) without waiting for hers.
+        await ctx.sendActivity({ identifier: 'alice' }, blog, last);
+        expect(await followers()).toEqual([
+          expect.objectContaining({ followId: last.id?.href, state: 'accepted' }),
+        ]);
+      }
+      // Her inbox failing, the Accepts wait for a later try; nothing is lost.
+      await sent();
+      expect(peer.accepted).toHaveLength(before);
+      expect((await t.database.db.select().from(fediverseQueue)).length).toBeGreaterThan(0);
+    } finally {
+      peer.answerInbox(null);
+    }
+    await t.database.db.execute(sql`update fediverse_queue set next_attempt_at = now()`);
+    await sent();
+    await expect
+      .poll(() => peer.accepted.slice(before).map((accept) => accept.objectId?.href))
+      .toContain(last?.id?.href);
+    await ctx.sendActivity(
+      { identifier: 'alice' },
+      blog,
+      new Undo({ id: new URL(`${alice.href}#undo-after-waiting`), actor: alice, object: last }),
     );
     expect(await followers()).toHaveLength(0);
   });
@@ -350,6 +400,7 @@ describe("the owner's side", () => {
       blog,
       new Follow({ id: new URL(`${alice.href}#follow-2`), actor: alice, object: blog.id }),
     );
+    await sent();
     expect(peer.accepted).toHaveLength(before);
     const listed = (await call('GET', '/api/admin/fediverse')).json();
     expect(listed.followers).toEqual([
@@ -358,11 +409,13 @@ describe("the owner's side", () => {
     expect(listed.followerCount).toBe(0);
     const id = listed.followers[0].id;
     expect((await call('POST', `/api/admin/fediverse/followers/${id}/accept`)).statusCode).toBe(200);
-    expect(peer.accepted).toHaveLength(before + 1);
+    await sent();
+    await expect.poll(() => peer.accepted.length).toBe(before + 1);
     expect((await call('GET', '/api/admin/fediverse')).json().followerCount).toBe(1);
 
     expect((await call('DELETE', `/api/admin/fediverse/followers/${id}`)).statusCode).toBe(204);
-    expect(peer.rejected.at(-1)?.objectId?.href).toBe(`${alice.href}#follow-2`);
+    await sent();
+    await expect.poll(() => peer.rejected.at(-1)?.objectId?.href).toBe(`${alice.href}#follow-2`);
     expect((await call('GET', '/api/admin/fediverse')).json().followers).toEqual([]);
     expect((await call('DELETE', `/api/admin/fediverse/followers/${id}`)).statusCode).toBe(404);
     await call('PUT', '/api/admin/fediverse', { name: 'jordan', approveFollowers: false });
@@ -404,7 +457,8 @@ describe('blocks', () => {
       followers: [],
       blocks: [{ kind: 'person', label: `@alice@${new URL(peer.base).host}` }],
     });
-    expect(peer.rejected.at(-1)?.objectId?.href).toMatch(/#follow-before-block$/);
+    await sent();
+    await expect.poll(() => peer.rejected.at(-1)?.objectId?.href).toMatch(/#follow-before-block$/);
 
     expect(await followStatus('follow-while-blocked')).toBe(403);
     expect(await t.database.db.select().from(fediverseFollowers)).toEqual([]);
@@ -414,6 +468,8 @@ describe('blocks', () => {
     expect((await call('DELETE', `/api/admin/fediverse/blocks/${block.id}`)).status).toBe(404);
     const again = await aliceFollows('follow-after-unblock');
     await call('DELETE', `/api/admin/fediverse/followers/${again}`);
+    await sent();
+    await expect.poll(() => peer.rejected.at(-1)?.objectId?.href).toMatch(/#follow-after-unblock$/);
   });
 
   it('blocks a whole server from a follower or by its name, and refuses a name that is no server', async () => {
@@ -423,8 +479,13 @@ describe('blocks', () => {
     const rejects = peer.rejected.length;
     const blocked = await call('POST', `/api/admin/fediverse/followers/${id}/block`, { scope: 'server' });
     expect(blocked.json()).toMatchObject({ followers: [], blocks: [{ kind: 'server', label: host }] });
-    // The Rejects go out after the answer, a few at a time.
-    await expect.poll(() => peer.rejected.length).toBe(rejects + 1);
+    // The Rejects go out after the answer, a few at a time, from the queue.
+    await expect
+      .poll(async () => {
+        await sent();
+        return peer.rejected.length;
+      })
+      .toBe(rejects + 1);
     expect(await followStatus('follow-from-blocked-server')).toBe(403);
     const [block] = blocked.json().blocks;
     await call('DELETE', `/api/admin/fediverse/blocks/${block.id}`);

@@ -8,7 +8,14 @@
  * activity's signature (an unsigned or wrongly signed one is refused with 401) and signs what
  * the blog sends.
  */
-import { type Context, createFederation, type Federation, type KvStore, MemoryKvStore } from '@fedify/fedify';
+import {
+  type Context,
+  createFederation,
+  type Federation,
+  type KvStore,
+  MemoryKvStore,
+  type MessageQueue,
+} from '@fedify/fedify';
 import {
   Accept,
   type Actor,
@@ -30,7 +37,7 @@ import {
   Undo,
 } from '@fedify/fedify/vocab';
 import { Temporal as Polyfill } from '@js-temporal/polyfill';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, or } from 'drizzle-orm';
 import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
 import { webAddress } from '../../../common/web-address.ts';
 import { profile } from '../../../content/profile.ts';
@@ -61,6 +68,11 @@ export interface FederationDeps {
   origin?: string | undefined;
   /** Outbound fetches may reach loopback and private addresses (tests only). */
   allowPrivateAddress: boolean;
+  /**
+   * Where what the blog sends waits (queue.ts): a Follow's answer, a post to the followers. The
+   * site runs it (`processQueuedTask`), under the outbound module's guard.
+   */
+  queue: MessageQueue;
   kv?: KvStore;
 }
 
@@ -193,11 +205,16 @@ export function createBlogFederation({
   reactionsChanged,
   origin,
   allowPrivateAddress,
+  queue,
   kv = new MemoryKvStore(),
 }: FederationDeps): Federation<void> {
   const federation = createFederation<void>({
     kv,
     allowPrivateAddress,
+    // Sent from the queue, never inside the request that caused it: a slow or failing inbox never
+    // holds a Follow's answer (issue 64). Activities that arrive are handled at once.
+    queue: { outbox: queue, fanout: queue },
+    manuallyStartQueue: true,
     ...(origin ? { origin } : {}),
     userAgent: { software: 'portfolio-site' },
   });
@@ -224,6 +241,15 @@ export function createBlogFederation({
     });
     reactionsChanged([post.id]);
   };
+
+  // A server that answers 410 Gone for an inbox: its followers are gone (a deleted account, a
+  // closed server). Fedify gives the delivery up (404 and 410 are never tried again).
+  federation.setOutboxPermanentFailureHandler(async (_ctx, { inbox, statusCode }) => {
+    if (statusCode !== 410) return;
+    await db
+      .delete(fediverseFollowers)
+      .where(or(eq(fediverseFollowers.inbox, inbox.href), eq(fediverseFollowers.sharedInbox, inbox.href)));
+  });
 
   federation
     .setActorDispatcher('/ap/actors/{identifier}', async (ctx, identifier) => {

@@ -10,9 +10,10 @@ import type { CommentService } from '../comments/service.ts';
 import { fediverseAdminRoutes } from './admin-routes.ts';
 import { avatarKeeper } from './avatars.ts';
 import type { Delivery } from './delivery.ts';
+import { siteMessageQueue } from './queue.ts';
 import { reactionCounts, reactionsCacheKey } from './reactions.ts';
 import { fediverseRoutes } from './routes.ts';
-import { deliveriesDue, handleOf, isBlocked, postConcernsFollowers } from './settings.ts';
+import { handleOf, isBlocked, postConcernsFollowers } from './settings.ts';
 
 export function fediverseModule(
   { db, config, serverSecret, cache, storage, events, counters, log }: SiteContext,
@@ -33,6 +34,11 @@ export function fediverseModule(
   const reactionsChanged = (postIds: number[]) => {
     if (postIds.length > 0) cache.invalidate(...postIds.map(reactionsCacheKey));
   };
+  // What the blog sends waits in the site's queue (queue.ts) until the job below hands it to Fedify.
+  const queue = siteMessageQueue(db, createSealer(serverSecret, 'fediverse-queue'), {
+    enqueued: () => runner.wake(),
+    onError: (error) => log.warn({ err: error }, 'fediverse queue'),
+  });
   // Fedify (and the JSON-LD and telemetry it brings) is loaded on the first request that needs it:
   // a fediverse server's, or the owner answering a follower. The pages and the dashboard's list read
   // settings.ts alone, and the server starts without it (issue 47; about 0.5 s of each start).
@@ -57,8 +63,12 @@ export function fediverseModule(
           ? new URL(config.publicUrl).origin
           : undefined,
       allowPrivateAddress: config.OUTBOUND_ALLOW_PRIVATE_ADDRESSES,
+      queue,
     });
-    return { federation, answerFollower };
+    // Fedify calls the global fetch itself (an inbox, an actor, a key): whatever it does for the
+    // site runs under the outbound module's guard, with its limits (an inbox's answer is small).
+    const guard = outbound(config).scope({ timeoutMs: 15_000, maxBytes: 1024 * 1024 });
+    return { federation, answerFollower, guard };
   };
   const loaded = () => {
     loading ??= load().catch((error) => {
@@ -68,23 +78,19 @@ export function fediverseModule(
     return loading;
   };
 
+  /** `work` under the outbound module's guard (Fedify loaded). */
+  const guarded = async <T>(work: () => Promise<T>): Promise<T> => (await loaded()).guard.run(work);
+
   // Posts reach the followers (delivery.ts), only from a site with a public address (PUBLIC_URL):
   // another server must be able to read the actor that signed what it gets. Fedify is loaded when
-  // a post's change concerns a follower, or a delivery is due.
+  // a post's change concerns a follower, or something is due in the queue.
   const origin = config.PUBLIC_URL ? new URL(config.publicUrl).origin : null;
   let delivering: Promise<Delivery> | undefined;
   /** Only called with a public address (`origin`). */
   const delivery = () => {
     delivering ??= Promise.all([loaded(), import('./delivery.ts')])
       .then(([{ federation }, { createDelivery }]) =>
-        createDelivery({
-          db,
-          blog,
-          federation,
-          origin: origin ?? '',
-          // A follower's inbox is an address from outside: guarded (an inbox answer is small).
-          callOut: outbound(config).fetch({ timeoutMs: 15_000, maxBytes: 256 * 1024, maxRedirects: 0 }),
-        }),
+        createDelivery({ db, blog, federation, origin: origin ?? '' }),
       )
       .catch((error) => {
         delivering = undefined;
@@ -92,8 +98,17 @@ export function fediverseModule(
       });
     return delivering;
   };
+  /** One round of the queue: the due messages handed to Fedify; true when there may be more at once. */
+  const sendDue = async (): Promise<boolean> => {
+    if (!(await queue.due())) return false;
+    const { federation, guard } = await loaded();
+    const taken = await queue.work((message) =>
+      guard.run(() => federation.processQueuedTask(undefined, message)),
+    );
+    return taken > 0;
+  };
   const runner = queueRunner({
-    round: async () => (origin && (await deliveriesDue(db)) ? (await delivery()).deliverDue() : false),
+    round: sendDue,
     idleMs: 30_000,
     busyMs: 100,
     onError: (error) => log.warn({ err: error }, 'fediverse deliveries'),
@@ -102,9 +117,8 @@ export function fediverseModule(
   let syncing: Promise<unknown> = Promise.resolve();
   const inTurn = (what: string, work: (told: Delivery) => Promise<number>): Promise<number> => {
     const next = syncing.then(async () => {
-      const queued = await work(await delivery());
-      if (queued > 0) runner.wake();
-      return queued;
+      const told = await delivery();
+      return guarded(() => work(told));
     });
     syncing = next.catch((error) => log.warn({ err: error }, `fediverse: ${what}`));
     return next;
@@ -141,11 +155,18 @@ export function fediverseModule(
   return {
     name: 'fediverse',
     jobs,
-    /** For tests: a post's change told now, an answer sent back now, and the due deliveries sent now. */
+    /**
+     * For tests: a post's change told now, an answer sent back now, and what is due in the queue
+     * sent now (rounds until none is left due: a fan-out's copies are due as it ends).
+     */
     federated: {
       sync,
       answerBack,
-      deliverDue: async () => (origin ? (await delivery()).deliverDue() : false),
+      deliverDue: async () => {
+        let rounds = 0;
+        while ((await sendDue()) && rounds < 100) rounds += 1;
+        return rounds > 0;
+      },
     },
     adminRoutes: async (app) => {
       await app.register(fediverseAdminRoutes, {
@@ -163,6 +184,7 @@ export function fediverseModule(
     routes: async (app) => {
       await app.register(fediverseRoutes, {
         federation: async () => (await loaded()).federation,
+        guarded,
         siteUrl: config.publicUrl,
         handle: () => handleOf(db, config.publicUrl),
         blocked: (actorUri) => isBlocked(db, actorUri),

@@ -64,6 +64,8 @@ export function actorsOf(activity: Record<string, unknown>): string[] {
 export const fediverseRoutes: FastifyPluginAsync<{
   /** Fedify's federation, made on the first request that reaches it (module.ts). */
   federation: () => Promise<Federation<void>>;
+  /** Runs Fedify's work under the outbound module's guard (the actors and keys it reads). */
+  guarded: <T>(work: () => Promise<T>) => Promise<T>;
   /** The site's public address (PUBLIC_URL, else this machine's). */
   siteUrl: string;
   /** '@name@host'. */
@@ -85,6 +87,7 @@ export const fediverseRoutes: FastifyPluginAsync<{
   app,
   {
     federation,
+    guarded,
     siteUrl,
     handle: handleNow,
     blocked,
@@ -159,14 +162,14 @@ export const fediverseRoutes: FastifyPluginAsync<{
     }
     let answer: Response;
     try {
-      answer = await (await federation()).fetch(
-        new Request(url, { method: request.method, headers, ...(body ? { body } : {}) }),
-        {
+      const blog = await federation();
+      answer = await guarded(() =>
+        blog.fetch(new Request(url, { method: request.method, headers, ...(body ? { body } : {}) }), {
           contextData: undefined,
           onNotFound: () => Response.json({ message: 'Not found' }, { status: 404 }),
           onNotAcceptable: (asked) =>
             new Response(null, { status: 302, headers: { location: pageFor(new URL(asked.url).pathname) } }),
-        },
+        }),
       );
     } catch (error) {
       // Fedify refuses what it cannot read by throwing: the sender's fault, answered so.

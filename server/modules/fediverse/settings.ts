@@ -7,13 +7,7 @@
 import { and, count, eq, or, sql } from 'drizzle-orm';
 import { profile } from '../../../content/profile.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  appMeta,
-  fediverseActivities,
-  fediverseBlocks,
-  fediverseDeliveries,
-  fediverseFollowers,
-} from '../../db/schema.ts';
+import { appMeta, fediverseActivities, fediverseBlocks, fediverseFollowers } from '../../db/schema.ts';
 
 /** The blog's one actor: its internal identifier (its address never changes, whatever its name). */
 export const BLOG_ACTOR = 'blog';
@@ -80,16 +74,6 @@ export async function isBlocked(db: Db, actorUri: string): Promise<boolean> {
         ),
       ),
     )
-    .limit(1);
-  return row !== undefined;
-}
-
-/** Whether any delivery to a follower is due now: the runner loads Fedify only then. */
-export async function deliveriesDue(db: Db): Promise<boolean> {
-  const [row] = await db
-    .select({ id: fediverseDeliveries.id })
-    .from(fediverseDeliveries)
-    .where(and(eq(fediverseDeliveries.status, 'pending'), sql`${fediverseDeliveries.nextAttemptAt} <= now()`))
     .limit(1);
   return row !== undefined;
 }
