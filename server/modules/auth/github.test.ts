@@ -40,7 +40,11 @@ beforeAll(async () => {
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ access_token: 'gho_standin', token_type: 'bearer', scope: 'read:user' }));
+      // A code made to be answered at length: a token answer far past what one is.
+      const padding = form.get('code')?.startsWith('huge-') ? 'x'.repeat(256 * 1024) : '';
+      res.end(
+        JSON.stringify({ access_token: 'gho_standin', token_type: 'bearer', scope: 'read:user', padding }),
+      );
       return;
     }
     if (req.method === 'GET' && url.pathname === '/user') {
@@ -159,6 +163,14 @@ describe('GitHub sign-in', () => {
     expect(declined.headers.location).toBe('/auth?error=github_denied');
     const noCookies = await t.app.inject(`/api/auth/github/callback?code=x&state=${state}`);
     expect(noCookies.headers.location).toBe('/auth?error=github_state');
+  });
+
+  it("reads GitHub's token answer through the outbound module: one past its size limit is refused (issue 62)", async () => {
+    const res = await signInWithGithub(`huge-${Math.random()}`);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/auth?error=github_failed');
+    // The same exchange with an answer of a usual size signs in.
+    expect((await signInWithGithub()).headers.location).toBe('/');
   });
 
   it('redirects to /auth with a reason when GitHub is not configured', async () => {

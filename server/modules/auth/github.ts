@@ -71,8 +71,14 @@ export const githubRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
   const authorizeUrl = `${config.GITHUB_OAUTH_URL.replace(/\/$/, '')}/login/oauth/authorize`;
   const tokenUrl = `${config.GITHUB_OAUTH_URL.replace(/\/$/, '')}/login/oauth/access_token`;
   const userUrl = `${config.GITHUB_API_URL.replace(/\/$/, '')}/user`;
-  // Through the outbound module, GitHub's configured hosts exempted from its address check.
+  // Through the outbound module, GitHub's configured hosts exempted from its address check: the
+  // user API with its fetch, arctic's token exchange (arctic calls the global fetch) in its scope.
   const callOut = outbound(config).fetch({ timeoutMs: 10_000 });
+  let tokenScope: ReturnType<ReturnType<typeof outbound>['scope']> | undefined;
+  const exchange = (code: string, verifier: string) => {
+    tokenScope ??= outbound(config).scope({ timeoutMs: 10_000, maxBytes: 64 * 1024 });
+    return tokenScope.run(() => client.validateAuthorizationCode(tokenUrl, code, verifier));
+  };
   const cookieOptions = {
     path: '/api/auth/github',
     httpOnly: true,
@@ -110,7 +116,7 @@ export const githubRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
       return reply.redirect(failTo('github_state'));
     }
     try {
-      const tokens = await client.validateAuthorizationCode(tokenUrl, code, verifier);
+      const tokens = await exchange(code, verifier);
       const response = await callOut(userUrl, {
         headers: {
           authorization: `Bearer ${tokens.accessToken()}`,
