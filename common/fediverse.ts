@@ -10,9 +10,6 @@ export const FEDIVERSE_INFO_PATH = '/api/fediverse';
 export const BLOG_ACTOR_PATH = '/ap/actors/blog';
 export const ACTIVITY_JSON = 'application/activity+json';
 
-/** A post's ActivityPub object, which its page names as an alternate. */
-export const postObjectPath = (slug: string) => `/ap/posts/${encodeURIComponent(slug)}`;
-
 /** A post's likes and boosts from the fediverse (public, cached until one comes or goes). */
 export const reactionCountsPath = (postId: number) => `/api/fediverse/posts/${postId}/reactions`;
 

@@ -2,6 +2,7 @@
  * What a crawler or a link preview sees: the HTML as the server sends it,
  * before any script runs (no browser involved).
  */
+import { mf2 } from 'microformats-parser';
 import { expect, test } from '@playwright/test';
 import { assertRecognised } from '../web/lib/late-start.ts';
 import { E2E_ADMIN } from './constants.ts';
@@ -149,6 +150,23 @@ test.describe('server-rendered HTML', () => {
       publisher: { '@type': 'Organization', name: 'Jordan Ellis', logo: { width: 60, height: 60 } },
       author: { '@type': 'Person' },
     });
+  });
+
+  test('a post is an h-entry a Webmention receiver reads whole: name, address, author, date and words (issue 64)', async ({
+    request,
+    baseURL,
+  }) => {
+    const html = await (await request.get('/blog/one-schema-form-to-database')).text();
+    const { items } = mf2(html, { baseUrl: `${baseURL}/blog/one-schema-form-to-database` });
+    const entries = items.filter((item) => item.type?.includes('h-entry'));
+    expect(entries).toHaveLength(1);
+    const entry = entries[0]?.properties ?? {};
+    expect(entry.name).toEqual(['One Schema from Form to Database']);
+    expect(entry.url).toEqual([`${baseURL}/blog/one-schema-form-to-database`]);
+    expect(entry.author).toHaveLength(1);
+    expect(entry.published).toHaveLength(1);
+    const [content] = (entry.content ?? []) as Array<{ value: string; html: string }>;
+    expect(content?.value).toMatch(/single TypeScript schema/);
   });
 
   test('a project carries a CreativeWork', async ({ request }) => {

@@ -155,6 +155,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Before any module's routes: a form's route that names a goal counts it on success (issue 48).
   app.addHook('onSend', analytics.goalHook);
+  // A post's page asked for as ActivityPub is its Article (the fediverse's, issue 64).
+  app.addHook('onRequest', fediverse.pageAsActivity);
   await registerModules(app, [...modules, adminModule(modules, summary)], {
     periodicJobs: options.periodicJobs ?? false,
   });

@@ -99,5 +99,12 @@ export const fediverseOwnerSchema = fediverseSettingsSchema.extend({
   reactionCounts: reactionCountsSchema,
   /** The latest likes and boosts, newest first. */
   reactions: z.array(fediverseReactionSchema),
+  /**
+   * Why other servers cannot reach the site, so nobody can follow (PUBLIC_URL unset, or naming
+   * this machine or a private network); null when its address is a public one.
+   */
+  unreachable: z.enum(['no-public-url', 'private-address']).nullable(),
+  /** The site's address as other servers would use it. */
+  siteUrl: z.string(),
 });
 export type FediverseOwner = z.infer<typeof fediverseOwnerSchema>;

@@ -68,6 +68,8 @@ export interface TestAppOptions {
   framingFetch?: AppOptions['framingFetch'];
   /** How an import fetches images on other sites: by default only stand-in servers on this machine. */
   remoteImages?: AppOptions['remoteImages'];
+  /** The app's logger (a test that reads what was logged passes a stream). */
+  logger?: AppOptions['logger'];
 }
 
 export async function openTestDatabase(): Promise<Database> {
@@ -173,6 +175,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.web ? { web: options.web } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.framingFetch ? { framingFetch: options.framingFetch } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
     // The tests never send traffic beyond this machine.
     remoteImages: options.remoteImages ?? loopbackImages({ timeoutMs: 3_000 }),
   });

@@ -109,7 +109,7 @@ describe('the fediverse in the head (issue 47)', () => {
         tagName: 'link',
         rel: 'alternate',
         type: 'application/activity+json',
-        href: 'https://jordan.example/ap/posts/a%20post',
+        href: 'https://jordan.example/blog/a%20post',
       },
       { name: 'fediverse:creator', content: '@jordan@jordan.example' },
     ]);

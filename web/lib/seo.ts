@@ -5,10 +5,11 @@
  */
 import type { MetaDescriptor } from 'react-router';
 import { SEO_DESCRIPTION_LENGTH } from '../../common/constants.ts';
-import { ACTIVITY_JSON, postObjectPath } from '../../common/fediverse.ts';
+import { ACTIVITY_JSON } from '../../common/fediverse.ts';
 import { markdownToPlainText, truncateText } from '../../common/plain-text.ts';
 import type { ShownTestimonial } from '../../common/schemas/testimonials.ts';
 import { SHARE_IMAGE, shareImagePath } from '../../common/share-image.ts';
+import { paths } from './paths.ts';
 import type { RootData, SiteInfo } from './site.ts';
 
 /** The logo of structured data when nothing better exists: 60 x 60 (spec section 9). */
@@ -158,7 +159,8 @@ export function testimonialsLd(siteUrl: string, testimonials: ShownTestimonial[]
 
 /**
  * Where the fediverse finds the page's ActivityPub side (issue 47): the blog's actor (home, /blog)
- * or a post's own object, and on a post its author's handle (`fediverse:creator`, which Mastodon
+ * or, on a post, the post's own address, which answers its current `Article` when asked for
+ * ActivityPub (issue 64: a post published again is a new object), and on a post its author's handle (`fediverse:creator`, which Mastodon
  * shows under a shared link). Nothing on the static copy.
  */
 export function fediverseMeta(site: SiteInfo, post?: { slug: string }): MetaDescriptor[] {
@@ -168,7 +170,7 @@ export function fediverseMeta(site: SiteInfo, post?: { slug: string }): MetaDesc
       tagName: 'link',
       rel: 'alternate',
       type: ACTIVITY_JSON,
-      href: post ? absoluteUrl(site, postObjectPath(post.slug)) : site.fediverse.actor,
+      href: post ? absoluteUrl(site, paths.post(post.slug)) : site.fediverse.actor,
     },
     ...(post ? [{ name: 'fediverse:creator', content: site.fediverse.handle }] : []),
   ];

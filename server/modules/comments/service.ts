@@ -210,6 +210,22 @@ export function createCommentService(
       return answer;
     },
 
+    /** Whether a comment is shown under its post (approved, not spam): a fediverse object while it is. */
+    async isShown(commentId: number, postId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: comments.id })
+        .from(comments)
+        .where(
+          and(
+            eq(comments.id, commentId),
+            eq(comments.postId, postId),
+            eq(comments.isApproved, true),
+            eq(comments.isSpam, false),
+          ),
+        );
+      return row !== undefined;
+    },
+
     /**
      * The owner's answer to a reply from the fediverse, as it goes back there: the answer, its post
      * and the fediverse reply it answers; null when the answered comment was written on the site.

@@ -29,6 +29,7 @@ import {
   HANDLE_NAME,
   handleName,
   handleOf,
+  unreachableBecause,
 } from './settings.ts';
 
 type Follower = typeof fediverseFollowers.$inferSelect;
@@ -43,12 +44,14 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
   /** Sends Accept or Reject to a follower's server, from the address the owner's request came to. */
   answerFollower: (origin: URL, row: Follower, kind: 'accept' | 'reject') => Promise<void>;
   siteUrl: string;
+  /** PUBLIC_URL as configured (unset: the site names itself by each request's address). */
+  publicUrl: string | undefined;
   /** The public pages name the handle: they are made again after a change. */
   invalidate: () => void;
   /** Told of the posts whose likes or boosts a block took away. */
   reactionsChanged: (postIds: number[]) => void;
   log: { warn(details: object, message: string): void };
-}> = async (app, { db, answerFollower, siteUrl, invalidate, reactionsChanged, log }) => {
+}> = async (app, { db, answerFollower, siteUrl, publicUrl, invalidate, reactionsChanged, log }) => {
   const read = async () => {
     const [name, handle, approveFollowers, rows, followerCount, blocks, counts, reactions] =
       await Promise.all([
@@ -92,6 +95,8 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
       })),
       reactionCounts: counts,
       reactions,
+      unreachable: unreachableBecause(publicUrl),
+      siteUrl,
     };
   };
 

@@ -5,6 +5,7 @@
  * addresses only, a size and a time limit, an image's type), makes it a 96 px square WebP and keeps
  * it in the uploads. Each icon's address is fetched once ever (app_meta `fediverse:avatar:<url>`).
  */
+import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
@@ -54,5 +55,28 @@ export function avatarKeeper({
       underway.set(iconUrl, result);
     }
     return result;
+  };
+}
+
+/** Where the blog's own picture is, for the fediverse (issue 64): Mastodon shows no SVG. */
+export const OWN_AVATAR_PATH = '/ap/avatar.png';
+export const OWN_AVATAR_PX = 400;
+
+/** The blog's picture (an SVG, say) as a 400 px PNG square, made once on first request. */
+export function ownAvatar(file: string) {
+  let made: Promise<Buffer> | undefined;
+  return () => {
+    made ??= readFile(file)
+      .then((bytes) =>
+        sharp(bytes, { density: 300 })
+          .resize(OWN_AVATAR_PX, OWN_AVATAR_PX, { fit: 'cover' })
+          .png()
+          .toBuffer(),
+      )
+      .catch((error) => {
+        made = undefined;
+        throw error;
+      });
+    return made;
   };
 }

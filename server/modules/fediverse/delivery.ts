@@ -10,7 +10,6 @@ import { createHash } from 'node:crypto';
 import type { Federation } from '@fedify/fedify';
 import {
   type Activity,
-  Article,
   Create,
   Delete,
   isActor,
@@ -26,6 +25,7 @@ import { fediverseActivities, fediverseFollowers } from '../../db/schema.ts';
 import { escapeXml } from '../../lib/markup.ts';
 import type { BlogService } from '../blog/service.ts';
 import type { CommentService } from '../comments/service.ts';
+import { editionOf } from './editions.ts';
 import { articleOf, instant } from './federation.ts';
 import { BLOG_ACTOR } from './settings.ts';
 
@@ -129,7 +129,8 @@ export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
         });
       };
       if (!post) return known ? takeDown(last) : 0;
-      const article = articleOf(ctx, post);
+      // Published again after a take-down, it is a new edition: a new object (editions.ts).
+      const article = articleOf(ctx, post, await editionOf(db, post));
       const objectId = article.id?.href ?? '';
       const digest = createHash('sha256')
         .update(JSON.stringify(await article.toJsonLd({ contextLoader: ctx.contextLoader })))
@@ -140,21 +141,23 @@ export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
       if (!fresh && last.digest === digest) return 0;
       const kind: Kind = fresh ? 'create' : 'update';
       const activityId = `${objectId}#${kind}/${fresh ? (post.publishedAt ?? '') : digest.slice(0, 16)}`;
-      const Kinded = fresh ? Create : Update;
-      return record({
-        activityId,
-        postId,
-        objectId,
-        kind,
-        digest,
-        activity: new Kinded({
-          id: new URL(activityId),
-          actor: ctx.getActorUri(BLOG_ACTOR),
-          object: article,
-          to: PUBLIC,
-          ...(article.published ? { published: article.published } : {}),
-        }),
-      });
+      const activity = fresh
+        ? new Create({
+            id: new URL(activityId),
+            actor: ctx.getActorUri(BLOG_ACTOR),
+            object: article,
+            to: PUBLIC,
+            ...(article.published ? { published: article.published } : {}),
+          })
+        : // An edit says when it was made: Mastodon ignores an Update whose object has no `updated`.
+          new Update({
+            id: new URL(activityId),
+            actor: ctx.getActorUri(BLOG_ACTOR),
+            object: article.clone({ updated: instant(post.updatedAt) }),
+            to: PUBLIC,
+            ...(article.published ? { published: article.published } : {}),
+          });
+      return record({ activityId, postId, objectId, kind, digest, activity });
     },
 
     /**
@@ -163,8 +166,8 @@ export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
      */
     async answer({ answer, to }: FediverseAnswer): Promise<number> {
       const ctx = context();
-      const article = ctx.getObjectUri(Article, { slug: answer.postSlug });
-      const noteId = new URL(`${article.href}/answers/${answer.id}`);
+      // Fetchable while the answer is shown (federation.ts's Note dispatcher).
+      const noteId = ctx.getObjectUri(Note, { slug: answer.postSlug, id: String(answer.id) });
       const author = await ctx.lookupObject(to.actor).catch(() => null);
       const paragraphs = answer.content
         .split(/\n{2,}/)

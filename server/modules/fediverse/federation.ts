@@ -37,17 +37,25 @@ import {
   Undo,
 } from '@fedify/fedify/vocab';
 import { Temporal as Polyfill } from '@js-temporal/polyfill';
-import { desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, or } from 'drizzle-orm';
 import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
 import { webAddress } from '../../../common/web-address.ts';
 import { profile } from '../../../content/profile.ts';
 import type { Db } from '../../db/client.ts';
-import { fediverseFollowers } from '../../db/schema.ts';
+import { fediverseActivities, fediverseFollowers } from '../../db/schema.ts';
 import { escapeXml, imageType } from '../../lib/markup.ts';
 import type { BlogService } from '../blog/service.ts';
 import type { CommentService } from '../comments/service.ts';
+import { OWN_AVATAR_PATH } from './avatars.ts';
+import { editionOf, editionsOf, slugOfEdition } from './editions.ts';
 import type { actorKeys } from './keys.ts';
-import { addReaction, type ReactionKind, removeReaction } from './reactions.ts';
+import {
+  addReaction,
+  type ReactionKind,
+  removeReaction,
+  removeReactionOf,
+  removeReactionsOf,
+} from './reactions.ts';
 import { replyText } from './reply-text.ts';
 import { acceptedFollowers, approvesFollowers, BLOG_ACTOR, handleName } from './settings.ts';
 
@@ -58,7 +66,7 @@ export interface FederationDeps {
   db: Db;
   blog: BlogService;
   /** Where a reply from the fediverse becomes a comment awaiting moderation. */
-  comments: Pick<CommentService, 'fromFediverse' | 'deleteFromFediverse'>;
+  comments: Pick<CommentService, 'fromFediverse' | 'deleteFromFediverse' | 'isShown'>;
   /** Told of a new reply's author and their icon's address: a copy is kept and shown (avatars.ts). */
   avatarOf: (actorUri: string, iconUrl: string) => void;
   keys: ReturnType<typeof actorKeys>;
@@ -136,7 +144,8 @@ async function actorHandle(actor: Actor): Promise<string> {
 function postSlugOf(ctx: Context<void>, target: URL | null): string | null {
   if (!target) return null;
   const object = ctx.parseUri(target);
-  if (object?.type === 'object' && object.class === Article) return object.values.slug ?? null;
+  if (object?.type === 'object' && object.class === Article)
+    return slugOfEdition(object.values.slug ?? '') || null;
   const page = /^\/blog\/([^/?#]+)$/.exec(target.pathname);
   return target.origin === new URL(ctx.origin).origin && page?.[1] ? decodeURIComponent(page[1]) : null;
 }
@@ -166,11 +175,14 @@ async function followerOf(actor: Actor, follow: Follow) {
 }
 
 const postUrl = (base: URL, slug: string) => new URL(`/blog/${encodeURIComponent(slug)}`, base);
-/** A post as the fediverse reads it: an `Article` with its title, summary, address, cover and tags. */
-export const articleOf = (ctx: Context<void>, post: BlogPostSummary) => {
+/**
+ * A post as the fediverse reads it: an `Article` with its title, summary, address, cover and tags,
+ * its id the post's current edition (editions.ts).
+ */
+export const articleOf = (ctx: Context<void>, post: BlogPostSummary, edition = post.slug) => {
   const base = new URL(ctx.origin);
   return new Article({
-    id: ctx.getObjectUri(Article, { slug: post.slug }),
+    id: ctx.getObjectUri(Article, { slug: edition }),
     attribution: ctx.getActorUri(BLOG_ACTOR),
     name: post.title,
     summary: post.summary,
@@ -242,6 +254,12 @@ export function createBlogFederation({
     reactionsChanged([post.id]);
   };
 
+  /** An account that is gone: it follows no more, and its likes and boosts are taken away. */
+  const accountGone = async (actorUri: string) => {
+    await db.delete(fediverseFollowers).where(eq(fediverseFollowers.actorUri, actorUri));
+    reactionsChanged(await removeReactionsOf(db, { actorUri }));
+  };
+
   // A server that answers 410 Gone for an inbox: its followers are gone (a deleted account, a
   // closed server). Fedify gives the delivery up (404 and 410 are never tried again).
   federation.setOutboxPermanentFailureHandler(async (_ctx, { inbox, statusCode }) => {
@@ -262,10 +280,8 @@ export function createBlogFederation({
         name: profile.name,
         summary: `${profile.title}. ${profile.description}`,
         url: new URL('/', base),
-        icon: new Image({
-          url: new URL(profile.profileImage, base),
-          mediaType: imageType(profile.profileImage, 'image/png'),
-        }),
+        // A PNG: Mastodon shows no SVG (issue 64).
+        icon: new Image({ url: new URL(OWN_AVATAR_PATH, base), mediaType: 'image/png' }),
         image: new Image({ url: new URL('/og/blog.png', base), mediaType: 'image/png' }),
         inbox: ctx.getInboxUri(identifier),
         outbox: ctx.getOutboxUri(identifier),
@@ -283,9 +299,26 @@ export function createBlogFederation({
     )
     .setKeyPairsDispatcher(async (_ctx, identifier) => (identifier === BLOG_ACTOR ? keys.pairs() : []));
 
-  federation.setObjectDispatcher(Article, '/ap/posts/{slug}', async (ctx, { slug }) => {
-    const post = await blog.findPublishedBySlug(slug);
-    return post ? articleOf(ctx, post) : null;
+  // A post's current edition; an edition taken down is no object any more.
+  federation.setObjectDispatcher(Article, '/ap/posts/{slug}', async (ctx, { slug: edition }) => {
+    const post = await blog.findPublishedBySlug(slugOfEdition(edition));
+    return post && (await editionOf(db, post)) === edition ? articleOf(ctx, post, edition) : null;
+  });
+
+  // The owner's answer to a reply, as it was sent (delivery.ts), while the answer is there.
+  federation.setObjectDispatcher(Note, '/ap/posts/{slug}/answers/{id}', async (ctx, { slug, id }) => {
+    if (!/^\d{1,9}$/.test(id)) return null;
+    const post = await blog.findPublishedBySlug(slugOfEdition(slug));
+    if (!post || !(await comments.isShown(Number(id), post.id))) return null;
+    const noteId = ctx.getObjectUri(Note, { slug, id }).href;
+    const [sent] = await db
+      .select({ body: fediverseActivities.body })
+      .from(fediverseActivities)
+      .where(and(eq(fediverseActivities.objectId, noteId), eq(fediverseActivities.kind, 'reply')));
+    if (!sent) return null;
+    const create = await Create.fromJsonLd(sent.body, ctx);
+    const note = await create.getObject(ctx);
+    return note instanceof Note ? note : null;
   });
 
   /**
@@ -308,12 +341,13 @@ export function createBlogFederation({
       const page = cursor === null ? null : cursorNumber(cursor, 1);
       if (identifier !== BLOG_ACTOR || page === null) return null;
       const { posts, total } = await blog.listPage({ limit: PAGE, page, q: '', tag: '' });
+      const editions = await editionsOf(db, posts);
       const items = posts.map(
         (post) =>
           new Create({
-            id: new URL(`#create`, ctx.getObjectUri(Article, { slug: post.slug })),
+            id: new URL(`#create`, ctx.getObjectUri(Article, { slug: editions.get(post.id) ?? post.slug })),
             actor: ctx.getActorUri(BLOG_ACTOR),
-            object: articleOf(ctx, post),
+            object: articleOf(ctx, post, editions.get(post.id)),
             published: instant(post.publishedAt),
             to: new URL('https://www.w3.org/ns/activitystreams#Public'),
           }),
@@ -413,8 +447,10 @@ export function createBlogFederation({
       if (iconUrl) avatarOf(actor.id.href, iconUrl.href);
     })
     .on(Delete, async (_ctx, deletion) => {
-      // Only its author takes a reply back.
       if (!deletion.objectId || !deletion.actorId) return;
+      // An account deleted by itself: no longer a follower, its likes and boosts gone.
+      if (deletion.objectId.href === deletion.actorId.href) return accountGone(deletion.actorId.href);
+      // Only its author takes a reply back.
       await comments.deleteFromFediverse(deletion.objectId.href, deletion.actorId.href);
     })
     .on(Like, (ctx, like) => react(ctx, like, 'like'))
@@ -427,10 +463,41 @@ export function createBlogFederation({
         if (changed.length > 0) return reactionsChanged(changed);
       }
       const object = await undo.getObject(ctx);
+      // Or, as Mastodon matches one, by who liked (or boosted) what.
+      if (
+        (object instanceof Like || object instanceof Announce) &&
+        object.actorId?.href === undo.actorId.href
+      ) {
+        const slug = postSlugOf(ctx, object.objectId);
+        const post = slug ? await blog.findPublishedBySlug(slug) : null;
+        const kind = object instanceof Like ? 'like' : 'boost';
+        const changed = post
+          ? await removeReactionOf(db, { postId: post.id, kind, actorUri: undo.actorId.href })
+          : [];
+        return reactionsChanged(changed);
+      }
       if (!(object instanceof Follow)) return;
       // Only the follower itself takes its follow back.
       if (object.actorId && object.actorId.href !== undo.actorId.href) return;
       await db.delete(fediverseFollowers).where(eq(fediverseFollowers.actorUri, undo.actorId.href));
+    })
+    // A Delete of an account its server already answers 410 Gone for (Mastodon's, once deleted): its
+    // key cannot be read, so it cannot be verified, but the actor's own server says it is gone.
+    .onUnverifiedActivity(async (_ctx, activity, reason) => {
+      const actor = activity.actorId?.href;
+      if (
+        !(activity instanceof Delete) ||
+        !actor ||
+        activity.objectId?.href !== actor ||
+        reason.type !== 'keyFetchError' ||
+        !('status' in reason.result) ||
+        reason.result.status !== 410 ||
+        new URL(reason.keyId.href.replace(/#.*$/, '')).href !== actor
+      ) {
+        return;
+      }
+      await accountGone(actor);
+      return new Response(null, { status: 202 });
     });
 
   return federation;

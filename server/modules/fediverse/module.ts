@@ -1,19 +1,34 @@
 /** The blog on the fediverse (issue 47): an ActivityPub actor that people follow from Mastodon and the rest. */
+import { join } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FEDIVERSE_INFO_PATH } from '../../../common/fediverse.ts';
 import { reactionCountsSchema } from '../../../common/schemas/fediverse.ts';
+import { profile } from '../../../content/profile.ts';
 import { queueRunner } from '../../lib/mail.ts';
 import { outbound } from '../../lib/outbound.ts';
 import { createSealer } from '../../lib/sealed.ts';
 import type { Job, SiteContext, SiteModule } from '../../lib/site-module.ts';
+import { contentImagesFolder } from '../../paths.ts';
 import type { BlogService } from '../blog/service.ts';
 import type { CommentService } from '../comments/service.ts';
 import { fediverseAdminRoutes } from './admin-routes.ts';
-import { avatarKeeper } from './avatars.ts';
+import { avatarKeeper, ownAvatar } from './avatars.ts';
 import type { Delivery } from './delivery.ts';
+import { editionOf } from './editions.ts';
 import { siteMessageQueue } from './queue.ts';
 import { reactionCounts, reactionsCacheKey } from './reactions.ts';
 import { fediverseRoutes } from './routes.ts';
 import { handleOf, isBlocked, postConcernsFollowers } from './settings.ts';
+
+/** An Accept header that asks for ActivityPub (Mastodon's, or JSON-LD's with its profile). */
+const ACTIVITY_ACCEPT = /application\/(activity\+json|ld\+json)/;
+const safeDecode = (part: string) => {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return '';
+  }
+};
 
 export function fediverseModule(
   { db, config, serverSecret, cache, storage, events, counters, log }: SiteContext,
@@ -26,6 +41,8 @@ export function fediverseModule(
     storage,
     images: outbound(config).images(),
   });
+  // The blog's own picture as the fediverse shows it (a PNG of the profile's picture).
+  const ownPicture = ownAvatar(join(contentImagesFolder, profile.profileImage.replace(/^\/images\//, '')));
   const avatarOf = (actorUri: string, iconUrl: string) =>
     void keepAvatar(iconUrl)
       .then((address) => comments.setFediverseAvatar(actorUri, address))
@@ -44,10 +61,12 @@ export function fediverseModule(
   // settings.ts alone, and the server starts without it (issue 47; about 0.5 s of each start).
   let loading: ReturnType<typeof load> | undefined;
   const load = async () => {
-    const [{ answerFollower, createBlogFederation }, { actorKeys }] = await Promise.all([
+    const [{ answerFollower, createBlogFederation }, { actorKeys }, { fedifyLogsTo }] = await Promise.all([
       import('./federation.ts'),
       import('./keys.ts'),
+      import('./logging.ts'),
     ]);
+    fedifyLogsTo(log);
     const federation = createBlogFederation({
       db,
       blog,
@@ -152,9 +171,37 @@ export function fediverseModule(
     },
     { name: 'fediverse deliveries', periodic: true, start: runner.start, stop: runner.stop },
   ];
+  /**
+   * A post's page asked for as ActivityPub (Mastodon looking a link up, issue 64): answered with
+   * the post's current `Article`, as its object's own address answers. Every other request goes on.
+   */
+  const pageAsActivity = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'GET' || !request.url.startsWith('/blog/')) return;
+    const accept = request.headers.accept ?? '';
+    if (!ACTIVITY_ACCEPT.test(accept) || accept.includes('text/html')) return;
+    const slug = /^\/blog\/([^/?#]+)$/.exec(request.url.split('?')[0] ?? '')?.[1];
+    const post = slug ? await blog.findPublishedBySlug(safeDecode(slug)) : null;
+    if (!post) return;
+    const { federation } = await loaded();
+    const address = new URL(
+      `/ap/posts/${encodeURIComponent(await editionOf(db, post))}`,
+      `${request.protocol}://${request.host}`,
+    );
+    const answer = await guarded(() =>
+      federation.fetch(new Request(address, { headers: { accept } }), { contextData: undefined }),
+    );
+    reply.code(answer.status);
+    answer.headers.forEach((value, name) => {
+      reply.header(name, value);
+    });
+    reply.header('vary', 'Accept');
+    return reply.send(Buffer.from(await answer.arrayBuffer()));
+  };
+
   return {
     name: 'fediverse',
     jobs,
+    pageAsActivity,
     /**
      * For tests and the bench: a post's change told now, an answer sent back now, and a round of
      * what is due in the queue sent now (true when there may be more at once).
@@ -168,6 +215,7 @@ export function fediverseModule(
           await answerFollower(federation, origin, row, kind);
         },
         siteUrl: config.publicUrl,
+        publicUrl: config.PUBLIC_URL,
         invalidate: () => cache.invalidate(FEDIVERSE_INFO_PATH),
         reactionsChanged,
         log,
@@ -183,6 +231,7 @@ export function fediverseModule(
         countedFrom: (host) => counters.read(`fediverse-inbox:${host}`),
         countFrom: (host) => counters.hit(`fediverse-inbox:${host}`, 60_000),
         perServerPerMinute: config.FEDIVERSE_INBOX_LIMIT,
+        avatar: ownPicture,
         reactionCounts: (postId) =>
           cache.json(reactionsCacheKey(postId), reactionCountsSchema, async () =>
             (await blog.findPublishedById(postId)) ? reactionCounts(db, postId) : null,

@@ -55,6 +55,24 @@ export async function removeReaction(db: Db, activityId: string, actorUri: strin
   return removed.map((row) => row.postId);
 }
 
+/** An Undo of a like or a boost matched as Mastodon matches one: by who reacted to which post. */
+export async function removeReactionOf(
+  db: Db,
+  { postId, kind, actorUri }: { postId: number; kind: ReactionKind; actorUri: string },
+): Promise<number[]> {
+  const removed = await db
+    .delete(fediverseReactions)
+    .where(
+      and(
+        eq(fediverseReactions.postId, postId),
+        eq(fediverseReactions.kind, kind),
+        eq(fediverseReactions.actorUri, actorUri),
+      ),
+    )
+    .returning({ postId: fediverseReactions.postId });
+  return removed.map((row) => row.postId);
+}
+
 /**
  * What a block takes away: a person's likes and boosts, or everyone's on a server and the servers
  * under it (as a block covers them). The posts it changed.

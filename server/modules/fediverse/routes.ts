@@ -10,6 +10,7 @@ import { BLOG_ACTOR_PATH, FEDIVERSE_INFO_PATH, type FediverseInfo } from '../../
 import { HttpError } from '../../lib/http-error.ts';
 import { sendJson } from '../../lib/read-cache.ts';
 import { idParams } from '../../lib/route-params.ts';
+import { OWN_AVATAR_PATH } from './avatars.ts';
 import { hostOf } from './settings.ts';
 
 /**
@@ -83,6 +84,8 @@ export const fediverseRoutes: FastifyPluginAsync<{
   countFrom: (host: string) => Promise<unknown>;
   /** Activities a server may post per minute (FEDIVERSE_INBOX_LIMIT). */
   perServerPerMinute: number;
+  /** The blog's picture as a PNG (avatars.ts). */
+  avatar: () => Promise<Buffer>;
 }> = async (
   app,
   {
@@ -95,6 +98,7 @@ export const fediverseRoutes: FastifyPluginAsync<{
     countedFrom,
     countFrom,
     perServerPerMinute,
+    avatar,
   },
 ) => {
   // What pages show: the handle to follow, and the actor's address.
@@ -104,6 +108,14 @@ export const fediverseRoutes: FastifyPluginAsync<{
       handle: await handleNow(),
       actor: new URL(BLOG_ACTOR_PATH, siteUrl).href,
     }),
+  );
+
+  // The blog's picture as the fediverse shows it (the actor's icon): PNG, whatever the profile's is.
+  app.get(OWN_AVATAR_PATH, async (_request, reply) =>
+    reply
+      .type('image/png')
+      .header('cache-control', 'public, max-age=86400')
+      .send(await avatar()),
   );
 
   // A post's likes and boosts, which its page shows ("14 likes and 3 boosts on the fediverse").

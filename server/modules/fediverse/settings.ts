@@ -5,8 +5,10 @@
  * request that needs it (module.ts).
  */
 import { and, count, eq, or, sql } from 'drizzle-orm';
+import { isIP } from 'node:net';
 import { profile } from '../../../content/profile.ts';
 import type { Db } from '../../db/client.ts';
+import { isPublicAddress } from '../../lib/outbound.ts';
 import { appMeta, fediverseActivities, fediverseBlocks, fediverseFollowers } from '../../db/schema.ts';
 
 /** The blog's one actor: its internal identifier (its address never changes, whatever its name). */
@@ -90,4 +92,18 @@ export async function postConcernsFollowers(db: Db, postId: number): Promise<boo
     .where(eq(fediverseActivities.postId, postId))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Why other servers cannot reach the site at its address (issue 64): without PUBLIC_URL the site
+ * names itself by the request's address; a name of this machine (localhost, *.local, a name
+ * without a dot) or an address that is not public is reached by nobody outside. Null when it may
+ * be. No name is looked up.
+ */
+export function unreachableBecause(publicUrl: string | undefined): 'no-public-url' | 'private-address' | null {
+  if (!publicUrl) return 'no-public-url';
+  const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (isIP(host)) return isPublicAddress(host) ? null : 'private-address';
+  const local = /(^|\.)(localhost|local|localdomain|internal|lan|home\.arpa|test|example|invalid)$/;
+  return !host.includes('.') || local.test(host) ? 'private-address' : null;
 }

@@ -83,8 +83,10 @@ export function PostArticle({
   // Not on the static copy, which is no part of the fediverse (site.fediverse is null there).
   const fediverse = reactions && site.fediverse ? reactionsText(reactions) : null;
   const article = (
-    // Microformats (h-entry): a site this post mentions reads its title and author from them (Webmention).
+    // Microformats (h-entry): a site this post mentions reads its title, author, address and words
+    // from them (Webmention).
     <article className={withToc ? 'h-entry min-w-0' : 'h-entry mx-auto max-w-3xl px-4 py-12'}>
+      <data className="u-url" value={`${site.url}${paths.post(post.slug)}`} />
       {published ? null : <UnpublishedBanner post={post} />}
       <Link to={paths.blog} className="text-sm font-medium text-primary hover:underline">
         ← Back to Blog
@@ -167,7 +169,7 @@ export function PostArticle({
       {post.contentHtml ? (
         <div
           data-reading
-          className={withToc ? 'prose-content with-side-contents mt-10' : 'prose-content mt-10'}
+          className={withToc ? 'e-content prose-content with-side-contents mt-10' : 'e-content prose-content mt-10'}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (server/lib/markdown.ts)
           dangerouslySetInnerHTML={{ __html: withBaseInHtml(post.contentHtml) }}
         />

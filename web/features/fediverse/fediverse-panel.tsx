@@ -12,6 +12,7 @@ import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { longDate } from '../../lib/dates.ts';
 import { useDone } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
+import { useCopyLink } from '../../lib/use-copy-link.ts';
 import { Button } from '../../ui/button.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
@@ -70,6 +71,7 @@ function Settings({ owner }: { owner: FediverseOwner }) {
       title="On the fediverse"
       description={`People follow the blog from Mastodon and the rest of the fediverse as ${owner.handle}.`}
     >
+      <HowToFollow owner={owner} />
       {saved && <DoneNotice className="mt-4" title={SAVED.title} text={SAVED.text} />}
       <form.Form
         ref={form.formRef}
@@ -120,6 +122,50 @@ function Settings({ owner }: { owner: FediverseOwner }) {
         </Button>
       </form.Form>
     </Panel>
+  );
+}
+
+/** Why nobody can follow yet, in the owner's words (issue 64). */
+const UNREACHABLE: Record<NonNullable<FediverseOwner['unreachable']>, (siteUrl: string) => string> = {
+  'no-public-url': () =>
+    "PUBLIC_URL is not set, so other servers cannot reach the blog and nobody can follow it yet. Set PUBLIC_URL to the site's public https address.",
+  'private-address': (siteUrl) =>
+    `Other servers cannot reach ${siteUrl} (it names this machine or a private network), so nobody can follow the blog yet. Set PUBLIC_URL to the site's public https address.`,
+};
+
+/**
+ * How people follow (issue 64): the handle to search for in Mastodon, with a button that copies it
+ * where scripts run, and a warning when other servers cannot reach the site.
+ */
+function HowToFollow({ owner }: { owner: FediverseOwner }) {
+  const { copied, copy } = useCopyLink();
+  return (
+    <div className="mt-4 space-y-3 text-sm">
+      <p className="flex flex-wrap items-center gap-2">
+        <span>To follow, people search for</span>
+        <code className="break-all rounded bg-muted px-2 py-1 font-mono">{owner.handle}</code>
+        <span>in Mastodon or any fediverse app and press Follow.</span>
+        <button
+          type="button"
+          onClick={() =>
+            void copy(
+              owner.handle,
+              'Share it where people can search for it to follow the blog.',
+              'Handle copied',
+            )
+          }
+          className="hidden rounded-md border border-border px-3 py-1 font-medium hover:border-primary scripting:inline-block"
+          aria-label={`Copy ${owner.handle}`}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </p>
+      {owner.unreachable && (
+        <p className="rounded-md border border-destructive/50 bg-destructive/10 p-3 font-medium text-destructive">
+          {UNREACHABLE[owner.unreachable](owner.siteUrl)}
+        </p>
+      )}
+    </div>
   );
 }
 
