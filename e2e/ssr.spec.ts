@@ -2,8 +2,9 @@
  * What a crawler or a link preview sees: the HTML as the server sends it,
  * before any script runs (no browser involved).
  */
-import { mf2 } from 'microformats-parser';
+
 import { expect, test } from '@playwright/test';
+import { mf2 } from 'microformats-parser';
 import { assertRecognised } from '../web/lib/late-start.ts';
 import { E2E_ADMIN } from './constants.ts';
 

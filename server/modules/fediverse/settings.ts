@@ -4,12 +4,13 @@
  * federation.ts so that reading them never loads Fedify, which the server loads on the first
  * request that needs it (module.ts).
  */
-import { and, count, eq, or, sql } from 'drizzle-orm';
+
 import { isIP } from 'node:net';
+import { and, count, eq, or, sql } from 'drizzle-orm';
 import { profile } from '../../../content/profile.ts';
 import type { Db } from '../../db/client.ts';
-import { isPublicAddress } from '../../lib/outbound.ts';
 import { appMeta, fediverseActivities, fediverseBlocks, fediverseFollowers } from '../../db/schema.ts';
+import { isPublicAddress } from '../../lib/outbound.ts';
 
 /** The blog's one actor: its internal identifier (its address never changes, whatever its name). */
 export const BLOG_ACTOR = 'blog';
@@ -100,7 +101,9 @@ export async function postConcernsFollowers(db: Db, postId: number): Promise<boo
  * without a dot) or an address that is not public is reached by nobody outside. Null when it may
  * be. No name is looked up.
  */
-export function unreachableBecause(publicUrl: string | undefined): 'no-public-url' | 'private-address' | null {
+export function unreachableBecause(
+  publicUrl: string | undefined,
+): 'no-public-url' | 'private-address' | null {
   if (!publicUrl) return 'no-public-url';
   const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (isIP(host)) return isPublicAddress(host) ? null : 'private-address';

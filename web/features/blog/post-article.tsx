@@ -169,7 +169,9 @@ export function PostArticle({
       {post.contentHtml ? (
         <div
           data-reading
-          className={withToc ? 'e-content prose-content with-side-contents mt-10' : 'e-content prose-content mt-10'}
+          className={
+            withToc ? 'e-content prose-content with-side-contents mt-10' : 'e-content prose-content mt-10'
+          }
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (server/lib/markdown.ts)
           dangerouslySetInnerHTML={{ __html: withBaseInHtml(post.contentHtml) }}
         />
