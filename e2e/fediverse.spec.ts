@@ -130,6 +130,17 @@ test.describe("the owner's followers", () => {
       ] as const) {
         await page.setViewportSize({ width, height });
         await page.goto('/admin/blog/fediverse');
+        // How people follow, and why nobody can yet: this site's address is this machine's (issue 64).
+        const onTheFediverse = page.getByRole('region', { name: 'On the fediverse' });
+        await expect(onTheFediverse).toContainText(
+          `To follow, people search for @jordan@localhost:${E2E_PORT} in Mastodon or any fediverse app and press Follow.`,
+        );
+        await expect(onTheFediverse).toContainText(
+          `Other servers cannot reach http://localhost:${E2E_PORT} (it names this machine or a private network), so nobody can follow the blog yet.`,
+        );
+        await expect(
+          onTheFediverse.getByRole('button', { name: `Copy @jordan@localhost:${E2E_PORT}` }),
+        ).toBeVisible();
         const settings = page.getByRole('form', { name: 'Fediverse settings' });
         await expect(settings.getByLabel('Name')).toHaveValue('jordan');
         await settings.getByLabel(/Approve each follower/).check();

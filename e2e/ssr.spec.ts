@@ -167,7 +167,7 @@ test.describe('server-rendered HTML', () => {
     expect(entry.author).toHaveLength(1);
     expect(entry.published).toHaveLength(1);
     const [content] = (entry.content ?? []) as Array<{ value: string; html: string }>;
-    expect(content?.value).toMatch(/single TypeScript schema/);
+    expect(content?.value).toMatch(/^Most bugs I fix for clients live in the gaps between layers/);
   });
 
   test('a project carries a CreativeWork', async ({ request }) => {

@@ -141,10 +141,12 @@ function HowToFollow({ owner }: { owner: FediverseOwner }) {
   const { copied, copy } = useCopyLink();
   return (
     <div className="mt-4 space-y-3 text-sm">
-      <p className="flex flex-wrap items-center gap-2">
-        <span>To follow, people search for</span>
-        <code className="break-all rounded bg-muted px-2 py-1 font-mono">{owner.handle}</code>
-        <span>in Mastodon or any fediverse app and press Follow.</span>
+      <div className="flex flex-wrap items-center gap-2">
+        <p>
+          To follow, people search for{' '}
+          <code className="break-all rounded bg-muted px-1.5 py-0.5 font-mono">{owner.handle}</code> in
+          Mastodon or any fediverse app and press Follow.
+        </p>
         <button
           type="button"
           onClick={() =>
@@ -159,7 +161,7 @@ function HowToFollow({ owner }: { owner: FediverseOwner }) {
         >
           {copied ? 'Copied' : 'Copy'}
         </button>
-      </p>
+      </div>
       {owner.unreachable && (
         <p className="rounded-md border border-destructive/50 bg-destructive/10 p-3 font-medium text-destructive">
           {UNREACHABLE[owner.unreachable](owner.siteUrl)}
