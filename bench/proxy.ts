@@ -20,7 +20,8 @@ import { writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, NGINX, nginxInstalled, startCachingProxy } from '../server/testing/nginx.ts';
+import { NGINX, nginxInstalled, startCachingProxy } from '../server/testing/nginx.ts';
+import { freePort } from '../server/testing/ports.ts';
 import { MAX_P99_MS, printRows, save, startBenchServer, type Target, throughput } from './measure.ts';
 
 const { values } = parseArgs({

@@ -4,25 +4,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../paths.ts';
+import { freePort } from './ports.ts';
 
 export const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
 export const nginxInstalled = () => existsSync(NGINX);
-
-/** A port nobody listens on now (for nginx, which cannot report a port it picked). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface CachingProxy {
   /** The proxy's address, `http://127.0.0.1:<port>`. */

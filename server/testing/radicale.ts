@@ -7,7 +7,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './nginx.ts';
+import { freePort } from './ports.ts';
 
 export const RADICALE = process.env.RADICALE ?? 'radicale';
 /** Whether Radicale can run here (CI installs it; elsewhere its tests are skipped and say so). */

@@ -8,27 +8,18 @@
  * has a public address (PUBLIC_URL): the follower's server reads the key that signed each one there.
  */
 import { createServer as createHttpServer } from 'node:http';
-import { createServer } from 'node:net';
 import { Article, Create, Delete, Hashtag, Mention, Note, type Person, Update } from '@fedify/fedify/vocab';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { comments, fediverseFollowers, fediverseQueue } from '../../db/schema.ts';
 import { follow, type Peer, startPeer } from '../../testing/fediverse-peer.ts';
+import { freePort } from '../../testing/ports.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 let site: string;
 let peer: Peer;
 let owner: string;
-
-/** A port nobody listens on, so the site's PUBLIC_URL can name it before it listens. */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   const port = await freePort();

@@ -4,13 +4,13 @@
  * signature refused, as a server that only knows the draft does). Bob on that server follows the
  * blog, reads its posts, likes them and leaves.
  */
-import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { comments, fediverseFollowers, fediverseReactions } from '../../db/schema.ts';
 import { type Mastodon, startMastodon } from '../../testing/mastodon-peer.ts';
+import { freePort } from '../../testing/ports.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { unreachableBecause } from './settings.ts';
 
@@ -24,14 +24,6 @@ let bob: Mastodon;
 let owner: string;
 /** What the site logged, a line each (JSON). */
 const logged: Json[] = [];
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   const port = await freePort();

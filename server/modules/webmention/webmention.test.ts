@@ -8,12 +8,12 @@
  * real pages, is e2e/webmention.spec.ts.
  */
 import { createServer as createHttpServer } from 'node:http';
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnerMention, PublicMention } from '../../../common/schemas/webmention.ts';
 import { mentionsPath } from '../../../common/webmention.ts';
 import { webmentionSends, webmentions } from '../../db/schema.ts';
+import { freePort } from '../../testing/ports.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 import { RECEIVED_TEXT } from './module.ts';
 import {
@@ -22,14 +22,6 @@ import {
   TOO_MANY_FROM_SITE,
   TOO_MANY_ON_POST,
 } from './service.ts';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 interface Site {
   t: TestApp;
