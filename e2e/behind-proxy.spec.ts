@@ -5,11 +5,12 @@
  * refuses every post (issue 45). Skipped where nginx is not installed (CI installs it).
  */
 import { type CachingProxy, nginxInstalled, startCachingProxy } from '../server/testing/nginx.ts';
+import { required } from '../server/testing/required.ts';
 import { E2E_ADMIN, E2E_PORT } from './constants.ts';
 import { choose, expect, ownerEntries, pastTheMinimum, test } from './fixtures.ts';
 
 test.use({ javaScriptEnabled: false });
-test.skip(!nginxInstalled(), 'nginx is not installed');
+test.skip(!required('nginx', nginxInstalled()), 'nginx is not installed');
 
 let nginx: CachingProxy;
 let proxy = '';

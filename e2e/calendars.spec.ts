@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type Radicale, radicaleInstalled, startRadicale } from '../server/testing/radicale.ts';
+import { required } from '../server/testing/required.ts';
 import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
 
 // One account and one list of feeds on the shared server: these tests take turns.
@@ -20,7 +21,7 @@ let radicale: Radicale;
 let feeds: Server;
 let feedBase = '';
 test.beforeAll(async () => {
-  test.skip(!radicaleInstalled() && !process.env.CI, 'Radicale is not installed here');
+  test.skip(!required('Radicale', radicaleInstalled()), 'Radicale is not installed here');
   radicale = await startRadicale();
   await radicale.makeCalendar('work', 'Work');
   await radicale.makeCalendar('personal', 'Personal');

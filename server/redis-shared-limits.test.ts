@@ -1,15 +1,16 @@
 /**
  * With REDIS_URL set, rate limits and the login backoff are shared by every
  * process. Two app instances stand in for two processes behind a load balancer.
- * Runs when TEST_REDIS_URL is set (CI sets it; Redis runs on 127.0.0.1:6379).
+ * Runs when TEST_REDIS_URL is set (CI sets it, and fails without it; Redis runs on 127.0.0.1:6379).
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { required } from './testing/required.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
-describe.runIf(redisUrl)('limits shared through Redis', () => {
+describe.runIf(required('Redis (TEST_REDIS_URL)', redisUrl))('limits shared through Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {

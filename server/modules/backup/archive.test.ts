@@ -15,6 +15,7 @@ import {
   webmentions,
 } from '../../db/schema.ts';
 import { localStorage } from '../../lib/storage.ts';
+import { required } from '../../testing/required.ts';
 import { listRoutes } from '../../testing/routes.ts';
 import { sampleQuote } from '../../testing/samples.ts';
 import {
@@ -201,7 +202,7 @@ describe('backup and restore', () => {
     expect(lines.some((line) => line.includes('Keys, “quotes” and ünïcode'))).toBe(true);
   });
 
-  it.runIf(postgresUp)(
+  it.runIf(required('PostgreSQL', postgresUp))(
     'moves a site PGlite -> archive -> PostgreSQL -> archive: equal archives, identical public answers',
     async () => {
       const target = await openPostgresTestDatabase();

@@ -7,6 +7,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FileStorage, storageFromConfig } from '../../lib/storage.ts';
+import { required } from '../../testing/required.ts';
 import { freshDataDir, killServers, startServer, stopServer } from '../../testing/server-process.ts';
 import {
   createTestApp,
@@ -41,7 +42,7 @@ describe('uploads in S3-compatible storage (s3rver on 127.0.0.1)', () => {
   });
   afterAll(() => server?.close());
 
-  it.runIf(postgresUp)(
+  it.runIf(required('PostgreSQL', postgresUp))(
     'two app instances on one PostgreSQL: an upload through one is served by the other, and backups hold it',
     async () => {
       const database = await openPostgresTestDatabase();
@@ -108,7 +109,7 @@ describe('uploads in S3-compatible storage (s3rver on 127.0.0.1)', () => {
     60_000,
   );
 
-  it.runIf(postgresUp)(
+  it.runIf(required('PostgreSQL', postgresUp))(
     'two server processes on one PostgreSQL and one bucket: an image uploaded through one is served by the other',
     async () => {
       const database = await openPostgresTestDatabase();

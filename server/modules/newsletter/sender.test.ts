@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, openDatabase } from '../../db/client.ts';
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from '../../db/schema.ts';
 import { createMailTransport, type MailTransport } from '../../lib/mail.ts';
+import { required } from '../../testing/required.ts';
 import { type SmtpStandIn, startSmtpStandIn } from '../../testing/smtp-stand-in.ts';
 import { openPostgresTestDatabase, openTestDatabase, postgresAnswers } from '../../testing/test-app.ts';
 import { subscriberLinks } from './links.ts';
@@ -220,7 +221,7 @@ describe('the sender', () => {
 
 const postgresUp = await postgresAnswers();
 
-describe.runIf(postgresUp)('two processes on one PostgreSQL', () => {
+describe.runIf(required('PostgreSQL', postgresUp))('two processes on one PostgreSQL', () => {
   it('deliver each issue to each reader exactly once, together within the rate', async () => {
     const shared = await openPostgresTestDatabase();
     const other = await openDatabase({ kind: 'postgres', url: shared.url ?? '', poolSize: 4 });

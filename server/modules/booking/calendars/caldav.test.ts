@@ -19,6 +19,7 @@ import {
 import { appMeta, bookings } from '../../../db/schema.ts';
 import { FORGED_TOPIC, FORGED_TOPIC_READ, readEvents } from '../../../testing/calendar-files.ts';
 import { type Radicale, radicaleInstalled, startRadicale } from '../../../testing/radicale.ts';
+import { required } from '../../../testing/required.ts';
 import { createTestApp, freshIp, type TestApp } from '../../../testing/test-app.ts';
 import { manualClock } from '../../../testing/test-clock.ts';
 import { CALENDAR_UNCHECKED } from '../service.ts';
@@ -139,9 +140,8 @@ const onDate = (slots: string[], date: string) =>
 const eqKey = (key: string) => eq(appMeta.key, key);
 
 const installed = radicaleInstalled();
-if (!installed && process.env.CI) throw new Error('Radicale is not installed: .ci/run installs it');
 
-describe.skipIf(!installed)("the owner's CalDAV calendars, on Radicale", () => {
+describe.runIf(required('Radicale', installed))("the owner's CalDAV calendars, on Radicale", () => {
   let radicale: Radicale;
   let work: string;
   let personal: string;
