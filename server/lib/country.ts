@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { isPublicAddress } from './outbound.ts';
+import { isPublicAddress } from './address-check.ts';
 
 export type CountryOf = (ip: string) => Promise<string | null>;
 

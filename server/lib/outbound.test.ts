@@ -1,15 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  guardedFetch,
-  guardedScope,
-  httpImages,
-  isPublicAddress,
-  loopbackFetch,
-  loopbackImages,
-  NOT_PUBLIC,
-} from './outbound.ts';
+import { isPublicAddress } from './address-check.ts';
+import { guardedFetch, httpImages, loopbackFetch, loopbackImages, NOT_PUBLIC } from './outbound.ts';
+import { guardedScope } from './outbound-scope.ts';
 
 let server: Server;
 let base = '';

@@ -11,140 +11,23 @@
  * (a model on the home network is the operator's choice), never from the limits. The tests'
  * stand-ins on 127.0.0.1 are allowed by OUTBOUND_ALLOW_PRIVATE_ADDRESSES or by name.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { lookup } from 'node:dns/promises';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { Agent, buildConnector, Dispatcher, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
+import { type AddressRules, connectionCheck, NOT_PUBLIC, Refused } from './address-check.ts';
+import { guardedScope } from './outbound-scope.ts';
+
+export { NOT_PUBLIC };
 
 export interface RemoteImages {
   /** The image's bytes; an Error whose message says why not, in words for the import's report. */
   fetch(url: string): Promise<Buffer>;
 }
 
-export interface HttpImagesOptions {
-  /**
-   * Host names the operator configured (the AI provider, GitHub): connected to whatever address
-   * they resolve to, the limits still applying.
-   */
-  exemptHosts?: readonly string[];
-  /**
-   * Which resolved addresses may be connected to: by default only public ones (`isPublicAddress`);
-   * the tests allow their stand-in on 127.0.0.1.
-   */
-  allowAddress?: (address: string) => boolean;
-  /** Only these host names (the tests: nothing but 127.0.0.1 and localhost). */
-  hosts?: RegExp;
+export interface HttpImagesOptions extends AddressRules {
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
-  /** How host names resolve (tests may pass a stand-in); asked once per connection. */
-  resolve?: (host: string) => Promise<string[]>;
-}
-
-/** What the import's report says of any address that is not on the public internet, whatever its spelling. */
-export const NOT_PUBLIC = 'refused: not a public address';
-
-/**
- * Everything that is not a public internet address (RFC 6890 and its IANA registries): this machine,
- * private and shared networks, link-local, documentation, benchmarking, multicast and reserved
- * ranges. IPv6 is public only in global unicast (2000::/3), which leaves out IPv4-mapped
- * (::ffff:0:0/96), IPv4-compatible (::/96) and NAT64 (64:ff9b::/96, 64:ff9b:1::/48) spellings of
- * an IPv4 address, whatever that address is; within it, the special ranges are refused too.
- * Node's BlockList compares addresses as numbers, so no spelling of an address slips past it.
- */
-const NOT_PUBLIC_RANGES = (() => {
-  // One list per family: a BlockList also matches IPv4 addresses against IPv6 rules (as mapped
-  // addresses), and ::/3 would then hold every IPv4 address.
-  const v4 = new BlockList();
-  const v6 = new BlockList();
-  for (const [network, prefix] of [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.0.0.0', 24],
-    ['192.0.2.0', 24],
-    ['192.88.99.0', 24],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['198.51.100.0', 24],
-    ['203.0.113.0', 24],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4],
-  ] as const) {
-    v4.addSubnet(network, prefix, 'ipv4');
-  }
-  for (const [network, prefix] of [
-    // Outside global unicast: ::/3 (loopback, unspecified, mapped, compatible, NAT64, discard),
-    // and 4000::/2, 8000::/1 (unique local, link-local, multicast, unassigned).
-    ['::', 3],
-    ['4000::', 2],
-    ['8000::', 1],
-    // Inside it: IETF protocol assignments (Teredo among them), documentation, 6to4, and the
-    // documentation range of RFC 9637.
-    ['2001::', 23],
-    ['2001:db8::', 32],
-    ['2002::', 16],
-    ['3fff::', 20],
-  ] as const) {
-    v6.addSubnet(network, prefix, 'ipv6');
-  }
-  return { v4, v6 };
-})();
-
-/** Whether an IP address (v4 or v6, any spelling) is on the public internet. */
-export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  return family === 4
-    ? !NOT_PUBLIC_RANGES.v4.check(address, 'ipv4')
-    : !NOT_PUBLIC_RANGES.v6.check(address, 'ipv6');
-}
-
-const defaultResolve = async (host: string) =>
-  (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
-
-class Refused extends Error {}
-
-const sizeWords = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
-
-/**
- * The one check of a connection, made by the connection itself: a name is resolved once, there,
- * and the socket connects to the address that passed (`lookup`); an address written as such is
- * connected to without a lookup, so `literal` checks it first. Every address refused alike, so a
- * report tells nothing about what is behind it.
- */
-function connectionCheck(options: HttpImagesOptions) {
-  const { allowAddress = isPublicAddress, hosts, resolve = defaultResolve } = options;
-  const exempt = new Set((options.exemptHosts ?? []).map((host) => host.toLowerCase()));
-  const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
-    resolve(hostname)
-      .catch(() => [] as string[])
-      .then((addresses) => {
-        const address = addresses[0];
-        if (address === undefined) throw new Refused(`${hostname} could not be found`);
-        if (!exempt.has(hostname.toLowerCase()) && !addresses.every(allowAddress))
-          throw new Refused(NOT_PUBLIC);
-        const family = isIP(address);
-        if (lookupOptions.all) callback(null, [{ address, family }]);
-        else callback(null, address, family);
-      })
-      .catch((error: Error) => callback(error as NodeJS.ErrnoException, ''));
-  };
-  /** A host as an address names it (brackets off): refused unless it may be reached. */
-  const literal = (hostname: string) => {
-    const host = hostname.replace(/^\[|\]$/g, '');
-    if (exempt.has(host.toLowerCase())) return;
-    if (hosts && !hosts.test(host)) throw new Refused(`${host} is not reachable from here`);
-    if (isIP(host) && !allowAddress(host)) throw new Refused(NOT_PUBLIC);
-  };
-  return { lookup, literal };
 }
 
 /** Requests whose connections only reach what the options allow (`connectionCheck`). */
@@ -249,6 +132,9 @@ function guardedRequests(options: HttpImagesOptions) {
 
   return { follow, words, read };
 }
+
+const sizeWords = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 
 const addressOf = (url: string) => {
   try {
@@ -462,64 +348,3 @@ export function outbound(config: OutboundConfig) {
 
 /** What tests use for a client's own requests: only this machine's stand-in servers. */
 export const loopbackFetch = (options: HttpImagesOptions = {}) => guardedFetch({ ...LOOPBACK, ...options });
-
-/** The guard a library's own fetches run under (`guardedScope`), where one is set. */
-const scoped = new AsyncLocalStorage<Dispatcher>();
-
-/**
- * The global `fetch`'s dispatcher, set once per process through undici's public API (Node's fetch
- * uses undici's global dispatcher): a request made inside `guardedScope(...).run` goes through
- * that scope's guarded agent, every other one through the dispatcher that was there before, as it
- * did.
- */
-let installed = false;
-function installScopedDispatcher() {
-  if (installed) return;
-  installed = true;
-  const before = getGlobalDispatcher();
-  class Scoped extends Dispatcher {
-    override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-      return (scoped.getStore() ?? before).dispatch(options, handler);
-    }
-    override close(): Promise<void> {
-      return before.close();
-    }
-    override destroy(): Promise<void> {
-      return before.destroy();
-    }
-  }
-  setGlobalDispatcher(new Scoped());
-}
-
-/**
- * For a library that calls the global `fetch` itself (Fedify delivering to an inbox, reading an
- * actor or a key): `run(work)` runs `work` with every connection its fetches open checked by the
- * same `connectionCheck` as this module's own requests (a name resolved once, by the connection;
- * an address written as such checked first; every redirect a new connection, checked again),
- * with a time limit on an answer's head and body and a size limit on the body. Outside `run`,
- * fetches are untouched.
- */
-export function guardedScope(options: HttpImagesOptions = {}) {
-  installScopedDispatcher();
-  const { timeoutMs = 15_000, maxBytes = 1024 * 1024 } = options;
-  const { lookup, literal } = connectionCheck(options);
-  const connector = buildConnector({ lookup, timeout: timeoutMs });
-  const agent = new Agent({
-    connect: (connection, callback) => {
-      try {
-        literal(connection.hostname);
-      } catch (error) {
-        callback(error as Error, null);
-        return;
-      }
-      connector(connection, callback);
-    },
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    maxResponseSize: maxBytes,
-  });
-  return {
-    run: <T>(work: () => Promise<T>): Promise<T> => scoped.run(agent, work),
-    close: () => agent.close(),
-  };
-}

@@ -1,10 +1,10 @@
 /**
- * The queues' runner (server/lib/mail.ts): a wake while a round runs is not lost. The round may
+ * The queues' runner (server/lib/job-queue.ts): a wake while a round runs is not lost. The round may
  * have read its table before the row that woke it was written; waiting for the idle time (a minute
  * for Webmention, 30 s for the fediverse) would leave that row there meanwhile.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { queueRunner } from './mail.ts';
+import { queueRunner } from './job-queue.ts';
 
 let stop: (() => Promise<void>) | undefined;
 afterEach(async () => {

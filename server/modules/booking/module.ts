@@ -1,6 +1,6 @@
 /** Booking a call: free slots, booking, moving and cancelling, the owner's availability and calendars. */
 import { contactInfo, OWNER_TIME_ZONE, profile } from '../../../content/profile.ts';
-import { queueRunner } from '../../lib/mail.ts';
+import { queueRunner } from '../../lib/job-queue.ts';
 import { outbound } from '../../lib/outbound.ts';
 import { createSealer } from '../../lib/sealed.ts';
 import { clockOf, type SiteContext, type SiteModule } from '../../lib/site-module.ts';

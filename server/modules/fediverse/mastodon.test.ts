@@ -7,7 +7,7 @@
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, fediverseFollowers, fediverseReactions } from '../../db/schema.ts';
 import { type Mastodon, startMastodon } from '../../testing/mastodon-peer.ts';
 import { freePort } from '../../testing/ports.ts';
@@ -78,12 +78,15 @@ const follow = async (fragment: string) => {
   return status;
 };
 const followers = () => t.database.db.select().from(fediverseFollowers);
-/** Sends what the queue holds until `check` holds (a post's change is queued just after its answer). */
-const arrives = (check: () => void) =>
-  vi.waitFor(async () => {
-    await sendQueued();
-    check();
-  });
+/**
+ * What a post's change queued, sent: the change is told in turn after the one its write set off
+ * (so once this is through, that one is too), then the queue is sent. Bob's inbox keeps what it
+ * took before it answers.
+ */
+const toldAndSent = async (postId: number) => {
+  await t.app.fediverse.sync(postId);
+  await sendQueued();
+};
 
 describe('a Mastodon user follows', () => {
   it('is answered at once whatever his inbox does; the Accept follows from the queue, in the draft signature his server verifies', async () => {
@@ -100,7 +103,7 @@ describe('a Mastodon user follows', () => {
     bob.answerInbox(null);
     await t.database.db.execute(sql`update fediverse_queue set next_attempt_at = now()`);
     await sendQueued();
-    await vi.waitFor(() => expect(took('Accept').length).toBeGreaterThan(0));
+    expect(took('Accept').length).toBeGreaterThan(0);
     // Taken by his inbox: signed as his server verifies (the draft, with its Digest).
     expect(took('Accept')[0]).toMatchObject({ actor: blogActor() });
   });
@@ -108,14 +111,12 @@ describe('a Mastodon user follows', () => {
   it("logs a failed delivery's reason in the site's log (Fedify's log through the site's)", async () => {
     bob.answerInbox(500);
     try {
-      await publish('logged-failure');
-      await arrives(() =>
-        expect(logged).toContainEqual(
-          expect.objectContaining({
-            category: 'fedify.federation.outbox',
-            msg: expect.stringMatching(/Failed to send activity .*500/),
-          }),
-        ),
+      await toldAndSent((await publish('logged-failure')).id);
+      expect(logged).toContainEqual(
+        expect.objectContaining({
+          category: 'fedify.federation.outbox',
+          msg: expect.stringMatching(/Failed to send activity .*500/),
+        }),
       );
     } finally {
       bob.answerInbox(null);
@@ -128,17 +129,14 @@ describe('a Mastodon user follows', () => {
 describe('what the blog sends, as Mastodon reads it', () => {
   it('a post unpublished and published again reaches him again, as a new object; the old one stays gone', async () => {
     const post = await publish('comes-back');
-    await arrives(() =>
-      expect(took('Create').map((c) => c.object.id)).toContain(`${site}/ap/posts/comes-back`),
-    );
+    await toldAndSent(post.id);
+    expect(took('Create').map((c) => c.object.id)).toContain(`${site}/ap/posts/comes-back`);
     await owners('PATCH', `/api/admin/posts/${post.id}`, { isPublished: false });
-    await arrives(() =>
-      expect(took('Delete').map((d) => d.object.id)).toContain(`${site}/ap/posts/comes-back`),
-    );
+    await toldAndSent(post.id);
+    expect(took('Delete').map((d) => d.object.id)).toContain(`${site}/ap/posts/comes-back`);
     await owners('PATCH', `/api/admin/posts/${post.id}`, { isPublished: true });
-    await arrives(() =>
-      expect(took('Create').map((c) => c.object.id)).toContain(`${site}/ap/posts/comes-back~2`),
-    );
+    await toldAndSent(post.id);
+    expect(took('Create').map((c) => c.object.id)).toContain(`${site}/ap/posts/comes-back~2`);
     // The new object can be fetched; the one he keeps a tombstone for is not there.
     const fresh = await fetch(`${site}/ap/posts/comes-back~2`, { headers: { accept: AP } });
     expect(fresh.status).toBe(200);
@@ -153,9 +151,11 @@ describe('what the blog sends, as Mastodon reads it', () => {
 
   it('an edit arrives as an Update whose object says when it was edited; the avatar is a PNG', async () => {
     const post = await publish('edited-for-bob');
-    await arrives(() => expect(took('Create').map((c) => c.object.name)).toContain('For Bob edited-for-bob'));
+    await toldAndSent(post.id);
+    expect(took('Create').map((c) => c.object.name)).toContain('For Bob edited-for-bob');
     await owners('PATCH', `/api/admin/posts/${post.id}`, { title: 'Edited for Bob' });
-    await arrives(() => expect(took('Update').map((u) => u.object.name)).toContain('Edited for Bob'));
+    await toldAndSent(post.id);
+    expect(took('Update').map((u) => u.object.name)).toContain('Edited for Bob');
     const update = took('Update').find((u) => u.object.name === 'Edited for Bob');
     expect(Date.parse(update.object.updated)).toBeGreaterThan(Date.parse(update.object.published));
 
@@ -171,10 +171,8 @@ describe('what the blog sends, as Mastodon reads it', () => {
   });
 
   it("the owner's answer to his reply can be fetched at its id while it is shown", async () => {
-    await publish('answered-for-bob');
-    await arrives(() =>
-      expect(took('Create').map((c) => c.object.name)).toContain('For Bob answered-for-bob'),
-    );
+    await toldAndSent((await publish('answered-for-bob')).id);
+    expect(took('Create').map((c) => c.object.name)).toContain('For Bob answered-for-bob');
     const noteId = `${bob.actorId()}/statuses/1`;
     expect(
       await bob.send(inbox(), {
@@ -193,12 +191,12 @@ describe('what the blog sends, as Mastodon reads it', () => {
     ).toBe(202);
     const [reply] = await t.database.db.select().from(comments).where(eq(comments.activityId, noteId));
     if (!reply) throw new Error('the reply was not kept');
-    await owners('POST', `/api/admin/comments/${reply.id}/reply`, { content: 'It does.' });
-    let note: Json;
-    await arrives(() => {
-      note = took('Create').find((c) => c.object.inReplyTo === noteId)?.object;
-      expect(note).toBeDefined();
-    });
+    const answer = await owners('POST', `/api/admin/comments/${reply.id}/reply`, { content: 'It does.' });
+    // Told in turn after the one the answer set off: once through, that one is too.
+    await t.app.fediverse.answerBack({ replyId: answer.id, commentId: reply.id });
+    await sendQueued();
+    const note = took('Create').find((c) => c.object.inReplyTo === noteId)?.object;
+    expect(note).toBeDefined();
     const fetched = await fetch(note.id, { headers: { accept: AP } });
     expect(fetched.status).toBe(200);
     expect((await fetched.json()) as Json).toMatchObject({ id: note.id, type: 'Note', inReplyTo: noteId });

@@ -1,10 +1,9 @@
 /** The blog on the fediverse (issue 47): an ActivityPub actor that people follow from Mastodon and the rest. */
 import { join } from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FEDIVERSE_INFO_PATH } from '../../../common/fediverse.ts';
 import { reactionCountsSchema } from '../../../common/schemas/fediverse.ts';
 import { profile } from '../../../content/profile.ts';
-import { queueRunner } from '../../lib/mail.ts';
+import { queueRunner } from '../../lib/job-queue.ts';
 import { outbound } from '../../lib/outbound.ts';
 import { createSealer } from '../../lib/sealed.ts';
 import type { Job, SiteContext, SiteModule } from '../../lib/site-module.ts';
@@ -15,20 +14,11 @@ import { fediverseAdminRoutes } from './admin-routes.ts';
 import { avatarKeeper, ownAvatar } from './avatars.ts';
 import type { Delivery } from './delivery.ts';
 import { editionOf } from './editions.ts';
+import { postPageAsActivity } from './negotiation.ts';
 import { siteMessageQueue } from './queue.ts';
 import { reactionCounts, reactionsCacheKey } from './reactions.ts';
 import { fediverseRoutes } from './routes.ts';
 import { handleOf, isBlocked, postConcernsFollowers } from './settings.ts';
-
-/** An Accept header that asks for ActivityPub (Mastodon's, or JSON-LD's with its profile). */
-const ACTIVITY_ACCEPT = /application\/(activity\+json|ld\+json)/;
-const safeDecode = (part: string) => {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return '';
-  }
-};
 
 export function fediverseModule(
   { db, config, serverSecret, cache, storage, events, counters, log }: SiteContext,
@@ -61,11 +51,9 @@ export function fediverseModule(
   // settings.ts alone, and the server starts without it (issue 47; about 0.5 s of each start).
   let loading: ReturnType<typeof load> | undefined;
   const load = async () => {
-    const [{ answerFollower, createBlogFederation }, { actorKeys }, { fedifyLogsTo }] = await Promise.all([
-      import('./federation.ts'),
-      import('./keys.ts'),
-      import('./logging.ts'),
-    ]);
+    const [{ createBlogFederation }, { answerFollower }, { actorKeys }, { fedifyLogsTo }] = await Promise.all(
+      [import('./federation.ts'), import('./inbox.ts'), import('./keys.ts'), import('./logging.ts')],
+    );
     fedifyLogsTo(log);
     const federation = createBlogFederation({
       db,
@@ -171,32 +159,16 @@ export function fediverseModule(
     },
     { name: 'fediverse deliveries', periodic: true, start: runner.start, stop: runner.stop },
   ];
-  /**
-   * A post's page asked for as ActivityPub (Mastodon looking a link up, issue 64): answered with
-   * the post's current `Article`, as its object's own address answers. Every other request goes on.
-   */
-  const pageAsActivity = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'GET' || !request.url.startsWith('/blog/')) return;
-    const accept = request.headers.accept ?? '';
-    if (!ACTIVITY_ACCEPT.test(accept) || accept.includes('text/html')) return;
-    const slug = /^\/blog\/([^/?#]+)$/.exec(request.url.split('?')[0] ?? '')?.[1];
-    const post = slug ? await blog.findPublishedBySlug(safeDecode(slug)) : null;
-    if (!post) return;
-    const { federation } = await loaded();
-    const address = new URL(
-      `/ap/posts/${encodeURIComponent(await editionOf(db, post))}`,
-      `${request.protocol}://${request.host}`,
-    );
-    const answer = await guarded(() =>
-      federation.fetch(new Request(address, { headers: { accept } }), { contextData: undefined }),
-    );
-    reply.code(answer.status);
-    answer.headers.forEach((value, name) => {
-      reply.header(name, value);
-    });
-    reply.header('vary', 'Accept');
-    return reply.send(Buffer.from(await answer.arrayBuffer()));
-  };
+  const pageAsActivity = postPageAsActivity({
+    post: async (slug) => {
+      const post = await blog.findPublishedBySlug(slug);
+      return post ? { objectPath: `/ap/posts/${encodeURIComponent(await editionOf(db, post))}` } : null;
+    },
+    answer: async (request) => {
+      const { federation } = await loaded();
+      return guarded(() => federation.fetch(request, { contextData: undefined }));
+    },
+  });
 
   return {
     name: 'fediverse',

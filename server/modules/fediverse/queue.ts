@@ -12,7 +12,7 @@ import type { MessageQueue, MessageQueueEnqueueOptions } from '@fedify/fedify';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fediverseQueue } from '../../db/schema.ts';
-import { mailQueue, queueRunner } from '../../lib/mail.ts';
+import { jobQueue, queueRunner } from '../../lib/job-queue.ts';
 import type { Sealer } from '../../lib/sealed.ts';
 
 /** Messages taken per round. */
@@ -49,7 +49,7 @@ export function siteMessageQueue(
     onError?: (error: unknown) => void;
   } = {},
 ): SiteMessageQueue {
-  const leases = mailQueue(db, fediverseQueue);
+  const leases = jobQueue(db, fediverseQueue);
 
   const rows = (messages: readonly Message[], options?: MessageQueueEnqueueOptions) => {
     const delayMs = Math.max(0, options?.delay?.total({ unit: 'millisecond' }) ?? 0);

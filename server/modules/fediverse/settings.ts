@@ -10,7 +10,7 @@ import { and, count, eq, or, sql } from 'drizzle-orm';
 import { profile } from '../../../content/profile.ts';
 import type { Db } from '../../db/client.ts';
 import { appMeta, fediverseActivities, fediverseBlocks, fediverseFollowers } from '../../db/schema.ts';
-import { isPublicAddress } from '../../lib/outbound.ts';
+import { isPublicAddress } from '../../lib/address-check.ts';
 
 /** The blog's one actor: its internal identifier (its address never changes, whatever its name). */
 export const BLOG_ACTOR = 'blog';

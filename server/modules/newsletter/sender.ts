@@ -12,14 +12,16 @@ import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from '../../db/schema.ts';
-import { errorText, isPermanent, type MailTransport, mailQueue, queueRunner } from '../../lib/mail.ts';
+import { errorText, jobQueue, queueRunner } from '../../lib/job-queue.ts';
+import { isPermanent, type MailTransport } from '../../lib/mail.ts';
 import { issueEmail, type Site } from './email.tsx';
 import type { EmailImages } from './email-images.ts';
 import { emailBodyHtml } from './issues.ts';
 import type { SubscriberLinks } from './links.ts';
 import { paths } from './subscribers.ts';
 
-export { isPermanent, MAX_ATTEMPTS } from '../../lib/mail.ts';
+export { MAX_ATTEMPTS } from '../../lib/job-queue.ts';
+export { isPermanent } from '../../lib/mail.ts';
 
 /** Bounces after which an address is not mailed again. */
 export const MAX_BOUNCES = 3;
@@ -119,7 +121,7 @@ export function createNewsletterSender({
   /** Whether the last look found the window's allowance spent (so there is more to send soon). */
   let limited = false;
 
-  const queue = mailQueue(db, newsletterDeliveries);
+  const queue = jobQueue(db, newsletterDeliveries);
 
   /** Takes what this window still allows, counted over every process's takes. */
   async function claim(): Promise<Claimed[]> {

@@ -8,9 +8,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { notificationOutbox } from '../../db/schema.ts';
-import { errorText, type MailTransport, mailQueue, queueRunner } from '../../lib/mail.ts';
+import { errorText, jobQueue, queueRunner } from '../../lib/job-queue.ts';
+import type { MailTransport } from '../../lib/mail.ts';
 
-export { MAX_ATTEMPTS, retryDelayMs } from '../../lib/mail.ts';
+export { MAX_ATTEMPTS, retryDelayMs } from '../../lib/job-queue.ts';
 
 /** Rows sent per round. */
 const BATCH = 10;
@@ -31,7 +32,7 @@ type OutboxRow = Pick<
 >;
 
 export function createMailWorker({ db, transport, to, from, log, intervalMs = 10_000 }: MailWorkerOptions) {
-  const queue = mailQueue(db, notificationOutbox);
+  const queue = jobQueue(db, notificationOutbox);
 
   async function deliver(row: OutboxRow): Promise<boolean> {
     const attempts = row.attempts + 1;

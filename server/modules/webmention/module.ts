@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { webmentionSchema } from '../../../common/schemas/webmention.ts';
 import { WEBMENTION_PATH } from '../../../common/webmention.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { queueRunner } from '../../lib/mail.ts';
+import { queueRunner } from '../../lib/job-queue.ts';
 import { outbound } from '../../lib/outbound.ts';
 import { sendJson } from '../../lib/read-cache.ts';
 import { idParams } from '../../lib/route-params.ts';

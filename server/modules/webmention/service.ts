@@ -22,7 +22,7 @@ import {
 } from '../../../common/schemas/webmention.ts';
 import type { Db } from '../../db/client.ts';
 import { blogPosts, webmentionSends, webmentions } from '../../db/schema.ts';
-import { MAX_ATTEMPTS, mailQueue, retryDelayMs } from '../../lib/mail.ts';
+import { jobQueue, lease, MAX_ATTEMPTS, retryDelayMs } from '../../lib/job-queue.ts';
 import type { RemotePages } from '../../lib/outbound.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import type { BlogService } from '../blog/service.ts';
@@ -83,7 +83,7 @@ function slugOf(target: URL, origins: string[]): string | null {
 
 export function createWebmentions({ db, cache, blog, pages, siteUrl, sends }: WebmentionDeps) {
   const origin = new URL(siteUrl).origin;
-  const queue = mailQueue(db, webmentionSends);
+  const queue = jobQueue(db, webmentionSends);
   const changed = (postIds: number[]) => {
     if (postIds.length > 0) cache.invalidate(...postIds.map(mentionsCacheKey));
   };
@@ -221,17 +221,16 @@ export function createWebmentions({ db, cache, blog, pages, siteUrl, sends }: We
 
     /** Reads the sources of the mentions due (new, sent again, or a failed read's time come): true when there may be more. */
     async checkDue(): Promise<boolean> {
-      const result = await db.execute(sql`
-        update ${webmentions} set check_after = clock_timestamp() + ${`${CHECK_LEASE_MS} milliseconds`}::interval
-        where id in (
-          select id from ${webmentions}
-          where check_after <= clock_timestamp() and (verified_at is null or verified_at < received_at)
-          order by check_after, id
-          limit ${ROUND}
-          for update skip locked
-        )
-        returning id, post_id as "postId", source, target, attempts`);
-      const rows = (result as unknown as { rows: Parameters<typeof check>[0][] }).rows;
+      const rows = await lease<Parameters<typeof check>[0]>(db, {
+        table: webmentions,
+        key: webmentions.id,
+        until: webmentions.checkAfter,
+        due: sql`check_after <= clock_timestamp() and (verified_at is null or verified_at < received_at)`,
+        order: sql`check_after, id`,
+        limit: ROUND,
+        leaseMs: CHECK_LEASE_MS,
+        returning: sql`id, post_id as "postId", source, target, attempts`,
+      });
       await inBatches(rows, check);
       return rows.length === ROUND;
     },

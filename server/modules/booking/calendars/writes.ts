@@ -2,8 +2,8 @@
  * Bookings as events in the owner's CalDAV calendar (issue 49, point 1). Each booking, moved
  * call and cancellation marks its row in `booking_calendar_events` due, in the booking's own
  * transaction; a queue writes the event (PUT at `<calendar>/<uid>.ics`, the same address for the
- * call's whole life) or removes it, one process at a time per row (a lease taken with
- * `FOR UPDATE SKIP LOCKED`), retried with backoff while the calendar is down. A change made while
+ * call's whole life) or removes it, one process at a time per row (a lease taken through the
+ * site's job queue, server/lib/job-queue.ts), retried with backoff while the calendar is down. A change made while
  * a write is under way raises the row's generation, so the write that finishes for the older one
  * leaves it due: the calendar always ends with the call as it is. Calls that have ended are no
  * longer written; with no account connected the rows wait, and are written once one is.
@@ -11,7 +11,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { bookingCalendarEvents, bookings } from '../../../db/schema.ts';
-import { errorText } from '../../../lib/mail.ts';
+import { errorText, lease, retryDelayMs } from '../../../lib/job-queue.ts';
 import type { CalDav } from './caldav.ts';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -59,26 +59,30 @@ export function calendarWrites(
   },
 ): CalendarWrites {
   /** The rows due (leased from now), for calls that have not ended by the site's clock. */
-  async function claim(): Promise<Array<{ bookingId: number; generation: number; href: string | null }>> {
-    const result = await db.execute(sql`
-      update ${bookingCalendarEvents}
-      set leased_until = clock_timestamp() + ${`${WRITE_LEASE_MS} milliseconds`}::interval
-      where booking_id in (
-        select e.booking_id from ${bookingCalendarEvents} e join ${bookings} b on b.id = e.booking_id
-        where e.status = 'pending' and e.next_attempt_at <= clock_timestamp()
-          and (e.leased_until is null or e.leased_until < clock_timestamp())
-          and b.end_at > ${now()}
-        order by e.next_attempt_at, e.booking_id
-        limit ${ROUND}
-        for update of e skip locked
-      )
-      returning booking_id as "bookingId", generation, href`);
-    return rowsOf(result);
+  async function claim() {
+    return lease<{ bookingId: number; generation: number; href: string | null; attempts: number }>(db, {
+      table: bookingCalendarEvents,
+      key: bookingCalendarEvents.bookingId,
+      until: bookingCalendarEvents.leasedUntil,
+      from: sql`${bookingCalendarEvents} join ${bookings} on ${bookings.id} = ${bookingCalendarEvents.bookingId}`,
+      due: sql`${bookingCalendarEvents.status} = 'pending' and ${bookingCalendarEvents.nextAttemptAt} <= clock_timestamp()
+        and (${bookingCalendarEvents.leasedUntil} is null or ${bookingCalendarEvents.leasedUntil} < clock_timestamp())
+        and ${bookings.endAt} > ${now()}`,
+      order: sql`${bookingCalendarEvents.nextAttemptAt}, ${bookingCalendarEvents.bookingId}`,
+      limit: ROUND,
+      leaseMs: WRITE_LEASE_MS,
+      returning: sql`booking_id as "bookingId", generation, href, attempts`,
+    });
   }
 
   async function write(
     calendar: CalDav,
-    { bookingId, generation, href }: { bookingId: number; generation: number; href: string | null },
+    {
+      bookingId,
+      generation,
+      href,
+      attempts,
+    }: { bookingId: number; generation: number; href: string | null; attempts: number },
   ) {
     try {
       const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
@@ -95,8 +99,7 @@ export function calendarWrites(
       await db.execute(sql`
         update ${bookingCalendarEvents}
         set leased_until = null, attempts = attempts + 1, last_error = ${errorText(error)},
-            -- 30 s, 1 min, 2 min … at most an hour
-            next_attempt_at = now() + make_interval(secs => least(30 * power(2, least(attempts, 7)), 3600))
+            next_attempt_at = now() + ${`${retryDelayMs(attempts + 1)} milliseconds`}::interval
         where booking_id = ${bookingId}`);
     }
   }

@@ -1,0 +1,67 @@
+/**
+ * The outbound module's guard for a library that calls the global `fetch` itself (ADR 024).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Agent, buildConnector, Dispatcher, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
+import { type AddressRules, connectionCheck } from './address-check.ts';
+
+/** The guard a library's own fetches run under (`guardedScope`), where one is set. */
+const scoped = new AsyncLocalStorage<Dispatcher>();
+
+/**
+ * The global `fetch`'s dispatcher, set once per process through undici's public API (Node's fetch
+ * uses undici's global dispatcher): a request made inside `guardedScope(...).run` goes through
+ * that scope's guarded agent, every other one through the dispatcher that was there before, as it
+ * did.
+ */
+let installed = false;
+function installScopedDispatcher() {
+  if (installed) return;
+  installed = true;
+  const before = getGlobalDispatcher();
+  class Scoped extends Dispatcher {
+    override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+      return (scoped.getStore() ?? before).dispatch(options, handler);
+    }
+    override close(): Promise<void> {
+      return before.close();
+    }
+    override destroy(): Promise<void> {
+      return before.destroy();
+    }
+  }
+  setGlobalDispatcher(new Scoped());
+}
+
+/**
+ * For a library that calls the global `fetch` itself (Fedify delivering to an inbox, reading an
+ * actor or a key): `run(work)` runs `work` with every connection its fetches open checked by the
+ * same `connectionCheck` as this module's own requests (a name resolved once, by the connection;
+ * an address written as such checked first; every redirect a new connection, checked again),
+ * with a time limit on an answer's head and body and a size limit on the body. Outside `run`,
+ * fetches are untouched.
+ */
+export function guardedScope(options: AddressRules & { timeoutMs?: number; maxBytes?: number } = {}) {
+  installScopedDispatcher();
+  const { timeoutMs = 15_000, maxBytes = 1024 * 1024 } = options;
+  const { lookup, literal } = connectionCheck(options);
+  const connector = buildConnector({ lookup, timeout: timeoutMs });
+  const agent = new Agent({
+    connect: (connection, callback) => {
+      try {
+        literal(connection.hostname);
+      } catch (error) {
+        callback(error as Error, null);
+        return;
+      }
+      connector(connection, callback);
+    },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    maxResponseSize: maxBytes,
+  });
+  return {
+    run: <T>(work: () => Promise<T>): Promise<T> => scoped.run(agent, work),
+    close: () => agent.close(),
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * A house a newcomer can carry on (issue 63): one lease statement for every queue (server/lib/
+ * job-queue.ts), no code file over 400 lines (schema files and tests aside) and no function over
+ * 200. The sizes are a ratchet: the files and functions over them today are listed here, each to be
+ * split along its domain; a new one over the limit fails, and so does a listed one that came
+ * under it and is still listed (take it off the list).
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { parse } from '@babel/parser';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from './paths.ts';
+
+const MAX_FILE_LINES = 400;
+const MAX_FUNCTION_LINES = 200;
+
+/** Over the limits today (issue 63, point 1): the list only shrinks. */
+const LARGE_FILES = new Set([
+  'server/modules/booking/service.ts',
+  'server/modules/analytics/service.ts',
+  'server/plugins/web.ts',
+  'web/features/blog/post-editor.tsx',
+  'server/modules/blog/service.ts',
+  'server/modules/newsletter/subscribers.ts',
+]);
+/** The files with a function over the limit today. */
+const LONG_FUNCTIONS = new Set([
+  'server/modules/analytics/service.ts',
+  'server/modules/auth/routes.ts',
+  'server/modules/auth/security.ts',
+  'server/modules/blog/import-body.ts',
+  'server/modules/blog/post-writer.ts',
+  'server/modules/blog/service.ts',
+  'server/modules/booking/calendars/connections.ts',
+  'server/modules/booking/service.ts',
+  'server/modules/comments/service.ts',
+  'server/modules/contact/pipeline.ts',
+  'server/modules/contact/service.ts',
+  'server/modules/fediverse/admin-routes.ts',
+  'server/modules/newsletter/issues.ts',
+  'server/modules/newsletter/subscribers.ts',
+  'server/modules/testimonials/service.ts',
+  'server/modules/webmention/service.ts',
+  'server/plugins/web.ts',
+  'web/features/backup/your-data.tsx',
+  'web/features/blog/post-editor.tsx',
+  'web/features/booking/availability-form.tsx',
+]);
+
+/** The code files git keeps: TypeScript outside tests, migrations and the schema's tables. */
+const codeFiles = () =>
+  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'server', 'web', 'common'], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter((file) => /\.tsx?$/.test(file) && !/\.(test|spec)\.tsx?$/.test(file))
+    .filter((file) => !/\/migrations\//.test(file) && !/^server\/db\/schema[^/]*\.ts$/.test(file));
+
+interface AstNode {
+  type: string;
+  loc?: { start: { line: number }; end: { line: number } } | null;
+  [key: string]: unknown;
+}
+
+function* nodes(node: unknown): Generator<AstNode> {
+  if (Array.isArray(node)) {
+    for (const child of node) yield* nodes(child);
+    return;
+  }
+  if (!node || typeof node !== 'object' || typeof (node as AstNode).type !== 'string') return;
+  yield node as AstNode;
+  for (const [key, value] of Object.entries(node)) {
+    if (key !== 'loc' && value && typeof value === 'object') yield* nodes(value);
+  }
+}
+
+/** The functions of a file over the limit: their lengths by line. */
+export function longFunctions(fileName: string, text: string): Array<{ line: number; lines: number }> {
+  const ast = parse(text, {
+    sourceType: 'module',
+    plugins: fileName.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript'],
+  });
+  const found: Array<{ line: number; lines: number }> = [];
+  for (const node of nodes(ast.program)) {
+    if (!/Function|Method/.test(node.type) || !node.loc) continue;
+    const lines = node.loc.end.line - node.loc.start.line + 1;
+    if (lines > MAX_FUNCTION_LINES) found.push({ line: node.loc.start.line, lines });
+  }
+  return found;
+}
+
+/** A lease statement: rows taken with `FOR UPDATE … SKIP LOCKED`. */
+const LEASE = /for\s+update[\s\S]{0,80}?skip\s+locked/gi;
+
+describe('the structure of the code', () => {
+  const files = codeFiles();
+  const text = new Map(files.map((file) => [file, readFileSync(`${projectRoot}/${file}`, 'utf8')]));
+
+  it('has one lease statement, in the job queue', () => {
+    const leases = files.filter((file) => (text.get(file)?.match(LEASE) ?? []).length > 0);
+    expect(leases).toEqual(['server/lib/job-queue.ts']);
+    expect(text.get('server/lib/job-queue.ts')?.match(LEASE)).toHaveLength(1);
+  });
+
+  it('keeps code files within 400 lines, but for the ones still to be split', () => {
+    const large = files.filter((file) => (text.get(file) ?? '').split('\n').length - 1 > MAX_FILE_LINES);
+    expect(large.filter((file) => !LARGE_FILES.has(file))).toEqual([]);
+    expect([...LARGE_FILES].filter((file) => !large.includes(file))).toEqual([]);
+  });
+
+  it('keeps functions within 200 lines, but for the files still to be split', () => {
+    const long = files.filter((file) => longFunctions(file, text.get(file) ?? '').length > 0);
+    expect(long.filter((file) => !LONG_FUNCTIONS.has(file))).toEqual([]);
+    expect([...LONG_FUNCTIONS].filter((file) => !long.includes(file))).toEqual([]);
+  });
+
+  it('finds a long function, a method and an arrow alike', () => {
+    const body = Array.from({ length: MAX_FUNCTION_LINES }, (_, at) => `  const a${at} = ${at};`).join('\n');
+    expect(longFunctions('a.ts', `function f() {\n${body}\n}`)).toEqual([{ line: 1, lines: 202 }]);
+    expect(longFunctions('a.ts', `const f = () => {\n${body}\n};`)).toHaveLength(1);
+    expect(longFunctions('a.ts', `class A {\n m() {\n${body}\n }\n}`)).toHaveLength(1);
+    expect(longFunctions('a.ts', 'const f = () => 1;')).toEqual([]);
+  });
+});
