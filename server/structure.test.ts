@@ -76,7 +76,7 @@ function* nodes(node: unknown): Generator<AstNode> {
 }
 
 /** The functions of a file over the limit: their lengths by line. */
-export function longFunctions(fileName: string, text: string): Array<{ line: number; lines: number }> {
+function longFunctions(fileName: string, text: string): Array<{ line: number; lines: number }> {
   const ast = parse(text, {
     sourceType: 'module',
     plugins: fileName.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript'],

@@ -1,5 +1,5 @@
 /**
- * The columns server/lib/mail.ts's queue reads and writes, the same in every table it drives (Fedify's
+ * The columns server/lib/job-queue.ts's `jobQueue` reads and writes, the same in every table it drives (Fedify's
  * queue of deliveries, the Webmentions sent): a row waits `pending` until `next_attempt_at`, is
  * `sent`, or `failed` after the last try, with its tries and its last error.
  */

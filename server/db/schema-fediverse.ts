@@ -124,7 +124,7 @@ export const fediverseActivities = pgTable(
  * activity to many inboxes, or the activity, signed once, to one inbox with the keys that sign its
  * copy), sealed under the server secret (they hold the actor's private keys), each due at its
  * time. A row is claimed with a lease by one process at a time (the site's one lease statement,
- * server/lib/mail.ts) and removed once Fedify has handled it; Fedify's own retries come back as
+ * server/lib/job-queue.ts) and removed once Fedify has handled it; Fedify's own retries come back as
  * new rows, later.
  */
 export const fediverseQueue = pgTable(

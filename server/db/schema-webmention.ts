@@ -47,7 +47,7 @@ export const webmentions = pgTable(
 
 /**
  * A Webmention this site sends: a live post (`post_id`) links to `target`. Found when the post
- * goes live; its endpoint discovered when it is sent. A queue row (server/lib/mail.ts's queue):
+ * goes live; its endpoint discovered when it is sent. A queue row (server/lib/job-queue.ts):
  * claimed with a lease, retried with backoff; `sent` with no endpoint when the target has none.
  */
 export const webmentionSends = pgTable(

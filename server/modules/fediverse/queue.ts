@@ -2,7 +2,7 @@
  * Fedify's message queue over the site's table (ADR 024): what Fedify sends (a follower's Accept,
  * a post to every follower, the owner's answer) waits in `fediverse_queue` as Fedify enqueued it,
  * sealed under the server secret (a message carries the actor's private keys), due at its time.
- * `work` takes the due rows with the site's one lease statement (server/lib/mail.ts: one process
+ * `work` takes the due rows with the site's one lease statement (server/lib/job-queue.ts: one process
  * at a time per row) and hands each to Fedify (`Federation.processQueuedTask`); a row Fedify
  * handled is removed. Fedify does the rest as it does with any queue: a fan-out becomes one
  * message per inbox (the activity signed once), a failed delivery comes back as a new message

@@ -1,6 +1,6 @@
 /**
  * Delivers the newsletter's outbox (newsletter_deliveries) over the process's one transport at a
- * set rate, across every process on the database, with the shared mail queue (server/lib/mail.ts):
+ * set rate, across every process on the database, with the site's job queue (server/lib/job-queue.ts):
  * a sender takes rows under a transaction-scoped advisory lock, counting what every process took
  * in the last window, so two processes together keep to the rate; rows are claimed with a lease,
  * so no two senders hold the same row. Each

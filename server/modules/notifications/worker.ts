@@ -1,6 +1,6 @@
 /**
  * Delivers the notification outbox over the process's one transport, with the shared mail queue
- * (server/lib/mail.ts: claimed with a lease, tried again with backoff, failed after MAX_ATTEMPTS
+ * (server/lib/job-queue.ts: claimed with a lease, tried again with backoff, failed after MAX_ATTEMPTS
  * and kept for the owner to see). A row addressed to someone (a commenter answered) goes to them;
  * the rest to NOTIFY_EMAIL.
  */
