@@ -1,0 +1,86 @@
+/**
+ * The owner's availability (issue 21, point 4; issue 49): weekly hours, call length, buffers,
+ * notice, horizon, special hours and days off, and the reminders' hours, kept in `app_meta`
+ * (`booking:settings`, JSON checked by bookingSettingsSchema); a fresh site has weekdays 9-5 in
+ * the owner's time zone.
+ */
+import { eq, sql } from 'drizzle-orm';
+import {
+  type BookingSettings,
+  type BookingStatus,
+  bookingSettingsSchema,
+} from '../../../common/schemas/booking.ts';
+import { wallClock } from '../../../common/zoned-time.ts';
+import { appMeta } from '../../db/schema.ts';
+import { BOOKING_CACHE_KEY, type BookingContext } from './context.ts';
+
+const SETTINGS_KEY = 'booking:settings';
+
+/** Weekdays 09:00-17:00, 30-minute calls, 15 minutes after each, a day's notice, 30 days ahead. */
+export function defaultBookingSettings(timeZone: string): BookingSettings {
+  return {
+    timeZone,
+    weekly: [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' })),
+    callMinutes: 30,
+    bufferBeforeMinutes: 0,
+    bufferAfterMinutes: 15,
+    noticeHours: 24,
+    horizonDays: 30,
+    specialHours: [],
+    blockedDates: [],
+    availableFrom: null,
+    reminderHours: [24, 1],
+  };
+}
+
+export function availability({ db, cache, options, now }: BookingContext) {
+  async function settings(): Promise<BookingSettings> {
+    const [row] = await db
+      .select({ value: appMeta.value })
+      .from(appMeta)
+      .where(eq(appMeta.key, SETTINGS_KEY));
+    if (!row) return options.defaults;
+    try {
+      // Settings stored before reminders and special hours have the default ones.
+      return bookingSettingsSchema.parse({
+        reminderHours: options.defaults.reminderHours,
+        specialHours: [],
+        ...JSON.parse(row.value),
+      });
+    } catch {
+      // Never expected (every save is checked); the defaults keep booking working.
+      return options.defaults;
+    }
+  }
+
+  return {
+    settings,
+
+    async saveSettings(input: BookingSettings): Promise<BookingSettings> {
+      const checked = bookingSettingsSchema.parse(input);
+      const value = JSON.stringify({ ...checked, blockedDates: [...new Set(checked.blockedDates)].sort() });
+      await db
+        .insert(appMeta)
+        .values({ key: SETTINGS_KEY, value })
+        .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: sql`now()` } });
+      cache.invalidate(BOOKING_CACHE_KEY);
+      return settings();
+    },
+
+    /** The badge ('from' a date, or 'now' once it has come, in the owner's zone) and whether booking is open. */
+    async status(): Promise<BookingStatus> {
+      const current = await settings();
+      const today = wallClock(now(), current.timeZone).date;
+      return {
+        availableFrom: current.availableFrom,
+        availableNow: current.availableFrom !== null && current.availableFrom <= today,
+        open: current.weekly.length > 0,
+      };
+    },
+
+    /** Today's date in the owner's time zone. */
+    async today(): Promise<string> {
+      return wallClock(now(), (await settings()).timeZone).date;
+    },
+  };
+}
