@@ -16,7 +16,6 @@ const MAX_FUNCTION_LINES = 200;
 
 /** Over the limits today (issue 63, point 1): the list only shrinks. */
 const LARGE_FILES = new Set([
-  'server/modules/analytics/service.ts',
   'server/plugins/web.ts',
   'web/features/blog/post-editor.tsx',
   'server/modules/blog/service.ts',
@@ -24,7 +23,6 @@ const LARGE_FILES = new Set([
 ]);
 /** The files with a function over the limit today. */
 const LONG_FUNCTIONS = new Set([
-  'server/modules/analytics/service.ts',
   'server/modules/auth/routes.ts',
   'server/modules/auth/security.ts',
   'server/modules/blog/import-body.ts',

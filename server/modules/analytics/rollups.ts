@@ -9,7 +9,7 @@ import { lt, type SQL, sql } from 'drizzle-orm';
 import { DESKTOP_MIN_WIDTH, TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { analyticsDailyVisitors, analyticsVisits, goalEvents, pageViews } from '../../db/schema.ts';
-import type { PageView } from './service.ts';
+import type { PageView } from './page-view.ts';
 
 export type Device = 'Mobile' | 'Tablet' | 'Desktop' | 'Unknown';
 
