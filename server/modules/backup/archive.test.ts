@@ -426,13 +426,17 @@ describe('backup and restore', () => {
           ...lines.slice(0, -1),
           JSON.stringify({ table: 'rate_counters', columns: ['key', 'count', 'reset_at'], rows: 1 }),
           JSON.stringify({ key: 'login:owner', count: 99, reset_at: '2026-11-26T10:00:00+00:00' }),
-          JSON.stringify({ ...end, tables: { ...end.tables, rate_counters: 1 } }),
+          // A delivery waiting in the table Fedify's queue replaced (ADR 024): work, not content.
+          JSON.stringify({ table: 'fediverse_deliveries', columns: ['id', 'inbox'], rows: 1 }),
+          JSON.stringify({ id: 1, inbox: 'https://social.example/inbox' }),
+          JSON.stringify({ ...end, tables: { ...end.tables, rate_counters: 1, fediverse_deliveries: 1 } }),
         ].join('\n'),
       );
       const summary = await restoreBackup(empty.database.db, localStorage(uploadDir), older, {
         maxLineBytes: 4 * 1024 * 1024,
       });
       expect(summary.tables.rate_counters).toBeUndefined();
+      expect(summary.tables.fediverse_deliveries).toBeUndefined();
       expect((await nonEmptyTables(empty.database.db)).rate_counters).toBeUndefined();
       // Every other row counted as it was read.
       expect(summary.tables.users).toBe(JSON.parse(lines[usersAt] ?? '{}').rows);

@@ -85,6 +85,13 @@ export async function countRows(db: Executor, table: string): Promise<number> {
  */
 export const SITE_STATE_TABLES = new Set(['rate_counters']);
 
+/**
+ * Tables a later version dropped whose rows were work under way, not content: the fediverse's
+ * deliveries before Fedify's queue (ADR 024). An older backup that holds them is restored
+ * without them.
+ */
+export const RETIRED_TABLES = new Set(['fediverse_deliveries']);
+
 /** The site's tables (schema public) in an order where every table follows those it refers to. */
 export async function listTables(db: Executor): Promise<TableInfo[]> {
   const tables = await rows<{ name: string }>(

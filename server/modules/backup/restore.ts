@@ -17,6 +17,7 @@ import {
   type Executor,
   ident,
   listTables,
+  RETIRED_TABLES,
   rows,
   SITE_STATE_TABLES,
 } from './archive.ts';
@@ -240,7 +241,12 @@ export async function restoreBackup(
   const { maxLineBytes } = options;
   for await (const entry of readEntries(path, false, maxLineBytes)) {
     if (entry.kind === 'header') schema = entry.schema;
-    if (entry.kind === 'rows' && (entry.total ?? 0) > 0 && !tables.has(entry.table)) {
+    if (
+      entry.kind === 'rows' &&
+      (entry.total ?? 0) > 0 &&
+      !tables.has(entry.table) &&
+      !RETIRED_TABLES.has(entry.table)
+    ) {
       throw new BackupRefusedError(`This backup holds a table this site does not have: ${entry.table}.`);
     }
   }
@@ -278,7 +284,8 @@ export async function restoreBackup(
     }
     for await (const entry of readEntries(path, true, maxLineBytes)) {
       if (entry.kind === 'upload') break; // the tables are all read; uploads follow the commit
-      if (entry.kind !== 'rows' || SITE_STATE_TABLES.has(entry.table)) continue;
+      if (entry.kind !== 'rows' || SITE_STATE_TABLES.has(entry.table) || RETIRED_TABLES.has(entry.table))
+        continue;
       summary.tables[entry.table] = (summary.tables[entry.table] ?? 0) + entry.rows.length;
       if (entry.rows.length === 0) continue;
       const table = tables.get(entry.table);
