@@ -10,7 +10,7 @@ import type { ImportReport } from '../../../common/schemas/newsletter.ts';
 import { z } from '../../../common/schemas/zod.ts';
 import type { Db } from '../../db/client.ts';
 import { newsletterSubscribers } from '../../db/schema.ts';
-import { csvField } from '../../lib/csv.ts';
+import { CsvUnreadable, csvFile, parseCsv } from '../../lib/csv.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { emailKeyOf, mailboxKeyOf } from './subscribers.ts';
 
@@ -18,38 +18,6 @@ export const MAX_IMPORT_ROWS = 50_000;
 /** Rows an import writes in one statement (about 11 parameters each, far below PostgreSQL's 65,535). */
 const IMPORT_BATCH = 100;
 const EMAIL = z.email();
-
-/** RFC 4180 fields: commas, quotes doubled inside quotes, line breaks inside quotes. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const input = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < input.length; i++) {
-    const c = input[i];
-    if (quoted) {
-      if (c === '"' && input[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',' || c === ';') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && input[i + 1] === '\n') i++;
-      row.push(field);
-      if (row.some((value) => value.trim() !== '')) rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  row.push(field);
-  if (row.some((value) => value.trim() !== '')) rows.push(row);
-  return rows;
-}
 
 const HEADER = [
   'email',
@@ -68,8 +36,9 @@ const HEADER = [
 export async function exportCsv(db: Db): Promise<string> {
   const rows = await db.select().from(newsletterSubscribers).orderBy(newsletterSubscribers.id);
   const iso = (at: Date | null) => at?.toISOString() ?? '';
-  const lines = rows.map((row) =>
-    [
+  return csvFile(
+    HEADER,
+    rows.map((row) => [
       row.email,
       row.name,
       row.cadence,
@@ -80,11 +49,8 @@ export async function exportCsv(db: Db): Promise<string> {
       iso(row.confirmedAt),
       iso(row.unsubscribedAt),
       iso(row.createdAt),
-    ]
-      .map(csvField)
-      .join(','),
+    ]),
   );
-  return `${[HEADER.join(','), ...lines].join('\r\n')}\r\n`;
 }
 
 const column = (header: string[], ...names: string[]) =>
@@ -109,7 +75,14 @@ function consentOf(value: string, now: Date): Date | null {
 }
 
 export async function importCsv(db: Db, text: string, now: Date): Promise<ImportReport> {
-  const [header = [], ...lines] = parseCsv(text);
+  let read: string[][];
+  try {
+    read = parseCsv(text);
+  } catch (error) {
+    if (!(error instanceof CsvUnreadable)) throw error;
+    throw new HttpError(400, error.message, { file: error.message });
+  }
+  const [header = [], ...lines] = read;
   const at = {
     email: column(header, 'email', 'email_address', 'e_mail'),
     name: column(header, 'name', 'first_name', 'firstname'),
