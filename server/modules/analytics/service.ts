@@ -4,7 +4,6 @@
  * funnels (funnel-store.ts), the owner's report (report.ts, with sources-report.ts) and the
  * owner's settings, here.
  */
-import { eq, sql } from 'drizzle-orm';
 import type { Credit, LeadsBySource } from '../../../common/channels.ts';
 import {
   type AdminAnalytics,
@@ -12,7 +11,7 @@ import {
   analyticsSettingsSchema,
 } from '../../../common/schemas/analytics.ts';
 import type { Db } from '../../db/client.ts';
-import { appMeta } from '../../db/schema.ts';
+import { jsonSetting } from '../../lib/app-settings.ts';
 import { funnelStore } from './funnel-store.ts';
 import { recorder } from './recording.ts';
 import { reporter } from './report.ts';
@@ -22,8 +21,10 @@ export { campaignOf, type PageView, referrerHost } from './page-view.ts';
 export { UNKNOWN_COUNTRY } from './recording.ts';
 export type { SourceFilter } from './sources-report.ts';
 
-const SETTINGS_KEY = 'analytics:settings';
-const DEFAULT_SETTINGS: AnalyticsSettings = { honorGpc: false };
+/** The owner's analytics settings; counting goes on as by default without them. */
+const stored = jsonSetting<AnalyticsSettings>('analytics:settings', analyticsSettingsSchema, () => ({
+  honorGpc: false,
+}));
 
 export function createAnalyticsService(
   db: Db,
@@ -47,19 +48,7 @@ export function createAnalyticsService(
   // Read once per process until they change (every page view asks).
   let settingsRead: Promise<AnalyticsSettings> | undefined;
 
-  async function readSettings(): Promise<AnalyticsSettings> {
-    const [row] = await db
-      .select({ value: appMeta.value })
-      .from(appMeta)
-      .where(eq(appMeta.key, SETTINGS_KEY));
-    if (!row) return DEFAULT_SETTINGS;
-    try {
-      return analyticsSettingsSchema.parse(JSON.parse(row.value));
-    } catch {
-      // Never expected (every save is checked): counting goes on as by default.
-      return DEFAULT_SETTINGS;
-    }
-  }
+  const readSettings = () => stored.get(db);
 
   function settings(): Promise<AnalyticsSettings> {
     settingsRead ??= readSettings().catch((error: unknown) => {
@@ -83,11 +72,7 @@ export function createAnalyticsService(
     },
 
     async saveSettings(next: AnalyticsSettings): Promise<AnalyticsSettings> {
-      const value = JSON.stringify(analyticsSettingsSchema.parse(next));
-      await db
-        .insert(appMeta)
-        .values({ key: SETTINGS_KEY, value })
-        .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: sql`now()` } });
+      await stored.set(db, next);
       settingsRead = undefined;
       changed();
       return settings();

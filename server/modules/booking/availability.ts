@@ -4,14 +4,14 @@
  * (`booking:settings`, JSON checked by bookingSettingsSchema); a fresh site has weekdays 9-5 in
  * the owner's time zone.
  */
-import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   type BookingSettings,
   type BookingStatus,
   bookingSettingsSchema,
 } from '../../../common/schemas/booking.ts';
 import { wallClock } from '../../../common/zoned-time.ts';
-import { appMeta } from '../../db/schema.ts';
+import { jsonSetting } from '../../lib/app-settings.ts';
 import { BOOKING_CACHE_KEY, type BookingContext } from './context.ts';
 
 const SETTINGS_KEY = 'booking:settings';
@@ -34,37 +34,28 @@ export function defaultBookingSettings(timeZone: string): BookingSettings {
 }
 
 export function availability({ db, cache, options, now }: BookingContext) {
-  async function settings(): Promise<BookingSettings> {
-    const [row] = await db
-      .select({ value: appMeta.value })
-      .from(appMeta)
-      .where(eq(appMeta.key, SETTINGS_KEY));
-    if (!row) return options.defaults;
-    try {
-      // Settings stored before reminders and special hours have the default ones.
-      return bookingSettingsSchema.parse({
-        reminderHours: options.defaults.reminderHours,
-        specialHours: [],
-        ...JSON.parse(row.value),
-      });
-    } catch {
-      // Never expected (every save is checked); the defaults keep booking working.
-      return options.defaults;
-    }
-  }
+  const stored = jsonSetting(
+    SETTINGS_KEY,
+    // Settings stored before reminders and special hours have the default ones.
+    z.preprocess(
+      (value) => ({ reminderHours: options.defaults.reminderHours, specialHours: [], ...(value as object) }),
+      bookingSettingsSchema,
+    ),
+    () => options.defaults,
+  );
+  const settings = (): Promise<BookingSettings> => stored.get(db);
 
   return {
     settings,
 
     async saveSettings(input: BookingSettings): Promise<BookingSettings> {
       const checked = bookingSettingsSchema.parse(input);
-      const value = JSON.stringify({ ...checked, blockedDates: [...new Set(checked.blockedDates)].sort() });
-      await db
-        .insert(appMeta)
-        .values({ key: SETTINGS_KEY, value })
-        .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: sql`now()` } });
+      const saved = await stored.set(db, {
+        ...checked,
+        blockedDates: [...new Set(checked.blockedDates)].sort(),
+      });
       cache.invalidate(BOOKING_CACHE_KEY);
-      return settings();
+      return saved;
     },
 
     /** The badge ('from' a date, or 'now' once it has come, in the owner's zone) and whether booking is open. */

@@ -3,7 +3,6 @@
  * limit, days off, special hours, place and questions, kept in `app_meta` (`booking:types`, a JSON
  * list in the owner's order); none: one call as the availability sets it.
  */
-import { eq, sql } from 'drizzle-orm';
 import type { BookingSettings } from '../../../common/schemas/booking.ts';
 import {
   answerField,
@@ -16,7 +15,7 @@ import {
   questionsOf,
   storedCallTypesSchema,
 } from '../../../common/schemas/call-types.ts';
-import { appMeta } from '../../db/schema.ts';
+import { jsonSetting } from '../../lib/app-settings.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { BOOKING_CACHE_KEY, type BookingContext } from './context.ts';
 
@@ -68,37 +67,18 @@ export function checkAnswers(
   return kept;
 }
 
+/** The owner's call types, in the owner's order (none stored, or unreadable: none). */
+const stored = jsonSetting<CallType[]>(TYPES_KEY, storedCallTypesSchema, () => []);
+
 export function callTypesOf({ db, cache }: BookingContext) {
-  /** The owner's call types, in the owner's order (none stored, or unreadable: none). */
-  async function callTypes(): Promise<CallType[]> {
-    const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, TYPES_KEY));
-    if (!row) return [];
-    try {
-      return storedCallTypesSchema.parse(JSON.parse(row.value));
-    } catch {
-      return [];
-    }
-  }
+  const callTypes = (): Promise<CallType[]> => stored.get(db);
 
   /**
    * Changes the call types under the row's lock (two saves at once both count), then has the
    * booking page's HTML (its types and slots) rendered again. The list as written.
    */
   async function changeTypes(change: (stored: CallType[]) => CallType[]): Promise<CallType[]> {
-    const changed = await db.transaction(async (tx) => {
-      await tx.insert(appMeta).values({ key: TYPES_KEY, value: '[]' }).onConflictDoNothing();
-      const [row] = await tx
-        .select({ value: appMeta.value })
-        .from(appMeta)
-        .where(eq(appMeta.key, TYPES_KEY))
-        .for('update');
-      const next = change(storedCallTypesSchema.catch([]).parse(JSON.parse(row?.value ?? '[]')));
-      await tx
-        .update(appMeta)
-        .set({ value: JSON.stringify(next), updatedAt: sql`now()` })
-        .where(eq(appMeta.key, TYPES_KEY));
-      return next;
-    });
+    const changed = await stored.change(db, change);
     cache.invalidate(BOOKING_CACHE_KEY);
     return changed;
   }

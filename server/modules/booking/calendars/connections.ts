@@ -9,7 +9,6 @@
  * refused with the reason.
  */
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import {
   type CaldavAccountInput,
   type CalendarOverview,
@@ -17,14 +16,13 @@ import {
 } from '../../../../common/schemas/booking.ts';
 import { z } from '../../../../common/schemas/zod.ts';
 import type { Db } from '../../../db/client.ts';
-import { appMeta } from '../../../db/schema.ts';
+import { jsonSetting } from '../../../lib/app-settings.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import type { RemotePages } from '../../../lib/outbound.ts';
 import type { Sealer } from '../../../lib/sealed.ts';
 import { type CalDav, type CalDavAccount, caldav, caldavLabel } from './caldav.ts';
 import { type BusyCalendars, busyCalendars, type CalendarSource, feedLabel, icsFeed } from './feeds.ts';
 
-const KEY = 'booking:calendars';
 /** The most feeds the owner may add on the page. */
 export const MAX_FEEDS = 10;
 /** How long the owner's page waits for the account's list of calendars. */
@@ -36,6 +34,8 @@ const storedSchema = z.object({
   feeds: z.array(z.object({ id: z.string(), url: z.string() })).default([]),
 });
 type Stored = z.infer<typeof storedSchema>;
+/** The owner's connected calendars, secrets sealed (none: the environment's, if any). */
+const setting = jsonSetting<Stored>('booking:calendars', storedSchema, () => storedSchema.parse({}));
 
 /** The account BOOKING_CALDAV_URL names: its address without the user name and password, and them. */
 export function accountFromAddress(address: string): Omit<CalDavAccount, 'calendar'> {
@@ -100,18 +100,8 @@ export function ownerCalendars({
   const envFeeds = (environment.icsUrls ?? '').split(/\s+/).filter(Boolean);
   let current: Current | null = null;
 
-  async function storedValue(): Promise<string> {
-    const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, KEY));
-    return row?.value ?? '';
-  }
-
-  const parse = (value: string): Stored => {
-    try {
-      return storedSchema.parse(value ? JSON.parse(value) : {});
-    } catch {
-      return storedSchema.parse({});
-    }
-  };
+  const storedValue = () => setting.stored(db);
+  const parse = setting.parse;
 
   /** The calendars as the stored row says now (made again only when it changed). */
   async function load(): Promise<Current> {
@@ -152,17 +142,7 @@ export function ownerCalendars({
 
   /** One change to the stored row, made under its lock: two saves at once both count. */
   async function save(change: (stored: Stored) => Stored): Promise<void> {
-    await db.transaction(async (tx) => {
-      // The row exists before it is locked (a first save inserts it empty).
-      await tx.insert(appMeta).values({ key: KEY, value: '{}' }).onConflictDoNothing();
-      const [row] = await tx
-        .select({ value: appMeta.value })
-        .from(appMeta)
-        .where(eq(appMeta.key, KEY))
-        .for('update');
-      const value = JSON.stringify(change(parse(row?.value ?? '')));
-      await tx.update(appMeta).set({ value, updatedAt: sql`now()` }).where(eq(appMeta.key, KEY));
-    });
+    await setting.change(db, change);
   }
 
   const refused = (what: string, error: unknown) =>
