@@ -7,9 +7,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parse } from '@babel/parser';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from './paths.ts';
+import { type AstNode, nodes, parseSource } from './testing/ast.ts';
 
 const MODULES = join(projectRoot, 'server/modules');
 const CLIENT_PACKAGES = new Set([
@@ -30,40 +30,16 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-interface AstNode {
-  type: string;
-  start?: number | null;
-  end?: number | null;
-  loc?: { start: { line: number } } | null;
-  [key: string]: unknown;
-}
-
-/** Every node under `node`, depth first. */
-function* nodes(node: unknown): Generator<AstNode> {
-  if (Array.isArray(node)) {
-    for (const child of node) yield* nodes(child);
-    return;
-  }
-  if (!node || typeof node !== 'object' || typeof (node as AstNode).type !== 'string') return;
-  yield node as AstNode;
-  for (const [key, value] of Object.entries(node)) {
-    if (key !== 'loc' && key !== 'extra' && value && typeof value === 'object') yield* nodes(value);
-  }
-}
-
 const isName = (node: unknown, name: string) =>
   (node as AstNode | undefined)?.type === 'Identifier' && (node as { name?: string }).name === name;
 const textOf = (node: unknown) => (node as { value?: unknown } | undefined)?.value;
 
 /** What in one file calls out by itself: `line: code` for each. */
 function callsOut(fileName: string, text: string): string[] {
-  const ast = parse(text, {
-    sourceType: 'module',
-    plugins: fileName.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript'],
-  });
+  const program = parseSource(fileName, text);
   const where = (node: AstNode) =>
     `${node.loc?.start.line}: ${text.slice(node.start ?? 0, node.end ?? 0).slice(0, 80)}`;
-  const all = [...nodes(ast.program)];
+  const all = [...nodes(program)];
   // A `fetch` the file declares (a parameter, a variable, an import): an injected one, not the global.
   const ownFetch = all.some(
     (node) =>

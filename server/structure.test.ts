@@ -7,9 +7,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { parse } from '@babel/parser';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from './paths.ts';
+import { nodes, parseSource } from './testing/ast.ts';
 
 const MAX_FILE_LINES = 400;
 const MAX_FUNCTION_LINES = 200;
@@ -52,32 +52,10 @@ const codeFiles = () =>
     .filter((file) => /\.tsx?$/.test(file) && !/\.(test|spec)\.tsx?$/.test(file))
     .filter((file) => !/\/migrations\//.test(file) && !/^server\/db\/schema[^/]*\.ts$/.test(file));
 
-interface AstNode {
-  type: string;
-  loc?: { start: { line: number }; end: { line: number } } | null;
-  [key: string]: unknown;
-}
-
-function* nodes(node: unknown): Generator<AstNode> {
-  if (Array.isArray(node)) {
-    for (const child of node) yield* nodes(child);
-    return;
-  }
-  if (!node || typeof node !== 'object' || typeof (node as AstNode).type !== 'string') return;
-  yield node as AstNode;
-  for (const [key, value] of Object.entries(node)) {
-    if (key !== 'loc' && value && typeof value === 'object') yield* nodes(value);
-  }
-}
-
 /** The functions of a file over the limit: their lengths by line. */
 function longFunctions(fileName: string, text: string): Array<{ line: number; lines: number }> {
-  const ast = parse(text, {
-    sourceType: 'module',
-    plugins: fileName.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript'],
-  });
   const found: Array<{ line: number; lines: number }> = [];
-  for (const node of nodes(ast.program)) {
+  for (const node of nodes(parseSource(fileName, text))) {
     if (!/Function|Method/.test(node.type) || !node.loc) continue;
     const lines = node.loc.end.line - node.loc.start.line + 1;
     if (lines > MAX_FUNCTION_LINES) found.push({ line: node.loc.start.line, lines });
