@@ -3,7 +3,7 @@
  * have read its table before the row that woke it was written; waiting for the idle time (a minute
  * for Webmention, 30 s for the fediverse) would leave that row there meanwhile.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queueRunner } from './job-queue.ts';
 
 let stop: (() => Promise<void>) | undefined;
@@ -33,23 +33,32 @@ describe('queueRunner', () => {
     await expect.poll(() => rounds, { timeout: 2000 }).toBe(2);
   });
 
-  it('waits the idle time after a round nobody woke', async () => {
-    let rounds = 0;
-    const runner = queueRunner({
-      round: async () => {
-        rounds++;
-        return false;
-      },
-      idleMs: 60_000,
-      busyMs: 60_000,
-      onError: () => undefined,
-    });
-    stop = runner.stop;
-    runner.start();
-    await expect.poll(() => rounds).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(rounds).toBe(1);
-    runner.wake();
-    await expect.poll(() => rounds).toBe(2);
+  it('waits the idle time after a round nobody woke, and a wake cuts it short', async () => {
+    vi.useFakeTimers();
+    try {
+      let rounds = 0;
+      const runner = queueRunner({
+        round: async () => {
+          rounds++;
+          return false;
+        },
+        idleMs: 60_000,
+        busyMs: 1_000,
+        onError: () => undefined,
+      });
+      stop = runner.stop;
+      runner.start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(rounds).toBe(1);
+      await vi.advanceTimersByTimeAsync(59_999);
+      expect(rounds).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(rounds).toBe(2);
+      runner.wake();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(rounds).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { preferredEncoding } from '../lib/read-cache.ts';
 import { freshIp } from '../testing/test-app.ts';
 import { get, publishPost, SCRIPT, standIn, visitCookie, webTestApps } from '../testing/web-stand-in.ts';
@@ -243,7 +243,8 @@ describe('the page cache', () => {
     const { handler, seen } = standIn({ gate });
     const app = await start(handler);
     const answers = Array.from({ length: 6 }, () => get(app, '/blog'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The first render has begun (and waits at the gate); the other five asked meanwhile.
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
     open();
     const results = await Promise.all(answers);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -257,11 +258,12 @@ describe('renders under pressure', () => {
     const gate = new Promise<void>((resolve) => {
       open = resolve;
     });
-    const app = await start(standIn({ gate }).handler, 2);
+    const { handler, seen } = standIn({ gate });
+    const app = await start(handler, 2);
     const cookie = await app.signIn('user');
     // Two slow renders hold both places.
     const slow = [get(app, '/resume', { cookie }), get(app, '/blog')];
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
     const refused = await get(app, '/recommendations', { cookie });
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe('2');
