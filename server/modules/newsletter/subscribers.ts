@@ -1,28 +1,24 @@
 /**
- * The newsletter's list: subscribing (double opt-in), confirming, leaving and coming back, the
- * owner's view (search, states, growth), deleting someone entirely. An address is one row for
+ * The newsletter's list: subscribing (double opt-in), confirming, leaving and coming back; the
+ * owner's view (search, states, growth) and deleting someone entirely are owner-list.ts. An address is one row for
  * ever: an unsubscribed or bounced one stays as a suppression, so no form, import or stranger can
  * put it back on the list; only its owner can, by the link in a new confirmation email.
  */
-import { and, desc, eq, gt, ilike, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { describeSource } from '../../../common/lead-source.ts';
+import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import {
   CADENCE_LABELS,
   type NewsletterCadence,
-  type Subscriber,
-  type SubscriberState,
   type subscribeSchema,
 } from '../../../common/schemas/newsletter.ts';
-import type { Page, PageQuery } from '../../../common/schemas/shared.ts';
 import type { z } from '../../../common/schemas/zod.ts';
 import type { Db } from '../../db/client.ts';
-import { paged, withIsoDates } from '../../db/paging.ts';
-import { newsletterDeliveries, newsletterSubscribers, notificationOutbox } from '../../db/schema.ts';
+import { newsletterDeliveries, newsletterSubscribers } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import { enqueueNotification } from '../notifications/service.ts';
 import { confirmationEmail, type Site } from './email.tsx';
 import type { SubscriberLinks } from './links.ts';
+import { ownerSide } from './owner-list.ts';
 
 type SubscribeInput = z.output<typeof subscribeSchema>;
 type Row = typeof newsletterSubscribers.$inferSelect;
@@ -35,7 +31,7 @@ const lockMailbox = (writer: Writer, mailboxKey: string) =>
   writer.execute(sql`select pg_advisory_xact_lock(${MAILBOX_LOCK}, hashtext(${mailboxKey}))`);
 
 /** An address not confirmed within this many days is deleted. */
-export const UNCONFIRMED_DAYS = 30;
+export { UNCONFIRMED_DAYS } from './owner-list.ts';
 
 /**
  * One confirmation email an hour at most per mailbox (an address and its `+tag` variants), however
@@ -61,19 +57,6 @@ export const emailKeyOf = (email: string) => email.trim().toLowerCase();
 /** The mailbox an address reaches: its key without a `+tag` (jo+news@x.com is jo@x.com's). */
 export const mailboxKeyOf = (email: string) => emailKeyOf(email).replace(/\+[^@]*@/, '@');
 
-function asSubscriber(row: Row): Subscriber {
-  const {
-    emailKey: _key,
-    mailboxKey: _mailbox,
-    confirmHash: _confirm,
-    legacyLinkHash: _legacy,
-    confirmationSentAt: _sent,
-    leadSource,
-    ...rest
-  } = row;
-  return { ...withIsoDates(rest), leadSource: leadSource ? describeSource(leadSource) : '' };
-}
-
 export interface SubscriberOptions {
   db: Db;
   site: Site;
@@ -87,14 +70,15 @@ const state = (row: Pick<Row, 'email' | 'status' | 'cadence'>) => ({
   cadence: row.cadence,
 });
 
-export function subscriberList({ db, site, now, links }: SubscriberOptions) {
+/** The confirmation emails of the list (a factory over the site and the clock). */
+function confirmationSender({ site, now }: Pick<SubscriberOptions, 'site' | 'now'>) {
   /**
    * Queues a confirmation email with a new link, unless the mailbox (the address or a `+tag`
    * variant of it) was sent one within the hour (`within: 'mailbox'`, a sign-up form anyone may
    * send), or this address a link still unused within the minute (`within: 'address'`: the
    * reader's own page, whose link only the address's owner holds). Called under the mailbox's lock.
    */
-  async function sendConfirmation(
+  return async function sendConfirmation(
     writer: Writer,
     row: Pick<Row, 'id' | 'email' | 'mailboxKey' | 'cadence'>,
     within: 'mailbox' | 'address' = 'mailbox',
@@ -137,7 +121,11 @@ export function subscriberList({ db, site, now, links }: SubscriberOptions) {
       sourceId: row.id,
       recipient: row.email,
     });
-  }
+  };
+}
+
+export function subscriberList({ db, site, now, links }: SubscriberOptions) {
+  const sendConfirmation = confirmationSender({ site, now });
 
   const invalid = () => notFound('This link is not valid. Please subscribe again.');
 
@@ -300,107 +288,7 @@ export function subscriberList({ db, site, now, links }: SubscriberOptions) {
       return { email: row.email, status: row.status, cadence };
     },
 
-    /** The owner's list, newest first: one state or all, searched by address, name or source. */
-    async list(state: SubscriberState, search: string, query: PageQuery): Promise<Page<Subscriber>> {
-      const conditions: SQL[] = [];
-      if (state !== 'all') conditions.push(eq(newsletterSubscribers.status, state));
-      const words = search.trim();
-      if (words) {
-        const like = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conditions.push(
-          or(
-            ilike(newsletterSubscribers.email, like),
-            ilike(newsletterSubscribers.name, like),
-            ilike(newsletterSubscribers.source, like),
-          ) as SQL,
-        );
-      }
-      const where = conditions.length ? and(...conditions) : undefined;
-      return paged(db, newsletterSubscribers, where, query, async (offset) => {
-        const rows = await db
-          .select()
-          .from(newsletterSubscribers)
-          .where(where)
-          .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
-          .limit(query.pageSize)
-          .offset(offset);
-        return rows.map(asSubscriber);
-      });
-    },
-
-    /** How many in each state. */
-    async counts(): Promise<Record<Subscriber['status'], number>> {
-      const rows = await db
-        .select({ status: newsletterSubscribers.status, n: sql<number>`count(*)::int` })
-        .from(newsletterSubscribers)
-        .groupBy(newsletterSubscribers.status);
-      const counts = { pending: 0, confirmed: 0, unsubscribed: 0, bounced: 0 };
-      for (const row of rows) counts[row.status] = row.n;
-      return counts;
-    },
-
-    /** Sign-ups and confirmations per month (owner's calendar), the last 12 months, oldest first. */
-    async growth(timeZone: string) {
-      const month = (column: SQL) => sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM')`;
-      const since = sql`now() - interval '12 months'`;
-      const [subscribed, confirmed] = await Promise.all([
-        db.execute(sql`select ${month(sql`created_at`)} as month, count(*)::int as n from ${newsletterSubscribers}
-          where created_at > ${since} group by 1`),
-        db.execute(sql`select ${month(sql`confirmed_at`)} as month, count(*)::int as n from ${newsletterSubscribers}
-          where confirmed_at > ${since} group by 1`),
-      ]);
-      const byMonth = new Map<string, { month: string; subscribed: number; confirmed: number }>();
-      const entry = (key: string) => {
-        const found = byMonth.get(key) ?? { month: key, subscribed: 0, confirmed: 0 };
-        byMonth.set(key, found);
-        return found;
-      };
-      for (const row of (subscribed as unknown as { rows: { month: string; n: number }[] }).rows)
-        entry(row.month).subscribed = row.n;
-      for (const row of (confirmed as unknown as { rows: { month: string; n: number }[] }).rows)
-        entry(row.month).confirmed = row.n;
-      return [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month));
-    },
-
-    /** New addresses since a time (the owner's weekly digest). */
-    async newSince(since: Date): Promise<{ subscribed: number; confirmed: number }> {
-      const [row] = await db
-        .select({
-          subscribed: sql<number>`count(*) filter (where ${newsletterSubscribers.createdAt} >= ${since})::int`,
-          confirmed: sql<number>`count(*) filter (where ${newsletterSubscribers.confirmedAt} >= ${since})::int`,
-        })
-        .from(newsletterSubscribers);
-      return { subscribed: row?.subscribed ?? 0, confirmed: row?.confirmed ?? 0 };
-    },
-
-    /** Addresses never confirmed within UNCONFIRMED_DAYS are deleted (the privacy page says so). */
-    async forgetUnconfirmed(): Promise<number> {
-      const before = new Date(now().getTime() - UNCONFIRMED_DAYS * 86_400_000);
-      const gone = await db
-        .delete(newsletterSubscribers)
-        .where(and(eq(newsletterSubscribers.status, 'pending'), lt(newsletterSubscribers.createdAt, before)))
-        .returning({ id: newsletterSubscribers.id });
-      return gone.length;
-    },
-
-    /** Removes someone and everything kept about them: the row, their deliveries, their confirmation emails. */
-    async remove(id: number): Promise<void> {
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(newsletterSubscribers)
-          .where(eq(newsletterSubscribers.id, id))
-          .returning();
-        if (!row) throw notFound('Subscriber not found');
-        await tx
-          .delete(notificationOutbox)
-          .where(
-            and(
-              eq(notificationOutbox.kind, 'newsletter'),
-              inArray(notificationOutbox.recipient, [row.email]),
-            ),
-          );
-      });
-    },
+    ...ownerSide({ db, now }),
   };
 }
 
