@@ -9,6 +9,26 @@ import { type AddressRules, connectionCheck } from './address-check.ts';
 const scoped = new AsyncLocalStorage<Dispatcher>();
 
 /**
+ * A request's headers as the guarded agent (undici 7) takes them. Node 22's fetch (its own undici
+ * 6) sends a `Content-Length` its caller set beside the one it computes, joined ("3, 3", as arctic's
+ * token request has it), which undici 7 refuses: one value when they agree.
+ */
+function oneContentLength(
+  headers: Dispatcher.DispatchOptions['headers'],
+): Dispatcher.DispatchOptions['headers'] {
+  if (!headers || typeof headers !== 'object' || Array.isArray(headers) || Symbol.iterator in headers)
+    return headers;
+  const fixed: Record<string, unknown> = { ...headers };
+  for (const [name, value] of Object.entries(fixed)) {
+    if (name.toLowerCase() !== 'content-length' || typeof value !== 'string' || !value.includes(','))
+      continue;
+    const values = new Set(value.split(',').map((part) => part.trim()));
+    if (values.size === 1) fixed[name] = [...values][0];
+  }
+  return fixed as Dispatcher.DispatchOptions['headers'];
+}
+
+/**
  * The global `fetch`'s dispatcher, set once per process through undici's public API (Node's fetch
  * uses undici's global dispatcher): a request made inside `guardedScope(...).run` goes through
  * that scope's guarded agent, every other one through the dispatcher that was there before, as it
@@ -21,7 +41,9 @@ function installScopedDispatcher() {
   const before = getGlobalDispatcher();
   class Scoped extends Dispatcher {
     override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-      return (scoped.getStore() ?? before).dispatch(options, handler);
+      const guarded = scoped.getStore();
+      if (!guarded) return before.dispatch(options, handler);
+      return guarded.dispatch({ ...options, headers: oneContentLength(options.headers) }, handler);
     }
     override close(): Promise<void> {
       return before.close();

@@ -227,6 +227,16 @@ describe("a library's own fetches (Fedify delivering to an inbox)", () => {
     const guard = guardedScope({ allowAddress: () => true, maxBytes: 1024 });
     try {
       expect(await guard.run(() => refusal(fetch(`${base}/a.png`)))).toBe('fetched 200');
+      // A body whose Content-Length its sender set (as arctic's token request does): Node 22's fetch
+      // sends it twice over, joined, which the guarded agent takes as the one value it is.
+      const form = await guard.run(() =>
+        fetch(`${base}/dav/`, {
+          method: 'POST',
+          body: 'code=abc',
+          headers: { 'Content-Length': '8', 'Content-Type': 'application/x-www-form-urlencoded' },
+        }),
+      );
+      expect(await form.text()).toBe('POST code=abc');
       // A redirect is a new connection, checked again (here, allowed).
       expect(await guard.run(async () => (await fetch(`${base}/moved`)).text())).toBe('png-bytes');
       await expect(
