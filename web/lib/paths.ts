@@ -1,9 +1,10 @@
 /** Every address of the site, in one place (the dashboard's sections: `dashboardPaths` in admin-paths.ts). */
+import { postPath } from '../../common/post-path.ts';
 export const paths = {
   home: '/',
   section: (id: 'home' | 'projects' | 'about' | 'skills' | 'blog' | 'contact' | 'testimonials') => `/#${id}`,
   blog: '/blog',
-  post: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
+  post: postPath,
   /** A tag's own page of posts (its RSS feed: `${path}/rss.xml`). */
   tag: (tag: string) => `/blog/tag/${encodeURIComponent(tag)}`,
   project: (id: string) => `/projects/${encodeURIComponent(id)}`,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { postPath } from '../../../common/post-path.ts';
 import {
   type BlogListQuery,
   blogListPageSchema,
@@ -134,7 +135,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService; cache: ReadC
       const path = oldPath(request.query.path);
       const slug = path ? await blog.movedTo(path) : null;
       if (!slug) throw notFound('No post was at this address');
-      return { location: `/blog/${slug}` };
+      return { location: postPath(slug) };
     },
   );
 

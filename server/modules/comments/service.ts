@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { postPath } from '../../../common/post-path.ts';
 import type { PublicComment } from '../../../common/schemas/comments.ts';
 import type { PageQuery } from '../../../common/schemas/shared.ts';
 import { webAddress } from '../../../common/web-address.ts';
@@ -188,7 +189,7 @@ export function createCommentService(
           .returning();
         if (!inserted) throw new Error('The reply was not stored');
         if (comment.notifyOnReply && comment.unsubscribeToken && !comment.isAuthorReply) {
-          const postUrl = `${siteUrl}/blog/${encodeURIComponent(row.postSlug)}`;
+          const postUrl = `${siteUrl}${postPath(row.postSlug)}`;
           await enqueueNotification(tx, {
             kind: 'reply',
             recipient: comment.email,

@@ -6,6 +6,7 @@
  * queues one copy per inbox in the site's queue (queue.ts, ADR 024), which the module's job sends
  * under the outbound module's guard.
  */
+
 import { createHash } from 'node:crypto';
 import type { Federation } from '@fedify/fedify';
 import {
@@ -20,6 +21,7 @@ import {
   Update,
 } from '@fedify/fedify/vocab';
 import { and, desc, eq, ne } from 'drizzle-orm';
+import { postPath } from '../../../common/post-path.ts';
 import type { Db } from '../../db/client.ts';
 import { fediverseActivities, fediverseFollowers } from '../../db/schema.ts';
 import { escapeXml } from '../../lib/markup.ts';
@@ -180,7 +182,7 @@ export function createDelivery({ db, blog, federation, origin }: DeliveryDeps) {
         attribution: ctx.getActorUri(BLOG_ACTOR),
         replyTarget: new URL(to.activityId),
         content,
-        url: new URL(`/blog/${encodeURIComponent(answer.postSlug)}#comment-${answer.id}`, origin),
+        url: new URL(`${postPath(answer.postSlug)}#comment-${answer.id}`, origin),
         published: instant(answer.createdAt.toISOString()),
         tags: [new Mention({ href: new URL(to.actor), name: to.handle })],
         to: PUBLIC,

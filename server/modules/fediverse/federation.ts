@@ -8,6 +8,7 @@
  * activity's signature (an unsigned or wrongly signed one is refused with 401) and signs what
  * the blog sends.
  */
+
 import {
   type Context,
   createFederation,
@@ -19,6 +20,7 @@ import {
 import { Article, Create, Endpoints, Hashtag, Image, Note, Person } from '@fedify/fedify/vocab';
 import { Temporal as Polyfill } from '@js-temporal/polyfill';
 import { and, desc, eq, or } from 'drizzle-orm';
+import { postPath } from '../../../common/post-path.ts';
 import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
 import { profile } from '../../../content/profile.ts';
 import type { Db } from '../../db/client.ts';
@@ -57,7 +59,7 @@ export interface FederationDeps {
   kv?: KvStore;
 }
 
-const postUrl = (base: URL, slug: string) => new URL(`/blog/${encodeURIComponent(slug)}`, base);
+const postUrl = (base: URL, slug: string) => new URL(postPath(slug), base);
 /**
  * A post as the fediverse reads it: an `Article` with its title, summary, address, cover and tags,
  * its id the post's current edition (editions.ts).

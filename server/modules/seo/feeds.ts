@@ -4,7 +4,9 @@
  * drafts) with the full sanitised HTML, every address absolute, the cover image, the tags as
  * categories and the publication and change dates.
  */
+
 import { FEED_PATHS, feedTitle } from '../../../common/feeds.ts';
+import { postPath } from '../../../common/post-path.ts';
 import { profile } from '../../../content/profile.ts';
 import { escapeXml, imageType } from '../../lib/markup.ts';
 
@@ -61,7 +63,7 @@ interface FeedContext {
   tag?: string;
 }
 
-const postUrlOf = (siteUrl: string, post: FeedPost) => `${siteUrl}/blog/${post.slug}`;
+const postUrlOf = (siteUrl: string, post: FeedPost) => `${siteUrl}${postPath(post.slug)}`;
 /** A tag's page on the site (its feed is beside it, `rss.xml`). */
 export const tagPagePath = (tag: string) => `/blog/tag/${encodeURIComponent(tag)}`;
 

@@ -4,8 +4,10 @@
  * recommendation pages, the newsletter's archive and sent issues, with absolute addresses under PUBLIC_URL. The manifest
  * names the site after the profile and uses the icons in `web/public/`.
  */
+
 import type { FastifyPluginAsync } from 'fastify';
 import { BLOG_MAX_TAG_LENGTH } from '../../../common/blog-list.ts';
+import { postPath } from '../../../common/post-path.ts';
 import { pagePathOfShareImage, SHARE_IMAGE } from '../../../common/share-image.ts';
 import { profile } from '../../../content/profile.ts';
 import { projects } from '../../../content/projects.ts';
@@ -87,7 +89,7 @@ export async function publicPages(blog: BlogService): Promise<SitemapEntry[]> {
     { path: '/' },
     { path: '/blog', lastModified: posts[0]?.publishedAt ?? null },
     ...tags.map((tag) => ({ path: `/blog/tag/${encodeURIComponent(tag.name)}` })),
-    ...posts.map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.publishedAt })),
+    ...posts.map((post) => ({ path: postPath(post.slug), lastModified: post.publishedAt })),
     ...projects.map((project) => ({ path: `/projects/${project.id}` })),
     { path: '/resume' },
     { path: '/recommendations' },

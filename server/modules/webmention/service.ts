@@ -13,7 +13,9 @@
  * `source` and `target` to it. Only from a site with a public address (PUBLIC_URL): the receiver
  * reads the source there.
  */
+
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { postPath } from '../../../common/post-path.ts';
 import {
   type OwnerMention,
   type PublicMention,
@@ -161,7 +163,7 @@ export function createWebmentions({ db, cache, blog, pages, siteUrl, sends }: We
         await queue.sent(row.id, attempts);
         return;
       }
-      const source = new URL(`/blog/${encodeURIComponent(row.slug)}`, siteUrl).href;
+      const source = new URL(postPath(row.slug), siteUrl).href;
       const status = await pages.postForm(endpoint.href, { source, target: row.target });
       await db.update(webmentionSends).set({ endpoint: endpoint.href }).where(eq(webmentionSends.id, row.id));
       if (status >= 200 && status < 300) return queue.sent(row.id, attempts);
@@ -252,7 +254,7 @@ export function createWebmentions({ db, cache, blog, pages, siteUrl, sends }: We
       const live = await blog.findPublishedById(postId);
       const post = live ? await blog.findPublishedBySlug(live.slug) : null;
       if (!post) return 0;
-      const base = new URL(`/blog/${encodeURIComponent(post.slug)}`, siteUrl);
+      const base = new URL(postPath(post.slug), siteUrl);
       const targets = [
         ...new Set(
           linksIn(post.contentHtml, base)
