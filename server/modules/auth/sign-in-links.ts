@@ -48,7 +48,12 @@ export function createSignInLinks(db: Db, options: SignInLinkOptions) {
   const { mail, from } = options;
   const challenges = challengeStore(db, now);
 
-  const send = async (username: string) => {
+  /**
+   * The work of one ask, done after its answer: judged at the moment it was asked (`askedAt`), so
+   * the account's minute and the link's 15 minutes count from the ask, however late the work runs.
+   */
+  const send = async (username: string, askedAt: Date) => {
+    const asked = challengeStore(db, () => askedAt);
     if (!mail || !from) return;
     const [user] = await db
       .select({ id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin })
@@ -57,10 +62,10 @@ export function createSignInLinks(db: Db, options: SignInLinkOptions) {
       .limit(1);
     const to = user?.email ?? (user?.isAdmin ? options.ownerEmail : undefined);
     // The account's minute: none while a link went out less than a minute ago.
-    if (!user || !to || !(await challenges.claim(`${SENT}:${user.id}`, SENT, user.id, SIGN_IN_LINK_EVERY_MS)))
+    if (!user || !to || !(await asked.claim(`${SENT}:${user.id}`, SENT, user.id, SIGN_IN_LINK_EVERY_MS)))
       return;
     const token = randomToken(32);
-    await challenges.remember(sha256Hex(token), LINK, user.id, SIGN_IN_LINK_TTL_MS);
+    await asked.remember(sha256Hex(token), LINK, user.id, SIGN_IN_LINK_TTL_MS);
     const link = `${options.publicUrl}/auth?${SIGN_IN_LINK_PARAM}=${token}`;
     await mail.sendMail({
       from,
@@ -87,7 +92,7 @@ export function createSignInLinks(db: Db, options: SignInLinkOptions) {
      * never tells whether the account exists. Failures are logged, never thrown.
      */
     request(username: string): void {
-      void send(username).catch((error: unknown) =>
+      void send(username, now()).catch((error: unknown) =>
         options.log.warn(
           { err: error instanceof Error ? error.message : String(error) },
           'sign-in link not sent',
