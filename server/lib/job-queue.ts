@@ -99,6 +99,13 @@ export function jobQueue(db: Db, table: PgTable & { id: PgColumn; nextAttemptAt:
       });
     },
 
+    /** Whether any row is due now (a cheap look before a round: it may then load what it needs). */
+    async due(): Promise<boolean> {
+      const result = await db.execute(sql`
+        select 1 from ${table} where status = 'pending' and next_attempt_at <= now() limit 1`);
+      return rowsOf(result).length > 0;
+    },
+
     /** The row went out on its `attempts`-th try. */
     async sent(id: number, attempts: number): Promise<void> {
       await db.execute(sql`

@@ -44,7 +44,6 @@ export function fediverseModule(
   // What the blog sends waits in the site's queue (queue.ts) until the job below hands it to Fedify.
   const queue = siteMessageQueue(db, createSealer(serverSecret, 'fediverse-queue'), {
     enqueued: () => runner.wake(),
-    onError: (error) => log.warn({ err: error }, 'fediverse queue'),
   });
   // Fedify (and the JSON-LD and telemetry it brings) is loaded on the first request that needs it:
   // a fediverse server's, or the owner answering a follower. The pages and the dashboard's list read

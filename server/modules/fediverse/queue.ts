@@ -9,10 +9,10 @@
  * later (its retry policy), a server that answers 404 or 410 is given up.
  */
 import type { MessageQueue, MessageQueueEnqueueOptions } from '@fedify/fedify';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fediverseQueue } from '../../db/schema.ts';
-import { jobQueue, queueRunner } from '../../lib/job-queue.ts';
+import { jobQueue } from '../../lib/job-queue.ts';
 import type { Sealer } from '../../lib/sealed.ts';
 
 /** Messages taken per round. */
@@ -41,12 +41,9 @@ export function siteMessageQueue(
   sealer: Sealer,
   {
     enqueued = () => undefined,
-    onError = () => undefined,
   }: {
     /** Told when a message was written (the sender looks now). */
     enqueued?: () => void;
-    /** Told of a round that failed as a whole (the database away). */
-    onError?: (error: unknown) => void;
   } = {},
 ): SiteMessageQueue {
   const leases = jobQueue(db, fediverseQueue);
@@ -70,8 +67,8 @@ export function siteMessageQueue(
       ROUND,
       sql`${fediverseQueue.id}, ${fediverseQueue.message}, ${fediverseQueue.attempts}`,
     );
-    const done: number[] = [];
     for (let at = 0; at < taken.length; at += AT_ONCE) {
+      const done: number[] = [];
       await Promise.all(
         taken.slice(at, at + AT_ONCE).map(async (row) => {
           try {
@@ -84,8 +81,9 @@ export function siteMessageQueue(
           }
         }),
       );
+      // Handled: gone at once, so a process that stops mid-round sends none of these again.
+      if (done.length > 0) await db.delete(fediverseQueue).where(inArray(fediverseQueue.id, done));
     }
-    if (done.length > 0) await db.delete(fediverseQueue).where(inArray(fediverseQueue.id, done));
     return taken.length;
   };
 
@@ -95,26 +93,12 @@ export function siteMessageQueue(
     enqueue: (message, options) => enqueueMany([message], options),
     enqueueMany,
     work,
-    async due() {
-      const [row] = await db
-        .select({ id: fediverseQueue.id })
-        .from(fediverseQueue)
-        .where(and(eq(fediverseQueue.status, 'pending'), lte(fediverseQueue.nextAttemptAt, sql`now()`)))
-        .limit(1);
-      return row !== undefined;
-    },
-    /** Fedify's own way to run a queue (the site runs `work` from its job instead). */
-    listen(handler, options) {
-      const runner = queueRunner({
-        round: async () => (await work(async (message) => void (await handler(message)))) === ROUND,
-        idleMs: 5_000,
-        busyMs: 100,
-        onError,
-      });
-      runner.start();
-      return new Promise<void>((resolve) => {
-        options?.signal?.addEventListener('abort', () => void runner.stop().then(resolve), { once: true });
-      });
-    },
+    due: () => leases.due(),
+    /**
+     * Fedify's own way to run a queue, which the site never asks for (`manuallyStartQueue`): the
+     * module's job runs `work`, under the outbound module's guard.
+     */
+    listen: () =>
+      Promise.reject(new Error('the fediverse queue is run by its module (module.ts), not by Fedify')),
   };
 }

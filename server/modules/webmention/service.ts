@@ -285,11 +285,7 @@ export function createWebmentions({ db, cache, blog, pages, siteUrl, sends }: We
     },
 
     /** Whether any mention waits to be sent. */
-    async sendsDue(): Promise<boolean> {
-      const result = await db.execute(sql`
-        select 1 from ${webmentionSends} where status = 'pending' and next_attempt_at <= now() limit 1`);
-      return (result as unknown as { rows: unknown[] }).rows.length > 0;
-    },
+    sendsDue: (): Promise<boolean> => queue.due(),
 
     /** A live post's approved mentions, oldest first, as cached JSON; null for no such post. */
     publicList(postId: number): Promise<string | null> {
