@@ -2,7 +2,7 @@
  * The outbound module's guard for a library that calls the global `fetch` itself (ADR 024).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Agent, buildConnector, Dispatcher, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { type AddressRules, connectionCheck } from './address-check.ts';
 
 /** The guard a library's own fetches run under (`guardedScope`), where one is set. */
@@ -28,16 +28,25 @@ function oneContentLength(
   return fixed as Dispatcher.DispatchOptions['headers'];
 }
 
+type Undici = typeof import('undici');
+
 /**
- * The global `fetch`'s dispatcher, set once per process through undici's public API (Node's fetch
- * uses undici's global dispatcher): a request made inside `guardedScope(...).run` goes through
- * that scope's guarded agent, every other one through the dispatcher that was there before, as it
- * did.
+ * undici, loaded on the first use of a guarded scope (not at start: loading it sets a global
+ * dispatcher of its own where Node's fetch had none yet), and the global `fetch`'s dispatcher, set
+ * then, once per process, through undici's public API (Node's fetch uses undici's global
+ * dispatcher): a request made inside `guardedScope(...).run` goes through that scope's guarded
+ * agent, every other one through the dispatcher that was there before, as it did.
  */
-let installed = false;
-function installScopedDispatcher() {
-  if (installed) return;
-  installed = true;
+let loaded: Promise<Undici> | undefined;
+const undici = () => {
+  loaded ??= import('undici').then((module) => {
+    installScopedDispatcher(module);
+    return module;
+  });
+  return loaded;
+};
+
+function installScopedDispatcher({ Dispatcher, getGlobalDispatcher, setGlobalDispatcher }: Undici) {
   const before = getGlobalDispatcher();
   class Scoped extends Dispatcher {
     override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
@@ -64,26 +73,33 @@ function installScopedDispatcher() {
  * fetches are untouched.
  */
 export function guardedScope(options: AddressRules & { timeoutMs?: number; maxBytes?: number } = {}) {
-  installScopedDispatcher();
   const { timeoutMs = 15_000, maxBytes = 1024 * 1024 } = options;
   const { lookup, literal } = connectionCheck(options);
-  const connector = buildConnector({ lookup, timeout: timeoutMs });
-  const agent = new Agent({
-    connect: (connection, callback) => {
-      try {
-        literal(connection.hostname);
-      } catch (error) {
-        callback(error as Error, null);
-        return;
-      }
-      connector(connection, callback);
-    },
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    maxResponseSize: maxBytes,
-  });
+  let made: Promise<Dispatcher> | undefined;
+  const agent = () => {
+    made ??= undici().then(({ Agent, buildConnector }) => {
+      const connector = buildConnector({ lookup, timeout: timeoutMs });
+      return new Agent({
+        connect: (connection, callback) => {
+          try {
+            literal(connection.hostname);
+          } catch (error) {
+            callback(error as Error, null);
+            return;
+          }
+          connector(connection, callback);
+        },
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        maxResponseSize: maxBytes,
+      });
+    });
+    return made;
+  };
   return {
-    run: <T>(work: () => Promise<T>): Promise<T> => scoped.run(agent, work),
-    close: () => agent.close(),
+    run: async <T>(work: () => Promise<T>): Promise<T> => scoped.run(await agent(), work),
+    close: async () => {
+      if (made) await (await made).close();
+    },
   };
 }
