@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { postPath } from '../../../common/post-path.ts';
+import { postPath } from '../../../common/blog-paths.ts';
 import {
   type BlogListQuery,
   blogListPageSchema,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { postPath } from '../../../common/post-path.ts';
+import { postPath } from '../../../common/blog-paths.ts';
 import type { PublicComment } from '../../../common/schemas/comments.ts';
 import type { PageQuery } from '../../../common/schemas/shared.ts';
 import { webAddress } from '../../../common/web-address.ts';

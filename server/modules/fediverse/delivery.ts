@@ -21,7 +21,7 @@ import {
   Update,
 } from '@fedify/fedify/vocab';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { postPath } from '../../../common/post-path.ts';
+import { postPath } from '../../../common/blog-paths.ts';
 import type { Db } from '../../db/client.ts';
 import { fediverseActivities, fediverseFollowers } from '../../db/schema.ts';
 import { escapeXml } from '../../lib/markup.ts';

@@ -1,14 +1,12 @@
 /**
  * The blog as an ActivityPub actor (issue 47), built on Fedify: WebFinger finds `@<name>@<host>`,
  * the actor document names the owner, the site and the blog's public keys, NodeInfo says what the
- * server is, the outbox holds every published post as an `Article`, and the followers collection
- * lists who follows. A Follow is answered with Accept (or kept for the owner's approval when the
- * owner asks for that), an Undo of it removes the follower. A reply to a post becomes a comment
- * awaiting moderation; a Like or an Announce (a boost) of a post is counted on it, until its Undo. Fedify verifies every incoming
- * activity's signature (an unsigned or wrongly signed one is refused with 401) and signs what
- * the blog sends.
+ * server is, the outbox holds every published post as an `Article` (its current edition,
+ * editions.ts), the owner's answers are `Note`s, and the followers collection lists who follows.
+ * What arrives at the inboxes is acted on in inbox.ts; what the blog sends goes through Fedify's
+ * queue (queue.ts). Fedify verifies every incoming activity's signature (an unsigned or wrongly
+ * signed one is refused with 401) and signs what the blog sends.
  */
-
 import {
   type Context,
   createFederation,
@@ -20,7 +18,7 @@ import {
 import { Article, Create, Endpoints, Hashtag, Image, Note, Person } from '@fedify/fedify/vocab';
 import { Temporal as Polyfill } from '@js-temporal/polyfill';
 import { and, desc, eq, or } from 'drizzle-orm';
-import { postPath } from '../../../common/post-path.ts';
+import { postPath, tagPath } from '../../../common/blog-paths.ts';
 import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
 import { profile } from '../../../content/profile.ts';
 import type { Db } from '../../db/client.ts';
@@ -77,7 +75,7 @@ export const articleOf = (ctx: Context<void>, post: BlogPostSummary, edition = p
     tags: post.tags.map(
       (tag) =>
         new Hashtag({
-          href: new URL(`/blog/tag/${encodeURIComponent(tag)}`, base),
+          href: new URL(tagPath(tag), base),
           name: `#${tag.replace(/[^\p{L}\p{N}_]/gu, '')}`,
         }),
     ),

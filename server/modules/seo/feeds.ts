@@ -5,8 +5,8 @@
  * categories and the publication and change dates.
  */
 
+import { postPath, tagPath } from '../../../common/blog-paths.ts';
 import { FEED_PATHS, feedTitle } from '../../../common/feeds.ts';
-import { postPath } from '../../../common/post-path.ts';
 import { profile } from '../../../content/profile.ts';
 import { escapeXml, imageType } from '../../lib/markup.ts';
 
@@ -64,8 +64,6 @@ interface FeedContext {
 }
 
 const postUrlOf = (siteUrl: string, post: FeedPost) => `${siteUrl}${postPath(post.slug)}`;
-/** A tag's page on the site (its feed is beside it, `rss.xml`). */
-export const tagPagePath = (tag: string) => `/blog/tag/${encodeURIComponent(tag)}`;
 
 /** The full content of an entry: the cover first (readers show it), then the post. */
 function entryHtml(siteUrl: string, post: FeedPost): string {
@@ -84,8 +82,8 @@ export const lastChange = (posts: FeedPost[]) =>
 
 export function rssXml({ siteUrl, posts, tag }: FeedContext): string {
   const title = tag ? `${FEED_TITLE}: ${tag}` : FEED_TITLE;
-  const home = tag ? `${siteUrl}${tagPagePath(tag)}` : `${siteUrl}/blog`;
-  const self = tag ? `${siteUrl}${tagPagePath(tag)}/rss.xml` : siteUrl + FEED_PATHS.rss;
+  const home = tag ? `${siteUrl}${tagPath(tag)}` : `${siteUrl}/blog`;
+  const self = tag ? `${siteUrl}${tagPath(tag)}/rss.xml` : siteUrl + FEED_PATHS.rss;
   const updated = new Date(lastChange(posts) || Date.now()).toUTCString();
   const items = posts.map((post) => {
     const url = postUrlOf(siteUrl, post);

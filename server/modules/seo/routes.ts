@@ -7,7 +7,7 @@
 
 import type { FastifyPluginAsync } from 'fastify';
 import { BLOG_MAX_TAG_LENGTH } from '../../../common/blog-list.ts';
-import { postPath } from '../../../common/post-path.ts';
+import { postPath, tagPath } from '../../../common/blog-paths.ts';
 import { pagePathOfShareImage, SHARE_IMAGE } from '../../../common/share-image.ts';
 import { profile } from '../../../content/profile.ts';
 import { projects } from '../../../content/projects.ts';
@@ -88,7 +88,7 @@ export async function publicPages(blog: BlogService): Promise<SitemapEntry[]> {
   return [
     { path: '/' },
     { path: '/blog', lastModified: posts[0]?.publishedAt ?? null },
-    ...tags.map((tag) => ({ path: `/blog/tag/${encodeURIComponent(tag.name)}` })),
+    ...tags.map((tag) => ({ path: tagPath(tag.name) })),
     ...posts.map((post) => ({ path: postPath(post.slug), lastModified: post.publishedAt })),
     ...projects.map((project) => ({ path: `/projects/${project.id}` })),
     { path: '/resume' },
@@ -166,7 +166,7 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (
       return reply.code(404).send({ message: 'Image not found' });
     }
     const pagePath = tagPage
-      ? `/blog/tag/${encodeURIComponent(tagPage[1] ?? '')}`
+      ? tagPath(tagPage[1] ?? '')
       : pagePathOfShareImage(file.slice(0, -'.png'.length));
     // Under the path the site is published at (a static copy for user.github.io/site/) if it has one.
     const read = (url: string) =>

@@ -8,11 +8,13 @@
  * images and the uploads. Everything is asked of the app in process
  * (`app.inject`), so the files hold exactly what the server would answer.
  */
+
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { BlogIndexEntry } from '../../../common/blog-list.ts';
 import { BLOG_MAX_PAGE_SIZE } from '../../../common/blog-list.ts';
+import { tagPath } from '../../../common/blog-paths.ts';
 import { markdownToPlainText } from '../../../common/plain-text.ts';
 import type { BlogPostSummary } from '../../../common/schemas/blog.ts';
 import { shareImageName } from '../../../common/share-image.ts';
@@ -115,8 +117,8 @@ export async function exportStaticSite(
   await write(outDir, apiFile(STATIC_BLOG_INDEX), JSON.stringify(index));
 
   // Each tag's page and feed.
-  const tags = ((await saveApi('/api/blog-list')) as { tags: { name: string }[] }).tags.map(
-    (tag) => `/blog/tag/${encodeURIComponent(tag.name)}`,
+  const tags = ((await saveApi('/api/blog-list')) as { tags: { name: string }[] }).tags.map((tag) =>
+    tagPath(tag.name),
   );
   for (const path of tags) await save(`${path}/rss.xml`, `${decodeURIComponent(path).slice(1)}/rss.xml`);
 

@@ -15,7 +15,7 @@
  */
 
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { postPath } from '../../../common/post-path.ts';
+import { postPath } from '../../../common/blog-paths.ts';
 import {
   type OwnerMention,
   type PublicMention,
