@@ -284,6 +284,11 @@ test.describe('server-rendered HTML', () => {
       const html = await (await request.get(path)).text();
       const head = html.slice(0, html.indexOf('</head>'));
       expect(head.search(/<link rel="stylesheet"/), path).toBeGreaterThan(0);
+      // No script runs after the stylesheet in <head>: such a script waits for it, and the
+      // parser with it, so the page's first content would be parsed only once it has come.
+      expect(head.slice(head.search(/<link rel="stylesheet"/)), path).not.toMatch(
+        /<script(\s+nonce="[^"]*")?>/,
+      );
       expect(html, path).not.toMatch(/<link[^>]*modulepreload/);
       expect(
         [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]),

@@ -85,9 +85,6 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl }: ShouldReva
 }
 
 export const links: Route.LinksFunction = () => [
-  // With a precedence React writes the stylesheet at the top of <head>, before the module
-  // preloads of <Scripts>: the first paint waits for it alone, not behind the scripts' bytes.
-  { rel: 'stylesheet', href: appCss, precedence: 'default' },
   // No font preload: the type pair is fetched once the page is live (web/lib/fonts.ts, ADR 019).
   { rel: 'icon', href: withBase('/favicon.ico'), sizes: '48x48' },
   { rel: 'icon', href: withBase('/favicon.svg'), type: 'image/svg+xml' },
@@ -105,6 +102,34 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Runs before the body paints: the stored or system theme, so dark never flashes light, and a
+            stand-in for blocked browser storage. Only the server writes it (it has run by the time the
+            browser hydrates), so the script's text is not shipped again in the page's JavaScript. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user content
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? themeScript() : '' }}
+        />
+        {/* The view counter comes after the page's first paint: no script is fetched before the page
+            has painted its largest content (ADR 017). Written by the server alone, like the theme script. */}
+        {data?.site.analytics && (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user content
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? INSIGHTS_AFTER_LOAD : '' }}
+          />
+        )}
+        {/* On an island page the stylesheet comes after the inline scripts (a script after a
+            stylesheet waits for it, and the parser with it); with no precedence React leaves it
+            here, early in <head>. A page hydrated whole names it with a precedence: React writes it
+            first, before the module preloads of <Scripts>, so the first paint waits for it alone. */}
+        {islands ? (
+          <link rel="stylesheet" href={appCss} />
+        ) : (
+          <link rel="stylesheet" href={appCss} precedence="default" />
+        )}
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" media="(prefers-color-scheme: light)" content="#faf8f4" />
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#0e1116" />
@@ -131,27 +156,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             />
           </>
         ) : null}
-        {/* Runs before the body paints: the stored or system theme, so dark never flashes light, and a
-            stand-in for blocked browser storage. Only the server writes it (it has run by the time the
-            browser hydrates), so the script's text is not shipped again in the page's JavaScript. */}
-        <script
-          nonce={nonce}
-          suppressHydrationWarning
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user content
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? themeScript() : '' }}
-        />
         <Meta />
         <Links />
-        {/* The view counter comes after the page's first paint: no script is fetched before the page
-            has painted its largest content (ADR 017). Written by the server alone, like the theme script. */}
-        {data?.site.analytics && (
-          <script
-            nonce={nonce}
-            suppressHydrationWarning
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user content
-            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? INSIGHTS_AFTER_LOAD : '' }}
-          />
-        )}
       </head>
       <body className="flex min-h-screen flex-col">
         {children}

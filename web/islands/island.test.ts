@@ -97,15 +97,39 @@ describe('island()', () => {
         createElement(Marked, { label: 'Share' }),
       ),
     );
-    const marker = /<div class="island" ([^>]+)>(.*)<\/div>$/.exec(html);
+    const marker =
+      /<div class="island" ([^>]+)>(.*)<\/div><script type="application\/json" data-props="">(.*)<\/script>$/.exec(
+        html,
+      );
     expect(marker).not.toBeNull();
     const attributes = marker?.[1] ?? '';
     expect(attributes).toContain(`${ISLAND_ATTRIBUTES.name}="test-reader"`);
-    expect(attributes).toContain(`${ISLAND_ATTRIBUTES.props}="{&quot;label&quot;:&quot;Share&quot;}"`);
+    expect(attributes).not.toContain(ISLAND_ATTRIBUTES.props);
+    expect(JSON.parse(marker?.[3] ?? '')).toEqual({ label: 'Share' });
     expect(attributes).toContain(`${ISLAND_ATTRIBUTES.start}="idle"`);
     expect(attributes).toContain(`${ISLAND_ATTRIBUTES.parts}="button[data-x]"`);
     expect(attributes).toContain(`${ISLAND_ATTRIBUTES.prefix}="${rendered[0]}"`);
     expect(marker?.[2]).toContain('Share at /blog/a-post');
+  });
+
+  it('writes props that hold a closing script tag so that they cannot end their script early', () => {
+    const label = '</script><script>alert(1)</script>';
+    const html = renderToString(
+      createElement(
+        IslandsContext.Provider,
+        {
+          value: {
+            page: page(),
+            entry: '/assets/entry.client.js',
+            render: (tree, prefix) => renderToString(tree, { identifierPrefix: prefix }),
+          },
+        },
+        createElement(Marked, { label }),
+      ),
+    );
+    expect(html).not.toContain('<script>alert(1)');
+    const json = /<script type="application\/json" data-props="">(.*)<\/script>$/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(json)).toEqual({ label });
   });
 
   it('is its component, in place, on a page React Router hydrates whole', () => {

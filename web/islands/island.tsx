@@ -34,7 +34,7 @@ import { FORM_ANSWER_HEADER, type FormAnswerReply } from '../../common/web-conte
 import { AuthProvider } from '../features/layout/auth-provider.tsx';
 import { FORM_FIELD } from '../lib/form-post.ts';
 import type { RootData } from '../lib/site.ts';
-import { ISLAND_ATTRIBUTES } from './markers.ts';
+import { ISLAND_ATTRIBUTES, inlineJson } from './markers.ts';
 
 /**
  * When an island's code starts: in view (or near it), once the page is idle, as soon as it can, or
@@ -72,7 +72,7 @@ export const useIslands = () => useContext(IslandsContext);
 
 /**
  * Makes `Component` an island named `name` (a name of web/islands/registry.ts, where the browser
- * finds its code). Its props must be JSON: the browser gets them from the marker.
+ * finds its code). Its props must be JSON: the browser reads them from the script after the marker.
  */
 export function island<P extends object>(
   name: string,
@@ -104,20 +104,30 @@ export function island<P extends object>(
       prefix,
     );
     const Marker = inline ? 'span' : 'div';
+    const json = inlineJson(props);
     return (
-      <Marker
-        className="island"
-        {...{
-          [ISLAND_ATTRIBUTES.name]: name,
-          [ISLAND_ATTRIBUTES.props]: JSON.stringify(props),
-          [ISLAND_ATTRIBUTES.start]: start,
-          [ISLAND_ATTRIBUTES.prefix]: prefix,
-          ...(parts ? { [ISLAND_ATTRIBUTES.parts]: parts } : {}),
-          ...(media ? { [ISLAND_ATTRIBUTES.media]: media } : {}),
-        }}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the island's tree, on the server
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
+      <>
+        <Marker
+          className="island"
+          {...{
+            [ISLAND_ATTRIBUTES.name]: name,
+            [ISLAND_ATTRIBUTES.start]: start,
+            [ISLAND_ATTRIBUTES.prefix]: prefix,
+            ...(parts ? { [ISLAND_ATTRIBUTES.parts]: parts } : {}),
+            ...(media ? { [ISLAND_ATTRIBUTES.media]: media } : {}),
+          }}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the island's tree, on the server
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+        {json === '{}' ? null : (
+          <script
+            type="application/json"
+            {...{ [ISLAND_ATTRIBUTES.props]: '' }}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the island's props as JSON, escaped for a script element
+            dangerouslySetInnerHTML={{ __html: json }}
+          />
+        )}
+      </>
     );
   }
   Island.displayName = `Island(${name})`;

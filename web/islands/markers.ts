@@ -3,7 +3,11 @@
  * the client entry can tell an island page from a whole one without loading anything else.
  */
 
-/** The marker element's attributes, read by the runtime (web/islands/start.tsx). */
+/**
+ * The marker element's attributes, read by the runtime (web/islands/start.tsx). An island's props
+ * are not one of them: they are JSON in a `<script data-props>` right after its marker, so the
+ * bytes before the page's first content are content (a list's props hold the list again).
+ */
 export const ISLAND_ATTRIBUTES = {
   name: 'data-island',
   props: 'data-props',
@@ -16,3 +20,13 @@ export const ISLAND_ATTRIBUTES = {
 
 /** The id of the page's island state (JSON) in the document. */
 export const ISLAND_PAGE_ID = 'island-page';
+
+/** JSON safe inside an inline `<script>`: no `</script` or `<!--` can end it early. */
+export const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** An island's props: the JSON script right after its marker, if it has one. */
+export function islandProps(marker: Element): object {
+  const next = marker.nextElementSibling;
+  if (next?.tagName !== 'SCRIPT' || !next.hasAttribute(ISLAND_ATTRIBUTES.props)) return {};
+  return JSON.parse(next.textContent ?? '{}') as object;
+}

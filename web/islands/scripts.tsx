@@ -5,7 +5,7 @@
  */
 import { compactStarter, EARLY_STARTS, HOLD_MS } from '../lib/late-start.ts';
 import type { IslandsRendering } from './island.tsx';
-import { ISLAND_ATTRIBUTES, ISLAND_PAGE_ID } from './markers.ts';
+import { ISLAND_ATTRIBUTES, ISLAND_PAGE_ID, inlineJson } from './markers.ts';
 import { startIslands } from './starter.ts';
 
 /** What starts the code at once, and wakes the island it happens in: a press, a key, a focus. */
@@ -13,9 +13,6 @@ const REACHES = [...EARLY_STARTS, 'focusin'];
 
 /** The starter's text, made once. */
 const STARTER = compactStarter(startIslands.toString());
-
-/** JSON safe inside an inline `<script>`: no `</script` or `<!--` can end it early. */
-const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export function IslandScripts({
   rendering,

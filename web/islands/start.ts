@@ -21,7 +21,7 @@
  */
 import { fetchFontsWhenIdle } from '../lib/font-files.ts';
 import type { IslandPage, IslandStart } from './island.tsx';
-import { ISLAND_ATTRIBUTES, ISLAND_PAGE_ID } from './markers.ts';
+import { ISLAND_ATTRIBUTES, ISLAND_PAGE_ID, islandProps } from './markers.ts';
 import { islandModules } from './registry.ts';
 import type { IslandsHandoff } from './starter.ts';
 
@@ -55,7 +55,7 @@ function start(marker: Element) {
   // React, React DOM and React Router come with the first island that starts, not with the page.
   Promise.all([import('./hydrate.tsx'), load()]).then(
     ([{ hydrateIsland }, Component]) => {
-      const props = JSON.parse(marker.getAttribute(ISLAND_ATTRIBUTES.props) ?? '{}') as object;
+      const props = islandProps(marker);
       hydrateIsland(marker, Component, props, page, () => live(marker));
     },
     // Not fetched (offline): the HTML stays, what was held for it is done as the browser does it
