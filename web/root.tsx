@@ -38,6 +38,7 @@ import { withBase } from './lib/base.ts';
 import { fetchFontsWhenIdle, useFontsOnMove } from './lib/fonts.ts';
 import { useNonce } from './lib/nonce.ts';
 import type { RootData } from './lib/site.ts';
+import { pageTimeZone, TIME_ZONE_SCRIPT } from './lib/time-zone.ts';
 import { useToasts } from './ui/use-toast.ts';
 
 /**
@@ -51,11 +52,12 @@ const INSIGHTS_AFTER_LOAD = `addEventListener('load',function(){var f=requestAni
 // Radix Toast loads with the first toast, not with every page.
 const Toaster = lazy(() => import('./ui/toaster.tsx').then((module) => ({ default: module.Toaster })));
 
-export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
   const { siteUrl, user, imageGenerator, staticCopy } = context;
   const fediverse = staticCopy ? null : await context.readApi<FediverseInfo>(FEDIVERSE_INFO_PATH);
   return {
     user,
+    timeZone: pageTimeZone(request.headers.get('cookie'), user !== null),
     site: {
       url: siteUrl,
       ownerName: profile.name,
@@ -111,6 +113,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user content
           dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? themeScript() : '' }}
         />
+        {data?.user ? (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user content
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? TIME_ZONE_SCRIPT : '' }}
+          />
+        ) : null}
         {/* The view counter comes after the page's first paint: no script is fetched before the page
             has painted its largest content (ADR 017). Written by the server alone, like the theme script. */}
         {data?.site.analytics && (

@@ -11,6 +11,7 @@ import { islandModules } from './registry.ts';
 
 const root: RootData = {
   user: null,
+  timeZone: 'America/New_York',
   site: {
     url: 'https://example.test',
     ownerName: 'Jordan Ellis',

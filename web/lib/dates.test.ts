@@ -19,15 +19,19 @@ describe('date formats', () => {
     expect(longDate('2026-11-02T23:30:00Z')).toBe('November 2, 2026');
   });
 
-  it("formats endorsements as 'MMM d, yyyy'", () => {
-    expect(shortDate('2026-11-02T12:00:00Z')).toBe('Nov 2, 2026');
+  it("formats endorsements as 'MMM d, yyyy' in the page's zone", () => {
+    expect(shortDate('2026-11-02T12:00:00Z', 'America/New_York')).toBe('Nov 2, 2026');
+    expect(shortDate('2026-11-03T02:00:00Z', 'America/New_York')).toBe('Nov 2, 2026');
+    expect(shortDate('2026-11-03T02:00:00Z', 'Asia/Tokyo')).toBe('Nov 3, 2026');
   });
 
   it('labels a calendar day by month and day, whatever the zone', () => {
     expect(dayLabel('2026-11-02')).toBe('Nov 2');
   });
 
-  it('gives the owner a date with a time', () => {
-    expect(dateAndTime('2026-11-02T12:00:00Z')).toMatch(/^Nov 2, 2026, \d{1,2}:\d{2}\s?[AP]M$/);
+  it("gives the owner a date with a time in the page's zone, the zone named", () => {
+    expect(dateAndTime('2026-11-02T20:04:00Z', 'America/New_York')).toMatch(/^Nov 2, 2026, 3:04\s?PM EST$/);
+    expect(dateAndTime('2026-11-02T20:04:00Z', 'Asia/Tokyo')).toMatch(/^Nov 3, 2026, 5:04\s?AM GMT\+9$/);
+    expect(dateAndTime('2026-11-02T20:04:00Z', 'UTC')).toMatch(/^Nov 2, 2026, 8:04\s?PM UTC$/);
   });
 });

@@ -1,8 +1,11 @@
 /**
  * Every date the site shows, formatted in one place (en-US, as the spec's examples).
- * Dates a page renders on the server are formatted in UTC, so the server's HTML and the
- * browser's hydration agree; the owner's own timestamps are in their browser's zone. Only the
- * browser's own Intl: no date library ships with any page.
+ * A page's dates are formatted the same on the server and in the browser, so its HTML and its
+ * hydration agree: a post's day in UTC, a moment (when something arrived in the dashboard, an
+ * endorsement's day) in the zone the root loader names (`useTimeZone`, web/lib/site.ts: the
+ * signed-in owner's browser's zone once known, the owner's zone of content/profile.ts before),
+ * with the zone written after a time. Only the browser's own Intl: no date library ships with
+ * any page.
  */
 
 // Formatters are costly to make (a page of posts formats a date per post): each is made once.
@@ -40,11 +43,14 @@ export function longDate(iso: string): string {
   return long.format(new Date(iso));
 }
 
-/** 'Nov 2, 2026' (the spec's 'MMM d, yyyy'): endorsements, read in the browser, in its zone. */
-export function shortDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(
-    new Date(iso),
-  );
+/** 'Nov 2, 2026' (the spec's 'MMM d, yyyy') in `timeZone`: endorsements. */
+export function shortDate(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone,
+  }).format(new Date(iso));
 }
 
 /** 'Nov 2' for a calendar day ('2026-11-02'): the analytics chart's axis. */
@@ -56,7 +62,15 @@ export function dayLabel(day: string): string {
   });
 }
 
-/** 'Nov 2, 2026, 3:04 PM' in the owner's zone: when something arrived in the dashboard. */
-export function dateAndTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** 'Nov 2, 2026, 3:04 PM EST' in `timeZone`, the zone named: when something arrived in the dashboard. */
+export function dateAndTime(iso: string, timeZone: string): string {
+  return new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  });
 }

@@ -2,6 +2,7 @@ import { useRouteLoaderData } from 'react-router';
 import type { FediverseInfo } from '../../common/fediverse.ts';
 import type { SocialLink } from '../../common/schemas/content.ts';
 import type { SessionUser } from '../../common/web-context.ts';
+import { OWNER_TIME_ZONE } from '../../content/profile.ts';
 
 /** What every page knows about the site, from the root loader. */
 export interface SiteInfo {
@@ -29,6 +30,16 @@ export interface SiteInfo {
 export interface RootData {
   site: SiteInfo;
   user: SessionUser | null;
+  /**
+   * The zone a page's moments are written in (web/lib/dates.ts): for the signed-in, their
+   * browser's as its last page told (web/lib/time-zone.ts), else the owner's.
+   */
+  timeZone: string;
+}
+
+/** The zone of the page's moments, from the root loader (the owner's where there is none). */
+export function useTimeZone(): string {
+  return useRouteLoaderData<RootData>('root')?.timeZone ?? OWNER_TIME_ZONE;
 }
 
 /** The site info of the root loader, for components of any page. */

@@ -4,6 +4,7 @@ import type { PublicIssue } from '../../common/schemas/newsletter.ts';
 import { newsletterApi, newsletterPaths } from '../features/newsletter/api.ts';
 import { NewsletterSignup } from '../features/newsletter/subscribe-form.tsx';
 import { withBaseInHtml } from '../lib/base.ts';
+import { longDate } from '../lib/dates.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { Link } from '../ui/link.tsx';
 import type { Route } from './+types/newsletter-issue';
@@ -47,15 +48,7 @@ export default function NewsletterIssuePage({ loaderData }: Route.ComponentProps
         <Link to={newsletterPaths.page} className="hover:underline">
           Newsletter
         </Link>{' '}
-        ·{' '}
-        <time dateTime={issue.sentAt}>
-          {new Date(issue.sentAt).toLocaleDateString('en-US', {
-            year: 'numeric',
-            month: 'long',
-            day: 'numeric',
-            timeZone: 'UTC',
-          })}
-        </time>
+        · <time dateTime={issue.sentAt}>{longDate(issue.sentAt)}</time>
       </p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{issue.subject}</h1>
       <div

@@ -8,6 +8,7 @@ import type { Page } from '../../common/schemas/shared.ts';
 import { newsletterApi, newsletterPaths } from '../features/newsletter/api.ts';
 import { subscribeForms } from '../features/newsletter/newsletter-forms.server.ts';
 import { NEWSLETTER_PROMISE, NewsletterSignup } from '../features/newsletter/subscribe-form.tsx';
+import { longDate } from '../lib/dates.ts';
 import { formAction } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { Link } from '../ui/link.tsx';
@@ -37,14 +38,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-
 export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
   const archive = loaderData.archive;
   const more = archive ? archive.page * archive.pageSize < archive.total : false;
@@ -70,7 +63,7 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
                   {issue.subject}
                 </Link>
                 <time dateTime={issue.sentAt} className="text-sm text-muted-foreground">
-                  {dateOf(issue.sentAt)}
+                  {longDate(issue.sentAt)}
                 </time>
               </li>
             ))}

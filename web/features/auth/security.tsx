@@ -1,4 +1,6 @@
 import type { SecurityOverview as Overview } from '../../../common/schemas/auth.ts';
+import { dateAndTime } from '../../lib/dates.ts';
+import { useTimeZone } from '../../lib/site.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
 import { When } from '../../ui/when.tsx';
@@ -31,6 +33,7 @@ export function Security() {
 }
 
 function Sessions({ sessions }: { sessions: Overview['sessions'] }) {
+  const timeZone = useTimeZone();
   const end = useAdminAction(
     (session: Overview['sessions'][number]) => endSession(session.id),
     (session) => ({ title: 'Session ended', description: `${session.device} is signed out.` }),
@@ -89,7 +92,7 @@ function Sessions({ sessions }: { sessions: Overview['sessions'] }) {
                 variant="destructive"
                 disabled={end.isPending}
                 onClick={() => end.mutate(session)}
-                aria-label={`End the session on ${session.device} last seen ${new Date(session.lastSeenAt).toLocaleString()}`}
+                aria-label={`End the session on ${session.device} last seen ${dateAndTime(session.lastSeenAt, timeZone)}`}
               >
                 End
               </Button>

@@ -7,8 +7,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { MARKDOWN_FILE } from '../../../common/markdown-import.ts';
 import type { ImportResult } from '../../../common/schemas/backup.ts';
+import { dateAndTime } from '../../lib/dates.ts';
 import { usePageAction } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
+import { useTimeZone } from '../../lib/site.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
@@ -47,6 +49,7 @@ export function YourData() {
 }
 
 function Backups() {
+  const timeZone = useTimeZone();
   const backups = useBackups();
   const refresh = useRefreshAdmin();
   const backUp = useRouteForm(DATA_FORMS.backup, {
@@ -108,7 +111,7 @@ function Backups() {
                   href={dataPaths.backup(backup.name)}
                   download={backup.name}
                   className="font-medium text-primary underline underline-offset-2"
-                  aria-label={`Download the backup of ${new Date(backup.createdAt).toLocaleString()}`}
+                  aria-label={`Download the backup of ${dateAndTime(backup.createdAt, timeZone)}`}
                 >
                   Download
                 </a>

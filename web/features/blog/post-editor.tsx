@@ -15,11 +15,12 @@ import { useNavigate } from 'react-router';
 import { SEO_DESCRIPTION_LENGTH } from '../../../common/constants.ts';
 import { type AdminPost, type BlogPostFormInput, blogPostFormSchema } from '../../../common/schemas/blog.ts';
 import { slugify } from '../../../common/text.ts';
+import { wallClock } from '../../../common/zoned-time.ts';
 import { dateAndTime } from '../../lib/dates.ts';
 import { useDone } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useTimeZone } from '../../lib/site.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
@@ -75,15 +76,17 @@ const formOf = (post: AdminPost): BlogPostFormInput => ({
   canonicalUrl: post.canonicalUrl,
 });
 
-/** An ISO time as the value of a datetime-local input (the browser's time zone). */
-export function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+/** An ISO time as the value of a datetime-local input, on the wall clock of `timeZone`. */
+export function toLocalInput(iso: string, timeZone: string): string {
+  const { date, minutes } = wallClock(new Date(iso), timeZone);
+  return `${date}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 /** A publish time still to come, shown in the editor; a past one is not (it is when it went live). */
-const plannedTime = (post: AdminPost | null) =>
-  post?.publishedAt && Date.parse(post.publishedAt) > Date.now() ? toLocalInput(post.publishedAt) : '';
+const plannedTime = (post: AdminPost | null, timeZone: string) =>
+  post?.publishedAt && Date.parse(post.publishedAt) > Date.now()
+    ? toLocalInput(post.publishedAt, timeZone)
+    : '';
 
 type Work = BlogPostFormInput & { publishAt: string };
 
@@ -137,14 +140,14 @@ export function PostEditor({
     empty: editing ? formOf(editing) : empty,
     resolver: zodResolver(blogPostFormSchema),
   });
-  const hydrated = useHydrated();
+  const timeZone = useTimeZone();
   const formElement = useRef<HTMLFormElement>(null);
   const { isDirty } = form.formState;
   const [publishAt, setPublishAt] = useState(() => {
     const typed =
       typeof document === 'undefined' ? null : document.getElementById(`${POST_FORM_ID}-publish-at`);
     if (typed && 'value' in typed && typeof typed.value === 'string' && typed.value) return typed.value;
-    return answer?.values.publishAt ?? plannedTime(editing);
+    return answer?.values.publishAt ?? plannedTime(editing, timeZone);
   });
   const [publishAtError, setPublishAtError] = useState<string | undefined>(undefined);
   const [savedAt, setSavedAt] = useState<string | null>(null);
@@ -162,13 +165,13 @@ export function PostEditor({
     if (shownId.current === editingId) return;
     shownId.current = editingId;
     form.reset(editing ? formOf(editing) : empty);
-    setPublishAt(plannedTime(editing));
+    setPublishAt(plannedTime(editing, timeZone));
     setSavedAt(null);
     clearPreview();
-  }, [editing, editingId, form, clearPreview]);
+  }, [editing, editingId, form, clearPreview, timeZone]);
 
   const values = form.watch();
-  const dirty = isDirty || publishAt !== plannedTime(editing);
+  const dirty = isDirty || publishAt !== plannedTime(editing, timeZone);
   const autosave = useEditorAutosave<Work>(editing?.id ?? null, { ...values, publishAt }, dirty);
 
   // A slug from the title, about 500 ms after the title changes, while the slug is empty.
@@ -209,8 +212,8 @@ export function PostEditor({
     if (!stored || !post || !savedHere.current) return;
     savedHere.current = false;
     form.reset(formOf(post));
-    setPublishAt(plannedTime(post));
-  }, [stored, form]);
+    setPublishAt(plannedTime(post, timeZone));
+  }, [stored, form, timeZone]);
 
   const submit = onSubmit(() => {
     const at = publishAt ? new Date(publishAt) : null;
@@ -269,10 +272,8 @@ export function PostEditor({
       </div>
       <FormName name={POST_FORM} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      {/* The browser's own zone for the publish time, once the page's code can say it (else the owner's). */}
-      {hydrated ? (
-        <input type="hidden" name="timeZone" value={Intl.DateTimeFormat().resolvedOptions().timeZone} />
-      ) : null}
+      {/* The zone the publish time is written in, as the page shows it (useTimeZone). */}
+      <input type="hidden" name="timeZone" value={timeZone} />
       <FormNotice answer={answer} />
       {created || updated ? (
         <DoneNotice
@@ -286,7 +287,7 @@ export function PostEditor({
           className="flex flex-wrap items-center gap-3 rounded-md border border-primary bg-primary/10 p-3 text-sm"
         >
           <p className="mr-auto">
-            You have unsaved changes from {dateAndTime(autosave.found.savedAt)}. Restore them?
+            You have unsaved changes from {dateAndTime(autosave.found.savedAt, timeZone)}. Restore them?
           </p>
           <Button type="button" size="sm" onClick={restore}>
             Restore
@@ -396,8 +397,8 @@ export function PostEditor({
           label="Publish at (optional)"
           hint={
             editing?.status === 'published' && editing.publishedAt
-              ? `Published ${dateAndTime(editing.publishedAt)}. A time in the future schedules the post instead.`
-              : 'Leave empty to publish when you save. A time in the future schedules the post: it goes live then.'
+              ? `Published ${dateAndTime(editing.publishedAt, timeZone)}. A time in the future schedules the post instead (${timeZone} time).`
+              : `Leave empty to publish when you save. A time in the future schedules the post: it goes live then (${timeZone} time).`
           }
           error={publishAtError ?? errorOf('publishAt' as never)}
         >

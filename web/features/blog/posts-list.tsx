@@ -3,6 +3,7 @@
 import type { AdminPost } from '../../../common/schemas/blog.ts';
 import { dateAndTime } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
+import { useTimeZone } from '../../lib/site.ts';
 import { Button } from '../../ui/button.tsx';
 import { Link } from '../../ui/link.tsx';
 import { When } from '../../ui/when.tsx';
@@ -108,9 +109,10 @@ export function PostsList({
 const TONE = { draft: 'quiet', scheduled: 'notice', published: 'good' } as const;
 
 function PostStatus({ post }: { post: AdminPost }) {
+  const timeZone = useTimeZone();
   const label =
     post.status === 'scheduled' && post.publishedAt
-      ? `Scheduled for ${dateAndTime(post.publishedAt)}`
+      ? `Scheduled for ${dateAndTime(post.publishedAt, timeZone)}`
       : post.status === 'published'
         ? 'Published'
         : 'Draft';

@@ -14,6 +14,7 @@ import { dateAndTime } from '../../lib/dates.ts';
 import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { BUDGET_LABELS, PROJECT_TYPE_LABELS } from '../../lib/option-labels.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
+import { useTimeZone } from '../../lib/site.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { DoneNotice } from '../../ui/form-notice.tsx';
@@ -301,6 +302,7 @@ function ValueForm({ quote }: { quote: AdminQuote }) {
 }
 
 function History({ quote, load }: { quote: AdminQuote; load: boolean }) {
+  const timeZone = useTimeZone();
   // Read when the row is opened, never for every row of the server's page as it comes alive.
   const history = useQuoteHistory(quote.id, load);
   const id = useId();
@@ -318,10 +320,10 @@ function History({ quote, load }: { quote: AdminQuote; load: boolean }) {
         <>
           <p className="text-xs font-medium">History</p>
           <ol aria-label={`History of the request from ${quote.name}`} className="space-y-1 text-xs">
-            <li className="text-muted-foreground">Received {dateAndTime(quote.createdAt)}</li>
+            <li className="text-muted-foreground">Received {dateAndTime(quote.createdAt, timeZone)}</li>
             {(history.data ?? []).map((event) => (
               <li key={event.id}>
-                <span className="text-muted-foreground">{dateAndTime(event.createdAt)}: </span>
+                <span className="text-muted-foreground">{dateAndTime(event.createdAt, timeZone)}: </span>
                 {event.stage ? (
                   `Moved to ${QUOTE_STAGE_LABELS[event.stage]}`
                 ) : (

@@ -12,6 +12,7 @@ import { shortenName } from '../../../common/text.ts';
 import { shortDate } from '../../lib/dates.ts';
 import { Honeypot } from '../../lib/form-token.tsx';
 import { useRouteForm } from '../../lib/route-form.tsx';
+import { useTimeZone } from '../../lib/site.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
@@ -35,6 +36,7 @@ export function RecentEndorsements({
   /** 3 inside the dialog (under its h2), 2 on the skill's own page (under its h1). */
   headingLevel?: 2 | 3;
 }) {
+  const timeZone = useTimeZone();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { data, error, isLoading } = useEndorsements(skillId, initial);
   return (
@@ -70,7 +72,9 @@ export function RecentEndorsements({
                 <p className="flex flex-wrap items-center gap-x-2 text-sm">
                   <span className="font-medium">{shortenName(endorsement.name)}</span>
                   <Stars rating={endorsement.rating} />
-                  <span className="text-xs text-muted-foreground">{shortDate(endorsement.createdAt)}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {shortDate(endorsement.createdAt, timeZone)}
+                  </span>
                 </p>
                 {endorsement.comment && (
                   <p className="mt-1 text-sm text-muted-foreground">"{endorsement.comment}"</p>
