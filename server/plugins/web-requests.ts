@@ -103,9 +103,11 @@ export function isPublicPage(address: string): boolean {
 /**
  * Pages everybody without a session sees alike. Sign-in, the image generator and the dashboard,
  * which are each visitor's own, are never cached, and neither is any private address
- * (private-addresses.ts).
+ * (private-addresses.ts). Nor is 'Book a call': its free times change with every booking, with
+ * the owner's calendar and with the clock, as `/api/booking/slots` does, which no cache keeps
+ * either (a time just booked was offered for ten more minutes, issue 65).
  */
-const UNCACHED_PAGES = /^\/(admin|auth|generate-images)(\/|\?|$)/;
+const UNCACHED_PAGES = /^\/(admin|auth|generate-images|book-a-call)(\/|\?|$)/;
 
 /**
  * The query parameters any page reads when it renders (the blog's and the newsletter's page, search
