@@ -132,7 +132,7 @@ test.describe('a quiet dashboard and a calm wide screen (1280 x 900, immersive o
 
   test('the verification field is empty and says what to type', async ({ page }) => {
     await page.goto('/blog/one-schema-form-to-database');
-    const field = page.getByLabel('Verification', { exact: true });
+    const field = page.getByLabel('CAPTCHA verification', { exact: true });
     await expect(field).toHaveValue('');
     await expect(field).not.toHaveAttribute('placeholder', /./);
     await expect(field).toHaveAccessibleDescription(/Type not-a-robot to show you are a person\./);

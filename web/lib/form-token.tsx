@@ -1,6 +1,6 @@
 /**
  * The public forms' bot checks in the page (comment, guest post, endorsement): the 'not-a-robot'
- * verification field (checked again by the server), a honeypot people never see or reach, and a
+ * verification field (named as the spec's messages name it: 'CAPTCHA verification is required') (checked again by the server), a honeypot people never see or reach, and a
  * token the page's action handed back with its answer, for the next post. A form's first post
  * carries no token: its action takes the visit's (route-form.server.ts).
  */
@@ -14,7 +14,7 @@ export function HumanCheck({ form }: { form: Pick<RouteFormState, 'field' | 'err
   return (
     <>
       <Field
-        label="Verification"
+        label="CAPTCHA verification"
         hint={`Type ${VERIFICATION_PHRASE} to show you are a person.`}
         error={form.errorOf('captchaToken')}
       >

@@ -75,7 +75,9 @@ export interface RouteFormState {
   /** The id for what the form turns into once sent: a success sent without scripts scrolls to it. */
   doneId: string;
   /** A field's name and value in the page: what a refused post kept, else its blank value. */
-  field(name: string): { name: string; defaultValue: string } | { name: string; defaultChecked: boolean };
+  field(
+    name: string,
+  ): { name: string; defaultValue: string; autoFocus?: boolean } | { name: string; defaultChecked: boolean };
   /** A field's message from the last answer. */
   errorOf(name: string): string | undefined;
 }
@@ -191,7 +193,14 @@ export function useRouteForm(name: string, options: RouteFormOptions = {}): Rout
           defaultChecked: answer ? answer.values[field] === 'on' || answer.values[field] === 'true' : blank,
         };
       }
-      return { name: field, defaultValue: answer?.values[field] ?? blank ?? '' };
+      return {
+        name: field,
+        defaultValue: answer?.values[field] ?? blank ?? '',
+        // The first field a refusal names takes the focus as the page loads: without the page's
+        // code, a refused post comes back at the top of the page, and the browser brings that field
+        // (and its message) into view. (With the code, the answer arrives in a page already there.)
+        ...(answer && Object.keys(answer.errors)[0] === field ? { autoFocus: true } : {}),
+      };
     },
     errorOf: (field) => (rechecked ? rechecked[field] : answer?.errors[field]),
   };
