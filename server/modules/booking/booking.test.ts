@@ -107,6 +107,8 @@ describe('booking a slot', () => {
     // The visitor's email speaks their time (London), the owner's New York time.
     expect(visitor?.subject).toBe('Your call with Jordan Ellis: Tuesday, November 24, 2026 at 3:00 PM GMT');
     expect(visitor?.body).toContain(`Cancel or move: ${created.manageUrl}`);
+    // Greeted on a line of its own, not as a field ("Hello: Dana Baker").
+    expect(visitor?.body).toMatch(/^Hello Dana Baker,\n\nCall: booked\n/);
     expect(owner).toMatchObject({ kind: 'booking', recipient: null });
     expect(owner?.subject).toBe('Call booked: Dana Baker, Tuesday, November 24, 2026 at 10:00 AM EST');
     expect(owner?.body).toContain('Email: dana@example.com');
@@ -269,6 +271,10 @@ describe('the private link', () => {
     expect((await slots()).slots).not.toContain('2026-11-25T19:00:00.000Z');
     const movedMail = (await outbox()).at(-1);
     expect(movedMail?.subject).toBe('Call moved: Dana Baker, Wednesday, November 25, 2026 at 2:00 PM EST');
+    // The visitor's email says it moved, not what the booking's said.
+    expect((await outbox()).at(-2)?.subject).toBe(
+      'Moved: your call with Jordan Ellis, now Wednesday, November 25, 2026 at 7:00 PM GMT',
+    );
     // The same event, updated: same UID, the next SEQUENCE.
     expect(movedMail?.attachment?.content.replace(/\r\n /g, '')).toContain('SEQUENCE:1');
 
@@ -683,6 +689,12 @@ describe('call types and their questions (issue 49, points 2 and 3)', () => {
     expect((await manage(tokenOf(created))).json()).toMatchObject({ answers });
     const [visitor, owner] = await outbox();
     expect(visitor?.body).toContain('Where: At the shop: 12 Peachtree St, Atlanta');
+    // Calendar apps show where the call is from the event's LOCATION.
+    for (const mail of [visitor, owner]) {
+      expect(mail?.attachment?.content.replace(/\r\n /g, '')).toContain(
+        'LOCATION:At the shop: 12 Peachtree St\\, Atlanta',
+      );
+    }
     expect(owner?.body).toContain('Car make and year: Honda Civic 2012');
     expect(owner?.body).toContain('Keys left: One');
     const [listed] = (

@@ -26,6 +26,7 @@ export function bookingEmails({ options, now, manageUrl }: BookingContext) {
       stamp: now(),
       summary: `${row.callTypeName ?? 'Call'}: ${row.name} and ${options.ownerName}`,
       description: `Topic: ${row.topic}${row.location ? `\nWhere: ${row.location}` : ''}${link ? `\n\nCancel or move: ${link}` : ''}`,
+      location: row.location,
       url: link ?? options.siteUrl,
       organizer: { name: options.ownerName, email: options.ownerEmail },
       attendee: { name: row.name, email: row.email },
@@ -79,9 +80,11 @@ export function bookingEmails({ options, now, manageUrl }: BookingContext) {
       subject:
         kind === 'cancelled'
           ? `Cancelled: your call with ${options.ownerName}`
-          : `Your call with ${options.ownerName}: ${describeTime(row.startAt, visitorZone)}`,
+          : kind === 'moved'
+            ? `Moved: your call with ${options.ownerName}, now ${describeTime(row.startAt, visitorZone)}`
+            : `Your call with ${options.ownerName}: ${describeTime(row.startAt, visitorZone)}`,
+      greeting: row.name,
       fields: {
-        Hello: row.name,
         Call:
           kind === 'cancelled' ? `cancelled (it was ${describeTime(row.startAt, visitorZone)})` : `${verb}`,
         When: kind === 'cancelled' ? undefined : describeTime(row.startAt, visitorZone),
@@ -117,8 +120,8 @@ export function bookingEmails({ options, now, manageUrl }: BookingContext) {
       sourceId: row.id,
       recipient: row.email,
       subject: `Reminder: your call with ${options.ownerName}, ${describeTime(row.startAt, visitorZone)}`,
+      greeting: row.name,
       fields: {
-        Hello: row.name,
         Call: inHours(hours),
         When: describeTime(row.startAt, visitorZone),
         Length: lengthOf(row),
@@ -163,6 +166,7 @@ export function bookingEmails({ options, now, manageUrl }: BookingContext) {
           '',
           `Bookings: ${options.siteUrl}/admin/blog/bookings`,
         ].join('\n'),
+        location: row.location,
         url: `${options.siteUrl}/admin/blog/bookings`,
         organizer: { name: options.ownerName, email: options.ownerEmail },
         attendee: { name: row.name, email: row.email },

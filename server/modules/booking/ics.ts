@@ -29,6 +29,8 @@ export interface CallEvent {
   stamp: Date;
   summary: string;
   description: string;
+  /** Where the call takes place (a phone number, a video link, an address), if it is said. */
+  location?: string | null | undefined;
   url: string;
   organizer: { name: string; email: string };
   attendee: { name: string; email: string };
@@ -79,6 +81,7 @@ export function callInvitation(event: CallEvent): string {
   vevent.addPropertyWithValue('dtend', utc(event.end));
   vevent.addPropertyWithValue('summary', oneLine(event.summary));
   vevent.addPropertyWithValue('description', calendarText(event.description));
+  if (event.location) vevent.addPropertyWithValue('location', oneLine(event.location));
   vevent.addPropertyWithValue('url', address(event.url));
   if (event.method) {
     vevent.addProperty(person('organizer', event.organizer));

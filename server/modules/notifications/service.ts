@@ -23,6 +23,8 @@ export interface Notification {
   subject: string;
   /** Label and value pairs, rendered as the plain-text body. */
   fields: Record<string, string | number | boolean | null | undefined>;
+  /** Whom a visitor's email greets, on a line of its own above the fields ("Hello Amelia Hart,"). */
+  greeting?: string | undefined;
   /** The id of the row it reports, when there is one. */
   sourceId?: number | undefined;
   /** Who gets it: the owner when absent; a visitor's address for a reply to their comment. */
@@ -51,7 +53,11 @@ export async function enqueueNotification(writer: Writer, notification: Notifica
   await writer.insert(notificationOutbox).values({
     kind: notification.kind,
     subject: notification.subject,
-    body: notification.text ?? renderBody(notification.fields),
+    body:
+      notification.text ??
+      (notification.greeting
+        ? `Hello ${notification.greeting},\n\n${renderBody(notification.fields)}`
+        : renderBody(notification.fields)),
     payload: notification.fields as Record<string, unknown>,
     sourceId: notification.sourceId ?? null,
     recipient: notification.recipient ?? null,

@@ -107,9 +107,8 @@ export function createTestimonialService(db: Db, cache: ReadCache, options: Test
     };
   }
 
-  function invitationFields(clientName: string, link: string) {
+  function invitationFields(link: string) {
     return {
-      Hello: clientName,
       Message: `${options.ownerName} would be grateful for a few words about working together, to show on the site. It takes a minute; you can change or withdraw what you write at any time through the same link.`,
       Link: link,
     };
@@ -163,7 +162,8 @@ export function createTestimonialService(db: Db, cache: ReadCache, options: Test
             sourceId: row.id,
             recipient: input.email,
             subject: `${options.ownerName} asks for a few words about your project`,
-            fields: invitationFields(input.clientName, link),
+            greeting: input.clientName,
+            fields: invitationFields(link),
           });
         }
         return row.id;

@@ -84,7 +84,7 @@ describe('asking a client', () => {
     const [mail] = await t.database.db.select().from(notificationOutbox);
     expect(mail).toMatchObject({ kind: 'testimonial', recipient: 'maria@example.com', status: 'pending' });
     expect(mail?.body).toContain(body.link);
-    expect(mail?.body).toContain('Hello: Maria Gonzalez');
+    expect(mail?.body).toMatch(/^Hello Maria Gonzalez,\n\nMessage: /);
   });
 
   it('ties the request to a quote request, and refuses one that does not exist', async () => {
