@@ -42,12 +42,14 @@ export function AdminNav() {
   }, [pathname]);
   return (
     // From tablet width up the sections wrap onto a second line instead of hiding past the edge.
+    // On a phone the row fades out at the right edge, which says that more sections lie past it
+    // (5 of 14 show at 390 px); the row ends with room to scroll its last one clear of the fade.
     <nav
       ref={nav}
       aria-label="Admin sections"
-      className="relative mb-8 overflow-x-auto border-b border-border md:overflow-visible"
+      className="relative mb-8 overflow-x-auto border-b border-border [mask-image:linear-gradient(to_right,black_calc(100%-3rem),transparent)] md:overflow-visible md:[mask-image:none]"
     >
-      <ul className="flex min-w-max gap-1 md:min-w-0 md:flex-wrap">
+      <ul className="flex min-w-max gap-1 pr-12 md:min-w-0 md:flex-wrap md:pr-0">
         {sections.map((section) => {
           const waiting = summary && section.waiting ? section.waiting(summary) : 0;
           return (
