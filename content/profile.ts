@@ -80,8 +80,8 @@ export const profile: Profile = profileSchema.parse({
   ],
 });
 
-/** The owner's time zone (Atlanta): the weekly digest's Monday, and later the booking calendar. */
-export const OWNER_TIME_ZONE = 'America/New_York';
+/** The owner's time zone (Atlanta): content/time-zone.ts. */
+export { OWNER_TIME_ZONE } from './time-zone.ts';
 
 /** Social links of the header, hero and footer; they open in a new tab. */
 export const socialLinks: SocialLink[] = socialLinkSchema.array().parse([

@@ -2,7 +2,7 @@ import { useRouteLoaderData } from 'react-router';
 import type { FediverseInfo } from '../../common/fediverse.ts';
 import type { SocialLink } from '../../common/schemas/content.ts';
 import type { SessionUser } from '../../common/web-context.ts';
-import { OWNER_TIME_ZONE } from '../../content/profile.ts';
+import { OWNER_TIME_ZONE } from '../../content/time-zone.ts';
 
 /** What every page knows about the site, from the root loader. */
 export interface SiteInfo {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OWNER_TIME_ZONE } from '../../content/profile.ts';
+import { OWNER_TIME_ZONE } from '../../content/time-zone.ts';
 import { pageTimeZone, TIME_ZONE_SCRIPT } from './time-zone.ts';
 
 describe('pageTimeZone', () => {

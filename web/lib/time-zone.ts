@@ -6,7 +6,7 @@
  * (a page the cache may keep for everyone), it is the owner's zone (content/profile.ts).
  */
 import { isTimeZone } from '../../common/zoned-time.ts';
-import { OWNER_TIME_ZONE } from '../../content/profile.ts';
+import { OWNER_TIME_ZONE } from '../../content/time-zone.ts';
 
 export const TIME_ZONE_COOKIE = 'tz';
 

@@ -1,16 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from './cn.ts';
 
+/** A text field: `field-control` (app.css, components layer), so a caller's width or height wins. */
 export function Input({ className, ...props }: ComponentProps<'input'>) {
-  return (
-    <input
-      className={cn(
-        'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm',
-        'placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
-        'aria-[invalid=true]:border-destructive disabled:cursor-not-allowed disabled:opacity-60',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <input className={cn('field-control field-line', className)} {...props} />;
 }

@@ -11,15 +11,7 @@ interface SelectProps extends ComponentProps<'select'> {
 /** A native select (keyboard, screen readers and mobile pickers for free) with the look of Input. */
 export function Select({ options, placeholder, className, ...props }: SelectProps) {
   return (
-    <select
-      className={cn(
-        'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm',
-        'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
-        'aria-[invalid=true]:border-destructive disabled:cursor-not-allowed disabled:opacity-60',
-        className,
-      )}
-      {...props}
-    >
+    <select className={cn('field-control field-line', className)} {...props}>
       {placeholder !== undefined && <option value="">{placeholder}</option>}
       {Object.entries(options).map(([value, label]) => (
         <option key={value} value={value}>
