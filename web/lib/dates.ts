@@ -3,7 +3,7 @@
  * A page's dates are formatted the same on the server and in the browser, so its HTML and its
  * hydration agree: a post's day in UTC, a moment (when something arrived in the dashboard, an
  * endorsement's day) in the zone the root loader names (`useTimeZone`, web/lib/site.ts: the
- * signed-in owner's browser's zone once known, the owner's zone of content/profile.ts before),
+ * signed-in owner's browser's zone once known, the owner's zone of content/time-zone.ts before),
  * with the zone written after a time. Only the browser's own Intl: no date library ships with
  * any page.
  */

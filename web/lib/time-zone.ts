@@ -3,7 +3,7 @@
  * browser so that the HTML and its hydration agree (issue 65): a signed-in browser names its own
  * zone in a cookie from each page it loads (TIME_ZONE_SCRIPT), and the root loader reads it back
  * (pageTimeZone). Before the first page has told it, and for every visitor who is not signed in
- * (a page the cache may keep for everyone), it is the owner's zone (content/profile.ts).
+ * (a page the cache may keep for everyone), it is the owner's zone (content/time-zone.ts).
  */
 import { isTimeZone } from '../../common/zoned-time.ts';
 import { OWNER_TIME_ZONE } from '../../content/time-zone.ts';
