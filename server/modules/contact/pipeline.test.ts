@@ -94,6 +94,18 @@ describe('a quote request in the pipeline', () => {
     ]);
   });
 
+  it('marked Won straight from New, it was decided, not answered: no first reply is stamped', async () => {
+    const id = await submitQuote('Sam Straight', new Date('2026-11-10T09:00:00Z'));
+    clock.set('2026-11-11T09:00:00Z');
+    expect((await patch(id, { stage: 'won' })).json()).toMatchObject({
+      stage: 'won',
+      firstReplyAt: null,
+      decidedAt: '2026-11-11T09:00:00.000Z',
+    });
+    clock.set('2026-11-11T10:00:00Z');
+    expect((await patch(id, { stage: 'lost' })).json()).toMatchObject({ firstReplyAt: null });
+  });
+
   it('keeps dated notes in its history, and a value alone changes nothing else', async () => {
     const id = await submitQuote('Lee Fixit', new Date('2026-11-09T09:00:00Z'));
     clock.set('2026-11-09T11:30:00Z');

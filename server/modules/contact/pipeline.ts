@@ -14,6 +14,9 @@ import { withIsoDates } from '../../db/paging.ts';
 import { quoteEvents, quoteRequests } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 
+/** The stages a move to is an answer to the request (its first one is the first reply). */
+const REPLIES = new Set<QuoteStage>(['replied', 'proposal']);
+
 /** How many requests each column of the board lists (the newest; its count covers all). */
 export const PIPELINE_CARDS = 50;
 /** The time to first reply is measured over the requests of this many recent days. */
@@ -106,8 +109,10 @@ export function quotePipeline(db: Db, now: () => Date) {
 
     /**
      * Moves a request to another stage and/or sets its value; what is not sent stays. A move
-     * records the event and, the first time it leaves New, the first reply; Won or Lost dates
-     * the decision (a move back out of them clears it). The request counts as read from then.
+     * records the event and, the first time it goes to Replied or Proposal, the first reply (a
+     * request marked Won or Lost straight from New was decided, not answered: it stamps none);
+     * Won or Lost dates the decision (a move back out of them clears it). The request counts as
+     * read from then.
      */
     async updateQuote(
       id: number,
@@ -122,7 +127,7 @@ export function quotePipeline(db: Db, now: () => Date) {
         if (changes.value !== undefined) set.valueUsd = changes.value;
         if (moved && changes.stage) {
           set.stage = changes.stage;
-          if (changes.stage !== 'new' && !current.firstReplyAt) set.firstReplyAt = at;
+          if (REPLIES.has(changes.stage) && !current.firstReplyAt) set.firstReplyAt = at;
           set.decidedAt = changes.stage === 'won' || changes.stage === 'lost' ? at : null;
           if (!current.readAt) set.readAt = at;
         }

@@ -129,7 +129,9 @@ export function Header({ ownerName }: { ownerName: string }) {
               <UserMenu user={user} />
             </Suspense>
           ) : (
-            <Button asChild size="sm">
+            // Outlined, as the signed-in owner's menu is: the page's own call to action ("View My
+            // Work") is the one filled button a visitor sees first, not the owner's way in.
+            <Button asChild size="sm" variant="outline">
               <Link to={paths.auth}>Login</Link>
             </Button>
           )}
