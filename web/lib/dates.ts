@@ -8,6 +8,8 @@
  * any page.
  */
 
+import { zonedFormat } from '../../common/zoned-time.ts';
+
 // Formatters are costly to make (a page of posts formats a date per post): each is made once.
 let relative: Intl.RelativeTimeFormat | undefined;
 let long: Intl.DateTimeFormat | undefined;
@@ -45,12 +47,7 @@ export function longDate(iso: string): string {
 
 /** 'Nov 2, 2026' (the spec's 'MMM d, yyyy') in `timeZone`: endorsements. */
 export function shortDate(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone,
-  }).format(new Date(iso));
+  return zonedFormat(timeZone, { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso));
 }
 
 /** 'Nov 2' for a calendar day ('2026-11-02'): the analytics chart's axis. */
@@ -64,13 +61,12 @@ export function dayLabel(day: string): string {
 
 /** 'Nov 2, 2026, 3:04 PM EST' in `timeZone`, the zone named: when something arrived in the dashboard. */
 export function dateAndTime(iso: string, timeZone: string): string {
-  return new Date(iso).toLocaleString('en-US', {
+  return zonedFormat(timeZone, {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    timeZone,
     timeZoneName: 'short',
-  });
+  }).format(new Date(iso));
 }

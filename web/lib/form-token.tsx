@@ -1,7 +1,8 @@
 /**
  * The public forms' bot checks in the page (comment, guest post, endorsement): the 'not-a-robot'
- * verification field (named as the spec's messages name it: 'CAPTCHA verification is required') (checked again by the server), a honeypot people never see or reach, and a
- * token the page's action handed back with its answer, for the next post. A form's first post
+ * verification field (labelled as the spec's messages name it, 'CAPTCHA verification'; checked
+ * again by the server), a honeypot people never see or reach, and a token the page's action
+ * handed back with its answer, for the next post. A form's first post
  * carries no token: its action takes the visit's (route-form.server.ts).
  */
 import { VERIFICATION_PHRASE } from '../../common/constants.ts';
