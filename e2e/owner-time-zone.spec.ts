@@ -4,7 +4,16 @@
  * keeps the page and the dark theme the theme script set), and every time says its zone, with or
  * without JavaScript.
  */
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+
+/** When the first session listed under Security was signed in, as the page writes it. */
+const sessionSignedInAt = (page: Page) =>
+  page
+    .getByRole('listitem')
+    .filter({ hasText: /· signed in / })
+    .locator('time')
+    .first();
 
 const DASHBOARD = [
   '/admin/blog',
@@ -37,11 +46,7 @@ test('every dashboard page keeps its dark theme and writes its times in the brow
   }
   // The first page told the server the browser's zone: the pages since are written in it.
   await page.goto('/admin/blog/security');
-  const signedInAt = page
-    .getByRole('listitem')
-    .filter({ hasText: /· signed in / })
-    .locator('time')
-    .first();
+  const signedInAt = sessionSignedInAt(page);
   await expect(signedInAt).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M GMT\+9$/);
   // (The fixture's console guard fails the test on React's hydration error, #418, on any page.)
 });
@@ -51,11 +56,7 @@ test.describe('without JavaScript', () => {
 
   test('the times say their zone: the owner’s, as the browser has not named its own', async ({ page }) => {
     await page.goto('/admin/blog/security');
-    const signedInAt = page
-      .getByRole('listitem')
-      .filter({ hasText: /· signed in / })
-      .locator('time')
-      .first();
+    const signedInAt = sessionSignedInAt(page);
     await expect(signedInAt).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M E[SD]T$/);
   });
 });

@@ -80,9 +80,9 @@ describe('an island’s tree', () => {
 describe('island()', () => {
   const Marked = island('test-reader', Reader, { start: 'idle', parts: 'button[data-x]' });
 
-  it('renders a marker with the island’s name, props, start and id prefix around its tree on an island page', () => {
-    const rendered: string[] = [];
-    const html = renderToString(
+  /** The island rendered on an island page; each id prefix it is rendered with goes into `prefixes`. */
+  const onIslandPage = (Component: typeof Marked, props: { label: string }, prefixes: string[] = []) =>
+    renderToString(
       createElement(
         IslandsContext.Provider,
         {
@@ -90,14 +90,18 @@ describe('island()', () => {
             page: page(),
             entry: '/assets/entry.client.js',
             render: (tree, prefix) => {
-              rendered.push(prefix);
+              prefixes.push(prefix);
               return renderToString(tree, { identifierPrefix: prefix });
             },
           },
         },
-        createElement(Marked, { label: 'Share' }),
+        createElement(Component, props),
       ),
     );
+
+  it('renders a marker with the island’s name, props, start and id prefix around its tree on an island page', () => {
+    const rendered: string[] = [];
+    const html = onIslandPage(Marked, { label: 'Share' }, rendered);
     const marker =
       /<div class="island" ([^>]+)>(.*)<\/div><script type="application\/json" data-props="">(.*)<\/script>$/.exec(
         html,
@@ -115,19 +119,7 @@ describe('island()', () => {
 
   it('writes props that hold a closing script tag so that they cannot end their script early', () => {
     const label = '</script><script>alert(1)</script>';
-    const html = renderToString(
-      createElement(
-        IslandsContext.Provider,
-        {
-          value: {
-            page: page(),
-            entry: '/assets/entry.client.js',
-            render: (tree, prefix) => renderToString(tree, { identifierPrefix: prefix }),
-          },
-        },
-        createElement(Marked, { label }),
-      ),
-    );
+    const html = onIslandPage(Marked, { label });
     expect(html).not.toContain('<script>alert(1)');
     const json = /<script type="application\/json" data-props="">(.*)<\/script>$/.exec(html)?.[1] ?? '';
     expect(JSON.parse(json)).toEqual({ label });
