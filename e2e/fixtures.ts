@@ -421,6 +421,19 @@ export async function sendQuote(
   return form;
 }
 
+/** Fills the guest post form as Casey would, under `title`; the verification only when it is given. */
+export async function fillGuestPost(form: Locator, title: string, verification?: string) {
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Summary').fill('What a slow phone taught me about forms that must always work.');
+  await form
+    .getByLabel('Content')
+    .fill('A form that needs its script is a form that fails someone. '.repeat(5));
+  await form.getByLabel('Tags').fill('Forms, Accessibility');
+  await form.getByLabel('Your name').fill('Casey Guest');
+  await form.getByLabel('Your email').fill('casey.guest@example.com');
+  if (verification !== undefined) await form.getByLabel('Verification').fill(verification);
+}
+
 /** The entries of an owner's list (an `/api/admin/...` path answering a list or `{ items }`) whose `field` is `value`. */
 export async function ownerEntries(
   admin: APIRequestContext,

@@ -3,7 +3,7 @@
  * brings the field it names into view, its message beside it, and the message names the field as
  * the form does; a sent quote lands on its "Thank You!".
  */
-import { expect, pastTheMinimum, sendQuote, test } from './fixtures.ts';
+import { expect, fillGuestPost, pastTheMinimum, sendQuote, test } from './fixtures.ts';
 import { throttleLikeAPhone } from './phone-profile.ts';
 
 test.use({ javaScriptEnabled: false, refusedFormsExpected: true, viewport: { width: 390, height: 844 } });
@@ -14,14 +14,7 @@ test('a guest post refused for its empty verification comes back with that field
   await page.goto('/contribute');
   const arrived = Date.now();
   const form = page.getByRole('form', { name: 'Guest post' });
-  await form.getByLabel('Title').fill('Keys on a slow phone');
-  await form.getByLabel('Summary').fill('What a slow phone taught me about forms that must always work.');
-  await form
-    .getByLabel('Content')
-    .fill('A form that needs its script is a form that fails someone. '.repeat(5));
-  await form.getByLabel('Tags').fill('Forms, Accessibility');
-  await form.getByLabel('Your name').fill('Casey Guest');
-  await form.getByLabel('Your email').fill('casey.guest@example.com');
+  await fillGuestPost(form, 'Keys on a slow phone');
   await pastTheMinimum(page, arrived);
   await form.getByRole('button', { name: 'Submit for Review' }).click();
 
