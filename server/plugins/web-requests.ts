@@ -103,11 +103,18 @@ export function isPublicPage(address: string): boolean {
 /**
  * Pages everybody without a session sees alike. Sign-in, the image generator and the dashboard,
  * which are each visitor's own, are never cached, and neither is any private address
- * (private-addresses.ts). Nor is 'Book a call': its free times change with every booking, with
- * the owner's calendar and with the clock, as `/api/booking/slots` does, which no cache keeps
- * either (a time just booked was offered for ten more minutes, issue 65).
+ * (private-addresses.ts).
  */
-const UNCACHED_PAGES = /^\/(admin|auth|generate-images|book-a-call)(\/|\?|$)/;
+const UNCACHED_PAGES = /^\/(admin|auth|generate-images)(\/|\?|$)/;
+
+/**
+ * Public pages that are rendered for each request all the same: 'Book a call', whose free times
+ * change with every booking, with the owner's calendar and with the clock, as
+ * `/api/booking/slots` does, which no cache keeps either (a time just booked was offered for ten
+ * more minutes, issue 65). Still a page like any other public one: its visit is noted, and its
+ * code and data come after its paint (ADR 017).
+ */
+const LIVE_PAGES = /^\/book-a-call(\/|\?|$)/;
 
 /**
  * The query parameters any page reads when it renders (the blog's and the newsletter's page, search
@@ -147,11 +154,16 @@ export function pageCacheKey(url: string): string {
   return query ? `${url.slice(0, queryAt)}?${query}` : url.slice(0, queryAt);
 }
 
-export function isCacheable(request: FastifyRequest, sessionCookie: string): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (!isPublicPage(request.url)) return false;
-  const cookie = request.headers.cookie;
-  return !cookie?.includes(`${sessionCookie}=`);
+/**
+ * How a request for a page is rendered: `cached`, once for everybody without a session and kept
+ * (the page cache); `shared`, as everybody without a session sees it but for this request alone
+ * (LIVE_PAGES); `own`, for this visitor (signed in, a form posted, a private page).
+ */
+export function pageRendering(request: FastifyRequest, sessionCookie: string): 'cached' | 'shared' | 'own' {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return 'own';
+  if (!isPublicPage(request.url)) return 'own';
+  if (request.headers.cookie?.includes(`${sessionCookie}=`)) return 'own';
+  return LIVE_PAGES.test(routedAddress(request.url)) ? 'shared' : 'cached';
 }
 
 export function toFetchRequest(

@@ -124,6 +124,28 @@ describe('the page cache', () => {
     expect(seen.filter((s) => new URL(s.url).pathname === '/')).toHaveLength(3);
   });
 
+  it("renders 'Book a call' for each visitor, yet as a public page: nobody signed in, its code after the paint", async () => {
+    const { handler, seen } = standIn();
+    const app = await start(handler);
+    for (let i = 0; i < 2; i++) {
+      const res = await get(app, '/book-a-call?type=intro&utm_source=x', { 'accept-encoding': 'identity' });
+      expect(res.headers['x-page-cache']).toBe('bypass');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(String(res.headers['content-security-policy'])).toMatch(/'nonce-[\w+/=]+'/);
+    }
+    expect(seen).toHaveLength(2);
+    for (const render of seen) {
+      expect(render.context.user).toBeNull();
+      // Its state is kept by its hash and fetched after the paint, as a cached page's is.
+      expect(render.context.startAfterPaint).toBeDefined();
+    }
+    // Signed in, it is the visitor's own page.
+    const cookie = await app.signIn('user', 'casey');
+    await get(app, '/book-a-call', { cookie });
+    expect(seen[2]?.context.user).not.toBeNull();
+    expect(seen[2]?.context.startAfterPaint).toBeUndefined();
+  });
+
   it('sends a signed-in page whole, compressed once as the client accepts', async () => {
     const app = await start(standIn().handler);
     const cookie = await app.signIn('user', 'casey');

@@ -31,9 +31,9 @@ import {
   FORM_BODY_LIMIT,
   FORWARDED_HEADERS,
   formFields,
-  isCacheable,
   isPublicPage,
   pageCacheKey,
+  pageRendering,
   RAW_BODY,
   RenderLimiter,
   routedAddress,
@@ -242,7 +242,8 @@ export async function webPlugin(
       // A page read (its document, or its data for a link followed in the page): noted on the visit.
       const read = request.url.replace(/\.data(?=\?|$)/, '');
       const ownCookie = isPublicPage(read) && (visitCookie?.notePage(request, reply, read) ?? false);
-      if (pageCache && isCacheable(request, sessionCookie)) {
+      const rendering = pageRendering(request, sessionCookie);
+      if (pageCache && rendering === 'cached') {
         const key = pageCacheKey(request.url);
         const hit = pageCache.get(key);
         if (hit) return sendCached(request, reply, hit, 'hit', ownCookie);
@@ -254,7 +255,7 @@ export async function webPlugin(
           ownCookie,
         );
       }
-      return await renderFresh(request, reply);
+      return await renderFresh(request, reply, rendering === 'shared');
     } catch (error) {
       if (error instanceof BusyError) return busy(reply);
       throw error;
@@ -262,11 +263,12 @@ export async function webPlugin(
   };
 
   /**
-   * A page rendered for this request alone (signed in, or not cacheable) with a fresh nonce: the
-   * whole document, then compressed in one pass (no page streams data after its shell, so
-   * streaming only paid for many small compression writes).
+   * A page rendered for this request alone (signed in, not cacheable, or `shared`: a live page as
+   * everybody without a session sees it) with a fresh nonce: the whole document, then compressed
+   * in one pass (no page streams data after its shell, so streaming only paid for many small
+   * compression writes).
    */
-  const renderFresh = async (request: FastifyRequest, reply: FastifyReply) => {
+  const renderFresh = async (request: FastifyRequest, reply: FastifyReply, shared = false) => {
     // The client has gone (timed out while waiting): nobody would read the page.
     if (request.raw.destroyed || reply.raw.destroyed) return reply;
     if (!renders.tryAcquire()) throw new BusyError();
@@ -279,7 +281,7 @@ export async function webPlugin(
       const nonce = dev ? '' : randomBytes(16).toString('base64');
       const response = await handle(
         toFetchRequest(request, controller.signal),
-        await contextFor(request, nonce, false, request.url, reply),
+        await contextFor(request, nonce, shared, shared ? pageCacheKey(request.url) : request.url, reply),
       );
       if (controller.signal.aborted) return reply;
       // An island's post (ADR 023) is answered JSON: a redirect is where it goes, not a move.
