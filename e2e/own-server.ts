@@ -1,7 +1,7 @@
 /**
  * A site server of a test's own (`dist/server/main.js`, production, embedded database in a new
  * data directory), for specs that need their own admin or settings the shared e2e server lacks;
- * resolves once it answers /readyz.
+ * resolves once it answers /readyz. `clocked`: one whose clock the test moves (advanceClock).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -13,9 +13,12 @@ export async function startOwnServer(
   port: number,
   owner: { username: string; password: string },
   env: Record<string, string> = {},
+  { clocked = false }: { clocked?: boolean } = {},
 ): Promise<ChildProcess> {
   const base = `http://localhost:${port}`;
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
+  // A clock the test moves (server/testing/clocked-server.ts, from the sources), or the built server as it ships.
+  const command = clocked ? ['--import', 'tsx', 'server/testing/clocked-server.ts'] : ['dist/server/main.js'];
+  const server = spawn(process.execPath, command, {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -30,7 +33,7 @@ export async function startOwnServer(
       TRUST_PROXY: '1',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: clocked ? ['ignore', 'ignore', 'ignore', 'ipc'] : 'ignore',
   });
   await expect
     .poll(
@@ -45,4 +48,12 @@ export async function startOwnServer(
     )
     .toBe(200);
   return server;
+}
+
+/** Moves a clocked server's clock on by `ms` (startOwnServer with `clocked`). */
+export function advanceClock(server: ChildProcess, ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('message', () => resolve());
+    if (!server.send({ advanceMs: ms })) reject(new Error('the clocked server is not listening'));
+  });
 }

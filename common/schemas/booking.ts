@@ -107,6 +107,13 @@ export const bookingSettingsSchema = z.object({
 export type BookingSettings = z.output<typeof bookingSettingsSchema>;
 export type BookingSettingsInput = z.input<typeof bookingSettingsSchema>;
 
+/**
+ * Why no time is offered or a booking is refused while the owner's calendar has no good read of
+ * the last 5 minutes (issue 49, point 6; issue 65).
+ */
+export const CALENDAR_UNCHECKED =
+  "The owner's calendar cannot be checked right now, so no time can be booked. Please try again in a few minutes.";
+
 /** GET /api/booking/slots: the free starts from now to the horizon. */
 export const bookingSlotsSchema = z.object({
   timeZone: z.string(),
@@ -114,6 +121,11 @@ export const bookingSlotsSchema = z.object({
   /** The call type the slots are for (null: the one call without types). */
   callType: z.string().nullable(),
   slots: z.array(z.string()),
+  /**
+   * The owner's calendar has had no good read for 5 minutes (or never one): no time is offered,
+   * and the page says why instead of 'every slot is taken'.
+   */
+  calendarUnchecked: z.boolean(),
 });
 export type BookingSlots = z.infer<typeof bookingSlotsSchema>;
 
@@ -320,6 +332,8 @@ export const calendarStateSchema = z.object({
   goodAt: z.string().nullable(),
   problem: z.string().nullable(),
   busy: z.number().int(),
+  /** Whether its last good read is recent enough (5 minutes) for visitors to be offered times. */
+  current: z.boolean(),
 });
 export type CalendarState = z.infer<typeof calendarStateSchema>;
 

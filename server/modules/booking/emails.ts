@@ -1,10 +1,12 @@
 /**
  * What a call sends (issue 21, point 4; issue 49): the .ics invitation (one UID for the call's
  * whole life), the visitor's and the owner's emails of a booking, a move or a cancellation, the
- * reminders, and the event the owner's calendar keeps.
+ * reminders, the event the owner's calendar keeps, and the owner's notice of a calendar that
+ * cannot be read.
  */
 import { describeTime, isTimeZone } from '../../../common/zoned-time.ts';
-import { enqueueNotification } from '../notifications/service.ts';
+import { enqueueNotification, type Notification } from '../notifications/service.ts';
+import type { CalendarDown } from './calendars/feeds.ts';
 import { answerLines, type BookingContext, type BookingRow, minutesOf } from './context.ts';
 import { callInvitation } from './ics.ts';
 
@@ -171,6 +173,25 @@ export function bookingEmails({ options, now, manageUrl }: BookingContext) {
         organizer: { name: options.ownerName, email: options.ownerEmail },
         attendee: { name: row.name, email: row.email },
       });
+    },
+  };
+}
+
+/**
+ * The owner's email when one of their calendars has had no good read for 5 minutes (issue 65):
+ * until it is read again, visitors are offered no time to book.
+ */
+export function calendarDownNotice(calendar: CalendarDown, siteUrl: string): Notification {
+  return {
+    kind: 'booking',
+    subject: `Booking paused: your calendar ${calendar.label} cannot be read`,
+    fields: {
+      Calendar: calendar.label,
+      'What went wrong': calendar.problem ?? 'it could not be read in time',
+      'Last good read': calendar.goodAt ? describeTime(calendar.goodAt, calendar.ownerZone) : 'never',
+      Meanwhile:
+        'Visitors are offered no time to book until it can be read again. Nothing is lost: the calls already booked stay booked.',
+      Calendars: `${siteUrl}/admin/blog/bookings`,
     },
   };
 }

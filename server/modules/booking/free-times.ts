@@ -4,7 +4,11 @@
  * times; and, inside the booking lock, the check that a start is still free.
  */
 import { and, eq, gte, ne, sql } from 'drizzle-orm';
-import type { BookingSettings, BookingSlots } from '../../../common/schemas/booking.ts';
+import {
+  type BookingSettings,
+  type BookingSlots,
+  CALENDAR_UNCHECKED,
+} from '../../../common/schemas/booking.ts';
 import type { CallType } from '../../../common/schemas/call-types.ts';
 import { wallClock } from '../../../common/zoned-time.ts';
 import type { Db } from '../../db/client.ts';
@@ -20,9 +24,6 @@ const BOOKING_LOCK = 7_210_421;
 
 export const SLOT_TAKEN = 'That time was just booked by someone else. Please choose another.';
 export const SLOT_UNAVAILABLE = 'That time is not available. Please choose another.';
-/** A booking whose time the owner's calendar could not be checked for (issue 49, point 6). */
-export const CALENDAR_UNCHECKED =
-  "The owner's calendar cannot be checked right now, so no time can be booked. Please try again in a few minutes.";
 
 export function freeTimes(
   { db, options, now }: BookingContext,
@@ -107,7 +108,7 @@ export function freeTimes(
     exceptId?: number,
   ): Promise<BookingSlots> {
     const at = now();
-    // A calendar never read well leaves every hour unchecked: no slot is offered.
+    // A calendar without a good read of the last 5 minutes leaves every hour unchecked: no slot is offered.
     const elsewhere = await calendarBusy(plan, false);
     const slots = elsewhere
       ? freeSlots(
@@ -122,6 +123,7 @@ export function freeTimes(
       callMinutes: plan.callMinutes,
       callType: type?.id ?? null,
       slots: slots.map((s) => s.toISOString()),
+      calendarUnchecked: elsewhere === null,
     };
   }
 

@@ -5,10 +5,12 @@ import { outbound } from '../../lib/outbound.ts';
 import { createSealer } from '../../lib/sealed.ts';
 import { clockOf, type SiteContext, type SiteModule } from '../../lib/site-module.ts';
 import type { ContactService } from '../contact/service.ts';
+import { enqueueNotification } from '../notifications/service.ts';
 import { bookingAdminRoutes } from './admin-routes.ts';
 import { ownerCalendars } from './calendars/connections.ts';
 import { FEED_MAX_BYTES, FEED_TIMEOUT_MS } from './calendars/feeds.ts';
 import { calendarWrites } from './calendars/writes.ts';
+import { calendarDownNotice } from './emails.ts';
 import { bookingRoutes } from './routes.ts';
 import { createBookingService, defaultBookingSettings } from './service.ts';
 
@@ -26,6 +28,16 @@ export function bookingModule(context: SiteContext, leads?: Pick<ContactService,
     pages: callOut.pages(guard),
     // The site's own bookings in the owner's calendar are counted once, from its own list.
     ownEvent: (uid) => uid.startsWith('booking-') && uid.endsWith(`@${siteHost}`),
+    // A calendar with no good read for 5 minutes offers visitors no time: the log and the owner say so.
+    onDown: (calendar) => {
+      log.warn(
+        { calendar: calendar.label, problem: calendar.problem, goodAt: calendar.goodAt },
+        'booking: a calendar has not been read for 5 minutes; visitors are offered no time',
+      );
+      enqueueNotification(db, calendarDownNotice(calendar, config.publicUrl)).catch((error) =>
+        log.error({ err: error }, 'booking: the calendar notice could not be queued'),
+      );
+    },
     ...clockOf(context),
   });
   const writes = calendarWrites(db, {

@@ -15,11 +15,12 @@ import { freeTimes } from './free-times.ts';
 import { ownerCalls } from './owner-calls.ts';
 import { reminders } from './reminders.ts';
 
+export { CALENDAR_UNCHECKED } from '../../../common/schemas/booking.ts';
 export { defaultBookingSettings } from './availability.ts';
 export { BOOKING_CANCELLED, BOOKING_NOT_FOUND, BOOKING_PAST } from './bookings.ts';
 export { CALL_TYPE_NOT_OFFERED, checkAnswers, planOf } from './call-types.ts';
 export { BOOKING_CACHE_KEY, BOOKING_LINK_PATH, type BookingOptions } from './context.ts';
-export { CALENDAR_UNCHECKED, SLOT_TAKEN, SLOT_UNAVAILABLE } from './free-times.ts';
+export { SLOT_TAKEN, SLOT_UNAVAILABLE } from './free-times.ts';
 export { REMINDER_GRACE_MS } from './reminders.ts';
 
 export function createBookingService(db: Db, cache: ReadCache, options: BookingOptions) {

@@ -4,7 +4,7 @@
  * confirmation gives the private link to cancel or move the call and the calendar file.
  */
 import { useEffect, useId, useState } from 'react';
-import type { BookingSlots } from '../../../common/schemas/booking.ts';
+import { type BookingSlots, CALENDAR_UNCHECKED } from '../../../common/schemas/booking.ts';
 import { answerField, PHONE_QUESTION, type PublicCallType } from '../../../common/schemas/call-types.ts';
 import { paths } from '../../lib/paths.ts';
 import { errorMessage } from '../../lib/request.ts';
@@ -58,6 +58,23 @@ export function SlotsState({ query }: { query: ReturnType<typeof useSlots> }) {
     );
   }
   return null;
+}
+
+/**
+ * No time is offered while the owner's calendar cannot be checked (issue 65): said before any
+ * form is filled, with the way to write instead.
+ */
+export function CalendarUnchecked() {
+  return (
+    <Card className="p-6">
+      <h2 className="text-xl font-semibold">No time can be booked right now</h2>
+      <p className="mt-2 text-muted-foreground">{CALENDAR_UNCHECKED}</p>
+      <p className="mt-2 text-muted-foreground">Or send a message and I'll reply within 24 hours.</p>
+      <Button asChild className="mt-4">
+        <Link to={`${paths.home}#contact`}>Get In Touch</Link>
+      </Button>
+    </Card>
+  );
 }
 
 /**
@@ -122,6 +139,14 @@ export function BookingPage({
         <SlotsState query={slots} />
       </>
     );
+  if (slots.data.calendarUnchecked) {
+    return (
+      <>
+        {chooser}
+        <CalendarUnchecked />
+      </>
+    );
+  }
   if (slots.data.slots.length === 0) {
     return (
       <>

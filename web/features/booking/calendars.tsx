@@ -1,6 +1,6 @@
 /**
  * The owner's calendars on the Calls page (issue 49): how each one's last read went (and, when it
- * went wrong, what the slots do meanwhile), the CalDAV account and the calendar bookings are
+ * went wrong, whether visitors are still offered times: for 5 minutes after the last good read), the CalDAV account and the calendar bookings are
  * written to, and the private ICS feeds. Every form posts to the page with or without its code
  * (ADR 018); the app password is never shown again, and a blank one keeps the stored one.
  */
@@ -19,7 +19,7 @@ import { Panel, StatusBadge } from '../admin/panel.tsx';
 import { BOOKING_SLOTS_PATH, CALENDAR_FORMS, useCalendars } from './api.ts';
 
 function CalendarRow({ calendar }: { calendar: CalendarState }) {
-  const tone = calendar.problem ? (calendar.goodAt ? 'notice' : 'bad') : calendar.goodAt ? 'good' : 'quiet';
+  const tone = calendar.problem ? (calendar.current ? 'notice' : 'bad') : calendar.goodAt ? 'good' : 'quiet';
   const badge = calendar.problem
     ? calendar.goodAt
       ? 'Last read failed'
@@ -44,9 +44,11 @@ function CalendarRow({ calendar }: { calendar: CalendarState }) {
       {calendar.problem && (
         <p className="mt-1 text-destructive">
           {`What went wrong: ${calendar.problem}.`}
-          {calendar.goodAt
-            ? ' Slots come from the last good read meanwhile; a booking waits for a new one.'
-            : ''}
+          {calendar.current
+            ? ' Visitors are offered times from the last good read for 5 minutes after it, then none until it is read again.'
+            : calendar.goodAt
+              ? ' Its last good read is over 5 minutes old: visitors are offered no time until it is read again.'
+              : ''}
         </p>
       )}
     </li>

@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { BookingSlots, BookingView } from '../../../common/schemas/booking.ts';
+import { type BookingSlots, type BookingView, CALENDAR_UNCHECKED } from '../../../common/schemas/booking.ts';
 import { usePageAction } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { ApiError, errorMessage } from '../../lib/request.ts';
@@ -206,7 +206,9 @@ function MoveCall({
         </h2>
         <ZoneLine zone={zone} />
       </div>
-      {slots.data ? (
+      {slots.data?.calendarUnchecked ? (
+        <p className="rounded-md border border-border bg-muted/40 p-3 text-sm">{CALENDAR_UNCHECKED}</p>
+      ) : slots.data ? (
         <SlotPicker
           slots={slots.data.slots.filter((slot) => slot !== current)}
           timeZone={timeZone}

@@ -21,7 +21,14 @@ import { HttpError } from '../../../lib/http-error.ts';
 import type { RemotePages } from '../../../lib/outbound.ts';
 import type { Sealer } from '../../../lib/sealed.ts';
 import { type CalDav, type CalDavAccount, caldav, caldavLabel } from './caldav.ts';
-import { type BusyCalendars, busyCalendars, type CalendarSource, feedLabel, icsFeed } from './feeds.ts';
+import {
+  type BusyCalendars,
+  busyCalendars,
+  type CalendarDown,
+  type CalendarSource,
+  feedLabel,
+  icsFeed,
+} from './feeds.ts';
 
 /** The most feeds the owner may add on the page. */
 export const MAX_FEEDS = 10;
@@ -85,6 +92,7 @@ export function ownerCalendars({
   pages,
   ownEvent,
   now,
+  onDown,
 }: {
   db: Db;
   sealer: Sealer;
@@ -95,6 +103,8 @@ export function ownerCalendars({
   pages: Pick<RemotePages, 'get'>;
   ownEvent: (uid: string) => boolean;
   now?: () => Date;
+  /** A calendar has had no good read for over 5 minutes (feeds.ts): once per outage. */
+  onDown?: (calendar: CalendarDown) => void;
 }): OwnerCalendars {
   const envAccount = environment.caldavUrl ? accountFromAddress(environment.caldavUrl) : null;
   const envFeeds = (environment.icsUrls ?? '').split(/\s+/).filter(Boolean);
@@ -135,7 +145,7 @@ export function ownerCalendars({
       stored,
       account,
       caldav: connected,
-      calendars: busyCalendars({ sources, ownEvent, ...(now ? { now } : {}) }),
+      calendars: busyCalendars({ sources, ownEvent, ...(now ? { now } : {}), ...(onDown ? { onDown } : {}) }),
     };
     return current;
   }

@@ -2,14 +2,15 @@
  * The owner's ICS feed blocks slots (issue 49, points 1 and 6), served by a stand-in on
  * 127.0.0.1 as Google's or Outlook's secret address would be: the slots a busy event touches
  * (with the buffer) and no others are gone, a booking over it is refused, and a feed that is
- * down, refuses, is slow, sends no calendar or too much keeps its last good read (or, never read
- * well, offers no slot at all), with the owner told what went wrong; never a 5xx.
+ * down, refuses, is slow, sends no calendar or too much keeps its last good read for 5 minutes,
+ * then (or never read well) offers no slot at all, the visitor told why, the owner told what went
+ * wrong on the page and, once per outage, by email and in the log; never a 5xx.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BookingSlots, CalendarOverview } from '../../../../common/schemas/booking.ts';
-import { bookings } from '../../../db/schema.ts';
+import { bookings, notificationOutbox } from '../../../db/schema.ts';
 import { createTestApp, freshIp, type TestApp } from '../../../testing/test-app.ts';
 import { manualClock } from '../../../testing/test-clock.ts';
 import { CALENDAR_UNCHECKED, SLOT_TAKEN } from '../service.ts';
@@ -94,8 +95,14 @@ const calendars = async () =>
       await t.app.inject({ url: '/api/admin/booking-calendars', headers: { cookie: admin } })
     ).json() as CalendarOverview
   ).calendars;
-/** Six minutes on: the last read is older than a page of slots may use. */
-const later = () => clock.set(new Date(clock.now().getTime() + 6 * 60_000).toISOString());
+/** Minutes on (six by default: the last read is older than a page of slots may use). */
+const later = (minutes = 6) => clock.set(new Date(clock.now().getTime() + minutes * 60_000).toISOString());
+const slotsAnswer = async () => (await t.app.inject({ url: '/api/booking/slots' })).json() as BookingSlots;
+/** The owner's emails that a calendar cannot be read. */
+const downNotices = async () =>
+  (await t.database.db.select().from(notificationOutbox)).filter((row) =>
+    row.subject.startsWith('Booking paused: your calendar'),
+  );
 
 describe('a private ICS feed', () => {
   it('never read well: no slot is offered, a booking is refused, and the owner sees why', async () => {
@@ -108,6 +115,17 @@ describe('a private ICS feed', () => {
     expect(state).toMatchObject({ goodAt: null, problem: 'it refused (401): check the address' });
     // The owner sees the host and a hint of the address, never its secret in full.
     expect(state?.label).toBe(`127.0.0.1:${(standIn.address() as AddressInfo).port}/…ret-feed.ics`);
+    // Still unread 5 minutes on: the owner is emailed (once) and the visitor's page says why.
+    expect(await downNotices()).toHaveLength(0);
+    later(6);
+    expect(await slotsAnswer()).toMatchObject({ slots: [], calendarUnchecked: true });
+    later(1);
+    await slots();
+    const notices = await downNotices();
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.subject).toBe(`Booking paused: your calendar ${state?.label} cannot be read`);
+    expect(notices[0]?.body).toContain('What went wrong: it refused (401): check the address');
+    expect(notices[0]?.body).toContain('Last good read: never');
   });
 
   it('blocks exactly the slots its busy event touches, with the buffer after calls, and refuses a booking over it', async () => {
@@ -135,12 +153,14 @@ describe('a private ICS feed', () => {
     ['page', 'what it sent is not a calendar'],
     ['huge', /larger than|too large|exceeds/i],
   ] as const) {
-    it(`keeps its last good read when it ${failure === 'page' ? 'sends a sign-in page' : failure === 'huge' ? 'sends more than 10 MB' : 'fails'}, and tells the owner`, async () => {
+    it(`keeps its last good read for 5 minutes when it ${failure === 'page' ? 'sends a sign-in page' : failure === 'huge' ? 'sends more than 10 MB' : 'fails'}, then offers no time, and tells the owner`, async () => {
       mode = 'calendar';
       later();
       await slots();
+      const noticed = (await downNotices()).length;
       mode = failure;
-      later();
+      // Two minutes on, the page reads it again (a read over a minute old): that read fails.
+      later(2);
       const asking = asked;
       const free = thursday(await slots());
       expect(asked).toBe(asking + 1);
@@ -148,21 +168,59 @@ describe('a private ICS feed', () => {
       expect(free).toContain('2026-11-26T17:30:00.000Z');
       const [state] = await calendars();
       expect(state?.problem).toMatch(problem);
+      expect(state).toMatchObject({ current: true });
       expect(state?.goodAt).not.toBeNull();
-      // A booking needs a read of this moment: the last good one is too old now.
-      later();
+      expect(await downNotices()).toHaveLength(noticed);
+      // Past 5 minutes without a good read: no time is offered, and the page is told why.
+      later(4);
+      expect(await slotsAnswer()).toMatchObject({ slots: [], calendarUnchecked: true });
+      expect((await calendars())[0]).toMatchObject({ current: false });
       const refused = await book('2026-11-26T18:00:00.000Z');
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe(CALENDAR_UNCHECKED);
+      // The owner is emailed once for the outage, however many pages ask meanwhile.
+      later(1);
+      await slots();
+      const notices = await downNotices();
+      expect(notices).toHaveLength(noticed + 1);
+      expect(notices.at(-1)?.body).toContain('Last good read: ');
+      expect(notices.at(-1)?.body).toContain(
+        'Visitors are offered no time to book until it can be read again.',
+      );
+      // Read again: times are offered once more.
+      mode = 'calendar';
+      later(1);
+      expect(await slotsAnswer()).toMatchObject({ calendarUnchecked: false });
+      expect(thursday(await slots())).toContain('2026-11-26T17:30:00.000Z');
     });
   }
+
+  it('emails the owner once per outage: again when it is down again after a good read', async () => {
+    mode = 'calendar';
+    later();
+    await slots();
+    const before = (await downNotices()).length;
+    mode = '500';
+    later(7);
+    await slots();
+    later(2);
+    await slots();
+    expect(await downNotices()).toHaveLength(before + 1);
+    mode = 'calendar';
+    later(2);
+    await slots();
+    mode = '500';
+    later(7);
+    await slots();
+    expect(await downNotices()).toHaveLength(before + 2);
+  });
 
   it('answers slots from the last good read while a slow calendar still holds the request', async () => {
     mode = 'calendar';
     later();
     await slots();
     mode = 'hold';
-    later();
+    later(2);
     // The stand-in answers nothing until released: the slots come without it.
     const free = thursday(await slots());
     expect(held.length).toBeGreaterThan(0);

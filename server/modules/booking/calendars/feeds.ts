@@ -2,18 +2,24 @@
  * The owner's calendars as busy times (issue 49, points 1 and 6): private ICS feed addresses
  * (Google's and Outlook's "secret address") and CalDAV calendars (caldav.ts), read through the
  * importer's address guard. Each calendar's last good read is kept in memory with when it was
- * read; slots are shown from reads at most 5 minutes old, a booking is checked against a fresh
- * one. A calendar that is slow, down, refuses, or sends something that is no calendar (or too
- * large) keeps its last good read, and its problem is shown to the owner; a calendar never read
- * well leaves its hours unchecked, and then no slot is offered at all.
+ * read; a page of slots reads a calendar again once its read is a minute old, and a booking is
+ * checked against a fresh one. A calendar that is slow, down, refuses, or sends something that is
+ * no calendar (or too large) keeps its last good read for 5 minutes, and its problem is shown to
+ * the owner; past that, or never read well, its hours are unchecked and no slot is offered at all
+ * (issue 65): the visitor is told so before any form, and the owner once per outage (`onDown`).
  */
 import type { CalendarState } from '../../../../common/schemas/booking.ts';
 import type { RemotePages } from '../../../lib/outbound.ts';
 import type { Busy } from '../slots.ts';
 import { busyTimes, UnreadableCalendar } from './busy.ts';
 
-/** How old a read may be when slots are shown. */
+/** How old a calendar's last good read may be when slots are shown or a call is booked. */
 export const SLOTS_MAX_AGE_MS = 5 * 60_000;
+/**
+ * How old a read may be before a page of slots reads the calendar again: well inside the above, so
+ * one slow or failed read never takes the times away while the last good one is recent.
+ */
+export const SLOTS_READ_AGAIN_MS = 60_000;
 /** How long a page of slots waits for a read before answering from the last good one. */
 export const SLOTS_WAIT_MS = 1_500;
 /** How long a booking waits for its fresh read. */
@@ -75,13 +81,28 @@ interface SourceState {
   reading: Promise<void> | null;
   /** The busy times of `texts` over a window, worked out once per read and window. */
   parsed: { key: string; busy: Busy[] } | null;
+  /** When this calendar was first asked for and had no good read (never read well). */
+  firstAskedAt: number | null;
+  /** Whether the owner has been told of this outage (told again after the next good read). */
+  downNoted: boolean;
+}
+
+/** A calendar with no good read for over SLOTS_MAX_AGE_MS: what the owner is told of it. */
+export interface CalendarDown {
+  label: string;
+  problem: string | null;
+  /** Its last good read, if it ever had one. */
+  goodAt: Date | null;
+  /** The owner's zone, for the times the owner reads. */
+  ownerZone: string;
 }
 
 export interface BusyCalendars {
   /**
    * The busy times of every calendar between two instants: from reads at most SLOTS_MAX_AGE_MS
-   * old (reading again, waiting at most SLOTS_WAIT_MS), or, `fresh`, from a read of this moment
-   * (waiting at most BOOKING_WAIT_MS); null when a calendar has no such read (its hours unchecked).
+   * old (reading again once a read is SLOTS_READ_AGAIN_MS old, waiting at most SLOTS_WAIT_MS;
+   * `fresh`, reading now and waiting at most BOOKING_WAIT_MS); null when a calendar has no such
+   * read (its hours unchecked).
    */
   busy(from: Date, to: Date, ownerZone: string, fresh?: boolean): Promise<Busy[] | null>;
   /** What the owner sees of each calendar. */
@@ -92,11 +113,14 @@ export function busyCalendars({
   sources,
   ownEvent = () => false,
   now = () => new Date(),
+  onDown = () => {},
 }: {
   sources: CalendarSource[];
   /** Events the site wrote itself (its bookings, counted from its own list): never busy twice. */
   ownEvent?: (uid: string) => boolean;
   now?: () => Date;
+  /** A calendar has had no good read for over SLOTS_MAX_AGE_MS: called once per outage. */
+  onDown?: (calendar: CalendarDown) => void;
 }): BusyCalendars {
   const states: SourceState[] = sources.map((source) => ({
     source,
@@ -107,6 +131,8 @@ export function busyCalendars({
     problem: null,
     reading: null,
     parsed: null,
+    firstAskedAt: null,
+    downNoted: false,
   }));
 
   /** The window and zone last asked for: a new read is parsed for it once, as it is read. */
@@ -130,6 +156,7 @@ export function busyCalendars({
       state.goodAt = at;
       state.parsed = { key: keyOf(at), busy };
       state.problem = null;
+      state.downNoted = false;
     } catch (error) {
       state.problem = (error as Error).message || 'it could not be read';
     } finally {
@@ -177,19 +204,32 @@ export function busyCalendars({
       window = { from, to, ownerZone };
       await Promise.all(
         states.map((state) =>
-          fresh ? current(state, 0, BOOKING_WAIT_MS) : current(state, SLOTS_MAX_AGE_MS, SLOTS_WAIT_MS),
+          fresh ? current(state, 0, BOOKING_WAIT_MS) : current(state, SLOTS_READ_AGAIN_MS, SLOTS_WAIT_MS),
         ),
       );
+      const at = now().getTime();
       const busy: Busy[] = [];
+      let unchecked = false;
       for (const state of states) {
-        // A booking needs a read of this moment's calendar: one older than a page of slots may use is not enough.
-        if (fresh && (state.goodAt === null || now().getTime() - state.goodAt > SLOTS_MAX_AGE_MS))
-          return null;
-        const times = busyOf(state);
-        if (!times) return null;
-        busy.push(...times);
+        state.firstAskedAt ??= at;
+        // A read older than SLOTS_MAX_AGE_MS is no read: the calendar may have filled since.
+        const times = state.goodAt !== null && at - state.goodAt <= SLOTS_MAX_AGE_MS ? busyOf(state) : null;
+        if (times) {
+          busy.push(...times);
+          continue;
+        }
+        unchecked = true;
+        if (!state.downNoted && at - (state.goodAt ?? state.firstAskedAt) > SLOTS_MAX_AGE_MS) {
+          state.downNoted = true;
+          onDown({
+            label: state.source.label,
+            problem: state.problem,
+            goodAt: state.goodAt === null ? null : new Date(state.goodAt),
+            ownerZone,
+          });
+        }
       }
-      return busy;
+      return unchecked ? null : busy;
     },
 
     states() {
@@ -199,6 +239,7 @@ export function busyCalendars({
         goodAt: state.goodAt === null ? null : new Date(state.goodAt).toISOString(),
         problem: state.problem,
         busy: state.parsed?.busy.length ?? 0,
+        current: state.goodAt !== null && now().getTime() - state.goodAt <= SLOTS_MAX_AGE_MS,
       }));
     },
   };
