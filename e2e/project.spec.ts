@@ -1,5 +1,5 @@
 /** Project pages: details, case study, each demo type, the tabs and fullscreen. */
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, test, waitForHydration } from './fixtures.ts';
 
 test('an iframe demo loads in a sandboxed frame with overlay, refresh, fullscreen and new tab', async ({
   page,
@@ -84,11 +84,87 @@ test('a demo that does not load in 8 s gives way to a fallback that opens it in 
   await expect(panel.getByText('Loading demo...')).toBeHidden();
 });
 
+test('a demo whose site cannot be reached says so at once, instead of the browser’s error page', async ({
+  page,
+  allowConsole,
+}) => {
+  // The browser reports the refused connection itself; the page does not.
+  allowConsole(/ERR_CONNECTION_REFUSED/);
+  let down = true;
+  await page.route('https://keycodehelp.com/**', async (route) => {
+    if (down) return route.abort('connectionrefused');
+    await route.fallback();
+  });
+  await page.goto('/projects/keycode-help');
+  const panel = page.getByRole('tabpanel', { name: 'Live Demo' });
+  await panel.scrollIntoViewIfNeeded();
+  const fallback = panel.getByRole('alert');
+  await expect(fallback.getByRole('heading', { name: 'The demo cannot be reached right now' })).toBeVisible();
+  await expect(panel.getByRole('status')).toHaveCount(0);
+  await expect(fallback.getByRole('link', { name: 'Open in new tab' })).toHaveAttribute(
+    'href',
+    'https://keycodehelp.com',
+  );
+  await expectAccessible(page, 'project page with an unreachable demo');
+  // The site is back: 'Try again' shows it.
+  down = false;
+  await fallback.getByRole('button', { name: 'Try again' }).click();
+  await expect(
+    page.frameLocator('iframe[title="Keycode Help live demo"]').getByText('Stand-in for'),
+  ).toBeVisible();
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a demo two screens down is not contacted until the visitor scrolls near it', async ({ page }) => {
+    const contacted: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).hostname === 'keycodehelp.com') contacted.push(request.url());
+    });
+    await page.goto('/projects/keycode-help');
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    const panel = page.getByRole('tabpanel', { name: 'Live Demo' });
+    expect((await panel.boundingBox())?.y).toBeGreaterThan(2 * 844);
+    await expect(panel.locator('iframe')).toHaveCount(0);
+    expect(contacted).toEqual([]);
+    await panel.scrollIntoViewIfNeeded();
+    await expect(
+      page.frameLocator('iframe[title="Keycode Help live demo"]').getByText('Stand-in for'),
+    ).toBeVisible();
+    expect(contacted.length).toBeGreaterThan(0);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the demo opens in a tab of its own, never a “Loading demo...” that nothing ends', async ({
+    page,
+  }) => {
+    await page.goto('/projects/keycode-help');
+    const panel = page.getByRole('tabpanel', { name: 'Live Demo' });
+    await panel.scrollIntoViewIfNeeded();
+    await expect(panel.getByRole('heading', { name: 'Try the live demo' })).toBeVisible();
+    const open = panel.getByRole('link', { name: 'Open in new tab' });
+    await expect(open).toHaveAttribute('href', 'https://keycodehelp.com');
+    await expect(open).toHaveAttribute('target', '_blank');
+    await expect(panel.getByText('Loading demo...')).toBeHidden();
+    // Refresh and fullscreen need the page's code: not offered without it.
+    await expect(panel.getByRole('button', { name: 'Refresh demo' })).toBeHidden();
+    await expect(panel.getByRole('button', { name: 'Fullscreen' })).toBeHidden();
+  });
+});
+
 test('a GitHub demo shows preview, launch and source, the branch, overview and repository links', async ({
   page,
 }) => {
   await page.goto('/projects/gatherly');
   const panel = page.getByRole('tabpanel', { name: 'Live Demo' });
+  // Its frame is made as it comes near the screen.
+  await panel.scrollIntoViewIfNeeded();
   const preview = panel.locator('iframe[title="Gatherly live demo"]');
   expect((await preview.locator('..').boundingBox())?.height).toBe(400);
   // Through their counted redirects (issue 48).
@@ -144,6 +220,7 @@ test('a video demo plays a real, self-hosted clip at 16:9; a custom demo shows t
   expect(file.status()).toBe(200);
   expect(file.headers()['content-type']).toBe('video/webm');
   await page.goto('/projects/stackzen');
+  await page.getByRole('tabpanel', { name: 'Live Demo' }).scrollIntoViewIfNeeded();
   await expect(page.getByRole('tabpanel', { name: 'Live Demo' }).locator('iframe')).toHaveAttribute(
     'src',
     'https://stackzen.app',

@@ -8,6 +8,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, onRequestHookHandler, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import { demoFrameUrl } from '../../common/demo-frame.ts';
+import { projects } from '../../content/projects.ts';
 import type { Config } from '../config.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { BAD_ADDRESS, bodyProblem, isCleanAddress } from '../lib/input-guard.ts';
@@ -141,6 +143,19 @@ export const PERMISSIONS_POLICY = [
 export const publicFormLimit = { max: 5, timeWindow: '10 minutes' } as const;
 
 /**
+ * The origins of the projects' framed demos: a demo panel asks whether the site answers at all
+ * (a no-cors request, demo-frame.tsx), which `connect-src` must let through to them alone.
+ */
+const DEMO_ORIGINS = [
+  ...new Set(
+    projects.flatMap((project) => {
+      const url = demoFrameUrl(project);
+      return url && /^https?:\/\//.test(url) ? [new URL(url).origin] : [];
+    }),
+  ),
+].join(' ');
+
+/**
  * The Content-Security-Policy of a page. With script hashes (cached pages: the
  * hashes of exactly the inline scripts in their bytes, ADR 009), or with a nonce (pages rendered by the
  * web app), inline scripts carrying it may run: the theme script and React
@@ -164,7 +179,7 @@ export function pageCsp(
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    `connect-src 'self'${dev ? ' ws: wss:' : ''}${DEMO_ORIGINS ? ` ${DEMO_ORIGINS}` : ''}`,
     // Project demos are other sites shown in frames.
     "frame-src 'self' https:",
     "media-src 'self'",

@@ -19,9 +19,15 @@ describe('DemoFrame', () => {
     expect(html).not.toContain('Loading demo...');
   });
 
-  it('waits for any other demo to load', () => {
+  it('waits for any other demo to load where scripts run, and offers it in a new tab where they do not', () => {
     const html = render();
-    expect(html).toContain('Loading demo...');
+    expect(html).toMatch(
+      /<div role="status" class="[^"]*\bhidden\b[^"]*\bscripting:flex\b[^"]*">Loading demo...<\/div>/,
+    );
+    expect(html).toMatch(
+      /<div class="[^"]*\bflex\b[^"]*\bscripting:hidden\b[^"]*">.*Try the live demo.*Open in new tab<\/a>/,
+    );
+    expect(html).not.toContain('<iframe');
     expect(html).not.toContain('This demo opens in its own tab');
   });
 });

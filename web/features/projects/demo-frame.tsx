@@ -8,15 +8,38 @@ import { ExternalLink, Maximize2, Minimize2, MonitorX, RotateCw } from '../../ui
 export const DEMO_LOAD_TIMEOUT_MS = 8_000;
 
 /**
+ * Whether a demo's site answers at all (issue 65): a browser shows its own error page in a frame
+ * whose site cannot be reached and fires `load` all the same, telling the page nothing. A no-cors
+ * request to the same address fails only when the site cannot be reached (its answer, opaque, is
+ * never read); the page's CSP lets it reach the demos' origins (`connect-src`).
+ */
+export async function demoAnswers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, {
+      mode: 'no-cors',
+      credentials: 'omit',
+      cache: 'no-store',
+      referrerPolicy: 'no-referrer',
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A project's site in a sandboxed frame: a loading overlay until the frame has
  * loaded (and again after a refresh), refresh, fullscreen (following the
  * browser's own fullscreen changes) and open in a new tab. Height from the
- * project's demo settings, 600 px by default, never below 400 px. A frame that
- * has not loaded within 8 s gives way to a fallback with 'Open in new tab' (a
+ * project's demo settings, 600 px by default, never below 400 px. The frame is made only once the
+ * panel comes near the screen: a demo's site is not contacted for a visitor who never scrolls to
+ * it. A frame that has not loaded within 8 s gives way to a fallback with 'Open in new tab' (a
  * browser shows its own error page for a site that refuses frames, and tells the
- * page nothing; the toolbar's new-tab link is there for that case). A site the server found
+ * page nothing; the toolbar's new-tab link is there for that case), and so does a site that cannot
+ * be reached (demoAnswers). A site the server found
  * refusing frames (server/modules/projects/framing.ts) gets that fallback at once, in the HTML,
- * and no frame at all.
+ * and no frame at all. Without JavaScript the panel offers the demo in a tab of its own (a media
+ * query, `scripting`), never a 'Loading demo...' that nothing would end.
  */
 export function DemoFrame({
   url,
@@ -33,6 +56,8 @@ export function DemoFrame({
   const container = useRef<HTMLDivElement>(null);
   const [loading, setLoading] = useState(true);
   const [timedOut, setTimedOut] = useState(false);
+  // Whether the site answered this try: null until it has said.
+  const [reachable, setReachable] = useState<boolean | null>(null);
   const [version, setVersion] = useState(0);
   const [fullscreen, setFullscreen] = useState(false);
   // The frame is created in the browser only: a frame the server rendered could finish loading
@@ -69,12 +94,28 @@ export function DemoFrame({
     const timer = setTimeout(() => setTimedOut(true), DEMO_LOAD_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [mounted, near, loading, refusesFraming]);
+  // Each try of the frame asks once whether the site answers at all.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a refresh or 'Try again' (version) asks again
+  useEffect(() => {
+    if (!mounted || !near || refusesFraming) return;
+    let current = true;
+    void demoAnswers(url).then((answers) => {
+      if (current) setReachable(answers);
+    });
+    return () => {
+      current = false;
+    };
+  }, [mounted, near, refusesFraming, url, version]);
 
   const reload = () => {
     setLoading(true);
     setTimedOut(false);
+    setReachable(null);
     setVersion((v) => v + 1);
   };
+  const unreachable = reachable === false;
+  // Loaded means the frame loaded and its site answered: an error page loads too.
+  const waiting = (loading || reachable === null) && !unreachable;
 
   const toggleFullscreen = async () => {
     if (document.fullscreenElement) await document.exitFullscreen();
@@ -88,24 +129,27 @@ export function DemoFrame({
     >
       <div className="flex items-center gap-1 border-b border-border px-3 py-2">
         <span className="mr-auto truncate text-sm text-muted-foreground">{url}</span>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Refresh demo"
-          onClick={reload}
-          disabled={refusesFraming}
-        >
-          <RotateCw className="h-4 w-4" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
-          aria-pressed={fullscreen}
-          onClick={() => void toggleFullscreen()}
-        >
-          {fullscreen ? <Minimize2 className="h-4 w-4" /> : <Maximize2 className="h-4 w-4" />}
-        </Button>
+        {/* Buttons that only the page's code can work: not shown without it. */}
+        <div className="hidden scripting:contents">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Refresh demo"
+            onClick={reload}
+            disabled={refusesFraming}
+          >
+            <RotateCw className="h-4 w-4" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
+            aria-pressed={fullscreen}
+            onClick={() => void toggleFullscreen()}
+          >
+            {fullscreen ? <Minimize2 className="h-4 w-4" /> : <Maximize2 className="h-4 w-4" />}
+          </Button>
+        </div>
         <Button asChild variant="ghost" size="icon">
           <a href={url} target="_blank" rel="noopener noreferrer" aria-label="Open demo in a new tab">
             <ExternalLink className="h-4 w-4" />
@@ -135,24 +179,28 @@ export function DemoFrame({
             </Button>
           </div>
         )}
-        {!refusesFraming && loading && !timedOut && (
+        {!refusesFraming && waiting && !timedOut && (
           <div
             role="status"
-            className="absolute inset-0 flex items-center justify-center bg-muted text-sm text-muted-foreground"
+            // Only where scripts run: without them nothing would ever end it.
+            className="absolute inset-0 hidden items-center justify-center bg-muted text-sm text-muted-foreground scripting:flex"
           >
             Loading demo...
           </div>
         )}
-        {!refusesFraming && loading && timedOut && (
+        {!refusesFraming && (unreachable || (waiting && timedOut)) && (
           <div
             role="alert"
             className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 bg-muted p-6 text-center"
           >
             <MonitorX className="h-10 w-10 text-muted-foreground" />
-            <h3 className="text-lg font-semibold">The demo is taking too long to load</h3>
+            <h3 className="text-lg font-semibold">
+              {unreachable ? 'The demo cannot be reached right now' : 'The demo is taking too long to load'}
+            </h3>
             <p className="max-w-sm text-sm text-muted-foreground">
-              The site may be busy, or it may not allow being shown inside another page. It works best in a
-              tab of its own.
+              {unreachable
+                ? 'Its site did not answer. It may be down for a moment; try again, or open it in a tab of its own.'
+                : 'The site may be busy, or it may not allow being shown inside another page. It works best in a tab of its own.'}
             </p>
             <div className="mt-1 flex flex-wrap justify-center gap-3">
               <Button asChild>
@@ -168,18 +216,33 @@ export function DemoFrame({
             </div>
           </div>
         )}
-        {mounted && !refusesFraming && (
+        {mounted && near && !refusesFraming && !unreachable && (
           <iframe
             key={version}
             src={url}
             title={`${title} live demo`}
             sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
             allow="fullscreen"
-            loading="lazy"
             onLoad={() => setLoading(false)}
             className="h-full w-full border-0"
             style={{ minHeight: MIN_FRAME_HEIGHT }}
           />
+        )}
+        {/* Without JavaScript nothing would watch the frame: the demo opens in a tab of its own. */}
+        {!mounted && !refusesFraming && (
+          <div className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 bg-muted p-6 text-center scripting:hidden">
+            <ExternalLink className="h-10 w-10 text-muted-foreground" />
+            <h3 className="text-lg font-semibold">Try the live demo</h3>
+            <p className="max-w-sm text-sm text-muted-foreground">
+              The demo is shown here when JavaScript is on. It works just as well in a tab of its own.
+            </p>
+            <Button asChild className="mt-1">
+              <a href={url} target="_blank" rel="noopener noreferrer">
+                <ExternalLink className="h-4 w-4" />
+                Open in new tab
+              </a>
+            </Button>
+          </div>
         )}
       </div>
     </div>
