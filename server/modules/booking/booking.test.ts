@@ -570,6 +570,52 @@ describe('the pipeline (issue 49, point 3)', () => {
     // A new lead: the lost one stays as it was.
     expect(await t.database.db.select().from(quoteRequests)).toHaveLength(2);
   });
+
+  it('a call the visitor cancels is noted on its lead, which is Lost once no call of theirs is left (issue 65)', async () => {
+    const cancel = async (created: Response) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/bookings/${tokenOf(created.json() as BookingCreated)}/cancel`,
+        remoteAddress: freshIp(),
+      });
+    type Response = Awaited<ReturnType<typeof book>>;
+    const first = await book('2026-11-26T15:00:00.000Z');
+    const second = await book('2026-11-27T15:00:00.000Z');
+    expect((await cancel(first)).statusCode).toBe(200);
+    // Another call of theirs is still booked: the lead still waits for the owner.
+    let [lead] = await t.database.db.select().from(quoteRequests);
+    expect(lead).toMatchObject({ stage: 'new', decidedAt: null });
+    expect((await cancel(second)).statusCode).toBe(200);
+    // A second click changes nothing.
+    expect((await cancel(second)).statusCode).toBe(200);
+    [lead] = await t.database.db.select().from(quoteRequests);
+    expect(lead?.stage).toBe('lost');
+    expect(lead?.decidedAt).not.toBeNull();
+    expect(lead?.firstReplyAt).toBeNull();
+    const history = await t.database.db
+      .select()
+      .from(quoteEvents)
+      .where(eq(quoteEvents.quoteId, lead?.id ?? 0))
+      .orderBy(quoteEvents.id);
+    expect(history.map((event) => event.note ?? `moved to ${event.stage}`)).toEqual([
+      'Booked a call for Friday, November 27, 2026 at 10:00 AM EST: An online shop for the bakery',
+      'Cancelled the call booked for Thursday, November 26, 2026 at 10:00 AM EST',
+      'Cancelled the call booked for Friday, November 27, 2026 at 10:00 AM EST',
+      'moved to lost',
+    ]);
+  });
+
+  it('a cancelled call leaves a lead the owner has answered where the owner put it', async () => {
+    const created = await book('2026-11-26T15:00:00.000Z');
+    await t.database.db.update(quoteRequests).set({ stage: 'replied' });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${tokenOf(created.json() as BookingCreated)}/cancel`,
+      remoteAddress: freshIp(),
+    });
+    const [lead] = await t.database.db.select().from(quoteRequests);
+    expect(lead?.stage).toBe('replied');
+  });
 });
 
 describe('call types and their questions (issue 49, points 2 and 3)', () => {

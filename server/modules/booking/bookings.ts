@@ -7,7 +7,7 @@
  * or moves the call through a private link (only its SHA-256 is stored). The owner's side is
  * owner-calls.ts.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   BookingCreated,
@@ -157,6 +157,22 @@ export function bookingsOf(
         if (changed) {
           await notify(tx, changed, 'cancelled', null, current.timeZone);
           await options.writes?.changed(tx, changed.id);
+          const [other] = await tx
+            .select({ id: bookings.id })
+            .from(bookings)
+            .where(
+              and(
+                eq(bookings.status, 'booked'),
+                sql`lower(${bookings.email}) = ${changed.email.trim().toLowerCase()}`,
+                gt(bookings.endAt, now()),
+              ),
+            )
+            .limit(1);
+          await options.leads?.callCancelled(tx, {
+            email: changed.email,
+            note: `Cancelled the call${changed.callTypeName ? ` (${changed.callTypeName})` : ''} booked for ${describeTime(changed.startAt, current.timeZone)}`,
+            otherCallBooked: other !== undefined,
+          });
         }
         return changed ?? row;
       });

@@ -34,8 +34,11 @@ export interface BookingOptions {
   changed?: () => void;
   /** Seals the private link's token for the reminders (none: reminders go without the link). */
   sealer?: Sealer;
-  /** The pipeline: a booked call joins the visitor's open request or starts a lead (issue 49). */
-  leads?: Pick<ContactService, 'leadFromBooking'>;
+  /**
+   * The pipeline: a booked call joins the visitor's open request or starts a lead (issue 49); a
+   * cancelled one is noted there, and closes the lead it started if nobody answered it (issue 65).
+   */
+  leads?: Pick<ContactService, 'leadFromBooking' | 'callCancelled'>;
 }
 
 export interface BookingContext {

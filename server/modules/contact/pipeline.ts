@@ -32,6 +32,32 @@ const TOP_PAGES = 10;
 /** 'YYYY-MM' of a date, in UTC (the dashboard's analytics count UTC days too). */
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
+/**
+ * The one write of a request's stage and value (the owner's move, or a cancelled call's, see
+ * contact/service.ts), in the caller's transaction with the row read for update: see updateQuote.
+ */
+export async function changeQuote(
+  tx: Pick<Db, 'update' | 'insert'>,
+  current: typeof quoteRequests.$inferSelect,
+  changes: { stage?: QuoteStage; value?: number | null },
+  at: Date,
+): Promise<typeof quoteRequests.$inferSelect> {
+  const moved = changes.stage !== undefined && changes.stage !== current.stage;
+  const set: Partial<typeof quoteRequests.$inferInsert> = {};
+  if (changes.value !== undefined) set.valueUsd = changes.value;
+  if (moved && changes.stage) {
+    set.stage = changes.stage;
+    if (REPLIES.has(changes.stage) && !current.firstReplyAt) set.firstReplyAt = at;
+    set.decidedAt = changes.stage === 'won' || changes.stage === 'lost' ? at : null;
+    if (!current.readAt) set.readAt = at;
+  }
+  if (Object.keys(set).length === 0) return current;
+  const [row] = await tx.update(quoteRequests).set(set).where(eq(quoteRequests.id, current.id)).returning();
+  if (!row) throw notFound('Quote request not found');
+  if (moved) await tx.insert(quoteEvents).values({ quoteId: current.id, stage: changes.stage, createdAt: at });
+  return row;
+}
+
 export function quotePipeline(db: Db, now: () => Date) {
   const missing = () => notFound('Quote request not found');
 
@@ -121,21 +147,7 @@ export function quotePipeline(db: Db, now: () => Date) {
       return db.transaction(async (tx) => {
         const [current] = await tx.select().from(quoteRequests).where(eq(quoteRequests.id, id)).for('update');
         if (!current) throw missing();
-        const at = now();
-        const moved = changes.stage !== undefined && changes.stage !== current.stage;
-        const set: Partial<typeof quoteRequests.$inferInsert> = {};
-        if (changes.value !== undefined) set.valueUsd = changes.value;
-        if (moved && changes.stage) {
-          set.stage = changes.stage;
-          if (REPLIES.has(changes.stage) && !current.firstReplyAt) set.firstReplyAt = at;
-          set.decidedAt = changes.stage === 'won' || changes.stage === 'lost' ? at : null;
-          if (!current.readAt) set.readAt = at;
-        }
-        if (Object.keys(set).length === 0) return quoteOf(current);
-        const [row] = await tx.update(quoteRequests).set(set).where(eq(quoteRequests.id, id)).returning();
-        if (!row) throw missing();
-        if (moved) await tx.insert(quoteEvents).values({ quoteId: id, stage: changes.stage, createdAt: at });
-        return quoteOf(row);
+        return quoteOf(await changeQuote(tx, current, changes, now()));
       });
     },
 

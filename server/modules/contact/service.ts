@@ -19,7 +19,7 @@ import { notFound } from '../../lib/http-error.ts';
 import { claimPost, postKey } from '../../lib/identical-posts.ts';
 import type { SubscriberList } from '../newsletter/service.ts';
 import { enqueueNotification } from '../notifications/service.ts';
-import { quotePipeline } from './pipeline.ts';
+import { changeQuote, quotePipeline } from './pipeline.ts';
 import { firstTouchOf, visitStart } from './touches.ts';
 
 type Quote = z.output<typeof quoteRequestSchema>;
@@ -149,6 +149,36 @@ export function createContactService(
         })
         .returning({ id: quoteRequests.id });
       return { quoteId: row?.id ?? 0, joined: false };
+    },
+
+    /**
+     * A booked call cancelled by the visitor (issue 65): a note in the history of their newest open
+     * request, and a lead the call started that nobody has answered yet (still New, no other call
+     * booked) is Lost: the visitor withdrew it, so it no longer waits on the board for a reply. In
+     * the cancellation's transaction.
+     */
+    async callCancelled(
+      tx: Pick<Db, 'select' | 'insert' | 'update'>,
+      call: { email: string; note: string; otherCallBooked: boolean },
+    ): Promise<void> {
+      const [open] = await tx
+        .select()
+        .from(quoteRequests)
+        .where(
+          and(
+            sql`lower(${quoteRequests.email}) = ${call.email.trim().toLowerCase()}`,
+            inArray(quoteRequests.stage, ['new', 'replied', 'proposal']),
+            isNull(quoteRequests.archivedAt),
+          ),
+        )
+        .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+        .limit(1)
+        .for('update');
+      if (!open) return;
+      const at = now();
+      await tx.insert(quoteEvents).values({ quoteId: open.id, note: call.note, createdAt: at });
+      if (open.stage === 'new' && open.origin === 'call' && !call.otherCallBooked)
+        await changeQuote(tx, open, { stage: 'lost' }, at);
     },
 
     async submitMessage(message: ContactMessage, ipAddress: string): Promise<number> {
