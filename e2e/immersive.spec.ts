@@ -225,9 +225,12 @@ test.describe('below 768 px', () => {
     // No custom cursor below 768 px: the extras alone mount.
     for (let i = 0; i < 400 && (await extras(page).count()) === 0; i++) await page.clock.runFor(50);
     await expect(extras(page)).toBeAttached();
-    // On a narrow screen it keeps clear of the hero's greeting and figures (ADR 011, issue 31):
-    // past the hero it has a spot to show in.
-    await page.evaluate(() => document.getElementById('about')?.scrollIntoView({ behavior: 'instant' }));
+    // On a narrow screen it keeps clear of the hero's greeting and figures (ADR 011, issue 31), and
+    // of every section's heading (issue 65): past the hero and the projects' heading it has a spot.
+    await page.evaluate(() => {
+      document.getElementById('projects')?.scrollIntoView({ behavior: 'instant' });
+      window.scrollBy({ top: 200, behavior: 'instant' });
+    });
     // The clock is paused: the overlay is placed as it is run on, after the browser has told the
     // page of the scroll (its next frame, which may come after a first stretch of the clock).
     for (let i = 0; i < 400 && !(await welcome(page).isVisible()); i++) await page.clock.runFor(50);

@@ -5,8 +5,8 @@
  */
 import type { Page } from '@playwright/test';
 import { GUIDE_DELAY_MS, WELCOME_OVERLAY_MS } from '../web/features/immersive/journey.ts';
-import { afterFrames, expect, sendQuote, test, useUpFormLimit } from './fixtures.ts';
-import { extras, scrollToY } from './immersive-kit.ts';
+import { afterFrames, expect, pastTheMinimum, test, useUpFormLimit } from './fixtures.ts';
+import { extras, openWithTour, scrollToSection, scrollToY, tour } from './immersive-kit.ts';
 
 test.use({ viewMode: 'unset', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -43,8 +43,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     page,
   }) => {
     await page.emulateMedia({ colorScheme });
-    // The welcome, then the tour's turn (on a phone its intro finds no room over the hero's calls to
-    // action, so it waits for the projects).
+    // The welcome, then the tour's turn (its intro at the bottom edge, over the hero's figures but
+    // none of its calls to action).
     await page.clock.install();
     await page.goto('/');
     await expect(extras(page)).toBeAttached();
@@ -69,22 +69,38 @@ for (const colorScheme of ['light', 'dark'] as const) {
 test('one message at a time: a toast puts the journey’s welcome aside', async ({ page, allowConsole }) => {
   allowConsole(/status of 429/);
   // This visitor has sent as many forms as the site takes from one address: the next send's toast
-  // comes at once (no bot-check wait), while the welcome still shows. Straight to the quote form,
-  // as a visitor from a 'contact me' link goes.
+  // comes at once (no bot-check wait), while the welcome still shows.
   await useUpFormLimit(page);
   const welcome = page.getByText('Welcome to the journey');
   // The welcome's 4 seconds are the page's clock's: held once it shows, so the time it takes to
   // fill the form (longer on a busy machine) never ends it before the toast comes.
   await page.clock.install();
+  await page.goto('/');
+  await expect(extras(page)).toBeAttached();
+  // Where the welcome has room on a phone: among the projects' cards, their heading scrolled past
+  // (it covers no heading, call to action or form).
+  const roomy = () =>
+    page.evaluate(() => {
+      const heading = document.getElementById('projects-heading');
+      window.scrollBy({ top: (heading?.getBoundingClientRect().top ?? 0) + 120, behavior: 'instant' });
+    });
+  await expect(async () => {
+    await roomy();
+    await expect(welcome).toBeVisible({ timeout: 500 });
+  }).toPass();
+  // A moment on from the page's own time (which runs on while it is asked): again if it passed.
+  await expect(async () => {
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  }).toPass();
   const answered = page.waitForResponse((response) => response.request().method() === 'POST');
-  await sendQuote(page, { name: 'Robin Early', email: 'robin@example.com' }, async () => {
-    await expect(extras(page)).toBeAttached();
-    await expect(welcome).toBeVisible();
-    // A moment on from the page's own time (which runs on while it is asked): again if it passed.
-    await expect(async () => {
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
-    }).toPass();
-  });
+  const form = page.getByRole('form', { name: 'Get a Custom Quote' });
+  await form.getByLabel('Name').fill('Robin Early');
+  await form.getByLabel('Email').fill('robin@example.com');
+  await form.getByLabel('Project type').selectOption('ecommerce');
+  await form.getByLabel('Budget').selectOption('5-10k');
+  await form.getByLabel('Timeframe').selectOption('3months');
+  await form.getByLabel('Project details').fill('An online shop for our cakes, with pickup times.');
+  await form.getByRole('button', { name: 'Send Request' }).click();
   // The refusal is back: the page's clock runs on in small steps until its toast shows, far less
   // than the welcome's time.
   await answered;
@@ -93,7 +109,70 @@ test('one message at a time: a toast puts the journey’s welcome aside', async 
     await page.clock.runFor(50);
     await expect(toast).toBeVisible({ timeout: 100 });
   }).toPass();
-  // Still there, its time not up, but out of sight under the toast's turn.
+  // Still there, its time not up, but out of sight under the toast's turn, even where it has room.
+  await roomy();
+  await page.clock.runFor(50);
+  await expect(toast).toBeVisible();
   await expect(welcome).toBeAttached();
   await expect(welcome).toBeHidden();
+});
+
+/** Whether two boxes share any area. */
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+type Box = { x: number; y: number; width: number; height: number };
+
+test.describe('the tour and the welcome on a phone (issue 65)', () => {
+  test('at the top of the home page the tour’s intro shows, over none of the calls to action', async ({
+    page,
+  }) => {
+    await openWithTour(page);
+    const card = tour(page);
+    await expect(card.getByRole('heading', { name: /Welcome! A quick tour/ })).toBeVisible();
+    const box = await card.boundingBox();
+    expect(box).not.toBeNull();
+    const main = page.getByRole('main');
+    for (const name of ['View My Work', 'Get In Touch', 'Book a call']) {
+      const cta = await main.getByRole('link', { name }).first().boundingBox();
+      expect(cta && box && overlap(cta, box), name).toBe(false);
+    }
+    const greeting = await page.getByRole('heading', { level: 1 }).boundingBox();
+    expect(greeting && box && overlap(greeting, box)).toBe(false);
+  });
+
+  test('the journey’s welcome never covers a section’s heading', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await expect(extras(page)).toBeAttached();
+    // Scrolled on while it shows, until the projects' heading is at the screen's bottom edge.
+    const heading = page.getByRole('heading', { level: 2, name: 'See My Work in Action' });
+    const top = await heading.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+    await scrollToY(page, Math.round(top - 844 + 70));
+    await afterFrames(page);
+    const panel = page.locator('[data-overlay="welcome"]');
+    await expect(panel).toBeAttached();
+    // Shown or stepped aside, it never lies over the heading while it shows.
+    const shown = await panel.evaluate((element) => getComputedStyle(element).visibility !== 'hidden');
+    const [box, under] = [await panel.boundingBox(), await heading.boundingBox()];
+    expect(shown && box && under ? overlap(box, under) : false).toBe(false);
+  });
+
+  test('a quote just sent is not followed by the tour’s “Ask for a custom quote”', async ({ page }) => {
+    const arrived = Date.now();
+    await openWithTour(page);
+    await scrollToSection(page, 'contact');
+    await expect(tour(page).getByRole('heading', { name: /Contact/ })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Get a Custom Quote' });
+    await form.getByLabel('Name').fill('Robin Tour');
+    await form.getByLabel('Email').fill('robin.tour@example.com');
+    await form.getByLabel('Project type').selectOption('ecommerce');
+    await form.getByLabel('Budget').selectOption('5-10k');
+    await form.getByLabel('Timeframe').selectOption('3months');
+    await form.getByLabel('Project details').fill('An online shop for our cakes, with pickup times.');
+    await pastTheMinimum(page, arrived);
+    await form.getByRole('button', { name: 'Send Request' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+    await afterFrames(page);
+    await expect(tour(page)).toHaveCount(0);
+  });
 });

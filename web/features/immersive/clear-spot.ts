@@ -20,6 +20,9 @@ export const PROTECTED_SELECTOR =
 /** Text being read (a post's body and its code), which the cursor's hint also keeps clear of. */
 export const READING_SELECTOR = '[data-reading], main pre';
 
+/** The home page's section headings, which the journey's welcome keeps clear of. */
+export const SECTION_HEADINGS = 'main section h2';
+
 /** The floating section dock, which the tour's card and the cursor's hint also keep clear of. */
 export const DOCK_SELECTOR = '[data-overlay="dock"]';
 
@@ -63,11 +66,20 @@ export function spotBox(
 /**
  * Places the element at the first clear spot: returns the style to put on it (a `top` or `bottom`
  * offset, and hidden while no spot is clear). `avoid` adds other things to keep clear of.
+ * `overNarrow`: the element may sit over what is kept clear on a phone only (`data-keep-clear=
+ * "narrow"`, the hero's greeting and figures, which fill a phone's first screen), never over a call
+ * to action or a form: the tour's intro, the page's own guide, which would otherwise never show at
+ * the top of a phone's page (issue 65).
  */
 export function useClearSpot(
   ref: RefObject<HTMLElement | null>,
   spots: readonly Spot[],
-  { gap = 16, avoid, active = true }: { gap?: number; avoid?: string; active?: boolean } = {},
+  {
+    gap = 16,
+    avoid,
+    active = true,
+    overNarrow = false,
+  }: { gap?: number; avoid?: string; active?: boolean; overNarrow?: boolean } = {},
 ): CSSProperties {
   const [placed, setPlaced] = useState<{ spot: Spot | null; headerBottom: number }>({
     spot: null,
@@ -84,12 +96,12 @@ export function useClearSpot(
       const own = element.getBoundingClientRect();
       const viewport = { height: window.innerHeight, headerBottom: headerBottom() };
       const obstacles: Box[] = [];
-      const wide = window.innerWidth >= TABLET_MIN_WIDTH;
+      const narrowIsClear = overNarrow || window.innerWidth >= TABLET_MIN_WIDTH;
       for (const node of document.querySelectorAll(selector)) {
         if (element.contains(node)) continue;
         // Kept clear on a phone only, where it is the whole first screen (the hero's greeting
         // and figures); on a wide screen the extras' usual spots leave it be.
-        if (wide && node.getAttribute('data-keep-clear') === 'narrow') continue;
+        if (narrowIsClear && node.getAttribute('data-keep-clear') === 'narrow') continue;
         const box = node.getBoundingClientRect();
         if (box.width > 1 && box.height > 1 && box.bottom > 0 && box.top < viewport.height)
           obstacles.push(box);
@@ -105,7 +117,7 @@ export function useClearSpot(
     };
     // Focus and clicks can swap what is on screen (a form for its thank-you panel) without a scroll.
     return watchLayout(measure, { element, documentEvents: ['focusin', 'click'] });
-  }, [ref, key, gap, avoid, active]);
+  }, [ref, key, gap, avoid, active, overNarrow]);
 
   if (placed.spot === 'top') return { top: placed.headerBottom + gap, bottom: 'auto' };
   if (placed.spot === 'bottom') return { bottom: gap, top: 'auto' };

@@ -12,7 +12,7 @@ import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useMediaQuery, useScrollBehavior } from '../../lib/motion.ts';
 import { cn } from '../../ui/cn.ts';
 import { ArrowUp, FolderGit2, Home, Mail, User, Wrench } from '../../ui/icons.tsx';
-import { DOCK_SELECTOR, useClearSpot } from './clear-spot.ts';
+import { DOCK_SELECTOR, SECTION_HEADINGS, useClearSpot } from './clear-spot.ts';
 import { useEditingFocus, useScrollY } from './hooks.ts';
 import {
   DOCK_SCROLL_PX,
@@ -99,8 +99,12 @@ function Journey() {
   // First in line for the floor (the loader asked for it already, so the cursor's hint waited).
   const welcomeShown = useOverlayFloor('welcome', welcome);
   const panel = useRef<HTMLDivElement>(null);
-  // At the bottom edge, where it hides neither the name nor a call to action; else below the header.
-  const place = useClearSpot(panel, ['bottom', 'top'], { avoid: DOCK_SELECTOR, active: welcomeShown });
+  // At the bottom edge, where it hides neither the name nor a call to action, nor a section's
+  // heading (it clipped 'Projects' on a phone opened there, issue 65); else below the header.
+  const place = useClearSpot(panel, ['bottom', 'top'], {
+    avoid: `${DOCK_SELECTOR}, ${SECTION_HEADINGS}`,
+    active: welcomeShown,
+  });
 
   const progress = scrollProgress(scrollY, document.documentElement.scrollHeight, window.innerHeight);
   const current = welcome ? 'welcome' : milestoneForProgress(progress);

@@ -58,6 +58,10 @@ function storeDismissed(steps: Set<TourStep>) {
   }
 }
 
+/** Whether a step's section shows a form's thank-you panel (web/ui/thank-you.tsx). */
+const sectionThanks = (step: TourStep) =>
+  document.getElementById(TOUR_SECTIONS[step])?.querySelector('[data-thank-you]') != null;
+
 /** Where each step's section is, relative to the viewport. */
 function sectionSpans(): Partial<Record<TourStep, SectionSpan>> {
   const spans: Partial<Record<TourStep, SectionSpan>> = {};
@@ -98,7 +102,10 @@ export function Tour() {
 
   // Closed, skipped or done: the tour opens nothing by itself any more.
   const stopped = dismissed.size > 0;
-  const following = stopped ? null : (region ?? (introDue && atTheTop ? 'intro' : null));
+  // A section whose form the visitor has just sent (its thank-you panel shows) is not invited to
+  // again: 'Ask for a custom quote' under 'Thank You!' read as if nothing had been sent.
+  const sent = region !== null && sectionThanks(region);
+  const following = stopped || sent ? null : (region ?? (introDue && atTheTop ? 'intro' : null));
   const step = chosen ?? following;
 
   // The tour waits its turn (after the welcome) while its intro is still to come or a step is open.
@@ -134,7 +141,13 @@ export function Tour() {
     return () => element.removeEventListener('focusin', onFocusIn);
   }, [open]);
 
-  const place = useClearSpot(card, ['bottom', 'top'], { avoid: DOCK_SELECTOR, active: open });
+  // The intro may sit over the hero's greeting and figures on a phone (never its calls to action):
+  // they fill the first screen, and the tour would otherwise start only at the projects.
+  const place = useClearSpot(card, ['bottom', 'top'], {
+    avoid: DOCK_SELECTOR,
+    active: open,
+    overNarrow: step === 'intro',
+  });
 
   const close = (steps: readonly TourStep[]) => {
     const next = new Set([...dismissed, ...steps]);
