@@ -15,8 +15,18 @@ const FEDIVERSE =
   /(^|\.)(mastodon\.[a-z.]+|[a-z0-9-]+\.social|fosstodon\.org|hachyderm\.io|infosec\.exchange|mstdn\.[a-z.]+|pixelfed\.[a-z.]+|misskey\.[a-z.]+)$/;
 const NEWSLETTER_WORDS = /^(email|e-mail|newsletter|mail)$/i;
 const FEDIVERSE_WORDS = /^(mastodon|fediverse|activitypub)$/i;
+/** A campaign's source or medium that names a search engine or paid search (Google Ads' cpc). */
+const SEARCH_WORDS =
+  /^(google|bing|duckduckgo|yahoo|ecosia|baidu|yandex|kagi|startpage|qwant|brave|cpc|ppc|paid[-_ ]?search|sem|organic)$/i;
+/** A campaign's source or medium that names a social site or social media (paid or not). */
+const SOCIAL_WORDS =
+  /^(twitter|x|facebook|fb|instagram|ig|linkedin|reddit|hackernews|hn|threads|bluesky|bsky|youtube|tiktok|pinterest|social|social[-_ ]?(media|network|paid)|paid[-_ ]?social|sm)$/i;
 
-/** The channel of a visit: its campaign's words first, then the site that sent it. */
+/**
+ * The channel of a visit: its campaign's words first (the newsletter, the fediverse), then the
+ * site that sent it; a campaign with no sending site (an ad's click, an app's link: browsers often
+ * send no referrer) by what its words name, a search engine or a social site, before 'other sites'.
+ */
 export function channelOf(source: {
   referrer?: string | null | undefined;
   utmSource?: string | null | undefined;
@@ -29,11 +39,13 @@ export function channelOf(source: {
     .toLowerCase()
     .replace(/:\d+$/, '')
     .replace(/^www\./, '');
-  if (!host) return words.length > 0 ? 'other sites' : 'direct';
   if (SEARCH.test(host)) return 'search';
   if (SOCIAL.test(host)) return 'social';
   if (FEDIVERSE.test(host)) return 'fediverse';
-  return 'other sites';
+  // Social before search: 'cpc' from facebook is a social ad.
+  if (words.some((word) => SOCIAL_WORDS.test(word))) return 'social';
+  if (words.some((word) => SEARCH_WORDS.test(word))) return 'search';
+  return host || words.length > 0 ? 'other sites' : 'direct';
 }
 
 /** The tables of the Sources report: one per way of telling visits apart. */

@@ -55,6 +55,28 @@ for (const [javaScriptEnabled, name, goal, address] of [
   });
 }
 
+/** Visitors of a channel in the owner's 30-day Sources report. */
+async function channelVisitors(admin: APIRequestContext, channel: string): Promise<number> {
+  const report = (await (await admin.get('/api/admin/analytics?days=30')).json()) as AdminAnalytics;
+  const table = report.sources.find((source) => source.dimension === 'channel');
+  return table?.rows.find((row) => row.value === channel)?.visitors ?? 0;
+}
+
+test.describe('a campaign’s visit', () => {
+  test.use({ userAgent: PHONE });
+
+  test('from an ad with no sending site counts under the channel its words name (issue 65)', async ({
+    page,
+    admin,
+  }) => {
+    const before = await channelVisitors(admin, 'social');
+    // A social ad's link, opened in an app that sends no referrer.
+    await page.goto('/blog?utm_source=facebook&utm_medium=paid_social&utm_campaign=spring');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(() => channelVisitors(admin, 'social')).toBe(before + 1);
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, userAgent: PHONE });
 

@@ -58,4 +58,14 @@ describe('funnelRows', () => {
       [null, null],
     ]);
   });
+
+  it('says neither of a step with more than the one before: the pipeline’s Won after Quote sent (issue 65)', () => {
+    const step = (visitors: number | null) => ({ label: '', visitors, pageSeen: null });
+    const rows = funnelRows([step(40), step(1), step(3)]);
+    expect(rows.map(({ dropped, wentOn, rose }) => [dropped, wentOn, rose])).toEqual([
+      [null, null, false],
+      [39, 0.025, false],
+      [null, null, true],
+    ]);
+  });
 });

@@ -28,22 +28,34 @@ import { FUNNEL_FORM, FUNNEL_REMOVE_FORM } from './api.ts';
 import { CsvLink } from './csv-link.tsx';
 
 type Funnel = AdminAnalytics['funnels'][number];
-type StepRow = Funnel['steps'][number] & { index: number; dropped: number | null; wentOn: number | null };
+type StepRow = Funnel['steps'][number] & {
+  index: number;
+  dropped: number | null;
+  wentOn: number | null;
+  /** More than the step before: not a drop-off at all (the pipeline's Won counts every deal won). */
+  rose: boolean;
+};
 
 const NONE = '–';
 const ADDED = { title: 'Funnel added', text: 'It counts visits from now on.' };
 
-/** Each step with how many dropped since the one before and the share who went on from it. */
+/**
+ * Each step with how many dropped since the one before and the share who went on from it; a step
+ * with more than the one before (the pipeline's Won counts every deal won in the period, from
+ * calls and earlier requests too) is no continuation of it: neither is said (it read '0 dropped').
+ */
 export function funnelRows(steps: Funnel['steps']): StepRow[] {
   return steps.map((step, index) => {
     const before = index > 0 ? (steps[index - 1]?.visitors ?? null) : null;
     const now = step.visitors;
     const known = before !== null && now !== null;
+    const rose = known && now > before;
     return {
       ...step,
       index,
-      dropped: known ? Math.max(0, before - now) : null,
-      wentOn: known && before > 0 ? Math.min(1, now / before) : null,
+      dropped: known && !rose ? before - now : null,
+      wentOn: known && !rose && before > 0 ? now / before : null,
+      rose,
     };
   });
 }
@@ -53,6 +65,8 @@ function stepNote(row: StepRow, days: number, first: boolean): string | null {
   if (row.pageSeen === false)
     return `No page counted in the last ${days} days matches this: check the address.`;
   if (row.visitors === null) return 'The pipeline does not know the device of a lead.';
+  if (row.rose)
+    return 'More than the step before: the pipeline counts every deal won in these days, from calls and earlier requests too.';
   if (row.visitors === 0 && first) return `Nobody reached this step in the last ${days} days.`;
   return null;
 }
