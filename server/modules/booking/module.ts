@@ -14,7 +14,10 @@ import { calendarDownNotice } from './emails.ts';
 import { bookingRoutes } from './routes.ts';
 import { createBookingService, defaultBookingSettings } from './service.ts';
 
-export function bookingModule(context: SiteContext, leads?: Pick<ContactService, 'leadFromBooking' | 'callCancelled'>) {
+export function bookingModule(
+  context: SiteContext,
+  leads?: Pick<ContactService, 'leadFromBooking' | 'callCancelled'>,
+) {
   const { db, cache, config, serverSecret, log } = context;
   // Through the outbound module's guard: no address on this machine or its network, unless a test allows it.
   const guard = { timeoutMs: FEED_TIMEOUT_MS, maxBytes: FEED_MAX_BYTES };

@@ -54,7 +54,8 @@ export async function changeQuote(
   if (Object.keys(set).length === 0) return current;
   const [row] = await tx.update(quoteRequests).set(set).where(eq(quoteRequests.id, current.id)).returning();
   if (!row) throw notFound('Quote request not found');
-  if (moved) await tx.insert(quoteEvents).values({ quoteId: current.id, stage: changes.stage, createdAt: at });
+  if (moved)
+    await tx.insert(quoteEvents).values({ quoteId: current.id, stage: changes.stage, createdAt: at });
   return row;
 }
 
