@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { DEFAULT_FRAME_HEIGHT, MIN_FRAME_HEIGHT } from '../../../common/constants.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
@@ -161,23 +161,10 @@ export function DemoFrame({
         style={{ height: fullscreen ? undefined : frameHeight }}
       >
         {refusesFraming && (
-          <div
-            role="note"
-            className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 bg-muted p-6 text-center"
-          >
-            <MonitorX className="h-10 w-10 text-muted-foreground" />
-            <h3 className="text-lg font-semibold">This demo opens in its own tab</h3>
-            <p className="max-w-sm text-sm text-muted-foreground">
-              The site does not allow being shown inside another page, so it is not loaded here. Open it in a
-              tab of its own to try it.
-            </p>
-            <Button asChild className="mt-1">
-              <a href={url} target="_blank" rel="noopener noreferrer">
-                <ExternalLink className="h-4 w-4" />
-                Open in new tab
-              </a>
-            </Button>
-          </div>
+          <DemoNotice role="note" url={url} title="This demo opens in its own tab">
+            The site does not allow being shown inside another page, so it is not loaded here. Open it in a
+            tab of its own to try it.
+          </DemoNotice>
         )}
         {!refusesFraming && waiting && !timedOut && (
           <div
@@ -189,32 +176,18 @@ export function DemoFrame({
           </div>
         )}
         {!refusesFraming && (unreachable || (waiting && timedOut)) && (
-          <div
+          <DemoNotice
             role="alert"
-            className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 bg-muted p-6 text-center"
+            url={url}
+            title={
+              unreachable ? 'The demo cannot be reached right now' : 'The demo is taking too long to load'
+            }
+            onRetry={reload}
           >
-            <MonitorX className="h-10 w-10 text-muted-foreground" />
-            <h3 className="text-lg font-semibold">
-              {unreachable ? 'The demo cannot be reached right now' : 'The demo is taking too long to load'}
-            </h3>
-            <p className="max-w-sm text-sm text-muted-foreground">
-              {unreachable
-                ? 'Its site did not answer. It may be down for a moment; try again, or open it in a tab of its own.'
-                : 'The site may be busy, or it may not allow being shown inside another page. It works best in a tab of its own.'}
-            </p>
-            <div className="mt-1 flex flex-wrap justify-center gap-3">
-              <Button asChild>
-                <a href={url} target="_blank" rel="noopener noreferrer">
-                  <ExternalLink className="h-4 w-4" />
-                  Open in new tab
-                </a>
-              </Button>
-              <Button variant="outline" onClick={reload}>
-                <RotateCw className="h-4 w-4" />
-                Try again
-              </Button>
-            </div>
-          </div>
+            {unreachable
+              ? 'Its site did not answer. It may be down for a moment; try again, or open it in a tab of its own.'
+              : 'The site may be busy, or it may not allow being shown inside another page. It works best in a tab of its own.'}
+          </DemoNotice>
         )}
         {mounted && near && !refusesFraming && !unreachable && (
           <iframe
@@ -230,19 +203,55 @@ export function DemoFrame({
         )}
         {/* Without JavaScript nothing would watch the frame: the demo opens in a tab of its own. */}
         {!mounted && !refusesFraming && (
-          <div className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 bg-muted p-6 text-center scripting:hidden">
-            <ExternalLink className="h-10 w-10 text-muted-foreground" />
-            <h3 className="text-lg font-semibold">Try the live demo</h3>
-            <p className="max-w-sm text-sm text-muted-foreground">
-              The demo is shown here when JavaScript is on. It works just as well in a tab of its own.
-            </p>
-            <Button asChild className="mt-1">
-              <a href={url} target="_blank" rel="noopener noreferrer">
-                <ExternalLink className="h-4 w-4" />
-                Open in new tab
-              </a>
-            </Button>
-          </div>
+          <DemoNotice url={url} title="Try the live demo" className="scripting:hidden">
+            The demo is shown here when JavaScript is on. It works just as well in a tab of its own.
+          </DemoNotice>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** What the panel shows instead of the frame: why, 'Open in new tab', and 'Try again' when it may help. */
+function DemoNotice({
+  url,
+  title,
+  role,
+  onRetry,
+  className,
+  children,
+}: {
+  url: string;
+  title: string;
+  role?: 'note' | 'alert';
+  onRetry?: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role={role}
+      className={`absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 bg-muted p-6 text-center ${className ?? ''}`}
+    >
+      {role ? (
+        <MonitorX className="h-10 w-10 text-muted-foreground" />
+      ) : (
+        <ExternalLink className="h-10 w-10 text-muted-foreground" />
+      )}
+      <h3 className="text-lg font-semibold">{title}</h3>
+      <p className="max-w-sm text-sm text-muted-foreground">{children}</p>
+      <div className="mt-1 flex flex-wrap justify-center gap-3">
+        <Button asChild>
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            <ExternalLink className="h-4 w-4" />
+            Open in new tab
+          </a>
+        </Button>
+        {onRetry && (
+          <Button variant="outline" onClick={onRetry}>
+            <RotateCw className="h-4 w-4" />
+            Try again
+          </Button>
         )}
       </div>
     </div>
