@@ -408,17 +408,22 @@ export async function sendQuote(
   await page.goto('/#contact');
   await before?.();
   const form = page.getByRole('form', { name: 'Get a Custom Quote' });
-  await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Email').fill(email);
+  await fillQuote(form, { name, email });
   await form.getByLabel('Phone (optional)').fill('404-555-0199');
   await form.getByLabel('Company (optional)').fill('Smith Bakery');
+  await form.getByLabel('Send me occasional updates and articles').check();
+  await form.getByRole('button', { name: 'Send Request' }).click();
+  return form;
+}
+
+/** Fills the quote form's required fields as a bakery owner would (sendQuote adds the optional ones). */
+export async function fillQuote(form: Locator, { name, email }: { name: string; email: string }) {
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Email').fill(email);
   await form.getByLabel('Project type').selectOption('ecommerce');
   await form.getByLabel('Budget').selectOption('5-10k');
   await form.getByLabel('Timeframe').selectOption('3months');
   await form.getByLabel('Project details').fill('An online shop for our cakes, with pickup times.');
-  await form.getByLabel('Send me occasional updates and articles').check();
-  await form.getByRole('button', { name: 'Send Request' }).click();
-  return form;
 }
 
 /** Fills the guest post form as Casey would, under `title`; the verification only when it is given. */

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { GUIDE_DELAY_MS, WELCOME_OVERLAY_MS } from '../web/features/immersive/journey.ts';
-import { afterFrames, expect, pastTheMinimum, test, useUpFormLimit } from './fixtures.ts';
+import { afterFrames, expect, fillQuote, pastTheMinimum, test, useUpFormLimit } from './fixtures.ts';
 import { extras, openWithTour, scrollToSection, scrollToY, tour } from './immersive-kit.ts';
 
 test.use({ viewMode: 'unset', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -94,12 +94,7 @@ test('one message at a time: a toast puts the journey’s welcome aside', async 
   }).toPass();
   const answered = page.waitForResponse((response) => response.request().method() === 'POST');
   const form = page.getByRole('form', { name: 'Get a Custom Quote' });
-  await form.getByLabel('Name').fill('Robin Early');
-  await form.getByLabel('Email').fill('robin@example.com');
-  await form.getByLabel('Project type').selectOption('ecommerce');
-  await form.getByLabel('Budget').selectOption('5-10k');
-  await form.getByLabel('Timeframe').selectOption('3months');
-  await form.getByLabel('Project details').fill('An online shop for our cakes, with pickup times.');
+  await fillQuote(form, { name: 'Robin Early', email: 'robin@example.com' });
   await form.getByRole('button', { name: 'Send Request' }).click();
   // The refusal is back: the page's clock runs on in small steps until its toast shows, far less
   // than the welcome's time.
@@ -163,12 +158,7 @@ test.describe('the tour and the welcome on a phone (issue 65)', () => {
     await scrollToSection(page, 'contact');
     await expect(tour(page).getByRole('heading', { name: /Contact/ })).toBeVisible();
     const form = page.getByRole('form', { name: 'Get a Custom Quote' });
-    await form.getByLabel('Name').fill('Robin Tour');
-    await form.getByLabel('Email').fill('robin.tour@example.com');
-    await form.getByLabel('Project type').selectOption('ecommerce');
-    await form.getByLabel('Budget').selectOption('5-10k');
-    await form.getByLabel('Timeframe').selectOption('3months');
-    await form.getByLabel('Project details').fill('An online shop for our cakes, with pickup times.');
+    await fillQuote(form, { name: 'Robin Tour', email: 'robin.tour@example.com' });
     await pastTheMinimum(page, arrived);
     await form.getByRole('button', { name: 'Send Request' }).click();
     await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();

@@ -37,6 +37,21 @@ const inboxWhere = (table: typeof quoteRequests | typeof contactMessages, state:
     }[state],
   );
 
+/** The newest open request (New, Replied or Proposal sent, not archived) of an email, any case. */
+const openLeadOf = (tx: Pick<Db, 'select'>, email: string) =>
+  tx
+    .select()
+    .from(quoteRequests)
+    .where(
+      and(
+        sql`lower(${quoteRequests.email}) = ${email.trim().toLowerCase()}`,
+        inArray(quoteRequests.stage, ['new', 'replied', 'proposal']),
+        isNull(quoteRequests.archivedAt),
+      ),
+    )
+    .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+    .limit(1);
+
 export function createContactService(
   db: Db,
   now: () => Date = () => new Date(),
@@ -114,18 +129,7 @@ export function createContactService(
       sent: LeadSource | undefined,
       ipAddress: string,
     ): Promise<{ quoteId: number; joined: boolean }> {
-      const [open] = await tx
-        .select({ id: quoteRequests.id })
-        .from(quoteRequests)
-        .where(
-          and(
-            sql`lower(${quoteRequests.email}) = ${call.email.trim().toLowerCase()}`,
-            inArray(quoteRequests.stage, ['new', 'replied', 'proposal']),
-            isNull(quoteRequests.archivedAt),
-          ),
-        )
-        .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
-        .limit(1);
+      const [open] = await openLeadOf(tx, call.email);
       if (open) {
         await tx.insert(quoteEvents).values({ quoteId: open.id, note: call.note, createdAt: now() });
         return { quoteId: open.id, joined: true };
@@ -161,19 +165,7 @@ export function createContactService(
       tx: Pick<Db, 'select' | 'insert' | 'update'>,
       call: { email: string; note: string; otherCallBooked: boolean },
     ): Promise<void> {
-      const [open] = await tx
-        .select()
-        .from(quoteRequests)
-        .where(
-          and(
-            sql`lower(${quoteRequests.email}) = ${call.email.trim().toLowerCase()}`,
-            inArray(quoteRequests.stage, ['new', 'replied', 'proposal']),
-            isNull(quoteRequests.archivedAt),
-          ),
-        )
-        .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
-        .limit(1)
-        .for('update');
+      const [open] = await openLeadOf(tx, call.email).for('update');
       if (!open) return;
       const at = now();
       await tx.insert(quoteEvents).values({ quoteId: open.id, note: call.note, createdAt: at });
