@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { compared, niceMax, percent } from './analytics.tsx';
+import { niceMax } from './analytics.tsx';
+import { compared, percent } from './figures.ts';
 import { funnelRows } from './funnels.tsx';
+import { headlineOf } from './headline.tsx';
 
 describe('niceMax', () => {
   it.each([
@@ -67,5 +69,56 @@ describe('funnelRows', () => {
       [39, 0.025, false],
       [null, null, true],
     ]);
+  });
+});
+
+describe('headlineOf', () => {
+  const row = (value: string, visitors: number, converted: number, wonValueUsd: number | null) => ({
+    value,
+    visitors,
+    completions: converted,
+    converted,
+    rate: visitors ? converted / visitors : 0,
+    quotes: null,
+    won: null,
+    wonValueUsd,
+  });
+  it('reads the visitors, the share who reached a goal, the won value and the best source (issue 65)', () => {
+    const headline = headlineOf({
+      totals: { views: 900, visitors: 400 },
+      previous: { views: 800, visitors: 320 },
+      sources: [
+        {
+          dimension: 'channel',
+          rows: [row('search', 200, 6, 0), row('social', 150, 2, 4500), row('direct', 50, 0, 1200)],
+        },
+      ],
+    });
+    expect(headline).toEqual({
+      visitors: { count: 400, before: 320 },
+      conversion: { rate: 8 / 400, converted: 8 },
+      wonValueUsd: 5700,
+      best: { channel: 'social', because: '$4,500 won' },
+    });
+  });
+
+  it('names the source by goals when nothing was won, and says nothing its parts do not hold', () => {
+    expect(
+      headlineOf({
+        sources: [{ dimension: 'channel', rows: [row('search', 20, 1, 0), row('social', 9, 3, 0)] }],
+      }),
+    ).toMatchObject({
+      visitors: null,
+      wonValueUsd: 0,
+      best: { channel: 'social', because: '3 visitors reached a goal' },
+    });
+    expect(headlineOf({})).toEqual({ visitors: null, conversion: null, wonValueUsd: null, best: null });
+    // A new site: every figure, at nothing yet.
+    expect(headlineOf({ sources: [] })).toEqual({
+      visitors: null,
+      conversion: { rate: 0, converted: 0 },
+      wonValueUsd: 0,
+      best: { channel: '\u2013', because: 'no visits in these 30 days' },
+    });
   });
 });

@@ -10,14 +10,21 @@ import { LoadState } from '../../ui/load-state.tsx';
 import { Panel } from '../admin/panel.tsx';
 import { creditOf, sourceOf, useAnalytics } from './api.ts';
 import { CsvLink } from './csv-link.tsx';
+import { compared, percent } from './figures.ts';
 import { filterStatus, ReportFilter } from './filter.tsx';
 import { Funnels } from './funnels.tsx';
+import { AnalyticsHeadline } from './headline.tsx';
 import { AnalyticsSettingsForm } from './settings-form.tsx';
 import { SharesPanel } from './shares.tsx';
 import { CreditChoice, SourcesTables, timeToWonText } from './sources.tsx';
 
 export const ANALYTICS_DAYS = 30;
-const CHART = { width: 720, height: 240, left: 40, right: 12, top: 12, bottom: 28 } as const;
+const CHART = { width: 720, height: 240, left: 52, right: 12, top: 12, bottom: 34 } as const;
+/**
+ * The chart's labels: in the drawing's own units, which a phone shows at under half their size, so
+ * they are twice as large there (they were about 4 px at 390 px).
+ */
+const CHART_LABEL = 'fill-muted-foreground text-[11px] max-sm:text-[22px]';
 
 /** A round, even upper bound for the y axis (2, 4, 10, 20, 40, 100 ...), so the middle line is a whole number. */
 export function niceMax(value: number): number {
@@ -69,12 +76,7 @@ function DailyChart({ days, csv }: { days: AdminAnalytics['days']; csv: ReactNod
               className="stroke-border"
               strokeDasharray={share === 0 ? undefined : '4 4'}
             />
-            <text
-              x={CHART.left - 6}
-              y={y(max * share) + 4}
-              textAnchor="end"
-              className="fill-muted-foreground text-[11px]"
-            >
+            <text x={CHART.left - 6} y={y(max * share) + 4} textAnchor="end" className={CHART_LABEL}>
               {Math.round(max * share)}
             </text>
           </g>
@@ -94,13 +96,15 @@ function DailyChart({ days, csv }: { days: AdminAnalytics['days']; csv: ReactNod
         ))}
         <path d={visitorsLine} fill="none" strokeWidth={2} className="stroke-foreground" />
         {days.map((d, i) =>
-          i % 5 === days.length % 5 || i === days.length - 1 ? (
+          // Every fifth day, and the last, which ends at the chart's edge (it ran past it) with
+          // room before it (a fifth day just before it is left out).
+          (i % 5 === days.length % 5 && days.length - 1 - i >= 5) || i === days.length - 1 ? (
             <text
               key={d.date}
-              x={x(i)}
+              x={i === days.length - 1 ? CHART.width - CHART.right : x(i)}
               y={CHART.height - 8}
-              textAnchor="middle"
-              className="fill-muted-foreground text-[11px]"
+              textAnchor={i === days.length - 1 ? 'end' : 'middle'}
+              className={CHART_LABEL}
             >
               {dayLabel(d.date)}
             </text>
@@ -154,8 +158,8 @@ function FiguresTable({
       rowKey={(row) => row.label}
       columns={[
         labelColumn<{ label: string; views: number; visitors: number }>(head, {
-          className: 'max-w-0 truncate font-normal',
-          title: (row) => row.label,
+          // A page's whole address, broken where it must (it was cut in a half-width panel at 1280 px).
+          className: 'font-normal [overflow-wrap:anywhere]',
           cell: (row) => (
             <>
               {row.label}
@@ -177,24 +181,6 @@ function FiguresTable({
 }
 
 type GoalRow = AdminAnalytics['goals'][number] & { label: string };
-
-/** A figure beside the same figure of the as many days before: '+12 % on the 30 days before (410)'. */
-export function compared(current: number, before: number, days: number): string {
-  const period = `the ${days} days before`;
-  if (before === 0) return current === 0 ? `none in ${period} either` : `none in ${period}`;
-  const change = Math.round(((current - before) / before) * 100);
-  const sign = change > 0 ? '+' : change < 0 ? '\u2212' : '\u00b1';
-  return `${sign}${Math.abs(change)}\u00a0% on ${period} (${before})`;
-}
-
-/** A share of the period's visitors as the owner reads it: '1.4 %', '25 %', '< 0.1 %', '0 %'. */
-export function percent(rate: number): string {
-  // A no-break space: a narrow column never parts the figure from its sign.
-  if (rate === 0) return '0\u00a0%';
-  const value = rate * 100;
-  if (value < 0.1) return '<\u00a00.1\u00a0%';
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)}\u00a0%`;
-}
 
 /** Each goal, reached or not: how often, by how many visitors, and their share of the period's. */
 function GoalsTable({ goals }: { goals: AdminAnalytics['goals'] }) {
@@ -252,6 +238,7 @@ export function AnalyticsReport({
     ) : null;
   return (
     <div className="space-y-6">
+      <AnalyticsHeadline report={data} days={days} />
       {owner && (
         <Panel small headingId="analytics-filter" title="Filter">
           <p className="mt-1 text-sm text-muted-foreground">

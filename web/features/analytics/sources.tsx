@@ -105,6 +105,12 @@ export function SourcesTables({
                 />
               </section>
             )}
+            {rows.length > 0 && (
+              // Where the table is wider than the screen, its pipeline columns are past the edge.
+              <p className="mt-1 text-xs text-muted-foreground min-[40rem]:hidden">
+                Swipe the table sideways for the requests, deals and won value.
+              </p>
+            )}
             {csv && rows.length > 0 && (
               <CsvLink
                 days={days}
