@@ -32,12 +32,13 @@ export function bookingModule(
     // The site's own bookings in the owner's calendar are counted once, from its own list.
     ownEvent: (uid) => uid.startsWith('booking-') && uid.endsWith(`@${siteHost}`),
     // A calendar with no good read for 5 minutes offers visitors no time: the log and the owner say so.
-    onDown: (calendar) => {
+    onDown: async (calendar) => {
       log.warn(
         { calendar: calendar.label, problem: calendar.problem, goodAt: calendar.goodAt },
         'booking: a calendar has not been read for 5 minutes; visitors are offered no time',
       );
-      enqueueNotification(db, calendarDownNotice(calendar, config.publicUrl)).catch((error) =>
+      // Queued before the answer goes (a test, or the owner, reads it next); a failure only logged.
+      await enqueueNotification(db, calendarDownNotice(calendar, config.publicUrl)).catch((error) =>
         log.error({ err: error }, 'booking: the calendar notice could not be queued'),
       );
     },

@@ -104,7 +104,7 @@ export function ownerCalendars({
   ownEvent: (uid: string) => boolean;
   now?: () => Date;
   /** A calendar has had no good read for over 5 minutes (feeds.ts): once per outage. */
-  onDown?: (calendar: CalendarDown) => void;
+  onDown?: (calendar: CalendarDown) => void | Promise<void>;
 }): OwnerCalendars {
   const envAccount = environment.caldavUrl ? accountFromAddress(environment.caldavUrl) : null;
   const envFeeds = (environment.icsUrls ?? '').split(/\s+/).filter(Boolean);

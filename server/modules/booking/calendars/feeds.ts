@@ -119,8 +119,11 @@ export function busyCalendars({
   /** Events the site wrote itself (its bookings, counted from its own list): never busy twice. */
   ownEvent?: (uid: string) => boolean;
   now?: () => Date;
-  /** A calendar has had no good read for over SLOTS_MAX_AGE_MS: called once per outage. */
-  onDown?: (calendar: CalendarDown) => void;
+  /**
+   * A calendar has had no good read for over SLOTS_MAX_AGE_MS: called once per outage, and waited
+   * for (the owner's notice is queued before the answer that offers no time).
+   */
+  onDown?: (calendar: CalendarDown) => void | Promise<void>;
 }): BusyCalendars {
   const states: SourceState[] = sources.map((source) => ({
     source,
@@ -221,7 +224,7 @@ export function busyCalendars({
         unchecked = true;
         if (!state.downNoted && at - (state.goodAt ?? state.firstAskedAt) > SLOTS_MAX_AGE_MS) {
           state.downNoted = true;
-          onDown({
+          await onDown({
             label: state.source.label,
             problem: state.problem,
             goodAt: state.goodAt === null ? null : new Date(state.goodAt),
