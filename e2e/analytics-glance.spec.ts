@@ -17,8 +17,9 @@ test.beforeEach(async ({ browser }) => {
     extraHTTPHeaders: { 'x-forwarded-for': '10.65.8.1' },
   });
   const page = await visitor.newPage();
+  const counted = page.waitForResponse('**/api/analytics/pageview');
   await page.goto(LONG_PATH);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect((await counted).status()).toBe(204);
   await visitor.close();
 });
 
