@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import type { AdminAnalytics } from '../common/schemas/analytics.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { choose, expect, expectAccessible, test } from './fixtures.ts';
 
 /** A person's phone (headless Chromium's own agent counts as a bot, and bots are not counted). */
 const PHONE =
@@ -152,5 +152,46 @@ test.describe('a read-only link, made and revoked without JavaScript', () => {
     expect(gone?.status()).toBe(404);
     await expect(readerPage.getByText('This link no longer works. Ask for a new one.')).toBeVisible();
     await reader.close();
+  });
+});
+
+test.describe('a campaign whose client came by a call', () => {
+  test.use({ userAgent: PHONE, javaScriptEnabled: false });
+
+  test('Won after Quote sent says neither dropped nor went on, and why (issue 65)', async ({
+    page,
+    admin,
+    signInAs,
+  }) => {
+    const campaign = `calls-${Date.now().toString(36)}`;
+    const email = `${campaign}@example.com`;
+    // The visit starts on the campaign's link and books a call: a lead of that campaign, no quote.
+    await page.goto(`/book-a-call?utm_source=partner&utm_campaign=${campaign}`);
+    const form = page.getByRole('form', { name: 'Choose a time' });
+    await choose(form.getByRole('group', { name: 'Day' }).getByRole('radio').nth(5));
+    await choose(form.getByRole('group', { name: 'Time' }).getByRole('radio').nth(2));
+    await form.getByLabel('Name').fill('Casey Calls');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('What would you like to talk about?').fill('A booking system for the shop');
+    await form.getByRole('button', { name: 'Book the call' }).click();
+    await expect(page.getByRole('heading', { name: 'Your call is booked' })).toBeVisible();
+    // The owner wins it.
+    const quotes = (await (await admin.get('/api/admin/quotes?pageSize=100')).json()) as {
+      items: { id: number; email: string }[];
+    };
+    const lead = quotes.items.find((item) => item.email === email);
+    expect(lead).toBeDefined();
+    expect((await admin.patch(`/api/admin/quotes/${lead?.id}`, { data: { stage: 'won' } })).status()).toBe(
+      200,
+    );
+
+    await signInAs('admin');
+    await page.goto(`/admin/blog/analytics?source=${encodeURIComponent(`utm_campaign:${campaign}`)}`);
+    const steps = page.getByRole('table', { name: 'Visitors at each step of From visit to client' });
+    const won = steps.getByRole('row', { name: /^5\. Won \(pipeline\)/ });
+    await expect(won).toContainText(
+      'More than the step before: the pipeline counts every deal won in these days, from calls and earlier requests too.',
+    );
+    await expect(won.getByRole('cell')).toHaveText(['1', '–', '–']);
   });
 });
