@@ -1,8 +1,9 @@
 /**
  * The owner's calendars on the Calls page (issue 49): how each one's last read went (and, when it
- * went wrong, whether visitors are still offered times: for 5 minutes after the last good read), the CalDAV account and the calendar bookings are
- * written to, and the private ICS feeds. Every form posts to the page with or without its code
- * (ADR 018); the app password is never shown again, and a blank one keeps the stored one.
+ * went wrong, whether visitors are still offered times: for 5 minutes after the last good read),
+ * the CalDAV account and the calendar bookings are written to, and the private ICS feeds. Every
+ * form posts to the page with or without its code (ADR 018); the app password is never shown
+ * again, and a blank one keeps the stored one.
  */
 import type { CalendarOverview, CalendarState } from '../../../common/schemas/booking.ts';
 import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';

@@ -187,6 +187,10 @@ export function busyCalendars({
     clearTimeout(timer);
   }
 
+  /** Whether a calendar's last good read is recent enough to offer times from (or book against). */
+  const isCurrent = (state: SourceState, at: number) =>
+    state.goodAt !== null && at - state.goodAt <= SLOTS_MAX_AGE_MS;
+
   /** A calendar's busy times over the window asked for, parsed once per read and window. */
   function busyOf(state: SourceState): Busy[] | null {
     if (state.texts === null || state.goodAt === null) return null;
@@ -216,7 +220,7 @@ export function busyCalendars({
       for (const state of states) {
         state.firstAskedAt ??= at;
         // A read older than SLOTS_MAX_AGE_MS is no read: the calendar may have filled since.
-        const times = state.goodAt !== null && at - state.goodAt <= SLOTS_MAX_AGE_MS ? busyOf(state) : null;
+        const times = isCurrent(state, at) ? busyOf(state) : null;
         if (times) {
           busy.push(...times);
           continue;
@@ -242,7 +246,7 @@ export function busyCalendars({
         goodAt: state.goodAt === null ? null : new Date(state.goodAt).toISOString(),
         problem: state.problem,
         busy: state.parsed?.busy.length ?? 0,
-        current: state.goodAt !== null && now().getTime() - state.goodAt <= SLOTS_MAX_AGE_MS,
+        current: isCurrent(state, now().getTime()),
       }));
     },
   };
