@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { DEFAULT_FRAME_HEIGHT, MIN_FRAME_HEIGHT } from '../../../common/constants.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
+import { cn } from '../../ui/cn.ts';
 import { ExternalLink, Maximize2, Minimize2, MonitorX, RotateCw } from '../../ui/icons.tsx';
 
 /** A demo that has not loaded in this long gets the fallback: the site is down, slow or refuses frames. */
@@ -203,7 +204,7 @@ export function DemoFrame({
         )}
         {/* Without JavaScript nothing would watch the frame: the demo opens in a tab of its own. */}
         {!mounted && !refusesFraming && (
-          <DemoNotice url={url} title="Try the live demo" className="scripting:hidden">
+          <DemoNotice url={url} title="Try the live demo" icon={ExternalLink} className="scripting:hidden">
             The demo is shown here when JavaScript is on. It works just as well in a tab of its own.
           </DemoNotice>
         )}
@@ -217,6 +218,7 @@ function DemoNotice({
   url,
   title,
   role,
+  icon: Icon = MonitorX,
   onRetry,
   className,
   children,
@@ -224,6 +226,7 @@ function DemoNotice({
   url: string;
   title: string;
   role?: 'note' | 'alert';
+  icon?: typeof MonitorX;
   onRetry?: () => void;
   className?: string;
   children: ReactNode;
@@ -231,13 +234,12 @@ function DemoNotice({
   return (
     <div
       role={role}
-      className={`absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 bg-muted p-6 text-center ${className ?? ''}`}
-    >
-      {role ? (
-        <MonitorX className="h-10 w-10 text-muted-foreground" />
-      ) : (
-        <ExternalLink className="h-10 w-10 text-muted-foreground" />
+      className={cn(
+        'absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 bg-muted p-6 text-center',
+        className,
       )}
+    >
+      <Icon className="h-10 w-10 text-muted-foreground" />
       <h3 className="text-lg font-semibold">{title}</h3>
       <p className="max-w-sm text-sm text-muted-foreground">{children}</p>
       <div className="mt-1 flex flex-wrap justify-center gap-3">
