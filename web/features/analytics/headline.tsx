@@ -19,7 +19,10 @@ export interface Headline {
   best: { channel: string; because: string } | null;
 }
 
-export function headlineOf(report: Partial<AdminAnalytics>): Headline {
+/** '1 visitor', '3 visitors'. */
+const visitorCount = (count: number) => `${count} ${count === 1 ? 'visitor' : 'visitors'}`;
+
+export function headlineOf(report: Partial<AdminAnalytics>, days = 30): Headline {
   // The channel table (empty when nothing was counted); null when the report has no Sources part.
   const rows = report.sources
     ? (report.sources.find((table) => table.dimension === 'channel')?.rows ?? [])
@@ -40,17 +43,11 @@ export function headlineOf(report: Partial<AdminAnalytics>): Headline {
   const best = byValue
     ? { channel: byValue.value, because: `${dollars.format(byValue.wonValueUsd ?? 0)} won` }
     : byGoals
-      ? {
-          channel: byGoals.value,
-          because: `${byGoals.converted} ${byGoals.converted === 1 ? 'visitor' : 'visitors'} reached a goal`,
-        }
+      ? { channel: byGoals.value, because: `${visitorCount(byGoals.converted)} reached a goal` }
       : byVisitors
-        ? {
-            channel: byVisitors.value,
-            because: `${byVisitors.visitors} ${byVisitors.visitors === 1 ? 'visitor' : 'visitors'}`,
-          }
+        ? { channel: byVisitors.value, because: visitorCount(byVisitors.visitors) }
         : rows
-          ? { channel: '\u2013', because: `no visits in these ${report.days?.length ?? 30} days` }
+          ? { channel: '\u2013', because: `no visits in these ${days} days` }
           : null;
   return {
     visitors:
@@ -65,7 +62,7 @@ export function headlineOf(report: Partial<AdminAnalytics>): Headline {
 
 /** The headline's figures, each only when the report has what it is read from. */
 export function AnalyticsHeadline({ report, days }: { report: Partial<AdminAnalytics>; days: number }) {
-  const { visitors, conversion, wonValueUsd, best } = headlineOf(report);
+  const { visitors, conversion, wonValueUsd, best } = headlineOf(report, days);
   if (!visitors && !conversion && wonValueUsd === null && !best) return null;
   return (
     <Panel small headingId="analytics-headline" title="At a glance">
@@ -77,7 +74,7 @@ export function AnalyticsHeadline({ report, days }: { report: Partial<AdminAnaly
         )}
         {conversion && (
           <Figure label="Reached a goal" value={percent(conversion.rate)}>
-            {`${conversion.converted} ${conversion.converted === 1 ? 'visitor' : 'visitors'}`}
+            {visitorCount(conversion.converted)}
           </Figure>
         )}
         {wonValueUsd !== null && (
