@@ -1,5 +1,6 @@
 /** The home page's skills (endorsed from there) and its blog teaser, each read from the API after a client-side visit too. */
 import type { Page } from '@playwright/test';
+import { OWNER_TIME_ZONE } from '../content/time-zone.ts';
 import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
 
 /**
@@ -67,7 +68,14 @@ test.describe('skills and endorsements', () => {
     const entry = recent.getByRole('listitem').first();
     await expect(entry).toContainText('Dana M.');
     await expect(entry.getByRole('img', { name: '4 out of 5 stars' })).toBeVisible();
-    const today = new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    // Today where the page tells the time for a visitor: the owner's zone (from 19:00 New York time
+    // the runner's UTC day is already the next one).
+    const today = new Date().toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: OWNER_TIME_ZONE,
+    });
     await expect(entry).toContainText(today);
     await expect(entry).toContainText('"Set up our CI in a day."');
     await expect(recent.getByRole('listitem')).toHaveCount(1);
