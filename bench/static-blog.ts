@@ -5,14 +5,21 @@
  * made once, at start), hashed assets under /_astro/ cached for a year, 404.html for anything else.
  * The site's own build is served the same way (precompressed Brotli, immutable assets), so the two
  * differ only in what they send.
+ *
+ * The theme sets its text in the system's fonts. A blog with a brand loads its type: with `fonts`,
+ * each page also loads the site's two faces the way the site does (issue 65, point 7): the very
+ * `@font-face` rules of web/app.css (the faces with `font-display: swap` and their metric-matched
+ * fallbacks) in a style element in the head, as Astro's Fonts API writes them, with the text face
+ * for the text and the display face for the headings, the files from web/fonts cached for a year.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, relative } from 'node:path';
+import { basename, extname, join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export const STATIC_BLOG_FOLDER = join(import.meta.dirname, 'fixtures', 'static-blog');
+const WEB = join(import.meta.dirname, '..', 'web');
 
 /** The anchor's page for each of the site's measured pages. */
 export const STATIC_BLOG_PAGES = {
@@ -34,6 +41,7 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml',
   '.txt': 'text/plain; charset=utf-8',
   '.wasm': 'application/wasm',
+  '.woff2': 'font/woff2',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.svg', '.xml', '.txt']);
 
@@ -66,9 +74,49 @@ function keepAll(folder: string): Map<string, Kept> {
   return files;
 }
 
-/** Serves the static blog; resolves with its origin once it listens. */
-export async function serveStaticBlog(): Promise<{ url: string; server: Server }> {
+/** The site's type for the anchor: its @font-face rules, the faces' files, the families' use. */
+function siteType(files: Map<string, Kept>) {
+  const faces = [...readFileSync(join(WEB, 'app.css'), 'utf8').matchAll(/@font-face \{[^}]*\}/g)].map(
+    ([rule]) =>
+      rule.replace(/url\("\.\/fonts\/([\w-]+\.woff2)"\)/, (_, file: string) => {
+        files.set(`/_astro/fonts/${file}`, {
+          type: 'font/woff2',
+          raw: readFileSync(join(WEB, 'fonts', basename(file))),
+        });
+        return `url("/_astro/fonts/${file}")`;
+      }),
+  );
+  const use =
+    'body{font-family:"Instrument Sans Variable","Instrument Sans Fallback",ui-sans-serif,system-ui,sans-serif}' +
+    ':is(h1,h2,h3,h4){font-family:"Space Grotesk Variable","Space Grotesk Fallback",ui-sans-serif,system-ui,sans-serif}';
+  const preloads = [...files.keys()]
+    .filter((name) => name.startsWith('/_astro/fonts/'))
+    .map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`);
+  return `${preloads.join('')}<style>${faces.join('')}${use}</style>`;
+}
+
+/** Adds the site's type to every page of the anchor (see the module's comment). */
+function withSiteType(files: Map<string, Kept>) {
+  const style = siteType(files);
+  for (const [name, kept] of files) {
+    if (!name.endsWith('.html')) continue;
+    const raw = Buffer.from(kept.raw.toString('utf8').replace('</head>', `${style}</head>`));
+    files.set(name, {
+      ...kept,
+      raw,
+      br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(raw, { level: 9 }),
+    });
+  }
+}
+
+/**
+ * Serves the static blog, with the site's two faces unless `fonts` is false; resolves with its
+ * origin once it listens.
+ */
+export async function serveStaticBlog({ fonts = true } = {}): Promise<{ url: string; server: Server }> {
   const files = keepAll(STATIC_BLOG_FOLDER);
+  if (fonts) withSiteType(files);
   const server = createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://static');
     const name = decodeURIComponent(pathname);

@@ -69,8 +69,6 @@ export const IMAGE_PROMPT_MIN = 10;
 export const STORAGE_KEYS = {
   theme: 'portfolio-theme',
   immersive: 'isImmersiveMode',
-  /** Set once the site's two web fonts are in this browser's cache (web/lib/fonts.ts, ADR 019). */
-  fonts: 'portfolio-fonts',
 } as const;
 
 /**

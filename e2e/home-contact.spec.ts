@@ -1,5 +1,5 @@
 /** The home page's contact section and quote form: sending, refusals, and the keyboard alone. */
-import { expect, expectToast, sendQuote, test, useUpFormLimit } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, sendQuote, test, useUpFormLimit } from './fixtures.ts';
 
 test.describe('contact and quote', () => {
   test('shows the values, contact details and links', async ({ page }) => {
@@ -97,6 +97,17 @@ test.describe('contact and quote', () => {
     await expect(form.getByLabel('Name')).toHaveValue('Dana Smith');
     await expect(form.getByLabel('Project details')).toHaveValue('A new site for the bakery.');
   });
+});
+
+test('the home page after a quote is sent passes axe in the light theme, its thanks and toast included', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await sendQuote(page, { name: 'Dana Smith', email: `quote.axe.${Date.now()}@example.com` });
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeFocused();
+  await expectToast(page, 'Quote Request Sent');
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+  await expectAccessible(page, '/ after a quote, light theme');
 });
 
 test('every control of the quote form can be reached and used from the keyboard', async ({ page }) => {

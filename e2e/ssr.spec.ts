@@ -370,14 +370,11 @@ test.describe('server-rendered HTML', () => {
     }
   });
 
-  test('the self-hosted fonts are small, cached a year, never on the way to a first paint, never swapped in late', async ({
+  test('the self-hosted fonts are small, cached a year, named from the first paint and swapped in without a wait', async ({
     request,
   }) => {
     const html = await (await request.get('/')).text();
     const head = html.slice(0, html.indexOf('</head>'));
-    // Nothing asks for a font before the first paint (ADR 019): no preload, and the stylesheet
-    // names the two faces only for a browser that has them already (html[data-fonts]).
-    expect(head).not.toMatch(/\.woff2/);
     const css = await (
       await request.get(head.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1] ?? '')
     ).text();
@@ -386,11 +383,19 @@ test.describe('server-rendered HTML', () => {
       '/assets/instrument-sans-latin-wght-normal',
       '/assets/space-grotesk-latin-wght-normal',
     ]);
-    expect(css.match(/font-display:\s*optional/g)).toHaveLength(2);
+    // The text paints at once in the metric-matched fallbacks and takes each face when it comes
+    // (ADR 026); both are asked for beside the stylesheet, at the URLs its rules name.
+    expect(css.match(/font-display:\s*swap/g)).toHaveLength(2);
+    const preloaded = [
+      ...head.matchAll(
+        /<link rel="preload" href="([^"]+\.woff2)" as="font" type="font\/woff2" crossorigin="anonymous"\/?>/g,
+      ),
+    ];
+    expect(preloaded.map((match) => match[1]).sort()).toEqual([...fonts].sort());
     const uses = [...css.matchAll(/([^{}]*)\{[^{}]*"(?:Space Grotesk|Instrument Sans) Variable"[^{}]*\}/g)]
       .map((match) => (match[1] ?? '').trim())
       .filter((selector) => selector !== '@font-face');
-    expect(uses).toEqual([':root[data-fonts]']);
+    expect(uses).toEqual([':root']);
     for (const font of fonts) {
       const response = await request.get(font);
       expect(response.status(), font).toBe(200);
@@ -398,9 +403,29 @@ test.describe('server-rendered HTML', () => {
       expect(response.headers()['cache-control'], font).toBe('public, max-age=31536000, immutable');
       expect((await response.body()).length, font).toBeLessThan(24_000);
     }
-    // Each has a fallback scaled to its metrics: a first visit's text, in the same room.
-    expect(css).toMatch(/font-family:\s*"?Space Grotesk Fallback"?;[^}]*size-adjust:\s*109\.69%/);
-    expect(css).toMatch(/font-family:\s*"?Instrument Sans Fallback"?;[^}]*size-adjust:\s*102\.74%/);
+    // Each has a fallback scaled to its width at every weight the site sets text in, a local regular
+    // face up to 500 and a bold one from 600: the text before the swap takes the room it takes after.
+    const fallbacks = (family: string) =>
+      [
+        ...css.matchAll(
+          /@font-face\{font-family:"?([\w ]+) Fallback"?;font-weight:(\d+);src:local\(([^)]+)\)/g,
+        ),
+      ]
+        .filter((match) => match[1] === family)
+        .map((match) => `${match[2]} ${match[3]?.replaceAll('"', '')}`);
+    expect(fallbacks('Space Grotesk')).toEqual([
+      '300 Arial',
+      '400 Arial',
+      '500 Arial',
+      '600 Arial Bold',
+      '700 Arial Bold',
+    ]);
+    expect(fallbacks('Instrument Sans')).toEqual([
+      '400 Arial',
+      '500 Arial',
+      '600 Arial Bold',
+      '700 Arial Bold',
+    ]);
   });
 
   test('pages are compressed; hashed assets are cached for a year and served precompressed', async ({

@@ -32,10 +32,11 @@ import { Header } from './features/layout/header.tsx';
 import { NotFoundContent } from './features/layout/not-found-content.tsx';
 import { NewsletterSignup } from './features/newsletter/subscribe-form.tsx';
 import { themeScript } from './features/preferences/theme.ts';
+import textFont from './fonts/instrument-sans-latin-wght-normal.woff2?url';
+import displayFont from './fonts/space-grotesk-latin-wght-normal.woff2?url';
 import { useIslands } from './islands/island.tsx';
 import { IslandScripts } from './islands/scripts.tsx';
 import { withBase } from './lib/base.ts';
-import { fetchFontsWhenIdle, useFontsOnMove } from './lib/fonts.ts';
 import { useNonce } from './lib/nonce.ts';
 import type { RootData } from './lib/site.ts';
 import { pageTimeZone, TIME_ZONE_SCRIPT } from './lib/time-zone.ts';
@@ -87,7 +88,15 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl }: ShouldReva
 }
 
 export const links: Route.LinksFunction = () => [
-  // No font preload: the type pair is fetched once the page is live (web/lib/fonts.ts, ADR 019).
+  // The two faces asked for beside the stylesheet, not after it (ADR 026): the same URLs as its
+  // @font-face rules, so the browser uses these responses.
+  ...[displayFont, textFont].map((href) => ({
+    rel: 'preload',
+    href,
+    as: 'font',
+    type: 'font/woff2',
+    crossOrigin: 'anonymous' as const,
+  })),
   { rel: 'icon', href: withBase('/favicon.ico'), sizes: '48x48' },
   { rel: 'icon', href: withBase('/favicon.svg'), type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: withBase('/apple-touch-icon.png') },
@@ -195,9 +204,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     for (const event of ['pointerdown', 'focusin']) {
       addEventListener(event, () => void import('./ui/toaster.tsx'), { once: true, capture: true });
     }
-    return fetchFontsWhenIdle();
   }, []);
-  useFontsOnMove();
   return (
     <AuthProvider user={user}>
       <a

@@ -15,11 +15,9 @@
  * button's press) is done again. `data-hydrated` on <html> says the islands on screen and those
  * that start at once are live (browser tests wait for it, as on a page hydrated whole).
  *
- * The page's own chores that the root component does on a whole page are done here and in
- * hydrate.tsx: the web fonts are fetched once the browser is idle, the toasts' viewport comes with
- * the first toast.
+ * The page's own chore that the root component does on a whole page is done in hydrate.tsx: the
+ * toasts' viewport comes with the first toast.
  */
-import { fetchFontsWhenIdle } from '../lib/font-files.ts';
 import type { IslandPage, IslandStart } from './island.tsx';
 import { ISLAND_ATTRIBUTES, ISLAND_PAGE_ID, islandProps } from './markers.ts';
 import { islandModules } from './registry.ts';
@@ -179,5 +177,3 @@ if (observed === 0) {
   counted = true;
   settle();
 }
-
-fetchFontsWhenIdle();

@@ -51,12 +51,6 @@ const THEME_FOLLOW = `q.addEventListener('change',function(){var s=null;try{s=lo
  */
 const THEME_APPLY = `var q=matchMedia('(prefers-color-scheme: dark)');function a(s){var n=s==='dark'||(s!=='light'&&q.matches);e.classList.toggle('dark',n);e.style.colorScheme=n?'dark':'light';dispatchEvent(new Event('${THEME_CHANGE_EVENT}'))}`;
 
-/**
- * The web fonts from the first paint, once this browser has them in its cache (ADR 019): the
- * stylesheet names them under html[data-fonts] only, so a first visit never waits for them.
- */
-const FONTS_AT_HAND = `try{if(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.fonts)}))e.dataset.fonts=''}catch(_){}`;
-
 /** The inline head script; a function, so that the browser build (which never calls it) drops its text. */
 export const themeScript = () =>
-  `(function(){${STORAGE_SHIM}var k=${JSON.stringify(STORAGE_KEYS.theme)},t=null;try{t=localStorage.getItem(k)}catch(_){}var e=document.documentElement;${THEME_APPLY}a(t);${FONTS_AT_HAND}${THEME_SWITCH}${THEME_FOLLOW}${MENU_SWITCH}})()`;
+  `(function(){${STORAGE_SHIM}var k=${JSON.stringify(STORAGE_KEYS.theme)},t=null;try{t=localStorage.getItem(k)}catch(_){}var e=document.documentElement;${THEME_APPLY}a(t);${THEME_SWITCH}${THEME_FOLLOW}${MENU_SWITCH}})()`;
