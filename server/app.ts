@@ -92,8 +92,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const projects = projectsModule(context, options.framingFetch);
   const fediverse = fediverseModule(context, blog.blog, comments.comments);
   const webmention = webmentionModule(context, blog.blog);
+  const health = healthModule(context);
   const modules = [
-    healthModule(context),
+    health,
     auth,
     blog,
     comments,
@@ -153,6 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     auth: auth.auth,
     devices: createDeviceCookies(context.serverSecret),
   });
+  // Every answer timed by its route, and the page cache's answers counted (/metrics, issue 66).
+  app.addHook('onResponse', health.metrics.onResponse);
   // Before any module's routes: a form's route that names a goal counts it on success (issue 48).
   app.addHook('onSend', analytics.goalHook);
   // A post's page asked for as ActivityPub is its Article (the fediverse's, issue 64).

@@ -195,6 +195,11 @@ const configSchema = z
         .regex(/^([\w.-]+\/)*$/, 'must be empty or folder names ending in /, like uploads/')
         .default('uploads/'),
     ),
+    /**
+     * Lets a scraper that comes through the proxy (or from another machine) read /metrics, as
+     * `Authorization: Bearer <token>`; without it the metrics are for this machine alone.
+     */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
     /** Where the daily backups go; DATA_DIR/backups when unset. */
     BACKUP_DIR: optionalString,
     /** How many daily backups are kept (the newest). */

@@ -39,7 +39,10 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
  */
 export class AccessLog extends LogController {
   constructor() {
-    super({ disableRequestLogging: (request) => request.url === '/healthz' || request.url === '/readyz' });
+    super({
+      disableRequestLogging: (request) =>
+        request.url === '/healthz' || request.url === '/readyz' || request.url === '/metrics',
+    });
   }
 
   override incomingRequest(): void {}

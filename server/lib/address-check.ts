@@ -87,6 +87,21 @@ export function isPublicAddress(address: string): boolean {
     : !NOT_PUBLIC_RANGES.v6.check(address, 'ipv6');
 }
 
+/** This machine's own addresses: 127.0.0.0/8 and ::1, in any spelling (an IPv4-mapped one too). */
+const LOOPBACK = (() => {
+  const list = new BlockList();
+  list.addSubnet('127.0.0.0', 8, 'ipv4');
+  list.addAddress('::1', 'ipv6');
+  list.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
+  return list;
+})();
+
+/** Whether a connection's peer address is this machine (loopback). */
+export function isThisMachine(address: string): boolean {
+  const family = isIP(address);
+  return family !== 0 && LOOPBACK.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
 const defaultResolve = async (host: string) =>
   (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 

@@ -1,12 +1,21 @@
-/** /healthz and /readyz for the process manager and the load balancer. */
+/** /healthz, /readyz and /metrics for the process manager, the load balancer and the machine's scraper. */
 import type { SiteContext, SiteModule } from '../../lib/site-module.ts';
+import { createMetrics } from './metrics.ts';
+import { queueStates } from './queues.ts';
 import { healthRoutes } from './routes.ts';
 
-export function healthModule({ database }: SiteContext) {
+export function healthModule({ database, db, config }: SiteContext) {
+  const metrics = createMetrics(db);
   return {
     name: 'health',
+    metrics,
     routes: async (app) => {
-      await app.register(healthRoutes, { ping: () => database.ping() });
+      await app.register(healthRoutes, {
+        ping: () => database.ping(),
+        queues: () => queueStates(db),
+        metrics,
+        metricsToken: config.METRICS_TOKEN,
+      });
     },
-  } satisfies SiteModule;
+  } satisfies SiteModule & Record<string, unknown>;
 }
