@@ -10,6 +10,7 @@ export default defineConfig({
       '*.test.ts',
       'common/**/*.test.ts',
       'content/**/*.test.ts',
+      'deploy/**/*.test.ts',
       'server/**/*.test.ts',
       'scripts/**/*.test.ts',
       'web/**/*.test.ts',

@@ -1,20 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.ts';
 import { databaseTarget, openDatabase } from '../server/db/client.ts';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { storageFromConfig } from '../server/lib/storage.ts';
 import { BackupRefusedError } from '../server/modules/backup/archive.ts';
+import { bucketFromConfig } from '../server/modules/backup/bucket.ts';
 import { restoreBackup } from '../server/modules/backup/restore.ts';
 import { fail } from './cli.ts';
 
 async function main() {
   const { values, positionals } = parseArgs({
-    options: { force: { type: 'boolean', default: false } },
+    options: {
+      force: { type: 'boolean', default: false },
+      'from-bucket': { type: 'boolean', default: false },
+    },
     allowPositionals: true,
   });
-  const [file] = positionals;
-  if (!file || positionals.length > 1) fail('Usage: npm run restore -- FILE [--force]');
+  const usage = 'Usage: npm run restore -- FILE [--force], or -- --from-bucket [NAME] [--force]';
+  if (positionals.length > 1 || (!values['from-bucket'] && !positionals[0])) fail(usage);
   const config = loadConfig();
+  // From the backups' bucket: the named backup, or the newest, fetched into a private folder first.
+  let fetched: string | undefined;
+  let file = positionals[0] ?? '';
+  if (values['from-bucket']) {
+    const bucket = bucketFromConfig(config);
+    if (!bucket) fail('--from-bucket needs BACKUP_S3_BUCKET (and the S3_ settings of its service).');
+    const name = file || (await bucket.list())[0];
+    if (!name) fail(`The bucket ${bucket.bucket} holds no backup.`);
+    fetched = mkdtempSync(join(tmpdir(), 'portfolio-restore-'));
+    file = join(fetched, name);
+    await bucket.get(name, file);
+    bucket.close();
+  }
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = await openDatabase(databaseTarget(config));
@@ -36,6 +56,7 @@ async function main() {
     throw error;
   } finally {
     await database.close();
+    if (fetched) rmSync(fetched, { recursive: true, force: true });
   }
 }
 

@@ -88,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     booking: booking.booking,
     newsletter: newsletter.newsletter,
   });
-  const backup = backupModule(context);
+  const backup = await backupModule(context);
   const projects = projectsModule(context, options.framingFetch);
   const fediverse = fediverseModule(context, blog.blog, comments.comments);
   const webmention = webmentionModule(context, blog.blog);

@@ -211,6 +211,27 @@ const configSchema = z
         .max(365, 'must be at most 365')
         .default(7),
     ),
+    /**
+     * A bucket (on the S3_ service, with its credentials) that gets a copy of each daily backup,
+     * kept by BACKUP_KEEP days and BACKUP_KEEP_WEEKLY weeks; unset: backups stay on this machine.
+     */
+    BACKUP_S3_BUCKET: optionalString,
+    BACKUP_S3_PREFIX: blankIsUnset(
+      z
+        .string()
+        .trim()
+        .regex(/^([\w.-]+\/)*$/, 'must be empty or folder names ending in /, like backups/')
+        .default('backups/'),
+    ),
+    /** How many weeks keep their newest backup in the bucket, beside the BACKUP_KEEP newest days. */
+    BACKUP_KEEP_WEEKLY: blankIsUnset(
+      z.coerce
+        .number({ error: 'must be a whole number' })
+        .int('must be a whole number')
+        .min(0, 'must be at least 0')
+        .max(520, 'must be at most 520')
+        .default(4),
+    ),
     GITHUB_CLIENT_ID: optionalString,
     GITHUB_CLIENT_SECRET: optionalString,
     /** Where GitHub's OAuth and API live; changed only to point tests at a stand-in server. */

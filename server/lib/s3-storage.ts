@@ -28,8 +28,9 @@ export interface S3Settings {
   prefix: string;
 }
 
-export function s3Storage(settings: S3Settings): FileStorage {
-  const client = new S3Client({
+/** The site's one way of making an S3 client (uploads, backups): the service, region and credentials. */
+export function s3Client(settings: Omit<S3Settings, 'bucket' | 'prefix'>): S3Client {
+  return new S3Client({
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -40,6 +41,10 @@ export function s3Storage(settings: S3Settings): FileStorage {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+export function s3Storage(settings: S3Settings): FileStorage {
+  const client = s3Client(settings);
   const key = (name: string) => `${settings.prefix}${name}`;
   const put = (name: string, bytes: Buffer) =>
     client.send(

@@ -5,14 +5,20 @@ import { backupAdminRoutes } from './admin-routes.ts';
 import { backupRoutes } from './routes.ts';
 import { createBackupService, writeLocalAddress, writeLocalBackupToken } from './service.ts';
 
-export function backupModule(context: SiteContext) {
+export async function backupModule(context: SiteContext) {
   const { db, storage, config, database, log } = context;
+  // A copy of each in the bucket, when there is one (the SDK loaded only then).
+  const store = config.BACKUP_S3_BUCKET ? (await import('./bucket.ts')).bucketFromConfig(config) : undefined;
+  const bucket = store
+    ? { store, retention: { daily: config.BACKUP_KEEP, weekly: config.BACKUP_KEEP_WEEKLY } }
+    : undefined;
   // Daily backups into BACKUP_DIR (tests call runDaily).
   const backups = createBackupService({
     db,
     storage,
     directory: config.BACKUP_DIR ?? join(config.DATA_DIR, 'backups'),
     keep: config.BACKUP_KEEP,
+    bucket,
     ...clockOf(context),
     onError: (error) => log.warn({ err: error }, 'daily backup'),
   });
@@ -22,6 +28,7 @@ export function backupModule(context: SiteContext) {
     name: 'backup',
     backups,
     routes: async (app) => {
+      app.addHook('onClose', () => bucket?.store.close());
       await app.register(backupRoutes, {
         backups,
         ...(embedded ? { localToken: writeLocalBackupToken(config.DATA_DIR) } : {}),
@@ -38,7 +45,12 @@ export function backupModule(context: SiteContext) {
       await app.register(backupAdminRoutes, { backups });
     },
     jobs: [
-      { name: 'daily backups', periodic: true, start: () => backups.start(), stop: () => backups.stop() },
+      {
+        name: 'daily backups',
+        periodic: true,
+        start: () => backups.start(),
+        stop: () => backups.stop(),
+      },
     ],
   } satisfies SiteModule & Record<string, unknown>;
 }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { type BackupSummary, writeBackupFile } from './archive.ts';
+import type { BackupBucket, Retention } from './bucket.ts';
 
 /** portfolio-backup-2026-11-24T081500Z.gz: sorts by time, safe in any file system and URL. */
 export const BACKUP_NAME = /^portfolio-backup-\d{4}-\d{2}-\d{2}T\d{6}Z\.gz$/;
@@ -38,6 +39,8 @@ export interface BackupServiceOptions {
   directory: string;
   /** How many daily backups to keep (the newest). */
   keep: number;
+  /** A bucket that gets a copy of each daily backup, and what it keeps (bucket.ts). */
+  bucket?: { store: Pick<BackupBucket, 'list' | 'put' | 'prune'>; retention: Retention } | undefined;
   now?: () => Date;
   onError?: (error: unknown) => void;
 }
@@ -47,6 +50,7 @@ export function createBackupService({
   storage,
   directory,
   keep,
+  bucket,
   now = () => new Date(),
   onError,
 }: BackupServiceOptions) {
@@ -94,13 +98,27 @@ export function createBackupService({
     return old.map((file) => file.name);
   }
 
-  /** The daily backup: written when the newest is a day old or there is none. */
+  /**
+   * The daily backup: written when the newest is a day old or there is none; then, with a bucket,
+   * the newest copied there when the bucket lacks it (a copy that failed is made on the next
+   * hourly look), and the bucket's old ones removed by its retention.
+   */
   async function runDaily(): Promise<boolean> {
-    const [newest] = await list();
-    if (newest && now().getTime() - Date.parse(newest.createdAt) < 24 * HOUR) return false;
-    await writeNow();
-    await prune();
-    return true;
+    let [newest] = await list();
+    let wrote = false;
+    if (!newest || now().getTime() - Date.parse(newest.createdAt) >= 24 * HOUR) {
+      newest = await writeNow();
+      await prune();
+      wrote = true;
+    }
+    if (bucket) {
+      const [inBucket] = await bucket.store.list();
+      if (!inBucket || inBucket < newest.name) {
+        await bucket.store.put(newest.name, join(directory, newest.name));
+        await bucket.store.prune(bucket.retention);
+      }
+    }
+    return wrote;
   }
 
   return {
