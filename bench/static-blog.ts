@@ -89,10 +89,7 @@ function siteType(files: Map<string, Kept>) {
   const use =
     'body{font-family:"Instrument Sans Variable","Instrument Sans Fallback",ui-sans-serif,system-ui,sans-serif}' +
     ':is(h1,h2,h3,h4){font-family:"Space Grotesk Variable","Space Grotesk Fallback",ui-sans-serif,system-ui,sans-serif}';
-  const preloads = [...files.keys()]
-    .filter((name) => name.startsWith('/_astro/fonts/'))
-    .map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`);
-  return `${preloads.join('')}<style>${faces.join('')}${use}</style>`;
+  return `<style>${faces.join('')}${use}</style>`;
 }
 
 /** Adds the site's type to every page of the anchor (see the module's comment). */

@@ -330,7 +330,7 @@ test("a first visit's first page is in the site's own type, with and without Jav
   });
   await page.goto('/');
   await expectDrawnInOwnType(page);
-  // Each face is asked for once: the preload beside the stylesheet is what its @font-face uses.
+  // Each face is asked for once, by the stylesheet's rules.
   expect(fonts.map((font) => font.replace(/^.*\/assets\/|-[\w-]{8}\.woff2$/g, '')).sort()).toEqual([
     'instrument-sans-latin-wght-normal',
     'space-grotesk-latin-wght-normal',

@@ -32,8 +32,6 @@ import { Header } from './features/layout/header.tsx';
 import { NotFoundContent } from './features/layout/not-found-content.tsx';
 import { NewsletterSignup } from './features/newsletter/subscribe-form.tsx';
 import { themeScript } from './features/preferences/theme.ts';
-import textFont from './fonts/instrument-sans-latin-wght-normal.woff2?url';
-import displayFont from './fonts/space-grotesk-latin-wght-normal.woff2?url';
 import { useIslands } from './islands/island.tsx';
 import { IslandScripts } from './islands/scripts.tsx';
 import { withBase } from './lib/base.ts';
@@ -88,15 +86,6 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl }: ShouldReva
 }
 
 export const links: Route.LinksFunction = () => [
-  // The two faces asked for beside the stylesheet, not after it (ADR 026): the same URLs as its
-  // @font-face rules, so the browser uses these responses.
-  ...[displayFont, textFont].map((href) => ({
-    rel: 'preload',
-    href,
-    as: 'font',
-    type: 'font/woff2',
-    crossOrigin: 'anonymous' as const,
-  })),
   { rel: 'icon', href: withBase('/favicon.ico'), sizes: '48x48' },
   { rel: 'icon', href: withBase('/favicon.svg'), type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: withBase('/apple-touch-icon.png') },
