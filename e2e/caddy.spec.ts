@@ -86,6 +86,6 @@ test('a quote sent without JavaScript and the owner signing in, through Caddy ov
   await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toBeVisible();
   const session = (await page.context().cookies()).find((cookie) => cookie.name === '__Host-sid');
   expect(session).toMatchObject({ secure: true, httpOnly: true, path: '/' });
-  await page.goto(`${caddy.https}/admin`);
+  await page.goto(`${caddy.https}/admin/blog`);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 });

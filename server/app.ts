@@ -135,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('fediverse', fediverse.federated);
   app.decorate('webmentions', webmention.webmentions);
   app.decorate('calendarWrites', booking.calendarWrites);
+  app.decorate('drain', health.drain);
   app.decorate('bookingReminders', { sendDue: () => booking.booking.sendReminders() });
 
   await app.register(errorsPlugin);
@@ -201,6 +202,8 @@ declare module 'fastify' {
       sendDue(): Promise<boolean>;
       checkDue(): Promise<boolean>;
     };
+    /** Stopping: /readyz answers 503 from now on, while requests are still served (server/main.ts). */
+    drain: () => void;
     /** Bookings written to the owner's CalDAV calendar (tests write the due events by hand). */
     calendarWrites: import('./modules/booking/calendars/writes.ts').CalendarWrites;
     /** Calls' reminders (tests send the due ones by hand, on their clock). */

@@ -200,6 +200,19 @@ const configSchema = z
      * `Authorization: Bearer <token>`; without it the metrics are for this machine alone.
      */
     METRICS_TOKEN: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+    /**
+     * On SIGTERM, how long the process keeps serving while /readyz says it is stopping, so that a
+     * proxy checking it (deploy/Caddyfile: every 2 s) sends the next requests to the other process
+     * before this one closes. 0: it closes at once (one process, nothing to send them to).
+     */
+    SHUTDOWN_DRAIN_MS: blankIsUnset(
+      z.coerce
+        .number({ error: 'must be a whole number of milliseconds' })
+        .int('must be a whole number of milliseconds')
+        .min(0, 'must be from 0 to 8000')
+        .max(8000, 'must be from 0 to 8000')
+        .default(0),
+    ),
     /** Where the daily backups go; DATA_DIR/backups when unset. */
     BACKUP_DIR: optionalString,
     /** How many daily backups are kept (the newest). */

@@ -1,7 +1,9 @@
 /**
  * Starts the site: parses configuration, opens (and migrates) the database,
  * loads the app, seeds a new database, listens, and shuts down gracefully on SIGTERM or SIGINT:
- * stop accepting, let requests in flight finish, stop the jobs, close the database, exit 0.
+ * /readyz says it is stopping (and the process keeps serving SHUTDOWN_DRAIN_MS, for a proxy to
+ * move on), then stop accepting, let requests in flight finish, stop the jobs, close the
+ * database, exit 0.
  */
 import { ConfigError, loadConfig } from './config.ts';
 import { type Database, databaseTarget, openDatabase } from './db/client.ts';
@@ -62,11 +64,15 @@ async function main() {
     shuttingDown = true;
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
+      app.log.error('shutdown took longer than 10 s after draining; exiting');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }, SHUTDOWN_TIMEOUT_MS + config.SHUTDOWN_DRAIN_MS);
     timer.unref();
     try {
+      // Behind a proxy that checks /readyz: answered 503 from now on, still serving meanwhile.
+      app.drain();
+      if (config.SHUTDOWN_DRAIN_MS > 0)
+        await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
       await app.close();
       await database.close();
       app.log.info('shutdown complete');

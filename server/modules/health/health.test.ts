@@ -136,6 +136,21 @@ describe('/readyz', () => {
   });
 });
 
+describe('a process that is stopping', () => {
+  it('says so on /readyz (for the proxy to send it nothing new) and still answers what it is sent', async () => {
+    const stopping = await createTestApp({ seed: false });
+    try {
+      stopping.app.drain();
+      const ready = await stopping.app.inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'shutting down' });
+      expect((await stopping.app.inject('/api/skills')).statusCode).toBe(200);
+    } finally {
+      await stopping.close();
+    }
+  });
+});
+
 describe('the page cache, counted', () => {
   const start = webTestApps();
 

@@ -14,6 +14,8 @@ const statusSchema = z.object({
 
 export interface HealthOptions {
   ping: () => Promise<boolean>;
+  /** Whether the process is stopping (it still answers what it is sent meanwhile). */
+  draining: () => boolean;
   queues: () => Promise<QueueState[]>;
   metrics: Metrics;
   metricsToken: string | undefined;
@@ -34,12 +36,12 @@ export function mayReadMetrics(request: FastifyRequest, token: string | undefine
 }
 
 /**
- * Liveness (the process answers), readiness (the database answers; a stuck job queue is named, the
- * site still serves), and the metrics for this machine.
+ * Liveness (the process answers), readiness (the database answers and the process is not stopping;
+ * a stuck job queue is named, the site still serves), and the metrics for this machine.
  */
 export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (
   app,
-  { ping, queues, metrics, metricsToken },
+  { ping, draining, queues, metrics, metricsToken },
 ) => {
   app.get('/healthz', { schema: { response: { 200: statusSchema } } }, async () => ({ status: 'ok' }));
 
@@ -47,6 +49,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (
     '/readyz',
     { schema: { response: { 200: statusSchema, 503: statusSchema } } },
     async (_request, reply) => {
+      if (draining()) return reply.code(503).send({ status: 'shutting down' });
       if (!(await ping())) return reply.code(503).send({ status: 'database unavailable' });
       const stuck = (await queues()).filter((queue) => queue.stuck).map((queue) => queue.kind);
       return stuck.length ? { status: 'ready', stuck } : { status: 'ready' };
