@@ -12,13 +12,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import S3rver from 's3rver';
 import { caddyInstalled, startCaddy } from '../server/testing/caddy.ts';
 import { freePort } from '../server/testing/ports.ts';
+import { startS3rver } from '../server/testing/s3rver.ts';
 import {
   killServers,
   type RunningServer,
@@ -67,14 +66,7 @@ function send(
 
 /** One rolling restart under load; what it saw. */
 async function round() {
-  const s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: mkdtempSync(join(tmpdir(), 'portfolio-s3-rolling-')),
-    configureBuckets: [{ name: 'rolling-uploads', configs: [] }],
-  });
-  const { port: s3Port } = (await s3.run()) as AddressInfo;
+  const s3 = await startS3rver(['rolling-uploads']);
   const database = await openPostgresTestDatabase();
   const ports = [await freePort(), await freePort()];
   const httpsPort = await freePort();
@@ -83,10 +75,7 @@ async function round() {
     DATABASE_URL: database.url ?? '',
     REDIS_URL: redisUrl ?? '',
     S3_BUCKET: 'rolling-uploads',
-    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-    S3_FORCE_PATH_STYLE: 'true',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    ...s3.env,
     S3_PREFIX: `${randomBytes(4).toString('hex')}/`,
     SESSION_SECRET: randomBytes(32).toString('hex'),
     ADMIN_USERNAME: 'rolling-owner',
@@ -174,7 +163,7 @@ async function round() {
     await caddy.stop();
     killServers();
     await database.close();
-    s3.close();
+    await s3.close();
   }
 }
 

@@ -43,6 +43,27 @@ export function s3Client(settings: Omit<S3Settings, 'bucket' | 'prefix'>): S3Cli
   });
 }
 
+/** The names (what follows `prefix`) of every object under `prefix` that `named` accepts, page by page. */
+export async function objectNames(
+  client: S3Client,
+  { bucket, prefix }: Pick<S3Settings, 'bucket' | 'prefix'>,
+  named: RegExp,
+): Promise<string[]> {
+  const names: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await client.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+    );
+    for (const object of page.Contents ?? []) {
+      const name = object.Key?.slice(prefix.length) ?? '';
+      if (named.test(name)) names.push(name);
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return names.sort();
+}
+
 export function s3Storage(settings: S3Settings): FileStorage {
   const client = s3Client(settings);
   const key = (name: string) => `${settings.prefix}${name}`;
@@ -94,25 +115,7 @@ export function s3Storage(settings: S3Settings): FileStorage {
       }
       return urls;
     },
-    async list() {
-      const names: string[] = [];
-      let token: string | undefined;
-      do {
-        const page = await client.send(
-          new ListObjectsV2Command({
-            Bucket: settings.bucket,
-            Prefix: settings.prefix,
-            ContinuationToken: token,
-          }),
-        );
-        for (const object of page.Contents ?? []) {
-          const name = object.Key?.slice(settings.prefix.length) ?? '';
-          if (UPLOAD_NAME.test(name)) names.push(name);
-        }
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
-      return names.sort();
-    },
+    list: () => objectNames(client, settings, UPLOAD_NAME),
     async read(name) {
       const found = await open(name);
       if (!found) throw Object.assign(new Error(`no upload ${name}`), { code: 'ENOENT' });

@@ -6,16 +6,15 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { localStorage } from '../../lib/storage.ts';
 import { projectRoot } from '../../paths.ts';
+import { type RunningS3, startS3rver } from '../../testing/s3rver.ts';
 import { openTestDatabase } from '../../testing/test-app.ts';
 import { bucketFromConfig, retained } from './bucket.ts';
 import { backupName, createBackupService } from './service.ts';
@@ -56,26 +55,13 @@ describe('which backups the bucket keeps', () => {
 });
 
 describe('the daily backup, copied to an S3-compatible bucket (s3rver)', () => {
-  let server: S3rver;
+  let s3: RunningS3;
   let env: Record<string, string>;
   beforeAll(async () => {
-    server = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: mkdtempSync(join(tmpdir(), 'portfolio-s3-backups-')),
-      configureBuckets: [{ name: 'site-backups', configs: [] }],
-    });
-    const { port } = (await server.run()) as AddressInfo;
-    env = {
-      BACKUP_S3_BUCKET: 'site-backups',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-    };
+    s3 = await startS3rver(['site-backups']);
+    env = { BACKUP_S3_BUCKET: 'site-backups', ...s3.env };
   });
-  afterAll(() => server?.close());
+  afterAll(() => s3?.close());
 
   it('copies each day’s backup, keeps 7 days and 4 weeks there, and makes a failed copy on the next look', async () => {
     const config = loadConfig({

@@ -7,14 +7,9 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.ts';
-import { type S3Settings, s3Client } from '../../lib/s3-storage.ts';
+import { objectNames, type S3Settings, s3Client } from '../../lib/s3-storage.ts';
 import { BACKUP_NAME } from './service.ts';
 
 /** How many backups the bucket keeps: the newest of each of the last `daily` days and `weekly` weeks. */
@@ -66,25 +61,7 @@ export function backupBucket(settings: S3Settings) {
   };
 
   /** The backups in the bucket, newest first. */
-  async function list(): Promise<string[]> {
-    const names: string[] = [];
-    let token: string | undefined;
-    do {
-      const page = await client.send(
-        new ListObjectsV2Command({
-          Bucket: settings.bucket,
-          Prefix: settings.prefix,
-          ContinuationToken: token,
-        }),
-      );
-      for (const object of page.Contents ?? []) {
-        const name = object.Key?.slice(settings.prefix.length) ?? '';
-        if (BACKUP_NAME.test(name)) names.push(name);
-      }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
-    return names.sort().reverse();
-  }
+  const list = async () => (await objectNames(client, settings, BACKUP_NAME)).reverse();
 
   return {
     bucket: settings.bucket,

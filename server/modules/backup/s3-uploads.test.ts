@@ -1,13 +1,12 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FileStorage, storageFromConfig } from '../../lib/storage.ts';
 import { required } from '../../testing/required.ts';
+import { type RunningS3, startS3rver } from '../../testing/s3rver.ts';
 import { freshDataDir, killServers, startServer, stopServer } from '../../testing/server-process.ts';
 import {
   createTestApp,
@@ -21,26 +20,13 @@ import { restoreBackup } from './restore.ts';
 const postgresUp = await postgresAnswers();
 
 describe('uploads in S3-compatible storage (s3rver on 127.0.0.1)', () => {
-  let server: S3rver;
+  let s3: RunningS3;
   let env: Record<string, string>;
   beforeAll(async () => {
-    server = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: mkdtempSync(join(tmpdir(), 'portfolio-s3-')),
-      configureBuckets: [{ name: 'site-uploads', configs: [] }],
-    });
-    const { port } = (await server.run()) as AddressInfo;
-    env = {
-      S3_BUCKET: 'site-uploads',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-    };
+    s3 = await startS3rver(['site-uploads']);
+    env = { S3_BUCKET: 'site-uploads', ...s3.env };
   });
-  afterAll(() => server?.close());
+  afterAll(() => s3?.close());
 
   it.runIf(required('PostgreSQL', postgresUp))(
     'two app instances on one PostgreSQL: an upload through one is served by the other, and backups hold it',
