@@ -372,7 +372,13 @@ test.describe("signed in with a visitor's account", () => {
     await expect(page.getByRole('status').filter({ hasText: 'Image Generated' })).toBeVisible();
     const image = page.getByRole('img', { name: `Generated from the prompt: ${prompt}` });
     await expect(image).toBeVisible();
-    expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // Shown, and its picture loaded: decode() waits for the file (an image laid out by its size
+    // attributes is visible before its bytes arrive) and fails if they are not a picture.
+    expect(
+      await image.evaluate((element) =>
+        (element as HTMLImageElement).decode().then(() => (element as HTMLImageElement).naturalWidth),
+      ),
+    ).toBeGreaterThan(0);
     await expect(page.getByLabel('Size')).toHaveValue('1792x1024');
     expectNoneIn(addresses, ['golden keys', 'A key']);
   });
