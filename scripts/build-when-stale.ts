@@ -8,9 +8,9 @@
  * source edited while it ran makes the next start build again. `prestart` builds only when the
  * hash of the tree differs or an output is missing.
  *
- *   node scripts/build-when-stale.ts            build if stale (prestart)
- *   node scripts/build-when-stale.ts --before   hash the sources a build starts from (prebuild)
- *   node scripts/build-when-stale.ts --stamp    the build succeeded: keep that hash (postbuild)
+ *   tsx scripts/build-when-stale.ts            build if stale (prestart)
+ *   tsx scripts/build-when-stale.ts --before   hash the sources a build starts from (prebuild)
+ *   tsx scripts/build-when-stale.ts --stamp    the build succeeded: keep that hash (postbuild)
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -23,7 +23,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Folders whose files the build reads, test files aside. */
@@ -117,7 +117,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       const run = spawnSync(npm[0] as string, npm[1] as string[], { stdio: 'inherit' });
       if (run.status !== 0) process.exit(run.status ?? 1);
     } else {
-      console.log(`The build is of the sources at hand (${relative(root, join(root, STAMP))}): starting.`);
+      console.log(`The build is of the sources at hand (${STAMP}): starting.`);
     }
   }
 }

@@ -45,12 +45,7 @@ export async function backupModule(context: SiteContext) {
       await app.register(backupAdminRoutes, { backups });
     },
     jobs: [
-      {
-        name: 'daily backups',
-        periodic: true,
-        start: () => backups.start(),
-        stop: () => backups.stop(),
-      },
+      { name: 'daily backups', periodic: true, start: () => backups.start(), stop: () => backups.stop() },
     ],
   } satisfies SiteModule & Record<string, unknown>;
 }

@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../db/client.ts';
-import { QUEUE_KINDS, queueStates } from './queues.ts';
+import { queueStates } from './queues.ts';
 
 /**
  * The route a page request is counted under: the page's first path segment, with `/*` when the
@@ -70,7 +70,6 @@ export function createMetrics(db: Db) {
       stuck.set(kind, state.stuck ? 1 : 0);
     }
   }
-  for (const kind of QUEUE_KINDS) waiting.set({ kind }, 0);
 
   return {
     /** Counts an answered request (an onResponse hook at the root). */

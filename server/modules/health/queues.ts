@@ -62,18 +62,23 @@ export interface QueueState {
 
 function stateQuery(kind: QueueKind, { table, status, attempts, nextAttemptAt, doneAt }: QueueTable): SQL {
   const stuckAfter = sql`${`${STUCK_AFTER_MS} milliseconds`}::interval`;
+  const oldestDue = sql`min(${nextAttemptAt}) filter (where ${status} = 'pending' and ${nextAttemptAt} <= now())`;
+  // Whether anything of the kind was done lately: looked for only when a row has waited that long.
   const recentlyDone = doneAt
-    ? sql`exists (select 1 from ${table} where ${doneAt} > now() - ${stuckAfter})`
+    ? sql`case when ${oldestDue} <= now() - ${stuckAfter} then exists (select 1 from ${table} where ${doneAt} > now() - ${stuckAfter}) else false end`
     : sql`false`;
+  // Only the rows still waiting or given up (the status index): done rows, the bulk of a table
+  // (a newsletter's deliveries), are never read, though a load balancer asks every few seconds.
   return sql`
     select ${kind} as kind,
       count(*) filter (where ${status} = 'pending')::int as waiting,
       count(*) filter (where ${status} = 'pending' and ${nextAttemptAt} <= now())::int as due,
       count(*) filter (where ${status} = 'pending' and ${attempts} > 0)::int as retrying,
       count(*) filter (where ${status} = 'failed')::int as failed,
-      coalesce(extract(epoch from now() - min(${nextAttemptAt}) filter (where ${status} = 'pending' and ${nextAttemptAt} <= now())), 0)::float8 as oldest,
+      coalesce(extract(epoch from now() - ${oldestDue}), 0)::float8 as oldest,
       ${recentlyDone} as recently_done
-    from ${table}`;
+    from ${table}
+    where ${status} in ('pending', 'failed')`;
 }
 
 /** Every queue's state, in one round trip. */
