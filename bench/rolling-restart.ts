@@ -11,11 +11,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { caddyInstalled, startCaddy } from '../server/testing/caddy.ts';
+import { caddyInstalled, httpsRequest, startCaddy } from '../server/testing/caddy.ts';
 import { freePort } from '../server/testing/ports.ts';
 import { startS3rver } from '../server/testing/s3rver.ts';
 import {
@@ -33,36 +32,17 @@ if (!(await postgresAnswers()) || !redisUrl || !caddyInstalled()) {
   process.exit(1);
 }
 
-/** One request through Caddy: its status, or 0 when it failed before an answer. */
-function send(
-  url: string,
-  ca: string,
-  {
-    method = 'GET',
-    headers = {},
-    body,
-  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; body: string; cookies: string[]; from: string }> {
-  return new Promise((resolve) => {
-    const req = request(url, { method, ca, headers, agent: false, timeout: 20_000 }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          body: Buffer.concat(chunks).toString('utf8'),
-          cookies: response.headers['set-cookie'] ?? [],
-          // Who answered: the site names each request it answers; Caddy's own answers have no id.
-          from: response.headers['x-request-id'] ? 'the site' : 'Caddy',
-        }),
-      );
-      response.on('error', () => resolve({ status: 0, body: '', cookies: [], from: 'no answer' }));
-    });
-    req.on('error', () => resolve({ status: 0, body: '', cookies: [], from: 'no answer' }));
-    req.on('timeout', () => req.destroy());
-    req.end(body);
-  });
-}
+/** One request through Caddy: its status, or 0 when it failed before an answer, and who answered. */
+const send = (url: string, ca: string, options: Parameters<typeof httpsRequest>[2] = {}) =>
+  httpsRequest(url, ca, options).then(
+    (answer) => ({
+      ...answer,
+      cookies: [answer.headers['set-cookie'] ?? []].flat(),
+      // The site names each request it answers; Caddy's own answers have no id.
+      from: answer.headers['x-request-id'] ? 'the site' : 'Caddy',
+    }),
+    () => ({ status: 0, body: '', cookies: [] as string[], from: 'no answer' }),
+  );
 
 /** One rolling restart under load; what it saw. */
 async function round() {

@@ -27,16 +27,27 @@ export interface RunningCaddy {
   stop(): Promise<void>;
 }
 
-/** GET over HTTPS trusting `ca`: status and headers (a test's own look through the proxy). */
-export function httpsGet(
+export interface HttpsAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A request over HTTPS trusting `ca`, on a connection of its own (a test's own look through the proxy). */
+export function httpsRequest(
   url: string,
   ca: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  {
+    method = 'GET',
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<HttpsAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { ca, headers }, (response) => {
+    const req = request(url, { method, ca, headers, agent: false, timeout: 20_000 }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
       response.on('end', () =>
         resolve({
           status: response.statusCode ?? 0,
@@ -46,9 +57,14 @@ export function httpsGet(
       );
     });
     req.on('error', reject);
-    req.end();
+    req.on('timeout', () => req.destroy(new Error(`no answer from ${url} in 20 s`)));
+    req.end(body);
   });
 }
+
+/** GET over HTTPS trusting `ca`. */
+export const httpsGet = (url: string, ca: string, headers: Record<string, string> = {}) =>
+  httpsRequest(url, ca, { headers });
 
 /** Starts Caddy with deploy/Caddyfile in front of the site's processes on `sitePorts`. */
 export async function startCaddy({
