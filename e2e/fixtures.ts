@@ -306,6 +306,17 @@ interface SeenToast {
 }
 
 /**
+ * A toast as the visitor sees it: an item of the 'Notifications' region. While a modal dialog is
+ * open, Radix hides the rest of the page from assistive technology, the toasts among them (their
+ * one-second 'status' copy is what a screen reader announces), hence `includeHidden`.
+ */
+export const toastItem = (page: Page, title: string) =>
+  page
+    .getByRole('region', { name: /^Notifications/, includeHidden: true })
+    .getByRole('listitem', { includeHidden: true })
+    .filter({ hasText: title });
+
+/**
  * Runs in the page before its own scripts: notes the text of every toast and every other status
  * region while it is on screen. A toast leaves after five seconds, and on a busy machine a check
  * may start later than that although the visitor saw it; `expectToast` reads this note instead.

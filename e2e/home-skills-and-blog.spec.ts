@@ -1,7 +1,7 @@
 /** The home page's skills (endorsed from there) and its blog teaser, each read from the API after a client-side visit too. */
 import type { Page } from '@playwright/test';
 import { OWNER_TIME_ZONE } from '../content/time-zone.ts';
-import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, test, toastItem } from './fixtures.ts';
 
 /**
  * Client-side navigation to the home page from a page that loaded no API data,
@@ -15,17 +15,6 @@ async function navigateHomeFromResume(page: Page) {
     .click();
   await expect(page.getByRole('heading', { level: 1, name: "Hello, I'm Jordan Ellis" })).toBeVisible();
 }
-
-/**
- * A toast as the visitor sees it: an item of the 'Notifications' region. While a modal dialog is
- * open, Radix hides the rest of the page from assistive technology, the toasts among them (their
- * one-second 'status' copy is what a screen reader announces), hence `includeHidden`.
- */
-const toastItem = (page: Page, title: string) =>
-  page
-    .getByRole('region', { name: /^Notifications/, includeHidden: true })
-    .getByRole('listitem', { includeHidden: true })
-    .filter({ hasText: title });
 
 test.describe('skills and endorsements', () => {
   test('endorsing a skill raises its count and lists the endorsement in the spec format', async ({

@@ -1,5 +1,5 @@
 /** The shell every page shares: header, footer, theme, view mode, toasts, sign-in and sign-out. */
-import { expect, expectAccessible, expectToast, openAccountMenu, test } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, openAccountMenu, test, toastItem } from './fixtures.ts';
 
 test.describe('theme', () => {
   test('a dark-mode visitor gets the dark theme before the body is painted, with no light flash', async ({
@@ -143,7 +143,7 @@ test('register, log out, log in, and the account menu with its toasts', async ({
   await login.getByRole('button', { name: 'Sign In', exact: true }).click();
   // One toast at a time: the success replaces the failure.
   await expectToast(page, `Welcome back, ${username}!`);
-  await expect(page.getByRole('status').filter({ hasText: 'Login failed' })).toHaveCount(0);
+  await expect(toastItem(page, 'Login failed')).toHaveCount(0);
   await expect(page).toHaveURL(/\/\?done=login$/);
   await expect(page.getByRole('button', { name: `Account menu for @${username}` })).toBeVisible();
 });
