@@ -31,7 +31,6 @@ const LONG_FUNCTIONS = new Set([
   'server/modules/contact/service.ts',
   'server/modules/fediverse/admin-routes.ts',
   'server/modules/newsletter/issues.ts',
-  'server/modules/testimonials/service.ts',
   'server/modules/webmention/service.ts',
   'server/plugins/web.ts',
   'web/features/backup/your-data.tsx',
