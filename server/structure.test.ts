@@ -27,8 +27,6 @@ const LONG_FUNCTIONS = new Set([
   'server/modules/blog/import-body.ts',
   'server/modules/blog/post-writer.ts',
   'server/modules/blog/service.ts',
-  'server/modules/contact/pipeline.ts',
-  'server/modules/contact/service.ts',
   'server/modules/fediverse/admin-routes.ts',
   'server/modules/newsletter/issues.ts',
   'server/modules/webmention/service.ts',
