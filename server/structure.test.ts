@@ -29,7 +29,6 @@ const LONG_FUNCTIONS = new Set([
   'server/modules/blog/service.ts',
   'server/modules/fediverse/admin-routes.ts',
   'server/modules/newsletter/issues.ts',
-  'server/modules/webmention/service.ts',
   'server/plugins/web.ts',
   'web/features/backup/your-data.tsx',
   'web/features/blog/post-editor.tsx',
