@@ -28,7 +28,6 @@ const LONG_FUNCTIONS = new Set([
   'server/modules/blog/post-writer.ts',
   'server/modules/blog/service.ts',
   'server/modules/fediverse/admin-routes.ts',
-  'server/modules/newsletter/issues.ts',
   'server/plugins/web.ts',
   'web/features/backup/your-data.tsx',
   'web/features/blog/post-editor.tsx',
