@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fenceInfo, languageLabel, renderMarkdown, renderPost } from './markdown.ts';
 
 describe('renderMarkdown', () => {
@@ -83,6 +83,30 @@ describe('renderMarkdown', () => {
     expect(html.replace(/<[^>]+>/g, '').replace(/&#x3C;/g, '<')).toContain(
       'const answer: number = 42; // the answer',
     );
+  });
+
+  it('colours code the same on a busy machine: no line is cut short by the time it takes', async () => {
+    const code = "```ts\nimport { z } from 'zod';\nexport const a = z.object({ name: z.string().min(1, 'Name') });\n```";
+    const calm = await renderMarkdown(code);
+    // Each look at the clock a second later: as if every line took seconds on a loaded machine. The
+    // highlighter gave up on a line after 0.5 s and left its rest uncoloured, in a post stored so.
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => {
+      now += 1000;
+      return now;
+    });
+    try {
+      expect(await renderMarkdown(code)).toBe(calm);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('leaves a very long line of code uncoloured, whole', async () => {
+    const line = `const data = [${Array.from({ length: 2000 }, (_, at) => at).join(', ')}];`;
+    const html = await renderMarkdown(`\`\`\`js\n${line}\n\`\`\``);
+    expect(html.replace(/<[^>]+>/g, '')).toContain(line);
+    expect(html).not.toMatch(/<span style="[^"]*">const<\/span>/);
   });
 
   it('highlights a fence that names its file and shows the name as its caption', async () => {

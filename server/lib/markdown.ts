@@ -157,6 +157,9 @@ export function languageLabel(lang: string): string {
   return languageNames.get(lang.toLowerCase()) ?? lang;
 }
 
+/** The longest line of code coloured, in characters. */
+const MAX_HIGHLIGHTED_LINE = 5_000;
+
 let highlighter: Promise<Highlighter> | null = null;
 /**
  * The highlighter, loaded once per process on the first render. Its grammars' patterns run on
@@ -239,6 +242,12 @@ function highlightCode(tree: HastNode, shiki: Highlighter) {
       lang: known,
       themes: CODE_THEMES,
       defaultColor: false,
+      // No time limit per line: Shiki's 0.5 s default left the rest of a line uncoloured when the
+      // machine was busy, in a post stored so (and the limit is looked at between a grammar's
+      // matches, so it never stopped a slow one). The bound is the line's length instead, the same
+      // on every machine: a longer line (minified code) stays whole, uncoloured.
+      tokenizeTimeLimit: 0,
+      tokenizeMaxLineLength: MAX_HIGHLIGHTED_LINE,
     }) as unknown as HastNode;
     const pre = root.children?.find((child) => child.type === 'element' && child.tagName === 'pre');
     if (!pre) return;
