@@ -1,7 +1,8 @@
 /**
  * The deploy folder (issue 66): the systemd unit passes `systemd-analyze verify` as it would be
  * installed, starts the server as `npm start` does, and the environment template is a valid
- * configuration once its secrets are filled in. The Caddyfile is run by e2e/caddy.spec.ts.
+ * configuration once its secrets are filled in. The Caddyfile is run by e2e/caddy.spec.ts and
+ * caddy-pool.test.ts.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
