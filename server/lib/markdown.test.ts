@@ -86,7 +86,8 @@ describe('renderMarkdown', () => {
   });
 
   it('colours code the same on a busy machine: no line is cut short by the time it takes', async () => {
-    const code = "```ts\nimport { z } from 'zod';\nexport const a = z.object({ name: z.string().min(1, 'Name') });\n```";
+    const code =
+      "```ts\nimport { z } from 'zod';\nexport const a = z.object({ name: z.string().min(1, 'Name') });\n```";
     const calm = await renderMarkdown(code);
     // Each look at the clock a second later: as if every line took seconds on a loaded machine. The
     // highlighter gave up on a line after 0.5 s and left its rest uncoloured, in a post stored so.
