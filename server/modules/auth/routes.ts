@@ -230,6 +230,26 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  passkeySignIn(app, auth, security);
+
+  app.post('/api/logout', { schema: { response: { 200: messageSchema } } }, async (_request, reply) => {
+    await reply.endSession();
+    return { message: 'Logged out' };
+  });
+
+  app.get('/api/user', { schema: { response: { 200: publicUserSchema } } }, async (request) => {
+    const user = await request.currentUser();
+    if (!user) throw new HttpError(401, 'Not authenticated');
+    return user;
+  });
+};
+
+/** Signing in with a passkey: a challenge, then the passkey's signed answer. */
+function passkeySignIn(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  auth: AuthService,
+  security: SecurityService,
+) {
   /** Sign-in with a passkey, step 1: a challenge for any passkey of this site the browser holds. */
   app.post(
     '/api/login/passkey/options',
@@ -265,15 +285,4 @@ export const authRoutes: FastifyPluginAsyncZod<{
       return user;
     },
   );
-
-  app.post('/api/logout', { schema: { response: { 200: messageSchema } } }, async (_request, reply) => {
-    await reply.endSession();
-    return { message: 'Logged out' };
-  });
-
-  app.get('/api/user', { schema: { response: { 200: publicUserSchema } } }, async (request) => {
-    const user = await request.currentUser();
-    if (!user) throw new HttpError(401, 'Not authenticated');
-    return user;
-  });
-};
+}

@@ -39,6 +39,54 @@ const LISTED = 500;
 /** Rejects sent at once when a whole server is blocked. */
 const REJECTS_AT_ONCE = 4;
 
+/** What the owner's fediverse page shows: the handle, the followers, the blocks and the latest reactions. */
+async function ownerView(db: Db, siteUrl: string, publicUrl: string | undefined) {
+  const [name, handle, approveFollowers, rows, followerCount, blocks, counts, reactions] = await Promise.all([
+    handleName(db),
+    handleOf(db, siteUrl),
+    approvesFollowers(db),
+    db
+      .select()
+      .from(fediverseFollowers)
+      .orderBy(desc(fediverseFollowers.followedAt), desc(fediverseFollowers.id))
+      .limit(LISTED),
+    acceptedFollowers(db),
+    db
+      .select()
+      .from(fediverseBlocks)
+      .orderBy(desc(fediverseBlocks.blockedAt), desc(fediverseBlocks.id))
+      .limit(LISTED),
+    reactionCounts(db),
+    recentReactions(db, LISTED),
+  ]);
+  return {
+    name,
+    defaultName: defaultHandleName(),
+    approveFollowers,
+    handle,
+    followerCount,
+    followers: rows.map((row) => ({
+      id: row.id,
+      handle: row.handle,
+      name: row.name,
+      actorUri: row.actorUri,
+      server: row.server,
+      state: row.state,
+      followedAt: row.followedAt.toISOString(),
+    })),
+    blocks: blocks.map((block) => ({
+      id: block.id,
+      kind: block.kind,
+      label: block.label,
+      blockedAt: block.blockedAt.toISOString(),
+    })),
+    reactionCounts: counts,
+    reactions,
+    unreachable: unreachableBecause(publicUrl),
+    siteUrl,
+  };
+}
+
 export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
   db: Db;
   /** Sends Accept or Reject to a follower's server, from the address the owner's request came to. */
@@ -52,53 +100,7 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
   reactionsChanged: (postIds: number[]) => void;
   log: { warn(details: object, message: string): void };
 }> = async (app, { db, answerFollower, siteUrl, publicUrl, invalidate, reactionsChanged, log }) => {
-  const read = async () => {
-    const [name, handle, approveFollowers, rows, followerCount, blocks, counts, reactions] =
-      await Promise.all([
-        handleName(db),
-        handleOf(db, siteUrl),
-        approvesFollowers(db),
-        db
-          .select()
-          .from(fediverseFollowers)
-          .orderBy(desc(fediverseFollowers.followedAt), desc(fediverseFollowers.id))
-          .limit(LISTED),
-        acceptedFollowers(db),
-        db
-          .select()
-          .from(fediverseBlocks)
-          .orderBy(desc(fediverseBlocks.blockedAt), desc(fediverseBlocks.id))
-          .limit(LISTED),
-        reactionCounts(db),
-        recentReactions(db, LISTED),
-      ]);
-    return {
-      name,
-      defaultName: defaultHandleName(),
-      approveFollowers,
-      handle,
-      followerCount,
-      followers: rows.map((row) => ({
-        id: row.id,
-        handle: row.handle,
-        name: row.name,
-        actorUri: row.actorUri,
-        server: row.server,
-        state: row.state,
-        followedAt: row.followedAt.toISOString(),
-      })),
-      blocks: blocks.map((block) => ({
-        id: block.id,
-        kind: block.kind,
-        label: block.label,
-        blockedAt: block.blockedAt.toISOString(),
-      })),
-      reactionCounts: counts,
-      reactions,
-      unreachable: unreachableBecause(publicUrl),
-      siteUrl,
-    };
-  };
+  const read = () => ownerView(db, siteUrl, publicUrl);
 
   /** Tells a follower's server what the owner decided about its Follow (best effort: the row is what counts). */
   const answer = async (request: FastifyRequest, row: Follower, kind: 'accept' | 'reject') => {
