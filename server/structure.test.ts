@@ -18,12 +18,10 @@ const MAX_FUNCTION_LINES = 200;
 const LARGE_FILES = new Set([
   'server/plugins/web.ts',
   'web/features/blog/post-editor.tsx',
-  'server/modules/blog/service.ts',
 ]);
 /** The files with a function over the limit today. */
 const LONG_FUNCTIONS = new Set([
   'server/modules/blog/import-body.ts',
-  'server/modules/blog/service.ts',
   'server/plugins/web.ts',
   'web/features/backup/your-data.tsx',
   'web/features/blog/post-editor.tsx',
