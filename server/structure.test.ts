@@ -23,7 +23,6 @@ const LARGE_FILES = new Set([
 const LONG_FUNCTIONS = new Set([
   'server/modules/blog/import-body.ts',
   'server/plugins/web.ts',
-  'web/features/backup/your-data.tsx',
   'web/features/blog/post-editor.tsx',
   'web/features/booking/availability-form.tsx',
 ]);

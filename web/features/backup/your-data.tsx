@@ -291,57 +291,71 @@ function MarkdownPosts() {
         </div>
       </importer.Form>
 
-      {preview && (
-        <div className="mt-4">
-          <p className="text-sm font-medium" role="status">
-            {preview.done
-              ? 'Imported. Each file and what happened to it:'
-              : changes === 0
-                ? 'Nothing to import: every post is already here as it is in the files, or cannot be imported.'
-                : !hydrated
-                  ? 'Nothing is written yet. Each file and what importing it would do (choose the zip again and press Import to write them):'
-                  : 'Nothing is written yet. Each file and what importing it would do:'}
-          </p>
-          <div className="mt-2 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">
-                What the import {preview.done ? 'did' : 'would do'}, file by file
-              </caption>
-              <thead className="text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    File
-                  </th>
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    Action
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    Why
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {preview.results.map((result) => (
-                  <tr key={result.file}>
-                    <td className="py-1.5 pr-3 break-all">{result.file}</td>
-                    <td className="py-1.5 pr-3 font-medium">{ACTION_LABELS[result.action]}</td>
-                    <td className="py-1.5 break-words">
-                      {result.reason}
-                      {result.notes.length > 0 && (
-                        <ul className="mt-1 list-disc space-y-0.5 pl-4 text-xs text-muted-foreground">
-                          {result.notes.map((note) => (
-                            <li key={note}>{note}</li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
-      )}
+      {preview && <ImportPreview preview={preview} changes={changes} hydrated={hydrated} />}
     </Panel>
+  );
+}
+
+/** What an import did, or would do, file by file: its action and why, with what reading it changed. */
+function ImportPreview({
+  preview,
+  changes,
+  hydrated,
+}: {
+  preview: { results: ImportResult[]; done: boolean };
+  /** How many files the import would write. */
+  changes: number;
+  hydrated: boolean;
+}) {
+  return (
+    <div className="mt-4">
+      <p className="text-sm font-medium" role="status">
+        {preview.done
+          ? 'Imported. Each file and what happened to it:'
+          : changes === 0
+            ? 'Nothing to import: every post is already here as it is in the files, or cannot be imported.'
+            : !hydrated
+              ? 'Nothing is written yet. Each file and what importing it would do (choose the zip again and press Import to write them):'
+              : 'Nothing is written yet. Each file and what importing it would do:'}
+      </p>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">
+            What the import {preview.done ? 'did' : 'would do'}, file by file
+          </caption>
+          <thead className="text-muted-foreground">
+            <tr>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                File
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Action
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Why
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {preview.results.map((result) => (
+              <tr key={result.file}>
+                <td className="py-1.5 pr-3 break-all">{result.file}</td>
+                <td className="py-1.5 pr-3 font-medium">{ACTION_LABELS[result.action]}</td>
+                <td className="py-1.5 break-words">
+                  {result.reason}
+                  {result.notes.length > 0 && (
+                    <ul className="mt-1 list-disc space-y-0.5 pl-4 text-xs text-muted-foreground">
+                      {result.notes.map((note) => (
+                        <li key={note}>{note}</li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
   );
 }
