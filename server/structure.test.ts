@@ -24,7 +24,6 @@ const LONG_FUNCTIONS = new Set([
   'server/modules/blog/import-body.ts',
   'server/plugins/web.ts',
   'web/features/blog/post-editor.tsx',
-  'web/features/booking/availability-form.tsx',
 ]);
 
 /** The code files git keeps: TypeScript outside tests, migrations and the schema's tables. */

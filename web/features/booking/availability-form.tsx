@@ -123,9 +123,7 @@ export function SettingsForm({ initial: stored }: { initial: BookingSettings }) 
   const [days, setDays] = useState<DayHours[]>(start.days);
   const [values, setValues] = useState(start.values);
   const [blocked, setBlocked] = useState<string[]>(start.blocked);
-  const [newBlocked, setNewBlocked] = useState('');
   const [special, setSpecial] = useState<SpecialHours[]>(start.special);
-  const [newSpecial, setNewSpecial] = useState<SpecialHours>({ date: '', start: '10:00', end: '14:00' });
   const errors = save.answer?.errors ?? {};
   const error = save.answer?.message || Object.values(errors)[0] || null;
   const saved = save.done && !save.answer;
@@ -232,125 +230,8 @@ export function SettingsForm({ initial: stored }: { initial: BookingSettings }) 
           />
         </Field>
       </div>
-      <fieldset>
-        <legend className="text-sm font-semibold">Blocked dates</legend>
-        <p className="text-xs text-muted-foreground">Days without calls: holidays, trips, busy weeks.</p>
-        <div className="mt-2 flex flex-wrap items-end gap-2">
-          <div className="w-44">
-            <Input
-              aria-label="Date to block"
-              name="blockDate"
-              type="date"
-              value={newBlocked}
-              onChange={(e) => setNewBlocked(e.target.value)}
-              className="h-9"
-            />
-          </div>
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            disabled={!newBlocked}
-            onClick={() => {
-              setBlocked([...new Set([...blocked, newBlocked])].sort());
-              setNewBlocked('');
-            }}
-          >
-            Block this date
-          </Button>
-        </div>
-        {blocked.length > 0 && (
-          <ul aria-label="Blocked dates" className="mt-3 flex flex-wrap gap-2">
-            {blocked.map((date) => (
-              <li
-                key={date}
-                className="flex items-center gap-1 rounded-full border border-border bg-muted px-3 py-1 text-sm"
-              >
-                {date}
-                <button
-                  type="button"
-                  aria-label={`Unblock ${date}`}
-                  className="ml-1 rounded px-1 text-muted-foreground hover:text-foreground"
-                  onClick={() => setBlocked(blocked.filter((d) => d !== date))}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </fieldset>
-      <fieldset>
-        <legend className="text-sm font-semibold">Special hours</legend>
-        <p className="text-xs text-muted-foreground">
-          A date with other hours than its weekday's: a Saturday morning, a short day before a holiday.
-        </p>
-        <div className="mt-2 flex flex-wrap items-end gap-2">
-          <Input
-            aria-label="Date with special hours"
-            name="specialDate"
-            type="date"
-            value={newSpecial.date}
-            onChange={(e) => setNewSpecial({ ...newSpecial, date: e.target.value })}
-            className="h-9 w-44"
-          />
-          <Input
-            aria-label="Special hours from"
-            name="specialStart"
-            type="time"
-            value={newSpecial.start}
-            onChange={(e) => setNewSpecial({ ...newSpecial, start: e.target.value })}
-            className="h-9 w-32"
-          />
-          <Input
-            aria-label="Special hours until"
-            name="specialEnd"
-            type="time"
-            value={newSpecial.end}
-            onChange={(e) => setNewSpecial({ ...newSpecial, end: e.target.value })}
-            className="h-9 w-32"
-          />
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            disabled={!newSpecial.date}
-            onClick={() => {
-              setSpecial(
-                [...special, newSpecial].sort((a, b) =>
-                  `${a.date}${a.start}`.localeCompare(`${b.date}${b.start}`),
-                ),
-              );
-              setNewSpecial({ ...newSpecial, date: '' });
-            }}
-          >
-            Add special hours
-          </Button>
-        </div>
-        {errors.specialHours ? (
-          <p className="mt-1 text-sm font-medium text-destructive">{errors.specialHours}</p>
-        ) : null}
-        {special.length > 0 && (
-          <ul aria-label="Special hours" className="mt-3 flex flex-wrap gap-2">
-            {special.map((window, index) => (
-              <li
-                key={`${window.date}-${window.start}-${window.end}`}
-                className="flex items-center gap-1 rounded-full border border-border bg-muted px-3 py-1 text-sm"
-              >
-                {`${window.date}, ${window.start}-${window.end}`}
-                <button
-                  type="button"
-                  aria-label={`Remove special hours on ${window.date}`}
-                  className="ml-1 rounded px-1 text-muted-foreground hover:text-foreground"
-                  onClick={() => setSpecial(special.filter((_, i) => i !== index))}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </fieldset>
+      <BlockedDates blocked={blocked} onChange={setBlocked} />
+      <SpecialHoursField special={special} onChange={setSpecial} error={errors.specialHours} />
       <div className="max-w-sm">
         <Field
           label="Available for new projects from (optional)"
@@ -373,5 +254,144 @@ export function SettingsForm({ initial: stored }: { initial: BookingSettings }) 
         Save availability
       </Button>
     </save.Form>
+  );
+}
+
+/** The dates without calls: a date picked and added, each one taken away by its button. */
+function BlockedDates({ blocked, onChange }: { blocked: string[]; onChange: (dates: string[]) => void }) {
+  const [newBlocked, setNewBlocked] = useState('');
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold">Blocked dates</legend>
+      <p className="text-xs text-muted-foreground">Days without calls: holidays, trips, busy weeks.</p>
+      <div className="mt-2 flex flex-wrap items-end gap-2">
+        <div className="w-44">
+          <Input
+            aria-label="Date to block"
+            name="blockDate"
+            type="date"
+            value={newBlocked}
+            onChange={(e) => setNewBlocked(e.target.value)}
+            className="h-9"
+          />
+        </div>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={!newBlocked}
+          onClick={() => {
+            onChange([...new Set([...blocked, newBlocked])].sort());
+            setNewBlocked('');
+          }}
+        >
+          Block this date
+        </Button>
+      </div>
+      {blocked.length > 0 && (
+        <ul aria-label="Blocked dates" className="mt-3 flex flex-wrap gap-2">
+          {blocked.map((date) => (
+            <li
+              key={date}
+              className="flex items-center gap-1 rounded-full border border-border bg-muted px-3 py-1 text-sm"
+            >
+              {date}
+              <button
+                type="button"
+                aria-label={`Unblock ${date}`}
+                className="ml-1 rounded px-1 text-muted-foreground hover:text-foreground"
+                onClick={() => onChange(blocked.filter((d) => d !== date))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
+
+/** The dates with other hours than their weekday's: a date and its hours added, each one taken away. */
+function SpecialHoursField({
+  special,
+  onChange,
+  error,
+}: {
+  special: SpecialHours[];
+  onChange: (windows: SpecialHours[]) => void;
+  error: string | undefined;
+}) {
+  const [newSpecial, setNewSpecial] = useState<SpecialHours>({ date: '', start: '10:00', end: '14:00' });
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold">Special hours</legend>
+      <p className="text-xs text-muted-foreground">
+        A date with other hours than its weekday's: a Saturday morning, a short day before a holiday.
+      </p>
+      <div className="mt-2 flex flex-wrap items-end gap-2">
+        <Input
+          aria-label="Date with special hours"
+          name="specialDate"
+          type="date"
+          value={newSpecial.date}
+          onChange={(e) => setNewSpecial({ ...newSpecial, date: e.target.value })}
+          className="h-9 w-44"
+        />
+        <Input
+          aria-label="Special hours from"
+          name="specialStart"
+          type="time"
+          value={newSpecial.start}
+          onChange={(e) => setNewSpecial({ ...newSpecial, start: e.target.value })}
+          className="h-9 w-32"
+        />
+        <Input
+          aria-label="Special hours until"
+          name="specialEnd"
+          type="time"
+          value={newSpecial.end}
+          onChange={(e) => setNewSpecial({ ...newSpecial, end: e.target.value })}
+          className="h-9 w-32"
+        />
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={!newSpecial.date}
+          onClick={() => {
+            onChange(
+              [...special, newSpecial].sort((a, b) =>
+                `${a.date}${a.start}`.localeCompare(`${b.date}${b.start}`),
+              ),
+            );
+            setNewSpecial({ ...newSpecial, date: '' });
+          }}
+        >
+          Add special hours
+        </Button>
+      </div>
+      {error ? <p className="mt-1 text-sm font-medium text-destructive">{error}</p> : null}
+      {special.length > 0 && (
+        <ul aria-label="Special hours" className="mt-3 flex flex-wrap gap-2">
+          {special.map((window, index) => (
+            <li
+              key={`${window.date}-${window.start}-${window.end}`}
+              className="flex items-center gap-1 rounded-full border border-border bg-muted px-3 py-1 text-sm"
+            >
+              {`${window.date}, ${window.start}-${window.end}`}
+              <button
+                type="button"
+                aria-label={`Remove special hours on ${window.date}`}
+                className="ml-1 rounded px-1 text-muted-foreground hover:text-foreground"
+                onClick={() => onChange(special.filter((_, i) => i !== index))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
   );
 }
