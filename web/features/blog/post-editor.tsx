@@ -12,32 +12,30 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SEO_DESCRIPTION_LENGTH } from '../../../common/constants.ts';
 import { type AdminPost, type BlogPostFormInput, blogPostFormSchema } from '../../../common/schemas/blog.ts';
 import { slugify } from '../../../common/text.ts';
 import { wallClock } from '../../../common/zoned-time.ts';
-import { dateAndTime } from '../../lib/dates.ts';
 import { useDone } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { useTimeZone } from '../../lib/site.ts';
-import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
-import { Input } from '../../ui/input.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { BLOG_PATH } from './api.ts';
 import { forgetEditorWork, useEditorAutosave } from './editor-autosave.ts';
 import { useEditorForm } from './editor-form.ts';
-import {
-  CoverImageField,
-  InsertMediaButton,
-  PendingImagePanel,
-  useEditorUploads,
-} from './editor-uploads.tsx';
+import { CoverImageField, useEditorUploads } from './editor-uploads.tsx';
 import { usePostTags } from './owner-api.ts';
+import {
+  ContentField,
+  EditorActions,
+  PublishingFields,
+  TitleAndSlug,
+  UnsavedWork,
+} from './post-editor-fields.tsx';
 import { PostPreview, useMarkdownPreview } from './post-preview.tsx';
 import { PreviewLink } from './preview-link.tsx';
 import { TagsField } from './tags-field.tsx';
@@ -50,6 +48,7 @@ export const NEW_POST_PARAM = 'new';
 export const POST_FORM = 'post';
 export const POST_DONE = { created: 'post-created', updated: 'post-updated' } as const;
 const POST_FORM_ID = 'post-editor';
+const PUBLISH_AT_ID = `${POST_FORM_ID}-publish-at`;
 
 const empty: BlogPostFormInput = {
   title: '',
@@ -134,18 +133,18 @@ export function PostEditor({
 }) {
   // The stored post, else what a save without the code kept, else what was typed before it came.
   const answer = save.answer;
-  const { form, field, errorOf, onSubmit } = useEditorForm<BlogPostFormInput>({
+  const editor = useEditorForm<BlogPostFormInput>({
     id: POST_FORM_ID,
     answer,
     empty: editing ? formOf(editing) : empty,
     resolver: zodResolver(blogPostFormSchema),
   });
+  const { form, field, errorOf, onSubmit } = editor;
   const timeZone = useTimeZone();
   const formElement = useRef<HTMLFormElement>(null);
   const { isDirty } = form.formState;
   const [publishAt, setPublishAt] = useState(() => {
-    const typed =
-      typeof document === 'undefined' ? null : document.getElementById(`${POST_FORM_ID}-publish-at`);
+    const typed = typeof document === 'undefined' ? null : document.getElementById(PUBLISH_AT_ID);
     if (typed && 'value' in typed && typeof typed.value === 'string' && typed.value) return typed.value;
     return answer?.values.publishAt ?? plannedTime(editing, timeZone);
   });
@@ -237,8 +236,6 @@ export function PostEditor({
     autosave.restored();
   };
 
-  const metaDescription = values.metaDescription ?? '';
-  const contentField = field('content');
   const saveState = save.pending
     ? 'Saving...'
     : dirty
@@ -282,86 +279,24 @@ export function PostEditor({
         />
       ) : null}
       {autosave.found ? (
-        <section
-          aria-label="Unsaved work"
-          className="flex flex-wrap items-center gap-3 rounded-md border border-primary bg-primary/10 p-3 text-sm"
-        >
-          <p className="mr-auto">
-            You have unsaved changes from {dateAndTime(autosave.found.savedAt, timeZone)}. Restore them?
-          </p>
-          <Button type="button" size="sm" onClick={restore}>
-            Restore
-          </Button>
-          <Button type="button" size="sm" variant="ghost" onClick={autosave.forget}>
-            Discard
-          </Button>
-        </section>
+        <UnsavedWork
+          savedAt={autosave.found.savedAt}
+          timeZone={timeZone}
+          onRestore={restore}
+          onDiscard={autosave.forget}
+        />
       ) : null}
-      <Field label="Title" error={errorOf('title')}>
-        <Input {...field('title')} />
-      </Field>
-      <div className="flex items-end gap-2">
-        <div className="flex-1">
-          <Field label="Slug" hint="Lowercase letters, numbers and hyphens." error={errorOf('slug')}>
-            <Input {...field('slug')} />
-          </Field>
-        </div>
-        <Button
-          type="button"
-          variant="outline"
-          onClick={() =>
-            form.setValue('slug', slugify(form.getValues('title') ?? ''), {
-              shouldValidate: true,
-              shouldDirty: true,
-            })
-          }
-          className="mb-[1.6rem]"
-        >
-          Generate
-        </Button>
-      </div>
+      <TitleAndSlug editor={editor} />
       <Field label="Summary" error={errorOf('summary')}>
         <Textarea rows={3} {...field('summary')} />
       </Field>
-      <div className="space-y-2">
-        <Field label="Content" hint="Markdown." error={errorOf('content')}>
-          <Textarea
-            rows={16}
-            className="font-mono"
-            {...contentField}
-            ref={(element) => {
-              contentField.ref(element);
-              content.current = element;
-            }}
-            onBlur={(event) => {
-              caret.current = event.currentTarget.selectionStart;
-              void contentField.onBlur(event);
-            }}
-          />
-        </Field>
-        <div className="flex flex-wrap gap-2">
-          <InsertMediaButton uploading={uploads.uploading} upload={uploads.upload} />
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            onClick={() => void showPreview(form.getValues('content') ?? '')}
-          >
-            Preview
-          </Button>
-        </div>
-        {uploads.pending ? (
-          <PendingImagePanel
-            key={uploads.pending.url}
-            image={uploads.pending}
-            onInsert={(alt) => {
-              uploads.insertPending(alt);
-              content.current?.focus();
-            }}
-            onCancel={uploads.cancelPending}
-          />
-        ) : null}
-      </div>
+      <ContentField
+        editor={editor}
+        uploads={uploads}
+        textarea={content}
+        caret={caret}
+        onPreview={() => void showPreview(form.getValues('content') ?? '')}
+      />
       <PostPreview html={preview} />
       <CoverImageField
         form={form}
@@ -371,65 +306,16 @@ export function PostEditor({
         upload={uploads.upload}
       />
       <TagsField form={form} field={field('tags')} error={errorOf('tags')} suggested={tagSuggestions.data} />
-      <Field
-        label="Meta description"
-        hint={`${metaDescription.length}/${SEO_DESCRIPTION_LENGTH}. What search results and shared links show. Left empty, the summary is used (or the first ${SEO_DESCRIPTION_LENGTH} characters of the post).`}
-        error={errorOf('metaDescription')}
-      >
-        <Textarea rows={2} {...field('metaDescription')} />
-      </Field>
-      <Field
-        label="Canonical URL (optional)"
-        hint="Only when the post first appeared on another site: search engines then credit that address."
-        error={errorOf('canonicalUrl')}
-      >
-        <Input type="url" placeholder="https://" {...field('canonicalUrl')} />
-      </Field>
-      <div className="space-y-3">
-        <div>
-          <label className="flex items-center gap-2 text-sm font-medium">
-            <input type="checkbox" className="h-4 w-4" {...field('isPublished')} />
-            Publish now
-          </label>
-          <p className="mt-1 text-xs text-muted-foreground">If unchecked, the post is saved as a draft.</p>
-        </div>
-        <Field
-          label="Publish at (optional)"
-          hint={
-            editing?.status === 'published' && editing.publishedAt
-              ? `Published ${dateAndTime(editing.publishedAt, timeZone)}. A time in the future schedules the post instead (${timeZone} time).`
-              : `Leave empty to publish when you save. A time in the future schedules the post: it goes live then (${timeZone} time).`
-          }
-          error={publishAtError ?? errorOf('publishAt' as never)}
-        >
-          <Input
-            id={`${POST_FORM_ID}-publish-at`}
-            name="publishAt"
-            type="datetime-local"
-            value={publishAt}
-            onChange={(event) => setPublishAt(event.target.value)}
-          />
-        </Field>
-      </div>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" pending={save.pending} pendingText="Saving...">
-          {editing ? 'Update Post' : 'Create Post'}
-        </Button>
-        {editing && (
-          <a
-            href={paths.post(editing.slug)}
-            target="_blank"
-            rel="noopener"
-            className="inline-flex items-center rounded-md border border-border px-4 text-sm font-medium hover:bg-accent hover:text-accent-foreground"
-          >
-            {editing.status === 'published' ? 'View post' : 'View draft'}
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        )}
-        <Button type="button" variant="outline" onClick={onDone}>
-          Close editor
-        </Button>
-      </div>
+      <PublishingFields
+        editor={editor}
+        editing={editing}
+        timeZone={timeZone}
+        publishAt={publishAt}
+        publishAtId={PUBLISH_AT_ID}
+        onPublishAt={setPublishAt}
+        publishAtError={publishAtError}
+      />
+      <EditorActions editing={editing} pending={save.pending} onDone={onDone} />
       {editing && editing.status !== 'published' ? <PreviewLink post={editing} /> : null}
     </save.Form>
   );
