@@ -146,7 +146,6 @@ export function authenticatorApp({
   };
 
   return {
-    confirmedFactor,
     verifyCode,
     resetSecondFactor,
     /** Whether a password sign-in of this user must be followed by a code. */

@@ -67,7 +67,6 @@ export function createSecurityService(db: Db, options: SecurityOptions) {
     take,
     userName,
   });
-  const { confirmedFactor } = authenticator;
 
   return {
     rpID,
@@ -78,9 +77,9 @@ export function createSecurityService(db: Db, options: SecurityOptions) {
 
     async overview(userId: number, currentSessionToken: string | undefined): Promise<SecurityOverview> {
       const currentHash = currentSessionToken ? sha256Hex(currentSessionToken) : '';
-      const [keys, factor, codesLeft, open] = await Promise.all([
+      const [keys, enabled, codesLeft, open] = await Promise.all([
         db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.id)),
-        confirmedFactor(userId),
+        authenticator.needsSecondFactor(userId),
         db
           .select({ count: sql<number>`count(*)::int` })
           .from(recoveryCodes)
@@ -101,8 +100,8 @@ export function createSecurityService(db: Db, options: SecurityOptions) {
           synced: key.deviceType === 'multiDevice',
         })),
         authenticator: {
-          enabled: Boolean(factor),
-          recoveryCodesLeft: factor ? (codesLeft[0]?.count ?? 0) : 0,
+          enabled,
+          recoveryCodesLeft: enabled ? (codesLeft[0]?.count ?? 0) : 0,
         },
         sessions: open
           .map((session) => ({
