@@ -4,6 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { tampered } from '../testing/samples.ts';
 import { createFormTokens } from './form-token.ts';
 import { afterReading, createVisitCookies, sourceToSend } from './visit.ts';
 
@@ -75,7 +76,7 @@ describe('a visit that begins', () => {
       'base64url',
     );
     expect(visits.read(asSent(`${forged}.${mac}`))).toBeNull();
-    expect(visits.read(asSent(`${body}.${mac.slice(1)}x`))).toBeNull();
+    expect(visits.read(asSent(`${body}.${tampered(mac)}`))).toBeNull();
     const other = createVisitCookies('another secret', createFormTokens('another secret'));
     expect(other.read(asSent(value))).toBeNull();
   });

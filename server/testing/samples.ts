@@ -18,3 +18,12 @@ export const sampleQuote = {
   timeframe: '3months',
   message: 'We need an online shop for our cakes.',
 };
+
+/**
+ * The value with its last character changed, for a test that forges a token or a cookie. Always
+ * differs from the value: writing a fixed letter over it matches the real one when it ends in that
+ * letter, 1 time in 64 for a base64url token.
+ */
+export function tampered(value: string): string {
+  return value.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+}

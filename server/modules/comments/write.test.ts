@@ -4,6 +4,7 @@ import { FORM_TOKEN_TTL_MS } from '../../../common/constants.ts';
 import { insertPost } from '../../db/factories.ts';
 import { comments, notificationOutbox } from '../../db/schema.ts';
 import { FORM_EXPIRED, FORM_USED } from '../../lib/anti-spam.ts';
+import { tampered } from '../../testing/samples.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -93,7 +94,7 @@ describe('POST /api/blog/post/:postId/comments', () => {
 
   it('asks to reload the page when the form token is missing, forged, expired or for another form', async () => {
     const before = await commentCount();
-    const forged = t.formToken('comment', postId).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    const forged = tampered(t.formToken('comment', postId));
     for (const formToken of [
       undefined,
       'forged',
