@@ -15,9 +15,9 @@ const MAX_FILE_LINES = 400;
 const MAX_FUNCTION_LINES = 200;
 
 /** Over the limits today (issue 63, point 1): the list only shrinks. */
-const LARGE_FILES = new Set(['server/plugins/web.ts']);
+const LARGE_FILES = new Set<string>([]);
 /** The files with a function over the limit today. */
-const LONG_FUNCTIONS = new Set(['server/modules/blog/import-body.ts', 'server/plugins/web.ts']);
+const LONG_FUNCTIONS = new Set(['server/modules/blog/import-body.ts']);
 
 /** The code files git keeps: TypeScript outside tests, migrations and the schema's tables. */
 const codeFiles = () =>

@@ -1,44 +1,39 @@
 /**
- * Serves the React Router web app from the Fastify process: a thin adapter that
- * turns a Fastify request into a Fetch `Request`, hands it to React Router with
- * the load context (the signed-in user, the CSP nonce and the public read API
- * in process), and streams the `Response` back. Production serves the built
- * app (`build/`): hashed assets with a year of immutable caching and their
- * precompressed copies. Development runs Vite in middleware mode for hot reload.
+ * Serves the React Router web app from the Fastify process: a thin adapter that turns a Fastify
+ * request into a Fetch `Request`, hands it to React Router with the load context
+ * (web-load-context.ts), and sends the `Response` back: a page kept for visitors without a session
+ * from the page cache (web-cached-page.ts), any other rendered for its request. Beside the pages:
+ * their hydration data (web-hydration.ts) and the forms posted to them (web-form-posts.ts).
+ * Production serves the built app (`build/`); development runs Vite in middleware mode.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FORM_ANSWER_HEADER, type FormAnswerReply, type WebLoadContext } from '../../common/web-context.ts';
 import type { Config } from '../config.ts';
-import { HttpError } from '../lib/http-error.ts';
-import { type HydrationState, HydrationStates, hydrationStateUrl } from '../lib/hydration-states.ts';
-import { type CachedPage, compressOnce, PageCache, type RenderedPage } from '../lib/page-cache.ts';
+import { HydrationStates } from '../lib/hydration-states.ts';
+import { compressOnce, PageCache, type RenderedPage } from '../lib/page-cache.ts';
 import { preferredEncoding } from '../lib/read-cache.ts';
-import { sharedCacheControl } from '../lib/shared-cache.ts';
 import type { SiteEvents } from '../lib/site-events.ts';
 import type { VisitCookies } from '../lib/visit.ts';
 import { projectRoot } from '../paths.ts';
 import { apiReads } from './api-reads.ts';
 import { pageCsp } from './security.ts';
 import { sessionCookieName } from './session.ts';
+import { cachedPageSender } from './web-cached-page.ts';
+import { formPostRoutes } from './web-form-posts.ts';
+import { hydrationRoute } from './web-hydration.ts';
+import { loadContexts } from './web-load-context.ts';
 import {
   BusyError,
   buildHandler,
   busy,
   devHandler,
-  FILE_FORM_BODY_LIMIT,
-  FORM_BODY_LIMIT,
-  FORWARDED_HEADERS,
-  formFields,
   isPublicPage,
   pageCacheKey,
   pageRendering,
-  RAW_BODY,
   RenderLimiter,
-  routedAddress,
   toFetchRequest,
-  UPLOAD_PAGES,
 } from './web-requests.ts';
 import { webVisits } from './web-visits.ts';
 
@@ -94,73 +89,16 @@ export async function webPlugin(
   // Not in development (Vite's own client) nor in the static copy (no server to ask for the data).
   const states = dev || staticCopy ? undefined : new HydrationStates();
 
-  const { injectRead, readApi } = apiReads(app, events);
   // The static copy's pages come from no server: no visit to note.
   const visitCookie = visits && !staticCopy ? webVisits(visits, config.isHttps) : undefined;
 
-  const contextFor = async (
-    request: FastifyRequest,
-    nonce: string,
-    cached: boolean,
-    path = request.url,
-    reply?: FastifyReply,
-  ): Promise<WebLoadContext> => {
-    // A cached page is the same for every visitor without a session: nobody is signed in on it.
-    const user = cached ? null : await request.currentUser();
-    return {
-      nonce,
-      siteUrl: config.publicUrl,
-      staticCopy,
-      imageGenerator: config.AI_PROVIDER === 'local' ? 'built-in' : 'ai-service',
-      user,
-      // Only a page everybody without a session sees alike: its data is nobody's in particular.
-      ...(states && cached
-        ? { startAfterPaint: { keepData: (state: string) => hydrationStateUrl(states.keep(state), path) } }
-        : {}),
-      // A posted form's own request: where its visit came from, and its bot-check token.
-      ...(visitCookie && reply && request.method === 'POST'
-        ? { visit: visitCookie.forAction(request, reply) }
-        : {}),
-      readApi,
-      readOwnApi: async <T>(path: string) => {
-        if (!path.startsWith('/api/')) throw new Error(`readOwnApi only reads the API, not ${path}`);
-        return (await injectRead(path, cached ? undefined : request.headers.cookie)) as T | null;
-      },
-      sendApi: async (method, path, body, contentType) => {
-        if (!path.startsWith('/api/')) throw new Error(`sendApi only writes to the API, not ${path}`);
-        // Never from a cached render: a write belongs to one visitor's request (a page's action).
-        if (cached) throw new Error('sendApi is for a page posted by a visitor, never a cached render');
-        const headers: Record<string, string> = {};
-        for (const name of FORWARDED_HEADERS) {
-          const value = request.headers[name];
-          if (typeof value === 'string') headers[name] = value;
-        }
-        const response = await app.inject({
-          method,
-          url: path,
-          // The visitor's own address, so the rate limits and the login lockout count them.
-          remoteAddress: request.ip,
-          // JSON, or a body already encoded (a file posted to a page, sent on as multipart).
-          headers:
-            body === undefined ? headers : { ...headers, 'content-type': contentType ?? 'application/json' },
-          ...(body === undefined
-            ? {}
-            : {
-                payload: contentType && body instanceof Uint8Array ? Buffer.from(body) : JSON.stringify(body),
-              }),
-        });
-        let parsed: unknown = null;
-        try {
-          parsed = response.body ? JSON.parse(response.body) : null;
-        } catch {
-          parsed = null;
-        }
-        const setCookie = response.headers['set-cookie'];
-        const cookies = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
-        return { status: response.statusCode, body: parsed, cookies };
-      },
-    };
-  };
+  const contextFor = loadContexts(app, {
+    config,
+    staticCopy,
+    states,
+    reads: apiReads(app, events),
+    visitCookie,
+  });
 
   /**
    * One page rendered to bytes for the cache: the whole document, no nonce (its CSP lists hashes),
@@ -183,57 +121,7 @@ export async function webPlugin(
     }
   };
 
-  // A cached page's CSP depends only on its bytes: made once per page, not per response.
-  const csps = new WeakMap<CachedPage, string>();
-  const cspOf = (page: CachedPage) => {
-    let csp = csps.get(page);
-    if (csp === undefined) {
-      csp = pageCsp(config, { scriptHashes: page.scriptHashes });
-      csps.set(page, csp);
-    }
-    return csp;
-  };
-
-  const sendCached = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    page: CachedPage,
-    state: 'hit' | 'miss',
-    ownCookie: boolean,
-  ) => {
-    reply.code(page.status);
-    for (const [name, value] of Object.entries(page.headers)) {
-      if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
-    }
-    if (page.headers['set-cookie']) reply.header('set-cookie', page.headers['set-cookie']);
-    reply.header('content-security-policy', cspOf(page));
-    // The same bytes for everybody without a session: a CDN or caching proxy may keep them
-    // (SHARED_CACHE_SECONDS); browsers ask again each time, with the ETag.
-    // ... unless this answer sets the visit's own cookie: then it is this visitor's alone. A
-    // refusal is never shared (a 404 only briefly, as any page), and a failure is kept by nobody.
-    reply.header(
-      'cache-control',
-      page.status >= 500
-        ? 'no-store'
-        : ownCookie || (page.status >= 400 && page.status !== 404)
-          ? 'private, no-cache'
-          : sharedCacheControl(config.SHARED_CACHE_SECONDS),
-    );
-    reply.header('vary', 'Accept-Encoding, Cookie');
-    reply.header('x-page-cache', state);
-    // Each encoding is its own representation with its own tag, and so is the smaller Brotli copy
-    // that replaces the first one: a cache that asks again with the old copy's tag gets the new.
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    const etag =
-      encoding === 'identity'
-        ? page.etag
-        : `${page.etag.slice(0, -1)}-${encoding}${encoding === 'br' ? page.brQuality : ''}"`;
-    reply.header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    if (encoding === 'identity') return reply.send(page.html);
-    reply.header('content-encoding', encoding);
-    return reply.send(encoding === 'br' ? page.br : page.gzip);
-  };
+  const sendCached = cachedPageSender(config);
 
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     // Unknown API paths stay JSON 404s; everything else is a page, the not-found page included.
@@ -319,124 +207,8 @@ export async function webPlugin(
       renders.release();
     }
   };
-  /**
-   * A page's hydration data, by the hash its HTML names (ADR 017): the same address always holds
-   * the same bytes, so any cache may keep it for good. Gone from this process (another process
-   * rendered the page, or it was pushed out), the page is rendered again as a visitor without a
-   * session sees it; data that has changed since is still the page's data, only not for keeps.
-   */
-  const hydration = async (
-    request: FastifyRequest<{ Params: { id: string }; Querystring: { path?: unknown } }>,
-    reply: FastifyReply,
-  ) => {
-    if (!states) return reply.callNotFound();
-    const { id } = request.params;
-    const path = request.query.path;
-    let state = states.get(id);
-    // Found by its hash, it is these bytes for good; rendered again, only if they are the same.
-    let lasting = state !== undefined;
-    if (!state && typeof path === 'string' && path.length <= 2048 && isPublicPage(path)) {
-      try {
-        const kept = await renderState(request, path);
-        state = kept === undefined ? undefined : states.get(kept);
-        lasting = kept === id;
-      } catch (error) {
-        if (error instanceof BusyError) return busy(reply);
-        throw error;
-      }
-    }
-    if (!state) return reply.code(404).header('cache-control', 'no-store').send({ message: 'Not found' });
-    return sendText(request, reply, state, {
-      type: 'text/plain; charset=utf-8',
-      cacheControl: lasting ? 'public, max-age=31536000, immutable' : 'no-store',
-    });
-  };
-
-  /**
-   * A page rendered afresh, as a visitor without a session would get it, for its hydration data:
-   * kept as any render keeps it (contextFor); the id it was kept under, if the page has any.
-   */
-  const renderState = async (request: FastifyRequest, path: string): Promise<string | undefined> => {
-    if (!renders.tryAcquire()) throw new BusyError();
-    try {
-      let kept: string | undefined;
-      const context = await contextFor(request, '', true, path);
-      context.startAfterPaint = {
-        keepData: (state) => {
-          kept = states?.keep(state);
-          return hydrationStateUrl(kept ?? '', path);
-        },
-      };
-      const url = new URL(path, `${request.protocol}://${request.host}`);
-      const response = await handle(new Request(url, { headers: { accept: 'text/html' } }), context);
-      await response.arrayBuffer();
-      return kept;
-    } finally {
-      renders.release();
-    }
-  };
-
-  /** Text kept with its compressed copies (made once), as the client's Accept-Encoding asks. */
-  const sendText = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    text: HydrationState,
-    { type, cacheControl }: { type: string; cacheControl: string },
-  ) => {
-    reply.header('content-type', type);
-    reply.header('cache-control', cacheControl);
-    reply.header('vary', 'Accept-Encoding');
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (!states || encoding === 'identity') return reply.send(text.text);
-    reply.header('content-encoding', encoding);
-    return reply.send(await states.encoded(text, encoding));
-  };
-
-  app.get('/_hydration/:id', hydration);
+  hydrationRoute(app, { states, renders, contextFor, handle });
   app.get('/*', page);
   app.get('/', page);
-  // A form posted without JavaScript (or before its code arrived) goes to its page, whose action
-  // sends it through the same API route as the script would. Form-encoded bodies are accepted
-  // here only: the API stays JSON and multipart. The security plugin's origin check and control
-  // character check apply to these routes as to every write.
-  await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => done(null, formFields(String(body))),
-    );
-    // A form with a file (the owner's Markdown import): kept whole for the page's action, which
-    // reads it as the browser sent it. Its bytes sit behind a symbol, so the body check above the
-    // routes (text fields only) does not walk them.
-    scope.addContentTypeParser(
-      'multipart/form-data',
-      { parseAs: 'buffer', bodyLimit: FILE_FORM_BODY_LIMIT },
-      (_request, body, done) => done(null, { [RAW_BODY]: body }),
-    );
-    // A file reaches a page only on the owner's two upload pages, and only from the owner: any
-    // other multipart post is refused before its body is read (it would be buffered whole first).
-    scope.addHook('onRequest', async (request) => {
-      if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/')) return;
-      const path = routedAddress(request.url)
-        .replace(/\?.*$/, '')
-        .replace(/\.data$/, '');
-      if (!UPLOAD_PAGES.has(path)) throw new HttpError(415, 'This page takes no files.');
-      // The page's action reads the file through the admin API (its one guard); this only spares
-      // reading 50 MB for a stranger, with the same answers as that guard.
-      const user = await request.currentUser();
-      if (!user) throw new HttpError(401, 'Authentication required');
-      if (!user.isAdmin) throw new HttpError(403, 'Admin access required');
-    });
-    const post = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
-      try {
-        return await renderFresh(request, reply);
-      } catch (error) {
-        if (error instanceof BusyError) return busy(reply);
-        throw error;
-      }
-    };
-    scope.post('/*', post);
-    scope.post('/', post);
-  });
+  await formPostRoutes(app, renderFresh);
 }
