@@ -2,11 +2,8 @@
  * An imported post's body made into this site's Markdown, as far as it can be read without
  * running it (issue 34). Everything the writer wrote stays as written except what is changed, and
  * each change is named for the import's report:
- * - MDX: `import`/`export` lines and `{expressions}` are dropped; components are rendered by their
- *   meaning: an image component as an image, an inline table of contents as `[[toc]]`, a callout
- *   or admonition as GitHub's `> [!NOTE]`, a YouTube, Vimeo or tweet embed as a lone link (the
- *   renderer makes it a card); HTML elements stay HTML (with blank lines around their content, so
- *   Markdown inside still reads as Markdown); any other component keeps its text content.
+ * - MDX: `import`/`export` lines and `{expressions}` are dropped; components are written by their
+ *   meaning (import-components.ts).
  * - Images anywhere (Markdown, reference-style, HTML blocks, `<img>`, image components) are listed
  *   for the import to bring here, then written with their address on this site; one that could
  *   not be brought becomes a link to where it was, never a broken image.
@@ -18,27 +15,16 @@ import remarkMath from 'remark-math';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { escapeXml } from '../../lib/markup.ts';
+import {
+  destination,
+  IMAGE_COMPONENT,
+  markdownLink,
+  type Node,
+  type Writing,
+  writeComponent,
+} from './import-components.ts';
 import { templateTags } from './template-tags.ts';
-
-interface Attribute {
-  type: string;
-  name?: string;
-  value?: string | null | { type: string; value: string };
-}
-
-interface Node {
-  type: string;
-  name?: string | null;
-  attributes?: Attribute[];
-  children?: Node[];
-  value?: string;
-  url?: string;
-  alt?: string | null;
-  title?: string | null;
-  identifier?: string;
-  label?: string | null;
-  position?: { start: { offset?: number }; end: { offset?: number } };
-}
 
 /** Where an image that was somewhere else now is on this site; null when it could not be brought. */
 export type AddressOf = (url: string) => string | null;
@@ -58,39 +44,9 @@ export interface ReadBody {
 const markdownParser = unified().use(remarkParse).use(remarkGfm).use(remarkMath);
 const mdxParser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkMath);
 
-const IMAGE_COMPONENT =
-  /^(Image|Img|ImageZoom|ResponsiveImage|Picture|Figure|ZoomImage|ExportedImage|CldImage)$/;
-const TOC_COMPONENT = /^(TOCInline|TableOfContents|Toc|TOC|TocInline)$/;
-const CALLOUT_COMPONENT =
-  /^(Callout|Admonition|Note|Tip|Info|Warning|Caution|Danger|Important|Alert|Aside|Notice|Blockquote)$/;
-const YOUTUBE_COMPONENT =
-  /^(YouTube|Youtube|YoutubeEmbed|YouTubeEmbed|LiteYouTubeEmbed|LiteYouTube|LiteYoutube)$/;
-const VIMEO_COMPONENT = /^(Vimeo|VimeoEmbed)$/;
-const TWEET_COMPONENT = /^(Tweet|TweetEmbed|StaticTweet|XEmbed|XPost)$/;
-const VOID_ELEMENTS = new Set(['br', 'hr', 'img', 'wbr']);
-
-/** A callout's kind in GitHub's alert words, from its component name or its `type`. */
-function calloutKind(name: string, type: string | undefined): string {
-  const word = (type ?? name).toLowerCase();
-  if (/warn/.test(word)) return 'WARNING';
-  if (/danger|error|caution|alert/.test(word)) return 'CAUTION';
-  if (/tip|success|hint/.test(word)) return 'TIP';
-  if (/important/.test(word)) return 'IMPORTANT';
-  return 'NOTE';
-}
-
-const escapeHtml = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-
-/** A link's destination: in angle brackets only where the address has what would end it. */
-const destination = (url: string) => (/[\s()<>]/.test(url) ? `<${url}>` : url);
-
 /** `![alt](url "title")`, with what Markdown needs escaped. */
 const markdownImage = (alt: string, url: string, title?: string | null) =>
   `![${alt.replace(/[[\]\\]/g, '\\$&')}](${destination(url)}${title ? ` "${title.replaceAll('"', '\\"')}"` : ''})`;
-
-const markdownLink = (text: string, url: string) =>
-  `[${text.replace(/[[\]\\]/g, '\\$&')}](${destination(url)})`;
 
 /** `src="..."` and the like in a piece of HTML. */
 const HTML_IMG = /<img\b[^>]*?\bsrc\s*=\s*(["'])(.*?)\1[^>]*>/gi;
@@ -100,38 +56,63 @@ const YOUTUBE_FRAME =
 
 export function readBody(body: string, mdx: boolean): ReadBody {
   const notes: string[] = [];
-  if (!mdx && /\{[{%]/.test(body)) {
+  const { text, tree, isMdx } = parse(body, mdx, notes);
+  const named = namedImages(tree);
+  // A Markdown body with nothing to change is kept exactly as it was.
+  const unchanged = () => ({ markdown: text.trimEnd(), notes: [] });
+  return {
+    imageUrls: named.imageUrls,
+    notes,
+    write:
+      isMdx || named.imageUrls.length > 0 || notes.length > 0 || hasHtml(tree)
+        ? (addressOf) => write(text, tree, named, addressOf)
+        : unchanged,
+  };
+}
+
+/**
+ * The body as a tree: Hugo's and Jekyll's template tags outside code made Markdown first, and MDX
+ * that cannot be read taken as Markdown without its import/export lines (both noted).
+ */
+function parse(body: string, mdx: boolean, notes: string[]): { text: string; tree: Node; isMdx: boolean } {
+  let text = body;
+  if (!mdx && /\{[{%]/.test(text)) {
     // Not inside fenced code: a post about Hugo shows shortcodes as they are written.
-    body = body
+    text = text
       .split(/(^(?:```|~~~)[^\n]*\n[\s\S]*?^(?:```|~~~)[ \t]*$)/m)
       .map((part, index) => (index % 2 === 1 ? part : templateTags(part, notes)))
       .join('');
   }
-  let tree: Node;
-  let isMdx = mdx;
   try {
-    tree = (mdx ? mdxParser : markdownParser).parse(body) as unknown as Node;
+    return { text, tree: (mdx ? mdxParser : markdownParser).parse(text) as unknown as Node, isMdx: mdx };
   } catch (error) {
     const place = (error as { line?: number }).line;
     notes.push(
       `its MDX could not be read${place ? ` (line ${place})` : ''}: imported as Markdown, import/export lines dropped`,
     );
-    isMdx = false;
-    body = body.replace(/^(import|export)\s[^\n]*\n?/gm, '');
-    tree = markdownParser.parse(body) as unknown as Node;
+    text = text.replace(/^(import|export)\s[^\n]*\n?/gm, '');
+    return { text, tree: markdownParser.parse(text) as unknown as Node, isMdx: false };
   }
+}
 
-  const start = (node: Node) => node.position?.start.offset ?? 0;
-  const end = (node: Node) => node.position?.end.offset ?? 0;
+function walk(node: Node, fn: (node: Node) => void) {
+  fn(node);
+  for (const child of node.children ?? []) walk(child, fn);
+}
 
+interface NamedImages {
+  /** Every image address the body names, in order, each once. */
+  imageUrls: string[];
+  /** The reference definitions an image uses (`![alt][hero]`): the others are links. */
+  referencedDefinitions: Set<string>;
+  attribute: Writing['attribute'];
+}
+
+/** The images the tree names: Markdown, reference-style, in HTML, and in image components. */
+function namedImages(tree: Node): NamedImages {
   // Images that MDX imports (`import hero from './hero.png'`) and then names as `{hero}`.
   const importedImages = new Map<string, string>();
-  const definitions = new Map<string, Node>();
   const referencedDefinitions = new Set<string>();
-  const walk = (node: Node, fn: (node: Node) => void) => {
-    fn(node);
-    for (const child of node.children ?? []) walk(child, fn);
-  };
   walk(tree, (node) => {
     if (node.type === 'mdxjsEsm') {
       for (const [, name, path] of (node.value ?? '').matchAll(
@@ -140,11 +121,9 @@ export function readBody(body: string, mdx: boolean): ReadBody {
         if (name && path) importedImages.set(name, path);
       }
     }
-    if (node.type === 'definition' && node.identifier) definitions.set(node.identifier, node);
     if (node.type === 'imageReference' && node.identifier) referencedDefinitions.add(node.identifier);
   });
 
-  /** An attribute's value: a string, or a string literal or imported image in an expression. */
   const attribute = (node: Node, ...names: string[]): string | undefined => {
     for (const name of names) {
       const found = node.attributes?.find((attr) => attr.type === 'mdxJsxAttribute' && attr.name === name);
@@ -181,202 +160,119 @@ export function readBody(body: string, mdx: boolean): ReadBody {
         noteImage(attribute(node, 'src', 'image', 'url'));
     }
   });
+  return { imageUrls, referencedDefinitions, attribute };
+}
 
-  // What reading MDX dropped or changed, counted once per kind.
+/**
+ * The body written back: the original text with only the changed places spliced in, so the rest
+ * keeps its exact form; and what was changed or dropped, counted once per kind.
+ */
+function write(
+  body: string,
+  tree: Node,
+  { referencedDefinitions, attribute }: NamedImages,
+  addressOf: AddressOf,
+): { markdown: string; notes: string[] } {
   const counts = new Map<string, number>();
   const count = (note: string) => counts.set(note, (counts.get(note) ?? 0) + 1);
+  const start = (node: Node) => node.position?.start.offset ?? 0;
+  const end = (node: Node) => node.position?.end.offset ?? 0;
 
-  const write = (addressOf: AddressOf): { markdown: string; notes: string[] } => {
-    counts.clear();
-    const flow = (text: string) => `\n\n${text.trim()}\n\n`;
+  /** The source from `from` to `to`, with the changes inside `nodes` (its children there) made. */
+  const region = (from: number, to: number, nodes: Node[]): string => {
+    let out = '';
+    let at = from;
+    for (const child of nodes) {
+      const s = start(child);
+      const e = end(child);
+      if (s < at || e > to) continue;
+      out += body.slice(at, s) + (change(child) ?? region(s, e, child.children ?? []));
+      at = e;
+    }
+    return out + body.slice(at, to);
+  };
+  const inside = (node: Node) => {
+    const children = node.children ?? [];
+    if (children.length === 0) return '';
+    return region(start(children[0] as Node), end(children[children.length - 1] as Node), children);
+  };
+  const image = (url: string | undefined, alt: string, title?: string | null): string | null => {
+    if (!url) return null;
+    const address = addressOf(url);
+    if (address === null) return markdownLink(alt || 'An image', url);
+    return markdownImage(alt, address, title);
+  };
+  const writing: Writing = { inside, attribute, image, count };
 
-    /** The source from `from` to `to`, with the changes inside `nodes` (its children there) made. */
-    const region = (from: number, to: number, nodes: Node[]): string => {
-      let out = '';
-      let at = from;
-      for (const child of nodes) {
-        const s = start(child);
-        const e = end(child);
-        if (s < at || e > to) continue;
-        out += body.slice(at, s) + (change(child) ?? region(s, e, child.children ?? []));
-        at = e;
+  const change = (node: Node): string | null => {
+    switch (node.type) {
+      case 'mdxjsEsm':
+        count('import/export lines dropped');
+        return '';
+      case 'mdxFlowExpression':
+      case 'mdxTextExpression':
+        if (/^\s*\/\*[\s\S]*\*\/\s*$/.test(node.value ?? '')) return '';
+        count('{expressions} dropped');
+        return '';
+      case 'mdxJsxFlowElement':
+      case 'mdxJsxTextElement':
+        return writeComponent(node, writing);
+      case 'image': {
+        if (!node.url || addressOf(node.url) === node.url) return null;
+        return image(node.url, node.alt ?? '', node.title);
       }
-      return out + body.slice(at, to);
-    };
-    const inside = (node: Node) => {
-      const children = node.children ?? [];
-      if (children.length === 0) return '';
-      return region(start(children[0] as Node), end(children[children.length - 1] as Node), children);
-    };
-
-    const image = (url: string | undefined, alt: string, title?: string | null): string | null => {
-      if (!url) return null;
-      const address = addressOf(url);
-      if (address === null) return markdownLink(alt || 'An image', url);
-      return markdownImage(alt, address, title);
-    };
-
-    /** HTML with its images at their new addresses and Markdown images made `<img>` tags. */
-    const html = (value: string): string | null => {
-      const frame = YOUTUBE_FRAME.exec(value);
-      if (frame) {
-        count('an embedded video frame became a link to the video');
-        const vimeo = /player\.vimeo\.com/i.test(value);
-        const url = vimeo ? `https://vimeo.com/${frame[2]}` : `https://www.youtube.com/watch?v=${frame[2]}`;
-        return markdownLink(vimeo ? 'A video on Vimeo' : 'A video on YouTube', url);
+      case 'definition': {
+        if (!node.url || !node.identifier || !referencedDefinitions.has(node.identifier)) return null;
+        const address = addressOf(node.url);
+        if (address === node.url) return null;
+        return `[${node.label ?? node.identifier}]: ${destination(address ?? node.url)}`;
       }
-      let changed = false;
-      let out = value.replace(HTML_IMG, (tag: string, quote: string, src: string) => {
-        const address = addressOf(src);
-        if (address === src) return tag;
-        changed = true;
-        if (address === null) {
-          const alt = /\balt\s*=\s*(["'])(.*?)\1/i.exec(tag)?.[2] ?? 'An image';
-          return `<a href="${escapeHtml(src)}">${escapeHtml(alt)}</a>`;
-        }
-        return tag.replace(`${quote}${src}${quote}`, `${quote}${escapeHtml(address)}${quote}`);
-      });
-      const before = out;
-      out = out.replace(MD_IMAGE_IN_HTML, (_match, alt: string, src: string, title?: string) => {
-        const address = addressOf(src);
-        if (address === null) return `<a href="${escapeHtml(src)}">${escapeHtml(alt || 'An image')}</a>`;
-        return `<img src="${escapeHtml(address)}" alt="${escapeHtml(alt)}"${title ? ` title="${escapeHtml(title)}"` : ''}>`;
-      });
-      if (out !== before) count('Markdown images inside HTML were written as <img> so they show as images');
-      if (/<iframe\b/i.test(out)) count('an embedded frame was dropped (frames do not show on this site)');
-      return changed || out !== before ? out : null;
-    };
-
-    /** An HTML element written in MDX, back as HTML with its plain attributes. */
-    const element = (node: Node, isFlow: boolean): string => {
-      const name = node.name ?? 'div';
-      const attrs = (node.attributes ?? [])
-        .filter((attr) => attr.type === 'mdxJsxAttribute' && attr.name && attr.name !== 'style')
-        .map((attr) => {
-          const value = attribute(node, attr.name as string);
-          const htmlName = attr.name === 'className' ? 'class' : attr.name === 'htmlFor' ? 'for' : attr.name;
-          if (attr.value === null) return ` ${htmlName}`;
-          return value === undefined ? '' : ` ${htmlName}="${escapeHtml(value)}"`;
-        })
-        .join('');
-      if (VOID_ELEMENTS.has(name)) return `<${name}${attrs}>`;
-      const content = inside(node);
-      return isFlow
-        ? flow(`<${name}${attrs}>\n\n${content.trim()}\n\n</${name}>`)
-        : `<${name}${attrs}>${content}</${name}>`;
-    };
-
-    const component = (node: Node): string => {
-      const name = node.name;
-      const isFlow = node.type === 'mdxJsxFlowElement';
-      const block = (text: string) => (isFlow ? flow(text) : text);
-      if (!name) return inside(node); // a fragment: <>...</>
-      if (name === 'img' || IMAGE_COMPONENT.test(name)) {
-        const alt = attribute(node, 'alt', 'title') ?? '';
-        const written = image(attribute(node, 'src', 'image', 'url'), alt);
-        if (written === null) {
-          count(`<${name}> without an address it could read was dropped`);
-          return '';
-        }
-        if (name !== 'img') count(`<${name}> became an image`);
-        const caption = name === 'Figure' ? inside(node).trim() : '';
-        return block(caption ? `${written}\n\n_${caption}_` : written);
-      }
-      if (/^[a-z]/.test(name)) return element(node, isFlow);
-      if (TOC_COMPONENT.test(name)) {
-        count(`<${name}> became the post's contents`);
-        return block('[[toc]]');
-      }
-      if (CALLOUT_COMPONENT.test(name)) {
-        count(`<${name}> became a note`);
-        const title = attribute(node, 'title');
-        const text = [title ? `**${title}**` : '', inside(node).trim()].filter(Boolean).join('\n\n');
-        const quoted = text
-          .split('\n')
-          .map((line) => (line ? `> ${line}` : '>'))
-          .join('\n');
-        return flow(
-          `> [!${calloutKind(name, attribute(node, 'type', 'kind', 'variant', 'status'))}]\n${quoted}`,
-        );
-      }
-      if (YOUTUBE_COMPONENT.test(name) || VIMEO_COMPONENT.test(name)) {
-        const vimeo = VIMEO_COMPONENT.test(name);
-        const id = attribute(node, 'id', 'videoId', 'youtubeId', 'vimeoId');
-        const url =
-          attribute(node, 'url', 'src', 'href') ??
-          (id ? (vimeo ? `https://vimeo.com/${id}` : `https://www.youtube.com/watch?v=${id}`) : undefined);
-        if (!url) {
-          count(`<${name}> without a video it could read was dropped`);
-          return '';
-        }
-        count(`<${name}> became a link to the video`);
-        return block(
-          markdownLink(attribute(node, 'title') ?? `A video on ${vimeo ? 'Vimeo' : 'YouTube'}`, url),
-        );
-      }
-      if (TWEET_COMPONENT.test(name)) {
-        const id = attribute(node, 'id', 'tweetId');
-        const url =
-          attribute(node, 'url', 'src', 'href') ?? (id ? `https://x.com/i/status/${id}` : undefined);
-        if (!url) {
-          count(`<${name}> without a post it could read was dropped`);
-          return '';
-        }
-        count(`<${name}> became a link to the post`);
-        return block(markdownLink('A post on X', url));
-      }
-      const content = inside(node);
-      count(content.trim() ? `<${name}> kept as its text` : `<${name}> dropped (it has no text)`);
-      return isFlow ? (content.trim() ? flow(content) : '') : content;
-    };
-
-    const change = (node: Node): string | null => {
-      switch (node.type) {
-        case 'mdxjsEsm':
-          count('import/export lines dropped');
-          return '';
-        case 'mdxFlowExpression':
-        case 'mdxTextExpression':
-          if (/^\s*\/\*[\s\S]*\*\/\s*$/.test(node.value ?? '')) return '';
-          count('{expressions} dropped');
-          return '';
-        case 'mdxJsxFlowElement':
-        case 'mdxJsxTextElement':
-          return component(node);
-        case 'image': {
-          if (!node.url || addressOf(node.url) === node.url) return null;
-          return image(node.url, node.alt ?? '', node.title);
-        }
-        case 'definition': {
-          if (!node.url || !node.identifier || !referencedDefinitions.has(node.identifier)) return null;
-          const address = addressOf(node.url);
-          if (address === node.url) return null;
-          return `[${node.label ?? node.identifier}]: ${destination(address ?? node.url)}`;
-        }
-        case 'html':
-          return html(node.value ?? '');
-        default:
-          return null;
-      }
-    };
-
-    const markdown = region(0, body.length, tree.children ?? [])
-      .replace(/\n{3,}/g, '\n\n')
-      .replace(/^\s*\n/, '')
-      .trimEnd();
-    return {
-      markdown,
-      notes: [...counts].map(([note, times]) => (times > 1 ? `${note} (${times} times)` : note)),
-    };
+      case 'html':
+        return htmlWithImages(node.value ?? '', addressOf, count);
+      default:
+        return null;
+    }
   };
 
-  // A Markdown body with nothing to change is kept exactly as it was.
-  const unchanged = () => ({ markdown: body.trimEnd(), notes: [] });
+  const markdown = region(0, body.length, tree.children ?? [])
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(/^\s*\n/, '')
+    .trimEnd();
   return {
-    imageUrls,
-    notes,
-    write: isMdx || imageUrls.length > 0 || notes.length > 0 || hasHtml(tree) ? write : unchanged,
+    markdown,
+    notes: [...counts].map(([note, times]) => (times > 1 ? `${note} (${times} times)` : note)),
   };
+}
+
+/** HTML with its images at their new addresses and Markdown images made `<img>` tags; null if unchanged. */
+function htmlWithImages(value: string, addressOf: AddressOf, count: (note: string) => void): string | null {
+  const frame = YOUTUBE_FRAME.exec(value);
+  if (frame) {
+    count('an embedded video frame became a link to the video');
+    const vimeo = /player\.vimeo\.com/i.test(value);
+    const url = vimeo ? `https://vimeo.com/${frame[2]}` : `https://www.youtube.com/watch?v=${frame[2]}`;
+    return markdownLink(vimeo ? 'A video on Vimeo' : 'A video on YouTube', url);
+  }
+  let changed = false;
+  let out = value.replace(HTML_IMG, (tag: string, quote: string, src: string) => {
+    const address = addressOf(src);
+    if (address === src) return tag;
+    changed = true;
+    if (address === null) {
+      const alt = /\balt\s*=\s*(["'])(.*?)\1/i.exec(tag)?.[2] ?? 'An image';
+      return `<a href="${escapeXml(src)}">${escapeXml(alt)}</a>`;
+    }
+    return tag.replace(`${quote}${src}${quote}`, `${quote}${escapeXml(address)}${quote}`);
+  });
+  const before = out;
+  out = out.replace(MD_IMAGE_IN_HTML, (_match, alt: string, src: string, title?: string) => {
+    const address = addressOf(src);
+    if (address === null) return `<a href="${escapeXml(src)}">${escapeXml(alt || 'An image')}</a>`;
+    return `<img src="${escapeXml(address)}" alt="${escapeXml(alt)}"${title ? ` title="${escapeXml(title)}"` : ''}>`;
+  });
+  if (out !== before) count('Markdown images inside HTML were written as <img> so they show as images');
+  if (/<iframe\b/i.test(out)) count('an embedded frame was dropped (frames do not show on this site)');
+  return changed || out !== before ? out : null;
 }
 
 function hasHtml(tree: Node): boolean {
