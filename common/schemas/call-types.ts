@@ -289,14 +289,13 @@ function newQuestionId(taken: string[], row: number): string {
 }
 
 /**
- * A call type as the API takes it and as it is stored: one without its own days off and special
- * hours (sent by an older client, or saved before them) has none.
+ * A call type as the API takes it: one without its own days off and special hours (sent by an
+ * older client) has none.
  */
 export const callTypeInputSchema = z.preprocess(
   (value) => (value && typeof value === 'object' ? { daysOff: [], specialHours: [], ...value } : value),
   callTypeSchema,
 );
-export const storedCallTypesSchema = z.array(callTypeInputSchema);
 
 /** 'intro-call' from 'Intro call!' (a new type's id). */
 export function slugOf(name: string): string {

@@ -1,27 +1,8 @@
-/**
- * The rule for migrations in a rolling upgrade (issue 66, point 3; docs/deploy.md): while the
- * processes restart one after the other, the previous version keeps running on the database the
- * new one has migrated, so a migration only adds. Every table and column the schema had before it
- * is still there with the same type, none becomes required, and a new required column has a
- * default (the previous version's inserts leave it out). Taking something away waits for a later
- * release, once no running version reads it.
- *
- * Checked on the newest migration by migrating a database to the one before it and to it, and
- * comparing the two schemas as PostgreSQL reports them.
- */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../paths.ts';
-
-interface Journal {
-  entries: { idx: number; tag: string }[];
-}
-const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as Journal;
+import { indexOf, journal, migrationsUpTo } from '../testing/migrations.ts';
 
 /**
  * Migrations written before the rule, each with what it takes away and why an upgrade across it
@@ -40,12 +21,7 @@ interface Column {
 
 /** Every column of the public schema after the first `count` migrations. */
 async function schemaAfter(count: number): Promise<Map<string, Column>> {
-  const folder = mkdtempSync(join(tmpdir(), 'portfolio-migrations-'));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  writeFileSync(
-    join(folder, 'meta', '_journal.json'),
-    JSON.stringify({ ...journal, entries: journal.entries.slice(0, count) }),
-  );
+  const folder = migrationsUpTo(count);
   const client = new PGlite();
   try {
     await migrate(drizzle(client), { migrationsFolder: folder });
@@ -103,8 +79,107 @@ describe('a migration lets the previous version keep running until it stops', ()
   }, 60_000);
 
   it('a migration that only adds passes (the reminders, a new table)', async () => {
-    const index = journal.entries.findIndex((entry) => entry.tag === '0030_booking_reminders');
+    const index = indexOf('0030_booking_reminders');
     expect(index).toBeGreaterThan(0);
     expect(await breaksThePreviousVersion(index)).toEqual([]);
+  }, 60_000);
+});
+
+describe('a migration that moves data', () => {
+  /** A database before `tag`, filled by `before`, then migrated through it: what `after` reads. */
+  async function across<T>(
+    tag: string,
+    before: (client: PGlite) => Promise<unknown>,
+    after: (client: PGlite) => Promise<T>,
+  ): Promise<T> {
+    const folder = migrationsUpTo(indexOf(tag));
+    const client = new PGlite();
+    try {
+      await migrate(drizzle(client), { migrationsFolder: folder });
+      await before(client);
+      await migrate(drizzle(client), { migrationsFolder: migrationsUpTo(indexOf(tag) + 1, folder) });
+      return await after(client);
+    } finally {
+      await client.close();
+    }
+  }
+  const type = (id: string, extra: object = {}) => ({
+    id,
+    name: `The ${id} call`,
+    callMinutes: 30,
+    description: '',
+    place: 'video',
+    placeDetail: '',
+    bufferBeforeMinutes: 5,
+    bufferAfterMinutes: 0,
+    noticeHours: 24,
+    horizonDays: 30,
+    dailyLimit: null,
+    questions: [{ id: 'q1', label: 'Which car?', kind: 'short', required: true, choices: [] }],
+    ...extra,
+  });
+  const booking = (start: string, callType: string | null) =>
+    `insert into bookings (start_at, end_at, name, email, topic, token_hash, call_type, call_type_name)
+     values ('${start}', '${start}'::timestamptz + interval '30 minutes', 'Dana', 'dana@example.com', 'Keys',
+       md5('${start}'), ${callType === null ? 'null' : `'${callType}'`}, 'Once a type')`;
+
+  it('0033: the call types kept as JSON become rows in their order; a removed type’s calls keep no key', async () => {
+    const { types, calls } = await across(
+      '0033_call_types_rows',
+      async (client) => {
+        // As the site kept them: the second saved before a type had days off and special hours.
+        const list = [
+          type('repair', { daysOff: ['2026-12-24'], specialHours: [], dailyLimit: 2 }),
+          type('intro'),
+        ];
+        await client.query("insert into app_meta (key, value) values ('booking:types', $1)", [
+          JSON.stringify(list),
+        ]);
+        await client.exec(booking('2026-12-01T15:00:00Z', 'repair'));
+        await client.exec(booking('2026-12-01T16:00:00Z', 'removed-since'));
+        await client.exec(booking('2026-12-01T17:00:00Z', null));
+      },
+      async (client) => ({
+        types: (
+          await client.query(
+            'select id, position, name, buffer_before_minutes, daily_limit, days_off, special_hours, questions from call_types order by position',
+          )
+        ).rows,
+        calls: (await client.query('select call_type, call_type_name from bookings order by start_at')).rows,
+      }),
+    );
+    expect(types).toEqual([
+      {
+        id: 'repair',
+        position: 0,
+        name: 'The repair call',
+        buffer_before_minutes: 5,
+        daily_limit: 2,
+        days_off: ['2026-12-24'],
+        special_hours: [],
+        questions: [{ id: 'q1', label: 'Which car?', kind: 'short', required: true, choices: [] }],
+      },
+      expect.objectContaining({
+        id: 'intro',
+        position: 1,
+        daily_limit: null,
+        days_off: [],
+        special_hours: [],
+      }),
+    ]);
+    expect(calls).toEqual([
+      { call_type: 'repair', call_type_name: 'Once a type' },
+      { call_type: null, call_type_name: 'Once a type' },
+      { call_type: null, call_type_name: 'Once a type' },
+    ]);
+  }, 60_000);
+
+  it('0033: a list that cannot be read gives no call types, as the site read it, and the migration goes on', async () => {
+    const types = await across(
+      '0033_call_types_rows',
+      (client) => client.query("insert into app_meta (key, value) values ('booking:types', '[{\"id\": ')"),
+      async (client) => (await client.query('select id from call_types')).rows,
+    );
+    expect(types).toEqual([]);
   }, 60_000);
 });

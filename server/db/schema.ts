@@ -26,6 +26,7 @@ import {
 import { LEAD_ORIGINS, QUOTE_STAGES, TESTIMONIAL_STATUSES } from '../../common/constants.ts';
 import type { FunnelStep } from '../../common/funnels.ts';
 import type { TocEntry } from '../../common/schemas/blog.ts';
+import type { CallQuestion } from '../../common/schemas/call-types.ts';
 import type { LeadSource } from '../../common/schemas/contact.ts';
 
 /** A file an outbox message carries; `method` marks a calendar invitation (REQUEST or CANCEL). */
@@ -438,6 +439,45 @@ export const testimonials = pgTable(
 );
 
 /**
+ * The owner's call types (issue 49, point 2; rows since issue 63): each its length, buffers,
+ * notice, horizon, daily limit, days off, special hours, place and questions, in the owner's
+ * order (`position`). Its id is the one visitors' links name (`/book?type=intro`); a booking keeps
+ * it as a key, which follows a rename and becomes null when the type is removed (the booking keeps
+ * the name and place it was booked with).
+ */
+export const callTypes = pgTable(
+  'call_types',
+  {
+    id: text('id').primaryKey(),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    callMinutes: integer('call_minutes').notNull(),
+    description: text('description').notNull().default(''),
+    place: text('place', { enum: ['video', 'phone', 'address'] }).notNull(),
+    /** The video link, or the shop's address; '' for a phone call. */
+    placeDetail: text('place_detail').notNull().default(''),
+    bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
+    bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+    noticeHours: integer('notice_hours').notNull(),
+    horizonDays: integer('horizon_days').notNull(),
+    /** At most this many calls of the type a day; null: no limit. */
+    dailyLimit: integer('daily_limit'),
+    /** The type's own days off ('YYYY-MM-DD') and special hours, besides the availability's. */
+    daysOff: jsonb('days_off').$type<string[]>().notNull().default([]),
+    specialHours: jsonb('special_hours')
+      .$type<Array<{ date: string; start: string; end: string }>>()
+      .notNull()
+      .default([]),
+    questions: jsonb('questions').$type<CallQuestion[]>().notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('call_types_position_key').on(t.position),
+    check('call_types_place_check', sql`${t.place} in ('video', 'phone', 'address')`),
+  ],
+);
+
+/**
  * Calls booked through 'Book a call'. The visitor's private link (cancel, move) is kept only as
  * its SHA-256. At most one booked call starts at a time (a partial unique index), and a booking
  * is written under a lock after checking overlaps, so two visitors racing for one slot get one
@@ -469,10 +509,11 @@ export const bookings = pgTable(
      */
     manageTokenSealed: text('manage_token_sealed'),
     /**
-     * The call type booked (issue 49, point 2): its id, and its name and where as they were when
-     * booked (the owner may rename or remove the type later). Null for calls booked before types.
+     * The call type booked (issue 49, point 2): its key (following a rename; null once the type is
+     * removed, or for calls booked before types), and its name and where as they were when booked.
+     * The key is checked at the end of a restore's transaction (DEFERRABLE, migration 0033).
      */
-    callType: text('call_type'),
+    callType: text('call_type').references(() => callTypes.id, { onUpdate: 'cascade', onDelete: 'set null' }),
     callTypeName: text('call_type_name'),
     location: text('location'),
     /** The visitor's answers to the type's questions, as asked: [{ question, answer }]. */

@@ -224,6 +224,38 @@ export async function nonEmptyTables(db: Executor): Promise<Record<string, numbe
   return found;
 }
 
+/** PostgreSQL's error code, from either driver. */
+const databaseCode = (error: unknown) =>
+  (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+
+/**
+ * The restore's one transaction. A key checked at its commit (a deferrable one) that names a row
+ * the backup does not hold refuses the file, as a row that does not fit does.
+ */
+async function loadInOneTransaction(db: Db, load: (tx: Db) => Promise<void>): Promise<void> {
+  try {
+    await db.transaction((tx) => load(tx as unknown as Db));
+  } catch (error) {
+    if (databaseCode(error) !== '23503') throw error;
+    throw new BackupRefusedError(
+      `${DAMAGED}: a row refers to another that the backup does not hold (database error 23503). Nothing was restored.`,
+    );
+  }
+}
+
+/**
+ * The migrations that move data as well as change tables, each with the database function it
+ * leaves for its data step (in the migration's SQL): run again, in order, on a restored backup made
+ * before it, whose rows hold the data where that version kept it.
+ */
+const DATA_STEPS = [{ tag: '0033_call_types_rows', fn: 'call_types_from_settings' }];
+
+const indexOfTag = (tag: string) => {
+  const version = schemaVersions().find((entry) => entry.tag === tag);
+  if (!version) throw new Error(`No migration ${tag}`);
+  return version.index;
+};
+
 /**
  * Loads a backup file into `db` (migrated to this site's schema) and its uploads into
  * `storage`. The whole file is checked before anything is written; the tables are loaded in
@@ -270,8 +302,10 @@ export async function restoreBackup(
   }
 
   const summary: BackupSummary = { schema: schema.tag, tables: {}, uploads: 0 };
-  await db.transaction(async (tx) => {
+  await loadInOneTransaction(db, async (tx) => {
     await tx.execute(sql`set local time zone 'UTC'`);
+    // Keys declared deferrable are checked at the commit, after the data steps below.
+    await tx.execute(sql`set constraints all deferred`);
     if (Object.keys(existing).length > 0) {
       await tx.execute(
         sql.raw(
@@ -304,13 +338,15 @@ export async function restoreBackup(
       } catch (error) {
         // The database's own words name the values (and the query carries the rows, password
         // hashes included): none of them goes into the message, only the table and the kind.
-        const code =
-          (error as { code?: string; cause?: { code?: string } }).cause?.code ??
-          (error as { code?: string }).code;
+        const code = databaseCode(error);
         throw new BackupRefusedError(
           `${DAMAGED}: a row of the table ${table.name} does not fit this site's table${code ? ` (database error ${code})` : ''}. Nothing was restored.`,
         );
       }
+    }
+    // A backup made before a migration that moves data holds it where that version kept it.
+    for (const step of DATA_STEPS) {
+      if (schema.index < indexOfTag(step.tag)) await tx.execute(sql.raw(`select ${ident(step.fn)}()`));
     }
     // Serial ids carry on after the largest restored one.
     const serials = await rows<{ table: string; column: string; sequence: string }>(

@@ -12,11 +12,26 @@ import type {
   BookingSlots,
   BookingStatus,
 } from '../../../common/schemas/booking.ts';
-import { appMeta, bookings, notificationOutbox, quoteEvents, quoteRequests } from '../../db/schema.ts';
+import {
+  appMeta,
+  bookings,
+  callTypes,
+  notificationOutbox,
+  quoteEvents,
+  quoteRequests,
+} from '../../db/schema.ts';
+import { ReadCache } from '../../lib/read-cache.ts';
 import { FORGED_TOPIC, FORGED_TOPIC_READ, readEvents } from '../../testing/calendar-files.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 import { manualClock } from '../../testing/test-clock.ts';
-import { BOOKING_NOT_FOUND, BOOKING_PAST, SLOT_TAKEN, SLOT_UNAVAILABLE } from './service.ts';
+import {
+  BOOKING_NOT_FOUND,
+  BOOKING_PAST,
+  CALL_TYPE_NOT_OFFERED,
+  createBookingService,
+  SLOT_TAKEN,
+  SLOT_UNAVAILABLE,
+} from './service.ts';
 
 // Monday 23 November 2026, 10:00 in New York.
 const clock = manualClock('2026-11-23T15:00:00Z');
@@ -620,7 +635,7 @@ describe('the pipeline (issue 49, point 3)', () => {
 
 describe('call types and their questions (issue 49, points 2 and 3)', () => {
   beforeEach(async () => {
-    await t.database.db.delete(appMeta).where(eq(appMeta.key, 'booking:types'));
+    await t.database.db.delete(callTypes);
     await t.database.db.delete(quoteRequests);
   });
   const repair = {
@@ -792,11 +807,70 @@ describe('call types and their questions (issue 49, points 2 and 3)', () => {
     expect(moved.json()).toMatchObject({ end: '2026-11-25T17:00:00.000Z', answers: [{ answer: 'Ford' }] });
   });
 
+  it('a booked call follows its type when the owner renames it: its moves and the daily limit', async () => {
+    await addType(repair);
+    const created = (
+      await book('2026-11-23T16:00:00.000Z', { type: 'key-repair', answers: { q1: 'Ford' } })
+    ).json() as BookingCreated;
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/call-types/key-repair',
+      headers: { cookie: admin },
+      payload: { ...repair, id: 'key-consult', name: 'Key consult' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // Monday has its one key call still, under the new name.
+    const monday = (iso: string) => iso < '2026-11-24T05:00:00.000Z';
+    expect((await typeSlots('key-consult')).slots.filter(monday)).toEqual([]);
+    expect(
+      (await book('2026-11-23T19:00:00.000Z', { type: 'key-consult', answers: { q1: 'Audi' } })).json(),
+    ).toMatchObject({ message: SLOT_TAKEN });
+    // It moves within the renamed type's times, and is listed with the name it was booked as.
+    const moving = (
+      await t.app.inject({ url: `/api/bookings/${tokenOf(created)}/slots` })
+    ).json() as BookingSlots;
+    expect(moving).toMatchObject({ callType: 'key-consult', callMinutes: 60 });
+    expect((await manage(tokenOf(created))).json()).toMatchObject({ callType: 'Key repair consult' });
+  });
+
+  it('a type removed while a visitor books it is not offered, and nothing is booked', async () => {
+    await addType(repair);
+    // The owner removes the type while the booking waits on the owner's calendars.
+    const service = createBookingService(t.database.db, new ReadCache(), {
+      siteUrl: 'http://localhost',
+      ownerName: 'Owner',
+      ownerEmail: 'owner@example.com',
+      defaults: await defaults(),
+      now: () => clock.now(),
+      calendars: {
+        busy: async () => {
+          await t.database.db.delete(callTypes);
+          return [];
+        },
+      },
+    });
+    const booking = service.book(
+      {
+        start: '2026-11-23T16:00:00.000Z',
+        name: 'Dana Baker',
+        email: 'dana@example.com',
+        topic: 'Keys',
+        type: 'key-repair',
+        answers: { q1: 'Ford' },
+      },
+      '203.0.113.9',
+    );
+    await expect(booking).rejects.toMatchObject({ statusCode: 404, message: CALL_TYPE_NOT_OFFERED });
+    expect(await t.database.db.select().from(bookings)).toEqual([]);
+  });
+
   it('a type has days off and special hours of its own; one stored before them has none', async () => {
-    // As an older version stored it: without its own days off and special hours.
+    // As a type saved before them: the table's defaults, no days off or special hours of its own.
     await t.database.db
-      .insert(appMeta)
-      .values({ key: 'booking:types', value: JSON.stringify([intro, repair]) });
+      .insert(callTypes)
+      .values(
+        [intro, repair].map((type, position) => ({ ...(type as typeof callTypes.$inferInsert), position })),
+      );
     expect((await typeSlots('intro')).slots.filter((iso) => iso.startsWith('2026-11-24')).length).toBe(32);
     const saved = await t.app.inject({
       method: 'PUT',

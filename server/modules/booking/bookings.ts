@@ -36,7 +36,7 @@ export const BOOKING_PAST = 'This call has already taken place.';
 export function bookingsOf(
   { db, options, now, manageUrl }: BookingContext,
   { settings }: Pick<ReturnType<typeof availability>, 'settings'>,
-  { typeFor }: Pick<ReturnType<typeof callTypesOf>, 'typeFor'>,
+  { typeFor, holdType }: Pick<ReturnType<typeof callTypesOf>, 'typeFor' | 'holdType'>,
   times: ReturnType<typeof freeTimes>,
   { invitation, notify }: Pick<ReturnType<typeof bookingEmails>, 'invitation' | 'notify'>,
 ) {
@@ -88,6 +88,7 @@ export function bookingsOf(
       const elsewhere = await calendarBusyForBooking(plan);
       const row = await db.transaction(async (tx) => {
         await lock(tx);
+        await holdType(tx, type);
         await checkSlot(tx, start, plan, type, elsewhere);
         const [inserted] = await tx
           .insert(bookings)

@@ -1,8 +1,9 @@
 /**
  * The owner's call types (issue 49, point 2): each its length, buffers, notice, horizon, daily
- * limit, days off, special hours, place and questions, kept in `app_meta` (`booking:types`, a JSON
- * list in the owner's order); none: one call as the availability sets it.
+ * limit, days off, special hours, place and questions, a row of `call_types` in the owner's order;
+ * none: one call as the availability sets it. A booking keeps its type's id as a key.
  */
+import { asc, eq, getTableColumns, max, sql } from 'drizzle-orm';
 import type { BookingSettings } from '../../../common/schemas/booking.ts';
 import {
   answerField,
@@ -13,13 +14,12 @@ import {
   type PublicCallType,
   placeOf,
   questionsOf,
-  storedCallTypesSchema,
 } from '../../../common/schemas/call-types.ts';
-import { jsonSetting } from '../../lib/app-settings.ts';
+import type { Db } from '../../db/client.ts';
+import { callTypes as callTypeRows } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { BOOKING_CACHE_KEY, type BookingContext } from './context.ts';
 
-const TYPES_KEY = 'booking:types';
 const MAX_CALL_TYPES = 12;
 
 export const CALL_TYPE_NOT_OFFERED = 'That call type is not offered. Please choose another.';
@@ -67,18 +67,34 @@ export function checkAnswers(
   return kept;
 }
 
-/** The owner's call types, in the owner's order (none stored, or unreadable: none). */
-const stored = jsonSetting<CallType[]>(TYPES_KEY, storedCallTypesSchema, () => []);
+/** A type's columns, as the API has it (its position and time of change aside). */
+const typeColumns = (({ position: _position, updatedAt: _updatedAt, ...columns }) => columns)(
+  getTableColumns(callTypeRows),
+);
+
+/** The owner's call types, in the owner's order. */
+const readTypes = (db: Pick<Db, 'select'>): Promise<CallType[]> =>
+  db.select(typeColumns).from(callTypeRows).orderBy(asc(callTypeRows.position));
+
+/** A type that cannot be saved under its id: another has it. */
+const taken = (id: string) =>
+  new HttpError(409, `A call type named "${id}" exists already. Choose another name.`, {
+    name: 'A call type of that name exists already',
+  });
 
 export function callTypesOf({ db, cache }: BookingContext) {
-  const callTypes = (): Promise<CallType[]> => stored.get(db);
+  const callTypes = (): Promise<CallType[]> => readTypes(db);
 
   /**
-   * Changes the call types under the row's lock (two saves at once both count), then has the
-   * booking page's HTML (its types and slots) rendered again. The list as written.
+   * Changes the call types one save at a time (two saves at once both count), then has the booking
+   * page's HTML (its types and slots) rendered again. The list as written.
    */
-  async function changeTypes(change: (stored: CallType[]) => CallType[]): Promise<CallType[]> {
-    const changed = await stored.change(db, change);
+  async function changeTypes(change: (tx: Db, stored: CallType[]) => Promise<void>): Promise<CallType[]> {
+    const changed = await db.transaction(async (tx) => {
+      await tx.execute(sql`lock table ${callTypeRows} in share row exclusive mode`);
+      await change(tx, await readTypes(tx));
+      return readTypes(tx);
+    });
     cache.invalidate(BOOKING_CACHE_KEY);
     return changed;
   }
@@ -99,6 +115,20 @@ export function callTypesOf({ db, cache }: BookingContext) {
   return {
     typeFor,
 
+    /**
+     * Inside a booking's transaction: the type is still offered, and stays as it is (neither
+     * removed nor renamed) until the booking is written; 404 if it was removed meanwhile.
+     */
+    async holdType(tx: Pick<Db, 'select'>, type: CallType | null): Promise<void> {
+      if (!type) return;
+      const [held] = await tx
+        .select({ id: callTypeRows.id })
+        .from(callTypeRows)
+        .where(eq(callTypeRows.id, type.id))
+        .for('key share');
+      if (!held) throw notFound(CALL_TYPE_NOT_OFFERED);
+    },
+
     /** The call types a visitor chooses from (none: one call as the availability sets it). */
     async publicTypes(): Promise<PublicCallType[]> {
       return (await callTypes()).map((type) => ({
@@ -117,28 +147,33 @@ export function callTypesOf({ db, cache }: BookingContext) {
 
     /**
      * Saves a call type (issue 49, point 2): replaces the one of `replacing`'s id (its id may
-     * change to the new one's), or adds it; two types never share an id.
+     * change to the new one's, and its booked calls follow), or adds it last; two types never
+     * share an id.
      */
     async saveCallType(input: CallType, replacing?: string): Promise<CallType[]> {
       const type = callTypeSchema.parse(input);
-      return changeTypes((stored) => {
-        const at = replacing === undefined ? -1 : stored.findIndex((t) => t.id === replacing);
-        if (replacing !== undefined && at < 0) throw notFound(CALL_TYPE_NOT_OFFERED);
-        if (stored.some((t, index) => t.id === type.id && index !== at))
-          throw new HttpError(409, `A call type named "${type.id}" exists already. Choose another name.`, {
-            name: 'A call type of that name exists already',
-          });
-        if (at < 0 && stored.length >= MAX_CALL_TYPES)
-          throw new HttpError(400, `At most ${MAX_CALL_TYPES} call types`);
-        return at < 0 ? [...stored, type] : stored.map((t, index) => (index === at ? type : t));
+      return changeTypes(async (tx, stored) => {
+        if (replacing !== undefined && !stored.some((t) => t.id === replacing))
+          throw notFound(CALL_TYPE_NOT_OFFERED);
+        if (type.id !== replacing && stored.some((t) => t.id === type.id)) throw taken(type.id);
+        if (replacing !== undefined) {
+          await tx
+            .update(callTypeRows)
+            .set({ ...type, updatedAt: sql`now()` })
+            .where(eq(callTypeRows.id, replacing));
+          return;
+        }
+        if (stored.length >= MAX_CALL_TYPES) throw new HttpError(400, `At most ${MAX_CALL_TYPES} call types`);
+        const [last] = await tx.select({ position: max(callTypeRows.position) }).from(callTypeRows);
+        await tx.insert(callTypeRows).values({ ...type, position: (last?.position ?? -1) + 1 });
       });
     },
 
     /** Removes a call type: calls already booked keep its name, place and answers. */
     async removeCallType(id: string): Promise<CallType[]> {
-      return changeTypes((stored) => {
+      return changeTypes(async (tx, stored) => {
         if (!stored.some((t) => t.id === id)) throw notFound(CALL_TYPE_NOT_OFFERED);
-        return stored.filter((t) => t.id !== id);
+        await tx.delete(callTypeRows).where(eq(callTypeRows.id, id));
       });
     },
   };
