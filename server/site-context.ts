@@ -22,7 +22,7 @@ import type { SiteContext } from './lib/site-module.ts';
 import { storageFromConfig } from './lib/storage.ts';
 import { databaseWindowCounters } from './lib/window-counters.ts';
 
-/** One table per process for each list of files (tests build many apps; the table is half a second to read). */
+/** One table per process for each list of files (tests build many apps; the table is about a second to read). */
 const countryTables = new Map<string, CountryOf>();
 
 function countryOf(files: string | undefined, warn: (message: string) => void): CountryOf {

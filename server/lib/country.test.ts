@@ -85,4 +85,38 @@ describe('a table of its own', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/could not be read/);
   });
+
+  it('reads the same ranges written as numbers, as the package’s -num tables write them', async () => {
+    const numbers = join(dir, 'countries-num.csv');
+    writeFileSync(
+      numbers,
+      [
+        // 1.0.0.0 to 1.0.0.255, and 2a01:e0a:: to 2a01:e0a:0:ffff:ffff:ffff:ffff:ffff.
+        '16777216,16777471,AU',
+        '55833052865841077755617738225061199872,55833052865842286681437352854235906047,FR',
+        // Past 2^128: no address at all.
+        '340282366920938463463374607431768211456,340282366920938463463374607431768211457,XX',
+        // One end of each family: not a range.
+        '16777216,55833052865841077755617738225061199872,YY',
+      ].join('\n'),
+    );
+    const table = await loadCountryTable([numbers]);
+    expect([table.v4Country.length, table.v6Country.length]).toEqual([1, 1]);
+    expect(countryIn(table, '1.0.0.0')).toBe('AU');
+    expect(countryIn(table, '1.0.0.255')).toBe('AU');
+    expect(countryIn(table, '1.0.1.0')).toBeNull();
+    expect(countryIn(table, '2a01:e0a::1')).toBe('FR');
+    expect(countryIn(table, '2a01:e0a:0:ffff:ffff:ffff:ffff:ffff')).toBe('FR');
+    expect(countryIn(table, '2a01:e0a:1::')).toBeNull();
+  });
+
+  it('reads an address only in its full form: no shorthand IPv4 in the table or in a lookup', async () => {
+    const shorthand = join(dir, 'countries-shorthand.csv');
+    writeFileSync(shorthand, ['1.0,1.255,AU', '0x01000000,0x010000ff,AU', '8.8.8.0,8.8.8.255,US'].join('\n'));
+    const table = await loadCountryTable([shorthand]);
+    expect(table.v4Country).toHaveLength(1);
+    expect(countryIn(table, '8.8.8.8')).toBe('US');
+    expect(countryIn(table, '8.8.2056')).toBeNull();
+    expect(countryIn(table, '134744072')).toBeNull();
+  });
 });

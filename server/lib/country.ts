@@ -1,16 +1,20 @@
 /**
  * The country of an IP address (issue 48, point 3), from a bundled IP-to-country table: the
  * `@ip-location-db/geo-whois-asn-country` package (CC0, built from the five regional internet
- * registries' WHOIS data and providers' geofeeds), or fresher CSV files of the same form named by
- * `ANALYTICS_COUNTRY_FILES` (`start,end,CC` rows, IPv4 and IPv6 addresses, ranges inclusive and in
- * order). The address is looked up and forgotten: only the two-letter code is kept by the caller.
+ * registries' WHOIS data and providers' geofeeds), or fresher CSV files named by
+ * `ANALYTICS_COUNTRY_FILES` (`start,end,CC` rows, ranges inclusive and in order; the ends written as
+ * the package's `-num` tables write them, as numbers, or as IPv4 and IPv6 addresses). The address
+ * is looked up and forgotten: only the two-letter code is kept by the caller.
  *
- * The tables are read once per process, on the first lookup (about half a second), into typed
+ * Addresses are read by ipaddr.js (ADR 028); the bundled tables are its numeric ones, which need no
+ * address reading. They are read once per process, on the first lookup (under a second), into typed
  * arrays searched by halving: a lookup is a few microseconds.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { isPublicAddress } from './address-check.ts';
 
 export type CountryOf = (ip: string) => Promise<string | null>;
@@ -20,7 +24,9 @@ export function bundledCountryFiles(): string[] {
   const dir = dirname(
     createRequire(import.meta.url).resolve('@ip-location-db/geo-whois-asn-country/package.json'),
   );
-  return ['geo-whois-asn-country-ipv4.csv', 'geo-whois-asn-country-ipv6.csv'].map((file) => join(dir, file));
+  return ['geo-whois-asn-country-ipv4-num.csv', 'geo-whois-asn-country-ipv6-num.csv'].map((file) =>
+    join(dir, file),
+  );
 }
 
 const letters = (value: number) => String.fromCharCode(value >> 8, value & 255);
@@ -34,67 +40,53 @@ interface Table {
   v6Country: Uint16Array;
 }
 
-/** A dotted IPv4 address of `text` from `from` to `to` as a number, or -1 (not one). */
-function parseV4(text: string, from: number, to: number): number {
-  let value = 0;
-  let part = 0;
-  let digits = 0;
-  let dots = 0;
-  for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 46) {
-      if (digits === 0 || part > 255) return -1;
-      value = value * 256 + part;
-      part = 0;
-      digits = 0;
-      dots++;
-    } else if (c >= 48 && c <= 57 && digits < 3) {
-      part = part * 10 + c - 48;
-      digits++;
-    } else return -1;
+const TWO_32 = 2 ** 32;
+const MASK_32 = (1n << 32n) - 1n;
+
+/** An address as the tables compare it: its 32-bit words, one for IPv4 and four for IPv6. */
+function wordsOf(address: ipaddr.IPv4 | ipaddr.IPv6): number[] {
+  const bytes = address.toByteArray();
+  const words: number[] = [];
+  for (let at = 0; at < bytes.length; at += 4) {
+    words.push(
+      ((bytes[at] ?? 0) * 2 ** 24 +
+        ((bytes[at + 1] ?? 0) << 16) +
+        ((bytes[at + 2] ?? 0) << 8) +
+        (bytes[at + 3] ?? 0)) >>>
+        0,
+    );
   }
-  if (dots !== 3 || digits === 0 || part > 255) return -1;
-  return value * 256 + part;
+  return words;
 }
 
-/** An IPv6 address of `text` from `from` to `to` (hex groups, one `::` at most) into `out` at `at`, or false. */
-function parseV6(text: string, from: number, to: number, out: number[], at: number): boolean {
-  const head: number[] = [];
-  const tail: number[] = [];
-  let groups = head;
-  let afterGap = text.startsWith('::', from) && to - from >= 2;
-  let i = afterGap ? from + 2 : from;
-  if (afterGap) groups = tail;
-  let group = 0;
-  let digits = 0;
-  for (; i < to; i++) {
+/**
+ * A range's end, from `from` to `to` of `text`: an IPv4 address as a number, an IPv6 one as its four
+ * words. Written as a number, as the package's `-num` tables write them (below 2^32 an IPv4 address,
+ * else IPv6: public IPv6 addresses are all above 2^125), or as an address of either family, as
+ * ipaddr.js reads it (IPv4 in its four-part form only); null for anything else.
+ */
+function boundOf(text: string, from: number, to: number): number | number[] | null {
+  let value = 0;
+  let digits = true;
+  for (let i = from; i < to && digits; i++) {
     const c = text.charCodeAt(i);
-    if (c === 58) {
-      if (digits === 0) return false;
-      groups.push(group);
-      group = 0;
-      digits = 0;
-      if (i + 1 < to && text.charCodeAt(i + 1) === 58) {
-        if (groups === tail) return false;
-        groups = tail;
-        afterGap = true;
-        i++;
-      } else afterGap = false;
-      continue;
-    }
-    const hex = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1;
-    if (hex < 0 || digits === 4) return false;
-    group = group * 16 + hex;
-    digits++;
-    afterGap = false;
+    digits = c >= 48 && c <= 57;
+    value = value * 10 + c - 48;
   }
-  if (digits > 0) groups.push(group);
-  else if (!afterGap) return false;
-  const gapped = groups === tail;
-  if (gapped ? head.length + tail.length > 7 : head.length !== 8) return false;
-  const full = gapped ? [...head, ...Array(8 - head.length - tail.length).fill(0), ...tail] : head;
-  for (let w = 0; w < 4; w++) out[at + w] = ((full[2 * w] ?? 0) * 65536 + (full[2 * w + 1] ?? 0)) >>> 0;
-  return true;
+  if (digits && to > from && to - from <= 39) {
+    if (to - from <= 10 && value < TWO_32) return value;
+    const big = BigInt(text.slice(from, to));
+    if (big >> 128n !== 0n) return null;
+    return [
+      Number(big >> 96n),
+      Number((big >> 64n) & MASK_32),
+      Number((big >> 32n) & MASK_32),
+      Number(big & MASK_32),
+    ];
+  }
+  const address = text.slice(from, to);
+  if (ipaddr.IPv4.isValidFourPartDecimal(address)) return wordsOf(ipaddr.IPv4.parse(address))[0] ?? null;
+  return ipaddr.IPv6.isValid(address) ? wordsOf(ipaddr.IPv6.parse(address)) : null;
 }
 
 /** Reads the CSV tables into typed arrays; a row that is not a range of one kind of address is skipped. */
@@ -118,20 +110,17 @@ export async function loadCountryTable(files: string[]): Promise<Table> {
       const b = text.charCodeAt(second + 2);
       if (a < 65 || a > 90 || b < 65 || b > 90) continue;
       const country = (a << 8) | b;
-      const start4 = parseV4(text, line, comma);
-      const end4 = start4 < 0 ? -1 : parseV4(text, comma + 1, second);
-      if (start4 >= 0 && end4 >= 0) {
-        four.start.push(start4);
-        four.end.push(end4);
+      const first = boundOf(text, line, comma);
+      const last = first === null ? null : boundOf(text, comma + 1, second);
+      if (first === null || last === null) continue;
+      if (typeof first === 'number' && typeof last === 'number') {
+        four.start.push(first);
+        four.end.push(last);
         four.country.push(country);
-        continue;
-      }
-      const row = six.country.length * 4;
-      if (parseV6(text, line, comma, six.start, row) && parseV6(text, comma + 1, second, six.end, row)) {
+      } else if (typeof first !== 'number' && typeof last !== 'number') {
+        six.start.push(...first);
+        six.end.push(...last);
         six.country.push(country);
-      } else {
-        six.start.length = row;
-        six.end.length = row;
       }
     }
   }
@@ -177,11 +166,13 @@ function compare(words: Uint32Array, row: number, address: number[]): number {
  * mistake (the bundled one gives 192.168.0.0/16 to AU).
  */
 export function countryIn(table: Table, ip: string): string | null {
-  const mapped = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  // The guard also says it is an address at all; the table's own parsers then read it.
-  if (!isPublicAddress(mapped)) return null;
-  const four = parseV4(mapped, 0, mapped.length);
-  if (four >= 0) {
+  // An address as Node reads one (no shorthand IPv4 forms), an IPv4 one written as IPv6 unwrapped.
+  if (!isIP(ip)) return null;
+  const address = ipaddr.process(ip);
+  if (!isPublicAddress(address.toString())) return null;
+  const words = wordsOf(address);
+  if (words.length === 1) {
+    const four = words[0] ?? 0;
     const row = findRow(
       table.v4Start.length,
       (i) => (table.v4Start[i] ?? 0) > four,
@@ -189,12 +180,10 @@ export function countryIn(table: Table, ip: string): string | null {
     );
     return row < 0 ? null : letters(table.v4Country[row] ?? 0);
   }
-  const six: number[] = [];
-  if (!parseV6(mapped, 0, mapped.length, six, 0)) return null;
   const row = findRow(
     table.v6Country.length,
-    (i) => compare(table.v6Start, i, six) > 0,
-    (i) => compare(table.v6End, i, six) < 0,
+    (i) => compare(table.v6Start, i, words) > 0,
+    (i) => compare(table.v6End, i, words) < 0,
   );
   return row < 0 ? null : letters(table.v6Country[row] ?? 0);
 }
