@@ -187,3 +187,43 @@ test('the owner sees the answers in Calls and the call’s lead in the pipeline'
     'Booked call',
   );
 });
+
+test('the owner cancels a booked call from Calls, without the page’s code and with it', async ({
+  browser,
+  page,
+}) => {
+  // Without JavaScript: the question is a page of its own (`?cancel=<id>`), the answer a form.
+  const context = await browser.newContext({ baseURL: BASE, javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await signInOwner(plain);
+  await plain.goto('/admin/blog/bookings');
+  const morgan = plain.getByRole('article', { name: 'Call with Morgan Keys' });
+  await morgan.getByRole('link', { name: 'Cancel the call' }).click();
+  await expect(plain).toHaveURL(/\?cancel=(\d+)#call-\1$/);
+  // The browser brings the call, and its question, into view.
+  await expect(morgan).toBeInViewport();
+  const question = morgan.getByRole('group', { name: /Cancel the call with Morgan Keys\?/ });
+  await question.getByRole('button', { name: 'Yes, cancel and tell them' }).click();
+  await expect(plain).toHaveURL(/\/admin\/blog\/bookings\?done=call-cancel$/);
+  await expect(plain.getByRole('status').filter({ hasText: 'Call cancelled' })).toContainText(
+    'They are told by email.',
+  );
+  await expect(morgan).toContainText('Cancelled');
+  await expect(morgan.getByRole('link', { name: 'Cancel the call' })).toHaveCount(0);
+  await context.close();
+
+  // With the page's code: 'Keep it' keeps the call; the second time it goes, with the toast.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInOwner(page);
+  await page.goto('/admin/blog/bookings');
+  const riley = page.getByRole('article', { name: 'Call with Riley Keys' });
+  await riley.getByRole('link', { name: 'Cancel the call' }).click();
+  await riley.getByRole('link', { name: 'Keep it' }).click();
+  await expect(riley.getByRole('link', { name: 'Cancel the call' })).toBeVisible();
+  await expect(riley).toContainText('Booked');
+  await riley.getByRole('link', { name: 'Cancel the call' }).click();
+  await expectAccessible(page, 'cancelling a call in Calls at 390 px');
+  await riley.getByRole('button', { name: 'Yes, cancel and tell them' }).click();
+  await expectToast(page, 'Call cancelled');
+  await expect(riley).toContainText('Cancelled');
+});

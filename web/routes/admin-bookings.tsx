@@ -10,12 +10,18 @@ import {
 import { callTypeFormSchema, callTypeIdSchema } from '../../common/schemas/call-types.ts';
 import { z } from '../../common/schemas/zod.ts';
 import { adminMeta } from '../features/admin/meta.ts';
-import { bookingOwnerPaths, CALENDAR_FORMS, CALL_TYPE_FORMS } from '../features/booking/api.ts';
+import {
+  bookingOwnerPaths,
+  CALENDAR_FORMS,
+  CALL_FORMS,
+  CALL_TYPE_FORMS,
+  CANCEL_PARAM,
+} from '../features/booking/api.ts';
 import { AVAILABILITY_FORM } from '../features/booking/availability-form.tsx';
 import { BookingsAdmin } from '../features/booking/bookings.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
-import { formAction, routeForm } from '../lib/route-form.server.ts';
+import { donePage, formAction, routeForm } from '../lib/route-form.server.ts';
 import type { Route } from './+types/admin-bookings';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -30,10 +36,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /**
- * 'Save availability', the calendar forms and the call types (issue 49), with the page's code or without it (ADR
- * 018): each checked by the API as ever.
+ * 'Save availability', the calendar forms, the call types and a call's cancel (issue 49), with the
+ * page's code or without it (ADR 018): each checked by the API as ever.
  */
 export const action = formAction({
+  [CALL_FORMS.cancel]: routeForm({
+    schema: z.object({ id: z.coerce.number().int().positive() }),
+    failure: { title: 'Error', fallback: 'The call could not be cancelled.' },
+    call: ({ id }) => ({ method: 'POST', path: bookingOwnerPaths.bookingCancel(id) }),
+    // Back to the list, the question gone.
+    doneAt: (_answer, page) => {
+      const list = new URL(page);
+      list.searchParams.delete(CANCEL_PARAM);
+      return donePage(list, CALL_FORMS.cancel);
+    },
+  }),
   [AVAILABILITY_FORM]: routeForm({
     schema: bookingSettingsFormSchema,
     failure: { title: 'Error', fallback: 'The availability could not be saved.' },

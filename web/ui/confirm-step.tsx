@@ -16,6 +16,7 @@ export function ConfirmStep({
   confirm,
   done,
   onDone,
+  fields = {},
   className,
 }: {
   /** The form's name in the page's action. */
@@ -26,6 +27,8 @@ export function ConfirmStep({
   /** The spec's toast once it is done, and what else happens then. */
   done: RouteFormOptions['done'];
   onDone?: () => void;
+  /** Hidden fields the step posts besides its name (the row it is about). */
+  fields?: Record<string, string>;
   className?: string;
 }) {
   const step = useRouteForm(form, { done, ...(onDone ? { onDone } : {}) });
@@ -33,6 +36,9 @@ export function ConfirmStep({
   return (
     <step.Form ref={step.formRef} method="post" action={action} preventScrollReset className={className}>
       <FormName name={form} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <fieldset className="rounded-lg border border-destructive p-4">
         <legend className="px-1 text-sm font-medium">{question}</legend>
         <FormNotice answer={step.answer} className="mt-2" />

@@ -11,7 +11,6 @@ import type {
 import type { CallType } from '../../../common/schemas/call-types.ts';
 import { zonedFormat } from '../../../common/zoned-time.ts';
 import { ADMIN_PREFIX } from '../../lib/api.ts';
-import { apiRequest } from '../../lib/request.ts';
 export const BOOKING_SLOTS_PATH = '/api/booking/slots';
 export const CALL_TYPES_PATH = '/api/booking/types';
 export const BOOKINGS_PATH = '/api/bookings';
@@ -97,6 +96,10 @@ export const bookingOwnerPaths = {
   callType: (id: string) => `${ADMIN_PREFIX}call-types/${encodeURIComponent(id)}`,
 } as const;
 
+/** The owner's cancel of a booked call in the Calls page's action, asked for by `?cancel=<id>`. */
+export const CALL_FORMS = { cancel: 'call-cancel' } as const;
+export const CANCEL_PARAM = 'cancel';
+
 /** The call type forms' names in the Calls page's action (issue 49). */
 export const CALL_TYPE_FORMS = {
   add: 'call-type-add',
@@ -141,4 +144,3 @@ export const useBookingSettings = () =>
 export const useCalendars = () => useQuery<CalendarOverview>({ queryKey: [bookingOwnerPaths.calendars] });
 export const useCallTypes = () => useQuery<CallType[]>({ queryKey: [bookingOwnerPaths.callTypes] });
 export const useBookedCalls = () => useQuery<AdminBooking[]>({ queryKey: [bookingOwnerPaths.bookings] });
-export const cancelBookedCall = (id: number) => apiRequest('POST', bookingOwnerPaths.bookingCancel(id));

@@ -1,11 +1,22 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { AdminBooking } from '../../../common/schemas/booking.ts';
+import { useDone } from '../../lib/form-post.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
+import { ConfirmStep } from '../../ui/confirm-step.tsx';
+import { DoneNotice } from '../../ui/form-notice.tsx';
+import { Link } from '../../ui/link.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
-import { useAdminAction } from '../admin/admin-list.tsx';
+import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel, StatusBadge } from '../admin/panel.tsx';
-import { BOOKING_SLOTS_PATH, cancelBookedCall, fullTime, useBookedCalls, useBookingSettings } from './api.ts';
+import {
+  BOOKING_SLOTS_PATH,
+  CALL_FORMS,
+  CANCEL_PARAM,
+  fullTime,
+  useBookedCalls,
+  useBookingSettings,
+} from './api.ts';
 import { SettingsForm } from './availability-form.tsx';
 import { CalendarsPanel } from './calendars.tsx';
 import { CallAnswers } from './call-answers.tsx';
@@ -47,6 +58,7 @@ export function BookingsAdmin() {
 function CallList({ timeZone }: { timeZone: string | undefined }) {
   const calls = useBookedCalls();
   const zone = timeZone ?? 'UTC';
+  const cancelled = useDone(CALL_FORMS.cancel);
   return (
     <Panel
       headingId="calls-heading"
@@ -54,6 +66,7 @@ function CallList({ timeZone }: { timeZone: string | undefined }) {
       description="Booked through 'Book a call', from a week ago on, soonest first."
     >
       <div className="mt-4" aria-busy={calls.isPending}>
+        {cancelled && <DoneNotice className="mb-3" title="Call cancelled" text="They are told by email." />}
         {!calls.data && (
           <LoadState
             pending={calls.isPending}
@@ -78,15 +91,15 @@ function CallList({ timeZone }: { timeZone: string | undefined }) {
 }
 
 function CallEntry({ call, timeZone }: { call: AdminBooking; timeZone: string }) {
-  const [confirming, setConfirming] = useState(false);
-  const cancel = useAdminAction(
-    () => cancelBookedCall(call.id),
-    () => ({ title: 'Call cancelled', description: `${call.name} is told by email.` }),
-    [BOOKING_SLOTS_PATH],
-  );
+  const [params] = useSearchParams();
+  const refresh = useRefreshAdmin();
   const upcoming = call.status === 'booked' && new Date(call.end).getTime() > Date.now();
   return (
-    <article aria-label={`Call with ${call.name}`} className="rounded-md border border-border p-4 text-sm">
+    <article
+      id={`call-${call.id}`}
+      aria-label={`Call with ${call.name}`}
+      className="scroll-mt-4 rounded-md border border-border p-4 text-sm"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0 flex-1 basis-64">
           <h3 className={cn('font-semibold', call.status === 'cancelled' && 'line-through')}>
@@ -115,24 +128,22 @@ function CallEntry({ call, timeZone }: { call: AdminBooking; timeZone: string })
         </StatusBadge>
       </div>
       {upcoming &&
-        (confirming ? (
-          <div className="mt-3 flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              variant="destructive"
-              pending={cancel.isPending}
-              pendingText="Cancelling..."
-              onClick={() => cancel.mutate(undefined)}
-            >
-              Yes, cancel and tell them
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
-              Keep it
-            </Button>
-          </div>
+        (params.get(CANCEL_PARAM) === String(call.id) ? (
+          <ConfirmStep
+            form={CALL_FORMS.cancel}
+            fields={{ id: String(call.id) }}
+            question={`Cancel the call with ${call.name}? They are told by email, and the time becomes free.`}
+            confirm={['Yes, cancel and tell them', 'Cancelling...']}
+            done={{ title: 'Call cancelled', description: `${call.name} is told by email.` }}
+            onDone={() => void refresh(BOOKING_SLOTS_PATH)}
+            className="mt-3"
+          />
         ) : (
-          <Button size="sm" variant="outline" className="mt-3" onClick={() => setConfirming(true)}>
-            Cancel the call
+          <Button asChild size="sm" variant="outline" className="mt-3">
+            {/* To the call itself: without the page's code the question is a page of its own. */}
+            <Link to={`?${CANCEL_PARAM}=${call.id}#call-${call.id}`} preventScrollReset>
+              Cancel the call
+            </Link>
           </Button>
         ))}
     </article>
