@@ -210,6 +210,44 @@ test.describe('signed in as the owner', () => {
   });
 });
 
+test('the owner unpublishes and publishes a post from the list without JavaScript; its cover and tags stay', async ({
+  page,
+  signInAs,
+  admin,
+}) => {
+  const title = `Publish without scripts ${Date.now()}`;
+  const slug = `publish-without-scripts-${Date.now().toString(36)}`;
+  const created = await admin.post('/api/blog', {
+    data: {
+      title,
+      slug,
+      summary: 'A post the owner takes off the blog and puts back without JavaScript.',
+      content: 'Immobilisers pair a key with the car: a new key is cut, then taught to the car.',
+      coverImage: '/images/posts/transponder-keys-explained.svg',
+      tags: ['Keys', 'Automotive'],
+      isPublished: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await signInAs('admin');
+  await page.goto('/admin/blog');
+  const list = page.getByRole('list', { name: 'All posts' });
+  await list.getByRole('button', { name: `Unpublish ${title}` }).click();
+  await expect(page).toHaveURL(/\/admin\/blog\?done=post-unpublished$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Post unpublished' })).toBeVisible();
+  expect((await page.request.get(`/api/blog/${slug}`)).status()).toBe(404);
+  await list.getByRole('button', { name: `Publish ${title}` }).click();
+  await expect(page).toHaveURL(/\/admin\/blog\?done=post-published$/);
+  await expect(list.getByRole('button', { name: `Unpublish ${title}` })).toBeVisible();
+  const post = await (await page.request.get(`/api/blog/${slug}`)).json();
+  expect(post).toMatchObject({
+    title,
+    coverImage: '/images/posts/transponder-keys-explained.svg',
+    tags: ['Keys', 'Automotive'],
+    isPublished: true,
+  });
+});
+
 test.describe('a visitor writes first, then the owner signs in and answers', () => {
   test('the owner answers a comment on the post without JavaScript', async ({
     page,

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type AdminPost, postEditorFormSchema, tagRenameSchema } from '../../common/schemas/blog.ts';
 import type { BookingSettings } from '../../common/schemas/booking.ts';
+import { z } from '../../common/schemas/zod.ts';
 import { slugify } from '../../common/text.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import { zonedInstant } from '../../common/zoned-time.ts';
@@ -23,7 +24,7 @@ import {
   PostEditor,
   usePostSave,
 } from '../features/blog/post-editor.tsx';
-import { PostsList } from '../features/blog/posts-list.tsx';
+import { PostsList, PUBLISH_DONE, PUBLISH_FORM } from '../features/blog/posts-list.tsx';
 import { TAG_FORM, TagsPanel } from '../features/blog/tags-panel.tsx';
 import { bookingOwnerPaths } from '../features/booking/api.ts';
 import { DONE_PARAM } from '../lib/form-post.ts';
@@ -54,8 +55,19 @@ async function publishAtOf(typed: string, timeZone: string | undefined, context:
   return instant ? instant.toISOString() : undefined;
 }
 
-/** The post editor and a tag's rename, with the page's code or without it (ADR 018). */
+/** The post editor, a post's publish from the list and a tag's rename, with the page's code or without it (ADR 018). */
 export const action = formAction({
+  [PUBLISH_FORM]: routeForm({
+    schema: z.object({ id: z.coerce.number().int().positive(), isPublished: z.enum(['true', 'false']) }),
+    failure: { title: 'Error', fallback: 'The post could not be changed.' },
+    call: ({ id, isPublished }) => ({
+      method: 'PATCH',
+      path: ownerBlogPaths.post(id),
+      body: { isPublished: isPublished === 'true' },
+    }),
+    doneAt: (_answer, page, { isPublished }) =>
+      donePage(page, isPublished === 'true' ? PUBLISH_DONE.published : PUBLISH_DONE.unpublished),
+  }),
   [TAG_FORM]: routeForm({
     schema: tagRenameSchema,
     failure: { title: 'Error', fallback: 'The tag could not be renamed.' },

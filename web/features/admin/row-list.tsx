@@ -32,11 +32,15 @@ export function RowList<T extends { id: number }>({
   );
 }
 
-/** A row's form: `toastOf` says what the post did (from what was sent). */
+/**
+ * A row's form: `toastOf` says what the post did (from what was sent); the owner's reads are read
+ * again once done, and the public ones under `publicPrefixes`.
+ */
 export function useRowForm(
   form: string,
   id: number,
   toastOf: (sent: FormData | null) => { title: string; description: string },
+  publicPrefixes: string[] = [],
 ) {
   const refresh = useRefreshAdmin();
   return useRouteForm(form, {
@@ -44,7 +48,7 @@ export function useRowForm(
     match: (answer) => answer.values.id === String(id),
     onDone: (sent) => {
       toast(toastOf(sent));
-      void refresh();
+      void refresh(...publicPrefixes);
     },
   });
 }

@@ -55,13 +55,9 @@ export const usePostTags = () =>
 /** Every tag with its count (drafts too), most used first: the owner's Tags list. */
 export const useOwnerTags = () => useQuery<OwnerTags>({ queryKey: [ownerBlogPaths.tags] });
 
-/** Renames a tag on every post, or merges it into one that exists; how many posts changed. */
 /** The editor's preview: the post's Markdown as visitors will see it. */
 export const renderPreview = async (content: string) =>
   (await requestJson<{ html: string }>('POST', ownerBlogPaths.markdownPreview, { content })).html;
-
-export const setPublished = (id: number, isPublished: boolean) =>
-  requestJson<AdminPost>('PATCH', ownerBlogPaths.post(id), { isPublished });
 
 export const deletePost = (id: number) => apiRequest('DELETE', ownerBlogPaths.post(id));
 

@@ -2,15 +2,23 @@
 
 import type { AdminPost } from '../../../common/schemas/blog.ts';
 import { dateAndTime } from '../../lib/dates.ts';
+import { useDone, usePageAction } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { useTimeZone } from '../../lib/site.ts';
 import { Button } from '../../ui/button.tsx';
+import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Link } from '../../ui/link.tsx';
 import { When } from '../../ui/when.tsx';
 import { AdminSection, useAdminAction, useAdminList } from '../admin/admin-list.tsx';
 import { StatusBadge } from '../admin/panel.tsx';
+import { RowForm, useRowForm } from '../admin/row-list.tsx';
 import { BLOG_PATH } from './api.ts';
-import { deletePost, ownerBlogPaths, setPublished } from './owner-api.ts';
+import { deletePost, ownerBlogPaths } from './owner-api.ts';
+
+/** 'Publish' and 'Unpublish' in the list: a form of each row, posted to the page (ADR 018). */
+export const PUBLISH_FORM = 'post-publish';
+/** Where a publish without the page's code comes back: `?done=` one of these. */
+export const PUBLISH_DONE = { published: 'post-published', unpublished: 'post-unpublished' } as const;
 
 export function PostsList({
   newPost,
@@ -24,11 +32,8 @@ export function PostsList({
   onDelete: (post: AdminPost) => void;
 }) {
   const query = useAdminList<AdminPost>(ownerBlogPaths.posts);
-  const publish = useAdminAction(
-    (post: AdminPost) => setPublished(post.id, !post.isPublished),
-    (post) => ({ title: post.isPublished ? 'Post unpublished' : 'Post published', description: post.title }),
-    [BLOG_PATH],
-  );
+  const published = useDone(PUBLISH_DONE.published);
+  const unpublished = useDone(PUBLISH_DONE.unpublished);
   const remove = useAdminAction(
     (post: AdminPost) => deletePost(post.id),
     (post) => ({ title: 'Post deleted', description: post.title }),
@@ -50,59 +55,86 @@ export function PostsList({
       empty={newPost ? "No posts yet. Press 'New post' to write the first one." : 'No posts yet.'}
     >
       {(posts) => (
-        <ul aria-label="All posts" className="divide-y divide-border">
-          {posts.map((post) => (
-            <li key={post.id} className="flex flex-wrap items-center gap-3 py-3">
-              <div className="mr-auto min-w-0">
-                <p className="truncate font-medium">
-                  {/* The owner reads a draft or a scheduled post at its own address too. */}
-                  <Link to={paths.post(post.slug)} className="hover:underline">
-                    {post.title}
-                  </Link>
-                </p>
-                <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-                  <PostStatus post={post} />
-                  <span>
-                    /{post.slug} · updated <When iso={post.updatedAt} />
-                  </span>
-                </p>
-              </div>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => onEdit(post)}
-                aria-label={`Edit ${post.title}`}
-              >
-                Edit
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={publish.isPending}
-                onClick={() => publish.mutate(post)}
-                aria-label={`${post.isPublished ? 'Unpublish' : 'Publish'} ${post.title}`}
-              >
-                {post.isPublished ? 'Unpublish' : 'Publish'}
-              </Button>
-              <Button
-                size="sm"
-                variant="destructive"
-                disabled={remove.isPending}
-                onClick={() => {
-                  if (window.confirm(`Delete “${post.title}”? This cannot be undone.`)) {
-                    onDelete(post);
-                    remove.mutate(post);
-                  }
-                }}
-                aria-label={`Delete ${post.title}`}
-              >
-                Delete
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <>
+          {(published || unpublished) && (
+            <DoneNotice className="mb-3" title={published ? 'Post published' : 'Post unpublished'} />
+          )}
+          <ul aria-label="All posts" className="divide-y divide-border">
+            {posts.map((post) => (
+              <li key={post.id} className="flex flex-wrap items-center gap-3 py-3">
+                <div className="mr-auto min-w-0">
+                  <p className="truncate font-medium">
+                    {/* The owner reads a draft or a scheduled post at its own address too. */}
+                    <Link to={paths.post(post.slug)} className="hover:underline">
+                      {post.title}
+                    </Link>
+                  </p>
+                  <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+                    <PostStatus post={post} />
+                    <span>
+                      /{post.slug} · updated <When iso={post.updatedAt} />
+                    </span>
+                  </p>
+                </div>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => onEdit(post)}
+                  aria-label={`Edit ${post.title}`}
+                >
+                  Edit
+                </Button>
+                <PublishForm post={post} />
+                <Button
+                  size="sm"
+                  variant="destructive"
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    if (window.confirm(`Delete “${post.title}”? This cannot be undone.`)) {
+                      onDelete(post);
+                      remove.mutate(post);
+                    }
+                  }}
+                  aria-label={`Delete ${post.title}`}
+                >
+                  Delete
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </AdminSection>
+  );
+}
+
+/** Publish or unpublish a post from its row: only that field changes (cover, tags and dates stay). */
+function PublishForm({ post }: { post: AdminPost }) {
+  // The posts page is the dashboard's index route: its own query (the page, the post open) kept.
+  const [, query] = usePageAction().split('?');
+  const action = `${paths.adminBlog}?index${query ? `&${query}` : ''}`;
+  const verb = post.isPublished ? 'Unpublish' : 'Publish';
+  const form = useRowForm(
+    PUBLISH_FORM,
+    post.id,
+    () => ({ title: post.isPublished ? 'Post unpublished' : 'Post published', description: post.title }),
+    [BLOG_PATH],
+  );
+  return (
+    <RowForm form={form} name={PUBLISH_FORM} id={post.id} label={`${verb} ${post.title}`} action={action}>
+      <input type="hidden" name="isPublished" value={String(!post.isPublished)} />
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        pending={form.pending}
+        pendingText={post.isPublished ? 'Unpublishing...' : 'Publishing...'}
+        aria-label={`${verb} ${post.title}`}
+      >
+        {verb}
+      </Button>
+      <FormNotice answer={form.answer} />
+    </RowForm>
   );
 }
 
