@@ -2,7 +2,8 @@
  * Sign-in & security (issue 22, point 1), in Chromium with a virtual authenticator: the owner
  * adds a passkey and signs in with it alone; turns on an authenticator app, signs in on another
  * browser with password and code, ends that browser's session from the first, and turns the app
- * off with a recovery code. The site here is a server of its own (its own data directory and
+ * off with a recovery code; without JavaScript, the same, and ends one device, then all the others.
+ * The site here is a server of its own (its own data directory and
  * admin), so the shared admin of the other specs never meets a code prompt.
  */
 
@@ -201,5 +202,42 @@ test.describe('without JavaScript', () => {
       expect(addresses.filter((address) => address.includes(value))).toEqual([]);
     }
     expect((await page.request.post('/api/login', { data: OWNER })).status()).toBe(200);
+  });
+
+  test('a device is ended, then all the others, by plain form posts', async ({ page, playwright }) => {
+    // Two other browsers signed in with the password.
+    const others = await Promise.all(
+      ['Laptop', 'Tablet'].map(async (device) => {
+        const other = await playwright.request.newContext({
+          baseURL: BASE,
+          extraHTTPHeaders: { 'user-agent': `Mozilla/5.0 (${device}) Firefox/140.0` },
+        });
+        expect((await other.post('/api/login', { data: OWNER })).status()).toBe(200);
+        return other;
+      }),
+    );
+    expect((await page.request.post('/api/login', { data: OWNER })).status()).toBe(200);
+    await page.goto('/admin/blog/security');
+    const sessions = page.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
+    const before = await sessions.count();
+    await sessions
+      .getByRole('button', { name: /^End the session on / })
+      .first()
+      .click();
+    await expect(page).toHaveURL(`${BASE}/admin/blog/security?done=session-end`);
+    await expect(page.getByRole('status').filter({ hasText: 'Session ended' })).toBeVisible();
+    await expect(sessions).toHaveCount(before - 1);
+    const stillIn = await Promise.all(others.map(async (other) => (await other.get('/api/user')).status()));
+    expect(stillIn.sort()).toEqual([200, 401]);
+
+    await page.getByRole('button', { name: 'End all other sessions' }).click();
+    await expect(page).toHaveURL(`${BASE}/admin/blog/security?done=sessions-end-others`);
+    await expect(page.getByRole('status').filter({ hasText: 'Other sessions ended' })).toBeVisible();
+    await expect(sessions).toHaveCount(1);
+    await expect(sessions).toContainText('This device');
+    for (const other of others) {
+      expect((await other.get('/api/user')).status()).toBe(401);
+      await other.dispose();
+    }
   });
 });

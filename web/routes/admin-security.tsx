@@ -20,12 +20,23 @@ const recoveryCodes = (answer: unknown) => ({
 });
 
 /**
- * The authenticator app and a passkey's name, with the page's code or without it (ADR 018). The
+ * The authenticator app, a passkey's name and the signed-in devices' ends, with the page's code or
+ * without it (ADR 018). The
  * set-up key and the recovery codes are shown once, in the page that answers the post (never
  * cached, never in an address). Adding a passkey needs the browser's own prompt, which only the
  * page's code starts.
  */
 export const action = formAction({
+  [SECURITY_FORMS.endSession]: routeForm({
+    schema: z.object({ id: z.string().min(1).max(64) }),
+    failure: { title: 'Error', fallback: 'The session could not be ended.' },
+    call: ({ id }) => ({ method: 'DELETE', path: securityPaths.session(id) }),
+  }),
+  [SECURITY_FORMS.endOthers]: routeForm({
+    schema: z.object({}),
+    failure: { title: 'Error', fallback: 'The other sessions could not be ended.' },
+    call: () => ({ method: 'POST', path: securityPaths.endOtherSessions }),
+  }),
   [SECURITY_FORMS.start]: routeForm({
     schema: z.object({}),
     failure: { title: 'Error', fallback: 'The set-up could not start. Please try again.' },

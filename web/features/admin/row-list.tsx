@@ -38,7 +38,7 @@ export function RowList<T extends { id: number }>({
  */
 export function useRowForm(
   form: string,
-  id: number,
+  id: number | string,
   toastOf: (sent: FormData | null) => { title: string; description: string },
   publicPrefixes: string[] = [],
 ) {
@@ -64,7 +64,7 @@ export function RowForm({
 }: {
   form: ReturnType<typeof useRowForm>;
   name: string;
-  id: number;
+  id: number | string;
   label: string;
   /** The page whose action takes the form (the fediverse section's unless told). */
   action?: string;

@@ -39,8 +39,3 @@ export async function addPasskey(name: string): Promise<void> {
 }
 
 export const removePasskey = (id: number) => apiRequest('DELETE', securityPaths.passkey(id));
-
-export const endSession = (id: string) => apiRequest('DELETE', securityPaths.session(id));
-
-export const endOtherSessions = async () =>
-  (await requestJson<{ ended: number }>('POST', securityPaths.endOtherSessions)).ended;

@@ -19,6 +19,8 @@ export const SECURITY_FORMS = {
   on: 'authenticator-on',
   off: 'authenticator-off',
   codes: 'recovery-codes',
+  endSession: 'session-end',
+  endOthers: 'sessions-end-others',
 } as const;
 
 export type Setup = AuthenticatorSetup;

@@ -1,14 +1,18 @@
 import type { SecurityOverview as Overview } from '../../../common/schemas/auth.ts';
 import { dateAndTime } from '../../lib/dates.ts';
+import { useDone, usePageAction } from '../../lib/form-post.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { useTimeZone } from '../../lib/site.ts';
 import { Button } from '../../ui/button.tsx';
+import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
 import { When } from '../../ui/when.tsx';
-import { useAdminAction } from '../admin/admin-list.tsx';
+import { useRefreshAdmin } from '../admin/admin-list.tsx';
+import { RowForm, useRowForm } from '../admin/row-list.tsx';
 import { Authenticator } from './authenticator.tsx';
 import { Passkeys } from './passkeys.tsx';
-import { endOtherSessions, endSession, useSecurityOverview } from './security-api.ts';
-import { METHODS, sectionClass } from './security-forms.ts';
+import { useSecurityOverview } from './security-api.ts';
+import { METHODS, SECURITY_FORMS, sectionClass } from './security-forms.ts';
 
 export function Security() {
   const overview = useSecurityOverview();
@@ -33,15 +37,13 @@ export function Security() {
 }
 
 function Sessions({ sessions }: { sessions: Overview['sessions'] }) {
-  const timeZone = useTimeZone();
-  const end = useAdminAction(
-    (session: Overview['sessions'][number]) => endSession(session.id),
-    (session) => ({ title: 'Session ended', description: `${session.device} is signed out.` }),
-  );
-  const endOthers = useAdminAction(endOtherSessions, () => ({
-    title: 'Other sessions ended',
-    description: 'Only this device is signed in now.',
-  }));
+  const refresh = useRefreshAdmin();
+  const action = usePageAction();
+  const endOthers = useRouteForm(SECURITY_FORMS.endOthers, {
+    done: { title: 'Other sessions ended', description: 'Only this device is signed in now.' },
+    onDone: () => void refresh(),
+  });
+  const ended = useDone(SECURITY_FORMS.endSession);
   const others = sessions.filter((session) => !session.current).length;
   return (
     <section aria-labelledby="sessions-heading" className={sectionClass}>
@@ -56,17 +58,19 @@ function Sessions({ sessions }: { sessions: Overview['sessions'] }) {
           </p>
         </div>
         {others > 0 && (
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => endOthers.mutate(undefined)}
-            pending={endOthers.isPending}
-            pendingText="Ending..."
-          >
-            End all other sessions
-          </Button>
+          <endOthers.Form ref={endOthers.formRef} method="post" action={action} preventScrollReset>
+            <FormName name={SECURITY_FORMS.endOthers} />
+            <Button type="submit" variant="outline" pending={endOthers.pending} pendingText="Ending...">
+              End all other sessions
+            </Button>
+            <FormNotice className="mt-2" answer={endOthers.answer} />
+          </endOthers.Form>
         )}
       </div>
+      {endOthers.done && !endOthers.answer && (
+        <DoneNotice className="mt-4" title="Other sessions ended" text="Only this device is signed in now." />
+      )}
+      {ended && <DoneNotice className="mt-4" title="Session ended" text="That device is signed out." />}
       <ul aria-label="Sessions" className="mt-4 divide-y divide-border rounded-md border border-border">
         {sessions.map((session) => (
           <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
@@ -85,21 +89,35 @@ function Sessions({ sessions }: { sessions: Overview['sessions'] }) {
                 seen <When iso={session.lastSeenAt} />
               </p>
             </div>
-            {!session.current && (
-              <Button
-                type="button"
-                size="sm"
-                variant="destructive"
-                disabled={end.isPending}
-                onClick={() => end.mutate(session)}
-                aria-label={`End the session on ${session.device} last seen ${dateAndTime(session.lastSeenAt, timeZone)}`}
-              >
-                End
-              </Button>
-            )}
+            {!session.current && <EndSession session={session} action={action} />}
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A device's 'End': a form of its row, posted to the page with the page's code or without it. */
+function EndSession({ session, action }: { session: Overview['sessions'][number]; action: string }) {
+  const timeZone = useTimeZone();
+  const form = useRowForm(SECURITY_FORMS.endSession, session.id, () => ({
+    title: 'Session ended',
+    description: `${session.device} is signed out.`,
+  }));
+  const label = `End the session on ${session.device} last seen ${dateAndTime(session.lastSeenAt, timeZone)}`;
+  return (
+    <RowForm form={form} name={SECURITY_FORMS.endSession} id={session.id} label={label} action={action}>
+      <Button
+        type="submit"
+        size="sm"
+        variant="destructive"
+        pending={form.pending}
+        pendingText="Ending..."
+        aria-label={label}
+      >
+        End
+      </Button>
+      <FormNotice answer={form.answer} />
+    </RowForm>
   );
 }
