@@ -2,7 +2,8 @@
  * Sign-in & security (issue 22, point 1), in Chromium with a virtual authenticator: the owner
  * adds a passkey and signs in with it alone; turns on an authenticator app, signs in on another
  * browser with password and code, ends that browser's session from the first, and turns the app
- * off with a recovery code; without JavaScript, the same, and ends one device, then all the others.
+ * off with a recovery code; without JavaScript, the same, ends one device, then all the others, and
+ * removes the passkey.
  * The site here is a server of its own (its own data directory and
  * admin), so the shared admin of the other specs never meets a code prompt.
  */
@@ -239,5 +240,25 @@ test.describe('without JavaScript', () => {
       expect((await other.get('/api/user')).status()).toBe(401);
       await other.dispose();
     }
+  });
+
+  test('a passkey is removed by a plain form post, after the question on the page', async ({ page }) => {
+    expect((await page.request.post('/api/login', { data: OWNER })).status()).toBe(200);
+    await page.goto('/admin/blog/security');
+    const keys = page.getByRole('list', { name: 'Passkeys' }).getByRole('listitem');
+    const laptop = keys.filter({ hasText: 'Work laptop' });
+    await laptop.getByRole('link', { name: 'Remove Work laptop' }).click();
+    await expect(page).toHaveURL(/\?remove-passkey=(\d+)#passkey-\1$/);
+    // 'Keep it' keeps it.
+    await laptop.getByRole('link', { name: 'Keep it' }).click();
+    await expect(laptop.getByRole('button', { name: 'Yes, remove it' })).toHaveCount(0);
+    await laptop.getByRole('link', { name: 'Remove Work laptop' }).click();
+    const question = laptop.getByRole('group', {
+      name: 'Remove the passkey “Work laptop”? It will no longer sign you in.',
+    });
+    await question.getByRole('button', { name: 'Yes, remove it' }).click();
+    await expect(page).toHaveURL(`${BASE}/admin/blog/security?done=passkey-remove`);
+    await expect(page.getByRole('status').filter({ hasText: 'Passkey removed' })).toBeVisible();
+    await expect(page.getByText('No passkeys yet.')).toBeVisible();
   });
 });

@@ -5,10 +5,10 @@ import { z } from '../../common/schemas/zod.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { Security } from '../features/auth/security.tsx';
 import { securityPaths } from '../features/auth/security-api.ts';
-import { SECURITY_FORMS } from '../features/auth/security-forms.ts';
+import { REMOVE_PASSKEY_PARAM, SECURITY_FORMS } from '../features/auth/security-forms.ts';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
-import { formAction, routeForm } from '../lib/route-form.server.ts';
+import { donePage, formAction, routeForm } from '../lib/route-form.server.ts';
 import type { Route } from './+types/admin-security';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -36,6 +36,17 @@ export const action = formAction({
     schema: z.object({}),
     failure: { title: 'Error', fallback: 'The other sessions could not be ended.' },
     call: () => ({ method: 'POST', path: securityPaths.endOtherSessions }),
+  }),
+  [SECURITY_FORMS.passkeyRemove]: routeForm({
+    schema: z.object({ id: z.coerce.number().int().positive() }),
+    failure: { title: 'Error', fallback: 'The passkey could not be removed.' },
+    call: ({ id }) => ({ method: 'DELETE', path: securityPaths.passkey(id) }),
+    // Back to the page, the question gone.
+    doneAt: (_answer, page) => {
+      const here = new URL(page);
+      here.searchParams.delete(REMOVE_PASSKEY_PARAM);
+      return donePage(here, SECURITY_FORMS.passkeyRemove);
+    },
   }),
   [SECURITY_FORMS.start]: routeForm({
     schema: z.object({}),

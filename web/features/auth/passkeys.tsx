@@ -1,20 +1,23 @@
 /** The owner's passkeys: add one for this device (the browser's prompt), rename, remove. */
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { SecurityOverview as Overview } from '../../../common/schemas/auth.ts';
-import { useFormAnswer, usePageAction } from '../../lib/form-post.ts';
+import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
+import { ConfirmStep } from '../../ui/confirm-step.tsx';
 import { Field } from '../../ui/field.tsx';
-import { FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
+import { Link } from '../../ui/link.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { When } from '../../ui/when.tsx';
-import { useAdminAction, useRefreshAdmin } from '../admin/admin-list.tsx';
-import { addPasskey, removePasskey } from './security-api.ts';
-import { SECURITY_FORMS, sectionClass } from './security-forms.ts';
+import { useRefreshAdmin } from '../admin/admin-list.tsx';
+import { addPasskey } from './security-api.ts';
+import { REMOVE_PASSKEY_PARAM, SECURITY_FORMS, sectionClass } from './security-forms.ts';
 
 /** A name for a new passkey from what the browser says it runs on. */
 function deviceName(): string {
@@ -52,10 +55,7 @@ export function Passkeys({ passkeys }: { passkeys: Overview['passkeys'] }) {
         variant: 'destructive',
       }),
   });
-  const remove = useAdminAction(
-    (key: Overview['passkeys'][number]) => removePasskey(key.id),
-    (key) => ({ title: 'Passkey removed', description: `“${key.name}” no longer signs you in.` }),
-  );
+  const removed = useDone(SECURITY_FORMS.passkeyRemove);
   const onAdd = (event: FormEvent) => {
     event.preventDefault();
     if (name.trim()) add.mutate();
@@ -69,15 +69,11 @@ export function Passkeys({ passkeys }: { passkeys: Overview['passkeys'] }) {
         Sign in with your fingerprint, face or screen lock instead of a password. A passkey works only on this
         site, so it cannot be phished.
       </p>
+      {removed && <DoneNotice className="mt-4" title="Passkey removed" text="It no longer signs you in." />}
       {passkeys.length > 0 ? (
         <ul aria-label="Passkeys" className="mt-4 divide-y divide-border rounded-md border border-border">
           {passkeys.map((key) => (
-            <PasskeyRow
-              key={key.id}
-              passkey={key}
-              onRemove={() => remove.mutate(key)}
-              removing={remove.isPending}
-            />
+            <PasskeyRow key={key.id} passkey={key} />
           ))}
         </ul>
       ) : (
@@ -117,17 +113,11 @@ export function Passkeys({ passkeys }: { passkeys: Overview['passkeys'] }) {
   );
 }
 
-function PasskeyRow({
-  passkey,
-  onRemove,
-  removing,
-}: {
-  passkey: Overview['passkeys'][number];
-  onRemove: () => void;
-  removing: boolean;
-}) {
+function PasskeyRow({ passkey }: { passkey: Overview['passkeys'][number] }) {
   const pageAction = usePageAction();
   const refresh = useRefreshAdmin();
+  const [params] = useSearchParams();
+  const removing = params.get(REMOVE_PASSKEY_PARAM) === String(passkey.id);
   const [name, setName] = useState(passkey.name);
   const rename = useRouteForm(SECURITY_FORMS.passkeyName, {
     key: `${SECURITY_FORMS.passkeyName}-${passkey.id}`,
@@ -141,7 +131,10 @@ function PasskeyRow({
   // A refused rename (no code, or the server's refusal) comes back open, with what was typed.
   const [editing, setEditing] = useState(Boolean(rename.answer));
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
+    <li
+      id={`passkey-${passkey.id}`}
+      className="flex scroll-mt-4 flex-wrap items-center justify-between gap-3 p-3 text-sm"
+    >
       {editing ? (
         <rename.Form
           ref={rename.formRef}
@@ -209,20 +202,28 @@ function PasskeyRow({
           >
             Rename
           </Button>
-          <Button
-            type="button"
-            size="sm"
-            variant="destructive"
-            disabled={removing}
-            aria-label={`Remove ${passkey.name}`}
-            onClick={() => {
-              if (window.confirm(`Remove the passkey “${passkey.name}”? It will no longer sign you in.`))
-                onRemove();
-            }}
-          >
-            Remove
+          {/* The question is on the page, at the passkey: a link, so it works without the page's code. */}
+          <Button asChild size="sm" variant="destructive">
+            <Link
+              to={`?${REMOVE_PASSKEY_PARAM}=${passkey.id}#passkey-${passkey.id}`}
+              preventScrollReset
+              aria-label={`Remove ${passkey.name}`}
+            >
+              Remove
+            </Link>
           </Button>
         </div>
+      )}
+      {removing && (
+        <ConfirmStep
+          form={SECURITY_FORMS.passkeyRemove}
+          fields={{ id: String(passkey.id) }}
+          question={`Remove the passkey “${passkey.name}”? It will no longer sign you in.`}
+          confirm={['Yes, remove it', 'Removing...']}
+          done={{ title: 'Passkey removed', description: `“${passkey.name}” no longer signs you in.` }}
+          onDone={() => void refresh()}
+          className="w-full"
+        />
       )}
     </li>
   );

@@ -37,5 +37,3 @@ export async function addPasskey(name: string): Promise<void> {
   const response = await startRegistration({ optionsJSON: options });
   await apiRequest('POST', securityPaths.passkeys, { name, response });
 }
-
-export const removePasskey = (id: number) => apiRequest('DELETE', securityPaths.passkey(id));

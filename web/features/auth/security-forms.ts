@@ -15,6 +15,7 @@ export const METHODS: Record<string, string> = {
 export const SECURITY_FORMS = {
   passkeyName: 'passkey-name',
   passkeyAdd: 'passkey-add',
+  passkeyRemove: 'passkey-remove',
   start: 'authenticator-start',
   on: 'authenticator-on',
   off: 'authenticator-off',
@@ -22,6 +23,9 @@ export const SECURITY_FORMS = {
   endSession: 'session-end',
   endOthers: 'sessions-end-others',
 } as const;
+
+/** A passkey's remove asks first, on the page: `?remove-passkey=<id>`. */
+export const REMOVE_PASSKEY_PARAM = 'remove-passkey';
 
 export type Setup = AuthenticatorSetup;
 
