@@ -4,7 +4,8 @@
  * Node.js that every dependency accepts.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
@@ -87,5 +88,22 @@ describe('the Node the scripts run on (issue 47)', () => {
     expect(tooOld('22.11.0')).toBe(true);
     expect(tooOld('v22.12.0')).toBe(false);
     expect(tooOld('v24.21.0')).toBe(false);
+  });
+
+  it('is linked as node_modules/.bin/node when the machine’s own is new enough, where the service starts it', () => {
+    // The install in a folder of its own, run by this (supported) Node as npm would run it.
+    const folder = mkdtempSync(join(tmpdir(), 'portfolio-node-runtime-'));
+    mkdirSync(join(folder, 'scripts'));
+    mkdirSync(join(folder, 'node_modules'));
+    copyFileSync(join(root, 'scripts', 'node-runtime.mjs'), join(folder, 'scripts', 'node-runtime.mjs'));
+    const env: NodeJS.ProcessEnv = { ...process.env, npm_node_execpath: process.execPath };
+    delete env.NODE_RUNTIME;
+    execFileSync(process.execPath, [join(folder, 'scripts', 'node-runtime.mjs')], { env });
+    const shim = join(folder, 'node_modules', '.bin', 'node');
+    expect(realpathSync(shim)).toBe(realpathSync(process.execPath));
+    expect(execFileSync(shim, ['--version'], { encoding: 'utf8' }).trim()).toBe(process.version);
+    // Again: the link is replaced, not doubled.
+    execFileSync(process.execPath, [join(folder, 'scripts', 'node-runtime.mjs')], { env });
+    expect(realpathSync(shim)).toBe(realpathSync(process.execPath));
   });
 });

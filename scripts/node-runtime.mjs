@@ -6,15 +6,16 @@
  * the one written here), unpacks it into node_modules/.node-runtime and links it as
  * node_modules/.bin/node: npm puts that folder first on the PATH of every script it runs, so
  * `npm start`, `npm test` and every tool they start (tsx, Vitest, Playwright's web server) run on
- * it. A Node of 22.12 or newer is used as it is.
+ * it. A Node of 22.12 or newer is used as it is, and linked there too: the systemd unit
+ * (deploy/portfolio@.service) starts the site with node_modules/.bin/node either way.
  *
  * Plain JavaScript that Node 20 runs; it touches nothing outside node_modules.
  *   NODE_RUNTIME=system npm install    keeps the machine's own Node, whatever its version
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The Node every script runs with on an older machine, per platform (what the registry has of 24 LTS). */
@@ -66,10 +67,17 @@ function isLink(path) {
   }
 }
 
-/** The version of the Node that runs npm (not the one a link from an earlier install put first). */
-function machineNodeVersion() {
-  const node = process.env.npm_node_execpath || process.execPath;
-  return execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+/** The Node that runs npm: its file (links followed) and its version. */
+function machineNode() {
+  const path = realpathSync(process.env.npm_node_execpath || process.execPath);
+  return { path, version: execFileSync(path, ['--version'], { encoding: 'utf8' }).trim() };
+}
+
+/** node_modules/.bin/node, linked to `target`. */
+function link(target) {
+  removeShim();
+  mkdirSync(dirname(shim), { recursive: true });
+  symlinkSync(target, shim);
 }
 
 function install(pinned) {
@@ -97,23 +105,24 @@ function install(pinned) {
     execFileSync('tar', ['-xzf', tarball, '-C', runtimeDir]);
     rmSync(tarball);
   }
-  removeShim();
-  mkdirSync(dirname(shim), { recursive: true });
-  symlinkSync(relative(dirname(shim), binary), shim);
+  link(relative(dirname(shim), binary));
   say(`npm's scripts run on Node ${pinned.version} (node_modules/.bin/node)`);
 }
 
 function main() {
-  const machine = machineNodeVersion();
-  if (process.env.NODE_RUNTIME === 'system' || !tooOld(machine)) {
-    removeShim();
-    if (tooOld(machine)) say(`NODE_RUNTIME=system: scripts run on this machine's Node ${machine}`);
+  const machine = machineNode();
+  // npm itself run by the Node an earlier install pinned here (its link first on the PATH): that one again.
+  const pinnedHere = machine.path.startsWith(runtimeDir + sep);
+  if (!pinnedHere && (process.env.NODE_RUNTIME === 'system' || !tooOld(machine.version))) {
+    link(machine.path);
+    if (tooOld(machine.version))
+      say(`NODE_RUNTIME=system: scripts run on this machine's Node ${machine.version}`);
     return;
   }
   const pinned = PINNED[`${process.platform}-${process.arch}`];
   if (!pinned) {
     throw new Error(
-      `Node ${machine} is too old for this site (22.12 or newer; 24 LTS recommended), and the npm registry has no Node 24 for ${process.platform}-${process.arch}: install Node 24 LTS and run npm install again`,
+      `Node ${machine.version} is too old for this site (22.12 or newer; 24 LTS recommended), and the npm registry has no Node 24 for ${process.platform}-${process.arch}: install Node 24 LTS and run npm install again`,
     );
   }
   install(pinned);
