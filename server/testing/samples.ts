@@ -19,6 +19,25 @@ export const sampleQuote = {
   message: 'We need an online shop for our cakes.',
 };
 
+/** A call type as the owner's form sends it (a key repair at the shop, two questions), for tests that need one. */
+export const sampleCallType = {
+  id: 'key-repair',
+  name: 'Key repair consult',
+  callMinutes: 60,
+  description: 'Bring the key and the car.',
+  place: 'address',
+  placeDetail: '12 Peachtree St, Atlanta',
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 0,
+  noticeHours: 0,
+  horizonDays: 3,
+  dailyLimit: 1,
+  questions: [
+    { id: 'q1', label: 'Car make and year', kind: 'short', required: true, choices: [] },
+    { id: 'q2', label: 'Keys left', kind: 'choice', required: false, choices: ['None', 'One'] },
+  ],
+};
+
 /**
  * The value with its last character changed, for a test that forges a token or a cookie. Always
  * differs from the value: writing a fixed letter over it matches the real one when it ends in that

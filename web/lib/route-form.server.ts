@@ -144,6 +144,18 @@ export function donePage(page: URL, form: string, extra: Record<string, string> 
   return `${page.pathname}?${search}`;
 }
 
+/**
+ * A form asked for by a question on the page (`?<param>=<id>`, a confirm step): a success comes
+ * back to the page without the question, with `?done={form}`.
+ */
+export const doneWithout =
+  (param: string, form: string) =>
+  (_answer: unknown, page: URL): string => {
+    const here = new URL(page);
+    here.searchParams.delete(param);
+    return donePage(here, form);
+  };
+
 /** The file a form posted (its `file` field), sent on to the API as multipart; or the problem when none was chosen. */
 export async function fileUpload(form: FormData, path: string, missing: string): Promise<ApiCall | Problem> {
   const file = form.get('file');

@@ -21,7 +21,7 @@ import { AVAILABILITY_FORM } from '../features/booking/availability-form.tsx';
 import { BookingsAdmin } from '../features/booking/bookings.tsx';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
-import { donePage, formAction, routeForm } from '../lib/route-form.server.ts';
+import { doneWithout, formAction, routeForm } from '../lib/route-form.server.ts';
 import type { Route } from './+types/admin-bookings';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -44,12 +44,7 @@ export const action = formAction({
     schema: z.object({ id: z.coerce.number().int().positive() }),
     failure: { title: 'Error', fallback: 'The call could not be cancelled.' },
     call: ({ id }) => ({ method: 'POST', path: bookingOwnerPaths.bookingCancel(id) }),
-    // Back to the list, the question gone.
-    doneAt: (_answer, page) => {
-      const list = new URL(page);
-      list.searchParams.delete(CANCEL_PARAM);
-      return donePage(list, CALL_FORMS.cancel);
-    },
+    doneAt: doneWithout(CANCEL_PARAM, CALL_FORMS.cancel),
   }),
   [AVAILABILITY_FORM]: routeForm({
     schema: bookingSettingsFormSchema,

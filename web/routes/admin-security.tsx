@@ -8,7 +8,7 @@ import { securityPaths } from '../features/auth/security-api.ts';
 import { REMOVE_PASSKEY_PARAM, SECURITY_FORMS } from '../features/auth/security-forms.ts';
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
-import { donePage, formAction, routeForm } from '../lib/route-form.server.ts';
+import { doneWithout, formAction, routeForm } from '../lib/route-form.server.ts';
 import type { Route } from './+types/admin-security';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -41,12 +41,7 @@ export const action = formAction({
     schema: z.object({ id: z.coerce.number().int().positive() }),
     failure: { title: 'Error', fallback: 'The passkey could not be removed.' },
     call: ({ id }) => ({ method: 'DELETE', path: securityPaths.passkey(id) }),
-    // Back to the page, the question gone.
-    doneAt: (_answer, page) => {
-      const here = new URL(page);
-      here.searchParams.delete(REMOVE_PASSKEY_PARAM);
-      return donePage(here, SECURITY_FORMS.passkeyRemove);
-    },
+    doneAt: doneWithout(REMOVE_PASSKEY_PARAM, SECURITY_FORMS.passkeyRemove),
   }),
   [SECURITY_FORMS.start]: routeForm({
     schema: z.object({}),

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { localStorage } from '../../lib/storage.ts';
 import { indexOf, migrationsUpTo } from '../../testing/migrations.ts';
+import { sampleCallType } from '../../testing/samples.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { writeBackupFile } from './archive.ts';
 import { nonEmptyTables, restoreBackup } from './restore.ts';
@@ -41,20 +42,7 @@ const booking = (start: string, callType: string) =>
    values ('${start}', '${start}'::timestamptz + interval '1 hour', 'Dana', 'dana@example.com', 'Keys',
      md5('${start}'), '${callType}', 'Key repair consult')`;
 
-const repair = {
-  id: 'key-repair',
-  name: 'Key repair consult',
-  callMinutes: 60,
-  description: 'Bring the key and the car.',
-  place: 'address',
-  placeDetail: '12 Peachtree St, Atlanta',
-  bufferBeforeMinutes: 0,
-  bufferAfterMinutes: 0,
-  noticeHours: 0,
-  horizonDays: 3,
-  dailyLimit: 1,
-  questions: [],
-};
+const repair = sampleCallType;
 
 describe('a backup made before the call types were rows (migration 0033)', () => {
   let site: TestApp;

@@ -22,6 +22,7 @@ import {
 } from '../../db/schema.ts';
 import { ReadCache } from '../../lib/read-cache.ts';
 import { FORGED_TOPIC, FORGED_TOPIC_READ, readEvents } from '../../testing/calendar-files.ts';
+import { sampleCallType } from '../../testing/samples.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 import { manualClock } from '../../testing/test-clock.ts';
 import {
@@ -638,23 +639,7 @@ describe('call types and their questions (issue 49, points 2 and 3)', () => {
     await t.database.db.delete(callTypes);
     await t.database.db.delete(quoteRequests);
   });
-  const repair = {
-    id: 'key-repair',
-    name: 'Key repair consult',
-    callMinutes: 60,
-    description: 'Bring the key and the car.',
-    place: 'address',
-    placeDetail: '12 Peachtree St, Atlanta',
-    bufferBeforeMinutes: 0,
-    bufferAfterMinutes: 0,
-    noticeHours: 0,
-    horizonDays: 3,
-    dailyLimit: 1,
-    questions: [
-      { id: 'q1', label: 'Car make and year', kind: 'short', required: true, choices: [] },
-      { id: 'q2', label: 'Keys left', kind: 'choice', required: false, choices: ['None', 'One'] },
-    ],
-  };
+  const repair = sampleCallType;
   const intro = {
     ...repair,
     id: 'intro',
@@ -669,6 +654,8 @@ describe('call types and their questions (issue 49, points 2 and 3)', () => {
   };
   const addType = (payload: object) =>
     t.app.inject({ method: 'POST', url: '/api/admin/call-types', headers: { cookie: admin }, payload });
+  const putType = (id: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: `/api/admin/call-types/${id}`, headers: { cookie: admin }, payload });
   const typeSlots = async (type: string) =>
     (await t.app.inject({ url: `/api/booking/slots?type=${type}` })).json() as BookingSlots;
 
@@ -781,11 +768,12 @@ describe('call types and their questions (issue 49, points 2 and 3)', () => {
       await book('2026-11-23T16:00:00.000Z', { type: 'key-repair', answers: { q1: 'Ford' } })
     ).json() as BookingCreated;
 
-    const renamed = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/call-types/key-repair',
-      headers: { cookie: admin },
-      payload: { ...repair, id: 'keys', name: 'Keys', callMinutes: 30, dailyLimit: null },
+    const renamed = await putType('key-repair', {
+      ...repair,
+      id: 'keys',
+      name: 'Keys',
+      callMinutes: 30,
+      dailyLimit: null,
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().map((type: { id: string }) => type.id)).toEqual(['keys']);
@@ -812,12 +800,7 @@ describe('call types and their questions (issue 49, points 2 and 3)', () => {
     const created = (
       await book('2026-11-23T16:00:00.000Z', { type: 'key-repair', answers: { q1: 'Ford' } })
     ).json() as BookingCreated;
-    const renamed = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/call-types/key-repair',
-      headers: { cookie: admin },
-      payload: { ...repair, id: 'key-consult', name: 'Key consult' },
-    });
+    const renamed = await putType('key-repair', { ...repair, id: 'key-consult', name: 'Key consult' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     // Monday has its one key call still, under the new name.
     const monday = (iso: string) => iso < '2026-11-24T05:00:00.000Z';
@@ -872,15 +855,10 @@ describe('call types and their questions (issue 49, points 2 and 3)', () => {
         [intro, repair].map((type, position) => ({ ...(type as typeof callTypes.$inferInsert), position })),
       );
     expect((await typeSlots('intro')).slots.filter((iso) => iso.startsWith('2026-11-24')).length).toBe(32);
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/call-types/intro',
-      headers: { cookie: admin },
-      payload: {
-        ...intro,
-        daysOff: ['2026-11-24'],
-        specialHours: [{ date: '2026-11-28', start: '10:00', end: '10:30' }],
-      },
+    const saved = await putType('intro', {
+      ...intro,
+      daysOff: ['2026-11-24'],
+      specialHours: [{ date: '2026-11-28', start: '10:00', end: '10:30' }],
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const own = (await typeSlots('intro')).slots;
