@@ -72,6 +72,12 @@ test('the owner adds a passkey and signs in with it alone', async ({ page }) => 
   await expect(keys).toHaveCount(1);
   await expect(keys.first()).toContainText('Work laptop');
   await expect(keys.first()).toContainText('never used yet');
+  // Its remove asks first, on the page; 'Keep it' keeps it.
+  await keys.first().getByRole('link', { name: 'Remove Work laptop' }).click();
+  await expect(keys.first().getByRole('button', { name: 'Yes, remove it' })).toBeVisible();
+  await expectAccessible(page, 'the question before a passkey is removed');
+  await keys.first().getByRole('link', { name: 'Keep it' }).click();
+  await expect(keys).toHaveCount(1);
 
   // Signed out, then in again with the passkey: no username, no password.
   await page.context().clearCookies();
