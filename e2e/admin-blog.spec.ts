@@ -90,7 +90,7 @@ test('the admin creates a post with a generated slug, an uploaded cover and inli
   const list = page.getByRole('list', { name: 'All posts' });
   await list.getByRole('button', { name: `Unpublish ${title}` }).click();
   await expectToast(page, 'Post unpublished');
-  await expect(list.getByRole('button', { name: `Publish ${title}` })).toBeVisible();
+  await expect(list.getByRole('button', { name: `Publish ${title}`, exact: true })).toBeVisible();
   expect((await page.request.get(`/api/blog/${slug}`)).status()).toBe(404);
 
   // Edit the title, then delete the post.
@@ -106,11 +106,17 @@ test('the admin creates a post with a generated slug, an uploaded cover and inli
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
-  page.once('dialog', (dialog) => void dialog.accept());
-  await list.getByRole('button', { name: `Delete ${title} (revised)` }).click();
-  await expectToast(page, 'Post deleted');
+  await list.getByRole('link', { name: `Delete ${title} (revised)` }).click();
+  // The question is asked on the page, at the post; 'Keep it' takes only the question away.
+  const question = list.getByRole('group', { name: `Delete “${title} (revised)”? This cannot be undone.` });
+  await question.getByRole('link', { name: 'Keep it' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(page).toHaveURL(/\?edit=\d+$/);
+  await list.getByRole('link', { name: `Delete ${title} (revised)` }).click();
+  await question.getByRole('button', { name: 'Yes, delete it' }).click();
+  await expectToast(page, 'Post deleted', `${title} (revised)`);
   await expect(list.getByText(`${title} (revised)`)).toHaveCount(0);
-  await expect(page).toHaveURL(/\/admin\/blog$/);
+  await expect(page).toHaveURL(/\/admin\/blog\?done=post-delete$/);
   await expect(page.getByRole('form', { name: /^Edit / })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'New post' })).toBeVisible();
 });
@@ -139,9 +145,10 @@ test('Unpublish and then Publish in the posts list keep the post’s cover, tags
   await page.goto('/admin/blog');
   const list = page.getByRole('list', { name: 'All posts' });
   await list.getByRole('button', { name: `Unpublish ${title}` }).click();
-  await expectToast(page, 'Post unpublished');
-  await list.getByRole('button', { name: `Publish ${title}` }).click();
-  await expectToast(page, 'Post published');
+  await expectToast(page, 'Post unpublished', title);
+  // Exactly 'Publish': the name is also a part of 'Unpublish', the button the list shows until it is read again.
+  await list.getByRole('button', { name: `Publish ${title}`, exact: true }).click();
+  await expectToast(page, 'Post published', title);
   await expect(list.getByRole('button', { name: `Unpublish ${title}` })).toBeVisible();
 
   await page.goto(`/blog/${post.slug}`);

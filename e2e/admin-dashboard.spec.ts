@@ -238,9 +238,17 @@ test.describe('as the admin', () => {
     await expect(entry).toContainText('rated 5 out of 5');
     await expectAccessible(page, 'endorsements');
 
-    page.once('dialog', (confirm) => confirm.accept());
-    await page.getByRole('button', { name: `Remove ${name}’s endorsement of Linux Servers` }).click();
-    await expectToast(page, 'Endorsement removed');
+    await page.getByRole('link', { name: `Remove ${name}’s endorsement of Linux Servers` }).click();
+    const question = page.getByRole('group', {
+      name: `Remove ${name}’s endorsement of Linux Servers? The skill’s count goes down by one.`,
+    });
+    // 'Keep it' takes the question away and keeps the skill chosen.
+    await question.getByRole('link', { name: 'Keep it' }).click();
+    await expect(question).toHaveCount(0);
+    await expect(page).toHaveURL(/\?skill=\d+$/);
+    await page.getByRole('link', { name: `Remove ${name}’s endorsement of Linux Servers` }).click();
+    await question.getByRole('button', { name: 'Yes, remove it' }).click();
+    await expectToast(page, 'Endorsement removed', `${name}’s endorsement of Linux Servers`);
     await expect(entry).toBeHidden();
     await expect(skill.locator('option', { hasText: 'Linux Servers' })).toHaveText(
       `Linux Servers (${after - 1} endorsement${after - 1 === 1 ? '' : 's'})`,

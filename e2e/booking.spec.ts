@@ -74,7 +74,7 @@ test.describe('on a phone in London', () => {
     // Cancel it: a confirmation first, then the time is free again. A reload shows it stored.
     await page.getByRole('link', { name: 'Cancel the call' }).click();
     await page.getByRole('button', { name: 'Yes, cancel it' }).click();
-    await expectToast(page, 'Call cancelled');
+    await expectToast(page, 'Call cancelled', 'The cancellation is on its way by email.');
     await page.goto(manageUrl);
     await expect(page.getByText('This call is cancelled.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Book a new one' })).toBeVisible();

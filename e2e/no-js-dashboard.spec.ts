@@ -210,7 +210,7 @@ test.describe('signed in as the owner', () => {
   });
 });
 
-test('the owner unpublishes and publishes a post from the list without JavaScript; its cover and tags stay', async ({
+test('the owner unpublishes, publishes and deletes a post from the list without JavaScript; its cover and tags stay', async ({
   page,
   signInAs,
   admin,
@@ -236,7 +236,7 @@ test('the owner unpublishes and publishes a post from the list without JavaScrip
   await expect(page).toHaveURL(/\/admin\/blog\?done=post-unpublished$/);
   await expect(page.getByRole('status').filter({ hasText: 'Post unpublished' })).toBeVisible();
   expect((await page.request.get(`/api/blog/${slug}`)).status()).toBe(404);
-  await list.getByRole('button', { name: `Publish ${title}` }).click();
+  await list.getByRole('button', { name: `Publish ${title}`, exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/blog\?done=post-published$/);
   await expect(list.getByRole('button', { name: `Unpublish ${title}` })).toBeVisible();
   const post = await (await page.request.get(`/api/blog/${slug}`)).json();
@@ -246,6 +246,20 @@ test('the owner unpublishes and publishes a post from the list without JavaScrip
     tags: ['Keys', 'Automotive'],
     isPublished: true,
   });
+
+  // Deleted from the list: asked on the page first, at the post; 'Keep it' keeps it.
+  await list.getByRole('link', { name: `Delete ${title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/blog\\?delete=${post.id}#post-${post.id}$`));
+  const question = list.getByRole('group', { name: `Delete “${title}”? This cannot be undone.` });
+  await question.getByRole('link', { name: 'Keep it' }).click();
+  await expect(question).toHaveCount(0);
+  expect((await page.request.get(`/api/blog/${slug}`)).status()).toBe(200);
+  await list.getByRole('link', { name: `Delete ${title}` }).click();
+  await question.getByRole('button', { name: 'Yes, delete it' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog\?done=post-delete$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Post deleted' })).toBeVisible();
+  await expect(list.getByText(title)).toHaveCount(0);
+  expect((await page.request.get(`/api/blog/${slug}`)).status()).toBe(404);
 });
 
 test.describe('a visitor writes first, then the owner signs in and answers', () => {

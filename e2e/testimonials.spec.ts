@@ -75,7 +75,7 @@ test('a client writes a testimonial on a phone, the owner approves it, the clien
   await expect(entry).toContainText('Waiting for your approval');
   await expect(entry).toContainText(words);
   await entry.getByRole('button', { name: 'Approve' }).click();
-  await expectToast(page, 'Approved');
+  await expectToast(page, 'Approved', 'It shows on the home page now.');
   await expect(entry).toContainText('On the site');
 
   await clientPage.goto('/#testimonials');
@@ -114,7 +114,9 @@ test('a client writes a testimonial on a phone, the owner approves it, the clien
   // The owner sees it withdrawn and deletes the request.
   await page.reload();
   await expect(entry).toContainText('Withdrawn by the client');
-  await entry.getByRole('button', { name: 'Delete' }).click();
+  await entry.getByRole('link', { name: 'Delete' }).click();
   await entry.getByRole('button', { name: 'Yes, delete' }).click();
+  // The toast comes from the request's row: the question is gone once it is deleted.
+  await expectToast(page, 'Deleted', `The request to ${client} is gone.`);
   await expect(entry).toHaveCount(0);
 });

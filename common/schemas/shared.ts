@@ -86,6 +86,12 @@ export const campaignText = z
 /** The phrase visitors type into the verification field. */
 export { VERIFICATION_PHRASE } from '../constants.ts';
 
+/** What the owner decides about a comment or a guest post. */
+export const moderationAction = z.enum(['approve', 'reject', 'spam'], {
+  error: 'Choose approve, reject or spam',
+});
+export type ModerationAction = z.infer<typeof moderationAction>;
+
 export const antiSpamFields = {
   /** Honeypot: hidden from people, filled in by naive bots. */
   website: z.string().max(500).optional(),

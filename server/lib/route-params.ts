@@ -1,4 +1,4 @@
-/** Route shapes every domain's routes share: a row's id in the path, a page of a list, a moderation verdict. */
+/** Route shapes every domain's routes share: a row's id in the path, a page of a list. */
 import { z } from 'zod';
 
 /** A row id in the path: a positive integer PostgreSQL's `integer` can hold. */
@@ -8,9 +8,4 @@ export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
-
-/** What the owner decides about a comment or a guest post. */
-export const moderationAction = z.enum(['approve', 'reject', 'spam'], {
-  error: 'Choose approve, reject or spam',
 });

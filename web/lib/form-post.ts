@@ -92,12 +92,28 @@ export function typedValues(formId: string): Record<string, string | boolean> {
 
 /**
  * Where a form on this page posts: the page itself, its query kept (a list's filter, the post being
- * edited) but not the word a success came back with.
+ * edited) but not the word a success came back with. An index route's page (the dashboard's posts)
+ * names itself with `?index`, else the post goes to the route around it.
  */
-export function usePageAction(): string {
+export function usePageAction({ index = false } = {}): string {
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
   params.delete(DONE_PARAM);
-  const rest = params.toString();
-  return rest ? `${pathname}?${rest}` : pathname;
+  params.delete('index');
+  const query = [index ? 'index' : '', params.toString()].filter(Boolean).join('&');
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/**
+ * This page's address with a question asked (`?<param>=<value>`, a confirm step) or, with null,
+ * without it: its other parameters (a list's page and filters) kept, the word a success came back
+ * with not.
+ */
+export function useAsking(param: string, value: string | null): string {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.delete(DONE_PARAM);
+  if (value === null) params.delete(param);
+  else params.set(param, value);
+  return `?${params}`;
 }

@@ -1,7 +1,9 @@
 /** /admin/blog/moderation: comments, guest posts and mentions from other sites waiting for the owner. */
 
 import { HydrationBoundary } from '@tanstack/react-query';
+import { moderationAction } from '../../common/schemas/shared.ts';
 import { mentionActionSchema } from '../../common/schemas/webmention.ts';
+import { z } from '../../common/schemas/zod.ts';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
 import { listParams, listPath } from '../features/admin/list-params.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
@@ -15,6 +17,8 @@ import {
   ContributionModeration,
 } from '../features/blog/moderation.tsx';
 import {
+  COMMENTS_FORM,
+  CONTRIBUTION_FORM,
   MENTION_FORM,
   ownerBlogPaths,
   ownerMentionPath,
@@ -23,7 +27,7 @@ import {
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { useDone } from '../lib/form-post.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
-import { formAction, routeForm } from '../lib/route-form.server.ts';
+import { donePage, formAction, routeForm } from '../lib/route-form.server.ts';
 import { DoneNotice } from '../ui/form-notice.tsx';
 import type { Route } from './+types/admin-moderation';
 
@@ -40,9 +44,34 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { dehydrated: await prefetchOwn(context, request, reads) };
 }
 
-/** The owner's reply to a comment, and a mention's row, with the page's code or without it (ADR 018). */
+/**
+ * The owner's reply to a comment, the comments' moderation (a row's button or the ticked ones), a
+ * guest post's review and a mention's row, with the page's code or without it (ADR 018).
+ */
 export const action = formAction({
   ...replyForms,
+  [COMMENTS_FORM]: routeForm({
+    schema: z.object({
+      ids: z.array(z.coerce.number().int().positive()).max(200),
+      action: moderationAction,
+    }),
+    failure: { title: 'Error', fallback: 'The comments could not be changed.' },
+    call: (decided) => ({ method: 'POST', path: ownerBlogPaths.moderateComments, body: decided }),
+    doneAt: (_answer, page, { ids, action }) => donePage(page, `comments-${action}-${ids.length}`),
+  }),
+  [CONTRIBUTION_FORM]: routeForm({
+    schema: z.object({
+      id: z.coerce.number().int().positive(),
+      action: moderationAction,
+      reviewNotes: z.string().optional(),
+    }),
+    failure: { title: 'Error', fallback: 'The guest post could not be reviewed.' },
+    call: ({ id, action, reviewNotes }) => ({
+      method: 'POST',
+      path: ownerBlogPaths.reviewContribution(id),
+      body: { action, ...(reviewNotes?.trim() ? { reviewNotes } : {}) },
+    }),
+  }),
   [MENTION_FORM]: routeForm({
     schema: mentionActionSchema,
     failure: { title: 'Error', fallback: 'The mention could not be changed.' },

@@ -5,7 +5,6 @@
  * with the post's stored values, and saves without its code too (ADR 013).
  */
 import { HydrationBoundary } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type AdminPost, postEditorFormSchema, tagRenameSchema } from '../../common/schemas/blog.ts';
 import type { BookingSettings } from '../../common/schemas/booking.ts';
@@ -24,7 +23,14 @@ import {
   PostEditor,
   usePostSave,
 } from '../features/blog/post-editor.tsx';
-import { PostsList, PUBLISH_DONE, PUBLISH_FORM } from '../features/blog/posts-list.tsx';
+import {
+  DELETE_POST_FORM,
+  DELETE_POST_PARAM,
+  PostsList,
+  PUBLISH_DONE,
+  PUBLISH_FORM,
+} from '../features/blog/posts-list.tsx';
+import { PREVIEW_LINK_FORM } from '../features/blog/preview-link.tsx';
 import { TAG_FORM, TagsPanel } from '../features/blog/tags-panel.tsx';
 import { bookingOwnerPaths } from '../features/booking/api.ts';
 import { DONE_PARAM } from '../lib/form-post.ts';
@@ -55,8 +61,23 @@ async function publishAtOf(typed: string, timeZone: string | undefined, context:
   return instant ? instant.toISOString() : undefined;
 }
 
-/** The post editor, a post's publish from the list and a tag's rename, with the page's code or without it (ADR 018). */
+/**
+ * The post editor, a post's publish and delete from the list and a tag's rename, with the page's
+ * code or without it (ADR 018).
+ */
 export const action = formAction({
+  [DELETE_POST_FORM]: routeForm({
+    schema: z.object({ id: z.coerce.number().int().positive() }),
+    failure: { title: 'Error', fallback: 'The post could not be deleted.' },
+    call: ({ id }) => ({ method: 'DELETE', path: ownerBlogPaths.post(id) }),
+    // Back to the list without the question, and without the editor when it held this post.
+    doneAt: (_answer, page, { id }) => {
+      const here = new URL(page);
+      here.searchParams.delete(DELETE_POST_PARAM);
+      if (here.searchParams.get('edit') === String(id)) here.searchParams.delete('edit');
+      return donePage(here, DELETE_POST_FORM);
+    },
+  }),
   [PUBLISH_FORM]: routeForm({
     schema: z.object({ id: z.coerce.number().int().positive(), isPublished: z.enum(['true', 'false']) }),
     failure: { title: 'Error', fallback: 'The post could not be changed.' },
@@ -67,6 +88,16 @@ export const action = formAction({
     }),
     doneAt: (_answer, page, { isPublished }) =>
       donePage(page, isPublished === 'true' ? PUBLISH_DONE.published : PUBLISH_DONE.unpublished),
+  }),
+  [PREVIEW_LINK_FORM]: routeForm({
+    schema: z.object({ id: z.coerce.number().int().positive(), open: z.enum(['true', 'false']) }),
+    failure: { title: 'Error', fallback: 'Unknown error' },
+    call: ({ id, open }) => ({
+      method: open === 'true' ? 'POST' : 'DELETE',
+      path: ownerBlogPaths.previewLink(id),
+    }),
+    doneAt: (_answer, page, { open }) =>
+      donePage(page, open === 'true' ? PREVIEW_LINK_FORM : `${PREVIEW_LINK_FORM}-revoked`),
   }),
   [TAG_FORM]: routeForm({
     schema: tagRenameSchema,
@@ -111,11 +142,7 @@ export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
 function PostsPage() {
   const [params] = useSearchParams();
   const update = useUpdateParams();
-  const [deletedId, setDeletedId] = useState<number | null>(null);
-  const requested = Number.parseInt(params.get('edit') ?? '', 10);
-  // A post deleted while open is let go of at once, before the address catches up: its
-  // query would otherwise be asked for again (a 404) when the lists refresh.
-  const editId = requested === deletedId ? Number.NaN : requested;
+  const editId = Number.parseInt(params.get('edit') ?? '', 10);
   const editing = useAdminPost(editId);
   const save = usePostSave();
   // Another post opened (or none): a save's notice was about the one before.
@@ -138,11 +165,6 @@ function PostsPage() {
       )}
       <PostsList
         newPost={writing ? null : `?${NEW_POST_PARAM}`}
-        onDelete={(post) => {
-          if (post.id !== editId) return;
-          setDeletedId(post.id);
-          edit(null);
-        }}
         onEdit={(post) => {
           edit(post.id);
           window.scrollTo({ top: 0, behavior: 'smooth' });

@@ -1,44 +1,65 @@
 import type { ReactNode } from 'react';
-import { usePageAction } from '../lib/form-post.ts';
-import { type RouteFormOptions, useRouteForm } from '../lib/route-form.tsx';
+import { useAsking, usePageAction } from '../lib/form-post.ts';
+import { type RouteFormOptions, type RouteFormState, useRouteForm } from '../lib/route-form.tsx';
 import { Button } from './button.tsx';
 import { FormName, FormNotice } from './form-notice.tsx';
 import { Link } from './link.tsx';
 
+/** A confirm step's form, kept by what stays on the page once its question is gone. */
+export interface ConfirmStepForm {
+  form: string;
+  /** The row it is about, posted as `id`. */
+  id: string | undefined;
+  state: RouteFormState;
+}
+
+/**
+ * The form of a step that cannot be undone, held by the row (or page) that asks the question: a
+ * success comes back without the question, so the step itself is gone by then, and its toast and
+ * `onDone` come from here.
+ */
+export function useConfirmStep(
+  form: string,
+  { id, done, onDone }: { id?: string; done: RouteFormOptions['done']; onDone?: () => void },
+): ConfirmStepForm {
+  const state = useRouteForm(form, {
+    done,
+    ...(onDone ? { onDone } : {}),
+    ...(id === undefined ? {} : { key: `${form}-${id}`, match: (answer) => answer.values.id === id }),
+  });
+  return { form, id, state };
+}
+
 /**
  * The confirmation of a step that cannot be undone (cancel a call, withdraw a testimonial): a form
  * posted to the page's action, with the page's code or without it (ADR 018), and 'Keep it', a link
- * back to the page without its `?change=...`.
+ * back to the page without the question (`?<param>=...`; the list's page and filters kept).
  */
 export function ConfirmStep({
-  form,
+  step: { form, id, state: step },
   question,
   confirm,
-  done,
-  onDone,
-  fields = {},
+  param,
+  index = false,
   className,
 }: {
-  /** The form's name in the page's action. */
-  form: string;
+  /** Its form (`useConfirmStep`, in the row or page that stays). */
+  step: ConfirmStepForm;
   question: ReactNode;
   /** The button's text, and its text while the step is sent. */
   confirm: [string, string];
-  /** The spec's toast once it is done, and what else happens then. */
-  done: RouteFormOptions['done'];
-  onDone?: () => void;
-  /** Hidden fields the step posts besides its name (the row it is about). */
-  fields?: Record<string, string>;
+  /** The address parameter that asks the question: 'Keep it' takes only it away (else the whole query). */
+  param?: string;
+  /** The page is an index route (its action is `?index`). */
+  index?: boolean;
   className?: string;
 }) {
-  const step = useRouteForm(form, { done, ...(onDone ? { onDone } : {}) });
-  const action = usePageAction();
+  const action = usePageAction({ index });
+  const keep = useAsking(param ?? '', null);
   return (
     <step.Form ref={step.formRef} method="post" action={action} preventScrollReset className={className}>
       <FormName name={form} />
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      {id === undefined ? null : <input type="hidden" name="id" value={id} />}
       <fieldset className="rounded-lg border border-destructive p-4">
         <legend className="px-1 text-sm font-medium">{question}</legend>
         <FormNotice answer={step.answer} className="mt-2" />
@@ -46,18 +67,18 @@ export function ConfirmStep({
           <Button type="submit" variant="destructive" pending={step.pending} pendingText={confirm[1]}>
             {confirm[0]}
           </Button>
-          <KeepLink>Keep it</KeepLink>
+          <KeepLink to={param ? keep : '?'}>Keep it</KeepLink>
         </div>
       </fieldset>
     </step.Form>
   );
 }
 
-/** Back to the page without its `?change=...`: a link, so it works before the page's code arrives. */
-export function KeepLink({ children }: { children: ReactNode }) {
+/** Back to the page without its question (`?change=...`): a link, so it works before the page's code arrives. */
+export function KeepLink({ children, to = '?' }: { children: ReactNode; to?: string }) {
   return (
     <Button asChild variant="outline">
-      <Link to="?" replace preventScrollReset>
+      <Link to={to} replace preventScrollReset>
         {children}
       </Link>
     </Button>

@@ -6,8 +6,8 @@ import {
   commentReplySchema,
   publicCommentSchema,
 } from '../../../common/schemas/comments.ts';
-import { pageOf } from '../../../common/schemas/shared.ts';
-import { idParams, moderationAction, pageQuery } from '../../lib/route-params.ts';
+import { moderationAction, pageOf } from '../../../common/schemas/shared.ts';
+import { idParams, pageQuery } from '../../lib/route-params.ts';
 import type { CommentService } from './service.ts';
 
 export const commentAdminRoutes: FastifyPluginAsyncZod<{ comments: CommentService }> = async (

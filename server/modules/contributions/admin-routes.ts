@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminContributionSchema } from '../../../common/schemas/contributions.ts';
-import { pageOf } from '../../../common/schemas/shared.ts';
-import { idParams, moderationAction, pageQuery } from '../../lib/route-params.ts';
+import { moderationAction, pageOf } from '../../../common/schemas/shared.ts';
+import { idParams, pageQuery } from '../../lib/route-params.ts';
 import type { ContributionService } from './service.ts';
 
 export const contributionAdminRoutes: FastifyPluginAsyncZod<{ contributions: ContributionService }> = async (

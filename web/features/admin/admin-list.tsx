@@ -4,7 +4,7 @@
  * and one way to refresh after an action (every admin list, the counts in the
  * navigation, and the public reads the action changed), without a reload.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Page } from '../../../common/schemas/shared.ts';
@@ -13,7 +13,6 @@ import { errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { failureToast, toast } from '../../ui/use-toast.ts';
 import { useAdminPage } from './api.ts';
 import { Panel } from './panel.tsx';
 
@@ -113,26 +112,6 @@ export function useRefreshAdmin() {
     });
 }
 
-/**
- * A dashboard action: runs `run`, then toasts the result (or the server's error) and refreshes
- * the lists, so what changed shows at once.
- */
-export function useAdminAction<V>(
-  run: (variables: V) => Promise<unknown>,
-  success: (variables: V) => { title: string; description?: string },
-  publicPrefixes: string[] = [],
-) {
-  const refresh = useRefreshAdmin();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async (_result, variables) => {
-      toast(success(variables));
-      await refresh(...publicPrefixes);
-    },
-    onError: failureToast('Error'),
-  });
-}
-
 /** A list filter's props: the select's id and label, its value, the choices and the change. */
 export type Filter<T extends string> = {
   id: string;
@@ -155,9 +134,12 @@ export function AdminSection<T, F extends string = string>({
   query,
   empty,
   pageParam,
+  notice,
   children,
 }: {
   id: string;
+  /** What a form posted without the page's code did (a `DoneNotice`): shown even when the list is now empty. */
+  notice?: ReactNode;
   /** The address parameter of this list's page, when it is not `page`. */
   pageParam?: string;
   title: string;
@@ -172,6 +154,7 @@ export function AdminSection<T, F extends string = string>({
   return (
     <Panel headingId={`${id}-heading`} title={title} description={description} actions={filters}>
       <div className="mt-4" aria-busy={isLoading || isPlaceholderData}>
+        {notice}
         {isLoading && (
           <div className="flex justify-center py-10">
             <Spinner label={`Loading ${title.toLowerCase()}`} />

@@ -39,7 +39,7 @@ export function RowList<T extends { id: number }>({
 export function useRowForm(
   form: string,
   id: number | string,
-  toastOf: (sent: FormData | null) => { title: string; description: string },
+  toastOf: (sent: FormData | null) => { title: string; description?: string },
   publicPrefixes: string[] = [],
 ) {
   const refresh = useRefreshAdmin();
@@ -60,6 +60,7 @@ export function RowForm({
   id,
   label,
   action = dashboardPaths.fediverse,
+  className = 'flex flex-wrap items-center gap-3',
   children,
 }: {
   form: ReturnType<typeof useRowForm>;
@@ -68,6 +69,7 @@ export function RowForm({
   label: string;
   /** The page whose action takes the form (the fediverse section's unless told). */
   action?: string;
+  className?: string;
   children: React.ReactNode;
 }) {
   return (
@@ -77,7 +79,7 @@ export function RowForm({
       action={action}
       preventScrollReset
       aria-label={label}
-      className="flex flex-wrap items-center gap-3"
+      className={className}
     >
       <FormName name={name} />
       <input type="hidden" name="id" value={id} />

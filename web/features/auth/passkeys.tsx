@@ -3,12 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SecurityOverview as Overview } from '../../../common/schemas/auth.ts';
-import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
+import { useAsking, useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
-import { ConfirmStep } from '../../ui/confirm-step.tsx';
+import { ConfirmStep, useConfirmStep } from '../../ui/confirm-step.tsx';
 import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
@@ -118,6 +118,12 @@ function PasskeyRow({ passkey }: { passkey: Overview['passkeys'][number] }) {
   const refresh = useRefreshAdmin();
   const [params] = useSearchParams();
   const removing = params.get(REMOVE_PASSKEY_PARAM) === String(passkey.id);
+  const asking = useAsking(REMOVE_PASSKEY_PARAM, String(passkey.id));
+  const remove = useConfirmStep(SECURITY_FORMS.passkeyRemove, {
+    id: String(passkey.id),
+    done: { title: 'Passkey removed', description: `“${passkey.name}” no longer signs you in.` },
+    onDone: () => void refresh(),
+  });
   const [name, setName] = useState(passkey.name);
   const rename = useRouteForm(SECURITY_FORMS.passkeyName, {
     key: `${SECURITY_FORMS.passkeyName}-${passkey.id}`,
@@ -205,7 +211,7 @@ function PasskeyRow({ passkey }: { passkey: Overview['passkeys'][number] }) {
           {/* The question is on the page, at the passkey: a link, so it works without the page's code. */}
           <Button asChild size="sm" variant="destructive">
             <Link
-              to={`?${REMOVE_PASSKEY_PARAM}=${passkey.id}#passkey-${passkey.id}`}
+              to={`${asking}#passkey-${passkey.id}`}
               preventScrollReset
               aria-label={`Remove ${passkey.name}`}
             >
@@ -216,12 +222,10 @@ function PasskeyRow({ passkey }: { passkey: Overview['passkeys'][number] }) {
       )}
       {removing && (
         <ConfirmStep
-          form={SECURITY_FORMS.passkeyRemove}
-          fields={{ id: String(passkey.id) }}
+          step={remove}
+          param={REMOVE_PASSKEY_PARAM}
           question={`Remove the passkey “${passkey.name}”? It will no longer sign you in.`}
           confirm={['Yes, remove it', 'Removing...']}
-          done={{ title: 'Passkey removed', description: `“${passkey.name}” no longer signs you in.` }}
-          onDone={() => void refresh()}
           className="w-full"
         />
       )}

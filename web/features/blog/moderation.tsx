@@ -6,20 +6,26 @@
  * are refreshed here.
  */
 import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { AdminComment } from '../../../common/schemas/comments.ts';
 import type { AdminContribution } from '../../../common/schemas/contributions.ts';
+import type { ModerationAction } from '../../../common/schemas/shared.ts';
+import { DONE_PARAM, usePageAction } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
+import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Link } from '../../ui/link.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
+import { toast } from '../../ui/use-toast.ts';
 import { When } from '../../ui/when.tsx';
-import { AdminSection, EntryList, useAdminAction, useFilteredAdminList } from '../admin/admin-list.tsx';
+import { AdminSection, EntryList, useFilteredAdminList, useRefreshAdmin } from '../admin/admin-list.tsx';
+import { RowForm, useRowForm } from '../admin/row-list.tsx';
 import { BLOG_PATH, COMMENTS_PREFIX } from './api.ts';
 import { MathStyles } from './math-styles.tsx';
-import { moderateComments, ownerBlogPaths, reviewContribution } from './owner-api.ts';
+import { COMMENTS_FORM, CONTRIBUTION_FORM, ownerBlogPaths } from './owner-api.ts';
 import ReplyForm, { useReplyAnswer } from './reply-form.tsx';
-
-type ModerationAction = 'approve' | 'reject' | 'spam';
 
 export const COMMENT_STATUSES = ['pending', 'approved', 'spam'] as const;
 const COMMENT_STATUS_LABELS = { pending: 'Waiting', approved: 'Approved', spam: 'Spam' } as const;
@@ -34,6 +40,26 @@ const CONTRIBUTION_STATUS_LABELS = {
 
 const doneWord = { approve: 'approved', reject: 'rejected', spam: 'marked as spam' } as const;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** 'Comment approved', '2 comments marked as spam'. */
+const commentsDone = (count: number, action: ModerationAction) =>
+  `${count === 1 ? 'Comment' : plural(count, 'comment')} ${doneWord[action]}`;
+
+/** The bulk form's id: each row's checkbox sits in the list and names it (`form=`). */
+const COMMENTS_FORM_ID = 'comment-moderation';
+
+/** What a moderation sent (a row's form or the ticked ones): the comments and the decision. */
+const sentModeration = (sent: FormData | null) => ({
+  ids: sent?.getAll('ids').map(Number) ?? [],
+  action: String(sent?.get('action') ?? 'approve') as ModerationAction,
+});
+
+/** The notice a moderation sent without the page's code comes back to (`?done=comments-<action>-<count>`). */
+function ModerationDone() {
+  const [params] = useSearchParams();
+  const done = /^comments-(approve|reject|spam)-(\d+)$/.exec(params.get(DONE_PARAM) ?? '');
+  if (!done) return null;
+  return <DoneNotice className="mb-3" title={commentsDone(Number(done[2]), done[1] as ModerationAction)} />;
+}
 
 export function CommentModeration() {
   const [query, filter] = useFilteredAdminList<AdminComment, CommentStatus>(ownerBlogPaths.comments, {
@@ -47,16 +73,19 @@ export function CommentModeration() {
   });
 
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const moderate = useAdminAction(
-    async ({ ids, action }: { ids: number[]; action: ModerationAction }) => {
-      await moderateComments(ids, action);
+  const hydrated = useHydrated();
+  const action = usePageAction();
+  const refresh = useRefreshAdmin();
+  const moderate = useRouteForm(COMMENTS_FORM, {
+    // A row's own form answers in its row.
+    match: (answer) => answer.values.id === undefined,
+    onDone: (sent) => {
+      const { ids, action: decided } = sentModeration(sent);
+      toast({ title: commentsDone(ids.length, decided) });
       setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
+      void refresh(COMMENTS_PREFIX);
     },
-    ({ ids, action }) => ({
-      title: `${ids.length === 1 ? 'Comment' : plural(ids.length, 'comment')} ${doneWord[action]}`,
-    }),
-    [COMMENTS_PREFIX],
-  );
+  });
   const items = query.data?.items ?? [];
   const selectedHere = items.filter((c) => selected.has(c.id)).map((c) => c.id);
   const allSelected = items.length > 0 && selectedHere.length === items.length;
@@ -88,43 +117,62 @@ export function CommentModeration() {
           filter.onChange(value);
         },
       }}
+      notice={<ModerationDone />}
     >
       {(comments) => (
         <>
-          <div className="flex flex-wrap items-center gap-3 border-b border-border pb-3">
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="h-4 w-4 accent-primary"
-                checked={allSelected}
-                onChange={(event) =>
-                  setSelected(event.target.checked ? new Set(comments.map((c) => c.id)) : new Set())
-                }
-              />
-              Select all on this page
-            </label>
+          <moderate.Form
+            ref={moderate.formRef}
+            id={COMMENTS_FORM_ID}
+            method="post"
+            action={action}
+            preventScrollReset
+            aria-label="Moderate comments"
+            className="flex flex-wrap items-center gap-3 border-b border-border pb-3"
+          >
+            <FormName name={COMMENTS_FORM} />
+            {hydrated && (
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-primary"
+                  checked={allSelected}
+                  onChange={(event) =>
+                    setSelected(event.target.checked ? new Set(comments.map((c) => c.id)) : new Set())
+                  }
+                />
+                Select all on this page
+              </label>
+            )}
             <span className="text-sm text-muted-foreground" aria-live="polite">
               {selectedHere.length > 0 ? `${selectedHere.length} selected` : ''}
             </span>
             <div className="ml-auto flex flex-wrap gap-2">
-              {actions.map(([action, label, variant]) => (
+              {actions.map(([verdict, label, variant]) => (
                 <Button
-                  key={action}
+                  key={verdict}
+                  type="submit"
+                  name="action"
+                  value={verdict}
                   size="sm"
                   variant={variant}
-                  disabled={selectedHere.length === 0 || moderate.isPending}
-                  onClick={() => moderate.mutate({ ids: selectedHere, action })}
+                  // Without the page's code nothing counts the ticks: the server says when none is.
+                  disabled={hydrated && (selectedHere.length === 0 || moderate.pending)}
                 >
                   {label} selected
                 </Button>
               ))}
             </div>
-          </div>
+            <FormNotice answer={moderate.answer} className="basis-full" />
+          </moderate.Form>
           <ul aria-label="Comments" className="divide-y divide-border">
             {comments.map((comment) => (
               <li key={comment.id} className="flex gap-3 py-4">
                 <input
                   type="checkbox"
+                  form={COMMENTS_FORM_ID}
+                  name="ids"
+                  value={comment.id}
                   className="mt-1 h-4 w-4 shrink-0 accent-primary"
                   aria-label={`Select the comment by ${comment.name}`}
                   checked={selected.has(comment.id)}
@@ -164,21 +212,7 @@ export function CommentModeration() {
                         : `IP ${comment.ipAddress ?? 'not recorded'}${comment.notifyOnReply ? ' · wants an email when you reply' : ''}`}
                   </p>
                   <div className="mt-3 flex flex-wrap gap-2">
-                    {actions
-                      .filter(([action]) => !(action === 'approve' && comment.isApproved))
-                      .filter(([action]) => !(action === 'spam' && comment.isSpam))
-                      .map(([action, label, variant]) => (
-                        <Button
-                          key={action}
-                          size="sm"
-                          variant={variant}
-                          disabled={moderate.isPending}
-                          aria-label={`${label} the comment by ${comment.name}`}
-                          onClick={() => moderate.mutate({ ids: [comment.id], action })}
-                        >
-                          {label}
-                        </Button>
-                      ))}
+                    <CommentActions comment={comment} actions={actions} />
                     {comment.isAuthorReply || comment.isSpam ? null : (
                       <DashboardReply commentId={comment.id} postId={comment.postId} to={comment.name} />
                     )}
@@ -190,6 +224,53 @@ export function CommentModeration() {
         </>
       )}
     </AdminSection>
+  );
+}
+
+/** A comment's own Approve, Mark spam and Reject: the comments' form with this one comment. */
+function CommentActions({
+  comment,
+  actions,
+}: {
+  comment: AdminComment;
+  actions: Array<[ModerationAction, string, 'primary' | 'outline' | 'destructive']>;
+}) {
+  const action = usePageAction();
+  const row = useRowForm(
+    COMMENTS_FORM,
+    comment.id,
+    (sent) => ({ title: commentsDone(1, sentModeration(sent).action) }),
+    [COMMENTS_PREFIX],
+  );
+  return (
+    <RowForm
+      form={row}
+      name={COMMENTS_FORM}
+      id={comment.id}
+      label={`Moderate the comment by ${comment.name}`}
+      action={action}
+      className="contents"
+    >
+      <input type="hidden" name="ids" value={comment.id} />
+      {actions
+        .filter(([verdict]) => !(verdict === 'approve' && comment.isApproved))
+        .filter(([verdict]) => !(verdict === 'spam' && comment.isSpam))
+        .map(([verdict, label, variant]) => (
+          <Button
+            key={verdict}
+            type="submit"
+            name="action"
+            value={verdict}
+            size="sm"
+            variant={variant}
+            disabled={row.pending}
+            aria-label={`${label} the comment by ${comment.name}`}
+          >
+            {label}
+          </Button>
+        ))}
+      <FormNotice answer={row.answer} className="basis-full" />
+    </RowForm>
   );
 }
 
@@ -237,14 +318,16 @@ function statusOf(contribution: AdminContribution): string {
 }
 
 function ContributionReview({ contribution }: { contribution: AdminContribution }) {
-  const [notes, setNotes] = useState(contribution.reviewNotes ?? '');
-  const review = useAdminAction(
-    (action: ModerationAction) =>
-      reviewContribution(contribution.id, { action, ...(notes.trim() ? { reviewNotes: notes.trim() } : {}) }),
-    (action) =>
-      action === 'approve'
+  const action = usePageAction();
+  const review = useRowForm(
+    CONTRIBUTION_FORM,
+    contribution.id,
+    (sent) => {
+      const verdict = (sent?.get('action') ?? 'reject') as ModerationAction;
+      return verdict === 'approve'
         ? { title: 'Guest post approved', description: `“${contribution.title}” is saved as a draft post.` }
-        : { title: `Guest post ${doneWord[action]}`, description: contribution.title },
+        : { title: `Guest post ${doneWord[verdict]}`, description: contribution.title };
+    },
     [BLOG_PATH],
   );
   const notesId = `review-notes-${contribution.id}`;
@@ -304,47 +387,65 @@ function ContributionReview({ contribution }: { contribution: AdminContribution 
           </Link>
         </p>
       )}
-      <div className="mt-4 flex flex-col gap-1">
-        <label htmlFor={notesId} className="text-sm font-medium">
-          Review notes
-        </label>
-        <Textarea
-          id={notesId}
-          rows={2}
-          maxLength={2000}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          placeholder="Only you see these."
-        />
-      </div>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <Button
-          size="sm"
-          disabled={review.isPending || contribution.isApproved}
-          onClick={() => review.mutate('approve')}
-          aria-label={`Approve “${contribution.title}”`}
-        >
-          Approve as draft
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={review.isPending}
-          onClick={() => review.mutate('spam')}
-          aria-label={`Mark “${contribution.title}” as spam`}
-        >
-          Mark spam
-        </Button>
-        <Button
-          size="sm"
-          variant="destructive"
-          disabled={review.isPending}
-          onClick={() => review.mutate('reject')}
-          aria-label={`Reject “${contribution.title}”`}
-        >
-          Reject
-        </Button>
-      </div>
+      <RowForm
+        form={review}
+        name={CONTRIBUTION_FORM}
+        id={contribution.id}
+        label={`Review “${contribution.title}”`}
+        action={action}
+        className="mt-4"
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor={notesId} className="text-sm font-medium">
+            Review notes
+          </label>
+          <Textarea
+            // A fresh field once the stored notes change (a review saved them).
+            key={contribution.reviewNotes ?? ''}
+            id={notesId}
+            name="reviewNotes"
+            rows={2}
+            maxLength={2000}
+            defaultValue={review.answer?.values.reviewNotes ?? contribution.reviewNotes ?? ''}
+            placeholder="Only you see these."
+          />
+        </div>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button
+            type="submit"
+            name="action"
+            value="approve"
+            size="sm"
+            disabled={review.pending || contribution.isApproved}
+            aria-label={`Approve “${contribution.title}”`}
+          >
+            Approve as draft
+          </Button>
+          <Button
+            type="submit"
+            name="action"
+            value="spam"
+            size="sm"
+            variant="outline"
+            disabled={review.pending}
+            aria-label={`Mark “${contribution.title}” as spam`}
+          >
+            Mark spam
+          </Button>
+          <Button
+            type="submit"
+            name="action"
+            value="reject"
+            size="sm"
+            variant="destructive"
+            disabled={review.pending}
+            aria-label={`Reject “${contribution.title}”`}
+          >
+            Reject
+          </Button>
+        </div>
+        <FormNotice answer={review.answer} className="mt-2" />
+      </RowForm>
     </article>
   );
 }

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminPost, OwnerTags } from '../../../common/schemas/blog.ts';
 import type { OwnerMention } from '../../../common/schemas/webmention.ts';
 import { ADMIN_PREFIX } from '../../lib/api.ts';
-import { apiRequest, requestJson } from '../../lib/request.ts';
+import { requestJson } from '../../lib/request.ts';
 
 /** The owner's side of the blog: posts, the editor, moderation of comments and guest posts. */
 export const ownerBlogPaths = {
@@ -59,17 +59,9 @@ export const useOwnerTags = () => useQuery<OwnerTags>({ queryKey: [ownerBlogPath
 export const renderPreview = async (content: string) =>
   (await requestJson<{ html: string }>('POST', ownerBlogPaths.markdownPreview, { content })).html;
 
-export const deletePost = (id: number) => apiRequest('DELETE', ownerBlogPaths.post(id));
-
-/** Opens (or replaces) a draft's private preview link, or closes it. */
-export const changePreviewLink = (id: number, open: boolean) =>
-  requestJson<AdminPost>(open ? 'POST' : 'DELETE', ownerBlogPaths.previewLink(id));
-
-export const moderateComments = (ids: number[], action: string) =>
-  requestJson<{ changed: number }>('POST', ownerBlogPaths.moderateComments, { ids, action });
-
-export const reviewContribution = (id: number, review: { action: string; reviewNotes?: string }) =>
-  apiRequest('POST', ownerBlogPaths.reviewContribution(id), review);
+/** Moderation's forms: the comments' (a row's button or the ticked ones), a guest post's review. */
+export const COMMENTS_FORM = 'comments-moderate';
+export const CONTRIBUTION_FORM = 'contribution-review';
 
 /** The post open in the editor (none for a new one: an id that is not a positive whole number). */
 export const useAdminPost = (id: number) => useQuery(adminPostQuery(id));

@@ -1,36 +1,60 @@
 /**
  * A private link to a post not yet public (a draft or a scheduled post): whoever has it reads
- * the post on its own page, under the Draft banner, until the owner revokes it.
+ * the post on its own page, under the Draft banner, until the owner revokes it. Created and revoked
+ * by a form of its own (ADR 018), outside the editor's form: its buttons, in the editor, name it.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useFetcher } from 'react-router';
 import type { AdminPost } from '../../../common/schemas/blog.ts';
 import { paths } from '../../lib/paths.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { useSiteInfo } from '../../lib/site.ts';
 import { useCopyLink } from '../../lib/use-copy-link.ts';
 import { Button } from '../../ui/button.tsx';
+import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
-import { failureToast, toast } from '../../ui/use-toast.ts';
-import { changePreviewLink, ownerBlogPaths } from './owner-api.ts';
+import { toast } from '../../ui/use-toast.ts';
+import { useRefreshAdmin } from '../admin/admin-list.tsx';
 
-export function PreviewLink({ post }: { post: AdminPost }) {
-  const site = useSiteInfo();
-  const queryClient = useQueryClient();
-  const [token, setToken] = useState(post.previewToken);
-  const change = useMutation({
-    mutationFn: (open: boolean) => changePreviewLink(post.id, open),
-    onSuccess: (saved, open) => {
-      setToken(saved.previewToken);
-      queryClient.setQueryData([ownerBlogPaths.post(post.id)], saved);
+/** The form's name in the posts page's action, and its element's id. */
+export const PREVIEW_LINK_FORM = 'preview-link';
+const formId = (post: AdminPost) => `${PREVIEW_LINK_FORM}-${post.id}`;
+
+/** The form itself: the post's id; which button was pressed says whether to open or revoke. */
+export function PreviewLinkForm({ post }: { post: AdminPost }) {
+  const refresh = useRefreshAdmin();
+  const form = useRouteForm(PREVIEW_LINK_FORM, {
+    onDone: (sent) => {
+      const open = sent?.get('open') === 'true';
       toast({
         title: open ? 'Preview link ready' : 'Preview link revoked',
         description: open
           ? 'Anyone with the link can read this post before it is published.'
           : 'The link no longer opens the post.',
       });
+      void refresh();
     },
-    onError: failureToast('Error', 'Unknown error'),
+    key: formId(post),
   });
+  return (
+    <form.Form
+      ref={form.formRef}
+      id={formId(post)}
+      method="post"
+      action={`${paths.adminBlog}?index&edit=${post.id}`}
+      preventScrollReset
+    >
+      <FormName name={PREVIEW_LINK_FORM} />
+      <input type="hidden" name="id" value={post.id} />
+      <FormNotice answer={form.answer} />
+    </form.Form>
+  );
+}
+
+export function PreviewLink({ post }: { post: AdminPost }) {
+  const site = useSiteInfo();
+  // The form's state (it is sent by the buttons here): the same fetcher, by its key.
+  const pending = useFetcher({ key: formId(post) }).state !== 'idle';
+  const token = post.previewToken;
   const url = token ? `${site.url}${paths.post(post.slug)}?preview=${encodeURIComponent(token)}` : '';
   const { copy: copyLink } = useCopyLink();
   const copy = () => copyLink(url, 'Paste it to whoever should read the draft.');
@@ -50,10 +74,12 @@ export function PreviewLink({ post }: { post: AdminPost }) {
               Copy link
             </Button>
             <Button
-              type="button"
+              type="submit"
+              form={formId(post)}
+              name="open"
+              value="false"
               variant="destructive"
-              disabled={change.isPending}
-              onClick={() => change.mutate(false)}
+              disabled={pending}
             >
               Revoke link
             </Button>
@@ -65,11 +91,13 @@ export function PreviewLink({ post }: { post: AdminPost }) {
             Share the post with someone before it is published, without an account.
           </p>
           <Button
-            type="button"
+            type="submit"
+            form={formId(post)}
+            name="open"
+            value="true"
             variant="outline"
-            pending={change.isPending}
+            pending={pending}
             pendingText="Creating..."
-            onClick={() => change.mutate(true)}
           >
             Create preview link
           </Button>

@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
 import type { AdminBooking } from '../../../common/schemas/booking.ts';
-import { useDone } from '../../lib/form-post.ts';
+import { useAsking, useDone } from '../../lib/form-post.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
-import { ConfirmStep } from '../../ui/confirm-step.tsx';
+import { ConfirmStep, useConfirmStep } from '../../ui/confirm-step.tsx';
 import { DoneNotice } from '../../ui/form-notice.tsx';
 import { Link } from '../../ui/link.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
@@ -93,6 +93,12 @@ function CallList({ timeZone }: { timeZone: string | undefined }) {
 function CallEntry({ call, timeZone }: { call: AdminBooking; timeZone: string }) {
   const [params] = useSearchParams();
   const refresh = useRefreshAdmin();
+  const asking = useAsking(CANCEL_PARAM, String(call.id));
+  const cancel = useConfirmStep(CALL_FORMS.cancel, {
+    id: String(call.id),
+    done: { title: 'Call cancelled', description: `${call.name} is told by email.` },
+    onDone: () => void refresh(BOOKING_SLOTS_PATH),
+  });
   const upcoming = call.status === 'booked' && new Date(call.end).getTime() > Date.now();
   return (
     <article
@@ -130,18 +136,16 @@ function CallEntry({ call, timeZone }: { call: AdminBooking; timeZone: string })
       {upcoming &&
         (params.get(CANCEL_PARAM) === String(call.id) ? (
           <ConfirmStep
-            form={CALL_FORMS.cancel}
-            fields={{ id: String(call.id) }}
+            step={cancel}
+            param={CANCEL_PARAM}
             question={`Cancel the call with ${call.name}? They are told by email, and the time becomes free.`}
             confirm={['Yes, cancel and tell them', 'Cancelling...']}
-            done={{ title: 'Call cancelled', description: `${call.name} is told by email.` }}
-            onDone={() => void refresh(BOOKING_SLOTS_PATH)}
             className="mt-3"
           />
         ) : (
           <Button asChild size="sm" variant="outline" className="mt-3">
             {/* To the call itself: without the page's code the question is a page of its own. */}
-            <Link to={`?${CANCEL_PARAM}=${call.id}#call-${call.id}`} preventScrollReset>
+            <Link to={`${asking}#call-${call.id}`} preventScrollReset>
               Cancel the call
             </Link>
           </Button>

@@ -14,7 +14,7 @@ import { useSiteInfo } from '../../lib/site.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
-import { ConfirmStep, KeepLink } from '../../ui/confirm-step.tsx';
+import { ConfirmStep, KeepLink, useConfirmStep } from '../../ui/confirm-step.tsx';
 import { FormName } from '../../ui/form-notice.tsx';
 import { CalendarDays, CheckCircle2, Download } from '../../ui/icons.tsx';
 import { Link } from '../../ui/link.tsx';
@@ -57,6 +57,11 @@ export function ManageBooking({
   const [params] = useSearchParams();
   const asked = params.get(CHANGE_PARAM);
   const mode = asked === 'move' || asked === 'cancel' ? asked : 'view';
+  // Held here, not in the question, which is gone once the call is cancelled.
+  const cancel = useConfirmStep(MANAGE_FORMS.cancel, {
+    done: { title: 'Call cancelled', description: 'The cancellation is on its way by email.' },
+    onDone: useRefreshCall(token),
+  });
 
   if (staticCopy) return <StaticNotice feature="Managing a call" />;
   if (booking.isPending) {
@@ -130,26 +135,19 @@ export function ManageBooking({
             </div>
           )
         )}
-        {mode === 'cancel' && call.status === 'booked' && <CancelCall token={token} />}
+        {mode === 'cancel' && call.status === 'booked' && (
+          <ConfirmStep
+            step={cancel}
+            question="Cancel this call? The time becomes free for others."
+            confirm={['Yes, cancel it', 'Cancelling...']}
+            className="mt-5"
+          />
+        )}
       </Card>
       {mode === 'move' && call.status === 'booked' && (
         <MoveCall token={token} current={call.start} zone={zone} initialSlots={initialSlots} />
       )}
     </div>
-  );
-}
-
-function CancelCall({ token }: { token: string }) {
-  const refresh = useRefreshCall(token);
-  return (
-    <ConfirmStep
-      form={MANAGE_FORMS.cancel}
-      question="Cancel this call? The time becomes free for others."
-      confirm={['Yes, cancel it', 'Cancelling...']}
-      done={{ title: 'Call cancelled', description: 'The cancellation is on its way by email.' }}
-      onDone={refresh}
-      className="mt-5"
-    />
   );
 }
 

@@ -3,6 +3,8 @@
  * read/unread and archived, a reply link with the subject filled in, a filter
  * by kind, and whether the notification email went out.
  */
+
+import { useSearchParams } from 'react-router';
 import { QUOTE_STAGE_LABELS } from '../../../common/constants.ts';
 import { describeSource, firstTouchDiffers } from '../../../common/lead-source.ts';
 import {
@@ -12,19 +14,23 @@ import {
   inboxStates,
 } from '../../../common/schemas/contact.ts';
 import type { OutboxStatus } from '../../../common/schemas/notifications.ts';
+import { DONE_PARAM, FORM_FIELD, usePageAction } from '../../lib/form-post.ts';
 import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from '../../lib/option-labels.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
+import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { When } from '../../ui/when.tsx';
-import {
-  AdminSection,
-  EntryList,
-  FilterSelect,
-  useAdminAction,
-  useAdminList,
-  useFilterParam,
-} from '../admin/admin-list.tsx';
-import { contactOwnerPaths, updateInboxItem } from './owner-api.ts';
+import { AdminSection, EntryList, FilterSelect, useAdminList, useFilterParam } from '../admin/admin-list.tsx';
+import { RowForm, useRowForm } from '../admin/row-list.tsx';
+import { contactOwnerPaths, INBOX_FORM, type InboxChange } from './owner-api.ts';
+
+/** What a change of an entry's state says once done. */
+const CHANGE_TOASTS: Record<InboxChange, string> = {
+  read: 'Marked as read',
+  unread: 'Marked as unread',
+  archive: 'Request archived',
+  unarchive: 'Moved back to the inbox',
+};
 
 const KINDS = ['all', 'quote', 'contact'] as const;
 const KIND_LABELS = { all: 'All requests', quote: 'Quote requests', contact: 'Contact messages' } as const;
@@ -52,57 +58,63 @@ export function Inbox() {
   const [kind, setKind] = useFilterParam('kind', KINDS, 'all');
   const [state, setState] = useFilterParam('state', inboxStates, 'open');
   const query = useAdminList<AdminInboxItem>(contactOwnerPaths.inbox, { kind, state });
+  // A change sent without the page's code comes back as `?done=inbox-item-<change>`.
+  const [params] = useSearchParams();
+  const done = params.get(DONE_PARAM)?.replace(`${INBOX_FORM}-`, '') as InboxChange | undefined;
   return (
-    <AdminSection
-      id="inbox"
-      title="Inbox"
-      description="Quote requests from the home page and messages sent to you, newest first."
-      query={query}
-      empty={
-        state === 'archived' ? 'Nothing is archived.' : 'No requests here. New ones show up as they arrive.'
-      }
-      filters={
-        <>
-          <FilterSelect id="inbox-kind" label="Kind" value={kind} options={KIND_LABELS} onChange={setKind} />
-          <FilterSelect
-            id="inbox-state"
-            label="Show"
-            value={state}
-            options={STATE_LABELS}
-            onChange={setState}
+    <>
+      {done && CHANGE_TOASTS[done] && <DoneNotice className="mb-4" title={CHANGE_TOASTS[done]} />}
+      <AdminSection
+        id="inbox"
+        title="Inbox"
+        description="Quote requests from the home page and messages sent to you, newest first."
+        query={query}
+        empty={
+          state === 'archived' ? 'Nothing is archived.' : 'No requests here. New ones show up as they arrive.'
+        }
+        filters={
+          <>
+            <FilterSelect
+              id="inbox-kind"
+              label="Kind"
+              value={kind}
+              options={KIND_LABELS}
+              onChange={setKind}
+            />
+            <FilterSelect
+              id="inbox-state"
+              label="Show"
+              value={state}
+              options={STATE_LABELS}
+              onChange={setState}
+            />
+          </>
+        }
+      >
+        {(items) => (
+          <EntryList
+            label="Requests"
+            className="space-y-4"
+            items={items}
+            keyOf={(item) => `${item.kind}:${item.id}`}
+            entry={(item) => <InboxEntry item={item} />}
           />
-        </>
-      }
-    >
-      {(items) => (
-        <EntryList
-          label="Requests"
-          className="space-y-4"
-          items={items}
-          keyOf={(item) => `${item.kind}:${item.id}`}
-          entry={(item) => <InboxEntry item={item} />}
-        />
-      )}
-    </AdminSection>
+        )}
+      </AdminSection>
+    </>
   );
 }
 
 function InboxEntry({ item }: { item: AdminInboxItem }) {
-  const update = useAdminAction(
-    (changes: { read?: boolean; archived?: boolean }) => updateInboxItem(item.kind, item.id, changes),
-    (changes) => ({
-      title:
-        changes.archived === true
-          ? 'Request archived'
-          : changes.archived === false
-            ? 'Moved back to the inbox'
-            : changes.read
-              ? 'Marked as read'
-              : 'Marked as unread',
-      description: item.name,
-    }),
-  );
+  const rowId = `${item.kind}-${item.id}`;
+  const action = usePageAction();
+  const update = useRowForm(INBOX_FORM, rowId, (sent) => ({
+    title: CHANGE_TOASTS[(sent?.get('change') as InboxChange | null) ?? 'read'],
+    description: item.name,
+  }));
+  const pendingChange = update.fetcher.formData?.get('change');
   const unread = item.readAt === null;
+  const archive: InboxChange = item.archivedAt === null ? 'archive' : 'unarchive';
   const fields: Array<[string, string | null]> =
     item.kind === 'quote'
       ? [
@@ -165,31 +177,54 @@ function InboxEntry({ item }: { item: AdminInboxItem }) {
         </div>
       </dl>
       <p className="mt-3 whitespace-pre-line break-words">{item.message}</p>
-      <div className="mt-4 flex flex-wrap gap-2">
+      <RowForm
+        form={update}
+        name={INBOX_FORM}
+        id={rowId}
+        label={`The request from ${item.name}`}
+        action={action}
+        className="mt-4 flex flex-wrap gap-2"
+      >
         <Button asChild size="sm">
-          <a href={replyHref(item)} onClick={() => unread && update.mutate({ read: true })}>
+          <a
+            href={replyHref(item)}
+            onClick={() =>
+              unread &&
+              void update.submit(
+                { [FORM_FIELD]: INBOX_FORM, id: rowId, change: 'read' },
+                { method: 'post', action },
+              )
+            }
+          >
             Reply by email
           </a>
         </Button>
         <Button
+          type="submit"
+          name="change"
+          value={unread ? 'read' : 'unread'}
           size="sm"
           variant="outline"
-          disabled={update.isPending}
-          onClick={() => update.mutate({ read: unread })}
+          disabled={update.pending}
           aria-label={`Mark the request from ${item.name} as ${unread ? 'read' : 'unread'}`}
         >
           {unread ? 'Mark as read' : 'Mark as unread'}
         </Button>
         <Button
+          type="submit"
+          name="change"
+          value={archive}
           size="sm"
           variant="outline"
-          disabled={update.isPending}
-          onClick={() => update.mutate({ archived: item.archivedAt === null })}
-          aria-label={`${item.archivedAt === null ? 'Archive' : 'Move back to the inbox'} the request from ${item.name}`}
+          pending={pendingChange === archive}
+          pendingText={archive === 'archive' ? 'Archiving...' : 'Moving...'}
+          disabled={update.pending}
+          aria-label={`${archive === 'archive' ? 'Archive' : 'Move back to the inbox'} the request from ${item.name}`}
         >
-          {item.archivedAt === null ? 'Archive' : 'Move to inbox'}
+          {archive === 'archive' ? 'Archive' : 'Move to inbox'}
         </Button>
-      </div>
+        <FormNotice answer={update.answer} className="basis-full" />
+      </RowForm>
     </article>
   );
 }

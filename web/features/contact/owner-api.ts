@@ -2,7 +2,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Pipeline, QuoteEvent } from '../../../common/schemas/contact.ts';
 import { ADMIN_PREFIX } from '../../lib/api.ts';
-import { apiRequest } from '../../lib/request.ts';
 
 /** The owner's inbox and pipeline. */
 export const contactOwnerPaths = {
@@ -24,5 +23,15 @@ export const useQuoteHistory = (id: number, enabled: boolean) =>
 /** The board's forms by name in the pipeline page's action: a request's stage, value and a note. */
 export const PIPELINE_FORMS = { stage: 'stage', value: 'value', note: 'note' } as const;
 
-export const updateInboxItem = (kind: string, id: number, changes: { read?: boolean; archived?: boolean }) =>
-  apiRequest('PATCH', contactOwnerPaths.inboxItem(kind, id), changes);
+/**
+ * An inbox entry's 'Mark as read', 'Mark as unread', 'Archive' and 'Move to inbox': one form of its
+ * row (`id` is `<kind>-<id>`), the button pressed says which (`change`).
+ */
+export const INBOX_FORM = 'inbox-item';
+export const INBOX_CHANGES = {
+  read: { read: true },
+  unread: { read: false },
+  archive: { archived: true },
+  unarchive: { archived: false },
+} as const;
+export type InboxChange = keyof typeof INBOX_CHANGES;

@@ -1,7 +1,5 @@
-/** The notification outbox as the owner sees it: its paths, reads and requests. */
-import type { OutboxMessage } from '../../../common/schemas/notifications.ts';
+/** The notification outbox as the owner sees it: its paths and forms. */
 import { ADMIN_PREFIX } from '../../lib/api.ts';
-import { requestJson } from '../../lib/request.ts';
 
 /** The notification outbox. */
 export const outboxPaths = {
@@ -10,4 +8,5 @@ export const outboxPaths = {
 } as const;
 
 /** Sends a failed or waiting message again now. */
-export const retryMessage = (id: number) => requestJson<OutboxMessage>('POST', outboxPaths.outboxRetry(id));
+/** 'Retry' on a failed message: a form of its row, posted to the outbox page (ADR 018). */
+export const RETRY_FORM = 'outbox-retry';

@@ -1,12 +1,15 @@
 import { type OutboxMessage, type OutboxState, outboxStates } from '../../../common/schemas/notifications.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
+import { usePageAction } from '../../lib/form-post.ts';
 import { Button } from '../../ui/button.tsx';
+import { FormNotice } from '../../ui/form-notice.tsx';
 import { Link } from '../../ui/link.tsx';
 import { When } from '../../ui/when.tsx';
-import { AdminSection, EntryList, useAdminAction, useFilteredAdminList } from '../admin/admin-list.tsx';
+import { AdminSection, EntryList, useFilteredAdminList } from '../admin/admin-list.tsx';
 import { useSummary } from '../admin/api.ts';
 import { StatusBadge } from '../admin/panel.tsx';
-import { outboxPaths, retryMessage } from './api.ts';
+import { RowForm, useRowForm } from '../admin/row-list.tsx';
+import { outboxPaths, RETRY_FORM } from './api.ts';
 
 const STATE_LABELS: Record<OutboxState, string> = {
   all: 'All messages',
@@ -113,10 +116,6 @@ export function Outbox() {
 }
 
 function OutboxEntry({ message }: { message: OutboxMessage }) {
-  const retry = useAdminAction(
-    () => retryMessage(message.id),
-    () => ({ title: 'Queued to send again', description: message.subject }),
-  );
   return (
     <article aria-label={message.subject} className="rounded-md border border-border p-4 text-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -147,19 +146,38 @@ function OutboxEntry({ message }: { message: OutboxMessage }) {
         <summary className="cursor-pointer text-xs font-medium">Message</summary>
         <p className="mt-2 whitespace-pre-line break-words">{message.body}</p>
       </details>
-      {message.status === 'failed' && (
-        <Button
-          size="sm"
-          variant="outline"
-          className="mt-3"
-          pending={retry.isPending}
-          pendingText="Retrying..."
-          onClick={() => retry.mutate(undefined)}
-          aria-label={`Retry “${message.subject}”`}
-        >
-          Retry
-        </Button>
-      )}
+      {message.status === 'failed' && <RetryForm message={message} />}
     </article>
+  );
+}
+
+/** 'Retry' on a failed message: queued to send again, with the page's code or without it. */
+function RetryForm({ message }: { message: OutboxMessage }) {
+  const action = usePageAction();
+  const retry = useRowForm(RETRY_FORM, message.id, () => ({
+    title: 'Queued to send again',
+    description: message.subject,
+  }));
+  return (
+    <RowForm
+      form={retry}
+      name={RETRY_FORM}
+      id={message.id}
+      label={`Retry “${message.subject}”`}
+      action={action}
+      className="mt-3 flex flex-wrap items-center gap-3"
+    >
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        pending={retry.pending}
+        pendingText="Retrying..."
+        aria-label={`Retry “${message.subject}”`}
+      >
+        Retry
+      </Button>
+      <FormNotice answer={retry.answer} />
+    </RowForm>
   );
 }

@@ -1,7 +1,6 @@
 /** The owner's view of the endorsements: its paths, reads and requests (kept out of the home page's code). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ADMIN_PREFIX } from '../../lib/api.ts';
-import { apiRequest } from '../../lib/request.ts';
 import { SKILLS_PATH, type SkillsByCategory } from './api.ts';
 
 /** Every endorsement, and removing one. */
@@ -16,5 +15,6 @@ const skillsByCategoryQuery = () => queryOptions<SkillsByCategory>({ queryKey: [
 /** The skills for the dashboard's filter. */
 export const useSkillsByCategory = () => useQuery(skillsByCategoryQuery());
 
-/** The owner removes an abusive endorsement (the skill's count follows). */
-export const removeEndorsement = (id: number) => apiRequest('DELETE', endorsementOwnerPaths.endorsement(id));
+/** 'Remove' asks first, on the page at the endorsement (`?remove=<id>`), then posts this form. */
+export const REMOVE_ENDORSEMENT_FORM = 'endorsement-remove';
+export const REMOVE_ENDORSEMENT_PARAM = 'remove';

@@ -2,7 +2,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminTestimonial, TestimonialInvite } from '../../../common/schemas/testimonials.ts';
 import { ADMIN_PREFIX } from '../../lib/api.ts';
-import { apiRequest } from '../../lib/request.ts';
 
 /** A client's private link to write (or change, or withdraw) their testimonial. */
 export const testimonialRequestPath = (token: string) =>
@@ -30,10 +29,15 @@ export const WITHDRAW_FORM = 'withdraw';
 
 export const useTestimonialRequests = () =>
   useQuery<AdminTestimonial[]>({ queryKey: [testimonialPaths.testimonials] });
-export const approveTestimonial = (id: number) =>
-  apiRequest('POST', testimonialPaths.testimonialAction(id, 'approve'));
-export const hideTestimonial = (id: number) =>
-  apiRequest('POST', testimonialPaths.testimonialAction(id, 'hide'));
-/** The owner's forms in the testimonials page's action: ask a client; a new link for one asked. */
-export const TESTIMONIAL_ADMIN_FORMS = { ask: 'ask', newLink: 'new-link' } as const;
-export const deleteTestimonial = (id: number) => apiRequest('DELETE', testimonialPaths.testimonial(id));
+/**
+ * The owner's forms in the testimonials page's action: ask a client; a new link for one asked;
+ * approve what came, take it off the site, delete a request (asked first: `?delete=<id>`).
+ */
+export const TESTIMONIAL_ADMIN_FORMS = {
+  ask: 'ask',
+  newLink: 'new-link',
+  approve: 'testimonial-approve',
+  hide: 'testimonial-hide',
+  delete: 'testimonial-delete',
+} as const;
+export const DELETE_TESTIMONIAL_PARAM = 'delete';

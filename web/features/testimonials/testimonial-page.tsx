@@ -14,7 +14,7 @@ import { useRouteForm } from '../../lib/route-form.tsx';
 import { BackHome } from '../../ui/back-home.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
-import { ConfirmStep } from '../../ui/confirm-step.tsx';
+import { ConfirmStep, useConfirmStep } from '../../ui/confirm-step.tsx';
 import { Field } from '../../ui/field.tsx';
 import { FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { CheckCircle2, LoaderCircle, ShieldCheck } from '../../ui/icons.tsx';
@@ -172,6 +172,10 @@ function Sent({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const refresh = useRefreshInvite(token);
+  const withdraw = useConfirmStep(WITHDRAW_FORM, {
+    done: { title: 'Testimonial withdrawn', description: 'It is no longer on the site.' },
+    onDone: refresh,
+  });
   useEffect(() => heading.current?.focus(), []);
   const roleLine = [invite.role, invite.company].filter(Boolean).join(', ');
   return (
@@ -201,11 +205,9 @@ function Sent({
       </figure>
       {confirming ? (
         <ConfirmStep
-          form={WITHDRAW_FORM}
+          step={withdraw}
           question="Withdraw your testimonial? It leaves the site at once."
           confirm={['Yes, withdraw it', 'Withdrawing...']}
-          done={{ title: 'Testimonial withdrawn', description: 'It is no longer on the site.' }}
-          onDone={refresh}
           className="mt-6"
         />
       ) : (

@@ -3,33 +3,30 @@
  * and get their private link, emailed through the outbox when an address is given; approve what
  * they send, take it off the site again, give a fresh link, or delete the request.
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TestimonialStatus } from '../../../common/constants.ts';
 import type { AdminTestimonial, TestimonialLink } from '../../../common/schemas/testimonials.ts';
-import { usePageAction } from '../../lib/form-post.ts';
+import { useAsking, useDone, usePageAction } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
+import { ConfirmStep, useConfirmStep } from '../../ui/confirm-step.tsx';
 import { Field } from '../../ui/field.tsx';
-import { FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Copy } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
+import { Link } from '../../ui/link.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { When } from '../../ui/when.tsx';
-import { useAdminAction, useRefreshAdmin } from '../admin/admin-list.tsx';
+import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel, StatusBadge } from '../admin/panel.tsx';
+import { RowForm, useRowForm } from '../admin/row-list.tsx';
 import { usePipeline } from '../contact/owner-api.ts';
 import { TESTIMONIALS_PATH } from '../profile/api.ts';
-import {
-  approveTestimonial,
-  deleteTestimonial,
-  hideTestimonial,
-  TESTIMONIAL_ADMIN_FORMS,
-  useTestimonialRequests,
-} from './api.ts';
+import { DELETE_TESTIMONIAL_PARAM, TESTIMONIAL_ADMIN_FORMS, useTestimonialRequests } from './api.ts';
 
 const STATUS_LABELS: Record<TestimonialStatus, string> = {
   requested: 'Asked',
@@ -38,8 +35,25 @@ const STATUS_LABELS: Record<TestimonialStatus, string> = {
   withdrawn: 'Withdrawn by the client',
 };
 
+/** What a row's form that came back to the page without its code did (`?done=<form>`). */
+const DONE_TITLES = {
+  [TESTIMONIAL_ADMIN_FORMS.approve]: 'Approved',
+  [TESTIMONIAL_ADMIN_FORMS.hide]: 'Taken off the site',
+  [TESTIMONIAL_ADMIN_FORMS.delete]: 'Deleted',
+};
+
 export function TestimonialsAdmin() {
   const { data, error, isLoading } = useTestimonialRequests();
+  const approved = useDone(TESTIMONIAL_ADMIN_FORMS.approve);
+  const hidden = useDone(TESTIMONIAL_ADMIN_FORMS.hide);
+  const deleted = useDone(TESTIMONIAL_ADMIN_FORMS.delete);
+  const doneTitle = approved
+    ? DONE_TITLES[TESTIMONIAL_ADMIN_FORMS.approve]
+    : hidden
+      ? DONE_TITLES[TESTIMONIAL_ADMIN_FORMS.hide]
+      : deleted
+        ? DONE_TITLES[TESTIMONIAL_ADMIN_FORMS.delete]
+        : null;
   return (
     <div className="space-y-8">
       <AskForm />
@@ -49,6 +63,7 @@ export function TestimonialsAdmin() {
         description="What your clients wrote through their private links, newest request first. Approved ones show on the home page marked 'Verified client'; the three sample ones stay there until the first is approved."
       >
         <div className="mt-4" aria-busy={isLoading}>
+          {doneTitle && <DoneNotice className="mb-3" title={doneTitle} />}
           {!data && (
             <LoadState
               pending={isLoading}
@@ -226,36 +241,57 @@ function NewLinkForm({ testimonial, disabled }: { testimonial: AdminTestimonial;
   );
 }
 
+/** 'Approve' or 'Take off the site': a form of the row, posted to the page (ADR 018). */
+function StatusForm({
+  testimonial,
+  form,
+  label,
+  pendingText,
+  done,
+  variant,
+}: {
+  testimonial: AdminTestimonial;
+  form: string;
+  label: string;
+  pendingText: string;
+  done: { title: string; description: string };
+  variant?: 'outline';
+}) {
+  const action = usePageAction();
+  const row = useRowForm(form, testimonial.id, () => done, [TESTIMONIALS_PATH]);
+  return (
+    <RowForm
+      form={row}
+      name={form}
+      id={testimonial.id}
+      label={`${label}: ${testimonial.clientName}`}
+      action={action}
+      className="contents"
+    >
+      <Button type="submit" size="sm" variant={variant} pending={row.pending} pendingText={pendingText}>
+        {label}
+      </Button>
+      <FormNotice answer={row.answer} className="basis-full" />
+    </RowForm>
+  );
+}
+
 function TestimonialEntry({ testimonial }: { testimonial: AdminTestimonial }) {
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const approve = useAdminAction(
-    () => approveTestimonial(testimonial.id),
-    () => ({ title: 'Approved', description: 'It shows on the home page now.' }),
-    [TESTIMONIALS_PATH],
-  );
-  const hide = useAdminAction(
-    () => hideTestimonial(testimonial.id),
-    () => ({ title: 'Taken off the site', description: 'It waits for your approval again.' }),
-    [TESTIMONIALS_PATH],
-  );
-  const remove = useAdminAction(
-    () => deleteTestimonial(testimonial.id),
-    () => ({ title: 'Deleted', description: `The request to ${testimonial.clientName} is gone.` }),
-    [TESTIMONIALS_PATH],
-  );
-  const busy = approve.isPending || hide.isPending || remove.isPending;
-  /** One button per action: off while any runs, saying `pendingText` while its own does. */
-  const runs = (action: { isPending: boolean; mutate: () => void }, pendingText: string) => ({
-    disabled: busy,
-    pending: action.isPending,
-    pendingText,
-    onClick: () => action.mutate(),
+  const [params] = useSearchParams();
+  const asking = useAsking(DELETE_TESTIMONIAL_PARAM, String(testimonial.id));
+  const refresh = useRefreshAdmin();
+  const deleting = params.get(DELETE_TESTIMONIAL_PARAM) === String(testimonial.id);
+  const remove = useConfirmStep(TESTIMONIAL_ADMIN_FORMS.delete, {
+    id: String(testimonial.id),
+    done: { title: 'Deleted', description: `The request to ${testimonial.clientName} is gone.` },
+    onDone: () => void refresh(TESTIMONIALS_PATH),
   });
   const roleLine = [testimonial.role, testimonial.company].filter(Boolean).join(', ');
   return (
     <article
+      id={`testimonial-${testimonial.id}`}
       aria-label={`Testimonial from ${testimonial.clientName}`}
-      className="rounded-md border border-border p-4 text-sm"
+      className="scroll-mt-4 rounded-md border border-border p-4 text-sm"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
@@ -296,31 +332,43 @@ function TestimonialEntry({ testimonial }: { testimonial: AdminTestimonial }) {
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         {testimonial.status === 'submitted' && (
-          <Button size="sm" {...runs(approve, 'Approving...')}>
-            Approve
-          </Button>
+          <StatusForm
+            testimonial={testimonial}
+            form={TESTIMONIAL_ADMIN_FORMS.approve}
+            label="Approve"
+            pendingText="Approving..."
+            done={{ title: 'Approved', description: 'It shows on the home page now.' }}
+          />
         )}
         {testimonial.status === 'approved' && (
-          <Button size="sm" variant="outline" {...runs(hide, 'Taking off...')}>
-            Take off the site
-          </Button>
+          <StatusForm
+            testimonial={testimonial}
+            form={TESTIMONIAL_ADMIN_FORMS.hide}
+            label="Take off the site"
+            pendingText="Taking off..."
+            done={{ title: 'Taken off the site', description: 'It waits for your approval again.' }}
+            variant="outline"
+          />
         )}
-        <NewLinkForm testimonial={testimonial} disabled={busy} />
-        {confirmDelete ? (
-          <>
-            <Button size="sm" variant="destructive" {...runs(remove, 'Deleting...')}>
-              Yes, delete
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => setConfirmDelete(false)}>
-              Keep it
-            </Button>
-          </>
-        ) : (
-          <Button size="sm" variant="ghost" disabled={busy} onClick={() => setConfirmDelete(true)}>
-            Delete
+        <NewLinkForm testimonial={testimonial} disabled={deleting} />
+        {!deleting && (
+          <Button asChild size="sm" variant="ghost">
+            {/* The question is on the page, at the request: a link, so it works without the page's code. */}
+            <Link to={`${asking}#testimonial-${testimonial.id}`} preventScrollReset>
+              Delete
+            </Link>
           </Button>
         )}
       </div>
+      {deleting && (
+        <ConfirmStep
+          step={remove}
+          param={DELETE_TESTIMONIAL_PARAM}
+          question={`Delete the request to ${testimonial.clientName}? Their link stops working, and this cannot be undone.`}
+          confirm={['Yes, delete', 'Deleting...']}
+          className="mt-3"
+        />
+      )}
     </article>
   );
 }
