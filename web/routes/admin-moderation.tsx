@@ -9,13 +9,9 @@ import { listParams, listPath } from '../features/admin/list-params.server.ts';
 import { adminMeta } from '../features/admin/meta.ts';
 import { REPLY_FORM } from '../features/blog/api.ts';
 import { replyForms } from '../features/blog/blog-forms.server.ts';
+import { CONTRIBUTION_STATUSES, ContributionModeration } from '../features/blog/guest-post-review.tsx';
 import { MentionModeration } from '../features/blog/mention-moderation.tsx';
-import {
-  COMMENT_STATUSES,
-  CONTRIBUTION_STATUSES,
-  CommentModeration,
-  ContributionModeration,
-} from '../features/blog/moderation.tsx';
+import { COMMENT_STATUSES, CommentModeration } from '../features/blog/moderation.tsx';
 import {
   COMMENTS_FORM,
   CONTRIBUTION_FORM,

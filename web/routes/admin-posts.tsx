@@ -30,7 +30,7 @@ import {
   PUBLISH_DONE,
   PUBLISH_FORM,
 } from '../features/blog/posts-list.tsx';
-import { PREVIEW_LINK_FORM } from '../features/blog/preview-link.tsx';
+import { PREVIEW_LINK_FORM, PreviewLinkForm } from '../features/blog/preview-link.tsx';
 import { TAG_FORM, TagsPanel } from '../features/blog/tags-panel.tsx';
 import { bookingOwnerPaths } from '../features/booking/api.ts';
 import { DONE_PARAM } from '../lib/form-post.ts';
@@ -161,7 +161,13 @@ function PostsPage() {
           <Spinner label="Loading the post" />
         </div>
       ) : (
-        <PostEditor editing={editing.data ?? null} save={save} onDone={() => edit(null)} />
+        <>
+          <PostEditor editing={editing.data ?? null} save={save} onDone={() => edit(null)} />
+          {/* The preview link's own form, outside the editor's: its buttons in the editor name it. */}
+          {editing.data && editing.data.status !== 'published' ? (
+            <PreviewLinkForm post={editing.data} />
+          ) : null}
+        </>
       )}
       <PostsList
         newPost={writing ? null : `?${NEW_POST_PARAM}`}

@@ -1,44 +1,31 @@
 /**
- * Moderation: comments waiting for approval (singly or in bulk: approve, reject,
- * mark spam) and guest posts (a full preview rendered as visitors would see it,
- * review notes, approve into a draft post, reject, spam). Approved comments show
- * on the post at once: the server clears its cache and the page's public reads
- * are refreshed here.
+ * Moderation's comments: those waiting for approval (singly or in bulk: approve, reject, mark
+ * spam), answered from here too. Approved comments show on the post at once: the server clears
+ * its cache and the page's public reads are refreshed here. Guest posts are reviewed in
+ * guest-post-review.tsx.
  */
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminComment } from '../../../common/schemas/comments.ts';
-import type { AdminContribution } from '../../../common/schemas/contributions.ts';
 import type { ModerationAction } from '../../../common/schemas/shared.ts';
 import { DONE_PARAM, usePageAction } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { Button } from '../../ui/button.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Link } from '../../ui/link.tsx';
-import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { When } from '../../ui/when.tsx';
-import { AdminSection, EntryList, useFilteredAdminList, useRefreshAdmin } from '../admin/admin-list.tsx';
+import { AdminSection, useFilteredAdminList, useRefreshAdmin } from '../admin/admin-list.tsx';
 import { RowForm, useRowForm } from '../admin/row-list.tsx';
-import { BLOG_PATH, COMMENTS_PREFIX } from './api.ts';
-import { MathStyles } from './math-styles.tsx';
-import { COMMENTS_FORM, CONTRIBUTION_FORM, ownerBlogPaths } from './owner-api.ts';
+import { COMMENTS_PREFIX } from './api.ts';
+import { COMMENTS_FORM, ownerBlogPaths } from './owner-api.ts';
 import ReplyForm, { useReplyAnswer } from './reply-form.tsx';
+import { doneWord, VerdictButtons } from './verdict-buttons.tsx';
 
 export const COMMENT_STATUSES = ['pending', 'approved', 'spam'] as const;
 const COMMENT_STATUS_LABELS = { pending: 'Waiting', approved: 'Approved', spam: 'Spam' } as const;
 type CommentStatus = (typeof COMMENT_STATUSES)[number];
-export const CONTRIBUTION_STATUSES = ['pending', 'reviewed', 'all'] as const;
-type ContributionStatus = (typeof CONTRIBUTION_STATUSES)[number];
-const CONTRIBUTION_STATUS_LABELS = {
-  pending: 'Waiting for review',
-  reviewed: 'Reviewed',
-  all: 'All',
-} as const;
-
-const doneWord = { approve: 'approved', reject: 'rejected', spam: 'marked as spam' } as const;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** 'Comment approved', '2 comments marked as spam'. */
 const commentsDone = (count: number, action: ModerationAction) =>
@@ -96,12 +83,6 @@ export function CommentModeration() {
       else next.delete(id);
       return next;
     });
-  const actions: Array<[ModerationAction, string, 'primary' | 'outline' | 'destructive']> = [
-    ['approve', 'Approve', 'primary'],
-    ['spam', 'Mark spam', 'outline'],
-    ['reject', 'Reject', 'destructive'],
-  ];
-
   return (
     <AdminSection
       id="comments"
@@ -148,20 +129,11 @@ export function CommentModeration() {
               {selectedHere.length > 0 ? `${selectedHere.length} selected` : ''}
             </span>
             <div className="ml-auto flex flex-wrap gap-2">
-              {actions.map(([verdict, label, variant]) => (
-                <Button
-                  key={verdict}
-                  type="submit"
-                  name="action"
-                  value={verdict}
-                  size="sm"
-                  variant={variant}
-                  // Without the page's code nothing counts the ticks: the server says when none is.
-                  disabled={hydrated && (selectedHere.length === 0 || moderate.pending)}
-                >
-                  {label} selected
-                </Button>
-              ))}
+              <VerdictButtons
+                text={(word) => `${word} selected`}
+                // Without the page's code nothing counts the ticks: the server says when none is.
+                disabled={() => hydrated && (selectedHere.length === 0 || moderate.pending)}
+              />
             </div>
             <FormNotice answer={moderate.answer} className="basis-full" />
           </moderate.Form>
@@ -212,7 +184,7 @@ export function CommentModeration() {
                         : `IP ${comment.ipAddress ?? 'not recorded'}${comment.notifyOnReply ? ' · wants an email when you reply' : ''}`}
                   </p>
                   <div className="mt-3 flex flex-wrap gap-2">
-                    <CommentActions comment={comment} actions={actions} />
+                    <CommentActions comment={comment} />
                     {comment.isAuthorReply || comment.isSpam ? null : (
                       <DashboardReply commentId={comment.id} postId={comment.postId} to={comment.name} />
                     )}
@@ -228,13 +200,7 @@ export function CommentModeration() {
 }
 
 /** A comment's own Approve, Mark spam and Reject: the comments' form with this one comment. */
-function CommentActions({
-  comment,
-  actions,
-}: {
-  comment: AdminComment;
-  actions: Array<[ModerationAction, string, 'primary' | 'outline' | 'destructive']>;
-}) {
+function CommentActions({ comment }: { comment: AdminComment }) {
   const action = usePageAction();
   const row = useRowForm(
     COMMENTS_FORM,
@@ -252,201 +218,15 @@ function CommentActions({
       className="contents"
     >
       <input type="hidden" name="ids" value={comment.id} />
-      {actions
-        .filter(([verdict]) => !(verdict === 'approve' && comment.isApproved))
-        .filter(([verdict]) => !(verdict === 'spam' && comment.isSpam))
-        .map(([verdict, label, variant]) => (
-          <Button
-            key={verdict}
-            type="submit"
-            name="action"
-            value={verdict}
-            size="sm"
-            variant={variant}
-            disabled={row.pending}
-            aria-label={`${label} the comment by ${comment.name}`}
-          >
-            {label}
-          </Button>
-        ))}
+      <VerdictButtons
+        skip={(verdict) =>
+          (verdict === 'approve' && comment.isApproved) || (verdict === 'spam' && comment.isSpam)
+        }
+        label={(word) => `${word} the comment by ${comment.name}`}
+        disabled={() => row.pending}
+      />
       <FormNotice answer={row.answer} className="basis-full" />
     </RowForm>
-  );
-}
-
-export function ContributionModeration() {
-  const [query, filter] = useFilteredAdminList<AdminContribution, ContributionStatus>(
-    ownerBlogPaths.contributions,
-    {
-      id: 'contribution-status',
-      param: 'guest',
-      field: 'status',
-      values: CONTRIBUTION_STATUSES,
-      labels: CONTRIBUTION_STATUS_LABELS,
-      fallback: 'pending',
-      pageParam: 'guest-page',
-    },
-  );
-
-  return (
-    <AdminSection
-      id="contributions"
-      pageParam="guest-page"
-      title="Guest posts"
-      description="Approving saves a guest post as a draft post that you can edit and publish under Posts."
-      query={query}
-      empty={filter.value === 'pending' ? 'No guest posts are waiting for review.' : 'No guest posts here.'}
-      filter={filter}
-    >
-      {(contributions) => (
-        <EntryList
-          label="Guest posts"
-          className="space-y-6"
-          items={contributions}
-          keyOf={(contribution) => contribution.id}
-          entry={(contribution) => <ContributionReview contribution={contribution} />}
-        />
-      )}
-    </AdminSection>
-  );
-}
-
-function statusOf(contribution: AdminContribution): string {
-  if (!contribution.isReviewed) return 'Waiting for review';
-  if (contribution.isApproved) return 'Approved';
-  return contribution.isSpam ? 'Spam' : 'Rejected';
-}
-
-function ContributionReview({ contribution }: { contribution: AdminContribution }) {
-  const action = usePageAction();
-  const review = useRowForm(
-    CONTRIBUTION_FORM,
-    contribution.id,
-    (sent) => {
-      const verdict = (sent?.get('action') ?? 'reject') as ModerationAction;
-      return verdict === 'approve'
-        ? { title: 'Guest post approved', description: `“${contribution.title}” is saved as a draft post.` }
-        : { title: `Guest post ${doneWord[verdict]}`, description: contribution.title };
-    },
-    [BLOG_PATH],
-  );
-  const notesId = `review-notes-${contribution.id}`;
-  return (
-    <article
-      aria-labelledby={`contribution-${contribution.id}`}
-      className="rounded-md border border-border p-4"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h3 id={`contribution-${contribution.id}`} className="text-lg font-semibold">
-            {contribution.title}
-          </h3>
-          <p className="text-sm text-muted-foreground">
-            By {contribution.authorName}{' '}
-            <a
-              href={`mailto:${contribution.authorEmail}`}
-              className="text-primary underline underline-offset-2"
-            >
-              {contribution.authorEmail}
-            </a>{' '}
-            · <When iso={contribution.createdAt} /> · IP {contribution.ipAddress ?? 'not recorded'}
-          </p>
-        </div>
-        <span className="rounded-full bg-muted px-3 py-1 text-xs font-medium">{statusOf(contribution)}</span>
-      </div>
-      <p className="mt-3">{contribution.summary}</p>
-      {contribution.tags.length > 0 && (
-        <p className="mt-2 text-sm text-muted-foreground">Tags: {contribution.tags.join(', ')}</p>
-      )}
-      <details className="mt-3 rounded-md border border-border">
-        <summary className="cursor-pointer px-3 py-2 text-sm font-medium">Preview the post</summary>
-        <div className="border-t border-border p-4">
-          {contribution.coverImage && (
-            <img
-              src={contribution.coverImage}
-              alt=""
-              className="mb-4 max-h-64 w-full rounded-md object-cover"
-            />
-          )}
-          <MathStyles html={contribution.contentHtml} />
-          <div
-            className="prose-content"
-            // Rendered and sanitised on the server by the same code as published posts.
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised server-side
-            dangerouslySetInnerHTML={{ __html: contribution.contentHtml }}
-          />
-        </div>
-      </details>
-      {contribution.postId !== null && (
-        <p className="mt-3 text-sm">
-          <Link
-            to={`${paths.adminBlog}?edit=${contribution.postId}`}
-            className="text-primary underline underline-offset-2"
-          >
-            Edit the draft post
-          </Link>
-        </p>
-      )}
-      <RowForm
-        form={review}
-        name={CONTRIBUTION_FORM}
-        id={contribution.id}
-        label={`Review “${contribution.title}”`}
-        action={action}
-        className="mt-4"
-      >
-        <div className="flex flex-col gap-1">
-          <label htmlFor={notesId} className="text-sm font-medium">
-            Review notes
-          </label>
-          <Textarea
-            // A fresh field once the stored notes change (a review saved them).
-            key={contribution.reviewNotes ?? ''}
-            id={notesId}
-            name="reviewNotes"
-            rows={2}
-            maxLength={2000}
-            defaultValue={review.answer?.values.reviewNotes ?? contribution.reviewNotes ?? ''}
-            placeholder="Only you see these."
-          />
-        </div>
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Button
-            type="submit"
-            name="action"
-            value="approve"
-            size="sm"
-            disabled={review.pending || contribution.isApproved}
-            aria-label={`Approve “${contribution.title}”`}
-          >
-            Approve as draft
-          </Button>
-          <Button
-            type="submit"
-            name="action"
-            value="spam"
-            size="sm"
-            variant="outline"
-            disabled={review.pending}
-            aria-label={`Mark “${contribution.title}” as spam`}
-          >
-            Mark spam
-          </Button>
-          <Button
-            type="submit"
-            name="action"
-            value="reject"
-            size="sm"
-            variant="destructive"
-            disabled={review.pending}
-            aria-label={`Reject “${contribution.title}”`}
-          >
-            Reject
-          </Button>
-        </div>
-        <FormNotice answer={review.answer} className="mt-2" />
-      </RowForm>
-    </article>
   );
 }
 

@@ -37,7 +37,7 @@ import {
   UnsavedWork,
 } from './post-editor-fields.tsx';
 import { PostPreview, useMarkdownPreview } from './post-preview.tsx';
-import { PreviewLink, PreviewLinkForm } from './preview-link.tsx';
+import { PreviewLink } from './preview-link.tsx';
 import { TagsField } from './tags-field.tsx';
 
 const SLUG_DELAY_MS = 500;
@@ -247,85 +247,76 @@ export function PostEditor({
           : 'Not saved yet';
 
   return (
-    <>
-      <save.Form
-        ref={formElement}
-        id={POST_FORM_ID}
-        method="post"
-        // The editor's own address, so a refusal sent back without the page's code finds it open.
-        action={`${paths.adminBlog}?index&${editing ? `edit=${editing.id}` : NEW_POST_PARAM}`}
-        preventScrollReset
-        noValidate
-        aria-labelledby="editor-title"
-        className="space-y-5 rounded-lg border border-border bg-card p-6"
-        onSubmit={submit}
-      >
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="editor-title" className="text-2xl font-bold">
-            {editing ? `Edit “${editing.title}”` : 'Create New Blog Post'}
-          </h2>
-          <p role="status" aria-label="Save state" className="text-sm text-muted-foreground">
-            {saveState}
-          </p>
-        </div>
-        <FormName name={POST_FORM} />
-        {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        {/* The zone the publish time is written in, as the page shows it (useTimeZone). */}
-        <input type="hidden" name="timeZone" value={timeZone} />
-        <FormNotice answer={answer} />
-        {created || updated ? (
-          <DoneNotice
-            title={created ? 'Success!' : 'Post updated'}
-            text={created ? 'Blog post created successfully.' : 'Your changes are saved.'}
-          />
-        ) : null}
-        {autosave.found ? (
-          <UnsavedWork
-            savedAt={autosave.found.savedAt}
-            timeZone={timeZone}
-            onRestore={restore}
-            onDiscard={autosave.forget}
-          />
-        ) : null}
-        <TitleAndSlug editor={editor} />
-        <Field label="Summary" error={errorOf('summary')}>
-          <Textarea rows={3} {...field('summary')} />
-        </Field>
-        <ContentField
-          editor={editor}
-          uploads={uploads}
-          textarea={content}
-          caret={caret}
-          onPreview={() => void showPreview(form.getValues('content') ?? '')}
+    <save.Form
+      ref={formElement}
+      id={POST_FORM_ID}
+      method="post"
+      // The editor's own address, so a refusal sent back without the page's code finds it open.
+      action={`${paths.adminBlog}?index&${editing ? `edit=${editing.id}` : NEW_POST_PARAM}`}
+      preventScrollReset
+      noValidate
+      aria-labelledby="editor-title"
+      className="space-y-5 rounded-lg border border-border bg-card p-6"
+      onSubmit={submit}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="editor-title" className="text-2xl font-bold">
+          {editing ? `Edit “${editing.title}”` : 'Create New Blog Post'}
+        </h2>
+        <p role="status" aria-label="Save state" className="text-sm text-muted-foreground">
+          {saveState}
+        </p>
+      </div>
+      <FormName name={POST_FORM} />
+      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+      {/* The zone the publish time is written in, as the page shows it (useTimeZone). */}
+      <input type="hidden" name="timeZone" value={timeZone} />
+      <FormNotice answer={answer} />
+      {created || updated ? (
+        <DoneNotice
+          title={created ? 'Success!' : 'Post updated'}
+          text={created ? 'Blog post created successfully.' : 'Your changes are saved.'}
         />
-        <PostPreview html={preview} />
-        <CoverImageField
-          form={form}
-          input={field('coverImage')}
-          error={errorOf('coverImage')}
-          uploading={uploads.uploading}
-          upload={uploads.upload}
-        />
-        <TagsField
-          form={form}
-          field={field('tags')}
-          error={errorOf('tags')}
-          suggested={tagSuggestions.data}
-        />
-        <PublishingFields
-          editor={editor}
-          editing={editing}
+      ) : null}
+      {autosave.found ? (
+        <UnsavedWork
+          savedAt={autosave.found.savedAt}
           timeZone={timeZone}
-          publishAt={publishAt}
-          publishAtId={PUBLISH_AT_ID}
-          onPublishAt={setPublishAt}
-          publishAtError={publishAtError}
+          onRestore={restore}
+          onDiscard={autosave.forget}
         />
-        <EditorActions editing={editing} pending={save.pending} onDone={onDone} />
-        {editing && editing.status !== 'published' ? <PreviewLink post={editing} /> : null}
-      </save.Form>
-      {/* The preview link's own form, outside the editor's: its buttons in the editor name it. */}
-      {editing && editing.status !== 'published' ? <PreviewLinkForm post={editing} /> : null}
-    </>
+      ) : null}
+      <TitleAndSlug editor={editor} />
+      <Field label="Summary" error={errorOf('summary')}>
+        <Textarea rows={3} {...field('summary')} />
+      </Field>
+      <ContentField
+        editor={editor}
+        uploads={uploads}
+        textarea={content}
+        caret={caret}
+        onPreview={() => void showPreview(form.getValues('content') ?? '')}
+      />
+      <PostPreview html={preview} />
+      <CoverImageField
+        form={form}
+        input={field('coverImage')}
+        error={errorOf('coverImage')}
+        uploading={uploads.uploading}
+        upload={uploads.upload}
+      />
+      <TagsField form={form} field={field('tags')} error={errorOf('tags')} suggested={tagSuggestions.data} />
+      <PublishingFields
+        editor={editor}
+        editing={editing}
+        timeZone={timeZone}
+        publishAt={publishAt}
+        publishAtId={PUBLISH_AT_ID}
+        onPublishAt={setPublishAt}
+        publishAtError={publishAtError}
+      />
+      <EditorActions editing={editing} pending={save.pending} onDone={onDone} />
+      {editing && editing.status !== 'published' ? <PreviewLink post={editing} /> : null}
+    </save.Form>
   );
 }
