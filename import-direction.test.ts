@@ -155,6 +155,11 @@ function secondWritePaths(file: string, text: string): string[] {
   if (/\buseMutation\s*\(/.test(code) && !ONE_CLICK_MUTATIONS.includes(file)) {
     wrong.push(`${file}: a form writes through its route action (useRouteForm), not useMutation`);
   }
+  if (/<\w+\.Form\b/.test(code) && file !== 'web/ui/page-form.tsx') {
+    wrong.push(
+      `${file}: a page's form is a PageForm (web/ui/page-form.tsx), not a fetcher's Form of its own`,
+    );
+  }
   if (/\bDOMParser\b|\.text\(\)[\s\S]{0,80}<form|parseFromString/.test(code)) {
     wrong.push(`${file}: an answer comes back as the action's data, never read from a page's HTML`);
   }
@@ -203,6 +208,11 @@ describe('one write path per form and one mail transport (issue 44, ADR 018)', (
     expect(secondWritePaths('web/features/auth/passkeys.tsx', 'useMutation({ mutationFn: run })')).toEqual(
       [],
     );
+    expect(
+      secondWritePaths('web/features/contact/inbox.tsx', '<update.Form ref={update.formRef} method="post">'),
+    ).toEqual([
+      "web/features/contact/inbox.tsx: a page's form is a PageForm (web/ui/page-form.tsx), not a fetcher's Form of its own",
+    ]);
     expect(
       secondWritePaths(
         'web/lib/use-post-form.ts',

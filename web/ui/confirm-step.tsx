@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { useAsking, usePageAction } from '../lib/form-post.ts';
 import { type RouteFormOptions, type RouteFormState, useRouteForm } from '../lib/route-form.tsx';
 import { Button } from './button.tsx';
-import { FormName, FormNotice } from './form-notice.tsx';
+import { FormNotice } from './form-notice.tsx';
 import { Link } from './link.tsx';
+import { PageForm } from './page-form.tsx';
 
 /** A confirm step's form, kept by what stays on the page once its question is gone. */
 export interface ConfirmStepForm {
@@ -57,8 +58,7 @@ export function ConfirmStep({
   const action = usePageAction({ index });
   const keep = useAsking(param ?? '', null);
   return (
-    <step.Form ref={step.formRef} method="post" action={action} preventScrollReset className={className}>
-      <FormName name={form} />
+    <PageForm form={step} name={form} action={action} preventScrollReset className={className}>
       {id === undefined ? null : <input type="hidden" name="id" value={id} />}
       <fieldset className="rounded-lg border border-destructive p-4">
         <legend className="px-1 text-sm font-medium">{question}</legend>
@@ -70,7 +70,7 @@ export function ConfirmStep({
           <KeepLink to={param ? keep : '?'}>Keep it</KeepLink>
         </div>
       </fieldset>
-    </step.Form>
+    </PageForm>
   );
 }
 

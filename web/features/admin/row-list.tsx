@@ -5,7 +5,7 @@
 
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
-import { FormName } from '../../ui/form-notice.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from './admin-list.tsx';
 
@@ -73,17 +73,16 @@ export function RowForm({
   children: React.ReactNode;
 }) {
   return (
-    <form.Form
-      ref={form.formRef}
-      method="post"
+    <PageForm
+      form={form}
+      name={name}
       action={action}
       preventScrollReset
       aria-label={label}
       className={className}
     >
-      <FormName name={name} />
       <input type="hidden" name="id" value={id} />
       {children}
-    </form.Form>
+    </PageForm>
   );
 }

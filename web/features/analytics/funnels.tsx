@@ -19,8 +19,9 @@ import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { DataTable, labelColumn } from '../../ui/data-table.tsx';
 import { Field } from '../../ui/field.tsx';
-import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { RowForm, useRowForm } from '../admin/row-list.tsx';
@@ -202,16 +203,15 @@ function NewFunnelForm() {
   });
   const stepsProblem = form.errorOf('steps');
   return (
-    <form.Form
-      ref={form.formRef}
-      method="post"
+    <PageForm
+      form={form}
+      name={FUNNEL_FORM}
       action={dashboardPaths.analytics}
       preventScrollReset
       noValidate
       aria-label="Add a funnel"
       className="mt-4 space-y-3 rounded-md border border-border p-3"
     >
-      <FormName name={FUNNEL_FORM} />
       <h3 className="font-semibold">Add a funnel</h3>
       <p className="text-sm text-muted-foreground">
         Each step is a page address (* stands for one part of it, as in /blog/*; name several with spaces) or
@@ -257,7 +257,7 @@ function NewFunnelForm() {
       <Button type="submit" pending={form.pending} pendingText="Adding...">
         Add funnel
       </Button>
-    </form.Form>
+    </PageForm>
   );
 }
 

@@ -7,7 +7,8 @@ import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { useDone } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
-import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { ANALYTICS_SETTINGS_FORM } from './api.ts';
@@ -25,15 +26,14 @@ export function AnalyticsSettingsForm({ settings }: { settings: AnalyticsSetting
   });
   const checked = form.answer ? form.answer.values.honorGpc === 'on' : settings.honorGpc;
   return (
-    <form.Form
-      ref={form.formRef}
-      method="post"
+    <PageForm
+      form={form}
+      name={ANALYTICS_SETTINGS_FORM}
       action={dashboardPaths.analytics}
       preventScrollReset
       aria-label="Analytics settings"
       className="mt-4 space-y-3"
     >
-      <FormName name={ANALYTICS_SETTINGS_FORM} />
       {saved && <DoneNotice title={SAVED.title} text={SAVED.text} />}
       <FormNotice answer={form.answer} />
       <label className="flex items-start gap-2 text-sm">
@@ -53,6 +53,6 @@ export function AnalyticsSettingsForm({ settings }: { settings: AnalyticsSetting
       <Button type="submit" pending={form.pending} pendingText="Saving...">
         Save
       </Button>
-    </form.Form>
+    </PageForm>
   );
 }

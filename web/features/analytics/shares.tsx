@@ -11,8 +11,9 @@ import { useRouteForm } from '../../lib/route-form.tsx';
 import { useSiteInfo } from '../../lib/site.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
@@ -61,16 +62,15 @@ function NewShareForm() {
   const sectionsProblem = refused?.errors.sections;
   const chosen = refused ? (refused.values.sections ?? '').split(', ') : ['summary', 'goals'];
   return (
-    <form.Form
-      ref={form.formRef}
-      method="post"
+    <PageForm
+      form={form}
+      name={SHARE_FORM}
       action={dashboardPaths.analytics}
       preventScrollReset
       noValidate
       aria-label="Make a read-only link"
       className="mt-4 space-y-3"
     >
-      <FormName name={SHARE_FORM} />
       <FormNotice answer={refused} />
       {made && (
         <div role="status" className="rounded-md border-2 border-primary p-3 text-sm">
@@ -115,7 +115,7 @@ function NewShareForm() {
       <Button type="submit" pending={form.pending} pendingText="Making...">
         Make link
       </Button>
-    </form.Form>
+    </PageForm>
   );
 }
 

@@ -6,8 +6,9 @@ import { type RouteFormState, useRouteForm } from '../../lib/route-form.tsx';
 import { useSiteInfo } from '../../lib/site.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { SECURITY_FORMS, type Setup, sectionClass, shownOf } from './security-forms.ts';
@@ -106,19 +107,18 @@ export function Authenticator({ state }: { state: Overview['authenticator'] }) {
           </div>
         </div>
       ) : (
-        <start.Form
-          ref={start.formRef}
-          method="post"
+        <PageForm
+          form={start}
+          name={SECURITY_FORMS.start}
           action={pageAction}
           preventScrollReset
           className="mt-4 space-y-3"
         >
-          <FormName name={SECURITY_FORMS.start} />
           <FormNotice answer={start.answer?.kind === 'done' ? undefined : start.answer} />
           <Button type="submit" pending={start.pending} pendingText="Please wait">
             Set up an authenticator app
           </Button>
-        </start.Form>
+        </PageForm>
       )}
     </section>
   );
@@ -151,15 +151,14 @@ function CodeForm({
   const pageAction = usePageAction();
   const refused = state.answer?.kind === 'done' ? undefined : state.answer;
   return (
-    <state.Form
-      ref={state.formRef}
-      method="post"
+    <PageForm
+      form={state}
+      name={form}
       action={pageAction}
       preventScrollReset
       noValidate
       className="flex flex-wrap items-end gap-2"
     >
-      <FormName name={form} />
       <div className="w-full">
         <FormNotice answer={refused} />
       </div>
@@ -176,7 +175,7 @@ function CodeForm({
       >
         {action}
       </Button>
-    </state.Form>
+    </PageForm>
   );
 }
 

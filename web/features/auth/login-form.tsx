@@ -6,8 +6,9 @@ import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { CODE_FORM, LINK_SIGN_IN_FORM, LOGIN_FORM, passkeySignIn, SIGN_IN_LINK_FORM } from './api.ts';
 import { loginFailed, useSignedIn } from './sign-in.ts';
 
@@ -41,15 +42,14 @@ export function LoginForm({
     return <CodeStep message={prompt} answer={codeAnswer} onRestart={() => setRestarted(true)} />;
   return (
     <div className="space-y-4">
-      <login.Form
-        ref={login.formRef}
+      <PageForm
+        form={login}
+        name={LOGIN_FORM}
         id="login-form"
-        method="post"
         action={paths.auth}
         noValidate
         className="space-y-4"
       >
-        <FormName name={LOGIN_FORM} />
         <FormNotice answer={login.answer} />
         <Field label="Username" error={errorOf('username')}>
           <Input autoComplete="username webauthn" {...field('username')} />
@@ -60,7 +60,7 @@ export function LoginForm({
         <Button type="submit" className="w-full" pending={login.pending} pendingText="Please wait">
           Sign In
         </Button>
-      </login.Form>
+      </PageForm>
       {passkeys && <PasskeyButton />}
       {signInLink && <SignInLinkForm />}
     </div>
@@ -81,15 +81,14 @@ function SignInLinkForm() {
       {link.done ? (
         <DoneNotice title="Check your email" text={SIGN_IN_LINK_SENT} className="mt-3" />
       ) : (
-        <link.Form
-          ref={link.formRef}
+        <PageForm
+          form={link}
+          name={SIGN_IN_LINK_FORM}
           id="sign-in-link-form"
-          method="post"
           action={paths.auth}
           noValidate
           className="mt-3 space-y-3"
         >
-          <FormName name={SIGN_IN_LINK_FORM} />
           <FormNotice answer={link.answer} />
           <p className="text-muted-foreground">
             We'll email a sign-in link to the address on your account. It works once, within 15 minutes.
@@ -106,7 +105,7 @@ function SignInLinkForm() {
           >
             Email me a sign-in link
           </Button>
-        </link.Form>
+        </PageForm>
       )}
     </details>
   );
@@ -130,14 +129,13 @@ export function LinkSignIn({ token }: { token: string }) {
     );
   if (restarted) return <LoginForm />;
   return (
-    <linkSignIn.Form
-      ref={linkSignIn.formRef}
+    <PageForm
+      form={linkSignIn}
+      name={LINK_SIGN_IN_FORM}
       id="link-sign-in-form"
-      method="post"
       action={paths.auth}
       className="mt-6 space-y-4"
     >
-      <FormName name={LINK_SIGN_IN_FORM} />
       <FormNotice answer={answer} />
       {answer ? (
         <a href={paths.auth} className="block text-center text-sm font-medium text-primary hover:underline">
@@ -152,7 +150,7 @@ export function LinkSignIn({ token }: { token: string }) {
           </Button>
         </>
       )}
-    </linkSignIn.Form>
+    </PageForm>
   );
 }
 
@@ -174,15 +172,14 @@ function CodeStep({
     if (expired) onRestart();
   }, [expired, onRestart]);
   return (
-    <code.Form
-      ref={code.formRef}
+    <PageForm
+      form={code}
+      name={CODE_FORM}
       id="code-form"
-      method="post"
       action={paths.auth}
       noValidate
       className="space-y-4"
     >
-      <FormName name={CODE_FORM} />
       {/* The server's own words, shown again if the code is refused. */}
       <input type="hidden" name="prompt" value={message} />
       <FormNotice answer={refused} />
@@ -204,7 +201,7 @@ function CodeStep({
       >
         Use a different account
       </a>
-    </code.Form>
+    </PageForm>
   );
 }
 

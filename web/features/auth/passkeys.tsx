@@ -13,6 +13,7 @@ import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Link } from '../../ui/link.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { When } from '../../ui/when.tsx';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
@@ -142,15 +143,14 @@ function PasskeyRow({ passkey }: { passkey: Overview['passkeys'][number] }) {
       className="flex scroll-mt-4 flex-wrap items-center justify-between gap-3 p-3 text-sm"
     >
       {editing ? (
-        <rename.Form
-          ref={rename.formRef}
-          method="post"
+        <PageForm
+          form={rename}
+          name={SECURITY_FORMS.passkeyName}
           action={pageAction}
           preventScrollReset
           noValidate
           className="flex flex-wrap items-end gap-2"
         >
-          <FormName name={SECURITY_FORMS.passkeyName} />
           <input type="hidden" name="id" value={passkey.id} />
           <FormNotice answer={rename.answer} />
           <div className="w-56">
@@ -176,7 +176,7 @@ function PasskeyRow({ passkey }: { passkey: Overview['passkeys'][number] }) {
           <Button type="button" size="sm" variant="outline" onClick={() => setEditing(false)}>
             Cancel
           </Button>
-        </rename.Form>
+        </PageForm>
       ) : (
         <div className="min-w-0">
           <p className="font-medium">

@@ -6,8 +6,9 @@ import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { REGISTER_FORM } from './api.ts';
 
 const recheck = () => import('../../../common/schemas/auth.ts').then((module) => module.registerFormSchema);
@@ -17,15 +18,14 @@ export function RegisterForm() {
   const register = useRouteForm(REGISTER_FORM, { recheck });
   const { field, errorOf } = register;
   return (
-    <register.Form
-      ref={register.formRef}
+    <PageForm
+      form={register}
+      name={REGISTER_FORM}
       id="register-form"
-      method="post"
       action={`${paths.auth}?tab=register`}
       noValidate
       className="space-y-4"
     >
-      <FormName name={REGISTER_FORM} />
       <FormNotice answer={register.answer} />
       <Field label="Username" error={errorOf('username')}>
         <Input autoComplete="username" {...field('username')} />
@@ -42,6 +42,6 @@ export function RegisterForm() {
       <Button type="submit" className="w-full" pending={register.pending} pendingText="Creating account...">
         Create Account
       </Button>
-    </register.Form>
+    </PageForm>
   );
 }

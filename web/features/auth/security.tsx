@@ -4,8 +4,9 @@ import { useDone, usePageAction } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { useTimeZone } from '../../lib/site.ts';
 import { Button } from '../../ui/button.tsx';
-import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { When } from '../../ui/when.tsx';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { RowForm, useRowForm } from '../admin/row-list.tsx';
@@ -58,13 +59,12 @@ function Sessions({ sessions }: { sessions: Overview['sessions'] }) {
           </p>
         </div>
         {others > 0 && (
-          <endOthers.Form ref={endOthers.formRef} method="post" action={action} preventScrollReset>
-            <FormName name={SECURITY_FORMS.endOthers} />
+          <PageForm form={endOthers} name={SECURITY_FORMS.endOthers} action={action} preventScrollReset>
             <Button type="submit" variant="outline" pending={endOthers.pending} pendingText="Ending...">
               End all other sessions
             </Button>
             <FormNotice className="mt-2" answer={endOthers.answer} />
-          </endOthers.Form>
+          </PageForm>
         )}
       </div>
       {endOthers.done && !endOthers.answer && (

@@ -13,8 +13,9 @@ import { useRouteForm } from '../../lib/route-form.tsx';
 import { useTimeZone } from '../../lib/site.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
-import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { When } from '../../ui/when.tsx';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
@@ -69,12 +70,11 @@ function Backups() {
         </>
       }
       actions={
-        <backUp.Form ref={backUp.formRef} method="post" action={pageAction} preventScrollReset>
-          <FormName name={DATA_FORMS.backup} />
+        <PageForm form={backUp} name={DATA_FORMS.backup} action={pageAction} preventScrollReset>
           <Button type="submit" pending={backUp.pending} pendingText="Backing up...">
             Back up now
           </Button>
-        </backUp.Form>
+        </PageForm>
       }
     >
       <FormNotice answer={backUp.answer} className="mt-4" />
@@ -212,9 +212,9 @@ function MarkdownPosts() {
         Export every post (zip)
       </a>
 
-      <importer.Form
-        ref={importer.formRef}
-        method="post"
+      <PageForm
+        form={importer}
+        name={DATA_FORMS.import}
         action={pageAction}
         encType="multipart/form-data"
         preventScrollReset
@@ -222,7 +222,6 @@ function MarkdownPosts() {
         className="mt-6 space-y-3"
         aria-label="Import posts"
       >
-        <FormName name={DATA_FORMS.import} />
         <FormNotice answer={importer.answer} />
         <label htmlFor="import-file" className="block text-sm font-medium">
           Zip of Markdown posts
@@ -289,7 +288,7 @@ function MarkdownPosts() {
             </Button>
           )}
         </div>
-      </importer.Form>
+      </PageForm>
 
       {preview && <ImportPreview preview={preview} changes={changes} hydrated={hydrated} />}
     </Panel>

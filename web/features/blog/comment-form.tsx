@@ -10,8 +10,9 @@ import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { COMMENT_FORM } from './api.ts';
 
@@ -29,9 +30,9 @@ function CommentFormContent({ slug }: { slug: string }) {
   const comment = useRouteForm(COMMENT_FORM, { empty: { notifyOnReply: false }, done: SUBMITTED, recheck });
   const { field, errorOf } = comment;
   return (
-    <comment.Form
-      ref={comment.formRef}
-      method="post"
+    <PageForm
+      form={comment}
+      name={COMMENT_FORM}
       action={`${paths.post(slug)}#leave-comment`}
       preventScrollReset
       noValidate
@@ -39,7 +40,6 @@ function CommentFormContent({ slug }: { slug: string }) {
       className="relative mt-10 rounded-lg border border-border bg-card p-6"
     >
       <div className="min-w-0 space-y-4">
-        <FormName name={COMMENT_FORM} />
         <h3 id="leave-comment" className="text-xl font-semibold">
           Leave a Comment
         </h3>
@@ -78,7 +78,7 @@ function CommentFormContent({ slug }: { slug: string }) {
           Submit Comment
         </Button>
       </div>
-    </comment.Form>
+    </PageForm>
   );
 }
 

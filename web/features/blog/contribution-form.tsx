@@ -8,10 +8,11 @@ import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { FormNotice } from '../../ui/form-notice.tsx';
 import { CheckCircle2 } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Link } from '../../ui/link.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
@@ -55,15 +56,14 @@ export function ContributionForm() {
           </div>
         </div>
       ) : (
-        <guestPost.Form
-          ref={guestPost.formRef}
-          method="post"
+        <PageForm
+          form={guestPost}
+          name={CONTRIBUTION_FORM}
           action={paths.contribute}
           noValidate
           aria-label="Guest post"
           className="relative space-y-5 rounded-lg border border-border bg-card p-6"
         >
-          <FormName name={CONTRIBUTION_FORM} />
           <FormNotice answer={guestPost.answer} />
           <Field label="Title" hint="5 to 100 characters." error={errorOf('title')}>
             <Input {...field('title')} />
@@ -96,7 +96,7 @@ export function ContributionForm() {
           <Button type="submit" pending={guestPost.pending} pendingText="Submitting...">
             Submit for Review
           </Button>
-        </guestPost.Form>
+        </PageForm>
       )}
     </>
   );

@@ -12,8 +12,9 @@ import { DONE_PARAM, usePageAction } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Link } from '../../ui/link.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { When } from '../../ui/when.tsx';
 import { AdminSection, useFilteredAdminList, useRefreshAdmin } from '../admin/admin-list.tsx';
@@ -102,16 +103,15 @@ export function CommentModeration() {
     >
       {(comments) => (
         <>
-          <moderate.Form
-            ref={moderate.formRef}
+          <PageForm
+            form={moderate}
+            name={COMMENTS_FORM}
             id={COMMENTS_FORM_ID}
-            method="post"
             action={action}
             preventScrollReset
             aria-label="Moderate comments"
             className="flex flex-wrap items-center gap-3 border-b border-border pb-3"
           >
-            <FormName name={COMMENTS_FORM} />
             {hydrated && (
               <label className="flex items-center gap-2 text-sm">
                 <input
@@ -136,7 +136,7 @@ export function CommentModeration() {
               />
             </div>
             <FormNotice answer={moderate.answer} className="basis-full" />
-          </moderate.Form>
+          </PageForm>
           <ul aria-label="Comments" className="divide-y divide-border">
             {comments.map((comment) => (
               <li key={comment.id} className="flex gap-3 py-4">

@@ -20,7 +20,8 @@ import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { useTimeZone } from '../../lib/site.ts';
 import { Field } from '../../ui/field.tsx';
-import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
@@ -247,10 +248,11 @@ export function PostEditor({
           : 'Not saved yet';
 
   return (
-    <save.Form
-      ref={formElement}
+    <PageForm
+      form={save}
+      name={POST_FORM}
+      formRef={formElement}
       id={POST_FORM_ID}
-      method="post"
       // The editor's own address, so a refusal sent back without the page's code finds it open.
       action={`${paths.adminBlog}?index&${editing ? `edit=${editing.id}` : NEW_POST_PARAM}`}
       preventScrollReset
@@ -267,7 +269,6 @@ export function PostEditor({
           {saveState}
         </p>
       </div>
-      <FormName name={POST_FORM} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       {/* The zone the publish time is written in, as the page shows it (useTimeZone). */}
       <input type="hidden" name="timeZone" value={timeZone} />
@@ -317,6 +318,6 @@ export function PostEditor({
       />
       <EditorActions editing={editing} pending={save.pending} onDone={onDone} />
       {editing && editing.status !== 'published' ? <PreviewLink post={editing} /> : null}
-    </save.Form>
+    </PageForm>
   );
 }

@@ -10,8 +10,9 @@ import { useRouteForm } from '../../lib/route-form.tsx';
 import { useSiteInfo } from '../../lib/site.ts';
 import { useCopyLink } from '../../lib/use-copy-link.ts';
 import { Button } from '../../ui/button.tsx';
-import { FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 
@@ -36,17 +37,16 @@ export function PreviewLinkForm({ post }: { post: AdminPost }) {
     key: formId(post),
   });
   return (
-    <form.Form
-      ref={form.formRef}
+    <PageForm
+      form={form}
+      name={PREVIEW_LINK_FORM}
       id={formId(post)}
-      method="post"
       action={`${paths.adminBlog}?index&edit=${post.id}`}
       preventScrollReset
     >
-      <FormName name={PREVIEW_LINK_FORM} />
       <input type="hidden" name="id" value={post.id} />
       <FormNotice answer={form.answer} />
-    </form.Form>
+    </PageForm>
   );
 }
 

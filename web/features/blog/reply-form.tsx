@@ -11,7 +11,8 @@ import { useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { FormNotice } from '../../ui/form-notice.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { commentsPath, REPLY_FORM } from './api.ts';
 
@@ -51,16 +52,15 @@ export default function ReplyForm({
     },
   });
   return (
-    <reply.Form
-      ref={reply.formRef}
-      method="post"
+    <PageForm
+      form={reply}
+      name={REPLY_FORM}
       action={pageAction}
       preventScrollReset
       noValidate
       aria-label={`Reply to ${to}`}
       className="mt-3 space-y-2"
     >
-      <FormName name={REPLY_FORM} />
       <input type="hidden" name="commentId" value={commentId} />
       <FormNotice answer={reply.answer} />
       <Field label={`Your reply to ${to}`} error={reply.errorOf('content')}>
@@ -74,6 +74,6 @@ export default function ReplyForm({
           Cancel
         </Button>
       </div>
-    </reply.Form>
+    </PageForm>
   );
 }

@@ -9,9 +9,10 @@ import { useDone } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
-import { DoneNotice, FormName } from '../../ui/form-notice.tsx';
+import { DoneNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
@@ -76,9 +77,9 @@ function TagRow({ name, count, others }: { name: string; count: number; others: 
   });
   const problem = rename.errorOf('to') ?? (rename.answer?.message || undefined);
   return (
-    <rename.Form
-      ref={rename.formRef}
-      method="post"
+    <PageForm
+      form={rename}
+      name={TAG_FORM}
       // The posts page is the dashboard's index route.
       action={`${paths.adminBlog}?index`}
       preventScrollReset
@@ -86,7 +87,6 @@ function TagRow({ name, count, others }: { name: string; count: number; others: 
       aria-label={`Rename the tag ${name}`}
       className="flex flex-wrap items-end gap-3"
     >
-      <FormName name={TAG_FORM} />
       <input type="hidden" name="from" value={name} />
       <p className="min-w-0 basis-full sm:mr-auto sm:basis-auto">
         <span className="font-medium break-words">{name}</span>{' '}
@@ -115,6 +115,6 @@ function TagRow({ name, count, others }: { name: string; count: number; others: 
           {problem}
         </p>
       )}
-    </rename.Form>
+    </PageForm>
   );
 }

@@ -12,8 +12,9 @@ import { usePageAction } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { DoneNotice, FormName } from '../../ui/form-notice.tsx';
+import { DoneNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { Select } from '../../ui/select.tsx';
 import { BOOKING_STATUS_PATH } from '../profile/api.ts';
 import { bookingOwnerPaths, isSlotsQuery } from './api.ts';
@@ -131,16 +132,15 @@ export function SettingsForm({ initial: stored }: { initial: BookingSettings }) 
   const setDay = (index: number, changes: Partial<DayHours>) =>
     setDays(days.map((day, i) => (i === index ? { ...day, ...changes } : day)));
   return (
-    <save.Form
-      ref={save.formRef}
-      method="post"
+    <PageForm
+      form={save}
+      name={AVAILABILITY_FORM}
       action={pageAction}
       preventScrollReset
       noValidate
       aria-label="Availability"
       className="mt-4 space-y-6"
     >
-      <FormName name={AVAILABILITY_FORM} />
       <input type="hidden" name="blockedDates" value={blocked.join(',')} />
       <input type="hidden" name="specialHours" value={writeSpecialHours(special)} />
       {saved ? <DoneNotice title="Availability saved" text="Visitors see the new times at once." /> : null}
@@ -253,7 +253,7 @@ export function SettingsForm({ initial: stored }: { initial: BookingSettings }) 
       <Button type="submit" pending={save.pending} pendingText="Saving...">
         Save availability
       </Button>
-    </save.Form>
+    </PageForm>
   );
 }
 

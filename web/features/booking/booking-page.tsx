@@ -14,10 +14,11 @@ import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { cn } from '../../ui/cn.ts';
 import { Field } from '../../ui/field.tsx';
-import { FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { FormNotice } from '../../ui/form-notice.tsx';
 import { CalendarDays } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Link } from '../../ui/link.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
@@ -166,16 +167,15 @@ export function BookingPage({
   return (
     <>
       {chooser}
-      <book.Form
-        ref={book.formRef}
+      <PageForm
+        form={book}
+        name={BOOK_FORM}
         id={BOOK_FORM_ID}
-        method="post"
         action={paths.bookACall}
         noValidate
         aria-labelledby="book-form-title"
         className="space-y-6 rounded-lg border border-border bg-card p-4 sm:p-6"
       >
-        <FormName name={BOOK_FORM} />
         <input type="hidden" name="type" value={type?.id ?? ''} />
         {/* The visitor's zone for their emails, only once it is known to be theirs. */}
         <input type="hidden" name="timeZone" value={zone.visitors ? timeZone : ''} />
@@ -237,7 +237,7 @@ export function BookingPage({
         <Button type="submit" pending={book.pending} pendingText="Booking...">
           Book the call
         </Button>
-      </book.Form>
+      </PageForm>
     </>
   );
 }

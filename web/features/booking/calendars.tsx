@@ -10,9 +10,10 @@ import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { Select } from '../../ui/select.tsx';
 import { When } from '../../ui/when.tsx';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
@@ -102,16 +103,15 @@ function AccountForm({ caldav }: { caldav: CalendarOverview['caldav'] }) {
           text="Its busy times no longer block slots."
         />
       )}
-      <form.Form
-        ref={form.formRef}
-        method="post"
+      <PageForm
+        form={form}
+        name={CALENDAR_FORMS.account}
         action={action}
         preventScrollReset
         noValidate
         aria-label="Calendar account"
         className="mt-3 grid gap-4 sm:grid-cols-2"
       >
-        <FormName name={CALENDAR_FORMS.account} />
         <div className="sm:col-span-2">
           <Field
             label="Server address"
@@ -152,22 +152,21 @@ function AccountForm({ caldav }: { caldav: CalendarOverview['caldav'] }) {
           </Button>
         </div>
         <FormNotice className="sm:col-span-2" answer={form.answer} />
-      </form.Form>
+      </PageForm>
       {caldav && (
-        <disconnect.Form
-          ref={disconnect.formRef}
-          method="post"
+        <PageForm
+          form={disconnect}
+          name={CALENDAR_FORMS.disconnect}
           action={action}
           preventScrollReset
           aria-label="Disconnect the calendar account"
           className="mt-3"
         >
-          <FormName name={CALENDAR_FORMS.disconnect} />
           <Button type="submit" variant="outline" pending={disconnect.pending} pendingText="Disconnecting...">
             Disconnect account
           </Button>
           <FormNotice className="mt-2" answer={disconnect.answer} />
-        </disconnect.Form>
+        </PageForm>
       )}
     </>
   );
@@ -196,16 +195,15 @@ function WriteToForm({ caldav }: { caldav: NonNullable<CalendarOverview['caldav'
   }
   const options = Object.fromEntries(caldav.calendars.map((calendar) => [calendar.url, calendar.name]));
   return (
-    <form.Form
-      ref={form.formRef}
-      method="post"
+    <PageForm
+      form={form}
+      name={CALENDAR_FORMS.writeTo}
       action={action}
       preventScrollReset
       noValidate
       aria-label="Where bookings go"
       className="mt-4 flex flex-wrap items-end gap-3"
     >
-      <FormName name={CALENDAR_FORMS.writeTo} />
       {form.done && !form.answer && <DoneNotice className="basis-full" {...doneText(done)} />}
       <div className="min-w-0 flex-1 basis-60">
         <Field label="Write bookings to" error={form.errorOf('calendar')}>
@@ -220,7 +218,7 @@ function WriteToForm({ caldav }: { caldav: NonNullable<CalendarOverview['caldav'
         Save
       </Button>
       <FormNotice className="basis-full" answer={form.answer} />
-    </form.Form>
+    </PageForm>
   );
 }
 
@@ -236,14 +234,19 @@ function FeedRow({ feed }: { feed: CalendarOverview['feeds'][number] }) {
     <li className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm">
       <span className="min-w-0 break-all">{feed.label}</span>
       {feed.id ? (
-        <form.Form method="post" action={action} preventScrollReset aria-label={`Remove ${feed.label}`}>
-          <FormName name={CALENDAR_FORMS.removeFeed} />
+        <PageForm
+          form={form}
+          name={CALENDAR_FORMS.removeFeed}
+          action={action}
+          preventScrollReset
+          aria-label={`Remove ${feed.label}`}
+        >
           <input type="hidden" name="id" value={feed.id} />
           <Button type="submit" size="sm" variant="outline" pending={form.pending} pendingText="Removing...">
             Remove
           </Button>
           <FormNotice className="mt-2" answer={form.answer} />
-        </form.Form>
+        </PageForm>
       ) : (
         <span className="text-muted-foreground">Set by the deployment</span>
       )}
@@ -273,16 +276,15 @@ function Feeds({ feeds }: { feeds: CalendarOverview['feeds'] }) {
         <DoneNotice className="mt-3" title="Calendar removed" text="Its busy times no longer block slots." />
       )}
       {form.done && !form.answer && <DoneNotice className="mt-3" {...doneText(done)} />}
-      <form.Form
-        ref={form.formRef}
-        method="post"
+      <PageForm
+        form={form}
+        name={CALENDAR_FORMS.addFeed}
         action={action}
         preventScrollReset
         noValidate
         aria-label="Add a calendar feed"
         className="mt-3 flex flex-wrap items-end gap-3"
       >
-        <FormName name={CALENDAR_FORMS.addFeed} />
         <div className="min-w-0 flex-1 basis-72">
           <Field
             label="Feed address"
@@ -301,7 +303,7 @@ function Feeds({ feeds }: { feeds: CalendarOverview['feeds'] }) {
           Add feed
         </Button>
         <FormNotice className="basis-full" answer={form.answer} />
-      </form.Form>
+      </PageForm>
     </>
   );
 }

@@ -16,9 +16,10 @@ import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
@@ -82,16 +83,15 @@ function CallTypeForm({ type }: { type: CallType }) {
   const rows = Math.min(MAX_QUESTIONS, type.questions.length + 1);
   const label = adding ? 'Add a call type' : `Call type ${type.name}`;
   return (
-    <form.Form
-      ref={form.formRef}
-      method="post"
+    <PageForm
+      form={form}
+      name={adding ? CALL_TYPE_FORMS.add : CALL_TYPE_FORMS.save}
       action={action}
       preventScrollReset
       noValidate
       aria-label={label}
       className="mt-3 space-y-4"
     >
-      <FormName name={adding ? CALL_TYPE_FORMS.add : CALL_TYPE_FORMS.save} />
       {adding ? null : <input type="hidden" name="id" value={type.id} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" error={form.errorOf('name') ?? form.errorOf('id')}>
@@ -225,7 +225,7 @@ function CallTypeForm({ type }: { type: CallType }) {
       <Button type="submit" pending={form.pending} pendingText="Saving...">
         {adding ? 'Add call type' : 'Save call type'}
       </Button>
-    </form.Form>
+    </PageForm>
   );
 }
 
@@ -233,14 +233,19 @@ function RemoveCallType({ type }: { type: CallType }) {
   const action = usePageAction();
   const form = useCallTypeForm(CALL_TYPE_FORMS.remove, REMOVED, type.id);
   return (
-    <form.Form method="post" action={action} preventScrollReset aria-label={`Remove ${type.name}`}>
-      <FormName name={CALL_TYPE_FORMS.remove} />
+    <PageForm
+      form={form}
+      name={CALL_TYPE_FORMS.remove}
+      action={action}
+      preventScrollReset
+      aria-label={`Remove ${type.name}`}
+    >
       <input type="hidden" name="id" value={type.id} />
       <Button type="submit" size="sm" variant="outline" pending={form.pending} pendingText="Removing...">
         Remove
       </Button>
       <FormNotice className="mt-2" answer={form.answer} />
-    </form.Form>
+    </PageForm>
   );
 }
 

@@ -15,9 +15,9 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { ConfirmStep, KeepLink, useConfirmStep } from '../../ui/confirm-step.tsx';
-import { FormName } from '../../ui/form-notice.tsx';
 import { CalendarDays, CheckCircle2, Download } from '../../ui/icons.tsx';
 import { Link } from '../../ui/link.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
@@ -189,15 +189,14 @@ function MoveCall({
     void refetch();
   }, [refusal, refetch]);
   return (
-    <move.Form
-      ref={move.formRef}
-      method="post"
+    <PageForm
+      form={move}
+      name={MANAGE_FORMS.move}
       action={pageAction}
       preventScrollReset
       aria-labelledby="move-heading"
       className="space-y-5 rounded-lg border border-border bg-card p-4 sm:p-6"
     >
-      <FormName name={MANAGE_FORMS.move} />
       <div>
         <h2 id="move-heading" className="text-xl font-semibold">
           Move to another time
@@ -240,7 +239,7 @@ function MoveCall({
         </Button>
         <KeepLink>Keep the current time</KeepLink>
       </div>
-    </move.Form>
+    </PageForm>
   );
 }
 

@@ -9,8 +9,9 @@ import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from '../../lib/
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { PersonFields } from '../../ui/person-fields.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
@@ -44,13 +45,13 @@ function QuoteFormContent() {
     },
     recheck,
   });
-  const { Form, field, errorOf } = quote;
+  const { field, errorOf } = quote;
   if (quote.done && !quote.answer) return <QuoteSent id={quote.doneId} />;
 
   return (
-    <Form
-      ref={quote.formRef}
-      method="post"
+    <PageForm
+      form={quote}
+      name={QUOTE_FORM}
       id="quote-form"
       // Posted by the browser (no scripts yet, or none), a refusal comes back with the form in view.
       action="/?index#quote-form"
@@ -59,7 +60,6 @@ function QuoteFormContent() {
       aria-labelledby="quote-form-title"
       className="space-y-4 rounded-lg border border-border bg-card p-6"
     >
-      <FormName name={QUOTE_FORM} />
       <h3 id="quote-form-title" className="text-xl font-semibold">
         Get a Custom Quote
       </h3>
@@ -96,7 +96,7 @@ function QuoteFormContent() {
       <Button type="submit" className="w-full" pending={quote.pending} pendingText="Sending...">
         Send Request
       </Button>
-    </Form>
+    </PageForm>
   );
 }
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { AdminQuote } from '../../../common/schemas/contact.ts';
 import { usePageAction } from '../../lib/form-post.ts';
 import type { RouteFormState } from '../../lib/route-form.tsx';
-import { FormName } from '../../ui/form-notice.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 
 /** One of a request's own forms, posted to the page's action with its code or without it (ADR 018). */
 export function RequestForm({
@@ -30,22 +30,21 @@ export function RequestForm({
 }) {
   const pageAction = usePageAction();
   return (
-    <state.Form
-      ref={state.formRef}
-      method="post"
+    <PageForm
+      form={state}
+      name={form}
       action={pageAction}
       preventScrollReset
       noValidate
       aria-label={name ? `${name} the request from ${quote.name}` : undefined}
       className={className}
     >
-      <FormName name={form} />
       <input type="hidden" name="quoteId" value={quote.id} />
       <label htmlFor={fieldId} className="text-xs font-medium">
         {label}
       </label>
       {children}
-    </state.Form>
+    </PageForm>
   );
 }
 

@@ -9,8 +9,9 @@ import { longDate } from '../../lib/dates.ts';
 import { useDone } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
-import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
@@ -45,16 +46,15 @@ export function BlockedPanel({ blocks }: { blocks: FediverseBlock[] }) {
           text="No one on that server can follow the blog."
         />
       )}
-      <form.Form
-        ref={form.formRef}
-        method="post"
+      <PageForm
+        form={form}
+        name={BLOCK_SERVER_FORM}
         action={dashboardPaths.fediverse}
         preventScrollReset
         noValidate
         aria-label="Block a server"
         className="mt-4 flex flex-wrap items-end gap-3"
       >
-        <FormName name={BLOCK_SERVER_FORM} />
         <div className="flex min-w-0 flex-1 basis-60 flex-col gap-1">
           <label htmlFor={id} className="text-sm font-medium">
             Server
@@ -81,7 +81,7 @@ export function BlockedPanel({ blocks }: { blocks: FediverseBlock[] }) {
         <div className="basis-full">
           <FormNotice answer={form.answer} />
         </div>
-      </form.Form>
+      </PageForm>
       <RowList
         label="Blocked"
         rows={blocks}

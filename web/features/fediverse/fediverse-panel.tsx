@@ -14,9 +14,10 @@ import { useDone } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { useCopyLink } from '../../lib/use-copy-link.ts';
 import { Button } from '../../ui/button.tsx';
-import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
@@ -73,16 +74,15 @@ function Settings({ owner }: { owner: FediverseOwner }) {
     >
       <HowToFollow owner={owner} />
       {saved && <DoneNotice className="mt-4" title={SAVED.title} text={SAVED.text} />}
-      <form.Form
-        ref={form.formRef}
-        method="post"
+      <PageForm
+        form={form}
+        name={SETTINGS_FORM}
         action={dashboardPaths.fediverse}
         preventScrollReset
         noValidate
         aria-label="Fediverse settings"
         className="mt-4 space-y-4"
       >
-        <FormName name={SETTINGS_FORM} />
         <FormNotice answer={form.answer} />
         <div className="flex flex-col gap-1">
           <label htmlFor={id} className="text-sm font-medium">
@@ -120,7 +120,7 @@ function Settings({ owner }: { owner: FediverseOwner }) {
         <Button type="submit" pending={form.pending} pendingText="Saving...">
           Save
         </Button>
-      </form.Form>
+      </PageForm>
     </Panel>
   );
 }

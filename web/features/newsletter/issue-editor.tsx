@@ -11,9 +11,10 @@ import { useDone } from '../../lib/form-post.ts';
 import { type RouteFormState, useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Link } from '../../ui/link.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useRefreshAdmin, useUpdateParams } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
@@ -91,16 +92,15 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
           </nav>
         ) : null}
         {/* A new key per draft: the fields start from what that draft holds. */}
-        <save.Form
-          ref={save.formRef}
+        <PageForm
+          form={save}
+          name={NEWSLETTER_FORMS.save}
           key={draft?.id ?? 'new'}
-          method="post"
           preventScrollReset
           aria-label={draft ? `Draft: ${draft.subject}` : 'New issue'}
           className="space-y-4"
           noValidate
         >
-          <FormName name={NEWSLETTER_FORMS.save} />
           {draft ? <input type="hidden" name="id" value={draft.id} /> : null}
           <FormNotice answer={answer} />
           <Field label="Subject" error={answer?.errors.subject}>
@@ -120,7 +120,7 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
           <Button type="submit" pending={save.pending} pendingText="Saving...">
             Save draft
           </Button>
-        </save.Form>
+        </PageForm>
         {draft ? <DraftActions id={draft.id} updatedAt={draft.updatedAt} readers={readers} /> : null}
       </div>
     </Panel>
@@ -214,10 +214,9 @@ function DraftForm({
   children: ReactNode;
 }) {
   return (
-    <state.Form ref={state.formRef} method="post" preventScrollReset className={className}>
-      <FormName name={form} />
+    <PageForm form={state} name={form} preventScrollReset className={className}>
       <input type="hidden" name="id" value={id} />
       {children}
-    </state.Form>
+    </PageForm>
   );
 }

@@ -1,7 +1,8 @@
 import type { ImportReport, IssueSummary, NewsletterOverview } from '../../../common/schemas/newsletter.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
-import { FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { FormNotice } from '../../ui/form-notice.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { When } from '../../ui/when.tsx';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel, StatusBadge } from '../admin/panel.tsx';
@@ -119,15 +120,14 @@ function ImportForm() {
         A CSV with an <code>email</code> column and a <code>consent</code> column (the date each address
         agreed, or yes). Rows without consent are skipped; addresses that left or bounced stay off the list.
       </p>
-      <importer.Form
-        ref={importer.formRef}
-        method="post"
+      <PageForm
+        form={importer}
+        name={NEWSLETTER_FORMS.import}
         encType="multipart/form-data"
         preventScrollReset
         className="mt-3 flex flex-wrap items-end gap-3"
         aria-label="Import subscribers"
       >
-        <FormName name={NEWSLETTER_FORMS.import} />
         <label className="flex flex-col gap-1 text-sm font-medium">
           CSV file
           <input type="file" name="file" accept=".csv,text/csv" className="text-sm" />
@@ -141,7 +141,7 @@ function ImportForm() {
         >
           Import
         </Button>
-      </importer.Form>
+      </PageForm>
       {importer.answer?.kind !== 'done' ? <FormNotice answer={importer.answer} className="mt-3" /> : null}
       {report ? (
         <div role="status" className="mt-3 rounded-md border border-border p-3 text-sm">

@@ -13,8 +13,9 @@ import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { Field } from '../../ui/field.tsx';
-import { FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
 import { newsletterPaths, SUBSCRIBE_FORM } from './api.ts';
@@ -113,16 +114,15 @@ function SubscribeForm({ place, slug, headingLevel = 2, compact = false, classNa
       {place === 'newsletter' ? null : (
         <p className="mt-1 text-sm text-muted-foreground">{compact ? COMPACT_PROMISE : NEWSLETTER_PROMISE}</p>
       )}
-      <signup.Form
-        ref={signup.formRef}
+      <PageForm
+        form={signup}
+        name={SUBSCRIBE_FORM}
         id={id}
-        method="post"
         action={newsletterPaths.page}
         preventScrollReset
         noValidate
         className="mt-4 space-y-4"
       >
-        <FormName name={SUBSCRIBE_FORM} />
         <input type="hidden" name="source" value={source} />
         <input type="hidden" name="place" value={place} />
         <input type="hidden" name="back" value={here} />
@@ -168,7 +168,7 @@ function SubscribeForm({ place, slug, headingLevel = 2, compact = false, classNa
             </p>
           )}
         </div>
-      </signup.Form>
+      </PageForm>
     </section>
   );
 }

@@ -14,8 +14,9 @@ import {
 import { useDone, usePageAction } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
-import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { Select } from '../../ui/select.tsx';
 import { When } from '../../ui/when.tsx';
 import {
@@ -182,9 +183,9 @@ function SubscriberEntry({ subscriber }: { subscriber: Subscriber }) {
         </div>
         <StatusBadge tone={TONES[subscriber.status]}>{STATE_LABELS[subscriber.status]}</StatusBadge>
       </div>
-      <remove.Form
-        ref={remove.formRef}
-        method="post"
+      <PageForm
+        form={remove}
+        name={NEWSLETTER_FORMS.remove}
         action={pageAction}
         preventScrollReset
         className="mt-3 flex flex-wrap items-center gap-2"
@@ -195,7 +196,6 @@ function SubscriberEntry({ subscriber }: { subscriber: Subscriber }) {
           setConfirming(true);
         }}
       >
-        <FormName name={NEWSLETTER_FORMS.remove} />
         <input type="hidden" name="id" value={subscriber.id} />
         <FormNotice answer={remove.answer} />
         <Button
@@ -217,7 +217,7 @@ function SubscriberEntry({ subscriber }: { subscriber: Subscriber }) {
             Keep
           </Button>
         ) : null}
-      </remove.Form>
+      </PageForm>
     </article>
   );
 }

@@ -17,9 +17,10 @@ import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Field } from '../../ui/field.tsx';
-import { FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { FormNotice } from '../../ui/form-notice.tsx';
 import { Compass, LoaderCircle, SearchX } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { Select } from '../../ui/select.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useStaticCopy } from '../layout/static-copy.ts';
@@ -192,10 +193,10 @@ export function Recommender() {
       )}
 
       <Card className="mx-auto mt-10 max-w-3xl p-6">
-        <recommend.Form
-          ref={recommend.formRef}
+        <PageForm
+          form={recommend}
+          name={RECOMMEND_FORM}
           id={RECOMMEND_FORM_ID}
-          method="post"
           action={paths.recommendations}
           preventScrollReset
           noValidate
@@ -203,7 +204,6 @@ export function Recommender() {
           onSubmit={submitHere}
           className="space-y-5"
         >
-          <FormName name={RECOMMEND_FORM} />
           <h2 id="interest-form-title" className="flex items-center gap-2 text-xl font-semibold">
             <Compass className="h-5 w-5 text-primary" />
             What are you looking for?
@@ -259,7 +259,7 @@ export function Recommender() {
               'Get Recommendations'
             )}
           </Button>
-        </recommend.Form>
+        </PageForm>
       </Card>
 
       {result ? <Results result={result} highlightId={shared?.id} /> : null}

@@ -11,10 +11,11 @@ import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { FormNotice } from '../../ui/form-notice.tsx';
 import { Download, LoaderCircle } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Link } from '../../ui/link.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { PersonFields } from '../../ui/person-fields.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
@@ -104,15 +105,14 @@ export function ResumeRequest({ served = null }: { served?: ServedRequest }) {
     );
   }
   return (
-    <resume.Form
-      ref={resume.formRef}
-      method="post"
+    <PageForm
+      form={resume}
+      name={RESUME_FORM}
       action={paths.resume}
       noValidate
       aria-labelledby="resume-form-title"
       className="space-y-4 rounded-lg border border-border bg-card p-6"
     >
-      <FormName name={RESUME_FORM} />
       <h2 id="resume-form-title" className="text-xl font-semibold">
         Resume request
       </h2>
@@ -132,6 +132,6 @@ export function ResumeRequest({ served = null }: { served?: ServedRequest }) {
       <Button type="submit" pending={resume.pending} pendingText="Submitting...">
         Request Resume
       </Button>
-    </resume.Form>
+    </PageForm>
   );
 }

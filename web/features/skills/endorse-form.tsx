@@ -15,8 +15,9 @@ import { useRouteForm } from '../../lib/route-form.tsx';
 import { useTimeZone } from '../../lib/site.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
@@ -118,15 +119,14 @@ export function EndorseForm({
   const [rating, setRating] = useState(() => Number(endorse.answer?.values.rating) || DEFAULT_RATING);
 
   return (
-    <endorse.Form
-      ref={endorse.formRef}
-      method="post"
+    <PageForm
+      form={endorse}
+      name={ENDORSE_FORM}
       action={action}
       preventScrollReset
       noValidate
       className="relative mt-5 space-y-4"
     >
-      <FormName name={ENDORSE_FORM} />
       <input type="hidden" name="skillId" value={skill.id} />
       <FormNotice answer={endorse.answer} />
       <StarRating name="rating" value={rating} onChange={setRating} />
@@ -144,6 +144,6 @@ export function EndorseForm({
       <Button type="submit" className="w-full" pending={endorse.pending} pendingText="Submitting...">
         Submit Endorsement
       </Button>
-    </endorse.Form>
+    </PageForm>
   );
 }

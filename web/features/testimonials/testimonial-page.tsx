@@ -16,10 +16,11 @@ import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { ConfirmStep, useConfirmStep } from '../../ui/confirm-step.tsx';
 import { Field } from '../../ui/field.tsx';
-import { FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { FormNotice } from '../../ui/form-notice.tsx';
 import { CheckCircle2, LoaderCircle, ShieldCheck } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Link } from '../../ui/link.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
@@ -113,15 +114,14 @@ function TestimonialForm({ invite, token }: { invite: TestimonialInvite; token: 
   const kept = testimonial.answer ? testimonial.answer.values.rating : invite.rating;
   const [rating, setRating] = useState<number | null>(() => (kept ? Number(kept) : null));
   return (
-    <testimonial.Form
-      ref={testimonial.formRef}
-      method="post"
+    <PageForm
+      form={testimonial}
+      name={TESTIMONIAL_FORM}
       action={`/testimonial/${encodeURIComponent(token)}`}
       noValidate
       aria-labelledby="testimonial-form-title"
       className="space-y-4 rounded-lg border border-border bg-card p-6"
     >
-      <FormName name={TESTIMONIAL_FORM} />
       <h2 id="testimonial-form-title" className="text-xl font-semibold">
         Your testimonial
       </h2>
@@ -156,7 +156,7 @@ function TestimonialForm({ invite, token }: { invite: TestimonialInvite; token: 
       <Button type="submit" pending={testimonial.pending} pendingText="Sending...">
         Send testimonial
       </Button>
-    </testimonial.Form>
+    </PageForm>
   );
 }
 

@@ -12,11 +12,12 @@ import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmStep, useConfirmStep } from '../../ui/confirm-step.tsx';
 import { Field } from '../../ui/field.tsx';
-import { DoneNotice, FormName, FormNotice } from '../../ui/form-notice.tsx';
+import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Copy } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Link } from '../../ui/link.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
+import { PageForm } from '../../ui/page-form.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { toast } from '../../ui/use-toast.ts';
@@ -167,17 +168,16 @@ function AskForm() {
         The client gets a private link to write a few words, change them or withdraw them later.
       </p>
       <FormNotice answer={ask.answer} className="mt-4" />
-      <ask.Form
-        ref={ask.formRef}
+      <PageForm
+        form={ask}
+        name={TESTIMONIAL_ADMIN_FORMS.ask}
         // The won request the address names arrives with the board: the fields start from it then.
         key={`${fromQuote?.id ?? 'none'}-${won.length}`}
-        method="post"
         action={pageAction}
         preventScrollReset
         noValidate
         className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-start"
       >
-        <FormName name={TESTIMONIAL_ADMIN_FORMS.ask} />
         <Field label="Client name" error={ask.errorOf('clientName')}>
           <Input name="clientName" defaultValue={start.clientName} />
         </Field>
@@ -201,7 +201,7 @@ function AskForm() {
             Create link
           </Button>
         </div>
-      </ask.Form>
+      </PageForm>
       {sent && <LinkBox result={sent} />}
     </section>
   );
@@ -218,8 +218,13 @@ function NewLinkForm({ testimonial, disabled }: { testimonial: AdminTestimonial;
     link.answer?.kind === 'done' ? (link.answer.extra?.link as TestimonialLink | undefined) : undefined;
   return (
     <>
-      <link.Form ref={link.formRef} method="post" action={pageAction} preventScrollReset className="contents">
-        <FormName name={TESTIMONIAL_ADMIN_FORMS.newLink} />
+      <PageForm
+        form={link}
+        name={TESTIMONIAL_ADMIN_FORMS.newLink}
+        action={pageAction}
+        preventScrollReset
+        className="contents"
+      >
         <input type="hidden" name="id" value={testimonial.id} />
         <Button
           type="submit"
@@ -231,7 +236,7 @@ function NewLinkForm({ testimonial, disabled }: { testimonial: AdminTestimonial;
         >
           New link
         </Button>
-      </link.Form>
+      </PageForm>
       {made && (
         <div className="basis-full">
           <LinkBox result={made} />

@@ -1,0 +1,31 @@
+import type { ComponentProps, ReactNode, Ref } from 'react';
+import type { RouteFormState } from '../lib/route-form.tsx';
+import { FormName } from './form-notice.tsx';
+
+/**
+ * A form of the page (ADR 018): a real `<form method="post">` that the page's action takes, with
+ * the page's code (its fetcher) or without it; `name` says which of the page's forms it is. The
+ * rest is the form's own: its fields, its address (`action`, else the page's), its label.
+ */
+export function PageForm({
+  form,
+  name,
+  formRef = form.formRef,
+  children,
+  ...props
+}: {
+  /** Its state (`useRouteForm`, `useRowForm`): the fetcher's form, the ref that clears it once sent. */
+  form: RouteFormState;
+  /** The form's name in the page's action (`_form`), unless a field of its own says it. */
+  name?: string;
+  /** A ref of its own instead of the one a success clears (the post editor keeps what it holds). */
+  formRef?: Ref<HTMLFormElement>;
+  children: ReactNode;
+} & Omit<ComponentProps<RouteFormState['Form']>, 'ref' | 'method' | 'children'>) {
+  return (
+    <form.Form ref={formRef} method="post" {...props}>
+      {name === undefined ? null : <FormName name={name} />}
+      {children}
+    </form.Form>
+  );
+}
