@@ -4,7 +4,9 @@
  */
 
 import { dashboardPaths } from '../../lib/admin-paths.ts';
-import { useRouteForm } from '../../lib/route-form.tsx';
+import { type RouteFormState, useRouteForm } from '../../lib/route-form.tsx';
+import { Button } from '../../ui/button.tsx';
+import { FormNotice } from '../../ui/form-notice.tsx';
 import { PageForm } from '../../ui/page-form.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { useRefreshAdmin } from './admin-list.tsx';
@@ -51,6 +53,18 @@ export function useRowForm(
       void refresh(...publicPrefixes);
     },
   });
+}
+
+/** 'Remove' in a row's form (a calendar feed, a call type): its pending state and any refusal beside it. */
+export function RemoveButton({ form }: { form: RouteFormState }) {
+  return (
+    <>
+      <Button type="submit" size="sm" variant="outline" pending={form.pending} pendingText="Removing...">
+        Remove
+      </Button>
+      <FormNotice className="mt-2" answer={form.answer} />
+    </>
+  );
 }
 
 /** A row's form: posted to the section's page with its form's name and the row's id. */

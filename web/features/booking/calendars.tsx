@@ -18,6 +18,7 @@ import { Select } from '../../ui/select.tsx';
 import { When } from '../../ui/when.tsx';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel, StatusBadge } from '../admin/panel.tsx';
+import { RemoveButton, RowForm } from '../admin/row-list.tsx';
 import { BOOKING_SLOTS_PATH, CALENDAR_FORMS, useCalendars } from './api.ts';
 
 function CalendarRow({ calendar }: { calendar: CalendarState }) {
@@ -234,19 +235,16 @@ function FeedRow({ feed }: { feed: CalendarOverview['feeds'][number] }) {
     <li className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm">
       <span className="min-w-0 break-all">{feed.label}</span>
       {feed.id ? (
-        <PageForm
+        <RowForm
           form={form}
           name={CALENDAR_FORMS.removeFeed}
+          id={feed.id}
+          label={`Remove ${feed.label}`}
           action={action}
-          preventScrollReset
-          aria-label={`Remove ${feed.label}`}
+          className=""
         >
-          <input type="hidden" name="id" value={feed.id} />
-          <Button type="submit" size="sm" variant="outline" pending={form.pending} pendingText="Removing...">
-            Remove
-          </Button>
-          <FormNotice className="mt-2" answer={form.answer} />
-        </PageForm>
+          <RemoveButton form={form} />
+        </RowForm>
       ) : (
         <span className="text-muted-foreground">Set by the deployment</span>
       )}

@@ -24,6 +24,7 @@ import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
+import { RemoveButton, RowForm } from '../admin/row-list.tsx';
 import { BOOKING_SLOTS_PATH, CALL_TYPE_FORMS, useBookingSettings, useCallTypes } from './api.ts';
 import { CALL_LENGTH_LABELS } from './availability-form.tsx';
 
@@ -233,19 +234,16 @@ function RemoveCallType({ type }: { type: CallType }) {
   const action = usePageAction();
   const form = useCallTypeForm(CALL_TYPE_FORMS.remove, REMOVED, type.id);
   return (
-    <PageForm
+    <RowForm
       form={form}
       name={CALL_TYPE_FORMS.remove}
+      id={type.id}
+      label={`Remove ${type.name}`}
       action={action}
-      preventScrollReset
-      aria-label={`Remove ${type.name}`}
+      className=""
     >
-      <input type="hidden" name="id" value={type.id} />
-      <Button type="submit" size="sm" variant="outline" pending={form.pending} pendingText="Removing...">
-        Remove
-      </Button>
-      <FormNotice className="mt-2" answer={form.answer} />
-    </PageForm>
+      <RemoveButton form={form} />
+    </RowForm>
   );
 }
 

@@ -246,6 +246,23 @@ function NewLinkForm({ testimonial, disabled }: { testimonial: AdminTestimonial;
   );
 }
 
+/** What a sent testimonial's status button does: approve one waiting, take one off the site. */
+const STATUS_FORMS = {
+  submitted: {
+    form: TESTIMONIAL_ADMIN_FORMS.approve,
+    label: 'Approve',
+    pendingText: 'Approving...',
+    done: { title: 'Approved', description: 'It shows on the home page now.' },
+  },
+  approved: {
+    form: TESTIMONIAL_ADMIN_FORMS.hide,
+    label: 'Take off the site',
+    pendingText: 'Taking off...',
+    done: { title: 'Taken off the site', description: 'It waits for your approval again.' },
+    variant: 'outline',
+  },
+} as const;
+
 /** 'Approve' or 'Take off the site': a form of the row, posted to the page (ADR 018). */
 function StatusForm({
   testimonial,
@@ -336,24 +353,8 @@ function TestimonialEntry({ testimonial }: { testimonial: AdminTestimonial }) {
         </figure>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        {testimonial.status === 'submitted' && (
-          <StatusForm
-            testimonial={testimonial}
-            form={TESTIMONIAL_ADMIN_FORMS.approve}
-            label="Approve"
-            pendingText="Approving..."
-            done={{ title: 'Approved', description: 'It shows on the home page now.' }}
-          />
-        )}
-        {testimonial.status === 'approved' && (
-          <StatusForm
-            testimonial={testimonial}
-            form={TESTIMONIAL_ADMIN_FORMS.hide}
-            label="Take off the site"
-            pendingText="Taking off..."
-            done={{ title: 'Taken off the site', description: 'It waits for your approval again.' }}
-            variant="outline"
-          />
+        {(testimonial.status === 'submitted' || testimonial.status === 'approved') && (
+          <StatusForm testimonial={testimonial} {...STATUS_FORMS[testimonial.status]} />
         )}
         <NewLinkForm testimonial={testimonial} disabled={deleting} />
         {!deleting && (
