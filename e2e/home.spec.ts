@@ -297,7 +297,18 @@ async function expectDrawnInOwnType(page: Page) {
   const devtools = await page.context().newCDPSession(page);
   await devtools.send('DOM.enable');
   await devtools.send('CSS.enable');
-  const drawn = async (selector: string) => {
+  // A node the page replaced between the query and the read (a part going live) is asked for
+  // again with the rest, on a fresh query.
+  const drawn = async (selector: string): Promise<string[]> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await familiesOf(selector);
+      } catch (error) {
+        if (attempt >= 5 || !/Could not find node/.test(String(error))) throw error;
+      }
+    }
+  };
+  const familiesOf = async (selector: string) => {
     const { root } = await devtools.send('DOM.getDocument', { depth: 0 });
     const { nodeIds } = await devtools.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector });
     const families = new Set<string>();
