@@ -60,48 +60,41 @@ export function Inbox() {
   const query = useAdminList<AdminInboxItem>(contactOwnerPaths.inbox, { kind, state });
   // A change sent without the page's code comes back as `?done=inbox-item-<change>`.
   const [params] = useSearchParams();
-  const done = params.get(DONE_PARAM)?.replace(`${INBOX_FORM}-`, '') as InboxChange | undefined;
+  const done = params.get(DONE_PARAM)?.replace(`${INBOX_FORM}-`, '') ?? '';
+  const doneTitle = Object.hasOwn(CHANGE_TOASTS, done) ? CHANGE_TOASTS[done as InboxChange] : null;
   return (
-    <>
-      {done && CHANGE_TOASTS[done] && <DoneNotice className="mb-4" title={CHANGE_TOASTS[done]} />}
-      <AdminSection
-        id="inbox"
-        title="Inbox"
-        description="Quote requests from the home page and messages sent to you, newest first."
-        query={query}
-        empty={
-          state === 'archived' ? 'Nothing is archived.' : 'No requests here. New ones show up as they arrive.'
-        }
-        filters={
-          <>
-            <FilterSelect
-              id="inbox-kind"
-              label="Kind"
-              value={kind}
-              options={KIND_LABELS}
-              onChange={setKind}
-            />
-            <FilterSelect
-              id="inbox-state"
-              label="Show"
-              value={state}
-              options={STATE_LABELS}
-              onChange={setState}
-            />
-          </>
-        }
-      >
-        {(items) => (
-          <EntryList
-            label="Requests"
-            className="space-y-4"
-            items={items}
-            keyOf={(item) => `${item.kind}:${item.id}`}
-            entry={(item) => <InboxEntry item={item} />}
+    <AdminSection
+      id="inbox"
+      notice={doneTitle && <DoneNotice className="mb-3" title={doneTitle} />}
+      title="Inbox"
+      description="Quote requests from the home page and messages sent to you, newest first."
+      query={query}
+      empty={
+        state === 'archived' ? 'Nothing is archived.' : 'No requests here. New ones show up as they arrive.'
+      }
+      filters={
+        <>
+          <FilterSelect id="inbox-kind" label="Kind" value={kind} options={KIND_LABELS} onChange={setKind} />
+          <FilterSelect
+            id="inbox-state"
+            label="Show"
+            value={state}
+            options={STATE_LABELS}
+            onChange={setState}
           />
-        )}
-      </AdminSection>
-    </>
+        </>
+      }
+    >
+      {(items) => (
+        <EntryList
+          label="Requests"
+          className="space-y-4"
+          items={items}
+          keyOf={(item) => `${item.kind}:${item.id}`}
+          entry={(item) => <InboxEntry item={item} />}
+        />
+      )}
+    </AdminSection>
   );
 }
 
