@@ -37,6 +37,12 @@ export interface WebLoadContext {
    */
   startAfterPaint?: { keepData: (state: string) => string };
   /**
+   * The rules a page's HTML uses, inlined where its stylesheet was, the stylesheet moved to the end
+   * of the body (ADR 029): for an island page, which React never hydrates whole. Unset in
+   * development and for a build without the plans.
+   */
+  inlineCriticalCss?: (html: string) => string;
+  /**
    * The visit this posted form comes from (a page's action only; never a cached render): where it
    * came from, kept with a quote request or a sign-up, and its bot-check token for a form sent
    * without one (a person who has been on the site the usual seconds needs no extra press).

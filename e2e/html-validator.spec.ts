@@ -25,6 +25,22 @@ interface VnuMessage {
   lastLine?: number;
 }
 
+/**
+ * What the checker's grammar has not caught up with (ADR 029), and nothing else:
+ * - the CSS of an island page's critical rules in its head (the checker reads a <style> with the
+ *   W3C CSS validator's grammar, which knows neither `@property` nor much of what Tailwind 4
+ *   writes; the same rules in the stylesheet file were never checked);
+ * - `blocking="render"` on `<link rel="expect">`, HTML's since 2023 (the checker allows it on a
+ *   stylesheet only).
+ */
+function outdatedInTheChecker(message: VnuMessage): boolean {
+  if (message.message.startsWith('CSS: ')) return true;
+  return (
+    message.message.includes('with a “blocking” attribute must have a “rel” attribute') &&
+    (message.extract ?? '').includes('<link rel="expect"')
+  );
+}
+
 test('every public page is valid HTML to the Nu checker', async ({ request, baseURL }) => {
   test.slow(); // Java's start and the checker's own schemas take a few seconds.
   const sitemap = await (await request.get('/sitemap.xml')).text();
@@ -73,6 +89,7 @@ test('every public page is valid HTML to the Nu checker', async ({ request, base
   const messages = (JSON.parse(stdout || '{"messages":[]}') as { messages: VnuMessage[] }).messages;
   const errors = messages
     .filter((message) => message.type === 'error' || message.subType === 'fatal')
+    .filter((message) => !outdatedInTheChecker(message))
     .map(
       (message) =>
         `${files.get(message.url) ?? message.url}:${message.lastLine ?? '?'} ${message.message} ${message.extract ?? ''}`,

@@ -273,7 +273,7 @@ test.describe('server-rendered HTML', () => {
     for (const icon of body.icons) expect((await request.get(`/${icon.src}`)).status(), icon.src).toBe(200);
   });
 
-  test('the first paint waits for the stylesheet alone; a public page names no script or module and carries no data, and starts them after its paint', async ({
+  test('an island page waits for no stylesheet, another for the stylesheet alone; a public page names no script or module and carries no data, and starts them after its paint', async ({
     request,
     playwright,
     baseURL,
@@ -283,12 +283,10 @@ test.describe('server-rendered HTML', () => {
     for (const path of ['/', '/blog', '/blog/one-schema-form-to-database', '/projects/keycode-help']) {
       const html = await (await request.get(path)).text();
       const head = html.slice(0, html.indexOf('</head>'));
-      expect(head.search(/<link rel="stylesheet"/), path).toBeGreaterThan(0);
-      // No script runs after the stylesheet in <head>: such a script waits for it, and the
-      // parser with it, so the page's first content would be parsed only once it has come.
-      expect(head.slice(head.search(/<link rel="stylesheet"/)), path).not.toMatch(
-        /<script(\s+nonce="[^"]*")?>/,
-      );
+      // Its first paint's rules are in its head, the stylesheet after its content (ADR 029).
+      expect(head, path).not.toMatch(/<link rel="stylesheet"/);
+      expect(head, path).toMatch(/<style>@layer properties\{/);
+      expect(html, path).toMatch(/<link rel="stylesheet" href="\/assets\/app-[\w-]+\.css"\/><\/body>/);
       expect(html, path).not.toMatch(/<link[^>]*modulepreload/);
       expect(
         [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]),
@@ -376,8 +374,13 @@ test.describe('server-rendered HTML', () => {
     const html = await (await request.get('/')).text();
     const head = html.slice(0, html.indexOf('</head>'));
     const css = await (
-      await request.get(head.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1] ?? '')
+      await request.get(html.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1] ?? '')
     ).text();
+    // The home page's first paint has both faces' rules (ADR 029): its head names them.
+    const firstPaint = head.match(/<style>(.*?)<\/style>/s)?.[1] ?? '';
+    expect(
+      [...firstPaint.matchAll(/url\((\/assets\/[\w-]+)-[\w-]{8}\.woff2\)/g)].map((match) => match[1]).sort(),
+    ).toEqual(['/assets/instrument-sans-latin-wght-normal', '/assets/space-grotesk-latin-wght-normal']);
     const fonts = [...css.matchAll(/url\((\/assets\/[\w-]+\.woff2)\)/g)].map((match) => match[1] ?? '');
     expect(fonts.map((font) => font.replace(/-[\w-]{8}\.woff2$/, '')).sort()).toEqual([
       '/assets/instrument-sans-latin-wght-normal',
@@ -386,11 +389,13 @@ test.describe('server-rendered HTML', () => {
     // The text paints at once in the metric-matched fallbacks and takes each face when it comes
     // (ADR 026); nothing asks for them before the stylesheet has come (no preload beside it).
     expect(css.match(/font-display:\s*swap/g)).toHaveLength(2);
-    expect(head).not.toMatch(/\.woff2/);
-    const uses = [...css.matchAll(/([^{}]*)\{[^{}]*"(?:Space Grotesk|Instrument Sans) Variable"[^{}]*\}/g)]
+    expect(head).not.toMatch(/<link[^>]*\.woff2/);
+    const uses = [...css.matchAll(/([^{}]*)\{[^{}]*"?(?:Space Grotesk|Instrument Sans) Variable"?[^{}]*\}/g)]
       .map((match) => (match[1] ?? '').trim())
       .filter((selector) => selector !== '@font-face');
-    expect(uses).toEqual([':root']);
+    // Named in the rules that set text (not through a custom property), where a page's critical
+    // CSS sees them (ADR 029).
+    expect(uses).toEqual([':root,:host', 'body', 'h1,h2,h3,h4', '.font-display']);
     for (const font of fonts) {
       const response = await request.get(font);
       expect(response.status(), font).toBe(200);

@@ -36,6 +36,7 @@ const SOURCE_FILES = [
   'vite.config.ts',
   'tsconfig.json',
   'scripts/precompress.ts',
+  'scripts/critical-css.ts',
 ];
 /** The environment the build reads (vite.config.ts, react-router.config.ts). */
 const BUILD_ENVIRONMENT = ['BASE_PATH', 'WEB_BUILD_DIR'];

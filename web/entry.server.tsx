@@ -67,9 +67,10 @@ export default function handleRequest(
               // A page everybody without a session reads alike fetches its code once it has been
               // painted (ADR 017); a signed-in page, or the answer to a posted form, at once.
               const late = context.startAfterPaint;
-              // An island page has no React Router scripts to hold: its starter waits for the paint itself.
+              // An island page has no React Router scripts to hold: its starter waits for the paint
+              // itself. Nor is its document hydrated whole: its first paint waits for no stylesheet.
               const html = islands
-                ? whole
+                ? criticalCssIn(whole, context.inlineCriticalCss)
                 : late && request.method === 'GET' && (status === 200 || status === 404)
                   ? startAfterPaint(whole, late.keepData)
                   : lowPriorityModulePreloadsIn(whole);
@@ -97,6 +98,10 @@ export default function handleRequest(
     );
     timer = setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+function criticalCssIn(document: Buffer, inline: ((html: string) => string) | undefined): Buffer {
+  return inline ? Buffer.from(inline(document.toString('utf8'))) : document;
 }
 
 /**

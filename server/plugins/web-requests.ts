@@ -3,10 +3,11 @@
  * may see, a posted form's body as sent), the limit on renders at once (a quick 503 past it),
  * which pages may be kept for visitors without a session, and the build's or Vite's handler.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { type CompactPlan, createProcessor } from 'beasties/runtime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import { MAX_IMPORT_BYTES } from '../../common/markdown-import.ts';
@@ -231,7 +232,31 @@ export async function buildHandler(app: FastifyInstance, buildFolder: string): P
     },
   });
   const handler = createRequestHandler(build, 'production');
-  return (request, context) => handler(request, context as unknown as AppLoadContext);
+  const inlineCriticalCss = criticalCssOf(buildFolder);
+  return (request, context) =>
+    handler(
+      request,
+      (inlineCriticalCss ? { ...context, inlineCriticalCss } : context) as unknown as AppLoadContext,
+    );
+}
+
+/**
+ * A page's critical CSS, from the plans the build made of its stylesheets (scripts/critical-css.ts,
+ * ADR 029): the rules the page's HTML uses, in a <style> where its stylesheet was, and the
+ * stylesheet itself at the end of the body, where it holds no paint. None for a build without plans
+ * (a static copy's sub-path build).
+ */
+function criticalCssOf(buildFolder: string): ((html: string) => string) | undefined {
+  const plans = join(buildFolder, 'server', 'critical-css.json');
+  if (!existsSync(plans)) return undefined;
+  const processor = createProcessor(JSON.parse(readFileSync(plans, 'utf8')) as CompactPlan[], {
+    preload: 'body',
+    // The faces' rules come with the text that names them; they are fetched when the first layout
+    // needs them, never preloaded (ADR 026).
+    inlineFonts: true,
+    preloadFonts: false,
+  });
+  return (html) => processor.process(html);
 }
 
 export async function devHandler(app: FastifyInstance): Promise<Handler> {

@@ -1,0 +1,173 @@
+/**
+ * An island page paints before its stylesheet has come (ADR 029): the rules its HTML uses are in a
+ * <style> in its head, and the stylesheet is at the end of the body. What the first paint shows
+ * must be what the page shows once the stylesheet is there: every element of /, /blog, a post and
+ * a project, at a phone's and a laptop's width, in both themes, has the same computed style with
+ * the stylesheet never arriving as with it. (A rule the critical CSS left out would move or
+ * recolour something as the stylesheet arrives.)
+ *
+ * The page's scripts are held back (the head's inline lines still run: the theme is set), so the
+ * two loads have the same elements.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+const PAGES = ['/', '/blog', '/blog/one-schema-form-to-database', '/projects/keycode-help'];
+/** A phone in the light theme, a laptop in the dark one (every dark rule is in every page's CSS). */
+const LOOKS = [
+  { viewport: { width: 390, height: 844 }, colorScheme: 'light' },
+  { viewport: { width: 1280, height: 900 }, colorScheme: 'dark' },
+] as const;
+
+/** Every element's computed style (and its ::before and ::after), by its place in the document. */
+async function stylesOf(
+  browser: Browser,
+  baseURL: string,
+  path: string,
+  options: (typeof LOOKS)[number] & { stylesheet: boolean },
+): Promise<Record<string, Record<string, string>>> {
+  const context = await browser.newContext({
+    baseURL,
+    colorScheme: options.colorScheme,
+    viewport: options.viewport,
+    reducedMotion: 'reduce',
+  });
+  try {
+    await context.route(/\.js(\?|$)/, (route) => route.abort());
+    if (!options.stylesheet) await context.route(/\/assets\/[^/]+\.css(\?|$)/, (route) => route.abort());
+    const page = await context.newPage();
+    const response = await page.goto(path, { waitUntil: 'load' });
+    expect(response?.status()).toBe(200);
+    // The critical rules are in the head; the stylesheet follows the content.
+    await expect(page.locator('head style')).not.toHaveCount(0);
+    await expect(page.locator('body > link[rel="stylesheet"]')).toHaveCount(1);
+    await page.evaluate(() => document.fonts.ready);
+    // Every section laid out: a section out of view keeps the size it was last seen at
+    // (content-visibility), which depends on when it was, not on the rules.
+    await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+    return await page.evaluate(() => {
+      const styles: Record<string, Record<string, string>> = {};
+      const read = (style: CSSStyleDeclaration) => {
+        const values: Record<string, string> = {};
+        for (let i = 0; i < style.length; i++) {
+          const name = style.item(i);
+          // Custom properties only matter through the properties that read them, which are
+          // compared; the stylesheet registers (@property) every one of Tailwind's, the page's
+          // rules only those they use.
+          if (!name.startsWith('--')) values[name] = style.getPropertyValue(name);
+        }
+        return values;
+      };
+      const placeOf = (element: Element): string => {
+        const parts: string[] = [];
+        for (let node: Element | null = element; node; node = node.parentElement) {
+          const index = node.parentElement ? [...node.parentElement.children].indexOf(node) : 0;
+          parts.unshift(`${node.tagName.toLowerCase()}[${index}]`);
+        }
+        return parts.join('>');
+      };
+      for (const element of [document.documentElement, ...document.body.querySelectorAll('*')]) {
+        // The stylesheet's own link is the one element the two loads tell apart (and the test's style).
+        if (element.matches('link[rel="stylesheet"], style')) continue;
+        const place = placeOf(element);
+        styles[place] = read(getComputedStyle(element));
+        for (const pseudo of ['::before', '::after']) {
+          const style = getComputedStyle(element, pseudo);
+          if (style.content !== 'none' && style.content !== 'normal')
+            styles[`${place}${pseudo}`] = read(style);
+        }
+      }
+      return styles;
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+for (const path of PAGES) {
+  for (const look of LOOKS) {
+    test(`${path} at ${look.viewport.width} px, ${look.colorScheme}: it paints with its critical CSS as it looks with the whole stylesheet`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const first = await stylesOf(browser, baseURL ?? '', path, { ...look, stylesheet: false });
+      const whole = await stylesOf(browser, baseURL ?? '', path, { ...look, stylesheet: true });
+      expect(Object.keys(first)).toEqual(Object.keys(whole));
+      const differences: string[] = [];
+      for (const [place, values] of Object.entries(whole)) {
+        for (const [name, value] of Object.entries(values)) {
+          if (first[place]?.[name] !== value)
+            differences.push(`${place} ${name}: ${first[place]?.[name]} -> ${value}`);
+        }
+      }
+      expect(differences).toEqual([]);
+    });
+  }
+}
+
+/**
+ * The home page's document as a slow link brings it: the bytes up to the hero's proof panel, a
+ * pause, then the rest. Everything else passes through to the site.
+ */
+async function slowHomePage(site: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer(async (request, response) => {
+    const upstream = await fetch(new URL(request.url ?? '/', site), {
+      headers: { 'accept-encoding': 'identity', accept: request.headers.accept ?? '*/*' },
+    });
+    const body = Buffer.from(await upstream.arrayBuffer());
+    const headers: Record<string, string> = {};
+    upstream.headers.forEach((value, name) => {
+      if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name)) {
+        headers[name] = value;
+      }
+    });
+    response.writeHead(upstream.status, headers);
+    const split = request.url === '/' ? body.indexOf('aria-labelledby="at-a-glance"') : -1;
+    if (split <= 0) {
+      response.end(body);
+      return;
+    }
+    response.write(body.subarray(0, split));
+    setTimeout(() => response.end(body.subarray(split)), 800);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+test('the home page paints its hero whole on a phone, though the rest of the document comes later', async ({
+  browser,
+  baseURL,
+}) => {
+  const slow = await slowHomePage(baseURL ?? '');
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    reducedMotion: 'reduce',
+  });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number }[]) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(slow.url, { waitUntil: 'load' });
+    await expect(page.getByRole('heading', { name: 'At a glance' })).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    // The fonts' swap may move a centred word by a pixel (ADR 026): far below a hero moving up.
+    const shifted = await page.evaluate(() =>
+      (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+    );
+    expect(shifted).toBeLessThan(0.001);
+  } finally {
+    await context.close();
+    await slow.close();
+  }
+});
