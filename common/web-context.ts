@@ -54,6 +54,12 @@ export interface WebLoadContext {
     spent(): void;
   };
   /**
+   * `src` as the page draws it: one of the site's own small SVG illustrations (a post's cover, a
+   * project's picture) as a data: address the HTML carries, so the largest paint needs no second
+   * request; any other image's own address.
+   */
+  inlineImage(src: string): Promise<string>;
+  /**
    * A public GET of the site's own API, answered in process by the same route,
    * cache and response schema as over HTTP: the parsed JSON, or null for a 404.
    */

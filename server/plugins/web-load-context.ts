@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiAnswer, WebLoadContext } from '../../common/web-context.ts';
 import type { Config } from '../config.ts';
 import { type HydrationStates, hydrationStateUrl } from '../lib/hydration-states.ts';
+import { imageInliner } from '../lib/inline-images.ts';
+import { contentImagesFolder } from '../paths.ts';
 import type { apiReads } from './api-reads.ts';
 import { FORWARDED_HEADERS } from './web-requests.ts';
 import type { WebVisits } from './web-visits.ts';
@@ -36,6 +38,7 @@ export function loadContexts(
   app: FastifyInstance,
   { config, staticCopy, states, reads: { injectRead, readApi }, visitCookie }: LoadContextOptions,
 ): ContextFor {
+  const inlineImage = imageInliner(contentImagesFolder);
   return async (request, nonce, cached, path = request.url, reply) => {
     const user = cached ? null : await request.currentUser();
     return {
@@ -52,6 +55,7 @@ export function loadContexts(
       ...(visitCookie && reply && request.method === 'POST'
         ? { visit: visitCookie.forAction(request, reply) }
         : {}),
+      inlineImage,
       readApi,
       readOwnApi: async <T>(path: string) => {
         if (!path.startsWith('/api/')) throw new Error(`readOwnApi only reads the API, not ${path}`);

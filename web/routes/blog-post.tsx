@@ -29,12 +29,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!post) {
     // The post may have had this address on the site it was imported from.
     await followOldAddress(web, new URL(request.url).pathname);
-    return data({ post: null, comments: [], reactions: null, mentions: [] }, { status: 404 });
+    return data({ post: null, cover: null, comments: [], reactions: null, mentions: [] }, { status: 404 });
   }
+  // The largest paint, carried in the HTML when it is one of the site's small illustrations.
+  const cover = post.coverImage ? await web.inlineImage(post.coverImage) : null;
   // A draft or a scheduled post is for its readers alone: never stored by any cache.
   if (post.status !== 'published')
     return data(
-      { post, comments: [], reactions: null, mentions: [] },
+      { post, cover, comments: [], reactions: null, mentions: [] },
       { headers: { 'cache-control': 'no-store' } },
     );
   const [comments, reactions, mentions] = await Promise.all([
@@ -42,7 +44,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     web.readApi<ReactionCounts>(reactionCountsPath(post.id)),
     web.staticCopy ? null : web.readApi<PublicMention[]>(mentionsPath(post.id)),
   ]);
-  return { post, comments: comments ?? [], reactions, mentions: mentions ?? [] };
+  return { post, cover, comments: comments ?? [], reactions, mentions: mentions ?? [] };
 }
 
 /** 'Leave a Comment' and the owner's reply, with the page's code or without it (ADR 018). */
@@ -108,11 +110,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 };
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  const { post, comments, reactions, mentions } = loaderData;
+  const { post, cover, comments, reactions, mentions } = loaderData;
   if (!post) return <PostNotFound />;
   return (
     <PostArticle
       post={post}
+      cover={cover}
       comments={comments}
       reactions={reactions}
       mentions={mentions}

@@ -7,10 +7,11 @@ import { absoluteUrl, pageMeta, personLd, rootDataOf } from '../lib/seo.ts';
 import type { Route } from './+types/project';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { readApi } = context;
+  const { readApi, inlineImage } = context;
   const project = await readApi<Project>(projectPath(params.id));
-  if (!project) return data({ project: null }, { status: 404 });
-  return { project };
+  if (!project) return data({ project: null, image: null }, { status: 404 });
+  // The largest paint, carried in the HTML when it is one of the site's small illustrations.
+  return { project, image: await inlineImage(project.image) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
@@ -49,5 +50,6 @@ export default function ProjectPage({ loaderData, params }: Route.ComponentProps
     );
   }
   if (!project) return <ProjectNotFound />;
-  return <ProjectDetails project={project} />;
+  const drawn = loaderData.project?.image === project.image ? loaderData.image : null;
+  return <ProjectDetails project={project} image={drawn ?? project.image} />;
 }

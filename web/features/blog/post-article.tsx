@@ -64,6 +64,7 @@ export function PostArticle({
   reactions = null,
   mentions = [],
   signup,
+  cover = post.coverImage,
 }: {
   post: BlogPost;
   /** The approved comments (a published post's loader reads them). */
@@ -73,6 +74,8 @@ export function PostArticle({
   /** Pages on other sites that mention it, approved by the owner (Webmention). */
   mentions?: PublicMention[];
   signup?: ReactNode;
+  /** Its cover as the page draws it: a small illustration inlined by the loader (issue 65), else its address. */
+  cover?: string | null;
 }) {
   const site = useSiteInfo();
   const minutes = readingTimeMinutes(post.content);
@@ -124,9 +127,9 @@ export function PostArticle({
         ) : null}
       </ul>
       <div className="mt-8 h-[300px] overflow-hidden rounded-lg border border-border bg-muted">
-        {post.coverImage ? (
+        {cover ? (
           <Picture
-            src={post.coverImage}
+            src={cover}
             sizes="(min-width: 768px) 768px, 100vw"
             alt=""
             // The largest thing on the page: fetched first.

@@ -45,7 +45,14 @@ export function ProjectNotFound() {
 }
 
 /** A project's page: image, description, links, case study, Live Demo panel and the details aside. */
-export function ProjectDetails({ project }: { project: Project }) {
+export function ProjectDetails({
+  project,
+  image = project.image,
+}: {
+  project: Project;
+  /** Its picture as the page draws it: a small illustration inlined by the loader (issue 65), else its address. */
+  image?: string;
+}) {
   const out = useLinksOut();
   const caseStudy = project.synopsis?.caseStudy;
   const category = project.category.charAt(0).toUpperCase() + project.category.slice(1);
@@ -57,7 +64,7 @@ export function ProjectDetails({ project }: { project: Project }) {
       <div className="mt-6 grid gap-10 lg:grid-cols-[1fr_18rem]">
         <article>
           <img
-            src={withBase(project.image)}
+            src={withBase(image)}
             alt=""
             // The largest thing on the page: fetched first.
             fetchPriority="high"
