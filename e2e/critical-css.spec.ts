@@ -13,6 +13,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { ONE_FRAME_MS, PHONE, throttleLikeAPhone } from './phone-kit.ts';
 
 const PAGES = ['/', '/blog', '/blog/one-schema-form-to-database', '/projects/keycode-help'];
 /** A phone in the light theme, a laptop in the dark one (every dark rule is in every page's CSS). */
@@ -201,4 +202,40 @@ test("a post's cover and a project's picture are drawn from the page itself: the
       .toBeGreaterThan(0);
   }
   expect(asked).toEqual([]);
+});
+
+test("a phone's first paint of a post and of a project already holds its cover: the largest paint is the first", async ({
+  browser,
+  baseURL,
+}) => {
+  for (const path of ['/blog/one-schema-form-to-database', '/projects/keycode-help']) {
+    const context = await browser.newContext({ ...PHONE, baseURL });
+    try {
+      const page = await context.newPage();
+      await throttleLikeAPhone(page);
+      await page.addInitScript(() => {
+        const seen = { largest: [] as { time: number; tag: string }[] };
+        (window as unknown as { seen: typeof seen }).seen = seen;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as {
+            startTime: number;
+            element: Element | null;
+          }[])
+            seen.largest.push({ time: entry.startTime, tag: entry.element?.tagName ?? '' });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      await page.goto(path, { waitUntil: 'load' });
+      await expect(page.locator('main img[fetchpriority="high"]')).toBeVisible();
+      const { largest, first } = await page.evaluate(() => ({
+        largest: (window as unknown as { seen: { largest: { time: number; tag: string }[] } }).seen.largest,
+        first: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+      }));
+      // The cover, drawn in the first frame that showed anything (a phone used to paint the header
+      // alone first, the rest a main thread's task or two later).
+      expect(largest.at(-1)?.tag, path).toBe('IMG');
+      expect(largest.at(-1)?.time ?? 0, path).toBeLessThanOrEqual(first + ONE_FRAME_MS);
+    } finally {
+      await context.close();
+    }
+  }
 });

@@ -62,6 +62,9 @@ async function unpublishedPost(web: Route.LoaderArgs['context'], slug: string, r
   return token ? web.readOwnApi<BlogPost>(previewPostPath(slug, token)) : null;
 }
 
+/** The first paint waits until the post's cover has been read (ADR 029). */
+export const links: Route.LinksFunction = () => [{ rel: 'expect', href: '#post-tags', blocking: 'render' }];
+
 /** A visitor's post is islands (ADR 023): the comment form, the sign-up, share and copy buttons. */
 export const handle = { islands: true };
 

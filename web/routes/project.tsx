@@ -37,6 +37,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   });
 };
 
+/** The first paint waits until the project's picture has been read (ADR 029). */
+export const links: Route.LinksFunction = () => [
+  { rel: 'expect', href: '#project-title', blocking: 'render' },
+];
+
 /** A visitor's project page is islands (ADR 023): the demo panel, the footer's forms. */
 export const handle = { islands: true };
 

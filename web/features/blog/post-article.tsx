@@ -145,7 +145,7 @@ export function PostArticle({
           </div>
         )}
       </div>
-      <ul aria-label="Tags" className="mt-6 flex flex-wrap gap-2">
+      <ul id="post-tags" aria-label="Tags" className="mt-6 flex flex-wrap gap-2">
         {tags.length === 0 && (
           <li className="rounded-full bg-secondary px-3 py-1 text-xs font-medium">General</li>
         )}

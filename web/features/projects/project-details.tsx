@@ -72,7 +72,9 @@ export function ProjectDetails({
             height={720}
             className="aspect-video w-full rounded-lg border border-border bg-muted object-cover"
           />
-          <h1 className="mt-8 text-3xl font-bold tracking-tight sm:text-4xl">{project.title}</h1>
+          <h1 id="project-title" className="mt-8 text-3xl font-bold tracking-tight sm:text-4xl">
+            {project.title}
+          </h1>
           <div className="mt-4">
             <Tags tags={project.tags} />
           </div>
