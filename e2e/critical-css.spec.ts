@@ -204,11 +204,17 @@ test("a post's cover and a project's picture are drawn from the page itself: the
   expect(asked).toEqual([]);
 });
 
-test("a phone's first paint of a post and of a project already holds its cover: the largest paint is the first", async ({
+test("a phone's first paint of the blog, a post and a project already holds the first cover: the largest paint is the first", async ({
   browser,
   baseURL,
 }) => {
-  for (const path of ['/blog/one-schema-form-to-database', '/projects/keycode-help']) {
+  // The blog's first post may be another test's, with or without a cover: its largest paint, whatever
+  // it is, is in the first paint.
+  for (const [path, largestIsCover] of [
+    ['/blog', false],
+    ['/blog/one-schema-form-to-database', true],
+    ['/projects/keycode-help', true],
+  ] as const) {
     const context = await browser.newContext({ ...PHONE, baseURL });
     try {
       const page = await context.newPage();
@@ -225,14 +231,14 @@ test("a phone's first paint of a post and of a project already holds its cover: 
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       });
       await page.goto(path, { waitUntil: 'load' });
-      await expect(page.locator('main img[fetchpriority="high"]')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const { largest, first } = await page.evaluate(() => ({
         largest: (window as unknown as { seen: { largest: { time: number; tag: string }[] } }).seen.largest,
         first: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
       }));
       // The cover, drawn in the first frame that showed anything (a phone used to paint the header
       // alone first, the rest a main thread's task or two later).
-      expect(largest.at(-1)?.tag, path).toBe('IMG');
+      if (largestIsCover) expect(largest.at(-1)?.tag, path).toBe('IMG');
       expect(largest.at(-1)?.time ?? 0, path).toBeLessThanOrEqual(first + ONE_FRAME_MS);
     } finally {
       await context.close();

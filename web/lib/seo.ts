@@ -175,3 +175,15 @@ export function fediverseMeta(site: SiteInfo, post?: { slug: string }): MetaDesc
     ...(post ? [{ name: 'fediverse:creator', content: site.fediverse.handle }] : []),
   ];
 }
+
+/**
+ * The page's first paint waits until the element with this id has begun (ADR 029): what is above
+ * it (a hero, a cover) is painted whole in one frame. Only for a page that has the element (the
+ * browser warns of one it never finds).
+ */
+export const firstPaintUntil = (id: string): MetaDescriptor => ({
+  tagName: 'link',
+  rel: 'expect',
+  href: `#${id}`,
+  blocking: 'render',
+});

@@ -18,7 +18,7 @@ import { PostArticle, PostNotFound } from '../features/blog/post-article.tsx';
 import { NewsletterSignup } from '../features/newsletter/subscribe-form.tsx';
 import { paths } from '../lib/paths.ts';
 import { formAction } from '../lib/route-form.server.ts';
-import { absoluteUrl, fediverseMeta, logoLd, pageMeta, rootDataOf } from '../lib/seo.ts';
+import { absoluteUrl, fediverseMeta, firstPaintUntil, logoLd, pageMeta, rootDataOf } from '../lib/seo.ts';
 import type { Route } from './+types/blog-post';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -62,9 +62,6 @@ async function unpublishedPost(web: Route.LoaderArgs['context'], slug: string, r
   return token ? web.readOwnApi<BlogPost>(previewPostPath(slug, token)) : null;
 }
 
-/** The first paint waits until the post's cover has been read (ADR 029). */
-export const links: Route.LinksFunction = () => [{ rel: 'expect', href: '#post-tags', blocking: 'render' }];
-
 /** A visitor's post is islands (ADR 023): the comment form, the sign-up, share and copy buttons. */
 export const handle = { islands: true };
 
@@ -106,6 +103,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
     }),
     // A draft or a scheduled post is no object on the fediverse yet, nor mentioned.
     ...(live ? fediverseMeta(site, post) : []),
+    // The first paint holds the cover: it waits for the tags after it.
+    firstPaintUntil('post-tags'),
     ...(live && !site.staticCopy
       ? [{ tagName: 'link', rel: 'webmention', href: absoluteUrl(site, WEBMENTION_PATH) }]
       : []),

@@ -6,7 +6,7 @@ import { HydrationBoundary } from '@tanstack/react-query';
 import { data } from 'react-router';
 import { BLOG_MAX_TAG_LENGTH, blogListParams, blogListPath } from '../../common/blog-list.ts';
 import type { BlogListPage } from '../../common/schemas/blog.ts';
-import { BlogList } from '../features/blog/blog-list.tsx';
+import { BlogList, type FirstCover } from '../features/blog/blog-list.tsx';
 import { FollowBox } from '../features/fediverse/follow-box.tsx';
 import { useAuth } from '../features/layout/auth-provider.tsx';
 import { NotFoundContent } from '../features/layout/not-found-content.tsx';
@@ -14,7 +14,7 @@ import { NewsletterSignup } from '../features/newsletter/subscribe-form.tsx';
 import { isDocumentRequest } from '../lib/document-request.ts';
 import { paths } from '../lib/paths.ts';
 import { prefetch } from '../lib/prefetch.ts';
-import { fediverseMeta, pageMeta, rootDataOf } from '../lib/seo.ts';
+import { fediverseMeta, firstPaintUntil, pageMeta, rootDataOf } from '../lib/seo.ts';
 import { Button } from '../ui/button.tsx';
 import { PenLine } from '../ui/icons.tsx';
 import { Link } from '../ui/link.tsx';
@@ -28,7 +28,8 @@ export async function loader({ context, request, params: route }: Route.LoaderAr
   // A page number that is not one (`?page=abc`, `?page=0`) or past the last page is no page of the
   // blog: the not-found page, kept out of search results, rather than an empty list.
   const asked = search.get('page');
-  const missing = () => data({ dehydrated: null, missing: true }, { status: 404 });
+  const missing = () =>
+    data({ dehydrated: null, firstCover: null, firstPost: false, missing: true }, { status: 404 });
   // No tag is that long: no post carries it.
   if (route.tag !== undefined && (route.tag.trim() === '' || route.tag.length > BLOG_MAX_TAG_LENGTH))
     return missing();
@@ -39,8 +40,21 @@ export async function loader({ context, request, params: route }: Route.LoaderAr
     // A tag no live post carries has no page.
     if (list && route.tag && list.total === 0) return missing();
   }
-  const { dehydrated } = await prefetch(context, isDocumentRequest(request) ? [path] : []);
-  return { dehydrated, missing: false };
+  const wholePage = isDocumentRequest(request);
+  const { dehydrated } = await prefetch(context, wholePage ? [path] : []);
+  const first = wholePage ? (await context.readApi<BlogListPage>(path))?.posts[0] : undefined;
+  return {
+    dehydrated,
+    firstCover: first?.coverImage ? await drawnCover(context, first.coverImage) : null,
+    firstPost: first !== undefined,
+    missing: false,
+  };
+}
+
+/** The first post's cover, the largest paint, carried in the HTML when it is a small illustration. */
+async function drawnCover(context: Route.LoaderArgs['context'], src: string): Promise<FirstCover | null> {
+  const drawn = await context.inlineImage(src);
+  return drawn === src ? null : { src, drawn };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location, params }) => {
@@ -54,8 +68,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location, params
       missing: true,
     });
   }
+  // The first paint holds the first post's cover: it waits for the post's text after it.
+  const firstPaint = loaderData?.firstPost ? [firstPaintUntil('first-post')] : [];
   if (params.tag) {
     return [
+      ...firstPaint,
       ...pageMeta({
         site,
         title: `Posts tagged “${params.tag}”`,
@@ -79,6 +96,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location, params
       path: paths.blog,
     }),
     ...fediverseMeta(site),
+    ...firstPaint,
   ];
 };
 
@@ -141,6 +159,7 @@ export default function Blog({ loaderData, params }: Route.ComponentProps) {
         <BlogList
           routeTag={params.tag}
           dehydrated={loaderData.dehydrated}
+          firstCover={loaderData.firstCover}
           signup={<NewsletterSignup place="blog" compact className="p-5" />}
           follow={
             <FollowBox place="blog" className="rounded-lg border border-border bg-card p-5 shadow-sm" />

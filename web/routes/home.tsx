@@ -32,7 +32,14 @@ import { isDocumentRequest } from '../lib/document-request.ts';
 import { DONE_PARAM } from '../lib/form-post.ts';
 import { requestJson } from '../lib/request.ts';
 import { formAction } from '../lib/route-form.server.ts';
-import { fediverseMeta, pageMeta, personLd, rootDataOf, testimonialsLd } from '../lib/seo.ts';
+import {
+  fediverseMeta,
+  firstPaintUntil,
+  pageMeta,
+  personLd,
+  rootDataOf,
+  testimonialsLd,
+} from '../lib/seo.ts';
 import type { Route } from './+types/home';
 
 /** The quote form, and the skills' endorsement dialog, posted with the page's code or without it (ADR 018). */
@@ -107,15 +114,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       jsonLd: reviews.length > 0 ? { '@graph': [personLd(site), ...reviews] } : personLd(site),
     }),
     ...fediverseMeta(site),
+    // The first paint waits until the hero has been read whole, that is until the section after it
+    // has begun (ADR 029): with no stylesheet to wait for, a phone painted the hero's first half
+    // centred in the screen and moved it up as the rest came (layout shift 0.06-0.11 in 4 loads of 6).
+    firstPaintUntil('projects'),
   ];
 };
-
-/**
- * The first paint waits until the hero has been read whole, that is until the section after it has
- * begun (ADR 029): with no stylesheet to wait for, a phone painted the hero's first half centred in
- * the screen and moved it up as the rest came (layout shift 0.06-0.11 in 4 loads of 6).
- */
-export const links: Route.LinksFunction = () => [{ rel: 'expect', href: '#projects', blocking: 'render' }];
 
 /** A visitor's home page is islands (ADR 023): the projects, skills, quote form, sign-up and decoration. */
 export const handle = { islands: true };

@@ -3,7 +3,7 @@ import type { Project } from '../../common/schemas/project.ts';
 import { projectPath, useProject } from '../features/projects/api.ts';
 import { ProjectDetails, ProjectNotFound } from '../features/projects/project-details.tsx';
 import { paths } from '../lib/paths.ts';
-import { absoluteUrl, pageMeta, personLd, rootDataOf } from '../lib/seo.ts';
+import { absoluteUrl, firstPaintUntil, pageMeta, personLd, rootDataOf } from '../lib/seo.ts';
 import type { Route } from './+types/project';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -19,28 +19,27 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const project = loaderData?.project;
   if (!project) return pageMeta({ site, title: 'Project Not Found', path: location.pathname, missing: true });
   const path = paths.project(project.id);
-  return pageMeta({
-    site,
-    title: project.title,
-    description: project.description,
-    path,
-    jsonLd: {
-      '@type': 'CreativeWork',
-      name: project.title,
+  return [
+    ...pageMeta({
+      site,
+      title: project.title,
       description: project.description,
-      url: absoluteUrl(site, path),
-      image: absoluteUrl(site, project.image),
-      keywords: project.tags.join(', '),
-      creator: personLd(site),
-      ...(project.liveUrl ? { sameAs: project.liveUrl } : {}),
-    },
-  });
+      path,
+      jsonLd: {
+        '@type': 'CreativeWork',
+        name: project.title,
+        description: project.description,
+        url: absoluteUrl(site, path),
+        image: absoluteUrl(site, project.image),
+        keywords: project.tags.join(', '),
+        creator: personLd(site),
+        ...(project.liveUrl ? { sameAs: project.liveUrl } : {}),
+      },
+    }),
+    // The first paint holds the picture: it waits for the title after it.
+    firstPaintUntil('project-title'),
+  ];
 };
-
-/** The first paint waits until the project's picture has been read (ADR 029). */
-export const links: Route.LinksFunction = () => [
-  { rel: 'expect', href: '#project-title', blocking: 'render' },
-];
 
 /** A visitor's project page is islands (ADR 023): the demo panel, the footer's forms. */
 export const handle = { islands: true };

@@ -81,38 +81,59 @@ export function BlogList({
   dehydrated,
   signup,
   follow,
+  firstCover = null,
 }: {
   routeTag?: string | undefined;
   dehydrated: DehydratedState | null;
   signup?: ReactNode;
   follow?: ReactNode;
+  /** The first post's cover as the page draws it (a small illustration inlined by the loader). */
+  firstCover?: FirstCover | null;
 }) {
   return (
     <div className="grid gap-10 lg:grid-cols-[1fr_18rem]">
-      <BlogResults dehydrated={dehydrated} {...(routeTag === undefined ? {} : { routeTag })} />
+      <BlogResults
+        dehydrated={dehydrated}
+        firstCover={firstCover}
+        {...(routeTag === undefined ? {} : { routeTag })}
+      />
       <BlogAside routeTag={routeTag} signup={signup} follow={follow} />
     </div>
   );
 }
 
+/** A cover's address and what the page draws for it (a data: address for a small illustration). */
+export interface FirstCover {
+  src: string;
+  drawn: string;
+}
+
 function BlogResultsIsland({
   routeTag,
   dehydrated,
+  firstCover,
 }: {
   routeTag?: string;
   dehydrated: DehydratedState | null;
+  firstCover: FirstCover | null;
 }) {
   return (
     <QueryScope>
       <HydrationBoundary state={dehydrated}>
-        <SearchAndPosts routeTag={routeTag} />
+        <SearchAndPosts routeTag={routeTag} firstCover={firstCover} />
       </HydrationBoundary>
     </QueryScope>
   );
 }
 
 /** The search box, the list and the pager. */
-function SearchAndPosts({ routeTag }: { routeTag?: string | undefined }) {
+function SearchAndPosts({
+  routeTag,
+  firstCover,
+}: {
+  routeTag?: string | undefined;
+  firstCover: FirstCover | null;
+}) {
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
   const { page, q, tag: askedTag } = blogListParams(params);
@@ -246,7 +267,11 @@ function SearchAndPosts({ routeTag }: { routeTag?: string | undefined }) {
                   <article className="grid overflow-hidden rounded-lg border border-border bg-card sm:grid-cols-[14rem_1fr]">
                     {post.coverImage ? (
                       <Picture
-                        src={post.coverImage}
+                        src={
+                          index === 0 && firstCover?.src === post.coverImage
+                            ? firstCover.drawn
+                            : post.coverImage
+                        }
                         sizes="(min-width: 640px) 224px, 100vw"
                         alt=""
                         // The first cover is the largest thing on the page: fetched at once.
@@ -259,7 +284,8 @@ function SearchAndPosts({ routeTag }: { routeTag?: string | undefined }) {
                     ) : (
                       <div aria-hidden="true" className="hidden bg-muted sm:block" />
                     )}
-                    <div className="flex flex-col gap-2 p-5">
+                    {/* The first paint waits for the first post's text, after its cover (ADR 029). */}
+                    <div id={index === 0 ? 'first-post' : undefined} className="flex flex-col gap-2 p-5">
                       {post.publishedAt && (
                         <time dateTime={post.publishedAt} className="text-sm text-muted-foreground">
                           {longDate(post.publishedAt)}
