@@ -2,10 +2,9 @@ import { type DehydratedState, HydrationBoundary } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { blogListParams, SNIPPET_MARK_END, SNIPPET_MARK_START } from '../../../common/blog-list.ts';
+import { blogListParams } from '../../../common/blog-list.ts';
 import { island } from '../../islands/island.tsx';
 import { withBase } from '../../lib/base.ts';
-import { longDate } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { QueryScope } from '../../lib/query-scope.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -14,9 +13,8 @@ import { cn } from '../../ui/cn.ts';
 import { ChevronLeft, ChevronRight, Search } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Link } from '../../ui/link.tsx';
-import { Picture } from '../../ui/picture.tsx';
 import { useBlogList } from './list-api.ts';
-import { TagLinks } from './tag-list.tsx';
+import { type FirstCover, PostRow } from './post-row.tsx';
 
 /** The posts a phone's first screen can show: the rest are laid out as they come near. */
 const FIRST_SCREEN_POSTS = 2;
@@ -48,25 +46,6 @@ const ALL = 'All';
 
 // How long the search box waits after the last key before it asks the server.
 const SEARCH_DELAY_MS = 250;
-
-/** A snippet with its matched words in <mark>: text only, never HTML. */
-function Snippet({ text }: { text: string }) {
-  const parts = text.split(SNIPPET_MARK_START);
-  return (
-    <p className="text-sm text-muted-foreground">
-      {parts.map((part, i) => {
-        const [marked, rest] = i === 0 ? ['', part] : part.split(SNIPPET_MARK_END);
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
-          <span key={i}>
-            {marked && <mark className="rounded-sm bg-primary/20 px-0.5 text-foreground">{marked}</mark>}
-            {rest}
-          </span>
-        );
-      })}
-    </p>
-  );
-}
 
 /**
  * One page of posts with the search box, the tag filter and the pager; page, search and tag
@@ -100,12 +79,6 @@ export function BlogList({
       <BlogAside routeTag={routeTag} signup={signup} follow={follow} />
     </div>
   );
-}
-
-/** A cover's address and what the page draws for it (a data: address for a small illustration). */
-export interface FirstCover {
-  src: string;
-  drawn: string;
 }
 
 function BlogResultsIsland({
@@ -264,46 +237,14 @@ function SearchAndPosts({
               {posts.map((post, index) => (
                 // Past the first screen's posts, a row is laid out when it comes near (issue 61).
                 <li key={post.id} className={index >= FIRST_SCREEN_POSTS ? 'later-row' : undefined}>
-                  <article className="grid overflow-hidden rounded-lg border border-border bg-card sm:grid-cols-[14rem_1fr]">
-                    {post.coverImage ? (
-                      <Picture
-                        src={
-                          index === 0 && firstCover?.src === post.coverImage
-                            ? firstCover.drawn
-                            : post.coverImage
-                        }
-                        sizes="(min-width: 640px) 224px, 100vw"
-                        alt=""
-                        // The first cover is the largest thing on the page: fetched at once.
-                        loading={index === 0 ? 'eager' : 'lazy'}
-                        fetchPriority={index === 0 ? 'high' : 'auto'}
-                        width={448}
-                        height={252}
-                        className="aspect-video w-full self-start bg-muted object-cover"
-                      />
-                    ) : (
-                      <div aria-hidden="true" className="hidden bg-muted sm:block" />
-                    )}
-                    {/* The first paint waits for the first post's text, after its cover (ADR 029). */}
-                    <div id={index === 0 ? 'first-post' : undefined} className="flex flex-col gap-2 p-5">
-                      {post.publishedAt && (
-                        <time dateTime={post.publishedAt} className="text-sm text-muted-foreground">
-                          {longDate(post.publishedAt)}
-                        </time>
-                      )}
-                      <h2 className="text-xl font-semibold leading-snug">
-                        <Link to={paths.post(post.slug)} className="hover:underline">
-                          {post.title}
-                        </Link>
-                      </h2>
-                      <TagLinks tags={post.tags} active={tag || null} />
-                      <p className="text-muted-foreground">{post.summary}</p>
-                      {post.snippet && <Snippet text={post.snippet} />}
-                      <Link to={paths.post(post.slug)} className="font-semibold text-primary hover:underline">
-                        Read more →<span className="sr-only">{` about ${post.title}`}</span>
-                      </Link>
-                    </div>
-                  </article>
+                  <PostRow
+                    post={post}
+                    first={index === 0}
+                    cover={
+                      index === 0 && firstCover?.src === post.coverImage ? firstCover.drawn : post.coverImage
+                    }
+                    activeTag={tag || null}
+                  />
                 </li>
               ))}
             </ul>
