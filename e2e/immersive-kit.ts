@@ -26,6 +26,23 @@ export async function scrollToY(page: Page, y: number) {
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
 }
 
+/**
+ * Waits until a jump has brought a section to the top of the screen, just below the sticky header
+ * (the page's scroll padding), as the visitor asked: in view somewhere is not enough (a jump over
+ * parts the page had not laid out yet landed 164 px off, and on a busy machine off the screen).
+ */
+export async function expectLandedAt(page: Page, id: string) {
+  await expect
+    .poll(() =>
+      page.evaluate((section) => {
+        const padding = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
+        const top = document.getElementById(section)?.getBoundingClientRect().top ?? Number.NaN;
+        return Math.abs(top - padding) <= 2 ? 'below the header' : `${Math.round(top)} px from the top`;
+      }, id),
+    )
+    .toBe('below the header');
+}
+
 /** Scrolls to a share (0-100 %) of the scrollable height. */
 export async function scrollToPercent(page: Page, percent: number) {
   const y = await page.evaluate(

@@ -2,6 +2,7 @@
 import { GUIDE_DELAY_MS, WELCOME_OVERLAY_MS } from '../web/features/immersive/journey.ts';
 import { afterFrames, expect, test } from './fixtures.ts';
 import {
+  expectLandedAt,
   extras,
   journey,
   openWithTour,
@@ -75,7 +76,7 @@ test.describe('the guided tour', () => {
     await expect(dialog.getByRole('button', { name: 'Back' })).toBeDisabled();
     await dialog.getByRole('button', { name: 'Next' }).click();
     await expect(dialog.getByRole('heading', { name: 'Projects' })).toBeVisible();
-    await expect(page.locator('#projects')).toBeInViewport();
+    await expectLandedAt(page, 'projects');
     await dialog.getByRole('button', { name: 'Back' }).click();
     await expect(dialog.getByRole('heading', { name: 'Welcome! A quick tour' })).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -87,14 +88,7 @@ test.describe('the guided tour', () => {
       await dialog.getByRole('button', { name: 'Next' }).click();
       await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
       // The section it names comes to the top of the screen, below the header.
-      await expect
-        .poll(() =>
-          page.evaluate(
-            (section) => Math.round(document.getElementById(section)?.getBoundingClientRect().top ?? -1),
-            id,
-          ),
-        )
-        .toBeLessThanOrEqual(100);
+      await expectLandedAt(page, id);
     }
     await expect(dialog.getByRole('button', { name: 'Next' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Done' }).click();

@@ -9,6 +9,7 @@ import {
   CURSOR_HINT,
   cursor,
   dock,
+  expectLandedAt,
   expectNoCursor,
   extras,
   journey,
@@ -185,10 +186,11 @@ test('the dock appears after 300 px of scroll and takes the visitor to each sect
     'Top',
   ]);
 
-  await dock(page).getByRole('button', { name: 'Skills section' }).click();
-  await expect(page.locator('#skills')).toBeInViewport();
+  // Straight to the last section, over parts the page has not laid out yet (their height an estimate).
   await dock(page).getByRole('button', { name: 'Contact section' }).click();
-  await expect(page.locator('#contact')).toBeInViewport();
+  await expectLandedAt(page, 'contact');
+  await dock(page).getByRole('button', { name: 'Skills section' }).click();
+  await expectLandedAt(page, 'skills');
   await expectAccessible(page, 'home with the dock');
 
   // Keyboard: the dock's buttons are reachable and show their focus.
@@ -198,7 +200,7 @@ test('the dock appears after 300 px of scroll and takes the visitor to each sect
   await expect(about).toBeFocused();
   expect(await about.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
   await page.keyboard.press('Enter');
-  await expect(page.locator('#about')).toBeInViewport();
+  await expectLandedAt(page, 'about');
 
   await dock(page).getByRole('button', { name: 'Back to top' }).click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);

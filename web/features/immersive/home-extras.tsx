@@ -9,7 +9,7 @@
  */
 
 import { type ComponentType, useEffect, useRef, useState } from 'react';
-import { useMediaQuery, useScrollBehavior } from '../../lib/motion.ts';
+import { scrollToSection, useMediaQuery, useScrollBehavior } from '../../lib/motion.ts';
 import { cn } from '../../ui/cn.ts';
 import { ArrowUp, FolderGit2, Home, Mail, User, Wrench } from '../../ui/icons.tsx';
 import { DOCK_SELECTOR, SECTION_HEADINGS, useClearSpot } from './clear-spot.ts';
@@ -68,7 +68,7 @@ function DockBar() {
               type="button"
               onClick={() =>
                 target
-                  ? document.getElementById(target)?.scrollIntoView({ behavior, block: 'start' })
+                  ? scrollToSection(document.getElementById(target), behavior)
                   : window.scrollTo({ top: 0, behavior })
               }
               aria-label={target ? `${label} section` : 'Back to top'}

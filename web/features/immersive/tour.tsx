@@ -1,6 +1,6 @@
 /** The first visit's tour of the home page: a card per section, dismissed step by step and remembered. */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useScrollBehavior } from '../../lib/motion.ts';
+import { scrollToSection, useScrollBehavior } from '../../lib/motion.ts';
 import { ChevronLeft, ChevronRight, Sparkles, X } from '../../ui/icons.tsx';
 import { DOCK_SELECTOR, useClearSpot } from './clear-spot.ts';
 import { useEditingFocus, useScrollY } from './hooks.ts';
@@ -163,7 +163,7 @@ export function Tour() {
   /** Shows a step and scrolls to the section it names. */
   const goTo = (next: TourStep) => {
     setChosen(next);
-    document.getElementById(TOUR_SECTIONS[next])?.scrollIntoView({ behavior, block: 'start' });
+    scrollToSection(document.getElementById(TOUR_SECTIONS[next]), behavior);
   };
 
   useEffect(() => {

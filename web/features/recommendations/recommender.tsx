@@ -11,7 +11,7 @@ import type { RecommendationResult } from '../../../common/schemas/ai.ts';
 import { findProject } from '../../../content/projects.ts';
 import type { FormAnswer } from '../../lib/form-post.ts';
 import { formObject } from '../../lib/form-values.ts';
-import { useScrollBehavior } from '../../lib/motion.ts';
+import { scrollToSection, useScrollBehavior } from '../../lib/motion.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -98,7 +98,7 @@ function Results({ result, highlightId }: { result: RecommendationResult; highli
   const behavior = useScrollBehavior();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new result is the trigger.
   useEffect(() => {
-    heading.current?.scrollIntoView({ behavior, block: 'start' });
+    scrollToSection(heading.current, behavior);
     heading.current?.focus({ preventScroll: true });
   }, [result]);
   const { recommendations, explanation } = result;
