@@ -3,24 +3,16 @@ import type { WebLoadContext } from '../../common/web-context.ts';
 import { isDocumentRequest } from './document-request.ts';
 
 /**
- * Loads API paths on the server for a page's loader and returns them as
- * dehydrated query state (query key = path), so the browser starts with the
- * same data under the same keys and does not fetch it again.
+ * A page's loader's public reads as dehydrated query state (query key = path), so the browser
+ * starts with the same data under the same keys and does not fetch it again. The loader reads
+ * them itself (`readApi`) and uses them too: one read serves the page's checks, its HTML and this.
  */
-export async function prefetch(
-  context: WebLoadContext,
-  paths: string[],
-): Promise<{ dehydrated: DehydratedState; missing: string[] }> {
+export function dehydrateReads(reads: Readonly<Record<string, unknown>>): DehydratedState {
   const client = new QueryClient();
-  const missing: string[] = [];
-  await Promise.all(
-    paths.map(async (path) => {
-      const data = await context.readApi(path);
-      if (data === null) missing.push(path);
-      else client.setQueryData([path], data);
-    }),
-  );
-  return { dehydrated: dehydrate(client), missing };
+  for (const [path, data] of Object.entries(reads)) {
+    if (data !== null && data !== undefined) client.setQueryData([path], data);
+  }
+  return dehydrate(client);
 }
 
 /**

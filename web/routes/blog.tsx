@@ -14,7 +14,7 @@ import { NotFoundContent } from '../features/layout/not-found-content.tsx';
 import { NewsletterSignup } from '../features/newsletter/subscribe-form.tsx';
 import { isDocumentRequest } from '../lib/document-request.ts';
 import { paths } from '../lib/paths.ts';
-import { prefetch } from '../lib/prefetch.ts';
+import { dehydrateReads } from '../lib/prefetch.ts';
 import { fediverseMeta, firstPaintUntil, pageMeta, rootDataOf } from '../lib/seo.ts';
 import { Button } from '../ui/button.tsx';
 import { PenLine } from '../ui/icons.tsx';
@@ -35,17 +35,16 @@ export async function loader({ context, request, params: route }: Route.LoaderAr
   if (route.tag !== undefined && (route.tag.trim() === '' || route.tag.length > BLOG_MAX_TAG_LENGTH))
     return missing();
   if (asked !== null && asked !== String(params.page)) return missing();
-  if ((params.page > 1 || route.tag) && !context.staticCopy) {
-    const list = await context.readApi<BlogListPage>(path);
-    if (list && params.page > list.pageCount) return missing();
-    // A tag no live post carries has no page.
-    if (list && route.tag && list.total === 0) return missing();
-  }
   const wholePage = isDocumentRequest(request);
-  const { dehydrated } = await prefetch(context, wholePage ? [path] : []);
-  const first = wholePage ? (await context.readApi<BlogListPage>(path))?.posts[0] : undefined;
+  const checked = (params.page > 1 || route.tag) && !context.staticCopy;
+  // One read of the page's posts serves the checks below, the HTML's list and its first cover.
+  const list = wholePage || checked ? await context.readApi<BlogListPage>(path) : null;
+  if (list && checked && params.page > list.pageCount) return missing();
+  // A tag no live post carries has no page.
+  if (list && checked && route.tag && list.total === 0) return missing();
+  const first = wholePage ? list?.posts[0] : undefined;
   return {
-    dehydrated,
+    dehydrated: dehydrateReads(wholePage ? { [path]: list } : {}),
     firstCover: first?.coverImage ? await drawnCover(context, first.coverImage) : null,
     firstPost: first !== undefined,
     missing: false,
