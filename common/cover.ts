@@ -7,9 +7,6 @@
 export const COVER = { width: 1200, height: 630 } as const;
 export const COVER_SAFE = { width: 620, height: 420 } as const;
 
-/** Bumped when the drawing changes. */
-export const COVER_DESIGN = 2;
-
 /** The share of a cover's width and height a frame of this size shows (object-fit: cover). */
 export function visibleShare(frame: { width: number; height: number }): { width: number; height: number } {
   const scale = Math.max(frame.width / COVER.width, frame.height / COVER.height);

@@ -37,12 +37,3 @@ export async function holdTheCode(page: Page): Promise<() => Promise<void>> {
     for (const route of held.splice(0)) await route.continue().catch(() => {});
   };
 }
-
-/** Whether the page's code has asked for its client entry yet (it is then held, if told so). */
-export function entryRequested(page: Page): () => boolean {
-  let asked = false;
-  page.on('request', (request) => {
-    if (/\/assets\/entry\.client-[\w-]+\.js$/.test(request.url())) asked = true;
-  });
-  return () => asked;
-}

@@ -11,7 +11,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFederation, type Federation, generateCryptoKeyPair, MemoryKvStore } from '@fedify/fedify';
-import { Accept, Create, Delete, Follow, Image, Person, Reject, Undo, Update } from '@fedify/fedify/vocab';
+import { Accept, Create, Delete, Follow, Image, Person, Reject, Update } from '@fedify/fedify/vocab';
 import sharp from 'sharp';
 
 export async function startPeer() {
@@ -137,16 +137,4 @@ export async function follow(peer: Peer, actor: string, fragment: string): Promi
   const activity = new Follow({ id: new URL(`${alice.href}#${fragment}`), actor: alice, object: blog.id });
   await ctx.sendActivity({ identifier: 'alice' }, blog, activity);
   return activity;
-}
-
-/** Alice takes back a Follow she sent. */
-export async function unfollow(peer: Peer, actor: string, sent: Follow, fragment: string): Promise<void> {
-  const ctx = peer.context();
-  const blog = (await ctx.lookupObject(actor)) as Person;
-  const alice = ctx.getActorUri('alice');
-  await ctx.sendActivity(
-    { identifier: 'alice' },
-    blog,
-    new Undo({ id: new URL(`${alice.href}#${fragment}`), actor: alice, object: sent }),
-  );
 }

@@ -16,7 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { stringify as stringifyYaml } from 'yaml';
 import { IMAGE_FILE, MARKDOWN_FILE } from '../../../common/markdown-import.ts';
 import {
@@ -365,12 +365,4 @@ export async function importPosts(
     }
   }
   return results;
-}
-
-/** The first admin's id: who imported posts are written by. */
-export async function firstAdminId(db: Db): Promise<number | null> {
-  const result = (await db.execute(
-    sql`select id from users where is_admin order by id limit 1`,
-  )) as unknown as { rows: Array<{ id: number }> };
-  return result.rows[0]?.id ?? null;
 }

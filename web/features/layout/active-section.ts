@@ -3,40 +3,12 @@
  * the screen (ADR 011). The home page reports it; the header highlights the
  * matching anchor.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { island } from '../../islands/island.tsx';
 import { headerBottom, watchLayout } from '../../lib/layout-watch.ts';
 
-export const HOME_SECTIONS = [
-  'home',
-  'projects',
-  'about',
-  'skills',
-  'blog',
-  'contact',
-  'testimonials',
-] as const;
-export type HomeSection = (typeof HOME_SECTIONS)[number];
-
-let active: HomeSection | null = null;
-const listeners = new Set<() => void>();
-
-function setActive(next: HomeSection | null) {
-  if (next === active) return;
-  active = next;
-  for (const listener of listeners) listener();
-}
-
-export function useActiveSection(): HomeSection | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => active,
-    () => null,
-  );
-}
+const HOME_SECTIONS = ['home', 'projects', 'about', 'skills', 'blog', 'contact', 'testimonials'] as const;
+type HomeSection = (typeof HOME_SECTIONS)[number];
 
 /**
  * The section that fills most of the screen below the header: the one with the most of its
@@ -62,12 +34,13 @@ export function sectionFillingView(
 
 /**
  * Watches the home sections on every scroll and resize (at most once a frame), however the
- * visitor got there: scrolling, a header link, the dock or the tour.
+ * visitor got there: scrolling, a header link, the dock or the tour; the header's anchors (and the
+ * phone menu's) say which is in view: the page's HTML, marked here.
  */
-export function useSectionTracking(onChange?: (id: HomeSection) => void) {
+function SectionTracking() {
   useEffect(() => {
+    let active: HomeSection | null = null;
     const markLinks = (id: HomeSection | null) => {
-      // The header's anchors (and the phone menu's) say which is in view: the page's HTML, marked here.
       for (const link of document.querySelectorAll<HTMLAnchorElement>('header a[href^="#"]')) {
         if (link.getAttribute('href') === `#${id}`) link.setAttribute('aria-current', 'location');
         else link.removeAttribute('aria-current');
@@ -81,21 +54,15 @@ export function useSectionTracking(onChange?: (id: HomeSection) => void) {
       }
       const best = sectionFillingView(boxes, headerBottom(), window.innerHeight);
       if (best && best !== active) {
-        setActive(best);
+        active = best;
         markLinks(best);
-        onChange?.(best);
       }
     });
     return () => {
       stop();
-      setActive(null);
       markLinks(null);
     };
-  }, [onChange]);
-}
-
-function SectionTracking() {
-  useSectionTracking();
+  }, []);
   return null;
 }
 
