@@ -11,6 +11,7 @@ export function PageForm({
   form,
   name,
   formRef = form.formRef,
+  noValidate = true,
   children,
   ...props
 }: {
@@ -23,7 +24,7 @@ export function PageForm({
   children: ReactNode;
 } & Omit<ComponentProps<RouteFormState['Form']>, 'ref' | 'method' | 'children'>) {
   return (
-    <form.Form ref={formRef} method="post" {...props}>
+    <form.Form ref={formRef} method="post" noValidate={noValidate} {...props}>
       {name === undefined ? null : <FormName name={name} />}
       {children}
     </form.Form>

@@ -208,7 +208,6 @@ function NewFunnelForm() {
       name={FUNNEL_FORM}
       action={dashboardPaths.analytics}
       preventScrollReset
-      noValidate
       aria-label="Add a funnel"
       className="mt-4 space-y-3 rounded-md border border-border p-3"
     >

@@ -67,7 +67,6 @@ function NewShareForm() {
       name={SHARE_FORM}
       action={dashboardPaths.analytics}
       preventScrollReset
-      noValidate
       aria-label="Make a read-only link"
       className="mt-4 space-y-3"
     >

@@ -156,7 +156,6 @@ function CodeForm({
       name={form}
       action={pageAction}
       preventScrollReset
-      noValidate
       className="flex flex-wrap items-end gap-2"
     >
       <div className="w-full">

@@ -42,14 +42,7 @@ export function LoginForm({
     return <CodeStep message={prompt} answer={codeAnswer} onRestart={() => setRestarted(true)} />;
   return (
     <div className="space-y-4">
-      <PageForm
-        form={login}
-        name={LOGIN_FORM}
-        id="login-form"
-        action={paths.auth}
-        noValidate
-        className="space-y-4"
-      >
+      <PageForm form={login} name={LOGIN_FORM} id="login-form" action={paths.auth} className="space-y-4">
         <FormNotice answer={login.answer} />
         <Field label="Username" error={errorOf('username')}>
           <Input autoComplete="username webauthn" {...field('username')} />
@@ -86,7 +79,6 @@ function SignInLinkForm() {
           name={SIGN_IN_LINK_FORM}
           id="sign-in-link-form"
           action={paths.auth}
-          noValidate
           className="mt-3 space-y-3"
         >
           <FormNotice answer={link.answer} />
@@ -172,14 +164,7 @@ function CodeStep({
     if (expired) onRestart();
   }, [expired, onRestart]);
   return (
-    <PageForm
-      form={code}
-      name={CODE_FORM}
-      id="code-form"
-      action={paths.auth}
-      noValidate
-      className="space-y-4"
-    >
+    <PageForm form={code} name={CODE_FORM} id="code-form" action={paths.auth} className="space-y-4">
       {/* The server's own words, shown again if the code is refused. */}
       <input type="hidden" name="prompt" value={message} />
       <FormNotice answer={refused} />

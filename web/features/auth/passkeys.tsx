@@ -148,7 +148,6 @@ function PasskeyRow({ passkey }: { passkey: Overview['passkeys'][number] }) {
           name={SECURITY_FORMS.passkeyName}
           action={pageAction}
           preventScrollReset
-          noValidate
           className="flex flex-wrap items-end gap-2"
         >
           <input type="hidden" name="id" value={passkey.id} />

@@ -23,7 +23,6 @@ export function RegisterForm() {
       name={REGISTER_FORM}
       id="register-form"
       action={`${paths.auth}?tab=register`}
-      noValidate
       className="space-y-4"
     >
       <FormNotice answer={register.answer} />

@@ -35,7 +35,6 @@ function CommentFormContent({ slug }: { slug: string }) {
       name={COMMENT_FORM}
       action={`${paths.post(slug)}#leave-comment`}
       preventScrollReset
-      noValidate
       aria-labelledby="leave-comment"
       className="relative mt-10 rounded-lg border border-border bg-card p-6"
     >

@@ -60,7 +60,6 @@ export function ContributionForm() {
           form={guestPost}
           name={CONTRIBUTION_FORM}
           action={paths.contribute}
-          noValidate
           aria-label="Guest post"
           className="relative space-y-5 rounded-lg border border-border bg-card p-6"
         >

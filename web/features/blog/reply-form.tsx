@@ -57,7 +57,6 @@ export default function ReplyForm({
       name={REPLY_FORM}
       action={pageAction}
       preventScrollReset
-      noValidate
       aria-label={`Reply to ${to}`}
       className="mt-3 space-y-2"
     >

@@ -83,7 +83,6 @@ function TagRow({ name, count, others }: { name: string; count: number; others: 
       // The posts page is the dashboard's index route.
       action={`${paths.adminBlog}?index`}
       preventScrollReset
-      noValidate
       aria-label={`Rename the tag ${name}`}
       className="flex flex-wrap items-end gap-3"
     >

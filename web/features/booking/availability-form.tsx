@@ -137,7 +137,6 @@ export function SettingsForm({ initial: stored }: { initial: BookingSettings }) 
       name={AVAILABILITY_FORM}
       action={pageAction}
       preventScrollReset
-      noValidate
       aria-label="Availability"
       className="mt-4 space-y-6"
     >

@@ -172,7 +172,6 @@ export function BookingPage({
         name={BOOK_FORM}
         id={BOOK_FORM_ID}
         action={paths.bookACall}
-        noValidate
         aria-labelledby="book-form-title"
         className="space-y-6 rounded-lg border border-border bg-card p-4 sm:p-6"
       >

@@ -109,7 +109,6 @@ function AccountForm({ caldav }: { caldav: CalendarOverview['caldav'] }) {
         name={CALENDAR_FORMS.account}
         action={action}
         preventScrollReset
-        noValidate
         aria-label="Calendar account"
         className="mt-3 grid gap-4 sm:grid-cols-2"
       >
@@ -201,7 +200,6 @@ function WriteToForm({ caldav }: { caldav: NonNullable<CalendarOverview['caldav'
       name={CALENDAR_FORMS.writeTo}
       action={action}
       preventScrollReset
-      noValidate
       aria-label="Where bookings go"
       className="mt-4 flex flex-wrap items-end gap-3"
     >
@@ -279,7 +277,6 @@ function Feeds({ feeds }: { feeds: CalendarOverview['feeds'] }) {
         name={CALENDAR_FORMS.addFeed}
         action={action}
         preventScrollReset
-        noValidate
         aria-label="Add a calendar feed"
         className="mt-3 flex flex-wrap items-end gap-3"
       >

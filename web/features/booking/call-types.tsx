@@ -89,7 +89,6 @@ function CallTypeForm({ type }: { type: CallType }) {
       name={adding ? CALL_TYPE_FORMS.add : CALL_TYPE_FORMS.save}
       action={action}
       preventScrollReset
-      noValidate
       aria-label={label}
       className="mt-3 space-y-4"
     >

@@ -56,7 +56,6 @@ function QuoteFormContent() {
       // Posted by the browser (no scripts yet, or none), a refusal comes back with the form in view.
       action="/?index#quote-form"
       preventScrollReset
-      noValidate
       aria-labelledby="quote-form-title"
       className="space-y-4 rounded-lg border border-border bg-card p-6"
     >

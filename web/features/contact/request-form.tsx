@@ -35,7 +35,6 @@ export function RequestForm({
       name={form}
       action={pageAction}
       preventScrollReset
-      noValidate
       aria-label={name ? `${name} the request from ${quote.name}` : undefined}
       className={className}
     >

@@ -51,7 +51,6 @@ export function BlockedPanel({ blocks }: { blocks: FediverseBlock[] }) {
         name={BLOCK_SERVER_FORM}
         action={dashboardPaths.fediverse}
         preventScrollReset
-        noValidate
         aria-label="Block a server"
         className="mt-4 flex flex-wrap items-end gap-3"
       >

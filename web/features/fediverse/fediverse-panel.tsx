@@ -79,7 +79,6 @@ function Settings({ owner }: { owner: FediverseOwner }) {
         name={SETTINGS_FORM}
         action={dashboardPaths.fediverse}
         preventScrollReset
-        noValidate
         aria-label="Fediverse settings"
         className="mt-4 space-y-4"
       >

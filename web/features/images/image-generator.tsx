@@ -112,7 +112,6 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
             id={IMAGE_FORM_ID}
             action={pageAction}
             preventScrollReset
-            noValidate
             aria-label="Generate an image"
             className="space-y-5"
           >

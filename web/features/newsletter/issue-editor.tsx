@@ -99,7 +99,6 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
           preventScrollReset
           aria-label={draft ? `Draft: ${draft.subject}` : 'New issue'}
           className="space-y-4"
-          noValidate
         >
           {draft ? <input type="hidden" name="id" value={draft.id} /> : null}
           <FormNotice answer={answer} />
@@ -214,7 +213,8 @@ function DraftForm({
   children: ReactNode;
 }) {
   return (
-    <PageForm form={state} name={form} preventScrollReset className={className}>
+    // The send's box must be ticked: the browser says so at once (the action says it too).
+    <PageForm form={state} name={form} preventScrollReset noValidate={false} className={className}>
       <input type="hidden" name="id" value={id} />
       {children}
     </PageForm>

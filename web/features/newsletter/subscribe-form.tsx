@@ -120,7 +120,6 @@ function SubscribeForm({ place, slug, headingLevel = 2, compact = false, classNa
         id={id}
         action={newsletterPaths.page}
         preventScrollReset
-        noValidate
         className="mt-4 space-y-4"
       >
         <input type="hidden" name="source" value={source} />

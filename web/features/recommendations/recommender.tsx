@@ -199,7 +199,6 @@ export function Recommender() {
           id={RECOMMEND_FORM_ID}
           action={paths.recommendations}
           preventScrollReset
-          noValidate
           aria-labelledby="interest-form-title"
           onSubmit={submitHere}
           className="space-y-5"

@@ -109,7 +109,6 @@ export function ResumeRequest({ served = null }: { served?: ServedRequest }) {
       form={resume}
       name={RESUME_FORM}
       action={paths.resume}
-      noValidate
       aria-labelledby="resume-form-title"
       className="space-y-4 rounded-lg border border-border bg-card p-6"
     >

@@ -124,7 +124,6 @@ export function EndorseForm({
       name={ENDORSE_FORM}
       action={action}
       preventScrollReset
-      noValidate
       className="relative mt-5 space-y-4"
     >
       <input type="hidden" name="skillId" value={skill.id} />

@@ -118,7 +118,6 @@ function TestimonialForm({ invite, token }: { invite: TestimonialInvite; token: 
       form={testimonial}
       name={TESTIMONIAL_FORM}
       action={`/testimonial/${encodeURIComponent(token)}`}
-      noValidate
       aria-labelledby="testimonial-form-title"
       className="space-y-4 rounded-lg border border-border bg-card p-6"
     >

@@ -175,7 +175,6 @@ function AskForm() {
         key={`${fromQuote?.id ?? 'none'}-${won.length}`}
         action={pageAction}
         preventScrollReset
-        noValidate
         className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-start"
       >
         <Field label="Client name" error={ask.errorOf('clientName')}>
