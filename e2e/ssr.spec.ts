@@ -283,10 +283,13 @@ test.describe('server-rendered HTML', () => {
     for (const path of ['/', '/blog', '/blog/one-schema-form-to-database', '/projects/keycode-help']) {
       const html = await (await request.get(path)).text();
       const head = html.slice(0, html.indexOf('</head>'));
-      // Its first paint's rules are in its head, the stylesheet after its content (ADR 029).
+      // Its first paint's rules are in its head, the stylesheet after its content, fetched after
+      // what the first paint needs (ADR 029).
       expect(head, path).not.toMatch(/<link rel="stylesheet"/);
       expect(head, path).toMatch(/<style>@layer properties\{/);
-      expect(html, path).toMatch(/<link rel="stylesheet" href="\/assets\/app-[\w-]+\.css"\/><\/body>/);
+      expect(html, path).toMatch(
+        /<link rel="stylesheet" href="\/assets\/app-[\w-]+\.css" fetchPriority="low"\/><\/body>/,
+      );
       expect(html, path).not.toMatch(/<link[^>]*modulepreload/);
       expect(
         [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]),

@@ -134,7 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             here, early in <head>. A page hydrated whole names it with a precedence: React writes it
             first, before the module preloads of <Scripts>, so the first paint waits for it alone. */}
         {islands ? (
-          <link rel="stylesheet" href={appCss} />
+          <link rel="stylesheet" href={appCss} fetchPriority="low" />
         ) : (
           <link rel="stylesheet" href={appCss} precedence="default" />
         )}
