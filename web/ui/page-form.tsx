@@ -6,6 +6,10 @@ import { FormName } from './form-notice.tsx';
  * A form of the page (ADR 018): a real `<form method="post">` that the page's action takes, with
  * the page's code (its fetcher) or without it; `name` says which of the page's forms it is. The
  * rest is the form's own: its fields, its address (`action`, else the page's), its label.
+ *
+ * The form's checks are its schema's, with the spec's messages, in the action's answer (and again
+ * on each change once refused, `recheck`): the browser's own are off (ADR 030), so its bubbles never
+ * stand in for them. A form that wants them too says `noValidate={false}`.
  */
 export function PageForm({
   form,
