@@ -122,4 +122,28 @@ for (const { title, path, refusedOnce } of [
     await expectLive(page);
     expect(refused).toBe(2);
   });
+
+  test(`${title}: a press while the failing fetch is under way is that next press`, async ({
+    page,
+    allowConsole,
+  }) => {
+    allowConsole(/Failed to load resource/);
+    let refused = 0;
+    let letFail = () => {};
+    const pressed = new Promise<void>((resolve) => {
+      letFail = resolve;
+    });
+    await page.route(refusedOnce, async (route) => {
+      if (refused++ > 0) return route.continue();
+      // The visitor presses while the fetch is still on its way; then it fails.
+      await pressed;
+      return route.abort('internetdisconnected');
+    });
+    await arrive(page, path);
+    await expect.poll(() => refused).toBe(1);
+    await page.getByRole('heading', { level: 1 }).tap();
+    letFail();
+    await expectLive(page);
+    expect(refused).toBe(2);
+  });
 }

@@ -23,9 +23,12 @@ export function startIslands(
   const state: IslandsHandoff = { held: [], wake: null, sendAsIs: false };
   (window as { __islands?: IslandsHandoff }).__islands = state;
   let started = false;
+  // A press or key while the code is on its way: if it cannot be fetched, that was the next press.
+  let pressedMeanwhile = false;
   const go = () => {
     if (started) return;
     started = true;
+    pressedMeanwhile = false;
     // Told to whoever asks (a browser test running a paused clock on until the code starts).
     (window as { __codeStarting?: boolean }).__codeStarting = true;
     const script = document.createElement('script');
@@ -35,6 +38,7 @@ export function startIslands(
     script.onerror = () => {
       script.remove();
       started = false;
+      if (pressedMeanwhile) go();
     };
     document.head.append(script);
   };
@@ -73,12 +77,14 @@ export function startIslands(
     }
     event.preventDefault();
     event.stopPropagation();
+    if (started) pressedMeanwhile = true;
     go();
     state.wake?.(owner);
   };
   addEventListener('submit', hold, true);
   addEventListener('click', hold, true);
   const early = (event: Event) => {
+    if (started) pressedMeanwhile = true;
     go();
     const reached = markerOf(event.target);
     if (reached) state.wake?.(reached);

@@ -22,7 +22,7 @@
  * comes during it. The framework output read is the shape of those tags: `react-router` is pinned to
  * one version, and `assertRecognised` (run by the tests on every page's real output) fails on
  * anything else. A failed fetch (the visitor went offline) leaves the HTML, and the next press or
- * key tries again.
+ * key tries again (one made while the failed fetch was under way included).
  */
 
 /** The held module script's type: not JavaScript, so the browser keeps it as a data block. */
@@ -53,6 +53,8 @@ export function startHeldScripts(
     }
   ).__reactRouterContext;
   let state: 'waiting' | 'starting' | 'started' = 'waiting';
+  // A press or key while a start is under way: if that start fails, it was the next press.
+  let pressedMeanwhile = false;
   // A form sent before the code is live waits for it (at most `holdMs`) and is sent again once it
   // is (the code adds what the page's answer alone cannot: the pending state, the toast, staying on
   // the page). If the code cannot be fetched or does not come in time, the browser sends it as it
@@ -86,15 +88,16 @@ export function startHeldScripts(
     removeEventListener('submit', holdSubmit, true);
     sendWaiting();
   }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
-  const listen = () => {
-    for (const type of earlyStarts) addEventListener(type, start, { capture: true, passive: true });
+  const press = () => {
+    if (state === 'starting') pressedMeanwhile = true;
+    start();
   };
   const start = () => {
     if (state !== 'waiting') return;
     state = 'starting';
+    pressedMeanwhile = false;
     // Told to whoever asks (a browser test running a paused clock on until the code starts).
     (window as { __codeStarting?: boolean }).__codeStarting = true;
-    for (const type of earlyStarts) removeEventListener(type, start, true);
     for (const href of preloads.splice(0)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -110,6 +113,7 @@ export function startHeldScripts(
         router.streamController.enqueue(text);
         router.streamController.close();
         state = 'started';
+        for (const type of earlyStarts) removeEventListener(type, press, true);
         const script = document.createElement('script');
         script.type = 'module';
         if (held.nonce) script.nonce = held.nonce;
@@ -118,11 +122,11 @@ export function startHeldScripts(
       })
       .catch(() => {
         state = 'waiting';
-        listen();
         // Offline: what was sent goes as the browser sends it, without the code.
         sendAsIs = true;
         sendWaiting();
         sendAsIs = false;
+        if (pressedMeanwhile) start();
       });
   };
   // After the frame that follows the load event has been painted (its largest image too) and shown:
@@ -131,7 +135,7 @@ export function startHeldScripts(
   const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
   if (document.readyState === 'complete') afterPaint();
   else addEventListener('load', afterPaint, { once: true });
-  listen();
+  for (const type of earlyStarts) addEventListener(type, press, { capture: true, passive: true });
 }
 
 /**
