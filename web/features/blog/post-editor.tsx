@@ -10,7 +10,7 @@
  * preview link for a post not yet public.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type AdminPost, type BlogPostFormInput, blogPostFormSchema } from '../../../common/schemas/blog.ts';
 import { slugify } from '../../../common/text.ts';
@@ -123,6 +123,24 @@ export function usePostSave() {
 
 export type PostSave = ReturnType<typeof usePostSave>;
 
+/**
+ * A slug from the title, about 500 ms after the title changes, while the slug is empty; the
+ * returned function gives it at once, for a save pressed sooner (it was refused for the empty slug).
+ */
+function useSlugFromTitle(form: ReturnType<typeof useEditorForm<BlogPostFormInput>>['form'], title: string) {
+  const slugFromTitle = useCallback(() => {
+    const typed = form.getValues('title');
+    if (!form.getValues('slug') && typed)
+      form.setValue('slug', slugify(typed), { shouldValidate: form.formState.isSubmitted });
+  }, [form]);
+  useEffect(() => {
+    if (form.getValues('slug') || !title) return;
+    const timer = setTimeout(slugFromTitle, SLUG_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [title, form, slugFromTitle]);
+  return slugFromTitle;
+}
+
 export function PostEditor({
   editing,
   save,
@@ -174,16 +192,7 @@ export function PostEditor({
   const dirty = isDirty || publishAt !== plannedTime(editing, timeZone);
   const autosave = useEditorAutosave<Work>(editing?.id ?? null, { ...values, publishAt }, dirty);
 
-  // A slug from the title, about 500 ms after the title changes, while the slug is empty.
-  const title = values.title;
-  useEffect(() => {
-    if (form.getValues('slug') || !title) return;
-    const timer = setTimeout(() => {
-      if (!form.getValues('slug'))
-        form.setValue('slug', slugify(title), { shouldValidate: form.formState.isSubmitted });
-    }, SLUG_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [title, form]);
+  const slugFromTitle = useSlugFromTitle(form, values.title);
 
   // A save that went through (checked here first, then sent to the page's action like a post
   // without the code): the save state says so, and the fields start from what is now stored.
@@ -215,7 +224,7 @@ export function PostEditor({
     setPublishAt(plannedTime(post, timeZone));
   }, [stored, form, timeZone]);
 
-  const submit = onSubmit(() => {
+  const checkAndSave = onSubmit(() => {
     const at = publishAt ? new Date(publishAt) : null;
     if (at && Number.isNaN(at.getTime())) {
       setPublishAtError('Publish time must be a valid date and time');
@@ -224,6 +233,10 @@ export function PostEditor({
     setPublishAtError(undefined);
     if (formElement.current) void save.submit(formElement.current);
   });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    slugFromTitle();
+    return checkAndSave(event);
+  };
 
   const restore = () => {
     if (!autosave.found) return;
