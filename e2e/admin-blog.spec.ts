@@ -1,4 +1,5 @@
 /** The owner's post editor at /admin/blog, and who may use it. */
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
 
 const PNG = Buffer.from(
@@ -181,17 +182,23 @@ test('a failed create shows the spec message', async ({ page, signInAs, allowCon
   await expect(page).toHaveURL(/\/admin\/blog\?new$/);
 });
 
+/** The owner's editor for a new post, on a clock the test can hold or move on (time flows until then). */
+async function openNewPostOnClock(page: Page, signInAs: (who: 'admin') => Promise<unknown>) {
+  await page.clock.install();
+  await signInAs('admin');
+  await page.goto('/admin/blog?new');
+  const form = page.getByRole('form', { name: 'Create New Blog Post' });
+  await expect(form.getByRole('status', { name: 'Save state' })).toHaveText('Not saved yet');
+  return form;
+}
+
 test('a post saved a moment after its title is typed gets its slug from the title', async ({
   page,
   signInAs,
 }) => {
   // The slug follows the title half a second after it changes; the clock stands still here, so the
   // owner's press comes sooner, as a quick owner's does (the press was refused for the empty slug).
-  await page.clock.install();
-  await signInAs('admin');
-  await page.goto('/admin/blog?new');
-  const form = page.getByRole('form', { name: 'Create New Blog Post' });
-  await expect(form.getByRole('status', { name: 'Save state' })).toHaveText('Not saved yet');
+  const form = await openNewPostOnClock(page, signInAs);
   await page.clock.pauseAt(Date.now() + 1000);
   const stamp = Date.now();
   await form.getByLabel('Title').fill(`Saved At Once ${stamp}`);
@@ -213,11 +220,7 @@ test('a draft stays in the editor when saved, and unsaved text survives a reload
   signInAs,
 }) => {
   // Time flows as usual; the test moves it on where a change waits to be kept.
-  await page.clock.install();
-  await signInAs('admin');
-  await page.goto('/admin/blog?new');
-  const form = page.getByRole('form', { name: 'Create New Blog Post' });
-  await expect(form.getByRole('status', { name: 'Save state' })).toHaveText('Not saved yet');
+  const form = await openNewPostOnClock(page, signInAs);
   const title = `Bench Notes on Fob Batteries ${Date.now()}`;
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Summary').fill('Which coin cell goes where, and how to tell a dead one.');

@@ -132,7 +132,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* On an island page the stylesheet comes after the inline scripts (a script after a
             stylesheet waits for it, and the parser with it); with no precedence React leaves it
             here, early in <head>. A page hydrated whole names it with a precedence: React writes it
-            first, before the module preloads of <Scripts>, so the first paint waits for it alone. */}
+            first, before the module preloads of <Scripts>, so the first paint waits for it alone.
+            An island page's goes after its content and at low priority: its first paint needs
+            none of it (ADR 029). */}
         {islands ? (
           <link rel="stylesheet" href={appCss} fetchPriority="low" />
         ) : (
