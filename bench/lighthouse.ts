@@ -2,7 +2,7 @@
  * The site beside a static blog (issue 61): Lighthouse (the npm package, its defaults: the mobile
  * preset with simulated throttling) in Debian's Chromium on /, /blog, a post and a project of the
  * production build on a freshly seeded database, each paired with the matching page of a static
- * Astro blog (astro-theme-cactus, bench/fixtures/static-blog, served by bench/static-blog.ts, loading
+ * Astro blog (astro-theme-cactus, bench/vendor/static-blog, served by bench/static-blog.ts, loading
  * the site's two faces as the site does unless `--plain-anchor`):
  * / with /, /blog with /posts/, a post with a long post, a project with /about/. The two are
  * measured in one interleaved run (site, anchor, site, anchor...), a fresh browser per audit, so a

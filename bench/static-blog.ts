@@ -1,6 +1,6 @@
 /**
  * The static anchor of bench/lighthouse.ts (issue 61): the built astro-theme-cactus blog kept in
- * bench/fixtures/static-blog (see bench/fixtures/README.md), served on 127.0.0.1 as a static host
+ * bench/vendor/static-blog (see bench/vendor/README.md), served on 127.0.0.1 as a static host
  * with compression serves it: a folder's index.html, Brotli or gzip as the browser asks (each copy
  * made once, at start), hashed assets under /_astro/ cached for a year, 404.html for anything else.
  * The site's own build is served the same way (precompressed Brotli, immutable assets), so the two
@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { basename, extname, join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-export const STATIC_BLOG_FOLDER = join(import.meta.dirname, 'fixtures', 'static-blog');
+export const STATIC_BLOG_FOLDER = join(import.meta.dirname, 'vendor', 'static-blog');
 const WEB = join(import.meta.dirname, '..', 'web');
 
 /** The anchor's page for each of the site's measured pages. */
