@@ -44,6 +44,24 @@ const actorUri = () => `${site}/ap/actors/blog`;
 const sent = () => t.app.fediverse.deliverDue();
 const get = (path: string, accept = ACTIVITY) => fetch(`${site}${path}`, { headers: { accept } });
 
+/** The other server's side: its context, the blog as it reads it, and one of its people by name. */
+async function fromPeer(name: string) {
+  const ctx = peer.context();
+  const blog = (await ctx.lookupObject(actorUri())) as Person;
+  return { ctx, blog, person: ctx.getActorUri(name) };
+}
+
+/** The blog's newest post, as its public list gives it. */
+async function firstPost() {
+  const [post] = (await (await fetch(`${site}/api/blog`)).json()) as {
+    id: number;
+    slug: string;
+    title: string;
+  }[];
+  if (!post) throw new Error('no post');
+  return post;
+}
+
 describe('the blog as an actor', () => {
   it('is found by WebFinger as @<name>@<host>, the name from the profile by default', async () => {
     expect(defaultHandleName('Jordan Ellis')).toBe('jordan');
@@ -114,9 +132,7 @@ describe('followers', () => {
   const followers = () => t.database.db.select().from(fediverseFollowers);
 
   it('a Follow is answered with Accept and the follower is listed; an Undo takes it away', async () => {
-    const ctx = peer.context();
-    const blog = (await ctx.lookupObject(actorUri())) as Person;
-    const alice = ctx.getActorUri('alice');
+    const { ctx, blog, person: alice } = await fromPeer('alice');
     const follow = new Follow({ id: new URL(`${alice.href}#follow-1`), actor: alice, object: blog.id });
     await ctx.sendActivity({ identifier: 'alice' }, blog, follow);
     // Answered from the queue, after the Follow's own answer.
@@ -148,9 +164,7 @@ describe('followers', () => {
   });
 
   it("answers a Follow at once whatever the follower's inbox does: one that never answers, one that fails (issue 64)", async () => {
-    const ctx = peer.context();
-    const blog = (await ctx.lookupObject(actorUri())) as Person;
-    const alice = ctx.getActorUri('alice');
+    const { ctx, blog, person: alice } = await fromPeer('alice');
     await sent();
     const before = peer.accepted.length;
     let last: Follow | undefined;
@@ -388,12 +402,10 @@ describe("the owner's side", () => {
     expect(info.handle).toMatch(/^@jordanwrites@/);
 
     // A follower now waits: no Accept until the owner approves.
-    const ctx = peer.context();
-    const blog = (await ctx.lookupObject(actorUri())) as Person;
+    const { ctx, blog, person: alice } = await fromPeer('alice');
     // (Read afresh: the other server keeps what it fetched before.)
     const fresh = (await (await get('/ap/actors/blog')).json()) as { manuallyApprovesFollowers: boolean };
     expect(fresh.manuallyApprovesFollowers).toBe(true);
-    const alice = ctx.getActorUri('alice');
     const before = peer.accepted.length;
     await ctx.sendActivity(
       { identifier: 'alice' },
@@ -534,11 +546,8 @@ describe('blocks', () => {
 
 describe('replies from the fediverse', () => {
   it('a reply to a post waits in moderation, shows under the post once approved, once; its author deletes it', async () => {
-    const ctx = peer.context();
-    const blog = (await ctx.lookupObject(actorUri())) as Person;
-    const alice = ctx.getActorUri('alice');
-    const [post] = (await (await fetch(`${site}/api/blog`)).json()) as { id: number; slug: string }[];
-    if (!post) throw new Error('no post');
+    const { ctx, blog, person: alice } = await fromPeer('alice');
+    const post = await firstPost();
     const reply = new Note({
       id: new URL(`${alice.href}/notes/1`),
       attribution: alice,
@@ -629,9 +638,7 @@ describe('replies from the fediverse', () => {
   });
 
   it('a reply to nothing of the blog, or with no words, is not a comment', async () => {
-    const ctx = peer.context();
-    const blog = (await ctx.lookupObject(actorUri())) as Person;
-    const alice = ctx.getActorUri('alice');
+    const { ctx, blog, person: alice } = await fromPeer('alice');
     const before = (await t.database.db.select().from(comments)).length;
     for (const [n, target, content] of [
       [2, `${site}/ap/posts/no-such-post`, '<p>Hello</p>'],
@@ -661,15 +668,8 @@ describe('likes and boosts from the fediverse', () => {
   };
 
   it('are counted on the post, once per person, listed for the owner, and taken back by their Undo', async () => {
-    const ctx = peer.context();
-    const blog = (await ctx.lookupObject(actorUri())) as Person;
-    const alice = ctx.getActorUri('alice');
-    const [post] = (await (await fetch(`${site}/api/blog`)).json()) as {
-      id: number;
-      slug: string;
-      title: string;
-    }[];
-    if (!post) throw new Error('no post');
+    const { ctx, blog, person: alice } = await fromPeer('alice');
+    const post = await firstPost();
     expect(await counts(post.id)).toEqual({ status: 200, body: { likes: 0, boosts: 0 } });
 
     const object = new URL(`${site}/ap/posts/${post.slug}`);
@@ -738,9 +738,7 @@ describe('likes and boosts from the fediverse', () => {
   });
 
   it('of nothing the blog published are not kept; a post that is not there has no count', async () => {
-    const ctx = peer.context();
-    const blog = (await ctx.lookupObject(actorUri())) as Person;
-    const alice = ctx.getActorUri('alice');
+    const { ctx, blog, person: alice } = await fromPeer('alice');
     for (const [n, target] of [
       [3, `${site}/ap/posts/no-such-post`],
       [4, 'https://elsewhere.example/notes/9'],
@@ -759,11 +757,8 @@ describe('likes and boosts from the fediverse', () => {
   });
 
   it("a block takes the blocked person's likes and boosts away", async () => {
-    const ctx = peer.context();
-    const blog = (await ctx.lookupObject(actorUri())) as Person;
-    const alice = ctx.getActorUri('alice');
-    const [post] = (await (await fetch(`${site}/api/blog`)).json()) as { id: number; slug: string }[];
-    if (!post) throw new Error('no post');
+    const { ctx, blog, person: alice } = await fromPeer('alice');
+    const post = await firstPost();
     await ctx.sendActivity(
       { identifier: 'alice' },
       blog,
@@ -794,11 +789,8 @@ describe('likes and boosts from the fediverse', () => {
   });
 
   it('keeps a web address as the profile of whoever reacts: a script as its address is never kept (issue 62)', async () => {
-    const ctx = peer.context();
-    const blog = (await ctx.lookupObject(actorUri())) as Person;
-    const mallory = ctx.getActorUri('mallory');
-    const [post] = (await (await fetch(`${site}/api/blog`)).json()) as { id: number; slug: string }[];
-    if (!post) throw new Error('no post');
+    const { ctx, blog, person: mallory } = await fromPeer('mallory');
+    const post = await firstPost();
     const like = new Like({
       id: new URL(`${mallory.href}#likes/1`),
       actor: mallory,
@@ -821,11 +813,8 @@ describe('likes and boosts from the fediverse', () => {
   });
 
   it("blocks someone who only liked, from the like's row: the like gone, what they send refused", async () => {
-    const ctx = peer.context();
-    const blog = (await ctx.lookupObject(actorUri())) as Person;
-    const alice = ctx.getActorUri('alice');
-    const [post] = (await (await fetch(`${site}/api/blog`)).json()) as { id: number; slug: string }[];
-    if (!post) throw new Error('no post');
+    const { ctx, blog, person: alice } = await fromPeer('alice');
+    const post = await firstPost();
     const like = (n: number) =>
       new Like({
         id: new URL(`${alice.href}#likes/${n}`),

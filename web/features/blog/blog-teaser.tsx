@@ -8,6 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { ImageOff } from '../../ui/icons.tsx';
 import { Link } from '../../ui/link.tsx';
 import { Picture } from '../../ui/picture.tsx';
+import { TagLinks } from './tag-links.tsx';
 
 const TEASER_POSTS = 3;
 
@@ -66,21 +67,7 @@ function PostCard({ post }: { post: BlogPostSummary }) {
             )}
           </p>
           <p className="line-clamp-3 flex-1 text-sm">{post.summary}</p>
-          <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
-            {tags.length === 0 && (
-              <li className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-medium">General</li>
-            )}
-            {tags.map((tag) => (
-              <li key={tag}>
-                <Link
-                  to={paths.tag(tag)}
-                  className="inline-block rounded-full bg-secondary px-2.5 py-0.5 text-xs font-medium hover:bg-muted"
-                >
-                  {tag}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <TagLinks tags={tags} />
           <Link to={paths.post(post.slug)} className="text-sm font-semibold text-primary hover:underline">
             Read more →<span className="sr-only">{` about ${post.title}`}</span>
           </Link>

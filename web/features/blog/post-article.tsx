@@ -33,6 +33,7 @@ import {
   TableOfContents,
   TOC_MIN_HEADINGS,
 } from './post-extras.tsx';
+import { TagLinks } from './tag-links.tsx';
 
 /** Says that a post is not public yet, and when it will be. */
 function UnpublishedBanner({ post }: { post: BlogPost }) {
@@ -145,21 +146,7 @@ export function PostArticle({
           </div>
         )}
       </div>
-      <ul id="post-tags" aria-label="Tags" className="mt-6 flex flex-wrap gap-2">
-        {tags.length === 0 && (
-          <li className="rounded-full bg-secondary px-3 py-1 text-xs font-medium">General</li>
-        )}
-        {tags.map((tag) => (
-          <li key={tag}>
-            <Link
-              to={paths.tag(tag)}
-              className="inline-block rounded-full bg-secondary px-3 py-1 text-xs font-medium hover:bg-muted"
-            >
-              {tag}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <TagLinks id="post-tags" tags={tags} large />
       {/* The post's own contents list, where its writer put it (an imported <TOCInline>), stands for
           the page's on a narrow screen; on a wide one the side list stands for it (app.css): one
           list at any width (issue 46; an imported post showed two at 1280 px). */}

@@ -16,6 +16,7 @@ import { DoneNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { PageForm } from '../../ui/page-form.tsx';
 import { Select } from '../../ui/select.tsx';
+import { RemovableTags } from '../../ui/tags.tsx';
 import { BOOKING_STATUS_PATH } from '../profile/api.ts';
 import { bookingOwnerPaths, isSlotsQuery } from './api.ts';
 
@@ -287,29 +288,23 @@ function BlockedDates({ blocked, onChange }: { blocked: string[]; onChange: (dat
           Block this date
         </Button>
       </div>
-      {blocked.length > 0 && (
-        <ul aria-label="Blocked dates" className="mt-3 flex flex-wrap gap-2">
-          {blocked.map((date) => (
-            <li
-              key={date}
-              className="flex items-center gap-1 rounded-full border border-border bg-muted px-3 py-1 text-sm"
-            >
-              {date}
-              <button
-                type="button"
-                aria-label={`Unblock ${date}`}
-                className="ml-1 rounded px-1 text-muted-foreground hover:text-foreground"
-                onClick={() => onChange(blocked.filter((d) => d !== date))}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RemovableTags
+        label="Blocked dates"
+        items={blocked}
+        text={(date) => date}
+        removeLabel={(date) => `Unblock ${date}`}
+        onRemove={(index) => onChange(blocked.filter((_, i) => i !== index))}
+      />
     </fieldset>
   );
 }
+
+/** A special date's three parts: its field, label, form name, type and width. */
+const SPECIAL_PARTS = [
+  ['date', 'Date with special hours', 'specialDate', 'date', 'w-44'],
+  ['start', 'Special hours from', 'specialStart', 'time', 'w-32'],
+  ['end', 'Special hours until', 'specialEnd', 'time', 'w-32'],
+] as const;
 
 /** The dates with other hours than their weekday's: a date and its hours added, each one taken away. */
 function SpecialHoursField({
@@ -329,30 +324,17 @@ function SpecialHoursField({
         A date with other hours than its weekday's: a Saturday morning, a short day before a holiday.
       </p>
       <div className="mt-2 flex flex-wrap items-end gap-2">
-        <Input
-          aria-label="Date with special hours"
-          name="specialDate"
-          type="date"
-          value={newSpecial.date}
-          onChange={(e) => setNewSpecial({ ...newSpecial, date: e.target.value })}
-          className="h-9 w-44"
-        />
-        <Input
-          aria-label="Special hours from"
-          name="specialStart"
-          type="time"
-          value={newSpecial.start}
-          onChange={(e) => setNewSpecial({ ...newSpecial, start: e.target.value })}
-          className="h-9 w-32"
-        />
-        <Input
-          aria-label="Special hours until"
-          name="specialEnd"
-          type="time"
-          value={newSpecial.end}
-          onChange={(e) => setNewSpecial({ ...newSpecial, end: e.target.value })}
-          className="h-9 w-32"
-        />
+        {SPECIAL_PARTS.map(([key, label, name, type, width]) => (
+          <Input
+            key={key}
+            aria-label={label}
+            name={name}
+            type={type}
+            value={newSpecial[key]}
+            onChange={(event) => setNewSpecial({ ...newSpecial, [key]: event.target.value })}
+            className={`h-9 ${width}`}
+          />
+        ))}
         <Button
           type="button"
           size="sm"
@@ -371,26 +353,13 @@ function SpecialHoursField({
         </Button>
       </div>
       {error ? <p className="mt-1 text-sm font-medium text-destructive">{error}</p> : null}
-      {special.length > 0 && (
-        <ul aria-label="Special hours" className="mt-3 flex flex-wrap gap-2">
-          {special.map((window, index) => (
-            <li
-              key={`${window.date}-${window.start}-${window.end}`}
-              className="flex items-center gap-1 rounded-full border border-border bg-muted px-3 py-1 text-sm"
-            >
-              {`${window.date}, ${window.start}-${window.end}`}
-              <button
-                type="button"
-                aria-label={`Remove special hours on ${window.date}`}
-                className="ml-1 rounded px-1 text-muted-foreground hover:text-foreground"
-                onClick={() => onChange(special.filter((_, i) => i !== index))}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RemovableTags
+        label="Special hours"
+        items={special}
+        text={(window) => `${window.date}, ${window.start}-${window.end}`}
+        removeLabel={(window) => `Remove special hours on ${window.date}`}
+        onRemove={(index) => onChange(special.filter((_, i) => i !== index))}
+      />
     </fieldset>
   );
 }

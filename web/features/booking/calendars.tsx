@@ -5,6 +5,7 @@
  * form posts to the page with or without its code (ADR 018); the app password is never shown
  * again, and a blank one keeps the stored one.
  */
+import type { ReactNode } from 'react';
 import type { CalendarOverview, CalendarState } from '../../../common/schemas/booking.ts';
 import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
@@ -78,7 +79,6 @@ const ACCOUNT_DONE = {
 
 /** The CalDAV account: connected here (address, user name, app password) or by the deployment. */
 function AccountForm({ caldav }: { caldav: CalendarOverview['caldav'] }) {
-  const action = usePageAction();
   const form = useCalendarForm(CALENDAR_FORMS.account, ACCOUNT_DONE);
   const disconnect = useCalendarForm(CALENDAR_FORMS.disconnect, {
     title: 'Calendar account disconnected',
@@ -96,7 +96,6 @@ function AccountForm({ caldav }: { caldav: CalendarOverview['caldav'] }) {
   const kept = form.answer?.values;
   return (
     <>
-      {form.done && !form.answer && <DoneNotice className="mt-3" {...doneText(ACCOUNT_DONE)} />}
       {disconnect.done && !disconnect.answer && (
         <DoneNotice
           className="mt-3"
@@ -104,12 +103,11 @@ function AccountForm({ caldav }: { caldav: CalendarOverview['caldav'] }) {
           text="Its busy times no longer block slots."
         />
       )}
-      <PageForm
+      <CalendarForm
         form={form}
         name={CALENDAR_FORMS.account}
-        action={action}
-        preventScrollReset
-        aria-label="Calendar account"
+        done={ACCOUNT_DONE}
+        label="Calendar account"
         className="mt-3 grid gap-4 sm:grid-cols-2"
       >
         <div className="sm:col-span-2">
@@ -152,21 +150,19 @@ function AccountForm({ caldav }: { caldav: CalendarOverview['caldav'] }) {
           </Button>
         </div>
         <FormNotice className="sm:col-span-2" answer={form.answer} />
-      </PageForm>
+      </CalendarForm>
       {caldav && (
-        <PageForm
+        <CalendarForm
           form={disconnect}
           name={CALENDAR_FORMS.disconnect}
-          action={action}
-          preventScrollReset
-          aria-label="Disconnect the calendar account"
+          label="Disconnect the calendar account"
           className="mt-3"
         >
           <Button type="submit" variant="outline" pending={disconnect.pending} pendingText="Disconnecting...">
             Disconnect account
           </Button>
           <FormNotice className="mt-2" answer={disconnect.answer} />
-        </PageForm>
+        </CalendarForm>
       )}
     </>
   );
@@ -177,9 +173,42 @@ const doneText = (done: { title: string; description: string }) => ({
   text: done.description,
 });
 
+/** One of the calendar forms: its success said above it, posted to the page with or without its code. */
+function CalendarForm({
+  form,
+  name,
+  done,
+  label,
+  className,
+  children,
+}: {
+  form: ReturnType<typeof useCalendarForm>;
+  name: string;
+  done?: { title: string; description: string };
+  label: string;
+  className: string;
+  children: ReactNode;
+}) {
+  const action = usePageAction();
+  return (
+    <>
+      {done && form.done && !form.answer && <DoneNotice className="mt-3" {...doneText(done)} />}
+      <PageForm
+        form={form}
+        name={name}
+        action={action}
+        preventScrollReset
+        aria-label={label}
+        className={className}
+      >
+        {children}
+      </PageForm>
+    </>
+  );
+}
+
 /** Which of the account's calendars bookings are written to. */
 function WriteToForm({ caldav }: { caldav: NonNullable<CalendarOverview['caldav']> }) {
-  const action = usePageAction();
   const done = { title: 'Calendar chosen', description: 'New bookings are written to it.' };
   const form = useCalendarForm(CALENDAR_FORMS.writeTo, done);
   if (!caldav.calendars) {
@@ -195,15 +224,13 @@ function WriteToForm({ caldav }: { caldav: NonNullable<CalendarOverview['caldav'
   }
   const options = Object.fromEntries(caldav.calendars.map((calendar) => [calendar.url, calendar.name]));
   return (
-    <PageForm
+    <CalendarForm
       form={form}
       name={CALENDAR_FORMS.writeTo}
-      action={action}
-      preventScrollReset
-      aria-label="Where bookings go"
+      done={done}
+      label="Where bookings go"
       className="mt-4 flex flex-wrap items-end gap-3"
     >
-      {form.done && !form.answer && <DoneNotice className="basis-full" {...doneText(done)} />}
       <div className="min-w-0 flex-1 basis-60">
         <Field label="Write bookings to" error={form.errorOf('calendar')}>
           <Select
@@ -217,7 +244,7 @@ function WriteToForm({ caldav }: { caldav: NonNullable<CalendarOverview['caldav'
         Save
       </Button>
       <FormNotice className="basis-full" answer={form.answer} />
-    </PageForm>
+    </CalendarForm>
   );
 }
 
@@ -252,7 +279,6 @@ function FeedRow({ feed }: { feed: CalendarOverview['feeds'][number] }) {
 
 /** The private ICS feeds, and one added by its address. */
 function Feeds({ feeds }: { feeds: CalendarOverview['feeds'] }) {
-  const action = usePageAction();
   const done = { title: 'Calendar added', description: 'Its busy times now block slots.' };
   const form = useCalendarForm(CALENDAR_FORMS.addFeed, done);
   // A removed feed's row (and its form) is gone from the page it comes back to: the notice is here.
@@ -271,13 +297,11 @@ function Feeds({ feeds }: { feeds: CalendarOverview['feeds'] }) {
       {removed && (
         <DoneNotice className="mt-3" title="Calendar removed" text="Its busy times no longer block slots." />
       )}
-      {form.done && !form.answer && <DoneNotice className="mt-3" {...doneText(done)} />}
-      <PageForm
+      <CalendarForm
         form={form}
         name={CALENDAR_FORMS.addFeed}
-        action={action}
-        preventScrollReset
-        aria-label="Add a calendar feed"
+        done={done}
+        label="Add a calendar feed"
         className="mt-3 flex flex-wrap items-end gap-3"
       >
         <div className="min-w-0 flex-1 basis-72">
@@ -298,7 +322,7 @@ function Feeds({ feeds }: { feeds: CalendarOverview['feeds'] }) {
           Add feed
         </Button>
         <FormNotice className="basis-full" answer={form.answer} />
-      </PageForm>
+      </CalendarForm>
     </>
   );
 }

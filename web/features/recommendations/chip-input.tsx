@@ -1,7 +1,8 @@
 import { useCallback, useId, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
-import { Plus, X } from '../../ui/icons.tsx';
+import { Plus } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
+import { RemovableTags } from '../../ui/tags.tsx';
 import { addChips, chipValues } from './chips.ts';
 
 interface ChipInputProps {
@@ -87,26 +88,13 @@ export function ChipInput({
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
         {hint}
       </p>
-      {chips.length > 0 && (
-        <ul aria-label={`Added ${label.toLowerCase()}`} className="flex flex-wrap gap-2 pt-1">
-          {chips.map((chip) => (
-            <li
-              key={chip}
-              className="inline-flex items-center gap-1 rounded-full bg-secondary py-1 pl-3 pr-1 text-sm font-medium"
-            >
-              {chip}
-              <button
-                type="button"
-                aria-label={`Remove ${chip}`}
-                onClick={() => onChipsChange(chips.filter((item) => item !== chip))}
-                className="rounded-full p-0.5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-              >
-                <X className="h-3.5 w-3.5" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RemovableTags
+        label={`Added ${label.toLowerCase()}`}
+        items={chips}
+        text={(chip) => chip}
+        removeLabel={(chip) => `Remove ${chip}`}
+        onRemove={(index) => onChipsChange(chips.filter((_, i) => i !== index))}
+      />
       {error && (
         <p id={`${id}-error`} className="text-sm font-medium text-destructive">
           {error}
