@@ -1,11 +1,12 @@
 import type { ComponentProps, ReactNode, Ref } from 'react';
+import { usePageAction } from '../lib/form-post.ts';
 import type { RouteFormState } from '../lib/route-form.tsx';
 import { FormName } from './form-notice.tsx';
 
 /**
  * A form of the page (ADR 018): a real `<form method="post">` that the page's action takes, with
  * the page's code (its fetcher) or without it; `name` says which of the page's forms it is. The
- * rest is the form's own: its fields, its address (`action`, else the page's), its label.
+ * rest is the form's own: its fields, its address (`action`, else the page itself), its label.
  *
  * The form's checks are its schema's, with the spec's messages, in the action's answer (and again
  * on each change once refused, `recheck`): the browser's own are off (ADR 030), so its bubbles never
@@ -16,6 +17,7 @@ export function PageForm({
   name,
   formRef = form.formRef,
   noValidate = true,
+  action,
   children,
   ...props
 }: {
@@ -23,12 +25,15 @@ export function PageForm({
   form: RouteFormState;
   /** The form's name in the page's action (`_form`), unless a field of its own says it. */
   name?: string;
+  /** Where it posts: by default the page itself (`usePageAction`: its query kept, not `?done=`). */
+  action?: string;
   /** A ref of its own instead of the one a success clears (the post editor keeps what it holds). */
   formRef?: Ref<HTMLFormElement>;
   children: ReactNode;
-} & Omit<ComponentProps<RouteFormState['Form']>, 'ref' | 'method' | 'children'>) {
+} & Omit<ComponentProps<RouteFormState['Form']>, 'ref' | 'method' | 'children' | 'action'>) {
+  const pageAction = usePageAction();
   return (
-    <form.Form ref={formRef} method="post" noValidate={noValidate} {...props}>
+    <form.Form ref={formRef} method="post" noValidate={noValidate} action={action ?? pageAction} {...props}>
       {name === undefined ? null : <FormName name={name} />}
       {children}
     </form.Form>

@@ -1,7 +1,7 @@
 /** The owner's authenticator app: set it up (QR code and key), confirm with a code, new recovery codes, turn it off. */
 import { useId, useState } from 'react';
 import type { SecurityOverview as Overview } from '../../../common/schemas/auth.ts';
-import { type FormAnswer, usePageAction } from '../../lib/form-post.ts';
+import type { FormAnswer } from '../../lib/form-post.ts';
 import { type RouteFormState, useRouteForm } from '../../lib/route-form.tsx';
 import { useSiteInfo } from '../../lib/site.ts';
 import { Button } from '../../ui/button.tsx';
@@ -39,7 +39,6 @@ export function Authenticator({ state }: { state: Overview['authenticator'] }) {
   const [codesSeen, setCodesSeen] = useState<string[] | null>(null);
   const codes = shownCodes && shownCodes !== codesSeen ? shownCodes : null;
   const turnedOff = turnOff.done && !state.enabled;
-  const pageAction = usePageAction();
 
   return (
     <section aria-labelledby="authenticator-heading" className={sectionClass}>
@@ -107,13 +106,7 @@ export function Authenticator({ state }: { state: Overview['authenticator'] }) {
           </div>
         </div>
       ) : (
-        <PageForm
-          form={start}
-          name={SECURITY_FORMS.start}
-          action={pageAction}
-          preventScrollReset
-          className="mt-4 space-y-3"
-        >
+        <PageForm form={start} name={SECURITY_FORMS.start} preventScrollReset className="mt-4 space-y-3">
           <FormNotice answer={start.answer?.kind === 'done' ? undefined : start.answer} />
           <Button type="submit" pending={start.pending} pendingText="Please wait">
             Set up an authenticator app
@@ -148,16 +141,9 @@ function CodeForm({
   action: string;
   destructive?: boolean;
 }) {
-  const pageAction = usePageAction();
   const refused = state.answer?.kind === 'done' ? undefined : state.answer;
   return (
-    <PageForm
-      form={state}
-      name={form}
-      action={pageAction}
-      preventScrollReset
-      className="flex flex-wrap items-end gap-2"
-    >
+    <PageForm form={state} name={form} preventScrollReset className="flex flex-wrap items-end gap-2">
       <div className="w-full">
         <FormNotice answer={refused} />
       </div>

@@ -115,7 +115,6 @@ export function Passkeys({ passkeys }: { passkeys: Overview['passkeys'] }) {
 }
 
 function PasskeyRow({ passkey }: { passkey: Overview['passkeys'][number] }) {
-  const pageAction = usePageAction();
   const refresh = useRefreshAdmin();
   const [params] = useSearchParams();
   const removing = params.get(REMOVE_PASSKEY_PARAM) === String(passkey.id);
@@ -146,7 +145,6 @@ function PasskeyRow({ passkey }: { passkey: Overview['passkeys'][number] }) {
         <PageForm
           form={rename}
           name={SECURITY_FORMS.passkeyName}
-          action={pageAction}
           preventScrollReset
           className="flex flex-wrap items-end gap-2"
         >

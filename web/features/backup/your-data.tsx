@@ -57,7 +57,6 @@ function Backups() {
     done: { title: 'Backup written', description: 'It is at the top of the list.' },
     onDone: () => void refresh(),
   });
-  const pageAction = usePageAction();
   const backedUp = backUp.done && !backUp.answer;
   return (
     <Panel
@@ -70,7 +69,7 @@ function Backups() {
         </>
       }
       actions={
-        <PageForm form={backUp} name={DATA_FORMS.backup} action={pageAction} preventScrollReset>
+        <PageForm form={backUp} name={DATA_FORMS.backup} preventScrollReset>
           <Button type="submit" pending={backUp.pending} pendingText="Backing up...">
             Back up now
           </Button>
@@ -215,7 +214,6 @@ function MarkdownPosts() {
       <PageForm
         form={importer}
         name={DATA_FORMS.import}
-        action={pageAction}
         encType="multipart/form-data"
         preventScrollReset
         onSubmit={submitFolder}

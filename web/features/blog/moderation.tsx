@@ -62,7 +62,6 @@ export function CommentModeration() {
 
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const hydrated = useHydrated();
-  const action = usePageAction();
   const refresh = useRefreshAdmin();
   const moderate = useRouteForm(COMMENTS_FORM, {
     // A row's own form answers in its row.
@@ -107,7 +106,6 @@ export function CommentModeration() {
             form={moderate}
             name={COMMENTS_FORM}
             id={COMMENTS_FORM_ID}
-            action={action}
             preventScrollReset
             aria-label="Moderate comments"
             className="flex flex-wrap items-center gap-3 border-b border-border pb-3"

@@ -7,7 +7,7 @@
 
 import { ADMIN_PREFIX } from '../../lib/api.ts';
 import { useCacheRefresh } from '../../lib/cache-refresh.ts';
-import { useFormAnswer, usePageAction } from '../../lib/form-post.ts';
+import { useFormAnswer } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -38,7 +38,6 @@ export default function ReplyForm({
   onDone: () => void;
 }) {
   const refresh = useCacheRefresh();
-  const pageAction = usePageAction();
   const reply = useRouteForm(REPLY_FORM, {
     key: `${REPLY_FORM}-${commentId}`,
     match: (answer) => answer.values.commentId === String(commentId),
@@ -55,7 +54,6 @@ export default function ReplyForm({
     <PageForm
       form={reply}
       name={REPLY_FORM}
-      action={pageAction}
       preventScrollReset
       aria-label={`Reply to ${to}`}
       className="mt-3 space-y-2"

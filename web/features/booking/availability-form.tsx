@@ -8,7 +8,6 @@ import {
   WEEKDAY_NAMES,
   writeSpecialHours,
 } from '../../../common/schemas/booking.ts';
-import { usePageAction } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -108,7 +107,6 @@ function storedSettings(stored: BookingSettings) {
 /** Saved with the page's code or without it (ADR 018): the action reads it with bookingSettingsFormSchema. */
 export function SettingsForm({ initial: stored }: { initial: BookingSettings }) {
   const queryClient = useQueryClient();
-  const pageAction = usePageAction();
   const save = useRouteForm(AVAILABILITY_FORM, {
     done: { title: 'Availability saved', description: 'Visitors see the new times at once.' },
     onDone: () =>
@@ -136,7 +134,6 @@ export function SettingsForm({ initial: stored }: { initial: BookingSettings }) 
     <PageForm
       form={save}
       name={AVAILABILITY_FORM}
-      action={pageAction}
       preventScrollReset
       aria-label="Availability"
       className="mt-4 space-y-6"

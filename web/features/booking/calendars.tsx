@@ -189,18 +189,10 @@ function CalendarForm({
   className: string;
   children: ReactNode;
 }) {
-  const action = usePageAction();
   return (
     <>
       {done && form.done && !form.answer && <DoneNotice className="mt-3" {...doneText(done)} />}
-      <PageForm
-        form={form}
-        name={name}
-        action={action}
-        preventScrollReset
-        aria-label={label}
-        className={className}
-      >
+      <PageForm form={form} name={name} preventScrollReset aria-label={label} className={className}>
         {children}
       </PageForm>
     </>

@@ -73,7 +73,6 @@ const NUMBERS = [
  */
 function CallTypeForm({ type }: { type: CallType }) {
   const adding = type.id === '';
-  const action = usePageAction();
   const form = useCallTypeForm(
     adding ? CALL_TYPE_FORMS.add : CALL_TYPE_FORMS.save,
     adding ? ADDED : SAVED,
@@ -87,7 +86,6 @@ function CallTypeForm({ type }: { type: CallType }) {
     <PageForm
       form={form}
       name={adding ? CALL_TYPE_FORMS.add : CALL_TYPE_FORMS.save}
-      action={action}
       preventScrollReset
       aria-label={label}
       className="mt-3 space-y-4"

@@ -6,7 +6,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type BookingSlots, type BookingView, CALENDAR_UNCHECKED } from '../../../common/schemas/booking.ts';
-import { usePageAction } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { ApiError, errorMessage } from '../../lib/request.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
@@ -173,7 +172,6 @@ function MoveCall({
 }) {
   const { timeZone } = zone;
   const slots = useSlots(true, initialSlots, moveSlotsPath(token));
-  const pageAction = usePageAction();
   const hydrated = useHydrated();
   const [start, setStart] = useState<string | null>(null);
   const move = useRouteForm(MANAGE_FORMS.move, {
@@ -192,7 +190,6 @@ function MoveCall({
     <PageForm
       form={move}
       name={MANAGE_FORMS.move}
-      action={pageAction}
       preventScrollReset
       aria-labelledby="move-heading"
       className="space-y-5 rounded-lg border border-border bg-card p-4 sm:p-6"

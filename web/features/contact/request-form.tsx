@@ -1,7 +1,6 @@
 /** The small forms of one request on the pipeline board (its stage, value, a note): their frame and their error line. */
 import type { ReactNode } from 'react';
 import type { AdminQuote } from '../../../common/schemas/contact.ts';
-import { usePageAction } from '../../lib/form-post.ts';
 import type { RouteFormState } from '../../lib/route-form.tsx';
 import { PageForm } from '../../ui/page-form.tsx';
 
@@ -28,12 +27,10 @@ export function RequestForm({
   className?: string;
   children: ReactNode;
 }) {
-  const pageAction = usePageAction();
   return (
     <PageForm
       form={state}
       name={form}
-      action={pageAction}
       preventScrollReset
       aria-label={name ? `${name} the request from ${quote.name}` : undefined}
       className={className}

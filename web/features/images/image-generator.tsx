@@ -8,7 +8,6 @@
 import * as Tabs from 'radix-ui/tabs';
 import { useRef, useState } from 'react';
 import { IMAGE_PROMPT_MIN, type IMAGE_QUALITIES, type IMAGE_SIZES } from '../../../common/constants.ts';
-import { usePageAction } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { selectImage, useSelectedImage } from '../../lib/selected-image.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -73,7 +72,6 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
   // The prompt follows the typing, for the button and Ctrl+Enter (what the server kept, at first).
   const [prompt, setPrompt] = useState(() => answer?.values.prompt ?? '');
   const hydrated = useHydrated();
-  const pageAction = usePageAction();
   const promptField = useRef<HTMLTextAreaElement>(null);
   const selected = useSelectedImage();
   const long = prompt.trim().length >= IMAGE_PROMPT_MIN;
@@ -110,7 +108,6 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
             form={generate}
             name={IMAGE_FORM}
             id={IMAGE_FORM_ID}
-            action={pageAction}
             preventScrollReset
             aria-label="Generate an image"
             className="space-y-5"

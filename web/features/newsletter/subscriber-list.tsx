@@ -11,7 +11,7 @@ import {
   type SubscriberState,
   subscriberStates,
 } from '../../../common/schemas/newsletter.ts';
-import { useDone, usePageAction } from '../../lib/form-post.ts';
+import { useDone } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
@@ -150,7 +150,6 @@ function SubscriberEntry({ subscriber }: { subscriber: Subscriber }) {
     done: { title: 'Subscriber deleted', description: subscriber.email },
     onDone: () => void refresh(),
   });
-  const pageAction = usePageAction();
   return (
     <article aria-label={subscriber.email} className="rounded-md border border-border p-4 text-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -186,7 +185,6 @@ function SubscriberEntry({ subscriber }: { subscriber: Subscriber }) {
       <PageForm
         form={remove}
         name={NEWSLETTER_FORMS.remove}
-        action={pageAction}
         preventScrollReset
         className="mt-3 flex flex-wrap items-center gap-2"
         // With the page's code the first press asks again; without it, the press deletes.

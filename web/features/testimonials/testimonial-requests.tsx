@@ -125,7 +125,6 @@ function LinkBox({ result }: { result: TestimonialLink }) {
 
 function AskForm() {
   const formId = useId();
-  const pageAction = usePageAction();
   const refresh = useRefreshAdmin();
   // The new link is shown here (the answer): the list below gains its request.
   const ask = useRouteForm(TESTIMONIAL_ADMIN_FORMS.ask, {
@@ -173,7 +172,6 @@ function AskForm() {
         name={TESTIMONIAL_ADMIN_FORMS.ask}
         // The won request the address names arrives with the board: the fields start from it then.
         key={`${fromQuote?.id ?? 'none'}-${won.length}`}
-        action={pageAction}
         preventScrollReset
         className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-start"
       >
@@ -208,7 +206,6 @@ function AskForm() {
 
 /** 'New link': a form of its own per testimonial, whose answer (the link) is shown once, beside it. */
 function NewLinkForm({ testimonial, disabled }: { testimonial: AdminTestimonial; disabled: boolean }) {
-  const pageAction = usePageAction();
   const link = useRouteForm(TESTIMONIAL_ADMIN_FORMS.newLink, {
     key: `${TESTIMONIAL_ADMIN_FORMS.newLink}-${testimonial.id}`,
     match: (answer) => answer.values.id === String(testimonial.id),
@@ -217,13 +214,7 @@ function NewLinkForm({ testimonial, disabled }: { testimonial: AdminTestimonial;
     link.answer?.kind === 'done' ? (link.answer.extra?.link as TestimonialLink | undefined) : undefined;
   return (
     <>
-      <PageForm
-        form={link}
-        name={TESTIMONIAL_ADMIN_FORMS.newLink}
-        action={pageAction}
-        preventScrollReset
-        className="contents"
-      >
+      <PageForm form={link} name={TESTIMONIAL_ADMIN_FORMS.newLink} preventScrollReset className="contents">
         <input type="hidden" name="id" value={testimonial.id} />
         <Button
           type="submit"
