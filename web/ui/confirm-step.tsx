@@ -58,7 +58,7 @@ export function ConfirmStep({
   const action = usePageAction({ index });
   const keep = useAsking(param ?? '', null);
   return (
-    <PageForm form={step} name={form} action={action} preventScrollReset className={className}>
+    <PageForm form={step} name={form} action={action} className={className}>
       {id === undefined ? null : <input type="hidden" name="id" value={id} />}
       <fieldset className="rounded-lg border border-destructive p-4">
         <legend className="px-1 text-sm font-medium">{question}</legend>

@@ -17,6 +17,7 @@ export function PageForm({
   name,
   formRef = form.formRef,
   noValidate = true,
+  preventScrollReset = true,
   action,
   children,
   ...props
@@ -25,6 +26,8 @@ export function PageForm({
   form: RouteFormState;
   /** The form's name in the page's action (`_form`), unless a field of its own says it. */
   name?: string;
+  /** The page stays where it is scrolled when a post comes back (false: a form whose success is a page of its own). */
+  preventScrollReset?: boolean;
   /** Where it posts: by default the page itself (`usePageAction`: its query kept, not `?done=`). */
   action?: string;
   /** A ref of its own instead of the one a success clears (the post editor keeps what it holds). */
@@ -33,7 +36,14 @@ export function PageForm({
 } & Omit<ComponentProps<RouteFormState['Form']>, 'ref' | 'method' | 'children' | 'action'>) {
   const pageAction = usePageAction();
   return (
-    <form.Form ref={formRef} method="post" noValidate={noValidate} action={action ?? pageAction} {...props}>
+    <form.Form
+      ref={formRef}
+      method="post"
+      noValidate={noValidate}
+      preventScrollReset={preventScrollReset}
+      action={action ?? pageAction}
+      {...props}
+    >
       {name === undefined ? null : <FormName name={name} />}
       {children}
     </form.Form>

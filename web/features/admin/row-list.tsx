@@ -87,14 +87,7 @@ export function RowForm({
   children: React.ReactNode;
 }) {
   return (
-    <PageForm
-      form={form}
-      name={name}
-      action={action}
-      preventScrollReset
-      aria-label={label}
-      className={className}
-    >
+    <PageForm form={form} name={name} action={action} aria-label={label} className={className}>
       <input type="hidden" name="id" value={id} />
       {children}
     </PageForm>

@@ -207,7 +207,6 @@ function NewFunnelForm() {
       form={form}
       name={FUNNEL_FORM}
       action={dashboardPaths.analytics}
-      preventScrollReset
       aria-label="Add a funnel"
       className="mt-4 space-y-3 rounded-md border border-border p-3"
     >

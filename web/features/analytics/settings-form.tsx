@@ -30,7 +30,6 @@ export function AnalyticsSettingsForm({ settings }: { settings: AnalyticsSetting
       form={form}
       name={ANALYTICS_SETTINGS_FORM}
       action={dashboardPaths.analytics}
-      preventScrollReset
       aria-label="Analytics settings"
       className="mt-4 space-y-3"
     >

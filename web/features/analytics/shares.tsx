@@ -66,7 +66,6 @@ function NewShareForm() {
       form={form}
       name={SHARE_FORM}
       action={dashboardPaths.analytics}
-      preventScrollReset
       aria-label="Make a read-only link"
       className="mt-4 space-y-3"
     >

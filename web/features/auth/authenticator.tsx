@@ -106,7 +106,7 @@ export function Authenticator({ state }: { state: Overview['authenticator'] }) {
           </div>
         </div>
       ) : (
-        <PageForm form={start} name={SECURITY_FORMS.start} preventScrollReset className="mt-4 space-y-3">
+        <PageForm form={start} name={SECURITY_FORMS.start} className="mt-4 space-y-3">
           <FormNotice answer={start.answer?.kind === 'done' ? undefined : start.answer} />
           <Button type="submit" pending={start.pending} pendingText="Please wait">
             Set up an authenticator app
@@ -143,7 +143,7 @@ function CodeForm({
 }) {
   const refused = state.answer?.kind === 'done' ? undefined : state.answer;
   return (
-    <PageForm form={state} name={form} preventScrollReset className="flex flex-wrap items-end gap-2">
+    <PageForm form={state} name={form} className="flex flex-wrap items-end gap-2">
       <div className="w-full">
         <FormNotice answer={refused} />
       </div>

@@ -42,7 +42,14 @@ export function LoginForm({
     return <CodeStep message={prompt} answer={codeAnswer} onRestart={() => setRestarted(true)} />;
   return (
     <div className="space-y-4">
-      <PageForm form={login} name={LOGIN_FORM} id="login-form" action={paths.auth} className="space-y-4">
+      <PageForm
+        preventScrollReset={false}
+        form={login}
+        name={LOGIN_FORM}
+        id="login-form"
+        action={paths.auth}
+        className="space-y-4"
+      >
         <FormNotice answer={login.answer} />
         <Field label="Username" error={errorOf('username')}>
           <Input autoComplete="username webauthn" {...field('username')} />
@@ -75,6 +82,7 @@ function SignInLinkForm() {
         <DoneNotice title="Check your email" text={SIGN_IN_LINK_SENT} className="mt-3" />
       ) : (
         <PageForm
+          preventScrollReset={false}
           form={link}
           name={SIGN_IN_LINK_FORM}
           id="sign-in-link-form"
@@ -122,6 +130,7 @@ export function LinkSignIn({ token }: { token: string }) {
   if (restarted) return <LoginForm />;
   return (
     <PageForm
+      preventScrollReset={false}
       form={linkSignIn}
       name={LINK_SIGN_IN_FORM}
       id="link-sign-in-form"
@@ -164,7 +173,14 @@ function CodeStep({
     if (expired) onRestart();
   }, [expired, onRestart]);
   return (
-    <PageForm form={code} name={CODE_FORM} id="code-form" action={paths.auth} className="space-y-4">
+    <PageForm
+      preventScrollReset={false}
+      form={code}
+      name={CODE_FORM}
+      id="code-form"
+      action={paths.auth}
+      className="space-y-4"
+    >
       {/* The server's own words, shown again if the code is refused. */}
       <input type="hidden" name="prompt" value={message} />
       <FormNotice answer={refused} />

@@ -19,6 +19,7 @@ export function RegisterForm() {
   const { field, errorOf } = register;
   return (
     <PageForm
+      preventScrollReset={false}
       form={register}
       name={REGISTER_FORM}
       id="register-form"

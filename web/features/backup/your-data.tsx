@@ -69,7 +69,7 @@ function Backups() {
         </>
       }
       actions={
-        <PageForm form={backUp} name={DATA_FORMS.backup} preventScrollReset>
+        <PageForm form={backUp} name={DATA_FORMS.backup}>
           <Button type="submit" pending={backUp.pending} pendingText="Backing up...">
             Back up now
           </Button>
@@ -215,7 +215,6 @@ function MarkdownPosts() {
         form={importer}
         name={DATA_FORMS.import}
         encType="multipart/form-data"
-        preventScrollReset
         onSubmit={submitFolder}
         className="mt-6 space-y-3"
         aria-label="Import posts"

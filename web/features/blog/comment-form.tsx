@@ -34,7 +34,6 @@ function CommentFormContent({ slug }: { slug: string }) {
       form={comment}
       name={COMMENT_FORM}
       action={`${paths.post(slug)}#leave-comment`}
-      preventScrollReset
       aria-labelledby="leave-comment"
       className="relative mt-10 rounded-lg border border-border bg-card p-6"
     >

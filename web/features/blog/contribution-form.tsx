@@ -57,6 +57,7 @@ export function ContributionForm() {
         </div>
       ) : (
         <PageForm
+          preventScrollReset={false}
           form={guestPost}
           name={CONTRIBUTION_FORM}
           action={paths.contribute}

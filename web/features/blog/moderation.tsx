@@ -106,7 +106,6 @@ export function CommentModeration() {
             form={moderate}
             name={COMMENTS_FORM}
             id={COMMENTS_FORM_ID}
-            preventScrollReset
             aria-label="Moderate comments"
             className="flex flex-wrap items-center gap-3 border-b border-border pb-3"
           >

@@ -268,7 +268,6 @@ export function PostEditor({
       id={POST_FORM_ID}
       // The editor's own address, so a refusal sent back without the page's code finds it open.
       action={`${paths.adminBlog}?index&${editing ? `edit=${editing.id}` : NEW_POST_PARAM}`}
-      preventScrollReset
       aria-labelledby="editor-title"
       className="space-y-5 rounded-lg border border-border bg-card p-6"
       onSubmit={submit}

@@ -42,7 +42,6 @@ export function PreviewLinkForm({ post }: { post: AdminPost }) {
       name={PREVIEW_LINK_FORM}
       id={formId(post)}
       action={`${paths.adminBlog}?index&edit=${post.id}`}
-      preventScrollReset
     >
       <input type="hidden" name="id" value={post.id} />
       <FormNotice answer={form.answer} />

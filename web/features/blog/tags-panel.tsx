@@ -82,7 +82,6 @@ function TagRow({ name, count, others }: { name: string; count: number; others: 
       name={TAG_FORM}
       // The posts page is the dashboard's index route.
       action={`${paths.adminBlog}?index`}
-      preventScrollReset
       aria-label={`Rename the tag ${name}`}
       className="flex flex-wrap items-end gap-3"
     >

@@ -168,6 +168,7 @@ export function BookingPage({
     <>
       {chooser}
       <PageForm
+        preventScrollReset={false}
         form={book}
         name={BOOK_FORM}
         id={BOOK_FORM_ID}

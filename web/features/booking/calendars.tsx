@@ -192,7 +192,7 @@ function CalendarForm({
   return (
     <>
       {done && form.done && !form.answer && <DoneNotice className="mt-3" {...doneText(done)} />}
-      <PageForm form={form} name={name} preventScrollReset aria-label={label} className={className}>
+      <PageForm form={form} name={name} aria-label={label} className={className}>
         {children}
       </PageForm>
     </>

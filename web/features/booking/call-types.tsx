@@ -86,7 +86,6 @@ function CallTypeForm({ type }: { type: CallType }) {
     <PageForm
       form={form}
       name={adding ? CALL_TYPE_FORMS.add : CALL_TYPE_FORMS.save}
-      preventScrollReset
       aria-label={label}
       className="mt-3 space-y-4"
     >

@@ -190,7 +190,6 @@ function MoveCall({
     <PageForm
       form={move}
       name={MANAGE_FORMS.move}
-      preventScrollReset
       aria-labelledby="move-heading"
       className="space-y-5 rounded-lg border border-border bg-card p-4 sm:p-6"
     >

@@ -55,7 +55,6 @@ function QuoteFormContent() {
       id="quote-form"
       // Posted by the browser (no scripts yet, or none), a refusal comes back with the form in view.
       action="/?index#quote-form"
-      preventScrollReset
       aria-labelledby="quote-form-title"
       className="space-y-4 rounded-lg border border-border bg-card p-6"
     >

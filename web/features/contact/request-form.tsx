@@ -31,7 +31,6 @@ export function RequestForm({
     <PageForm
       form={state}
       name={form}
-      preventScrollReset
       aria-label={name ? `${name} the request from ${quote.name}` : undefined}
       className={className}
     >

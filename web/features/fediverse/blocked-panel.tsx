@@ -50,7 +50,6 @@ export function BlockedPanel({ blocks }: { blocks: FediverseBlock[] }) {
         form={form}
         name={BLOCK_SERVER_FORM}
         action={dashboardPaths.fediverse}
-        preventScrollReset
         aria-label="Block a server"
         className="mt-4 flex flex-wrap items-end gap-3"
       >

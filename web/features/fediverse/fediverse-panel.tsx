@@ -78,7 +78,6 @@ function Settings({ owner }: { owner: FediverseOwner }) {
         form={form}
         name={SETTINGS_FORM}
         action={dashboardPaths.fediverse}
-        preventScrollReset
         aria-label="Fediverse settings"
         className="mt-4 space-y-4"
       >

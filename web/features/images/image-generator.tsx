@@ -108,7 +108,6 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
             form={generate}
             name={IMAGE_FORM}
             id={IMAGE_FORM_ID}
-            preventScrollReset
             aria-label="Generate an image"
             className="space-y-5"
           >

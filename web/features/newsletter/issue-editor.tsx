@@ -96,7 +96,6 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
           form={save}
           name={NEWSLETTER_FORMS.save}
           key={draft?.id ?? 'new'}
-          preventScrollReset
           aria-label={draft ? `Draft: ${draft.subject}` : 'New issue'}
           className="space-y-4"
         >
@@ -214,7 +213,7 @@ function DraftForm({
 }) {
   return (
     // The send's box must be ticked: the browser says so at once (the action says it too).
-    <PageForm form={state} name={form} preventScrollReset noValidate={false} className={className}>
+    <PageForm form={state} name={form} noValidate={false} className={className}>
       <input type="hidden" name="id" value={id} />
       {children}
     </PageForm>

@@ -124,7 +124,6 @@ function ImportForm() {
         form={importer}
         name={NEWSLETTER_FORMS.import}
         encType="multipart/form-data"
-        preventScrollReset
         className="mt-3 flex flex-wrap items-end gap-3"
         aria-label="Import subscribers"
       >

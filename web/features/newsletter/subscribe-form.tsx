@@ -119,7 +119,6 @@ function SubscribeForm({ place, slug, headingLevel = 2, compact = false, classNa
         name={SUBSCRIBE_FORM}
         id={id}
         action={newsletterPaths.page}
-        preventScrollReset
         className="mt-4 space-y-4"
       >
         <input type="hidden" name="source" value={source} />

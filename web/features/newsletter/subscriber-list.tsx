@@ -185,7 +185,6 @@ function SubscriberEntry({ subscriber }: { subscriber: Subscriber }) {
       <PageForm
         form={remove}
         name={NEWSLETTER_FORMS.remove}
-        preventScrollReset
         className="mt-3 flex flex-wrap items-center gap-2"
         // With the page's code the first press asks again; without it, the press deletes.
         onSubmit={(event) => {

@@ -198,7 +198,6 @@ export function Recommender() {
           name={RECOMMEND_FORM}
           id={RECOMMEND_FORM_ID}
           action={paths.recommendations}
-          preventScrollReset
           aria-labelledby="interest-form-title"
           onSubmit={submitHere}
           className="space-y-5"

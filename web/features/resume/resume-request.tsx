@@ -106,6 +106,7 @@ export function ResumeRequest({ served = null }: { served?: ServedRequest }) {
   }
   return (
     <PageForm
+      preventScrollReset={false}
       form={resume}
       name={RESUME_FORM}
       action={paths.resume}

@@ -115,6 +115,7 @@ function TestimonialForm({ invite, token }: { invite: TestimonialInvite; token: 
   const [rating, setRating] = useState<number | null>(() => (kept ? Number(kept) : null));
   return (
     <PageForm
+      preventScrollReset={false}
       form={testimonial}
       name={TESTIMONIAL_FORM}
       action={`/testimonial/${encodeURIComponent(token)}`}

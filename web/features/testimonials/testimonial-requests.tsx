@@ -172,7 +172,6 @@ function AskForm() {
         name={TESTIMONIAL_ADMIN_FORMS.ask}
         // The won request the address names arrives with the board: the fields start from it then.
         key={`${fromQuote?.id ?? 'none'}-${won.length}`}
-        preventScrollReset
         className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-start"
       >
         <Field label="Client name" error={ask.errorOf('clientName')}>
@@ -214,7 +213,7 @@ function NewLinkForm({ testimonial, disabled }: { testimonial: AdminTestimonial;
     link.answer?.kind === 'done' ? (link.answer.extra?.link as TestimonialLink | undefined) : undefined;
   return (
     <>
-      <PageForm form={link} name={TESTIMONIAL_ADMIN_FORMS.newLink} preventScrollReset className="contents">
+      <PageForm form={link} name={TESTIMONIAL_ADMIN_FORMS.newLink} className="contents">
         <input type="hidden" name="id" value={testimonial.id} />
         <Button
           type="submit"
