@@ -21,6 +21,7 @@ import {
   quoteRequests,
 } from '../../db/schema.ts';
 import { ReadCache } from '../../lib/read-cache.ts';
+import { bookCall, bookingSlots, bookingToken, cancelCall } from '../../testing/booking-kit.ts';
 import { FORGED_TOPIC, FORGED_TOPIC_READ, readEvents } from '../../testing/calendar-files.ts';
 import { sampleCallType } from '../../testing/samples.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
@@ -51,21 +52,9 @@ beforeEach(async () => {
   clock.set('2026-11-23T15:00:00Z');
 });
 
-const slots = async () => (await t.app.inject({ url: '/api/booking/slots' })).json() as BookingSlots;
+const slots = () => bookingSlots(t);
 const book = (start: string, changes: object = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/bookings',
-    remoteAddress: freshIp(),
-    payload: {
-      start,
-      name: 'Dana Baker',
-      email: 'dana@example.com',
-      topic: 'An online shop for the bakery',
-      timeZone: 'Europe/London',
-      ...changes,
-    },
-  });
+  bookCall(t, start, { timeZone: 'Europe/London', ...changes });
 const tokenOf = (created: BookingCreated) => created.manageUrl.split('/booking/')[1] ?? '';
 const manage = (token: string, action?: 'cancel' | 'move', payload?: object) =>
   t.app.inject({
@@ -588,13 +577,7 @@ describe('the pipeline (issue 49, point 3)', () => {
   });
 
   it('a call the visitor cancels is noted on its lead, which is Lost once no call of theirs is left (issue 65)', async () => {
-    const cancel = async (created: Response) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/bookings/${tokenOf(created.json() as BookingCreated)}/cancel`,
-        remoteAddress: freshIp(),
-      });
-    type Response = Awaited<ReturnType<typeof book>>;
+    const cancel = (created: Awaited<ReturnType<typeof book>>) => cancelCall(t, bookingToken(created));
     const first = await book('2026-11-26T15:00:00.000Z');
     const second = await book('2026-11-27T15:00:00.000Z');
     expect((await cancel(first)).statusCode).toBe(200);
@@ -624,11 +607,7 @@ describe('the pipeline (issue 49, point 3)', () => {
   it('a cancelled call leaves a lead the owner has answered where the owner put it', async () => {
     const created = await book('2026-11-26T15:00:00.000Z');
     await t.database.db.update(quoteRequests).set({ stage: 'replied' });
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/bookings/${tokenOf(created.json() as BookingCreated)}/cancel`,
-      remoteAddress: freshIp(),
-    });
+    await cancelCall(t, bookingToken(created));
     const [lead] = await t.database.db.select().from(quoteRequests);
     expect(lead?.stage).toBe('replied');
   });

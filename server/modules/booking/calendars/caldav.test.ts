@@ -11,12 +11,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type BookingSlots,
-  type CalendarOverview,
-  calendarFeedInputSchema,
-} from '../../../../common/schemas/booking.ts';
+import { type CalendarOverview, calendarFeedInputSchema } from '../../../../common/schemas/booking.ts';
 import { appMeta, bookings } from '../../../db/schema.ts';
+import { bookCall, bookingSlots, cancelCall } from '../../../testing/booking-kit.ts';
 import { FORGED_TOPIC, FORGED_TOPIC_READ, readEvents } from '../../../testing/calendar-files.ts';
 import { type Radicale, radicaleInstalled, startRadicale } from '../../../testing/radicale.ts';
 import { required } from '../../../testing/required.ts';
@@ -159,23 +156,8 @@ describe.runIf(required('Radicale', installed))("the owner's CalDAV calendars, o
     await radicale?.stop();
   });
 
-  const slotsOf = async (t: TestApp) => {
-    const answer = await t.app.inject({ url: '/api/booking/slots' });
-    expect(answer.statusCode).toBe(200);
-    return (answer.json() as BookingSlots).slots;
-  };
-  const book = (t: TestApp, start: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/bookings',
-      remoteAddress: freshIp(),
-      payload: {
-        start,
-        name: 'Dana Baker',
-        email: 'dana@example.com',
-        topic: 'An online shop for the bakery',
-      },
-    });
+  const slotsOf = async (t: TestApp) => (await bookingSlots(t)).slots;
+  const book = (t: TestApp, start: string) => bookCall(t, start);
   /** The site's events in both calendars: where each is and its start. */
   const written = async () =>
     (await Promise.all([work, personal].map((one) => radicale.events(one))))
@@ -253,11 +235,7 @@ describe.runIf(required('Radicale', installed))("the owner's CalDAV calendars, o
       expect(await written()).toEqual([{ ...first, start: '20261130T153000Z' }]);
       expect(onDate(await slotsOf(t), '2026-11-30')).toEqual(without('10:00', '10:30', '11:00'));
 
-      const cancelled = await t.app.inject({
-        method: 'POST',
-        url: `/api/bookings/${token}/cancel`,
-        remoteAddress: freshIp(),
-      });
+      const cancelled = await cancelCall(t, token);
       expect(cancelled.statusCode).toBe(200);
       await t.app.calendarWrites.writeDue();
       expect(await written()).toEqual([]);
@@ -266,17 +244,7 @@ describe.runIf(required('Radicale', installed))("the owner's CalDAV calendars, o
     });
 
     it('keeps what a visitor typed as the event’s text: the calendar stays readable and booking goes on (issue 62)', async () => {
-      const booked = await t.app.inject({
-        method: 'POST',
-        url: '/api/bookings',
-        remoteAddress: freshIp(),
-        payload: {
-          start: '2026-12-07T15:00:00.000Z',
-          name: 'Dana Baker',
-          email: 'dana@example.com',
-          topic: FORGED_TOPIC,
-        },
-      });
+      const booked = await bookCall(t, '2026-12-07T15:00:00.000Z', { topic: FORGED_TOPIC });
       expect(booked.statusCode, booked.body).toBe(201);
       await t.app.calendarWrites.writeDue();
       const stored = (await Promise.all([work, personal].map((one) => radicale.events(one))))
@@ -296,11 +264,7 @@ describe.runIf(required('Radicale', installed))("the owner's CalDAV calendars, o
       expect(onDate(slots, '2026-12-07')).toEqual(without('09:30', '10:00', '10:30'));
       expect(onDate(slots, '2026-12-08')).toEqual(without('12:30', '13:00', '13:30', '14:00'));
       const token = (booked.json() as { manageUrl: string }).manageUrl.split('/').at(-1) ?? '';
-      const cancelled = await t.app.inject({
-        method: 'POST',
-        url: `/api/bookings/${token}/cancel`,
-        remoteAddress: freshIp(),
-      });
+      const cancelled = await cancelCall(t, token);
       expect(cancelled.statusCode).toBe(200);
       await t.app.calendarWrites.writeDue();
       expect(await written()).toEqual([]);

@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BookingSlots, CalendarOverview } from '../../../../common/schemas/booking.ts';
 import { bookings, notificationOutbox } from '../../../db/schema.ts';
-import { createTestApp, freshIp, type TestApp } from '../../../testing/test-app.ts';
+import { bookCall } from '../../../testing/booking-kit.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { manualClock } from '../../../testing/test-clock.ts';
 import { CALENDAR_UNCHECKED, SLOT_TAKEN } from '../service.ts';
 import { FEED_MAX_BYTES } from './feeds.ts';
@@ -82,13 +83,7 @@ const slots = async () => {
   return (answer.json() as BookingSlots).slots;
 };
 const thursday = (all: string[]) => all.filter((slot) => slot.startsWith('2026-11-26'));
-const book = (start: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/bookings',
-    remoteAddress: freshIp(),
-    payload: { start, name: 'Dana Baker', email: 'dana@example.com', topic: 'An online shop for the bakery' },
-  });
+const book = (start: string) => bookCall(t, start);
 const calendars = async () =>
   (
     (
