@@ -52,3 +52,29 @@ export function StatusBadge({ tone, children }: { tone: keyof typeof TONES; chil
     <span className={`rounded-full border px-2 py-0.5 text-xs font-medium ${TONES[tone]}`}>{children}</span>
   );
 }
+
+/** One figure of a panel's row of them (a `<dl>`): its name, the figure, and a line under it. */
+export function Figure({
+  label,
+  value,
+  note,
+  alarm = false,
+}: {
+  label: ReactNode;
+  value: ReactNode;
+  note?: ReactNode;
+  /** Drawn in the destructive colour (replies overdue). */
+  alarm?: boolean;
+}) {
+  return (
+    <div className={`rounded-md border p-3 ${alarm ? 'border-destructive' : 'border-border'}`}>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="text-3xl font-bold tabular-nums">{value}</dd>
+      {note === undefined ? null : (
+        <dd className={alarm ? 'text-sm font-medium text-destructive' : 'mt-1 text-xs text-muted-foreground'}>
+          {note}
+        </dd>
+      )}
+    </div>
+  );
+}

@@ -7,7 +7,7 @@ import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
 import { dayLabel } from '../../lib/dates.ts';
 import { DataTable, labelColumn } from '../../ui/data-table.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
-import { Panel } from '../admin/panel.tsx';
+import { Figure, Panel } from '../admin/panel.tsx';
 import { creditOf, sourceOf, useAnalytics } from './api.ts';
 import { CsvLink } from './csv-link.tsx';
 import { compared, percent } from './figures.ts';
@@ -261,25 +261,17 @@ export function AnalyticsReport({
           </p>
           {owner && <AnalyticsSettingsForm settings={owner.settings} />}
           <dl className="mt-4 grid grid-cols-2 gap-4 sm:max-w-2xl sm:grid-cols-3">
-            <div className="rounded-md border border-border p-3">
-              <dt className="text-sm text-muted-foreground">Page views</dt>
-              <dd className="text-3xl font-bold tabular-nums">{data.totals.views}</dd>
-              <dd className="mt-1 text-xs text-muted-foreground">
-                {compared(data.totals.views, data.previous.views, days)}
-              </dd>
-            </div>
-            <div className="rounded-md border border-border p-3">
-              <dt className="text-sm text-muted-foreground">Visitors</dt>
-              <dd className="text-3xl font-bold tabular-nums">{data.totals.visitors}</dd>
-              <dd className="mt-1 text-xs text-muted-foreground">
-                {compared(data.totals.visitors, data.previous.visitors, days)}
-              </dd>
-            </div>
-            <div className="rounded-md border border-border p-3">
-              <dt className="text-sm text-muted-foreground">Right now</dt>
-              <dd className="text-3xl font-bold tabular-nums">{data.rightNow}</dd>
-              <dd className="mt-1 text-xs text-muted-foreground">visitors in the last 5 minutes</dd>
-            </div>
+            <Figure
+              label="Page views"
+              value={data.totals.views}
+              note={compared(data.totals.views, data.previous.views, days)}
+            />
+            <Figure
+              label="Visitors"
+              value={data.totals.visitors}
+              note={compared(data.totals.visitors, data.previous.visitors, days)}
+            />
+            <Figure label="Right now" value={data.rightNow} note="visitors in the last 5 minutes" />
           </dl>
           <DailyChart days={data.days} csv={csv('days', 'the figures per day')} />
         </Panel>

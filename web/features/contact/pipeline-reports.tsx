@@ -1,7 +1,7 @@
 /** The pipeline's figures: the first reply, results by month, and where clients come from. */
 import type { Pipeline } from '../../../common/schemas/contact.ts';
 import { DataTable, labelColumn } from '../../ui/data-table.tsx';
-import { Panel } from '../admin/panel.tsx';
+import { Figure, Panel } from '../admin/panel.tsx';
 import { dollars, duration, monthName, percent } from './pipeline-format.ts';
 
 export function FirstReply({ reply }: { reply: Pipeline['firstReply'] }) {
@@ -16,33 +16,17 @@ export function FirstReply({ reply }: { reply: Pipeline['firstReply'] }) {
       }
     >
       <dl className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <div className="rounded-md border border-border p-3">
-          <dt className="text-sm text-muted-foreground">Median time to first reply</dt>
-          <dd className="text-3xl font-bold tabular-nums">{median === null ? '–' : duration(median)}</dd>
-        </div>
-        <div className="rounded-md border border-border p-3">
-          <dt className="text-sm text-muted-foreground">Answered within {reply.promiseHours} hours</dt>
-          <dd className="text-3xl font-bold tabular-nums">
-            {reply.withinPromise} of {reply.answered}
-          </dd>
-        </div>
-        <div
-          className={
-            reply.overdue > 0
-              ? 'rounded-md border border-destructive p-3'
-              : 'rounded-md border border-border p-3'
-          }
-        >
-          <dt className="text-sm text-muted-foreground">Waiting for a reply</dt>
-          <dd className="text-3xl font-bold tabular-nums">{reply.waiting}</dd>
-          <dd
-            className={
-              reply.overdue > 0 ? 'text-sm font-medium text-destructive' : 'text-sm text-muted-foreground'
-            }
-          >
-            {reply.overdue} past {reply.promiseHours} hours
-          </dd>
-        </div>
+        <Figure label="Median time to first reply" value={median === null ? '–' : duration(median)} />
+        <Figure
+          label={`Answered within ${reply.promiseHours} hours`}
+          value={`${reply.withinPromise} of ${reply.answered}`}
+        />
+        <Figure
+          label="Waiting for a reply"
+          value={reply.waiting}
+          note={`${reply.overdue} past ${reply.promiseHours} hours`}
+          alarm={reply.overdue > 0}
+        />
       </dl>
     </Panel>
   );

@@ -12,7 +12,7 @@ import type { Project } from '../../../common/schemas/project.ts';
 import { withBase } from '../../lib/base.ts';
 import { useStaticCopy } from './static-copy.ts';
 
-type ProjectLinks = Pick<Project, 'id'> &
+export type ProjectLinks = Pick<Project, 'id'> &
   Partial<Pick<Project, 'liveUrl' | 'githubUrl' | 'repoOwner' | 'repoName'>>;
 
 export function useLinksOut() {

@@ -14,7 +14,6 @@ import { Button } from '../../ui/button.tsx';
 import {
   Code2,
   Download,
-  ExternalLink,
   GitBranch,
   GitFork,
   GitPullRequest,
@@ -22,9 +21,9 @@ import {
   Star,
   TriangleAlert,
 } from '../../ui/icons.tsx';
-import { SocialIcon } from '../../ui/social-icon.tsx';
 import { useLinksOut } from '../layout/outbound.ts';
 import { DemoFrame } from './demo-frame.tsx';
+import { ProjectLinkOut } from './project-link-out.tsx';
 import { SourceCodeLink } from './source-code-link.tsx';
 import { type TabItem, TabPanel, useTabs } from './tabs.tsx';
 
@@ -66,18 +65,14 @@ const repoUrl = (project: Project) =>
     : project.githubUrl;
 
 function NoDemo({ project }: { project: Project }) {
-  const out = useLinksOut();
   return (
     <div className="flex flex-col items-center rounded-lg border border-border p-10 text-center">
       <MonitorX className="h-10 w-10 text-muted-foreground" />
       <h3 className="mt-4 text-lg font-semibold">No Live Demo Available</h3>
       {project.liveUrl && (
-        <Button asChild className="mt-4">
-          <a href={out.demo(project)} target="_blank" rel={out.rel}>
-            <ExternalLink className="h-4 w-4" />
-            Visit Live Site
-          </a>
-        </Button>
+        <ProjectLinkOut project={project} to="demo" className="mt-4">
+          Visit Live Site
+        </ProjectLinkOut>
       )}
     </div>
   );
@@ -95,7 +90,6 @@ function Unavailable({ project }: { project: Project }) {
 }
 
 function GithubDemo({ project }: { project: Project }) {
-  const out = useLinksOut();
   if (!project.repoOwner || !project.repoName) {
     return (
       <div role="alert" className="flex items-center gap-3 rounded-lg border border-border p-6">
@@ -126,19 +120,13 @@ function GithubDemo({ project }: { project: Project }) {
       )}
       <div className="flex flex-wrap items-center gap-3">
         {project.liveUrl && (
-          <Button asChild>
-            <a href={out.demo(project)} target="_blank" rel={out.rel}>
-              <ExternalLink className="h-4 w-4" />
-              Launch App
-            </a>
-          </Button>
+          <ProjectLinkOut project={project} to="demo">
+            Launch App
+          </ProjectLinkOut>
         )}
-        <Button asChild variant="outline">
-          <a href={out.code(project)} target="_blank" rel={out.rel}>
-            <SocialIcon icon="github" className="h-4 w-4" />
-            View Source
-          </a>
-        </Button>
+        <ProjectLinkOut project={project} to="code">
+          View Source
+        </ProjectLinkOut>
         <span className="inline-flex items-center gap-1 rounded-full bg-secondary px-3 py-1 text-xs font-medium">
           <GitBranch className="h-3.5 w-3.5" />
           Branch: {branch}
@@ -232,7 +220,6 @@ const TABS: TabItem<Panel>[] = [
 ];
 
 function DemoPanelContent({ project }: { project: Project }) {
-  const out = useLinksOut();
   const repo = repoUrl(project);
   const branch = project.demoConfig?.githubBranch ?? DEFAULT_GITHUB_BRANCH;
   const [tab, setTab] = useState<Panel>('demo');
@@ -283,12 +270,9 @@ function DemoPanelContent({ project }: { project: Project }) {
           'code',
           repo ? (
             <div className="flex flex-wrap gap-3">
-              <Button asChild>
-                <a href={out.code(project)} target="_blank" rel={out.rel}>
-                  <SocialIcon icon="github" className="h-4 w-4" />
-                  Browse the repository
-                </a>
-              </Button>
+              <ProjectLinkOut project={project} to="code" variant="primary">
+                Browse the repository
+              </ProjectLinkOut>
               <Button asChild variant="outline">
                 <a
                   href={`${repo}/archive/refs/heads/${branch}.zip`}

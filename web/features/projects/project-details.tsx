@@ -5,14 +5,11 @@
 import type { Project } from '../../../common/schemas/project.ts';
 import { withBase } from '../../lib/base.ts';
 import { paths } from '../../lib/paths.ts';
-import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
-import { ExternalLink } from '../../ui/icons.tsx';
 import { Link } from '../../ui/link.tsx';
-import { SocialIcon } from '../../ui/social-icon.tsx';
 import { Tags } from '../../ui/tags.tsx';
-import { useLinksOut } from '../layout/outbound.ts';
 import { DemoPanel } from './demo-panel.tsx';
+import { ProjectLinkOut } from './project-link-out.tsx';
 
 function List({ title, items }: { title: string; items: readonly string[] }) {
   return (
@@ -53,7 +50,6 @@ export function ProjectDetails({
   /** Its picture as the page draws it: a small illustration inlined by the loader (issue 65), else its address. */
   image?: string;
 }) {
-  const out = useLinksOut();
   const caseStudy = project.synopsis?.caseStudy;
   const category = project.category.charAt(0).toUpperCase() + project.category.slice(1);
   return (
@@ -82,20 +78,14 @@ export function ProjectDetails({
           <p className="mt-4 leading-7">{project.details}</p>
           <div className="mt-6 flex flex-wrap gap-3">
             {project.githubUrl && (
-              <Button asChild variant="outline">
-                <a href={out.code(project)} target="_blank" rel={out.rel}>
-                  <SocialIcon icon="github" className="h-4 w-4" />
-                  View on GitHub
-                </a>
-              </Button>
+              <ProjectLinkOut project={project} to="code">
+                View on GitHub
+              </ProjectLinkOut>
             )}
             {project.liveUrl && (
-              <Button asChild>
-                <a href={out.demo(project)} target="_blank" rel={out.rel}>
-                  <ExternalLink className="h-4 w-4" />
-                  Live Website
-                </a>
-              </Button>
+              <ProjectLinkOut project={project} to="demo">
+                Live Website
+              </ProjectLinkOut>
             )}
           </div>
 

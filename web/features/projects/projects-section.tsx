@@ -4,11 +4,9 @@ import { withBase } from '../../lib/base.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
-import { CheckCircle2, ExternalLink, MessageSquare, Sparkles } from '../../ui/icons.tsx';
+import { CheckCircle2, MessageSquare, Sparkles } from '../../ui/icons.tsx';
 import { Link } from '../../ui/link.tsx';
-import { SocialIcon } from '../../ui/social-icon.tsx';
 import { Tags } from '../../ui/tags.tsx';
-import { useLinksOut } from '../layout/outbound.ts';
 import {
   featuredProject,
   filterProjects,
@@ -16,14 +14,13 @@ import {
   type ProjectFilter,
   type ProjectSummary,
 } from './featured.ts';
-
 import { ProjectCard } from './project-card.tsx';
+import { ProjectLinkOut } from './project-link-out.tsx';
 import { useReveal } from './use-reveal.ts';
 
 const FADE_MS = 200;
 
 function FeaturedProject({ project }: { project: ProjectSummary }) {
-  const out = useLinksOut();
   const { ref, revealed } = useReveal<HTMLElement>(0.3);
   return (
     <article
@@ -66,20 +63,14 @@ function FeaturedProject({ project }: { project: ProjectSummary }) {
         </ul>
         <div className="mt-2 flex flex-wrap gap-3">
           {project.liveUrl && (
-            <Button asChild>
-              <a href={out.demo(project)} target="_blank" rel={out.rel}>
-                <ExternalLink className="h-4 w-4" />
-                Try Live Demo
-              </a>
-            </Button>
+            <ProjectLinkOut project={project} to="demo">
+              Try Live Demo
+            </ProjectLinkOut>
           )}
           {project.githubUrl && (
-            <Button asChild variant="outline">
-              <a href={out.code(project)} target="_blank" rel={out.rel}>
-                <SocialIcon icon="github" className="h-4 w-4" />
-                View Source Code
-              </a>
-            </Button>
+            <ProjectLinkOut project={project} to="code">
+              View Source Code
+            </ProjectLinkOut>
           )}
         </div>
       </div>
