@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { SIGN_IN_LINK_SENT } from '../../../common/constants.ts';
 import type { SessionUser } from '../../../common/web-context.ts';
 import { type FormAnswer, useFormAnswer } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
-import { useRouteForm } from '../../lib/route-form.tsx';
+import { type RouteFormState, useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
@@ -42,14 +42,7 @@ export function LoginForm({
     return <CodeStep message={prompt} answer={codeAnswer} onRestart={() => setRestarted(true)} />;
   return (
     <div className="space-y-4">
-      <PageForm
-        preventScrollReset={false}
-        form={login}
-        name={LOGIN_FORM}
-        id="login-form"
-        action={paths.auth}
-        className="space-y-4"
-      >
+      <AuthForm form={login} name={LOGIN_FORM} id="login-form" className="space-y-4">
         <FormNotice answer={login.answer} />
         <Field label="Username" error={errorOf('username')}>
           <Input autoComplete="username webauthn" {...field('username')} />
@@ -60,11 +53,22 @@ export function LoginForm({
         <Button type="submit" className="w-full" pending={login.pending} pendingText="Please wait">
           Sign In
         </Button>
-      </PageForm>
+      </AuthForm>
       {passkeys && <PasskeyButton />}
       {signInLink && <SignInLinkForm />}
     </div>
   );
+}
+
+/** A form of the sign-in page: it posts there, and its success is a page of its own. */
+function AuthForm(props: {
+  form: RouteFormState;
+  name: string;
+  id: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return <PageForm preventScrollReset={false} action={paths.auth} {...props} />;
 }
 
 /**
@@ -81,14 +85,7 @@ function SignInLinkForm() {
       {link.done ? (
         <DoneNotice title="Check your email" text={SIGN_IN_LINK_SENT} className="mt-3" />
       ) : (
-        <PageForm
-          preventScrollReset={false}
-          form={link}
-          name={SIGN_IN_LINK_FORM}
-          id="sign-in-link-form"
-          action={paths.auth}
-          className="mt-3 space-y-3"
-        >
+        <AuthForm form={link} name={SIGN_IN_LINK_FORM} id="sign-in-link-form" className="mt-3 space-y-3">
           <FormNotice answer={link.answer} />
           <p className="text-muted-foreground">
             We'll email a sign-in link to the address on your account. It works once, within 15 minutes.
@@ -105,7 +102,7 @@ function SignInLinkForm() {
           >
             Email me a sign-in link
           </Button>
-        </PageForm>
+        </AuthForm>
       )}
     </details>
   );
@@ -129,14 +126,7 @@ export function LinkSignIn({ token }: { token: string }) {
     );
   if (restarted) return <LoginForm />;
   return (
-    <PageForm
-      preventScrollReset={false}
-      form={linkSignIn}
-      name={LINK_SIGN_IN_FORM}
-      id="link-sign-in-form"
-      action={paths.auth}
-      className="mt-6 space-y-4"
-    >
+    <AuthForm form={linkSignIn} name={LINK_SIGN_IN_FORM} id="link-sign-in-form" className="mt-6 space-y-4">
       <FormNotice answer={answer} />
       {answer ? (
         <a href={paths.auth} className="block text-center text-sm font-medium text-primary hover:underline">
@@ -151,7 +141,7 @@ export function LinkSignIn({ token }: { token: string }) {
           </Button>
         </>
       )}
-    </PageForm>
+    </AuthForm>
   );
 }
 
@@ -173,14 +163,7 @@ function CodeStep({
     if (expired) onRestart();
   }, [expired, onRestart]);
   return (
-    <PageForm
-      preventScrollReset={false}
-      form={code}
-      name={CODE_FORM}
-      id="code-form"
-      action={paths.auth}
-      className="space-y-4"
-    >
+    <AuthForm form={code} name={CODE_FORM} id="code-form" className="space-y-4">
       {/* The server's own words, shown again if the code is refused. */}
       <input type="hidden" name="prompt" value={message} />
       <FormNotice answer={refused} />
@@ -202,7 +185,7 @@ function CodeStep({
       >
         Use a different account
       </a>
-    </PageForm>
+    </AuthForm>
   );
 }
 

@@ -20,6 +20,7 @@ import { paths } from '../../lib/paths.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { CalendarClock, CalendarDays, Clock, Eye, ImageOff, Share2, UserRound } from '../../ui/icons.tsx';
 import { Link } from '../../ui/link.tsx';
+import { Missing } from '../../ui/missing.tsx';
 import { Picture } from '../../ui/picture.tsx';
 import { Comments } from './comments.tsx';
 import { MathStyles } from './math-styles.tsx';
@@ -192,16 +193,8 @@ export function PostArticle({
 /** A missing or unpublished post. */
 export function PostNotFound() {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <div role="alert" className="rounded-lg border border-destructive p-6">
-        <h1 className="text-2xl font-bold">Post Not Found</h1>
-        <p className="mt-2 text-muted-foreground">
-          The blog post you're looking for doesn't exist or has been removed.
-        </p>
-      </div>
-      <Link to={paths.blog} className="mt-6 inline-block font-medium text-primary hover:underline">
-        Back to Blog
-      </Link>
-    </div>
+    <Missing title="Post Not Found" to={paths.blog} back="Back to Blog">
+      The blog post you're looking for doesn't exist or has been removed.
+    </Missing>
   );
 }

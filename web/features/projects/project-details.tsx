@@ -7,6 +7,7 @@ import { withBase } from '../../lib/base.ts';
 import { paths } from '../../lib/paths.ts';
 import { Card } from '../../ui/card.tsx';
 import { Link } from '../../ui/link.tsx';
+import { Missing } from '../../ui/missing.tsx';
 import { Tags } from '../../ui/tags.tsx';
 import { DemoPanel } from './demo-panel.tsx';
 import { ProjectLinkOut } from './project-link-out.tsx';
@@ -26,18 +27,9 @@ function List({ title, items }: { title: string; items: readonly string[] }) {
 
 export function ProjectNotFound() {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <div role="alert" className="rounded-lg border border-destructive p-6">
-        <h1 className="text-2xl font-bold">Project Not Found</h1>
-        <p className="mt-2 text-muted-foreground">The project you're looking for doesn't exist.</p>
-      </div>
-      <Link
-        to={paths.section('projects')}
-        className="mt-6 inline-block font-medium text-primary hover:underline"
-      >
-        Back to Projects
-      </Link>
-    </div>
+    <Missing title="Project Not Found" to={paths.section('projects')} back="Back to Projects">
+      The project you're looking for doesn't exist.
+    </Missing>
   );
 }
 
