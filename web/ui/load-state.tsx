@@ -7,14 +7,17 @@ import { cn } from './cn.ts';
 import { Spinner } from './spinner.tsx';
 
 export function LoadState({
-  pending,
-  error,
+  query,
+  pending = query?.isPending ?? false,
+  error = query?.error,
   loading,
   failed,
   className,
 }: {
-  pending: boolean;
-  error: unknown;
+  /** The read it stands for (its pending state and error), or the two given apart. */
+  query?: { isPending: boolean; error: unknown };
+  pending?: boolean;
+  error?: unknown;
   /** The spinner's name, said to screen readers ('Loading calls'). */
   loading: string;
   /** What to say when the server gave no reason. */

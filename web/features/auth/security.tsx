@@ -19,14 +19,7 @@ export function Security() {
   const overview = useSecurityOverview();
   if (!overview.data) {
     const failed = 'Could not load sign-in and security.';
-    return (
-      <LoadState
-        pending={overview.isPending}
-        error={overview.error}
-        loading="Loading sign-in and security"
-        failed={failed}
-      />
-    );
+    return <LoadState query={overview} loading="Loading sign-in and security" failed={failed} />;
   }
   return (
     <div className="space-y-8">

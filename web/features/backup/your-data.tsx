@@ -82,12 +82,7 @@ function Backups() {
       ) : null}
       <div className="mt-4" aria-busy={backups.isPending}>
         {!backups.data && (
-          <LoadState
-            pending={backups.isPending}
-            error={backups.error}
-            loading="Loading backups"
-            failed="Could not load the backups."
-          />
+          <LoadState query={backups} loading="Loading backups" failed="Could not load the backups." />
         )}
         {backups.data && backups.data.items.length === 0 && (
           <p className="text-sm text-muted-foreground">

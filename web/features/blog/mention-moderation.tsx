@@ -34,12 +34,7 @@ export function MentionModeration() {
         />
       ) : (
         <div className="mt-4">
-          <LoadState
-            pending={query.isPending}
-            error={query.error}
-            loading="Loading mentions"
-            failed="Could not load the mentions."
-          />
+          <LoadState query={query} loading="Loading mentions" failed="Could not load the mentions." />
         </div>
       )}
     </Panel>

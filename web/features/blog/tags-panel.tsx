@@ -35,14 +35,7 @@ export function TagsPanel() {
         <DoneNotice className="mt-4" title="Tag renamed" text="Every post carrying it has the new name." />
       )}
       <div className="mt-4" aria-busy={tags.isPending}>
-        {!tags.data && (
-          <LoadState
-            pending={tags.isPending}
-            error={tags.error}
-            loading="Loading tags"
-            failed="Could not load the tags."
-          />
-        )}
+        {!tags.data && <LoadState query={tags} loading="Loading tags" failed="Could not load the tags." />}
         {tags.data && items.length === 0 && <p className="text-sm text-muted-foreground">No tags yet.</p>}
         {items.length > 0 && (
           <ul aria-label="Tags" className="divide-y divide-border">

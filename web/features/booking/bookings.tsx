@@ -44,8 +44,7 @@ export function BookingsAdmin() {
         ) : (
           <LoadState
             className="mt-4"
-            pending={settings.isPending}
-            error={settings.error}
+            query={settings}
             loading="Loading availability"
             failed="Could not load the availability."
           />
@@ -68,12 +67,7 @@ function CallList({ timeZone }: { timeZone: string | undefined }) {
       <div className="mt-4" aria-busy={calls.isPending}>
         {cancelled && <DoneNotice className="mb-3" title="Call cancelled" text="They are told by email." />}
         {!calls.data && (
-          <LoadState
-            pending={calls.isPending}
-            error={calls.error}
-            loading="Loading calls"
-            failed="Could not load the calls."
-          />
+          <LoadState query={calls} loading="Loading calls" failed="Could not load the calls." />
         )}
         {calls.data?.length === 0 && <p className="py-6 text-muted-foreground">No calls booked yet.</p>}
         {calls.data && calls.data.length > 0 && (

@@ -365,8 +365,7 @@ export function CalendarsPanel() {
       ) : (
         <LoadState
           className="mt-4"
-          pending={overview.isPending}
-          error={overview.error}
+          query={overview}
           loading="Loading your calendars"
           failed="Could not load your calendars."
         />

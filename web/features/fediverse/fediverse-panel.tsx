@@ -41,8 +41,7 @@ export function FediversePanel() {
     <div className="space-y-6">
       {!owner.data && (
         <LoadState
-          pending={owner.isPending}
-          error={owner.error}
+          query={owner}
           loading="Loading the fediverse settings"
           failed="Could not load the fediverse settings."
         />
