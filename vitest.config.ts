@@ -15,6 +15,7 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       'web/**/*.test.ts',
     ],
+    globalSetup: ['./vitest.global-setup.ts'],
     setupFiles: ['./vitest.setup.ts'],
     // PGlite boots a WebAssembly PostgreSQL per test file; give it room on a 2-core machine.
     testTimeout: 30_000,

@@ -1,4 +1,7 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, inject, vi } from 'vitest';
+
+// Temporary folders go to the run's scratch folder (vitest.global-setup.ts), removed at its end.
+process.env.TMPDIR = inject('scratchDir');
 
 // A test that writes to console.error or console.warn fails: warnings must not hide.
 let messages: string[] = [];
