@@ -61,6 +61,15 @@ export function authKit(t: TestApp, now: () => Date) {
         headers: { 'user-agent': userAgent },
         remoteAddress: ip,
       }),
+    /** A sign-in's second step: a code (or recovery code) with the pending sign-in's cookie. */
+    sendCode: (code: string, pending = '', ip = freshIp(), userAgent = CHROME_MAC) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login/code',
+        payload: { code },
+        headers: { cookie: pending, 'user-agent': userAgent },
+        remoteAddress: ip,
+      }),
     /** Sets up and confirms the authenticator app; answers its secret and the recovery codes. */
     async withAuthenticator(cookie: string) {
       const setup = await call('POST', '/api/admin/security/authenticator', cookie);

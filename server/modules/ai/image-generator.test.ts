@@ -9,6 +9,10 @@ async function meanColour(png: Buffer): Promise<[number, number, number]> {
   return [channels[0]?.mean ?? 0, channels[1]?.mean ?? 0, channels[2]?.mean ?? 0];
 }
 
+/** The mean colour of the square standard image made for a prompt. */
+const colourOf = async (prompt: string) =>
+  meanColour(await generateLocalImage({ prompt, size: '1024x1024', quality: 'standard' }));
+
 describe('the built-in image generator', () => {
   it.each(IMAGE_SIZES)('renders a valid PNG of %s', async (size) => {
     const png = await generateLocalImage({
@@ -53,37 +57,13 @@ describe('the built-in image generator', () => {
     expect(svg('A vintage car on the road')).toContain('#0f172a');
     expect(svg('A red background with soft light')).toContain('#dc2626');
 
-    const dark = await meanColour(
-      await generateLocalImage({
-        prompt: 'A dark midnight network of servers',
-        size: '1024x1024',
-        quality: 'standard',
-      }),
-    );
-    const bright = await meanColour(
-      await generateLocalImage({
-        prompt: 'A bright sunny network of servers',
-        size: '1024x1024',
-        quality: 'standard',
-      }),
-    );
+    const dark = await colourOf('A dark midnight network of servers');
+    const bright = await colourOf('A bright sunny network of servers');
     const brightness = (c: number[]) => c.reduce((a, b) => a + b, 0) / 3;
     expect(brightness(bright)).toBeGreaterThan(brightness(dark) + 60);
 
-    const red = await meanColour(
-      await generateLocalImage({
-        prompt: 'Red and crimson abstract shapes',
-        size: '1024x1024',
-        quality: 'standard',
-      }),
-    );
-    const blue = await meanColour(
-      await generateLocalImage({
-        prompt: 'Blue and navy abstract shapes',
-        size: '1024x1024',
-        quality: 'standard',
-      }),
-    );
+    const red = await colourOf('Red and crimson abstract shapes');
+    const blue = await colourOf('Blue and navy abstract shapes');
     expect(red[0] - red[2]).toBeGreaterThan(blue[0] - blue[2]);
   });
 

@@ -5,7 +5,7 @@ import { recoveryCodes, totpFactors } from '../../db/schema.ts';
 import { codeAt, cookieHeader, SAFARI_IPHONE, securityTestApp } from '../../testing/auth-kit.ts';
 import { freshIp } from '../../testing/test-app.ts';
 
-const { t, clock, call, newAdmin, passwordLogin, withAuthenticator } = await securityTestApp();
+const { t, clock, call, newAdmin, passwordLogin, sendCode, withAuthenticator } = await securityTestApp();
 
 describe('authenticator app (TOTP) and recovery codes', () => {
   it('after set-up, a password sign-in asks for a code, and the code (once) completes it', async () => {
@@ -32,46 +32,22 @@ describe('authenticator app (TOTP) and recovery codes', () => {
     expect(pending).toBeDefined();
 
     const code = codeAt(secret, clock.now());
-    const done = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/code',
-      payload: { code },
-      headers: { cookie: pending ?? '', 'user-agent': SAFARI_IPHONE },
-      remoteAddress: ip,
-    });
+    const done = await sendCode(code, pending, ip, SAFARI_IPHONE);
     expect(done.statusCode).toBe(200);
     expect(done.json().username).toBe(owner.username);
     const session = cookieHeader(done, 'sid');
     expect((await call('GET', '/api/user', session)).statusCode).toBe(200);
 
     // The pending sign-in is spent, and the same code cannot start another session.
-    const reuse = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/code',
-      payload: { code },
-      headers: { cookie: pending ?? '' },
-      remoteAddress: ip,
-    });
+    const reuse = await sendCode(code, pending, ip);
     expect(reuse.statusCode).toBe(401);
     const second = cookieHeader(await passwordLogin(owner.username, ip), 'sid2fa');
-    const sameCode = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/code',
-      payload: { code },
-      headers: { cookie: second ?? '' },
-      remoteAddress: ip,
-    });
+    const sameCode = await sendCode(code, second, ip);
     expect(sameCode.statusCode).toBe(401);
     expect(sameCode.json().message).toBe('That code is not right. Please try again.');
     // The next 30-second step's code works.
     clock.advance(30_000);
-    const next = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/code',
-      payload: { code: codeAt(secret, clock.now()) },
-      headers: { cookie: second ?? '' },
-      remoteAddress: ip,
-    });
+    const next = await sendCode(codeAt(secret, clock.now()), second, ip);
     expect(next.statusCode).toBe(200);
   });
 
@@ -81,17 +57,7 @@ describe('authenticator app (TOTP) and recovery codes', () => {
     clock.advance(90_000);
     const race = async (code: string) => {
       const pending = await Promise.all([passwordLogin(owner.username), passwordLogin(owner.username)]);
-      const answers = await Promise.all(
-        pending.map((res) =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/login/code',
-            payload: { code },
-            headers: { cookie: cookieHeader(res, 'sid2fa') ?? '' },
-            remoteAddress: freshIp(),
-          }),
-        ),
-      );
+      const answers = await Promise.all(pending.map((res) => sendCode(code, cookieHeader(res, 'sid2fa'))));
       return answers.map((res) => res.statusCode).sort();
     };
     expect(await race(codeAt(secret, clock.now()))).toEqual([200, 401]);
@@ -103,13 +69,7 @@ describe('authenticator app (TOTP) and recovery codes', () => {
     const { secret } = await withAuthenticator(owner.cookie);
     clock.advance(120_000);
     const pending = cookieHeader(await passwordLogin(owner.username), 'sid2fa') ?? '';
-    const tryCode = (code: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/login/code',
-        payload: { code },
-        headers: { cookie: pending },
-      });
+    const tryCode = (code: string) => sendCode(code, pending);
     expect((await tryCode(codeAt(secret, new Date(clock.now().getTime() - 61_000)))).statusCode).toBe(401);
     expect((await tryCode('000000')).statusCode).toBe(401);
     expect((await tryCode('')).statusCode).toBe(400);
@@ -118,12 +78,7 @@ describe('authenticator app (TOTP) and recovery codes', () => {
 
     const late = cookieHeader(await passwordLogin(owner.username), 'sid2fa') ?? '';
     clock.advance(6 * 60_000);
-    const expired = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/code',
-      payload: { code: codeAt(secret, clock.now()) },
-      headers: { cookie: late },
-    });
+    const expired = await sendCode(codeAt(secret, clock.now()), late);
     expect(expired.statusCode).toBe(401);
     expect(expired.json().message).toBe(
       'Your sign-in expired. Please enter your username and password again.',
@@ -141,23 +96,13 @@ describe('authenticator app (TOTP) and recovery codes', () => {
     const [code] = codes;
     const typed = ` ${code?.toUpperCase().replace('-', ' ')} `;
     const pending = cookieHeader(await passwordLogin(owner.username), 'sid2fa') ?? '';
-    const used = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/code',
-      payload: { code: typed },
-      headers: { cookie: pending },
-    });
+    const used = await sendCode(typed, pending);
     expect(used.statusCode).toBe(200);
     const overview = (await call('GET', '/api/admin/security', cookieHeader(used, 'sid'))).json();
     expect(overview.authenticator).toEqual({ enabled: true, recoveryCodesLeft: 9 });
 
     const again = cookieHeader(await passwordLogin(owner.username), 'sid2fa') ?? '';
-    const reused = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/code',
-      payload: { code },
-      headers: { cookie: again },
-    });
+    const reused = await sendCode(code ?? '', again);
     expect(reused.statusCode).toBe(401);
   });
 
@@ -178,12 +123,7 @@ describe('authenticator app (TOTP) and recovery codes', () => {
     expect(codes).toHaveLength(10);
     expect(codes).not.toContain(old[0]);
     const pending = cookieHeader(await passwordLogin(owner.username), 'sid2fa') ?? '';
-    const stale = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/code',
-      payload: { code: old[0] },
-      headers: { cookie: pending },
-    });
+    const stale = await sendCode(old[0] ?? '', pending);
     expect(stale.statusCode).toBe(401);
 
     expect(
@@ -219,23 +159,11 @@ describe('authenticator app (TOTP) and recovery codes', () => {
     clock.advance(30_000);
     for (let i = 0; i < 5; i++) {
       const pending = cookieHeader(await passwordLogin(owner.username), 'sid2fa') ?? '';
-      const wrong = await t.app.inject({
-        method: 'POST',
-        url: '/api/login/code',
-        payload: { code: String(100000 + i) },
-        headers: { cookie: pending },
-        remoteAddress: freshIp(),
-      });
+      const wrong = await sendCode(String(100000 + i), pending, freshIp());
       expect(wrong.statusCode).toBe(401);
     }
     const pending = cookieHeader(await passwordLogin(owner.username), 'sid2fa') ?? '';
-    const locked = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/code',
-      payload: { code: codeAt(secret, clock.now()) },
-      headers: { cookie: pending },
-      remoteAddress: freshIp(),
-    });
+    const locked = await sendCode(codeAt(secret, clock.now()), pending, freshIp());
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(
       /^Too many failed login attempts\. Please try again in \d+ minutes\.$/,
@@ -250,13 +178,7 @@ describe('authenticator app (TOTP) and recovery codes', () => {
     for (let i = 0; i < 5; i++) {
       const first = await passwordLogin(owner.username, ip);
       expect(first.statusCode).toBe(202);
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/login/code',
-        payload: { code: '999999' },
-        headers: { cookie: cookieHeader(first, 'sid2fa') ?? '' },
-        remoteAddress: ip,
-      });
+      await sendCode('999999', cookieHeader(first, 'sid2fa'), ip);
     }
     // The pair username + address is locked for passwords too clock.now().
     expect((await passwordLogin(owner.username, ip)).statusCode).toBe(429);

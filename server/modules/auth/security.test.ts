@@ -13,7 +13,7 @@ import {
 import { describeDevice } from './devices.ts';
 import { createSecurityService } from './security.ts';
 
-const { t, clock, call, newAdmin, passwordLogin, withAuthenticator } = await securityTestApp();
+const { t, clock, call, newAdmin, passwordLogin, sendCode, withAuthenticator } = await securityTestApp();
 
 describe('sessions', () => {
   it('lists each device with its last request, marks this one, and ending one signs it out at once', async () => {
@@ -117,12 +117,7 @@ describe('the authenticator secret at rest', () => {
     expect(await stored()).toMatch(/^sealed:v1:/);
     clock.advance(30_000);
     const pending = cookieHeader(await passwordLogin(owner.username), 'sid2fa') ?? '';
-    const signedIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/code',
-      payload: { code: codeAt(secret, clock.now()) },
-      headers: { cookie: pending },
-    });
+    const signedIn = await sendCode(codeAt(secret, clock.now()), pending);
     expect(signedIn.statusCode).toBe(200);
 
     // Sealed under another server secret: reported, so the log can say how to get back in.
