@@ -1,13 +1,14 @@
 /**
  * An island page paints before its stylesheet has come (ADR 029): the rules its HTML uses are in a
- * <style> in its head, and the stylesheet is at the end of the body. What the first paint shows
+ * <style> in its head, and the whole stylesheet comes with the islands' code once the page has
+ * painted (or, without scripting, from a <noscript> after the content). What the first paint shows
  * must be what the page shows once the stylesheet is there: every element of /, /blog, a post and
  * a project, at a phone's and a laptop's width, in both themes, has the same computed style with
- * the stylesheet never arriving as with it. (A rule the critical CSS left out would move or
- * recolour something as the stylesheet arrives.)
+ * the stylesheet never arriving as with it, and as without scripting. (A rule the critical CSS
+ * left out would move or recolour something as the stylesheet arrives.)
  *
- * The page's scripts are held back (the head's inline lines still run: the theme is set), so the
- * two loads have the same elements.
+ * The page's script files are held back (the head's inline lines still run: the theme is set, and
+ * the starter asks for the stylesheet), so the loads have the same elements.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,13 +32,14 @@ async function stylesOf(
   browser: Browser,
   baseURL: string,
   path: string,
-  options: (typeof LOOKS)[number] & { stylesheet: boolean },
+  options: (typeof LOOKS)[number] & { stylesheet: boolean; scripting: boolean },
 ): Promise<Record<string, string>> {
   const context = await browser.newContext({
     baseURL,
     colorScheme: options.colorScheme,
     viewport: options.viewport,
     reducedMotion: 'reduce',
+    javaScriptEnabled: options.scripting,
   });
   try {
     await context.route(/\.js(\?|$)/, (route) => route.abort());
@@ -45,13 +47,24 @@ async function stylesOf(
     const page = await context.newPage();
     const response = await page.goto(path, { waitUntil: 'load' });
     expect(response?.status()).toBe(200);
-    // The critical rules are in the head; the stylesheet follows the content.
+    // The critical rules are in the head; the starter adds the stylesheet there after the paint,
+    // and a browser without scripting reads it from the <noscript> after the content.
     await expect(page.locator('head style')).not.toHaveCount(0);
-    await expect(page.locator('body > link[rel="stylesheet"]')).toHaveCount(1);
+    const sheet = page.locator(
+      options.scripting ? 'head > link[rel="stylesheet"]' : 'body > noscript > link[rel="stylesheet"]',
+    );
+    await expect(sheet).toHaveCount(1);
+    if (options.stylesheet)
+      await expect.poll(() => sheet.evaluate((link: HTMLLinkElement) => link.sheet !== null)).toBe(true);
     await page.evaluate(() => document.fonts.ready);
     // Every section laid out: a section out of view keeps the size it was last seen at
     // (content-visibility), which depends on when it was, not on the rules.
-    await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+    // (Written by evaluate: addStyleTag waits on the page's own scripting, off in one load.)
+    await page.evaluate(() => {
+      const style = document.createElement('style');
+      style.textContent = '* { content-visibility: visible !important; }';
+      document.head.append(style);
+    });
     return await page.evaluate(() => {
       const styles: Record<string, string> = {};
       const read = (style: CSSStyleDeclaration) => {
@@ -74,8 +87,8 @@ async function stylesOf(
         return parts.join('>');
       };
       for (const element of [document.documentElement, ...document.body.querySelectorAll('*')]) {
-        // The stylesheet's own link is the one element the two loads tell apart (and the test's style).
-        if (element.matches('link[rel="stylesheet"], style')) continue;
+        // The stylesheet's link and its <noscript> are what the loads tell apart (and the test's style).
+        if (element.matches('link[rel="stylesheet"], noscript, style')) continue;
         const place = placeOf(element);
         styles[place] = read(getComputedStyle(element));
         for (const pseudo of ['::before', '::after']) {
@@ -93,22 +106,25 @@ async function stylesOf(
 
 for (const path of PAGES) {
   for (const look of LOOKS) {
-    test(`${path} at ${look.viewport.width} px, ${look.colorScheme}: it paints with its critical CSS as it looks with the whole stylesheet`, async ({
+    test(`${path} at ${look.viewport.width} px, ${look.colorScheme}: it paints with its critical CSS as it looks with the whole stylesheet, with or without scripting`, async ({
       browser,
       baseURL,
     }) => {
-      const first = await stylesOf(browser, baseURL ?? '', path, { ...look, stylesheet: false });
-      const whole = await stylesOf(browser, baseURL ?? '', path, { ...look, stylesheet: true });
-      expect(Object.keys(first)).toEqual(Object.keys(whole));
-      const differences: string[] = [];
-      for (const [place, lines] of Object.entries(whole)) {
-        if (first[place] === lines) continue;
-        const before = new Set(first[place]?.split('\n'));
-        for (const line of lines.split('\n')) {
-          if (!before.has(line)) differences.push(`${place} ${line}`);
+      for (const scripting of [true, false]) {
+        const as = scripting ? 'with scripting' : 'without scripting';
+        const first = await stylesOf(browser, baseURL ?? '', path, { ...look, scripting, stylesheet: false });
+        const whole = await stylesOf(browser, baseURL ?? '', path, { ...look, scripting, stylesheet: true });
+        expect(Object.keys(first), as).toEqual(Object.keys(whole));
+        const differences: string[] = [];
+        for (const [place, lines] of Object.entries(whole)) {
+          if (first[place] === lines) continue;
+          const before = new Set(first[place]?.split('\n'));
+          for (const line of lines.split('\n')) {
+            if (!before.has(line)) differences.push(`${place} ${line}`);
+          }
         }
+        expect(differences, as).toEqual([]);
       }
-      expect(differences).toEqual([]);
     });
   }
 }
@@ -238,5 +254,54 @@ test("a phone's first paint of the blog, a post and a project already holds the 
     } finally {
       await context.close();
     }
+  }
+});
+
+test('an island goes live once the whole stylesheet has come, so what it draws then has its rules', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL });
+  try {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route(/\/assets\/app-[\w-]+\.css$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    // Whether the stylesheet was there at each moment an island went live.
+    await page.addInitScript(() => {
+      const styledWhenLive: boolean[] = [];
+      (window as unknown as { styledWhenLive: boolean[] }).styledWhenLive = styledWhenLive;
+      new MutationObserver((changes) => {
+        for (const change of changes) {
+          if ((change.target as Element).hasAttribute('data-live')) {
+            const sheet = document.querySelector<HTMLLinkElement>('head > link[rel="stylesheet"]')?.sheet;
+            styledWhenLive.push(Boolean(sheet));
+          }
+        }
+      }).observe(document, { subtree: true, attributeFilter: ['data-live'] });
+    });
+    // React and the islands' kit come for an island on screen that starts by itself.
+    const kit = page.waitForResponse((response) => /\/assets\/island-kit-[\w-]+\.js$/.test(response.url()));
+    await page.goto('/blog/one-schema-form-to-database', { waitUntil: 'load' });
+    await kit;
+    // The page's work done (the kit run, an island hydrated were it not waiting): none is live yet.
+    await page.evaluate(
+      () => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))),
+    );
+    await expect(page.locator('[data-live]')).toHaveCount(0);
+    release();
+    await expect(page.locator('[data-live]').first()).toBeAttached();
+    const styled = await page.evaluate(
+      () => (window as unknown as { styledWhenLive: boolean[] }).styledWhenLive,
+    );
+    expect(styled.length).toBeGreaterThan(0);
+    expect(styled.every(Boolean)).toBe(true);
+  } finally {
+    await context.close();
   }
 });

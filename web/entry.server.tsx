@@ -105,8 +105,20 @@ export default function handleRequest(
   });
 }
 
+/** The stylesheet's link as the critical CSS leaves it, last in the body. */
+const MOVED_STYLESHEET = /(<link rel="stylesheet" [^>]*>)(<\/body>)/;
+
+/**
+ * An island page's first paint with every rule its HTML uses in a <style> in its head (ADR 029),
+ * and the whole stylesheet named only for a browser without scripting (<noscript>): with
+ * scripting, the islands' starter fetches it with their code once the page has painted
+ * (web/islands/starter.ts), so it takes nothing from what the first paint waits for.
+ */
 function criticalCssIn(document: Buffer, inline: ((html: string) => string) | undefined): Buffer {
-  return inline ? Buffer.from(inline(document.toString('utf8'))) : document;
+  if (!inline) return document;
+  return Buffer.from(
+    inline(document.toString('utf8')).replace(MOVED_STYLESHEET, '<noscript>$1</noscript>$2'),
+  );
 }
 
 /**

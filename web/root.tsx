@@ -133,8 +133,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             stylesheet waits for it, and the parser with it); with no precedence React leaves it
             here, early in <head>. A page hydrated whole names it with a precedence: React writes it
             first, before the module preloads of <Scripts>, so the first paint waits for it alone.
-            An island page's goes after its content and at low priority: its first paint needs
-            none of it (ADR 029). */}
+            An island page's first paint needs none of it (ADR 029): its rules are put in a <style>
+            here, and the link goes into a <noscript> after the content; the islands' starter
+            fetches it after the paint (web/entry.server.tsx). */}
         {islands ? (
           <link rel="stylesheet" href={appCss} fetchPriority="low" />
         ) : (
@@ -172,7 +173,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col">
         {children}
         {islands ? (
-          <IslandScripts rendering={islands} nonce={nonce} />
+          <IslandScripts rendering={islands} stylesheet={appCss} nonce={nonce} />
         ) : (
           <>
             <ScrollRestoration nonce={nonce} />

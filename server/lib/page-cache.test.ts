@@ -11,10 +11,11 @@ const page = (html: string, status = 200): RenderedPage => ({
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 describe('inlineScriptHashes', () => {
-  it('hashes each inline script’s raw text once, and leaves scripts with a src out', () => {
+  it('hashes each inline script’s raw text once, and leaves scripts with a src, and data, out', () => {
     const html =
       '<script>a()</script><script type="module" async="">import "/x.js";</script>' +
-      '<script src="/insights.js" defer></script><script>a()</script><SCRIPT nonce="n">b&amp;c</SCRIPT><script></script>';
+      '<script src="/insights.js" defer></script><script>a()</script><SCRIPT nonce="n">b&amp;c</SCRIPT><script></script>' +
+      '<script type="application/json" data-props="">{"a":1}</script><script type="application/ld+json">{}</script>';
     expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('import "/x.js";'), sha('b&amp;c')]);
   });
 });

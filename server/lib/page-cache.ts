@@ -30,13 +30,14 @@ export interface CachedPage extends RenderedPage {
   brQuality: number;
   gzip: Buffer;
   etag: string;
-  /** `'sha256-…'` sources for every inline script of the page. */
+  /** `'sha256-…'` sources for every inline script the page runs. */
   scriptHashes: string[];
   storedAt: number;
 }
 
-// An inline script: a <script> without a src attribute, and its text.
-const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+// An inline script: a <script> without a src attribute, and its text. One of JSON (the islands'
+// props, the page's structured data) is data the browser never runs: no policy needs its hash.
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)(?![^>]*\stype="[^"]*json")[^>]*>([\s\S]*?)<\/script>/gi;
 
 /** The CSP hash sources of a page's inline scripts, as the browser computes them (over the raw text). */
 export function inlineScriptHashes(html: string): string[] {

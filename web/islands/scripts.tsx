@@ -1,7 +1,8 @@
 /**
  * What an island page carries instead of React Router's scripts (ADR 023): the islands' shared
  * state as JSON (the page's address, the root's data, a posted form's answer) and the inline
- * starter (web/islands/starter.ts), which fetches the code after the first paint.
+ * starter (web/islands/starter.ts), which fetches the code and the whole stylesheet after the first
+ * paint.
  */
 import { compactStarter, EARLY_STARTS, HOLD_MS } from '../lib/late-start.ts';
 import type { IslandsRendering } from './island.tsx';
@@ -16,13 +17,17 @@ const STARTER = compactStarter(startIslands.toString());
 
 export function IslandScripts({
   rendering,
+  stylesheet,
   nonce,
 }: {
   rendering: IslandsRendering;
+  /** The whole stylesheet's address, fetched with the code. */
+  stylesheet: string;
   nonce: string | undefined;
 }) {
   const call = `(${STARTER})(${[
     rendering.entry,
+    stylesheet,
     REACHES,
     ISLAND_ATTRIBUTES.name,
     ISLAND_ATTRIBUTES.live,

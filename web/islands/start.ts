@@ -28,6 +28,7 @@ const handoff: IslandsHandoff = (window as { __islands?: IslandsHandoff }).__isl
   held: [],
   wake: null,
   sendAsIs: false,
+  styled: null,
 };
 
 type Phase = 'waiting' | 'starting' | 'live';
@@ -50,8 +51,9 @@ function start(marker: Element) {
     console.error(`No island is registered as "${name}" (web/islands/registry.ts)`);
     return;
   }
-  // React, React DOM and React Router come with the first island that starts, not with the page.
-  Promise.all([import('./hydrate.tsx'), load()]).then(
+  // React, React DOM and React Router come with the first island that starts, not with the page;
+  // it goes live once the whole stylesheet has come too (for what it draws then).
+  Promise.all([import('./hydrate.tsx'), load(), handoff.styled]).then(
     ([{ hydrateIsland }, Component]) => {
       const props = islandProps(marker);
       hydrateIsland(marker, Component, props, page, () => live(marker));

@@ -1,7 +1,10 @@
 /**
  * The inline starter of an island page (ADR 023), serialised into the page like late-start's
- * (`compactStarter`): it fetches the islands' code once the page has been painted (the window's
- * load event, two frames, a task), or at the visitor's first press or key if that comes sooner.
+ * (`compactStarter`): it fetches the islands' code, and the whole stylesheet, once the page has
+ * been painted (the window's load event, two frames, a task), or at the visitor's first press or
+ * key if that comes sooner. The page's first paint has every rule its HTML uses in its head (ADR
+ * 029); the stylesheet is for what the code draws later. Without scripting the page names it in a
+ * <noscript> (web/entry.server.tsx).
  *
  * Until an island is live its HTML works as HTML (links, forms, the popover menu). What HTML alone
  * would drop is held for it: a form's submission inside an island that is not live yet (its code
@@ -14,13 +17,14 @@
  */
 export function startIslands(
   entry: string,
+  stylesheet: string,
   earlyStarts: readonly string[],
   nameAttribute: string,
   liveAttribute: string,
   partsAttribute: string,
   holdMs: number,
 ) {
-  const state: IslandsHandoff = { held: [], wake: null, sendAsIs: false };
+  const state: IslandsHandoff = { held: [], wake: null, sendAsIs: false, styled: null };
   (window as { __islands?: IslandsHandoff }).__islands = state;
   let started = false;
   // A press or key while the code is on its way: if it cannot be fetched, that was the next press.
@@ -31,6 +35,17 @@ export function startIslands(
     pressedMeanwhile = false;
     // Told to whoever asks (a browser test running a paused clock on until the code starts).
     (window as { __codeStarting?: boolean }).__codeStarting = true;
+    if (!document.querySelector(`link[rel="stylesheet"][href="${stylesheet}"]`)) {
+      const sheet = document.createElement('link');
+      sheet.rel = 'stylesheet';
+      sheet.href = stylesheet;
+      // What an island draws once live (a menu, a toast) has its rules: it waits for this.
+      state.styled = new Promise((resolve) => {
+        sheet.onload = resolve;
+        sheet.onerror = resolve;
+      });
+      document.head.append(sheet);
+    }
     const script = document.createElement('script');
     script.type = 'module';
     script.src = entry;
@@ -104,4 +119,6 @@ export interface IslandsHandoff {
   wake: ((marker: Element) => void) | null;
   /** While set, nothing is held: what was held is being done as the browser would (the code could not be fetched). */
   sendAsIs: boolean;
+  /** Settles once the whole stylesheet the starter fetched has come (or failed); null when none was. */
+  styled: Promise<unknown> | null;
 }

@@ -88,6 +88,11 @@ describe('startAfterPaint', () => {
         'function add(first, second) {\nconst sum = first + second;\nreturn { sum: sum, first: "first" };\n}',
       ),
     ).toBe('function add(a, b) {\nconst c = a + b;\nreturn { sum: c, first: "first" };\n}');
+    // More names than the alphabet's small letters (the islands' starter has 28): capitals next.
+    const many = Array.from({ length: 28 }, (_, i) => `name${i}`);
+    expect(compactStarter(`function all(${many.join(', ')}) {\nreturn [${many.join(', ')}];\n}`)).toBe(
+      `function all(${[...'abcdefghijklmnopqrstuvwxyzAB'].join(', ')}) {\nreturn [${[...'abcdefghijklmnopqrstuvwxyzAB'].join(', ')}];\n}`,
+    );
   });
 
   it('hands back a document without scripts unchanged', () => {

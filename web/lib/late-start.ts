@@ -140,11 +140,12 @@ export function startHeldScripts(
 
 /**
  * The starter as the page gets it (every page's HTML carries it, the home page's budget is 10.5
- * KB): its source without the indentation the build leaves in (the body has no template literal,
- * so no line's leading white space is content), and its own names (parameters, constants,
+ * KB): its source without the indentation the build leaves in (no template literal in it spans
+ * lines, so no line's leading white space is content), and its own names (parameters, constants,
  * variables, callbacks' parameters) one letter long. A name is changed only where it stands as a
  * name: not after a dot (a property), not before a colon (an object's key), not in quotes (the
- * starter's strings are plain quoted words). The browser tests and the unit test below run it.
+ * starter's strings are plain quoted words; a template literal's `${name}` is a name). The browser
+ * tests and the unit test below run it.
  */
 export const STARTER_SOURCE = compactStarter(startHeldScripts.toString());
 
@@ -155,8 +156,8 @@ export function compactStarter(source: string): string {
     (match) => match[1] ?? match[2] ?? '',
   );
   const names = [...new Set([...parameters, ...declared].map((name) => name.trim()).filter(Boolean))];
-  const letters = 'abcdefghijklmnopqrstuvwxyz';
-  if (names.length > letters.length || /\b[a-z]\b/.test(lines.replace(/(["'])[^"']*\1/g, ''))) {
+  const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  if (names.length > letters.length || /\b[a-zA-Z]\b/.test(lines.replace(/(["'])[^"']*\1/g, ''))) {
     // One-letter names of its own already, or more names than letters: sent as written.
     return lines;
   }
