@@ -154,7 +154,8 @@ describe('the daily backup, copied to an S3-compatible bucket (s3rver)', () => {
       ['--import', 'tsx', 'scripts/restore.ts', '--from-bucket'],
       {
         cwd: projectRoot,
-        env: { PATH: process.env.PATH, ...env, DATA_DIR: fresh },
+        // Its download goes where this run's temporary folders go (vitest.global-setup.ts).
+        env: { PATH: process.env.PATH, TMPDIR: tmpdir(), ...env, DATA_DIR: fresh },
       },
     );
     expect(stdout).toContain(`Restored ${join(tmpdir(), 'portfolio-restore-')}`);
