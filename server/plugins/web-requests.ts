@@ -243,7 +243,8 @@ export async function buildHandler(app: FastifyInstance, buildFolder: string): P
 /**
  * A page's critical CSS, from the plans the build made of its stylesheets (scripts/critical-css.ts,
  * ADR 029): the rules the page's HTML uses, in a <style> where its stylesheet was, and the
- * stylesheet itself at the end of the body, where it holds no paint. None for a build without plans
+ * stylesheet's link at the end of the body (which `criticalCssIn`, web/entry.server.tsx, puts in a
+ * <noscript>: with scripting the islands' starter fetches it). None for a build without plans
  * (a static copy's sub-path build).
  */
 function criticalCssOf(buildFolder: string): ((html: string) => string) | undefined {

@@ -68,11 +68,13 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const server = spawnServer(env);
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
+  let seen = () => {};
   const outcome = await new Promise<string | Error>((resolve) => {
     timer = setTimeout(() => {
       resolve(new Error(`still not listening after ${START_ALLOWANCE_MS / 1000} s`));
     }, START_ALLOWANCE_MS);
-    const seen = () => {
+    // Read until it listens, not for the rest of its life.
+    seen = () => {
       const url = listeningAt(server.output());
       if (url) resolve(url);
     };
@@ -83,6 +85,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     });
   });
   clearTimeout(timer);
+  server.child.stdout?.off('data', seen);
   if (typeof outcome === 'string') return { ...server, url: outcome };
   throw new Error(`server did not start: ${outcome.message}; it printed:\n${server.output()}`);
 }
