@@ -267,7 +267,7 @@ test('an island goes live once the whole stylesheet has come, so what it draws t
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await context.route(/\/assets\/app-[\w-]+\.css$/, async (route) => {
+    await context.route(/\/assets\/app-[\w-]+\.late\.css$/, async (route) => {
       await released;
       await route.continue();
     });
@@ -301,6 +301,30 @@ test('an island goes live once the whole stylesheet has come, so what it draws t
     );
     expect(styled.length).toBeGreaterThan(0);
     expect(styled.every(Boolean)).toBe(true);
+  } finally {
+    await context.close();
+  }
+});
+
+test("the stylesheet that comes after an island page's paint declares none of the faces its head did: the page is not laid out again for them", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await page.goto('/', { waitUntil: 'load' });
+    const faces = await page.evaluate(() =>
+      [...document.fonts].map((face) => `${face.family} ${face.weight}`),
+    );
+    expect(faces).toContain('Instrument Sans Variable 400 700');
+    const sheet = page.locator('head > link[rel="stylesheet"]');
+    await expect.poll(() => sheet.evaluate((link: HTMLLinkElement) => link.sheet !== null)).toBe(true);
+    // The same faces declared again would be new faces to the browser, which drops what it
+    // shaped with the old ones and lays the whole page out again.
+    expect(
+      await page.evaluate(() => [...document.fonts].map((face) => `${face.family} ${face.weight}`)),
+    ).toEqual(faces);
   } finally {
     await context.close();
   }

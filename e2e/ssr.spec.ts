@@ -283,12 +283,13 @@ test.describe('server-rendered HTML', () => {
     for (const path of ['/', '/blog', '/blog/one-schema-form-to-database', '/projects/keycode-help']) {
       const html = await (await request.get(path)).text();
       const head = html.slice(0, html.indexOf('</head>'));
-      // Its first paint's rules are in its head; the whole stylesheet is named after its content
-      // for a browser without scripting, and fetched by the starter with the code (ADR 029).
+      // Its first paint's rules are in its head; the stylesheet is named after its content for a
+      // browser without scripting, and fetched by the starter with the code (ADR 029): its late
+      // copy, without the faces the head declares.
       expect(head, path).not.toMatch(/<link rel="stylesheet"/);
       expect(head, path).toMatch(/<style>@layer properties\{/);
       expect(html, path).toMatch(
-        /<noscript><link rel="stylesheet" href="\/assets\/app-[\w-]+\.css" fetchPriority="low"\/><\/noscript><\/body>/,
+        /<noscript><link rel="stylesheet" href="\/assets\/app-[\w-]+\.late\.css" fetchPriority="low"\/><\/noscript><\/body>/,
       );
       expect(html, path).not.toMatch(/<link[^>]*modulepreload/);
       expect(
@@ -298,7 +299,7 @@ test.describe('server-rendered HTML', () => {
       expect(html, path).not.toContain('__reactRouter');
       expect(html, path).toMatch(/<script type="application\/json" id="island-page">\{"url":/);
       expect(html, path).toMatch(
-        /<script>\(function startIslands\([^<]+\)\("\/assets\/entry\.client-[\w-]+\.js","\/assets\/app-[\w-]+\.css",/,
+        /<script>\(function startIslands\([^<]+\)\("\/assets\/entry\.client-[\w-]+\.js","\/assets\/app-[\w-]+\.late\.css",/,
       );
       expect(html, path).toContain('class="island" data-island=');
       // The starter's own names one letter long (web/lib/late-start.ts, compactStarter).
@@ -378,8 +379,11 @@ test.describe('server-rendered HTML', () => {
   }) => {
     const html = await (await request.get('/')).text();
     const head = html.slice(0, html.indexOf('</head>'));
+    // The whole stylesheet, as a page hydrated whole links it (the home page names its late copy).
     const css = await (
-      await request.get(html.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1] ?? '')
+      await request.get(
+        html.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1]?.replace(/\.late\.css$/, '.css') ?? '',
+      )
     ).text();
     // The home page's first paint has both faces' rules (ADR 029): its head names them.
     const firstPaint = head.match(/<style>(.*?)<\/style>/s)?.[1] ?? '';

@@ -1,13 +1,15 @@
 /**
  * Each stylesheet of the client build as a plan of its rules (beasties' compiler, ADR 029): which
  * rules a page's HTML needs is then a single pass over the page (beasties' runtime, no CSS parser
- * in the server). Written to `<build>/server/critical-css.json`, which the server reads at start.
+ * in the server). Written to `<build>/server/critical-css.json`, which the server reads at start,
+ * with the copy of each stylesheet an island page fetches after its paint (`lateCopy`).
  *
  *   tsx scripts/critical-css.ts build
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type CompiledSheet, compileSheet, encodePlan } from 'beasties/compiler';
+import postcss from 'postcss';
 
 const buildFolder = process.argv[2];
 if (!buildFolder) {
@@ -15,6 +17,8 @@ if (!buildFolder) {
   process.exit(1);
 }
 const base = process.env.BASE_PATH ?? '/';
+/** How a late copy's name ends (`app-<hash>.late.css`): named by the hash of the stylesheet it is made from. */
+const LATE = '.late.css';
 const assets = join(buildFolder, 'client', 'assets');
 
 /**
@@ -38,17 +42,37 @@ function withoutStraySemicolons(sheet: CompiledSheet): CompiledSheet {
  */
 const KEPT = [/\.dark\b/, /^:where\(/];
 
-const plans = readdirSync(assets)
-  .filter((name) => name.endsWith('.css'))
-  .map((name) =>
-    encodePlan(
-      withoutStraySemicolons(
-        compileSheet(readFileSync(join(assets, name), 'utf8'), {
-          href: `${base}assets/${name}`,
-          allowRules: KEPT,
-        }),
-      ),
+/**
+ * The stylesheet an island page fetches once it has painted (with its code, or from a <noscript>):
+ * the whole stylesheet without its @font-face rules, which the page's critical CSS carries for
+ * every family its text names. The same faces declared a second time are new faces to the
+ * browser: it dropped its fonts and laid the whole page out and shaped its text again, a task of
+ * 50-110 ms on the home page with the CPU slowed four times, after the first paint.
+ */
+function lateCopy(css: string): string {
+  const sheet = postcss.parse(css);
+  sheet.walkAtRules('font-face', (rule) => {
+    rule.remove();
+  });
+  return sheet.toString();
+}
+
+const names = readdirSync(assets).filter((name) => name.endsWith('.css') && !name.endsWith(LATE));
+const plans = names.map((name) =>
+  encodePlan(
+    withoutStraySemicolons(
+      compileSheet(readFileSync(join(assets, name), 'utf8'), {
+        href: `${base}assets/${name}`,
+        allowRules: KEPT,
+      }),
     ),
-  );
-writeFileSync(join(buildFolder, 'server', 'critical-css.json'), JSON.stringify(plans));
-console.log(`critical CSS: ${plans.length} stylesheet plans`);
+  ),
+);
+const late: Record<string, string> = {};
+for (const name of names) {
+  const copy = name.slice(0, -'.css'.length) + LATE;
+  writeFileSync(join(assets, copy), lateCopy(readFileSync(join(assets, name), 'utf8')));
+  late[`${base}assets/${name}`] = `${base}assets/${copy}`;
+}
+writeFileSync(join(buildFolder, 'server', 'critical-css.json'), JSON.stringify({ plans, late }));
+console.log(`critical CSS: ${plans.length} stylesheet plans and their late copies`);

@@ -244,20 +244,29 @@ export async function buildHandler(app: FastifyInstance, buildFolder: string): P
  * A page's critical CSS, from the plans the build made of its stylesheets (scripts/critical-css.ts,
  * ADR 029): the rules the page's HTML uses, in a <style> where its stylesheet was, and the
  * stylesheet's link at the end of the body (which `criticalCssIn`, web/entry.server.tsx, puts in a
- * <noscript>: with scripting the islands' starter fetches it). None for a build without plans
- * (a static copy's sub-path build).
+ * <noscript>: with scripting the islands' starter fetches it). What comes after the paint is the
+ * stylesheet's late copy, without the faces the <style> already declares. None for a build without
+ * plans (a static copy's sub-path build).
  */
 function criticalCssOf(buildFolder: string): ((html: string) => string) | undefined {
-  const plans = join(buildFolder, 'server', 'critical-css.json');
-  if (!existsSync(plans)) return undefined;
-  const processor = createProcessor(JSON.parse(readFileSync(plans, 'utf8')) as CompactPlan[], {
+  const file = join(buildFolder, 'server', 'critical-css.json');
+  if (!existsSync(file)) return undefined;
+  const { plans, late } = JSON.parse(readFileSync(file, 'utf8')) as {
+    plans: CompactPlan[];
+    late: Record<string, string>;
+  };
+  const processor = createProcessor(plans, {
     preload: 'body',
     // The faces' rules come with the text that names them; they are fetched when the first layout
     // needs them, never preloaded (ADR 026).
     inlineFonts: true,
     preloadFonts: false,
   });
-  return (html) => processor.process(html);
+  // The stylesheet's address is left in two places, both quoted: the moved link and the starter's
+  // argument.
+  const copies = Object.entries(late).map(([href, copy]) => [`"${href}"`, `"${copy}"`] as const);
+  return (html) =>
+    copies.reduce((page, [href, copy]) => page.replaceAll(href, copy), processor.process(html));
 }
 
 export async function devHandler(app: FastifyInstance): Promise<Handler> {
