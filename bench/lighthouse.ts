@@ -11,8 +11,9 @@
  *
  * Judged by ratios to the anchor, not by one moment's absolute figures (Lighthouse's TBT swings
  * with the host's CPU). Exits 1 when any page misses one:
- * - performance score at least the anchor's; accessibility, best practices and SEO 100; CLS 0,
- *   under Lighthouse and on every phone load (where the web fonts arrive late and swap in);
+ * - performance score at least the anchor's; accessibility, best practices and SEO 100; CLS at
+ *   most 0.005 (a line rewrapped as the faces swap in), under Lighthouse and on every phone load
+ *   (where the web fonts arrive late and swap in);
  * - TBT at most max(50 ms, the anchor's);
  * - LCP ahead of the anchor's, under Lighthouse's simulation and under real throttling;
  * - a post's JavaScript (as sent) at most 60 KB.
@@ -44,8 +45,15 @@ const runs = Number(values.runs);
 const ABSOLUTE = { accessibility: 100, 'best-practices': 100, seo: 100 };
 /** TBT may be the anchor's, or this much when the anchor's is lower. */
 const TBT_FLOOR_MS = 50;
-/** CLS as Lighthouse reports it, to three places: none at all. */
-const MAX_CLS = 0.0005;
+/**
+ * CLS: at most one line rewrapping near the screen's foot as the faces swap in (ADR 026: the
+ * fallbacks match each face's width over the site's text, not each line's, and a first visit's
+ * first paint waits for neither face). /blog's first summary at Lighthouse's 412 px is 337.8 px
+ * wide in its face and 340.3 in the fallback, in a 338 px column: 0.0024. A shift higher up
+ * moves everything below it (a 24 px line mid-screen: about 0.015), an unsized image or a banner
+ * far more.
+ */
+const MAX_CLS = 0.005;
 /** A post's JavaScript as sent (issue 61). */
 const MAX_POST_JS_BYTES = 60 * 1024;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
@@ -209,8 +217,8 @@ try {
       ...Object.entries(ABSOLUTE)
         .filter(([key, min]) => a[key as keyof typeof ABSOLUTE] < min)
         .map(([key, min]) => `${key} < ${min}`),
-      ...(a.cls >= MAX_CLS ? ['CLS > 0'] : []),
-      ...(a.phoneCls >= MAX_CLS ? [`phone CLS ${a.phoneCls.toFixed(3)} > 0`] : []),
+      ...(a.cls > MAX_CLS ? [`CLS ${a.cls.toFixed(3)} > ${MAX_CLS}`] : []),
+      ...(a.phoneCls > MAX_CLS ? [`phone CLS ${a.phoneCls.toFixed(3)} > ${MAX_CLS}`] : []),
     ];
     ok &&= misses.length === 0;
     rows.push({ name, path: ours[name], anchor: STATIC_BLOG_PAGES[name], site: a, static: b, misses });
@@ -238,6 +246,6 @@ save('lighthouse', { runs, rows });
 console.log(
   ok
     ? '\nwithin budget: each page at or past the static blog'
-    : `\nBUDGET MISSED (score >= the static blog's, TBT <= max(${TBT_FLOOR_MS} ms, the static blog's), LCP ahead of it under Lighthouse and on a throttled phone, a post's JS <= 60 KB, a11y/best practices/SEO 100, CLS 0)`,
+    : `\nBUDGET MISSED (score >= the static blog's, TBT <= max(${TBT_FLOOR_MS} ms, the static blog's), LCP ahead of it under Lighthouse and on a throttled phone, a post's JS <= 60 KB, a11y/best practices/SEO 100, CLS <= ${MAX_CLS})`,
 );
 process.exit(ok ? 0 : 1);
