@@ -6,13 +6,13 @@
  * the test's own. Everything else (compression, the health checks, the retries, the headers) is
  * the shipped file's.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../paths.ts';
 import { freePort } from './ports.ts';
+import { startStandIn } from './stand-in-process.ts';
 
 export const CADDY = process.env.CADDY ?? '/usr/bin/caddy';
 export const caddyInstalled = () => existsSync(CADDY);
@@ -98,45 +98,28 @@ export async function startCaddy({
   }
   const config = join(folder, 'Caddyfile');
   writeFileSync(config, site);
-  const caddy: ChildProcess = spawn(CADDY, ['run', '--config', config, '--adapter', 'caddyfile'], {
+  const caddy = startStandIn('caddy', CADDY, ['run', '--config', config, '--adapter', 'caddyfile'], {
     env: {
       ...process.env,
       HOME: folder,
       XDG_DATA_HOME: join(folder, 'data'),
       XDG_CONFIG_HOME: join(folder, 'config'),
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let log = '';
-  caddy.stderr?.on('data', (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-4000);
   });
   const https = `https://localhost:${httpsPort}`;
   const root = join(folder, 'data', 'pki', 'authorities', 'local', 'root.crt');
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (caddy.exitCode !== null) throw new Error(`caddy stopped: ${log}`);
-    if (existsSync(root)) {
-      try {
-        const ready = await httpsGet(`${https}/readyz`, readFileSync(root, 'utf8'));
-        if (ready.status === 200) break;
-      } catch {
-        // Not listening yet, or its certificate not issued yet.
-      }
-    }
-    if (Date.now() > deadline) throw new Error(`caddy did not answer in 30 s: ${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  // Until it answers over HTTPS with the certificate of its own authority.
+  await caddy.untilReady(
+    async () =>
+      existsSync(root) && (await httpsGet(`${https}/readyz`, readFileSync(root, 'utf8'))).status === 200,
+    { within: 30_000, every: 200 },
+  );
   return {
     https,
     http: `http://localhost:${httpPort}`,
     ca: readFileSync(root, 'utf8'),
     async stop() {
-      if (caddy.exitCode === null) {
-        const exited = new Promise((resolve) => caddy.once('exit', resolve));
-        caddy.kill('SIGTERM');
-        await exited;
-      }
+      await caddy.stop();
       rmSync(folder, { recursive: true, force: true });
     },
   };

@@ -2,12 +2,12 @@
  * docs/nginx/caching-proxy.conf run as written (only its upstream port, listening port and cache
  * folder changed) by Debian's nginx, for the test of that file and for bench/proxy.ts.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../paths.ts';
 import { freePort } from './ports.ts';
+import { startStandIn } from './stand-in-process.ts';
 
 export const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
 export const nginxInstalled = () => existsSync(NGINX);
@@ -68,29 +68,18 @@ ${servers(folder)}
 }
 `,
   );
-  const nginx: ChildProcess = spawn(NGINX, ['-p', folder, '-c', join(folder, 'nginx.conf')], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  nginx.stderr?.on('data', (chunk) => {
-    errors += chunk;
-  });
+  const nginx = startStandIn('nginx', NGINX, ['-p', folder, '-c', join(folder, 'nginx.conf')]);
   const url = `http://127.0.0.1:${port}`;
   // Until it answers (it starts in well under a second).
-  for (let tries = 0; ; tries++) {
-    if ((await fetch(`${url}/`).catch(() => undefined)) !== undefined) break;
-    if (tries > 100 || nginx.exitCode !== null) {
-      nginx.kill();
-      throw new Error(`nginx did not start: ${errors || readFileSync(join(folder, 'error.log'), 'utf8')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await nginx.untilReady(async () => (await fetch(`${url}/`).catch(() => undefined)) !== undefined, {
+    within: 10_000,
+    log: () => readFileSync(join(folder, 'error.log'), 'utf8'),
+  });
   return {
     url,
     folder,
     async stop() {
-      nginx.kill('SIGQUIT');
-      await new Promise((resolve) => (nginx.exitCode === null ? nginx.once('exit', resolve) : resolve(null)));
+      await nginx.stop('SIGQUIT');
       rmSync(folder, { recursive: true, force: true });
     },
   };

@@ -3,11 +3,12 @@
  * (issue 49): one user signed in with a password, files in a fresh folder. The test makes its
  * calendars and events through CalDAV itself (MKCALENDAR, PUT) and reads them back (REPORT).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './ports.ts';
+import { startStandIn } from './stand-in-process.ts';
 
 export const RADICALE = process.env.RADICALE ?? 'radicale';
 /** Whether Radicale can run here (CI installs it; elsewhere its tests are skipped and say so). */
@@ -50,13 +51,7 @@ type = owner_only
 level = warning
 `,
   );
-  const child: ChildProcess = spawn(RADICALE, ['--config', join(folder, 'config')], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    errors += chunk.toString();
-  });
+  const radicale = startStandIn('Radicale', RADICALE, ['--config', join(folder, 'config')]);
   const url = `http://127.0.0.1:${port}/`;
   const authorization = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
   const ask = async (address: string, init: RequestInit) => {
@@ -70,18 +65,13 @@ level = warning
     return text;
   };
   // Ready once it answers (a refused connection means not yet).
-  for (let tries = 0; ; tries++) {
-    try {
+  await radicale.untilReady(
+    async () => {
       await ask(`/${username}/`, { method: 'PROPFIND', headers: { depth: '0' } });
-      break;
-    } catch (error) {
-      if (child.exitCode !== null || tries > 100) {
-        child.kill();
-        throw new Error(`Radicale did not start: ${errors || (error as Error).message}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+      return true;
+    },
+    { within: 10_000 },
+  );
   return {
     url,
     username,
@@ -131,11 +121,7 @@ level = warning
       return found;
     },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill();
-        await exited;
-      }
+      await radicale.stop();
       rmSync(folder, { recursive: true, force: true });
     },
   };
