@@ -1,10 +1,11 @@
 /**
  * A site server of a test's own (`dist/server/main.js`, production, embedded database in a new
- * data directory), for specs that need their own admin or settings the shared e2e server lacks;
- * resolves once it answers /readyz. `clocked`: one whose clock the test moves (advanceClock).
+ * data directory, removed when the server exits), for specs that need their own admin or
+ * settings the shared e2e server lacks; resolves once it answers /readyz. `clocked`: one whose
+ * clock the test moves (advanceClock).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from './fixtures.ts';
@@ -18,12 +19,13 @@ export async function startOwnServer(
   const base = `http://localhost:${port}`;
   // A clock the test moves (server/testing/clocked-server.ts, from the sources), or the built server as it ships.
   const command = clocked ? ['--import', 'tsx', 'server/testing/clocked-server.ts'] : ['dist/server/main.js'];
+  const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-e2e-own-'));
   const server = spawn(process.execPath, command, {
     env: {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'portfolio-e2e-own-')),
+      DATA_DIR: dataDir,
       DATABASE_URL: '',
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
@@ -35,6 +37,8 @@ export async function startOwnServer(
     },
     stdio: clocked ? ['ignore', 'ignore', 'ignore', 'ipc'] : 'ignore',
   });
+  // Its embedded database is 40 MB: a run of the suite left one per own server in /tmp.
+  server.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   await expect
     .poll(
       async () => {
