@@ -53,4 +53,16 @@ describe('a stand-in process', () => {
     expect(asked).toBe(3);
     await program.stop();
   });
+
+  it('that never answers says what the probe last met', async () => {
+    const program = sh('exec sleep 30');
+    await expect(
+      program.untilReady(
+        async () => {
+          throw new Error('connect ECONNREFUSED 127.0.0.1:5232');
+        },
+        { within: 200, every: 20 },
+      ),
+    ).rejects.toThrow(/no answer in 0.2 s \(last try: connect ECONNREFUSED 127\.0\.0\.1:5232\); it printed:/);
+  });
 });

@@ -59,13 +59,20 @@ export function startStandIn(
     output: () => output,
     async untilReady(ready, { within, every = 100, log }) {
       const deadline = Date.now() + within;
+      // What the probe last met, for a program that says nothing (Radicale's refusal, say).
+      let refused = '';
+      const probe = () =>
+        ready().catch((error: Error) => {
+          refused = error.message;
+          return false;
+        });
       for (;;) {
         if (closed) throw failure(closed, log);
-        if (await ready().catch(() => false)) return;
+        if (await probe()) return;
         if (closed) throw failure(closed, log);
         if (Date.now() > deadline) {
           child.kill('SIGKILL');
-          throw failure(`no answer in ${within / 1000} s`, log);
+          throw failure(`no answer in ${within / 1000} s${refused && ` (last try: ${refused})`}`, log);
         }
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, every))]);
       }
