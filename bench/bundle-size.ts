@@ -30,14 +30,6 @@ export const FIRST_LOAD_JS_BUDGET_GZIP = 150 * 1024;
 export const FIRST_LOAD_JS_FILES = 20;
 /** How long a page is watched with no input. */
 const WATCH_MS = 10_000;
-/**
- * The home page's HTML as sent (Brotli) (issue 32; ADR 016: with the blog section's sign-up, was 10
- * KB, then 10.5). ADR 023: 12 KB, for the props its islands hydrate from (the projects, the skills,
- * the phrases) and their state, 1.3 KB in all, where the page fetched 118-140 KB of JavaScript at
- * load to hydrate the whole document. ADR 029: 18 KB, with the rules its first paint uses (5.4 KB),
- * where it waited for the whole stylesheet (11.4 KB) besides: 17.4 KB for the first paint, was 23.3.
- */
-export const HOME_HTML_BUDGET = 18 * 1024;
 
 interface RouteAssets {
   module: string;
@@ -120,7 +112,7 @@ const failures: string[] = [];
 const { chromium } = await import('@playwright/test');
 const { CHROMIUM_FLAGS, CHROMIUM_PATH } = await import('../e2e/constants.ts');
 const { ONE_FRAME_MS, PHONE, throttleLikeAPhone } = await import('../e2e/phone-profile.ts');
-const { bytesAsSent, startBenchServer } = await import('./measure.ts');
+const { bytesAsSent, HOME_HTML_BUDGET, startBenchServer } = await import('./measure.ts');
 const server = await startBenchServer({ BENCH_POSTS: '20' });
 
 /**

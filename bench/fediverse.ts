@@ -25,7 +25,7 @@ import { createServer, type Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import {
   MAX_P99_MS,
-  PAGE_MAX_SENT_BYTES,
+  maxSentBytesOf,
   printRows,
   type Row,
   save,
@@ -135,7 +135,7 @@ try {
       url: `${server.site}${path}`,
       headers: browser,
       against: yardsticks[index],
-      maxSentBytes: PAGE_MAX_SENT_BYTES,
+      maxSentBytes: maxSentBytesOf(path),
     })),
     ...yardsticks,
   ];
@@ -199,7 +199,9 @@ try {
         p99,
         ratio: reqPerSec / (median(of(bare.name).map((row) => row.reqPerSec)) || 1),
         judgedRatio,
-        ok: !judged || (judgedRatio >= 0.5 && p99 < MAX_P99_MS && first.sentBytes <= PAGE_MAX_SENT_BYTES),
+        ok:
+          !judged ||
+          (judgedRatio >= 0.5 && p99 < MAX_P99_MS && first.sentBytes <= (target?.maxSentBytes ?? 0)),
       };
     });
   const a = sideRows(sides.A);
