@@ -8,9 +8,17 @@ function more(source: LeadSource): string {
   return others > 0 ? ` and ${others} more` : '';
 }
 
-/** Whether a lead's first touch says something its own source does not (another visit). */
+/**
+ * Whether a lead's first touch says something its own source does not: another visit that reads
+ * otherwise (two visits that came the same way would show the owner the same line twice).
+ */
 export const firstTouchDiffers = (quote: { leadSource: LeadSource | null; firstTouch: LeadSource | null }) =>
-  Boolean(quote.firstTouch && quote.leadSource && quote.firstTouch.startedAt !== quote.leadSource.startedAt);
+  Boolean(
+    quote.firstTouch &&
+      quote.leadSource &&
+      quote.firstTouch.startedAt !== quote.leadSource.startedAt &&
+      describeSource(quote.firstTouch) !== describeSource(quote.leadSource),
+  );
 
 /**
  * One line: 'newsletter / email (fall-tune-up), landed on /, read /blog/x and 2 more, from
