@@ -329,3 +329,65 @@ test("the stylesheet that comes after an island page's paint declares none of th
     await context.close();
   }
 });
+
+test("a post with math: KaTeX's stylesheet waits in the <noscript> beside the site's, and the math looks the same without it", async ({
+  browser,
+  baseURL,
+  admin,
+}) => {
+  const slug = `math-in-a-post-${Date.now().toString(36)}`;
+  const created = await admin.post('/api/blog', {
+    data: {
+      title: 'Math in a post',
+      slug,
+      summary: 'A post whose body has math in it, typeset by KaTeX.',
+      content: `Euler's identity, once:\n\n$$\ne^{i\\pi} + 1 = 0\n$$\n\nAnd inline, $a^2 + b^2 = c^2$, with a fraction: $\\frac{1}{2}\\sqrt{x}$.`,
+      tags: ['math'],
+      isPublished: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = await created.json();
+  /** Each typeset element's computed style, and the stylesheets the page asked for. */
+  const load = async (scripting: boolean) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: scripting });
+    try {
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'stylesheet') asked.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`/blog/${slug}`, { waitUntil: 'load' });
+      await expect(page.getByRole('article').locator('.katex-display')).toBeVisible();
+      // Every stylesheet link the critical CSS moved after the content is in the <noscript>.
+      await expect(page.locator('body > link[rel="stylesheet"]')).toHaveCount(0);
+      if (!scripting) {
+        const katex = page.locator('body > noscript > link[rel="stylesheet"][href*="katex"]');
+        await expect.poll(() => katex.evaluate((link: HTMLLinkElement) => link.sheet !== null)).toBe(true);
+      }
+      await page.evaluate(() => document.fonts.ready);
+      const styles = await page.evaluate(() =>
+        [...document.querySelectorAll('article .katex, article .katex *')].map((element) => {
+          const style = getComputedStyle(element);
+          return [...style]
+            .filter((name) => !name.startsWith('--'))
+            .map((name) => `${name}: ${style.getPropertyValue(name)}`)
+            .join('\n');
+        }),
+      );
+      return { styles, asked };
+    } finally {
+      await context.close();
+    }
+  };
+  try {
+    const live = await load(true);
+    const plain = await load(false);
+    expect(live.asked.filter((path) => path.includes('katex'))).toEqual([]);
+    expect(plain.asked.filter((path) => path.includes('katex'))).toHaveLength(1);
+    expect(live.styles.length).toBeGreaterThan(10);
+    expect(live.styles).toEqual(plain.styles);
+  } finally {
+    await admin.delete(`/api/admin/posts/${id}`);
+  }
+});

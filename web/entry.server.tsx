@@ -105,19 +105,23 @@ export default function handleRequest(
   });
 }
 
-/** The stylesheet's link as the critical CSS leaves it, last in the body. */
-const MOVED_STYLESHEET = /(<link rel="stylesheet" [^>]*>)(<\/body>)/;
+/**
+ * The stylesheets' links as the critical CSS leaves them, last in the body: the site's, and a
+ * post's KaTeX stylesheet where it has math (whose rules for the page are in the <style> too).
+ */
+const MOVED_STYLESHEETS = /((?:<link rel="stylesheet" [^>]*>)+)(<\/body>)/;
 
 /**
  * An island page's first paint with every rule its HTML uses in a <style> in its head (ADR 029),
- * and the whole stylesheet named only for a browser without scripting (<noscript>): with
- * scripting, the islands' starter fetches it with their code once the page has painted
- * (web/islands/starter.ts), so it takes nothing from what the first paint waits for.
+ * and the whole stylesheets named only for a browser without scripting (<noscript>): with
+ * scripting, the islands' starter fetches the site's with their code once the page has painted
+ * (web/islands/starter.ts), so it takes nothing from what the first paint waits for; a post's
+ * math has all it needs in the <style> (what the islands draw later uses no KaTeX).
  */
 function criticalCssIn(document: Buffer, inline: ((html: string) => string) | undefined): Buffer {
   if (!inline) return document;
   return Buffer.from(
-    inline(document.toString('utf8')).replace(MOVED_STYLESHEET, '<noscript>$1</noscript>$2'),
+    inline(document.toString('utf8')).replace(MOVED_STYLESHEETS, '<noscript>$1</noscript>$2'),
   );
 }
 
