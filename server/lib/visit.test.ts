@@ -2,10 +2,12 @@
  * Two first visits that land on the same page from the same place share the worked-out source
  * (begin() keeps it), yet each has its own id, and what one of them reads later is its own.
  */
+import { hkdfSync } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { tampered } from '../testing/samples.ts';
 import { createFormTokens } from './form-token.ts';
+import { hmacSigner } from './tokens.ts';
 import { afterReading, createVisitCookies, sourceToSend } from './visit.ts';
 
 describe('a visit that begins', () => {
@@ -79,5 +81,36 @@ describe('a visit that begins', () => {
     expect(visits.read(asSent(`${body}.${tampered(mac)}`))).toBeNull();
     const other = createVisitCookies('another secret', createFormTokens('another secret'));
     expect(other.read(asSent(value))).toBeNull();
+  });
+
+  it('leaves out of the cookie the post it landed on while that is all it has read, and reads it back', () => {
+    const asSent = (value: string) =>
+      ({ headers: { cookie: `visit=${value}` } }) as unknown as FastifyRequest;
+    const bodyOf = (value: string) =>
+      JSON.parse(Buffer.from(value.split('.')[0] ?? '', 'base64url').toString('utf8'));
+    const landed = visits.begin(new URL('https://example.com/blog/a-post?utm_source=mastodon'), undefined);
+    const value = visits.write(landed);
+    expect(bodyOf(value).source).toEqual({
+      landingPage: '/blog/a-post?utm_source=mastodon',
+      utmSource: 'mastodon',
+    });
+    expect(value.length).toBeLessThan(
+      Buffer.from(JSON.stringify(landed)).toString('base64url').length - 'lastRead'.length,
+    );
+    expect(visits.read(asSent(value))).toEqual(landed);
+    expect(landed.source).toMatchObject({ lastRead: '/blog/a-post', reads: ['/blog/a-post'] });
+    // Once it has read more, the cookie says all of it.
+    const more = afterReading(landed, new URL('https://example.com/projects/7'));
+    expect(bodyOf(visits.write(more)).source.reads).toEqual(['/blog/a-post', '/projects/7']);
+    expect(visits.read(asSent(visits.write(more)))).toEqual(more);
+    // A visit that landed elsewhere and read nothing has no read to put back.
+    const home = visits.begin(new URL('https://example.com/about'), undefined);
+    expect(visits.read(asSent(visits.write(home)))?.source).toEqual({ landingPage: '/about' });
+    // A cookie written before, with the read spelled out, reads the same.
+    const spelled = Buffer.from(JSON.stringify(landed)).toString('base64url');
+    const mac = hmacSigner(
+      Buffer.from(hkdfSync('sha256', 'a server secret', '', 'portfolio visit cookie', 32)),
+    );
+    expect(visits.read(asSent(`${spelled}.${mac(spelled)}`))).toEqual(landed);
   });
 });
