@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import { MAX_IMPORT_BYTES } from '../../common/markdown-import.ts';
 import { holdsSecret } from '../lib/private-addresses.ts';
+import { withoutUnreadProperties } from '../lib/unread-properties.ts';
 import { projectRoot } from '../paths.ts';
 import { plainPage } from './errors.ts';
 import type { Handler } from './web.ts';
@@ -245,7 +246,8 @@ export async function buildHandler(app: FastifyInstance, buildFolder: string): P
  * ADR 029): the rules the page's HTML uses, in a <style> where its stylesheet was, and the
  * stylesheet's link at the end of the body (which `criticalCssIn`, web/entry.server.tsx, puts in a
  * <noscript>: with scripting the islands' starter fetches it). What comes after the paint is the
- * stylesheet's late copy, without the faces the <style> already declares. None for a build without
+ * stylesheet's late copy, without the faces the <style> already declares. The <style> leaves out the
+ * custom properties nothing on the page reads (`withoutUnreadProperties`). None for a build without
  * plans (a static copy's sub-path build).
  */
 function criticalCssOf(buildFolder: string): ((html: string) => string) | undefined {
@@ -266,7 +268,10 @@ function criticalCssOf(buildFolder: string): ((html: string) => string) | undefi
   // argument.
   const copies = Object.entries(late).map(([href, copy]) => [`"${href}"`, `"${copy}"`] as const);
   return (html) =>
-    copies.reduce((page, [href, copy]) => page.replaceAll(href, copy), processor.process(html));
+    copies.reduce(
+      (page, [href, copy]) => page.replaceAll(href, copy),
+      withoutUnreadProperties(processor.process(html)),
+    );
 }
 
 export async function devHandler(app: FastifyInstance): Promise<Handler> {
