@@ -2,7 +2,7 @@
  * An island page's critical CSS without the custom properties nothing on the page reads (ADR 029).
  * The rules every page gets declare them all: the theme's colours, sizes and faces (`:root`), and
  * Tailwind's `--tw-*` starting values for browsers without `@property`. A post's page reads about a
- * third of them; the rest were 0.8 KB of its Brotli, which put its document past the first round
+ * third of them; the rest were 0.9 KB of its Brotli, which put its document past the first round
  * trip of a phone's connection. The stylesheet that comes after the paint declares them all again,
  * and no island goes live before it has come, so what its code draws still finds them.
  *
