@@ -9,6 +9,7 @@ import type { FastifyInstance, onRequestHookHandler, preValidationHookHandler } 
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { demoFrameUrl } from '../../common/demo-frame.ts';
+import { ISLAND_PAGE_ID } from '../../common/web-context.ts';
 import { projects } from '../../content/projects.ts';
 import type { Config } from '../config.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -153,7 +154,19 @@ const DEMO_ORIGINS = [
       return url && /^https?:\/\//.test(url) ? [new URL(url).origin] : [];
     }),
   ),
-].join(' ');
+];
+
+/**
+ * The demo origins a page may ask: on an island page (ADR 023), whose links each load a new
+ * document with a policy of its own, only those its HTML names (a post names none: 118 bytes
+ * fewer on the response a phone waits for); on a page hydrated whole, which may go on to any
+ * project in place, every one.
+ */
+export function demoOriginsOf(html: string): string[] {
+  return html.includes(`id="${ISLAND_PAGE_ID}"`)
+    ? DEMO_ORIGINS.filter((origin) => html.includes(origin))
+    : DEMO_ORIGINS;
+}
 
 /**
  * The Content-Security-Policy of a page. With script hashes (cached pages: the
@@ -164,7 +177,12 @@ const DEMO_ORIGINS = [
  */
 export function pageCsp(
   config: Config,
-  { nonce, dev = false, scriptHashes }: { nonce?: string; dev?: boolean; scriptHashes?: string[] } = {},
+  {
+    nonce,
+    dev = false,
+    scriptHashes,
+    demoOrigins = DEMO_ORIGINS,
+  }: { nonce?: string; dev?: boolean; scriptHashes?: string[]; demoOrigins?: string[] } = {},
 ): string {
   const scripts = dev
     ? "'self' 'unsafe-inline' 'unsafe-eval'"
@@ -179,7 +197,7 @@ export function pageCsp(
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src 'self'${dev ? ' ws: wss:' : ''}${DEMO_ORIGINS ? ` ${DEMO_ORIGINS}` : ''}`,
+    ['connect-src', "'self'", ...(dev ? ['ws:', 'wss:'] : []), ...demoOrigins].join(' '),
     // Project demos are other sites shown in frames.
     "frame-src 'self' https:",
     "media-src 'self'",

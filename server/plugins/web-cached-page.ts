@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import type { CachedPage } from '../lib/page-cache.ts';
 import { preferredEncoding } from '../lib/read-cache.ts';
 import { sharedCacheControl } from '../lib/shared-cache.ts';
-import { pageCsp } from './security.ts';
+import { demoOriginsOf, pageCsp } from './security.ts';
 
 /**
  * Answers a request with a kept page. `state` says whether it was in the cache already (`hit`) or
@@ -20,7 +20,10 @@ export function cachedPageSender(config: Config) {
   const cspOf = (page: CachedPage) => {
     let csp = csps.get(page);
     if (csp === undefined) {
-      csp = pageCsp(config, { scriptHashes: page.scriptHashes });
+      csp = pageCsp(config, {
+        scriptHashes: page.scriptHashes,
+        demoOrigins: demoOriginsOf(page.html.toString('utf8')),
+      });
       csps.set(page, csp);
     }
     return csp;

@@ -58,6 +58,30 @@ describe('the page cache', () => {
     }
   });
 
+  it('lets an island page ask only the demo sites its HTML names, and a page hydrated whole every one', async () => {
+    const island = '<script type="application/json" id="island-page">{}</script>';
+    const bodies: Record<string, string> = {
+      '/blog/a-post': `<article>A post</article>${island}`,
+      '/projects/keycode-help': `<iframe src="https://keycodehelp.com/"></iframe>${island}`,
+      '/resume': '<a href="/projects/stackzen">StackZen</a>',
+    };
+    const app = await start(async (request) => {
+      const body = bodies[new URL(request.url).pathname] ?? '';
+      return new Response(`<!doctype html><html><body>${body}</body></html>`, {
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      });
+    });
+    const connectSrc = async (path: string) =>
+      /connect-src ([^;]*)/.exec(String((await get(app, path)).headers['content-security-policy']))?.[1];
+    expect(await connectSrc('/blog/a-post')).toBe("'self'");
+    expect(await connectSrc('/projects/keycode-help')).toBe("'self' https://keycodehelp.com");
+    // A page hydrated whole may go on to any project's page without a new document.
+    const whole = (await connectSrc('/resume'))?.split(' ') ?? [];
+    expect(whole).toEqual(
+      expect.arrayContaining(["'self'", 'https://keycodehelp.com', 'https://stackzen.app']),
+    );
+  });
+
   it('tags each encoding apart, and the smaller Brotli copy apart from the first', async () => {
     const app = await start(standIn().handler);
     const first = await get(app, '/long', { 'accept-encoding': 'br' });

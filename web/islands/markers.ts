@@ -18,8 +18,7 @@ export const ISLAND_ATTRIBUTES = {
   media: 'data-media',
 } as const;
 
-/** The id of the page's island state (JSON) in the document. */
-export const ISLAND_PAGE_ID = 'island-page';
+export { ISLAND_PAGE_ID } from '../../common/web-context.ts';
 
 /** JSON safe inside an inline `<script>`: no `</script` or `<!--` can end it early. */
 export const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
