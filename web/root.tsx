@@ -66,7 +66,6 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
       location: profile.location,
       email: contactInfo.email,
       socialLinks,
-      sameAs: socialLinks.filter((link) => link.url.startsWith('http')).map((link) => link.url),
       // The static copy has no server to count page views; the owner's own are not counted (issue 48).
       analytics: !staticCopy && !user?.isAdmin,
       staticCopy,
@@ -103,32 +102,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Runs before the body paints: the stored or system theme, so dark never flashes light, and a
-            stand-in for blocked browser storage. Only the server writes it (it has run by the time the
-            browser hydrates), so the script's text is not shipped again in the page's JavaScript. */}
+            stand-in for blocked browser storage; for the signed-in, the browser's time zone for the
+            next page; and the view counter, added after the page's first paint (no script is
+            fetched before the page has painted its largest content, ADR 017). One script: a cached
+            page's CSP names each inline script's hash, on the response a phone waits for. Only the
+            server writes it (it has run by the time the browser hydrates), so its text is not
+            shipped again in the page's JavaScript. */}
         <script
           nonce={nonce}
           suppressHydrationWarning
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user content
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? themeScript() : '' }}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: constant scripts of ours, no user content
+          dangerouslySetInnerHTML={{
+            __html: import.meta.env.SSR
+              ? [themeScript(), data?.user && TIME_ZONE_SCRIPT, data?.site.analytics && INSIGHTS_AFTER_LOAD]
+                  .filter(Boolean)
+                  .join(';')
+              : '',
+          }}
         />
-        {data?.user ? (
-          <script
-            nonce={nonce}
-            suppressHydrationWarning
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user content
-            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? TIME_ZONE_SCRIPT : '' }}
-          />
-        ) : null}
-        {/* The view counter comes after the page's first paint: no script is fetched before the page
-            has painted its largest content (ADR 017). Written by the server alone, like the theme script. */}
-        {data?.site.analytics && (
-          <script
-            nonce={nonce}
-            suppressHydrationWarning
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no user content
-            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? INSIGHTS_AFTER_LOAD : '' }}
-          />
-        )}
         {/* On an island page the stylesheet comes after the inline scripts (a script after a
             stylesheet waits for it, and the parser with it); with no precedence React leaves it
             here, early in <head>. A page hydrated whole names it with a precedence: React writes it
