@@ -79,6 +79,12 @@ describe('renderMarkdown', () => {
     expect(keyword).not.toBe(comment);
     expect(html).toMatch(/--shiki-light-bg:#[0-9a-f]{6}/i);
     expect(html).toMatch(/--shiki-dark-bg:#[0-9a-f]{6}/i);
+    // Text in the block's own colours (its <pre>'s) is bare: it inherits them.
+    const own =
+      /<pre [^>]*style="(--shiki-light:#[0-9a-f]{6};--shiki-dark:#[0-9a-f]{6})/i.exec(html)?.[1] ?? '';
+    expect(own).not.toBe('');
+    expect(html.toLowerCase()).not.toContain(`<span style="${own.toLowerCase()}">`);
+    expect(html).toMatch(/<\/span>; <span/);
     // The code text itself is intact once the markup is taken away.
     expect(html.replace(/<[^>]+>/g, '').replace(/&#x3C;/g, '<')).toContain(
       'const answer: number = 42; // the answer',
