@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { tampered } from '../testing/samples.ts';
 import { createFormTokens } from './form-token.ts';
 import { hmacSigner } from './tokens.ts';
-import { afterReading, createVisitCookies, sourceToSend } from './visit.ts';
+import { afterReading, afterSending, createVisitCookies, sourceToSend } from './visit.ts';
 
 describe('a visit that begins', () => {
   const visits = createVisitCookies('a server secret', createFormTokens('a server secret'));
@@ -61,7 +61,7 @@ describe('a visit that begins', () => {
     expect(note.source.reads?.join('').length).toBeLessThanOrEqual(600);
     expect(note.source.reads?.at(-1)).toBe(`${long}b`);
     expect(sourceToSend(note).startedAt).toBe(new Date(began.began ?? 0).toISOString());
-    // A cookie set before the start was kept sends none.
+    // A note without it sends none.
     const { began: _none, ...older } = note;
     expect(sourceToSend(older).startedAt).toBeUndefined();
   });
@@ -81,6 +81,24 @@ describe('a visit that begins', () => {
     expect(visits.read(asSent(`${body}.${tampered(mac)}`))).toBeNull();
     const other = createVisitCookies('another secret', createFormTokens('another secret'));
     expect(other.read(asSent(value))).toBeNull();
+  });
+
+  it('leaves out of the cookie when the visit began while that is its time, and reads it back', () => {
+    const asSent = (value: string) =>
+      ({ headers: { cookie: `visit=${value}` } }) as unknown as FastifyRequest;
+    const bodyOf = (value: string) =>
+      JSON.parse(Buffer.from(value.split('.')[0] ?? '', 'base64url').toString('utf8'));
+    const note = visits.begin(landing, undefined);
+    const value = visits.write(note);
+    expect(bodyOf(value)).not.toHaveProperty('began');
+    expect(visits.read(asSent(value))).toEqual(note);
+    // After a bot-checked form its time moves on; when it began stays, and is written.
+    const sent = afterSending(note, note.since + 60_000);
+    expect(bodyOf(visits.write(sent)).began).toBe(note.began);
+    expect(visits.read(asSent(visits.write(sent)))).toEqual(sent);
+    expect(sourceToSend(visits.read(asSent(visits.write(sent))) ?? sent).startedAt).toBe(
+      new Date(note.since).toISOString(),
+    );
   });
 
   it('leaves out of the cookie the post it landed on while that is all it has read, and reads it back', () => {
