@@ -8,7 +8,7 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { FORM_ANSWER_HEADER, type FormAnswerReply } from '../common/web-context.ts';
-import { type IslandPage, IslandsContext, type IslandsRendering } from './islands/island.tsx';
+import { type IslandPage, IslandsContext, type IslandsRendering, islandRoot } from './islands/island.tsx';
 import { startAfterPaint } from './lib/late-start.ts';
 import { lowPriorityModulePreloadsIn } from './lib/module-preloads.ts';
 import { NonceContext } from './lib/nonce.ts';
@@ -148,7 +148,7 @@ function islandsOf(
   const answer = Object.values(actionData ?? {})[0];
   const page: IslandPage = {
     url: url.pathname + url.search,
-    root,
+    root: islandRoot(root),
     index: matches.at(-1)?.route.index === true,
     ...(answer === undefined ? {} : { answer }),
   };

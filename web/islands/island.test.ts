@@ -5,11 +5,18 @@ import { renderToString } from 'react-dom/server';
 import { useActionData, useLocation, useRouteLoaderData, useSearchParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { RootData } from '../lib/site.ts';
-import { type IslandPage, IslandsContext, IslandTree, island } from './island.tsx';
+import {
+  type IslandPage,
+  type IslandRoot,
+  IslandsContext,
+  IslandTree,
+  island,
+  islandRoot,
+} from './island.tsx';
 import { ISLAND_ATTRIBUTES } from './markers.ts';
 import { islandModules } from './registry.ts';
 
-const root: RootData = {
+const root: IslandRoot = {
   user: null,
   timeZone: 'America/New_York',
   site: {
@@ -20,8 +27,6 @@ const root: RootData = {
     image: '/me.svg',
     location: 'Atlanta',
     email: 'hello@example.test',
-    socialLinks: [],
-    sameAs: [],
     analytics: false,
     staticCopy: false,
     imageGenerator: 'built-in',
@@ -63,6 +68,18 @@ describe('an island’s tree', () => {
     expect(html).toContain('Comments at /blog/a-post done=comment by Jordan Ellis answer=comment');
     // Ids carry the prefix the browser hydrates with.
     expect(html).toMatch(/<p id="_p1-[^"]+">/);
+  });
+
+  it('has the root’s data without what only the page’s shell reads (its footer’s links)', () => {
+    const whole: RootData = {
+      ...root,
+      site: {
+        ...root.site,
+        socialLinks: [{ platform: 'GitHub', url: 'https://github.com/x', icon: 'github' }],
+      },
+    };
+    expect(islandRoot(whole)).toEqual(root);
+    expect(JSON.stringify(islandRoot(whole))).not.toContain('github.com');
   });
 
   it('is rendered at the home page too (an address with no path of its own)', () => {

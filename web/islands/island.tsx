@@ -33,7 +33,7 @@ import { createMemoryRouter, data, RouterProvider, redirect } from 'react-router
 import { FORM_ANSWER_HEADER, type FormAnswerReply } from '../../common/web-context.ts';
 import { AuthProvider } from '../features/layout/auth-provider.tsx';
 import { FORM_FIELD } from '../lib/form-post.ts';
-import type { RootData } from '../lib/site.ts';
+import type { RootData, SiteInfo } from '../lib/site.ts';
 import { ISLAND_ATTRIBUTES, inlineJson } from './markers.ts';
 
 /**
@@ -44,12 +44,23 @@ import { ISLAND_ATTRIBUTES, inlineJson } from './markers.ts';
  */
 export type IslandStart = 'visible' | 'idle' | 'load' | 'touch';
 
+/**
+ * The root's data as islands have it: without the social links, which only the page's shell reads
+ * (its footer), HTML alone on an island page (77 bytes of a post's Brotli).
+ */
+export type IslandRoot = Omit<RootData, 'site'> & { site: Omit<SiteInfo, 'socialLinks'> };
+
+/** The root's data an island page hands its islands. */
+export function islandRoot({ site: { socialLinks: _shellOnly, ...site }, ...root }: RootData): IslandRoot {
+  return { ...root, site };
+}
+
 /** What every island of a page is given once: its address, the root's data, a posted form's answer. */
 export interface IslandPage {
   /** The page's path and query, as the server rendered it. */
   url: string;
   /** The root loader's data (the site, and who is signed in: nobody on an island page). */
-  root: RootData;
+  root: IslandRoot;
   /** The answer of the form this page is the answer to (posted without code), if any. */
   answer?: unknown;
   /** The page's route is an index route: a post to its own address names it with `?index`. */

@@ -12,7 +12,6 @@ const site: SiteInfo = {
   location: 'Atlanta, Georgia',
   email: 'hello@jordan.example',
   socialLinks: [],
-  sameAs: [],
   analytics: true,
   imageGenerator: 'built-in',
   staticCopy: false,

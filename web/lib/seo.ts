@@ -106,7 +106,7 @@ export function personLd(site: SiteInfo): Record<string, unknown> {
     url: site.url,
     image: absoluteUrl(site, site.image),
     address: { '@type': 'PostalAddress', addressLocality: site.location },
-    sameAs: site.sameAs,
+    sameAs: site.socialLinks.filter((link) => link.url.startsWith('http')).map((link) => link.url),
   };
 }
 

@@ -16,7 +16,6 @@ export interface SiteInfo {
   location: string;
   email: string;
   socialLinks: SocialLink[];
-  sameAs: string[];
   /** Report page views to /insights.js (off on a static copy). */
   analytics: boolean;
   /** Rendered for the static copy of the site (npm run export:static): server features say they are off. */
