@@ -127,6 +127,6 @@ describe('server process', { timeout: timeForStarts(1) }, () => {
     // Every request line carries a request id.
     const requestLines = log.split('\n').filter((line) => line.includes('"request completed"'));
     expect(requestLines.length).toBe(2);
-    for (const line of requestLines) expect(JSON.parse(line).reqId).toMatch(/^[0-9a-f-]{36}$/);
+    for (const line of requestLines) expect(JSON.parse(line).reqId).toMatch(/^[\w-]{22}$/);
   });
 });
