@@ -302,6 +302,13 @@ test.describe('server-rendered HTML', () => {
         /<script>\(function startIslands\([^<]+\)\("\/assets\/entry\.client-[\w-]+\.js","\/assets\/app-[\w-]+\.late\.css",/,
       );
       expect(html, path).toContain('class="island" data-island=');
+      // Two scripts the browser runs, two hashes in the CSP: the head's (theme, view counter) and
+      // the starter; and no demo site may be asked but one the page names (a project's).
+      expect(html.match(/<script>/g), path).toHaveLength(2);
+      const csp = (await request.get(path)).headers()['content-security-policy'] ?? '';
+      expect(csp.match(/'sha256-/g), path).toHaveLength(2);
+      const demos = /connect-src ([^;]*)/.exec(csp)?.[1]?.split(' ').slice(1) ?? [];
+      for (const origin of demos) expect(html, path).toContain(origin);
       // The starter's own names one letter long (web/lib/late-start.ts, compactStarter).
       expect(html, path).toContain('<script>(function startIslands(a, b, c, d, e, f, g) {');
     }
