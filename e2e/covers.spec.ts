@@ -93,7 +93,11 @@ module.exports = {
       await expect(fence).toBeVisible();
       await expect(fence).not.toContainText('js:tailwind.config.js');
       await expect(fence.getByRole('button', { name: 'Copy tailwind.config.js' })).toBeVisible();
-      expect(await fence.locator('code span[style]').count()).toBeGreaterThan(5);
+      // Highlighted: its tokens in three colours or more (text in the block's own colour is bare).
+      const colours = await fence
+        .locator('code span[style]')
+        .evaluateAll((spans) => spans.map((span) => span.getAttribute('style')));
+      expect(new Set(colours).size).toBeGreaterThanOrEqual(3);
 
       // The gallery: both images, side by side or stacked, with space between them, inside the text.
       const gallery = article.getByRole('group', { name: 'Gallery' });
