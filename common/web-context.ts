@@ -92,15 +92,15 @@ export interface ApiAnswer {
 }
 
 /**
- * Asked by an island's post (web/islands/island.tsx) with the value `json`: the page's action
- * answers as JSON (`FormAnswerReply`) instead of the page's HTML, through the same action.
- */
-/**
  * The id of an island page's state (JSON) in its document (ADR 023): the page that carries it has
  * no router in the browser, so each of its links loads a new document (the server's CSP reads it).
  */
 export const ISLAND_PAGE_ID = 'island-page';
 
+/**
+ * Asked by an island's post (web/islands/island.tsx) with the value `json`: the page's action
+ * answers as JSON (`FormAnswerReply`) instead of the page's HTML, through the same action.
+ */
 export const FORM_ANSWER_HEADER = 'x-form-answer';
 
 /**

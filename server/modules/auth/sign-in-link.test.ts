@@ -109,8 +109,8 @@ describe('a sign-in link by email', () => {
     expect(again.statusCode).toBe(401);
     expect(again.json().message).toBe(SIGN_IN_LINK_SPENT);
 
-    // The guesser keeps at it for as many tries again as it took to slow the account (how many it
-    // made while the mail travelled depends on the machine's speed), then stops.
+    // The guesser keeps at it until it has made four times the failures that slow the account (how
+    // many it made while the mail travelled depends on the machine's speed), then stops.
     while (guesses.length < 4 * ACCOUNT_SLOW_AFTER) await new Promise((done) => setTimeout(done, 10));
     guessing = false;
     await guesser;
