@@ -44,9 +44,11 @@ for (const { path, heading } of pages) {
 }
 
 // As a visitor without JavaScript gets each page: the server's HTML with every script taken out
-// (axe itself needs scripts, so the page's are removed rather than the browser's turned off). Such a
-// visitor reads the light theme whatever the system asks (the dark one is set by the head script),
-// so one pass each, and that is checked; '/#contact' is the same document as '/'.
+// (axe itself needs scripts, so the page's are removed rather than the browser's turned off). With
+// the browser's scripting on and the head script gone, the page is in the light theme whatever the
+// system asks (as where the page's scripts fail), so one pass each, and that is checked; a browser
+// with scripting off follows the system's theme in the same tokens the passes above judge
+// (e2e/no-js.spec.ts). '/#contact' is the same document as '/'.
 test.describe('without JavaScript', () => {
   for (const { path, heading } of pages.filter((page) => !page.path.includes('#'))) {
     test(`${path} is accessible without JavaScript`, async ({ browser, baseURL }) => {

@@ -333,6 +333,52 @@ test.describe('pages whole in their HTML', () => {
   }
 });
 
+test.describe('the theme without JavaScript', () => {
+  // The palette's paper and ink (web/app.css): what the page is painted in.
+  const LOOKS = {
+    light: { background: 'rgb(250, 248, 244)', text: 'rgb(20, 22, 28)' },
+    dark: { background: 'rgb(14, 17, 22)', text: 'rgb(243, 241, 236)' },
+  } as const;
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`follows a ${scheme} system on an island page and on a page with the whole stylesheet`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const context = await browser.newContext({ baseURL, javaScriptEnabled: false, colorScheme: scheme });
+      const page = await context.newPage();
+      // The home page paints with its critical CSS (the whole stylesheet after the content); the
+      // sign-in page links the whole stylesheet in its head.
+      for (const path of ['/', '/auth']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const painted = await page.evaluate(() => {
+          const style = getComputedStyle(document.body);
+          return { background: style.backgroundColor, text: style.color };
+        });
+        expect(painted, path).toEqual(LOOKS[scheme]);
+      }
+      await context.close();
+    });
+  }
+
+  test("offers no theme toggle and no view mode switch, which only the page's code could work", async ({
+    page,
+  }) => {
+    await page.goto('/blog');
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Switch to (dark|light) theme$/ })).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'View mode' })).toHaveCount(0);
+    // On a phone the switch sits in the menu, which opens without code (a popover).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(
+      page.getByRole('navigation', { name: 'Main (mobile)' }).getByRole('link', { name: 'Blog' }),
+    ).toBeVisible();
+    await expect(page.getByRole('group', { name: 'View mode' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Switch to (dark|light) theme$/ })).toHaveCount(0);
+  });
+});
+
 test.describe('bots meet the same checks on the posted path', () => {
   /** The fresh token a page's answer carries, from its hidden field. */
   const tokenIn = (html: string) => /name="formToken" value="([^"]+)"/.exec(html)?.[1] ?? '';

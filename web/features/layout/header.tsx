@@ -114,7 +114,8 @@ export function Header({ ownerName }: { ownerName: string }) {
           {links()}
         </nav>
         <div className="flex shrink-0 items-center gap-1 sm:gap-2">
-          <div className="hidden sm:block">
+          {/* The view mode and the theme are chosen by the page's code: without it, neither is offered. */}
+          <div className="hidden scripting:sm:block">
             <ViewModeSwitch />
           </div>
           <ThemeToggle />
@@ -161,7 +162,7 @@ export function Header({ ownerName }: { ownerName: string }) {
         className="inset-x-0 top-16 bottom-auto m-0 w-full max-w-none border-0 border-y border-border bg-background px-4 pb-4 pt-2 text-foreground md:hidden"
       >
         <div className="flex flex-col">{links(closeMenu)}</div>
-        <div className="mt-3 sm:hidden">
+        <div className="mt-3 hidden scripting:max-sm:block">
           <ViewModeSwitch />
         </div>
       </nav>
