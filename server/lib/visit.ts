@@ -36,7 +36,7 @@ interface VisitNote {
    * When the visit began (ms since the epoch). The cookie leaves it out while it is `since` (until
    * the visit's first bot-checked form), and reading puts it back: 29 bytes fewer on a first page.
    */
-  began?: number;
+  began: number;
 }
 
 /** The first-visit sources kept worked out: at most this many, of addresses up to this long. */
@@ -121,14 +121,16 @@ export function createVisitCookies(
     const expected = Buffer.from(mac(body));
     if (cut < 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     try {
-      const note = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as VisitNote;
+      const note = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Omit<VisitNote, 'began'> & {
+        began?: number;
+      };
       const source = leadSourceSchema.safeParse(withLandingRead(note.source));
       if (!source.success || !Number.isFinite(note.since) || !/^[\w-]{22}$/.test(note.id)) return null;
       return {
         source: source.data,
         since: note.since,
         id: note.id,
-        began: Number.isFinite(note.began) ? note.began : note.since,
+        began: typeof note.began === 'number' && Number.isFinite(note.began) ? note.began : note.since,
       };
     } catch {
       return null;
@@ -151,7 +153,7 @@ export function createVisitCookies(
     write({ began, ...note }) {
       const written = { ...note, source: withoutLandingRead(note.source) };
       const body = Buffer.from(
-        JSON.stringify(began === undefined || began === note.since ? written : { ...written, began }),
+        JSON.stringify(began === note.since ? written : { ...written, began }),
       ).toString('base64url');
       return `${body}.${mac(body)}`;
     },
@@ -194,9 +196,7 @@ export function afterReading(note: VisitNote, url: URL): VisitNote {
 
 /** The visit's source as a form sends it: with when the visit began. */
 export function sourceToSend(note: VisitNote): LeadSource {
-  return note.began === undefined
-    ? note.source
-    : { ...note.source, startedAt: new Date(note.began).toISOString() };
+  return { ...note.source, startedAt: new Date(note.began).toISOString() };
 }
 
 /** The note once a bot-checked form has gone through: its id spent, its time now. */
