@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type CompiledSheet, compileSheet, encodePlan } from 'beasties/compiler';
+import { type CompactPlan, type CompiledSheet, compileSheet, encodePlan } from 'beasties/compiler';
 import postcss from 'postcss';
 
 const buildFolder = process.argv[2];
@@ -58,21 +58,15 @@ function lateCopy(css: string): string {
 }
 
 const names = readdirSync(assets).filter((name) => name.endsWith('.css') && !name.endsWith(LATE));
-const plans = names.map((name) =>
-  encodePlan(
-    withoutStraySemicolons(
-      compileSheet(readFileSync(join(assets, name), 'utf8'), {
-        href: `${base}assets/${name}`,
-        allowRules: KEPT,
-      }),
-    ),
-  ),
-);
+const plans: CompactPlan[] = [];
 const late: Record<string, string> = {};
 for (const name of names) {
+  const css = readFileSync(join(assets, name), 'utf8');
+  const href = `${base}assets/${name}`;
+  plans.push(encodePlan(withoutStraySemicolons(compileSheet(css, { href, allowRules: KEPT }))));
   const copy = name.slice(0, -'.css'.length) + LATE;
-  writeFileSync(join(assets, copy), lateCopy(readFileSync(join(assets, name), 'utf8')));
-  late[`${base}assets/${name}`] = `${base}assets/${copy}`;
+  writeFileSync(join(assets, copy), lateCopy(css));
+  late[href] = `${base}assets/${copy}`;
 }
 writeFileSync(join(buildFolder, 'server', 'critical-css.json'), JSON.stringify({ plans, late }));
 console.log(`critical CSS: ${plans.length} stylesheet plans and their late copies`);
