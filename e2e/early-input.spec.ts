@@ -205,3 +205,25 @@ for (const when of ['before', 'while'] as const) {
     await expect(page.getByText(`Early ${when}`)).toBeVisible();
   });
 }
+
+test("a project's tab pressed and a tab's key before the code goes live are each done once, once it is", async ({
+  page,
+}) => {
+  await throttleLikeAPhone(page);
+  const release = await holdTheCode(page);
+  await arrive(page, '/projects/keycode-help');
+  const tab = (name: string) => page.getByRole('tab', { name });
+  // Pressed before the panel is live: held, not followed as the link to its panel it is in HTML.
+  await tab('Code').tap();
+  await tab('Code').focus();
+  await page.keyboard.press('ArrowRight');
+  expect(new URL(page.url()).hash).toBe('');
+  await expect(tab('Live Demo')).toHaveAttribute('aria-selected', 'true');
+  await release();
+  // Once live: the press chose Code, the arrow moved on from it, with the focus.
+  await expect(tab('Technologies')).toHaveAttribute('aria-selected', 'true');
+  await expect(tab('Technologies')).toBeFocused();
+  await expect(page.getByRole('tabpanel', { name: 'Technologies' })).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Code' })).toBeHidden();
+  expect(new URL(page.url()).hash).toBe('');
+});

@@ -69,17 +69,39 @@ function start(marker: Element) {
   );
 }
 
-/** Does again what the starter held for this island: a form's submission, a plain button's press. */
+/**
+ * Does again what the starter held for this island, in order: a form's submission, a plain
+ * button's or a tab's press, a tab's key (pressed again on the tab, which has the focus again;
+ * where the code could not be fetched there is nothing for it to do, as in HTML). Once live, each
+ * in a task of its own, so each meets what the one before it made (a tab chosen, then an arrow
+ * from it); where the code could not be fetched, all at once, as the browser does them.
+ */
 function doHeld(marker: Element) {
   const mine = handoff.held.filter((held) => held.marker === marker);
   handoff.held = handoff.held.filter((held) => held.marker !== marker);
-  for (const held of mine) {
-    if ('form' in held) {
-      if (!held.form.isConnected) continue;
-      const submitter = held.submitter && held.form.contains(held.submitter) ? held.submitter : null;
-      held.form.requestSubmit(submitter);
-    } else if (held.button.isConnected) held.button.click();
+  if (handoff.sendAsIs) {
+    for (const held of mine) doOne(held);
+    return;
   }
+  const next = (index: number) => {
+    const held = mine[index];
+    if (!held) return;
+    doOne(held);
+    setTimeout(() => next(index + 1), 0);
+  };
+  next(0);
+}
+
+function doOne(held: IslandsHandoff['held'][number]) {
+  if ('form' in held) {
+    if (!held.form.isConnected) return;
+    const submitter = held.submitter && held.form.contains(held.submitter) ? held.submitter : null;
+    held.form.requestSubmit(submitter);
+  } else if ('key' in held) {
+    if (!held.tab.isConnected || handoff.sendAsIs) return;
+    held.tab.focus();
+    held.tab.dispatchEvent(new KeyboardEvent('keydown', { key: held.key, bubbles: true, cancelable: true }));
+  } else if (held.button.isConnected) held.button.click();
 }
 
 function live(marker: Element) {

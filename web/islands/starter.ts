@@ -9,9 +9,11 @@
  * Until an island is live its HTML works as HTML (links, forms, the popover menu). What HTML alone
  * would drop is held for it: a form's submission inside an island that is not live yet (its code
  * adds what the page's answer alone cannot: the pending state, the toast, staying on the page),
- * and a press of a plain button there (`type="button"`, which does nothing without code). Both
- * wake the island at once; the runtime (web/islands/start.tsx) takes them from `window.__islands`
- * and does them again once the island is live, so a press is neither lost nor done twice.
+ * a press of a plain button there (`type="button"`, which does nothing without code) or of a tab
+ * (`role="tab"`: a link to its panel as HTML, selecting it in place once live), and a tab's keys
+ * (arrows, Home, End). Each wakes the island at once; the runtime (web/islands/start.tsx) takes
+ * them from `window.__islands` and does them again once the island is live, so a press is neither
+ * lost nor done twice.
  *
  * Serialised with `toString()`: it refers to nothing outside its own body.
  */
@@ -85,9 +87,19 @@ export function startIslands(
         if (sent.isConnected) sent.requestSubmit(one.submitter?.isConnected ? one.submitter : null);
         state.sendAsIs = false;
       }, holdMs);
+    } else if (event.type === 'keydown') {
+      const pressedKey = (event as KeyboardEvent).key;
+      const onTab = (event.target as Element).closest('[role="tab"]');
+      if (!onTab || !['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(pressedKey)) return;
+      state.held.push({ marker: owner, key: pressedKey, tab: onTab as HTMLElement });
     } else {
-      const pressed = (event.target as Element).closest('button');
-      if (pressed?.type !== 'button' || pressed.hasAttribute('popovertarget')) return;
+      const pressed = (event.target as Element).closest('button, [role="tab"]') as HTMLElement | null;
+      if (!pressed) return;
+      const plain =
+        pressed instanceof HTMLButtonElement
+          ? pressed.type === 'button' && !pressed.hasAttribute('popovertarget')
+          : true;
+      if (!plain) return;
       state.held.push({ marker: owner, button: pressed });
     }
     event.preventDefault();
@@ -98,6 +110,7 @@ export function startIslands(
   };
   addEventListener('submit', hold, true);
   addEventListener('click', hold, true);
+  addEventListener('keydown', hold, true);
   const early = (event: Event) => {
     if (started) pressedMeanwhile = true;
     go();
@@ -114,7 +127,8 @@ export function startIslands(
 export interface IslandsHandoff {
   held: Array<
     | { marker: Element; form: HTMLFormElement; submitter: HTMLElement | null }
-    | { marker: Element; button: HTMLButtonElement }
+    | { marker: Element; button: HTMLElement }
+    | { marker: Element; key: string; tab: HTMLElement }
   >;
   wake: ((marker: Element) => void) | null;
   /** While set, nothing is held: what was held is being done as the browser would (the code could not be fetched). */

@@ -310,9 +310,11 @@ function DemoPanelContent({ project }: { project: Project }) {
 }
 
 /**
- * The panel is an island (ADR 023): the case study around it is the page's HTML. It starts by
- * itself once the browser is idle, wherever it is on the page: its frame (which only its code
- * makes) then loads as it comes near, and a demo that cannot load says so in time.
+ * The panel is an island (ADR 023): the case study around it is the page's HTML. It starts as it
+ * comes near the screen (a phone that never scrolls past the case study never fetches React), or
+ * at once when a visitor reaches for it; a tab pressed or a tab's key before then is done once it
+ * is live (web/islands/starter.ts). Its frame (which only its code makes) loads then, and a demo
+ * that cannot load says so 8 s after.
  */
-export const DemoPanel = island('demo-panel', DemoPanelContent, { start: 'idle' });
+export const DemoPanel = island('demo-panel', DemoPanelContent, { start: 'visible' });
 export { DemoPanelContent };
