@@ -14,7 +14,7 @@ import {
   islandRoot,
 } from './island.tsx';
 import { ISLAND_ATTRIBUTES } from './markers.ts';
-import { islandModules } from './registry.ts';
+import { islandBehaviours, islandModules } from './registry.ts';
 
 const root: IslandRoot = {
   user: null,
@@ -167,16 +167,26 @@ describe('the registry', () => {
     }
   }
 
-  it('knows where every island’s code is, and holds no island nobody makes', () => {
+  it('knows where every island’s code is, once, and holds no island nobody makes', () => {
     expect(named.size).toBeGreaterThan(10);
-    expect([...named.keys()].sort()).toEqual(Object.keys(islandModules).sort());
+    const registered = [...Object.keys(islandModules), ...Object.keys(islandBehaviours)];
+    expect(registered.sort()).toEqual([...named.keys()].sort());
   });
 
-  it('loads each island from the module that makes it', () => {
+  it('loads each island from the module that makes it, or a plain one that module starts too', () => {
     const registry = readFileSync(join(import.meta.dirname, 'registry.ts'), 'utf8');
     for (const [name, file] of named) {
       const line = new RegExp(`'?${name}'?: \\(\\) =>\\s*import\\('\\.\\./([^']+)'\\)`).exec(registry);
-      expect(line?.[1], name).toBe(file);
+      const loaded = line?.[1] ?? '';
+      if (name in islandModules) expect(loaded, name).toBe(file);
+      else {
+        // The component's module runs the same plain code on a page hydrated whole.
+        const maker = readFileSync(join(webRoot, file), 'utf8');
+        expect(maker, name).toContain(`from './${loaded.split('/').at(-1)}'`);
+        expect(/from 'react'/.test(readFileSync(join(webRoot, loaded), 'utf8')), `${name} is plain`).toBe(
+          false,
+        );
+      }
     }
   });
 });

@@ -29,3 +29,11 @@ export function islandProps(marker: Element): object {
   if (next?.tagName !== 'SCRIPT' || !next.hasAttribute(ISLAND_ATTRIBUTES.props)) return {};
   return JSON.parse(next.textContent ?? '{}') as object;
 }
+
+/**
+ * An island whose browser code is a plain function, not a component (web/islands/registry.ts):
+ * decoration or a watcher that changes nothing React drew after the server's HTML. It is given
+ * its marker and its props, and starts without React.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: an island's props are whatever its marker says
+export type IslandBehaviour<P = any> = (marker: Element, props: P) => void;

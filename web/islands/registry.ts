@@ -1,9 +1,12 @@
 /**
  * Where the browser finds each island's code (ADR 023): its name, as `island()` was given it, and
- * the module that holds its component. Each is its own dynamic import, fetched when the island
- * starts. A test checks that every `island()` name is here.
+ * the module that holds its component, or for an island that draws nothing React needs to redraw
+ * (decoration, a watcher) the plain function that starts it without React. Each is its own
+ * dynamic import, fetched when the island starts. A test checks that every `island()` name is in
+ * one of the two, once.
  */
 import type { ComponentType } from 'react';
+import type { IslandBehaviour } from './markers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: an island's props are whatever its marker says
 type Loader = () => Promise<ComponentType<any>>;
@@ -23,15 +26,21 @@ export const islandModules = {
     import('../features/immersive/immersive-loader.tsx').then((module) => module.CursorWhereItShows),
   'blog-results': () => import('../features/blog/blog-list.tsx').then((module) => module.BlogResultsIsland),
   'demo-panel': () => import('../features/projects/demo-panel.tsx').then((module) => module.DemoPanelContent),
-  'typing-text': () => import('../features/profile/typing-text.tsx').then((module) => module.TypingPhrases),
-  particles: () =>
-    import('../features/profile/particle-canvas.tsx').then((module) => module.ParticleBackground),
   projects: () =>
     import('../features/projects/projects-section.tsx').then((module) => module.ProjectsWithFilters),
   skills: () => import('../features/skills/skills-section.tsx').then((module) => module.default),
   'quote-form': () => import('../features/contact/quote-form.tsx').then((module) => module.QuoteFormContent),
   'home-extras': () =>
     import('../features/immersive/immersive-loader.tsx').then((module) => module.HomeExtrasWhenIdle),
-  'section-tracker': () =>
-    import('../features/layout/active-section.ts').then((module) => module.SectionTracking),
 } satisfies Record<string, Loader>;
+
+/**
+ * Islands that start as plain functions (`IslandBehaviour`): a page whose only islands starting
+ * by themselves are these never fetches React. The server renders their component like any other.
+ */
+export const islandBehaviours = {
+  'typing-text': () => import('../features/profile/typing.ts').then((module) => module.typingIsland),
+  particles: () => import('../features/profile/particle-start.ts').then((module) => module.particlesIsland),
+  'section-tracker': () =>
+    import('../features/layout/section-tracking.ts').then((module) => module.sectionTrackerIsland),
+} satisfies Record<string, () => Promise<IslandBehaviour>>;

@@ -10,7 +10,9 @@
  *
  * Starting is fetching the island's code (web/islands/registry.ts) and hydrating its marker with
  * `hydrateRoot`, in a transition, with the id prefix the server rendered it with
- * (web/islands/hydrate.tsx, which brings React with the first island: this module has none). When it is live
+ * (web/islands/hydrate.tsx, which brings React with the first island: this module has none), or,
+ * for an island that is a plain function (decoration, a watcher), calling it with its marker and
+ * props: no React. When it is live
  * the marker gets `data-live`, and what the starter held for it (a form's submission, a plain
  * button's press) is done again. `data-hydrated` on <html> says the islands on screen and those
  * that start at once are live (browser tests wait for it, as on a page hydrated whole).
@@ -19,8 +21,8 @@
  * toasts' viewport comes with the first toast.
  */
 import type { IslandPage, IslandStart } from './island.tsx';
-import { ISLAND_ATTRIBUTES, ISLAND_PAGE_ID, islandProps } from './markers.ts';
-import { islandModules } from './registry.ts';
+import { ISLAND_ATTRIBUTES, ISLAND_PAGE_ID, type IslandBehaviour, islandProps } from './markers.ts';
+import { islandBehaviours, islandModules } from './registry.ts';
 import type { IslandsHandoff } from './starter.ts';
 
 const page = JSON.parse(document.getElementById(ISLAND_PAGE_ID)?.textContent ?? '{}') as IslandPage;
@@ -46,6 +48,15 @@ function start(marker: Element) {
   if ((phases.get(marker) ?? 'waiting') !== 'waiting') return;
   phases.set(marker, 'starting');
   const name = marker.getAttribute(ISLAND_ATTRIBUTES.name) ?? '';
+  const behaviour = islandBehaviours[name as keyof typeof islandBehaviours];
+  if (behaviour) {
+    // A plain function: no React. Started once the whole stylesheet has come (for what it draws).
+    Promise.all([behaviour(), handoff.styled]).then(([run]) => {
+      (run as IslandBehaviour)(marker, islandProps(marker));
+      live(marker);
+    }, unreached(marker));
+    return;
+  }
   const load = islandModules[name as keyof typeof islandModules];
   if (!load) {
     console.error(`No island is registered as "${name}" (web/islands/registry.ts)`);
@@ -53,21 +64,22 @@ function start(marker: Element) {
   }
   // React, React DOM and React Router come with the first island that starts, not with the page;
   // it goes live once the whole stylesheet has come too (for what it draws then).
-  Promise.all([import('./hydrate.tsx'), load(), handoff.styled]).then(
-    ([{ hydrateIsland }, Component]) => {
-      const props = islandProps(marker);
-      hydrateIsland(marker, Component, props, page, () => live(marker));
-    },
-    // Not fetched (offline): the HTML stays, what was held for it is done as the browser does it
-    // (a form posted to its page), and the next reach for it tries again.
-    () => {
-      phases.set(marker, 'waiting');
-      handoff.sendAsIs = true;
-      doHeld(marker);
-      handoff.sendAsIs = false;
-    },
-  );
+  Promise.all([import('./hydrate.tsx'), load(), handoff.styled]).then(([{ hydrateIsland }, Component]) => {
+    const props = islandProps(marker);
+    hydrateIsland(marker, Component, props, page, () => live(marker));
+  }, unreached(marker));
 }
+
+/**
+ * An island whose code was not fetched (offline): the HTML stays, what was held for it is done as
+ * the browser does it (a form posted to its page), and the next reach for it tries again.
+ */
+const unreached = (marker: Element) => () => {
+  phases.set(marker, 'waiting');
+  handoff.sendAsIs = true;
+  doHeld(marker);
+  handoff.sendAsIs = false;
+};
 
 /**
  * Does again what the starter held for this island, in order: a form's submission, a plain

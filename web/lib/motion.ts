@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import { layOutWholePage } from './laid-out.ts';
+import { REDUCED_MOTION } from './reduced-motion.ts';
 
 /** Whether a media query matches now (false while rendering on the server). */
 export function useMediaQuery(query: string): boolean {
@@ -15,7 +17,7 @@ export function useMediaQuery(query: string): boolean {
 
 /** Whether the visitor asked for less motion (false while rendering on the server). */
 export function usePrefersReducedMotion(): boolean {
-  return useMediaQuery('(prefers-reduced-motion: reduce)');
+  return useMediaQuery(REDUCED_MOTION);
 }
 
 /** How scripted scrolling should move: smoothly, unless the visitor asked for less motion. */
@@ -32,6 +34,6 @@ export function useScrollBehavior(): ScrollBehavior {
  */
 export function scrollToSection(section: Element | null | undefined, behavior: ScrollBehavior) {
   if (!section) return;
-  document.documentElement.dataset.laidOut = '';
+  layOutWholePage();
   section.scrollIntoView({ behavior, block: 'start' });
 }

@@ -1,34 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { island } from '../../islands/island.tsx';
-import { usePrefersReducedMotion } from '../../lib/motion.ts';
-import { nextTypingStep, type TypingState } from './typing.ts';
+import { animateTyping } from './typing.ts';
 
 /**
- * Types, pauses on, deletes and cycles the phrases. Screen readers get the
- * phrases once as plain text instead of letter-by-letter changes; under
- * reduced motion the first phrase simply stands.
+ * Types, pauses on, deletes and cycles the phrases (typing.ts, which writes the text: the same
+ * code on an island page, where it starts without React). Screen readers get the phrases once as
+ * plain text instead of letter-by-letter changes; under reduced motion the first phrase simply
+ * stands.
  */
 function TypingPhrases({ phrases }: { phrases: readonly string[] }) {
-  const reducedMotion = usePrefersReducedMotion();
+  const shown = useRef<HTMLSpanElement>(null);
+  useEffect(() => (shown.current ? animateTyping(shown.current, phrases) : undefined), [phrases]);
   // The server and the first client render show the whole first phrase.
-  const [state, setState] = useState<TypingState>({
-    phrase: 0,
-    length: phrases[0]?.length ?? 0,
-    deleting: false,
-  });
-
-  useEffect(() => {
-    if (reducedMotion || phrases.length === 0) return;
-    const step = nextTypingStep(state, phrases);
-    const timer = setTimeout(() => setState(step.state), step.delay);
-    return () => clearTimeout(timer);
-  }, [state, phrases, reducedMotion]);
-
-  const shown = reducedMotion ? (phrases[0] ?? '') : (phrases[state.phrase] ?? '').slice(0, state.length);
   return (
     <>
-      <span aria-hidden="true" data-testid="typing-text">
-        {shown}
+      <span ref={shown} aria-hidden="true" data-testid="typing-text">
+        {phrases[0] ?? ''}
         <span className="ml-0.5 inline-block w-[2px] animate-pulse bg-primary motion-reduce:hidden">
           &nbsp;
         </span>
@@ -38,6 +25,9 @@ function TypingPhrases({ phrases }: { phrases: readonly string[] }) {
   );
 }
 
-/** Decoration: an island that starts once the browser is idle (ADR 023); the first phrase stands until then. */
+/**
+ * Decoration: an island that starts once the browser is idle (ADR 023), as the plain function
+ * `typingIsland` (no React); the first phrase stands until then.
+ */
 export const TypingText = island('typing-text', TypingPhrases, { start: 'idle', inline: true });
 export { TypingPhrases };

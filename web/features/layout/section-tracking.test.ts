@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sectionFillingView } from './active-section.ts';
+import { sectionFillingView } from './section-tracking.ts';
 
 describe('the section filling the screen', () => {
   const page = [
