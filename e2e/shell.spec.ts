@@ -1,5 +1,6 @@
 /** The shell every page shares: header, footer, theme, view mode, toasts, sign-in and sign-out. */
 import { expect, expectAccessible, expectToast, openAccountMenu, test, toastItem } from './fixtures.ts';
+import { expectLandedAt } from './immersive-kit.ts';
 
 test.describe('theme', () => {
   test('a dark-mode visitor gets the dark theme before the body is painted, with no light flash', async ({
@@ -68,6 +69,22 @@ test('the header shows section anchors on home and page links elsewhere', async 
   }
   await pageNav.getByRole('link', { name: 'Resume', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Request My Resume' })).toBeVisible();
+});
+
+test('a section anchor lands on its section below the header, over parts not laid out yet', async ({
+  page,
+}) => {
+  // Pressed in the header: the parts in between stood at an estimated height until then.
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+  await nav.getByRole('link', { name: 'Contact', exact: true }).click();
+  await expect(page).toHaveURL(/#contact$/);
+  await expectLandedAt(page, 'contact');
+  await nav.getByRole('link', { name: 'Skills', exact: true }).click();
+  await expectLandedAt(page, 'skills');
+  // Opened at the anchor.
+  await page.goto('/#blog');
+  await expectLandedAt(page, 'blog');
 });
 
 test('the footer links socials in a new tab, the legal pages and the year', async ({ page }) => {

@@ -35,6 +35,7 @@ import { themeScript } from './features/preferences/theme.ts';
 import { useIslands } from './islands/island.tsx';
 import { IslandScripts } from './islands/scripts.tsx';
 import { withBase } from './lib/base.ts';
+import { LAY_OUT_AT_ANCHOR } from './lib/laid-out.ts';
 import { useNonce } from './lib/nonce.ts';
 import type { RootData } from './lib/site.ts';
 import { pageTimeZone, TIME_ZONE_SCRIPT } from './lib/time-zone.ts';
@@ -102,7 +103,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Runs before the body paints: the stored or system theme, so dark never flashes light, and a
-            stand-in for blocked browser storage; for the signed-in, the browser's time zone for the
+            stand-in for blocked browser storage; the page laid out whole before a jump to an anchor
+            (web/lib/laid-out.ts); for the signed-in, the browser's time zone for the
             next page; and the view counter, added after the page's first paint (no script is
             fetched before the page has painted its largest content, ADR 017). One script: a cached
             page's CSP names each inline script's hash, on the response a phone waits for. Only the
@@ -114,7 +116,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: constant scripts of ours, no user content
           dangerouslySetInnerHTML={{
             __html: import.meta.env.SSR
-              ? [themeScript(), data?.user && TIME_ZONE_SCRIPT, data?.site.analytics && INSIGHTS_AFTER_LOAD]
+              ? [
+                  themeScript(),
+                  LAY_OUT_AT_ANCHOR,
+                  data?.user && TIME_ZONE_SCRIPT,
+                  data?.site.analytics && INSIGHTS_AFTER_LOAD,
+                ]
                   .filter(Boolean)
                   .join(';')
               : '',

@@ -8,10 +8,11 @@
  * tour take turns with the cursor's hint: one overlay at a time (ADR 011).
  */
 
-import { type ComponentType, useEffect, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { scrollToSection, useMediaQuery, useScrollBehavior } from '../../lib/motion.ts';
 import { cn } from '../../ui/cn.ts';
 import { ArrowUp, FolderGit2, Home, Mail, User, Wrench } from '../../ui/icons.tsx';
+import { getToasts, subscribeToasts } from '../../ui/use-toast.ts';
 import { DOCK_SELECTOR, SECTION_HEADINGS, useClearSpot } from './clear-spot.ts';
 import { useEditingFocus, useScrollY } from './hooks.ts';
 import {
@@ -84,7 +85,9 @@ function DockBar() {
   );
 }
 
-// --- Guided tour ------------------------------------------------------------------------
+// --- Journey ----------------------------------------------------------------------------
+
+const someToastOpen = () => getToasts().some((item) => item.open);
 
 function Journey() {
   const wide = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
@@ -97,7 +100,11 @@ function Journey() {
     return () => clearTimeout(timer);
   }, []);
   // First in line for the floor (the loader asked for it already, so the cursor's hint waited).
-  const welcomeShown = useOverlayFloor('welcome', welcome);
+  const welcomeHolds = useOverlayFloor('welcome', welcome);
+  // One message at a time (issue 46): while a toast is on screen, the welcome steps out of sight
+  // (its time runs on, and it keeps its turn).
+  const toastShowing = useSyncExternalStore(subscribeToasts, someToastOpen, () => false);
+  const welcomeShown = welcomeHolds && !toastShowing;
   const panel = useRef<HTMLDivElement>(null);
   // At the bottom edge, where it hides neither the name nor a call to action, nor a section's
   // heading (it clipped 'Projects' on a phone opened there, issue 65); else below the header.
@@ -115,10 +122,11 @@ function Journey() {
 
   return (
     <>
-      {welcomeShown && (
+      {welcomeHolds && (
         <div
           ref={panel}
           data-overlay="welcome"
+          hidden={toastShowing}
           aria-live="polite"
           style={place}
           className="pointer-events-none fixed left-1/2 z-40 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 rounded-lg border border-border bg-card/95 px-5 py-4 text-center shadow-xl backdrop-blur"
