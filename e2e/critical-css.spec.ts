@@ -13,6 +13,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from '@playwright/test';
+import { STORAGE_KEYS } from '../common/constants.ts';
 import { expect, test } from './fixtures.ts';
 import { PHONE, throttleLikeAPhone } from './phone-kit.ts';
 
@@ -351,6 +352,9 @@ test("a post with math: KaTeX's stylesheet waits in the <noscript> beside the si
   /** Each typeset element's computed style, and the stylesheets the page asked for. */
   const load = async (scripting: boolean) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: scripting });
+    // In Standard view: the immersive cursor, which comes once the page is idle, hides the mouse's
+    // own over the whole page, math included (a race with the reading below, not the math's look).
+    await context.addInitScript((key) => localStorage.setItem(key, 'false'), STORAGE_KEYS.immersive);
     try {
       const page = await context.newPage();
       const asked: string[] = [];

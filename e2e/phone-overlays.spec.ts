@@ -5,7 +5,15 @@
  */
 import type { Page } from '@playwright/test';
 import { GUIDE_DELAY_MS, WELCOME_OVERLAY_MS } from '../web/features/immersive/journey.ts';
-import { afterFrames, expect, fillQuote, pastTheMinimum, test, useUpFormLimit } from './fixtures.ts';
+import {
+  afterFrames,
+  expect,
+  fillQuote,
+  pastTheMinimum,
+  pausedClock,
+  test,
+  useUpFormLimit,
+} from './fixtures.ts';
 import { extras, openWithTour, scrollToSection, scrollToY, tour } from './immersive-kit.ts';
 
 test.use({ viewMode: 'unset', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -136,14 +144,18 @@ test.describe('the tour and the welcome on a phone (issue 65)', () => {
   });
 
   test('the journey’s welcome never covers a section’s heading', async ({ page }) => {
-    await page.clock.install();
+    // The page's clock is paused and run on by the test: the welcome's 4 seconds are not spent
+    // while a busy machine scrolls.
+    await pausedClock(page);
     await page.goto('/');
+    for (let i = 0; i < 400 && (await extras(page).count()) === 0; i++) await page.clock.runFor(50);
     await expect(extras(page)).toBeAttached();
     // Scrolled on while it shows, until the projects' heading is at the screen's bottom edge.
     const heading = page.getByRole('heading', { level: 2, name: 'See My Work in Action' });
     const top = await heading.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
     await scrollToY(page, Math.round(top - 844 + 70));
-    await afterFrames(page);
+    // Placed as the page's frames run (the clock's): a second of them, within its 4 seconds.
+    await page.clock.runFor(1000);
     const panel = page.locator('[data-overlay="welcome"]');
     await expect(panel).toBeAttached();
     // Shown or stepped aside, it never lies over the heading while it shows.
