@@ -112,3 +112,9 @@ export const SIGN_IN_LINK_SPENT =
   'This sign-in link has expired or was already used. Ask for a new one on the sign-in page.';
 /** The sign-in page's parameter that holds a mailed link's token (/auth?link=…). */
 export const SIGN_IN_LINK_PARAM = 'link';
+
+/**
+ * On <html>: the page laid out whole before a jump to an anchor (web/lib/laid-out.ts). Set in the
+ * browser only, so the build keeps its rule in every page's critical CSS (scripts/critical-css.ts).
+ */
+export const LAID_OUT_ATTRIBUTE = 'data-laid-out';

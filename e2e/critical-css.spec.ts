@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from '@playwright/test';
 import { STORAGE_KEYS } from '../common/constants.ts';
 import { expect, test } from './fixtures.ts';
+import { expectLandedAt } from './immersive-kit.ts';
 import { PHONE, throttleLikeAPhone } from './phone-kit.ts';
 
 const PAGES = ['/', '/blog', '/blog/one-schema-form-to-database', '/projects/keycode-help'];
@@ -302,6 +303,43 @@ test('an island goes live once the whole stylesheet has come, so what it draws t
     );
     expect(styled.length).toBeGreaterThan(0);
     expect(styled.every(Boolean)).toBe(true);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a page opened at an anchor lands on its section before the stylesheet comes, and stays there as it comes', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL });
+  try {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route(/\/assets\/app-[\w-]+\.late\.css$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const stylesheetCame = page.waitForResponse((response) => /\.late\.css$/.test(response.url()));
+    await page.goto('/#contact', { waitUntil: 'load' });
+    await expectLandedAt(page, 'contact');
+    const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+    const before = await height();
+    release();
+    await stylesheetCame;
+    await expect
+      .poll(() =>
+        page
+          .locator('head > link[rel="stylesheet"]')
+          .evaluate((link: HTMLLinkElement) => link.sheet !== null),
+      )
+      .toBe(true);
+    // What is above the section had its own height from the first paint: nothing moves.
+    expect(await height()).toBe(before);
+    await expectLandedAt(page, 'contact');
   } finally {
     await context.close();
   }

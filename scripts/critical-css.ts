@@ -10,6 +10,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type CompactPlan, type CompiledSheet, compileSheet, encodePlan } from 'beasties/compiler';
 import postcss from 'postcss';
+import { LAID_OUT_ATTRIBUTE } from '../common/constants.ts';
 
 const buildFolder = process.argv[2];
 if (!buildFolder) {
@@ -38,9 +39,13 @@ function withoutStraySemicolons(sheet: CompiledSheet): CompiledSheet {
  *   rendered page shows it;
  * - a selector that is one `:where(...)` (Tailwind's space-y-* and divide-*, the select's
  *   optgroups): beasties 0.5.4's runtime never matches one, and a list's gaps were missing. Tailwind
- *   writes only the utilities the site uses: 17 such rules.
+ *   writes only the utilities the site uses: 17 such rules;
+ * - the whole page laid out (`data-laid-out`, web/lib/laid-out.ts): the head script sets it before
+ *   the first paint on a page opened at an anchor, so no rendered page has it. Without it the
+ *   browser scrolled to the anchor past parts standing at their estimated height, and as the
+ *   stylesheet came they took their own: a page opened at /#contact was left 121-205 px past it.
  */
-const KEPT = [/\.dark\b/, /^:where\(/];
+const KEPT = [/\.dark\b/, /^:where\(/, new RegExp(`\\[${LAID_OUT_ATTRIBUTE}\\]`)];
 
 /**
  * The stylesheet an island page fetches once it has painted (with its code, or from a <noscript>):

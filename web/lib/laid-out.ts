@@ -1,11 +1,12 @@
 /**
  * A long page's later parts are drawn only near the screen (`.later`, app.css) and stand at an
  * estimated height until then. Before a jump to an anchor the whole page is laid out, so the jump
- * lands where the anchor really is: `data-laid-out` on <html>, which stays (the visitor is moving
- * through the page). Set by script (scrollToSection, motion.ts) and by the head script below;
+ * lands where the anchor really is: `data-laid-out` on <html> (`LAID_OUT_ATTRIBUTE`, whose rule
+ * the build keeps in every page's critical CSS), which stays (the visitor is moving through the
+ * page). Set by script (scrollToSection, motion.ts) and by the head script below;
  * without JavaScript app.css asks the anchor itself (`:target`).
  */
-export const LAID_OUT_ATTRIBUTE = 'data-laid-out';
+import { LAID_OUT_ATTRIBUTE } from '../../common/constants.ts';
 
 /** Marks the page laid out. */
 export const layOutWholePage = () => document.documentElement.setAttribute(LAID_OUT_ATTRIBUTE, '');
