@@ -2,7 +2,7 @@
  * Book a call (issue 21) on a phone: from the home page's link to a booked call in the visitor's
  * own time zone, moved and cancelled through the private link; the owner sees it in Calls.
  */
-import { choose, expect, expectAccessible, expectToast, test } from './fixtures.ts';
+import { choose, expect, expectAccessible, expectToast, test, visitorContext } from './fixtures.ts';
 
 test.describe('on a phone in London', () => {
   test.use({ viewport: { width: 390, height: 844 }, timezoneId: 'Europe/London' });
@@ -155,7 +155,7 @@ test.describe('two visitors on phones', () => {
     browser,
     baseURL,
   }) => {
-    const other = await browser.newContext({
+    const other = await visitorContext(browser, {
       viewport: { width: 390, height: 844 },
       javaScriptEnabled: true,
       baseURL,

@@ -7,6 +7,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import {
   type APIRequestContext,
   type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
   test as base,
   expect,
   type Locator,
@@ -382,12 +384,27 @@ export async function expectToast(page: Page, title: string, text?: string) {
     .toEqual(expect.stringContaining(title));
 }
 
+/**
+ * A browser context of a second visitor (or the owner) beside the test's page, with a client
+ * address of its own, as every test's page has: a context made bare comes from 127.0.0.1, an
+ * address every such context of the run shares, and the per-address limits (five public forms in
+ * ten minutes, 30 sign-ins in 15) counted the others' sends against it (a booking test's second
+ * visitor was refused with 'Too many requests' in CI).
+ */
+export function visitorContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const address = `10.${200 + Math.floor(Math.random() * 50)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+  return browser.newContext({
+    ...options,
+    extraHTTPHeaders: { ...options.extraHTTPHeaders, 'x-forwarded-for': address },
+  });
+}
+
 /** A request context signed in as the admin (the owner's API), beside the test's own browser context. */
 export async function adminApi(browser: Browser, baseURL: string): Promise<APIRequestContext> {
-  // An address of its own, like every test's page: the sign-in limit (30 per 15 minutes per
-  // address) would otherwise be shared by every admin context of the whole run.
-  const address = `10.${200 + Math.floor(Math.random() * 50)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': address } });
+  const context = await visitorContext(browser, { baseURL });
   const login = await context.request.post('/api/login', { data: E2E_ADMIN });
   expect(login.status()).toBe(200);
   return context.request;

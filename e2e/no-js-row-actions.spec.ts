@@ -4,7 +4,7 @@
  * the page first. The same buttons with the page's code are in admin-dashboard, admin-blog and
  * testimonials.
  */
-import { expect, sendQuote, test } from './fixtures.ts';
+import { expect, sendQuote, test, visitorContext } from './fixtures.ts';
 
 test.use({ javaScriptEnabled: false, refusedFormsExpected: true });
 
@@ -130,7 +130,7 @@ test('a quote request marked read and archived from the Inbox without JavaScript
 }) => {
   const name = `Inbox Plain ${unique()}`;
   // A visitor sends a quote request with the page's code.
-  const visitor = await browser.newContext({ baseURL: baseURL ?? '' });
+  const visitor = await visitorContext(browser, { baseURL: baseURL ?? '' });
   const visitorPage = await visitor.newPage();
   await sendQuote(visitorPage, { name, email: 'inbox.plain@example.com' });
   await expect(visitorPage.getByText('Your request is on its way.')).toBeVisible();

@@ -1,5 +1,5 @@
 /** What a reader sees around a post: highlighted code in both themes, its contents, sharing, drafts. */
-import { expect, expectAccessible, expectToast, recordToasts, test } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, recordToasts, test, visitorContext } from './fixtures.ts';
 
 const POST = '/blog/one-schema-form-to-database';
 
@@ -170,7 +170,7 @@ test('a commenter asks to hear back; the owner answers on the post; the answer s
   expect(created.status()).toBe(201);
 
   // A visitor comments and asks to be emailed when answered.
-  const visitor = await browser.newContext({ baseURL: baseURL ?? '' });
+  const visitor = await visitorContext(browser, { baseURL: baseURL ?? '' });
   await visitor.addInitScript(recordToasts);
   const reader = await visitor.newPage();
   await reader.goto(`/blog/${slug}`);

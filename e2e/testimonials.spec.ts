@@ -4,7 +4,7 @@
  * schema.org data, and the client withdraws it again through the same link.
  */
 import { E2E_PORT } from './constants.ts';
-import { expect, expectAccessible, expectToast, test, waitForHydration } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, test, visitorContext, waitForHydration } from './fixtures.ts';
 
 const unique = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
 
@@ -39,7 +39,7 @@ test('a client writes a testimonial on a phone, the owner approves it, the clien
   await expectAccessible(page, 'testimonials dashboard');
 
   // The client, on a phone, writes it.
-  const phone = await browser.newContext({
+  const phone = await visitorContext(browser, {
     baseURL: `http://localhost:${E2E_PORT}`,
     viewport: { width: 390, height: 844 },
   });
