@@ -66,14 +66,21 @@ function guardedRequests(options: HttpImagesOptions) {
     literal(address.hostname);
   };
 
-  /** A failure as words for a report (a refusal says why; the rest says what happened). */
-  const words = (error: unknown, signal: AbortSignal, timeoutMs: number) => {
-    if (error instanceof Refused) return new Error(error.message);
-    // The connection's own check refused it (the error passes through the socket).
-    const cause = (error as { cause?: unknown }).cause;
-    if (cause instanceof Refused) return new Error(cause.message);
-    if (signal.aborted) return new Error(`no answer within ${timeoutMs / 1000} s`);
-    return new Error('the site could not be reached');
+  /**
+   * Runs one exchange against a time limit; a failure comes out as words for a report (a refusal
+   * says why; the rest says what happened).
+   */
+  const inWords = async <T>(signal: AbortSignal, timeoutMs: number, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof Refused) throw new Error(error.message);
+      // The connection's own check refused it (the error passes through the socket).
+      const cause = (error as { cause?: unknown }).cause;
+      if (cause instanceof Refused) throw new Error(cause.message);
+      if (signal.aborted) throw new Error(`no answer within ${timeoutMs / 1000} s`);
+      throw new Error('the site could not be reached');
+    }
   };
 
   /** An answer's body, refused past `maxBytes`. */
@@ -130,7 +137,7 @@ function guardedRequests(options: HttpImagesOptions) {
     }
   };
 
-  return { follow, words, read };
+  return { follow, inWords, read };
 }
 
 const sizeWords = (bytes: number) =>
@@ -146,13 +153,13 @@ const addressOf = (url: string) => {
 
 export function httpImages(options: HttpImagesOptions = {}): RemoteImages {
   const { timeoutMs = 15_000, maxBytes = 15 * 1024 * 1024, maxRedirects = 3 } = options;
-  const { follow, words, read } = guardedRequests(options);
+  const { follow, inWords, read } = guardedRequests(options);
 
   return {
     async fetch(url) {
       const address = addressOf(url);
       const signal = AbortSignal.timeout(timeoutMs);
-      try {
+      return inWords(signal, timeoutMs, async () => {
         const { response, status } = await follow(
           address,
           signal,
@@ -169,9 +176,7 @@ export function httpImages(options: HttpImagesOptions = {}): RemoteImages {
           throw new Refused(`it is not an image (${type.split(';')[0] || 'no type'})`);
         }
         return await read(response, maxBytes);
-      } catch (error) {
-        throw words(error, signal, timeoutMs);
-      }
+      });
     },
   };
 }
@@ -196,13 +201,13 @@ export interface RemotePages {
 
 export function httpPages(options: HttpImagesOptions = {}): RemotePages {
   const { timeoutMs = 10_000, maxBytes = 1024 * 1024, maxRedirects = 5 } = options;
-  const { follow, words, read } = guardedRequests(options);
+  const { follow, inWords, read } = guardedRequests(options);
   const userAgent = 'portfolio-site (Webmention)';
   return {
     async get(url, accept) {
       const first = addressOf(url);
       const signal = AbortSignal.timeout(timeoutMs);
-      try {
+      return inWords(signal, timeoutMs, async () => {
         const { response, status, address } = await follow(
           first,
           signal,
@@ -213,14 +218,12 @@ export function httpPages(options: HttpImagesOptions = {}): RemotePages {
         const text = ok ? (await read(response, maxBytes)).toString('utf8') : '';
         if (!ok) response.destroy();
         return { url: address, status, headers: response.headers, text };
-      } catch (error) {
-        throw words(error, signal, timeoutMs);
-      }
+      });
     },
     async postForm(url, form) {
       const address = addressOf(url);
       const signal = AbortSignal.timeout(timeoutMs);
-      try {
+      return inWords(signal, timeoutMs, async () => {
         const { response, status } = await follow(
           address,
           signal,
@@ -233,9 +236,7 @@ export function httpPages(options: HttpImagesOptions = {}): RemotePages {
         );
         response.resume();
         return status;
-      } catch (error) {
-        throw words(error, signal, timeoutMs);
-      }
+      });
     },
   };
 }
@@ -259,7 +260,7 @@ export const loopbackImages = (options: HttpImagesOptions = {}) => httpImages({ 
  */
 export function guardedFetch(options: HttpImagesOptions = {}): typeof fetch {
   const { timeoutMs = 10_000, maxBytes = 1024 * 1024, maxRedirects = 5 } = options;
-  const { follow, words, read } = guardedRequests(options);
+  const { follow, inWords, read } = guardedRequests(options);
   return async (input, init = {}) => {
     const request = input instanceof Request ? input : null;
     const first = addressOf(request ? request.url : String(input));
@@ -275,7 +276,7 @@ export function guardedFetch(options: HttpImagesOptions = {}): typeof fetch {
     const signal = init.signal
       ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)])
       : AbortSignal.timeout(timeoutMs);
-    try {
+    return inWords(signal, timeoutMs, async () => {
       const { response, status, address } = await follow(
         first,
         signal,
@@ -290,9 +291,7 @@ export function guardedFetch(options: HttpImagesOptions = {}): typeof fetch {
       });
       Object.defineProperty(answer, 'url', { value: address.href });
       return answer;
-    } catch (error) {
-      throw words(error, signal, timeoutMs);
-    }
+    });
   };
 }
 
