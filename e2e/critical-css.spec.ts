@@ -12,7 +12,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { STORAGE_KEYS } from '../common/constants.ts';
 import { expect, test } from './fixtures.ts';
 import { expectLandedAt } from './immersive-kit.ts';
@@ -259,20 +259,29 @@ test("a phone's first paint of the blog, a post and a project already holds the 
   }
 });
 
+/**
+ * Holds back the stylesheet an island page fetches after its paint until the returned function is
+ * called: the page as a visitor has it in the meantime.
+ */
+async function holdTheLateStylesheet(context: BrowserContext): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await context.route(/\/assets\/app-[\w-]+\.late\.css$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test('an island goes live once the whole stylesheet has come, so what it draws then has its rules', async ({
   browser,
   baseURL,
 }) => {
   const context = await browser.newContext({ baseURL });
   try {
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await context.route(/\/assets\/app-[\w-]+\.late\.css$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdTheLateStylesheet(context);
     const page = await context.newPage();
     // Whether the stylesheet was there at each moment an island went live.
     await page.addInitScript(() => {
@@ -314,14 +323,7 @@ test('a page opened at an anchor lands on its section before the stylesheet come
 }) => {
   const context = await browser.newContext({ baseURL });
   try {
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await context.route(/\/assets\/app-[\w-]+\.late\.css$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdTheLateStylesheet(context);
     const page = await context.newPage();
     const stylesheetCame = page.waitForResponse((response) => /\.late\.css$/.test(response.url()));
     await page.goto('/#contact', { waitUntil: 'load' });
