@@ -74,6 +74,27 @@ function islandsMembership(
 }
 let inIslands: ((id: string) => boolean) | undefined;
 
+/** React Router and the packages it alone brings (cookie parsing for its server half). */
+const ROUTER_LIBRARY = /\/node_modules\/(react-router|cookie|set-cookie-parser)\//;
+/**
+ * Whether a module brings React Router with it when it runs: it imports it, or a module that
+ * does, not on demand. Island code that does not (the home page's extras and skills)
+ * is kept apart from island code that does, so that running it never fetches React Router.
+ */
+function routerMembership(getModuleInfo: (id: string) => { importedIds: readonly string[] } | null) {
+  const known = new Map<string, boolean>();
+  const bringsRouter = (id: string): boolean => {
+    const cached = known.get(id);
+    if (cached !== undefined) return cached;
+    known.set(id, false);
+    const answer = ROUTER_LIBRARY.test(id) || (getModuleInfo(id)?.importedIds ?? []).some(bringsRouter);
+    known.set(id, answer);
+    return answer;
+  };
+  return bringsRouter;
+}
+let bringsRouter: ((id: string) => boolean) | undefined;
+
 /** The islands' runtime, which an island page runs before any island starts (no React in it). */
 const ISLANDS_RUNTIME = /\/web\/islands\/start\.ts$/;
 /**
@@ -139,18 +160,23 @@ export default defineConfig({
         // menu) keeps a chunk of its own, or it would come with every page.
         manualChunks: (id, { getModuleInfo }) => {
           if (QUERY_LIBRARY.test(id)) return 'query';
+          // React Router is a chunk of its own: an island page fetches it with the first island
+          // that reads it, not with React.
+          if (ROUTER_LIBRARY.test(id)) return 'router';
           if (ONLY_WHEN_ASKED.test(id) || INNER_PAGES_ONLY.test(id) || SERVER_READS.test(id))
             return undefined;
           inIslands ??= islandsMembership(getModuleInfo);
           if (inIslands(id)) {
             // The runtime and what it alone imports are one chunk; the small modules islands
-            // share (web/lib, web/ui) are another, fetched with the first island, as the shell's
-            // are one for a page hydrated whole.
+            // share (web/lib, web/ui) are two more, fetched with the first island, as the shell's
+            // are one for a page hydrated whole: those that bring React Router, and the rest.
             inRuntime ??= runtimeMembership(getModuleInfo);
             const runtime = inRuntime(id);
             if (runtime.only) return 'islands';
             const ours = !id.includes('/node_modules/') && (SMALL_AND_SHARED.test(id) || ISLANDS.test(id));
-            return ours && !runtime.any ? 'island-kit' : undefined;
+            if (!ours || runtime.any) return undefined;
+            bringsRouter ??= routerMembership(getModuleInfo);
+            return bringsRouter(id) ? 'island-forms' : 'island-kit';
           }
           inShell ??= shellMembership(getModuleInfo);
           return SMALL_AND_SHARED.test(id) || inShell(id) ? 'shared' : undefined;

@@ -127,6 +127,24 @@ test.describe('skills and endorsements', () => {
       await count.tap();
       await expect(page.getByRole('tooltip')).toHaveCount(0);
     });
+
+    test('a phone reads the home page without React Router, and the endorsement dialog brings it', async ({
+      page,
+    }) => {
+      const router: string[] = [];
+      page.on('request', (request) => {
+        if (/\/assets\/router-[\w-]+\.js$/.test(request.url())) router.push(request.url());
+      });
+      await page.goto('/');
+      // The islands that start by themselves are live: the skills, the tour's extras.
+      await expect(page.locator('#skills [data-ready="true"]')).toBeAttached();
+      await expect(page.locator('[data-island="home-extras"][data-live]')).toBeAttached();
+      expect(router).toEqual([]);
+      await page.locator('#skills').getByRole('link', { name: 'Endorse this skill: Docker' }).tap();
+      const dialog = page.getByRole('dialog', { name: 'Endorse this skill: Docker' });
+      await expect(dialog.getByRole('button', { name: 'Submit Endorsement' })).toBeVisible();
+      expect(router).toHaveLength(1);
+    });
   });
 
   test('shows the loading text, then the error with its message when skills cannot load', async ({

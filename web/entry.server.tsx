@@ -9,6 +9,7 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { FORM_ANSWER_HEADER, type FormAnswerReply } from '../common/web-context.ts';
 import { type IslandPage, IslandsContext, type IslandsRendering, islandRoot } from './islands/island.tsx';
+import { RoutedIslandTree } from './islands/routed.tsx';
 import { startAfterPaint } from './lib/late-start.ts';
 import { lowPriorityModulePreloadsIn } from './lib/module-preloads.ts';
 import { NonceContext } from './lib/nonce.ts';
@@ -156,5 +157,6 @@ function islandsOf(
     page,
     entry: routerContext.manifest.entry.module,
     render: (tree, identifierPrefix) => renderToString(tree, { identifierPrefix }),
+    Routed: RoutedIslandTree,
   };
 }

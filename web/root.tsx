@@ -25,7 +25,7 @@ import appCss from './app.css?url';
 import { SignedInNotice } from './features/auth/signed-in-notice.tsx';
 import { PostSkeleton } from './features/blog/post-skeleton.tsx';
 import { FollowBox } from './features/fediverse/follow-box.tsx';
-import { ImmersiveCursor } from './features/immersive/immersive-loader.tsx';
+import { ImmersiveCursor, isOwnersPage } from './features/immersive/cursor-loader.tsx';
 import { AuthProvider } from './features/layout/auth-provider.tsx';
 import { Footer } from './features/layout/footer.tsx';
 import { Header } from './features/layout/header.tsx';
@@ -185,6 +185,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { site, user } = loaderData;
+  const { pathname } = useLocation();
   // Marks the page as interactive (browser tests wait for it before clicking).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
@@ -214,7 +215,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         follow={<FollowBox place="footer" className="mx-auto max-w-6xl px-4 pt-8" />}
       />
       <Toasts />
-      <ImmersiveCursor />
+      <ImmersiveCursor ownersPage={isOwnersPage(pathname)} />
     </AuthProvider>
   );
 }

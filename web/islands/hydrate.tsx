@@ -1,8 +1,8 @@
 /**
  * Hydrates one island's marker (ADR 023): loaded with the first island that starts, so a page
- * whose islands never start never fetches React, React DOM or React Router. Its tree is the one
- * the server rendered into the marker (`IslandTree`), with the same id prefix, hydrated in a
- * transition. The toasts' viewport (Radix Toast) comes with the first toast an island shows, in a
+ * whose islands never start never fetches React or React DOM. Its tree is the one the server
+ * rendered into the marker (`IslandTree`, or `RoutedIslandTree` where the island needs React
+ * Router, which the runtime fetches for it), with the same id prefix, hydrated in a transition. The toasts' viewport (Radix Toast) comes with the first toast an island shows, in a
  * root of its own.
  */
 import { type ComponentType, startTransition } from 'react';
@@ -10,6 +10,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { getToasts, subscribeToasts } from '../ui/use-toast.ts';
 import { type IslandPage, IslandTree } from './island.tsx';
 import { ISLAND_ATTRIBUTES } from './markers.ts';
+import type { RoutedIslandTree } from './routed.tsx';
 
 export function hydrateIsland(
   marker: Element,
@@ -18,10 +19,13 @@ export function hydrateIsland(
   props: object,
   page: IslandPage,
   onLive: () => void,
+  /** The routed tree, for an island that needs React Router. */
+  Routed: typeof RoutedIslandTree | undefined,
 ) {
   watchToasts();
+  const Tree = Routed ?? IslandTree;
   startTransition(() => {
-    hydrateRoot(marker, <IslandTree Component={Component} props={props} page={page} onLive={onLive} />, {
+    hydrateRoot(marker, <Tree Component={Component} props={props} page={page} onLive={onLive} />, {
       identifierPrefix: marker.getAttribute(ISLAND_ATTRIBUTES.prefix) ?? '',
     });
   });

@@ -5,16 +5,10 @@ import { renderToString } from 'react-dom/server';
 import { useActionData, useLocation, useRouteLoaderData, useSearchParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { RootData } from '../lib/site.ts';
-import {
-  type IslandPage,
-  type IslandRoot,
-  IslandsContext,
-  IslandTree,
-  island,
-  islandRoot,
-} from './island.tsx';
+import { type IslandPage, type IslandRoot, IslandsContext, island, islandRoot } from './island.tsx';
 import { ISLAND_ATTRIBUTES } from './markers.ts';
 import { islandBehaviours, islandModules } from './registry.ts';
+import { RoutedIslandTree } from './routed.tsx';
 
 const root: IslandRoot = {
   user: null,
@@ -58,7 +52,7 @@ const page = (extra: Partial<IslandPage> = {}): IslandPage => ({
 describe('an island’s tree', () => {
   it('reads the page’s address, the root’s data and a posted form’s answer through React Router’s hooks', () => {
     const html = renderToString(
-      createElement(IslandTree<{ label: string }>, {
+      createElement(RoutedIslandTree<{ label: string }>, {
         Component: Reader,
         props: { label: 'Comments' },
         page: page({ answer: { form: 'comment' } }),
@@ -84,7 +78,7 @@ describe('an island’s tree', () => {
 
   it('is rendered at the home page too (an address with no path of its own)', () => {
     const html = renderToString(
-      createElement(IslandTree<{ label: string }>, {
+      createElement(RoutedIslandTree<{ label: string }>, {
         Component: Reader,
         props: { label: 'Home' },
         page: page({ url: '/' }),
@@ -110,6 +104,7 @@ describe('island()', () => {
               prefixes.push(prefix);
               return renderToString(tree, { identifierPrefix: prefix });
             },
+            Routed: RoutedIslandTree,
           },
         },
         createElement(Component, props),
@@ -142,9 +137,39 @@ describe('island()', () => {
     expect(JSON.parse(json)).toEqual({ label });
   });
 
+  it('renders an island that needs no React Router without one, and says so on its marker', () => {
+    const Plain = ({ label }: { label: string }) => createElement('p', { id: useId() }, `${label}, plainly`);
+    const routed: string[] = [];
+    const html = renderToString(
+      createElement(
+        IslandsContext.Provider,
+        {
+          value: {
+            page: page(),
+            entry: '/assets/entry.client.js',
+            render: (tree, prefix) => renderToString(tree, { identifierPrefix: prefix }),
+            Routed: (props) => {
+              routed.push('routed');
+              return RoutedIslandTree(props);
+            },
+          },
+        },
+        createElement(island('test-plain', Plain, { router: false }), { label: 'Switch' }),
+        createElement(Marked, { label: 'Share' }),
+      ),
+    );
+    expect(html).toMatch(
+      new RegExp(
+        `<div class="island" [^>]*${ISLAND_ATTRIBUTES.routerless}=""[^>]*><p id="_[^"]+">Switch, plainly</p></div>`,
+      ),
+    );
+    expect(html).toMatch(/<div class="island" (?:(?!data-routerless)[^>])*>.*Share at \/blog\/a-post/);
+    expect(routed).toEqual(['routed']);
+  });
+
   it('is its component, in place, on a page React Router hydrates whole', () => {
     const html = renderToString(
-      createElement(IslandTree<{ label: string }>, {
+      createElement(RoutedIslandTree<{ label: string }>, {
         Component: Marked,
         props: { label: 'Inline' },
         page: page(),
@@ -173,6 +198,24 @@ describe('the registry', () => {
     expect(registered.sort()).toEqual([...named.keys()].sort());
   });
 
+  it('brings no React Router with an island that says it needs none, nor with what it imports', () => {
+    const routerless = [...named].filter(([name, file]) =>
+      new RegExp(`\\bisland\\(\\s*'${name}',[^;]*\\brouter: false\\b`).test(
+        readFileSync(join(webRoot, file), 'utf8'),
+      ),
+    );
+    expect(routerless.map(([name]) => name).sort()).toEqual([
+      'home-extras',
+      'immersive-cursor',
+      'skills',
+      'view-mode',
+    ]);
+    for (const [name, file] of routerless) {
+      const brought = importsOf(join(webRoot, file)).filter((module) => /^react-router\b/.test(module));
+      expect(brought, name).toEqual([]);
+    }
+  });
+
   it('loads each island from the module that makes it, or a plain one that module starts too', () => {
     const registry = readFileSync(join(import.meta.dirname, 'registry.ts'), 'utf8');
     for (const [name, file] of named) {
@@ -190,3 +233,27 @@ describe('the registry', () => {
     }
   });
 });
+
+/**
+ * Every module a module brings with it when it runs (its imports, not those on demand), followed
+ * through the site's own files: the packages' names and the site's paths. Type-only imports are
+ * left out. (What an island fetches later, a dialog under `WithRouter`, may bring React Router.)
+ */
+function importsOf(file: string, seen = new Set<string>()): string[] {
+  if (seen.has(file)) return [];
+  seen.add(file);
+  const found: string[] = [];
+  for (const [, typeOnly, specifier = ''] of readFileSync(file, 'utf8').matchAll(
+    /^(?:import|export)\s+(type\s)?[^'";]*?from\s+'([^']+)'/gm,
+  )) {
+    if (typeOnly) continue;
+    if (!specifier.startsWith('.')) {
+      found.push(specifier);
+      continue;
+    }
+    const path = join(file, '..', specifier.replace(/\?.*$/, ''));
+    found.push(relative(join(import.meta.dirname, '../..'), path));
+    if (/\.tsx?$/.test(path)) found.push(...importsOf(path, seen));
+  }
+  return found;
+}

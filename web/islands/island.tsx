@@ -5,17 +5,12 @@
  * browser by itself (`hydrateRoot` on the marker, React's documented way to hydrate a part of a
  * page). What is not an island is HTML and nothing more: no component code, no hydration.
  *
- * An island's tree is the same on both sides (`IslandTree`): a memory router of React Router's
- * public API holding the page's address, the root's data and the answer to a form posted without
- * code, so a component reads `useLocation`, `useSearchParams`, `useRouteLoaderData('root')`,
- * `useActionData` and posts through `useFetcher` exactly as on a page React Router hydrates whole.
- * The server renders that tree into the marker with its own id prefix (the marker's `useId`),
- * which the browser's `hydrateRoot` is given too: ids (labels, ARIA) come out the same.
- *
- * A fetcher's post goes to the page's own action (the one write path, ADR 018) with
- * `X-Form-Answer: json`: the server answers the action's data, or where its redirect goes, as
- * JSON instead of the page's HTML. A redirect to the same page (`?done=<form>`) stays in the page,
- * its address replaced; any other move (a link, a redirect elsewhere) loads that page.
+ * An island's tree is the same on both sides: its component with who is signed in (`IslandTree`),
+ * under a memory router of React Router's own (`RoutedIslandTree`, web/islands/routed.tsx) unless
+ * the island says it needs none (`router: false`: the home page's extras and skills, the cursor),
+ * so that an island page whose islands are all such never fetches React Router. The server renders
+ * that tree into the marker with its own id prefix (the marker's `useId`), which the browser's
+ * `hydrateRoot` is given too: ids (labels, ARIA) come out the same.
  *
  * On a page React Router hydrates whole (a signed-in visitor, the dashboard, the static copy) an
  * island is its component, in place: the same code runs both ways.
@@ -29,10 +24,7 @@ import {
   useId,
   useState,
 } from 'react';
-import { createMemoryRouter, data, RouterProvider, redirect } from 'react-router';
-import { FORM_ANSWER_HEADER, type FormAnswerReply } from '../../common/web-context.ts';
 import { AuthProvider } from '../features/layout/auth-provider.tsx';
-import { FORM_FIELD } from '../lib/form-post.ts';
 import type { RootData, SiteInfo } from '../lib/site.ts';
 import { ISLAND_ATTRIBUTES, inlineJson } from './markers.ts';
 
@@ -74,6 +66,8 @@ export interface IslandsRendering {
   entry: string;
   /** Renders an island's tree to HTML with the given id prefix (react-dom/server, passed in by the server entry). */
   render(tree: ReactElement, identifierPrefix: string): string;
+  /** The tree under a memory router (web/islands/routed.tsx), passed in by the server entry so that this module has no React Router. */
+  Routed: typeof IslandTree;
 }
 
 export const IslandsContext = createContext<IslandsRendering | null>(null);
@@ -93,8 +87,15 @@ export function island<P extends object>(
     parts,
     media,
     inline = false,
+    router = true,
   }: {
     start?: IslandStart;
+    /**
+     * Whether the island reads React Router (a form's fetcher, the page's address, the root's data,
+     * a link): `false` for one that does not, whose page then never fetches React Router for it.
+     * A test checks that such an island's code imports none.
+     */
+    router?: boolean;
     /** In a line of text (a `<span>` marker, which a paragraph may hold), not a block's `<div>`. */
     inline?: boolean;
     /** A media query: the island starts only where (and once) it matches (a wide screen with a mouse, say). */
@@ -110,10 +111,8 @@ export function island<P extends object>(
     const rendering = useIslands();
     const prefix = useId();
     if (!rendering) return <Component {...props} />;
-    const html = rendering.render(
-      <IslandTree Component={Component} props={props} page={rendering.page} />,
-      prefix,
-    );
+    const Tree = router ? rendering.Routed : IslandTree;
+    const html = rendering.render(<Tree Component={Component} props={props} page={rendering.page} />, prefix);
     const Marker = inline ? 'span' : 'div';
     const json = inlineJson(props);
     return (
@@ -126,6 +125,7 @@ export function island<P extends object>(
             [ISLAND_ATTRIBUTES.prefix]: prefix,
             ...(parts ? { [ISLAND_ATTRIBUTES.parts]: parts } : {}),
             ...(media ? { [ISLAND_ATTRIBUTES.media]: media } : {}),
+            ...(router ? {} : { [ISLAND_ATTRIBUTES.routerless]: '' }),
           }}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the island's tree, on the server
           dangerouslySetInnerHTML={{ __html: html }}
@@ -145,132 +145,43 @@ export function island<P extends object>(
   return Island;
 }
 
-/** The page's own address (path and query) for a post from an island: `?index` added where the route needs it. */
-function postAddress(request: Request, page: IslandPage): string {
-  const url = new URL(request.url);
-  const pagePath = new URL(page.url, url).pathname;
-  if (page.index && url.pathname === pagePath && !url.searchParams.has('index')) {
-    url.searchParams.append('index', '');
-  }
-  return url.pathname + url.search;
+/** What an island's tree is given, on the server and in the browser alike. */
+export interface IslandTreeProps<P extends object> {
+  Component: ComponentType<P>;
+  props: P;
+  page: IslandPage;
+  /** Called once the tree has hydrated (in the browser). */
+  onLive?: () => void;
 }
 
-/** What a refused or failed post answers when the server could not (offline, a 5xx with no answer). */
-const UNREACHABLE = {
-  title: 'Something went wrong',
-  message: 'The site could not be reached. Please check your connection and try again.',
-};
-
 /**
- * The island's action: the post, sent to the page's own action on the server, which answers the
- * action's data or where its redirect goes (`X-Form-Answer: json`, server/plugins/web.ts).
+ * The page of an island whose tree has no router (`router: false`), for a part of it that needs
+ * one once it shows (`WithRouter`, web/islands/with-router.tsx); null under a router.
  */
-async function postToPage(request: Request, page: IslandPage) {
-  const fields = await request.formData();
-  let reply: FormAnswerReply;
-  let status = 200;
-  try {
-    const response = await fetch(postAddress(request, page), {
-      method: 'POST',
-      body: new URLSearchParams(fields as unknown as Record<string, string>),
-      headers: { [FORM_ANSWER_HEADER]: 'json' },
-      credentials: 'same-origin',
-    });
-    reply = (await response.json()) as FormAnswerReply;
-    status = reply.status ?? response.status;
-  } catch {
-    reply = {};
-    status = 503;
-  }
-  if (reply.redirect) return redirect(reply.redirect);
-  if (reply.answer !== undefined && reply.answer !== null) return data(reply.answer, { status });
-  if (status < 400) return null;
-  const form = String(fields.get(FORM_FIELD) ?? '');
-  return data({ form, ...UNREACHABLE, errors: {}, values: {} }, { status });
-}
+export const RouterlessPage = createContext<IslandPage | null>(null);
 
 /**
- * An island's whole tree, on the server and in the browser alike: its component under a memory
- * router of its own at the page's address, with the root's data and a posted form's answer.
+ * An island's tree: its component, with who is signed in as the root's data says; `routed` when
+ * it is the element of the island's router (web/islands/routed.tsx).
  */
 export function IslandTree<P extends object>({
   Component,
   props,
   page,
   onLive,
-}: {
-  Component: ComponentType<P>;
-  props: P;
-  page: IslandPage;
-  /** Called once the tree has hydrated (in the browser). */
-  onLive?: () => void;
-}) {
-  const [router] = useState(() =>
-    createMemoryRouter(
-      [
-        {
-          // One route at every address ('/' included): its id is the root's, so
-          // `useRouteLoaderData('root')` reads the root's data, and its action is the page's.
-          id: 'root',
-          path: '*',
-          loader: () => page.root,
-          action: ({ request }) => postToPage(request, page),
-          element: (
-            <AuthProvider user={page.root.user}>
-              <Component {...props} />
-            </AuthProvider>
-          ),
-        },
-      ],
-      {
-        initialEntries: [page.url],
-        hydrationData: {
-          loaderData: { root: page.root },
-          ...(page.answer === undefined ? {} : { actionData: { root: page.answer } }),
-        },
-      },
-    ),
-  );
-  useEffect(() => followMoves(router, page), [router, page]);
+  routed = false,
+}: IslandTreeProps<P> & { routed?: boolean }) {
   const [told] = useState(() => ({ live: false }));
   useEffect(() => {
     if (told.live) return;
     told.live = true;
     onLive?.();
   }, [onLive, told]);
-  return <RouterProvider router={router} />;
-}
-
-/**
- * The island's router shows no other page: a move to another path (a link, a redirect elsewhere)
- * loads that page. A move within the page's own path (a form's success, `?done=`; the island's own
- * query, a search or a page of a list) stays in the page, the browser's address following it (a
- * push or a replace, as the move was made); back and forward bring the island along.
- */
-function followMoves(router: ReturnType<typeof createMemoryRouter>, page: IslandPage) {
-  let shown = page.url;
-  const unsubscribe = router.subscribe((state) => {
-    if (state.navigation.state !== 'idle') return;
-    const { pathname, search, hash } = state.location;
-    const next = pathname + search;
-    if (next === shown) return;
-    shown = next;
-    const there = new URL(next + hash, window.location.href);
-    there.searchParams.delete('index');
-    if (there.pathname !== window.location.pathname) return window.location.assign(there.href);
-    if (state.historyAction === 'POP') return;
-    if (state.historyAction === 'PUSH') window.history.pushState(null, '', there.href);
-    else window.history.replaceState(window.history.state, '', there.href);
-    if (hash)
-      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'nearest' });
-  });
-  const back = () => {
-    const here = window.location.pathname + window.location.search;
-    if (here !== shown) void router.navigate(here, { replace: true });
-  };
-  window.addEventListener('popstate', back);
-  return () => {
-    unsubscribe();
-    window.removeEventListener('popstate', back);
-  };
+  return (
+    <RouterlessPage.Provider value={routed ? null : page}>
+      <AuthProvider user={page.root.user}>
+        <Component {...props} />
+      </AuthProvider>
+    </RouterlessPage.Provider>
+  );
 }

@@ -16,6 +16,8 @@ export const ISLAND_ATTRIBUTES = {
   live: 'data-live',
   parts: 'data-parts',
   media: 'data-media',
+  /** An island that needs no React Router (`router: false`): its tree is hydrated without one. */
+  routerless: 'data-routerless',
 } as const;
 
 export { ISLAND_PAGE_ID } from '../../common/web-context.ts';

@@ -62,12 +62,17 @@ function start(marker: Element) {
     console.error(`No island is registered as "${name}" (web/islands/registry.ts)`);
     return;
   }
-  // React, React DOM and React Router come with the first island that starts, not with the page;
-  // it goes live once the whole stylesheet has come too (for what it draws then).
-  Promise.all([import('./hydrate.tsx'), load(), handoff.styled]).then(([{ hydrateIsland }, Component]) => {
-    const props = islandProps(marker);
-    hydrateIsland(marker, Component, props, page, () => live(marker));
-  }, unreached(marker));
+  // React and React DOM come with the first island that starts, not with the page, and React
+  // Router with the first that needs it; it goes live once the whole stylesheet has come too (for
+  // what it draws then).
+  const routed = marker.hasAttribute(ISLAND_ATTRIBUTES.routerless) ? undefined : import('./routed.tsx');
+  Promise.all([import('./hydrate.tsx'), load(), routed, handoff.styled]).then(
+    ([{ hydrateIsland }, Component, router]) => {
+      const props = islandProps(marker);
+      hydrateIsland(marker, Component, props, page, () => live(marker), router?.RoutedIslandTree);
+    },
+    unreached(marker),
+  );
 }
 
 /**

@@ -33,6 +33,9 @@ function ViewModeButtons({ className }: { className?: string }) {
   );
 }
 
-/** The switch is an island (ADR 023): a phone, where it sits in the closed menu, fetches its code once it is opened. */
-export const ViewModeSwitch = island('view-mode', ViewModeButtons);
+/**
+ * The switch is an island (ADR 023) that needs no React Router: a phone, where it sits in the
+ * closed menu, fetches its code once it is opened.
+ */
+export const ViewModeSwitch = island('view-mode', ViewModeButtons, { router: false });
 export { ViewModeButtons };

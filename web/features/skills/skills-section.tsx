@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Await, useAsyncError } from 'react-router';
+import { lazy, Suspense, use, useEffect, useMemo, useRef, useState } from 'react';
 import type { Skill } from '../../../common/schemas/skills.ts';
 import { groupSkills } from '../../../common/skills.ts';
 import { island } from '../../islands/island.tsx';
+import { WithRouter } from '../../islands/with-router.tsx';
 import { withBase } from '../../lib/base.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -70,15 +70,7 @@ export default function SkillsSectionContent({ additionalSkills, skills }: Skill
             </p>
           }
         >
-          <Await resolve={shown} errorElement={<SkillsError />}>
-            {(data: unknown) =>
-              data === null ? (
-                <SkillsError />
-              ) : (
-                <SkillGrid data={data} onEndorse={(skill, trigger) => setEndorsing({ skill, trigger })} />
-              )
-            }
-          </Await>
+          <SkillsRead read={shown} onEndorse={(skill, trigger) => setEndorsing({ skill, trigger })} />
         </Suspense>
         <div className="mt-12">
           <h3 className="text-xl font-semibold">Additional Skills &amp; Competencies</h3>
@@ -98,16 +90,47 @@ export default function SkillsSectionContent({ additionalSkills, skills }: Skill
       </div>
       {endorsing && (
         <Suspense fallback={null}>
-          <EndorseDialog skill={endorsing.skill} onClose={() => setEndorsing(null)} onSent={reread} />
+          <WithRouter>
+            <EndorseDialog skill={endorsing.skill} onClose={() => setEndorsing(null)} onSent={reread} />
+          </WithRouter>
         </Suspense>
       )}
     </TooltipProvider>
   );
 }
 
+type OnEndorse = (skill: Skill, trigger: HTMLElement) => void;
+
+/** A read on its way, as it ends: its data, or its error. */
+type Settled = { data: unknown } | { error: unknown };
+const settledReads = new WeakMap<PromiseLike<unknown>, Promise<Settled>>();
+/** The same promise for the same read at every render (as React's `use` needs), which never rejects. */
+function settled(read: PromiseLike<unknown>): Promise<Settled> {
+  let ending = settledReads.get(read);
+  if (!ending) {
+    ending = Promise.resolve(read).then(
+      (data) => ({ data }),
+      (error: unknown) => ({ error }),
+    );
+    settledReads.set(read, ending);
+  }
+  return ending;
+}
+
+/**
+ * The skills as read: the page's, or a read still on the way (a promise, from the home page's
+ * client loader), shown once it comes; the section's error when the read failed (null, or a
+ * promise that failed, with what the server said).
+ */
+function SkillsRead({ read, onEndorse }: { read: unknown; onEndorse: OnEndorse }) {
+  const pending = typeof (read as PromiseLike<unknown> | null)?.then === 'function';
+  const result = pending ? use(settled(read as PromiseLike<unknown>)) : { data: read };
+  if ('error' in result) return <SkillsError error={result.error} />;
+  return result.data === null ? <SkillsError /> : <SkillGrid data={result.data} onEndorse={onEndorse} />;
+}
+
 /** The section's error: the spec's words, and what the server said when it said anything. */
-function SkillsError() {
-  const error = useAsyncError();
+function SkillsError({ error }: { error?: unknown }) {
   const detail = error === undefined ? undefined : errorMessage(error);
   return (
     <div role="alert" className="mt-8 rounded-lg border border-destructive p-4">
@@ -118,13 +141,7 @@ function SkillsError() {
 }
 
 /** The three categories' cards: each skill's level, its endorsement count and its endorse link. */
-function SkillGrid({
-  data,
-  onEndorse,
-}: {
-  data: unknown;
-  onEndorse: (skill: Skill, trigger: HTMLElement) => void;
-}) {
+function SkillGrid({ data, onEndorse }: { data: unknown; onEndorse: OnEndorse }) {
   const skills = useMemo(() => {
     if (data && typeof data === 'object' && !Array.isArray(data) && !('frontend' in data)) {
       console.warn('Unexpected skills format', data);
@@ -186,6 +203,8 @@ function SkillGrid({
 
 /**
  * The skills and their endorsements: an island (ADR 023) that starts by itself once the browser is
- * idle (its buttons respond wherever the visitor is on the page, `data-ready` says so).
+ * idle (its buttons respond wherever the visitor is on the page, `data-ready` says so). It needs
+ * no React Router until its endorsement dialog shows (`WithRouter`): a phone's home page fetches
+ * none.
  */
-export const SkillsSection = island('skills', SkillsSectionContent, { start: 'idle' });
+export const SkillsSection = island('skills', SkillsSectionContent, { start: 'idle', router: false });
