@@ -74,6 +74,11 @@ function islandsMembership(
 }
 let inIslands: ((id: string) => boolean) | undefined;
 
+/**
+ * React, React DOM and its scheduler: one chunk, which the first island or a page hydrated whole
+ * loads, with the CommonJS helper that only they (and React Router, which imports React) use.
+ */
+const REACT_LIBRARY = /\/node_modules\/(react|react-dom|scheduler)\/|^\0commonjsHelpers\.js$/;
 /** React Router and the packages it alone brings (cookie parsing for its server half). */
 const ROUTER_LIBRARY = /\/node_modules\/(react-router|cookie|set-cookie-parser)\//;
 /**
@@ -161,8 +166,9 @@ export default defineConfig({
         manualChunks: (id, { getModuleInfo }) => {
           if (QUERY_LIBRARY.test(id)) return 'query';
           // React Router is a chunk of its own: an island page fetches it with the first island
-          // that reads it, not with React.
+          // that reads it, not with React (which, left to Rollup, came in two files then).
           if (ROUTER_LIBRARY.test(id)) return 'router';
+          if (REACT_LIBRARY.test(id)) return 'react';
           if (ONLY_WHEN_ASKED.test(id) || INNER_PAGES_ONLY.test(id) || SERVER_READS.test(id))
             return undefined;
           inIslands ??= islandsMembership(getModuleInfo);
