@@ -25,7 +25,7 @@ import appCss from './app.css?url';
 import { SignedInNotice } from './features/auth/signed-in-notice.tsx';
 import { PostSkeleton } from './features/blog/post-skeleton.tsx';
 import { FollowBox } from './features/fediverse/follow-box.tsx';
-import { ImmersiveCursor, isOwnersPage } from './features/immersive/cursor-loader.tsx';
+import { ImmersiveCursor, isOwnersPage } from './features/immersive/immersive-loader.tsx';
 import { AuthProvider } from './features/layout/auth-provider.tsx';
 import { Footer } from './features/layout/footer.tsx';
 import { Header } from './features/layout/header.tsx';

@@ -23,7 +23,7 @@ export const islandModules = {
   'view-mode': () =>
     import('../features/preferences/view-mode-switch.tsx').then((module) => module.ViewModeButtons),
   'immersive-cursor': () =>
-    import('../features/immersive/cursor-loader.tsx').then((module) => module.CursorWhereItShows),
+    import('../features/immersive/immersive-loader.tsx').then((module) => module.CursorWhereItShows),
   'blog-results': () => import('../features/blog/blog-list.tsx').then((module) => module.BlogResultsIsland),
   'demo-panel': () => import('../features/projects/demo-panel.tsx').then((module) => module.DemoPanelContent),
   projects: () =>

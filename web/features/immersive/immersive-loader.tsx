@@ -1,15 +1,17 @@
 /**
- * Loads immersive mode's extras (the home page's; the cursor's, cursor-loader.tsx): only in
- * immersive mode, and only once the page is interactive and the browser is idle, as chunks of
- * their own, so they add nothing to any page's initial JavaScript. Switching to Standard unmounts
- * them at once.
+ * Loads immersive mode's extras: only in immersive mode, and only once the
+ * page is interactive and the browser is idle, as chunks of their own, so
+ * they add nothing to any page's initial JavaScript. Switching to Standard
+ * unmounts them at once.
  */
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 import { island } from '../../islands/island.tsx';
 import { whenIdle } from '../../lib/idle.ts';
 import { useImmersiveMode } from '../preferences/view-mode.ts';
 import { overlayFloor } from './overlay-floor.ts';
 
+const CustomCursor = lazy(() => import('./custom-cursor.tsx'));
 const HomeExtras = lazy(() => import('./home-extras.tsx'));
 
 /**
@@ -40,7 +42,7 @@ const idleMoment = (() => {
   };
 })();
 
-export function useExtrasEnabled(): boolean {
+function useExtrasEnabled(): boolean {
   const immersive = useImmersiveMode();
   const ready = useSyncExternalStore(idleMoment.subscribe, idleMoment.passed, () => false);
   // Said on the page once decided (and again when the mode changes): 'on' or 'off'.
@@ -48,6 +50,27 @@ export function useExtrasEnabled(): boolean {
     if (ready) document.documentElement.dataset.immersive = immersive ? 'on' : 'off';
   }, [ready, immersive]);
   return immersive && ready;
+}
+
+/** Where the custom cursor can show: a wide screen, a mouse, motion welcome (custom-cursor.tsx follows changes). */
+const CURSOR_MEDIA = `(min-width: ${TABLET_MIN_WIDTH}px) and (hover: hover) and (pointer: fine) and (prefers-reduced-motion: no-preference)`;
+
+/**
+ * The owner's pages, where the extras never show (the page's shell tells the cursor): the
+ * dashboard (where the cursor's hint once sat over the authenticator's set-up key) and signing in.
+ * Work, not a visit.
+ */
+export const isOwnersPage = (pathname: string) => /^\/(admin|auth)(\/|$)/.test(pathname);
+
+/** The custom cursor, on every public page, where it can show: its code is not even fetched elsewhere. */
+function CursorWhereItShows({ ownersPage }: { ownersPage: boolean }) {
+  // Read only once the idle moment has passed, so never while rendering on the server or hydrating.
+  const enabled = useExtrasEnabled();
+  return enabled && !ownersPage && matchMedia(CURSOR_MEDIA).matches ? (
+    <Suspense fallback={null}>
+      <CustomCursor />
+    </Suspense>
+  ) : null;
 }
 
 /** The dock, the guided tour and the journey path, on the home page. */
@@ -66,6 +89,17 @@ function HomeExtrasWhenIdle() {
     </Suspense>
   ) : null;
 }
+
+/**
+ * The cursor on an island page (ADR 023): an island that starts, once the browser is idle, only
+ * where it can show (a phone never fetches its code), and needs no React Router.
+ */
+export const ImmersiveCursor = island('immersive-cursor', CursorWhereItShows, {
+  start: 'idle',
+  media: CURSOR_MEDIA,
+  router: false,
+});
+export { CursorWhereItShows };
 
 /**
  * The home page's extras: an island that starts once the browser is idle (ADR 023), and needs no
