@@ -2,8 +2,9 @@
  * Hydrates one island's marker (ADR 023): loaded with the first island that starts, so a page
  * whose islands never start never fetches React or React DOM. Its tree is the one the server
  * rendered into the marker (`IslandTree`, or `RoutedIslandTree` where the island needs React
- * Router, which the runtime fetches for it), with the same id prefix, hydrated in a transition. The toasts' viewport (Radix Toast) comes with the first toast an island shows, in a
- * root of its own.
+ * Router, which the runtime fetches for it), with the same id prefix, hydrated in a transition.
+ * The toasts' viewport (Radix Toast) comes with the first toast an island shows, in a root of its
+ * own.
  */
 import { type ComponentType, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
