@@ -215,7 +215,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
         follow={<FollowBox place="footer" className="mx-auto max-w-6xl px-4 pt-8" />}
       />
       <Toasts />
-      <ImmersiveCursor ownersPage={isOwnersPage(pathname)} />
+      {/* Said only on an owner's page: an island page's cursor carries no props (no script of JSON). */}
+      <ImmersiveCursor ownersPage={isOwnersPage(pathname) || undefined} />
     </AuthProvider>
   );
 }

@@ -63,7 +63,7 @@ const CURSOR_MEDIA = `(min-width: ${TABLET_MIN_WIDTH}px) and (hover: hover) and 
 export const isOwnersPage = (pathname: string) => /^\/(admin|auth)(\/|$)/.test(pathname);
 
 /** The custom cursor, on every public page, where it can show: its code is not even fetched elsewhere. */
-function CursorWhereItShows({ ownersPage }: { ownersPage: boolean }) {
+function CursorWhereItShows({ ownersPage = false }: { ownersPage?: boolean }) {
   // Read only once the idle moment has passed, so never while rendering on the server or hydrating.
   const enabled = useExtrasEnabled();
   return enabled && !ownersPage && matchMedia(CURSOR_MEDIA).matches ? (
