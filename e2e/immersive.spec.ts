@@ -170,6 +170,33 @@ test('the overlay and the tour stay clear of the header and shift nothing', asyn
   await expectAccessible(page, 'home with the tour and the journey');
 });
 
+test('the extras keep clear of what is on screen without laying out the parts of the page far below it', async ({
+  page,
+}) => {
+  // Every box the page's code asks for of an element in a part not laid out yet (far from the
+  // screen, content-visibility: auto): asking lays that part out.
+  await page.addInitScript(() => {
+    const far: string[] = [];
+    (window as unknown as { far: string[] }).far = far;
+    const boxOf = Element.prototype.getBoundingClientRect;
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      if (this.checkVisibility() && !this.checkVisibility({ contentVisibilityAuto: true }))
+        far.push(this.outerHTML.slice(0, 80));
+      return boxOf.call(this);
+    };
+  });
+  await pausedClock(page);
+  await page.goto('/');
+  await mountExtrasOnFakeClock(page);
+  await expect(welcome(page)).toBeVisible();
+  await page.clock.resume();
+  await page.clock.fastForward(WELCOME_OVERLAY_MS + GUIDE_DELAY_MS + 200);
+  await expect(tour(page)).toBeVisible();
+  await scrollToY(page, 400);
+  await expect(dock(page)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { far: string[] }).far)).toEqual([]);
+});
+
 test('the dock appears after 300 px of scroll and takes the visitor to each section', async ({ page }) => {
   await page.goto('/');
   await expect(extras(page)).toBeAttached();

@@ -102,6 +102,10 @@ export function useClearSpot(
         // Kept clear on a phone only, where it is the whole first screen (the hero's greeting
         // and figures); on a wide screen the extras' usual spots leave it be.
         if (narrowIsClear && node.getAttribute('data-keep-clear') === 'narrow') continue;
+        // In a part of the page not laid out yet because it is far from the screen
+        // (content-visibility: auto, app.css): off screen, and asking for its box would lay
+        // that part out (the skills' rows, the quote form, the footer at the first measure).
+        if (!node.checkVisibility({ contentVisibilityAuto: true })) continue;
         const box = node.getBoundingClientRect();
         if (box.width > 1 && box.height > 1 && box.bottom > 0 && box.top < viewport.height)
           obstacles.push(box);
