@@ -66,23 +66,6 @@ function guardedRequests(options: HttpImagesOptions) {
     literal(address.hostname);
   };
 
-  /**
-   * Runs one exchange against a time limit; a failure comes out as words for a report (a refusal
-   * says why; the rest says what happened).
-   */
-  const inWords = async <T>(signal: AbortSignal, timeoutMs: number, run: () => Promise<T>): Promise<T> => {
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof Refused) throw new Error(error.message);
-      // The connection's own check refused it (the error passes through the socket).
-      const cause = (error as { cause?: unknown }).cause;
-      if (cause instanceof Refused) throw new Error(cause.message);
-      if (signal.aborted) throw new Error(`no answer within ${timeoutMs / 1000} s`);
-      throw new Error('the site could not be reached');
-    }
-  };
-
   /** An answer's body, refused past `maxBytes`. */
   const read = async (response: IncomingMessage, maxBytes: number) => {
     const declared = Number(response.headers['content-length'] ?? 0);
@@ -137,7 +120,35 @@ function guardedRequests(options: HttpImagesOptions) {
     }
   };
 
-  return { follow, inWords, read };
+  /**
+   * One exchange with `url` (its redirects as `follow` takes them) against a time limit, `handle`
+   * given the last answer; a failure comes out as words for a report (a refusal says why; the rest
+   * says what happened). `given` is a signal of the caller's, which also ends it.
+   */
+  const exchange = async <T>(
+    url: string,
+    { timeoutMs, given }: { timeoutMs: number; given?: AbortSignal | null | undefined },
+    request: Parameters<typeof follow>[2],
+    redirects: Parameters<typeof follow>[3],
+    handle: (answer: Awaited<ReturnType<typeof follow>>) => Promise<T>,
+  ): Promise<T> => {
+    const first = addressOf(url);
+    const signal = given
+      ? AbortSignal.any([given, AbortSignal.timeout(timeoutMs)])
+      : AbortSignal.timeout(timeoutMs);
+    try {
+      return await handle(await follow(first, signal, request, redirects));
+    } catch (error) {
+      if (error instanceof Refused) throw new Error(error.message);
+      // The connection's own check refused it (the error passes through the socket).
+      const cause = (error as { cause?: unknown }).cause;
+      if (cause instanceof Refused) throw new Error(cause.message);
+      if (signal.aborted) throw new Error(`no answer within ${timeoutMs / 1000} s`);
+      throw new Error('the site could not be reached');
+    }
+  };
+
+  return { exchange, read };
 }
 
 const sizeWords = (bytes: number) =>
@@ -153,31 +164,28 @@ const addressOf = (url: string) => {
 
 export function httpImages(options: HttpImagesOptions = {}): RemoteImages {
   const { timeoutMs = 15_000, maxBytes = 15 * 1024 * 1024, maxRedirects = 3 } = options;
-  const { follow, inWords, read } = guardedRequests(options);
+  const { exchange, read } = guardedRequests(options);
 
   return {
-    async fetch(url) {
-      const address = addressOf(url);
-      const signal = AbortSignal.timeout(timeoutMs);
-      return inWords(signal, timeoutMs, async () => {
-        const { response, status } = await follow(
-          address,
-          signal,
-          { headers: { accept: 'image/*' } },
-          { maxRedirects },
-        );
-        if (status < 200 || status >= 300) {
-          response.destroy();
-          throw new Refused(`the site answered ${status}`);
-        }
-        const type = response.headers['content-type'] ?? '';
-        if (!/^image\//i.test(type) && !/^application\/octet-stream/i.test(type)) {
-          response.destroy();
-          throw new Refused(`it is not an image (${type.split(';')[0] || 'no type'})`);
-        }
-        return await read(response, maxBytes);
-      });
-    },
+    fetch: (url) =>
+      exchange(
+        url,
+        { timeoutMs },
+        { headers: { accept: 'image/*' } },
+        { maxRedirects },
+        async ({ response, status }) => {
+          if (status < 200 || status >= 300) {
+            response.destroy();
+            throw new Refused(`the site answered ${status}`);
+          }
+          const type = response.headers['content-type'] ?? '';
+          if (!/^image\//i.test(type) && !/^application\/octet-stream/i.test(type)) {
+            response.destroy();
+            throw new Refused(`it is not an image (${type.split(';')[0] || 'no type'})`);
+          }
+          return await read(response, maxBytes);
+        },
+      ),
   };
 }
 
@@ -201,43 +209,37 @@ export interface RemotePages {
 
 export function httpPages(options: HttpImagesOptions = {}): RemotePages {
   const { timeoutMs = 10_000, maxBytes = 1024 * 1024, maxRedirects = 5 } = options;
-  const { follow, inWords, read } = guardedRequests(options);
+  const { exchange, read } = guardedRequests(options);
   const userAgent = 'portfolio-site (Webmention)';
   return {
-    async get(url, accept) {
-      const first = addressOf(url);
-      const signal = AbortSignal.timeout(timeoutMs);
-      return inWords(signal, timeoutMs, async () => {
-        const { response, status, address } = await follow(
-          first,
-          signal,
-          { headers: { accept, 'user-agent': userAgent } },
-          { maxRedirects },
-        );
-        const ok = status >= 200 && status < 300;
-        const text = ok ? (await read(response, maxBytes)).toString('utf8') : '';
-        if (!ok) response.destroy();
-        return { url: address, status, headers: response.headers, text };
-      });
-    },
-    async postForm(url, form) {
-      const address = addressOf(url);
-      const signal = AbortSignal.timeout(timeoutMs);
-      return inWords(signal, timeoutMs, async () => {
-        const { response, status } = await follow(
-          address,
-          signal,
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': userAgent },
-            body: new URLSearchParams(form).toString(),
-          },
-          { maxRedirects: 0, manual: true },
-        );
-        response.resume();
-        return status;
-      });
-    },
+    get: (url, accept) =>
+      exchange(
+        url,
+        { timeoutMs },
+        { headers: { accept, 'user-agent': userAgent } },
+        { maxRedirects },
+        async ({ response, status, address }) => {
+          const ok = status >= 200 && status < 300;
+          const text = ok ? (await read(response, maxBytes)).toString('utf8') : '';
+          if (!ok) response.destroy();
+          return { url: address, status, headers: response.headers, text };
+        },
+      ),
+    postForm: (url, form) =>
+      exchange(
+        url,
+        { timeoutMs },
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': userAgent },
+          body: new URLSearchParams(form).toString(),
+        },
+        { maxRedirects: 0, manual: true },
+        async ({ response, status }) => {
+          response.resume();
+          return status;
+        },
+      ),
   };
 }
 
@@ -260,10 +262,9 @@ export const loopbackImages = (options: HttpImagesOptions = {}) => httpImages({ 
  */
 export function guardedFetch(options: HttpImagesOptions = {}): typeof fetch {
   const { timeoutMs = 10_000, maxBytes = 1024 * 1024, maxRedirects = 5 } = options;
-  const { follow, inWords, read } = guardedRequests(options);
+  const { exchange, read } = guardedRequests(options);
   return async (input, init = {}) => {
     const request = input instanceof Request ? input : null;
-    const first = addressOf(request ? request.url : String(input));
     const method = (init.method ?? request?.method ?? 'GET').toUpperCase();
     const headers: Record<string, string> = {};
     for (const [name, value] of new Headers(init.headers ?? request?.headers)) headers[name] = value;
@@ -273,25 +274,22 @@ export function guardedFetch(options: HttpImagesOptions = {}): typeof fetch {
     else if (init.body instanceof ArrayBuffer) body = new Uint8Array(init.body);
     else if (init.body instanceof URLSearchParams) body = init.body.toString();
     else throw new TypeError('only a text or byte body is sent');
-    const signal = init.signal
-      ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)])
-      : AbortSignal.timeout(timeoutMs);
-    return inWords(signal, timeoutMs, async () => {
-      const { response, status, address } = await follow(
-        first,
-        signal,
-        { method, headers, body },
-        { maxRedirects, manual: init.redirect === 'manual' },
-      );
-      const bytes = await read(response, maxBytes);
-      const answer = new Response([101, 204, 205, 304].includes(status) ? null : new Uint8Array(bytes), {
-        status,
-        statusText: response.statusMessage ?? '',
-        headers: headersOf(response.headers),
-      });
-      Object.defineProperty(answer, 'url', { value: address.href });
-      return answer;
-    });
+    return exchange(
+      request ? request.url : String(input),
+      { timeoutMs, given: init.signal },
+      { method, headers, body },
+      { maxRedirects, manual: init.redirect === 'manual' },
+      async ({ response, status, address }) => {
+        const bytes = await read(response, maxBytes);
+        const answer = new Response([101, 204, 205, 304].includes(status) ? null : new Uint8Array(bytes), {
+          status,
+          statusText: response.statusMessage ?? '',
+          headers: headersOf(response.headers),
+        });
+        Object.defineProperty(answer, 'url', { value: address.href });
+        return answer;
+      },
+    );
   };
 }
 
