@@ -29,22 +29,29 @@ const SERVER_READS = /\/web\/lib\/prefetch\.ts$/;
 
 type ModuleInfo = { importers: readonly string[] } | null;
 /**
+ * A question about a module of the graph that its neighbours' answers decide (`answer`, given
+ * `of` to ask them), answered once per module; a module asked again while its answer is under way
+ * (a cycle) counts as `start`.
+ */
+function walked<T>(start: T, answer: (id: string, of: (id: string) => T) => T) {
+  const known = new Map<string, T>();
+  const of = (id: string): T => {
+    const cached = known.get(id);
+    if (cached !== undefined) return cached;
+    known.set(id, start);
+    const result = answer(id, of);
+    known.set(id, result);
+    return result;
+  };
+  return of;
+}
+/**
  * Whether a module is part of the shell every page runs: the root route imports it, directly or
  * through other modules, with no dynamic import on the way. A component only some pages use (a
  * dialog, a table, tabs) stays with those pages, and so does the library under it.
  */
-function shellMembership(getModuleInfo: (id: string) => ModuleInfo) {
-  const known = new Map<string, boolean>();
-  const inShell = (id: string): boolean => {
-    const cached = known.get(id);
-    if (cached !== undefined) return cached;
-    known.set(id, false); // a cycle adds nothing
-    const answer = ROOT_ROUTE.test(id) || (getModuleInfo(id)?.importers ?? []).some(inShell);
-    known.set(id, answer);
-    return answer;
-  };
-  return inShell;
-}
+const shellMembership = (getModuleInfo: (id: string) => ModuleInfo) =>
+  walked(false, (id, inShell) => ROOT_ROUTE.test(id) || (getModuleInfo(id)?.importers ?? []).some(inShell));
 let inShell: ((id: string) => boolean) | undefined;
 
 /** The islands' runtime and registry (ADR 023). */
@@ -54,24 +61,17 @@ const ISLANDS = /\/web\/islands\//;
  * island imports, statically or on demand. Such a module is never put in the shell's chunk: an
  * island page would fetch the whole shell (header, footer, the router's page code) for one form.
  */
-function islandsMembership(
+const islandsMembership = (
   getModuleInfo: (id: string) => (ModuleInfo & { dynamicImporters?: readonly string[] }) | null,
-) {
-  const known = new Map<string, boolean>();
-  const inIslands = (id: string): boolean => {
-    const cached = known.get(id);
-    if (cached !== undefined) return cached;
-    known.set(id, false);
+) =>
+  walked(false, (id, inIslands) => {
     const info = getModuleInfo(id);
-    const answer =
+    return (
       ISLANDS.test(id) ||
       (info?.importers ?? []).some(inIslands) ||
-      (info?.dynamicImporters ?? []).some(inIslands);
-    known.set(id, answer);
-    return answer;
-  };
-  return inIslands;
-}
+      (info?.dynamicImporters ?? []).some(inIslands)
+    );
+  });
 let inIslands: ((id: string) => boolean) | undefined;
 
 /**
@@ -86,18 +86,12 @@ const ROUTER_LIBRARY = /\/node_modules\/(react-router|cookie|set-cookie-parser)\
  * does, not on demand. Island code that does not (the home page's extras and skills)
  * is kept apart from island code that does, so that running it never fetches React Router.
  */
-function routerMembership(getModuleInfo: (id: string) => { importedIds: readonly string[] } | null) {
-  const known = new Map<string, boolean>();
-  const bringsRouter = (id: string): boolean => {
-    const cached = known.get(id);
-    if (cached !== undefined) return cached;
-    known.set(id, false);
-    const answer = ROUTER_LIBRARY.test(id) || (getModuleInfo(id)?.importedIds ?? []).some(bringsRouter);
-    known.set(id, answer);
-    return answer;
-  };
-  return bringsRouter;
-}
+const routerMembership = (getModuleInfo: (id: string) => { importedIds: readonly string[] } | null) =>
+  walked(
+    false,
+    (id, bringsRouter) =>
+      ROUTER_LIBRARY.test(id) || (getModuleInfo(id)?.importedIds ?? []).some(bringsRouter),
+  );
 let bringsRouter: ((id: string) => boolean) | undefined;
 
 /** The islands' runtime, which an island page runs before any island starts (no React in it). */
@@ -107,24 +101,16 @@ const ISLANDS_RUNTIME = /\/web\/islands\/start\.ts$/;
  * `only`: by it alone, so that it may share the runtime's chunk (a chunk runs all its modules when
  * it is imported: the runtime's must never come with another page's code).
  */
-function runtimeMembership(getModuleInfo: (id: string) => ModuleInfo) {
-  const known = new Map<string, { any: boolean; only: boolean }>();
-  const of = (id: string): { any: boolean; only: boolean } => {
-    const cached = known.get(id);
-    if (cached) return cached;
-    known.set(id, { any: false, only: false });
+const runtimeMembership = (getModuleInfo: (id: string) => ModuleInfo) =>
+  walked({ any: false, only: false }, (id, of) => {
     const importers = getModuleInfo(id)?.importers ?? [];
-    const answer = ISLANDS_RUNTIME.test(id)
+    return ISLANDS_RUNTIME.test(id)
       ? { any: true, only: true }
       : {
           any: importers.some((importer) => of(importer).any),
           only: importers.length > 0 && importers.every((importer) => of(importer).only),
         };
-    known.set(id, answer);
-    return answer;
-  };
-  return of;
-}
+  });
 let inRuntime: ((id: string) => { any: boolean; only: boolean }) | undefined;
 
 export default defineConfig({
