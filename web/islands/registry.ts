@@ -35,8 +35,12 @@ export const islandModules = {
 } satisfies Record<string, Loader>;
 
 /**
- * Islands that start as plain functions (`IslandBehaviour`): a page whose only islands starting
- * by themselves are these never fetches React. The server renders their component like any other.
+ * Islands that start as plain functions (`IslandBehaviour`): no component of theirs is fetched or
+ * hydrated. The server renders their component like any other. The small modules they share with
+ * the React islands (reduced motion, the layout watch) are in the `island-kit` chunk, which imports
+ * React's: on a page whose only islands starting by themselves were these, React would come too
+ * (no page is such today; the home page's extras need React anyway). A chunk of their own would
+ * cost the home page a file.
  */
 export const islandBehaviours = {
   'typing-text': () => import('../features/profile/typing.ts').then((module) => module.typingIsland),
