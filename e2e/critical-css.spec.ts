@@ -222,6 +222,30 @@ test("a post's cover and a project's picture are drawn from the page itself: the
   expect(asked).toEqual([]);
 });
 
+test("each page's <style> has the gap and divider rules of the lists it holds, and no other list's", async ({
+  request,
+}) => {
+  for (const path of PAGES) {
+    const html = await (await request.get(path)).text();
+    const style = /<style[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    const classes = new Set(
+      [...html.replace(style, '').matchAll(/ class="([^"]*)"/g)].flatMap((match) =>
+        (match[1] ?? '').split(/\s+/),
+      ),
+    );
+    // A rule that is one `:where(.class …)` (a rule named by `.dark` inside one is the theme's).
+    const listRules = [...style.matchAll(/(?:^|[{};])\s*:where\(\.((?:\\.|[\w-])+)/g)].map((match) =>
+      (match[1] ?? '').replace(/\\(.)/g, '$1'),
+    );
+    expect(
+      listRules.filter((name) => !classes.has(name)),
+      path,
+    ).toEqual([]);
+    // Every page here has a list with gaps.
+    expect(listRules.length, path).toBeGreaterThan(0);
+  }
+});
+
 test("a phone's first paint of the blog, a post and a project already holds the page's content, the cover with it", async ({
   browser,
   baseURL,
