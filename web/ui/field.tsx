@@ -1,4 +1,5 @@
-import { cloneElement, type ReactElement, useId } from 'react';
+import { cloneElement, type ReactElement, type ReactNode, useId } from 'react';
+import { cn } from './cn.ts';
 
 interface FieldProps {
   label: string;
@@ -35,6 +36,32 @@ export function Field({ label, error, hint, children }: FieldProps) {
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * A control with its label close above it (a list's filter, a short form's field), where `Field`'s
+ * looser layout and messages are not wanted: the label names the control by `id`, which the
+ * control carries itself; what follows the control (a hint, an error) comes after it.
+ */
+export function Labelled({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('flex flex-col gap-1', className)}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import type { Page } from '../../../common/schemas/shared.ts';
 import { ADMIN_PREFIX } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
+import { Labelled } from '../../ui/field.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAdminPage } from './api.ts';
@@ -247,10 +248,7 @@ export function EntryList<T>({
 /** A labelled native select used as a list filter. */
 export function FilterSelect<T extends string>({ id, label, value, options, onChange }: Filter<T>) {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
+    <Labelled id={id} label={label}>
       <Select
         id={id}
         value={value}
@@ -258,6 +256,6 @@ export function FilterSelect<T extends string>({ id, label, value, options, onCh
         onChange={(event) => onChange(event.target.value as T)}
         className="w-auto min-w-40"
       />
-    </div>
+    </Labelled>
   );
 }

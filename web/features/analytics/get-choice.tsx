@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { Form } from 'react-router';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { Button } from '../../ui/button.tsx';
+import { Labelled } from '../../ui/field.tsx';
 import { Select } from '../../ui/select.tsx';
 
 export function GetChoice({
@@ -38,10 +39,7 @@ export function GetChoice({
       {Object.entries(keep).map(([kept, keptValue]) =>
         keptValue ? <input key={kept} type="hidden" name={kept} value={keptValue} /> : null,
       )}
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium">
-          {label}
-        </label>
+      <Labelled id={id} label={label} className="min-w-0">
         <Select
           id={id}
           key={value}
@@ -50,7 +48,7 @@ export function GetChoice({
           options={options}
           className="w-auto max-w-full min-w-48"
         />
-      </div>
+      </Labelled>
       <Button type="submit" variant="outline">
         Show
       </Button>

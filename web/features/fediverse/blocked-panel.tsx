@@ -9,6 +9,7 @@ import { longDate } from '../../lib/dates.ts';
 import { useDone } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
+import { Labelled } from '../../ui/field.tsx';
 import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { PageForm } from '../../ui/page-form.tsx';
@@ -53,10 +54,7 @@ export function BlockedPanel({ blocks }: { blocks: FediverseBlock[] }) {
         aria-label="Block a server"
         className="mt-4 flex flex-wrap items-end gap-3"
       >
-        <div className="flex min-w-0 flex-1 basis-60 flex-col gap-1">
-          <label htmlFor={id} className="text-sm font-medium">
-            Server
-          </label>
+        <Labelled id={id} label="Server" className="min-w-0 flex-1 basis-60">
           <Input
             id={id}
             name="server"
@@ -67,7 +65,7 @@ export function BlockedPanel({ blocks }: { blocks: FediverseBlock[] }) {
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? `${id}-error` : undefined}
           />
-        </div>
+        </Labelled>
         <Button type="submit" variant="outline" pending={form.pending} pendingText="Blocking...">
           Block server
         </Button>

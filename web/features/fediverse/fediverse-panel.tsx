@@ -14,6 +14,7 @@ import { useDone } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { useCopyLink } from '../../lib/use-copy-link.ts';
 import { Button } from '../../ui/button.tsx';
+import { Labelled } from '../../ui/field.tsx';
 import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
@@ -81,10 +82,7 @@ function Settings({ owner }: { owner: FediverseOwner }) {
         className="mt-4 space-y-4"
       >
         <FormNotice answer={form.answer} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={id} className="text-sm font-medium">
-            Name
-          </label>
+        <Labelled id={id} label="Name">
           <Input
             id={id}
             name="name"
@@ -104,7 +102,7 @@ function Settings({ owner }: { owner: FediverseOwner }) {
               {problem}
             </p>
           )}
-        </div>
+        </Labelled>
         <label className="flex items-start gap-2 text-sm">
           <input
             type="checkbox"

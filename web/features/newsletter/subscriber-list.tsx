@@ -14,6 +14,7 @@ import {
 import { useDone } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
+import { Labelled } from '../../ui/field.tsx';
 import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { PageForm } from '../../ui/page-form.tsx';
@@ -89,10 +90,7 @@ export function SubscriberList() {
           className="flex flex-wrap items-end gap-2"
           onSubmit={onFilter}
         >
-          <div className="flex flex-col gap-1">
-            <label htmlFor="subscriber-search" className="text-sm font-medium">
-              Search
-            </label>
+          <Labelled id="subscriber-search" label="Search">
             <Input
               id="subscriber-search"
               type="search"
@@ -101,11 +99,8 @@ export function SubscriberList() {
               placeholder="Address, name or source"
               className="w-56"
             />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="subscriber-state" className="text-sm font-medium">
-              Show
-            </label>
+          </Labelled>
+          <Labelled id="subscriber-state" label="Show">
             <Select
               id="subscriber-state"
               name="status"
@@ -113,7 +108,7 @@ export function SubscriberList() {
               options={STATE_LABELS}
               className="w-auto min-w-40"
             />
-          </div>
+          </Labelled>
           <Button type="submit" variant="outline">
             Search
           </Button>
