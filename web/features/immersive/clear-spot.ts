@@ -104,8 +104,9 @@ export function useClearSpot(
         if (narrowIsClear && node.getAttribute('data-keep-clear') === 'narrow') continue;
         // In a part of the page not laid out yet because it is far from the screen
         // (content-visibility: auto, app.css): off screen, and asking for its box would lay
-        // that part out (the skills' rows, the quote form, the footer at the first measure).
-        if (!node.checkVisibility({ contentVisibilityAuto: true })) continue;
+        // that part out (the skills' rows, the quote form, the footer at the first measure). A
+        // browser without checkVisibility (Safari before 17.4) measures it as before.
+        if (node.checkVisibility?.({ contentVisibilityAuto: true }) === false) continue;
         const box = node.getBoundingClientRect();
         if (box.width > 1 && box.height > 1 && box.bottom > 0 && box.top < viewport.height)
           obstacles.push(box);
