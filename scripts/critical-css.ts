@@ -53,7 +53,7 @@ const WHERE_CLASS = /^:where\(\.((?:\\.|[\w-])+)/;
 /**
  * Each kept `:where(.class ...)` selector (a list's gaps or dividers, 15 rules) is critical where its
  * class is on the page, as any rule of that class is: a page with no such list sends none of them
- * (300 bytes of a post's Brotli).
+ * (about 200 bytes of a page's Brotli).
  */
 function whereByClass(sheet: CompiledSheet): CompiledSheet {
   for (const rule of sheet.rules) {
