@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { inlineScript } from './scripts/inline-script.ts';
 
 /**
  * The small modules many pages use: web/lib, web/ui's plain components (a card, a field, a picture:
@@ -114,7 +115,7 @@ const runtimeMembership = (getModuleInfo: (id: string) => ModuleInfo) =>
 let inRuntime: ((id: string) => { any: boolean; only: boolean }) | undefined;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [inlineScript(), tailwindcss(), reactRouter()],
   publicDir: 'web/public',
   // '/' for the site itself; a sub-path such as '/site/' for a static copy built for one
   // (react-router.config.ts takes the same BASE_PATH as its basename).

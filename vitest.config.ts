@@ -1,10 +1,13 @@
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { inlineScript } from './scripts/inline-script.ts';
 
 // CI sets TEST_REPORT_DIR (and TEST_RUN_NAME per run) to collect a JSON report of each run.
 const reportDir = process.env.TEST_REPORT_DIR;
 
 export default defineConfig({
+  // The starters' texts, as the site's build makes them (late-start.test.ts runs them).
+  plugins: [inlineScript()],
   test: {
     include: [
       '*.test.ts',

@@ -39,6 +39,8 @@ import { LAY_OUT_AT_ANCHOR } from './lib/laid-out.ts';
 import { useNonce } from './lib/nonce.ts';
 import type { RootData } from './lib/site.ts';
 import { pageTimeZone, TIME_ZONE_SCRIPT } from './lib/time-zone.ts';
+// Minified by the build (scripts/inline-script.ts); written by the server alone.
+import STORAGE_FALLBACK from './storage-fallback.ts?script';
 import { useToasts } from './ui/use-toast.ts';
 
 /**
@@ -102,8 +104,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Runs before the body paints: the stored or system theme, so dark never flashes light, and a
-            stand-in for blocked browser storage; the page laid out whole before a jump to an anchor
+        {/* Runs before the body paints: on a page that hydrates whole, a stand-in for blocked browser
+            storage (an island page's code brings its own); the stored or system theme, so dark
+            never flashes light; the page laid out whole before a jump to an anchor
             (web/lib/laid-out.ts); for the signed-in, the browser's time zone for the
             next page; and the view counter, added after the page's first paint (no script is
             fetched before the page has painted its largest content, ADR 017). One script: a cached
@@ -117,6 +120,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           dangerouslySetInnerHTML={{
             __html: import.meta.env.SSR
               ? [
+                  !islands && `(${STORAGE_FALLBACK})()`,
                   themeScript(),
                   LAY_OUT_AT_ANCHOR,
                   data?.user && TIME_ZONE_SCRIPT,

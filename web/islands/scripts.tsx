@@ -4,16 +4,14 @@
  * starter (web/islands/starter.ts), which fetches the code and the whole stylesheet after the first
  * paint.
  */
-import { compactStarter, EARLY_STARTS, HOLD_MS } from '../lib/late-start.ts';
+import { EARLY_STARTS, HOLD_MS } from '../lib/late-start.ts';
 import type { IslandsRendering } from './island.tsx';
 import { ISLAND_ATTRIBUTES, ISLAND_PAGE_ID, inlineJson } from './markers.ts';
-import { startIslands } from './starter.ts';
+// The starter as the page carries it, compiled and minified by the build (scripts/inline-script.ts).
+import STARTER from './starter.ts?script';
 
 /** What starts the code at once, and wakes the island it happens in: a press, a key, a focus. */
 const REACHES = [...EARLY_STARTS, 'focusin'];
-
-/** The starter's text, made once. */
-const STARTER = compactStarter(startIslands.toString());
 
 export function IslandScripts({
   rendering,
@@ -25,17 +23,21 @@ export function IslandScripts({
   stylesheet: string;
   nonce: string | undefined;
 }) {
-  const call = `(${STARTER})(${[
-    rendering.entry,
-    stylesheet,
-    REACHES,
-    ISLAND_ATTRIBUTES.name,
-    ISLAND_ATTRIBUTES.live,
-    ISLAND_ATTRIBUTES.parts,
-    HOLD_MS,
-  ]
-    .map((value) => inlineJson(value))
-    .join(',')})`;
+  // Only the server writes an island page (the browser never renders one), so the browser's build
+  // leaves the starter's text out.
+  const call = import.meta.env.SSR
+    ? `(${STARTER})(${[
+        rendering.entry,
+        stylesheet,
+        REACHES,
+        ISLAND_ATTRIBUTES.name,
+        ISLAND_ATTRIBUTES.live,
+        ISLAND_ATTRIBUTES.parts,
+        HOLD_MS,
+      ]
+        .map((value) => inlineJson(value))
+        .join(',')})`
+    : '';
   return (
     <>
       <script
@@ -46,7 +48,7 @@ export function IslandScripts({
       />
       <script
         nonce={nonce}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the starter, a function of ours serialised (no user content)
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the starter, a function of ours minified (no user content)
         dangerouslySetInnerHTML={{ __html: call }}
       />
     </>

@@ -1,6 +1,6 @@
 /**
- * The inline starter of an island page (ADR 023), serialised into the page like late-start's
- * (`compactStarter`): it fetches the islands' code, and the whole stylesheet, once the page has
+ * The inline starter of an island page (ADR 023), minified into the page by the build like
+ * late-start's (scripts/inline-script.ts): it fetches the islands' code, and the whole stylesheet, once the page has
  * been painted (the window's load event, two frames, a task), or at the visitor's first press or
  * key if that comes sooner. The page's first paint has every rule its HTML uses in its head (ADR
  * 029); the stylesheet is for what the code draws later. Without scripting the page names it in a
@@ -15,7 +15,7 @@
  * them from `window.__islands` and does them again once the island is live, so a press is neither
  * lost nor done twice.
  *
- * Serialised with `toString()`: it refers to nothing outside its own body.
+ * It refers to nothing outside its own body.
  */
 export function startIslands(
   entry: string,

@@ -5,15 +5,6 @@
  */
 import { STORAGE_KEYS } from '../../../common/constants.ts';
 
-/**
- * Blocked storage (private modes, the site in a third-party frame such as a project's demo
- * frame) throws on the mere read of `localStorage` or `sessionStorage`, and code we do not own
- * reads them too (React Router's scroll restoration keeps positions in sessionStorage). So
- * before anything else runs, a blocked area is replaced by one in memory: the page works, and
- * a choice made on it lasts until it is left. Unit-tested in theme.test.ts.
- */
-const STORAGE_SHIM = `['localStorage','sessionStorage'].forEach(function(n){try{window[n].getItem('')}catch(_){var m=new Map();try{Object.defineProperty(window,n,{configurable:true,value:{getItem:function(k){return m.has(String(k))?m.get(String(k)):null},setItem:function(k,v){m.set(String(k),String(v))},removeItem:function(k){m.delete(String(k))},clear:function(){m.clear()},key:function(i){return Array.from(m.keys())[i]||null},get length(){return m.size}}})}catch(_){}}});`;
-
 /** Marks the theme switch; the head script's one click listener acts on it (see THEME_SWITCH). */
 export const THEME_SWITCH_ATTRIBUTE = 'data-theme-switch';
 /** Told on `window` whenever the switch changed the theme, for the page's code to follow. */
@@ -53,4 +44,4 @@ const THEME_APPLY = `var q=matchMedia('(prefers-color-scheme: dark)');function a
 
 /** The inline head script; a function, so that the browser build (which never calls it) drops its text. */
 export const themeScript = () =>
-  `(function(){${STORAGE_SHIM}var k=${JSON.stringify(STORAGE_KEYS.theme)},t=null;try{t=localStorage.getItem(k)}catch(_){}var e=document.documentElement;${THEME_APPLY}a(t);${THEME_SWITCH}${THEME_FOLLOW}${MENU_SWITCH}})()`;
+  `(function(){var k=${JSON.stringify(STORAGE_KEYS.theme)},t=null;try{t=localStorage.getItem(k)}catch(_){}var e=document.documentElement;${THEME_APPLY}a(t);${THEME_SWITCH}${THEME_FOLLOW}${MENU_SWITCH}})()`;

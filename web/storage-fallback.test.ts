@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { themeScript } from './theme.ts';
+import { keepBlockedStorageInMemory } from './storage-fallback.ts';
+import FALLBACK from './storage-fallback.ts?script';
 
 /** A window whose storage areas throw on access, as a browser's do when storage is blocked. */
 function blockedWindow() {
@@ -12,25 +13,30 @@ function blockedWindow() {
       },
     });
   }
-  return win as { localStorage: Storage; sessionStorage: Storage };
+  return win as unknown as Window;
 }
 
-// The script's first statement, alone: the stand-in, before the theme is read.
-const STORAGE_SHIM = /^\(function\(\)\{(.*?\}\);)var k=/.exec(themeScript())?.[1] ?? '';
-const runShim = (win: object) => new Function('window', STORAGE_SHIM)(win);
+// As the browser's entry calls it, and as a page's head script carries it (minified, inline).
+const ways = {
+  called: (win: Window) => keepBlockedStorageInMemory(win),
+  inline: (win: Window) => new Function('window', `(${FALLBACK})()`)(win),
+};
 
-describe('the storage stand-in', () => {
+describe.each(Object.entries(ways))('the storage stand-in (%s)', (_way, run) => {
   it('replaces blocked storage by storage in memory that behaves like the real one', () => {
     const win = blockedWindow();
-    runShim(win);
+    run(win);
     for (const area of [win.localStorage, win.sessionStorage]) {
       expect(area.getItem('portfolio-theme')).toBeNull();
       area.setItem('portfolio-theme', 'dark');
       area.setItem('n', 5 as unknown as string);
+      area.setItem('empty', '');
       expect(area.getItem('portfolio-theme')).toBe('dark');
       expect(area.getItem('n')).toBe('5');
-      expect(area.length).toBe(2);
+      expect(area.getItem('empty')).toBe('');
+      expect(area.length).toBe(3);
       expect(area.key(0)).toBe('portfolio-theme');
+      expect(area.key(7)).toBeNull();
       area.removeItem('portfolio-theme');
       expect(area.getItem('portfolio-theme')).toBeNull();
       area.clear();
@@ -41,16 +47,16 @@ describe('the storage stand-in', () => {
     expect(win.sessionStorage.getItem('k')).toBeNull();
   });
 
-  it('leaves working storage alone', () => {
+  it('leaves working storage alone, and the stand-in it made once (the entry runs after the head)', () => {
     const real = { getItem: () => 'light', setItem: () => {} };
-    const win = { localStorage: real, sessionStorage: real };
-    runShim(win);
+    const win = { localStorage: real, sessionStorage: real } as unknown as Window;
+    run(win);
     expect(win.localStorage).toBe(real);
     expect(win.sessionStorage).toBe(real);
-  });
-
-  it('runs first in the theme script', () => {
-    expect(STORAGE_SHIM).toContain("['localStorage','sessionStorage']");
-    expect(themeScript().indexOf(STORAGE_SHIM)).toBeLessThan(themeScript().indexOf('portfolio-theme'));
+    const blocked = blockedWindow();
+    run(blocked);
+    blocked.localStorage.setItem('kept', 'yes');
+    run(blocked);
+    expect(blocked.localStorage.getItem('kept')).toBe('yes');
   });
 });
