@@ -12,8 +12,11 @@ import type { Plugin } from 'vite';
 
 const SUFFIX = '?script';
 
-/** The function of `source` (a TypeScript module of one exported function) as minified text. */
-export async function scriptText(source: string, file: string): Promise<string> {
+/**
+ * The function of `source` (a TypeScript module of one exported function) as minified text, its
+ * syntax for `target` (the browsers of the site's build; esbuild's newest when not given).
+ */
+export async function scriptText(source: string, file: string, target?: string | string[]): Promise<string> {
   const { code } = await transform(source, { loader: 'ts' });
   // Compiled, the module is its declaration's first line and its closing brace at the margin.
   const atMargin = code.split('\n').filter((line) => line !== '' && !/^\s/.test(line));
@@ -21,14 +24,24 @@ export async function scriptText(source: string, file: string): Promise<string> 
     throw new Error(`${file}: an inline script's module is one exported function and nothing else`);
   }
   // A declaration at the top is kept whole by the minifier (its name too); its inside is not.
-  const minified = await transform(code.replace(/^export /m, ''), { minify: true, target: 'es2022' });
+  const minified = await transform(code.replace(/^export /m, ''), {
+    minify: true,
+    ...(target ? { target } : {}),
+  });
   return minified.code.trim();
 }
 
 export function inlineScript(): Plugin {
+  // The browsers the rest of the site's code is built for (Vite's resolved client target): the
+  // inline scripts run in the same ones.
+  let target: string | string[] | undefined;
   return {
     name: 'inline-script',
     enforce: 'pre',
+    configResolved(config) {
+      const browsers = config.environments.client?.build.target ?? config.build.target;
+      target = browsers || undefined;
+    },
     async resolveId(source, importer) {
       if (!source.endsWith(SUFFIX)) return null;
       const resolved = await this.resolve(source.slice(0, -SUFFIX.length), importer, { skipSelf: true });
@@ -38,7 +51,7 @@ export function inlineScript(): Plugin {
       if (!id.endsWith(SUFFIX)) return null;
       const file = id.slice(0, -SUFFIX.length);
       this.addWatchFile(file);
-      return `export default ${JSON.stringify(await scriptText(await readFile(file, 'utf8'), file))};`;
+      return `export default ${JSON.stringify(await scriptText(await readFile(file, 'utf8'), file, target))};`;
     },
   };
 }
