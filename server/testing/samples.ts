@@ -9,6 +9,12 @@ export const samplePost = {
   isPublished: false,
 };
 
+/** A post's summary and body that the editor's form accepts, for tests that set the rest themselves. */
+export const samplePostText = {
+  summary: 'A summary of at least ten characters.',
+  content: 'Some words of the post body, long enough for the form rules to accept it.',
+};
+
 /** A quote request as the home page's form sends it (Dana's bakery), for tests that need a valid one. */
 export const sampleQuote = {
   name: 'Dana Smith',

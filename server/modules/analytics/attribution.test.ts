@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
 import {
   analyticsDaily,
@@ -16,28 +16,23 @@ import {
   notificationOutbox,
   quoteRequests,
 } from '../../db/schema.ts';
+import { analyticsTestApp, DESKTOP_BROWSER } from '../../testing/analytics-kit.ts';
 import { sampleQuote } from '../../testing/samples.ts';
-import { createTestApp, freshIp } from '../../testing/test-app.ts';
+import { freshIp } from '../../testing/test-app.ts';
 
-const BROWSER =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 /** Addresses the bundled table places (server/lib/country.test.ts checks it). */
 const IN_THE_US = '8.8.8.8';
 const IN_AUSTRALIA = '1.0.0.1';
 const DAY_MS = 86_400_000;
 
-const t = await createTestApp({ seed: false, env: { PUBLIC_URL: 'https://jordan.example' } });
-afterAll(() => t.close());
-const db = t.database.db;
-const owner = await t.signIn('admin');
-beforeEach(async () => {
-  await db.delete(analyticsDaily);
-  await db.delete(analyticsVisits);
-  await db.delete(quoteRequests);
-  await db.delete(newsletterSubscribers);
-});
+const { t, db, owner } = await analyticsTestApp([
+  analyticsDaily,
+  analyticsVisits,
+  quoteRequests,
+  newsletterSubscribers,
+]);
 
-const as = (ip: string) => ({ remoteAddress: ip, headers: { 'user-agent': BROWSER } });
+const as = (ip: string) => ({ remoteAddress: ip, headers: { 'user-agent': DESKTOP_BROWSER } });
 const pageView = (ip: string, path: string, referrer = '') =>
   t.app.inject({
     method: 'POST',

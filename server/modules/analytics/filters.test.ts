@@ -4,27 +4,22 @@
  * the pages, referrers, devices, goals and sources all read under the filter's segment, the
  * pipeline's leads beside them where it can tell, and a filter that is none refused with a 400.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
 import { analyticsDaily, analyticsVisits, goalEvents, pageViews, quoteRequests } from '../../db/schema.ts';
+import { analyticsTestApp, DESKTOP_BROWSER } from '../../testing/analytics-kit.ts';
 import { sampleQuote } from '../../testing/samples.ts';
-import { createTestApp } from '../../testing/test-app.ts';
 
-const BROWSER =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 /** Addresses the bundled table places (server/lib/country.test.ts). */
 const IN_THE_US = '8.8.8.8';
 const IN_AUSTRALIA = '1.0.0.1';
 const SITE = 'https://jordan.example';
 
-const t = await createTestApp({ seed: false, env: { PUBLIC_URL: SITE } });
-afterAll(() => t.close());
-const db = t.database.db;
-const owner = await t.signIn('admin');
+const { t, db, owner } = await analyticsTestApp([]);
 
 /** A visitor: one address and its own browser (the daily hash tells them apart). */
 const visitor = (ip: string, name: string, width: number) => {
-  const headers = { 'user-agent': `${BROWSER} ${name}` };
+  const headers = { 'user-agent': `${DESKTOP_BROWSER} ${name}` };
   return {
     view: (path: string, referrer = '') =>
       t.app.inject({

@@ -5,7 +5,7 @@
  * goal; and bad input: a step that matches nothing, an empty period, a beacon with an unknown goal,
  * a funnel of one step or too many funnels.
  */
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { advance, BUILT_IN_FUNNEL, type FunnelStep, parseStep } from '../../../common/funnels.ts';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
 import { funnelFormSchema, SHARE_SECTIONS } from '../../../common/schemas/analytics.ts';
@@ -17,21 +17,15 @@ import {
   goalEvents,
   quoteRequests,
 } from '../../db/schema.ts';
+import { analyticsTestApp } from '../../testing/analytics-kit.ts';
 import { sampleQuote } from '../../testing/samples.ts';
-import { createTestApp, freshIp } from '../../testing/test-app.ts';
+import { freshIp } from '../../testing/test-app.ts';
 
 const BROWSER =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
-const t = await createTestApp({ seed: false, env: { PUBLIC_URL: 'https://jordan.example' } });
-afterAll(() => t.close());
-const db = t.database.db;
-const owner = await t.signIn('admin');
+const { t, db, owner } = await analyticsTestApp([goalEvents, analyticsDaily, analyticsVisits, quoteRequests]);
 beforeEach(async () => {
-  await db.delete(goalEvents);
-  await db.delete(analyticsDaily);
-  await db.delete(analyticsVisits);
-  await db.delete(quoteRequests);
   for (const { id } of await db.select({ id: analyticsFunnels.id }).from(analyticsFunnels)) {
     await t.app.inject({
       method: 'DELETE',

@@ -5,7 +5,7 @@
  * the owner left out; the report's goals with their rates.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GOAL_IDS } from '../../../common/goals.ts';
 import type { AdminAnalytics } from '../../../common/schemas/analytics.ts';
 import { socialLinks } from '../../../content/profile.ts';
@@ -19,11 +19,9 @@ import {
   quoteRequests,
 } from '../../db/schema.ts';
 import type { Handler } from '../../plugins/web.ts';
+import { analyticsTestApp, DESKTOP_BROWSER } from '../../testing/analytics-kit.ts';
 import { sampleQuote } from '../../testing/samples.ts';
-import { createTestApp, freshIp } from '../../testing/test-app.ts';
-
-const BROWSER =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+import { freshIp } from '../../testing/test-app.ts';
 
 /** A page whose action sends its fields on to the API as the visitor, as a route action does (ADR 018). */
 const pageAction: Handler = async (request, context) => {
@@ -36,23 +34,14 @@ const pageAction: Handler = async (request, context) => {
   return Response.json({ status: answer.status });
 };
 
-const t = await createTestApp({
-  seed: false,
-  env: { PUBLIC_URL: 'https://jordan.example' },
+const { t, db, owner } = await analyticsTestApp([goalEvents, analyticsDaily], {
   web: { mode: 'build', handler: pageAction },
-});
-afterAll(() => t.close());
-const db = t.database.db;
-const owner = await t.signIn('admin');
-beforeEach(async () => {
-  await db.delete(goalEvents);
-  await db.delete(analyticsDaily);
 });
 
 /** A visitor's request: its own address, a browser's user agent, from a page of the site. */
 const as = (ip: string, extra: Record<string, string> = {}) => ({
   remoteAddress: ip,
-  headers: { 'user-agent': BROWSER, referer: 'https://jordan.example/blog/a-post', ...extra },
+  headers: { 'user-agent': DESKTOP_BROWSER, referer: 'https://jordan.example/blog/a-post', ...extra },
 });
 const goalsCounted = async () =>
   (await db.select().from(goalEvents).orderBy(goalEvents.id)).map(({ goal, path }) => ({ goal, path }));

@@ -17,7 +17,7 @@ import {
 import { localStorage } from '../../lib/storage.ts';
 import { required } from '../../testing/required.ts';
 import { listRoutes } from '../../testing/routes.ts';
-import { sampleQuote } from '../../testing/samples.ts';
+import { samplePostText, sampleQuote } from '../../testing/samples.ts';
 import {
   createTestApp,
   freshIp,
@@ -226,8 +226,7 @@ describe('backup and restore', () => {
         const post = await moved.writePost(admin, {
           title: 'After the move',
           slug: 'after-the-move',
-          summary: 'The first post on the new database.',
-          content: 'Its id follows the restored ones, and nothing clashes with them.',
+          ...samplePostText,
         });
         expect(post.statusCode, post.body).toBe(201);
       } finally {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../../../common/schemas/blog.ts';
-import { tampered } from '../../testing/samples.ts';
+import { samplePostText, tampered } from '../../testing/samples.ts';
 import { signedInTestApp } from '../../testing/test-app.ts';
 import { manualClock, manualClockWithTimers } from '../../testing/test-clock.ts';
 import { createPublisher } from './schedule.ts';
@@ -10,8 +10,7 @@ const clock = manualClockWithTimers('2026-11-24T09:00:00Z');
 
 async function createPost(values: Record<string, unknown>) {
   const res = await t.writePost(admin, {
-    summary: 'A summary of at least ten characters.',
-    content: 'Some words of the post body, long enough for the form rules to accept it.',
+    ...samplePostText,
     coverImage: '/images/blog/repair-before-replace.webp',
     ...values,
   });
@@ -140,8 +139,7 @@ describe('a scheduled post', () => {
     const res = await t.writePost(admin, {
       title: 'Bad time',
       slug: 'bad-time',
-      summary: 'A summary of at least ten characters.',
-      content: 'Some words of the post body, long enough for the form rules to accept it.',
+      ...samplePostText,
       publishAt: 'next tuesday',
     });
     expect(res.statusCode).toBe(400);

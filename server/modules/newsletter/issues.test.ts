@@ -12,6 +12,7 @@ import {
   newsletterSubscribers,
   notificationOutbox,
 } from '../../db/schema.ts';
+import { samplePostText } from '../../testing/samples.ts';
 import { caller, signedInTestApp } from '../../testing/test-app.ts';
 import { manualClockWithTimers } from '../../testing/test-clock.ts';
 
@@ -59,8 +60,7 @@ describe('a new post', () => {
     const res = await t.writePost(admin, {
       title: 'Scheduled for the list',
       slug: 'scheduled-for-the-list',
-      summary: 'A summary of at least ten characters.',
-      content: 'Some words of the post body, long enough for the form rules to accept it.',
+      ...samplePostText,
       isPublished: true,
       publishAt: new Date(clock.now().getTime() + 2 * HOUR).toISOString(),
     });
@@ -255,8 +255,7 @@ describe("a post is announced on the blog's own event, not on a cache change (is
       t.writePost(admin, {
         title: `The post ${slug}`,
         slug,
-        summary: 'A summary of at least ten characters.',
-        content: 'Some words of the post body, long enough for the form rules to accept it.',
+        ...samplePostText,
         ...extra,
       });
     const issueFor = async (postId: number) =>

@@ -8,13 +8,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscribers } from '../../db/schema.ts';
 import { createMailTransport } from '../../lib/mail.ts';
+import { NEWSLETTER_SITE, newsletterOn } from '../../testing/mail-kit.ts';
 import { type SmtpStandIn, startSmtpStandIn } from '../../testing/smtp-stand-in.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 import { subscriberLinks } from './links.ts';
 import { createNewsletterSender } from './sender.ts';
-import { createNewsletterService } from './service.ts';
 
-const site = { url: 'https://jordan.example', name: 'Jordan Ellis', location: 'Atlanta, Georgia' };
+const site = NEWSLETTER_SITE;
 let smtp: SmtpStandIn;
 let t: TestApp;
 beforeAll(async () => {
@@ -46,14 +46,7 @@ describe("a newsletter email's one-click unsubscribe", () => {
       .returning();
     // The site's own manage links (its server secret), as the site's sender writes them.
     const links = subscriberLinks(t.config.SESSION_SECRET ?? '');
-    const newsletter = createNewsletterService({
-      db,
-      site,
-      timeZone: 'America/New_York',
-      now: () => new Date(),
-      mail: { configured: true, owner: 'owner@example.com', rate: 5 },
-      links,
-    });
+    const newsletter = newsletterOn(db, links);
     const draft = await newsletter.issues.createDraft({ subject: 'Workshop news', body: 'Hello, readers.' });
     await newsletter.issues.send(draft.id);
     const transport = createMailTransport(smtp.url);

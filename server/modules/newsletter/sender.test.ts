@@ -5,57 +5,23 @@
  * senders in two connection pools (two processes) delivering each issue to each reader once.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type Db, openDatabase } from '../../db/client.ts';
+import { describe, expect, it } from 'vitest';
+import { type Db, openDatabase } from '../../db/client.ts';
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from '../../db/schema.ts';
-import { createMailTransport, type MailTransport } from '../../lib/mail.ts';
+import { mailTestBench, NEWSLETTER_SITE, newsletterOn } from '../../testing/mail-kit.ts';
 import { required } from '../../testing/required.ts';
-import { type SmtpStandIn, startSmtpStandIn } from '../../testing/smtp-stand-in.ts';
-import { openPostgresTestDatabase, openTestDatabase, postgresAnswers } from '../../testing/test-app.ts';
+import { openPostgresTestDatabase, postgresAnswers } from '../../testing/test-app.ts';
 import { subscriberLinks } from './links.ts';
 import { createNewsletterSender, MAX_BOUNCES } from './sender.ts';
-import { createNewsletterService } from './service.ts';
 
-const site = { url: 'https://jordan.example', name: 'Jordan Ellis', location: 'Atlanta, Georgia' };
+const site = NEWSLETTER_SITE;
 const silentLog = { warn() {}, error() {} };
-let smtp: SmtpStandIn;
-let database: Database;
-
-beforeAll(async () => {
-  smtp = await startSmtpStandIn();
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await smtp.close();
-  await database.close();
-});
-afterEach(async () => {
-  for (const made of transports.splice(0)) made.close();
-  smtp.received = [];
-  smtp.refuse = () => undefined;
-  await database.db.delete(newsletterIssues);
-  await database.db.delete(newsletterSubscribers);
-});
+const { smtp, database, transport } = await mailTestBench([newsletterIssues, newsletterSubscribers]);
 
 /** The subscribers' manage links, under a secret of the test's own. */
 const links = subscriberLinks('sender-test-secret-that-is-long-enough');
 
-const serviceOn = (db: Db) =>
-  createNewsletterService({
-    db,
-    site,
-    timeZone: 'America/New_York',
-    now: () => new Date(),
-    mail: { configured: true, owner: 'owner@example.com', rate: 5 },
-    links,
-  });
-
-const transports: MailTransport[] = [];
-const transport = () => {
-  const made = createMailTransport(smtp.url);
-  transports.push(made);
-  return made;
-};
+const serviceOn = (db: Db) => newsletterOn(db, links);
 
 const senderOn = (db: Db, rate = 1000) =>
   createNewsletterSender({

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
 import { multipartFile } from '../../testing/multipart.ts';
-import { sampleQuote } from '../../testing/samples.ts';
+import { samplePostText, sampleQuote } from '../../testing/samples.ts';
 import { freshIp, signedInTestApp } from '../../testing/test-app.ts';
 import { manualClock } from '../../testing/test-clock.ts';
 import { SUBSCRIBE_ANSWER_MS } from './routes.ts';
@@ -82,8 +82,7 @@ async function publishPost() {
   const res = await t.writePost(admin, {
     title: `Fresh post number ${posts}`,
     slug: `fresh-post-${posts}`,
-    summary: 'A summary of at least ten characters.',
-    content: 'Some words of the post body, long enough for the form rules to accept it.',
+    ...samplePostText,
     isPublished: true,
   });
   expect(res.statusCode, res.body).toBe(201);

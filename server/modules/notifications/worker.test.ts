@@ -1,45 +1,29 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { notificationOutbox } from '../../db/schema.ts';
-import { createMailTransport, type MailTransport } from '../../lib/mail.ts';
-import { type SmtpStandIn, startSmtpStandIn } from '../../testing/smtp-stand-in.ts';
-import { openTestDatabase } from '../../testing/test-app.ts';
+import { mailTestBench } from '../../testing/mail-kit.ts';
 import { enqueueNotification } from './service.ts';
 import { createMailWorker, MAX_ATTEMPTS, retryDelayMs } from './worker.ts';
 
-let database: Database;
-let smtp: SmtpStandIn;
+const { smtp, database, transport } = await mailTestBench([notificationOutbox]);
 /** How many recipients the stand-in refuses for now (450) before it takes them again. */
 let rejectNext = 0;
 
 const silentLog = { warn() {}, error() {}, info() {} } as never;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  smtp = await startSmtpStandIn();
+beforeEach(() => {
+  rejectNext = 0;
   smtp.refuse = () => {
     if (rejectNext <= 0) return undefined;
     rejectNext--;
     return 450;
   };
 });
-afterAll(async () => {
-  await smtp.close();
-  await database.close();
-});
-afterEach(async () => {
-  for (const made of transports.splice(0)) made.close();
-  smtp.received = [];
-  rejectNext = 0;
-  await database.db.delete(notificationOutbox);
-});
 
-const transports: MailTransport[] = [];
 const worker = () =>
   createMailWorker({
     db: database.db,
-    transport: transports[transports.push(createMailTransport(smtp.url)) - 1] as MailTransport,
+    transport: transport(),
     to: 'owner@example.com',
     from: 'site@example.com',
     log: silentLog,

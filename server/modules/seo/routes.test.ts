@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../../content/projects.ts';
 import { blogPosts } from '../../db/schema.ts';
+import { samplePostText } from '../../testing/samples.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { FEED_PATHS } from './feeds.ts';
 
@@ -118,8 +119,7 @@ describe('conditional requests: what readers and crawlers poll is sent again onl
     const created = await t.writePost(admin, {
       title: 'A fresh post for the pollers',
       slug: 'fresh-for-pollers',
-      summary: 'Published while feed readers poll.',
-      content: 'The body of a post published while the feed readers poll the site.',
+      ...samplePostText,
       isPublished: true,
     });
     expect(created.statusCode, created.body).toBe(201);
