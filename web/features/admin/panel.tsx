@@ -53,6 +53,48 @@ export function StatusBadge({ tone, children }: { tone: keyof typeof TONES; chil
   );
 }
 
+/**
+ * One entry of a dashboard list (a call, a testimonial, a subscriber, an email, a sent issue): its
+ * heading and the lines under it, its state's badge beside them (below them on a phone), then the rest.
+ */
+export function EntryCard({
+  id,
+  label,
+  heading,
+  lines,
+  badge,
+  wide = false,
+  children,
+}: {
+  /** The entry's anchor (`#call-12`), for a link back to it. */
+  id?: string;
+  /** Its name among the list's articles. */
+  label: string;
+  heading: ReactNode;
+  lines: ReactNode;
+  badge: ReactNode;
+  /** The heading's block takes the row (the badge goes below it sooner on a phone). */
+  wide?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <article
+      id={id}
+      aria-label={label}
+      className={`${id ? 'scroll-mt-4 ' : ''}rounded-md border border-border p-4 text-sm`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className={wide ? 'min-w-0 flex-1 basis-64' : 'min-w-0'}>
+          <h3 className="font-semibold break-words">{heading}</h3>
+          {lines}
+        </div>
+        {badge}
+      </div>
+      {children}
+    </article>
+  );
+}
+
 /** One figure of a panel's row of them (a `<dl>`): its name, the figure, and a line under it. */
 export function Figure({
   label,

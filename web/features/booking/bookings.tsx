@@ -2,13 +2,12 @@ import { useSearchParams } from 'react-router';
 import type { AdminBooking } from '../../../common/schemas/booking.ts';
 import { useAsking, useDone } from '../../lib/form-post.ts';
 import { Button } from '../../ui/button.tsx';
-import { cn } from '../../ui/cn.ts';
 import { ConfirmStep, useConfirmStep } from '../../ui/confirm-step.tsx';
 import { DoneNotice } from '../../ui/form-notice.tsx';
 import { Link } from '../../ui/link.tsx';
 import { LoadState } from '../../ui/load-state.tsx';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
-import { Panel, StatusBadge } from '../admin/panel.tsx';
+import { EntryCard, Panel, StatusBadge } from '../admin/panel.tsx';
 import {
   BOOKING_SLOTS_PATH,
   CALL_FORMS,
@@ -95,16 +94,15 @@ function CallEntry({ call, timeZone }: { call: AdminBooking; timeZone: string })
   });
   const upcoming = call.status === 'booked' && new Date(call.end).getTime() > Date.now();
   return (
-    <article
+    <EntryCard
       id={`call-${call.id}`}
-      aria-label={`Call with ${call.name}`}
-      className="scroll-mt-4 rounded-md border border-border p-4 text-sm"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0 flex-1 basis-64">
-          <h3 className={cn('font-semibold', call.status === 'cancelled' && 'line-through')}>
-            {fullTime(call.start, timeZone)}
-          </h3>
+      label={`Call with ${call.name}`}
+      wide
+      heading={
+        call.status === 'cancelled' ? <s>{fullTime(call.start, timeZone)}</s> : fullTime(call.start, timeZone)
+      }
+      lines={
+        <>
           <p className="break-words text-muted-foreground">
             {call.name} ·{' '}
             <a href={`mailto:${call.email}`} className="underline underline-offset-2">
@@ -122,11 +120,14 @@ function CallEntry({ call, timeZone }: { call: AdminBooking; timeZone: string })
           ) : null}
           <p className="mt-1 whitespace-pre-line break-words">{call.topic}</p>
           <CallAnswers answers={call.answers} />
-        </div>
+        </>
+      }
+      badge={
         <StatusBadge tone={call.status === 'cancelled' ? 'quiet' : 'good'}>
           {call.status === 'cancelled' ? 'Cancelled' : upcoming ? 'Booked' : 'Done'}
         </StatusBadge>
-      </div>
+      }
+    >
       {upcoming &&
         (params.get(CANCEL_PARAM) === String(call.id) ? (
           <ConfirmStep
@@ -144,6 +145,6 @@ function CallEntry({ call, timeZone }: { call: AdminBooking; timeZone: string })
             </Link>
           </Button>
         ))}
-    </article>
+    </EntryCard>
   );
 }

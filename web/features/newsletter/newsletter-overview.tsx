@@ -5,7 +5,7 @@ import { FormNotice } from '../../ui/form-notice.tsx';
 import { PageForm } from '../../ui/page-form.tsx';
 import { When } from '../../ui/when.tsx';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
-import { Panel, StatusBadge } from '../admin/panel.tsx';
+import { EntryCard, Panel, StatusBadge } from '../admin/panel.tsx';
 import { newsletterPaths } from './api.ts';
 import { newsletterOwnerPaths } from './owner-api.ts';
 import { NEWSLETTER_FORMS } from './owner-forms.ts';
@@ -178,30 +178,32 @@ export function IssueList({ issues }: { issues: IssueSummary[] }) {
         <ul aria-label="Sent issues" className="mt-4 space-y-3">
           {sent.map((issue) => (
             <li key={issue.id}>
-              <article aria-label={issue.subject} className="rounded-md border border-border p-4 text-sm">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <h3 className="font-semibold break-words">
-                      <a href={newsletterPaths.issue(issue.slug)} className="hover:underline">
-                        {issue.subject}
-                      </a>
-                    </h3>
-                    <p className="text-muted-foreground">
-                      {KIND_LABELS[issue.kind]} · sent {issue.sentAt ? <When iso={issue.sentAt} /> : null} ·
-                      to {issue.recipients} {issue.recipients === 1 ? 'subscriber' : 'subscribers'}
-                    </p>
-                  </div>
+              <EntryCard
+                label={issue.subject}
+                heading={
+                  <a href={newsletterPaths.issue(issue.slug)} className="hover:underline">
+                    {issue.subject}
+                  </a>
+                }
+                lines={
+                  <p className="text-muted-foreground">
+                    {KIND_LABELS[issue.kind]} · sent {issue.sentAt ? <When iso={issue.sentAt} /> : null} · to{' '}
+                    {issue.recipients} {issue.recipients === 1 ? 'subscriber' : 'subscribers'}
+                  </p>
+                }
+                badge={
                   <StatusBadge
                     tone={issue.failed + issue.bounced > 0 ? 'bad' : issue.waiting > 0 ? 'notice' : 'good'}
                   >
                     {issue.waiting > 0 ? 'Sending' : 'Sent'}
                   </StatusBadge>
-                </div>
+                }
+              >
                 <p className="mt-2 tabular-nums">
                   {issue.delivered} delivered · {issue.waiting} waiting · {issue.failed} failed ·{' '}
                   {issue.bounced} bounced
                 </p>
-              </article>
+              </EntryCard>
             </li>
           ))}
         </ul>

@@ -28,7 +28,7 @@ import {
   useRefreshAdmin,
   useUpdateParams,
 } from '../admin/admin-list.tsx';
-import { StatusBadge } from '../admin/panel.tsx';
+import { EntryCard, StatusBadge } from '../admin/panel.tsx';
 import { newsletterOwnerPaths } from './owner-api.ts';
 import { NEWSLETTER_FORMS } from './owner-forms.ts';
 
@@ -146,10 +146,11 @@ function SubscriberEntry({ subscriber }: { subscriber: Subscriber }) {
     onDone: () => void refresh(),
   });
   return (
-    <article aria-label={subscriber.email} className="rounded-md border border-border p-4 text-sm">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 className="font-semibold break-all">{subscriber.email}</h3>
+    <EntryCard
+      label={subscriber.email}
+      heading={subscriber.email}
+      lines={
+        <>
           <p className="text-muted-foreground">
             {subscriber.name ? `${subscriber.name} · ` : ''}
             {CADENCE_LABELS[subscriber.cadence]} · signed up {sourceLabel(subscriber.source)}{' '}
@@ -174,9 +175,10 @@ function SubscriberEntry({ subscriber }: { subscriber: Subscriber }) {
             ) : null}
             {subscriber.bounces ? ` · ${subscriber.bounces} bounced` : ''}
           </p>
-        </div>
-        <StatusBadge tone={TONES[subscriber.status]}>{STATE_LABELS[subscriber.status]}</StatusBadge>
-      </div>
+        </>
+      }
+      badge={<StatusBadge tone={TONES[subscriber.status]}>{STATE_LABELS[subscriber.status]}</StatusBadge>}
+    >
       <PageForm
         form={remove}
         name={NEWSLETTER_FORMS.remove}
@@ -210,6 +212,6 @@ function SubscriberEntry({ subscriber }: { subscriber: Subscriber }) {
           </Button>
         ) : null}
       </PageForm>
-    </article>
+    </EntryCard>
   );
 }

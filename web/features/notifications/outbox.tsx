@@ -7,7 +7,7 @@ import { Link } from '../../ui/link.tsx';
 import { When } from '../../ui/when.tsx';
 import { AdminSection, EntryList, useFilteredAdminList } from '../admin/admin-list.tsx';
 import { useSummary } from '../admin/api.ts';
-import { StatusBadge } from '../admin/panel.tsx';
+import { EntryCard, StatusBadge } from '../admin/panel.tsx';
 import { RowForm, useRowForm } from '../admin/row-list.tsx';
 import { outboxPaths, RETRY_FORM } from './api.ts';
 
@@ -117,21 +117,23 @@ export function Outbox() {
 
 function OutboxEntry({ message }: { message: OutboxMessage }) {
   return (
-    <article aria-label={message.subject} className="rounded-md border border-border p-4 text-sm">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 className="font-semibold break-words">{message.subject}</h3>
-          <p className="text-muted-foreground">
-            {KIND_LABELS[message.kind] ?? message.kind} · to {message.recipient ?? 'you'} ·{' '}
-            <When iso={message.createdAt} />
-          </p>
-        </div>
+    <EntryCard
+      label={message.subject}
+      heading={message.subject}
+      lines={
+        <p className="text-muted-foreground">
+          {KIND_LABELS[message.kind] ?? message.kind} · to {message.recipient ?? 'you'} ·{' '}
+          <When iso={message.createdAt} />
+        </p>
+      }
+      badge={
         <StatusBadge
           tone={message.status === 'failed' ? 'bad' : message.status === 'sent' ? 'good' : 'quiet'}
         >
           {STATUS_LABELS[message.status]}
         </StatusBadge>
-      </div>
+      }
+    >
       <p className="mt-2 text-xs text-muted-foreground">
         {message.status === 'sent' && message.sentAt ? (
           <>
@@ -147,7 +149,7 @@ function OutboxEntry({ message }: { message: OutboxMessage }) {
         <p className="mt-2 whitespace-pre-line break-words">{message.body}</p>
       </details>
       {message.status === 'failed' && <RetryForm message={message} />}
-    </article>
+    </EntryCard>
   );
 }
 

@@ -23,7 +23,7 @@ import { Stars } from '../../ui/stars.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { When } from '../../ui/when.tsx';
 import { useRefreshAdmin } from '../admin/admin-list.tsx';
-import { Panel, StatusBadge } from '../admin/panel.tsx';
+import { EntryCard, Panel, StatusBadge } from '../admin/panel.tsx';
 import { RowForm, useRowForm } from '../admin/row-list.tsx';
 import { usePipeline } from '../contact/owner-api.ts';
 import { TESTIMONIALS_PATH } from '../profile/api.ts';
@@ -299,20 +299,18 @@ function TestimonialEntry({ testimonial }: { testimonial: AdminTestimonial }) {
   });
   const roleLine = [testimonial.role, testimonial.company].filter(Boolean).join(', ');
   return (
-    <article
+    <EntryCard
       id={`testimonial-${testimonial.id}`}
-      aria-label={`Testimonial from ${testimonial.clientName}`}
-      className="scroll-mt-4 rounded-md border border-border p-4 text-sm"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 className="font-semibold break-words">{testimonial.clientName}</h3>
-          <p className="text-muted-foreground">
-            Asked <When iso={testimonial.createdAt} />
-            {testimonial.clientEmail ? ` · ${testimonial.clientEmail}` : ''}
-            {testimonial.quoteName ? ` · about the quote request from ${testimonial.quoteName}` : ''}
-          </p>
-        </div>
+      label={`Testimonial from ${testimonial.clientName}`}
+      heading={testimonial.clientName}
+      lines={
+        <p className="text-muted-foreground">
+          Asked <When iso={testimonial.createdAt} />
+          {testimonial.clientEmail ? ` · ${testimonial.clientEmail}` : ''}
+          {testimonial.quoteName ? ` · about the quote request from ${testimonial.quoteName}` : ''}
+        </p>
+      }
+      badge={
         <StatusBadge
           tone={
             testimonial.status === 'submitted'
@@ -324,7 +322,8 @@ function TestimonialEntry({ testimonial }: { testimonial: AdminTestimonial }) {
         >
           {STATUS_LABELS[testimonial.status]}
         </StatusBadge>
-      </div>
+      }
+    >
       {testimonial.quote && testimonial.status !== 'withdrawn' && (
         <figure className="mt-3 rounded-md bg-muted/40 p-3">
           {testimonial.rating !== null && <Stars rating={testimonial.rating} />}
@@ -364,6 +363,6 @@ function TestimonialEntry({ testimonial }: { testimonial: AdminTestimonial }) {
           className="mt-3"
         />
       )}
-    </article>
+    </EntryCard>
   );
 }
