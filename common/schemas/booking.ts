@@ -23,12 +23,26 @@ const calendarDate = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Use a date like 2026-12-24');
 const timeZone = z.string().refine(isTimeZone, 'Unknown time zone');
-const wholeMinutes = (max: number, label: string) =>
+/** A whole number of a unit from min to max, its messages naming the field. */
+export const whole = (label: string, min: number, max: number, unit: string) =>
   z
-    .number({ error: `${label} must be a whole number of minutes` })
-    .int(`${label} must be a whole number of minutes`)
-    .min(0, `${label} cannot be negative`)
-    .max(max, `${label} cannot exceed ${max} minutes`);
+    .number({ error: `${label} must be a whole number of ${unit}` })
+    .int(`${label} must be a whole number of ${unit}`)
+    .min(min, min === 0 ? `${label} cannot be negative` : `${label} must be at least ${min}`)
+    .max(max, `${label} cannot exceed ${max} ${unit}`);
+
+/** The bounds of a call's timing, the availability's and each call type's own (their forms' too). */
+export const TIMING_BOUNDS = {
+  bufferBeforeMinutes: { min: 0, max: 120 },
+  bufferAfterMinutes: { min: 0, max: 120 },
+  noticeHours: { min: 0, max: 336 },
+  horizonDays: { min: 1, max: 90 },
+} as const;
+const { noticeHours, horizonDays } = TIMING_BOUNDS;
+
+/** One of a call's timing numbers, within its bounds. */
+export const timing = (key: keyof typeof TIMING_BOUNDS, label: string, unit: string) =>
+  whole(label, TIMING_BOUNDS[key].min, TIMING_BOUNDS[key].max, unit);
 
 const REMINDERS_MESSAGE = 'Reminders are whole hours before the call, such as 24, 1';
 
@@ -71,18 +85,18 @@ export const bookingSettingsSchema = z.object({
   timeZone,
   weekly: z.array(availabilityWindowSchema).max(21, 'At most three windows a day'),
   callMinutes: callLengthSchema,
-  bufferBeforeMinutes: wholeMinutes(120, 'The buffer before a call'),
-  bufferAfterMinutes: wholeMinutes(120, 'The buffer after a call'),
+  bufferBeforeMinutes: timing('bufferBeforeMinutes', 'The buffer before a call', 'minutes'),
+  bufferAfterMinutes: timing('bufferAfterMinutes', 'The buffer after a call', 'minutes'),
   noticeHours: z
     .number({ error: 'Notice must be a whole number of hours' })
     .int('Notice must be a whole number of hours')
-    .min(0, 'Notice cannot be negative')
-    .max(336, 'Notice cannot exceed 336 hours (two weeks)'),
+    .min(noticeHours.min, 'Notice cannot be negative')
+    .max(noticeHours.max, `Notice cannot exceed ${noticeHours.max} hours (two weeks)`),
   horizonDays: z
     .number({ error: 'Say how many days ahead' })
     .int('Say how many days ahead')
-    .min(1, 'Calls can be booked at least 1 day ahead')
-    .max(90, 'Calls can be booked at most 90 days ahead'),
+    .min(horizonDays.min, `Calls can be booked at least ${horizonDays.min} day ahead`)
+    .max(horizonDays.max, `Calls can be booked at most ${horizonDays.max} days ahead`),
   /**
    * Special hours (issue 49): on these dates, these windows instead of the weekday's (kept sorted).
    * Settings stored before them have none.

@@ -9,6 +9,8 @@ import {
   daysOffSchema,
   readSpecialHours,
   specialHoursSchema,
+  timing,
+  whole,
 } from './booking.ts';
 import { z } from './zod.ts';
 
@@ -26,16 +28,11 @@ export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
   long: 'Long text',
   choice: 'Choice',
 };
+/** The most calls of one type a day, when the owner sets a limit. */
+export const DAILY_LIMIT = { min: 1, max: 50 } as const;
 /** The most questions a call type asks, and the longest answers. */
 export const MAX_QUESTIONS = 8;
 export const ANSWER_MAX = { short: 200, long: 2000, choice: 100 } as const;
-
-const whole = (label: string, min: number, max: number, unit: string) =>
-  z
-    .number({ error: `${label} must be a whole number of ${unit}` })
-    .int(`${label} must be a whole number of ${unit}`)
-    .min(min, min === 0 ? `${label} cannot be negative` : `${label} must be at least ${min}`)
-    .max(max, `${label} cannot exceed ${max} ${unit}`);
 
 const questionIdSchema = z.string().regex(/^[a-z0-9]{1,16}$/, 'Unknown question');
 
@@ -73,12 +70,12 @@ export const callTypeSchema = z
     place: z.enum(CALL_PLACES, { error: 'Choose where the call takes place' }),
     /** The video link, or the shop's address; none for a phone call (the visitor gives a number). */
     placeDetail: z.string().trim().max(300, 'That is too long'),
-    bufferBeforeMinutes: whole('The buffer before a call', 0, 120, 'minutes'),
-    bufferAfterMinutes: whole('The buffer after a call', 0, 120, 'minutes'),
-    noticeHours: whole('Notice', 0, 336, 'hours'),
-    horizonDays: whole('Days ahead', 1, 90, 'days'),
+    bufferBeforeMinutes: timing('bufferBeforeMinutes', 'The buffer before a call', 'minutes'),
+    bufferAfterMinutes: timing('bufferAfterMinutes', 'The buffer after a call', 'minutes'),
+    noticeHours: timing('noticeHours', 'Notice', 'hours'),
+    horizonDays: timing('horizonDays', 'Days ahead', 'days'),
     /** At most this many calls of this type a day; null: no limit. */
-    dailyLimit: whole('The daily limit', 1, 50, 'calls').nullable(),
+    dailyLimit: whole('The daily limit', DAILY_LIMIT.min, DAILY_LIMIT.max, 'calls').nullable(),
     /** This type's own days off and special hours, besides the availability's (which every type has). */
     daysOff: daysOffSchema,
     specialHours: specialHoursSchema,

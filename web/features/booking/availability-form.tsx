@@ -5,6 +5,7 @@ import {
   type BookingSettings,
   CALL_LENGTHS,
   readSpecialHours,
+  TIMING_BOUNDS,
   WEEKDAY_NAMES,
   writeSpecialHours,
 } from '../../../common/schemas/booking.ts';
@@ -25,25 +26,19 @@ export const CALL_LENGTH_LABELS = Object.fromEntries(
   CALL_LENGTHS.map((minutes) => [String(minutes), `${minutes} minutes`]),
 );
 
-/** The settings typed as whole numbers, with the API's bounds. */
-const NUMBER_FIELDS: Array<{
-  key: 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'noticeHours' | 'horizonDays';
-  label: string;
-  hint?: string;
-  min: number;
-  max: number;
-}> = [
-  { key: 'bufferBeforeMinutes', label: 'Buffer before a call (minutes)', min: 0, max: 120 },
-  { key: 'bufferAfterMinutes', label: 'Buffer after a call (minutes)', min: 0, max: 120 },
-  {
-    key: 'noticeHours',
-    label: 'Notice (hours)',
-    hint: 'The soonest a call can be booked.',
-    min: 0,
-    max: 336,
-  },
-  { key: 'horizonDays', label: 'Days ahead', hint: 'How far ahead calls can be booked.', min: 1, max: 90 },
-];
+const TIMING_WORDS: Record<keyof typeof TIMING_BOUNDS, { label: string; hint?: string }> = {
+  bufferBeforeMinutes: { label: 'Buffer before a call (minutes)' },
+  bufferAfterMinutes: { label: 'Buffer after a call (minutes)' },
+  noticeHours: { label: 'Notice (hours)', hint: 'The soonest a call can be booked.' },
+  horizonDays: { label: 'Days ahead', hint: 'How far ahead calls can be booked.' },
+};
+
+/** A call's timing typed as whole numbers, with the API's bounds: the availability's and a call type's. */
+export const TIMING_FIELDS = (Object.keys(TIMING_BOUNDS) as (keyof typeof TIMING_BOUNDS)[]).map((key) => ({
+  key,
+  ...TIMING_WORDS[key],
+  ...TIMING_BOUNDS[key],
+}));
 
 /** The form's name in the page's action (ADR 013). */
 export const AVAILABILITY_FORM = 'availability';
@@ -192,7 +187,7 @@ export function SettingsForm({ initial: stored }: { initial: BookingSettings }) 
             onChange={(e) => set('callMinutes')(e.target.value)}
           />
         </Field>
-        {NUMBER_FIELDS.map(({ key, label, hint, min, max }) => (
+        {TIMING_FIELDS.map(({ key, label, hint, min, max }) => (
           <Field key={key} label={label} hint={hint}>
             <Input
               name={key}

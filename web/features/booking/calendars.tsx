@@ -69,8 +69,38 @@ function useCalendarForm(name: string, done: { title: string; description: strin
   });
 }
 
-/** An address field: the phone's keyboard for addresses, nothing capitalised or corrected. */
-const ADDRESS_INPUT = { type: 'url', inputMode: 'url', autoCapitalize: 'none', spellCheck: false } as const;
+/** A calendar's address (`url`): the phone's keyboard for addresses, nothing capitalised or corrected. */
+function AddressField({
+  className,
+  label,
+  hint,
+  error,
+  defaultValue,
+  placeholder,
+}: {
+  className: string;
+  label: string;
+  hint: string;
+  error: string | undefined;
+  defaultValue: string;
+  placeholder: string;
+}) {
+  return (
+    <div className={className}>
+      <Field label={label} hint={hint} error={error}>
+        <Input
+          name="url"
+          type="url"
+          inputMode="url"
+          autoCapitalize="none"
+          spellCheck={false}
+          defaultValue={defaultValue}
+          placeholder={placeholder}
+        />
+      </Field>
+    </div>
+  );
+}
 
 const ACCOUNT_DONE = {
   title: 'Calendar account connected',
@@ -110,20 +140,14 @@ function AccountForm({ caldav }: { caldav: CalendarOverview['caldav'] }) {
         label="Calendar account"
         className="mt-3 grid gap-4 sm:grid-cols-2"
       >
-        <div className="sm:col-span-2">
-          <Field
-            label="Server address"
-            hint="Your provider's CalDAV address, such as https://caldav.icloud.com/ or your Nextcloud's."
-            error={form.errorOf('url')}
-          >
-            <Input
-              name="url"
-              {...ADDRESS_INPUT}
-              defaultValue={kept?.url ?? caldav?.url ?? ''}
-              placeholder="https://caldav.example.com/"
-            />
-          </Field>
-        </div>
+        <AddressField
+          className="sm:col-span-2"
+          label="Server address"
+          hint="Your provider's CalDAV address, such as https://caldav.icloud.com/ or your Nextcloud's."
+          error={form.errorOf('url')}
+          defaultValue={kept?.url ?? caldav?.url ?? ''}
+          placeholder="https://caldav.example.com/"
+        />
         <Field label="User name" error={form.errorOf('username')}>
           <Input
             name="username"
@@ -296,20 +320,14 @@ function Feeds({ feeds }: { feeds: CalendarOverview['feeds'] }) {
         label="Add a calendar feed"
         className="mt-3 flex flex-wrap items-end gap-3"
       >
-        <div className="min-w-0 flex-1 basis-72">
-          <Field
-            label="Feed address"
-            hint="Google’s or Outlook’s secret address in iCal format."
-            error={form.errorOf('url')}
-          >
-            <Input
-              name="url"
-              {...ADDRESS_INPUT}
-              defaultValue={form.answer?.values.url ?? ''}
-              placeholder="https://calendar.example.com/private/basic.ics"
-            />
-          </Field>
-        </div>
+        <AddressField
+          className="min-w-0 flex-1 basis-72"
+          label="Feed address"
+          hint="Google’s or Outlook’s secret address in iCal format."
+          error={form.errorOf('url')}
+          defaultValue={form.answer?.values.url ?? ''}
+          placeholder="https://calendar.example.com/private/basic.ics"
+        />
         <Button type="submit" variant="outline" pending={form.pending} pendingText="Reading the calendar...">
           Add feed
         </Button>

@@ -8,6 +8,7 @@ import { type BookingSettings, writeSpecialHours } from '../../../common/schemas
 import {
   CALL_PLACE_LABELS,
   type CallType,
+  DAILY_LIMIT,
   MAX_QUESTIONS,
   QUESTION_KIND_LABELS,
   questionFields,
@@ -26,7 +27,7 @@ import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
 import { RemoveButton, RowForm } from '../admin/row-list.tsx';
 import { BOOKING_SLOTS_PATH, CALL_TYPE_FORMS, useBookingSettings, useCallTypes } from './api.ts';
-import { CALL_LENGTH_LABELS } from './availability-form.tsx';
+import { CALL_LENGTH_LABELS, TIMING_FIELDS } from './availability-form.tsx';
 
 const SAVED = { title: 'Call type saved', description: 'Visitors see it at once.' };
 const ADDED = { title: 'Call type added', description: 'Visitors can choose it now.' };
@@ -61,10 +62,13 @@ const newType = (settings: BookingSettings): CallType => ({
 });
 
 const NUMBERS = [
-  { key: 'bufferBeforeMinutes', label: 'Buffer before (minutes)', min: 0, max: 120 },
-  { key: 'bufferAfterMinutes', label: 'Buffer after (minutes)', min: 0, max: 120 },
-  { key: 'noticeHours', label: 'Notice (hours)', min: 0, max: 336 },
-  { key: 'horizonDays', label: 'Days ahead', min: 1, max: 90 },
+  ...TIMING_FIELDS,
+  {
+    key: 'dailyLimit',
+    label: 'Daily limit (optional)',
+    hint: 'At most this many of these calls a day.',
+    ...DAILY_LIMIT,
+  },
 ] as const;
 
 /**
@@ -118,8 +122,8 @@ function CallTypeForm({ type }: { type: CallType }) {
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        {NUMBERS.map(({ key, label: numberLabel, min, max }) => (
-          <Field key={key} label={numberLabel} error={form.errorOf(key)}>
+        {NUMBERS.map(({ key, label: numberLabel, hint, min, max }) => (
+          <Field key={key} label={numberLabel} hint={hint} error={form.errorOf(key)}>
             <Input
               name={key}
               type="number"
@@ -130,20 +134,6 @@ function CallTypeForm({ type }: { type: CallType }) {
             />
           </Field>
         ))}
-        <Field
-          label="Daily limit (optional)"
-          hint="At most this many of these calls a day."
-          error={form.errorOf('dailyLimit')}
-        >
-          <Input
-            name="dailyLimit"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={50}
-            defaultValue={value('dailyLimit', type.dailyLimit)}
-          />
-        </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { withBase } from '../../lib/base.ts';
 import { CATEGORY_LABELS } from '../../lib/option-labels.ts';
 import { paths } from '../../lib/paths.ts';
@@ -69,29 +70,42 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
             View Details<span className="sr-only">{` of ${project.title}`}</span>
           </Link>
           {project.githubUrl && (
-            <a
-              href={out.code(project)}
-              target="_blank"
-              rel={out.rel}
-              aria-label={`${project.title} on GitHub (opens in a new tab)`}
-              className="inline-flex h-9 w-9 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-            >
+            <IconOut href={out.code(project)} rel={out.rel} label={`${project.title} on GitHub`}>
               <SocialIcon icon="github" className="h-4 w-4" />
-            </a>
+            </IconOut>
           )}
           {project.liveUrl && (
-            <a
-              href={out.demo(project)}
-              target="_blank"
-              rel={out.rel}
-              aria-label={`${project.title} live demo (opens in a new tab)`}
-              className="inline-flex h-9 w-9 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-            >
+            <IconOut href={out.demo(project)} rel={out.rel} label={`${project.title} live demo`}>
               <ExternalLink className="h-4 w-4" />
-            </a>
+            </IconOut>
           )}
         </div>
       </div>
     </article>
+  );
+}
+
+/** A small icon button out, in a new tab, its name saying so. */
+function IconOut({
+  href,
+  rel,
+  label,
+  children,
+}: {
+  href: string;
+  rel: string;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel={rel}
+      aria-label={`${label} (opens in a new tab)`}
+      className="inline-flex h-9 w-9 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      {children}
+    </a>
   );
 }

@@ -10,7 +10,7 @@ import { Link } from '../../ui/link.tsx';
 import { Missing } from '../../ui/missing.tsx';
 import { Tags } from '../../ui/tags.tsx';
 import { DemoPanel } from './demo-panel.tsx';
-import { ProjectLinkOut } from './project-link-out.tsx';
+import { ProjectLinksOut } from './project-link-out.tsx';
 
 function List({ title, items }: { title: string; items: readonly string[] }) {
   return (
@@ -68,18 +68,11 @@ export function ProjectDetails({
           </div>
           <p className="mt-6 text-lg text-muted-foreground">{project.description}</p>
           <p className="mt-4 leading-7">{project.details}</p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            {project.githubUrl && (
-              <ProjectLinkOut project={project} to="code">
-                View on GitHub
-              </ProjectLinkOut>
-            )}
-            {project.liveUrl && (
-              <ProjectLinkOut project={project} to="demo">
-                Live Website
-              </ProjectLinkOut>
-            )}
-          </div>
+          <ProjectLinksOut
+            project={project}
+            labels={{ code: 'View on GitHub', demo: 'Live Website' }}
+            className="mt-6 flex flex-wrap gap-3"
+          />
 
           {project.synopsis && caseStudy && (
             <section

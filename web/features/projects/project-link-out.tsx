@@ -36,3 +36,30 @@ export function ProjectLinkOut({
     </Button>
   );
 }
+
+/**
+ * A project's buttons out, each where the project has that link: the live site and the code, in the
+ * order of `labels`' keys, each with its words.
+ */
+export function ProjectLinksOut({
+  project,
+  labels,
+  className,
+}: {
+  project: ProjectLinks;
+  labels: Partial<Record<'demo' | 'code', string>>;
+  className: string;
+}) {
+  const has = { demo: project.liveUrl, code: project.githubUrl };
+  return (
+    <div className={className}>
+      {(Object.keys(labels) as ('demo' | 'code')[])
+        .filter((to) => has[to])
+        .map((to) => (
+          <ProjectLinkOut key={to} project={project} to={to}>
+            {labels[to]}
+          </ProjectLinkOut>
+        ))}
+    </div>
+  );
+}

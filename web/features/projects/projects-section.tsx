@@ -15,7 +15,7 @@ import {
   type ProjectSummary,
 } from './featured.ts';
 import { ProjectCard } from './project-card.tsx';
-import { ProjectLinkOut } from './project-link-out.tsx';
+import { ProjectLinksOut } from './project-link-out.tsx';
 import { useReveal } from './use-reveal.ts';
 
 const FADE_MS = 200;
@@ -61,18 +61,11 @@ function FeaturedProject({ project }: { project: ProjectSummary }) {
             </li>
           ))}
         </ul>
-        <div className="mt-2 flex flex-wrap gap-3">
-          {project.liveUrl && (
-            <ProjectLinkOut project={project} to="demo">
-              Try Live Demo
-            </ProjectLinkOut>
-          )}
-          {project.githubUrl && (
-            <ProjectLinkOut project={project} to="code">
-              View Source Code
-            </ProjectLinkOut>
-          )}
-        </div>
+        <ProjectLinksOut
+          project={project}
+          labels={{ demo: 'Try Live Demo', code: 'View Source Code' }}
+          className="mt-2 flex flex-wrap gap-3"
+        />
       </div>
     </article>
   );
