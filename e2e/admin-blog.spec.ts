@@ -1,6 +1,6 @@
 /** The owner's post editor at /admin/blog, and who may use it. */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, test, writePost } from './fixtures.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -128,19 +128,15 @@ test('Unpublish and then Publish in the posts list keep the post’s cover, tags
   admin,
 }) => {
   const title = `Cutting a Laser Key ${Date.now()}`;
-  const created = await admin.post('/api/blog', {
-    data: {
-      title,
-      slug: `cutting-a-laser-key-${Date.now()}`,
-      summary: 'Why a high-security key needs a different machine.',
-      content: 'The blade is milled, not cut: the groove runs down the middle of the key on both faces.',
-      coverImage: '/images/posts/transponder-keys-explained.svg',
-      tags: ['Locksmith', 'Automotive'],
-      isPublished: true,
-    },
+  const post = await writePost(admin, {
+    title,
+    slug: `cutting-a-laser-key-${Date.now()}`,
+    summary: 'Why a high-security key needs a different machine.',
+    content: 'The blade is milled, not cut: the groove runs down the middle of the key on both faces.',
+    coverImage: '/images/posts/transponder-keys-explained.svg',
+    tags: ['Locksmith', 'Automotive'],
+    isPublished: true,
   });
-  expect(created.status()).toBe(201);
-  const post = await created.json();
 
   await signInAs('admin');
   await page.goto('/admin/blog');

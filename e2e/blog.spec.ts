@@ -1,6 +1,6 @@
 /** The blog list, a post with its sanitised content and comments, and guest posts. */
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectAccessible, expectToast, test, waitForHydration } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, test, waitForHydration, writePost } from './fixtures.ts';
 
 /**
  * Published posts dated long ago, so they never push the seeded posts off /blog's first page while
@@ -9,20 +9,17 @@ import { expect, expectAccessible, expectToast, test, waitForHydration } from '.
 async function publishOld(admin: APIRequestContext, posts: { slug: string; tags: string[] }[]) {
   const ids: number[] = [];
   for (const { slug, tags } of posts) {
-    const created = await admin.post('/api/blog', {
-      data: {
-        title: `A tagged post ${slug}`,
-        slug,
-        summary: 'A post that carries tags for the test.',
-        content: 'A body long enough for the editor to accept it as a post, and a little more than that.',
-        coverImage: '/images/posts/repair-before-replace.svg',
-        tags,
-        isPublished: true,
-        publishAt: '2001-01-01T00:00:00.000Z',
-      },
+    const created = await writePost(admin, {
+      title: `A tagged post ${slug}`,
+      slug,
+      summary: 'A post that carries tags for the test.',
+      content: 'A body long enough for the editor to accept it as a post, and a little more than that.',
+      coverImage: '/images/posts/repair-before-replace.svg',
+      tags,
+      isPublished: true,
+      publishAt: '2001-01-01T00:00:00.000Z',
     });
-    expect(created.status(), await created.text()).toBe(201);
-    ids.push((await created.json()).id);
+    ids.push(created.id);
   }
   return ids;
 }
@@ -177,22 +174,19 @@ test('/blog pages with crawlable links, and search runs on the server over the w
   const tag = `Batch${Date.now().toString(36)}`;
   const ids: number[] = [];
   for (let n = 1; n <= 14; n++) {
-    const created = await admin.post('/api/blog', {
-      data: {
-        title: `Bench log ${n} of the ${tag} series`,
-        slug: `bench-log-${tag.toLowerCase()}-${n}`,
-        summary: `Entry ${n} of a series about one long repair job.`,
-        content:
-          n === 7
-            ? 'The fault turned out to be a cracked varistor hidden under the heat shrink, found only at the end.'
-            : `Notes from day ${n}: measurements, photos and what to try tomorrow on the amplifier board.`,
-        coverImage: '/images/posts/repair-before-replace.svg',
-        tags: [tag],
-        isPublished: true,
-      },
+    const created = await writePost(admin, {
+      title: `Bench log ${n} of the ${tag} series`,
+      slug: `bench-log-${tag.toLowerCase()}-${n}`,
+      summary: `Entry ${n} of a series about one long repair job.`,
+      content:
+        n === 7
+          ? 'The fault turned out to be a cracked varistor hidden under the heat shrink, found only at the end.'
+          : `Notes from day ${n}: measurements, photos and what to try tomorrow on the amplifier board.`,
+      coverImage: '/images/posts/repair-before-replace.svg',
+      tags: [tag],
+      isPublished: true,
     });
-    expect(created.status()).toBe(201);
-    ids.push((await created.json()).id);
+    ids.push(created.id);
   }
   try {
     // The server renders the first page of the tag with a link to the next one.
@@ -254,17 +248,14 @@ test.describe('a post', () => {
       '',
       words,
     ].join('\n');
-    const created = await admin.post('/api/blog', {
-      data: {
-        title: 'Sanitiser check post',
-        slug,
-        summary: 'Checks what survives.',
-        content,
-        tags: 'Security',
-        isPublished: true,
-      },
+    await writePost(admin, {
+      title: 'Sanitiser check post',
+      slug,
+      summary: 'Checks what survives.',
+      content,
+      tags: 'Security',
+      isPublished: true,
     });
-    expect(created.status(), await created.text()).toBe(201);
 
     await page.goto(`/blog/${slug}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Sanitiser check post' })).toBeVisible();

@@ -14,7 +14,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { STORAGE_KEYS } from '../common/constants.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, writePost } from './fixtures.ts';
 import { expectLandedAt } from './immersive-kit.ts';
 import { PHONE, throttleLikeAPhone } from './phone-kit.ts';
 
@@ -401,18 +401,15 @@ test("a post with math: KaTeX's stylesheet waits in the <noscript> beside the si
   admin,
 }) => {
   const slug = `math-in-a-post-${Date.now().toString(36)}`;
-  const created = await admin.post('/api/blog', {
-    data: {
-      title: 'Math in a post',
-      slug,
-      summary: 'A post whose body has math in it, typeset by KaTeX.',
-      content: `Euler's identity, once:\n\n$$\ne^{i\\pi} + 1 = 0\n$$\n\nAnd inline, $a^2 + b^2 = c^2$, with a fraction: $\\frac{1}{2}\\sqrt{x}$.`,
-      tags: ['math'],
-      isPublished: true,
-    },
+  const created = await writePost(admin, {
+    title: 'Math in a post',
+    slug,
+    summary: 'A post whose body has math in it, typeset by KaTeX.',
+    content: `Euler's identity, once:\n\n$$\ne^{i\\pi} + 1 = 0\n$$\n\nAnd inline, $a^2 + b^2 = c^2$, with a fraction: $\\frac{1}{2}\\sqrt{x}$.`,
+    tags: ['math'],
+    isPublished: true,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = await created.json();
+  const { id } = created;
   /** Each typeset element's computed style, and the stylesheets the page asked for. */
   const load = async (scripting: boolean) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: scripting });

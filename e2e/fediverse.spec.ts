@@ -13,7 +13,7 @@ import { Announce, Create, Like, Note, type Person, Undo } from '@fedify/fedify/
 import type { APIRequestContext } from '@playwright/test';
 import { follow, type Peer, startPeer } from '../server/testing/fediverse-peer.ts';
 import { E2E_PORT } from './constants.ts';
-import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, test, writePost } from './fixtures.ts';
 
 const HANDLE = `@jordan@localhost:${E2E_PORT}`;
 const POST = 'one-schema-form-to-database';
@@ -21,16 +21,13 @@ const ACTIVITY = 'application/activity+json';
 
 /** A published post of the test's own, through the owner's API: its id. */
 async function publish(admin: APIRequestContext, post: { title: string; slug: string; summary: string }) {
-  const created = await admin.post('/api/blog', {
-    data: {
-      ...post,
-      content: 'A body that is long enough to be a post, well over fifty characters in length.',
-      tags: 'Testing',
-      isPublished: true,
-    },
+  const created = await writePost(admin, {
+    ...post,
+    content: 'A body that is long enough to be a post, well over fifty characters in length.',
+    tags: 'Testing',
+    isPublished: true,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
+  return created.id;
 }
 
 /** Alice on the Fedify server of the test, and the blog's actor as her server reads it. */

@@ -14,6 +14,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import type { AdminPost } from '../common/schemas/blog.ts';
 import { E2E_ADMIN, STATIC_HOST } from './constants.ts';
 
 interface Credentials {
@@ -408,6 +409,13 @@ export async function adminApi(browser: Browser, baseURL: string): Promise<APIRe
   const login = await context.request.post('/api/login', { data: E2E_ADMIN });
   expect(login.status()).toBe(200);
   return context.request;
+}
+
+/** A post written through the owner's API (the editor's fields), checked to be created; the post as stored. */
+export async function writePost(admin: APIRequestContext, post: Record<string, unknown>): Promise<AdminPost> {
+  const created = await admin.post('/api/blog', { data: post });
+  expect(created.status(), await created.text()).toBe(201);
+  return created.json();
 }
 
 /** Uses up this visitor's forms for the next ten minutes (the site takes five from one address): the next send is refused with a 429 at once. */

@@ -1,5 +1,13 @@
 /** What a reader sees around a post: highlighted code in both themes, its contents, sharing, drafts. */
-import { expect, expectAccessible, expectToast, recordToasts, test, visitorContext } from './fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  expectToast,
+  recordToasts,
+  test,
+  visitorContext,
+  writePost,
+} from './fixtures.ts';
 
 const POST = '/blog/one-schema-form-to-database';
 
@@ -115,16 +123,13 @@ test('a draft: the owner reads it in the real layout under a banner, a visitor o
   // The not-found answers, before the link is opened and after it is revoked.
   allowConsole(/status of 404/);
   const slug = `draft-preview-${Date.now().toString(36)}`;
-  const created = await admin.post('/api/blog', {
-    data: {
-      title: 'A draft to look at first',
-      slug,
-      summary: 'A draft with enough words for the form rules.',
-      content: '## First\n\nSome words of the draft, long enough to be accepted by the form.',
-    },
+  const created = await writePost(admin, {
+    title: 'A draft to look at first',
+    slug,
+    summary: 'A draft with enough words for the form rules.',
+    content: '## First\n\nSome words of the draft, long enough to be accepted by the form.',
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+  const { id } = created as { id: number };
 
   // A visitor: not found.
   await page.goto(`/blog/${slug}`);
@@ -158,16 +163,13 @@ test('a commenter asks to hear back; the owner answers on the post; the answer s
   admin,
 }) => {
   const slug = `replies-${Date.now().toString(36)}`;
-  const created = await admin.post('/api/blog', {
-    data: {
-      title: 'Which battery does my fob take?',
-      slug,
-      summary: 'A short post about key fob batteries.',
-      content: 'Most fobs take a CR2032 or a CR2025. Open the case with a plastic pry tool, never a knife.',
-      isPublished: true,
-    },
+  await writePost(admin, {
+    title: 'Which battery does my fob take?',
+    slug,
+    summary: 'A short post about key fob batteries.',
+    content: 'Most fobs take a CR2032 or a CR2025. Open the case with a plastic pry tool, never a knife.',
+    isPublished: true,
   });
-  expect(created.status()).toBe(201);
 
   // A visitor comments and asks to be emailed when answered.
   const visitor = await visitorContext(browser, { baseURL: baseURL ?? '' });

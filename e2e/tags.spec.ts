@@ -3,26 +3,23 @@
  * tag on every post from the dashboard, with the page's code and without it.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectToast, test } from './fixtures.ts';
+import { expect, expectToast, test, writePost } from './fixtures.ts';
 
 const run = Date.now().toString(36);
 
 async function post(admin: APIRequestContext, slug: string, tags: string[]) {
-  const res = await admin.post('/api/blog', {
-    data: {
-      title: `Tagged post ${slug}`,
-      slug,
-      summary: 'A post that carries tags for the test.',
-      content: 'A body long enough for the editor to accept it as a post, and a little more than that.',
-      coverImage: '/images/posts/repair-before-replace.svg',
-      tags,
-      // Drafts: their tags are the owner's to rename, and no public page (nor the sitemap other
-      // tests read meanwhile) shows them.
-      isPublished: false,
-    },
+  const res = await writePost(admin, {
+    title: `Tagged post ${slug}`,
+    slug,
+    summary: 'A post that carries tags for the test.',
+    content: 'A body long enough for the editor to accept it as a post, and a little more than that.',
+    coverImage: '/images/posts/repair-before-replace.svg',
+    tags,
+    // Drafts: their tags are the owner's to rename, and no public page (nor the sitemap other
+    // tests read meanwhile) shows them.
+    isPublished: false,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).tags as string[];
+  return res.tags as string[];
 }
 
 test.describe('signed in as the owner', () => {

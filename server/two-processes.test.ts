@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_USED } from './lib/anti-spam.ts';
+import { samplePostText } from './testing/samples.ts';
 import { createTestApp, freshIp, type TestApp } from './testing/test-app.ts';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL', () => {
@@ -32,18 +33,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL',
     const before = (await b.app.inject('/api/blog')).json() as { slug: string }[];
     expect(before.map((p) => p.slug)).not.toContain('from-process-a');
     const cookie = await a.signIn('admin');
-    const created = await a.app.inject({
-      method: 'POST',
-      url: '/api/blog',
-      headers: { cookie },
-      remoteAddress: freshIp(),
-      payload: {
-        title: 'Written on process A',
-        slug: 'from-process-a',
-        summary: 'A post written through the first process.',
-        content: 'Enough content to pass the fifty character minimum of the post form.',
-        isPublished: true,
-      },
+    const created = await a.writePost(cookie, {
+      title: 'Written on process A',
+      slug: 'from-process-a',
+      ...samplePostText,
+      isPublished: true,
     });
     expect(created.statusCode).toBe(201);
     const seen = await eventually(async () =>

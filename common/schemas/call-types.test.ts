@@ -84,14 +84,18 @@ describe('the call type form', () => {
 });
 
 describe('special hours in the availability form', () => {
+  /** The rest of the availability form, as the owner sends it. */
+  const availability = {
+    timeZone: 'America/New_York',
+    callMinutes: 30,
+    bufferBeforeMinutes: 0,
+    bufferAfterMinutes: 15,
+    noticeHours: 24,
+    horizonDays: 30,
+  };
   it('reads the kept ones and the one being added, in date order', () => {
     const settings = bookingSettingsFormSchema.parse({
-      timeZone: 'America/New_York',
-      callMinutes: 30,
-      bufferBeforeMinutes: 0,
-      bufferAfterMinutes: 15,
-      noticeHours: 24,
-      horizonDays: 30,
+      ...availability,
       reminders: '24, 1',
       specialHours: '2026-12-31 09:00-12:00, 2026-12-24 10:00-12:00',
       specialDate: '2026-12-26',
@@ -104,12 +108,7 @@ describe('special hours in the availability form', () => {
       { date: '2026-12-31', start: '09:00', end: '12:00' },
     ]);
     const backwards = bookingSettingsFormSchema.safeParse({
-      timeZone: 'America/New_York',
-      callMinutes: 30,
-      bufferBeforeMinutes: 0,
-      bufferAfterMinutes: 15,
-      noticeHours: 24,
-      horizonDays: 30,
+      ...availability,
       specialDate: '2026-12-26',
       specialStart: '13:00',
       specialEnd: '11:00',

@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode, Ref } from 'react';
 import { usePageAction } from '../lib/form-post.ts';
 import type { RouteFormState } from '../lib/route-form.tsx';
-import { FormName } from './form-notice.tsx';
+import { FormName, FormNotice } from './form-notice.tsx';
 
 /**
  * A form of the page (ADR 018): a real `<form method="post">` that the page's action takes, with
@@ -47,5 +47,38 @@ export function PageForm({
       {name === undefined ? null : <FormName name={name} />}
       {children}
     </form.Form>
+  );
+}
+
+/**
+ * A visitor's form on a card of its own (a quote, a resume request, a testimonial): its heading,
+ * then its answer's notice, then its fields.
+ */
+export function CardForm({
+  heading,
+  headingId,
+  level = 2,
+  className = 'space-y-4',
+  children,
+  ...props
+}: Parameters<typeof PageForm>[0] & {
+  heading: ReactNode;
+  headingId: string;
+  /** h3 inside a section of its own (the home page's contact). */
+  level?: 2 | 3;
+}) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <PageForm
+      aria-labelledby={headingId}
+      className={`${className} rounded-lg border border-border bg-card p-6`}
+      {...props}
+    >
+      <Heading id={headingId} className="text-xl font-semibold">
+        {heading}
+      </Heading>
+      <FormNotice answer={props.form.answer} />
+      {children}
+    </PageForm>
   );
 }

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { comments, fediverseFollowers, fediverseQueue } from '../../db/schema.ts';
 import { follow, type Peer, startPeer } from '../../testing/fediverse-peer.ts';
 import { freePort } from '../../testing/ports.ts';
+import { samplePostText } from '../../testing/samples.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -275,17 +276,11 @@ describe('an inbox on this machine or its network (issue 62, point 4)', () => {
         server: 'social.example',
       });
       const admin = await guarded.signIn('admin');
-      const published = await guarded.app.inject({
-        method: 'POST',
-        url: '/api/blog',
-        headers: { cookie: admin },
-        payload: {
-          title: 'Told to nobody on this network',
-          slug: 'private-inbox',
-          summary: 'A post whose only follower names an inbox on this machine.',
-          content: 'A body that is long enough to be a post, well over fifty characters in length.',
-          isPublished: true,
-        },
+      const published = await guarded.writePost(admin, {
+        title: 'Told to nobody on this network',
+        slug: 'private-inbox',
+        ...samplePostText,
+        isPublished: true,
       });
       expect(published.statusCode, published.body).toBe(201);
       const rows = () => guarded.database.db.select().from(fediverseQueue);

@@ -43,6 +43,19 @@ const actorUri = () => `${site}/ap/actors/blog`;
 /** What the blog queued (a Follow's answer) sent now, as its job would. */
 const sent = () => t.app.fediverse.deliverDue();
 const get = (path: string, accept = ACTIVITY) => fetch(`${site}${path}`, { headers: { accept } });
+/** An activity about someone else's object, posted to the inbox unsigned, by an actor of no server. */
+const fromSomeoneElse = (type: 'Delete' | 'Undo', object: string | undefined) =>
+  fetch(`${site}/ap/inbox`, {
+    method: 'POST',
+    headers: { 'content-type': ACTIVITY },
+    body: JSON.stringify({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${site}/someone#${type.toLowerCase()}`,
+      type,
+      actor: `${site}/someone`,
+      object,
+    }),
+  });
 
 /** The other server's side: its context, the blog as it reads it, and one of its people by name. */
 async function fromPeer(name: string) {
@@ -612,22 +625,7 @@ describe('replies from the fediverse', () => {
     expect(peer.avatarRequests()).toBe(1);
 
     // Someone else's Delete of it changes nothing; hers removes it.
-    const notHers = JSON.stringify({
-      '@context': 'https://www.w3.org/ns/activitystreams',
-      id: `${site}/someone#delete`,
-      type: 'Delete',
-      actor: `${site}/someone`,
-      object: reply.id?.href,
-    });
-    expect(
-      (
-        await fetch(`${site}/ap/inbox`, {
-          method: 'POST',
-          headers: { 'content-type': ACTIVITY },
-          body: notHers,
-        })
-      ).status,
-    ).toBe(401);
+    expect((await fromSomeoneElse('Delete', reply.id?.href)).status).toBe(401);
     await ctx.sendActivity(
       { identifier: 'alice' },
       blog,
@@ -709,19 +707,7 @@ describe('likes and boosts from the fediverse', () => {
 
     // Someone else's Undo of her like changes nothing (unsigned for them: refused); hers takes it back,
     // by the id her latest like had.
-    const notHers = JSON.stringify({
-      '@context': 'https://www.w3.org/ns/activitystreams',
-      id: `${site}/someone#undo`,
-      type: 'Undo',
-      actor: `${site}/someone`,
-      object: again.id?.href,
-    });
-    const refused = await fetch(`${site}/ap/inbox`, {
-      method: 'POST',
-      headers: { 'content-type': ACTIVITY },
-      body: notHers,
-    });
-    expect(refused.status).toBe(401);
+    expect((await fromSomeoneElse('Undo', again.id?.href)).status).toBe(401);
     await ctx.sendActivity(
       { identifier: 'alice' },
       blog,

@@ -14,6 +14,7 @@ import type { OwnerMention, PublicMention } from '../../../common/schemas/webmen
 import { mentionsPath } from '../../../common/webmention.ts';
 import { webmentionSends, webmentions } from '../../db/schema.ts';
 import { freePort } from '../../testing/ports.ts';
+import { samplePostText } from '../../testing/samples.ts';
 import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 import { RECEIVED_TEXT } from './module.ts';
 import {
@@ -330,17 +331,11 @@ describe('Webmentions sent', () => {
     const t = await createTestApp();
     try {
       const owner = await t.signIn('admin');
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/blog',
-        headers: { cookie: owner },
-        payload: {
-          title: 'A guarded post',
-          slug: 'a-guarded-post',
-          summary: 'On a site that only reads public addresses.',
-          content: 'A body that is long enough to be a post, well over fifty characters.',
-          isPublished: true,
-        },
+      const created = await t.writePost(owner, {
+        title: 'A guarded post',
+        slug: 'a-guarded-post',
+        ...samplePostText,
+        isPublished: true,
       });
       expect(created.statusCode).toBe(201);
       const target = 'http://localhost:3000/blog/a-guarded-post';
@@ -366,17 +361,12 @@ describe('Webmentions sent', () => {
     const t = await createTestApp();
     try {
       const owner = await t.signIn('admin');
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: '/api/blog',
-        headers: { cookie: owner },
-        payload: {
-          title: 'A local post',
-          slug: 'a-local-post',
-          summary: 'On a site without PUBLIC_URL.',
-          content: `A [link](${receiver.url}/blog/the-mentioned-post) from a site nobody can read.`,
-          isPublished: true,
-        },
+      const answer = await t.writePost(owner, {
+        title: 'A local post',
+        slug: 'a-local-post',
+        summary: 'On a site without PUBLIC_URL.',
+        content: `A [link](${receiver.url}/blog/the-mentioned-post) from a site nobody can read.`,
+        isPublished: true,
       });
       expect(answer.statusCode).toBe(201);
       expect(await t.app.webmentions.queueFor(answer.json().id)).toBe(0);

@@ -9,9 +9,8 @@ import { BUDGET_LABELS, PROJECT_TYPE_LABELS, TIMEFRAME_LABELS } from '../../lib/
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
-import { PageForm } from '../../ui/page-form.tsx';
+import { CardForm } from '../../ui/page-form.tsx';
 import { PersonFields } from '../../ui/person-fields.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
@@ -49,19 +48,16 @@ function QuoteFormContent() {
   if (quote.done && !quote.answer) return <QuoteSent id={quote.doneId} />;
 
   return (
-    <PageForm
+    <CardForm
       form={quote}
       name={QUOTE_FORM}
       id="quote-form"
       // Posted by the browser (no scripts yet, or none), a refusal comes back with the form in view.
       action="/?index#quote-form"
-      aria-labelledby="quote-form-title"
-      className="space-y-4 rounded-lg border border-border bg-card p-6"
+      heading="Get a Custom Quote"
+      headingId="quote-form-title"
+      level={3}
     >
-      <h3 id="quote-form-title" className="text-xl font-semibold">
-        Get a Custom Quote
-      </h3>
-      <FormNotice answer={quote.answer} />
       <div className="grid gap-4 sm:grid-cols-2">
         <PersonFields form={quote} />
         <Field label="Phone (optional)" error={errorOf('phone')}>
@@ -94,7 +90,7 @@ function QuoteFormContent() {
       <Button type="submit" className="w-full" pending={quote.pending} pendingText="Sending...">
         Send Request
       </Button>
-    </PageForm>
+    </CardForm>
   );
 }
 

@@ -11,11 +11,10 @@ import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { FormNotice } from '../../ui/form-notice.tsx';
 import { Download, LoaderCircle } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Link } from '../../ui/link.tsx';
-import { PageForm } from '../../ui/page-form.tsx';
+import { CardForm } from '../../ui/page-form.tsx';
 import { PersonFields } from '../../ui/person-fields.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
@@ -105,18 +104,14 @@ export function ResumeRequest({ served = null }: { served?: ServedRequest }) {
     );
   }
   return (
-    <PageForm
+    <CardForm
       preventScrollReset={false}
       form={resume}
       name={RESUME_FORM}
       action={paths.resume}
-      aria-labelledby="resume-form-title"
-      className="space-y-4 rounded-lg border border-border bg-card p-6"
+      heading="Resume request"
+      headingId="resume-form-title"
     >
-      <h2 id="resume-form-title" className="text-xl font-semibold">
-        Resume request
-      </h2>
-      <FormNotice answer={resume.answer} />
       <div className="grid gap-4 sm:grid-cols-2">
         <PersonFields form={resume} />
         <Field label="Company (optional)" error={errorOf('company')}>
@@ -132,6 +127,6 @@ export function ResumeRequest({ served = null }: { served?: ServedRequest }) {
       <Button type="submit" pending={resume.pending} pendingText="Submitting...">
         Request Resume
       </Button>
-    </PageForm>
+    </CardForm>
   );
 }

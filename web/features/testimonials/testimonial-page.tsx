@@ -16,11 +16,10 @@ import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { ConfirmStep, useConfirmStep } from '../../ui/confirm-step.tsx';
 import { Field } from '../../ui/field.tsx';
-import { FormNotice } from '../../ui/form-notice.tsx';
 import { CheckCircle2, LoaderCircle, ShieldCheck } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Link } from '../../ui/link.tsx';
-import { PageForm } from '../../ui/page-form.tsx';
+import { CardForm } from '../../ui/page-form.tsx';
 import { StarRating } from '../../ui/star-rating.tsx';
 import { Stars } from '../../ui/stars.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
@@ -114,18 +113,14 @@ function TestimonialForm({ invite, token }: { invite: TestimonialInvite; token: 
   const kept = testimonial.answer ? testimonial.answer.values.rating : invite.rating;
   const [rating, setRating] = useState<number | null>(() => (kept ? Number(kept) : null));
   return (
-    <PageForm
+    <CardForm
       preventScrollReset={false}
       form={testimonial}
       name={TESTIMONIAL_FORM}
       action={`/testimonial/${encodeURIComponent(token)}`}
-      aria-labelledby="testimonial-form-title"
-      className="space-y-4 rounded-lg border border-border bg-card p-6"
+      heading="Your testimonial"
+      headingId="testimonial-form-title"
     >
-      <h2 id="testimonial-form-title" className="text-xl font-semibold">
-        Your testimonial
-      </h2>
-      <FormNotice answer={testimonial.answer} />
       <p className="text-sm text-muted-foreground">
         It appears on the site with your name, role and company once {invite.ownerName} approves it. You can
         change or withdraw it at any time through this same link.
@@ -156,7 +151,7 @@ function TestimonialForm({ invite, token }: { invite: TestimonialInvite; token: 
       <Button type="submit" pending={testimonial.pending} pendingText="Sending...">
         Send testimonial
       </Button>
-    </PageForm>
+    </CardForm>
   );
 }
 
