@@ -2,7 +2,7 @@
  * Lists in pages, and rows as JSON: the helpers every domain's admin reads share.
  */
 import { count, desc, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Page, PageQuery } from '../../common/schemas/shared.ts';
 import type { Db } from './client.ts';
 
@@ -41,15 +41,29 @@ export async function newestFirst<T extends PgTable, R>(
   }: { where?: SQL | undefined; by: PgColumn[]; map: (row: T['$inferSelect']) => R | Promise<R> },
 ): Promise<Page<R>> {
   return paged(db, table, where, query, async (offset) => {
-    const rows = await db
-      .select()
-      .from(table as PgTable)
-      .where(where)
-      .orderBy(...by.map((column) => desc(column)))
-      .limit(query.pageSize)
-      .offset(offset);
+    const rows = await newestPage(
+      db
+        .select()
+        .from(table as PgTable)
+        .where(where)
+        .$dynamic(),
+      by,
+      query,
+      offset,
+    );
     return Promise.all((rows as T['$inferSelect'][]).map(map));
   });
+}
+
+/**
+ * A select's page from `offset`, newest first by the given columns (each descending, e.g.
+ * createdAt then id): the order every admin list is read in. The select is dynamic (`$dynamic()`).
+ */
+export function newestPage<Q extends PgSelect>(select: Q, by: PgColumn[], query: PageQuery, offset: number) {
+  return select
+    .orderBy(...by.map((column) => desc(column)))
+    .limit(query.pageSize)
+    .offset(offset);
 }
 
 export type WithIsoDates<T> = {

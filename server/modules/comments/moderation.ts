@@ -2,10 +2,10 @@
  * The owner's side of the comments: the moderation list, answering a comment (the commenter
  * emailed when they asked), the count waiting, and approving, rejecting or marking spam.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { postPath } from '../../../common/blog-paths.ts';
 import type { PageQuery } from '../../../common/schemas/shared.ts';
-import { countOf, paged, withIsoDates } from '../../db/paging.ts';
+import { countOf, newestPage, paged, withIsoDates } from '../../db/paging.ts';
 import { blogPosts, comments } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { enqueueNotification } from '../notifications/service.ts';
@@ -30,14 +30,17 @@ export function moderation({ db, forgetPost, siteUrl, ownerName, events }: Comme
       const where = moderationWhere[status];
       return paged(db, comments, where, query, async (offset) =>
         (
-          await db
-            .select({ comment: comments, postTitle: blogPosts.title, postSlug: blogPosts.slug })
-            .from(comments)
-            .innerJoin(blogPosts, eq(blogPosts.id, comments.postId))
-            .where(where)
-            .orderBy(desc(comments.createdAt), desc(comments.id))
-            .limit(query.pageSize)
-            .offset(offset)
+          await newestPage(
+            db
+              .select({ comment: comments, postTitle: blogPosts.title, postSlug: blogPosts.slug })
+              .from(comments)
+              .innerJoin(blogPosts, eq(blogPosts.id, comments.postId))
+              .where(where)
+              .$dynamic(),
+            [comments.createdAt, comments.id],
+            query,
+            offset,
+          )
         ).map(({ comment, postTitle, postSlug }) => ({ ...withIsoDates(comment), postTitle, postSlug })),
       );
     },

@@ -6,7 +6,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { PublicIssue } from '../../../common/schemas/newsletter.ts';
 import type { Page, PageQuery } from '../../../common/schemas/shared.ts';
 import type { Db } from '../../db/client.ts';
-import { paged } from '../../db/paging.ts';
+import { newestPage, paged } from '../../db/paging.ts';
 import { newsletterIssues } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
@@ -20,18 +20,21 @@ export function issueArchive(db: Db) {
     async archive(query: PageQuery): Promise<Page<Omit<PublicIssue, 'html'>>> {
       const where = eq(newsletterIssues.status, 'sent');
       return paged(db, newsletterIssues, where, query, async (offset) => {
-        const rows = await db
-          .select({
-            slug: newsletterIssues.slug,
-            subject: newsletterIssues.subject,
-            kind: newsletterIssues.kind,
-            sentAt: newsletterIssues.sentAt,
-          })
-          .from(newsletterIssues)
-          .where(where)
-          .orderBy(desc(newsletterIssues.sentAt), desc(newsletterIssues.id))
-          .limit(query.pageSize)
-          .offset(offset);
+        const rows = await newestPage(
+          db
+            .select({
+              slug: newsletterIssues.slug,
+              subject: newsletterIssues.subject,
+              kind: newsletterIssues.kind,
+              sentAt: newsletterIssues.sentAt,
+            })
+            .from(newsletterIssues)
+            .where(where)
+            .$dynamic(),
+          [newsletterIssues.sentAt, newsletterIssues.id],
+          query,
+          offset,
+        );
         return rows.map((row) => ({ ...row, sentAt: (row.sentAt ?? new Date(0)).toISOString() }));
       });
     },

@@ -3,12 +3,12 @@
  * month, the week's new addresses for the digest, the unconfirmed forgotten, someone removed
  * with everything kept about them.
  */
-import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { describeSource } from '../../../common/lead-source.ts';
 import type { Subscriber, SubscriberState } from '../../../common/schemas/newsletter.ts';
 import type { Page, PageQuery } from '../../../common/schemas/shared.ts';
 import type { Db } from '../../db/client.ts';
-import { paged, withIsoDates } from '../../db/paging.ts';
+import { newestPage, paged, withIsoDates } from '../../db/paging.ts';
 import { newsletterSubscribers, notificationOutbox } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 
@@ -49,13 +49,12 @@ export function ownerSide({ db, now }: { db: Db; now: () => Date }) {
       }
       const where = conditions.length ? and(...conditions) : undefined;
       return paged(db, newsletterSubscribers, where, query, async (offset) => {
-        const rows = await db
-          .select()
-          .from(newsletterSubscribers)
-          .where(where)
-          .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
-          .limit(query.pageSize)
-          .offset(offset);
+        const rows = await newestPage(
+          db.select().from(newsletterSubscribers).where(where).$dynamic(),
+          [newsletterSubscribers.createdAt, newsletterSubscribers.id],
+          query,
+          offset,
+        );
         return rows.map(asSubscriber);
       });
     },

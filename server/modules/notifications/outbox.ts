@@ -4,11 +4,11 @@
  * waits. Without a mail transport every message waits for ever; the dashboard says so instead
  * of one log line at start-up.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { OutboxMessage, OutboxState } from '../../../common/schemas/notifications.ts';
 import type { Page, PageQuery } from '../../../common/schemas/shared.ts';
 import type { Db } from '../../db/client.ts';
-import { countOf, paged, withIsoDates } from '../../db/paging.ts';
+import { countOf, newestPage, paged, withIsoDates } from '../../db/paging.ts';
 import { notificationOutbox } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 
@@ -29,25 +29,28 @@ export function createOutboxService(db: Db, { mailConfigured }: { mailConfigured
     /** The outbox, newest first, optionally one state only. */
     async list(state: OutboxState, query: PageQuery): Promise<Page<OutboxMessage>> {
       return paged(db, notificationOutbox, where(state), query, async (offset) => {
-        const rows = await db
-          .select({
-            id: notificationOutbox.id,
-            kind: notificationOutbox.kind,
-            subject: notificationOutbox.subject,
-            body: notificationOutbox.body,
-            recipient: notificationOutbox.recipient,
-            status: notificationOutbox.status,
-            attempts: notificationOutbox.attempts,
-            lastError: notificationOutbox.lastError,
-            createdAt: notificationOutbox.createdAt,
-            sentAt: notificationOutbox.sentAt,
-            nextAttemptAt: notificationOutbox.nextAttemptAt,
-          })
-          .from(notificationOutbox)
-          .where(where(state))
-          .orderBy(desc(notificationOutbox.createdAt), desc(notificationOutbox.id))
-          .limit(query.pageSize)
-          .offset(offset);
+        const rows = await newestPage(
+          db
+            .select({
+              id: notificationOutbox.id,
+              kind: notificationOutbox.kind,
+              subject: notificationOutbox.subject,
+              body: notificationOutbox.body,
+              recipient: notificationOutbox.recipient,
+              status: notificationOutbox.status,
+              attempts: notificationOutbox.attempts,
+              lastError: notificationOutbox.lastError,
+              createdAt: notificationOutbox.createdAt,
+              sentAt: notificationOutbox.sentAt,
+              nextAttemptAt: notificationOutbox.nextAttemptAt,
+            })
+            .from(notificationOutbox)
+            .where(where(state))
+            .$dynamic(),
+          [notificationOutbox.createdAt, notificationOutbox.id],
+          query,
+          offset,
+        );
         return rows.map(withIsoDates);
       });
     },

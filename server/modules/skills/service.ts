@@ -7,7 +7,7 @@ import type {
   SkillsByCategory,
 } from '../../../common/schemas/skills.ts';
 import type { Db } from '../../db/client.ts';
-import { paged, withIsoDates } from '../../db/paging.ts';
+import { newestPage, paged, withIsoDates } from '../../db/paging.ts';
 import { skillEndorsements, skills } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
@@ -89,14 +89,17 @@ export function createSkillService(db: Db, cache: Pick<ReadCache, 'invalidate'>)
       const where = skillId ? eq(skillEndorsements.skillId, skillId) : undefined;
       return paged(db, skillEndorsements, where, query, async (offset) =>
         (
-          await db
-            .select({ endorsement: skillEndorsements, skillName: skills.name })
-            .from(skillEndorsements)
-            .innerJoin(skills, eq(skills.id, skillEndorsements.skillId))
-            .where(where)
-            .orderBy(desc(skillEndorsements.createdAt), desc(skillEndorsements.id))
-            .limit(query.pageSize)
-            .offset(offset)
+          await newestPage(
+            db
+              .select({ endorsement: skillEndorsements, skillName: skills.name })
+              .from(skillEndorsements)
+              .innerJoin(skills, eq(skills.id, skillEndorsements.skillId))
+              .where(where)
+              .$dynamic(),
+            [skillEndorsements.createdAt, skillEndorsements.id],
+            query,
+            offset,
+          )
         ).map(({ endorsement, skillName }) => ({ ...withIsoDates(endorsement), skillName })),
       );
     },
