@@ -10,7 +10,7 @@ import { createMailTransport, type MailTransport } from '../lib/mail.ts';
 import type { SubscriberLinks } from '../modules/newsletter/links.ts';
 import { createNewsletterService } from '../modules/newsletter/service.ts';
 import { startSmtpStandIn } from './smtp-stand-in.ts';
-import { openTestDatabase } from './test-app.ts';
+import { openTestDatabase, signedInTestApp, type TestAppOptions } from './test-app.ts';
 
 export async function mailTestBench(emptied: PgTable[]) {
   const smtp = await startSmtpStandIn();
@@ -52,3 +52,14 @@ export const newsletterOn = (db: Db, links: SubscriberLinks) =>
     mail: { configured: true, owner: 'owner@example.com', rate: 5 },
     links,
   });
+
+/** The newsletter's tests on the whole app: the site above without the sample content, on the test's clock. */
+export async function newsletterTestApp(clock: TestAppOptions['clock']) {
+  const { t, admin } = await signedInTestApp({
+    seed: false,
+    env: { PUBLIC_URL: NEWSLETTER_SITE.url },
+    clock,
+  });
+  afterAll(() => t.close());
+  return { t, admin, db: t.database.db };
+}

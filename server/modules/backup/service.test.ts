@@ -58,7 +58,6 @@ describe('the daily backups and the owner’s backup API', () => {
       'portfolio-backup-2026-11-26T090000Z.gz',
     ]);
     const file = await t.app.inject({
-      method: 'GET',
       url: '/api/admin/backups/portfolio-backup-2026-11-26T101500Z.gz',
       headers: { cookie: admin },
     });

@@ -242,11 +242,7 @@ describe('posts in and out as Markdown', () => {
   });
 
   it('exports every post as Markdown that imports into another site unchanged', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/posts/export',
-      headers: { cookie: admin },
-    });
+    const res = await t.app.inject({ url: '/api/admin/posts/export', headers: { cookie: admin } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     const files = unzipSync(new Uint8Array(res.rawPayload));

@@ -19,7 +19,7 @@ import {
   rateCounters,
 } from '../../db/schema.ts';
 import { follow as followAs, type Peer, startPeer } from '../../testing/fediverse-peer.ts';
-import { createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
+import { caller, createTestApp, freshIp, type TestApp } from '../../testing/test-app.ts';
 import { INBOX_PER_ADDRESS, pageFor } from './routes.ts';
 import { defaultHandleName } from './settings.ts';
 
@@ -755,23 +755,14 @@ describe('likes and boosts from the fediverse', () => {
       }),
     );
     expect((await counts(post.id)).body).toEqual({ likes: 1, boosts: 0 });
-    const owner = await t.signIn('admin');
+    const asOwner = caller(t, await t.signIn('admin'));
     const host = new URL(peer.base).host;
-    const blocked = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/fediverse/blocks',
-      headers: { cookie: owner },
-      payload: { server: host },
-    });
+    const blocked = await asOwner('POST', '/api/admin/fediverse/blocks', { server: host });
     expect(blocked.statusCode, blocked.body).toBe(200);
     expect(blocked.json()).toMatchObject({ reactionCounts: { likes: 0, boosts: 0 }, reactions: [] });
     expect((await counts(post.id)).body).toEqual({ likes: 0, boosts: 0 });
     const [block] = blocked.json().blocks;
-    await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/fediverse/blocks/${block.id}`,
-      headers: { cookie: owner },
-    });
+    await asOwner('DELETE', `/api/admin/fediverse/blocks/${block.id}`);
   });
 
   it('keeps a web address as the profile of whoever reacts: a script as its address is never kept (issue 62)', async () => {
@@ -809,21 +800,13 @@ describe('likes and boosts from the fediverse', () => {
       });
     await ctx.sendActivity({ identifier: 'alice' }, blog, like(7));
     expect((await counts(post.id)).body).toEqual({ likes: 1, boosts: 0 });
-    const owner = await t.signIn('admin');
-    const listed = await t.app.inject({ url: '/api/admin/fediverse', headers: { cookie: owner } });
+    const asOwner = caller(t, await t.signIn('admin'));
+    const listed = await asOwner('GET', '/api/admin/fediverse');
     const [reaction] = listed.json().reactions as { id: number }[];
-    const missing = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/fediverse/reactions/999999/block',
-      headers: { cookie: owner },
-      payload: { scope: 'person' },
-    });
+    const missing = await asOwner('POST', '/api/admin/fediverse/reactions/999999/block', { scope: 'person' });
     expect(missing.statusCode).toBe(404);
-    const blocked = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/fediverse/reactions/${reaction?.id}/block`,
-      headers: { cookie: owner },
-      payload: { scope: 'person' },
+    const blocked = await asOwner('POST', `/api/admin/fediverse/reactions/${reaction?.id}/block`, {
+      scope: 'person',
     });
     expect(blocked.statusCode, blocked.body).toBe(200);
     expect(blocked.json()).toMatchObject({
@@ -837,10 +820,6 @@ describe('likes and boosts from the fediverse', () => {
     ).rejects.toThrow(/403/);
     expect((await counts(post.id)).body).toEqual({ likes: 0, boosts: 0 });
     const [block] = blocked.json().blocks;
-    await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/fediverse/blocks/${block.id}`,
-      headers: { cookie: owner },
-    });
+    await asOwner('DELETE', `/api/admin/fediverse/blocks/${block.id}`);
   });
 });

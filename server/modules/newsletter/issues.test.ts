@@ -4,7 +4,7 @@
  * owner's issue (draft, preview, test, send once), the archive, the counts, CSV out, deleting.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NewsletterOverview } from '../../../common/schemas/newsletter.ts';
 import {
   newsletterDeliveries,
@@ -12,19 +12,14 @@ import {
   newsletterSubscribers,
   notificationOutbox,
 } from '../../db/schema.ts';
+import { newsletterTestApp } from '../../testing/mail-kit.ts';
 import { samplePostText } from '../../testing/samples.ts';
-import { caller, signedInTestApp } from '../../testing/test-app.ts';
+import { caller } from '../../testing/test-app.ts';
 import { manualClockWithTimers } from '../../testing/test-clock.ts';
 
 const HOUR = 3_600_000;
 const clock = manualClockWithTimers('2026-11-24T09:00:00Z');
-const { t, admin } = await signedInTestApp({
-  seed: false,
-  env: { PUBLIC_URL: 'https://jordan.example' },
-  clock,
-});
-afterAll(() => t.close());
-const db = t.database.db;
+const { t, admin, db } = await newsletterTestApp(clock);
 const as = caller(t, admin);
 
 async function reader(

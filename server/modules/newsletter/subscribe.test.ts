@@ -4,7 +4,7 @@
  * leaving (RFC 8058) and suppressions that neither a stranger's form nor an import undoes.
  */
 import { and, count, desc, eq, like } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUBSCRIBE_ANSWER } from '../../../common/schemas/newsletter.ts';
 import {
   newsletterDeliveries,
@@ -13,21 +13,16 @@ import {
   notificationOutbox,
 } from '../../db/schema.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
+import { newsletterTestApp } from '../../testing/mail-kit.ts';
 import { multipartFile } from '../../testing/multipart.ts';
 import { samplePostText, sampleQuote } from '../../testing/samples.ts';
-import { freshIp, signedInTestApp } from '../../testing/test-app.ts';
+import { freshIp } from '../../testing/test-app.ts';
 import { manualClock } from '../../testing/test-clock.ts';
 import { SUBSCRIBE_ANSWER_MS } from './routes.ts';
 
 const HOUR = 3_600_000;
 const clock = manualClock('2026-11-24T09:00:00Z');
-const { t, admin } = await signedInTestApp({
-  seed: false,
-  env: { PUBLIC_URL: 'https://jordan.example' },
-  clock,
-});
-afterAll(() => t.close());
-const db = t.database.db;
+const { t, admin, db } = await newsletterTestApp(clock);
 
 const subscribe = (payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({
