@@ -118,6 +118,16 @@ function traces(color: string, mirrored: boolean): DrawNode {
   };
 }
 
+/** A box of the given size whose contents are centred both ways, with the rest of its style. */
+const centredIn = (box: { width: number; height: number }, style: Record<string, unknown>) => ({
+  width: `${box.width}px`,
+  height: `${box.height}px`,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  ...style,
+});
+
 function coverTree(title: string, tags: readonly string[]): DrawNode {
   const digest = createHash('sha256').update(title).digest();
   const look = GROUNDS[(digest[0] ?? 0) % GROUNDS.length] ?? GROUNDS[0];
@@ -125,31 +135,19 @@ function coverTree(title: string, tags: readonly string[]): DrawNode {
   const label = tags[0]?.trim() || 'Blog';
   return h(
     'div',
-    {
-      width: `${COVER.width}px`,
-      height: `${COVER.height}px`,
-      display: 'flex',
-      alignItems: 'center',
-      justifyContent: 'center',
+    centredIn(COVER, {
       position: 'relative',
       backgroundColor: look.ground,
       backgroundImage: `radial-gradient(circle at 50% 45%, ${look.glow}, rgba(0,0,0,0) 60%)`,
       color: look.text,
       fontFamily: 'Instrument Sans',
-    },
+    }),
     traces(look.trace, false),
     traces(look.trace, true),
     h('div', { position: 'absolute', left: '36px', bottom: '32px', display: 'flex' }, mark(56)),
     h(
       'div',
-      {
-        width: `${COVER_SAFE.width}px`,
-        height: `${COVER_SAFE.height}px`,
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-      },
+      centredIn(COVER_SAFE, { flexDirection: 'column' }),
       h(
         'div',
         {

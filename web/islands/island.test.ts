@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { createElement, useId } from 'react';
+import { type ComponentProps, createElement, useId } from 'react';
 import { renderToString } from 'react-dom/server';
 import { useActionData, useLocation, useRouteLoaderData, useSearchParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { useRouteForm } from '../lib/route-form.tsx';
 import type { RootData } from '../lib/site.ts';
+import { PageForm } from '../ui/page-form.tsx';
 import { type IslandPage, type IslandRoot, IslandsContext, island, islandRoot } from './island.tsx';
 import { ISLAND_ATTRIBUTES } from './markers.ts';
 import { islandBehaviours, islandModules } from './registry.ts';
@@ -257,3 +259,38 @@ function importsOf(file: string, seen = new Set<string>()): string[] {
   }
   return found;
 }
+
+/** A form as the pages write one: its state named once, the form itself given only the state. */
+function Resume() {
+  const resume = useRouteForm('resume');
+  // The children go as createElement's third argument; its props' type names them too.
+  const props = { form: resume, 'aria-label': 'Resume request' } as ComponentProps<typeof PageForm>;
+  return createElement(PageForm, props, createElement('input', { ...resume.field('email') }));
+}
+
+describe('a form in an island', () => {
+  const rendered = (answer?: unknown) =>
+    renderToString(
+      createElement(RoutedIslandTree<object>, {
+        Component: Resume,
+        props: {},
+        page: page({ url: '/resume', ...(answer ? { answer } : {}) }),
+      }),
+    );
+
+  it('is posted under the name its state was given: the one name its answers come back by', () => {
+    expect(rendered()).toContain('<input type="hidden" name="_form" value="resume"/>');
+  });
+
+  it('gets back what was typed from the answer for that name, and nothing from another form’s', () => {
+    const answer = (form: string) => ({
+      form,
+      title: 'Check the form',
+      message: 'Enter a valid email address',
+      errors: { email: 'Enter a valid email address' },
+      values: { email: 'dana@' },
+    });
+    expect(rendered(answer('resume'))).toContain('value="dana@"');
+    expect(rendered(answer('quote'))).not.toContain('dana@');
+  });
+});

@@ -56,6 +56,8 @@ export interface RouteFormOptions {
 }
 
 export interface RouteFormState {
+  /** The form's name in the page's action (`_form`): what its PageForm sends, what its answers are matched by. */
+  name: string;
   /** The fetcher's form: renders a `<form method="post">` that posts with or without the page's code. */
   Form: FetcherWithComponents<FormAnswer>['Form'];
   fetcher: FetcherWithComponents<FormAnswer>;
@@ -177,6 +179,7 @@ export function useRouteForm(name: string, options: RouteFormOptions = {}): Rout
 
   const empty = options.empty ?? {};
   return {
+    name,
     Form,
     fetcher,
     submit,

@@ -14,7 +14,7 @@ import { FormName, FormNotice } from './form-notice.tsx';
  */
 export function PageForm({
   form,
-  name,
+  name = form.name,
   formRef = form.formRef,
   noValidate = true,
   preventScrollReset = true,
@@ -24,7 +24,7 @@ export function PageForm({
 }: {
   /** Its state (`useRouteForm`, `useRowForm`): the fetcher's form, the ref that clears it once sent. */
   form: RouteFormState;
-  /** The form's name in the page's action (`_form`), unless a field of its own says it. */
+  /** The form's name in the page's action (`_form`): by default its state's (`useRouteForm`'s). */
   name?: string;
   /** The page stays where it is scrolled when a post comes back (false: a form whose success is a page of its own). */
   preventScrollReset?: boolean;
@@ -44,7 +44,7 @@ export function PageForm({
       action={action ?? pageAction}
       {...props}
     >
-      {name === undefined ? null : <FormName name={name} />}
+      <FormName name={name} />
       {children}
     </form.Form>
   );

@@ -205,7 +205,6 @@ function NewFunnelForm() {
   return (
     <PageForm
       form={form}
-      name={FUNNEL_FORM}
       action={dashboardPaths.analytics}
       aria-label="Add a funnel"
       className="mt-4 space-y-3 rounded-md border border-border p-3"

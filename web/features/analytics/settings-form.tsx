@@ -28,7 +28,6 @@ export function AnalyticsSettingsForm({ settings }: { settings: AnalyticsSetting
   return (
     <PageForm
       form={form}
-      name={ANALYTICS_SETTINGS_FORM}
       action={dashboardPaths.analytics}
       aria-label="Analytics settings"
       className="mt-4 space-y-3"

@@ -64,7 +64,6 @@ function NewShareForm() {
   return (
     <PageForm
       form={form}
-      name={SHARE_FORM}
       action={dashboardPaths.analytics}
       aria-label="Make a read-only link"
       className="mt-4 space-y-3"

@@ -106,7 +106,7 @@ export function Authenticator({ state }: { state: Overview['authenticator'] }) {
           </div>
         </div>
       ) : (
-        <PageForm form={start} name={SECURITY_FORMS.start} className="mt-4 space-y-3">
+        <PageForm form={start} className="mt-4 space-y-3">
           <FormNotice answer={start.answer?.kind === 'done' ? undefined : start.answer} />
           <Button type="submit" pending={start.pending} pendingText="Please wait">
             Set up an authenticator app

@@ -142,7 +142,7 @@ function PasskeyRow({ passkey }: { passkey: Overview['passkeys'][number] }) {
       className="flex scroll-mt-4 flex-wrap items-center justify-between gap-3 p-3 text-sm"
     >
       {editing ? (
-        <PageForm form={rename} name={SECURITY_FORMS.passkeyName} className="flex flex-wrap items-end gap-2">
+        <PageForm form={rename} className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="id" value={passkey.id} />
           <FormNotice answer={rename.answer} />
           <div className="w-56">

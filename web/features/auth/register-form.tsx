@@ -21,7 +21,6 @@ export function RegisterForm() {
     <PageForm
       preventScrollReset={false}
       form={register}
-      name={REGISTER_FORM}
       id="register-form"
       action={`${paths.auth}?tab=register`}
       className="space-y-4"

@@ -52,7 +52,7 @@ function Sessions({ sessions }: { sessions: Overview['sessions'] }) {
           </p>
         </div>
         {others > 0 && (
-          <PageForm form={endOthers} name={SECURITY_FORMS.endOthers}>
+          <PageForm form={endOthers}>
             <Button type="submit" variant="outline" pending={endOthers.pending} pendingText="Ending...">
               End all other sessions
             </Button>

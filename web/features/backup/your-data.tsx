@@ -69,7 +69,7 @@ function Backups() {
         </>
       }
       actions={
-        <PageForm form={backUp} name={DATA_FORMS.backup}>
+        <PageForm form={backUp}>
           <Button type="submit" pending={backUp.pending} pendingText="Backing up...">
             Back up now
           </Button>
@@ -208,7 +208,6 @@ function MarkdownPosts() {
 
       <PageForm
         form={importer}
-        name={DATA_FORMS.import}
         encType="multipart/form-data"
         onSubmit={submitFolder}
         className="mt-6 space-y-3"

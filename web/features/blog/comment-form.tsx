@@ -32,7 +32,6 @@ function CommentFormContent({ slug }: { slug: string }) {
   return (
     <PageForm
       form={comment}
-      name={COMMENT_FORM}
       action={`${paths.post(slug)}#leave-comment`}
       aria-labelledby="leave-comment"
       className="relative mt-10 rounded-lg border border-border bg-card p-6"

@@ -59,7 +59,6 @@ export function ContributionForm() {
         <PageForm
           preventScrollReset={false}
           form={guestPost}
-          name={CONTRIBUTION_FORM}
           action={paths.contribute}
           aria-label="Guest post"
           className="relative space-y-5 rounded-lg border border-border bg-card p-6"

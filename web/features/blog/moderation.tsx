@@ -104,7 +104,6 @@ export function CommentModeration() {
         <>
           <PageForm
             form={moderate}
-            name={COMMENTS_FORM}
             id={COMMENTS_FORM_ID}
             aria-label="Moderate comments"
             className="flex flex-wrap items-center gap-3 border-b border-border pb-3"

@@ -263,7 +263,6 @@ export function PostEditor({
   return (
     <PageForm
       form={save}
-      name={POST_FORM}
       formRef={formElement}
       id={POST_FORM_ID}
       // The editor's own address, so a refusal sent back without the page's code finds it open.

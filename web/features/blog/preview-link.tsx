@@ -37,12 +37,7 @@ export function PreviewLinkForm({ post }: { post: AdminPost }) {
     key: formId(post),
   });
   return (
-    <PageForm
-      form={form}
-      name={PREVIEW_LINK_FORM}
-      id={formId(post)}
-      action={`${paths.adminBlog}?index&edit=${post.id}`}
-    >
+    <PageForm form={form} id={formId(post)} action={`${paths.adminBlog}?index&edit=${post.id}`}>
       <input type="hidden" name="id" value={post.id} />
       <FormNotice answer={form.answer} />
     </PageForm>
@@ -72,16 +67,9 @@ export function PreviewLink({ post }: { post: AdminPost }) {
             <Button type="button" variant="outline" onClick={copy}>
               Copy link
             </Button>
-            <Button
-              type="submit"
-              form={formId(post)}
-              name="open"
-              value="false"
-              variant="destructive"
-              disabled={pending}
-            >
+            <LinkFormButton post={post} open={false} pending={pending}>
               Revoke link
-            </Button>
+            </LinkFormButton>
           </div>
         </>
       ) : (
@@ -89,19 +77,37 @@ export function PreviewLink({ post }: { post: AdminPost }) {
           <p className="mr-auto text-sm text-muted-foreground">
             Share the post with someone before it is published, without an account.
           </p>
-          <Button
-            type="submit"
-            form={formId(post)}
-            name="open"
-            value="true"
-            variant="outline"
-            pending={pending}
-            pendingText="Creating..."
-          >
+          <LinkFormButton post={post} open pending={pending}>
             Create preview link
-          </Button>
+          </LinkFormButton>
         </div>
       )}
     </section>
+  );
+}
+
+/** A button of the link's form, outside it (naming it): `open` makes the link, else revokes it. */
+function LinkFormButton({
+  post,
+  open,
+  pending,
+  children,
+}: {
+  post: AdminPost;
+  open: boolean;
+  pending: boolean;
+  children: string;
+}) {
+  return (
+    <Button
+      type="submit"
+      form={formId(post)}
+      name="open"
+      value={String(open)}
+      variant={open ? 'outline' : 'destructive'}
+      {...(open ? { pending, pendingText: 'Creating...' } : { disabled: pending })}
+    >
+      {children}
+    </Button>
   );
 }

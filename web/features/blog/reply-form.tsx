@@ -51,7 +51,7 @@ export default function ReplyForm({
     },
   });
   return (
-    <PageForm form={reply} name={REPLY_FORM} aria-label={`Reply to ${to}`} className="mt-3 space-y-2">
+    <PageForm form={reply} aria-label={`Reply to ${to}`} className="mt-3 space-y-2">
       <input type="hidden" name="commentId" value={commentId} />
       <FormNotice answer={reply.answer} />
       <Field label={`Your reply to ${to}`} error={reply.errorOf('content')}>

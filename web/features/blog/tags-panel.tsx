@@ -72,7 +72,6 @@ function TagRow({ name, count, others }: { name: string; count: number; others: 
   return (
     <PageForm
       form={rename}
-      name={TAG_FORM}
       // The posts page is the dashboard's index route.
       action={`${paths.adminBlog}?index`}
       aria-label={`Rename the tag ${name}`}

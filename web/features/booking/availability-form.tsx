@@ -126,7 +126,7 @@ export function SettingsForm({ initial: stored }: { initial: BookingSettings }) 
   const setDay = (index: number, changes: Partial<DayHours>) =>
     setDays(days.map((day, i) => (i === index ? { ...day, ...changes } : day)));
   return (
-    <PageForm form={save} name={AVAILABILITY_FORM} aria-label="Availability" className="mt-4 space-y-6">
+    <PageForm form={save} aria-label="Availability" className="mt-4 space-y-6">
       <input type="hidden" name="blockedDates" value={blocked.join(',')} />
       <input type="hidden" name="specialHours" value={writeSpecialHours(special)} />
       {saved ? <DoneNotice title="Availability saved" text="Visitors see the new times at once." /> : null}

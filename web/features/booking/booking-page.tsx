@@ -170,7 +170,6 @@ export function BookingPage({
       <PageForm
         preventScrollReset={false}
         form={book}
-        name={BOOK_FORM}
         id={BOOK_FORM_ID}
         action={paths.bookACall}
         aria-labelledby="book-form-title"

@@ -87,12 +87,7 @@ function CallTypeForm({ type }: { type: CallType }) {
   const rows = Math.min(MAX_QUESTIONS, type.questions.length + 1);
   const label = adding ? 'Add a call type' : `Call type ${type.name}`;
   return (
-    <PageForm
-      form={form}
-      name={adding ? CALL_TYPE_FORMS.add : CALL_TYPE_FORMS.save}
-      aria-label={label}
-      className="mt-3 space-y-4"
-    >
+    <PageForm form={form} aria-label={label} className="mt-3 space-y-4">
       {adding ? null : <input type="hidden" name="id" value={type.id} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" error={form.errorOf('name') ?? form.errorOf('id')}>

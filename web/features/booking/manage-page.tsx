@@ -189,7 +189,6 @@ function MoveCall({
   return (
     <PageForm
       form={move}
-      name={MANAGE_FORMS.move}
       aria-labelledby="move-heading"
       className="space-y-5 rounded-lg border border-border bg-card p-4 sm:p-6"
     >

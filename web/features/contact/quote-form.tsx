@@ -50,7 +50,6 @@ function QuoteFormContent() {
   return (
     <CardForm
       form={quote}
-      name={QUOTE_FORM}
       id="quote-form"
       // Posted by the browser (no scripts yet, or none), a refusal comes back with the form in view.
       action="/?index#quote-form"

@@ -49,7 +49,6 @@ export function BlockedPanel({ blocks }: { blocks: FediverseBlock[] }) {
       )}
       <PageForm
         form={form}
-        name={BLOCK_SERVER_FORM}
         action={dashboardPaths.fediverse}
         aria-label="Block a server"
         className="mt-4 flex flex-wrap items-end gap-3"

@@ -76,7 +76,6 @@ function Settings({ owner }: { owner: FediverseOwner }) {
       {saved && <DoneNotice className="mt-4" title={SAVED.title} text={SAVED.text} />}
       <PageForm
         form={form}
-        name={SETTINGS_FORM}
         action={dashboardPaths.fediverse}
         aria-label="Fediverse settings"
         className="mt-4 space-y-4"

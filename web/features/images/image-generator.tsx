@@ -104,13 +104,7 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
 
       <Tabs.Content value="generator" className="mt-6 grid gap-8 lg:grid-cols-2">
         <Card className="h-fit p-6">
-          <PageForm
-            form={generate}
-            name={IMAGE_FORM}
-            id={IMAGE_FORM_ID}
-            aria-label="Generate an image"
-            className="space-y-5"
-          >
+          <PageForm form={generate} id={IMAGE_FORM_ID} aria-label="Generate an image" className="space-y-5">
             <FormNotice answer={answer} />
             {image ? <DoneNotice title="Image Generated" text={generatedText(image)} /> : null}
             <Field

@@ -94,7 +94,6 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
         {/* A new key per draft: the fields start from what that draft holds. */}
         <PageForm
           form={save}
-          name={NEWSLETTER_FORMS.save}
           key={draft?.id ?? 'new'}
           aria-label={draft ? `Draft: ${draft.subject}` : 'New issue'}
           className="space-y-4"
@@ -157,15 +156,12 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
       <FormNotice answer={failure} />
       <div className="flex flex-wrap items-start gap-4">
         <DraftForm state={test} form={NEWSLETTER_FORMS.test} id={id}>
-          <Button
-            type="submit"
+          <DraftButton
+            state={test}
+            busy={busy}
             variant="outline"
-            disabled={busy}
-            pending={test.pending}
-            pendingText="Sending..."
-          >
-            Send a test to me
-          </Button>
+            text={['Send a test to me', 'Sending...']}
+          />
         </DraftForm>
         <DraftForm
           state={send}
@@ -177,20 +173,10 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
             <input type="checkbox" name="confirm" required className="h-4 w-4 accent-[var(--primary)]" />
             {`I have checked the preview: send it to ${readers} ${readers === 1 ? 'subscriber' : 'subscribers'} now`}
           </label>
-          <Button type="submit" disabled={busy} pending={send.pending} pendingText="Sending...">
-            Send now
-          </Button>
+          <DraftButton state={send} busy={busy} text={['Send now', 'Sending...']} />
         </DraftForm>
         <DraftForm state={discard} form={NEWSLETTER_FORMS.discard} id={id}>
-          <Button
-            type="submit"
-            variant="ghost"
-            disabled={busy}
-            pending={discard.pending}
-            pendingText="Deleting..."
-          >
-            Delete draft
-          </Button>
+          <DraftButton state={discard} busy={busy} variant="ghost" text={['Delete draft', 'Deleting...']} />
         </DraftForm>
       </div>
     </section>
@@ -217,5 +203,24 @@ function DraftForm({
       <input type="hidden" name="id" value={id} />
       {children}
     </PageForm>
+  );
+}
+
+/** A draft form's button: off while any of the draft's forms is on its way, its own words while it is. */
+function DraftButton({
+  state,
+  busy,
+  variant,
+  text: [label, pendingText],
+}: {
+  state: RouteFormState;
+  busy: boolean;
+  variant?: 'outline' | 'ghost';
+  text: [string, string];
+}) {
+  return (
+    <Button type="submit" variant={variant} disabled={busy} pending={state.pending} pendingText={pendingText}>
+      {label}
+    </Button>
   );
 }

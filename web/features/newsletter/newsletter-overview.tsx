@@ -122,7 +122,6 @@ function ImportForm() {
       </p>
       <PageForm
         form={importer}
-        name={NEWSLETTER_FORMS.import}
         encType="multipart/form-data"
         className="mt-3 flex flex-wrap items-end gap-3"
         aria-label="Import subscribers"

@@ -114,13 +114,7 @@ function SubscribeForm({ place, slug, headingLevel = 2, compact = false, classNa
       {place === 'newsletter' ? null : (
         <p className="mt-1 text-sm text-muted-foreground">{compact ? COMPACT_PROMISE : NEWSLETTER_PROMISE}</p>
       )}
-      <PageForm
-        form={signup}
-        name={SUBSCRIBE_FORM}
-        id={id}
-        action={newsletterPaths.page}
-        className="mt-4 space-y-4"
-      >
+      <PageForm form={signup} id={id} action={newsletterPaths.page} className="mt-4 space-y-4">
         <input type="hidden" name="source" value={source} />
         <input type="hidden" name="place" value={place} />
         <input type="hidden" name="back" value={here} />

@@ -181,7 +181,6 @@ function SubscriberEntry({ subscriber }: { subscriber: Subscriber }) {
     >
       <PageForm
         form={remove}
-        name={NEWSLETTER_FORMS.remove}
         className="mt-3 flex flex-wrap items-center gap-2"
         // With the page's code the first press asks again; without it, the press deletes.
         onSubmit={(event) => {

@@ -195,7 +195,6 @@ export function Recommender() {
       <Card className="mx-auto mt-10 max-w-3xl p-6">
         <PageForm
           form={recommend}
-          name={RECOMMEND_FORM}
           id={RECOMMEND_FORM_ID}
           action={paths.recommendations}
           aria-labelledby="interest-form-title"

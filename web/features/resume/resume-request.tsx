@@ -107,7 +107,6 @@ export function ResumeRequest({ served = null }: { served?: ServedRequest }) {
     <CardForm
       preventScrollReset={false}
       form={resume}
-      name={RESUME_FORM}
       action={paths.resume}
       heading="Resume request"
       headingId="resume-form-title"

@@ -119,7 +119,7 @@ export function EndorseForm({
   const [rating, setRating] = useState(() => Number(endorse.answer?.values.rating) || DEFAULT_RATING);
 
   return (
-    <PageForm form={endorse} name={ENDORSE_FORM} action={action} className="relative mt-5 space-y-4">
+    <PageForm form={endorse} action={action} className="relative mt-5 space-y-4">
       <input type="hidden" name="skillId" value={skill.id} />
       <FormNotice answer={endorse.answer} />
       <StarRating name="rating" value={rating} onChange={setRating} />

@@ -116,7 +116,6 @@ function TestimonialForm({ invite, token }: { invite: TestimonialInvite; token: 
     <CardForm
       preventScrollReset={false}
       form={testimonial}
-      name={TESTIMONIAL_FORM}
       action={`/testimonial/${encodeURIComponent(token)}`}
       heading="Your testimonial"
       headingId="testimonial-form-title"

@@ -169,7 +169,6 @@ function AskForm() {
       <FormNotice answer={ask.answer} className="mt-4" />
       <PageForm
         form={ask}
-        name={TESTIMONIAL_ADMIN_FORMS.ask}
         // The won request the address names arrives with the board: the fields start from it then.
         key={`${fromQuote?.id ?? 'none'}-${won.length}`}
         className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-start"
@@ -213,7 +212,7 @@ function NewLinkForm({ testimonial, disabled }: { testimonial: AdminTestimonial;
     link.answer?.kind === 'done' ? (link.answer.extra?.link as TestimonialLink | undefined) : undefined;
   return (
     <>
-      <PageForm form={link} name={TESTIMONIAL_ADMIN_FORMS.newLink} className="contents">
+      <PageForm form={link} className="contents">
         <input type="hidden" name="id" value={testimonial.id} />
         <Button
           type="submit"
