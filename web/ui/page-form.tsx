@@ -5,7 +5,8 @@ import { FormName, FormNotice } from './form-notice.tsx';
 
 /**
  * A form of the page (ADR 018): a real `<form method="post">` that the page's action takes, with
- * the page's code (its fetcher) or without it; `name` says which of the page's forms it is. The
+ * the page's code (its fetcher) or without it; its state's name (`useRouteForm`) says which of the
+ * page's forms it is. The
  * rest is the form's own: its fields, its address (`action`, else the page itself), its label.
  *
  * The form's checks are its schema's, with the spec's messages, in the action's answer (and again
