@@ -8,7 +8,6 @@ import { PageForm } from './page-form.tsx';
 
 /** A confirm step's form, kept by what stays on the page once its question is gone. */
 export interface ConfirmStepForm {
-  form: string;
   /** The row it is about, posted as `id`. */
   id: string | undefined;
   state: RouteFormState;
@@ -28,7 +27,7 @@ export function useConfirmStep(
     ...(onDone ? { onDone } : {}),
     ...(id === undefined ? {} : { key: `${form}-${id}`, match: (answer) => answer.values.id === id }),
   });
-  return { form, id, state };
+  return { id, state };
 }
 
 /**
@@ -37,7 +36,7 @@ export function useConfirmStep(
  * back to the page without the question (`?<param>=...`; the list's page and filters kept).
  */
 export function ConfirmStep({
-  step: { form, id, state: step },
+  step: { id, state: step },
   question,
   confirm,
   param,
@@ -58,7 +57,7 @@ export function ConfirmStep({
   const action = usePageAction({ index });
   const keep = useAsking(param ?? '', null);
   return (
-    <PageForm form={step} name={form} action={action} className={className}>
+    <PageForm form={step} action={action} className={className}>
       {id === undefined ? null : <input type="hidden" name="id" value={id} />}
       <fieldset className="rounded-lg border border-destructive p-4">
         <legend className="px-1 text-sm font-medium">{question}</legend>

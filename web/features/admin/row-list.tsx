@@ -67,18 +67,16 @@ export function RemoveButton({ form }: { form: RouteFormState }) {
   );
 }
 
-/** A row's form: posted to the section's page with its form's name and the row's id. */
+/** A row's form: posted to the section's page under its form's name, with the row's id. */
 export function RowForm({
   form,
-  name,
   id,
   label,
   action = dashboardPaths.fediverse,
   className = 'flex flex-wrap items-center gap-3',
   children,
 }: {
-  form: ReturnType<typeof useRowForm>;
-  name: string;
+  form: RouteFormState;
   id: number | string;
   label: string;
   /** The page whose action takes the form (the fediverse section's unless told). */
@@ -87,7 +85,7 @@ export function RowForm({
   children: React.ReactNode;
 }) {
   return (
-    <PageForm form={form} name={name} action={action} aria-label={label} className={className}>
+    <PageForm form={form} action={action} aria-label={label} className={className}>
       <input type="hidden" name="id" value={id} />
       {children}
     </PageForm>

@@ -175,13 +175,7 @@ function RemoveFunnel({ funnel }: { funnel: Funnel }) {
     description: `${funnel.name} and its counts are gone.`,
   }));
   return (
-    <RowForm
-      form={form}
-      name={FUNNEL_REMOVE_FORM}
-      id={id}
-      label={`Remove ${funnel.name}`}
-      action={dashboardPaths.analytics}
-    >
+    <RowForm form={form} id={id} label={`Remove ${funnel.name}`} action={dashboardPaths.analytics}>
       <FormNotice answer={form.answer} />
       <Button type="submit" size="sm" variant="outline" pending={form.pending} pendingText="Removing...">
         Remove

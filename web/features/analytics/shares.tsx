@@ -122,13 +122,7 @@ function ShareRow({ share }: { share: AnalyticsShare }) {
     description: `The link for ${share.label} no longer works.`,
   }));
   return (
-    <RowForm
-      form={form}
-      name={SHARE_REVOKE_FORM}
-      id={share.id}
-      label={`Link for ${share.label}`}
-      action={dashboardPaths.analytics}
-    >
+    <RowForm form={form} id={share.id} label={`Link for ${share.label}`} action={dashboardPaths.analytics}>
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words">{share.label}</p>
         <p className="text-sm text-muted-foreground">

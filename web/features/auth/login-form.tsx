@@ -42,7 +42,7 @@ export function LoginForm({
     return <CodeStep message={prompt} answer={codeAnswer} onRestart={() => setRestarted(true)} />;
   return (
     <div className="space-y-4">
-      <AuthForm form={login} name={LOGIN_FORM} id="login-form" className="space-y-4">
+      <AuthForm form={login} id="login-form" className="space-y-4">
         <FormNotice answer={login.answer} />
         <Field label="Username" error={errorOf('username')}>
           <Input autoComplete="username webauthn" {...field('username')} />
@@ -61,13 +61,7 @@ export function LoginForm({
 }
 
 /** A form of the sign-in page: it posts there, and its success is a page of its own. */
-function AuthForm(props: {
-  form: RouteFormState;
-  name: string;
-  id: string;
-  className: string;
-  children: ReactNode;
-}) {
+function AuthForm(props: { form: RouteFormState; id: string; className: string; children: ReactNode }) {
   return <PageForm preventScrollReset={false} action={paths.auth} {...props} />;
 }
 
@@ -85,7 +79,7 @@ function SignInLinkForm() {
       {link.done ? (
         <DoneNotice title="Check your email" text={SIGN_IN_LINK_SENT} className="mt-3" />
       ) : (
-        <AuthForm form={link} name={SIGN_IN_LINK_FORM} id="sign-in-link-form" className="mt-3 space-y-3">
+        <AuthForm form={link} id="sign-in-link-form" className="mt-3 space-y-3">
           <FormNotice answer={link.answer} />
           <p className="text-muted-foreground">
             We'll email a sign-in link to the address on your account. It works once, within 15 minutes.
@@ -126,7 +120,7 @@ export function LinkSignIn({ token }: { token: string }) {
     );
   if (restarted) return <LoginForm />;
   return (
-    <AuthForm form={linkSignIn} name={LINK_SIGN_IN_FORM} id="link-sign-in-form" className="mt-6 space-y-4">
+    <AuthForm form={linkSignIn} id="link-sign-in-form" className="mt-6 space-y-4">
       <FormNotice answer={answer} />
       {answer ? (
         <a href={paths.auth} className="block text-center text-sm font-medium text-primary hover:underline">
@@ -163,7 +157,7 @@ function CodeStep({
     if (expired) onRestart();
   }, [expired, onRestart]);
   return (
-    <AuthForm form={code} name={CODE_FORM} id="code-form" className="space-y-4">
+    <AuthForm form={code} id="code-form" className="space-y-4">
       {/* The server's own words, shown again if the code is refused. */}
       <input type="hidden" name="prompt" value={message} />
       <FormNotice answer={refused} />

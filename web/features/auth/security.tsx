@@ -99,7 +99,7 @@ function EndSession({ session, action }: { session: Overview['sessions'][number]
   }));
   const label = `End the session on ${session.device} last seen ${dateAndTime(session.lastSeenAt, timeZone)}`;
   return (
-    <RowForm form={form} name={SECURITY_FORMS.endSession} id={session.id} label={label} action={action}>
+    <RowForm form={form} id={session.id} label={label} action={action}>
       <Button
         type="submit"
         size="sm"

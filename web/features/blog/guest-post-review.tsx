@@ -140,7 +140,6 @@ function ContributionReview({ contribution }: { contribution: AdminContribution 
       )}
       <RowForm
         form={review}
-        name={CONTRIBUTION_FORM}
         id={contribution.id}
         label={`Review “${contribution.title}”`}
         action={action}

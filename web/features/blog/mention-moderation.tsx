@@ -49,13 +49,7 @@ function MentionRow({ mention }: { mention: OwnerMention }) {
   );
   const name = mention.title || mention.source;
   return (
-    <RowForm
-      form={form}
-      name={MENTION_FORM}
-      id={mention.id}
-      label={`Mention: ${name}`}
-      action={dashboardPaths.moderation}
-    >
+    <RowForm form={form} id={mention.id} label={`Mention: ${name}`} action={dashboardPaths.moderation}>
       <div className="min-w-0 flex-1 basis-full sm:basis-auto">
         <a href={mention.source} rel="nofollow ugc" className="font-medium break-all hover:underline">
           {name}

@@ -207,7 +207,6 @@ function CommentActions({ comment }: { comment: AdminComment }) {
   return (
     <RowForm
       form={row}
-      name={COMMENTS_FORM}
       id={comment.id}
       label={`Moderate the comment by ${comment.name}`}
       action={action}

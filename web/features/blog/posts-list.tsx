@@ -138,7 +138,7 @@ function PublishForm({ post }: { post: AdminPost }) {
     [BLOG_PATH],
   );
   return (
-    <RowForm form={form} name={PUBLISH_FORM} id={post.id} label={`${verb} ${post.title}`} action={action}>
+    <RowForm form={form} id={post.id} label={`${verb} ${post.title}`} action={action}>
       <input type="hidden" name="isPublished" value={String(!post.isPublished)} />
       <Button
         type="submit"

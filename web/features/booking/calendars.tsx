@@ -135,7 +135,6 @@ function AccountForm({ caldav }: { caldav: CalendarOverview['caldav'] }) {
       )}
       <CalendarForm
         form={form}
-        name={CALENDAR_FORMS.account}
         done={ACCOUNT_DONE}
         label="Calendar account"
         className="mt-3 grid gap-4 sm:grid-cols-2"
@@ -176,12 +175,7 @@ function AccountForm({ caldav }: { caldav: CalendarOverview['caldav'] }) {
         <FormNotice className="sm:col-span-2" answer={form.answer} />
       </CalendarForm>
       {caldav && (
-        <CalendarForm
-          form={disconnect}
-          name={CALENDAR_FORMS.disconnect}
-          label="Disconnect the calendar account"
-          className="mt-3"
-        >
+        <CalendarForm form={disconnect} label="Disconnect the calendar account" className="mt-3">
           <Button type="submit" variant="outline" pending={disconnect.pending} pendingText="Disconnecting...">
             Disconnect account
           </Button>
@@ -200,14 +194,12 @@ const doneText = (done: { title: string; description: string }) => ({
 /** One of the calendar forms: its success said above it, posted to the page with or without its code. */
 function CalendarForm({
   form,
-  name,
   done,
   label,
   className,
   children,
 }: {
   form: ReturnType<typeof useCalendarForm>;
-  name: string;
   done?: { title: string; description: string };
   label: string;
   className: string;
@@ -216,7 +208,7 @@ function CalendarForm({
   return (
     <>
       {done && form.done && !form.answer && <DoneNotice className="mt-3" {...doneText(done)} />}
-      <PageForm form={form} name={name} aria-label={label} className={className}>
+      <PageForm form={form} aria-label={label} className={className}>
         {children}
       </PageForm>
     </>
@@ -242,7 +234,6 @@ function WriteToForm({ caldav }: { caldav: NonNullable<CalendarOverview['caldav'
   return (
     <CalendarForm
       form={form}
-      name={CALENDAR_FORMS.writeTo}
       done={done}
       label="Where bookings go"
       className="mt-4 flex flex-wrap items-end gap-3"
@@ -276,14 +267,7 @@ function FeedRow({ feed }: { feed: CalendarOverview['feeds'][number] }) {
     <li className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm">
       <span className="min-w-0 break-all">{feed.label}</span>
       {feed.id ? (
-        <RowForm
-          form={form}
-          name={CALENDAR_FORMS.removeFeed}
-          id={feed.id}
-          label={`Remove ${feed.label}`}
-          action={action}
-          className=""
-        >
+        <RowForm form={form} id={feed.id} label={`Remove ${feed.label}`} action={action} className="">
           <RemoveButton form={form} />
         </RowForm>
       ) : (
@@ -315,7 +299,6 @@ function Feeds({ feeds }: { feeds: CalendarOverview['feeds'] }) {
       )}
       <CalendarForm
         form={form}
-        name={CALENDAR_FORMS.addFeed}
         done={done}
         label="Add a calendar feed"
         className="mt-3 flex flex-wrap items-end gap-3"

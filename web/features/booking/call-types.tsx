@@ -215,14 +215,7 @@ function RemoveCallType({ type }: { type: CallType }) {
   const action = usePageAction();
   const form = useCallTypeForm(CALL_TYPE_FORMS.remove, REMOVED, type.id);
   return (
-    <RowForm
-      form={form}
-      name={CALL_TYPE_FORMS.remove}
-      id={type.id}
-      label={`Remove ${type.name}`}
-      action={action}
-      className=""
-    >
+    <RowForm form={form} id={type.id} label={`Remove ${type.name}`} action={action} className="">
       <RemoveButton form={form} />
     </RowForm>
   );

@@ -172,7 +172,6 @@ function InboxEntry({ item }: { item: AdminInboxItem }) {
       <p className="mt-3 whitespace-pre-line break-words">{item.message}</p>
       <RowForm
         form={update}
-        name={INBOX_FORM}
         id={rowId}
         label={`The request from ${item.name}`}
         action={action}

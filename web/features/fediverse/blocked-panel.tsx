@@ -93,7 +93,7 @@ function BlockRow({ block }: { block: FediverseBlock }) {
     description: `${block.label} can follow the blog again.`,
   }));
   return (
-    <RowForm form={form} name={UNBLOCK_FORM} id={block.id} label={`Blocked ${block.label}`}>
+    <RowForm form={form} id={block.id} label={`Blocked ${block.label}`}>
       <div className="min-w-0 flex-1">
         <p className="font-medium break-all">{block.label}</p>
         <p className="text-sm text-muted-foreground">

@@ -234,7 +234,7 @@ function FollowerRow({ follower }: { follower: FediverseFollower }) {
         .done,
   );
   return (
-    <RowForm form={form} name={FOLLOWER_FORM} id={follower.id} label={`Follower ${follower.handle}`}>
+    <RowForm form={form} id={follower.id} label={`Follower ${follower.handle}`}>
       <div className="min-w-0 flex-1 basis-full sm:basis-auto">
         <a
           href={follower.actorUri}

@@ -47,7 +47,6 @@ function ReactionRow({ reaction }: { reaction: FediverseReaction }) {
   return (
     <RowForm
       form={form}
-      name={REACTION_FORM}
       id={reaction.id}
       label={`${reaction.kind === 'like' ? 'Like' : 'Boost'} by ${reaction.handle}`}
     >

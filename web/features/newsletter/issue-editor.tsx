@@ -155,7 +155,7 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
       />
       <FormNotice answer={failure} />
       <div className="flex flex-wrap items-start gap-4">
-        <DraftForm state={test} form={NEWSLETTER_FORMS.test} id={id}>
+        <DraftForm state={test} id={id}>
           <DraftButton
             state={test}
             busy={busy}
@@ -163,19 +163,14 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
             text={['Send a test to me', 'Sending...']}
           />
         </DraftForm>
-        <DraftForm
-          state={send}
-          form={NEWSLETTER_FORMS.send}
-          id={id}
-          className="flex flex-col gap-2 rounded-md border border-border p-3"
-        >
+        <DraftForm state={send} id={id} className="flex flex-col gap-2 rounded-md border border-border p-3">
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="confirm" required className="h-4 w-4 accent-[var(--primary)]" />
             {`I have checked the preview: send it to ${readers} ${readers === 1 ? 'subscriber' : 'subscribers'} now`}
           </label>
           <DraftButton state={send} busy={busy} text={['Send now', 'Sending...']} />
         </DraftForm>
-        <DraftForm state={discard} form={NEWSLETTER_FORMS.discard} id={id}>
+        <DraftForm state={discard} id={id}>
           <DraftButton state={discard} busy={busy} variant="ghost" text={['Delete draft', 'Deleting...']} />
         </DraftForm>
       </div>
@@ -186,20 +181,18 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
 /** A form about the open draft, posted to the page's action with its code or without it. */
 function DraftForm({
   state,
-  form,
   id,
   className,
   children,
 }: {
   state: RouteFormState;
-  form: string;
   id: number;
   className?: string;
   children: ReactNode;
 }) {
   return (
     // The send's box must be ticked: the browser says so at once (the action says it too).
-    <PageForm form={state} name={form} noValidate={false} className={className}>
+    <PageForm form={state} noValidate={false} className={className}>
       <input type="hidden" name="id" value={id} />
       {children}
     </PageForm>

@@ -163,7 +163,6 @@ function RetryForm({ message }: { message: OutboxMessage }) {
   return (
     <RowForm
       form={retry}
-      name={RETRY_FORM}
       id={message.id}
       label={`Retry “${message.subject}”`}
       action={action}

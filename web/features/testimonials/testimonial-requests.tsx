@@ -272,7 +272,6 @@ function StatusForm({
   return (
     <RowForm
       form={row}
-      name={form}
       id={testimonial.id}
       label={`${label}: ${testimonial.clientName}`}
       action={action}
