@@ -28,7 +28,6 @@
  *
  *   npm run bench:lighthouse [-- --runs 3 --pages home,post --plain-anchor --slow-host]
  */
-import { execFileSync, spawn } from 'node:child_process';
 import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
@@ -36,7 +35,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/constants.ts';
 import { PHONE, throttleLikeAPhone } from '../e2e/phone-profile.ts';
-import { save, startBenchServer } from './measure.ts';
+import { save, shareOneCore, startBenchServer } from './measure.ts';
 import { STATIC_BLOG_PAGES, serveStaticBlog } from './static-blog.ts';
 
 const { values } = parseArgs({
@@ -176,20 +175,6 @@ async function phoneLoad(
   } finally {
     await context.close();
   }
-}
-
-/**
- * Pins this process to the first core (the servers and browsers it starts inherit that) and starts a
- * loop that keeps the core busy beside them. Returns the function that stops the loop.
- */
-function shareOneCore(): () => void {
-  execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', '0', String(process.pid)], {
-    stdio: 'ignore',
-  });
-  const busy = spawn('taskset', ['--cpu-list', '0', process.execPath, '-e', 'for (;;);'], {
-    stdio: 'ignore',
-  });
-  return () => busy.kill();
 }
 
 const stopBusy = values['slow-host'] ? shareOneCore() : undefined;

@@ -5,11 +5,27 @@
  * of docs/architecture.md, and time single renders on one connection. `BENCH_NODE_ARGS` passes
  * flags to the server process (for example `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+
+/**
+ * A slower host on this one (`--slow-host` of bench:lighthouse and bench:trace): pins this process
+ * to the first core (the servers and browsers it starts after this inherit that) and starts a loop
+ * that keeps that core busy beside them, a host a third to a quarter as fast by Lighthouse's
+ * benchmark index. Returns the function that stops the loop.
+ */
+export function shareOneCore(): () => void {
+  execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', '0', String(process.pid)], {
+    stdio: 'ignore',
+  });
+  const busy = spawn('taskset', ['--cpu-list', '0', process.execPath, '-e', 'for (;;);'], {
+    stdio: 'ignore',
+  });
+  return () => busy.kill();
+}
 
 export interface BenchServer {
   site: string;
