@@ -11,17 +11,21 @@ import { get } from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 
+/** A loop that keeps a core busy until the process that started it has gone. */
+const BUSY_UNTIL_ORPHANED = 'const parent = process.ppid; while (process.ppid === parent);';
+
 /**
  * A slower host on this one (`--slow-host` of bench:lighthouse and bench:trace): pins this process
  * to the first core (the servers and browsers it starts after this inherit that) and starts a loop
  * that keeps that core busy beside them, a host a third to a quarter as fast by Lighthouse's
- * benchmark index. Returns the function that stops the loop.
+ * benchmark index. Returns the function that stops the loop; the loop also ends by itself once this
+ * process has gone (a bench that failed before its `finally`), never left holding the core.
  */
 export function shareOneCore(): () => void {
   execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', '0', String(process.pid)], {
     stdio: 'ignore',
   });
-  const busy = spawn('taskset', ['--cpu-list', '0', process.execPath, '-e', 'for (;;);'], {
+  const busy = spawn('taskset', ['--cpu-list', '0', process.execPath, '-e', BUSY_UNTIL_ORPHANED], {
     stdio: 'ignore',
   });
   return () => busy.kill();
