@@ -35,7 +35,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/constants.ts';
 import { PHONE, throttleLikeAPhone } from '../e2e/phone-profile.ts';
-import { save, shareOneCore, startBenchServer } from './measure.ts';
+import { median, save, shareOneCore, startBenchServer } from './measure.ts';
 import { STATIC_BLOG_PAGES, serveStaticBlog } from './static-blog.ts';
 
 const { values } = parseArgs({
@@ -73,7 +73,6 @@ const MAX_POST_JS_BYTES = 60 * 1024;
 const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
-const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
 const kb = (bytes: number) => (bytes / 1024).toFixed(0);
 
 interface Audit {

@@ -100,7 +100,8 @@ export interface Row {
   budget: string;
 }
 
-const median = (values: number[]) => {
+/** The middle of a list of figures (the upper of the two middles for an even count). */
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };

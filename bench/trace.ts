@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/constants.ts';
 import { PHONE, throttleLikeAPhone } from '../e2e/phone-profile.ts';
-import { shareOneCore, startBenchServer } from './measure.ts';
+import { median, shareOneCore, startBenchServer } from './measure.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -50,6 +50,9 @@ interface TraceEvent {
   };
 }
 
+/** A task of the main thread's loop, as Lighthouse counts them. */
+const isTask = (event: TraceEvent) =>
+  event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask';
 const ms = (microseconds: number) => (microseconds / 1000).toFixed(0);
 const fileOf = (url = '') => url.split('/').pop()?.split('?')[0] || '(a module or the page)';
 /** The script whose call forced a style pass or a layout, if one did. */
@@ -159,18 +162,12 @@ try {
     const navigation = request.ts;
     const main = events.filter(onMainThread);
     const tasks = main.filter(
-      (event) =>
-        (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask') &&
-        (event.dur ?? 0) >= minMs * 1000 &&
-        event.ts >= navigation,
+      (event) => isTask(event) && (event.dur ?? 0) >= minMs * 1000 && event.ts >= navigation,
     );
     const after = tasks.filter((task) => task.ts >= fcp.ts);
     // Every task after the paint, not only those of --min ms: a 13 ms one blocks 2 ms to Lighthouse.
     const blocking = main
-      .filter(
-        (event) =>
-          (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask') && event.ts >= fcp.ts,
-      )
+      .filter((event) => isTask(event) && event.ts >= fcp.ts)
       .reduce((sum, task) => sum + Math.max(0, ((task.dur ?? 0) / 1000) * SLOWDOWN - LONG_TASK_MS), 0);
     blockingMs.push(blocking);
     console.log(
@@ -188,7 +185,7 @@ try {
   }
   const sorted = [...blockingMs].sort((a, b) => a - b);
   console.log(
-    `\n${path}: blocking as Lighthouse counts it, median of ${runs} loads ${sorted[Math.floor(runs / 2)]?.toFixed(0)} ms (${sorted.map((value) => value.toFixed(0)).join(', ')})`,
+    `\n${path}: blocking as Lighthouse counts it, median of ${runs} loads ${median(blockingMs).toFixed(0)} ms (${sorted.map((value) => value.toFixed(0)).join(', ')})`,
   );
 } finally {
   await browser.close();
