@@ -8,7 +8,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { users } from '../server/db/schema.ts';
 import { verifyPassword } from '../server/lib/passwords.ts';
 import { projectRoot } from '../server/paths.ts';
-import { timeForStarts } from '../server/testing/server-process.ts';
+import { migratedDataDir, timeForStarts } from '../server/testing/server-process.ts';
 
 function run(args: string[], env: Record<string, string>, input?: string) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin-create.ts', ...args], {
@@ -20,7 +20,7 @@ function run(args: string[], env: Record<string, string>, input?: string) {
   return { code: result.status, out: result.stdout + result.stderr };
 }
 
-// Each run of the command opens the embedded database, a cold start (the first creates it).
+// Each run of the command opens the embedded database, a cold start (the first test's first creates it).
 describe('npm run admin:create', { timeout: timeForStarts(1) }, () => {
   it('creates an admin from ADMIN_PASSWORD, then refuses the same name without changing it', {
     timeout: timeForStarts(3),
@@ -44,8 +44,8 @@ describe('npm run admin:create', { timeout: timeForStarts(1) }, () => {
     expect(await verifyPassword(owner?.password ?? '', 'a-long-admin-password')).toBe(true);
   });
 
-  it('reads the password from a pipe when no terminal is attached', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-admin-'));
+  it('reads the password from a pipe when no terminal is attached', async () => {
+    const dataDir = await migratedDataDir();
     const result = run(['--username', 'piped'], { DATA_DIR: dataDir }, 'piped-password-123\n');
     expect(result.out).toContain('Admin "piped" created.');
   });

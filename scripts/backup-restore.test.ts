@@ -8,6 +8,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { seedDatabase } from '../server/db/seed.ts';
 import { nonEmptyTables } from '../server/modules/backup/restore.ts';
 import { projectRoot } from '../server/paths.ts';
+import { migratedDataDir } from '../server/testing/server-process.ts';
 import { createTestApp } from '../server/testing/test-app.ts';
 
 const exec = promisify(execFile);
@@ -34,7 +35,7 @@ const folder = (name: string) => mkdtempSync(join(tmpdir(), `portfolio-${name}-`
 
 describe('npm run backup and npm run restore', () => {
   it('backs up a stopped embedded site and restores it into an empty one, refusing a full one unless forced', async () => {
-    const site = folder('site');
+    const site = await migratedDataDir();
     const database = await openDatabase({ kind: 'pglite', dataDir: site });
     await seedDatabase(database.db);
     const before = await nonEmptyTables(database.db);
@@ -74,7 +75,7 @@ describe('npm run backup and npm run restore', () => {
   }, 180_000);
 
   it('asks the running site for the backup when it holds the embedded database', async () => {
-    const site = folder('running');
+    const site = await migratedDataDir();
     const t = await createTestApp({ pgliteDir: site, env: { DATA_DIR: site } });
     try {
       await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,7 +1,8 @@
 /**
  * The real process: start-up on a fresh data directory, the data-directory lock,
  * restart survival, graceful shutdown, fail-fast configuration and what reaches
- * the logs. Each test spawns `server/main.ts` on a free port.
+ * the logs. Each test spawns `server/main.ts` on a free port; past the first, on a directory
+ * whose database exists already (migratedDataDir), as the test is not about creating it.
  */
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { insertPost } from './db/factories.ts';
 import {
   freshDataDir,
   killServers,
+  migratedDataDir,
   spawnServer,
   startServer,
   stopServer as stop,
@@ -31,7 +33,7 @@ describe('server process', { timeout: timeForStarts(1) }, () => {
   });
 
   it('finishes a request that is in flight when SIGTERM arrives, then exits 0', async () => {
-    const server = await startServer({ DATA_DIR: freshDataDir() });
+    const server = await startServer({ DATA_DIR: await migratedDataDir() });
     const { hostname, port } = new URL(server.url);
     const body = JSON.stringify({
       name: 'Late Visitor',
@@ -62,7 +64,7 @@ describe('server process', { timeout: timeForStarts(1) }, () => {
   });
 
   it('exits 0 on SIGINT too', async () => {
-    const server = await startServer({ DATA_DIR: freshDataDir() });
+    const server = await startServer({ DATA_DIR: await migratedDataDir() });
     server.child.kill('SIGINT');
     expect(await server.exited).toBe(0);
   });
@@ -70,7 +72,7 @@ describe('server process', { timeout: timeForStarts(1) }, () => {
   it('refuses a second process on the same data directory at once, saying why', {
     timeout: timeForStarts(2),
   }, async () => {
-    const dataDir = freshDataDir();
+    const dataDir = await migratedDataDir();
     const first = await startServer({ DATA_DIR: dataDir });
     const second = spawnServer({ DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);
@@ -82,7 +84,7 @@ describe('server process', { timeout: timeForStarts(1) }, () => {
 
   // Two starts and an open of the database between them.
   it('keeps its data across a restart and never seeds twice', { timeout: timeForStarts(3) }, async () => {
-    const dataDir = freshDataDir();
+    const dataDir = await migratedDataDir();
     expect(await stop(await startServer({ DATA_DIR: dataDir }))).toBe(0);
 
     const database = await openDatabase({ kind: 'pglite', dataDir });
@@ -108,7 +110,7 @@ describe('server process', { timeout: timeForStarts(1) }, () => {
     const password = 'very-secret-admin-password';
     // debug: successful reads are logged at debug level.
     const server = await startServer({
-      DATA_DIR: freshDataDir(),
+      DATA_DIR: await migratedDataDir(),
       ADMIN_USERNAME: 'owner',
       ADMIN_PASSWORD: password,
       LOG_LEVEL: 'debug',

@@ -3,13 +3,10 @@
  * site's embedded database (the server stopped), then the password alone signs in again.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Secret, TOTP } from 'otpauth';
 import { expect, it } from 'vitest';
-import { timeForStarts } from '../../testing/server-process.ts';
+import { migratedDataDir, timeForStarts } from '../../testing/server-process.ts';
 import { SoftAuthenticator } from '../../testing/soft-authenticator.ts';
 import { createTestApp, freshIp } from '../../testing/test-app.ts';
 
@@ -20,7 +17,7 @@ const ORIGIN = 'http://localhost:4999';
 it('removes the authenticator app, the recovery codes and (when asked) the passkeys, and ends every session', {
   timeout: timeForStarts(4),
 }, async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-reset-'));
+  const dataDir = await migratedDataDir();
   const env = { PUBLIC_URL: ORIGIN };
   let t = await createTestApp({ seed: false, pgliteDir: dataDir, env });
   const cookie = await t.signIn('admin', 'owner');
