@@ -1,5 +1,13 @@
 /** The shell every page shares: header, footer, theme, view mode, toasts, sign-in and sign-out. */
-import { expect, expectAccessible, expectToast, openAccountMenu, test, toastItem } from './fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  expectToast,
+  openAccountMenu,
+  test,
+  toastItem,
+  waitForHydration,
+} from './fixtures.ts';
 import { expectLandedAt } from './immersive-kit.ts';
 
 test.describe('theme', () => {
@@ -166,6 +174,54 @@ test('register, log out, log in, and the account menu with its toasts', async ({
   await expect(toastItem(page, 'Login failed')).toHaveCount(0);
   await expect(page).toHaveURL(/\/\?done=login$/);
   await expect(page.getByRole('button', { name: `Account menu for @${username}` })).toBeVisible();
+});
+
+test('a field fixed while its refused post was on its way is judged as it is now, not by the late answer', async ({
+  page,
+}) => {
+  await page.goto('/auth?tab=register');
+  await waitForHydration(page);
+  const register = page.getByRole('tabpanel', { name: 'Register' });
+  // A first refusal: from now on the form checks its fields again as they change.
+  await register.getByRole('button', { name: 'Create Account' }).click();
+  await expect(register.getByText('Username must be at least 3 characters')).toBeVisible();
+  await register.getByLabel('Username').fill(`late${Date.now().toString(36)}`);
+  await register.getByLabel('Email').fill('late@example.com');
+  await register.getByLabel('Password', { exact: true }).fill('secret-pass');
+  await register.getByLabel('Confirm Password').fill('other-pass');
+  await expect(register.getByText('Passwords do not match')).toBeVisible();
+
+  // The second post is held on its way; the visitor fixes the field meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    void page.route(/\/auth\.data/, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      release = () => void route.continue();
+      resolve();
+    });
+  });
+  await register.getByRole('button', { name: 'Create Account' }).click();
+  await held;
+  await expect(register.getByRole('button', { name: 'Creating account...' })).toBeVisible();
+  await register.getByLabel('Confirm Password').fill('secret-pass');
+  await expect(register.getByText('Passwords do not match')).toBeHidden();
+  // The answer about what was sent puts its message up when it comes (noted as it happens, since
+  // it may stand for one frame only); then the field is judged as it is now.
+  await page.evaluate(() => {
+    const seen = window as unknown as { answerShown?: boolean };
+    new MutationObserver((_records, observer) => {
+      if (document.body.innerText.includes('Passwords do not match')) {
+        seen.answerShown = true;
+        observer.disconnect();
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  release();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { answerShown?: boolean }).answerShown))
+    .toBe(true);
+  await expect(register.getByText('Passwords do not match')).toBeHidden();
+  await expect(register.getByRole('button', { name: 'Create Account' })).toBeEnabled();
 });
 
 test('only an admin gets the Admin Dashboard link, which leads to /admin/blog', async ({

@@ -212,6 +212,10 @@ export function useRouteForm(name: string, options: RouteFormOptions = {}): Rout
 /**
  * Once a post of the form has been refused, its messages follow every change: the schema is
  * loaded then, and the fields as they are now are checked with it. Null until then.
+ *
+ * Each refusal's fields are checked again as soon as it is here: a field changed while the post
+ * was on its way (a typo fixed the moment the button was pressed) is judged as it is now, not by
+ * the answer about what was sent, whose message would otherwise stay until the next keystroke.
  */
 function useRecheck(
   formRef: RefObject<HTMLFormElement | null>,
@@ -219,7 +223,7 @@ function useRecheck(
   load: (() => Promise<FormSchema>) | undefined,
 ): Record<string, string> | null {
   const [messages, setMessages] = useState<Record<string, string> | null>(null);
-  const refused = Boolean(answer && Object.keys(answer.errors).length > 0);
+  const refusal = answer && Object.keys(answer.errors).length > 0 ? answer : undefined;
   // A new answer from the action starts again from its own messages.
   const [shown, setShown] = useState(answer);
   if (shown !== answer) {
@@ -228,7 +232,7 @@ function useRecheck(
   }
   useEffect(() => {
     const form = formRef.current;
-    if (!refused || !load || !form) return;
+    if (!refusal || !load || !form) return;
     let schema: FormSchema | undefined;
     let stopped = false;
     // After the event has been through the page's own handlers (a controlled field takes its value
@@ -251,7 +255,7 @@ function useRecheck(
       form.removeEventListener('input', check);
       form.removeEventListener('change', check);
     };
-  }, [refused, load, formRef]);
+  }, [refusal, load, formRef]);
   return messages;
 }
 
