@@ -20,7 +20,7 @@ function run(args: string[], env: Record<string, string>, input?: string) {
   return { code: result.status, out: result.stdout + result.stderr };
 }
 
-// Each run of the command opens the embedded database, a cold start (the first test's first creates it).
+// Each run of the command opens the embedded database, a cold start; the first test's first run creates it.
 describe('npm run admin:create', { timeout: timeForStarts(1) }, () => {
   it('creates an admin from ADMIN_PASSWORD, then refuses the same name without changing it', {
     timeout: timeForStarts(3),
