@@ -331,6 +331,27 @@ test.describe('pages whole in their HTML', () => {
       expect(twice).toEqual([]);
     });
   }
+
+  // Nothing stands at an estimated height until it comes near: the browser's smooth scroll to an
+  // anchor (a refused quote form sent back at #quote-form) is planned over the page as it is then,
+  // and stopped thousands of pixels short of the form on a slow phone when the page grew under it.
+  for (const path of ['/', '/blog']) {
+    test(`${path} on a phone is its whole height from the start: it does not grow as the visitor scrolls down`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(path);
+      const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+      const atFirst = await height();
+      for (const heading of await page.getByRole('heading').all()) {
+        await heading.scrollIntoViewIfNeeded();
+        await expect(heading).toBeInViewport();
+      }
+      await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+      await expect(page.getByRole('contentinfo')).toBeInViewport();
+      expect(await height()).toBe(atFirst);
+    });
+  }
 });
 
 test.describe('the theme without JavaScript', () => {
