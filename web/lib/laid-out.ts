@@ -4,7 +4,7 @@
  * lands where the anchor really is: `data-laid-out` on <html> (`LAID_OUT_ATTRIBUTE`, whose rule
  * the build keeps in every page's critical CSS), which stays (the visitor is moving through the
  * page). Set by script (scrollToSection, motion.ts) and by the head script below;
- * without JavaScript app.css asks the anchor itself (`:target`).
+ * without JavaScript app.css lays the whole page out from the start.
  */
 import { LAID_OUT_ATTRIBUTE } from '../../common/constants.ts';
 
