@@ -8,7 +8,7 @@
  * left out would move or recolour something as the stylesheet arrives.)
  *
  * The page's script files are held back (the head's inline lines still run: the theme is set, and
- * the starter asks for the stylesheet), so the loads have the same elements.
+ * the starter applies the stylesheet at the visitor's first key), so the loads have the same elements.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -49,8 +49,10 @@ async function stylesOf(
     const page = await context.newPage();
     const response = await page.goto(path, { waitUntil: 'load' });
     expect(response?.status()).toBe(200);
-    // The critical rules are in the head; the starter adds the stylesheet there after the paint,
-    // and a browser without scripting reads it from the <noscript> after the content.
+    // The critical rules are in the head; the starter adds the stylesheet there when an island
+    // starts or the visitor first reaches for the page (a key, here: no island starts without its
+    // code), and a browser without scripting reads it from the <noscript> after the content.
+    if (options.scripting) await page.keyboard.press('Shift');
     await expect(page.locator('head style')).not.toHaveCount(0);
     const sheet = page.locator(
       options.scripting ? 'head > link[rel="stylesheet"]' : 'body > noscript > link[rel="stylesheet"]',
@@ -336,6 +338,41 @@ test('an island goes live once the whole stylesheet has come, so what it draws t
     );
     expect(styled.length).toBeGreaterThan(0);
     expect(styled.every(Boolean)).toBe(true);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a phone's blog list, where no island starts by itself, is not styled again until the visitor reaches for it, and then from the cache", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, ...PHONE });
+  try {
+    const page = await context.newPage();
+    const fetched = page.waitForResponse((response) => /\.late\.css$/.test(response.url()));
+    await page.goto('/blog', { waitUntil: 'load' });
+    await fetched;
+    await page.evaluate(
+      () => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))),
+    );
+    // Fetched after the paint, but no style pass over the whole page for rules nothing there uses.
+    await expect(page.locator('[data-live]')).toHaveCount(0);
+    await expect(page.locator('head > link[rel="stylesheet"]')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(
+      page.getByRole('navigation', { name: 'Main (mobile)' }).getByRole('link', { name: 'Resume' }),
+    ).toBeVisible();
+    const sheet = page.locator('head > link[rel="stylesheet"]');
+    await expect.poll(() => sheet.evaluate((link: HTMLLinkElement) => link.sheet !== null)).toBe(true);
+    // Downloaded once: the press applied what the starter had fetched.
+    const downloads = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.late.css'))
+        .map((entry) => (entry as PerformanceResourceTiming).transferSize > 0),
+    );
+    expect(downloads).toEqual([true, false]);
   } finally {
     await context.close();
   }

@@ -30,7 +30,7 @@ const handoff: IslandsHandoff = (window as { __islands?: IslandsHandoff }).__isl
   held: [],
   wake: null,
   sendAsIs: false,
-  styled: null,
+  style: () => Promise.resolve(),
 };
 
 type Phase = 'waiting' | 'starting' | 'live';
@@ -51,7 +51,7 @@ function start(marker: Element) {
   const behaviour = islandBehaviours[name as keyof typeof islandBehaviours];
   if (behaviour) {
     // A plain function: no React. Started once the whole stylesheet has come (for what it draws).
-    Promise.all([behaviour(), handoff.styled]).then(([run]) => {
+    Promise.all([behaviour(), handoff.style()]).then(([run]) => {
       (run as IslandBehaviour)(marker, islandProps(marker));
       live(marker);
     }, unreached(marker));
@@ -66,7 +66,7 @@ function start(marker: Element) {
   // Router with the first that needs it; it goes live once the whole stylesheet has come too (for
   // what it draws then).
   const routed = marker.hasAttribute(ISLAND_ATTRIBUTES.routerless) ? undefined : import('./routed.tsx');
-  Promise.all([import('./hydrate.tsx'), load(), routed, handoff.styled]).then(
+  Promise.all([import('./hydrate.tsx'), load(), routed, handoff.style()]).then(
     ([{ hydrateIsland }, Component, router]) => {
       const props = islandProps(marker);
       hydrateIsland(marker, Component, props, page, () => live(marker), router?.RoutedIslandTree);

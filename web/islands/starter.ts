@@ -1,10 +1,12 @@
 /**
  * The inline starter of an island page (ADR 023), minified into the page by the build like
- * late-start's (scripts/inline-script.ts): it fetches the islands' code, and the whole stylesheet, once the page has
- * been painted (the window's load event, two frames, a task), or at the visitor's first press or
- * key if that comes sooner. The page's first paint has every rule its HTML uses in its head (ADR
- * 029); the stylesheet is for what the code draws later. Without scripting the page names it in a
- * <noscript> (web/entry.server.tsx).
+ * late-start's (scripts/inline-script.ts): it fetches the islands' code, and the whole stylesheet
+ * into the cache, once the page has been painted (the window's load event, two frames, a task), or
+ * at the visitor's first press or key if that comes sooner. The page's first paint has every rule
+ * its HTML uses in its head (ADR 029); the stylesheet is for what the code draws later and what a
+ * press opens (a menu), so it is applied when an island starts or the visitor first reaches for
+ * the page, not before: until then the browser spends no style pass on rules nothing uses.
+ * Without scripting the page names it in a <noscript> (web/entry.server.tsx).
  *
  * Until an island is live its HTML works as HTML (links, forms, the popover menu). What HTML alone
  * would drop is held for it: a form's submission inside an island that is not live yet (its code
@@ -26,7 +28,26 @@ export function startIslands(
   partsAttribute: string,
   holdMs: number,
 ) {
-  const state: IslandsHandoff = { held: [], wake: null, sendAsIs: false, styled: null };
+  let styled: Promise<unknown> | null = null;
+  // The whole stylesheet applied (once): what an island draws once live (a menu, a toast) has its
+  // rules, as has what a press opens. Settles once it has come, or failed.
+  const style = () => {
+    if (styled) return styled;
+    if (document.querySelector(`link[rel="stylesheet"][href="${stylesheet}"]`)) {
+      styled = Promise.resolve();
+      return styled;
+    }
+    const sheet = document.createElement('link');
+    sheet.rel = 'stylesheet';
+    sheet.href = stylesheet;
+    styled = new Promise((resolve) => {
+      sheet.onload = resolve;
+      sheet.onerror = resolve;
+    });
+    document.head.append(sheet);
+    return styled;
+  };
+  const state: IslandsHandoff = { held: [], wake: null, sendAsIs: false, style };
   (window as { __islands?: IslandsHandoff }).__islands = state;
   let started = false;
   // A press or key while the code is on its way: if it cannot be fetched, that was the next press.
@@ -37,17 +58,11 @@ export function startIslands(
     pressedMeanwhile = false;
     // Told to whoever asks (a browser test running a paused clock on until the code starts).
     (window as { __codeStarting?: boolean }).__codeStarting = true;
-    if (!document.querySelector(`link[rel="stylesheet"][href="${stylesheet}"]`)) {
-      const sheet = document.createElement('link');
-      sheet.rel = 'stylesheet';
-      sheet.href = stylesheet;
-      // What an island draws once live (a menu, a toast) has its rules: it waits for this.
-      state.styled = new Promise((resolve) => {
-        sheet.onload = resolve;
-        sheet.onerror = resolve;
-      });
-      document.head.append(sheet);
-    }
+    // Fetched now, applied when needed: from the cache then, without a wait on the network.
+    const ahead = document.createElement('link');
+    ahead.rel = 'prefetch';
+    ahead.href = stylesheet;
+    document.head.append(ahead);
     const script = document.createElement('script');
     script.type = 'module';
     script.src = entry;
@@ -114,10 +129,13 @@ export function startIslands(
   const early = (event: Event) => {
     if (started) pressedMeanwhile = true;
     go();
+    void style();
     const reached = markerOf(event.target);
     if (reached) state.wake?.(reached);
   };
   for (const type of earlyStarts) addEventListener(type, early, { capture: true, passive: true });
+  // A page printed before anything was pressed prints with every rule.
+  addEventListener('beforeprint', style, { once: true });
   const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(go, 0)));
   if (document.readyState === 'complete') afterPaint();
   else addEventListener('load', afterPaint, { once: true });
@@ -133,6 +151,6 @@ export interface IslandsHandoff {
   wake: ((marker: Element) => void) | null;
   /** While set, nothing is held: what was held is being done as the browser would (the code could not be fetched). */
   sendAsIs: boolean;
-  /** Settles once the whole stylesheet the starter fetched has come (or failed); null when none was. */
-  styled: Promise<unknown> | null;
+  /** Applies the whole stylesheet (once); settles when it has come, or failed. */
+  style: () => Promise<unknown>;
 }
