@@ -50,6 +50,7 @@ export function startIslands(
   const state: IslandsHandoff = { held: [], wake: null, sendAsIs: false, style };
   (window as { __islands?: IslandsHandoff }).__islands = state;
   let started = false;
+  let fetchedAhead = false;
   // A press or key while the code is on its way: if it cannot be fetched, that was the next press.
   let pressedMeanwhile = false;
   const go = () => {
@@ -58,11 +59,15 @@ export function startIslands(
     pressedMeanwhile = false;
     // Told to whoever asks (a browser test running a paused clock on until the code starts).
     (window as { __codeStarting?: boolean }).__codeStarting = true;
-    // Fetched now, applied when needed: from the cache then, without a wait on the network.
-    const ahead = document.createElement('link');
-    ahead.rel = 'prefetch';
-    ahead.href = stylesheet;
-    document.head.append(ahead);
+    // Fetched now (once, unless already applied), applied when needed: from the cache then,
+    // without a wait on the network.
+    if (!styled && !fetchedAhead) {
+      fetchedAhead = true;
+      const ahead = document.createElement('link');
+      ahead.rel = 'prefetch';
+      ahead.href = stylesheet;
+      document.head.append(ahead);
+    }
     const script = document.createElement('script');
     script.type = 'module';
     script.src = entry;
@@ -128,8 +133,9 @@ export function startIslands(
   addEventListener('keydown', hold, true);
   const early = (event: Event) => {
     if (started) pressedMeanwhile = true;
-    go();
+    // Applied first: the code's fetch then asks for no second copy ahead.
     void style();
+    go();
     const reached = markerOf(event.target);
     if (reached) state.wake?.(reached);
   };
