@@ -13,14 +13,28 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
+/**
+ * The boxes of what `locator` finds at this moment, read in one step, and whether each is shown (as
+ * Playwright's `isVisible` has it). An overlay comes and goes: on a phone the dock steps aside when
+ * the tour's card opens by itself (1.5 s after the load), and a role locator then finds nothing.
+ * Asking whether it shows and then where it is found it gone in between, and waited for it until
+ * the test timed out.
+ */
+const boxesNow = (locator: Locator) =>
+  locator.evaluateAll((elements) =>
+    elements.map((element) => {
+      const { x, y, width, height } = element.getBoundingClientRect();
+      const shown = width > 0 && height > 0 && getComputedStyle(element).visibility !== 'hidden';
+      return { x, y, width, height, shown };
+    }),
+  );
+
 /** An overlay on screen covers none of `targets` (one that is hidden covers nothing). */
 async function expectClearOf(overlay: Locator, targets: Locator, what: string) {
-  if (!(await overlay.isVisible())) return;
-  const own = await overlay.boundingBox();
+  const own = (await boxesNow(overlay)).find((box) => box.shown);
   if (!own) return;
-  for (const target of await targets.all()) {
-    const box = await target.boundingBox();
-    if (box && box.height > 0) {
+  for (const box of await boxesNow(targets)) {
+    if (box.height > 0) {
       expect(overlaps(own, box), `${what}: ${JSON.stringify(own)} over ${JSON.stringify(box)}`).toBe(false);
     }
   }
