@@ -2,6 +2,7 @@
  * Book a call (issue 21) on a phone: from the home page's link to a booked call in the visitor's
  * own time zone, moved and cancelled through the private link; the owner sees it in Calls.
  */
+import { WEEKDAY_NAMES } from '../common/schemas/booking.ts';
 import { choose, expect, expectAccessible, expectToast, test, visitorContext } from './fixtures.ts';
 
 test.describe('on a phone in London', () => {
@@ -145,6 +146,34 @@ test('the owner sets the hours and the badge, and the home page shows it', async
   await form.getByLabel('Reminders (hours before a call)').fill('24, 1');
   await form.getByRole('button', { name: 'Save availability' }).click();
   await expectToast(page, 'Availability saved');
+});
+
+test.describe("the owner's weekly hours on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('each day reads on its own: its name, then from, to and until on one line', async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs('admin');
+    await page.goto('/admin/blog/bookings');
+    const form = page.getByRole('form', { name: 'Availability' });
+    const formBox = await form.boundingBox();
+    expect(formBox).not.toBeNull();
+    for (const day of WEEKDAY_NAMES) {
+      const [name, from, until] = await Promise.all([
+        form.getByRole('checkbox', { name: day }).boundingBox(),
+        form.getByLabel(`${day} from`).boundingBox(),
+        form.getByLabel(`${day} until`).boundingBox(),
+      ]);
+      if (!name || !from || !until || !formBox) throw new Error(`${day}'s row is not drawn`);
+      // Until beside from (it wrapped under it alone), the day's name above both.
+      expect(Math.abs(until.y - from.y), day).toBeLessThan(1);
+      expect(until.x, day).toBeGreaterThan(from.x + from.width);
+      expect(until.x + until.width, day).toBeLessThanOrEqual(formBox.x + formBox.width);
+      expect(name.y + name.height, day).toBeLessThanOrEqual(from.y);
+    }
+  });
 });
 
 test.describe('two visitors on phones', () => {

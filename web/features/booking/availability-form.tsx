@@ -137,7 +137,7 @@ export function SettingsForm({ initial: stored }: { initial: BookingSettings }) 
             const day = days[index] as DayHours;
             return (
               <li key={name} className="flex flex-wrap items-center gap-x-4 gap-y-2">
-                <label className="flex w-32 items-center gap-2 text-sm font-medium">
+                <label className="flex w-full items-center gap-2 text-sm font-medium sm:w-32">
                   <input
                     type="checkbox"
                     name={`day${index}`}
