@@ -5,6 +5,7 @@
  * and its query. Control characters and broken text are a plain 400 page; the
  * rest render as usual or as the not-found page. Runs against the real server.
  */
+import net from 'node:net';
 import { expect, test } from './fixtures.ts';
 
 const PAGES = [
@@ -96,4 +97,59 @@ test('every page refuses control characters and broken text in its address with 
     }
   }
   expect(sent).toBeGreaterThan(500);
+});
+
+/** A GET written on the socket as is: no client would send such a Host (Node's own puts one in place of an empty one). */
+const rawGet = (baseURL: string, path: string, host: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const { hostname, port } = new URL(baseURL);
+    let answer = '';
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    });
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      answer += chunk;
+    });
+    socket.on('end', () => resolve({ status: Number(answer.split(' ')[1]), body: answer }));
+    socket.on('error', reject);
+  });
+
+test('a Host that is not a host name is a plain 400 on every page and the fediverse, never a 5xx', async ({
+  baseURL,
+}) => {
+  const paths = [
+    ...PAGES.map((page) => fill(page, 'x')),
+    '/blog.data',
+    '/api/skills',
+    '/.well-known/webfinger?resource=acct:jordan@localhost',
+    '/ap/actors/blog',
+    '/feed.xml',
+  ];
+  for (const path of paths) {
+    for (const host of ['', 'a b', 'x/y', 'a@b', 'localhost#x', 'localhost:99999', '[::1', '%zz']) {
+      const res = await rawGet(baseURL ?? '', path, host);
+      expect(res.status, `${path} Host: ${JSON.stringify(host)}`).toBe(400);
+      expect(res.body).toContain('The Host header is not a host name');
+    }
+  }
+  // A real host in another spelling is the site.
+  expect((await rawGet(baseURL ?? '', '/blog', 'LOCALHOST')).status).toBe(200);
+});
+
+test('a link written with a doubled slash leads to its page on this site', async ({ request, baseURL }) => {
+  for (const [sent, page] of [
+    ['//blog', '/blog'],
+    ['//blog?tag=TypeScript', '/blog?tag=TypeScript'],
+    ['///projects//portfolio-website', '/projects/portfolio-website'],
+    ['//evil.example/x', '/evil.example/x'],
+  ]) {
+    // Whole, so that the client does not read `//blog` as a host of its own.
+    const res = await request.get(`${baseURL}${sent}`, { maxRedirects: 0 });
+    expect(res.status(), sent).toBe(301);
+    expect(res.headers().location, sent).toBe(page);
+  }
+  const page = await request.get(`${baseURL}//blog`);
+  expect(page.url()).toMatch(/\/blog$/);
+  expect(await page.text()).toContain('<title>Blog');
 });

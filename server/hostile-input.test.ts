@@ -3,14 +3,16 @@
  * hostile text in each path parameter, in its query and, for writes, in each body
  * field: NUL and the other C0 control characters, DEL, lone UTF-16 surrogates,
  * 64 KB strings, and random strings over an alphabet made of those plus ordinary
- * and multi-byte text. Control characters and lone surrogates are refused with a
- * clear 400; nothing answers 500 or more.
+ * and multi-byte text; and a Host header that is not a host name. Control
+ * characters, lone surrogates and such a Host are refused with a clear 400;
+ * nothing answers 500 or more.
  */
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPost, insertSkill } from './db/factories.ts';
 import { BAD_ADDRESS, BAD_TEXT, MAX_BODY_DEPTH, TOO_DEEP } from './lib/input-guard.ts';
+import { BAD_HOST } from './lib/own-address.ts';
 import { listRoutes, type RouteEntry } from './testing/routes.ts';
 import { freshIp, signedInTestApp, type TestApp } from './testing/test-app.ts';
 
@@ -245,6 +247,35 @@ describe('hostile text in addresses', () => {
     for (const route of routes) {
       for (const param of paramsOf(route)) await send(route, pathOf(route, { param, value: LONG }));
       await send(route, `${pathOf(route)}?search=${LONG}&page=${LONG}&skillId=${LONG}`);
+    }
+  });
+});
+
+describe('hostile Host headers', () => {
+  it('a Host that is not a host name is a 400 on every route, before it runs; a real one is not', async () => {
+    for (const route of routes) {
+      // (An empty Host is the real server's test: inject puts its own in its place.)
+      for (const host of ['a b', 'x/y', 'a@b', 'localhost#x', 'localhost:99999', '[::1', '%zz']) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: pathOf(route),
+          remoteAddress: freshIp(),
+          headers: { host, cookie: admin, ...(isWrite(route) ? { 'content-type': 'application/json' } : {}) },
+          ...(isWrite(route) ? { payload: '{}' } : {}),
+        });
+        expect(res.statusCode, `${route.method} ${route.url} Host: ${JSON.stringify(host)}`).toBe(400);
+        expect(res.body).toContain(BAD_HOST);
+      }
+      for (const host of ['LOCALHOST', '[::1]:4999', 'localhost.']) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: pathOf(route),
+          remoteAddress: freshIp(),
+          headers: { host },
+        });
+        expect(res.body, `${route.url} Host: ${host}`).not.toContain(BAD_HOST);
+        expect(res.statusCode).toBeLessThan(500);
+      }
     }
   });
 });

@@ -2,6 +2,7 @@
  * A house a newcomer can carry on (issue 63): one lease statement for every queue (server/lib/
  * job-queue.ts), no code file over 400 lines (schema files and tests aside) and no function over
  * 200. A file or function over a limit is split along its domain (what it does), not its lines.
+ * A request's own address (its protocol and Host) is read in one module, server/lib/own-address.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -33,6 +34,9 @@ function longFunctions(fileName: string, text: string): Array<{ line: number; li
   return found;
 }
 
+/** A request's own origin built by hand: `${request.protocol}://${request.host}`. */
+const OWN_ORIGIN = /\.protocol\s*\}:\/\/\$\{\s*\w+\.host(?:name)?\s*\}/;
+
 /** A lease statement: rows taken with `FOR UPDATE … SKIP LOCKED`. */
 const LEASE = /for\s+update[\s\S]{0,80}?skip\s+locked/gi;
 
@@ -44,6 +48,13 @@ describe('the structure of the code', () => {
     const leases = files.filter((file) => (text.get(file)?.match(LEASE) ?? []).length > 0);
     expect(leases).toEqual(['server/lib/job-queue.ts']);
     expect(text.get('server/lib/job-queue.ts')?.match(LEASE)).toHaveLength(1);
+  });
+
+  it("reads a request's own address in one module", () => {
+    const built = files.filter((file) => OWN_ORIGIN.test(text.get(file) ?? ''));
+    expect(built).toEqual(['server/lib/own-address.ts']);
+    const handBuilt = ['new URL(path, `$', '{request.protocol}://$', '{request.host}`)'].join('');
+    expect(OWN_ORIGIN.test(handBuilt)).toBe(true);
   });
 
   it('keeps code files within 400 lines', () => {

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type HydrationState, type HydrationStates, hydrationStateUrl } from '../lib/hydration-states.ts';
+import { ownUrl } from '../lib/own-address.ts';
 import { preferredEncoding } from '../lib/read-cache.ts';
 import type { Handler } from './web.ts';
 import type { ContextFor } from './web-load-context.ts';
@@ -69,7 +70,7 @@ export function hydrationRoute(
           return hydrationStateUrl(kept ?? '', path);
         },
       };
-      const url = new URL(path, `${request.protocol}://${request.host}`);
+      const url = ownUrl(request, path);
       const response = await handle(new Request(url, { headers: { accept: 'text/html' } }), context);
       await response.arrayBuffer();
       return kept;

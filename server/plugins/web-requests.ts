@@ -11,6 +11,7 @@ import { type CompactPlan, createProcessor } from 'beasties/runtime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import { MAX_IMPORT_BYTES } from '../../common/markdown-import.ts';
+import { ownUrl } from '../lib/own-address.ts';
 import { holdsSecret } from '../lib/private-addresses.ts';
 import { withoutUnreadProperties } from '../lib/unread-properties.ts';
 import { projectRoot } from '../paths.ts';
@@ -173,7 +174,7 @@ export function toFetchRequest(
   signal?: AbortSignal,
   address = request.url,
 ): Request {
-  const url = new URL(address, `${request.protocol}://${request.host}`);
+  const url = ownUrl(request, address);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

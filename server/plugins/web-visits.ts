@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import { serializeCookie } from '../lib/cookies.ts';
 import type { FormKind } from '../lib/form-token.ts';
+import { ownUrl } from '../lib/own-address.ts';
 import {
   afterReading,
   afterSending,
@@ -27,7 +28,7 @@ export function webVisits(visits: VisitCookies, secure: boolean) {
      * then for this visitor only).
      */
     notePage(request: FastifyRequest, reply: FastifyReply, path: string): boolean {
-      const url = new URL(path, `${request.protocol}://${request.host}`);
+      const url = ownUrl(request, path);
       const known = visits.read(request);
       const note = known ? afterReading(known, url) : visits.begin(url, request.headers.referer);
       if (note === known) return false;

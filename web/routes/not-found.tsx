@@ -1,13 +1,16 @@
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { followOldAddress } from '../features/blog/old-address-api.ts';
 import { NotFoundContent } from '../features/layout/not-found-content.tsx';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import type { Route } from './+types/not-found';
 
-// Any path no other route matches: a 301 where an imported post used to be (its old site's
-// address), else the not-found page with HTTP status 404.
+// Any path no other route matches: a 301 to the one-slash address of a link written with a doubled
+// slash (`https://site//blog`), a 301 where an imported post used to be (its old site's address),
+// else the not-found page with HTTP status 404.
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await followOldAddress(context, new URL(request.url).pathname);
+  const { pathname, search } = new URL(request.url);
+  if (pathname.includes('//')) throw redirect(pathname.replace(/\/{2,}/g, '/') + search, 301);
+  await followOldAddress(context, pathname);
   return data(null, { status: 404 });
 }
 

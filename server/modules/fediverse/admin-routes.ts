@@ -19,6 +19,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { appMeta, fediverseBlocks, fediverseFollowers, fediverseReactions } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { ownOrigin } from '../../lib/own-address.ts';
 import { idParams } from '../../lib/route-params.ts';
 import { reactionCounts, recentReactions, removeReactionsOf } from './reactions.ts';
 import {
@@ -105,7 +106,7 @@ export const fediverseAdminRoutes: FastifyPluginAsyncZod<{
   /** Tells a follower's server what the owner decided about its Follow (best effort: the row is what counts). */
   const answer = async (request: FastifyRequest, row: Follower, kind: 'accept' | 'reject') => {
     try {
-      await answerFollower(new URL(`${request.protocol}://${request.host}`), row, kind);
+      await answerFollower(new URL(ownOrigin(request)), row, kind);
     } catch (error) {
       log.warn({ err: error, follower: row.actorUri }, `fediverse ${kind} not delivered`);
     }

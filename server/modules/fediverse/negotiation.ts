@@ -5,6 +5,7 @@
  * HTML; every other request goes on untouched.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ownUrl } from '../../lib/own-address.ts';
 
 /** An Accept header that asks for ActivityPub (Mastodon's, or JSON-LD's with its profile). */
 const ACTIVITY_ACCEPT = /application\/(activity\+json|ld\+json)/;
@@ -33,7 +34,7 @@ export function postPageAsActivity({
     const slug = /^\/blog\/([^/?#]+)$/.exec(request.url.split('?')[0] ?? '')?.[1];
     const found = slug ? await post(decoded(slug)) : null;
     if (!found) return;
-    const address = new URL(found.objectPath, `${request.protocol}://${request.host}`);
+    const address = ownUrl(request, found.objectPath);
     const answered = await answer(new Request(address, { headers: { accept } }));
     reply.code(answered.status);
     answered.headers.forEach((value, name) => {

@@ -8,6 +8,7 @@ import type { Federation } from '@fedify/fedify';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { BLOG_ACTOR_PATH, FEDIVERSE_INFO_PATH, type FediverseInfo } from '../../../common/fediverse.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { ownUrl } from '../../lib/own-address.ts';
 import { sendJson } from '../../lib/read-cache.ts';
 import { idParams } from '../../lib/route-params.ts';
 import { OWN_AVATAR_PATH } from './avatars.ts';
@@ -144,7 +145,7 @@ export const fediverseRoutes: FastifyPluginAsync<{
   );
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const url = ownUrl(request);
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);

@@ -10,6 +10,7 @@ import { WEBMENTION_PATH } from '../../../common/webmention.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { queueRunner } from '../../lib/job-queue.ts';
 import { outbound } from '../../lib/outbound.ts';
+import { ownOrigin } from '../../lib/own-address.ts';
 import { sendJson } from '../../lib/read-cache.ts';
 import { idParams } from '../../lib/route-params.ts';
 import type { Job, SiteContext, SiteModule } from '../../lib/site-module.ts';
@@ -93,7 +94,7 @@ export function webmentionModule({ db, config, cache, events, log }: SiteContext
           reply.type('text/plain; charset=utf-8');
           const parsed = webmentionSchema.safeParse(request.body ?? {});
           if (!parsed.success) return reply.code(400).send(parsed.error.issues[0]?.message ?? 'Bad request');
-          const received = await webmentions.receive(parsed.data, `${request.protocol}://${request.host}`);
+          const received = await webmentions.receive(parsed.data, ownOrigin(request));
           if (!received.ok) return reply.code(received.status).send(received.message);
           checks.wake();
           return reply.code(202).send(RECEIVED_TEXT);
