@@ -131,6 +131,10 @@ test('with email not set up, every dashboard page says so, and the outbox lists 
     .getByRole('link', { name: 'Open the outbox' })
     .click();
   await expect(page).toHaveURL(/\/admin\/blog\/outbox$/);
+  // The notice stays, without a link to the page it is on.
+  const onOutbox = page.getByRole('complementary', { name: 'Email is not set up' });
+  await expect(onOutbox).toContainText('SMTP_URL');
+  await expect(onOutbox.getByRole('link')).toHaveCount(0);
   const message = page.getByRole('article', { name: `New quote request from ${name}` });
   await expect(message).toContainText('Waiting');
   await expect(message).toContainText('to you');

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { type OutboxMessage, type OutboxState, outboxStates } from '../../../common/schemas/notifications.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { usePageAction } from '../../lib/form-post.ts';
@@ -36,9 +37,13 @@ const KIND_LABELS: Record<string, string> = {
 };
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** Shown above every dashboard page while email cannot go out, or while messages failed. */
+/**
+ * Shown above every dashboard page while email cannot go out, or while messages failed; with a
+ * link to the outbox, except on the outbox itself.
+ */
 export function MailNotice() {
   const { data: summary } = useSummary();
+  const onOutbox = useLocation().pathname === dashboardPaths.outbox;
   if (!summary) return null;
   if (!summary.mailConfigured) {
     return (
@@ -55,12 +60,14 @@ export function MailNotice() {
           <code>smtps://user:password@smtp.example.com:465</code>) and <code>NOTIFY_EMAIL</code> (your
           address), then restart the site; waiting messages go out then.
         </p>
-        <Link
-          to={dashboardPaths.outbox}
-          className="mt-2 inline-block font-medium text-primary underline underline-offset-2"
-        >
-          Open the outbox
-        </Link>
+        {onOutbox ? null : (
+          <Link
+            to={dashboardPaths.outbox}
+            className="mt-2 inline-block font-medium text-primary underline underline-offset-2"
+          >
+            Open the outbox
+          </Link>
+        )}
       </aside>
     );
   }
@@ -73,12 +80,14 @@ export function MailNotice() {
         <p className="font-semibold">
           {plural(summary.outboxFailed, 'email')} could not be sent after every retry.
         </p>
-        <Link
-          to={dashboardPaths.outbox}
-          className="mt-2 inline-block font-medium text-primary underline underline-offset-2"
-        >
-          Open the outbox to retry
-        </Link>
+        {onOutbox ? null : (
+          <Link
+            to={dashboardPaths.outbox}
+            className="mt-2 inline-block font-medium text-primary underline underline-offset-2"
+          >
+            Open the outbox to retry
+          </Link>
+        )}
       </aside>
     );
   }
