@@ -3,18 +3,18 @@
  * hostile text in each path parameter, in its query and, for writes, in each body
  * field: NUL and the other C0 control characters, DEL, lone UTF-16 surrogates,
  * 64 KB strings, and random strings over an alphabet made of those plus ordinary
- * and multi-byte text; and a Host header that is not a host name. Control
- * characters, lone surrogates and such a Host are refused with a clear 400;
- * nothing answers 500 or more.
+ * and multi-byte text; a Host header that is not a host name, and a trusted
+ * proxy's protocol that is not http or https. Each is refused with a clear
+ * 400; nothing answers 500 or more.
  */
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPost, insertSkill } from './db/factories.ts';
 import { BAD_ADDRESS, BAD_TEXT, MAX_BODY_DEPTH, TOO_DEEP } from './lib/input-guard.ts';
-import { BAD_HOST } from './lib/own-address.ts';
+import { BAD_HOST, BAD_PROTOCOL } from './lib/own-address.ts';
 import { listRoutes, type RouteEntry } from './testing/routes.ts';
-import { freshIp, signedInTestApp, type TestApp } from './testing/test-app.ts';
+import { createTestApp, freshIp, signedInTestApp, type TestApp } from './testing/test-app.ts';
 
 let t: TestApp;
 let admin: string;
@@ -276,6 +276,38 @@ describe('hostile Host headers', () => {
         expect(res.body, `${route.url} Host: ${host}`).not.toContain(BAD_HOST);
         expect(res.statusCode).toBeLessThan(500);
       }
+    }
+  });
+});
+
+describe('a trusted proxy that says a protocol other than http or https', () => {
+  it('is a 400 on every route, before it runs; http and https are not', async () => {
+    const behind = await createTestApp({ seed: false, env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      for (const route of routes) {
+        for (const proto of ['javascript', 'a b', '1http', 'ftp']) {
+          const res = await behind.app.inject({
+            method: route.method as 'GET',
+            url: pathOf(route),
+            remoteAddress: '127.0.0.1',
+            headers: { 'x-forwarded-proto': proto, 'x-forwarded-for': freshIp() },
+          });
+          expect(res.statusCode, `${route.method} ${route.url} X-Forwarded-Proto: ${proto}`).toBe(400);
+          expect(res.body).toContain(BAD_PROTOCOL);
+        }
+        for (const proto of ['http', 'https']) {
+          const res = await behind.app.inject({
+            method: 'GET',
+            url: pathOf(route),
+            remoteAddress: '127.0.0.1',
+            headers: { 'x-forwarded-proto': proto, 'x-forwarded-for': freshIp() },
+          });
+          expect(res.body, `${route.url} X-Forwarded-Proto: ${proto}`).not.toContain(BAD_PROTOCOL);
+          expect(res.statusCode).toBeLessThan(500);
+        }
+      }
+    } finally {
+      await behind.close();
     }
   });
 });

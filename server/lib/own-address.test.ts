@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { isHostName, ownOrigin, ownUrl } from './own-address.ts';
+import { BAD_HOST, BAD_PROTOCOL, isHostName, ownAddressProblem, ownOrigin, ownUrl } from './own-address.ts';
 
-const request = (url: string, host = 'site.example:4000') =>
-  ({ protocol: 'https', host, url }) as unknown as FastifyRequest;
+const request = (url: string, host = 'site.example:4000', protocol = 'https') =>
+  ({ protocol, host, url }) as unknown as FastifyRequest;
 
 describe("a request's own address", () => {
   it('takes a host name or address with its port, whatever its case', () => {
@@ -54,5 +54,13 @@ describe("a request's own address", () => {
   it('is the origin the request came to', () => {
     expect(ownOrigin(request('/x'))).toBe('https://site.example:4000');
     expect(ownUrl(request('/blog?tag=a%20b')).searchParams.get('tag')).toBe('a b');
+  });
+
+  it('says what keeps a request from an address of its own: its Host, or a protocol other than http(s)', () => {
+    expect(ownAddressProblem(request('/', 'site.example', 'http'))).toBeNull();
+    expect(ownAddressProblem(request('/', 'site.example', 'https'))).toBeNull();
+    expect(ownAddressProblem(request('/', 'a b'))).toBe(BAD_HOST);
+    for (const protocol of ['javascript', 'ftp', 'a b', ''])
+      expect(ownAddressProblem(request('/', 'site.example', protocol)), protocol).toBe(BAD_PROTOCOL);
   });
 });

@@ -1,9 +1,9 @@
 /**
  * The security baseline of every response and every state-changing request:
  * security headers, an origin check, JSON or multipart bodies only, no control
- * characters in addresses or bodies, a Host that is a host name, and the
- * rate-limit machinery the routes configure (counters in the database, or in
- * Redis when set).
+ * characters in addresses or bodies, a Host that is a host name (and http or
+ * https from a trusted proxy), and the rate-limit machinery the routes
+ * configure (counters in the database, or in Redis when set).
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, onRequestHookHandler, preValidationHookHandler } from 'fastify';
@@ -15,7 +15,7 @@ import { projects } from '../../content/projects.ts';
 import type { Config } from '../config.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { BAD_ADDRESS, bodyProblem, isCleanAddress } from '../lib/input-guard.ts';
-import { BAD_HOST, isHostName, ownOrigin } from '../lib/own-address.ts';
+import { ownAddressProblem, ownOrigin } from '../lib/own-address.ts';
 import { rateLimitStore, type WindowCounters } from '../lib/window-counters.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -37,8 +37,10 @@ async function securityPlugin(app: FastifyInstance, { config, redis, counters }:
     reply.header('x-request-id', request.id);
     // A control character or broken UTF-8 in the path or query never reaches a route or the database.
     if (!isCleanAddress(request.url)) return done(new HttpError(400, BAD_ADDRESS));
-    // Nor a Host that is not a host name (RFC 9110 7.2): every route can build its own address.
-    if (!isHostName(request.host)) return done(new HttpError(400, BAD_HOST));
+    // Nor a Host that is not a host name (RFC 9110 7.2), nor a protocol other than http(s) from a
+    // trusted proxy: every route can build its own address.
+    const problem = ownAddressProblem(request);
+    if (problem !== null) return done(new HttpError(400, problem));
     done();
   });
 
