@@ -104,6 +104,45 @@ test.describe('the other public forms without JavaScript', () => {
     ]);
   });
 
+  test('a double press on "Book the call" books one call and shows it, not a message that the time is taken', async ({
+    page,
+    admin,
+  }) => {
+    const name = `Robin ${Date.now().toString(36)}`;
+    await page.goto('/book-a-call');
+    const form = page.getByRole('form', { name: 'Choose a time' });
+    // A day and time no other test books: another visitor's call there would take it first.
+    await choose(form.getByRole('group', { name: 'Day' }).getByRole('radio').nth(8));
+    await choose(form.getByRole('group', { name: 'Time' }).getByRole('radio').nth(5));
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Email').fill('robin.twice@example.com');
+    await form.getByLabel('What would you like to talk about?').fill('Two presses, one call');
+    // The first press reaches the server, which books the call; its answer is slow to come back,
+    // and the visitor presses again: the browser shows the second answer.
+    let firstPress = true;
+    let answerFirst: (() => Promise<void>) | undefined;
+    const firstBooked = new Promise<void>((booked) => {
+      void page.route('**/book-a-call', async (route) => {
+        if (route.request().method() !== 'POST' || !firstPress) return route.continue();
+        firstPress = false;
+        const answer = await route.fetch({ maxRedirects: 0 });
+        answerFirst = () => route.fulfill({ response: answer }).catch(() => {});
+        booked();
+      });
+    });
+    const book = form.getByRole('button', { name: 'Book the call' });
+    await book.click({ noWaitAfter: true });
+    await firstBooked;
+    // The button keeps the focus; a locator would wait for the first answer's page.
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/booking\/[A-Za-z0-9_-]{43}\?done=booked$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Your call is booked' })).toBeVisible();
+    expect(await ownerEntries(admin, '/api/admin/bookings', 'name', name)).toEqual([
+      expect.objectContaining({ status: 'booked', topic: 'Two presses, one call' }),
+    ]);
+    await answerFirst?.();
+  });
+
   test("a testimonial's private page: written, sent, changed and withdrawn", async ({ page, admin }) => {
     const client = `Lee ${Date.now().toString(36)}`;
     const created = await (

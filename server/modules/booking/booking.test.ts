@@ -20,6 +20,7 @@ import {
   quoteEvents,
   quoteRequests,
 } from '../../db/schema.ts';
+import { IDENTICAL_POST_WINDOW_MS } from '../../lib/identical-posts.ts';
 import { ReadCache } from '../../lib/read-cache.ts';
 import { bookCall, bookingSlots, bookingToken, cancelCall } from '../../testing/booking-kit.ts';
 import { FORGED_TOPIC, FORGED_TOPIC_READ, readEvents } from '../../testing/calendar-files.ts';
@@ -146,6 +147,33 @@ describe('booking a slot', () => {
     expect(await t.database.db.select().from(bookings)).toHaveLength(1);
     // Only the winner's two emails.
     expect(await outbox()).toHaveLength(2);
+  });
+
+  it('books once when the same visitor sends the same call again (a double press, a reload): the same link', async () => {
+    // Not the first slot: the clock moves on below, and that one would fall within the notice.
+    const slot = (await slots()).slots[4];
+    const first = await book(slot as string);
+    expect(first.statusCode, first.body).toBe(201);
+    const link = (first.json() as BookingCreated).manageUrl;
+    // Twice more, the two at the same moment.
+    for (const again of await Promise.all([book(slot as string), book(slot as string)])) {
+      expect(again.statusCode, again.body).toBe(201);
+      expect((again.json() as BookingCreated).manageUrl).toBe(link);
+    }
+    expect(await t.database.db.select().from(bookings)).toHaveLength(1);
+    // The first's two emails, and no more.
+    expect(await outbox()).toHaveLength(2);
+    // Another topic, another visitor, or the same request once its while has passed: the slot is taken.
+    for (const changes of [{ topic: 'Something else entirely' }, { email: 'someone@example.com' }]) {
+      const other = await book(slot as string, changes);
+      expect(other.statusCode, JSON.stringify(changes)).toBe(409);
+      expect(other.json().message).toBe(SLOT_TAKEN);
+    }
+    clock.set(new Date(Date.parse('2026-11-23T15:00:00Z') + IDENTICAL_POST_WINDOW_MS + 1000).toISOString());
+    const later = await book(slot as string);
+    expect(later.statusCode).toBe(409);
+    expect(later.json().message).toBe(SLOT_TAKEN);
+    expect(await t.database.db.select().from(bookings)).toHaveLength(1);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(
@@ -703,6 +731,13 @@ describe('call types and their questions (issue 49, points 2 and 3)', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json() as BookingCreated;
+    // Pressed again with the same answers: the same call.
+    const again = await book('2026-11-23T16:00:00.000Z', {
+      type: 'key-repair',
+      answers: { q1: 'Honda Civic 2012', q2: 'One', unknown: 'ignored' },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect((again.json() as BookingCreated).manageUrl).toBe(created.manageUrl);
     const answers = [
       { question: 'Car make and year', answer: 'Honda Civic 2012' },
       { question: 'Keys left', answer: 'One' },

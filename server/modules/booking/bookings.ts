@@ -3,8 +3,10 @@
  * topic (and the type's answers); the booking is written under a transaction-scoped advisory lock
  * after the slot is checked against the hours and every booked call, with a unique index on a
  * booked call's start behind it, so two visitors racing for one slot get one booking and one clear
- * message. Both sides get an email with an .ics invitation through the outbox; the visitor cancels
- * or moves the call through a private link (only its SHA-256 is stored). The owner's side is
+ * message; the same request again within minutes (a double press, a reload) is answered as the
+ * first, with the same link, and books nothing more. Both sides get an email with an .ics
+ * invitation through the outbox; the visitor cancels or moves the call through a private link
+ * (only its SHA-256 is stored, and the link sealed for the reminders). The owner's side is
  * owner-calls.ts.
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
@@ -18,8 +20,10 @@ import type {
 } from '../../../common/schemas/booking.ts';
 import { placeOf, questionsOf } from '../../../common/schemas/call-types.ts';
 import { describeTime, isTimeZone } from '../../../common/zoned-time.ts';
+import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { IDENTICAL_POST_WINDOW_MS } from '../../lib/identical-posts.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import type { availability } from './availability.ts';
 import { type callTypesOf, checkAnswers, planOf } from './call-types.ts';
@@ -33,13 +37,51 @@ export const BOOKING_NOT_FOUND = 'This booking link is not valid. Check the link
 export const BOOKING_CANCELLED = 'This call was cancelled. You can book a new one.';
 export const BOOKING_PAST = 'This call has already taken place.';
 
+/**
+ * The call this very request booked moments ago (a double press, a form sent again by a reload),
+ * with its private link: a booked call at the same start with the same name, email, topic, type
+ * and answers, written within the while in which identical posts are one (identical-posts.ts).
+ */
+async function justBooked(
+  { now, options }: Pick<BookingContext, 'now' | 'options'>,
+  tx: Pick<Db, 'select'>,
+  start: Date,
+  input: BookingRequest,
+  sent: Pick<BookingRow, 'callType' | 'answers'>,
+): Promise<{ row: BookingRow; token: string } | null> {
+  const since = new Date(now().getTime() - IDENTICAL_POST_WINDOW_MS);
+  const [row] = await tx
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.startAt, start),
+        eq(bookings.status, 'booked'),
+        eq(bookings.email, input.email),
+        gt(bookings.createdAt, since),
+      ),
+    );
+  const same =
+    row?.name === input.name &&
+    row.topic === input.topic &&
+    row.callType === sent.callType &&
+    row.answers.length === sent.answers.length &&
+    row.answers.every(
+      ({ question, answer }, at) =>
+        question === sent.answers[at]?.question && answer === sent.answers[at]?.answer,
+    );
+  const token = same && row.manageTokenSealed ? options.sealer?.open(row.manageTokenSealed) : null;
+  return row && token ? { row, token } : null;
+}
+
 export function bookingsOf(
-  { db, options, now, manageUrl }: BookingContext,
+  context: BookingContext,
   { settings }: Pick<ReturnType<typeof availability>, 'settings'>,
   { typeFor, holdType }: Pick<ReturnType<typeof callTypesOf>, 'typeFor' | 'holdType'>,
   times: ReturnType<typeof freeTimes>,
   { invitation, notify }: Pick<ReturnType<typeof bookingEmails>, 'invitation' | 'notify'>,
 ) {
+  const { db, options, now, manageUrl } = context;
   const { bookingPlan, freeSlotsOf, calendarBusyForBooking, checkSlot, lock } = times;
   function view(row: BookingRow, current: BookingSettings): BookingView {
     return {
@@ -86,8 +128,11 @@ export function bookingsOf(
       const start = new Date(input.start);
       const token = randomToken();
       const elsewhere = await calendarBusyForBooking(plan);
-      const row = await db.transaction(async (tx) => {
+      const booked = await db.transaction(async (tx) => {
         await lock(tx);
+        // The same request again is answered as the first: one call, one email, the same link.
+        const earlier = await justBooked(context, tx, start, input, { callType: type?.id ?? null, answers });
+        if (earlier) return earlier;
         await holdType(tx, type);
         await checkSlot(tx, start, plan, type, elsewhere);
         const [inserted] = await tx
@@ -128,10 +173,10 @@ export function bookingsOf(
           input.source,
           ipAddress,
         );
-        return inserted;
+        return { row: inserted, token };
       });
-      options.changed?.();
-      return { booking: view(row, current), manageUrl: manageUrl(token) };
+      if (booked.token === token) options.changed?.();
+      return { booking: view(booked.row, current), manageUrl: manageUrl(booked.token) };
     },
 
     /** The call's calendar file, for the link holder's 'Add to calendar'. */
