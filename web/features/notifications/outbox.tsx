@@ -44,6 +44,15 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function MailNotice() {
   const { data: summary } = useSummary();
   const onOutbox = useLocation().pathname === dashboardPaths.outbox;
+  const toOutbox = (label: string) =>
+    onOutbox ? null : (
+      <Link
+        to={dashboardPaths.outbox}
+        className="mt-2 inline-block font-medium text-primary underline underline-offset-2"
+      >
+        {label}
+      </Link>
+    );
   if (!summary) return null;
   if (!summary.mailConfigured) {
     return (
@@ -60,14 +69,7 @@ export function MailNotice() {
           <code>smtps://user:password@smtp.example.com:465</code>) and <code>NOTIFY_EMAIL</code> (your
           address), then restart the site; waiting messages go out then.
         </p>
-        {onOutbox ? null : (
-          <Link
-            to={dashboardPaths.outbox}
-            className="mt-2 inline-block font-medium text-primary underline underline-offset-2"
-          >
-            Open the outbox
-          </Link>
-        )}
+        {toOutbox('Open the outbox')}
       </aside>
     );
   }
@@ -80,14 +82,7 @@ export function MailNotice() {
         <p className="font-semibold">
           {plural(summary.outboxFailed, 'email')} could not be sent after every retry.
         </p>
-        {onOutbox ? null : (
-          <Link
-            to={dashboardPaths.outbox}
-            className="mt-2 inline-block font-medium text-primary underline underline-offset-2"
-          >
-            Open the outbox to retry
-          </Link>
-        )}
+        {toOutbox('Open the outbox to retry')}
       </aside>
     );
   }
