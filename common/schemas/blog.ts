@@ -196,14 +196,21 @@ export type BlogPostFormInput = z.input<typeof blogPostFormSchema>;
 export type BlogPostFormValues = z.output<typeof blogPostFormSchema>;
 
 /**
- * Partial update of a post: any subset of the form's fields, and only those. Built from the
+ * The post's `updatedAt` as the editor opened it: an edit based on a version that has changed
+ * since (saved from another tab or device) is refused rather than written over it.
+ */
+const basedOn = z.iso.datetime({ offset: true, error: 'Reload the page and try again' });
+
+/**
+ * Partial update of a post: any subset of the form's fields, and only those (with the version it
+ * is based on, when the editor sends it). Built from the
  * fields without defaults: zod fills an omitted field that has a default even under
  * `.partial()`, which once cleared a post's cover and tags when only `isPublished` was sent.
  */
 export const blogPostUpdateSchema = z
-  .object(blogPostFields)
+  .object({ ...blogPostFields, basedOn })
   .partial()
-  .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
+  .refine(({ basedOn: _, ...changes }) => Object.values(changes).some((value) => value !== undefined), {
     message: 'Send at least one field to change',
   });
 
@@ -243,4 +250,5 @@ export const postEditorFormSchema = blogPostFormSchema.extend({
   slug: z.string().trim().max(120, 'Slug cannot exceed 120 characters').default(''),
   publishAt: z.string().trim().max(40).default(''),
   timeZone: z.string().max(64).optional(),
+  basedOn: basedOn.optional(),
 });

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { blogPosts } from '../../db/schema.ts';
 import { samplePost as newPost } from '../../testing/samples.ts';
 import { caller, signedInTestApp } from '../../testing/test-app.ts';
+import { POST_CHANGED_ELSEWHERE } from './post-writer.ts';
 import { createBlogService } from './service.ts';
 
 const { t, admin: adminCookie, user: userCookie } = await signedInTestApp({ seed: false });
@@ -158,5 +159,94 @@ describe('every post has a cover', () => {
     expect(bySlug.covered?.coverImage).toBe('/images/x.svg');
     // Run again: nothing left to draw.
     expect(await blog.drawMissingCovers({ pauseMs: 0 })).toBe(0);
+  });
+});
+
+describe('an edit based on a version saved over since', () => {
+  const stored = async (id: number) => (await call('GET', `/api/admin/posts/${id}`)).json();
+
+  it('is refused with 409, and the post keeps what the other save wrote', async () => {
+    const opened = (await call('POST', '/api/blog', { ...newPost, slug: 'edited-twice' })).json();
+    // Another tab (or the owner's phone) saves first, from the same version.
+    const first = await call('PATCH', `/api/admin/posts/${opened.id}`, {
+      title: 'Saved from the phone',
+      basedOn: opened.updatedAt,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const late = await call('PATCH', `/api/admin/posts/${opened.id}`, {
+      summary: 'Typed in the tab that was opened first.',
+      basedOn: opened.updatedAt,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      message: POST_CHANGED_ELSEWHERE,
+      errors: { basedOn: POST_CHANGED_ELSEWHERE },
+    });
+    expect(await stored(opened.id)).toMatchObject({
+      title: 'Saved from the phone',
+      summary: newPost.summary,
+      updatedAt: first.json().updatedAt,
+    });
+    // Sent again on the version it now knows (what the editor does next): saved over it.
+    const again = await call('PATCH', `/api/admin/posts/${opened.id}`, {
+      summary: 'Typed in the tab that was opened first.',
+      basedOn: first.json().updatedAt,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({
+      title: 'Saved from the phone',
+      summary: 'Typed in the tab that was opened first.',
+    });
+  });
+
+  it('two saves from one version at the same moment: one is written, the other refused', async () => {
+    const opened = (await call('POST', '/api/blog', { ...newPost, slug: 'saved-at-once' })).json();
+    // Each body is rendered between the save's read of the post and its write: both read the
+    // version they were opened on before either writes.
+    const answers = await Promise.all(
+      ['first', 'second'].map((tab) =>
+        call('PATCH', `/api/admin/posts/${opened.id}`, {
+          content: `Written in the ${tab} tab.\n\n\`\`\`ts\nconst tab = '${tab}';\n\`\`\`\n\n${newPost.content}`,
+          basedOn: opened.updatedAt,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const written = answers.find((answer) => answer.statusCode === 200)?.json();
+    expect((await stored(opened.id)).content).toBe(written.content);
+  });
+
+  it('a post stamped by the database (in microseconds, on PostgreSQL) is not taken for changed', async () => {
+    const [{ id } = { id: 0 }] = await t.database.db
+      .insert(blogPosts)
+      .values({ ...newPost, tags: [], slug: 'stamped-by-the-database', authorId: null })
+      .returning({ id: blogPosts.id });
+    const opened = await stored(id);
+    const res = await call('PATCH', `/api/admin/posts/${id}`, {
+      title: 'Edited once',
+      basedOn: opened.updatedAt,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it("is optional: a change without it (the list's publish button, an API client) is written", async () => {
+    const opened = (await call('POST', '/api/blog', { ...newPost, slug: 'no-version-sent' })).json();
+    await call('PATCH', `/api/admin/posts/${opened.id}`, { title: 'Changed elsewhere first' });
+    const res = await call('PATCH', `/api/admin/posts/${opened.id}`, { isPublished: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ title: 'Changed elsewhere first', isPublished: true });
+  });
+
+  it('alone, or not a time, is a 400 and changes nothing', async () => {
+    const opened = (await call('POST', '/api/blog', { ...newPost, slug: 'version-alone' })).json();
+    const alone = await call('PATCH', `/api/admin/posts/${opened.id}`, { basedOn: opened.updatedAt });
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json().message).toBe('Send at least one field to change');
+    const garbled = await call('PATCH', `/api/admin/posts/${opened.id}`, {
+      title: 'Never stored',
+      basedOn: 'yesterday',
+    });
+    expect(garbled.statusCode).toBe(400);
+    expect(await stored(opened.id)).toMatchObject({ title: newPost.title, updatedAt: opened.updatedAt });
   });
 });

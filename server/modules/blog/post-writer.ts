@@ -1,6 +1,6 @@
 /** The owner's side of the blog service: writing, editing, publishing and deleting posts (service.ts spreads these in). */
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type BlogPostFormValues, blogPostFormSchema } from '../../../common/schemas/blog.ts';
 import type { PageQuery } from '../../../common/schemas/shared.ts';
 import { slugify } from '../../../common/text.ts';
@@ -15,6 +15,13 @@ import { canonicalTags, renameTag, tagsInUse } from './tags.ts';
 
 /** The post fields the owner may change; anything else in an update is ignored. */
 const POST_FIELDS = new Set<string>(POST_FIELD_NAMES);
+
+/** The editor's answer to a save based on a version of the post that has since been saved over. */
+export const POST_CHANGED_ELSEWHERE =
+  "This post was changed elsewhere after you opened it. Press 'Update Post' again to save your version over it, or reload the page to see the other changes.";
+
+const changedElsewhere = () =>
+  new HttpError(409, POST_CHANGED_ELSEWHERE, { basedOn: POST_CHANGED_ELSEWHERE });
 
 /** What the owner's side of the blog needs of the service. */
 export interface OwnerPostContext {
@@ -109,9 +116,10 @@ export function ownerPostMethods({
     /**
      * Edits any fields. Publishing stamps publishedAt the first time, unpublishing keeps it; a
      * publish time sent replaces it (a future one schedules the post), null publishes now a post
-     * that was scheduled.
+     * that was scheduled. `basedOn`, the post's `updatedAt` as the editor opened it: a save based on
+     * a version saved over since is refused (409), whatever it holds.
      */
-    async updatePost(id: number, sent: Partial<BlogPostFormValues>) {
+    async updatePost(id: number, sent: Partial<BlogPostFormValues> & { basedOn?: string }) {
       // Only the fields that were sent: an absent (or undefined) field keeps what is stored.
       const changes = Object.fromEntries(
         Object.entries(sent).filter(([key, value]) => value !== undefined && POST_FIELDS.has(key)),
@@ -156,9 +164,18 @@ export function ownerPostMethods({
           ...(publishedAt !== undefined ? { publishedAt } : {}),
           updatedAt: at,
         })
-        .where(eq(blogPosts.id, id))
+        .where(
+          and(
+            eq(blogPosts.id, id),
+            // Based on a version saved over since (even between the read above and this write):
+            // nothing is written. The database keeps microseconds, an ISO time milliseconds.
+            sent.basedOn === undefined
+              ? undefined
+              : sql`date_trunc('milliseconds', ${blogPosts.updatedAt}) = ${sent.basedOn}::timestamptz`,
+          ),
+        )
         .returning();
-      if (!row) throw notFound('Post not found');
+      if (!row) throw sent.basedOn === undefined ? notFound('Post not found') : changedElsewhere();
       invalidatePosts();
       // A post taken off the site takes its comments with it.
       events?.emit('post-changed', id);

@@ -101,6 +101,11 @@ export function usePostSave() {
   const refresh = useRefreshAdmin();
   const editorSaved = useRef<(() => void) | null>(null);
   const save = useRouteForm(POST_FORM, {
+    // Saved elsewhere since it was opened: the post is read again, so that the next press (what
+    // the refusal offers) is based on that version; the fields keep what the owner typed.
+    onAnswer: (answer) => {
+      if (answer.errors.basedOn) void refresh();
+    },
     onDone: (sent) => {
       const id = Number(sent?.get('id') ?? '');
       forgetEditorWork(Number.isInteger(id) && id > 0 ? id : null);
@@ -280,6 +285,8 @@ export function PostEditor({
         </p>
       </div>
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+      {/* The version this edit is based on: a save over a newer one is refused (post-writer.ts). */}
+      {editing ? <input type="hidden" name="basedOn" value={editing.updatedAt} /> : null}
       {/* The zone the publish time is written in, as the page shows it (useTimeZone). */}
       <input type="hidden" name="timeZone" value={timeZone} />
       <FormNotice answer={answer} />

@@ -1,0 +1,60 @@
+/**
+ * The owner edits a post in one tab while it is changed in another (or on their phone): the older
+ * tab's save never writes over the newer version unasked. It is refused with what was typed kept,
+ * and the next press of 'Update Post' saves it over that version, as the refusal says; with the
+ * page's code and without it.
+ */
+import { expect, expectToast, test, writePost } from './fixtures.ts';
+
+const CHANGED =
+  "This post was changed elsewhere after you opened it. Press 'Update Post' again to save your version over it, or reload the page to see the other changes.";
+const TYPED = 'Rewritten in the tab that was open all along.';
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? 'with the page’s code' : 'without JavaScript', () => {
+    test.use({ javaScriptEnabled, refusedFormsExpected: !javaScriptEnabled, signedIn: 'admin' });
+
+    test('a save over changes made elsewhere is refused with everything kept, and the next press saves it', async ({
+      page,
+      admin,
+      allowConsole,
+    }) => {
+      // Without the code, the refused save is the page answered 409, which the browser logs.
+      allowConsole(/status of 409 \(Conflict\)/);
+      const post = await writePost(admin, {
+        title: 'Edited in two places at once',
+        slug: `edited-in-two-places-${javaScriptEnabled ? 'js' : 'no-js'}-${Date.now().toString(36)}`,
+        summary: 'The summary as it was first written.',
+        content: 'A body long enough for the editor, about a key fob that stopped answering its car.',
+        tags: ['Repair'],
+      });
+      const stored = async () => (await admin.get(`/api/admin/posts/${post.id}`)).json();
+      await page.goto(`/admin/blog?edit=${post.id}`);
+      const editor = page.getByRole('form', { name: /^Edit “/ });
+      await expect(editor.getByLabel('Summary')).toHaveValue(post.summary);
+
+      // Meanwhile, on the owner's phone.
+      const phone = await admin.patch(`/api/admin/posts/${post.id}`, {
+        data: { title: 'Retitled on the phone' },
+      });
+      expect(phone.status()).toBe(200);
+
+      await editor.getByLabel('Summary').fill(TYPED);
+      await editor.getByRole('button', { name: 'Update Post' }).click();
+      if (javaScriptEnabled) await expectToast(page, 'Error', `Failed to update blog post: ${CHANGED}`);
+      await expect(editor.getByRole('alert')).toContainText(CHANGED);
+      // What was typed is still there, and what the phone saved is still stored.
+      await expect(editor.getByLabel('Summary')).toHaveValue(TYPED);
+      await expect(editor.getByLabel('Title')).toHaveValue(post.title);
+      expect(await stored()).toMatchObject({ title: 'Retitled on the phone', summary: post.summary });
+      // The editor now knows the version it would save over (its heading names it).
+      await expect(page.getByRole('heading', { name: 'Edit “Retitled on the phone”' })).toBeVisible();
+
+      await editor.getByRole('button', { name: 'Update Post' }).click();
+      if (javaScriptEnabled) await expectToast(page, 'Post updated');
+      else await expect(page.getByRole('status').filter({ hasText: 'Post updated' })).toBeVisible();
+      expect(await stored()).toMatchObject({ title: post.title, summary: TYPED });
+      await admin.delete(`/api/admin/posts/${post.id}`);
+    });
+  });
+}
