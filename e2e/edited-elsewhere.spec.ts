@@ -1,13 +1,14 @@
 /**
- * The owner edits a post in one tab while it is changed in another (or on their phone): the older
- * tab's save never writes over the newer version unasked. It is refused with what was typed kept,
+ * The owner edits a post or a newsletter draft in one tab while it is changed in another (or on
+ * their phone): the older tab's save never writes over the newer version unasked. It is refused with what was typed kept,
  * and the next press of 'Update Post' saves it over that version, as the refusal says; with the
  * page's code and without it.
  */
 import { expect, expectToast, test, writePost } from './fixtures.ts';
 
-const CHANGED =
-  "This post was changed elsewhere after you opened it. Press 'Update Post' again to save your version over it, or reload the page to see the other changes.";
+const changed = (what: string, button: string) =>
+  `This ${what} was changed elsewhere after you opened it. Press '${button}' again to save your version over it, or reload the page to see the other changes.`;
+const CHANGED = changed('post', 'Update Post');
 const TYPED = 'Rewritten in the tab that was open all along.';
 
 for (const javaScriptEnabled of [true, false]) {
@@ -55,6 +56,49 @@ for (const javaScriptEnabled of [true, false]) {
       else await expect(page.getByRole('status').filter({ hasText: 'Post updated' })).toBeVisible();
       expect(await stored()).toMatchObject({ title: post.title, summary: TYPED });
       await admin.delete(`/api/admin/posts/${post.id}`);
+    });
+
+    test('a newsletter draft saved over elsewhere: refused with everything kept, saved at the next press', async ({
+      page,
+      admin,
+      allowConsole,
+    }) => {
+      allowConsole(/status of 409 \(Conflict\)/);
+      const created = await admin.post('/api/admin/newsletter/issues', {
+        data: { subject: 'Spring hours', body: 'The workshop opens at eight from March.' },
+      });
+      expect(created.status()).toBe(201);
+      const { id } = await created.json();
+      const path = `/api/admin/newsletter/issues/${id}`;
+      const stored = async () => (await admin.get(path)).json();
+      await page.goto(`/admin/blog/newsletter?issue=${id}#compose`);
+      const draft = page.getByRole('form', { name: /^Draft: / });
+      await expect(draft.getByLabel('Body')).toHaveValue('The workshop opens at eight from March.');
+
+      const phone = await admin.put(path, {
+        data: { subject: 'Spring hours, from the phone', body: 'The workshop opens at eight from March.' },
+      });
+      expect(phone.status()).toBe(200);
+
+      const typed = 'The workshop opens at half past seven from March.';
+      await draft.getByLabel('Body').fill(typed);
+      await draft.getByRole('button', { name: 'Save draft' }).click();
+      const refusal = changed('draft', 'Save draft');
+      if (javaScriptEnabled) await expectToast(page, 'Not saved', refusal);
+      await expect(draft.getByRole('alert')).toContainText(refusal);
+      await expect(draft.getByLabel('Body')).toHaveValue(typed);
+      await expect(draft.getByLabel('Subject')).toHaveValue('Spring hours');
+      expect(await stored()).toMatchObject({
+        subject: 'Spring hours, from the phone',
+        body: 'The workshop opens at eight from March.',
+      });
+      await expect(page.getByRole('form', { name: 'Draft: Spring hours, from the phone' })).toBeVisible();
+
+      await draft.getByRole('button', { name: 'Save draft' }).click();
+      if (javaScriptEnabled) await expectToast(page, 'Draft saved');
+      else await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
+      expect(await stored()).toMatchObject({ subject: 'Spring hours', body: typed });
+      await admin.delete(path);
     });
   });
 }

@@ -10,7 +10,7 @@ import {
   BLOG_PAGE_SIZE,
 } from '../blog-list.ts';
 import { SEO_DESCRIPTION_LENGTH } from '../constants.ts';
-import { coverImage, isoDate, tagList, text } from './shared.ts';
+import { basedOn, coverImage, isoDate, tagList, text } from './shared.ts';
 import { z } from './zod.ts';
 
 /** A heading of a post (h2 or h3) in its table of contents. */
@@ -194,12 +194,6 @@ export const draftPostFormSchema = blogPostFormSchema.extend({
 export type BlogPostFormInput = z.input<typeof blogPostFormSchema>;
 
 export type BlogPostFormValues = z.output<typeof blogPostFormSchema>;
-
-/**
- * The post's `updatedAt` as the editor opened it: an edit based on a version that has changed
- * since (saved from another tab or device) is refused rather than written over it.
- */
-const basedOn = z.iso.datetime({ offset: true, error: 'Reload the page and try again' });
 
 /**
  * Partial update of a post: any subset of the form's fields, and only those (with the version it

@@ -9,7 +9,7 @@ import {
   SUBSCRIBE_ANSWER,
 } from '../newsletter.ts';
 import { leadSourceSchema } from './contact.ts';
-import { email, isoDate, optionalText, text } from './shared.ts';
+import { basedOn, email, isoDate, optionalText, text } from './shared.ts';
 import { z } from './zod.ts';
 
 export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed', 'bounced'] as const;
@@ -48,6 +48,11 @@ export const issueDraftSchema = z.object({
 });
 
 export type IssueDraftInput = z.input<typeof issueDraftSchema>;
+
+/** A draft edited: its fields and the version the edit is based on (when the editor sends it). */
+export const issueEditSchema = issueDraftSchema.extend({ basedOn: basedOn.optional() });
+
+export type IssueEditInput = z.input<typeof issueEditSchema>;
 
 export const subscriberSchema = z.object({
   id: z.number().int(),
@@ -126,7 +131,7 @@ const ownerRow = (missing: string) => z.number({ error: missing }).int(missing).
 
 /** The dashboard's newsletter forms as they post. */
 export const newsletterOwnerForms = {
-  save: issueDraftSchema.extend({ id: ownerRow('That draft is not on this page.').optional() }),
+  save: issueEditSchema.extend({ id: ownerRow('That draft is not on this page.').optional() }),
   draft: z.object({ id: ownerRow('That draft is not on this page.') }),
   send: z.object({
     id: ownerRow('That draft is not on this page.'),

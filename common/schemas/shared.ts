@@ -101,6 +101,12 @@ export const antiSpamFields = {
 
 export const isoDate = z.iso.datetime({ offset: true });
 
+/**
+ * The version an edit is based on: the row's `updatedAt` as the editor read it. An edit of a
+ * version saved over since is refused (server/lib/edit-versions.ts).
+ */
+export const basedOn = z.iso.datetime({ offset: true, error: 'Reload the page and try again' });
+
 /** A page of a long list. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({

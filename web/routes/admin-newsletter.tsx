@@ -45,10 +45,10 @@ export const action = formAction({
   [NEWSLETTER_FORMS.save]: routeForm({
     schema: newsletterOwnerForms.save,
     failure: { title: 'Not saved', fallback: 'The draft could not be saved. Please try again.' },
-    call: ({ id, ...draft }) =>
+    call: ({ id, basedOn, ...draft }) =>
       id === undefined
         ? { method: 'POST', path: newsletterOwnerPaths.issues, body: draft }
-        : { method: 'PUT', path: newsletterOwnerPaths.issue(id), body: draft },
+        : { method: 'PUT', path: newsletterOwnerPaths.issue(id), body: { ...draft, basedOn } },
     doneAt: (answer, page) =>
       atCompose(page, NEWSLETTER_FORMS.save, { [ISSUE_PARAM]: String((answer as { id: number }).id) }),
   }),

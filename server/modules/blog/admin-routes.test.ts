@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { blogPosts } from '../../db/schema.ts';
 import { samplePost as newPost } from '../../testing/samples.ts';
 import { caller, signedInTestApp } from '../../testing/test-app.ts';
-import { POST_CHANGED_ELSEWHERE } from './post-writer.ts';
+
 import { createBlogService } from './service.ts';
 
 const { t, admin: adminCookie, user: userCookie } = await signedInTestApp({ seed: false });
@@ -163,6 +163,8 @@ describe('every post has a cover', () => {
 });
 
 describe('an edit based on a version saved over since', () => {
+  const CHANGED =
+    "This post was changed elsewhere after you opened it. Press 'Update Post' again to save your version over it, or reload the page to see the other changes.";
   const stored = async (id: number) => (await call('GET', `/api/admin/posts/${id}`)).json();
 
   it('is refused with 409, and the post keeps what the other save wrote', async () => {
@@ -179,8 +181,8 @@ describe('an edit based on a version saved over since', () => {
     });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({
-      message: POST_CHANGED_ELSEWHERE,
-      errors: { basedOn: POST_CHANGED_ELSEWHERE },
+      message: CHANGED,
+      errors: { basedOn: CHANGED },
     });
     expect(await stored(opened.id)).toMatchObject({
       title: 'Saved from the phone',

@@ -7,6 +7,7 @@ import { slugify } from '../../../common/text.ts';
 import type { Db } from '../../db/client.ts';
 import { newestFirst } from '../../db/paging.ts';
 import { blogPosts } from '../../db/schema.ts';
+import { changedElsewhere, unchangedSince } from '../../lib/edit-versions.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { PublishedPost, SiteEvents } from '../../lib/site-events.ts';
 import { importedPosts } from './imported-posts.ts';
@@ -15,13 +16,6 @@ import { canonicalTags, renameTag, tagsInUse } from './tags.ts';
 
 /** The post fields the owner may change; anything else in an update is ignored. */
 const POST_FIELDS = new Set<string>(POST_FIELD_NAMES);
-
-/** The editor's answer to a save based on a version of the post that has since been saved over. */
-export const POST_CHANGED_ELSEWHERE =
-  "This post was changed elsewhere after you opened it. Press 'Update Post' again to save your version over it, or reload the page to see the other changes.";
-
-const changedElsewhere = () =>
-  new HttpError(409, POST_CHANGED_ELSEWHERE, { basedOn: POST_CHANGED_ELSEWHERE });
 
 /** What the owner's side of the blog needs of the service. */
 export interface OwnerPostContext {
@@ -167,15 +161,15 @@ export function ownerPostMethods({
         .where(
           and(
             eq(blogPosts.id, id),
-            // Based on a version saved over since (even between the read above and this write):
-            // nothing is written. The database keeps microseconds, an ISO time milliseconds.
-            sent.basedOn === undefined
-              ? undefined
-              : sql`date_trunc('milliseconds', ${blogPosts.updatedAt}) = ${sent.basedOn}::timestamptz`,
+            // Saved over since the editor read it (even since the read above): nothing is written.
+            unchangedSince(blogPosts.updatedAt, sent.basedOn),
           ),
         )
         .returning();
-      if (!row) throw sent.basedOn === undefined ? notFound('Post not found') : changedElsewhere();
+      if (!row)
+        throw sent.basedOn === undefined
+          ? notFound('Post not found')
+          : changedElsewhere('post', 'Update Post');
       invalidatePosts();
       // A post taken off the site takes its comments with it.
       events?.emit('post-changed', id);

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   importReportSchema,
   issueDraftSchema,
+  issueEditSchema,
   newsletterOverviewSchema,
   subscriberSchema,
   subscriberStates,
@@ -114,7 +115,7 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod<{ newsletter: Newslett
   );
   app.put(
     '/api/admin/newsletter/issues/:id',
-    { schema: { params: idParams, body: issueDraftSchema, response: { 200: issueSchema } } },
+    { schema: { params: idParams, body: issueEditSchema, response: { 200: issueSchema } } },
     async (request) => asIssue(await newsletter.issues.updateDraft(request.params.id, request.body)),
   );
   app.delete('/api/admin/newsletter/issues/:id', { schema: { params: idParams } }, async (request, reply) => {

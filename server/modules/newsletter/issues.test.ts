@@ -177,6 +177,43 @@ describe('the owner’s issue', () => {
     expect([400, 404]).toContain(long.statusCode);
   });
 
+  it('an edit based on a version saved over since is refused, and sent again on that version it is saved', async () => {
+    const changed =
+      "This draft was changed elsewhere after you opened it. Press 'Save draft' again to save your version over it, or reload the page to see the other changes.";
+    const opened = (
+      await as('POST', '/api/admin/newsletter/issues', {
+        subject: 'Spring hours',
+        body: 'The workshop opens at eight from March.',
+      })
+    ).json();
+    const path = `/api/admin/newsletter/issues/${opened.id}`;
+    const phone = await as('PUT', path, {
+      subject: 'Spring hours, from the phone',
+      body: 'The workshop opens at eight from March.',
+      basedOn: opened.updatedAt,
+    });
+    expect(phone.statusCode, phone.body).toBe(200);
+    const late = await as('PUT', path, {
+      subject: 'Spring hours',
+      body: 'The workshop opens at half past seven from March.',
+      basedOn: opened.updatedAt,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ message: changed, errors: { basedOn: changed } });
+    expect((await as('GET', path)).json()).toMatchObject({
+      subject: 'Spring hours, from the phone',
+      body: 'The workshop opens at eight from March.',
+    });
+    const again = await as('PUT', path, {
+      subject: 'Spring hours',
+      body: 'The workshop opens at half past seven from March.',
+      basedOn: phone.json().updatedAt,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ body: 'The workshop opens at half past seven from March.' });
+    await as('DELETE', path);
+  });
+
   it('refuses a draft without a subject or with a short body, with the form’s messages', async () => {
     const res = await as('POST', '/api/admin/newsletter/issues', { subject: '', body: 'short' });
     expect(res.statusCode).toBe(400);

@@ -11,10 +11,11 @@
  * drafts here.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { IssueDraftInput, IssueSummary } from '../../../common/schemas/newsletter.ts';
+import type { IssueDraftInput, IssueEditInput, IssueSummary } from '../../../common/schemas/newsletter.ts';
 import { slugify } from '../../../common/text.ts';
 import { withIsoDates } from '../../db/paging.ts';
 import { newsletterDeliveries, newsletterIssues } from '../../db/schema.ts';
+import { changedElsewhere, unchangedSince } from '../../lib/edit-versions.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { automaticIssues } from './automatic-issues.ts';
 import type { Site } from './email.tsx';
@@ -49,15 +50,24 @@ export function issueDesk(options: IssueOptions) {
       return row;
     },
 
-    /** Edits a draft; a sent issue is a 409 (its readers have it as it was). */
-    async updateDraft(id: number, input: IssueDraftInput): Promise<IssueRow> {
+    /**
+     * Edits a draft; a sent issue is a 409 (its readers have it as it was), and so is a draft saved
+     * over since the version the edit is `basedOn` (edit-versions.ts).
+     */
+    async updateDraft(id: number, input: IssueEditInput): Promise<IssueRow> {
       const [row] = await db
         .update(newsletterIssues)
         .set({ subject: input.subject, body: input.body, updatedAt: now() })
-        .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.status, 'draft')))
+        .where(
+          and(
+            eq(newsletterIssues.id, id),
+            eq(newsletterIssues.status, 'draft'),
+            unchangedSince(newsletterIssues.updatedAt, input.basedOn),
+          ),
+        )
         .returning();
       if (row) return row;
-      await this.get(id);
+      if ((await this.get(id)).status === 'draft') throw changedElsewhere('draft', 'Save draft');
       throw new HttpError(409, 'This issue was sent already');
     },
 

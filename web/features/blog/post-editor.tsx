@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router';
 import { type AdminPost, type BlogPostFormInput, blogPostFormSchema } from '../../../common/schemas/blog.ts';
 import { slugify } from '../../../common/text.ts';
 import { wallClock } from '../../../common/zoned-time.ts';
+import { BasedOn, savedOverSince } from '../../lib/edit-version.tsx';
 import { useDone } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
@@ -104,7 +105,7 @@ export function usePostSave() {
     // Saved elsewhere since it was opened: the post is read again, so that the next press (what
     // the refusal offers) is based on that version; the fields keep what the owner typed.
     onAnswer: (answer) => {
-      if (answer.errors.basedOn) void refresh();
+      if (savedOverSince(answer)) void refresh();
     },
     onDone: (sent) => {
       const id = Number(sent?.get('id') ?? '');
@@ -285,8 +286,7 @@ export function PostEditor({
         </p>
       </div>
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      {/* The version this edit is based on: a save over a newer one is refused (post-writer.ts). */}
-      {editing ? <input type="hidden" name="basedOn" value={editing.updatedAt} /> : null}
+      {editing ? <BasedOn version={editing.updatedAt} /> : null}
       {/* The zone the publish time is written in, as the page shows it (useTimeZone). */}
       <input type="hidden" name="timeZone" value={timeZone} />
       <FormNotice answer={answer} />

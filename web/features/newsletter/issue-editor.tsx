@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { NewsletterOverview } from '../../../common/schemas/newsletter.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
+import { BasedOn, savedOverSince } from '../../lib/edit-version.tsx';
 import { useDone } from '../../lib/form-post.ts';
 import { type RouteFormState, useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -35,6 +36,10 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
   const save = useRouteForm(NEWSLETTER_FORMS.save, {
     done: { title: 'Draft saved', description: 'The preview below shows it as your readers will see it.' },
     onDone: () => void refresh(),
+    // Saved elsewhere since it was opened: read again, the next press saves over it.
+    onAnswer: (answer) => {
+      if (savedOverSince(answer)) void refresh();
+    },
   });
   const answer = save.answer;
   const done = {
@@ -99,6 +104,7 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
           className="space-y-4"
         >
           {draft ? <input type="hidden" name="id" value={draft.id} /> : null}
+          {draft ? <BasedOn version={draft.updatedAt} /> : null}
           <FormNotice answer={answer} />
           <Field label="Subject" error={answer?.errors.subject}>
             <Input
@@ -129,6 +135,10 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
   const test = useRouteForm(NEWSLETTER_FORMS.test, {
     done: { title: 'Test sent to you', description: 'It goes out through the outbox.' },
     onDone: () => void refresh(),
+    // Saved elsewhere since it was opened: read again, the next press saves over it.
+    onAnswer: (answer) => {
+      if (savedOverSince(answer)) void refresh();
+    },
   });
   const send = useRouteForm(NEWSLETTER_FORMS.send, {
     done: {
@@ -140,6 +150,10 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
   const discard = useRouteForm(NEWSLETTER_FORMS.discard, {
     done: { title: 'Draft deleted' },
     onDone: () => void refresh(),
+    // Saved elsewhere since it was opened: read again, the next press saves over it.
+    onAnswer: (answer) => {
+      if (savedOverSince(answer)) void refresh();
+    },
   });
   const failure = send.answer ?? test.answer ?? discard.answer;
   const busy = test.pending || send.pending || discard.pending;
