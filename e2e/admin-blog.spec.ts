@@ -287,3 +287,34 @@ test('a draft stays in the editor when saved, and unsaved text survives a reload
     .inputValue();
   expect((await page.request.get(`/api/blog/${slug}`)).status()).toBe(404);
 });
+
+test('a published post given a new address in the editor: its old address leads to it', async ({
+  page,
+  admin,
+  signInAs,
+}) => {
+  const stamp = Date.now().toString(36);
+  const post = await writePost(admin, {
+    title: 'Cloning a transponder key, step by step',
+    slug: `cloning-a-transponder-${stamp}`,
+    summary: 'What happens when a key is cloned at the counter.',
+    content: 'The chip in the key head answers the car; cloning copies its answer onto a blank chip.',
+    tags: ['Keys'],
+    isPublished: true,
+  });
+  await signInAs('admin');
+  await page.goto(`/admin/blog?edit=${post.id}`);
+  const editor = page.getByRole('form', { name: `Edit “${post.title}”` });
+  await editor.getByLabel('Slug').fill(`transponder-cloning-${stamp}`);
+  await editor.getByRole('button', { name: 'Update Post' }).click();
+  await expectToast(page, 'Post updated');
+
+  // A link shared before the change (a newsletter, a search result): moved permanently.
+  const old = await page.request.get(`/blog/${post.slug}`, { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  expect(old.headers().location).toBe(`/blog/transponder-cloning-${stamp}`);
+  await page.goto(`/blog/${post.slug}`);
+  await expect(page).toHaveURL(new RegExp(`/blog/transponder-cloning-${stamp}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(post.title);
+  await admin.delete(`/api/admin/posts/${post.id}`);
+});

@@ -252,3 +252,42 @@ describe('an edit based on a version saved over since', () => {
     expect(await stored(opened.id)).toMatchObject({ title: newPost.title, updatedAt: opened.updatedAt });
   });
 });
+
+describe('a post given a new address', () => {
+  const movedTo = async (path: string) => {
+    const res = await t.app.inject(`/api/old-address?path=${encodeURIComponent(path)}`);
+    return res.statusCode === 200 ? res.json().location : res.statusCode;
+  };
+  const rename = async (id: number, slug: string) => {
+    const res = await call('PATCH', `/api/admin/posts/${id}`, { slug });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('once out, its old addresses lead to the new one, however often it moves, until one is its own again', async () => {
+    const { id } = (
+      await call('POST', '/api/blog', { ...newPost, slug: 'first-address', isPublished: true })
+    ).json();
+    await rename(id, 'second-address');
+    expect(await movedTo('/blog/first-address')).toBe('/blog/second-address');
+    await rename(id, 'third-address');
+    expect(await movedTo('/blog/first-address')).toBe('/blog/third-address');
+    expect(await movedTo('/blog/second-address')).toBe('/blog/third-address');
+    expect((await t.app.inject('/api/blog/third-address')).statusCode).toBe(200);
+    // Back where it began: that address is the post's own, not an old one.
+    await rename(id, 'first-address');
+    expect(await movedTo('/blog/first-address')).toBe(404);
+    expect(await movedTo('/blog/third-address')).toBe('/blog/first-address');
+    // Taken off the site, its old addresses lead nowhere; back on, they lead to it again.
+    await call('PATCH', `/api/admin/posts/${id}`, { isPublished: false });
+    expect(await movedTo('/blog/second-address')).toBe(404);
+    await call('PATCH', `/api/admin/posts/${id}`, { isPublished: true });
+    expect(await movedTo('/blog/second-address')).toBe('/blog/first-address');
+  });
+
+  it('a draft that was never out leaves no old address', async () => {
+    const { id } = (await call('POST', '/api/blog', { ...newPost, slug: 'draft-address' })).json();
+    await rename(id, 'draft-address-renamed');
+    await call('PATCH', `/api/admin/posts/${id}`, { isPublished: true });
+    expect(await movedTo('/blog/draft-address')).toBe(404);
+  });
+});

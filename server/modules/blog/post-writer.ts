@@ -1,12 +1,13 @@
 /** The owner's side of the blog service: writing, editing, publishing and deleting posts (service.ts spreads these in). */
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { postPath } from '../../../common/blog-paths.ts';
 import { type BlogPostFormValues, blogPostFormSchema } from '../../../common/schemas/blog.ts';
 import type { PageQuery } from '../../../common/schemas/shared.ts';
 import { slugify } from '../../../common/text.ts';
 import type { Db } from '../../db/client.ts';
 import { newestFirst } from '../../db/paging.ts';
-import { blogPosts } from '../../db/schema.ts';
+import { blogPosts, postRedirects } from '../../db/schema.ts';
 import { changedElsewhere, unchangedSince } from '../../lib/edit-versions.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { PublishedPost, SiteEvents } from '../../lib/site-events.ts';
@@ -16,6 +17,25 @@ import { canonicalTags, renameTag, tagsInUse } from './tags.ts';
 
 /** The post fields the owner may change; anything else in an update is ignored. */
 const POST_FIELDS = new Set<string>(POST_FIELD_NAMES);
+
+/**
+ * A post's address changed: a post that has been out keeps its old one, so that every link to it
+ * (shared, in a sent newsletter, in a search engine's results) leads on with a 301 (the old-address
+ * lookup of imports, service.ts); its new address, if it was an old one, is its own again.
+ */
+async function keepOldAddress(
+  db: Db,
+  before: { id: number; slug: string; publishedAt: Date | null },
+  slug: string,
+  at: Date,
+) {
+  await db.delete(postRedirects).where(eq(postRedirects.path, postPath(slug)));
+  if (!before.publishedAt || before.publishedAt > at) return;
+  await db
+    .insert(postRedirects)
+    .values({ path: postPath(before.slug), postId: before.id })
+    .onConflictDoUpdate({ target: postRedirects.path, set: { postId: before.id } });
+}
 
 /** What the owner's side of the blog needs of the service. */
 export interface OwnerPostContext {
@@ -170,6 +190,7 @@ export function ownerPostMethods({
         throw sent.basedOn === undefined
           ? notFound('Post not found')
           : changedElsewhere('post', 'Update Post');
+      if (row.slug !== current.slug) await keepOldAddress(db, current, row.slug, at);
       invalidatePosts();
       // A post taken off the site takes its comments with it.
       events?.emit('post-changed', id);

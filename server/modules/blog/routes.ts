@@ -121,7 +121,8 @@ export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService; cache: ReadC
     },
   );
 
-  // Where a post imported from another site used to be: the address its post has here now. Asked
+  // Where a post used to be (on the site it was imported from, or here before its slug changed):
+  // the address its post has here now. Asked
   // by every page no route has (and a post page whose slug is unknown), to answer with a 301.
   app.get(
     '/api/old-address',

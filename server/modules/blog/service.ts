@@ -40,7 +40,7 @@ export function createBlogService(
       events.emit(...args);
     },
   };
-  /** The old addresses of imported posts (post_redirects), read when first asked for. */
+  /** The old addresses of posts (post_redirects), read when first asked for. */
   let oldAddresses: Promise<Map<string, number>> | null = null;
   const invalidatePosts = () => {
     oldAddresses = null;
@@ -76,7 +76,8 @@ export function createBlogService(
     },
 
     /**
-     * The slug of the live post an old address (from an import) leads to, or null. Every page no
+     * The slug of the live post an old address (from an import, or one it had here before its
+     * slug changed) leads to, or null. Every page no
      * route has asks, so the addresses are kept in memory (read again after a change) and only a
      * known one costs a query.
      */
