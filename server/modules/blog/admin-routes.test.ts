@@ -203,8 +203,7 @@ describe('an edit based on a version saved over since', () => {
 
   it('two saves from one version at the same moment: one is written, the other refused', async () => {
     const opened = (await call('POST', '/api/blog', { ...newPost, slug: 'saved-at-once' })).json();
-    // Each body is rendered between the save's read of the post and its write: both read the
-    // version they were opened on before either writes.
+    // Two tabs pressed at once: the update's own condition lets one through, whichever comes first.
     const answers = await Promise.all(
       ['first', 'second'].map((tab) =>
         call('PATCH', `/api/admin/posts/${opened.id}`, {
