@@ -55,6 +55,34 @@ test.describe('signed in as the owner', () => {
     const stored = await (await admin.get(`/api/admin/posts/by-slug/tags-b-${run}`)).json();
     expect(stored.tags).toEqual([`Svelte ${run}`]);
   });
+
+  test('a tag renamed on the blog: its old page and feed lead to the new name', async ({ page, admin }) => {
+    const old = `Lockouts ${run}`;
+    const published = await writePost(admin, {
+      title: `Locked out at night ${run}`,
+      slug: `locked-out-at-night-${run}`,
+      summary: 'What to do when the keys are inside and the car is locked.',
+      content: 'Call someone who opens cars for a living; a coat hanger costs more than the call.',
+      tags: [old],
+      isPublished: true,
+    });
+    await page.goto('/admin/blog');
+    const row = page.getByRole('list', { name: 'Tags' }).getByRole('form', { name: `Rename the tag ${old}` });
+    await row.getByLabel(`New name for ${old}`).fill(`Locked out ${run}`);
+    await row.getByRole('button', { name: 'Rename' }).click();
+    await expectToast(page, 'Tag renamed', `“${old}” is now “Locked out ${run}”.`);
+
+    // A link or a feed reader that has the old address is sent on, permanently.
+    const feed = await page.request.get(`/blog/tag/${encodeURIComponent(old)}/rss.xml`, { maxRedirects: 0 });
+    expect(feed.status()).toBe(301);
+    expect(feed.headers().location).toBe(`/blog/tag/${encodeURIComponent(`Locked out ${run}`)}/rss.xml`);
+    await page.goto(`/blog/tag/${encodeURIComponent(old)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Posts tagged “Locked out ${run}”`);
+    await expect(
+      page.getByRole('list', { name: 'Posts' }).getByRole('link', { name: published.title }).first(),
+    ).toBeVisible();
+    await admin.delete(`/api/admin/posts/${published.id}`);
+  });
 });
 
 test.describe('without JavaScript', () => {

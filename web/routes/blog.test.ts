@@ -11,7 +11,7 @@ const COVER = '/images/cover.svg';
 const DRAWN = 'data:image/svg+xml,%3csvg/%3e';
 
 /** A page context whose API answers the given list to every read, and counts the reads. */
-function contextWith(pageCount: number, total = 3) {
+function contextWith(pageCount: number, total = 3, movedTo?: string) {
   const reads: string[] = [];
   const list = {
     posts: [{ id: 1, title: 'First', coverImage: COVER }],
@@ -23,6 +23,8 @@ function contextWith(pageCount: number, total = 3) {
     staticCopy: false,
     readApi: async (path: string) => {
       reads.push(path);
+      // The old-address lookup: where a tag renamed since leads, else nothing (the API's 404).
+      if (path.startsWith('/api/old-address')) return movedTo ? { location: movedTo } : null;
       return list;
     },
     inlineImage: async (src: string) => (src === COVER ? DRAWN : src),
@@ -67,6 +69,20 @@ describe("/blog's loader", () => {
     expect(dataOf(await run(contextWith(1, 0).context, '/blog/tag/none', 'none'))).toMatchObject({
       missing: true,
     });
+  });
+
+  it('answers 301 for a tag renamed since, to the tag it became', async () => {
+    const moved = await run(
+      contextWith(1, 0, '/blog/tag/Locked%20out').context,
+      '/blog/tag/Lockouts',
+      'Lockouts',
+    ).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(moved).toBeInstanceOf(Response);
+    expect((moved as Response).status).toBe(301);
+    expect((moved as Response).headers.get('location')).toBe('/blog/tag/Locked%20out');
   });
 
   it("reads nothing for a move in the browser to the first page (the browser's query reads it)", async () => {

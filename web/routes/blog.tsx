@@ -7,6 +7,7 @@ import { data } from 'react-router';
 import { BLOG_MAX_TAG_LENGTH, blogListParams, blogListPath } from '../../common/blog-list.ts';
 import type { BlogListPage } from '../../common/schemas/blog.ts';
 import { BlogList } from '../features/blog/blog-list.tsx';
+import { followOldAddress } from '../features/blog/old-address-api.ts';
 import type { FirstCover } from '../features/blog/post-row.tsx';
 import { FollowBox } from '../features/fediverse/follow-box.tsx';
 import { useAuth } from '../features/layout/auth-provider.tsx';
@@ -40,8 +41,11 @@ export async function loader({ context, request, params: route }: Route.LoaderAr
   // One read of the page's posts serves the checks below, the HTML's list and its first cover.
   const list = wholePage || checked ? await context.readApi<BlogListPage>(path) : null;
   if (list && checked && params.page > list.pageCount) return missing();
-  // A tag no live post carries has no page.
-  if (list && checked && route.tag && list.total === 0) return missing();
+  // A tag no live post carries has no page, unless it was renamed or merged into one.
+  if (list && checked && route.tag && list.total === 0) {
+    await followOldAddress(context, new URL(request.url).pathname);
+    return missing();
+  }
   const first = wholePage ? list?.posts[0] : undefined;
   return {
     dehydrated: dehydrateReads(wholePage ? { [path]: list } : {}),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { postPath } from '../../../common/blog-paths.ts';
+import { postPath, tagPath } from '../../../common/blog-paths.ts';
 import {
   type BlogListQuery,
   blogListPageSchema,
@@ -134,6 +134,13 @@ export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService; cache: ReadC
     },
     async (request) => {
       const path = oldPath(request.query.path);
+      // A tag's page or feed, the tag renamed or merged since.
+      const tagPage = path ? /^\/blog\/tag\/([^/]+)(\/rss\.xml)?$/.exec(path) : null;
+      if (tagPage) {
+        const tag = await blog.tagMovedTo(tagPage[1] ?? '');
+        if (!tag) throw notFound('No tag was at this address');
+        return { location: `${tagPath(tag)}${tagPage[2] ?? ''}` };
+      }
       const slug = path ? await blog.movedTo(path) : null;
       if (!slug) throw notFound('No post was at this address');
       return { location: postPath(slug) };

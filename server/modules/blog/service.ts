@@ -11,6 +11,7 @@ import type { ReadCache } from '../../lib/read-cache.ts';
 import type { PublishedPost, SiteEvents } from '../../lib/site-events.ts';
 import { ownerPostMethods, publishedPost } from './post-writer.ts';
 import { liveAt, publicPosts } from './public-posts.ts';
+import { tagMovedTo } from './tags.ts';
 
 /** Cache keys of the public blog reads; every post write invalidates this prefix. */
 export const BLOG_CACHE_PREFIX = 'blog:';
@@ -67,8 +68,9 @@ export function createBlogService(
     for (let n = 2; ; n++) if (!used.has(`${root}-${n}`)) return `${root}-${n}`;
   }
 
+  const reads = publicPosts({ db, now });
   return {
-    ...publicPosts({ db, now }),
+    ...reads,
 
     /** Reads the old addresses again when next asked (a change here or in another process). */
     forgetOldAddresses() {
@@ -94,6 +96,12 @@ export function createBlogService(
         .where(and(eq(blogPosts.id, postId), live()))
         .limit(1);
       return row?.slug ?? null;
+    },
+
+    /** The tag an old tag's address leads to (renamed or merged since) while a live post carries it, or null. */
+    async tagMovedTo(asked: string): Promise<string | null> {
+      const tag = await tagMovedTo(db, asked);
+      return tag ? reads.liveTag(tag) : null;
     },
 
     /** When the next scheduled post goes live, or null when none waits. */

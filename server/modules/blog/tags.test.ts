@@ -135,3 +135,40 @@ describe("the owner's spelling", () => {
     expect((await write('later-statistics', ['Statistics'])).tags).toEqual(['Statistics']);
   });
 });
+
+describe('a tag renamed or merged', () => {
+  const movedTo = async (path: string) => {
+    const res = await t.app.inject(`/api/old-address?path=${encodeURIComponent(path)}`);
+    return res.statusCode === 200 ? res.json().location : res.statusCode;
+  };
+  const rename = async (from: string, to: string) =>
+    expect((await call('POST', '/api/admin/tags/rename', { from, to })).statusCode).toBe(200);
+
+  it('keeps its page and feed, leading to the tag it became, through later renames, until it is a tag again', async () => {
+    await write('locked-out-at-night', ['Lockouts']);
+    await write('a-spare-key-in-time', ['Lockouts', 'Car keys']);
+    await rename('Lockouts', 'Locked out');
+    expect(await movedTo('/blog/tag/Lockouts')).toBe('/blog/tag/Locked%20out');
+    expect(await movedTo('/blog/tag/lockouts/rss.xml')).toBe('/blog/tag/Locked%20out/rss.xml');
+    const feed = await t.app.inject('/blog/tag/Lockouts/rss.xml');
+    expect(feed.statusCode).toBe(301);
+    expect(feed.headers.location).toBe('/blog/tag/Locked%20out/rss.xml');
+    // Merged on into another tag: both old names lead there.
+    await rename('Locked out', 'Car keys');
+    expect(await movedTo('/blog/tag/Lockouts')).toBe('/blog/tag/Car%20keys');
+    expect(await movedTo('/blog/tag/Locked%20out')).toBe('/blog/tag/Car%20keys');
+    // Renamed back: the old name is a tag's own again, and the other name is the old one now.
+    await rename('Car keys', 'Lockouts');
+    expect(await movedTo('/blog/tag/Lockouts')).toBe(404);
+    expect(await movedTo('/blog/tag/Car%20keys')).toBe('/blog/tag/Lockouts');
+    expect((await t.app.inject('/blog/tag/Lockouts/rss.xml')).statusCode).toBe(200);
+  });
+
+  it('a tag nobody carried, or one whose posts are all off the site, leads nowhere', async () => {
+    expect(await movedTo('/blog/tag/never-a-tag')).toBe(404);
+    expect((await t.app.inject('/blog/tag/never-a-tag/rss.xml')).statusCode).toBe(404);
+    await write('a-draft-about-fobs', ['Fob drafts'], false);
+    await rename('Fob drafts', 'Fobs in waiting');
+    expect(await movedTo('/blog/tag/Fob%20drafts')).toBe(404);
+  });
+});

@@ -5,7 +5,7 @@
  * `tag-spelling:<key>`, so it holds for every later post and import, even once no post carries the
  * tag), else the first the blog had. The owner renames or merges tags here too.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { tagKey } from '../../../common/text.ts';
 import type { Db } from '../../db/client.ts';
 import { appMeta, blogPosts } from '../../db/schema.ts';
@@ -34,6 +34,8 @@ async function firstSpellings(db: Reader, keys: string[]): Promise<Map<string, s
 }
 
 const SPELLING = 'tag-spelling:';
+/** `tag-moved:<key>`: the key of the tag a renamed or merged tag became. */
+const MOVED = 'tag-moved:';
 
 /** The spellings the owner chose for these tags (by key). */
 async function chosenSpellings(db: Pick<Db, 'select'>, keys: string[]): Promise<Map<string, string>> {
@@ -124,5 +126,34 @@ export async function renameTag(db: Db, from: string, to: string): Promise<numbe
     );
     changed++;
   }
+  if (fromKey !== toKey && result.rows.length > 0) await keepOldTag(db, fromKey, toKey);
   return changed;
+}
+
+/**
+ * A tag renamed into another (or merged into it) keeps its old address: its page and its feed
+ * lead on to the tag it became (a reader's feed follows a 301), through every later rename, until
+ * it is a tag's name again.
+ */
+async function keepOldTag(db: Db, fromKey: string, toKey: string) {
+  const at = new Date();
+  await db
+    .update(appMeta)
+    .set({ value: toKey, updatedAt: at })
+    .where(and(like(appMeta.key, `${MOVED}%`), eq(appMeta.value, fromKey)));
+  await db
+    .insert(appMeta)
+    .values({ key: MOVED + fromKey, value: toKey })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value: toKey, updatedAt: at } });
+  await db.delete(appMeta).where(eq(appMeta.key, MOVED + toKey));
+}
+
+/** The tag (in its spelling) that a renamed or merged tag became, or null. */
+export async function tagMovedTo(db: Db, asked: string): Promise<string | null> {
+  const [moved] = await db
+    .select({ key: appMeta.value })
+    .from(appMeta)
+    .where(eq(appMeta.key, MOVED + tagKey(asked)));
+  if (!moved) return null;
+  return (await spellings(db, [moved.key])).get(moved.key) ?? null;
 }

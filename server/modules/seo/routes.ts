@@ -231,7 +231,12 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (
     if (made === undefined) {
       const started = generation;
       const tag = await blog.liveTag(asked);
-      if (!tag) throw notFound('No post has this tag');
+      if (!tag) {
+        // Renamed or merged since: a reader's feed follows it to the tag it became.
+        const moved = await blog.tagMovedTo(asked);
+        if (moved) return reply.redirect(`${tagPath(moved)}/rss.xml`, 301);
+        throw notFound('No post has this tag');
+      }
       const posts = await blog.listForFeed(FEED_SIZE, tag);
       const body = rssXml({ siteUrl, posts, tag });
       const newest = lastChange(posts);
