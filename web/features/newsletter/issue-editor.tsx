@@ -135,10 +135,6 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
   const test = useRouteForm(NEWSLETTER_FORMS.test, {
     done: { title: 'Test sent to you', description: 'It goes out through the outbox.' },
     onDone: () => void refresh(),
-    // Saved elsewhere since it was opened: read again, the next press saves over it.
-    onAnswer: (answer) => {
-      if (savedOverSince(answer)) void refresh();
-    },
   });
   const send = useRouteForm(NEWSLETTER_FORMS.send, {
     done: {
@@ -150,10 +146,6 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
   const discard = useRouteForm(NEWSLETTER_FORMS.discard, {
     done: { title: 'Draft deleted' },
     onDone: () => void refresh(),
-    // Saved elsewhere since it was opened: read again, the next press saves over it.
-    onAnswer: (answer) => {
-      if (savedOverSince(answer)) void refresh();
-    },
   });
   const failure = send.answer ?? test.answer ?? discard.answer;
   const busy = test.pending || send.pending || discard.pending;
