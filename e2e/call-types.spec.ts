@@ -7,7 +7,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { choose, expect, expectAccessible, expectToast, test } from './fixtures.ts';
+import { choose, expect, expectAccessible, expectToast, recordToasts, test } from './fixtures.ts';
 import { startOwnServer } from './own-server.ts';
 
 const PORT = Number(process.env.E2E_CALL_TYPES_PORT ?? 4327);
@@ -228,3 +228,102 @@ test('the owner cancels a booked call from Calls, without the page’s code and 
   await expectToast(page, 'Call cancelled', 'is told by email.');
   await expect(riley).toContainText('Cancelled');
 });
+
+const changedElsewhere = (what: string, button: string) =>
+  `${what} was changed elsewhere after you opened it. Press '${button}' again to save your version over it, or reload the page to see the other changes.`;
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`a call type and the availability saved over on the phone: refused with what was typed kept, saved at the next press (${javaScriptEnabled ? 'with the page’s code' : 'without JavaScript'})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: BASE, javaScriptEnabled });
+    await context.addInitScript(recordToasts);
+    const page = await context.newPage();
+    await signInOwner(page);
+    // The owner's phone: the same account, saving while the laptop's page is open.
+    const phone = page.request;
+    const saved = async (text: string) =>
+      javaScriptEnabled
+        ? expectToast(page, text)
+        : expect(page.getByRole('status').filter({ hasText: text })).toBeVisible();
+    // A type of this test's own, so that it reads alone.
+    const id = `second-look-${javaScriptEnabled ? 'js' : 'no-js'}`;
+    const name = `Second look ${javaScriptEnabled ? 'with' : 'without'} code`;
+    const added = await phone.post('/api/admin/call-types', {
+      data: {
+        id,
+        name,
+        callMinutes: 15,
+        description: '',
+        place: 'phone',
+        placeDetail: '',
+        bufferBeforeMinutes: 0,
+        bufferAfterMinutes: 0,
+        noticeHours: 24,
+        horizonDays: 30,
+        dailyLimit: null,
+        questions: [],
+      },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const stored = async () =>
+      ((await (await phone.get('/api/admin/call-types')).json()) as Array<Record<string, unknown>>).find(
+        (type) => type.id === id,
+      );
+    await page.goto('/admin/blog/bookings');
+    await typesPanel(page).getByText(name).click();
+    const edit = typesPanel(page).getByRole('form', { name: `Call type ${name}` });
+    const typed = 'Typed on the laptop.';
+    expect(
+      (
+        await phone.put(`/api/admin/call-types/${id}`, {
+          data: { ...(await stored()), description: 'Said on the phone.' },
+        })
+      ).status(),
+    ).toBe(200);
+    await edit.getByLabel('Description (optional)').fill(typed);
+    await edit.getByRole('button', { name: 'Save call type' }).click();
+    await expect(edit.getByRole('alert')).toContainText(changedElsewhere('This call type', 'Save call type'));
+    await expect(edit.getByLabel('Description (optional)')).toHaveValue(typed);
+    expect(await stored()).toMatchObject({ description: 'Said on the phone.' });
+    // The phone changes the availability too, while the laptop's form shows the older.
+    const settings = async () => (await phone.get('/api/admin/booking-settings')).json();
+    const before = await settings();
+    const form = page.getByRole('form', { name: 'Availability' });
+    await expect(form.getByLabel('Notice (hours)')).toHaveValue(String(before.noticeHours));
+    const phoneSaves = async () => {
+      const fromPhone = { ...before, timeZone: 'America/Chicago', blockedDates: ['2031-03-03'] };
+      expect((await phone.put('/api/admin/booking-settings', { data: fromPhone })).status()).toBe(200);
+    };
+    // With the code, before the call type is saved: that save reads the whole page again, the
+    // phone's availability with it (the panel says its time zone), while the form's fields still
+    // show the older one, and so must its version. Without it, the save brings the page afresh.
+    if (javaScriptEnabled) await phoneSaves();
+    await edit.getByRole('button', { name: 'Save call type' }).click();
+    await saved('Call type saved');
+    expect(await stored()).toMatchObject({ description: typed });
+    expect((await phone.delete(`/api/admin/call-types/${id}`)).status()).toBe(200);
+    if (javaScriptEnabled)
+      await expect(page.getByRole('region', { name: 'Availability' })).toContainText(
+        'Times are in America/Chicago',
+      );
+    else await phoneSaves();
+    await form.getByLabel('Notice (hours)').fill('30');
+    await form.getByRole('button', { name: 'Save availability' }).click();
+    await expect(form.getByRole('alert')).toContainText(
+      changedElsewhere('Your availability', 'Save availability'),
+    );
+    await expect(form.getByLabel('Notice (hours)')).toHaveValue('30');
+    expect(await settings()).toMatchObject({ noticeHours: before.noticeHours, blockedDates: ['2031-03-03'] });
+    await form.getByRole('button', { name: 'Save availability' }).click();
+    await saved('Availability saved');
+    expect(await settings()).toMatchObject({ noticeHours: 30, timeZone: before.timeZone, blockedDates: [] });
+    // Saved again at once: its own save is the version it is based on now.
+    await form.getByLabel('Notice (hours)').fill('36');
+    await form.getByRole('button', { name: 'Save availability' }).click();
+    await saved('Availability saved');
+    expect(await settings()).toMatchObject({ noticeHours: 36 });
+    await phone.put('/api/admin/booking-settings', { data: before });
+    await context.close();
+  });
+}

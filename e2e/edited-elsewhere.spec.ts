@@ -102,3 +102,58 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe('while the page reads everything again', () => {
+  test.use({ signedIn: 'admin' });
+
+  test('another form’s save on the page leaves the open editor based on the version its fields show', async ({
+    page,
+    admin,
+    allowConsole,
+  }) => {
+    allowConsole(/status of 409 \(Conflict\)/);
+    const stamp = Date.now().toString(36);
+    const open = await writePost(admin, {
+      title: 'Open in the editor all along',
+      slug: `open-in-the-editor-${stamp}`,
+      summary: 'The summary as it was first written.',
+      content: 'A body long enough for the editor, about a remote that lost its pairing overnight.',
+      tags: ['Repair'],
+    });
+    const other = await writePost(admin, {
+      title: `Published from the list ${stamp}`,
+      slug: `published-from-the-list-${stamp}`,
+      summary: 'Another post, published from its row.',
+      content: 'A body long enough for the editor, about a dashboard that flickers in the cold.',
+      tags: ['Repair'],
+    });
+    const stored = async () => (await admin.get(`/api/admin/posts/${open.id}`)).json();
+    await page.goto(`/admin/blog?edit=${open.id}`);
+    const editor = page.getByRole('form', { name: /^Edit “/ });
+    await expect(editor.getByLabel('Summary')).toHaveValue(open.summary);
+    await editor.getByLabel('Summary').fill(TYPED);
+
+    // The phone retitles the open post; then the laptop publishes the other post from the list,
+    // which reads the page again: the heading names the phone's title, the fields keep the older.
+    const phone = await admin.patch(`/api/admin/posts/${open.id}`, {
+      data: { title: 'Retitled on the phone' },
+    });
+    expect(phone.status()).toBe(200);
+    await page
+      .getByRole('list', { name: 'All posts' })
+      .getByRole('button', { name: `Publish ${other.title}`, exact: true })
+      .click();
+    await expectToast(page, 'Post published', other.title);
+    await expect(page.getByRole('heading', { name: 'Edit “Retitled on the phone”' })).toBeVisible();
+    await expect(editor.getByLabel('Title')).toHaveValue(open.title);
+
+    await editor.getByRole('button', { name: 'Update Post' }).click();
+    await expectToast(page, 'Error', `Failed to update blog post: ${CHANGED}`);
+    expect(await stored()).toMatchObject({ title: 'Retitled on the phone', summary: open.summary });
+    await editor.getByRole('button', { name: 'Update Post' }).click();
+    await expectToast(page, 'Post updated');
+    expect(await stored()).toMatchObject({ title: open.title, summary: TYPED });
+    await admin.delete(`/api/admin/posts/${open.id}`);
+    await admin.delete(`/api/admin/posts/${other.id}`);
+  });
+});

@@ -132,7 +132,11 @@ test.describe('signed in as the owner', () => {
       await expect(page.getByRole('status').filter({ hasText: 'Availability saved' })).toBeVisible();
       await expect(page.getByRole('list', { name: 'Blocked dates' })).toContainText('2031-01-02');
       const after = await (await admin.get('/api/admin/booking-settings')).json();
-      expect(after).toEqual({ ...before, blockedDates: [...before.blockedDates, '2031-01-02'].sort() });
+      expect(after).toEqual({
+        ...before,
+        blockedDates: [...before.blockedDates, '2031-01-02'].sort(),
+        updatedAt: expect.not.stringMatching(before.updatedAt),
+      });
     } finally {
       await admin.put('/api/admin/booking-settings', { data: before });
     }

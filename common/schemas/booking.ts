@@ -5,6 +5,7 @@
  */
 import { isTimeZone, minutesOf } from '../zoned-time.ts';
 import { leadSourceSchema } from './contact.ts';
+import { basedOn, isoDate } from './shared.ts';
 import { z } from './zod.ts';
 
 export const WEEKDAY_NAMES = [
@@ -120,6 +121,13 @@ export const bookingSettingsSchema = z.object({
 });
 export type BookingSettings = z.output<typeof bookingSettingsSchema>;
 export type BookingSettingsInput = z.input<typeof bookingSettingsSchema>;
+
+/** The availability as the owner reads it: with its version (1970-01-01T00:00:00.000Z while never saved). */
+export const ownerBookingSettingsSchema = bookingSettingsSchema.extend({ updatedAt: isoDate });
+export type OwnerBookingSettings = z.output<typeof ownerBookingSettingsSchema>;
+
+/** The availability saved whole, based on the version the form was opened with (edit-versions.ts). */
+export const bookingSettingsEditSchema = bookingSettingsSchema.extend({ basedOn: basedOn.optional() });
 
 /**
  * Why no time is offered or a booking is refused while the owner's calendar has no good read of
@@ -287,6 +295,7 @@ export const bookingSettingsFormSchema = z
     specialEnd: z.string().max(5).default(''),
     availableFrom: z.string().max(10).default(''),
     reminders: z.string().max(50).default(''),
+    basedOn: z.string().max(40).default(''),
     ...Object.fromEntries(
       WEEKDAY_NAMES.flatMap((_, day) => [
         [`day${day}`, z.boolean().default(false)],
@@ -307,6 +316,7 @@ export const bookingSettingsFormSchema = z
       specialEnd: string;
       availableFrom: string;
       reminders: string;
+      basedOn: string;
     } & Partial<
       Record<
         'callMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'noticeHours' | 'horizonDays',
@@ -335,63 +345,7 @@ export const bookingSettingsFormSchema = z
         .split(/[\s,]+/)
         .filter(Boolean)
         .map((hours) => (/^\d+$/.test(hours) ? Number(hours) : Number.NaN)),
+      ...(fields.basedOn ? { basedOn: fields.basedOn } : {}),
     };
   })
-  .pipe(bookingSettingsSchema);
-
-/** One of the owner's calendars as the dashboard shows it (issue 49): its last ask, last good read and problem. */
-export const calendarStateSchema = z.object({
-  label: z.string(),
-  checkedAt: z.string().nullable(),
-  goodAt: z.string().nullable(),
-  problem: z.string().nullable(),
-  busy: z.number().int(),
-  /** Whether its last good read is recent enough (5 minutes) for visitors to be offered times. */
-  current: z.boolean(),
-});
-export type CalendarState = z.infer<typeof calendarStateSchema>;
-
-/** A calendar address as the owner pastes it: Apple's and Google's `webcal://` is their `https://`. */
-const calendarAddress = z
-  .string()
-  .trim()
-  .max(2000, 'That address is too long')
-  .transform((value) => value.replace(/^webcals?:\/\//i, 'https://'))
-  .pipe(z.url({ protocol: /^https?$/, error: "Enter the calendar's address, starting with https://" }));
-
-/** The owner connects a CalDAV account (issue 49): a blank password keeps the stored one. */
-export const caldavAccountInputSchema = z.object({
-  url: calendarAddress,
-  username: z.string().trim().min(1, 'Enter the user name').max(200, 'That user name is too long'),
-  password: z.string().max(500, 'That password is too long').default(''),
-});
-export type CaldavAccountInput = z.infer<typeof caldavAccountInputSchema>;
-
-/** The calendar of the account that bookings are written to. */
-export const calendarChoiceSchema = z.object({
-  calendar: z.url({ error: 'Choose one of the calendars' }).max(2000),
-});
-
-/** A private ICS feed the owner adds (Google's or Outlook's "secret address"). */
-export const calendarFeedInputSchema = z.object({ url: calendarAddress });
-
-/** The owner's calendars (issue 49): what is connected, where bookings go, and how each calendar reads. */
-export const calendarOverviewSchema = z.object({
-  calendars: z.array(calendarStateSchema),
-  caldav: z
-    .object({
-      label: z.string(),
-      url: z.string(),
-      username: z.string(),
-      /** Set by BOOKING_CALDAV_URL: changed only there. */
-      fromEnvironment: z.boolean(),
-      /** The calendar bookings are written to (null: the first one). */
-      writeTo: z.string().nullable(),
-      /** The account's calendars, when it answered in time. */
-      calendars: z.array(z.object({ url: z.string(), name: z.string() })).nullable(),
-    })
-    .nullable(),
-  feeds: z.array(z.object({ id: z.string().nullable(), label: z.string(), fromEnvironment: z.boolean() })),
-  writes: z.object({ waiting: z.number().int(), problem: z.string().nullable() }),
-});
-export type CalendarOverview = z.infer<typeof calendarOverviewSchema>;
+  .pipe(bookingSettingsEditSchema);

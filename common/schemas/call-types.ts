@@ -12,6 +12,7 @@ import {
   timing,
   whole,
 } from './booking.ts';
+import { basedOn, isoDate } from './shared.ts';
 import { z } from './zod.ts';
 
 export const CALL_PLACES = ['video', 'phone', 'address'] as const;
@@ -97,6 +98,13 @@ export const callTypeSchema = z
     path: ['questions'],
   });
 export type CallType = z.output<typeof callTypeSchema>;
+
+/** A call type as the owner reads it: with its version. */
+export const ownerCallTypeSchema = callTypeSchema.safeExtend({ updatedAt: isoDate });
+export type OwnerCallType = z.output<typeof ownerCallTypeSchema>;
+
+/** A call type saved whole, based on the version its form was opened with (edit-versions.ts). */
+const callTypeEditSchema = callTypeSchema.safeExtend({ basedOn: basedOn.optional() });
 
 /** Where a call takes place, in words: 'Video call: https://meet.example/x', 'At the shop: 12 Main St'. */
 export function placeOf(type: Pick<CallType, 'place' | 'placeDetail'>): string {
@@ -229,6 +237,7 @@ export const callTypeFormSchema = z
     /** '2026-12-24, 2026-12-31' and '2026-12-24 10:00-12:00, ...', as typed. */
     daysOff: z.string().max(3000).default(''),
     specialHours: z.string().max(5000).default(''),
+    basedOn: z.string().max(40).default(''),
     ...rowFields,
   })
   .transform((form) => {
@@ -273,9 +282,10 @@ export const callTypeFormSchema = z
               },
             ],
       ),
+      ...(form.basedOn ? { basedOn: form.basedOn } : {}),
     };
   })
-  .pipe(callTypeSchema);
+  .pipe(callTypeEditSchema);
 
 /** A new question's id: the first of q1, q2, ... no row of the form holds (its row's own number first). */
 function newQuestionId(taken: string[], row: number): string {
@@ -285,14 +295,13 @@ function newQuestionId(taken: string[], row: number): string {
   return `q${n}`;
 }
 
-/**
- * A call type as the API takes it: one without its own days off and special hours (sent by an
- * older client) has none.
- */
-export const callTypeInputSchema = z.preprocess(
-  (value) => (value && typeof value === 'object' ? { daysOff: [], specialHours: [], ...value } : value),
-  callTypeSchema,
-);
+/** A call type sent without its own days off and special hours (by an older client) has none. */
+const withoutDaysOff = (value: unknown) =>
+  value && typeof value === 'object' ? { daysOff: [], specialHours: [], ...value } : value;
+
+/** A call type as the API takes it: a new one, or one saved whole over the version it was `basedOn`. */
+export const callTypeInputSchema = z.preprocess(withoutDaysOff, callTypeSchema);
+export const callTypeEditInputSchema = z.preprocess(withoutDaysOff, callTypeEditSchema);
 
 /** 'intro-call' from 'Intro call!' (a new type's id). */
 export function slugOf(name: string): string {

@@ -2,14 +2,22 @@
  * A setting kept as JSON in one `app_meta` row (issue 63): the owner's availability, call types and
  * calendars, the analytics' settings. Read through its schema, the fallback when the row is missing
  * or cannot be read (never expected: every write is checked); changed under the row's lock, so two
- * saves at once both count.
+ * saves at once both count. Its version is the row's `updatedAt` (edit-versions.ts): a whole new
+ * value based on a version saved over since is refused.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { appMeta } from '../db/schema.ts';
+import { changedElsewhere, type EditOf, unchangedSince } from './edit-versions.ts';
 
 type Reader = Pick<Db, 'select'>;
+
+/**
+ * The version of a setting never written (the fallback): an edit based on it is written while
+ * there is still no row, and refused once another save has made one.
+ */
+export const NEVER_SAVED = new Date(0).toISOString();
 
 export interface JsonSetting<T> {
   /** The row's text as stored ('' without a row): to tell whether it changed since last read. */
@@ -17,8 +25,10 @@ export interface JsonSetting<T> {
   /** A stored text as the setting: the fallback when it is empty or cannot be read. */
   parse(text: string): T;
   get(db: Reader): Promise<T>;
-  /** Writes a whole new value (checked by the schema first). */
-  set(db: Db, value: T): Promise<T>;
+  /** The value with its version (`NEVER_SAVED` while the row was never written). */
+  read(db: Reader): Promise<{ value: T; version: string }>;
+  /** Writes a whole new value (checked by the schema first); an edit based on an older version is refused. */
+  set(db: Db, value: T, edit?: EditOf): Promise<T>;
   /** Changes it under the row's lock: the value written. */
   change(db: Db, change: (current: T) => T): Promise<T>;
 }
@@ -32,21 +42,35 @@ export function jsonSetting<T>(key: string, schema: z.ZodType<T>, fallback: () =
       return fallback();
     }
   };
-  const stored = async (db: Reader) => {
-    const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, key));
-    return row?.value ?? '';
+  const row = async (db: Reader) => {
+    const [found] = await db
+      .select({ value: appMeta.value, updatedAt: appMeta.updatedAt })
+      .from(appMeta)
+      .where(eq(appMeta.key, key));
+    return found;
   };
+  const stored = async (db: Reader) => (await row(db))?.value ?? '';
   return {
     stored,
     parse,
     get: async (db) => parse(await stored(db)),
-    async set(db, value) {
+    async read(db) {
+      const found = await row(db);
+      return { value: parse(found?.value ?? ''), version: found?.updatedAt.toISOString() ?? NEVER_SAVED };
+    },
+    async set(db, value, edit) {
       const checked = schema.parse(value);
       const text = JSON.stringify(checked);
-      await db
+      const written = await db
         .insert(appMeta)
         .values({ key, value: text })
-        .onConflictDoUpdate({ target: appMeta.key, set: { value: text, updatedAt: sql`now()` } });
+        .onConflictDoUpdate({
+          target: appMeta.key,
+          set: { value: text, updatedAt: sql`now()` },
+          setWhere: unchangedSince(appMeta.updatedAt, edit?.basedOn),
+        })
+        .returning({ key: appMeta.key });
+      if (written.length === 0 && edit) throw changedElsewhere(edit.what, edit.button);
       return checked;
     },
     change: (db, change) =>

@@ -1,11 +1,11 @@
 /**
  * An edit never writes over a version it was not based on. An editor that is open for a while (a
- * post, a newsletter draft) sends the row's `updatedAt` as it read it (`basedOn`); the update's own
- * condition holds only while the row is still that version, so a save from another tab or the
- * owner's phone in between, even one at the very same moment, makes this one write nothing. The
- * refusal (409) says so, the form keeps what was typed, and the editor, having read the row again,
- * saves over it at the next press. An update sent without `basedOn` (a row's publish button, an
- * API client) is written as before.
+ * post, a newsletter draft, the availability, a call type) sends the row's `updatedAt` as it read
+ * it (`basedOn`); the update's own condition holds only while the row is still that version, so a
+ * save from another tab or the owner's phone in between, even one at the very same moment, makes
+ * this one write nothing. The refusal (409) says so, the form keeps what was typed, and the
+ * editor, having read the row again, saves over it at the next press. An update sent without
+ * `basedOn` (a row's publish button, an API client) is written as before.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -18,8 +18,15 @@ import { HttpError } from './http-error.ts';
 export const unchangedSince = (updatedAt: PgColumn, basedOn: string | undefined): SQL | undefined =>
   basedOn === undefined ? undefined : sql`date_trunc('milliseconds', ${updatedAt}) = ${basedOn}::timestamptz`;
 
-/** The answer to an edit of `what` based on a version saved over since: `button` sends it again. */
+/** An edit of `what` ('This post'), saved by `button`, based on the version `basedOn` (none: any). */
+export interface EditOf {
+  basedOn: string | undefined;
+  what: string;
+  button: string;
+}
+
+/** The answer to an edit of `what` ('This post') based on a version saved over since: `button` sends it again. */
 export function changedElsewhere(what: string, button: string): HttpError {
-  const message = `This ${what} was changed elsewhere after you opened it. Press '${button}' again to save your version over it, or reload the page to see the other changes.`;
+  const message = `${what} was changed elsewhere after you opened it. Press '${button}' again to save your version over it, or reload the page to see the other changes.`;
   return new HttpError(409, message, { basedOn: message });
 }

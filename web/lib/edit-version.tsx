@@ -3,12 +3,29 @@
  * over a version saved since in another tab or on the phone is refused with what was typed kept,
  * and the editor reads the row again, so that the next press saves over that version.
  */
+import { useCallback, useState } from 'react';
 import type { FormAnswer } from './form-post.ts';
 
 /** The row's `updatedAt` as the editor read it, in the form. */
-export function BasedOn({ version }: { version: string }) {
-  return <input type="hidden" name="basedOn" value={version} />;
+export function BasedOn({ version }: { version: string | null | undefined }) {
+  return version ? <input type="hidden" name="basedOn" value={version} /> : null;
 }
 
 /** Whether an answer refused the edit as based on a version saved over since. */
 export const savedOverSince = (answer: FormAnswer) => 'basedOn' in answer.errors;
+
+/**
+ * The version a form's fields were read from: the stored one when the form opened (or opened
+ * another row, `row`). A read of the page that brings a newer one (another form's save reads
+ * everything again) leaves it, since the fields still show the older; it moves on to the stored one
+ * read next only after `moveOn`: this form's own save went through (its fields are what is
+ * stored), or was refused as saved over since (whose message offers to save over that version).
+ */
+export function useEditBase(stored: string | null | undefined, row: unknown = null) {
+  const [base, setBase] = useState({ version: stored, row, moving: false });
+  if (base.row !== row || (base.moving && base.version !== stored)) {
+    setBase({ version: stored, row, moving: false });
+  }
+  const moveOn = useCallback(() => setBase((now) => ({ ...now, moving: true })), []);
+  return { version: base.row === row ? base.version : stored, moveOn };
+}

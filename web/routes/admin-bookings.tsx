@@ -1,12 +1,12 @@
 /** /admin/blog/bookings: the calls booked through 'Book a call', and when visitors can book them. */
 
 import { HydrationBoundary } from '@tanstack/react-query';
+import { bookingSettingsFormSchema } from '../../common/schemas/booking.ts';
 import {
-  bookingSettingsFormSchema,
   caldavAccountInputSchema,
   calendarChoiceSchema,
   calendarFeedInputSchema,
-} from '../../common/schemas/booking.ts';
+} from '../../common/schemas/calendars.ts';
 import { callTypeFormSchema, callTypeIdSchema } from '../../common/schemas/call-types.ts';
 import { z } from '../../common/schemas/zod.ts';
 import { adminMeta } from '../features/admin/meta.ts';

@@ -189,7 +189,7 @@ export function ownerPostMethods({
       if (!row)
         throw sent.basedOn === undefined
           ? notFound('Post not found')
-          : changedElsewhere('post', 'Update Post');
+          : changedElsewhere('This post', 'Update Post');
       if (row.slug !== current.slug) await keepOldAddress(db, current, row.slug, at);
       invalidatePosts();
       // A post taken off the site takes its comments with it.

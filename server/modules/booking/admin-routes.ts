@@ -7,13 +7,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminBookingSchema,
-  bookingSettingsSchema,
+  bookingSettingsEditSchema,
+  ownerBookingSettingsSchema,
+} from '../../../common/schemas/booking.ts';
+import {
   caldavAccountInputSchema,
   calendarChoiceSchema,
   calendarFeedInputSchema,
   calendarOverviewSchema,
-} from '../../../common/schemas/booking.ts';
-import { callTypeIdSchema, callTypeInputSchema, callTypeSchema } from '../../../common/schemas/call-types.ts';
+} from '../../../common/schemas/calendars.ts';
+import {
+  callTypeEditInputSchema,
+  callTypeIdSchema,
+  callTypeInputSchema,
+  ownerCallTypeSchema,
+} from '../../../common/schemas/call-types.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { idParams } from '../../lib/route-params.ts';
 import type { OwnerCalendars } from './calendars/connections.ts';
@@ -75,28 +83,36 @@ export const bookingAdminRoutes: FastifyPluginAsyncZod<{
       return reply.code(204).send();
     },
   );
-  app.get('/api/admin/booking-settings', { schema: { response: { 200: bookingSettingsSchema } } }, async () =>
-    booking.settings(),
+  // The availability with its version: a save based on one saved over since is a 409 (edit-versions.ts).
+  const settingsReply = { 200: ownerBookingSettingsSchema };
+  app.get('/api/admin/booking-settings', { schema: { response: settingsReply } }, async () =>
+    booking.ownerSettings(),
   );
   app.put(
     '/api/admin/booking-settings',
-    { schema: { body: bookingSettingsSchema, response: { 200: bookingSettingsSchema } } },
-    async (request) => booking.saveSettings(request.body),
+    { schema: { body: bookingSettingsEditSchema, response: settingsReply } },
+    async (request) => {
+      const { basedOn, ...settings } = request.body;
+      return booking.saveSettings(settings, basedOn);
+    },
   );
   // Call types (issue 49, point 2): the list, one added (POST), one replaced (PUT, its id may
-  // change with its name) or removed.
+  // change with its name; never over a version saved since the one it is `basedOn`) or removed.
   const typeParams = z.object({ id: callTypeIdSchema });
-  const typesReply = { 200: z.array(callTypeSchema) };
+  const typesReply = { 200: z.array(ownerCallTypeSchema) };
   app.get('/api/admin/call-types', { schema: { response: typesReply } }, async () => booking.callTypes());
   app.post(
     '/api/admin/call-types',
-    { schema: { body: callTypeInputSchema, response: { 201: z.array(callTypeSchema) } } },
+    { schema: { body: callTypeInputSchema, response: { 201: z.array(ownerCallTypeSchema) } } },
     async (request, reply) => reply.code(201).send(await booking.saveCallType(request.body)),
   );
   app.put(
     '/api/admin/call-types/:id',
-    { schema: { params: typeParams, body: callTypeInputSchema, response: typesReply } },
-    async (request) => booking.saveCallType(request.body, request.params.id),
+    { schema: { params: typeParams, body: callTypeEditInputSchema, response: typesReply } },
+    async (request) => {
+      const { basedOn, ...type } = request.body;
+      return booking.saveCallType(type, request.params.id, basedOn);
+    },
   );
   app.delete(
     '/api/admin/call-types/:id',

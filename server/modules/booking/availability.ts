@@ -9,6 +9,7 @@ import {
   type BookingSettings,
   type BookingStatus,
   bookingSettingsSchema,
+  type OwnerBookingSettings,
 } from '../../../common/schemas/booking.ts';
 import { wallClock } from '../../../common/zoned-time.ts';
 import { jsonSetting } from '../../lib/app-settings.ts';
@@ -44,18 +45,26 @@ export function availability({ db, cache, options, now }: BookingContext) {
     () => options.defaults,
   );
   const settings = (): Promise<BookingSettings> => stored.get(db);
+  const ownerSettings = async (): Promise<OwnerBookingSettings> => {
+    const { value, version } = await stored.read(db);
+    return { ...value, updatedAt: version };
+  };
 
   return {
     settings,
+    /** The availability with its version, as the owner's form opens it. */
+    ownerSettings,
 
-    async saveSettings(input: BookingSettings): Promise<BookingSettings> {
+    /** Saves the availability whole; `basedOn`, the version the form opened (edit-versions.ts). */
+    async saveSettings(input: BookingSettings, basedOn?: string): Promise<OwnerBookingSettings> {
       const checked = bookingSettingsSchema.parse(input);
-      const saved = await stored.set(db, {
-        ...checked,
-        blockedDates: [...new Set(checked.blockedDates)].sort(),
-      });
+      await stored.set(
+        db,
+        { ...checked, blockedDates: [...new Set(checked.blockedDates)].sort() },
+        { basedOn, what: 'Your availability', button: 'Save availability' },
+      );
       cache.invalidate(BOOKING_CACHE_KEY);
-      return saved;
+      return ownerSettings();
     },
 
     /** The badge ('from' a date, or 'now' once it has come, in the owner's zone) and whether booking is open. */

@@ -3,7 +3,7 @@
  * limit, days off, special hours, place and questions, a row of `call_types` in the owner's order;
  * none: one call as the availability sets it. A booking keeps its type's id as a key.
  */
-import { asc, eq, getTableColumns, max, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, max, sql } from 'drizzle-orm';
 import type { BookingSettings } from '../../../common/schemas/booking.ts';
 import {
   answerField,
@@ -11,12 +11,14 @@ import {
   type CallQuestion,
   type CallType,
   callTypeSchema,
+  type OwnerCallType,
   type PublicCallType,
   placeOf,
   questionsOf,
 } from '../../../common/schemas/call-types.ts';
 import type { Db } from '../../db/client.ts';
 import { callTypes as callTypeRows } from '../../db/schema.ts';
+import { changedElsewhere, unchangedSince } from '../../lib/edit-versions.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { BOOKING_CACHE_KEY, type BookingContext } from './context.ts';
 
@@ -67,14 +69,15 @@ export function checkAnswers(
   return kept;
 }
 
-/** A type's columns, as the API has it (its position and time of change aside). */
-const typeColumns = (({ position: _position, updatedAt: _updatedAt, ...columns }) => columns)(
-  getTableColumns(callTypeRows),
-);
+/** A type's columns, as the API has it (its position aside). */
+const typeColumns = (({ position: _position, ...columns }) => columns)(getTableColumns(callTypeRows));
 
-/** The owner's call types, in the owner's order. */
-const readTypes = (db: Pick<Db, 'select'>): Promise<CallType[]> =>
-  db.select(typeColumns).from(callTypeRows).orderBy(asc(callTypeRows.position));
+/** The owner's call types, in the owner's order, each with its version. */
+const readTypes = async (db: Pick<Db, 'select'>): Promise<OwnerCallType[]> =>
+  (await db.select(typeColumns).from(callTypeRows).orderBy(asc(callTypeRows.position))).map((row) => ({
+    ...row,
+    updatedAt: row.updatedAt.toISOString(),
+  }));
 
 /** A type that cannot be saved under its id: another has it. */
 const taken = (id: string) =>
@@ -83,13 +86,15 @@ const taken = (id: string) =>
   });
 
 export function callTypesOf({ db, cache }: BookingContext) {
-  const callTypes = (): Promise<CallType[]> => readTypes(db);
+  const callTypes = (): Promise<OwnerCallType[]> => readTypes(db);
 
   /**
    * Changes the call types one save at a time (two saves at once both count), then has the booking
    * page's HTML (its types and slots) rendered again. The list as written.
    */
-  async function changeTypes(change: (tx: Db, stored: CallType[]) => Promise<void>): Promise<CallType[]> {
+  async function changeTypes(
+    change: (tx: Db, stored: CallType[]) => Promise<void>,
+  ): Promise<OwnerCallType[]> {
     const changed = await db.transaction(async (tx) => {
       await tx.execute(sql`lock table ${callTypeRows} in share row exclusive mode`);
       await change(tx, await readTypes(tx));
@@ -147,20 +152,22 @@ export function callTypesOf({ db, cache }: BookingContext) {
 
     /**
      * Saves a call type (issue 49, point 2): replaces the one of `replacing`'s id (its id may
-     * change to the new one's, and its booked calls follow), or adds it last; two types never
-     * share an id.
+     * change to the new one's, and its booked calls follow; never over a version saved since the
+     * one it is `basedOn`, edit-versions.ts), or adds it last; two types never share an id.
      */
-    async saveCallType(input: CallType, replacing?: string): Promise<CallType[]> {
+    async saveCallType(input: CallType, replacing?: string, basedOn?: string): Promise<OwnerCallType[]> {
       const type = callTypeSchema.parse(input);
       return changeTypes(async (tx, stored) => {
         if (replacing !== undefined && !stored.some((t) => t.id === replacing))
           throw notFound(CALL_TYPE_NOT_OFFERED);
         if (type.id !== replacing && stored.some((t) => t.id === type.id)) throw taken(type.id);
         if (replacing !== undefined) {
-          await tx
+          const saved = await tx
             .update(callTypeRows)
             .set({ ...type, updatedAt: sql`now()` })
-            .where(eq(callTypeRows.id, replacing));
+            .where(and(eq(callTypeRows.id, replacing), unchangedSince(callTypeRows.updatedAt, basedOn)))
+            .returning({ id: callTypeRows.id });
+          if (saved.length === 0) throw changedElsewhere('This call type', 'Save call type');
           return;
         }
         if (stored.length >= MAX_CALL_TYPES) throw new HttpError(400, `At most ${MAX_CALL_TYPES} call types`);
@@ -170,7 +177,7 @@ export function callTypesOf({ db, cache }: BookingContext) {
     },
 
     /** Removes a call type: calls already booked keep its name, place and answers. */
-    async removeCallType(id: string): Promise<CallType[]> {
+    async removeCallType(id: string): Promise<OwnerCallType[]> {
       return changeTypes(async (tx, stored) => {
         if (!stored.some((t) => t.id === id)) throw notFound(CALL_TYPE_NOT_OFFERED);
         await tx.delete(callTypeRows).where(eq(callTypeRows.id, id));

@@ -67,7 +67,7 @@ export function issueDesk(options: IssueOptions) {
         )
         .returning();
       if (row) return row;
-      if ((await this.get(id)).status === 'draft') throw changedElsewhere('draft', 'Save draft');
+      if ((await this.get(id)).status === 'draft') throw changedElsewhere('This draft', 'Save draft');
       throw new HttpError(409, 'This issue was sent already');
     },
 

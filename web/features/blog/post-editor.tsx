@@ -15,7 +15,7 @@ import { useNavigate } from 'react-router';
 import { type AdminPost, type BlogPostFormInput, blogPostFormSchema } from '../../../common/schemas/blog.ts';
 import { slugify } from '../../../common/text.ts';
 import { wallClock } from '../../../common/zoned-time.ts';
-import { BasedOn, savedOverSince } from '../../lib/edit-version.tsx';
+import { BasedOn, savedOverSince, useEditBase } from '../../lib/edit-version.tsx';
 import { useDone } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
@@ -101,11 +101,14 @@ export function usePostSave() {
   const navigate = useNavigate();
   const refresh = useRefreshAdmin();
   const editorSaved = useRef<(() => void) | null>(null);
+  const editorSavedOver = useRef<(() => void) | null>(null);
   const save = useRouteForm(POST_FORM, {
     // Saved elsewhere since it was opened: the post is read again, so that the next press (what
     // the refusal offers) is based on that version; the fields keep what the owner typed.
     onAnswer: (answer) => {
-      if (savedOverSince(answer)) void refresh();
+      if (!savedOverSince(answer)) return;
+      editorSavedOver.current?.();
+      void refresh();
     },
     onDone: (sent) => {
       const id = Number(sent?.get('id') ?? '');
@@ -124,7 +127,7 @@ export function usePostSave() {
       if (live) navigate(paths.blog);
     },
   });
-  return Object.assign(save, { editorSaved });
+  return Object.assign(save, { editorSaved, editorSavedOver });
 }
 
 export type PostSave = ReturnType<typeof usePostSave>;
@@ -165,6 +168,8 @@ export function PostEditor({
     resolver: zodResolver(blogPostFormSchema),
   });
   const { form, field, errorOf, onSubmit } = editor;
+  const base = useEditBase(editing?.updatedAt, editing?.id ?? null);
+  const { moveOn } = base;
   const timeZone = useTimeZone();
   const formElement = useRef<HTMLFormElement>(null);
   const { isDirty } = form.formState;
@@ -201,19 +206,23 @@ export function PostEditor({
   const slugFromTitle = useSlugFromTitle(form, values.title);
 
   // A save that went through (checked here first, then sent to the page's action like a post
-  // without the code): the save state says so, and the fields start from what is now stored.
+  // without the code): the save state says so, and the fields start from what is now stored. One
+  // refused as saved over since: the post is read again, the next press saves over that version.
   const forgetHere = useRef(autosave.forget);
   forgetHere.current = autosave.forget;
   useEffect(() => {
     save.editorSaved.current = () => {
+      moveOn();
       forgetHere.current();
       savedHere.current = true;
       setSavedAt(new Date().toISOString());
     };
+    save.editorSavedOver.current = moveOn;
     return () => {
       save.editorSaved.current = null;
+      save.editorSavedOver.current = null;
     };
-  }, [save.editorSaved]);
+  }, [save.editorSaved, save.editorSavedOver, moveOn]);
   const created = useDone(POST_DONE.created) && !answer;
   const updated = useDone(POST_DONE.updated) && !answer;
 
@@ -286,7 +295,7 @@ export function PostEditor({
         </p>
       </div>
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      {editing ? <BasedOn version={editing.updatedAt} /> : null}
+      <BasedOn version={base.version} />
       {/* The zone the publish time is written in, as the page shows it (useTimeZone). */}
       <input type="hidden" name="timeZone" value={timeZone} />
       <FormNotice answer={answer} />

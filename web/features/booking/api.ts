@@ -3,12 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
   AdminBooking,
-  BookingSettings,
   BookingSlots,
   BookingView,
-  CalendarOverview,
+  OwnerBookingSettings,
 } from '../../../common/schemas/booking.ts';
-import type { CallType } from '../../../common/schemas/call-types.ts';
+import type { CalendarOverview } from '../../../common/schemas/calendars.ts';
+import type { OwnerCallType } from '../../../common/schemas/call-types.ts';
 import { zonedFormat } from '../../../common/zoned-time.ts';
 import { ADMIN_PREFIX } from '../../lib/api.ts';
 export const BOOKING_SLOTS_PATH = '/api/booking/slots';
@@ -139,8 +139,8 @@ export const BOOK_FORM = 'book';
 export const MANAGE_FORMS = { move: 'move', cancel: 'cancel' } as const;
 
 export const useBookingSettings = () =>
-  useQuery<BookingSettings>({ queryKey: [bookingOwnerPaths.bookingSettings] });
+  useQuery<OwnerBookingSettings>({ queryKey: [bookingOwnerPaths.bookingSettings] });
 /** The owner's calendars: what is connected and how each one's last read went. */
 export const useCalendars = () => useQuery<CalendarOverview>({ queryKey: [bookingOwnerPaths.calendars] });
-export const useCallTypes = () => useQuery<CallType[]>({ queryKey: [bookingOwnerPaths.callTypes] });
+export const useCallTypes = () => useQuery<OwnerCallType[]>({ queryKey: [bookingOwnerPaths.callTypes] });
 export const useBookedCalls = () => useQuery<AdminBooking[]>({ queryKey: [bookingOwnerPaths.bookings] });

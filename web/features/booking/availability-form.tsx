@@ -1,14 +1,20 @@
-/** The owner's availability: weekly hours, call length, buffers, notice, blocked dates, special hours and the 'available from' badge, saved with or without the page's code. */
+/**
+ * The owner's availability: weekly hours, call length, buffers, notice, blocked dates, special
+ * hours and the 'available from' badge, saved with or without the page's code, never over a
+ * version saved since the form was opened (edit-version.tsx).
+ */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   type BookingSettings,
   CALL_LENGTHS,
+  type OwnerBookingSettings,
   readSpecialHours,
   TIMING_BOUNDS,
   WEEKDAY_NAMES,
   writeSpecialHours,
 } from '../../../common/schemas/booking.ts';
+import { BasedOn, savedOverSince, useEditBase } from '../../lib/edit-version.tsx';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -100,16 +106,25 @@ function storedSettings(stored: BookingSettings) {
 }
 
 /** Saved with the page's code or without it (ADR 018): the action reads it with bookingSettingsFormSchema. */
-export function SettingsForm({ initial: stored }: { initial: BookingSettings }) {
+export function SettingsForm({ initial: stored }: { initial: OwnerBookingSettings }) {
   const queryClient = useQueryClient();
+  const base = useEditBase(stored.updatedAt);
   const save = useRouteForm(AVAILABILITY_FORM, {
     done: { title: 'Availability saved', description: 'Visitors see the new times at once.' },
-    onDone: () =>
+    // Saved elsewhere since it was opened: read again, the next press saves over it.
+    onAnswer: (answer) => {
+      if (!savedOverSince(answer)) return;
+      base.moveOn();
+      void queryClient.invalidateQueries({ queryKey: [bookingOwnerPaths.bookingSettings] });
+    },
+    onDone: () => {
+      base.moveOn();
       void queryClient.invalidateQueries({
         predicate: (query) =>
           isSlotsQuery(query) ||
           [BOOKING_STATUS_PATH, bookingOwnerPaths.bookingSettings].includes(String(query.queryKey[0])),
-      }),
+      });
+    },
   });
   // One window a day in this form; the API takes up to three.
   const [start] = useState(() =>
@@ -127,6 +142,7 @@ export function SettingsForm({ initial: stored }: { initial: BookingSettings }) 
     setDays(days.map((day, i) => (i === index ? { ...day, ...changes } : day)));
   return (
     <PageForm form={save} aria-label="Availability" className="mt-4 space-y-6">
+      <BasedOn version={base.version} />
       <input type="hidden" name="blockedDates" value={blocked.join(',')} />
       <input type="hidden" name="specialHours" value={writeSpecialHours(special)} />
       {saved ? <DoneNotice title="Availability saved" text="Visitors see the new times at once." /> : null}

@@ -6,7 +6,7 @@
  * again, and a blank one keeps the stored one.
  */
 import type { ReactNode } from 'react';
-import type { CalendarOverview, CalendarState } from '../../../common/schemas/booking.ts';
+import type { CalendarOverview, CalendarState } from '../../../common/schemas/calendars.ts';
 import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';

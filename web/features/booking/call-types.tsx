@@ -1,7 +1,8 @@
 /**
  * The owner's call types on the Calls page (issue 49, points 2 and 3): each type's name, length,
  * description, where, buffers, notice, days ahead, daily limit and questions, edited in its own
- * form; one added; one removed. Every form posts to the page with or without its code (ADR 018).
+ * form (never over a version saved since it was opened); one added; one removed. Every form posts
+ * to the page with or without its code (ADR 018).
  * Without any type, visitors book one call as Availability sets it.
  */
 import { type BookingSettings, writeSpecialHours } from '../../../common/schemas/booking.ts';
@@ -10,9 +11,11 @@ import {
   type CallType,
   DAILY_LIMIT,
   MAX_QUESTIONS,
+  type OwnerCallType,
   QUESTION_KIND_LABELS,
   questionFields,
 } from '../../../common/schemas/call-types.ts';
+import { BasedOn, savedOverSince, useEditBase } from '../../lib/edit-version.tsx';
 import { useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -33,13 +36,30 @@ const SAVED = { title: 'Call type saved', description: 'Visitors see it at once.
 const ADDED = { title: 'Call type added', description: 'Visitors can choose it now.' };
 const REMOVED = { title: 'Call type removed', description: 'Calls already booked keep it.' };
 
-/** A form's page side: the toast, and the types and slots read again. */
-function useCallTypeForm(name: string, done: { title: string; description: string }, id?: string) {
+/**
+ * A form's page side: the toast, and the types and slots read again; a type saved elsewhere since
+ * its form was opened is read again too, so that the next press saves over that version (`saved`:
+ * the form's version moves on).
+ */
+function useCallTypeForm(
+  name: string,
+  done: { title: string; description: string },
+  id?: string,
+  saved?: () => void,
+) {
   const refresh = useRefreshAdmin();
   return useRouteForm(name, {
     ...(id === undefined ? {} : { key: `${name}:${id}`, match: (answer) => answer.values.id === id }),
     done,
-    onDone: () => void refresh(BOOKING_SLOTS_PATH),
+    onDone: () => {
+      saved?.();
+      void refresh(BOOKING_SLOTS_PATH);
+    },
+    onAnswer: (answer) => {
+      if (!savedOverSince(answer)) return;
+      saved?.();
+      void refresh();
+    },
   });
 }
 
@@ -75,12 +95,14 @@ const NUMBERS = [
  * One type's form: to add one (`type.id` empty) or to save one. A refused post shows what was
  * typed; the questions are rows, the stored ones and one blank to add another.
  */
-function CallTypeForm({ type }: { type: CallType }) {
+function CallTypeForm({ type }: { type: CallType | OwnerCallType }) {
   const adding = type.id === '';
+  const base = useEditBase('updatedAt' in type ? type.updatedAt : null);
   const form = useCallTypeForm(
     adding ? CALL_TYPE_FORMS.add : CALL_TYPE_FORMS.save,
     adding ? ADDED : SAVED,
     adding ? undefined : type.id,
+    base.moveOn,
   );
   const kept = form.answer?.values;
   const value = (name: string, stored: string | number | null) => kept?.[name] ?? String(stored ?? '');
@@ -89,6 +111,7 @@ function CallTypeForm({ type }: { type: CallType }) {
   return (
     <PageForm form={form} aria-label={label} className="mt-3 space-y-4">
       {adding ? null : <input type="hidden" name="id" value={type.id} />}
+      <BasedOn version={base.version} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" error={form.errorOf('name') ?? form.errorOf('id')}>
           <Input name="name" defaultValue={value('name', type.name)} placeholder="Intro call" />

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { NewsletterOverview } from '../../../common/schemas/newsletter.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
-import { BasedOn, savedOverSince } from '../../lib/edit-version.tsx';
+import { BasedOn, savedOverSince, useEditBase } from '../../lib/edit-version.tsx';
 import { useDone } from '../../lib/form-post.ts';
 import { type RouteFormState, useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -33,12 +33,18 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
   const drafts = overview.issues.filter((entry) => entry.status === 'draft');
   const readers = overview.counts.confirmed;
   const refresh = useRefreshAdmin();
+  const base = useEditBase(draft?.updatedAt, draft?.id ?? null);
   const save = useRouteForm(NEWSLETTER_FORMS.save, {
     done: { title: 'Draft saved', description: 'The preview below shows it as your readers will see it.' },
-    onDone: () => void refresh(),
+    onDone: () => {
+      base.moveOn();
+      void refresh();
+    },
     // Saved elsewhere since it was opened: read again, the next press saves over it.
     onAnswer: (answer) => {
-      if (savedOverSince(answer)) void refresh();
+      if (!savedOverSince(answer)) return;
+      base.moveOn();
+      void refresh();
     },
   });
   const answer = save.answer;
@@ -104,7 +110,7 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
           className="space-y-4"
         >
           {draft ? <input type="hidden" name="id" value={draft.id} /> : null}
-          {draft ? <BasedOn version={draft.updatedAt} /> : null}
+          <BasedOn version={base.version} />
           <FormNotice answer={answer} />
           <Field label="Subject" error={answer?.errors.subject}>
             <Input

@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CalendarOverview, calendarFeedInputSchema } from '../../../../common/schemas/booking.ts';
+import { type CalendarOverview, calendarFeedInputSchema } from '../../../../common/schemas/calendars.ts';
 import { appMeta, bookings } from '../../../db/schema.ts';
 import { bookCall, bookingSlots, cancelCall } from '../../../testing/booking-kit.ts';
 import { FORGED_TOPIC, FORGED_TOPIC_READ, readEvents } from '../../../testing/calendar-files.ts';

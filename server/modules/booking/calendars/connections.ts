@@ -13,7 +13,7 @@ import {
   type CaldavAccountInput,
   type CalendarOverview,
   calendarFeedInputSchema,
-} from '../../../../common/schemas/booking.ts';
+} from '../../../../common/schemas/calendars.ts';
 import { z } from '../../../../common/schemas/zod.ts';
 import type { Db } from '../../../db/client.ts';
 import { jsonSetting } from '../../../lib/app-settings.ts';

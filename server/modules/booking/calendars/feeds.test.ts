@@ -9,7 +9,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BookingSlots, CalendarOverview } from '../../../../common/schemas/booking.ts';
+import type { BookingSlots } from '../../../../common/schemas/booking.ts';
+import type { CalendarOverview } from '../../../../common/schemas/calendars.ts';
 import { bookings, notificationOutbox } from '../../../db/schema.ts';
 import { bookCall } from '../../../testing/booking-kit.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';

@@ -8,7 +8,7 @@
  * the owner; past that, or never read well, its hours are unchecked and no slot is offered at all
  * (issue 65): the visitor is told so before any form, and the owner once per outage (`onDown`).
  */
-import type { CalendarState } from '../../../../common/schemas/booking.ts';
+import type { CalendarState } from '../../../../common/schemas/calendars.ts';
 import type { RemotePages } from '../../../lib/outbound.ts';
 import type { Busy } from '../slots.ts';
 import { busyTimes, UnreadableCalendar } from './busy.ts';
