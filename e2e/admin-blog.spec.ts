@@ -10,6 +10,7 @@ const PNG = Buffer.from(
 test('the admin creates a post with a generated slug, an uploaded cover and inline image, then manages it', async ({
   page,
   signInAs,
+  allowConsole,
 }) => {
   await signInAs('admin');
   await page.goto('/admin/blog');
@@ -120,6 +121,12 @@ test('the admin creates a post with a generated slug, an uploaded cover and inli
   await expect(page).toHaveURL(/\/admin\/blog\?done=post-delete$/);
   await expect(page.getByRole('form', { name: /^Edit / })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'New post' })).toBeVisible();
+  // It had been out: its address tells a reader (and a search engine) it is gone for good.
+  await page.unroute('**/admin/blog.data*');
+  allowConsole(/status of 410 \(Gone\)/);
+  const gone = await page.goto(`/blog/${slug}`);
+  expect(gone?.status()).toBe(410);
+  await expect(page.getByRole('heading', { name: 'Post Not Found' })).toBeVisible();
 });
 
 test('Unpublish and then Publish in the posts list keep the post’s cover, tags, address and date', async ({

@@ -128,7 +128,11 @@ export const ownerTagsSchema = z.object({
 export type OwnerTags = z.infer<typeof ownerTagsSchema>;
 
 /** GET /api/old-address?path=...: where an imported post's old address leads on this site. */
-export const oldAddressSchema = z.object({ location: z.string() });
+/** Where a post (or a tag) at an old address is now; or that the post was deleted since. */
+export const oldAddressSchema = z.union([
+  z.object({ location: z.string() }),
+  z.object({ removed: z.literal(true) }),
+]);
 export type OldAddress = z.infer<typeof oldAddressSchema>;
 
 export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;

@@ -138,8 +138,8 @@ export class PageCache {
 
   /**
    * The cached page, or the result of one render shared by every concurrent caller for
-   * the key, finished (compressed, hashed). A page with status 200 or 404 and no cookie
-   * is kept; anything else is handed back and not kept.
+   * the key, finished (compressed, hashed). A page with status 200, 404 or 410 (a deleted post)
+   * and no cookie is kept; anything else is handed back and not kept.
    */
   async load(key: string, render: () => Promise<RenderedPage>): Promise<CachedPage> {
     const hit = this.get(key);
@@ -150,7 +150,7 @@ export class PageCache {
     if (pending && pending.generation === generation) return pending.work;
     const work = (async () => {
       const page = await finishPage(await render(), this.now());
-      const storable = (page.status === 200 || page.status === 404) && !('set-cookie' in page.headers);
+      const storable = [200, 404, 410].includes(page.status) && !('set-cookie' in page.headers);
       // A write during the render may have changed what the page shows: hand it out, do not keep it.
       if (storable && generation === this.#generation) this.#store(key, page);
       return page;

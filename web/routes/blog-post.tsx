@@ -27,9 +27,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     (await web.readApi<BlogPost>(postPath(params.slug))) ??
     (await unpublishedPost(web, params.slug, request));
   if (!post) {
-    // The post may have had this address on the site it was imported from.
-    await followOldAddress(web, new URL(request.url).pathname);
-    return data({ post: null, cover: null, comments: [], reactions: null, mentions: [] }, { status: 404 });
+    // The post may have had this address before (imported, renamed), or been deleted since.
+    const status = await followOldAddress(web, new URL(request.url).pathname);
+    return data({ post: null, cover: null, comments: [], reactions: null, mentions: [] }, { status });
   }
   // The largest paint, carried in the HTML when it is one of the site's small illustrations.
   const cover = post.coverImage ? await web.inlineImage(post.coverImage) : null;

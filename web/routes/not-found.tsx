@@ -6,12 +6,11 @@ import type { Route } from './+types/not-found';
 
 // Any path no other route matches: a 301 to the one-slash address of a link written with a doubled
 // slash (`https://site//blog`), a 301 where an imported post used to be (its old site's address),
-// else the not-found page with HTTP status 404.
+// else the not-found page with HTTP status 404 (410 where a deleted post was).
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { pathname, search } = new URL(request.url);
   if (pathname.includes('//')) throw redirect(pathname.replace(/\/{2,}/g, '/') + search, 301);
-  await followOldAddress(context, pathname);
-  return data(null, { status: 404 });
+  return data(null, { status: await followOldAddress(context, pathname) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

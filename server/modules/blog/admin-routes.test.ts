@@ -290,3 +290,47 @@ describe('a post given a new address', () => {
     expect(await movedTo('/blog/draft-address')).toBe(404);
   });
 });
+
+describe('a post deleted', () => {
+  const lookUp = async (path: string) => {
+    const res = await t.app.inject(`/api/old-address?path=${encodeURIComponent(path)}`);
+    return res.statusCode === 200 ? res.json() : res.statusCode;
+  };
+  const remove = async (id: number) => {
+    const res = await call('DELETE', `/api/admin/posts/${id}`);
+    expect(res.statusCode, res.body).toBe(204);
+  };
+
+  it('after it had been out: its address and its old ones are told as removed, and stay so', async () => {
+    const { id } = (
+      await call('POST', '/api/blog', { ...newPost, slug: 'soon-removed', isPublished: true })
+    ).json();
+    await call('PATCH', `/api/admin/posts/${id}`, { slug: 'soon-removed-renamed' });
+    await remove(id);
+    expect(await lookUp('/blog/soon-removed-renamed')).toEqual({ removed: true });
+    expect(await lookUp('/blog/soon-removed')).toEqual({ removed: true });
+    // A second delete is a 404, and leaves the record as it was.
+    expect((await call('DELETE', `/api/admin/posts/${id}`)).statusCode).toBe(404);
+    expect(await lookUp('/blog/soon-removed')).toEqual({ removed: true });
+    // A new post at that address is the address's own again: the page is its, not the lookup's.
+    await call('POST', '/api/blog', { ...newPost, slug: 'soon-removed', isPublished: true });
+    expect((await t.app.inject('/api/blog/soon-removed')).statusCode).toBe(200);
+  });
+
+  it('never out (a draft, a post still scheduled): nothing is kept, its address is simply unknown', async () => {
+    const draft = (await call('POST', '/api/blog', { ...newPost, slug: 'removed-draft' })).json();
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const scheduled = (
+      await call('POST', '/api/blog', {
+        ...newPost,
+        slug: 'removed-while-scheduled',
+        isPublished: true,
+        publishAt: later,
+      })
+    ).json();
+    await remove(draft.id);
+    await remove(scheduled.id);
+    expect(await lookUp('/blog/removed-draft')).toBe(404);
+    expect(await lookUp('/blog/removed-while-scheduled')).toBe(404);
+  });
+});

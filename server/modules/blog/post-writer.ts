@@ -1,13 +1,13 @@
 /** The owner's side of the blog service: writing, editing, publishing and deleting posts (service.ts spreads these in). */
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { postPath } from '../../../common/blog-paths.ts';
 import { type BlogPostFormValues, blogPostFormSchema } from '../../../common/schemas/blog.ts';
 import type { PageQuery } from '../../../common/schemas/shared.ts';
 import { slugify } from '../../../common/text.ts';
 import type { Db } from '../../db/client.ts';
 import { newestFirst } from '../../db/paging.ts';
-import { blogPosts, postRedirects } from '../../db/schema.ts';
+import { appMeta, blogPosts, postRedirects } from '../../db/schema.ts';
 import { changedElsewhere, unchangedSince } from '../../lib/edit-versions.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { PublishedPost, SiteEvents } from '../../lib/site-events.ts';
@@ -35,6 +35,32 @@ async function keepOldAddress(
     .insert(postRedirects)
     .values({ path: postPath(before.slug), postId: before.id })
     .onConflictDoUpdate({ target: postRedirects.path, set: { postId: before.id } });
+}
+
+/** `post-gone:<path>`: an address of a post deleted after it had been out, answered 410 Gone. */
+export const POST_GONE = 'post-gone:';
+
+/**
+ * A post deleted after it had been out: its address and its old ones (imported, or its own before a
+ * rename) are kept as gone, so that a link to it is answered 410 (a search engine drops it), not 404.
+ */
+async function keepGoneAddresses(db: Db, id: number, at: Date) {
+  const [post] = await db
+    .select({ slug: blogPosts.slug })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.id, id), lte(blogPosts.publishedAt, at)));
+  if (!post) return;
+  const old = await db
+    .select({ path: postRedirects.path })
+    .from(postRedirects)
+    .where(eq(postRedirects.postId, id));
+  const value = at.toISOString();
+  await db
+    .insert(appMeta)
+    .values(
+      [postPath(post.slug), ...old.map((row) => row.path)].map((path) => ({ key: POST_GONE + path, value })),
+    )
+    .onConflictDoNothing();
 }
 
 /** What the owner's side of the blog needs of the service. */
@@ -239,7 +265,10 @@ export function ownerPostMethods({
     },
 
     async deletePost(id: number) {
-      const deleted = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+      const deleted = await db.transaction(async (tx) => {
+        await keepGoneAddresses(tx, id, now());
+        return tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+      });
       if (deleted.length === 0) throw notFound('Post not found');
       invalidatePosts();
       events?.emit('post-changed', id);

@@ -122,8 +122,8 @@ export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService; cache: ReadC
   );
 
   // Where a post used to be (on the site it was imported from, or here before its slug changed):
-  // the address its post has here now. Asked
-  // by every page no route has (and a post page whose slug is unknown), to answer with a 301.
+  // the address its post has here now, or that its post was deleted since. Asked by every page no
+  // route has (and a post page whose slug is unknown), to answer with a 301 or a 410.
   app.get(
     '/api/old-address',
     {
@@ -142,8 +142,10 @@ export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService; cache: ReadC
         return { location: `${tagPath(tag)}${tagPage[2] ?? ''}` };
       }
       const slug = path ? await blog.movedTo(path) : null;
-      if (!slug) throw notFound('No post was at this address');
-      return { location: postPath(slug) };
+      if (slug) return { location: postPath(slug) };
+      // A post deleted after it had been out: its page answers 410, so a search engine drops it.
+      if (path && (await blog.removedFrom(path))) return { removed: true as const };
+      throw notFound('No post was at this address');
     },
   );
 

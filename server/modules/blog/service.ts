@@ -5,11 +5,11 @@
  */
 import { and, asc, eq, gt, like, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { blogPosts, postRedirects } from '../../db/schema.ts';
+import { appMeta, blogPosts, postRedirects } from '../../db/schema.ts';
 import { RENDER_VERSION, renderPost } from '../../lib/markdown.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import type { PublishedPost, SiteEvents } from '../../lib/site-events.ts';
-import { ownerPostMethods, publishedPost } from './post-writer.ts';
+import { ownerPostMethods, POST_GONE, publishedPost } from './post-writer.ts';
 import { liveAt, publicPosts } from './public-posts.ts';
 import { tagMovedTo } from './tags.ts';
 
@@ -41,8 +41,8 @@ export function createBlogService(
       events.emit(...args);
     },
   };
-  /** The old addresses of posts (post_redirects), read when first asked for. */
-  let oldAddresses: Promise<Map<string, number>> | null = null;
+  /** The old addresses of posts (post_redirects) and those of posts deleted, read when first asked for. */
+  let oldAddresses: Promise<{ moved: Map<string, number>; gone: Set<string> }> | null = null;
   const invalidatePosts = () => {
     oldAddresses = null;
     return cache.invalidate(BLOG_CACHE_PREFIX);
@@ -68,6 +68,21 @@ export function createBlogService(
     for (let n = 2; ; n++) if (!used.has(`${root}-${n}`)) return `${root}-${n}`;
   }
 
+  /** The old and the gone addresses: every page no route has asks, so they are kept in memory. */
+  const knownAddresses = () => {
+    oldAddresses ??= Promise.all([
+      db.select({ path: postRedirects.path, postId: postRedirects.postId }).from(postRedirects),
+      db
+        .select({ key: appMeta.key })
+        .from(appMeta)
+        .where(like(appMeta.key, `${POST_GONE}%`)),
+    ]).then(([moved, gone]) => ({
+      moved: new Map(moved.map((row) => [row.path, row.postId])),
+      gone: new Set(gone.map((row) => row.key.slice(POST_GONE.length))),
+    }));
+    return oldAddresses;
+  };
+
   const reads = publicPosts({ db, now });
   return {
     ...reads,
@@ -84,11 +99,7 @@ export function createBlogService(
      * known one costs a query.
      */
     async movedTo(path: string): Promise<string | null> {
-      oldAddresses ??= db
-        .select({ path: postRedirects.path, postId: postRedirects.postId })
-        .from(postRedirects)
-        .then((rows) => new Map(rows.map((row) => [row.path, row.postId])));
-      const postId = (await oldAddresses).get(path);
+      const postId = (await knownAddresses()).moved.get(path);
       if (postId === undefined) return null;
       const [row] = await db
         .select({ slug: blogPosts.slug })
@@ -96,6 +107,11 @@ export function createBlogService(
         .where(and(eq(blogPosts.id, postId), live()))
         .limit(1);
       return row?.slug ?? null;
+    },
+
+    /** Whether a post that had been out was at this address, and was deleted since. */
+    async removedFrom(path: string): Promise<boolean> {
+      return (await knownAddresses()).gone.has(path);
     },
 
     /** The tag an old tag's address leads to (renamed or merged since) while a live post carries it, or null. */
