@@ -153,6 +153,8 @@ test.describe('while the page reads everything again', () => {
     await editor.getByRole('button', { name: 'Update Post' }).click();
     await expectToast(page, 'Post updated');
     expect(await stored()).toMatchObject({ title: open.title, summary: TYPED });
+    // The page goes first: still open on the post, it would read it again once it is deleted (404).
+    await page.close();
     await admin.delete(`/api/admin/posts/${open.id}`);
     await admin.delete(`/api/admin/posts/${other.id}`);
   });
