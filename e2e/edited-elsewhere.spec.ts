@@ -2,7 +2,8 @@
  * The owner edits a post or a newsletter draft in one tab while it is changed in another (or on
  * their phone): the older tab's save never writes over the newer version unasked. It is refused with what was typed kept,
  * and the next press of 'Update Post' saves it over that version, as the refusal says; with the
- * page's code and without it.
+ * page's code and without it. A post deleted meanwhile: the save says so, keeps what was typed, and
+ * the next press creates it anew.
  */
 import { expect, expectToast, test, writePost } from './fixtures.ts';
 
@@ -10,6 +11,8 @@ const changed = (what: string, button: string) =>
   `This ${what} was changed elsewhere after you opened it. Press '${button}' again to save your version over it, or reload the page to see the other changes.`;
 const CHANGED = changed('post', 'Update Post');
 const TYPED = 'Rewritten in the tab that was open all along.';
+const DELETED =
+  "This post was deleted elsewhere after you opened it. Press 'Create Post' to save your version as a new post, or close the editor to let it go.";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? 'with the page’s code' : 'without JavaScript', () => {
@@ -56,6 +59,73 @@ for (const javaScriptEnabled of [true, false]) {
       else await expect(page.getByRole('status').filter({ hasText: 'Post updated' })).toBeVisible();
       expect(await stored()).toMatchObject({ title: post.title, summary: TYPED });
       await admin.delete(`/api/admin/posts/${post.id}`);
+    });
+
+    test('a save of a post deleted elsewhere keeps everything typed, and the next press creates it anew', async ({
+      page,
+      admin,
+      allowConsole,
+    }) => {
+      allowConsole(/status of 404 \(Not Found\)/);
+      const post = await writePost(admin, {
+        title: 'Deleted while open',
+        slug: `deleted-while-open-${javaScriptEnabled ? 'js' : 'no-js'}-${Date.now().toString(36)}`,
+        summary: 'The summary as it was first written.',
+        content: 'A body long enough for the editor, about a transponder key cut for a pickup truck.',
+        tags: ['Locksmith'],
+      });
+      await page.goto(`/admin/blog?edit=${post.id}`);
+      const editor = page.getByRole('form', { name: /^Edit “/ });
+      await expect(editor.getByLabel('Summary')).toHaveValue(post.summary);
+
+      // Meanwhile, on the owner's phone.
+      expect((await admin.delete(`/api/admin/posts/${post.id}`)).status()).toBe(204);
+
+      await editor.getByLabel('Summary').fill(TYPED);
+      await editor.getByRole('button', { name: 'Update Post' }).click();
+      if (javaScriptEnabled) await expectToast(page, 'Error', `Failed to update blog post: ${DELETED}`);
+      // The editor holds a new post now, with everything that was in it.
+      const anew = page.getByRole('form', { name: 'Create New Blog Post' });
+      await expect(anew.getByRole('alert').first()).toContainText(DELETED);
+      await expect(anew.getByLabel('Summary')).toHaveValue(TYPED);
+      await expect(anew.getByLabel('Title')).toHaveValue(post.title);
+      await expect(anew.getByLabel('Content')).toHaveValue(post.content);
+      const list = page.getByRole('list', { name: 'All posts' });
+      await expect(list.getByText(post.title, { exact: true })).toHaveCount(0);
+
+      await anew.getByRole('button', { name: 'Create Post' }).click();
+      if (javaScriptEnabled) await expectToast(page, 'Success!', 'Blog post created successfully.');
+      else await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toBeVisible();
+      await expect(page).toHaveURL(/[?&]edit=\d+/);
+      const id = Number(new URL(page.url()).searchParams.get('edit'));
+      expect(id).not.toBe(post.id);
+      const created = await (await admin.get(`/api/admin/posts/${id}`)).json();
+      expect(created).toMatchObject({
+        slug: post.slug,
+        title: post.title,
+        summary: TYPED,
+        content: post.content,
+      });
+      await page.close();
+      await admin.delete(`/api/admin/posts/${id}`);
+    });
+
+    test('a link to the editor of a deleted post says it is not found', async ({ page, admin }) => {
+      const post = await writePost(admin, {
+        title: 'Deleted before the link was followed',
+        slug: `deleted-before-${javaScriptEnabled ? 'js' : 'no-js'}-${Date.now().toString(36)}`,
+        summary: 'The summary as it was first written.',
+        content: 'A body long enough for the editor, about a laptop hinge that cracked on a Monday.',
+        tags: ['Repair'],
+      });
+      expect((await admin.delete(`/api/admin/posts/${post.id}`)).status()).toBe(204);
+      await page.goto(`/admin/blog?edit=${post.id}`);
+      await expect(page.getByRole('heading', { name: 'Post Not Found' })).toBeVisible();
+      await expect(page.getByText('This post was deleted. Open another from the list below')).toBeVisible();
+      await expect(page.getByRole('form', { name: /Blog Post|^Edit “/ })).toHaveCount(0);
+      await page.getByRole('link', { name: 'Close editor' }).click();
+      await expect(page).toHaveURL(/\/admin\/blog$/);
+      await expect(page.getByRole('heading', { name: 'Post Not Found' })).toHaveCount(0);
     });
 
     test('a newsletter draft saved over elsewhere: refused with everything kept, saved at the next press', async ({
@@ -156,6 +226,49 @@ test.describe('while the page reads everything again', () => {
     // The page goes first: still open on the post, it would read it again once it is deleted (404).
     await page.close();
     await admin.delete(`/api/admin/posts/${open.id}`);
+    await admin.delete(`/api/admin/posts/${other.id}`);
+  });
+
+  test('another form’s save on the page finds the open post deleted: the editor keeps its fields for a new post', async ({
+    page,
+    admin,
+    allowConsole,
+  }) => {
+    // The page reads the open post again and is answered 404, which the browser logs.
+    allowConsole(/status of 404 \(Not Found\)/);
+    const stamp = Date.now().toString(36);
+    const open = await writePost(admin, {
+      title: 'Deleted on the phone',
+      slug: `deleted-on-the-phone-${stamp}`,
+      summary: 'The summary as it was first written.',
+      content: 'A body long enough for the editor, about a car key that lost its buttons.',
+      tags: ['Locksmith'],
+    });
+    const other = await writePost(admin, {
+      title: `Published while the other was open ${stamp}`,
+      slug: `published-while-open-${stamp}`,
+      summary: 'Another post, published from its row.',
+      content: 'A body long enough for the editor, about a phone that charges only at an angle.',
+      tags: ['Repair'],
+    });
+    await page.goto(`/admin/blog?edit=${open.id}`);
+    const editor = page.getByRole('form', { name: /^Edit “/ });
+    await expect(editor.getByLabel('Summary')).toHaveValue(open.summary);
+    await editor.getByLabel('Summary').fill(TYPED);
+
+    // The phone deletes the open post; the laptop publishes the other one, which reads the page again.
+    expect((await admin.delete(`/api/admin/posts/${open.id}`)).status()).toBe(204);
+    await page
+      .getByRole('list', { name: 'All posts' })
+      .getByRole('button', { name: `Publish ${other.title}`, exact: true })
+      .click();
+    await expectToast(page, 'Post published', other.title);
+    const anew = page.getByRole('form', { name: 'Create New Blog Post' });
+    await expect(anew.getByRole('alert')).toContainText(DELETED);
+    await expect(anew.getByLabel('Summary')).toHaveValue(TYPED);
+    await expect(anew.getByLabel('Title')).toHaveValue(open.title);
+    await expect(anew.getByRole('status', { name: 'Save state' })).toHaveText('Unsaved changes');
+    await page.close();
     await admin.delete(`/api/admin/posts/${other.id}`);
   });
 });

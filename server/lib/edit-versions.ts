@@ -5,7 +5,9 @@
  * save from another tab or the owner's phone in between, even one at the very same moment, makes
  * this one write nothing. The refusal (409) says so, the form keeps what was typed, and the
  * editor, having read the row again, saves over it at the next press. An update sent without
- * `basedOn` (a row's publish button, an API client) is written as before.
+ * `basedOn` (a row's publish button, an API client) is written as before. An edit based on a row
+ * deleted since is refused too (404), saying so: the editor keeps what was typed and offers to save
+ * it anew.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -29,4 +31,9 @@ export interface EditOf {
 export function changedElsewhere(what: string, button: string): HttpError {
   const message = `${what} was changed elsewhere after you opened it. Press '${button}' again to save your version over it, or reload the page to see the other changes.`;
   return new HttpError(409, message, { basedOn: message });
+}
+
+/** The answer to an edit based on a row deleted since, saying `message` (common/edit-messages.ts). */
+export function deletedElsewhere(message: string): HttpError {
+  return new HttpError(404, message, { deleted: message });
 }

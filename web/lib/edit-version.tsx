@@ -1,7 +1,8 @@
 /**
  * The version an open editor is based on, sent with its form (server/lib/edit-versions.ts): a save
  * over a version saved since in another tab or on the phone is refused with what was typed kept,
- * and the editor reads the row again, so that the next press saves over that version.
+ * and the editor reads the row again, so that the next press saves over that version. A row
+ * deleted since reads as gone (null): the editor keeps its fields and saves them anew.
  */
 import { useCallback, useState } from 'react';
 import type { FormAnswer } from './form-post.ts';
@@ -13,6 +14,9 @@ export function BasedOn({ version }: { version: string | null | undefined }) {
 
 /** Whether an answer refused the edit as based on a version saved over since. */
 export const savedOverSince = (answer: FormAnswer) => 'basedOn' in answer.errors;
+
+/** Whether an answer refused the edit as based on a row deleted since (the editor offers to save it anew). */
+export const deletedSince = (answer: FormAnswer) => 'deleted' in answer.errors;
 
 /**
  * The version a form's fields were read from: the stored one when the form opened (or opened

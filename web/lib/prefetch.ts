@@ -18,12 +18,15 @@ export function dehydrateReads(reads: Readonly<Record<string, unknown>>): Dehydr
 /**
  * The signed-in owner's reads for a dashboard page's HTML (its session cookie; never shared with
  * another render), for whole documents only: the page is whole without its code, and its forms
- * hold the stored values. A read that fails is left for the browser's query to fetch.
+ * hold the stored values. A read that fails is left for the browser's query to fetch. A read in
+ * `mayBeGone` that answers 404 is kept as null, as its query gives it (a row deleted since: the page
+ * says so).
  */
 export async function prefetchOwn(
   context: WebLoadContext,
   request: Request,
   paths: readonly string[],
+  { mayBeGone = [] }: { mayBeGone?: readonly string[] } = {},
 ): Promise<DehydratedState | null> {
   if (!context.user?.isAdmin || !isDocumentRequest(request)) return null;
   const client = new QueryClient();
@@ -31,7 +34,7 @@ export async function prefetchOwn(
     paths.map(async (path) => {
       try {
         const data = await context.readOwnApi(path);
-        if (data !== null) client.setQueryData([path], data);
+        if (data !== null || mayBeGone.includes(path)) client.setQueryData([path], data);
       } catch {
         // The browser's query asks again and shows its own error.
       }

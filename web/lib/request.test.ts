@@ -71,6 +71,17 @@ describe('getQueryFn', () => {
       '401: {"message":"Not authenticated"}',
     );
   });
+
+  it('gives null for a 404 with on404 returnNull (a row deleted since), and throws without it', async () => {
+    stubFetch(new Response('{"message":"Post not found"}', { status: 404 }));
+    expect(
+      await getQueryFn({ on401: 'throw', on404: 'returnNull' })(queryContext('/api/admin/posts/9')),
+    ).toBeNull();
+    stubFetch(new Response('{"message":"Post not found"}', { status: 404 }));
+    await expect(getQueryFn({ on401: 'throw' })(queryContext('/api/admin/posts/9'))).rejects.toThrow(
+      '404: {"message":"Post not found"}',
+    );
+  });
 });
 
 describe('static mode helpers', () => {

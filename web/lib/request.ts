@@ -2,7 +2,8 @@
  * The one request helper of spec section 7. JSON content type only with a
  * body, credentials included; a non-OK answer throws an ApiError whose message
  * is 'status: text' (the body, or the status text when empty). The query
- * function GETs the first element of the query key; a 401 throws or gives null.
+ * function GETs the first element of the query key; a 401 throws or gives null, and so may a 404
+ * (a row deleted since: the page says so instead of failing).
  */
 import type { QueryFunction } from '@tanstack/react-query';
 import { API_PREFIX } from './api.ts';
@@ -68,12 +69,19 @@ export async function requestJson<T>(method: string, path: string, body?: unknow
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+export function getQueryFn<T>({
+  on401,
+  on404 = 'throw',
+}: {
+  on401: UnauthorizedBehavior;
+  on404?: 'returnNull' | 'throw';
+}): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const path = String(queryKey[0]);
     if (isStaticHost() && path.startsWith(API_PREFIX)) return (await staticRead(path)) as T;
     const response = await fetch(path, { credentials: 'include', signal });
     if (on401 === 'returnNull' && response.status === 401) return null;
+    if (on404 === 'returnNull' && response.status === 404) return null;
     await throwIfNotOk(response);
     return (await response.json()) as T;
   };

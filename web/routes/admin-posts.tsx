@@ -5,6 +5,7 @@
  * with the post's stored values, and saves without its code too (ADR 013).
  */
 import { HydrationBoundary } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { type AdminPost, postEditorFormSchema, tagRenameSchema } from '../../common/schemas/blog.ts';
 import type { BookingSettings } from '../../common/schemas/booking.ts';
@@ -33,9 +34,12 @@ import {
 import { PREVIEW_LINK_FORM, PreviewLinkForm } from '../features/blog/preview-link.tsx';
 import { TAG_FORM, TagsPanel } from '../features/blog/tags-panel.tsx';
 import { bookingOwnerPaths } from '../features/booking/api.ts';
+import { deletedSince } from '../lib/edit-version.tsx';
 import { DONE_PARAM } from '../lib/form-post.ts';
+import { paths } from '../lib/paths.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import { donePage, formAction, routeForm } from '../lib/route-form.server.ts';
+import { Link } from '../ui/link.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import type { Route } from './+types/admin-posts';
 
@@ -43,8 +47,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = listParams(request);
   const edit = idOf(params.raw('edit') ?? undefined);
   const list = listPath(ownerBlogPaths.posts, { page: params.page(), pageSize: ADMIN_PAGE_SIZE });
-  const reads = [list, ownerBlogPaths.tags, ...(Number.isNaN(edit) ? [] : [ownerBlogPaths.post(edit)])];
-  return { dehydrated: await prefetchOwn(context, request, reads) };
+  const post = Number.isNaN(edit) ? [] : [ownerBlogPaths.post(edit)];
+  // A post deleted since is read as null (as the editor's query gives it): the page says so.
+  return {
+    dehydrated: await prefetchOwn(context, request, [list, ownerBlogPaths.tags, ...post], {
+      mayBeGone: post,
+    }),
+  };
 }
 
 /** A publish time as the datetime field holds it, in the zone it was typed in (else the owner's). */
@@ -145,6 +154,12 @@ function PostsPage() {
   const editId = Number.parseInt(params.get('edit') ?? '', 10);
   const editing = useAdminPost(editId);
   const save = usePostSave();
+  // The post was deleted since (elsewhere, or before this link): an editor open on it, or whose
+  // save just said so, keeps its fields for a new post; a link to it finds only the notice.
+  const gone = editing.data === null;
+  const opened = useRef<number | null>(null);
+  if (editing.data) opened.current = editing.data.id;
+  const keep = opened.current === editId || (save.answer !== undefined && deletedSince(save.answer));
   // Another post opened (or none): a save's notice was about the one before.
   const edit = (id: number | null) =>
     update(
@@ -160,9 +175,11 @@ function PostsPage() {
         <div className="flex justify-center py-10">
           <Spinner label="Loading the post" />
         </div>
+      ) : gone && !keep ? (
+        <PostGone />
       ) : (
         <>
-          <PostEditor editing={editing.data ?? null} save={save} onDone={() => edit(null)} />
+          <PostEditor editing={editing.data ?? null} gone={gone} save={save} onDone={() => edit(null)} />
           {/* The preview link's own form, outside the editor's: its buttons in the editor name it. */}
           {editing.data && editing.data.status !== 'published' ? (
             <PreviewLinkForm post={editing.data} />
@@ -178,5 +195,22 @@ function PostsPage() {
       />
       <TagsPanel />
     </div>
+  );
+}
+
+/** Where the editor would be, for a post deleted before its link was followed. */
+function PostGone() {
+  return (
+    <section aria-labelledby="post-gone" className="rounded-lg border border-destructive bg-card p-6">
+      <h2 id="post-gone" className="text-2xl font-bold">
+        Post Not Found
+      </h2>
+      <p className="mt-2 text-muted-foreground">
+        This post was deleted. Open another from the list below, or write a new one.
+      </p>
+      <Link to={paths.adminBlog} className="mt-4 inline-block font-medium text-primary hover:underline">
+        Close editor
+      </Link>
+    </section>
   );
 }

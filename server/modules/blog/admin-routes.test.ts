@@ -252,6 +252,39 @@ describe('an edit based on a version saved over since', () => {
   });
 });
 
+describe('an edit based on a post deleted since', () => {
+  const DELETED =
+    "This post was deleted elsewhere after you opened it. Press 'Create Post' to save your version as a new post, or close the editor to let it go.";
+
+  it('is refused with 404 saying so, and a new post at its slug is then created', async () => {
+    const opened = (await call('POST', '/api/blog', { ...newPost, slug: 'deleted-while-open' })).json();
+    // The owner's phone deletes it while the laptop's editor is open on it.
+    expect((await call('DELETE', `/api/admin/posts/${opened.id}`)).statusCode).toBe(204);
+    const late = await call('PATCH', `/api/admin/posts/${opened.id}`, {
+      summary: 'Typed in the editor that was still open.',
+      basedOn: opened.updatedAt,
+    });
+    expect(late.statusCode).toBe(404);
+    expect(late.json()).toMatchObject({ message: DELETED, errors: { deleted: DELETED } });
+    expect((await call('GET', `/api/admin/posts/${opened.id}`)).statusCode).toBe(404);
+    // What the editor's next press does: the same fields, as a new post.
+    const anew = await call('POST', '/api/blog', {
+      ...newPost,
+      slug: 'deleted-while-open',
+      summary: 'Typed in the editor that was still open.',
+    });
+    expect(anew.statusCode, anew.body).toBe(201);
+    expect(anew.json().id).not.toBe(opened.id);
+  });
+
+  it('without a version (an API client) is the plain 404', async () => {
+    const res = await call('PATCH', '/api/admin/posts/987654', { title: 'Nobody home' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ message: 'Post not found' });
+    expect(res.json().errors).toBeUndefined();
+  });
+});
+
 describe('a post given a new address', () => {
   const movedTo = async (path: string) => {
     const res = await t.app.inject(`/api/old-address?path=${encodeURIComponent(path)}`);

@@ -2,13 +2,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { postPath } from '../../../common/blog-paths.ts';
+import { POST_DELETED_ELSEWHERE } from '../../../common/edit-messages.ts';
 import { type BlogPostFormValues, blogPostFormSchema } from '../../../common/schemas/blog.ts';
 import type { PageQuery } from '../../../common/schemas/shared.ts';
 import { slugify } from '../../../common/text.ts';
 import type { Db } from '../../db/client.ts';
 import { newestFirst } from '../../db/paging.ts';
 import { appMeta, blogPosts, postRedirects } from '../../db/schema.ts';
-import { changedElsewhere, unchangedSince } from '../../lib/edit-versions.ts';
+import { changedElsewhere, deletedElsewhere, unchangedSince } from '../../lib/edit-versions.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { PublishedPost, SiteEvents } from '../../lib/site-events.ts';
 import { importedPosts } from './imported-posts.ts';
@@ -157,7 +158,8 @@ export function ownerPostMethods({
      * Edits any fields. Publishing stamps publishedAt the first time, unpublishing keeps it; a
      * publish time sent replaces it (a future one schedules the post), null publishes now a post
      * that was scheduled. `basedOn`, the post's `updatedAt` as the editor opened it: a save based on
-     * a version saved over since is refused (409), whatever it holds.
+     * a version saved over since is refused (409), whatever it holds; one based on a post deleted
+     * since says so (404) and offers to create it anew.
      */
     async updatePost(id: number, sent: Partial<BlogPostFormValues> & { basedOn?: string }) {
       // Only the fields that were sent: an absent (or undefined) field keeps what is stored.
@@ -166,7 +168,10 @@ export function ownerPostMethods({
       ) as Partial<BlogPostFormValues>;
       if (changes.tags) changes.tags = await canonicalTags(db, changes.tags);
       const [current] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
-      if (!current) throw notFound('Post not found');
+      if (!current)
+        throw sent.basedOn === undefined
+          ? notFound('Post not found')
+          : deletedElsewhere(POST_DELETED_ELSEWHERE);
       // A cover taken away is drawn anew: every post has one.
       if (changes.coverImage === '' && coverFor) {
         changes.coverImage = await coverFor(changes.title ?? current.title, changes.tags ?? current.tags);

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminPost, OwnerTags } from '../../../common/schemas/blog.ts';
 import type { OwnerMention } from '../../../common/schemas/webmention.ts';
 import { ADMIN_PREFIX } from '../../lib/api.ts';
-import { requestJson } from '../../lib/request.ts';
+import { getQueryFn, requestJson } from '../../lib/request.ts';
 
 /** The owner's side of the blog: posts, the editor, moderation of comments and guest posts. */
 export const ownerBlogPaths = {
@@ -29,8 +29,13 @@ export const useOwnerMentions = () =>
 /** A mention's row: approve it, or delete it. */
 export const MENTION_FORM = 'mention';
 
+/** A post in the editor; null once it is deleted (elsewhere, or before its link was followed). */
 export const adminPostQuery = (id: number) =>
-  queryOptions<AdminPost>({ queryKey: [ownerBlogPaths.post(id)], enabled: Number.isInteger(id) && id > 0 });
+  queryOptions<AdminPost | null>({
+    queryKey: [ownerBlogPaths.post(id)],
+    queryFn: getQueryFn<AdminPost>({ on401: 'throw', on404: 'returnNull' }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
 
 /** Uploads a file to POST /api/upload in the field 'image' (cover) or 'media' (inline); gives its URL. */
 export async function uploadFile(field: 'image' | 'media', file: File): Promise<string> {

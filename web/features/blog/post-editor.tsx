@@ -12,10 +12,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { POST_DELETED_ELSEWHERE } from '../../../common/edit-messages.ts';
 import { type AdminPost, type BlogPostFormInput, blogPostFormSchema } from '../../../common/schemas/blog.ts';
 import { slugify } from '../../../common/text.ts';
 import { wallClock } from '../../../common/zoned-time.ts';
-import { BasedOn, savedOverSince, useEditBase } from '../../lib/edit-version.tsx';
+import { BasedOn, deletedSince, savedOverSince, useEditBase } from '../../lib/edit-version.tsx';
 import { useDone } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
@@ -104,8 +105,10 @@ export function usePostSave() {
   const editorSavedOver = useRef<(() => void) | null>(null);
   const save = useRouteForm(POST_FORM, {
     // Saved elsewhere since it was opened: the post is read again, so that the next press (what
-    // the refusal offers) is based on that version; the fields keep what the owner typed.
+    // the refusal offers) is based on that version; the fields keep what the owner typed. Deleted
+    // since: read again, it is gone, and the editor keeps its fields for a new post.
     onAnswer: (answer) => {
+      if (deletedSince(answer)) void refresh();
       if (!savedOverSince(answer)) return;
       editorSavedOver.current?.();
       void refresh();
@@ -150,12 +153,44 @@ function useSlugFromTitle(form: ReturnType<typeof useEditorForm<BlogPostFormInpu
   return slugFromTitle;
 }
 
+/** What the editor's save state says. */
+function saveStateOf({
+  pending,
+  dirty,
+  savedAt,
+  editing,
+}: {
+  pending: boolean;
+  dirty: boolean;
+  savedAt: string | null;
+  editing: boolean;
+}) {
+  if (pending) return 'Saving...';
+  if (dirty) return 'Unsaved changes';
+  if (savedAt)
+    return `All changes saved at ${new Date(savedAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
+  return editing ? 'No changes' : 'Not saved yet';
+}
+
+/** The post the editor was open on was deleted since (found by a read of it). */
+function PostDeleted() {
+  return (
+    <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
+      <p className="font-semibold">Post deleted</p>
+      <p className="mt-1">{POST_DELETED_ELSEWHERE}</p>
+    </div>
+  );
+}
+
 export function PostEditor({
   editing,
+  gone = false,
   save,
   onDone,
 }: {
   editing: AdminPost | null;
+  /** The post it was open on was deleted since: what the fields hold is kept, for a new post. */
+  gone?: boolean;
   save: PostSave;
   onDone: () => void;
 }) {
@@ -192,12 +227,18 @@ export function PostEditor({
   const shownId = useRef(editingId);
   useEffect(() => {
     if (shownId.current === editingId) return;
+    if (gone) {
+      // Its unsaved work goes on being kept as a new post's (the key of `null`).
+      forgetEditorWork(shownId.current);
+      shownId.current = null;
+      return;
+    }
     shownId.current = editingId;
     form.reset(editing ? formOf(editing) : empty);
     setPublishAt(plannedTime(editing, timeZone));
     setSavedAt(null);
     clearPreview();
-  }, [editing, editingId, form, clearPreview, timeZone]);
+  }, [editing, editingId, gone, form, clearPreview, timeZone]);
 
   const values = form.watch();
   const dirty = isDirty || publishAt !== plannedTime(editing, timeZone);
@@ -265,16 +306,6 @@ export function PostEditor({
     autosave.restored();
   };
 
-  const saveState = save.pending
-    ? 'Saving...'
-    : dirty
-      ? 'Unsaved changes'
-      : savedAt
-        ? `All changes saved at ${new Date(savedAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`
-        : editing
-          ? 'No changes'
-          : 'Not saved yet';
-
   return (
     <PageForm
       form={save}
@@ -291,7 +322,7 @@ export function PostEditor({
           {editing ? `Edit “${editing.title}”` : 'Create New Blog Post'}
         </h2>
         <p role="status" aria-label="Save state" className="text-sm text-muted-foreground">
-          {saveState}
+          {saveStateOf({ pending: save.pending, dirty, savedAt, editing: editing !== null })}
         </p>
       </div>
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
@@ -299,6 +330,8 @@ export function PostEditor({
       {/* The zone the publish time is written in, as the page shows it (useTimeZone). */}
       <input type="hidden" name="timeZone" value={timeZone} />
       <FormNotice answer={answer} />
+      {/* Found gone by a read rather than by its own save (whose answer says so above). */}
+      {gone && !(answer && deletedSince(answer)) ? <PostDeleted /> : null}
       {created || updated ? (
         <DoneNotice
           title={created ? 'Success!' : 'Post updated'}
