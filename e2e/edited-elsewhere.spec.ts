@@ -12,7 +12,9 @@ const changed = (what: string, button: string) =>
 const CHANGED = changed('post', 'Update Post');
 const TYPED = 'Rewritten in the tab that was open all along.';
 const DELETED =
-  "This post was deleted elsewhere after you opened it. Press 'Create Post' to save your version as a new post, or close the editor to let it go.";
+  "This post was deleted elsewhere after you opened it. Press 'Create Post' to save your version as a new post.";
+const DRAFT_DELETED =
+  "This draft was deleted elsewhere after you opened it. Press 'Save draft' to save your version as a new draft.";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? 'with the page’s code' : 'without JavaScript', () => {
@@ -169,6 +171,46 @@ for (const javaScriptEnabled of [true, false]) {
       else await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
       expect(await stored()).toMatchObject({ subject: 'Spring hours', body: typed });
       await admin.delete(path);
+    });
+
+    test('a newsletter draft deleted elsewhere keeps what was typed, and the next press saves it as a new draft', async ({
+      page,
+      admin,
+      allowConsole,
+    }) => {
+      allowConsole(/status of 404 \(Not Found\)/);
+      const subject = `Holiday hours ${javaScriptEnabled ? 'js' : 'no-js'} ${Date.now().toString(36)}`;
+      const created = await admin.post('/api/admin/newsletter/issues', {
+        data: { subject, body: 'The workshop closes on the 25th.' },
+      });
+      expect(created.status()).toBe(201);
+      const { id } = await created.json();
+      await page.goto(`/admin/blog/newsletter?issue=${id}#compose`);
+      const draft = page.getByRole('form', { name: `Draft: ${subject}` });
+      await expect(draft.getByLabel('Body')).toHaveValue('The workshop closes on the 25th.');
+
+      // Meanwhile, on the owner's phone.
+      expect((await admin.delete(`/api/admin/newsletter/issues/${id}`)).status()).toBe(204);
+
+      const typed = 'The workshop closes on the 25th and the 26th.';
+      await draft.getByLabel('Body').fill(typed);
+      await draft.getByRole('button', { name: 'Save draft' }).click();
+      if (javaScriptEnabled) await expectToast(page, 'Not saved', DRAFT_DELETED);
+      const anew = page.getByRole('form', { name: 'New issue' });
+      await expect(anew.getByRole('alert').first()).toContainText(DRAFT_DELETED);
+      await expect(anew.getByLabel('Body')).toHaveValue(typed);
+      await expect(anew.getByLabel('Subject')).toHaveValue(subject);
+
+      await anew.getByRole('button', { name: 'Save draft' }).click();
+      if (javaScriptEnabled) await expectToast(page, 'Draft saved');
+      else await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
+      await expect(page).toHaveURL(/[?&]issue=\d+/);
+      const saved = Number(new URL(page.url()).searchParams.get('issue'));
+      expect(saved).not.toBe(id);
+      const stored = await (await admin.get(`/api/admin/newsletter/issues/${saved}`)).json();
+      expect(stored).toMatchObject({ subject, body: typed, status: 'draft' });
+      await page.close();
+      await admin.delete(`/api/admin/newsletter/issues/${saved}`);
     });
   });
 }

@@ -4,7 +4,7 @@
  * and the editor reads the row again, so that the next press saves over that version. A row
  * deleted since reads as gone (null): the editor keeps its fields and saves them anew.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { FormAnswer } from './form-post.ts';
 
 /** The row's `updatedAt` as the editor read it, in the form. */
@@ -32,4 +32,32 @@ export function useEditBase(stored: string | null | undefined, row: unknown = nu
   }
   const moveOn = useCallback(() => setBase((now) => ({ ...now, moving: true })), []);
   return { version: base.row === row ? base.version : stored, moveOn };
+}
+
+/**
+ * Whether the row an editor is for was deleted since: its read (`read`, the query's data) gives null.
+ * `keep`: the editor had it open here, or its save was just answered so (`answer`): what its fields
+ * hold stays, for a new row; otherwise (a link to it followed later) there is nothing to keep.
+ */
+export function useDeletedSince(
+  read: { id: number } | null | undefined,
+  id: number | null,
+  answer: FormAnswer | undefined,
+) {
+  const opened = useRef<number | null>(null);
+  if (read) opened.current = read.id;
+  const gone = read === null;
+  const keep =
+    gone && ((id !== null && opened.current === id) || (answer !== undefined && deletedSince(answer)));
+  return { gone, keep, opened: opened.current };
+}
+
+/** What an editor shows when a read, not its own save, found its row deleted since (`message`). */
+export function DeletedElsewhere({ title, message }: { title: string; message: string }) {
+  return (
+    <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
+      <p className="font-semibold">{title}</p>
+      <p className="mt-1">{message}</p>
+    </div>
+  );
 }

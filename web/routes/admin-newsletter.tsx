@@ -32,9 +32,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       page: list.page(),
       pageSize: ADMIN_PAGE_SIZE,
     }),
-    ...(Number.isInteger(issue) && issue > 0 ? [newsletterOwnerPaths.issue(issue)] : []),
   ];
-  return { dehydrated: await prefetchOwn(context, request, reads) };
+  const draft = Number.isInteger(issue) && issue > 0 ? [newsletterOwnerPaths.issue(issue)] : [];
+  // A draft deleted since is read as null (as the editor's query gives it): the editor says so.
+  return { dehydrated: await prefetchOwn(context, request, [...reads, ...draft], { mayBeGone: draft }) };
 }
 
 const atCompose = (page: URL, form: string, extra: Record<string, string> = {}) =>

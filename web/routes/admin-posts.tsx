@@ -5,7 +5,6 @@
  * with the post's stored values, and saves without its code too (ADR 013).
  */
 import { HydrationBoundary } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { type AdminPost, postEditorFormSchema, tagRenameSchema } from '../../common/schemas/blog.ts';
 import type { BookingSettings } from '../../common/schemas/booking.ts';
@@ -34,7 +33,7 @@ import {
 import { PREVIEW_LINK_FORM, PreviewLinkForm } from '../features/blog/preview-link.tsx';
 import { TAG_FORM, TagsPanel } from '../features/blog/tags-panel.tsx';
 import { bookingOwnerPaths } from '../features/booking/api.ts';
-import { deletedSince } from '../lib/edit-version.tsx';
+import { useDeletedSince } from '../lib/edit-version.tsx';
 import { DONE_PARAM } from '../lib/form-post.ts';
 import { paths } from '../lib/paths.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
@@ -154,12 +153,8 @@ function PostsPage() {
   const editId = Number.parseInt(params.get('edit') ?? '', 10);
   const editing = useAdminPost(editId);
   const save = usePostSave();
-  // The post was deleted since (elsewhere, or before this link): an editor open on it, or whose
-  // save just said so, keeps its fields for a new post; a link to it finds only the notice.
-  const gone = editing.data === null;
-  const opened = useRef<number | null>(null);
-  if (editing.data) opened.current = editing.data.id;
-  const keep = opened.current === editId || (save.answer !== undefined && deletedSince(save.answer));
+  // Deleted since: the editor open on it keeps its fields for a new post; a link finds the notice.
+  const { gone, keep } = useDeletedSince(editing.data, editId, save.answer);
   // Another post opened (or none): a save's notice was about the one before.
   const edit = (id: number | null) =>
     update(

@@ -254,7 +254,7 @@ describe('an edit based on a version saved over since', () => {
 
 describe('an edit based on a post deleted since', () => {
   const DELETED =
-    "This post was deleted elsewhere after you opened it. Press 'Create Post' to save your version as a new post, or close the editor to let it go.";
+    "This post was deleted elsewhere after you opened it. Press 'Create Post' to save your version as a new post.";
 
   it('is refused with 404 saying so, and a new post at its slug is then created', async () => {
     const opened = (await call('POST', '/api/blog', { ...newPost, slug: 'deleted-while-open' })).json();

@@ -214,6 +214,30 @@ describe('the owner’s issue', () => {
     await as('DELETE', path);
   });
 
+  it('an edit based on a draft deleted since says so (404); without a version it is the plain 404', async () => {
+    const deleted =
+      "This draft was deleted elsewhere after you opened it. Press 'Save draft' to save your version as a new draft.";
+    const opened = (
+      await as('POST', '/api/admin/newsletter/issues', {
+        subject: 'Winter hours',
+        body: 'The workshop closes at four in January.',
+      })
+    ).json();
+    const path = `/api/admin/newsletter/issues/${opened.id}`;
+    expect((await as('DELETE', path)).statusCode).toBe(204);
+    const late = await as('PUT', path, {
+      subject: 'Winter hours',
+      body: 'The workshop closes at half past four in January.',
+      basedOn: opened.updatedAt,
+    });
+    expect(late.statusCode).toBe(404);
+    expect(late.json()).toMatchObject({ message: deleted, errors: { deleted } });
+    const plain = await as('PUT', path, { subject: 'Winter hours', body: 'Sent by an API client.' });
+    expect(plain.statusCode).toBe(404);
+    expect(plain.json()).toMatchObject({ message: 'Issue not found' });
+    expect(plain.json().errors).toBeUndefined();
+  });
+
   it('refuses a draft without a subject or with a short body, with the form’s messages', async () => {
     const res = await as('POST', '/api/admin/newsletter/issues', { subject: '', body: 'short' });
     expect(res.statusCode).toBe(400);

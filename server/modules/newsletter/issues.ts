@@ -11,11 +11,12 @@
  * drafts here.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { DRAFT_DELETED_ELSEWHERE } from '../../../common/edit-messages.ts';
 import type { IssueDraftInput, IssueEditInput, IssueSummary } from '../../../common/schemas/newsletter.ts';
 import { slugify } from '../../../common/text.ts';
 import { withIsoDates } from '../../db/paging.ts';
 import { newsletterDeliveries, newsletterIssues } from '../../db/schema.ts';
-import { changedElsewhere, unchangedSince } from '../../lib/edit-versions.ts';
+import { changedElsewhere, deletedElsewhere, unchangedSince } from '../../lib/edit-versions.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { automaticIssues } from './automatic-issues.ts';
 import type { Site } from './email.tsx';
@@ -52,7 +53,8 @@ export function issueDesk(options: IssueOptions) {
 
     /**
      * Edits a draft; a sent issue is a 409 (its readers have it as it was), and so is a draft saved
-     * over since the version the edit is `basedOn` (edit-versions.ts).
+     * over since the version the edit is `basedOn` (edit-versions.ts); one deleted since is a 404
+     * that says so.
      */
     async updateDraft(id: number, input: IssueEditInput): Promise<IssueRow> {
       const [row] = await db
@@ -67,7 +69,16 @@ export function issueDesk(options: IssueOptions) {
         )
         .returning();
       if (row) return row;
-      if ((await this.get(id)).status === 'draft') throw changedElsewhere('This draft', 'Save draft');
+      const [stored] = await db
+        .select({ status: newsletterIssues.status })
+        .from(newsletterIssues)
+        .where(eq(newsletterIssues.id, id));
+      // Deleted since the editor opened it: it says so, and keeps what was typed for a new draft.
+      if (!stored)
+        throw input.basedOn === undefined
+          ? notFound('Issue not found')
+          : deletedElsewhere(DRAFT_DELETED_ELSEWHERE);
+      if (stored.status === 'draft') throw changedElsewhere('This draft', 'Save draft');
       throw new HttpError(409, 'This issue was sent already');
     },
 

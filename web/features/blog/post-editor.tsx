@@ -16,7 +16,13 @@ import { POST_DELETED_ELSEWHERE } from '../../../common/edit-messages.ts';
 import { type AdminPost, type BlogPostFormInput, blogPostFormSchema } from '../../../common/schemas/blog.ts';
 import { slugify } from '../../../common/text.ts';
 import { wallClock } from '../../../common/zoned-time.ts';
-import { BasedOn, deletedSince, savedOverSince, useEditBase } from '../../lib/edit-version.tsx';
+import {
+  BasedOn,
+  DeletedElsewhere,
+  deletedSince,
+  savedOverSince,
+  useEditBase,
+} from '../../lib/edit-version.tsx';
 import { useDone } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
@@ -172,16 +178,6 @@ function saveStateOf({
   return editing ? 'No changes' : 'Not saved yet';
 }
 
-/** The post the editor was open on was deleted since (found by a read of it). */
-function PostDeleted() {
-  return (
-    <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
-      <p className="font-semibold">Post deleted</p>
-      <p className="mt-1">{POST_DELETED_ELSEWHERE}</p>
-    </div>
-  );
-}
-
 export function PostEditor({
   editing,
   gone = false,
@@ -331,7 +327,9 @@ export function PostEditor({
       <input type="hidden" name="timeZone" value={timeZone} />
       <FormNotice answer={answer} />
       {/* Found gone by a read rather than by its own save (whose answer says so above). */}
-      {gone && !(answer && deletedSince(answer)) ? <PostDeleted /> : null}
+      {gone && !(answer && deletedSince(answer)) ? (
+        <DeletedElsewhere title="Post deleted" message={POST_DELETED_ELSEWHERE} />
+      ) : null}
       {created || updated ? (
         <DoneNotice
           title={created ? 'Success!' : 'Post updated'}

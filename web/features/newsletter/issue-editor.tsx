@@ -5,9 +5,17 @@
  */
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { DRAFT_DELETED_ELSEWHERE } from '../../../common/edit-messages.ts';
 import type { NewsletterOverview } from '../../../common/schemas/newsletter.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
-import { BasedOn, savedOverSince, useEditBase } from '../../lib/edit-version.tsx';
+import {
+  BasedOn,
+  DeletedElsewhere,
+  deletedSince,
+  savedOverSince,
+  useDeletedSince,
+  useEditBase,
+} from '../../lib/edit-version.tsx';
 import { useDone } from '../../lib/form-post.ts';
 import { type RouteFormState, useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -28,7 +36,8 @@ const idOf = (value: string | null) => (/^\d{1,9}$/.test(value ?? '') ? Number(v
 export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
   const [params] = useSearchParams();
   const _update = useUpdateParams();
-  const { data: issue } = useOwnerIssue(idOf(params.get(ISSUE_PARAM)));
+  const issueId = idOf(params.get(ISSUE_PARAM));
+  const { data: issue } = useOwnerIssue(issueId);
   const draft = issue?.status === 'draft' ? issue : null;
   const drafts = overview.issues.filter((entry) => entry.status === 'draft');
   const readers = overview.counts.confirmed;
@@ -40,14 +49,17 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
       base.moveOn();
       void refresh();
     },
-    // Saved elsewhere since it was opened: read again, the next press saves over it.
+    // Saved elsewhere since it was opened: read again, the next press saves over it. Deleted since:
+    // read again, it is gone, and the fields are kept for a new draft.
     onAnswer: (answer) => {
+      if (deletedSince(answer)) void refresh();
       if (!savedOverSince(answer)) return;
       base.moveOn();
       void refresh();
     },
   });
   const answer = save.answer;
+  const { gone, keep, opened } = useDeletedSince(issue, issueId, save.answer);
   const done = {
     saved: useDone(NEWSLETTER_FORMS.save),
     tested: useDone(NEWSLETTER_FORMS.test),
@@ -102,16 +114,20 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
             ) : null}
           </nav>
         ) : null}
-        {/* A new key per draft: the fields start from what that draft holds. */}
+        {/* A new key per draft: the fields start from what that draft holds (one deleted since keeps them). */}
         <PageForm
           form={save}
-          key={draft?.id ?? 'new'}
+          key={draft?.id ?? (keep ? opened : 'new')}
           aria-label={draft ? `Draft: ${draft.subject}` : 'New issue'}
           className="space-y-4"
         >
           {draft ? <input type="hidden" name="id" value={draft.id} /> : null}
           <BasedOn version={base.version} />
           <FormNotice answer={answer} />
+          {/* Found gone by a read rather than by its own save (whose answer says so above). */}
+          {gone && keep && !(answer && deletedSince(answer)) ? (
+            <DeletedElsewhere title="Draft deleted" message={DRAFT_DELETED_ELSEWHERE} />
+          ) : null}
           <Field label="Subject" error={answer?.errors.subject}>
             <Input
               name="subject"

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NewsletterOverview } from '../../../common/schemas/newsletter.ts';
 import { ADMIN_PREFIX } from '../../lib/api.ts';
+import { getQueryFn } from '../../lib/request.ts';
 
 /** The owner's newsletter. */
 export const newsletterOwnerPaths = {
@@ -20,9 +21,13 @@ export const newsletterOwnerPaths = {
 export const useNewsletterOverview = () =>
   useQuery<NewsletterOverview>({ queryKey: [newsletterOwnerPaths.overview] });
 
-/** One of the owner's issues (a draft in the editor). */
+/** One of the owner's issues (a draft in the editor); null once it is deleted. */
 export const useOwnerIssue = (id: number | null) =>
-  useQuery<OwnerIssue>({ queryKey: [newsletterOwnerPaths.issue(id ?? 0)], enabled: id !== null });
+  useQuery<OwnerIssue | null>({
+    queryKey: [newsletterOwnerPaths.issue(id ?? 0)],
+    queryFn: getQueryFn<OwnerIssue>({ on401: 'throw', on404: 'returnNull' }),
+    enabled: id !== null,
+  });
 
 /** The owner's issue as the API answers it. */
 export interface OwnerIssue {
