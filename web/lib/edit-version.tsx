@@ -51,13 +51,3 @@ export function useDeletedSince(
     gone && ((id !== null && opened.current === id) || (answer !== undefined && deletedSince(answer)));
   return { gone, keep, opened: opened.current };
 }
-
-/** What an editor shows when a read, not its own save, found its row deleted since (`message`). */
-export function DeletedElsewhere({ title, message }: { title: string; message: string }) {
-  return (
-    <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
-      <p className="font-semibold">{title}</p>
-      <p className="mt-1">{message}</p>
-    </div>
-  );
-}

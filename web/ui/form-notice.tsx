@@ -15,10 +15,23 @@ export function FormNotice({ answer, className }: { answer: FormAnswer | undefin
       </div>
     );
   }
+  return <AlertNotice title={answer.title} message={answer.message} className={className} />;
+}
+
+/** A failure said above a form: its title and its message. */
+export function AlertNotice({
+  title,
+  message,
+  className,
+}: {
+  title: string;
+  message: string;
+  className?: string;
+}) {
   return (
     <div role="alert" className={cn('rounded-md border border-destructive p-3 text-sm', className)}>
-      <p className="font-semibold">{answer.title}</p>
-      <p className="mt-1">{answer.message}</p>
+      <p className="font-semibold">{title}</p>
+      <p className="mt-1">{message}</p>
     </div>
   );
 }

@@ -16,19 +16,13 @@ import { POST_DELETED_ELSEWHERE } from '../../../common/edit-messages.ts';
 import { type AdminPost, type BlogPostFormInput, blogPostFormSchema } from '../../../common/schemas/blog.ts';
 import { slugify } from '../../../common/text.ts';
 import { wallClock } from '../../../common/zoned-time.ts';
-import {
-  BasedOn,
-  DeletedElsewhere,
-  deletedSince,
-  savedOverSince,
-  useEditBase,
-} from '../../lib/edit-version.tsx';
+import { BasedOn, deletedSince, savedOverSince, useEditBase } from '../../lib/edit-version.tsx';
 import { useDone } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { useTimeZone } from '../../lib/site.ts';
 import { Field } from '../../ui/field.tsx';
-import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
+import { AlertNotice, DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { PageForm } from '../../ui/page-form.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
@@ -328,7 +322,7 @@ export function PostEditor({
       <FormNotice answer={answer} />
       {/* Found gone by a read rather than by its own save (whose answer says so above). */}
       {gone && !(answer && deletedSince(answer)) ? (
-        <DeletedElsewhere title="Post deleted" message={POST_DELETED_ELSEWHERE} />
+        <AlertNotice title="Post deleted" message={POST_DELETED_ELSEWHERE} />
       ) : null}
       {created || updated ? (
         <DoneNotice

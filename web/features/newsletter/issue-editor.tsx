@@ -10,7 +10,6 @@ import type { NewsletterOverview } from '../../../common/schemas/newsletter.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import {
   BasedOn,
-  DeletedElsewhere,
   deletedSince,
   savedOverSince,
   useDeletedSince,
@@ -20,7 +19,7 @@ import { useDone } from '../../lib/form-post.ts';
 import { type RouteFormState, useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
+import { AlertNotice, DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Link } from '../../ui/link.tsx';
 import { PageForm } from '../../ui/page-form.tsx';
@@ -126,7 +125,7 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
           <FormNotice answer={answer} />
           {/* Found gone by a read rather than by its own save (whose answer says so above). */}
           {gone && keep && !(answer && deletedSince(answer)) ? (
-            <DeletedElsewhere title="Draft deleted" message={DRAFT_DELETED_ELSEWHERE} />
+            <AlertNotice title="Draft deleted" message={DRAFT_DELETED_ELSEWHERE} />
           ) : null}
           <Field label="Subject" error={answer?.errors.subject}>
             <Input
