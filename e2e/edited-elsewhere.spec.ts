@@ -3,8 +3,9 @@
  * their phone): the older tab's save never writes over the newer version unasked. It is refused with what was typed kept,
  * and the next press of 'Update Post' saves it over that version, as the refusal says; with the
  * page's code and without it. A post deleted meanwhile: the save says so, keeps what was typed, and
- * the next press creates it anew.
+ * the next press creates it anew; so does a newsletter draft sent meanwhile.
  */
+import type { APIRequestContext } from '@playwright/test';
 import { expect, expectToast, test, writePost } from './fixtures.ts';
 
 const changed = (what: string, button: string) =>
@@ -15,6 +16,15 @@ const DELETED =
   "This post was deleted elsewhere after you opened it. Press 'Create Post' to save your version as a new post.";
 const DRAFT_DELETED =
   "This draft was deleted elsewhere after you opened it. Press 'Save draft' to save your version as a new draft.";
+const DRAFT_SENT =
+  "This draft was sent to the list from elsewhere after you opened it. Press 'Save draft' to save your version as a new draft.";
+
+/** A newsletter draft written on the owner's phone, as the API answers it. */
+async function newDraft(admin: APIRequestContext, subject: string, body: string): Promise<{ id: number }> {
+  const created = await admin.post('/api/admin/newsletter/issues', { data: { subject, body } });
+  expect(created.status()).toBe(201);
+  return created.json();
+}
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? 'with the page’s code' : 'without JavaScript', () => {
@@ -173,44 +183,82 @@ for (const javaScriptEnabled of [true, false]) {
       await admin.delete(path);
     });
 
-    test('a newsletter draft deleted elsewhere keeps what was typed, and the next press saves it as a new draft', async ({
+    for (const happened of ['deleted', 'sent'] as const) {
+      test(`a newsletter draft ${happened} elsewhere keeps what was typed, and the next press saves it as a new draft`, async ({
+        page,
+        admin,
+        allowConsole,
+      }) => {
+        // Without the code, the refused save is the page answered 404 or 409, which the browser logs.
+        allowConsole(/status of (404 \(Not Found\)|409 \(Conflict\))/);
+        const subject = `Roadworks ${happened} ${javaScriptEnabled ? 'js' : 'no-js'} ${Date.now().toString(36)}`;
+        const first = 'Park behind the workshop until the street reopens.';
+        const { id } = await newDraft(admin, subject, first);
+        await page.goto(`/admin/blog/newsletter?issue=${id}#compose`);
+        const draft = page.getByRole('form', { name: `Draft: ${subject}` });
+        await expect(draft.getByLabel('Body')).toHaveValue(first);
+
+        // Meanwhile, on the owner's phone.
+        const phone =
+          happened === 'deleted'
+            ? await admin.delete(`/api/admin/newsletter/issues/${id}`)
+            : await admin.post(`/api/admin/newsletter/issues/${id}/send`);
+        expect(phone.ok()).toBe(true);
+
+        const typed = 'Park behind the workshop or on Elm Street until the street reopens.';
+        const refusal = happened === 'deleted' ? DRAFT_DELETED : DRAFT_SENT;
+        await draft.getByLabel('Body').fill(typed);
+        await draft.getByRole('button', { name: 'Save draft' }).click();
+        if (javaScriptEnabled) await expectToast(page, 'Not saved', refusal);
+        const anew = page.getByRole('form', { name: 'New issue' });
+        await expect(anew.getByRole('alert').first()).toContainText(refusal);
+        await expect(anew.getByLabel('Body')).toHaveValue(typed);
+        await expect(anew.getByLabel('Subject')).toHaveValue(subject);
+
+        await anew.getByRole('button', { name: 'Save draft' }).click();
+        if (javaScriptEnabled) await expectToast(page, 'Draft saved');
+        else await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
+        await expect(page).toHaveURL(/[?&]issue=\d+/);
+        const saved = Number(new URL(page.url()).searchParams.get('issue'));
+        expect(saved).not.toBe(id);
+        const stored = await (await admin.get(`/api/admin/newsletter/issues/${saved}`)).json();
+        expect(stored).toMatchObject({ subject, body: typed, status: 'draft' });
+        // What the readers got is as it was sent.
+        if (happened === 'sent') {
+          expect(await (await admin.get(`/api/admin/newsletter/issues/${id}`)).json()).toMatchObject({
+            body: first,
+            status: 'sent',
+          });
+        }
+        await page.close();
+        await admin.delete(`/api/admin/newsletter/issues/${saved}`);
+      });
+    }
+
+    test('a link to a draft deleted or sent since says so above a new issue’s form', async ({
       page,
       admin,
       allowConsole,
     }) => {
       allowConsole(/status of 404 \(Not Found\)/);
-      const subject = `Holiday hours ${javaScriptEnabled ? 'js' : 'no-js'} ${Date.now().toString(36)}`;
-      const created = await admin.post('/api/admin/newsletter/issues', {
-        data: { subject, body: 'The workshop closes on the 25th.' },
-      });
-      expect(created.status()).toBe(201);
-      const { id } = await created.json();
-      await page.goto(`/admin/blog/newsletter?issue=${id}#compose`);
-      const draft = page.getByRole('form', { name: `Draft: ${subject}` });
-      await expect(draft.getByLabel('Body')).toHaveValue('The workshop closes on the 25th.');
+      const stamp = `${javaScriptEnabled ? 'js' : 'no-js'} ${Date.now().toString(36)}`;
+      const deleted = await newDraft(admin, `Deleted ${stamp}`, 'Written, then deleted on the phone.');
+      expect((await admin.delete(`/api/admin/newsletter/issues/${deleted.id}`)).status()).toBe(204);
+      const sent = await newDraft(admin, `Sent ${stamp}`, 'Written, then sent from the phone.');
+      expect((await admin.post(`/api/admin/newsletter/issues/${sent.id}/send`)).status()).toBe(200);
 
-      // Meanwhile, on the owner's phone.
-      expect((await admin.delete(`/api/admin/newsletter/issues/${id}`)).status()).toBe(204);
-
-      const typed = 'The workshop closes on the 25th and the 26th.';
-      await draft.getByLabel('Body').fill(typed);
-      await draft.getByRole('button', { name: 'Save draft' }).click();
-      if (javaScriptEnabled) await expectToast(page, 'Not saved', DRAFT_DELETED);
-      const anew = page.getByRole('form', { name: 'New issue' });
-      await expect(anew.getByRole('alert').first()).toContainText(DRAFT_DELETED);
-      await expect(anew.getByLabel('Body')).toHaveValue(typed);
-      await expect(anew.getByLabel('Subject')).toHaveValue(subject);
-
-      await anew.getByRole('button', { name: 'Save draft' }).click();
-      if (javaScriptEnabled) await expectToast(page, 'Draft saved');
-      else await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
-      await expect(page).toHaveURL(/[?&]issue=\d+/);
-      const saved = Number(new URL(page.url()).searchParams.get('issue'));
-      expect(saved).not.toBe(id);
-      const stored = await (await admin.get(`/api/admin/newsletter/issues/${saved}`)).json();
-      expect(stored).toMatchObject({ subject, body: typed, status: 'draft' });
-      await page.close();
-      await admin.delete(`/api/admin/newsletter/issues/${saved}`);
+      for (const [id, title, message] of [
+        [deleted.id, 'Draft not found', 'This draft was deleted. Write a new issue here.'],
+        [sent.id, 'Issue sent already', 'This issue was sent already. Write a new issue here.'],
+      ] as const) {
+        await page.goto(`/admin/blog/newsletter?issue=${id}#compose`);
+        const anew = page.getByRole('form', { name: 'New issue' });
+        await expect(anew.getByRole('alert')).toContainText(title);
+        await expect(anew.getByRole('alert')).toContainText(message);
+        await expect(anew.getByLabel('Subject')).toHaveValue('');
+        await expect(anew.getByLabel('Body')).toHaveValue('');
+        await expect(page.getByRole('button', { name: 'Send now' })).toHaveCount(0);
+      }
     });
   });
 }
@@ -313,4 +361,43 @@ test.describe('while the page reads everything again', () => {
     await page.close();
     await admin.delete(`/api/admin/posts/${other.id}`);
   });
+
+  for (const happened of ['deleted', 'sent'] as const) {
+    test(`another form’s save on the newsletter page finds the open draft ${happened}: its fields are kept for a new draft`, async ({
+      page,
+      admin,
+      allowConsole,
+    }) => {
+      // The page reads the open draft again; once deleted, it is answered 404, which the browser logs.
+      allowConsole(/status of 404 \(Not Found\)/);
+      const subject = `Open while ${happened} ${Date.now().toString(36)}`;
+      const { id } = await newDraft(admin, subject, 'The workshop moves next door in spring.');
+      await page.goto(`/admin/blog/newsletter?issue=${id}#compose`);
+      const draft = page.getByRole('form', { name: `Draft: ${subject}` });
+      await expect(draft.getByLabel('Body')).toHaveValue('The workshop moves next door in spring.');
+      const typed = 'The workshop moves next door in April, with parking at the back.';
+      await draft.getByLabel('Body').fill(typed);
+
+      // The phone deletes or sends it; the laptop imports a (header-only) CSV, which reads the page again.
+      const phone =
+        happened === 'deleted'
+          ? await admin.delete(`/api/admin/newsletter/issues/${id}`)
+          : await admin.post(`/api/admin/newsletter/issues/${id}/send`);
+      expect(phone.ok()).toBe(true);
+      const importer = page.getByRole('form', { name: 'Import subscribers' });
+      await importer.getByLabel('CSV file').setInputFiles({
+        name: 'nobody.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('email,consent\n'),
+      });
+      await importer.getByRole('button', { name: 'Import' }).click();
+      await expect(page.getByRole('status').filter({ hasText: '0 added' })).toBeVisible();
+
+      const anew = page.getByRole('form', { name: 'New issue' });
+      await expect(anew.getByRole('alert')).toContainText(happened === 'sent' ? DRAFT_SENT : DRAFT_DELETED);
+      await expect(anew.getByLabel('Body')).toHaveValue(typed);
+      await expect(anew.getByLabel('Subject')).toHaveValue(subject);
+      await page.close();
+    });
+  }
 });

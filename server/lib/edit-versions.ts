@@ -6,8 +6,8 @@
  * this one write nothing. The refusal (409) says so, the form keeps what was typed, and the
  * editor, having read the row again, saves over it at the next press. An update sent without
  * `basedOn` (a row's publish button, an API client) is written as before. An edit based on a row
- * deleted since is refused too (404), saying so: the editor keeps what was typed and offers to save
- * it anew.
+ * no longer there to edit (deleted since: 404; a newsletter draft sent since: 409) is refused too,
+ * saying so in `errors.gone`: the editor keeps what was typed and offers to save it anew.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -33,7 +33,10 @@ export function changedElsewhere(what: string, button: string): HttpError {
   return new HttpError(409, message, { basedOn: message });
 }
 
-/** The answer to an edit based on a row deleted since, saying `message` (common/edit-messages.ts). */
-export function deletedElsewhere(message: string): HttpError {
-  return new HttpError(404, message, { deleted: message });
+/**
+ * The answer to an edit based on a row no longer there to edit, saying `message`
+ * (common/edit-messages.ts): deleted since (404), or a draft sent since (409).
+ */
+export function goneElsewhere(message: string, status: 404 | 409 = 404): HttpError {
+  return new HttpError(status, message, { gone: message });
 }

@@ -33,7 +33,7 @@ import {
 import { PREVIEW_LINK_FORM, PreviewLinkForm } from '../features/blog/preview-link.tsx';
 import { TAG_FORM, TagsPanel } from '../features/blog/tags-panel.tsx';
 import { bookingOwnerPaths } from '../features/booking/api.ts';
-import { useDeletedSince } from '../lib/edit-version.tsx';
+import { useGoneSince } from '../lib/edit-version.tsx';
 import { DONE_PARAM } from '../lib/form-post.ts';
 import { paths } from '../lib/paths.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
@@ -154,7 +154,7 @@ function PostsPage() {
   const editing = useAdminPost(editId);
   const save = usePostSave();
   // Deleted since: the editor open on it keeps its fields for a new post; a link finds the notice.
-  const { gone, keep } = useDeletedSince(editing.data, editId, save.answer);
+  const { gone, keep } = useGoneSince(editing.data, editId, save.answer);
   // Another post opened (or none): a save's notice was about the one before.
   const edit = (id: number | null) =>
     update(

@@ -265,7 +265,7 @@ describe('an edit based on a post deleted since', () => {
       basedOn: opened.updatedAt,
     });
     expect(late.statusCode).toBe(404);
-    expect(late.json()).toMatchObject({ message: DELETED, errors: { deleted: DELETED } });
+    expect(late.json()).toMatchObject({ message: DELETED, errors: { gone: DELETED } });
     expect((await call('GET', `/api/admin/posts/${opened.id}`)).statusCode).toBe(404);
     // What the editor's next press does: the same fields, as a new post.
     const anew = await call('POST', '/api/blog', {

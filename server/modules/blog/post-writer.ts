@@ -9,7 +9,7 @@ import { slugify } from '../../../common/text.ts';
 import type { Db } from '../../db/client.ts';
 import { newestFirst } from '../../db/paging.ts';
 import { appMeta, blogPosts, postRedirects } from '../../db/schema.ts';
-import { changedElsewhere, deletedElsewhere, unchangedSince } from '../../lib/edit-versions.ts';
+import { changedElsewhere, goneElsewhere, unchangedSince } from '../../lib/edit-versions.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { PublishedPost, SiteEvents } from '../../lib/site-events.ts';
 import { importedPosts } from './imported-posts.ts';
@@ -169,9 +169,7 @@ export function ownerPostMethods({
       if (changes.tags) changes.tags = await canonicalTags(db, changes.tags);
       const [current] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
       if (!current)
-        throw sent.basedOn === undefined
-          ? notFound('Post not found')
-          : deletedElsewhere(POST_DELETED_ELSEWHERE);
+        throw sent.basedOn === undefined ? notFound('Post not found') : goneElsewhere(POST_DELETED_ELSEWHERE);
       // A cover taken away is drawn anew: every post has one.
       if (changes.coverImage === '' && coverFor) {
         changes.coverImage = await coverFor(changes.title ?? current.title, changes.tags ?? current.tags);

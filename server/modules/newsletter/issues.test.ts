@@ -231,11 +231,41 @@ describe('the owner’s issue', () => {
       basedOn: opened.updatedAt,
     });
     expect(late.statusCode).toBe(404);
-    expect(late.json()).toMatchObject({ message: deleted, errors: { deleted } });
+    expect(late.json()).toMatchObject({ message: deleted, errors: { gone: deleted } });
     const plain = await as('PUT', path, { subject: 'Winter hours', body: 'Sent by an API client.' });
     expect(plain.statusCode).toBe(404);
     expect(plain.json()).toMatchObject({ message: 'Issue not found' });
     expect(plain.json().errors).toBeUndefined();
+  });
+
+  it('an edit based on a draft sent since says so (409) and changes nothing; without a version, the plain 409', async () => {
+    const sent =
+      "This draft was sent to the list from elsewhere after you opened it. Press 'Save draft' to save your version as a new draft.";
+    const opened = (
+      await as('POST', '/api/admin/newsletter/issues', {
+        subject: 'Parking during the roadworks',
+        body: 'Park behind the workshop until the street reopens.',
+      })
+    ).json();
+    const path = `/api/admin/newsletter/issues/${opened.id}`;
+    // Sent from the phone while the laptop's editor is still open on the draft.
+    expect((await as('POST', `${path}/send`)).statusCode).toBe(200);
+    const late = await as('PUT', path, {
+      subject: 'Parking during the roadworks',
+      body: 'Park behind the workshop or on Elm Street until the street reopens.',
+      basedOn: opened.updatedAt,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ message: sent, errors: { gone: sent } });
+    const plain = await as('PUT', path, { subject: 'Parking', body: 'Sent by an API client.' });
+    expect(plain.statusCode).toBe(409);
+    expect(plain.json()).toMatchObject({ message: 'This issue was sent already' });
+    expect(plain.json().errors).toBeUndefined();
+    // What the readers got stays as it was sent.
+    expect((await as('GET', path)).json()).toMatchObject({
+      status: 'sent',
+      body: 'Park behind the workshop until the street reopens.',
+    });
   });
 
   it('refuses a draft without a subject or with a short body, with the form’s messages', async () => {

@@ -11,12 +11,12 @@
  * drafts here.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { DRAFT_DELETED_ELSEWHERE } from '../../../common/edit-messages.ts';
+import { DRAFT_DELETED_ELSEWHERE, DRAFT_SENT_ELSEWHERE } from '../../../common/edit-messages.ts';
 import type { IssueDraftInput, IssueEditInput, IssueSummary } from '../../../common/schemas/newsletter.ts';
 import { slugify } from '../../../common/text.ts';
 import { withIsoDates } from '../../db/paging.ts';
 import { newsletterDeliveries, newsletterIssues } from '../../db/schema.ts';
-import { changedElsewhere, deletedElsewhere, unchangedSince } from '../../lib/edit-versions.ts';
+import { changedElsewhere, goneElsewhere, unchangedSince } from '../../lib/edit-versions.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { automaticIssues } from './automatic-issues.ts';
 import type { Site } from './email.tsx';
@@ -73,13 +73,13 @@ export function issueDesk(options: IssueOptions) {
         .select({ status: newsletterIssues.status })
         .from(newsletterIssues)
         .where(eq(newsletterIssues.id, id));
-      // Deleted since the editor opened it: it says so, and keeps what was typed for a new draft.
-      if (!stored)
-        throw input.basedOn === undefined
-          ? notFound('Issue not found')
-          : deletedElsewhere(DRAFT_DELETED_ELSEWHERE);
+      // Deleted or sent since the editor opened it: it says so, and keeps what was typed for a new draft.
+      const opened = input.basedOn !== undefined;
+      if (!stored) throw opened ? goneElsewhere(DRAFT_DELETED_ELSEWHERE) : notFound('Issue not found');
       if (stored.status === 'draft') throw changedElsewhere('This draft', 'Save draft');
-      throw new HttpError(409, 'This issue was sent already');
+      throw opened
+        ? goneElsewhere(DRAFT_SENT_ELSEWHERE, 409)
+        : new HttpError(409, 'This issue was sent already');
     },
 
     async removeDraft(id: number): Promise<void> {

@@ -16,7 +16,7 @@ import { POST_DELETED_ELSEWHERE } from '../../../common/edit-messages.ts';
 import { type AdminPost, type BlogPostFormInput, blogPostFormSchema } from '../../../common/schemas/blog.ts';
 import { slugify } from '../../../common/text.ts';
 import { wallClock } from '../../../common/zoned-time.ts';
-import { BasedOn, deletedSince, savedOverSince, useEditBase } from '../../lib/edit-version.tsx';
+import { BasedOn, goneSince, savedOverSince, useEditBase } from '../../lib/edit-version.tsx';
 import { useDone } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
@@ -108,7 +108,7 @@ export function usePostSave() {
     // the refusal offers) is based on that version; the fields keep what the owner typed. Deleted
     // since: read again, it is gone, and the editor keeps its fields for a new post.
     onAnswer: (answer) => {
-      if (deletedSince(answer)) void refresh();
+      if (goneSince(answer)) void refresh();
       if (!savedOverSince(answer)) return;
       editorSavedOver.current?.();
       void refresh();
@@ -321,7 +321,7 @@ export function PostEditor({
       <input type="hidden" name="timeZone" value={timeZone} />
       <FormNotice answer={answer} />
       {/* Found gone by a read rather than by its own save (whose answer says so above). */}
-      {gone && !(answer && deletedSince(answer)) ? (
+      {gone && !(answer && goneSince(answer)) ? (
         <AlertNotice title="Post deleted" message={POST_DELETED_ELSEWHERE} />
       ) : null}
       {created || updated ? (

@@ -5,16 +5,10 @@
  */
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { DRAFT_DELETED_ELSEWHERE } from '../../../common/edit-messages.ts';
+import { DRAFT_DELETED_ELSEWHERE, DRAFT_SENT_ELSEWHERE } from '../../../common/edit-messages.ts';
 import type { NewsletterOverview } from '../../../common/schemas/newsletter.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
-import {
-  BasedOn,
-  deletedSince,
-  savedOverSince,
-  useDeletedSince,
-  useEditBase,
-} from '../../lib/edit-version.tsx';
+import { BasedOn, goneSince, savedOverSince, useEditBase, useGoneSince } from '../../lib/edit-version.tsx';
 import { useDone } from '../../lib/form-post.ts';
 import { type RouteFormState, useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -48,17 +42,20 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
       base.moveOn();
       void refresh();
     },
-    // Saved elsewhere since it was opened: read again, the next press saves over it. Deleted since:
-    // read again, it is gone, and the fields are kept for a new draft.
+    // Saved elsewhere since it was opened: read again, the next press saves over it. Deleted or
+    // sent since: read again, it is gone, and the fields are kept for a new draft.
     onAnswer: (answer) => {
-      if (deletedSince(answer)) void refresh();
+      if (goneSince(answer)) void refresh();
       if (!savedOverSince(answer)) return;
       base.moveOn();
       void refresh();
     },
   });
   const answer = save.answer;
-  const { gone, keep, opened } = useDeletedSince(issue, issueId, save.answer);
+  // Only a draft can be edited: one deleted (read as null) or sent since is gone from the editor.
+  const { gone, keep, opened } = useGoneSince(issue === undefined ? undefined : draft, issueId, answer);
+  // What the fields show where nothing was typed: the draft, or the one gone since as last read.
+  const shown = draft ?? opened;
   const done = {
     saved: useDone(NEWSLETTER_FORMS.save),
     tested: useDone(NEWSLETTER_FORMS.test),
@@ -113,25 +110,22 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
             ) : null}
           </nav>
         ) : null}
-        {/* A new key per draft: the fields start from what that draft holds (one deleted since keeps them). */}
+        {/* A new key per draft: the fields start from what that draft holds (one gone since keeps them). */}
         <PageForm
           form={save}
-          key={draft?.id ?? (keep ? opened : 'new')}
+          key={shown?.id ?? 'new'}
           aria-label={draft ? `Draft: ${draft.subject}` : 'New issue'}
           className="space-y-4"
         >
           {draft ? <input type="hidden" name="id" value={draft.id} /> : null}
           <BasedOn version={base.version} />
           <FormNotice answer={answer} />
-          {/* Found gone by a read rather than by its own save (whose answer says so above). */}
-          {gone && keep && !(answer && deletedSince(answer)) ? (
-            <AlertNotice title="Draft deleted" message={DRAFT_DELETED_ELSEWHERE} />
-          ) : null}
+          {gone && !(answer && goneSince(answer)) ? <GoneNotice sent={Boolean(issue)} kept={keep} /> : null}
           <Field label="Subject" error={answer?.errors.subject}>
             <Input
               name="subject"
               maxLength={150}
-              defaultValue={answer?.values.subject ?? draft?.subject ?? ''}
+              defaultValue={answer?.values.subject ?? shown?.subject ?? ''}
             />
           </Field>
           <Field
@@ -139,7 +133,7 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
             hint="Markdown: **bold**, [a link](https://example.com), images from your uploads."
             error={answer?.errors.body}
           >
-            <Textarea name="body" rows={10} defaultValue={answer?.values.body ?? draft?.body ?? ''} />
+            <Textarea name="body" rows={10} defaultValue={answer?.values.body ?? shown?.body ?? ''} />
           </Field>
           <Button type="submit" pending={save.pending} pendingText="Saving...">
             Save draft
@@ -148,6 +142,26 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
         {draft ? <DraftActions id={draft.id} updatedAt={draft.updatedAt} readers={readers} /> : null}
       </div>
     </Panel>
+  );
+}
+
+/**
+ * The open draft was found gone by a read rather than by this form's own save (whose answer says
+ * so above): deleted or `sent` since. `kept`: the editor had it open, and keeps what was typed for
+ * a new draft; otherwise a link to it was followed later, and the form is a new issue's.
+ */
+function GoneNotice({ sent, kept }: { sent: boolean; kept: boolean }) {
+  if (kept) {
+    return sent ? (
+      <AlertNotice title="Draft sent" message={DRAFT_SENT_ELSEWHERE} />
+    ) : (
+      <AlertNotice title="Draft deleted" message={DRAFT_DELETED_ELSEWHERE} />
+    );
+  }
+  return sent ? (
+    <AlertNotice title="Issue sent already" message="This issue was sent already. Write a new issue here." />
+  ) : (
+    <AlertNotice title="Draft not found" message="This draft was deleted. Write a new issue here." />
   );
 }
 
