@@ -10,7 +10,20 @@ test('a visitor without an account is asked to sign in', async ({ page }) => {
   await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   await page.getByRole('link', { name: 'Login / Register' }).click();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL('/auth?back=%2Fgenerate-images');
+
+  // A new account comes back here, with the form.
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await expect(page).toHaveURL('/auth?tab=register&back=%2Fgenerate-images');
+  const register = page.getByRole('tabpanel', { name: 'Register' });
+  const username = `painter${Date.now().toString(36)}`;
+  await register.getByLabel('Username').fill(username);
+  await register.getByLabel('Email').fill(`${username}@example.com`);
+  await register.getByLabel('Password', { exact: true }).fill('a-long-password-123');
+  await register.getByLabel('Confirm Password').fill('a-long-password-123');
+  await register.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL('/generate-images?done=register');
+  await expect(promptField(page)).toBeVisible();
 });
 
 test('a signed-in user picks an example, generates, downloads and selects an image', async ({

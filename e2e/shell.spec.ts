@@ -250,15 +250,17 @@ test('a plain user sees no Admin Dashboard link and is refused at /admin/blog', 
   await expect(page.getByRole('alert')).toContainText('You are not authorised to view this page.');
 });
 
-test('a visitor is sent from /admin/blog to /auth, and a signed-in user from /auth to /', async ({
+test('a visitor is sent from /admin/blog to /auth, and a signed-in user from /auth to / (or the page it names; never another site: web/routes/form-actions.test.ts)', async ({
   page,
   signInAs,
 }) => {
   await page.goto('/admin/blog');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL('/auth?back=%2Fadmin%2Fblog');
   await signInAs('user');
   await page.goto('/auth');
   await expect(page).toHaveURL(/\/$/);
+  await page.goto('/auth?back=%2Fblog');
+  await expect(page).toHaveURL('/blog');
 });
 
 test('a GitHub sign-in that is not set up is not offered, and an old link to it says so clearly', async ({

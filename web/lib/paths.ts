@@ -19,3 +19,22 @@ export const paths = {
   terms: '/terms',
   contribute: '/contribute',
 } as const;
+
+/** The sign-in page's parameter naming the page of this site to come back to once signed in. */
+export const BACK_PARAM = 'back';
+
+/**
+ * A page of this site to come back to, as `?back=` or a form's field carries it: a path, never
+ * another site's address (`//host`, `/\host`, a scheme), else null.
+ */
+export const localPath = (value: string | null | undefined): string | null =>
+  value && value.length <= 500 && /^\/(?![/\\])[^\s#]*$/.test(value) ? value : null;
+
+/** The sign-in page (its `tab`), coming back to `back` once signed in (none: home). */
+export function signInPath(back: string | null, tab?: 'register'): string {
+  const query = new URLSearchParams(tab ? { tab } : {});
+  const page = localPath(back);
+  if (page && page !== paths.home) query.set(BACK_PARAM, page);
+  const search = query.toString();
+  return search ? `${paths.auth}?${search}` : paths.auth;
+}

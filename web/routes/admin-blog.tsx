@@ -1,12 +1,12 @@
 /**
  * /admin/blog and its sub-pages: the owner's dashboard. Without a user it
- * redirects to /auth (on the server, and in the browser after logging out
- * here); a signed-in user who is not an admin is told so, and the server
+ * redirects to /auth, which comes back to the page once signed in (on the
+ * server, and in the browser after logging out here); a signed-in user who is not an admin is told so, and the server
  * refuses every admin API call the same way. The navigation shows what waits.
  */
 import { HydrationBoundary } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Outlet, redirect, useNavigate } from 'react-router';
+import { Outlet, redirect, useLocation, useNavigate } from 'react-router';
 import { AdminNav } from '../features/admin/admin-nav.tsx';
 import { adminPaths } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';
@@ -14,7 +14,7 @@ import { useAuth } from '../features/layout/auth-provider.tsx';
 import { useStaticCopy } from '../features/layout/static-copy.ts';
 import { StaticNotice } from '../features/layout/static-notice.tsx';
 import { MailNotice } from '../features/notifications/outbox.tsx';
-import { paths } from '../lib/paths.ts';
+import { paths, signInPath } from '../lib/paths.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 import { Spinner } from '../ui/spinner.tsx';
@@ -22,7 +22,12 @@ import type { Route } from './+types/admin-blog';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // The static copy renders the page with its notice: there is no one to sign in there.
-  if (!context.user && !context.staticCopy) throw redirect(paths.auth);
+  if (!context.user && !context.staticCopy) {
+    // Back to the page once signed in (not to the marker of a form posted to an index page's action).
+    const here = new URL(request.url);
+    here.searchParams.delete('index');
+    throw redirect(signInPath(`${here.pathname}${here.search}`));
+  }
   // What waits in each section (the navigation's counts, the mail notice), in the page's HTML.
   return { dehydrated: await prefetchOwn(context, request, [adminPaths.summary]) };
 }
@@ -47,9 +52,10 @@ function Dashboard() {
   const { user } = useAuth();
   const staticCopy = useStaticCopy();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   useEffect(() => {
-    if (!user && !staticCopy) navigate(paths.auth, { replace: true });
-  }, [user, staticCopy, navigate]);
+    if (!user && !staticCopy) navigate(signInPath(`${pathname}${search}`), { replace: true });
+  }, [user, staticCopy, navigate, pathname, search]);
 
   if (staticCopy) {
     return (

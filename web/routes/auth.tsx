@@ -1,21 +1,23 @@
 /**
  * /auth: Login and Register tabs, sign-in with GitHub, and a welcome panel on
- * wide screens. A signed-in visitor is sent to the home page, on the server
- * and after signing in here.
+ * wide screens. A signed-in visitor is sent back to the page they came from
+ * (`?back=`, a page of this site), else home, on the server and after signing in here.
  */
 
 import { redirect } from 'react-router';
 import { SIGN_IN_METHODS_PATH, type SignInMethods } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/auth-card.tsx';
 import { authForms, logoutForms } from '../features/auth/auth-forms.server.ts';
-import { paths } from '../lib/paths.ts';
+import { BACK_PARAM, localPath, paths } from '../lib/paths.ts';
 import { formAction } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { CheckCircle2 } from '../ui/icons.tsx';
 import type { Route } from './+types/auth';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  if (context.user) throw redirect(paths.home);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (context.user) {
+    throw redirect(localPath(new URL(request.url).searchParams.get(BACK_PARAM)) ?? paths.home);
+  }
   // Only the ways in that work here: GitHub when set up, passkeys at a domain name, a link by
   // email where the site sends email (SMTP_URL). A static copy signs nobody in.
   const methods = context.staticCopy ? null : await context.readApi<SignInMethods>(SIGN_IN_METHODS_PATH);

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiAnswer, WebLoadContext } from '../../common/web-context.ts';
 import type { FormAnswer } from '../lib/form-post.ts';
+import { action as signIn, loader as signInPage } from './auth.tsx';
 import { action } from './generate-images.tsx';
 import { action as recommend } from './recommendations.tsx';
 import { loader as resumePage } from './resume.tsx';
@@ -156,5 +157,60 @@ describe("the resume page's download address (its loader)", () => {
     expect(await read({ status: 404, body: { message }, cookies: [] })).toEqual({
       served: { resumeUrl: null, message },
     });
+  });
+});
+
+describe('the sign-in page comes back to the page the visitor came from', () => {
+  const signedIn = { status: 200, body: { id: 1, username: 'jordan', isAdmin: true }, cookies: [] };
+  const sendOn = async (fields: Record<string, string>, back?: string) => {
+    const { context, sent } = contextAnswering(signedIn);
+    const withBack = back === undefined ? fields : { ...fields, back };
+    const result = (await signIn({
+      context: { ...context, user: null },
+      request: post(withBack, '/auth'),
+    } as never)) as Response;
+    return { status: result.status, location: result.headers.get('location'), sent };
+  };
+  const login = { _form: 'login', username: 'jordan', password: 'a-long-password-123' };
+  const register = {
+    ...login,
+    _form: 'register',
+    email: 'jordan@example.com',
+    confirmPassword: login.password,
+  };
+
+  it('a sign-in, a code and a new account go back there, saying so; the API is never sent the page', async () => {
+    const back = '/admin/blog?edit=12';
+    const password = await sendOn(login, back);
+    expect(password).toMatchObject({ status: 303, location: '/admin/blog?edit=12&done=login' });
+    expect(password.sent).toEqual([{ username: 'jordan', password: 'a-long-password-123' }]);
+    expect((await sendOn({ _form: 'code', code: '123456' }, back)).location).toBe(
+      '/admin/blog?edit=12&done=login',
+    );
+    expect((await sendOn(register, '/generate-images')).location).toBe('/generate-images?done=register');
+    expect((await sendOn(login)).location).toBe('/?done=login');
+  });
+
+  it('never goes to another site', async () => {
+    for (const back of [
+      '//evil.example/admin',
+      '/\\evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+    ]) {
+      expect((await sendOn(login, back)).location, back).toBe('/?done=login');
+    }
+  });
+
+  it('a visitor already signed in is sent there at once, or home', async () => {
+    const open = async (search: string) => {
+      const request = new Request(`http://localhost/auth${search}`);
+      const context = { user: { id: 1, username: 'jordan', isAdmin: true } } as unknown as WebLoadContext;
+      const thrown = await signInPage({ context, request } as never).catch((answer: unknown) => answer);
+      return (thrown as Response).headers.get('location');
+    };
+    expect(await open('?back=%2Fadmin%2Fblog%2Fpipeline')).toBe('/admin/blog/pipeline');
+    expect(await open('?back=%2F%2Fevil.example')).toBe('/');
+    expect(await open('')).toBe('/');
   });
 });

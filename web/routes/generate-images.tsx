@@ -9,7 +9,7 @@ import { ImageGenerator } from '../features/images/image-generator.tsx';
 import { useAuth } from '../features/layout/auth-provider.tsx';
 import { useStaticCopy } from '../features/layout/static-copy.ts';
 import { StaticNotice } from '../features/layout/static-notice.tsx';
-import { paths } from '../lib/paths.ts';
+import { paths, signInPath } from '../lib/paths.ts';
 import { formAction, routeForm } from '../lib/route-form.server.ts';
 import { pageMeta, rootDataOf } from '../lib/seo.ts';
 import { useSiteInfo } from '../lib/site.ts';
@@ -73,7 +73,7 @@ export default function GenerateImagesPage() {
             Image generation is available to signed-in users. Log in or create a free account to start.
           </p>
           <Button asChild className="mt-6">
-            <Link to={paths.auth}>Login / Register</Link>
+            <Link to={signInPath(paths.generateImages)}>Login / Register</Link>
           </Button>
         </Card>
       )}

@@ -1,19 +1,21 @@
 /**
  * The sign-in card: Login and Register tabs (the tab lives in the address, ?tab=register),
- * sign-in with GitHub and why a GitHub sign-in came back; a signed-in visitor is sent home.
+ * sign-in with GitHub and why a GitHub sign-in came back; a signed-in visitor is sent back to the
+ * page they came from (`?back=`), else home.
  */
 import * as Tabs from 'radix-ui/tabs';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SIGN_IN_LINK_PARAM } from '../../../common/constants.ts';
 import { useFormAnswer } from '../../lib/form-post.ts';
-import { paths } from '../../lib/paths.ts';
+import { paths, signInPath } from '../../lib/paths.ts';
 import { Card } from '../../ui/card.tsx';
 import { SocialIcon } from '../../ui/social-icon.tsx';
 import { useAuth } from '../layout/auth-provider.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
 import { GITHUB_SIGN_IN_PATH, LINK_SIGN_IN_FORM, type SignInMethods } from './api.ts';
+import { useBack } from './back-field.tsx';
 import { LinkSignIn, LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';
 
@@ -39,18 +41,18 @@ export function AuthCard({ methods }: { methods: SignInMethods }) {
   const linkToken = searchParams.get(SIGN_IN_LINK_PARAM);
   const linkAnswer = useFormAnswer(LINK_SIGN_IN_FORM);
 
+  const back = useBack();
   useEffect(() => {
-    if (user) navigate(paths.home, { replace: true });
-  }, [user, navigate]);
+    if (user) navigate(back ?? paths.home, { replace: true });
+  }, [user, back, navigate]);
 
+  // Real links, so the tabs switch before the page's code arrives (or without it).
+  const tabHref = (next: Tab) => signInPath(back, next === 'register' ? 'register' : undefined);
   const showTab = (next: Tab) =>
-    setSearchParams(next === 'register' ? { tab: 'register' } : {}, {
+    setSearchParams(new URL(tabHref(next), 'http://site').searchParams, {
       replace: true,
       preventScrollReset: true,
     });
-
-  // Real links, so the tabs switch before the page's code arrives (or without it).
-  const tabHref = (next: Tab) => (next === 'register' ? `${paths.auth}?tab=register` : paths.auth);
   const onTabLink = (next: Tab) => (event: React.MouseEvent) => {
     event.preventDefault();
     showTab(next);

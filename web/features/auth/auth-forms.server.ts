@@ -1,6 +1,7 @@
 /**
  * Signing in and registering in /auth's action (route-form.server.ts): sent through the same API
- * routes as the visitor; a success goes home with the session cookie (`?done=login|register`).
+ * routes as the visitor; a success goes, with the session cookie, back to the page the visitor
+ * came from (`back`, a page of this site: `localPath`), else home (`?done=login|register`).
  * A password that needs the authenticator's code comes back as the code step, in the page.
  */
 import {
@@ -12,6 +13,7 @@ import {
 } from '../../../common/schemas/auth.ts';
 import { z } from '../../../common/schemas/zod.ts';
 import { DONE_PARAM } from '../../lib/form-post.ts';
+import { localPath } from '../../lib/paths.ts';
 import { routeForm } from '../../lib/route-form.server.ts';
 import {
   CODE_FORM,
@@ -29,29 +31,27 @@ import {
 } from './api.ts';
 
 const loginFailure = { title: 'Login failed', fallback: 'Please check your credentials and try again' };
-const home = (done: string) => `/?${DONE_PARAM}=${done}`;
+/** The page a form came from (`back`): where its success goes back to, when it is one of this site's. */
+const back = { back: z.string().max(500).optional() };
+
+/** `back` (a page of this site, else home) with `?done=<done>`, which says what happened there. */
+const backAt = (page: string | undefined, done: string) => {
+  const url = new URL(localPath(page) ?? '/', 'http://site');
+  url.searchParams.set(DONE_PARAM, done);
+  return `${url.pathname}${url.search}`;
+};
 
 /** The code step's fields: the code, and the server's own words, shown again if it is refused. */
-const codeSchema = authenticatorCodeSchema.extend({ prompt: z.string().max(500).optional() });
+const codeSchema = authenticatorCodeSchema.extend({ prompt: z.string().max(500).optional(), ...back });
 
 /** Logging out: back to the page the visitor was on (a page of this site, else home), saying so. */
 export const logoutForms = {
   [LOGOUT_FORM]: routeForm({
-    schema: z.object({
-      back: z
-        .string()
-        .max(500)
-        .regex(/^\/(?![/\\])[^\s#]*$/)
-        .catch('/'),
-    }),
+    schema: z.object(back),
     failure: { title: 'Logout failed', fallback: 'Please try again.' },
     call: () => ({ method: 'POST', path: LOGOUT_PATH }),
     // Back where the visitor was, saying so (`?done=logout`: SignedInNotice).
-    doneAt: (_answer, _page, { back }) => {
-      const page = new URL(back, 'http://site');
-      page.searchParams.set(DONE_PARAM, 'logout');
-      return `${page.pathname}${page.search}`;
-    },
+    doneAt: (_answer, _page, values) => backAt(values.back, 'logout'),
   }),
 };
 
@@ -63,11 +63,11 @@ const codeStep = (answer: unknown) => {
 
 export const authForms = {
   [LOGIN_FORM]: routeForm({
-    schema: loginSchema,
+    schema: loginSchema.extend(back),
     failure: loginFailure,
-    call: (values) => ({ method: 'POST', path: LOGIN_PATH, body: values }),
+    call: ({ back: _back, ...values }) => ({ method: 'POST', path: LOGIN_PATH, body: values }),
     show: codeStep,
-    doneAt: () => home('login'),
+    doneAt: (_answer, _page, values) => backAt(values.back, 'login'),
   }),
   // The way in while strangers' guesses slow the password down: a link to the account's mailbox.
   // Its success is the sign-in page again (`?done=sign-in-link`), saying the link is on its way.
@@ -82,22 +82,22 @@ export const authForms = {
     failure: { ...loginFailure, fallback: 'This sign-in link could not sign you in. Ask for a new one.' },
     call: (values) => ({ method: 'POST', path: LINK_SIGN_IN_PATH, body: values }),
     show: codeStep,
-    doneAt: () => home('login'),
+    doneAt: () => backAt(undefined, 'login'),
   }),
   [CODE_FORM]: routeForm({
     schema: codeSchema,
     failure: { ...loginFailure, fallback: 'That code is not right. Please try again.' },
     call: ({ code }) => ({ method: 'POST', path: LOGIN_CODE_PATH, body: { code } }),
-    doneAt: () => home('login'),
+    doneAt: (_answer, _page, values) => backAt(values.back, 'login'),
   }),
   [REGISTER_FORM]: routeForm({
-    schema: registerFormSchema,
+    schema: registerFormSchema.extend(back),
     failure: { title: 'Registration failed', fallback: 'Please try a different username' },
     call: ({ username, email, password }) => ({
       method: 'POST',
       path: REGISTER_PATH,
       body: { username, email, password },
     }),
-    doneAt: () => home('register'),
+    doneAt: (_answer, _page, values) => backAt(values.back, 'register'),
   }),
 };

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { SIGN_IN_LINK_SENT } from '../../../common/constants.ts';
 import type { SessionUser } from '../../../common/web-context.ts';
 import { type FormAnswer, useFormAnswer } from '../../lib/form-post.ts';
-import { paths } from '../../lib/paths.ts';
+import { paths, signInPath } from '../../lib/paths.ts';
 import { type RouteFormState, useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -10,6 +10,7 @@ import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { PageForm } from '../../ui/page-form.tsx';
 import { CODE_FORM, LINK_SIGN_IN_FORM, LOGIN_FORM, passkeySignIn, SIGN_IN_LINK_FORM } from './api.ts';
+import { BackField, useBack } from './back-field.tsx';
 import { loginFailed, useSignedIn } from './sign-in.ts';
 
 const recheck = () => import('../../../common/schemas/auth.ts').then((module) => module.loginSchema);
@@ -26,7 +27,7 @@ export function LoginForm({
   /** The site's address can hold a passkey (a domain name, not an IP address). */
   passkeys?: boolean;
 }) {
-  // A sign-in goes home (`?done=login`), where SignedInNotice says so.
+  // A sign-in goes back to the page it came from, else home (`?done=login`), where SignedInNotice says so.
   const login = useRouteForm(LOGIN_FORM, { recheck });
   const { field, errorOf } = login;
   // The password was right: the code step, as the action answered it (or a refused code).
@@ -61,8 +62,22 @@ export function LoginForm({
 }
 
 /** A form of the sign-in page: it posts there, and its success is a page of its own. */
-function AuthForm(props: { form: RouteFormState; id: string; className: string; children: ReactNode }) {
-  return <PageForm preventScrollReset={false} action={paths.auth} {...props} />;
+function AuthForm({
+  children,
+  ...props
+}: {
+  form: RouteFormState;
+  id: string;
+  className: string;
+  children: ReactNode;
+}) {
+  const back = useBack();
+  return (
+    <PageForm preventScrollReset={false} action={signInPath(back)} {...props}>
+      <BackField back={back} />
+      {children}
+    </PageForm>
+  );
 }
 
 /**

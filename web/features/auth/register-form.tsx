@@ -2,7 +2,7 @@
  * Username, email, password and its confirmation (checked by /auth's action, never sent to the
  * API), posted with the page's code or without it (ADR 018).
  */
-import { paths } from '../../lib/paths.ts';
+import { signInPath } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -10,21 +10,24 @@ import { FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { PageForm } from '../../ui/page-form.tsx';
 import { REGISTER_FORM } from './api.ts';
+import { BackField, useBack } from './back-field.tsx';
 
 const recheck = () => import('../../../common/schemas/auth.ts').then((module) => module.registerFormSchema);
 
 export function RegisterForm() {
-  // A new account goes home (`?done=register`), where SignedInNotice says so.
+  // A new account goes back to the page it came from, else home (`?done=register`), where SignedInNotice says so.
   const register = useRouteForm(REGISTER_FORM, { recheck });
   const { field, errorOf } = register;
+  const back = useBack();
   return (
     <PageForm
       preventScrollReset={false}
       form={register}
       id="register-form"
-      action={`${paths.auth}?tab=register`}
+      action={signInPath(back, 'register')}
       className="space-y-4"
     >
+      <BackField back={back} />
       <FormNotice answer={register.answer} />
       <Field label="Username" error={errorOf('username')}>
         <Input autoComplete="username" {...field('username')} />
