@@ -176,6 +176,22 @@ test('register, log out, log in, and the account menu with its toasts', async ({
   await expect(page.getByRole('button', { name: `Account menu for @${username}` })).toBeVisible();
 });
 
+test('the header’s Login comes back to the page the visitor was reading', async ({
+  page,
+  userCredentials,
+}) => {
+  await page.goto('/blog');
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/auth?back=%2Fblog');
+  const login = page.getByRole('tabpanel', { name: 'Login' });
+  await login.getByLabel('Username').fill(userCredentials.username);
+  await login.getByLabel('Password').fill(userCredentials.password);
+  await login.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expectToast(page, `Welcome back, ${userCredentials.username}!`);
+  await expect(page).toHaveURL('/blog?done=login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+});
+
 test('a field fixed while its refused post was on its way is judged as it is now, not by the late answer', async ({
   page,
 }) => {

@@ -34,8 +34,10 @@ describe('the sign-in page coming back (signInPath)', () => {
     expect(signInPath('/generate-images', 'register')).toBe('/auth?tab=register&back=%2Fgenerate-images');
   });
 
-  it('is the plain sign-in page for home or an address that is not this site’s', () => {
+  it('is the plain sign-in page for home, itself, or an address that is not this site’s', () => {
     expect(signInPath('/')).toBe('/auth');
+    expect(signInPath('/auth?tab=register')).toBe('/auth');
+    expect(signInPath('/authors')).toBe('/auth?back=%2Fauthors');
     expect(signInPath(null, 'register')).toBe('/auth?tab=register');
     expect(signInPath('//evil.example')).toBe('/auth');
   });

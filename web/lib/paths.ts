@@ -30,11 +30,13 @@ export const BACK_PARAM = 'back';
 export const localPath = (value: string | null | undefined): string | null =>
   value && value.length <= 500 && /^\/(?![/\\])[^\s#]*$/.test(value) ? value : null;
 
-/** The sign-in page (its `tab`), coming back to `back` once signed in (none: home). */
+/** The sign-in page (its `tab`), coming back to `back` once signed in (none, or the sign-in page: home). */
 export function signInPath(back: string | null, tab?: 'register'): string {
   const query = new URLSearchParams(tab ? { tab } : {});
   const page = localPath(back);
-  if (page && page !== paths.home) query.set(BACK_PARAM, page);
+  const at = page && new URL(page, 'http://site').pathname;
+  const away = at !== paths.home && at !== paths.auth;
+  if (page && away) query.set(BACK_PARAM, page);
   const search = query.toString();
   return search ? `${paths.auth}?${search}` : paths.auth;
 }

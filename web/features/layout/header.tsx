@@ -8,7 +8,7 @@
 
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { paths } from '../../lib/paths.ts';
+import { paths, signInPath } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { Menu, X } from '../../ui/icons.tsx';
 import { Link } from '../../ui/link.tsx';
@@ -133,7 +133,7 @@ export function Header({ ownerName }: { ownerName: string }) {
             // Outlined, as the signed-in owner's menu is: the page's own call to action ("View My
             // Work") is the one filled button a visitor sees first, not the owner's way in.
             <Button asChild size="sm" variant="outline">
-              <Link to={paths.auth}>Login</Link>
+              <Link to={signInPath(pathname)}>Login</Link>
             </Button>
           )}
           <Button
