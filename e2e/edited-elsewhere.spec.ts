@@ -362,6 +362,33 @@ test.describe('while the page reads everything again', () => {
     await admin.delete(`/api/admin/posts/${other.id}`);
   });
 
+  test('a draft sent elsewhere and then here: the send is refused, and the editor says the draft was sent and keeps what was typed', async ({
+    page,
+    admin,
+    allowConsole,
+  }) => {
+    allowConsole(/status of 409 \(Conflict\)/);
+    const subject = `Sent twice ${Date.now().toString(36)}`;
+    const { id } = await newDraft(admin, subject, 'The workshop reopens on Monday.');
+    await page.goto(`/admin/blog/newsletter?issue=${id}#compose`);
+    const draft = page.getByRole('form', { name: `Draft: ${subject}` });
+    await expect(draft.getByLabel('Body')).toHaveValue('The workshop reopens on Monday.');
+    const typed = 'The workshop reopens on Monday at nine.';
+    await draft.getByLabel('Body').fill(typed);
+
+    // The phone sends it; the laptop, not knowing, presses 'Send now' too.
+    expect((await admin.post(`/api/admin/newsletter/issues/${id}/send`)).status()).toBe(200);
+    await page.getByLabel(/I have checked the preview/).check();
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await expectToast(page, 'Not sent', 'This issue was sent already');
+    const anew = page.getByRole('form', { name: 'New issue' });
+    await expect(anew.getByRole('alert')).toContainText(DRAFT_SENT);
+    await expect(anew.getByLabel('Body')).toHaveValue(typed);
+    await expect(anew.getByLabel('Subject')).toHaveValue(subject);
+    await expect(page.getByRole('button', { name: 'Send now' })).toHaveCount(0);
+    await page.close();
+  });
+
   for (const happened of ['deleted', 'sent'] as const) {
     test(`another form’s save on the newsletter page finds the open draft ${happened}: its fields are kept for a new draft`, async ({
       page,

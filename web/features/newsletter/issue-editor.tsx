@@ -167,9 +167,12 @@ function GoneNotice({ sent, kept }: { sent: boolean; kept: boolean }) {
 
 function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: string; readers: number }) {
   const refresh = useRefreshAdmin();
+  // A refusal reads the page again too: the draft may have been sent or deleted elsewhere, and
+  // the editor then says so and keeps what was typed.
   const test = useRouteForm(NEWSLETTER_FORMS.test, {
     done: { title: 'Test sent to you', description: 'It goes out through the outbox.' },
     onDone: () => void refresh(),
+    onAnswer: () => void refresh(),
   });
   const send = useRouteForm(NEWSLETTER_FORMS.send, {
     done: {
@@ -177,10 +180,12 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
       description: `Queued for ${readers} ${readers === 1 ? 'subscriber' : 'subscribers'}.`,
     },
     onDone: () => void refresh(newsletterApi.prefix),
+    onAnswer: () => void refresh(),
   });
   const discard = useRouteForm(NEWSLETTER_FORMS.discard, {
     done: { title: 'Draft deleted' },
     onDone: () => void refresh(),
+    onAnswer: () => void refresh(),
   });
   const failure = send.answer ?? test.answer ?? discard.answer;
   const busy = test.pending || send.pending || discard.pending;
