@@ -15,7 +15,7 @@ import { useAuth } from '../layout/auth-provider.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
 import { GITHUB_SIGN_IN_PATH, LINK_SIGN_IN_FORM, type SignInMethods } from './api.ts';
-import { useBack } from './back-field.tsx';
+import { useBack } from './auth-form.tsx';
 import { LinkSignIn, LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';
 

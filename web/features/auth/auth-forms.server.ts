@@ -31,8 +31,8 @@ import {
 } from './api.ts';
 
 const loginFailure = { title: 'Login failed', fallback: 'Please check your credentials and try again' };
-/** The page a form came from (`back`): where its success goes back to, when it is one of this site's. */
-const back = { back: z.string().max(500).optional() };
+/** The page a form came from (`back`): where its success goes back to, when it is one of this site's (else home, never a refusal). */
+const back = { back: z.string().max(500).optional().catch(undefined) };
 
 /** `back` (a page of this site, else home) with `?done=<done>`, which says what happened there. */
 const backAt = (page: string | undefined, done: string) => {

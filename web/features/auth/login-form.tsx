@@ -1,16 +1,15 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SIGN_IN_LINK_SENT } from '../../../common/constants.ts';
 import type { SessionUser } from '../../../common/web-context.ts';
 import { type FormAnswer, useFormAnswer } from '../../lib/form-post.ts';
-import { paths, signInPath } from '../../lib/paths.ts';
-import { type RouteFormState, useRouteForm } from '../../lib/route-form.tsx';
+import { paths } from '../../lib/paths.ts';
+import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
-import { PageForm } from '../../ui/page-form.tsx';
 import { CODE_FORM, LINK_SIGN_IN_FORM, LOGIN_FORM, passkeySignIn, SIGN_IN_LINK_FORM } from './api.ts';
-import { BackField, useBack } from './back-field.tsx';
+import { AuthForm } from './auth-form.tsx';
 import { loginFailed, useSignedIn } from './sign-in.ts';
 
 const recheck = () => import('../../../common/schemas/auth.ts').then((module) => module.loginSchema);
@@ -58,25 +57,6 @@ export function LoginForm({
       {passkeys && <PasskeyButton />}
       {signInLink && <SignInLinkForm />}
     </div>
-  );
-}
-
-/** A form of the sign-in page: it posts there, and its success is a page of its own. */
-function AuthForm({
-  children,
-  ...props
-}: {
-  form: RouteFormState;
-  id: string;
-  className: string;
-  children: ReactNode;
-}) {
-  const back = useBack();
-  return (
-    <PageForm preventScrollReset={false} action={signInPath(back)} {...props}>
-      <BackField back={back} />
-      {children}
-    </PageForm>
   );
 }
 

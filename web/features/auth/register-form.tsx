@@ -2,15 +2,13 @@
  * Username, email, password and its confirmation (checked by /auth's action, never sent to the
  * API), posted with the page's code or without it (ADR 018).
  */
-import { signInPath } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
-import { PageForm } from '../../ui/page-form.tsx';
 import { REGISTER_FORM } from './api.ts';
-import { BackField, useBack } from './back-field.tsx';
+import { AuthForm } from './auth-form.tsx';
 
 const recheck = () => import('../../../common/schemas/auth.ts').then((module) => module.registerFormSchema);
 
@@ -18,16 +16,8 @@ export function RegisterForm() {
   // A new account goes back to the page it came from, else home (`?done=register`), where SignedInNotice says so.
   const register = useRouteForm(REGISTER_FORM, { recheck });
   const { field, errorOf } = register;
-  const back = useBack();
   return (
-    <PageForm
-      preventScrollReset={false}
-      form={register}
-      id="register-form"
-      action={signInPath(back, 'register')}
-      className="space-y-4"
-    >
-      <BackField back={back} />
+    <AuthForm form={register} id="register-form" tab="register" className="space-y-4">
       <FormNotice answer={register.answer} />
       <Field label="Username" error={errorOf('username')}>
         <Input autoComplete="username" {...field('username')} />
@@ -44,6 +34,6 @@ export function RegisterForm() {
       <Button type="submit" className="w-full" pending={register.pending} pendingText="Creating account...">
         Create Account
       </Button>
-    </PageForm>
+    </AuthForm>
   );
 }
