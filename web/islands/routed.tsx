@@ -123,9 +123,9 @@ function useIslandRouter(page: IslandPage, element: ReactNode) {
  * query, a search or a page of a list) stays in the page, the browser's address following it (a
  * push or a replace, as the move was made); back and forward bring the island along.
  */
-function followMoves(router: ReturnType<typeof createMemoryRouter>, page: IslandPage) {
+export function followMoves(router: ReturnType<typeof createMemoryRouter>, page: IslandPage) {
   let shown = page.url;
-  const unsubscribe = router.subscribe((state) => {
+  const follow = (state: typeof router.state) => {
     if (state.navigation.state !== 'idle') return;
     const { pathname, search, hash } = state.location;
     const next = pathname + search;
@@ -139,7 +139,12 @@ function followMoves(router: ReturnType<typeof createMemoryRouter>, page: Island
     else window.history.replaceState(window.history.state, '', there.href);
     if (hash)
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'nearest' });
-  });
+  };
+  const unsubscribe = router.subscribe(follow);
+  // A move made before this ran is followed now: a tap on a link while the island was hydrating
+  // reached the link's handler (React hydrates at once what is pressed) before this effect, and
+  // the router went there with nobody watching: the page stayed where it was.
+  follow(router.state);
   const back = () => {
     const here = window.location.pathname + window.location.search;
     if (here !== shown) void router.navigate(here, { replace: true });
