@@ -57,7 +57,7 @@ async function newestLink(mailbox: string, before: number): Promise<string> {
   const toOwner = () => smtp.received.filter((mail) => mail.to.includes(mailbox));
   await expect.poll(() => toOwner().length, { timeout: 60_000 }).toBeGreaterThan(before);
   const text = (toOwner().at(-1)?.raw ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  return /http:\/\/localhost:\d+\/auth\?link=[A-Za-z0-9_-]+/.exec(text)?.[0] ?? '';
+  return /http:\/\/localhost:\d+\/auth\?link=[A-Za-z0-9_-]+(&back=[A-Za-z0-9%_-]+)?/.exec(text)?.[0] ?? '';
 }
 
 const cases = [
@@ -83,7 +83,10 @@ for (const { javaScriptEnabled, who, account, mailbox } of cases) {
       extraHTTPHeaders: { 'x-forwarded-for': `203.0.113.${javaScriptEnabled ? 2 : 1}` },
     });
     const page = await context.newPage();
-    await page.goto('/auth');
+    // Signing in from the blog: the link by email comes back there.
+    await page.goto('/blog');
+    await page.getByRole('link', { name: 'Login' }).click();
+    await expect(page).toHaveURL('/auth?back=%2Fblog');
     // Live, so the presses below go through the page's code.
     if (javaScriptEnabled) await waitForHydration(page);
 
@@ -105,14 +108,15 @@ for (const { javaScriptEnabled, who, account, mailbox } of cases) {
     if (javaScriptEnabled) await expectAccessible(page);
 
     const link = await newestLink(mailbox, before);
-    expect(link).not.toBe('');
+    expect(new URL(link).searchParams.get('back')).toBe('/blog');
     await page.goto(link);
     await expect(
       page.getByText('Press Sign In to finish signing in with the link from your email.'),
     ).toBeVisible();
     if (javaScriptEnabled) await waitForHydration(page);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(page).toHaveURL(/\/\?done=login$/);
+    await expect(page).toHaveURL('/blog?done=login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toContainText(
       `Welcome back, ${account.username}!`,
     );
@@ -125,7 +129,10 @@ for (const { javaScriptEnabled, who, account, mailbox } of cases) {
     await expect(again.getByRole('alert')).toContainText(
       'This sign-in link has expired or was already used.',
     );
-    await expect(again.getByRole('link', { name: 'Back to sign in' })).toBeVisible();
+    await expect(again.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute(
+      'href',
+      '/auth?back=%2Fblog',
+    );
     await other.close();
     await context.close();
   });

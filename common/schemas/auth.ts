@@ -22,8 +22,11 @@ const password = z
 
 export const loginSchema = z.object({ username, password });
 
-/** Asking for a sign-in link by email: the account's username only. */
-export const signInLinkRequestSchema = z.object({ username });
+/**
+ * Asking for a sign-in link by email: the account's username, and the page of this site the link
+ * comes back to (`back`; anything but such a page is left out of the link: `localPath`).
+ */
+export const signInLinkRequestSchema = z.object({ username, back: z.string().max(2000).optional() });
 
 /** Signing in with the link's token (the page the link opens posts it). */
 export const signInLinkSchema = z.object({

@@ -1,5 +1,9 @@
 /** Every address of the site, in one place (the dashboard's sections: `dashboardPaths` in admin-paths.ts). */
+import { BACK_PARAM, localPath } from '../../common/back-path.ts';
 import { postPath, tagPath } from '../../common/blog-paths.ts';
+
+export { BACK_PARAM, localPath };
+
 export const paths = {
   home: '/',
   section: (id: 'home' | 'projects' | 'about' | 'skills' | 'blog' | 'contact' | 'testimonials') => `/#${id}`,
@@ -19,16 +23,6 @@ export const paths = {
   terms: '/terms',
   contribute: '/contribute',
 } as const;
-
-/** The sign-in page's parameter naming the page of this site to come back to once signed in. */
-export const BACK_PARAM = 'back';
-
-/**
- * A page of this site to come back to, as `?back=` or a form's field carries it: a path, never
- * another site's address (`//host`, `/\host`, a scheme), else null.
- */
-export const localPath = (value: string | null | undefined): string | null =>
-  value && value.length <= 500 && /^\/(?![/\\])[^\s#]*$/.test(value) ? value : null;
 
 /** The sign-in page (its `tab`), coming back to `back` once signed in (none, or the sign-in page: home). */
 export function signInPath(back: string | null, tab?: 'register'): string {

@@ -191,10 +191,22 @@ describe('the sign-in page comes back to the page the visitor came from', () => 
     expect((await sendOn(login)).location).toBe('/?done=login');
   });
 
+  it('a sign-in link asked for by email carries the page, and signing in with it goes back there', async () => {
+    const asked = await sendOn({ _form: 'sign-in-link', username: 'jordan' }, '/blog/a-post');
+    expect(asked).toMatchObject({ status: 303, location: '/auth?back=%2Fblog%2Fa-post&done=sign-in-link' });
+    expect(asked.sent).toEqual([{ username: 'jordan', back: '/blog/a-post' }]);
+    const link = await sendOn({ _form: 'link-sign-in', token: 'a-mailed-token' }, '/blog/a-post');
+    expect(link).toMatchObject({ status: 303, location: '/blog/a-post?done=login' });
+    expect(link.sent).toEqual([{ token: 'a-mailed-token' }]);
+  });
+
   it('never goes to another site', async () => {
     for (const back of [
       '//evil.example/admin',
       '/\\evil.example',
+      // Resolved as a redirect's address is, these are another site's (`//evil.example`).
+      '/.//evil.example',
+      '/a/..//evil.example',
       'https://evil.example/',
       'javascript:alert(1)',
     ]) {

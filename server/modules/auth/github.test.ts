@@ -77,8 +77,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Starts the flow, "approves" at the stand-in, and returns the callback answer. */
-async function signInWithGithub(code = `code-${Math.random()}`, tamperState = false) {
-  const start = await t.app.inject('/api/auth/github');
+async function signInWithGithub(code = `code-${Math.random()}`, tamperState = false, from = '') {
+  const start = await t.app.inject(`/api/auth/github${from}`);
   expect(start.statusCode).toBe(302);
   const location = new URL(start.headers.location as string);
   const cookies = Object.fromEntries(start.cookies.map((c) => [c.name, c.value]));
@@ -139,6 +139,24 @@ describe('GitHub sign-in', () => {
     expect(me.username).toBe('new-octo-2');
     const [local] = await t.database.db.select().from(users).where(eq(users.username, 'new-octo'));
     expect(local?.githubId).toBeNull();
+  });
+
+  it('comes back to the page of this site the visitor asked from, never another site', async () => {
+    const back = '/blog/a-post?page=2';
+    const res = await signInWithGithub(undefined, false, `?back=${encodeURIComponent(back)}`);
+    expect(res.headers.location).toBe(back);
+    expect(res.cookies.find((c) => c.name === 'sid')?.value).toBeTruthy();
+    // The page travels in a cookie of the round trip, spent by the callback.
+    expect(res.cookies.find((c) => c.name === 'gh_oauth_back')).toMatchObject({ value: '', maxAge: 0 });
+    for (const elsewhere of ['//evil.example', '/.//evil.example', 'https://evil.example/']) {
+      const away = await signInWithGithub(undefined, false, `?back=${encodeURIComponent(elsewhere)}`);
+      expect(away.headers.location, elsewhere).toBe('/');
+    }
+    // A refusal goes to the sign-in page still coming back there.
+    const refused = await signInWithGithub(undefined, true, `?back=${encodeURIComponent(back)}`);
+    expect(refused.headers.location).toBe(`/auth?error=github_state&back=${encodeURIComponent(back)}`);
+    // A later sign-in asked from nowhere in particular goes home, not to the page before.
+    expect((await signInWithGithub()).headers.location).toBe('/');
   });
 
   it('refuses a callback whose state does not match, without calling GitHub', async () => {

@@ -1,13 +1,16 @@
 /**
  * Sign-in with GitHub: OAuth 2 authorization code flow with `state` and PKCE
  * (S256). Accounts are keyed by GitHub's numeric user id and never linked to an
- * existing account by email. Every failure ends on /auth with a reason the
- * page can explain, never a 500.
+ * existing account by email. A success goes back to the page the visitor
+ * asked from (`?back=`, a page of this site, kept in a cookie for the round
+ * trip), else home. Every failure ends on /auth with a reason the page can
+ * explain, never a 500.
  */
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { BACK_PARAM, localPath } from '../../../common/back-path.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -16,6 +19,8 @@ import { outbound } from '../../lib/outbound.ts';
 
 const STATE_COOKIE = 'gh_oauth_state';
 const VERIFIER_COOKIE = 'gh_oauth_verifier';
+/** The page of this site the visitor asked from (`?back=` on the way out), gone back to once signed in. */
+const BACK_COOKIE = 'gh_oauth_back';
 const CALLBACK_PATH = '/api/auth/github/callback';
 
 export type GithubSignInError = 'github_unconfigured' | 'github_denied' | 'github_state' | 'github_failed';
@@ -86,10 +91,13 @@ export const githubRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
     secure: config.isHttps,
     maxAge: 600,
   };
-  const failTo = (reason: GithubSignInError) => `/auth?error=${reason}`;
+  // The sign-in page again, saying why, still coming back to the page asked from.
+  const failTo = (reason: GithubSignInError, back: string | null) =>
+    `/auth?${new URLSearchParams({ error: reason, ...(back ? { [BACK_PARAM]: back } : {}) })}`;
 
-  app.get('/api/auth/github', async (_request, reply) => {
-    if (!configured) return reply.redirect(failTo('github_unconfigured'));
+  app.get<{ Querystring: Record<string, string | undefined> }>('/api/auth/github', async (request, reply) => {
+    const back = localPath(request.query[BACK_PARAM]);
+    if (!configured) return reply.redirect(failTo('github_unconfigured', back));
     const state = generateState();
     const verifier = generateCodeVerifier();
     const url = client.createAuthorizationURLWithPKCE(
@@ -101,6 +109,8 @@ export const githubRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
     );
     setCookie(reply, STATE_COOKIE, state, cookieOptions);
     setCookie(reply, VERIFIER_COOKIE, verifier, cookieOptions);
+    if (back) setCookie(reply, BACK_COOKIE, back, cookieOptions);
+    else clearCookie(reply, BACK_COOKIE, cookieOptions);
     return reply.redirect(url.toString());
   });
 
@@ -108,12 +118,12 @@ export const githubRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
     const { code, state, error } = request.query;
     const expectedState = readCookie(request, STATE_COOKIE);
     const verifier = readCookie(request, VERIFIER_COOKIE);
-    clearCookie(reply, STATE_COOKIE, cookieOptions);
-    clearCookie(reply, VERIFIER_COOKIE, cookieOptions);
-    if (!configured) return reply.redirect(failTo('github_unconfigured'));
-    if (error) return reply.redirect(failTo('github_denied'));
+    const back = localPath(readCookie(request, BACK_COOKIE));
+    for (const name of [STATE_COOKIE, VERIFIER_COOKIE, BACK_COOKIE]) clearCookie(reply, name, cookieOptions);
+    if (!configured) return reply.redirect(failTo('github_unconfigured', back));
+    if (error) return reply.redirect(failTo('github_denied', back));
     if (!code || !state || !expectedState || !verifier || state !== expectedState) {
-      return reply.redirect(failTo('github_state'));
+      return reply.redirect(failTo('github_state', back));
     }
     try {
       const tokens = await exchange(code, verifier);
@@ -129,10 +139,10 @@ export const githubRoutes: FastifyPluginAsync<{ config: Config; db: Db }> = asyn
       const githubUser = githubUserSchema.parse(await response.json());
       const userId = await upsertGithubAccount(db, githubUser);
       await reply.startSession(userId, 'github');
-      return reply.redirect('/');
+      return reply.redirect(back ?? '/');
     } catch (failure) {
       request.log.warn({ err: failure }, 'GitHub sign-in failed');
-      return reply.redirect(failTo('github_failed'));
+      return reply.redirect(failTo('github_failed', back));
     }
   });
 };

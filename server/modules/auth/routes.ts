@@ -175,7 +175,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       if (!links.available) throw new HttpError(404, 'This site does not send sign-in links by email.');
-      links.request(request.body.username);
+      links.request(request.body.username, request.body.back);
       return reply.code(202).send({ message: SIGN_IN_LINK_SENT });
     },
   );

@@ -152,6 +152,29 @@ describe('a sign-in link by email', () => {
     expect((await owner('/api/login/link/sign-in', { token: 'not a token' })).statusCode).toBe(400);
   });
 
+  it('carries the page of this site it was asked from, and no other site', async () => {
+    await owner('/api/register', {
+      username: 'backer',
+      email: 'backer@example.com',
+      password: 'backer-pass-1',
+    });
+    expect(
+      (await owner('/api/login/link', { username: 'backer', back: '/blog/a-post?page=2' })).statusCode,
+    ).toBe(202);
+    const [mail] = await mailTo('backer@example.com');
+    const text = (mail?.raw ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const link = new URL(/http:\/\/localhost:4999\/auth\?\S+/.exec(text)?.[0] ?? 'http://x/');
+    expect(link.searchParams.get('back')).toBe('/blog/a-post?page=2');
+    expect(link.searchParams.get('link')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+
+    clock.advance(61_000);
+    await owner('/api/login/link', { username: 'backer', back: '/.//evil.example' });
+    const [, second] = await mailTo('backer@example.com', 2);
+    expect(second?.raw).toContain('/auth?link=');
+    expect(second?.raw).not.toContain('evil.example');
+    expect(second?.raw).not.toContain('back=');
+  });
+
   it('asks an account with an authenticator app for its code after the link', async () => {
     const kit = authKit(t, clock.now);
     const admin = await kit.newAdmin();

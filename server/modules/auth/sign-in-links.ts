@@ -17,6 +17,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { BACK_PARAM, localPath } from '../../../common/back-path.ts';
 import { SIGN_IN_LINK_PARAM } from '../../../common/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -52,7 +53,7 @@ export function createSignInLinks(db: Db, options: SignInLinkOptions) {
    * The work of one ask, done after its answer: judged at the moment it was asked (`askedAt`), so
    * the account's minute and the link's 15 minutes count from the ask, however late the work runs.
    */
-  const send = async (username: string, askedAt: Date) => {
+  const send = async (username: string, back: string | null, askedAt: Date) => {
     const asked = challengeStore(db, () => askedAt);
     if (!mail || !from) return;
     const [user] = await db
@@ -66,7 +67,10 @@ export function createSignInLinks(db: Db, options: SignInLinkOptions) {
       return;
     const token = randomToken(32);
     await asked.remember(sha256Hex(token), LINK, user.id, SIGN_IN_LINK_TTL_MS);
-    const link = `${options.publicUrl}/auth?${SIGN_IN_LINK_PARAM}=${token}`;
+    // The page the visitor asked from comes along: the link's sign-in goes back there.
+    const query = new URLSearchParams({ [SIGN_IN_LINK_PARAM]: token });
+    if (back) query.set(BACK_PARAM, back);
+    const link = `${options.publicUrl}/auth?${query}`;
     await mail.sendMail({
       from,
       to,
@@ -89,10 +93,11 @@ export function createSignInLinks(db: Db, options: SignInLinkOptions) {
 
     /**
      * Mails a sign-in link to the account's address, after the caller has answered: the answer
-     * never tells whether the account exists. Failures are logged, never thrown.
+     * never tells whether the account exists. The link comes back to `back` when it is a page of
+     * this site. Failures are logged, never thrown.
      */
-    request(username: string): void {
-      void send(username, now()).catch((error: unknown) =>
+    request(username: string, back?: string): void {
+      void send(username, localPath(back), now()).catch((error: unknown) =>
         options.log.warn(
           { err: error instanceof Error ? error.message : String(error) },
           'sign-in link not sent',

@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../../common/web-context.ts';
+import { BACK_PARAM, localPath } from '../../lib/paths.ts';
 import { requestJson } from '../../lib/request.ts';
 
 /** The account API, each path written once (query keys are API paths, spec section 7). */
@@ -19,8 +20,11 @@ export interface SignInMethods {
 }
 /** Signing in with a mailed link's token. */
 export const LINK_SIGN_IN_PATH = '/api/login/link/sign-in';
-/** Sign in with GitHub: a link (the server redirects to GitHub and back). */
-export const GITHUB_SIGN_IN_PATH = '/api/auth/github';
+/** Sign in with GitHub: a link (the server redirects to GitHub and back, to `back` when it is a page of this site). */
+export const githubSignInPath = (back: string | null) => {
+  const page = localPath(back);
+  return page ? `/api/auth/github?${new URLSearchParams({ [BACK_PARAM]: page })}` : '/api/auth/github';
+};
 
 /** The /auth forms' names in its action: the password, the authenticator's code, a new account. */
 export const LOGIN_FORM = 'login';

@@ -14,7 +14,7 @@ import { SocialIcon } from '../../ui/social-icon.tsx';
 import { useAuth } from '../layout/auth-provider.tsx';
 import { useStaticCopy } from '../layout/static-copy.ts';
 import { StaticNotice } from '../layout/static-notice.tsx';
-import { GITHUB_SIGN_IN_PATH, LINK_SIGN_IN_FORM, type SignInMethods } from './api.ts';
+import { githubSignInPath, LINK_SIGN_IN_FORM, type SignInMethods } from './api.ts';
 import { useBack } from './auth-form.tsx';
 import { LinkSignIn, LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';
@@ -66,7 +66,7 @@ export function AuthCard({ methods }: { methods: SignInMethods }) {
   // Shown only where GitHub sign-in is set up (issue 46: no button that answers 'not set up').
   const githubLink = methods.github && (
     <a
-      href={GITHUB_SIGN_IN_PATH}
+      href={githubSignInPath(back)}
       className="inline-flex h-10 w-full items-center justify-center gap-2 rounded-md border border-border text-sm font-medium transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
     >
       <SocialIcon icon="github" className="h-4 w-4" />

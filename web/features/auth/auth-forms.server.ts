@@ -13,7 +13,7 @@ import {
 } from '../../../common/schemas/auth.ts';
 import { z } from '../../../common/schemas/zod.ts';
 import { DONE_PARAM } from '../../lib/form-post.ts';
-import { localPath } from '../../lib/paths.ts';
+import { localPath, signInPath } from '../../lib/paths.ts';
 import { routeForm } from '../../lib/route-form.server.ts';
 import {
   CODE_FORM,
@@ -34,12 +34,15 @@ const loginFailure = { title: 'Login failed', fallback: 'Please check your crede
 /** The page a form came from (`back`): where its success goes back to, when it is one of this site's (else home, never a refusal). */
 const back = { back: z.string().max(500).optional().catch(undefined) };
 
-/** `back` (a page of this site, else home) with `?done=<done>`, which says what happened there. */
-const backAt = (page: string | undefined, done: string) => {
-  const url = new URL(localPath(page) ?? '/', 'http://site');
+/** A page of this site with `?done=<done>`, which says what happened there. */
+const withDone = (path: string, done: string) => {
+  const url = new URL(path, 'http://site');
   url.searchParams.set(DONE_PARAM, done);
   return `${url.pathname}${url.search}`;
 };
+
+/** `back` (a page of this site, else home), saying what happened there. */
+const backAt = (page: string | undefined, done: string) => withDone(localPath(page) ?? '/', done);
 
 /** The code step's fields: the code, and the server's own words, shown again if it is refused. */
 const codeSchema = authenticatorCodeSchema.extend({ prompt: z.string().max(500).optional(), ...back });
@@ -70,19 +73,20 @@ export const authForms = {
     doneAt: (_answer, _page, values) => backAt(values.back, 'login'),
   }),
   // The way in while strangers' guesses slow the password down: a link to the account's mailbox.
-  // Its success is the sign-in page again (`?done=sign-in-link`), saying the link is on its way.
+  // Its success is the sign-in page again (`?done=sign-in-link`), saying the link is on its way;
+  // the link carries the page to come back to.
   [SIGN_IN_LINK_FORM]: routeForm({
-    schema: signInLinkRequestSchema,
+    schema: signInLinkRequestSchema.extend(back),
     failure: { title: 'Sign-in link not sent', fallback: 'Please try again in a few minutes.' },
     call: (values) => ({ method: 'POST', path: SIGN_IN_LINK_PATH, body: values }),
-    doneAt: () => `/auth?${DONE_PARAM}=${SIGN_IN_LINK_FORM}`,
+    doneAt: (_answer, _page, values) => withDone(signInPath(values.back ?? null), SIGN_IN_LINK_FORM),
   }),
   [LINK_SIGN_IN_FORM]: routeForm({
-    schema: signInLinkSchema,
+    schema: signInLinkSchema.extend(back),
     failure: { ...loginFailure, fallback: 'This sign-in link could not sign you in. Ask for a new one.' },
-    call: (values) => ({ method: 'POST', path: LINK_SIGN_IN_PATH, body: values }),
+    call: ({ token }) => ({ method: 'POST', path: LINK_SIGN_IN_PATH, body: { token } }),
     show: codeStep,
-    doneAt: () => backAt(undefined, 'login'),
+    doneAt: (_answer, _page, values) => backAt(values.back, 'login'),
   }),
   [CODE_FORM]: routeForm({
     schema: codeSchema,

@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { SIGN_IN_LINK_SENT } from '../../../common/constants.ts';
 import type { SessionUser } from '../../../common/web-context.ts';
 import { type FormAnswer, useFormAnswer } from '../../lib/form-post.ts';
-import { paths } from '../../lib/paths.ts';
+import { signInPath } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Input } from '../../ui/input.tsx';
 import { CODE_FORM, LINK_SIGN_IN_FORM, LOGIN_FORM, passkeySignIn, SIGN_IN_LINK_FORM } from './api.ts';
-import { AuthForm } from './auth-form.tsx';
+import { AuthForm, useBack } from './auth-form.tsx';
 import { loginFailed, useSignedIn } from './sign-in.ts';
 
 const recheck = () => import('../../../common/schemas/auth.ts').then((module) => module.loginSchema);
@@ -103,6 +103,7 @@ function SignInLinkForm() {
  */
 export function LinkSignIn({ token }: { token: string }) {
   const linkSignIn = useRouteForm(LINK_SIGN_IN_FORM);
+  const back = useBack();
   const [restarted, setRestarted] = useState(false);
   const answer = linkSignIn.answer;
   if (answer?.extra?.step === 'code' && !restarted)
@@ -118,7 +119,10 @@ export function LinkSignIn({ token }: { token: string }) {
     <AuthForm form={linkSignIn} id="link-sign-in-form" className="mt-6 space-y-4">
       <FormNotice answer={answer} />
       {answer ? (
-        <a href={paths.auth} className="block text-center text-sm font-medium text-primary hover:underline">
+        <a
+          href={signInPath(back)}
+          className="block text-center text-sm font-medium text-primary hover:underline"
+        >
           Back to sign in
         </a>
       ) : (
@@ -145,6 +149,7 @@ function CodeStep({
   onRestart: () => void;
 }) {
   const code = useRouteForm(CODE_FORM);
+  const back = useBack();
   const refused = code.answer ?? answer;
   // The five minutes ran out: back to the password.
   const expired = Boolean(refused && /expired/.test(refused.message));
@@ -165,7 +170,7 @@ function CodeStep({
       </Button>
       {/* Back to the password: a plain link to the sign-in page before the code arrives. */}
       <a
-        href={paths.auth}
+        href={signInPath(back)}
         onClick={(event) => {
           event.preventDefault();
           onRestart();
@@ -189,7 +194,7 @@ function PasskeyButton() {
     setWaiting(true);
     try {
       const account: SessionUser = await passkeySignIn();
-      // The sign-in page sends a signed-in visitor home (auth-card.tsx).
+      // The sign-in page sends a signed-in visitor back where they came from, else home (auth-card.tsx).
       signedIn(account);
     } catch (failure) {
       loginFailed(
