@@ -144,6 +144,9 @@ export function donePage(page: URL, form: string, extra: Record<string, string> 
   return `${page.pathname}?${search}`;
 }
 
+/** `donePage` for a page of this site named by its path (and query), such as the page a form came from. */
+export const donePath = (path: string, form: string): string => donePage(new URL(path, 'http://site'), form);
+
 /**
  * A form asked for by a question on the page (`?<param>=<id>`, a confirm step): a success comes
  * back to the page without the question, with `?done={form}`.

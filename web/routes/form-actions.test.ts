@@ -9,6 +9,7 @@ import type { ApiAnswer, WebLoadContext } from '../../common/web-context.ts';
 import type { FormAnswer } from '../lib/form-post.ts';
 import { action as signIn, loader as signInPage } from './auth.tsx';
 import { action } from './generate-images.tsx';
+import { action as signUp } from './newsletter.tsx';
 import { action as recommend } from './recommendations.tsx';
 import { loader as resumePage } from './resume.tsx';
 
@@ -224,5 +225,38 @@ describe('the sign-in page comes back to the page the visitor came from', () => 
     expect(await open('?back=%2Fadmin%2Fblog%2Fpipeline')).toBe('/admin/blog/pipeline');
     expect(await open('?back=%2F%2Fevil.example')).toBe('/');
     expect(await open('')).toBe('/');
+  });
+});
+
+describe('a newsletter sign-up goes back to the page it was sent from', () => {
+  const signUpFrom = async (back: string) => {
+    const { context } = contextAnswering({ status: 202, body: { message: 'ok' }, cookies: [] });
+    const fields = { _form: 'subscribe', email: 'reader@example.com', place: 'post', back };
+    const result = (await signUp({
+      context: { ...context, user: null },
+      request: post(fields, '/newsletter'),
+    } as never)) as Response;
+    return { status: result.status, location: result.headers.get('location') };
+  };
+
+  it('saying so there, its own query kept', async () => {
+    expect(await signUpFrom('/blog/a-post?page=2')).toEqual({
+      status: 303,
+      location: '/blog/a-post?page=2&done=subscribe-post#subscribe-post-title',
+    });
+  });
+
+  it('written as an address is (never a 5xx for a character a header cannot carry)', async () => {
+    expect((await signUpFrom('/blog/日本')).location).toBe(
+      '/blog/%E6%97%A5%E6%9C%AC?done=subscribe-post#subscribe-post-title',
+    );
+  });
+
+  it("to the newsletter's page when it names another site", async () => {
+    for (const back of ['//evil.example', '/.//evil.example', 'https://evil.example/', '']) {
+      expect((await signUpFrom(back)).location, back).toBe(
+        '/newsletter?done=subscribe-post#subscribe-post-title',
+      );
+    }
   });
 });

@@ -12,9 +12,8 @@ import {
   signInLinkSchema,
 } from '../../../common/schemas/auth.ts';
 import { z } from '../../../common/schemas/zod.ts';
-import { DONE_PARAM } from '../../lib/form-post.ts';
 import { localPath, signInPath } from '../../lib/paths.ts';
-import { routeForm } from '../../lib/route-form.server.ts';
+import { donePath, routeForm } from '../../lib/route-form.server.ts';
 import {
   CODE_FORM,
   LINK_SIGN_IN_FORM,
@@ -34,15 +33,8 @@ const loginFailure = { title: 'Login failed', fallback: 'Please check your crede
 /** The page a form came from (`back`): where its success goes back to, when it is one of this site's (else home, never a refusal). */
 const back = { back: z.string().max(500).optional().catch(undefined) };
 
-/** A page of this site with `?done=<done>`, which says what happened there. */
-const withDone = (path: string, done: string) => {
-  const url = new URL(path, 'http://site');
-  url.searchParams.set(DONE_PARAM, done);
-  return `${url.pathname}${url.search}`;
-};
-
-/** `back` (a page of this site, else home), saying what happened there. */
-const backAt = (page: string | undefined, done: string) => withDone(localPath(page) ?? '/', done);
+/** `back` (a page of this site, else home) with `?done=<done>`, which says what happened there. */
+const backAt = (page: string | undefined, done: string) => donePath(localPath(page) ?? '/', done);
 
 /** The code step's fields: the code, and the server's own words, shown again if it is refused. */
 const codeSchema = authenticatorCodeSchema.extend({ prompt: z.string().max(500).optional(), ...back });
@@ -79,7 +71,7 @@ export const authForms = {
     schema: signInLinkRequestSchema.extend(back),
     failure: { title: 'Sign-in link not sent', fallback: 'Please try again in a few minutes.' },
     call: (values) => ({ method: 'POST', path: SIGN_IN_LINK_PATH, body: values }),
-    doneAt: (_answer, _page, values) => withDone(signInPath(values.back ?? null), SIGN_IN_LINK_FORM),
+    doneAt: (_answer, _page, values) => donePath(signInPath(values.back ?? null), SIGN_IN_LINK_FORM),
   }),
   [LINK_SIGN_IN_FORM]: routeForm({
     schema: signInLinkSchema.extend(back),

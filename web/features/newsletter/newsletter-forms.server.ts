@@ -5,8 +5,8 @@
  */
 import { subscribeSchema } from '../../../common/schemas/newsletter.ts';
 import { z } from '../../../common/schemas/zod.ts';
-import { DONE_PARAM } from '../../lib/form-post.ts';
-import { routeForm } from '../../lib/route-form.server.ts';
+import { localPath } from '../../lib/paths.ts';
+import { donePath, routeForm } from '../../lib/route-form.server.ts';
 import { newsletterApi, newsletterPaths, SUBSCRIBE_FORM } from './api.ts';
 
 const PLACES = ['post', 'blog', 'home', 'footer', 'newsletter'] as const;
@@ -14,12 +14,11 @@ const PLACES = ['post', 'blog', 'home', 'footer', 'newsletter'] as const;
 /** The sign-up's fields, the form it was sent from and the page to go back to. */
 const signupSchema = subscribeSchema.extend({
   place: z.enum(PLACES).catch('newsletter'),
-  // A page of this site (never another site's address), else the newsletter's own.
+  // A page of this site (never another site's address: `localPath`), else the newsletter's own.
   back: z
     .string()
-    .max(500)
-    .regex(/^\/(?![/\\])[^\s#]*$/)
-    .catch(newsletterPaths.page),
+    .catch('')
+    .transform((value) => localPath(value) ?? newsletterPaths.page),
 });
 
 export const subscribeForms = {
@@ -31,11 +30,7 @@ export const subscribeForms = {
       path: newsletterApi.subscribe,
       body: { ...signup, leadSource: context.visit?.source ?? undefined },
     }),
-    doneAt: (_answer, _page, { place, back }) => {
-      const [path, query = ''] = back.split('?');
-      const search = new URLSearchParams(query);
-      search.set(DONE_PARAM, `${SUBSCRIBE_FORM}-${place}`);
-      return `${path}?${search}#subscribe-${place}-title`;
-    },
+    doneAt: (_answer, _page, { place, back }) =>
+      `${donePath(back, `${SUBSCRIBE_FORM}-${place}`)}#subscribe-${place}-title`,
   }),
 };
