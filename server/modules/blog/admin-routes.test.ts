@@ -277,6 +277,25 @@ describe('an edit based on a post deleted since', () => {
     expect(anew.json().id).not.toBe(opened.id);
   });
 
+  it('says so too when the delete comes while the save is on its way (between its read and its write)', async () => {
+    const opened = (await call('POST', '/api/blog', { ...newPost, slug: 'deleted-mid-save' })).json();
+    // The cover drawn anew for a save that took it away is the moment the phone's delete lands.
+    const blog = createBlogService(
+      t.database.db,
+      { invalidate: () => {} },
+      {
+        coverFor: async () => {
+          await call('DELETE', `/api/admin/posts/${opened.id}`);
+          return `/uploads/${'b'.repeat(32)}.webp`;
+        },
+      },
+    );
+    const late = await blog
+      .updatePost(opened.id, { coverImage: '', summary: 'Typed while it went.', basedOn: opened.updatedAt })
+      .catch((refusal: unknown) => refusal);
+    expect(late).toMatchObject({ statusCode: 404, message: DELETED, errors: { gone: DELETED } });
+  });
+
   it('without a version (an API client) is the plain 404', async () => {
     const res = await call('PATCH', '/api/admin/posts/987654', { title: 'Nobody home' });
     expect(res.statusCode).toBe(404);

@@ -215,10 +215,12 @@ export function ownerPostMethods({
           ),
         )
         .returning();
-      if (!row)
-        throw sent.basedOn === undefined
-          ? notFound('Post not found')
-          : changedElsewhere('This post', 'Update Post');
+      if (!row) {
+        if (sent.basedOn === undefined) throw notFound('Post not found');
+        // Not written: saved over since, or deleted since the read above (each says so).
+        const [still] = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.id, id));
+        throw still ? changedElsewhere('This post', 'Update Post') : goneElsewhere(POST_DELETED_ELSEWHERE);
+      }
       if (row.slug !== current.slug) await keepOldAddress(db, current, row.slug, at);
       invalidatePosts();
       // A post taken off the site takes its comments with it.
