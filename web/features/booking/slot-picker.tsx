@@ -42,7 +42,9 @@ export function SlotPicker({
     if (checked?.value) setChosenDay(checked.value);
   }, [id]);
   const hydrated = useHydrated();
-  const day = chosenDay ?? (value ? dayId(value, timeZone) : (days[0]?.[0] ?? null));
+  // A time that is not one of the free ones (taken since, or a refused post's garbled field) is no choice.
+  const chosen = value && slots.includes(value) ? value : null;
+  const day = chosenDay ?? (chosen ? dayId(chosen, timeZone) : (days[0]?.[0] ?? null));
   // One rule per day: the times of the day whose radio is checked show, the others do not.
   const rules = days
     .map((_, index) => `#${id}:has(#${id}-d${index}:checked) #${id}-t${index}{display:grid}`)

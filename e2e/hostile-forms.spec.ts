@@ -1,0 +1,179 @@
+/**
+ * Bad input never gives a 5xx, through a page's forms too (server/hostile-input.test.ts walks the
+ * API): every form on every page, as the owner and as a visitor, posted without JavaScript with
+ * each of its fields in turn garbled (text a header cannot carry, a path that resolves to another
+ * site, 5,000 characters, a number past any double, an object's string), the other fields as the
+ * page filled them. The page's answer (a refusal re-rendered with what was sent, or a redirect)
+ * is never a 5xx: a refused booking whose time was not a time answered 500 while the page drew it.
+ * The site is a server of its own: the owner's forms delete and send what they are given.
+ */
+
+import type { ChildProcess } from 'node:child_process';
+import { type APIRequestContext, type BrowserContext, request } from '@playwright/test';
+import { dashboardPaths } from '../web/lib/admin-paths.ts';
+import { expect, test } from './fixtures.ts';
+import { startOwnServer } from './own-server.ts';
+
+const PORT = Number(process.env.E2E_HOSTILE_FORMS_PORT ?? 4333);
+const BASE = `http://localhost:${PORT}`;
+const OWNER = { username: 'walker', password: 'walker-password-123' };
+
+const GARBLED = ['日本é\u2028', '/.//evil.example', 'x'.repeat(5000), '1e309', '[object Object]'];
+/** Forms that would end the walk's own session. */
+const SESSION_ENDING = new Set(['logout', 'sessions-end-others', 'session-end']);
+
+const PUBLIC_PAGES = [
+  '/',
+  '/blog',
+  '/blog/walked-post',
+  '/newsletter',
+  '/auth',
+  '/auth?tab=register',
+  '/resume',
+  '/recommendations',
+  '/generate-images',
+  '/book-a-call',
+  '/contribute',
+  '/projects/keycode-help',
+];
+/** The owner's pages, the post editor (new, and open on the walked post: its id once written) among them. */
+const OWNER_PAGES = ['/admin/blog', '/admin/blog?new', ...Object.values(dashboardPaths)];
+
+let server: ChildProcess | undefined;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: BASE });
+
+test.beforeAll(async () => {
+  server = await startOwnServer(PORT, OWNER);
+  const owner = await signedIn();
+  const post = await owner.post(`${BASE}/api/blog`, {
+    data: {
+      title: 'A walked post',
+      slug: 'walked-post',
+      summary: 'A summary of at least ten characters.',
+      content: 'Some words of the post body, long enough for the form rules to accept it.',
+      tags: 'walk',
+      isPublished: true,
+    },
+    headers: { origin: BASE },
+  });
+  expect(post.status()).toBe(201);
+  OWNER_PAGES.push(`/admin/blog?edit=${(await post.json()).id}`);
+  const quote = await owner.post(`${BASE}/api/contact`, {
+    data: {
+      name: 'Dana',
+      email: 'dana@example.com',
+      projectType: 'website',
+      budget: 'flexible',
+      timeframe: 'asap',
+      message: 'A bakery website with online orders, please.',
+    },
+    headers: { origin: BASE, 'x-forwarded-for': '192.0.2.10' },
+  });
+  expect(quote.status()).toBeLessThan(300);
+  await owner.dispose();
+});
+
+test.afterAll(() => {
+  server?.kill();
+});
+
+/** A request context signed in as the owner. */
+async function signedIn(): Promise<APIRequestContext> {
+  const context = await request.newContext({ baseURL: BASE });
+  const login = await context.post('/api/login', { data: OWNER, headers: { origin: BASE } });
+  expect(login.status()).toBe(200);
+  return context;
+}
+
+interface PageForm {
+  action: string;
+  fields: [string, string][];
+  names: string[];
+}
+
+let address = 0;
+/** Each post from an address of its own: the forms' limits per address never answer for the form. */
+const nextAddress = () => `198.51.100.${(++address % 250) + 1}`;
+
+/** Walks the forms of `paths` in `context`; the posts that answered 5xx, described. */
+async function walk(context: BrowserContext, paths: string[], signIn: () => Promise<void>) {
+  const failures: string[] = [];
+  let posts = 0;
+  const page = await context.newPage();
+  for (const path of paths) {
+    await signIn();
+    const opened = await page.goto(path);
+    expect(opened?.status(), path).toBeLessThan(500);
+    const forms: PageForm[] = await page.evaluate(() =>
+      Array.from(document.forms)
+        .filter((form) => form.method.toLowerCase() === 'post')
+        .map((form) => ({
+          action: form.action,
+          fields: Array.from(new FormData(form).entries()).map(([name, value]) => [
+            name,
+            typeof value === 'string' ? value : '',
+          ]) as [string, string][],
+          names: Array.from(form.elements)
+            .map((element) => (element as HTMLInputElement).name)
+            .filter(Boolean),
+        })),
+    );
+    for (const form of forms) {
+      const name = new URLSearchParams(form.fields).get('_form') ?? '';
+      if (SESSION_ENDING.has(name)) continue;
+      const fieldNames = [...new Set([...form.names, ...form.fields.map(([field]) => field)])].filter(
+        (field) => field !== '_form',
+      );
+      for (const field of fieldNames) {
+        for (const value of GARBLED) {
+          const body = new URLSearchParams(form.fields);
+          body.set(field, value);
+          const answer = await context.request.post(form.action, {
+            data: body.toString(),
+            headers: {
+              'content-type': 'application/x-www-form-urlencoded',
+              origin: BASE,
+              'x-forwarded-for': nextAddress(),
+            },
+            maxRedirects: 0,
+          });
+          posts++;
+          if (answer.status() >= 500)
+            failures.push(
+              `${answer.status()} ${path} → ${form.action} ${name}: ${field}=${value.slice(0, 24)}`,
+            );
+        }
+      }
+    }
+  }
+  await page.close();
+  return { failures, posts };
+}
+
+test('a visitor’s garbled form fields never give a 5xx', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: BASE, javaScriptEnabled: false });
+  const { failures, posts } = await walk(context, PUBLIC_PAGES, async () => {});
+  // Every page's forms were reached (quote, sign-up, sign-in, register, booking, resume, ...).
+  expect(posts).toBeGreaterThan(300);
+  expect(failures).toEqual([]);
+  await context.close();
+});
+
+test('the owner’s garbled form fields never give a 5xx', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: BASE, javaScriptEnabled: false });
+  // Signed in again where a form ended the session after all (its garbled fields still checked).
+  const signIn = async () => {
+    if ((await context.request.get('/api/user')).status() === 200) return;
+    const login = await context.request.post('/api/login', {
+      data: OWNER,
+      headers: { origin: BASE, 'x-forwarded-for': nextAddress() },
+    });
+    expect(login.status()).toBe(200);
+  };
+  const { failures, posts } = await walk(context, [...OWNER_PAGES, ...PUBLIC_PAGES], signIn);
+  expect(posts).toBeGreaterThan(500);
+  expect(failures).toEqual([]);
+  await context.close();
+});
