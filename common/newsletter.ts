@@ -11,6 +11,9 @@ export const CADENCE_LABELS: Record<NewsletterCadence, string> = {
   monthly: 'A monthly roundup of the month’s posts',
 };
 
+/** The last page of past issues the archive pages to (20 a page). */
+export const ARCHIVE_MAX_PAGE = 10_000;
+
 /** What every subscribe answers, whatever the address's state: nothing is revealed. */
 export const SUBSCRIBE_ANSWER =
   'Almost there: check your inbox and press the link in the email to confirm your subscription.';

@@ -5,10 +5,14 @@
  * site, 5,000 characters, a number past any double, an object's string), the other fields as the
  * page filled them. The page's answer (a refusal re-rendered with what was sent, or a redirect)
  * is never a 5xx: a refused booking whose time was not a time answered 500 while the page drew it.
+ * Every page's address is walked too, with each query parameter the pages read (found in their
+ * code) garbled: a page number past the archive's last (the API's 400) answered 500.
  * The site is a server of its own: the owner's forms delete and send what they are given.
  */
 
 import type { ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type APIRequestContext, type BrowserContext, request } from '@playwright/test';
 import { dashboardPaths } from '../web/lib/admin-paths.ts';
 import { expect, test } from './fixtures.ts';
@@ -176,4 +180,60 @@ test('the owner’s garbled form fields never give a 5xx', async ({ browser }) =
   expect(posts).toBeGreaterThan(500);
   expect(failures).toEqual([]);
   await context.close();
+});
+
+/** Every query parameter a page reads: named in the code (`searchParams.get('page')`, `..._PARAM = 'edit'`). */
+function queryParameters(): string[] {
+  const found = new Set<string>();
+  const read = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) read(path);
+      else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.')) {
+        const text = readFileSync(path, 'utf8');
+        for (const match of text.matchAll(
+          /(?:[pP]arams|search)\.(?:get|has|raw)\('([\w-]+)'\)|_PARAM = '([\w-]+)'/g,
+        ))
+          found.add(match[1] ?? match[2] ?? '');
+      }
+    }
+  };
+  read('web');
+  read('common');
+  found.delete('');
+  return [...found];
+}
+
+test('garbled query parameters never give a 5xx on any page, for a visitor or the owner', async () => {
+  const parameters = queryParameters();
+  // The list is read from the code: the ones known to have gone wrong are among them.
+  expect(parameters).toEqual(expect.arrayContaining(['page', 'edit', 'back', 'issue', 'done']));
+  // Plain requests (many of them: the browser's driver would cost more than the pages).
+  const login = await fetch(`${BASE}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: BASE, 'x-forwarded-for': nextAddress() },
+    body: JSON.stringify(OWNER),
+  });
+  expect(login.status).toBe(200);
+  const session = login.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+  const failures: string[] = [];
+  for (const [who, cookie, pages] of [
+    ['a visitor', '', PUBLIC_PAGES],
+    ['the owner', session, [...OWNER_PAGES, ...PUBLIC_PAGES]],
+  ] as const) {
+    for (const path of pages) {
+      for (const parameter of parameters) {
+        for (const value of ['99999999999999999999', '日本é/.//x']) {
+          const address = `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams({ [parameter]: value })}`;
+          const answer = await fetch(`${BASE}${address}`, { headers: { cookie }, redirect: 'manual' });
+          await answer.arrayBuffer();
+          if (answer.status >= 500) failures.push(`${answer.status} ${who} ${address}`);
+        }
+      }
+    }
+  }
+  expect(failures).toEqual([]);
 });

@@ -3,6 +3,7 @@
  * the site posts without its code), the answer after it, and the archive of sent issues.
  */
 
+import { ARCHIVE_MAX_PAGE } from '../../common/newsletter.ts';
 import type { PublicIssue } from '../../common/schemas/newsletter.ts';
 import type { Page } from '../../common/schemas/shared.ts';
 import { newsletterApi, newsletterPaths } from '../features/newsletter/api.ts';
@@ -19,8 +20,9 @@ type Archive = Page<Omit<PublicIssue, 'html'>>;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
+  // A page number that is not one of the archive's is its first page.
   const archive = await context.readApi<Archive>(
-    newsletterApi.archive(Number.isInteger(page) && page > 0 ? page : 1),
+    newsletterApi.archive(Number.isInteger(page) && page > 0 && page <= ARCHIVE_MAX_PAGE ? page : 1),
   );
   return { archive };
 }

@@ -6,6 +6,7 @@
 
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ARCHIVE_MAX_PAGE } from '../../../common/newsletter.ts';
 import {
   NEWSLETTER_CADENCES,
   publicIssueSchema,
@@ -158,7 +159,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{
     '/api/newsletter/issues',
     {
       schema: {
-        querystring: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
+        querystring: z.object({ page: z.coerce.number().int().min(1).max(ARCHIVE_MAX_PAGE).default(1) }),
         response: { 200: pageOf(publicIssueSchema.omit({ html: true })) },
       },
     },
