@@ -72,16 +72,21 @@ export function busy(reply: FastifyReply) {
 }
 
 /**
- * A page's address as the router matches it: its path decoded, in lower case and without a
- * trailing slash (React Router matches `/Testimonial/x`, `/%74estimonial/x` and `/resume/` as
- * `/testimonial/x` and `/resume`), followed by its query as sent. Every rule about which pages are
- * private reads this, so no other spelling of a private page slips past them.
+ * A page's address as the router matches it: its path decoded segment by segment, an encoded slash
+ * staying one segment's (`%2F`: React Router hands `/booking/%2Fx` to the booking page, its token
+ * `/x`), in lower case and without a trailing slash (React Router matches `/Testimonial/x`,
+ * `/%74estimonial/x` and `/resume/` as `/testimonial/x` and `/resume`), followed by its query as
+ * sent. Every rule about which pages are private reads this, so no other spelling of a private
+ * page slips past them.
  */
 export function routedAddress(url: string): string {
   const queryAt = url.indexOf('?');
   let path = queryAt === -1 ? url : url.slice(0, queryAt);
   try {
-    path = decodeURIComponent(path);
+    path = path
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, '%2F'))
+      .join('/');
   } catch {
     // Not valid percent-encoding: the router cannot decode it either; matched as sent.
   }
