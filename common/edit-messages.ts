@@ -30,3 +30,7 @@ export const DRAFT_SENT_ELSEWHERE = goneElsewhereMessage(
   'Save draft',
   'a new draft',
 );
+
+/** A draft's test or send pressed while its form holds text not saved yet: held, never sent without it. */
+export const UNSAVED_DRAFT =
+  "You changed the draft after saving it. Press 'Save draft' first: the preview, the test and the email show the saved draft.";

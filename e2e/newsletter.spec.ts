@@ -197,6 +197,56 @@ test.describe('without JavaScript', () => {
 test.describe('the owner', () => {
   test.use({ signedIn: 'admin' });
 
+  test('a test or a send pressed with changes not saved is held, the changes kept, until the draft is saved', async ({
+    page,
+    admin,
+  }) => {
+    const subject = `Held ${Date.now().toString(36)}`;
+    const created = await admin.post('/api/admin/newsletter/issues', {
+      data: { subject, body: 'The workshop opens at nine.' },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = await created.json();
+    await page.goto(`/admin/blog/newsletter?issue=${id}#compose`);
+    await reachForPage(page);
+    const draft = page.getByRole('form', { name: `Draft: ${subject}` });
+    const typed = 'The workshop opens at ten on Saturdays.';
+    await draft.getByLabel('Body').fill(typed);
+
+    // The preview (and so the email) is the saved draft: pressed now, neither goes out.
+    await page.getByLabel(/I have checked the preview/).check();
+    await page.getByRole('button', { name: 'Send now' }).click();
+    const held = page.getByRole('alert').filter({ hasText: 'Draft not saved' });
+    await expect(held).toContainText("Press 'Save draft' first");
+    await page.getByRole('button', { name: 'Send a test to me' }).click();
+    await expect(held).toBeVisible();
+    await expect(draft.getByLabel('Body')).toHaveValue(typed);
+    const stored = async () =>
+      (await (await admin.get(`/api/admin/newsletter/issues/${id}`)).json()) as {
+        status: string;
+        body: string;
+      };
+    expect(await stored()).toMatchObject({ status: 'draft', body: 'The workshop opens at nine.' });
+
+    // Typed back as saved: nothing is held.
+    await draft.getByLabel('Body').fill('The workshop opens at nine.');
+    await page.getByRole('button', { name: 'Send a test to me' }).click();
+    await expect(held).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send a test to me' })).toBeEnabled();
+
+    // Saved, then sent: the email is what was typed.
+    await draft.getByLabel('Body').fill(typed);
+    await draft.getByRole('button', { name: 'Save draft' }).click();
+    const preview = page.frameLocator('iframe[title="Preview of the email"]');
+    await expect(preview.getByText('at ten on Saturdays')).toBeVisible();
+    await page.getByLabel(/I have checked the preview/).check();
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await expect(
+      page.getByRole('list', { name: 'Sent issues' }).getByRole('article', { name: subject }),
+    ).toBeVisible();
+    expect(await stored()).toMatchObject({ status: 'sent', body: typed });
+  });
+
   test('writes an issue, previews it in the email, sends a test and then the issue; finds and deletes a subscriber', async ({
     page,
     admin,

@@ -3,9 +3,13 @@
  * to the owner's own address, then one send to everyone on the list. Every button is a form that
  * posts to the page without its code (ADR 013); with the code the same calls go from here.
  */
-import type { ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DRAFT_DELETED_ELSEWHERE, DRAFT_SENT_ELSEWHERE } from '../../../common/edit-messages.ts';
+import {
+  DRAFT_DELETED_ELSEWHERE,
+  DRAFT_SENT_ELSEWHERE,
+  UNSAVED_DRAFT,
+} from '../../../common/edit-messages.ts';
 import type { NewsletterOverview } from '../../../common/schemas/newsletter.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { BasedOn, goneSince, savedOverSince, useEditBase, useGoneSince } from '../../lib/edit-version.tsx';
@@ -139,7 +143,16 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
             Save draft
           </Button>
         </PageForm>
-        {draft ? <DraftActions id={draft.id} updatedAt={draft.updatedAt} readers={readers} /> : null}
+        {draft ? (
+          <DraftActions
+            // A save starts the draft's buttons afresh: what they said was about the version before.
+            key={draft.updatedAt}
+            id={draft.id}
+            updatedAt={draft.updatedAt}
+            readers={readers}
+            unsaved={() => typedSince(save.formRef.current, draft)}
+          />
+        ) : null}
       </div>
     </Panel>
   );
@@ -165,8 +178,43 @@ function GoneNotice({ sent, kept }: { sent: boolean; kept: boolean }) {
   );
 }
 
-function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: string; readers: number }) {
+/** Text as a save stores it, for comparing: its line breaks one kind, no space around it. */
+const asSaved = (text: FormDataEntryValue | string | null) =>
+  String(text ?? '')
+    .replace(/\r\n?/g, '\n')
+    .trim();
+
+/** Whether the draft's fields hold what was typed since its last save (not in the preview, nor in a send). */
+function typedSince(form: HTMLFormElement | null, draft: { subject: string; body: string }): boolean {
+  if (!form) return false;
+  const fields = new FormData(form);
+  return (
+    asSaved(fields.get('subject')) !== asSaved(draft.subject) ||
+    asSaved(fields.get('body')) !== asSaved(draft.body)
+  );
+}
+
+function DraftActions({
+  id,
+  updatedAt,
+  readers,
+  unsaved,
+}: {
+  id: number;
+  updatedAt: string;
+  readers: number;
+  /** Whether the draft's form holds typed text not saved yet: a test or a send would not carry it. */
+  unsaved: () => boolean;
+}) {
   const refresh = useRefreshAdmin();
+  // A test or a send pressed with unsaved text is held here (with the page's code): it would go
+  // out without what was typed, and the send would leave it behind for good.
+  const [held, setHeld] = useState(false);
+  const holdIfUnsaved = (event: FormEvent) => {
+    const hold = unsaved();
+    setHeld(hold);
+    if (hold) event.preventDefault();
+  };
   // A refusal reads the page again too: the draft may have been sent or deleted elsewhere, and
   // the editor then says so and keeps what was typed.
   const test = useRouteForm(NEWSLETTER_FORMS.test, {
@@ -199,9 +247,13 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
         src={`${newsletterOwnerPaths.issueAction(id, 'preview')}?v=${encodeURIComponent(updatedAt)}`}
         className="h-[32rem] w-full rounded-md border border-border bg-white"
       />
-      <FormNotice answer={failure} />
+      {held ? (
+        <AlertNotice title="Draft not saved" message={UNSAVED_DRAFT} />
+      ) : (
+        <FormNotice answer={failure} />
+      )}
       <div className="flex flex-wrap items-start gap-4">
-        <DraftForm state={test} id={id}>
+        <DraftForm state={test} id={id} onSubmit={holdIfUnsaved}>
           <DraftButton
             state={test}
             busy={busy}
@@ -209,7 +261,12 @@ function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: strin
             text={['Send a test to me', 'Sending...']}
           />
         </DraftForm>
-        <DraftForm state={send} id={id} className="flex flex-col gap-2 rounded-md border border-border p-3">
+        <DraftForm
+          state={send}
+          id={id}
+          onSubmit={holdIfUnsaved}
+          className="flex flex-col gap-2 rounded-md border border-border p-3"
+        >
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="confirm" required className="h-4 w-4 accent-[var(--primary)]" />
             {`I have checked the preview: send it to ${readers} ${readers === 1 ? 'subscriber' : 'subscribers'} now`}
@@ -229,16 +286,18 @@ function DraftForm({
   state,
   id,
   className,
+  onSubmit,
   children,
 }: {
   state: RouteFormState;
   id: number;
   className?: string;
+  onSubmit?: (event: FormEvent) => void;
   children: ReactNode;
 }) {
   return (
     // The send's box must be ticked: the browser says so at once (the action says it too).
-    <PageForm form={state} noValidate={false} className={className}>
+    <PageForm form={state} noValidate={false} className={className} onSubmit={onSubmit}>
       <input type="hidden" name="id" value={id} />
       {children}
     </PageForm>
