@@ -93,6 +93,20 @@ async function signedIn(): Promise<APIRequestContext> {
   return context;
 }
 
+/** The owner's session as a Cookie header, for plain requests. */
+async function ownerCookie(): Promise<string> {
+  const login = await fetch(`${BASE}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: BASE, 'x-forwarded-for': nextAddress() },
+    body: JSON.stringify(OWNER),
+  });
+  expect(login.status).toBe(200);
+  return login.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
 interface PageForm {
   action: string;
   fields: [string, string][];
@@ -211,16 +225,7 @@ test('garbled query parameters never give a 5xx on any page, for a visitor or th
   // The list is read from the code: the ones known to have gone wrong are among them.
   expect(parameters).toEqual(expect.arrayContaining(['page', 'edit', 'back', 'issue', 'done']));
   // Plain requests (many of them: the browser's driver would cost more than the pages).
-  const login = await fetch(`${BASE}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: BASE, 'x-forwarded-for': nextAddress() },
-    body: JSON.stringify(OWNER),
-  });
-  expect(login.status).toBe(200);
-  const session = login.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
+  const session = await ownerCookie();
   const failures: string[] = [];
   for (const [who, cookie, pages] of [
     ['a visitor', '', PUBLIC_PAGES],
@@ -249,15 +254,7 @@ function routesWithParameters(): string[] {
 test('garbled route parameters never give a 5xx, read or posted, for a visitor or the owner', async () => {
   const routes = routesWithParameters();
   expect(routes).toEqual(expect.arrayContaining(['/booking/:token', '/blog/:slug', '/testimonial/:token']));
-  const login = await fetch(`${BASE}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: BASE, 'x-forwarded-for': nextAddress() },
-    body: JSON.stringify(OWNER),
-  });
-  const session = login.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
+  const session = await ownerCookie();
   const failures: string[] = [];
   const values = [
     '%2F',
