@@ -3,6 +3,12 @@
  * server and the browser. Option lists are tuples so zod enums can be built from them.
  */
 
+/**
+ * The API's answer to a call that needs a session and came without one (401): never signed in, or
+ * signed out since (elsewhere, or the session ran out). A page's action tells a form so by it.
+ */
+export const SIGN_IN_REQUIRED = 'Authentication required';
+
 export const PROJECT_IDS = [
   'keycode-help',
   'portfolio-website',

@@ -81,9 +81,18 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
 // The signed-in user is read once per document and kept while the visitor follows links; a form's
 // post (and the page it goes on to) reads it again: a sign-in, a registration or a sign-out changes
 // it, and the form's own page may be gone by then. So does a call of `revalidate()` (a passkey
-// sign-in, which is no form): it is the one revalidation that stays on the same address.
-export function shouldRevalidate({ formMethod, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
-  if (formMethod !== undefined) return formMethod.toUpperCase() !== 'GET';
+// sign-in, which is no form): it is the one revalidation that stays on the same address. A
+// refused post changes nobody's session and is not read again: an owner whose session ended
+// meanwhile would be sent to the sign-in page, and what the form holds with it; the page stays,
+// and the form says so (FormNotice, `kind: 'signed-out'`).
+export function shouldRevalidate({
+  formMethod,
+  actionStatus,
+  currentUrl,
+  nextUrl,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod !== undefined)
+    return formMethod.toUpperCase() !== 'GET' && (actionStatus === undefined || actionStatus < 400);
   return currentUrl.href === nextUrl.href;
 }
 

@@ -1,3 +1,5 @@
+import { SIGN_IN_REQUIRED } from '../../common/constants.ts';
+
 /** An error with an HTTP status whose message is safe to show the client (4xx only). */
 export class HttpError extends Error {
   override name = 'HttpError';
@@ -11,3 +13,6 @@ export class HttpError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new HttpError(404, message);
+
+/** A call that needs a session came without one. */
+export const signInRequired = () => new HttpError(401, SIGN_IN_REQUIRED);

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { clearCookie, readCookie, setCookie } from '../lib/cookies.ts';
 import { DEVICE_COOKIE_MAX_AGE_S, type DeviceCookies } from '../lib/device-cookie.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError, signInRequired } from '../lib/http-error.ts';
 import {
   type AuthService,
   type PublicUser,
@@ -132,11 +132,11 @@ const PERSONAL_API = /^\/api\/(user|admin|auth|account)(\/|\?|$)/i;
 /** onRequest hook (before the body is parsed or validated): 401 without a signed-in user, 403 for a user who is not an admin. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   const user = await request.currentUser();
-  if (!user) throw new HttpError(401, 'Authentication required');
+  if (!user) throw signInRequired();
   if (!user.isAdmin) throw new HttpError(403, 'Admin access required');
 }
 
 /** onRequest hook (before the body is parsed or validated): 401 without a signed-in user. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!(await request.currentUser())) throw new HttpError(401, 'Authentication required');
+  if (!(await request.currentUser())) throw signInRequired();
 }

@@ -5,7 +5,7 @@
  * character check apply to these routes as to every write.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError, signInRequired } from '../lib/http-error.ts';
 import {
   BusyError,
   busy,
@@ -47,7 +47,7 @@ export async function formPostRoutes(
       // The page's action reads the file through the admin API (its one guard); this only spares
       // reading 50 MB for a stranger, with the same answers as that guard.
       const user = await request.currentUser();
-      if (!user) throw new HttpError(401, 'Authentication required');
+      if (!user) throw signInRequired();
       if (!user.isAdmin) throw new HttpError(403, 'Admin access required');
     });
     const post = async (request: FastifyRequest, reply: FastifyReply) => {

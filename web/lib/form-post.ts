@@ -24,8 +24,9 @@ export interface FormAnswer {
   /**
    * 'confirm': nothing was wrong, the form needs one more press (it was posted without a token).
    * 'done': it was sent, and the page shows what can be shown only once (in `extra`).
+   * 'signed-out': nothing was sent, for want of a session; the page offers to sign in beside it.
    */
-  kind?: 'refused' | 'confirm' | 'done';
+  kind?: 'refused' | 'confirm' | 'done' | 'signed-out';
   /**
    * With 'confirm': after how long the form may be sent again. The page's code waits that long and
    * sends it again by itself (the visitor presses once); without it, the visitor presses again.

@@ -18,7 +18,7 @@
  */
 import { data, redirect } from 'react-router';
 import type { z } from 'zod';
-import { MIN_FORM_FILL_MS } from '../../common/constants.ts';
+import { MIN_FORM_FILL_MS, SIGN_IN_REQUIRED } from '../../common/constants.ts';
 import type { ApiAnswer, WebLoadContext } from '../../common/web-context.ts';
 import { type FormTokenFor, formTokenPath } from './api.ts';
 import { DONE_PARAM, FORM_FIELD, type FormAnswer } from './form-post.ts';
@@ -187,6 +187,10 @@ export async function readForm(request: Request): Promise<FormData> {
   return new FormData();
 }
 
+/** What a form posted after its session ended is told (`kind: 'signed-out'`, which adds the way to sign in). */
+export const SIGNED_OUT =
+  'You were signed out, so this was not saved. Sign in again in a new tab, then press the button again: what you typed is still here.';
+
 /** A little more than the bot check's moment, for clocks: when the page's code may send again by itself. */
 const RETRY_MARGIN_MS = 200;
 
@@ -309,6 +313,18 @@ export async function sendForm(
       `Please check what you wrote and press '${spec.botCheck?.submitLabel}' once more to send it.`,
       { kind: 'confirm', formToken: next, retryInMs: MIN_FORM_FILL_MS + RETRY_MARGIN_MS },
     );
+  }
+  if (answer.status === 401 && message === SIGN_IN_REQUIRED) {
+    // Signed out since the page was opened (elsewhere, or the session ran out): with the page's
+    // code the page stays, and so does what was typed, while its owner signs in again beside it.
+    return answered(401, {
+      form: name,
+      title: 'Signed out',
+      message: SIGNED_OUT,
+      errors: {},
+      values,
+      kind: 'signed-out',
+    });
   }
   const said = message ?? spec.failure.fallback;
   return answered(answer.status >= 500 ? 503 : answer.status, {

@@ -1,4 +1,7 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import type { FormAnswer } from '../lib/form-post.ts';
+import { signInPath } from '../lib/paths.ts';
 import { cn } from './cn.ts';
 
 /**
@@ -15,7 +18,32 @@ export function FormNotice({ answer, className }: { answer: FormAnswer | undefin
       </div>
     );
   }
+  if (answer.kind === 'signed-out') {
+    return (
+      <AlertNotice title={answer.title} message={answer.message} className={className}>
+        <SignInBeside />
+      </AlertNotice>
+    );
+  }
   return <AlertNotice title={answer.title} message={answer.message} className={className} />;
+}
+
+/**
+ * Signing in again in a new tab: this page, and what its forms hold, stays as it is. The tab comes
+ * to this page without its query, which may open an editor (a second copy of the work to save).
+ */
+function SignInBeside() {
+  const { pathname } = useLocation();
+  return (
+    <a
+      href={signInPath(pathname)}
+      target="_blank"
+      rel="noopener"
+      className="mt-2 inline-block font-medium text-primary underline underline-offset-2"
+    >
+      Sign in again (opens a new tab)
+    </a>
+  );
 }
 
 /** A failure said above a form: its title and its message. */
@@ -23,15 +51,19 @@ export function AlertNotice({
   title,
   message,
   className,
+  children,
 }: {
   title: string;
   message: string;
   className?: string;
+  /** What the visitor can do about it (a link). */
+  children?: ReactNode;
 }) {
   return (
     <div role="alert" className={cn('rounded-md border border-destructive p-3 text-sm', className)}>
       <p className="font-semibold">{title}</p>
       <p className="mt-1">{message}</p>
+      {children}
     </div>
   );
 }

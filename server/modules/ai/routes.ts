@@ -10,7 +10,7 @@ import {
   recommendationRequestSchema,
   recommendationResponseSchema,
 } from '../../../common/schemas/ai.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError, signInRequired } from '../../lib/http-error.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { AiService } from './service.ts';
 import { IMAGES_PER_HOUR } from './service.ts';
@@ -46,7 +46,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService }> = async (app, { 
     },
     async (request, reply) => {
       const user = await request.currentUser();
-      if (!user) throw new HttpError(401, 'Authentication required');
+      if (!user) throw signInRequired();
       const outcome = await ai.generateImage(user.id, request.body);
       if (!outcome.ok) {
         reply.header('retry-after', String(outcome.retryAfterSeconds));

@@ -13,7 +13,7 @@ import {
   recoveryCodesSchema,
   securityOverviewSchema,
 } from '../../../common/schemas/auth.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { signInRequired } from '../../lib/http-error.ts';
 import { idParams } from '../../lib/route-params.ts';
 import { codeSchema } from './routes.ts';
 import type { SecurityService } from './security.ts';
@@ -51,7 +51,7 @@ export const securityAdminRoutes: FastifyPluginAsyncZod<{ security: SecurityServ
 ) => {
   const ownerId = async (request: { currentUser(): Promise<{ id: number } | null> }) => {
     const user = await request.currentUser();
-    if (!user) throw new HttpError(401, 'Authentication required');
+    if (!user) throw signInRequired();
     return user.id;
   };
   const limited = { rateLimit: { max: 30, timeWindow: '15 minutes' } };

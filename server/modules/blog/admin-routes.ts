@@ -16,7 +16,7 @@ import {
 } from '../../../common/schemas/blog.ts';
 import { pageOf } from '../../../common/schemas/shared.ts';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError, signInRequired } from '../../lib/http-error.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import type { RemoteImages } from '../../lib/outbound.ts';
 import { idParams, pageQuery } from '../../lib/route-params.ts';
@@ -36,7 +36,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{
     { schema: { response: { 201: adminPostSchema }, body: blogPostFormSchema } },
     async (request, reply) => {
       const user = await request.currentUser();
-      if (!user) throw new HttpError(401, 'Authentication required');
+      if (!user) throw signInRequired();
       return reply.code(201).send(await blog.createPost(request.body, user.id));
     },
   );
