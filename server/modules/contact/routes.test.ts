@@ -95,6 +95,38 @@ describe('POST /api/contact with a contact message', () => {
   });
 });
 
+describe('the same message sent twice at once (a client that sends again on a slow answer)', () => {
+  it('is stored once and tells the owner once; every answer says it was sent', async () => {
+    const twice = {
+      name: 'Sam',
+      email: 'sam-twice@example.com',
+      subject: 'A key fob',
+      message: 'My fob stopped answering the car yesterday.',
+    };
+    const stored = async () =>
+      (
+        await t.database.db
+          .select({ n: count() })
+          .from(contactMessages)
+          .where(eq(contactMessages.email, twice.email))
+      )[0]?.n;
+    const notes = async () =>
+      (
+        await t.database.db
+          .select({ n: count() })
+          .from(notificationOutbox)
+          .where(eq(notificationOutbox.kind, 'contact'))
+      )[0]?.n ?? 0;
+    const notesBefore = await notes();
+    const answers = await Promise.all([send(twice), send(twice), send(twice)]);
+    for (const res of answers) expect(res.json()).toEqual({ kind: 'contact', message: 'Message sent' });
+    expect(await stored()).toBe(1);
+    expect((await notes()) - notesBefore).toBe(1);
+    expect((await send({ ...twice, subject: 'A second fob' })).statusCode).toBe(201);
+    expect(await stored()).toBe(2);
+  });
+});
+
 describe('rate limit', () => {
   it('allows a handful of submissions per IP per 10 minutes, then 429 with Retry-After', async () => {
     const ip = '198.51.100.77';

@@ -60,7 +60,6 @@ export function createContactService(
     ...quotePipeline(db, now),
     ...ownerInbox(db, now),
 
-    /** Stores a quote request and its notification together. */
     /** Stores a quote request and tells the owner; 0 when an identical one was just sent (stored once). */
     async submitQuote({ source: sent, ...quote }: Quote, ipAddress: string): Promise<number> {
       const source = await keptSource(sent, ipAddress);
@@ -161,8 +160,10 @@ export function createContactService(
         await changeQuote(tx, open, { stage: 'lost' }, at);
     },
 
+    /** Stores a message and tells the owner; 0 when an identical one was just sent (stored once). */
     async submitMessage(message: ContactMessage, ipAddress: string): Promise<number> {
       return db.transaction(async (tx) => {
+        if (!(await claimPost(tx, postKey('message', message), now())).first) return 0;
         const [row] = await tx
           .insert(contactMessages)
           .values({ ...message, ipAddress })
