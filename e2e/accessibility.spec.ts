@@ -143,3 +143,51 @@ test('the endorsement dialog with its errors showing is accessible in light and 
   await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
   await expectAccessibleInBothThemes(page, 'endorsement dialog with errors');
 });
+
+/**
+ * WCAG's reflow (1.4.10): at 320 CSS pixels wide (the smallest phones, or a laptop's window at
+ * 400% zoom) no page scrolls sideways; what is wider than the screen (the dashboard's tabs, a
+ * table) scrolls in its own box.
+ */
+test.describe('at 320 pixels wide', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+  const sideways = (page: Page) =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+  test('no public page scrolls sideways', async ({ page, allowConsole }) => {
+    allowConsole(/status of 404 \(Not Found\)/, /no-such-page/);
+    const projects = (await (await page.request.get('/api/projects')).json()) as { id: string }[];
+    for (const path of [
+      ...pages.map((entry) => entry.path),
+      ...projects.map((project) => `/projects/${project.id}`),
+      '/newsletter',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await sideways(page), path).toBe(0);
+    }
+  });
+
+  test('no dashboard page scrolls sideways', async ({ page, signInAs }) => {
+    await signInAs('admin');
+    const sections = ['', 'moderation', 'inbox', 'pipeline', 'newsletter', 'outbox', 'testimonials'];
+    sections.push(
+      'bookings',
+      'resume-requests',
+      'endorsements',
+      'fediverse',
+      'analytics',
+      'data',
+      'security',
+    );
+    for (const path of [
+      ...sections.map((section) => `/admin/blog${section && `/${section}`}`),
+      '/admin/blog?new=1',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+      await expect(page.getByText(/^Loading /)).toHaveCount(0);
+      expect(await sideways(page), path).toBe(0);
+    }
+  });
+});

@@ -57,7 +57,7 @@ export function Labelled({
   children: ReactNode;
 }) {
   return (
-    <div className={cn('flex flex-col gap-1', className)}>
+    <div className={cn('flex min-w-0 max-w-full flex-col gap-1', className)}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>

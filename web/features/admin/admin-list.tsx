@@ -254,7 +254,7 @@ export function FilterSelect<T extends string>({ id, label, value, options, onCh
         value={value}
         options={options}
         onChange={(event) => onChange(event.target.value as T)}
-        className="w-auto min-w-40"
+        className="w-auto min-w-40 max-w-full"
       />
     </Labelled>
   );

@@ -28,7 +28,7 @@ export function Panel({
           </h2>
           {description && <p className="mt-1 max-w-prose text-sm text-muted-foreground">{description}</p>}
         </div>
-        {actions && <div className="flex flex-wrap items-end gap-3">{actions}</div>}
+        {actions && <div className="flex min-w-0 max-w-full flex-wrap items-end gap-3">{actions}</div>}
       </div>
       {children}
     </section>

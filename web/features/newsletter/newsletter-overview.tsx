@@ -56,7 +56,7 @@ export function NewsletterFigures({ overview }: { overview: NewsletterOverview }
           </div>
         ))}
       </dl>
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Growth growth={overview.growth} />
         <ImportForm />
       </div>
@@ -126,9 +126,9 @@ function ImportForm() {
         className="mt-3 flex flex-wrap items-end gap-3"
         aria-label="Import subscribers"
       >
-        <label className="flex flex-col gap-1 text-sm font-medium">
+        <label className="flex max-w-full flex-col gap-1 text-sm font-medium">
           CSV file
-          <input type="file" name="file" accept=".csv,text/csv" className="text-sm" />
+          <input type="file" name="file" accept=".csv,text/csv" className="max-w-full text-sm" />
         </label>
         <Button
           type="submit"

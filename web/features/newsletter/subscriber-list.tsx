@@ -106,7 +106,7 @@ export function SubscriberList() {
               name="status"
               defaultValue={status}
               options={STATE_LABELS}
-              className="w-auto min-w-40"
+              className="w-auto min-w-40 max-w-full"
             />
           </Labelled>
           <Button type="submit" variant="outline">
