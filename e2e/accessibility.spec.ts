@@ -1,6 +1,6 @@
 /** Axe finds no WCAG A/AA violation on any page, in light and in dark, and no page logs an error. */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectToast, openAccountMenu, test } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, openAccountMenu, test, writePost } from './fixtures.ts';
 
 const pages = [
   { path: '/', heading: "Hello, I'm Jordan Ellis" },
@@ -168,7 +168,32 @@ test.describe('at 320 pixels wide', () => {
     }
   });
 
-  test('no dashboard page scrolls sideways', async ({ page, signInAs }) => {
+  test('no dashboard page scrolls sideways, with long names, addresses and titles in it', async ({
+    page,
+    admin,
+    signInAs,
+  }) => {
+    // What real visitors and the owner type: a long name and address, a link, a long compound word.
+    const stamp = Date.now().toString(36);
+    const link = `https://example.com/${'an-address-that-never-breaks/'.repeat(4)}${stamp}`;
+    const quote = await page.request.post('/api/contact', {
+      data: {
+        name: `Maximiliana Wolfeschlegelsteinhausenbergerdorff ${stamp}`,
+        email: `maximiliana.wolfeschlegelsteinhausenbergerdorff.${stamp}@a-rather-long-company-domain.example`,
+        projectType: 'website',
+        budget: '5-10k',
+        timeframe: '3months',
+        message: `The old site is at ${link} and it needs replacing.`,
+      },
+    });
+    expect(quote.status()).toBe(201);
+    const post = await writePost(admin, {
+      title: `Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz ${stamp}`,
+      slug: `a-long-word-${stamp}`,
+      summary: 'A title with one very long word in it.',
+      content: `A body long enough for the editor, with a link that never breaks: ${link}`,
+      tags: ['Repair'],
+    });
     await signInAs('admin');
     const sections = ['', 'moderation', 'inbox', 'pipeline', 'newsletter', 'outbox', 'testimonials'];
     sections.push(
@@ -183,11 +208,15 @@ test.describe('at 320 pixels wide', () => {
     for (const path of [
       ...sections.map((section) => `/admin/blog${section && `/${section}`}`),
       '/admin/blog?new=1',
+      `/admin/blog?edit=${post.id}`,
+      // The owner reads a draft on its own page, as a visitor will once it is published.
+      `/blog/${post.slug}`,
     ]) {
       await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByText(/^Loading /)).toHaveCount(0);
       expect(await sideways(page), path).toBe(0);
     }
+    await admin.delete(`/api/admin/posts/${post.id}`);
   });
 });

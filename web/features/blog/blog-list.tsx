@@ -70,7 +70,7 @@ export function BlogList({
   firstCover?: FirstCover | null;
 }) {
   return (
-    <div className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]">
+    <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <BlogResults
         dehydrated={dehydrated}
         firstCover={firstCover}

@@ -308,7 +308,7 @@ export function PostEditor({
       onSubmit={submit}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="editor-title" className="text-2xl font-bold">
+        <h2 id="editor-title" className="min-w-0 text-2xl font-bold">
           {editing ? `Edit “${editing.title}”` : 'Create New Blog Post'}
         </h2>
         <p role="status" aria-label="Save state" className="text-sm text-muted-foreground">

@@ -76,7 +76,7 @@ export function ContactSection({
           </li>
         ))}
       </ul>
-      <div className="mt-12 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="mt-12 grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
         {staticCopy ? (
           <Suspense>
             <StaticNotice feature="The quote form" />

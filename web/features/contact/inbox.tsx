@@ -133,7 +133,7 @@ function InboxEntry({ item }: { item: AdminInboxItem }) {
       className={cn('rounded-md border p-4', unread ? 'border-primary/60 bg-primary/5' : 'border-border')}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
+        <div className="min-w-0">
           <h3 className="text-lg font-semibold">
             {item.name}
             {unread && (
@@ -155,7 +155,7 @@ function InboxEntry({ item }: { item: AdminInboxItem }) {
           {EMAIL_STATUS[item.emailStatus]}
         </p>
       </div>
-      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm grid-cols-[auto_1fr]">
+      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1 text-sm">
         {fields
           .filter(([, value]) => value)
           .map(([name, value]) => (

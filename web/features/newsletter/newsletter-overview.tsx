@@ -56,7 +56,7 @@ export function NewsletterFigures({ overview }: { overview: NewsletterOverview }
           </div>
         ))}
       </dl>
-      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Growth growth={overview.growth} />
         <ImportForm />
       </div>

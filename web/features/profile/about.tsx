@@ -37,7 +37,7 @@ function Timeline({
 export function About({ profile }: { profile: Profile }) {
   return (
     <section id="about" aria-labelledby="about-heading" className="later mx-auto max-w-6xl px-4 py-20">
-      <div className="grid grid-cols-1 gap-10 md:grid-cols-[minmax(0,1fr)_18rem] md:items-start">
+      <div className="grid gap-10 md:grid-cols-[minmax(0,1fr)_18rem] md:items-start">
         <div>
           <h2 id="about-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
             About Me

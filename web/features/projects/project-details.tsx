@@ -49,7 +49,7 @@ export function ProjectDetails({
       <Link to={paths.section('projects')} className="text-sm font-medium text-primary hover:underline">
         ← Back to Projects
       </Link>
-      <div className="mt-6 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <article>
           <img
             src={withBase(image)}
