@@ -95,7 +95,7 @@ test('every dashboard section is in sight on a laptop, and the open one on a pho
 
 /** What a form posted after its session ended is told, with the page's code. */
 const SIGNED_OUT =
-  'You were signed out, so this was not saved. Sign in again in a new tab, then press the button again: what you typed is still here.';
+  'You were signed out, so this did not go through. Sign in again in a new tab, then press the button again: what you typed is still here.';
 
 /** The session ends (its cookie gone, as after thirty days or 'End the session' on the phone). */
 const endSession = (page: Page) => page.context().clearCookies();
