@@ -371,7 +371,10 @@ test.describe('a post', () => {
   });
 });
 
-test('a guest post is validated, sent for review and thanked for', async ({ page, admin }) => {
+test('a guest post is validated, kept through a reload, sent for review and thanked for', async ({
+  page,
+  admin,
+}) => {
   await page.goto('/blog');
   await page.getByRole('link', { name: 'Contribute a guest post' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Contribute a Guest Post' })).toBeVisible();
@@ -395,10 +398,24 @@ test('a guest post is validated, sent for review and thanked for', async ({ page
   await form.getByLabel('Tags').fill('Repair, Electronics');
   await form.getByLabel('Your name').fill('Guest Writer');
   await form.getByLabel('Your email').fill('guest@example.com');
+  // A reload on the way (a thumb on the phone, a crash) loses none of it.
+  await page.reload();
+  await expect(form.getByLabel('Title')).toHaveValue(title);
+  await expect(form.getByLabel('Content')).toHaveValue(
+    `${'Every board tells a story when you listen. '.repeat(8)}`,
+  );
+  await expect(form.getByLabel('Your email')).toHaveValue('guest@example.com');
   await form.getByLabel('Verification').fill('not-a-robot');
   await form.getByRole('button', { name: 'Submit for Review' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your contribution!' })).toBeFocused();
   await expect(page.getByText('is awaiting review')).toBeVisible();
+  // Sent, it is no longer kept: another post starts blank.
+  await page.getByRole('link', { name: 'Send another post' }).click();
+  await expect(form.getByLabel('Title')).toHaveValue('');
+  await page.reload();
+  await expect(form.getByLabel('Content')).toHaveValue('');
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Thank you for your contribution!' })).toBeVisible();
   const list = await (await admin.get('/api/admin/contributions?status=pending&pageSize=100')).json();
   expect(list.items).toEqual(
     expect.arrayContaining([

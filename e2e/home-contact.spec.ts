@@ -79,6 +79,19 @@ test.describe('contact and quote', () => {
     await admin.close();
   });
 
+  test('what was typed is still there after a reload', async ({ page }) => {
+    await page.goto('/#contact');
+    const form = page.getByRole('form', { name: 'Get a Custom Quote' });
+    await form.getByLabel('Name').fill('Dana Smith');
+    await form.getByLabel('Project details').fill('An online shop for our cakes, with pickup times.');
+    await page.reload();
+    await expect(form.getByLabel('Name')).toHaveValue('Dana Smith');
+    await expect(form.getByLabel('Project details')).toHaveValue(
+      'An online shop for our cakes, with pickup times.',
+    );
+    await expect(form.getByLabel('Email')).toHaveValue('');
+  });
+
   test('a failed send shows the error and keeps what was typed', async ({ page, allowConsole }) => {
     allowConsole(/status of 429/);
     // This visitor has already sent as many forms as the site takes from one address in ten minutes.

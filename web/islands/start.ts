@@ -20,6 +20,8 @@
  * The page's own chore that the root component does on a whole page is done in hydrate.tsx: the
  * toasts' viewport comes with the first toast.
  */
+
+import { holdsKeptTyping } from '../lib/kept-typing-store.ts';
 import type { IslandPage, IslandStart } from './island.tsx';
 import { ISLAND_ATTRIBUTES, ISLAND_PAGE_ID, type IslandBehaviour, islandProps } from './markers.ts';
 import { islandBehaviours, islandModules } from './registry.ts';
@@ -199,7 +201,9 @@ for (const marker of markers) {
   } else if (when === 'idle') {
     awaited.add(marker);
     inBackground(() => start(marker));
-  } else if (when === 'visible') {
+  } else if (when === 'visible' || (when === 'touch' && holdsKeptTyping(marker))) {
+    // (A form that starts when reached for, with typing kept from before a reload: it starts when
+    // it shows, and brings the typing back.)
     // The marker itself has no box (display: contents): its elements are what comes into view.
     for (const child of Array.from(marker.children)) {
       visible.observe(child);

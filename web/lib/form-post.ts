@@ -39,6 +39,20 @@ export interface FormAnswer {
 /** The field that names which of a page's forms was posted. */
 export const FORM_FIELD = '_form';
 
+/**
+ * Fields whose value is never kept: not sent back into the page with a refusal (what the visitor
+ * must type again), nor kept in the tab (kept-typing.ts).
+ */
+export const NOT_KEPT_FIELDS: ReadonlySet<string> = new Set([
+  'password',
+  'confirmPassword',
+  'code',
+  'token',
+  'formToken',
+  'website',
+  FORM_FIELD,
+]);
+
 /** The query word a successful post comes back with (`?done=quote`): never anything typed. */
 export const DONE_PARAM = 'done';
 /**

@@ -21,19 +21,8 @@ import type { z } from 'zod';
 import { MIN_FORM_FILL_MS, SIGN_IN_REQUIRED } from '../../common/constants.ts';
 import type { ApiAnswer, WebLoadContext } from '../../common/web-context.ts';
 import { type FormTokenFor, formTokenPath } from './api.ts';
-import { DONE_PARAM, FORM_FIELD, type FormAnswer } from './form-post.ts';
+import { DONE_PARAM, FORM_FIELD, type FormAnswer, NOT_KEPT_FIELDS } from './form-post.ts';
 import { type FormSchema, parseForm } from './form-values.ts';
-
-/** Fields whose value never comes back into the page: what the visitor must type again. */
-const NOT_KEPT = new Set([
-  'password',
-  'confirmPassword',
-  'code',
-  'token',
-  'formToken',
-  'website',
-  FORM_FIELD,
-]);
 
 export interface Failure {
   /** The spec's toast title for a failure of this form. */
@@ -92,7 +81,7 @@ export const routeForm = <S extends FormSchema>(form: RouteForm<S>): RouteForm =
 export function keptValues(form: FormData): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const [name, value] of form) {
-    if (typeof value !== 'string' || NOT_KEPT.has(name)) continue;
+    if (typeof value !== 'string' || NOT_KEPT_FIELDS.has(name)) continue;
     // A field sent more than once (a list's entries): all of them, as a comma list.
     const before = kept[name];
     kept[name] = before === undefined ? value : [before, value].filter(Boolean).join(', ');

@@ -25,6 +25,7 @@ import { type FetcherWithComponents, type SubmitTarget, useFetcher, useLocation 
 import { toast } from '../ui/use-toast.ts';
 import { doneAnchor, type FormAnswer, isFormAnswer, useDone, useFormAnswer } from './form-post.ts';
 import { type FormSchema, parseForm } from './form-values.ts';
+import { useKeptTyping } from './kept-typing.ts';
 
 export interface RouteFormOptions {
   /** The fetcher's key, when one page holds the same form twice (default: the form's name). */
@@ -53,6 +54,11 @@ export interface RouteFormOptions {
    * change), with the same messages the action gave.
    */
   recheck?: () => Promise<FormSchema>;
+  /**
+   * A long form's name for what is typed into it, kept in the tab until it is sent (a reload or a
+   * way back finds it: kept-typing.ts); unset, nothing is kept.
+   */
+  keepTyped?: string;
 }
 
 export interface RouteFormState {
@@ -82,6 +88,8 @@ export interface RouteFormState {
   ): { name: string; defaultValue: string; autoFocus?: boolean } | { name: string; defaultChecked: boolean };
   /** A field's message from the last answer. */
   errorOf(name: string): string | undefined;
+  /** The name its typing is kept under in the tab (`keepTyped`), if any. */
+  keepTyped: string | undefined;
 }
 
 export function useRouteForm(name: string, options: RouteFormOptions = {}): RouteFormState {
@@ -95,6 +103,7 @@ export function useRouteForm(name: string, options: RouteFormOptions = {}): Rout
   const done = useDone(options.doneWord ?? name);
   const formRef = useRef<HTMLFormElement>(null);
   const rechecked = useRecheck(formRef, answer, options.recheck);
+  useKeptTyping(formRef, options.keepTyped, { sent: done && !answer, answered: answer !== undefined });
 
   // What the page's code sent: when it is back, its answer and the spec's toast (success or failure), once.
   // A send is noted when it starts (the form's submit event, or `submit`), not by watching the
@@ -206,6 +215,7 @@ export function useRouteForm(name: string, options: RouteFormOptions = {}): Rout
       };
     },
     errorOf: (field) => (rechecked ? rechecked[field] : answer?.errors[field]),
+    keepTyped: options.keepTyped,
   };
 }
 

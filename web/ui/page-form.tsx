@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode, Ref } from 'react';
 import { usePageAction } from '../lib/form-post.ts';
+import { KEPT_ATTRIBUTE } from '../lib/kept-typing-store.ts';
 import type { RouteFormState } from '../lib/route-form.tsx';
 import { FormName, FormNotice } from './form-notice.tsx';
 
@@ -43,6 +44,8 @@ export function PageForm({
       noValidate={noValidate}
       preventScrollReset={preventScrollReset}
       action={action ?? pageAction}
+      // The name its typing is kept under in the tab, which the islands' runtime looks for.
+      {...(form.keepTyped ? { [KEPT_ATTRIBUTE]: form.keepTyped } : {})}
       {...props}
     >
       <FormName name={name} />

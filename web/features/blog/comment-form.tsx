@@ -27,7 +27,12 @@ const SUBMITTED = {
 /** 'Leave a Comment': stored awaiting moderation. */
 function CommentFormContent({ slug }: { slug: string }) {
   const formId = useId();
-  const comment = useRouteForm(COMMENT_FORM, { empty: { notifyOnReply: false }, done: SUBMITTED, recheck });
+  const comment = useRouteForm(COMMENT_FORM, {
+    empty: { notifyOnReply: false },
+    done: SUBMITTED,
+    recheck,
+    keepTyped: `comment:${slug}`,
+  });
   const { field, errorOf } = comment;
   return (
     <PageForm

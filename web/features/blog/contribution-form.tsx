@@ -25,7 +25,7 @@ const recheck = () =>
 export function ContributionForm() {
   const staticCopy = useStaticCopy();
   const thanks = useRef<HTMLHeadingElement>(null);
-  const guestPost = useRouteForm(CONTRIBUTION_FORM, { recheck });
+  const guestPost = useRouteForm(CONTRIBUTION_FORM, { recheck, keepTyped: 'guest-post' });
   const { field, errorOf } = guestPost;
   const sent = guestPost.done && !guestPost.answer;
   useEffect(() => {

@@ -43,6 +43,7 @@ function QuoteFormContent() {
       description: "I'll review your project details and get back to you within 24 hours.",
     },
     recheck,
+    keepTyped: 'quote',
   });
   const { field, errorOf } = quote;
   if (quote.done && !quote.answer) return <QuoteSent id={quote.doneId} />;

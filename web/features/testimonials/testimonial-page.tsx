@@ -107,6 +107,7 @@ function TestimonialForm({ invite, token }: { invite: TestimonialInvite; token: 
       quote: invite.quote ?? '',
     },
     recheck,
+    keepTyped: `testimonial:${token}`,
     onDone: useRefreshInvite(token),
   });
   const { field, errorOf } = testimonial;
