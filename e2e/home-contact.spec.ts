@@ -84,6 +84,9 @@ test.describe('contact and quote', () => {
     const form = page.getByRole('form', { name: 'Get a Custom Quote' });
     await form.getByLabel('Name').fill('Dana Smith');
     await form.getByLabel('Project details').fill('An online shop for our cakes, with pickup times.');
+    // The form's code starts as it is reached for (its first focus); from then on what is typed
+    // is kept. (Typed and reloaded before it has started, the typing is the browser's alone.)
+    await expect(page.locator('[data-island="quote-form"][data-live]')).toBeAttached();
     await page.reload();
     await expect(form.getByLabel('Name')).toHaveValue('Dana Smith');
     await expect(form.getByLabel('Project details')).toHaveValue(
