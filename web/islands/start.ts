@@ -201,9 +201,11 @@ for (const marker of markers) {
   } else if (when === 'idle') {
     awaited.add(marker);
     inBackground(() => start(marker));
-  } else if (when === 'visible' || (when === 'touch' && holdsKeptTyping(marker))) {
-    // (A form that starts when reached for, with typing kept from before a reload: it starts when
-    // it shows, and brings the typing back.)
+  } else if (when === 'touch' && holdsKeptTyping(marker)) {
+    // A form that starts when reached for, with typing kept from before a reload: it starts once
+    // the page is idle, wherever it is scrolled, and brings the typing back.
+    inBackground(() => start(marker));
+  } else if (when === 'visible') {
     // The marker itself has no box (display: contents): its elements are what comes into view.
     for (const child of Array.from(marker.children)) {
       visible.observe(child);

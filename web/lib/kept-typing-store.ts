@@ -1,7 +1,7 @@
 /**
  * Where a long form's typing is kept in the tab (kept-typing.ts): one entry per form name, the
  * name on the form as `data-kept`. Without React, so that the islands' runtime can ask whether an
- * island that starts only when reached for has typing to bring back (and start it when it shows).
+ * island that starts only when reached for has typing to bring back (and start it once the page is idle).
  */
 const PREFIX = 'portfolio:typed:';
 

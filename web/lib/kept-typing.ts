@@ -4,7 +4,7 @@
  * come back from, finds it in the fields again, which the browser itself does not do for these
  * pages. Only the tab keeps it (closing it forgets), never a password, a code or the honeypot.
  * Fields typed into before the code arrived keep what they hold; so does a refusal's answer. An
- * island that starts only when reached for starts when it shows if its form has typing kept.
+ * island that starts only when reached for starts once the page is idle if its form has typing kept.
  */
 import { type RefObject, useEffect } from 'react';
 import { NOT_KEPT_FIELDS } from './form-post.ts';
