@@ -20,7 +20,6 @@
  * The page's own chore that the root component does on a whole page is done in hydrate.tsx: the
  * toasts' viewport comes with the first toast.
  */
-
 import { holdsKeptTyping } from '../lib/kept-typing-store.ts';
 import type { IslandPage, IslandStart } from './island.tsx';
 import { ISLAND_ATTRIBUTES, ISLAND_PAGE_ID, type IslandBehaviour, islandProps } from './markers.ts';

@@ -177,7 +177,7 @@ export async function readForm(request: Request): Promise<FormData> {
 }
 
 /** What a form posted after its session ended is told (`kind: 'signed-out'`, which adds the way to sign in). */
-export const SIGNED_OUT =
+const SIGNED_OUT =
   'You were signed out, so this did not go through. Sign in again in a new tab, then press the button again: what you typed is still here.';
 
 /** A little more than the bot check's moment, for clocks: when the page's code may send again by itself. */

@@ -22,6 +22,14 @@ const quote = {
 const send = (payload: object, remoteAddress = freshIp()) =>
   t.app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress });
 const quoteCount = async () => (await t.database.db.select({ n: count() }).from(quoteRequests))[0]?.n;
+/** Notifications of one kind waiting in the outbox. */
+const notesOf = async (kind: 'quote' | 'contact') =>
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.kind, kind))
+  )[0]?.n ?? 0;
 
 describe('POST /api/contact with a quote request', () => {
   it('stores every field with the IP and writes a notification', async () => {
@@ -110,13 +118,7 @@ describe('the same message sent twice at once (a client that sends again on a sl
           .from(contactMessages)
           .where(eq(contactMessages.email, twice.email))
       )[0]?.n;
-    const notes = async () =>
-      (
-        await t.database.db
-          .select({ n: count() })
-          .from(notificationOutbox)
-          .where(eq(notificationOutbox.kind, 'contact'))
-      )[0]?.n ?? 0;
+    const notes = () => notesOf('contact');
     const notesBefore = await notes();
     const answers = await Promise.all([send(twice), send(twice), send(twice)]);
     for (const res of answers) expect(res.json()).toEqual({ kind: 'contact', message: 'Message sent' });
@@ -141,13 +143,7 @@ describe('rate limit', () => {
 describe('the same quote sent twice at once (a double press, two tabs)', () => {
   it('is stored once and tells the owner once; both answers thank the visitor', async () => {
     const twice = { ...quote, email: 'twice@example.com', message: 'The same words, sent twice at once.' };
-    const notes = async () =>
-      (
-        await t.database.db
-          .select({ n: count() })
-          .from(notificationOutbox)
-          .where(eq(notificationOutbox.kind, 'quote'))
-      )[0]?.n ?? 0;
+    const notes = () => notesOf('quote');
     const stored = async () =>
       (
         await t.database.db
