@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { disabledFeaturesSwitch } from './e2e/browser-ui-off.ts';
 import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
@@ -22,6 +23,8 @@ const reportDir = process.env.TEST_REPORT_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
+  // Leaves out the browser UI headless Chromium draws for every window (e2e/browser-ui-off.ts).
+  globalSetup: './e2e/browser-ui-off.ts',
   // Traces of failed tests; kept apart from the JSON reports CI collects in test-results/.
   outputDir: 'test-results/e2e',
   fullyParallel: true,
@@ -45,6 +48,7 @@ export default defineConfig({
       executablePath: CHROMIUM_PATH,
       args: [
         ...CHROMIUM_FLAGS,
+        ...disabledFeaturesSwitch(),
         // The static copy's host name (e2e/static.spec.ts) is answered by 127.0.0.1; nothing else is mapped.
         `--host-resolver-rules=MAP ${STATIC_HOST} 127.0.0.1`,
       ],
