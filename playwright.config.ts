@@ -49,8 +49,9 @@ export default defineConfig({
       args: [
         ...CHROMIUM_FLAGS,
         ...disabledFeaturesSwitch(),
-        // The static copy's host name (e2e/static.spec.ts) is answered by 127.0.0.1; nothing else is mapped.
-        `--host-resolver-rules=MAP ${STATIC_HOST} 127.0.0.1`,
+        // Nothing leaves the machine, not even a name's lookup: the static copy's host name
+        // (e2e/static.spec.ts) is answered by 127.0.0.1, and every other outside name is not found.
+        `--host-resolver-rules=MAP ${STATIC_HOST} 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1`,
       ],
     },
   },

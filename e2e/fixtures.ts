@@ -46,6 +46,11 @@ interface Fixtures {
   refusedFormsExpected: boolean;
   /** Who the test's page is signed in as before the test starts: nobody (the default), the owner or a visitor's account. */
   signedIn: 'admin' | 'user' | null;
+  /**
+   * Off by default, where an outside address does not resolve. On: the page gets a stand-in page
+   * for every outside address (routed through the test, which also turns the browser's cache off).
+   */
+  standIns: boolean;
   /** The owner's API, signed in (its own context and address; see adminApi). */
   admin: APIRequestContext;
   /** Every address the test's page went to (its document requests), for `expectNoneIn`. */
@@ -60,6 +65,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   viewMode: ['standard', { option: true }],
   refusedFormsExpected: [false, { option: true }],
   signedIn: [null, { option: true }],
+  standIns: [false, { option: true }],
 
   userCredentials: [
     async ({ playwright }, use, workerInfo) => {
@@ -125,7 +131,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
 
   page: async (
-    { page, consoleGuard, viewMode, javaScriptEnabled, signedIn, userCredentials },
+    { page, consoleGuard, viewMode, javaScriptEnabled, signedIn, userCredentials, standIns },
     use,
     testInfo,
   ) => {
@@ -151,15 +157,18 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await page.context().addInitScript(recordToasts);
     // A client address of its own per test: the per-IP limits of public forms apply per test.
     await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': testIp(testInfo.testId) });
-    // Nothing leaves this machine: project demos and other outside pages get a stand-in page.
-    await page.context().route(
-      (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1' && url.hostname !== STATIC_HOST,
-      (route) =>
-        route.fulfill({
-          contentType: 'text/html',
-          body: `<!doctype html><title>Stand-in</title><p>Stand-in for ${route.request().url()}</p>`,
-        }),
-    );
+    // Nothing leaves this machine: the browser resolves no outside name (playwright.config.ts).
+    // Where a test looks inside an outside page (a project's demo), it gets a stand-in page.
+    if (standIns) {
+      await page.context().route(
+        (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1' && url.hostname !== STATIC_HOST,
+        (route) =>
+          route.fulfill({
+            contentType: 'text/html',
+            body: `<!doctype html><title>Stand-in</title><p>Stand-in for ${route.request().url()}</p>`,
+          }),
+      );
+    }
     if (signedIn) await signIn(page, signedIn === 'admin' ? E2E_ADMIN : userCredentials);
     // Without JavaScript the page is what the server sent: nothing will hydrate.
     if (javaScriptEnabled === false) {

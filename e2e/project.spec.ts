@@ -1,6 +1,9 @@
 /** Project pages: details, case study, each demo type, the tabs and fullscreen. */
 import { expect, expectAccessible, test, waitForHydration } from './fixtures.ts';
 
+// The demos are other sites: each frame gets a stand-in page for them.
+test.use({ standIns: true });
+
 test('an iframe demo loads in a sandboxed frame with overlay, refresh, fullscreen and new tab', async ({
   page,
 }) => {
