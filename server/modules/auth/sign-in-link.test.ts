@@ -6,12 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_LINK_SENT, SIGN_IN_LINK_SPENT } from '../../../common/constants.ts';
+import type { Db } from '../../db/client.ts';
 import { createAdmin } from '../../db/seed.ts';
+import type { MailTransport } from '../../lib/mail.ts';
 import { authKit, codeAt } from '../../testing/auth-kit.ts';
 import { type SmtpStandIn, startSmtpStandIn } from '../../testing/smtp-stand-in.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { manualClock } from '../../testing/test-clock.ts';
 import { ACCOUNT_SLOW_AFTER } from './service.ts';
+import { createSignInLinks } from './sign-in-links.ts';
 
 const ORIGIN = 'http://localhost:4999';
 const OWNER_MAILBOX = 'owner@example.com';
@@ -133,7 +136,8 @@ describe('a sign-in link by email', () => {
     for (let ask = 0; ask < 3; ask++)
       expect((await owner('/api/login/link', { username: 'Reader' })).statusCode).toBe(202);
     const [first] = await mailTo('reader@example.com');
-    // A marker: the owner's next link (a minute on), asked after the reader's three.
+    // A marker: the owner's next link (a minute on), judged after the reader's three (the asks
+    // are judged in the order asked), so no late one of theirs is judged after the minute moved.
     clock.advance(61_000);
     await owner('/api/login/link', { username: 'owner' });
     await mailTo(OWNER_MAILBOX, 2);
@@ -197,5 +201,109 @@ describe('a sign-in link by email', () => {
     );
     expect(code.statusCode).toBe(200);
     expect(code.json()).toMatchObject({ username: admin.username });
+  });
+});
+
+/** A transport that records whom it mailed, and holds a mailbox's mail until `release`. */
+function recordingTransport(heldFor?: string) {
+  const sent: string[] = [];
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const transport = {
+    async sendMail(message: { to: string }) {
+      if (message.to === heldFor) await held;
+      sent.push(message.to);
+      return {};
+    },
+    close() {},
+  } as unknown as MailTransport;
+  return { transport, sent, release };
+}
+
+/** `db` whose first account lookup waits until `open` settles: the database slow to answer one ask. */
+function slowFirstLookup(db: Db, open: Promise<void>): Db {
+  const heldUntilOpen = (builder: object): object =>
+    new Proxy(builder, {
+      get(target, key) {
+        const value = Reflect.get(target, key);
+        if (typeof value !== 'function') return value;
+        if (key === 'then')
+          return (done: (v: unknown) => void, failed: (e: unknown) => void) =>
+            open.then(() => value.call(target, done, failed));
+        return (...args: unknown[]) => heldUntilOpen(value.apply(target, args));
+      },
+    });
+  let first = true;
+  return new Proxy(db, {
+    get(target, key) {
+      const value = Reflect.get(target, key);
+      if (typeof value !== 'function') return value;
+      if (key !== 'select' || !first) return value.bind(target);
+      first = false;
+      return (...args: unknown[]) => heldUntilOpen(value.apply(target, args));
+    },
+  });
+}
+
+/** Waits until `done()`, or at most `ms`: what has not happened by then is taken not to happen. */
+async function until(done: () => boolean, ms: number) {
+  const deadline = Date.now() + ms;
+  while (!done() && Date.now() < deadline) await new Promise((wait) => setTimeout(wait, 5));
+}
+
+describe('a burst of asks for links', () => {
+  const linksOn = (db: Db, transport: MailTransport) =>
+    createSignInLinks(db, {
+      mail: transport,
+      from: 'site@example.com',
+      ownerEmail: OWNER_MAILBOX,
+      publicUrl: ORIGIN,
+      siteName: 'Test',
+      now: clock.now,
+      log: { warn() {} },
+    });
+  const account = async (name: string) => {
+    await owner('/api/register', {
+      username: name,
+      email: `${name}@example.com`,
+      password: `${name}-pass-1`,
+    });
+    return `${name}@example.com`;
+  };
+
+  it('is judged one ask at a time in the order asked, so a slow one is not overtaken', async () => {
+    const slow = await account('slow-ask');
+    const quick = await account('quick-ask');
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const { transport, sent } = recordingTransport();
+    const links = linksOn(slowFirstLookup(t.database.db, opened), transport);
+    links.request('slow-ask');
+    links.request('quick-ask');
+    // While the database is slow on the first ask, the second waits its turn (judged alone, it
+    // would be mailed within milliseconds).
+    await until(() => sent.length > 0, 1000);
+    expect(sent).toEqual([]);
+    open();
+    await until(() => sent.length === 2, 60_000);
+    expect(sent).toEqual([slow, quick]);
+  });
+
+  it('mails side by side: a mail server slow on one link holds up no other', async () => {
+    const held = await account('held-mailbox');
+    const other = await account('other-mailbox');
+    const { transport, sent, release } = recordingTransport(held);
+    const links = linksOn(t.database.db, transport);
+    links.request('held-mailbox');
+    links.request('other-mailbox');
+    await until(() => sent.length > 0, 60_000);
+    expect(sent).toEqual([other]);
+    release();
+    await until(() => sent.length === 2, 60_000);
+    expect(sent).toEqual([other, held]);
   });
 });

@@ -6,7 +6,10 @@
  * signs in, in the browser that opens the link, while the guessing goes on.
  *
  * - Asked for by username; the answer is the same whether the account exists, has an address or
- *   was mailed a minute ago, and the work is done after it (no timing tells them apart).
+ *   was mailed a minute ago, and the work is done after it (no timing tells them apart). The asks
+ *   are judged one at a time in the order asked, so a burst of them neither runs side by side
+ *   against the database nor lets a late one claim the account's minute after a later ask swept
+ *   it as expired; the mails then go out side by side.
  * - One link a minute per account at most, so a stranger cannot flood the owner's mailbox; a
  *   link mailed in the last minute is in that mailbox and works.
  * - Each link works once, for 15 minutes; only the SHA-256 of its token is stored
@@ -48,37 +51,44 @@ export function createSignInLinks(db: Db, options: SignInLinkOptions) {
   const now = options.now ?? (() => new Date());
   const { mail, from } = options;
   const challenges = challengeStore(db, now);
+  /** The asks' database work, chained: each starts when the one asked before it has finished. */
+  let judging: Promise<unknown> = Promise.resolve();
 
   /**
-   * The work of one ask, done after its answer: judged at the moment it was asked (`askedAt`), so
-   * the account's minute and the link's 15 minutes count from the ask, however late the work runs.
+   * Judges one ask, after its answer: the link to mail, or null when there is none (no such
+   * account, no address, or a link went out in the account's minute). Judged at the moment it was
+   * asked (`askedAt`), so the minute and the link's 15 minutes count from the ask, however late
+   * the work runs.
    */
-  const send = async (username: string, back: string | null, askedAt: Date) => {
+  const judge = async (username: string, back: string | null, askedAt: Date) => {
     const asked = challengeStore(db, () => askedAt);
-    if (!mail || !from) return;
     const [user] = await db
       .select({ id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin })
       .from(users)
       .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
       .limit(1);
     const to = user?.email ?? (user?.isAdmin ? options.ownerEmail : undefined);
-    // The account's minute: none while a link went out less than a minute ago.
     if (!user || !to || !(await asked.claim(`${SENT}:${user.id}`, SENT, user.id, SIGN_IN_LINK_EVERY_MS)))
-      return;
+      return null;
     const token = randomToken(32);
     await asked.remember(sha256Hex(token), LINK, user.id, SIGN_IN_LINK_TTL_MS);
     // The page the visitor asked from comes along: the link's sign-in goes back there.
     const query = new URLSearchParams({ [SIGN_IN_LINK_PARAM]: token });
     if (back) query.set(BACK_PARAM, back);
-    const link = `${options.publicUrl}/auth?${query}`;
+    return { to, username: user.username, link: `${options.publicUrl}/auth?${query}` };
+  };
+
+  /** Mails a judged link through the process's transport. */
+  const send = async ({ to, username, link }: { to: string; username: string; link: string }) => {
+    if (!mail || !from) return;
     await mail.sendMail({
       from,
       to,
       subject: `Your sign-in link for ${options.siteName}`,
       text: [
-        `Hi ${user.username},`,
+        `Hi ${username},`,
         '',
-        `Someone asked to sign in to ${options.siteName} as ${user.username}. If that was you, open this link within 15 minutes and press Sign In:`,
+        `Someone asked to sign in to ${options.siteName} as ${username}. If that was you, open this link within 15 minutes and press Sign In:`,
         '',
         link,
         '',
@@ -94,15 +104,21 @@ export function createSignInLinks(db: Db, options: SignInLinkOptions) {
     /**
      * Mails a sign-in link to the account's address, after the caller has answered: the answer
      * never tells whether the account exists. The link comes back to `back` when it is a page of
-     * this site. Failures are logged, never thrown.
+     * this site. Failures are logged, never thrown; a slow mail server holds up no other ask.
      */
     request(username: string, back?: string): void {
-      void send(username, localPath(back), now()).catch((error: unknown) =>
-        options.log.warn(
-          { err: error instanceof Error ? error.message : String(error) },
-          'sign-in link not sent',
-        ),
-      );
+      if (!mail || !from) return;
+      const askedAt = now();
+      const judged = judging.then(() => judge(username, localPath(back), askedAt));
+      judging = judged.catch(() => null);
+      void judged
+        .then((link) => link && send(link))
+        .catch((error: unknown) =>
+          options.log.warn(
+            { err: error instanceof Error ? error.message : String(error) },
+            'sign-in link not sent',
+          ),
+        );
     },
 
     /** The account a link's token signs in (the link is spent), or null when it expired or was used. */
