@@ -252,6 +252,26 @@ test('only an admin gets the Admin Dashboard link, which leads to /admin/blog', 
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 });
 
+test('on a phone, signed in, the owner’s name beside the mark reads whole and the account menu opens from its icon', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('admin');
+  for (const width of [390, 360, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/blog');
+    const name = page.getByRole('banner').getByRole('link').first().locator('span');
+    await expect(name).toHaveText(/\S/);
+    // Cut short, its text would be wider than the room it is drawn in (an ellipsis).
+    expect(
+      await name.evaluate((span) => span.scrollWidth - span.clientWidth),
+      `${width} px`,
+    ).toBeLessThanOrEqual(0);
+  }
+  await openAccountMenu(page, 'e2e-owner');
+  await expect(page.getByRole('menu').getByText('@e2e-owner')).toBeVisible();
+});
+
 test('a plain user sees no Admin Dashboard link and is refused at /admin/blog', async ({
   page,
   signInAs,

@@ -5,9 +5,10 @@ import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
-import { ChevronDown, LayoutDashboard, LogOut } from '../../ui/icons.tsx';
+import { LayoutDashboard, LogOut } from '../../ui/icons.tsx';
 import { Link } from '../../ui/link.tsx';
 import { LOGOUT_FORM } from '../auth/api.ts';
+import { AccountLabel } from './account-label.tsx';
 
 /**
  * Logging out (spec section 7: it clears the user): the sign-in page's action ends the session and
@@ -45,8 +46,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           aria-label={`Account menu for @${user.username}`}
           data-ready={ready ? 'true' : undefined}
         >
-          <span className="max-w-32 truncate">@{user.username}</span>
-          <ChevronDown className="h-4 w-4" />
+          <AccountLabel username={user.username} />
         </Button>
       </DropdownMenu.Trigger>
       {/* Into the header it belongs to, so it is inside a landmark (axe's region rule, issue 46). */}
