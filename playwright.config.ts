@@ -8,14 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { disabledFeaturesSwitch } from './e2e/browser-ui-off.ts';
-import {
-  CHROMIUM_FLAGS,
-  CHROMIUM_PATH,
-  E2E_ADMIN,
-  E2E_PORT,
-  STATIC_HOST,
-  STATIC_PORT,
-} from './e2e/constants.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, E2E_ADMIN, E2E_PORT, STATIC_HOST } from './e2e/constants.ts';
 
 // Computed once in the runner; workers inherit it through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portfolio-e2e-'));
@@ -76,17 +69,6 @@ export default defineConfig({
         // The fediverse tests follow the blog from a server on 127.0.0.1 (test-only setting).
         OUTBOUND_ALLOW_PRIVATE_ADDRESSES: '1',
       },
-    },
-    {
-      // The site exported to plain files (npm run export:static) behind a plain static file server.
-      command: 'node --import tsx e2e/static-site-server.ts',
-      url: `http://127.0.0.1:${STATIC_PORT}/robots.txt`,
-      reuseExistingServer: false,
-      // Two exports, the second with its own web build for the sub-path.
-      timeout: 300_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: { E2E_STATIC_PORT: String(STATIC_PORT) },
     },
   ],
 });

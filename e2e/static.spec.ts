@@ -3,9 +3,45 @@
  * file server under a host name with a static-hosting marker: pages, client
  * navigation and the API reads from exported JSON files, with no server behind.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import type { Page, Response } from '@playwright/test';
 import { STATIC_ORIGIN, STATIC_PORT, STATIC_SUBPATH } from './constants.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+
+// The copies are exported (two exports and a web build: tens of seconds) when this file runs, not
+// before every run of the suite: its tests share them, in order, in one worker.
+test.describe.configure({ mode: 'default' });
+let copies: ChildProcess | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  copies = spawn(process.execPath, ['--import', 'tsx', 'e2e/static-site-server.ts'], {
+    env: { ...process.env, E2E_STATIC_PORT: String(STATIC_PORT) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const served = expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`http://127.0.0.1:${STATIC_PORT}/robots.txt`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 280_000, intervals: [250] },
+    )
+    .toBe(200);
+  const ended = new Promise<never>((_, reject) =>
+    copies?.once('exit', (code) => reject(new Error(`the static copies' server ended (${code})`))),
+  );
+  // Read only by the race: once the copies are served, their end is afterAll's doing.
+  ended.catch(() => {});
+  await Promise.race([served, ended]);
+});
+
+test.afterAll(() => {
+  copies?.kill();
+});
 
 /**
  * Every answer the page gets for an /api/ path, as 'status path': only exported JSON files may be
