@@ -33,6 +33,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { browserUiOffArgs, browserUiOffSwitch, browserUiTargets } from '../e2e/browser-ui-off.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/constants.ts';
 import { PHONE, throttleLikeAPhone } from '../e2e/phone-profile.ts';
 import { median, save, shareOneCore, startBenchServer } from './measure.ts';
@@ -71,7 +72,14 @@ const MAX_POST_JS_BYTES = 60 * 1024;
  * a round trip more (150 ms under Lighthouse's mobile preset).
  */
 const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
-const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
+// Without Chromium's own UI, as the test browser (e2e/browser-ui-off.ts): its address bar's
+// drop-down, preloaded in renderers of its own for every window, took the CPU the audited page
+// needed (all of one core under --slow-host). chrome-launcher's own switch is kept: ours comes last.
+const CHROME_FLAGS = [
+  '--headless=new',
+  ...CHROMIUM_FLAGS,
+  browserUiOffSwitch(chromeLauncher.Launcher.defaultFlags()),
+];
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(0);
 
@@ -106,6 +114,12 @@ async function audit(url: string, tries = 3): Promise<Audit> {
 async function auditOnce(url: string): Promise<Audit> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
+    const targets = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/list`)).json()) as {
+      type: string;
+      url: string;
+    }[];
+    const drawn = browserUiTargets(targets);
+    if (drawn.length > 0) throw new Error(`the audit's browser draws its own UI beside the page: ${drawn}`);
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
@@ -179,7 +193,10 @@ async function phoneLoad(
 const stopBusy = values['slow-host'] ? shareOneCore() : undefined;
 const server = await startBenchServer({ BENCH_POSTS: '20' });
 let anchor: { url: string; server: Server } | undefined;
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_FLAGS, ...(await browserUiOffArgs())],
+});
 const ours = { home: '/', blog: '/blog', post: server.post, project: server.project } as const;
 type PageName = keyof typeof ours;
 const names = (values.pages?.split(',') ?? Object.keys(ours)) as PageName[];

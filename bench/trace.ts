@@ -20,6 +20,7 @@
  */
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { browserUiOffArgs } from '../e2e/browser-ui-off.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/constants.ts';
 import { PHONE, throttleLikeAPhone } from '../e2e/phone-profile.ts';
 import { median, shareOneCore, startBenchServer } from './measure.ts';
@@ -123,7 +124,10 @@ const blockingMs: number[] = [];
 
 const stopBusy = values['slow-host'] ? shareOneCore() : undefined;
 const server = await startBenchServer({ BENCH_POSTS: '20' });
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_FLAGS, ...(await browserUiOffArgs())],
+});
 const path = positionals[0] ?? '/';
 try {
   console.log(

@@ -19,7 +19,19 @@ const BROWSER_UI_FEATURES = [
   'WebUIOmniboxFullPopup',
 ];
 
+/** Where the global setup hands the switch to the workers. */
 const VARIABLE = 'E2E_DISABLED_FEATURES';
+const PREFIX = '--disable-features=';
+
+/** The `--disable-features` switch for a browser started with `args`: its own list, the UI's features added. */
+export function browserUiOffSwitch(args: readonly string[]): string {
+  const own =
+    args
+      .findLast((arg) => arg.startsWith(PREFIX))
+      ?.slice(PREFIX.length)
+      .split(',') ?? [];
+  return `${PREFIX}${[...new Set([...own.filter(Boolean), ...BROWSER_UI_FEATURES])].join(',')}`;
+}
 
 export default async function browserUiOff() {
   // Chromium answers Browser.getBrowserCommandLine only when started for automation.
@@ -32,13 +44,7 @@ export default async function browserUiOff() {
     const { arguments: args } = (await session.send('Browser.getBrowserCommandLine')) as {
       arguments: string[];
     };
-    const prefix = '--disable-features=';
-    const own =
-      args
-        .findLast((arg) => arg.startsWith(prefix))
-        ?.slice(prefix.length)
-        .split(',') ?? [];
-    process.env[VARIABLE] = [...new Set([...own.filter(Boolean), ...BROWSER_UI_FEATURES])].join(',');
+    process.env[VARIABLE] = browserUiOffSwitch(args);
   } finally {
     await browser.close();
   }
@@ -47,5 +53,15 @@ export default async function browserUiOff() {
 /** The switch for the test browser's launch: in the workers, once the global setup has run. */
 export function disabledFeaturesSwitch(): string[] {
   const features = process.env[VARIABLE];
-  return features ? [`--disable-features=${features}`] : [];
+  return features ? [features] : [];
 }
+
+/** The same switch for a Playwright browser outside the test runner (the benches): read once. */
+export async function browserUiOffArgs(): Promise<string[]> {
+  if (!process.env[VARIABLE]) await browserUiOff();
+  return disabledFeaturesSwitch();
+}
+
+/** The browser's own pages among a DevTools target list (`/json/list`): none when the switch holds. */
+export const browserUiTargets = (targets: { type: string; url: string }[]) =>
+  targets.filter((target) => target.type === 'browser_ui').map((target) => target.url);

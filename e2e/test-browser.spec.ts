@@ -4,6 +4,7 @@
  * (playwright.config.ts).
  */
 import { hostname } from 'node:os';
+import { browserUiTargets } from './browser-ui-off.ts';
 import { E2E_PORT } from './constants.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -16,9 +17,7 @@ test('the test browser opens no page of its own beside the test’s, and keeps P
   const { targetInfos } = (await session.send('Target.getTargets')) as {
     targetInfos: Array<{ type: string; url: string }>;
   };
-  expect(targetInfos.filter((target) => target.type === 'browser_ui').map((target) => target.url)).toEqual(
-    [],
-  );
+  expect(browserUiTargets(targetInfos)).toEqual([]);
   // Playwright's list, read from the browser, came along: more than the four added.
   expect(process.env.E2E_DISABLED_FEATURES?.split(',').length).toBeGreaterThan(4);
   await session.detach();
