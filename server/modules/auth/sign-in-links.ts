@@ -49,7 +49,8 @@ export interface SignInLinkOptions {
 
 export function createSignInLinks(db: Db, options: SignInLinkOptions) {
   const now = options.now ?? (() => new Date());
-  const { mail, from } = options;
+  // The process's transport and sender, or none: without both, no link is offered or judged.
+  const mailer = options.mail && options.from ? { mail: options.mail, from: options.from } : undefined;
   const challenges = challengeStore(db, now);
   /** The asks' database work, chained: each starts when the one asked before it has finished. */
   let judging: Promise<unknown> = Promise.resolve();
@@ -79,8 +80,10 @@ export function createSignInLinks(db: Db, options: SignInLinkOptions) {
   };
 
   /** Mails a judged link through the process's transport. */
-  const send = async ({ to, username, link }: { to: string; username: string; link: string }) => {
-    if (!mail || !from) return;
+  const send = async (
+    { mail, from }: NonNullable<typeof mailer>,
+    { to, username, link }: { to: string; username: string; link: string },
+  ) => {
     await mail.sendMail({
       from,
       to,
@@ -99,7 +102,7 @@ export function createSignInLinks(db: Db, options: SignInLinkOptions) {
 
   return {
     /** Whether links can be mailed at all (SMTP_URL is set). */
-    available: Boolean(mail && from),
+    available: Boolean(mailer),
 
     /**
      * Mails a sign-in link to the account's address, after the caller has answered: the answer
@@ -107,12 +110,12 @@ export function createSignInLinks(db: Db, options: SignInLinkOptions) {
      * this site. Failures are logged, never thrown; a slow mail server holds up no other ask.
      */
     request(username: string, back?: string): void {
-      if (!mail || !from) return;
+      if (!mailer) return;
       const askedAt = now();
       const judged = judging.then(() => judge(username, localPath(back), askedAt));
       judging = judged.catch(() => null);
       void judged
-        .then((link) => link && send(link))
+        .then((link) => link && send(mailer, link))
         .catch((error: unknown) =>
           options.log.warn(
             { err: error instanceof Error ? error.message : String(error) },

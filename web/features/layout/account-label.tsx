@@ -1,5 +1,8 @@
 import { ChevronDown, UserRound } from '../../ui/icons.tsx';
 
+/** The account menu's button's name, before its code loads and after. */
+export const accountMenuName = (username: string) => `Account menu for @${username}`;
+
 /**
  * What the account menu's button shows, the same before its code loads as after: @username and a
  * chevron, or on a phone one icon in their place, so that the owner's name beside the mark reads

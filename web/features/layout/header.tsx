@@ -15,7 +15,7 @@ import { Link } from '../../ui/link.tsx';
 import { MENU_TOGGLE_ATTRIBUTE } from '../preferences/theme.ts';
 import { ThemeToggle } from '../preferences/theme-toggle.tsx';
 import { ViewModeSwitch } from '../preferences/view-mode-switch.tsx';
-import { AccountLabel } from './account-label.tsx';
+import { AccountLabel, accountMenuName } from './account-label.tsx';
 import { useAuth } from './auth-provider.tsx';
 
 // The account menu (Radix DropdownMenu) loads only for signed-in visitors: most never need it.
@@ -123,12 +123,7 @@ export function Header({ ownerName }: { ownerName: string }) {
           {user ? (
             <Suspense
               fallback={
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled
-                  aria-label={`Account menu for @${user.username}`}
-                >
+                <Button variant="outline" size="sm" disabled aria-label={accountMenuName(user.username)}>
                   <AccountLabel username={user.username} />
                 </Button>
               }

@@ -8,7 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { LayoutDashboard, LogOut } from '../../ui/icons.tsx';
 import { Link } from '../../ui/link.tsx';
 import { LOGOUT_FORM } from '../auth/api.ts';
-import { AccountLabel } from './account-label.tsx';
+import { AccountLabel, accountMenuName } from './account-label.tsx';
 
 /**
  * Logging out (spec section 7: it clears the user): the sign-in page's action ends the session and
@@ -43,7 +43,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <Button
           variant="outline"
           size="sm"
-          aria-label={`Account menu for @${user.username}`}
+          aria-label={accountMenuName(user.username)}
           data-ready={ready ? 'true' : undefined}
         >
           <AccountLabel username={user.username} />
