@@ -54,6 +54,18 @@ export const issueEditSchema = issueDraftSchema.extend({ basedOn: basedOn.option
 
 export type IssueEditInput = z.input<typeof issueEditSchema>;
 
+/**
+ * A draft as the editor shows it when its test or send is pressed (optional: a post without a
+ * body reads as null): one that is not the
+ * saved draft is refused with `UNSAVED_DRAFT`, since the preview, the test and the email are the
+ * saved one.
+ */
+export const issueShownSchema = z
+  .object({ subject: text(150, 'Subject'), body: text(20_000, 'Body', { multiline: true }) })
+  .nullish();
+
+export type IssueShown = z.output<typeof issueShownSchema>;
+
 export const subscriberSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -133,8 +145,16 @@ const ownerRow = (missing: string) => z.number({ error: missing }).int(missing).
 export const newsletterOwnerForms = {
   save: issueEditSchema.extend({ id: ownerRow('That draft is not on this page.').optional() }),
   draft: z.object({ id: ownerRow('That draft is not on this page.') }),
+  /** A test: the editor's fields come with it (its button is one of the editor's). */
+  test: z.object({
+    id: ownerRow('That draft is not on this page.'),
+    subject: z.string().optional(),
+    body: z.string().optional(),
+  }),
   send: z.object({
     id: ownerRow('That draft is not on this page.'),
+    subject: z.string().optional(),
+    body: z.string().optional(),
     confirm: z
       .boolean()
       .refine((checked) => checked, 'Tick the box to say the preview is checked, then send.'),

@@ -13,7 +13,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { createMemoryRouter, data, RouterProvider, redirect } from 'react-router';
 import { FORM_ANSWER_HEADER, type FormAnswerReply } from '../../common/web-context.ts';
-import { FORM_FIELD } from '../lib/form-post.ts';
+import { formNameOf } from '../lib/form-post.ts';
 import { type IslandPage, IslandTree, type IslandTreeProps } from './island.tsx';
 
 /** The page's own address (path and query) for a post from an island: `?index` added where the route needs it. */
@@ -56,7 +56,7 @@ async function postToPage(request: Request, page: IslandPage) {
   if (reply.redirect) return redirect(reply.redirect);
   if (reply.answer !== undefined && reply.answer !== null) return data(reply.answer, { status });
   if (status < 400) return null;
-  const form = String(fields.get(FORM_FIELD) ?? '');
+  const form = formNameOf(fields);
   return data({ form, ...UNREACHABLE, errors: {}, values: {} }, { status });
 }
 

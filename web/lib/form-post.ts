@@ -40,6 +40,14 @@ export interface FormAnswer {
 export const FORM_FIELD = '_form';
 
 /**
+ * Which of the page's forms was posted: the pressed button's own name for it where it has one (a
+ * button with `name="_form"` that posts another form's fields, as the newsletter's test and send
+ * post the editor's; its entry comes after the form's own, which `PageForm` puts first), else the
+ * form's own name.
+ */
+export const formNameOf = (fields: FormData): string => String(fields.getAll(FORM_FIELD).at(-1) ?? '');
+
+/**
  * Fields whose value is never kept: not sent back into the page with a refusal (what the visitor
  * must type again), nor kept in the tab (kept-typing.ts).
  */

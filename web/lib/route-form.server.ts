@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import { MIN_FORM_FILL_MS, SIGN_IN_REQUIRED } from '../../common/constants.ts';
 import type { ApiAnswer, WebLoadContext } from '../../common/web-context.ts';
 import { type FormTokenFor, formTokenPath } from './api.ts';
-import { DONE_PARAM, FORM_FIELD, type FormAnswer, NOT_KEPT_FIELDS } from './form-post.ts';
+import { DONE_PARAM, type FormAnswer, formNameOf, NOT_KEPT_FIELDS } from './form-post.ts';
 import { type FormSchema, parseForm } from './form-values.ts';
 
 export interface Failure {
@@ -206,7 +206,7 @@ export async function sendForm(
   context: WebLoadContext,
   request: Request,
 ) {
-  const name = String(form.get(FORM_FIELD) ?? '');
+  const name = formNameOf(form);
   const spec = Object.hasOwn(forms, name) ? forms[name] : undefined;
   const values = keptValues(form);
   const url = pageUrl(request);

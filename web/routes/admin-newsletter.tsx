@@ -41,6 +41,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const atCompose = (page: URL, form: string, extra: Record<string, string> = {}) =>
   `${donePage(page, form, extra)}#compose`;
 
+/**
+ * The draft as the editor showed it when its test or send was pressed (the editor's fields come
+ * with either): the API refuses one that is not the saved draft.
+ */
+const shownDraft = ({ subject, body }: { subject?: string | undefined; body?: string | undefined }) =>
+  subject === undefined || body === undefined ? undefined : { subject, body };
+
 /** Writing, testing, sending and deleting an issue, a subscriber deleted, a CSV imported (ADR 018). */
 export const action = formAction({
   [NEWSLETTER_FORMS.save]: routeForm({
@@ -54,16 +61,24 @@ export const action = formAction({
       atCompose(page, NEWSLETTER_FORMS.save, { [ISSUE_PARAM]: String((answer as { id: number }).id) }),
   }),
   [NEWSLETTER_FORMS.test]: routeForm({
-    schema: newsletterOwnerForms.draft,
+    schema: newsletterOwnerForms.test,
     failure: { title: 'Not sent', fallback: 'The test could not be sent. Please try again.' },
-    call: ({ id }) => ({ method: 'POST', path: newsletterOwnerPaths.issueAction(id, 'test') }),
+    call: ({ id, ...shown }) => ({
+      method: 'POST',
+      path: newsletterOwnerPaths.issueAction(id, 'test'),
+      body: shownDraft(shown),
+    }),
     doneAt: (_answer, page) => atCompose(page, NEWSLETTER_FORMS.test),
   }),
   [NEWSLETTER_FORMS.send]: routeForm({
     schema: newsletterOwnerForms.send,
     failure: { title: 'Not sent', fallback: 'The issue could not be sent. Please try again.' },
     invalid: (errors) => (errors.confirm ? { title: 'Not sent', message: errors.confirm } : undefined),
-    call: ({ id }) => ({ method: 'POST', path: newsletterOwnerPaths.issueAction(id, 'send') }),
+    call: ({ id, confirm: _checked, ...shown }) => ({
+      method: 'POST',
+      path: newsletterOwnerPaths.issueAction(id, 'send'),
+      body: shownDraft(shown),
+    }),
     doneAt: (_answer, page) => `${page.pathname}?done=${NEWSLETTER_FORMS.send}#compose`,
   }),
   [NEWSLETTER_FORMS.discard]: routeForm({

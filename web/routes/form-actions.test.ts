@@ -5,8 +5,10 @@
  * refusal in e2e/images.spec.ts and e2e/recommendations.spec.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { UNSAVED_DRAFT } from '../../common/edit-messages.ts';
 import type { ApiAnswer, WebLoadContext } from '../../common/web-context.ts';
 import type { FormAnswer } from '../lib/form-post.ts';
+import { action as newsletterPage } from './admin-newsletter.tsx';
 import { action as signIn, loader as signInPage } from './auth.tsx';
 import { action } from './generate-images.tsx';
 import { action as signUp } from './newsletter.tsx';
@@ -258,5 +260,63 @@ describe('a newsletter sign-up goes back to the page it was sent from', () => {
         '/newsletter?done=subscribe-post#subscribe-post-title',
       );
     }
+  });
+});
+
+describe("the newsletter editor's test and send (the action)", () => {
+  // The editor's fields as the browser posts them for a press of 'Send now' (the button's own
+  // `_form` after the form's), the typing not saved.
+  const editorPress = (button: string): [string, string][] => [
+    ['_form', 'issue-save'],
+    ['id', '7'],
+    ['subject', 'Roadworks'],
+    ['body', 'Closed until Friday.\r\nPark behind.'],
+    ['confirm', 'on'],
+    ['_form', button],
+  ];
+  const refusal: ApiAnswer = { status: 409, body: { message: UNSAVED_DRAFT }, cookies: [] };
+
+  it('are posted as the pressed button, with the draft as the editor shows it', async () => {
+    for (const [button, call] of [
+      ['issue-send', 'send'],
+      ['issue-test', 'test'],
+    ] as const) {
+      const calls: [string, unknown][] = [];
+      const context = {
+        sendApi: async (_method: string, path: string, body: unknown) => {
+          calls.push([path, body]);
+          return refusal;
+        },
+      } as unknown as WebLoadContext;
+      const request = post(editorPress(button), '/admin/blog/newsletter?issue=7');
+      const answer = answerOf(await newsletterPage({ context, request } as never));
+      expect(calls).toEqual([
+        [
+          `/api/admin/newsletter/issues/7/${call}`,
+          { subject: 'Roadworks', body: 'Closed until Friday.\r\nPark behind.' },
+        ],
+      ]);
+      // Refused: said above the buttons, and what was typed comes back for the editor's fields.
+      expect(answer).toMatchObject({
+        status: 409,
+        form: button,
+        title: 'Not sent',
+        message: UNSAVED_DRAFT,
+        values: { subject: 'Roadworks', body: 'Closed until Friday.\r\nPark behind.' },
+      });
+    }
+  });
+
+  it("the editor's own press is still a save", async () => {
+    const calls: string[] = [];
+    const context = {
+      sendApi: async (method: string, path: string) => {
+        calls.push(`${method} ${path}`);
+        return { status: 200, body: { id: 7 }, cookies: [] };
+      },
+    } as unknown as WebLoadContext;
+    const request = post(editorPress('issue-save').slice(0, -1), '/admin/blog/newsletter?issue=7');
+    await newsletterPage({ context, request } as never);
+    expect(calls).toEqual(['PUT /api/admin/newsletter/issues/7']);
   });
 });

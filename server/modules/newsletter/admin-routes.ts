@@ -10,6 +10,7 @@ import {
   importReportSchema,
   issueDraftSchema,
   issueEditSchema,
+  issueShownSchema,
   newsletterOverviewSchema,
   subscriberSchema,
   subscriberStates,
@@ -141,13 +142,15 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod<{ newsletter: Newslett
 
   app.post(
     '/api/admin/newsletter/issues/:id/test',
-    { schema: { params: idParams, response: { 202: z.object({ to: z.string() }) } } },
-    async (request, reply) => reply.code(202).send(await newsletter.testSend(request.params.id)),
+    { schema: { params: idParams, body: issueShownSchema, response: { 202: z.object({ to: z.string() }) } } },
+    async (request, reply) =>
+      reply.code(202).send(await newsletter.testSend(request.params.id, request.body)),
   );
 
+  // Either may name the draft as the editor shows it: one not saved is refused (`refuseUnsaved`).
   app.post(
     '/api/admin/newsletter/issues/:id/send',
-    { schema: { params: idParams, response: { 200: issueSchema } } },
-    async (request) => asIssue(await newsletter.issues.send(request.params.id)),
+    { schema: { params: idParams, body: issueShownSchema, response: { 200: issueSchema } } },
+    async (request) => asIssue(await newsletter.issues.send(request.params.id, request.body)),
   );
 };

@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { UNSAVED_DRAFT } from '../../../common/edit-messages.ts';
 import type { NewsletterOverview } from '../../../common/schemas/newsletter.ts';
 import {
   newsletterDeliveries,
@@ -266,6 +267,45 @@ describe('the owner’s issue', () => {
       status: 'sent',
       body: 'Park behind the workshop until the street reopens.',
     });
+  });
+
+  it('a test or a send of a draft the editor shows changed is refused (409), and nothing goes out; as saved, they go', async () => {
+    const subject = 'Roadworks on Ponce';
+    const saved = 'The street is closed.\nPark behind the workshop.';
+    const created = await as('POST', '/api/admin/newsletter/issues', { subject, body: saved });
+    const { id } = created.json() as { id: number };
+    const tests = async () =>
+      (
+        await db
+          .select()
+          .from(notificationOutbox)
+          .where(eq(notificationOutbox.subject, `[Test] ${subject}`))
+      ).length;
+    const typed = { subject, body: 'The street is closed until Friday.\nPark behind the workshop.' };
+    const delivered = (await deliveriesOf(every.id)).length;
+
+    for (const action of ['test', 'send']) {
+      const refused = await as('POST', `/api/admin/newsletter/issues/${id}/${action}`, typed);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().message).toBe(UNSAVED_DRAFT);
+      const retitled = await as('POST', `/api/admin/newsletter/issues/${id}/${action}`, {
+        subject: 'Roadworks',
+        body: saved,
+      });
+      expect(retitled.statusCode).toBe(409);
+    }
+    expect(await tests()).toBe(0);
+    expect((await as('GET', `/api/admin/newsletter/issues/${id}`)).json()).toMatchObject({ status: 'draft' });
+    expect(await deliveriesOf(every.id)).toHaveLength(delivered);
+
+    // As the browser posts the saved text (line breaks as CRLF, a space after), it is the same draft.
+    const asPosted = { subject: ` ${subject}`, body: `${saved.replace(/\n/g, '\r\n')} ` };
+    expect((await as('POST', `/api/admin/newsletter/issues/${id}/test`, asPosted)).statusCode).toBe(202);
+    expect(await tests()).toBe(1);
+    const sent = await as('POST', `/api/admin/newsletter/issues/${id}/send`, asPosted);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ status: 'sent', body: saved });
+    expect(await deliveriesOf(every.id)).toHaveLength(delivered + 1);
   });
 
   it('refuses a draft without a subject or with a short body, with the form’s messages', async () => {

@@ -11,8 +11,17 @@
  * drafts here.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { DRAFT_DELETED_ELSEWHERE, DRAFT_SENT_ELSEWHERE } from '../../../common/edit-messages.ts';
-import type { IssueDraftInput, IssueEditInput, IssueSummary } from '../../../common/schemas/newsletter.ts';
+import {
+  DRAFT_DELETED_ELSEWHERE,
+  DRAFT_SENT_ELSEWHERE,
+  UNSAVED_DRAFT,
+} from '../../../common/edit-messages.ts';
+import type {
+  IssueDraftInput,
+  IssueEditInput,
+  IssueShown,
+  IssueSummary,
+} from '../../../common/schemas/newsletter.ts';
 import { slugify } from '../../../common/text.ts';
 import { withIsoDates } from '../../db/paging.ts';
 import { newsletterDeliveries, newsletterIssues } from '../../db/schema.ts';
@@ -26,6 +35,20 @@ import { type IssueOptions, type IssueRow, issueWriting } from './issue-writing.
 
 export { bodyHtml } from './issue-archive.ts';
 export type { IssueOptions } from './issue-writing.ts';
+
+/** Text as a save stores it, for comparing: its line breaks one kind, no space around it. */
+const asSaved = (text: string) => text.replace(/\r\n?/g, '\n').trim();
+
+/**
+ * A test or a send pressed while the editor shows something else than the saved draft: refused
+ * (409, `UNSAVED_DRAFT`), since the preview, the test and the email are the saved one.
+ */
+export function refuseUnsaved(saved: { subject: string; body: string }, shown: IssueShown): void {
+  if (!shown) return;
+  if (asSaved(shown.subject) !== asSaved(saved.subject) || asSaved(shown.body) !== asSaved(saved.body)) {
+    throw new HttpError(409, UNSAVED_DRAFT);
+  }
+}
 
 export function issueDesk(options: IssueOptions) {
   const { db, now, onSent = () => {} } = options;
@@ -98,9 +121,20 @@ export function issueDesk(options: IssueOptions) {
       return row;
     },
 
-    /** Sends the owner's draft to everyone on the list, once: a second press is a 409. */
-    async send(id: number): Promise<IssueRow> {
+    /**
+     * Sends the owner's draft to everyone on the list, once: a second press is a 409, and so is a
+     * press while the editor shows something else (`shown`, `refuseUnsaved`).
+     */
+    async send(id: number, shown?: IssueShown): Promise<IssueRow> {
       const sent = await db.transaction(async (tx) => {
+        if (shown) {
+          const [draft] = await tx
+            .select()
+            .from(newsletterIssues)
+            .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.status, 'draft')))
+            .for('update');
+          if (draft) refuseUnsaved(draft, shown);
+        }
         const at = now();
         const [row] = await tx
           .update(newsletterIssues)

@@ -3,13 +3,13 @@
  * and what the dashboard reads of them together. The sender (sender.ts) and the announcer are
  * the module's jobs.
  */
-import type { NewsletterOverview } from '../../../common/schemas/newsletter.ts';
+import type { IssueShown, NewsletterOverview } from '../../../common/schemas/newsletter.ts';
 import type { Db } from '../../db/client.ts';
 import { enqueueNotification } from '../notifications/service.ts';
 import { exportCsv, importCsv } from './csv.ts';
 import { issueEmail, type Site } from './email.tsx';
 import type { EmailImages } from './email-images.ts';
-import { emailBodyHtml, issueDesk } from './issues.ts';
+import { emailBodyHtml, issueDesk, refuseUnsaved } from './issues.ts';
 import type { SubscriberLinks } from './links.ts';
 import { paths, subscriberList } from './subscribers.ts';
 
@@ -79,9 +79,10 @@ export function createNewsletterService({
       return (await emailFor(id)).email.html;
     },
 
-    /** The issue as an email to the owner's own address, through the outbox. */
-    async testSend(id: number): Promise<{ to: string }> {
+    /** The issue as an email to the owner's own address, through the outbox (`shown`: as `issues.send`). */
+    async testSend(id: number, shown?: IssueShown): Promise<{ to: string }> {
       const { issue, email } = await emailFor(id);
+      refuseUnsaved(issue, shown);
       await enqueueNotification(db, {
         kind: 'newsletter',
         subject: `[Test] ${issue.subject}`,

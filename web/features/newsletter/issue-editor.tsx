@@ -3,17 +3,13 @@
  * to the owner's own address, then one send to everyone on the list. Every button is a form that
  * posts to the page without its code (ADR 013); with the code the same calls go from here.
  */
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  DRAFT_DELETED_ELSEWHERE,
-  DRAFT_SENT_ELSEWHERE,
-  UNSAVED_DRAFT,
-} from '../../../common/edit-messages.ts';
+import { DRAFT_DELETED_ELSEWHERE, DRAFT_SENT_ELSEWHERE } from '../../../common/edit-messages.ts';
 import type { NewsletterOverview } from '../../../common/schemas/newsletter.ts';
 import { dashboardPaths } from '../../lib/admin-paths.ts';
 import { BasedOn, goneSince, savedOverSince, useEditBase, useGoneSince } from '../../lib/edit-version.tsx';
-import { useDone } from '../../lib/form-post.ts';
+import { FORM_FIELD, useDone, useFormAnswer, usePageAction } from '../../lib/form-post.ts';
 import { type RouteFormState, useRouteForm } from '../../lib/route-form.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -29,6 +25,9 @@ import { newsletterOwnerPaths, useOwnerIssue } from './owner-api.ts';
 import { ISSUE_PARAM, NEWSLETTER_FORMS } from './owner-forms.ts';
 
 const idOf = (value: string | null) => (/^\d{1,9}$/.test(value ?? '') ? Number(value) : null);
+
+/** The editor's form: the draft's test and send post its fields (what it shows is what is judged). */
+const EDITOR_ID = 'issue-editor';
 
 export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
   const [params] = useSearchParams();
@@ -56,6 +55,10 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
     },
   });
   const answer = save.answer;
+  // What was typed, as a refused post kept it: the save's, or a test's or send's (posted without
+  // the page's code, they carry the editor's fields and come back with them).
+  const pressed = [useFormAnswer(NEWSLETTER_FORMS.test), useFormAnswer(NEWSLETTER_FORMS.send)];
+  const typed = (answer ?? pressed.find(Boolean))?.values;
   // Only a draft can be edited: one deleted (read as null) or sent since is gone from the editor.
   const { gone, keep, opened } = useGoneSince(issue === undefined ? undefined : draft, issueId, answer);
   // What the fields show where nothing was typed: the draft, or the one gone since as last read.
@@ -117,6 +120,7 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
         {/* A new key per draft: the fields start from what that draft holds (one gone since keeps them). */}
         <PageForm
           form={save}
+          id={EDITOR_ID}
           key={shown?.id ?? 'new'}
           aria-label={draft ? `Draft: ${draft.subject}` : 'New issue'}
           className="space-y-4"
@@ -126,18 +130,14 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
           <FormNotice answer={answer} />
           {gone && !(answer && goneSince(answer)) ? <GoneNotice sent={Boolean(issue)} kept={keep} /> : null}
           <Field label="Subject" error={answer?.errors.subject}>
-            <Input
-              name="subject"
-              maxLength={150}
-              defaultValue={answer?.values.subject ?? shown?.subject ?? ''}
-            />
+            <Input name="subject" maxLength={150} defaultValue={typed?.subject ?? shown?.subject ?? ''} />
           </Field>
           <Field
             label="Body"
             hint="Markdown: **bold**, [a link](https://example.com), images from your uploads."
             error={answer?.errors.body}
           >
-            <Textarea name="body" rows={10} defaultValue={answer?.values.body ?? shown?.body ?? ''} />
+            <Textarea name="body" rows={10} defaultValue={typed?.body ?? shown?.body ?? ''} />
           </Field>
           <Button type="submit" pending={save.pending} pendingText="Saving...">
             Save draft
@@ -150,7 +150,6 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
             id={draft.id}
             updatedAt={draft.updatedAt}
             readers={readers}
-            unsaved={() => typedSince(save.formRef.current, draft)}
           />
         ) : null}
       </div>
@@ -178,43 +177,8 @@ function GoneNotice({ sent, kept }: { sent: boolean; kept: boolean }) {
   );
 }
 
-/** Text as a save stores it, for comparing: its line breaks one kind, no space around it. */
-const asSaved = (text: FormDataEntryValue | string | null) =>
-  String(text ?? '')
-    .replace(/\r\n?/g, '\n')
-    .trim();
-
-/** Whether the draft's fields hold what was typed since its last save (not in the preview, nor in a send). */
-function typedSince(form: HTMLFormElement | null, draft: { subject: string; body: string }): boolean {
-  if (!form) return false;
-  const fields = new FormData(form);
-  return (
-    asSaved(fields.get('subject')) !== asSaved(draft.subject) ||
-    asSaved(fields.get('body')) !== asSaved(draft.body)
-  );
-}
-
-function DraftActions({
-  id,
-  updatedAt,
-  readers,
-  unsaved,
-}: {
-  id: number;
-  updatedAt: string;
-  readers: number;
-  /** Whether the draft's form holds typed text not saved yet: a test or a send would not carry it. */
-  unsaved: () => boolean;
-}) {
+function DraftActions({ id, updatedAt, readers }: { id: number; updatedAt: string; readers: number }) {
   const refresh = useRefreshAdmin();
-  // A test or a send pressed with unsaved text is held here (with the page's code): it would go
-  // out without what was typed, and the send would leave it behind for good.
-  const [held, setHeld] = useState(false);
-  const holdIfUnsaved = (event: FormEvent) => {
-    const hold = unsaved();
-    setHeld(hold);
-    if (hold) event.preventDefault();
-  };
   // A refusal reads the page again too: the draft may have been sent or deleted elsewhere, and
   // the editor then says so and keeps what was typed.
   const test = useRouteForm(NEWSLETTER_FORMS.test, {
@@ -235,7 +199,11 @@ function DraftActions({
     onDone: () => void refresh(),
     onAnswer: () => void refresh(),
   });
-  const failure = send.answer ?? test.answer ?? discard.answer;
+  // What the last press was answered (with the page's code each form keeps its own last answer).
+  const [pressed, setPressed] = useState<string | null>(null);
+  const failure = pressed
+    ? [test, send, discard].find((form) => form.name === pressed)?.answer
+    : (send.answer ?? test.answer ?? discard.answer);
   const busy = test.pending || send.pending || discard.pending;
   return (
     <section aria-labelledby="preview-heading" className="space-y-4">
@@ -247,77 +215,84 @@ function DraftActions({
         src={`${newsletterOwnerPaths.issueAction(id, 'preview')}?v=${encodeURIComponent(updatedAt)}`}
         className="h-[32rem] w-full rounded-md border border-border bg-white"
       />
-      {held ? (
-        <AlertNotice title="Draft not saved" message={UNSAVED_DRAFT} />
-      ) : (
-        <FormNotice answer={failure} />
-      )}
+      <FormNotice answer={failure} />
+      {/* The test and the send are buttons of the editor (its fields and what they show go with
+          them, and the server refuses a draft not saved); the box, too, is the editor's. */}
       <div className="flex flex-wrap items-start gap-4">
-        <DraftForm state={test} id={id} onSubmit={holdIfUnsaved}>
-          <DraftButton
-            state={test}
-            busy={busy}
-            variant="outline"
-            text={['Send a test to me', 'Sending...']}
-          />
-        </DraftForm>
-        <DraftForm
-          state={send}
-          id={id}
-          onSubmit={holdIfUnsaved}
-          className="flex flex-col gap-2 rounded-md border border-border p-3"
-        >
+        <DraftButton
+          state={test}
+          busy={busy}
+          variant="outline"
+          postsEditor
+          onPress={setPressed}
+          text={['Send a test to me', 'Sending...']}
+        />
+        <div className="flex flex-col gap-2 rounded-md border border-border p-3">
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="confirm" required className="h-4 w-4 accent-[var(--primary)]" />
+            <input
+              type="checkbox"
+              name="confirm"
+              form={EDITOR_ID}
+              className="h-4 w-4 accent-[var(--primary)]"
+            />
             {`I have checked the preview: send it to ${readers} ${readers === 1 ? 'subscriber' : 'subscribers'} now`}
           </label>
-          <DraftButton state={send} busy={busy} text={['Send now', 'Sending...']} />
-        </DraftForm>
-        <DraftForm state={discard} id={id}>
+          <DraftButton
+            state={send}
+            busy={busy}
+            postsEditor
+            onPress={setPressed}
+            text={['Send now', 'Sending...']}
+          />
+        </div>
+        <PageForm form={discard} onSubmit={() => setPressed(discard.name)}>
+          <input type="hidden" name="id" value={id} />
           <DraftButton state={discard} busy={busy} variant="ghost" text={['Delete draft', 'Deleting...']} />
-        </DraftForm>
+        </PageForm>
       </div>
     </section>
   );
 }
 
-/** A form about the open draft, posted to the page's action with its code or without it. */
-function DraftForm({
-  state,
-  id,
-  className,
-  onSubmit,
-  children,
-}: {
-  state: RouteFormState;
-  id: number;
-  className?: string;
-  onSubmit?: (event: FormEvent) => void;
-  children: ReactNode;
-}) {
-  return (
-    // The send's box must be ticked: the browser says so at once (the action says it too).
-    <PageForm form={state} noValidate={false} className={className} onSubmit={onSubmit}>
-      <input type="hidden" name="id" value={id} />
-      {children}
-    </PageForm>
-  );
-}
-
-/** A draft form's button: off while any of the draft's forms is on its way, its own words while it is. */
+/**
+ * A draft's button: off while any of the draft's forms is on its way, its own words while it is.
+ * The test's and the send's (`postsEditor`) post the editor's fields as their own form (the
+ * button names it): the browser does so without the page's code, the page's code the same way.
+ */
 function DraftButton({
   state,
   busy,
   variant,
+  postsEditor = false,
+  onPress,
   text: [label, pendingText],
 }: {
   state: RouteFormState;
   busy: boolean;
   variant?: 'outline' | 'ghost';
+  postsEditor?: boolean;
+  onPress?: (name: string) => void;
   text: [string, string];
 }) {
+  const action = usePageAction();
+  const postEditor = (event: MouseEvent<HTMLButtonElement>) => {
+    const { form } = event.currentTarget;
+    if (!form) return;
+    event.preventDefault();
+    onPress?.(state.name);
+    const fields = new FormData(form, event.currentTarget);
+    fields.set(FORM_FIELD, state.name);
+    void state.submit(fields, { method: 'post', action, preventScrollReset: true });
+  };
   return (
-    <Button type="submit" variant={variant} disabled={busy} pending={state.pending} pendingText={pendingText}>
+    <Button
+      type="submit"
+      variant={variant}
+      disabled={busy}
+      pending={state.pending}
+      pendingText={pendingText}
+      {...(postsEditor ? { form: EDITOR_ID, name: FORM_FIELD, value: state.name, onClick: postEditor } : {})}
+    >
       {label}
     </Button>
   );
