@@ -222,6 +222,15 @@ test.describe('the owner', () => {
         const typed = 'The workshop opens at ten on Saturdays.';
         await draft.getByLabel('Body').fill(typed);
 
+        // The box not ticked: the send says so, and keeps what was typed.
+        await page.getByRole('button', { name: 'Send now' }).click();
+        await expect(
+          page
+            .getByRole('alert')
+            .filter({ hasText: 'Tick the box to say the preview is checked, then send.' }),
+        ).toBeVisible();
+        await expect(draft.getByLabel('Body')).toHaveValue(typed);
+
         // The preview (and so the email) is the saved draft: pressed now, neither goes out.
         await page.getByLabel(/I have checked the preview/).check();
         await page.getByRole('button', { name: 'Send now' }).click();

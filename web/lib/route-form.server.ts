@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import { MIN_FORM_FILL_MS, SIGN_IN_REQUIRED } from '../../common/constants.ts';
 import type { ApiAnswer, WebLoadContext } from '../../common/web-context.ts';
 import { type FormTokenFor, formTokenPath } from './api.ts';
-import { DONE_PARAM, type FormAnswer, formNameOf, NOT_KEPT_FIELDS } from './form-post.ts';
+import { DONE_PARAM, FORM_FIELD, type FormAnswer, formNameOf, NOT_KEPT_FIELDS } from './form-post.ts';
 import { type FormSchema, parseForm } from './form-values.ts';
 
 export interface Failure {
@@ -87,6 +87,16 @@ export function keptValues(form: FormData): Record<string, string> {
     kept[name] = before === undefined ? value : [before, value].filter(Boolean).join(', ');
   }
   return kept;
+}
+
+/** Every field posted as text, in order (a list's entries each), minus what is never kept. */
+export function postedFields(form: FormData): [string, string][] {
+  const fields: [string, string][] = [];
+  for (const [name, value] of form) {
+    if (typeof value === 'string' && (name === FORM_FIELD || !NOT_KEPT_FIELDS.has(name)))
+      fields.push([name, value]);
+  }
+  return fields;
 }
 
 /** The server's message and field messages, from an API error body. */
@@ -306,14 +316,17 @@ export async function sendForm(
   if (answer.status === 401 && message === SIGN_IN_REQUIRED) {
     // Signed out since the page was opened (elsewhere, or the session ran out): with the page's
     // code the page stays, and so does what was typed, while its owner signs in again beside it.
-    return answered(401, {
+    // Without it, a page that needs the session (the dashboard) keeps what was posted instead.
+    const signedOut: FormAnswer = {
       form: name,
       title: 'Signed out',
       message: SIGNED_OUT,
       errors: {},
       values,
       kind: 'signed-out',
-    });
+    };
+    context.signedOutPost = { answer: signedOut, fields: postedFields(form) };
+    return answered(401, signedOut);
   }
   const said = message ?? spec.failure.fallback;
   return answered(answer.status >= 500 ? 503 : answer.status, {

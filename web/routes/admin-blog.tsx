@@ -1,7 +1,8 @@
 /**
  * /admin/blog and its sub-pages: the owner's dashboard. Without a user it
  * redirects to /auth, which comes back to the page once signed in (on the
- * server, and in the browser after logging out here); a signed-in user who is not an admin is told so, and the server
+ * server, and in the browser after logging out here), but for a form posted after the session
+ * ended, which it keeps to send again (`SignedOutPost`); a signed-in user who is not an admin is told so, and the server
  * refuses every admin API call the same way. The navigation shows what waits.
  */
 import { HydrationBoundary } from '@tanstack/react-query';
@@ -10,10 +11,12 @@ import { Outlet, redirect, useLocation, useNavigate } from 'react-router';
 import { AdminNav } from '../features/admin/admin-nav.tsx';
 import { adminPaths } from '../features/admin/api.ts';
 import { adminMeta } from '../features/admin/meta.ts';
+import { SignedOutPost } from '../features/admin/signed-out-post.tsx';
 import { useAuth } from '../features/layout/auth-provider.tsx';
 import { useStaticCopy } from '../features/layout/static-copy.ts';
 import { StaticNotice } from '../features/layout/static-notice.tsx';
 import { MailNotice } from '../features/notifications/outbox.tsx';
+import { isFormAnswer } from '../lib/form-post.ts';
 import { paths, signInPath } from '../lib/paths.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import { PageHeader } from '../ui/page-header.tsx';
@@ -23,13 +26,21 @@ import type { Route } from './+types/admin-blog';
 export async function loader({ context, request }: Route.LoaderArgs) {
   // The static copy renders the page with its notice: there is no one to sign in there.
   if (!context.user && !context.staticCopy) {
+    // A form posted after the session ended (its action said so): kept on this page to send
+    // again, to the same address (an index page's `?index` kept: the same action takes it).
+    const posted = context.signedOutPost;
+    if (posted && isFormAnswer(posted.answer)) {
+      const { pathname, search } = new URL(request.url);
+      const signedOut = { answer: posted.answer, fields: posted.fields, action: `${pathname}${search}` };
+      return { dehydrated: null, signedOut };
+    }
     // Back to the page once signed in (not to the marker of a form posted to an index page's action).
     const here = new URL(request.url);
     here.searchParams.delete('index');
     throw redirect(signInPath(`${here.pathname}${here.search}`));
   }
   // What waits in each section (the navigation's counts, the mail notice), in the page's HTML.
-  return { dehydrated: await prefetchOwn(context, request, [adminPaths.summary]) };
+  return { dehydrated: await prefetchOwn(context, request, [adminPaths.summary]), signedOut: null };
 }
 
 export const meta: Route.MetaFunction = adminMeta(null, paths.adminBlog);
@@ -37,7 +48,7 @@ export const meta: Route.MetaFunction = adminMeta(null, paths.adminBlog);
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <HydrationBoundary state={loaderData.dehydrated}>
-      <Dashboard />
+      {loaderData.signedOut ? <SignedOutPost {...loaderData.signedOut} /> : <Dashboard />}
     </HydrationBoundary>
   );
 }

@@ -5,9 +5,11 @@
  * refusal in e2e/images.spec.ts and e2e/recommendations.spec.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { SIGN_IN_REQUIRED } from '../../common/constants.ts';
 import { UNSAVED_DRAFT } from '../../common/edit-messages.ts';
 import type { ApiAnswer, WebLoadContext } from '../../common/web-context.ts';
 import type { FormAnswer } from '../lib/form-post.ts';
+import { loader as dashboard } from './admin-blog.tsx';
 import { action as newsletterPage } from './admin-newsletter.tsx';
 import { action as signIn, loader as signInPage } from './auth.tsx';
 import { action } from './generate-images.tsx';
@@ -22,16 +24,18 @@ const post = (fields: Record<string, string> | [string, string][], path = '/gene
     body: new URLSearchParams(fields).toString(),
   });
 
-/** A page context whose API answers `answer` to every call, and notes what it was sent. */
+/** A page context whose API answers `answer` to every call, and notes what it was sent and where. */
 function contextAnswering(answer: ApiAnswer) {
   const sent: unknown[] = [];
+  const calls: [string, unknown][] = [];
   const context = {
-    sendApi: async (_method: string, _path: string, body: unknown) => {
+    sendApi: async (method: string, path: string, body: unknown) => {
       sent.push(body);
+      calls.push([`${method} ${path}`, body]);
       return answer;
     },
   } as unknown as WebLoadContext;
-  return { context, sent };
+  return { context, sent, calls };
 }
 
 const answerOf = (result: unknown) => {
@@ -281,18 +285,12 @@ describe("the newsletter editor's test and send (the action)", () => {
       ['issue-send', 'send'],
       ['issue-test', 'test'],
     ] as const) {
-      const calls: [string, unknown][] = [];
-      const context = {
-        sendApi: async (_method: string, path: string, body: unknown) => {
-          calls.push([path, body]);
-          return refusal;
-        },
-      } as unknown as WebLoadContext;
+      const { context, calls } = contextAnswering(refusal);
       const request = post(editorPress(button), '/admin/blog/newsletter?issue=7');
       const answer = answerOf(await newsletterPage({ context, request } as never));
       expect(calls).toEqual([
         [
-          `/api/admin/newsletter/issues/7/${call}`,
+          `POST /api/admin/newsletter/issues/7/${call}`,
           { subject: 'Roadworks', body: 'Closed until Friday.\r\nPark behind.' },
         ],
       ]);
@@ -307,16 +305,77 @@ describe("the newsletter editor's test and send (the action)", () => {
     }
   });
 
+  it('a send without the box ticked is refused, saying so, and nothing is sent', async () => {
+    const { context, calls } = contextAnswering(refusal);
+    const unticked = editorPress('issue-send').filter(([name]) => name !== 'confirm');
+    const request = post(unticked, '/admin/blog/newsletter?issue=7');
+    const answer = answerOf(await newsletterPage({ context, request } as never));
+    expect(calls).toEqual([]);
+    expect(answer).toMatchObject({
+      status: 400,
+      form: 'issue-send',
+      title: 'Not sent',
+      message: 'Tick the box to say the preview is checked, then send.',
+      values: { body: 'Closed until Friday.\r\nPark behind.' },
+    });
+  });
+
   it("the editor's own press is still a save", async () => {
-    const calls: string[] = [];
-    const context = {
-      sendApi: async (method: string, path: string) => {
-        calls.push(`${method} ${path}`);
-        return { status: 200, body: { id: 7 }, cookies: [] };
-      },
-    } as unknown as WebLoadContext;
+    const { context, calls } = contextAnswering({ status: 200, body: { id: 7 }, cookies: [] });
     const request = post(editorPress('issue-save').slice(0, -1), '/admin/blog/newsletter?issue=7');
     await newsletterPage({ context, request } as never);
-    expect(calls).toEqual(['PUT /api/admin/newsletter/issues/7']);
+    expect(calls.map(([call]) => call)).toEqual(['PUT /api/admin/newsletter/issues/7']);
+  });
+});
+
+describe('a dashboard form posted after the session ended (without the page’s code)', () => {
+  const ended: ApiAnswer = { status: 401, body: { message: SIGN_IN_REQUIRED }, cookies: [] };
+  const posted: [string, string][] = [
+    ['_form', 'issue-save'],
+    ['subject', 'Roadworks'],
+    ['body', 'Closed until Friday.\r\nPark behind.'],
+    ['tags', 'a'],
+    ['tags', 'b'],
+    ['formToken', 'never kept'],
+  ];
+
+  it('is answered "Signed out", and what was posted is kept whole for the page', async () => {
+    const { context } = contextAnswering(ended);
+    const request = post(posted, '/admin/blog/newsletter?index');
+    const answer = answerOf(await newsletterPage({ context, request } as never));
+    expect(answer).toMatchObject({
+      status: 401,
+      form: 'issue-save',
+      title: 'Signed out',
+      kind: 'signed-out',
+    });
+    expect(context.signedOutPost).toEqual({
+      answer: expect.objectContaining({ kind: 'signed-out' }),
+      fields: posted.slice(0, 5),
+    });
+  });
+
+  it('the dashboard keeps it to send again to the same address, where it would go to sign in', async () => {
+    const { context } = contextAnswering(ended);
+    const address = '/admin/blog/newsletter?issue=7&index';
+    await newsletterPage({ context, request: post(posted, address) } as never);
+    const signedOut = { ...context, user: null, staticCopy: false };
+    const page = (await dashboard({
+      context: signedOut,
+      request: new Request(`http://localhost${address}`),
+    } as never)) as {
+      signedOut: { action: string; fields: [string, string][] };
+    };
+    expect(page.signedOut).toMatchObject({ action: address, fields: posted.slice(0, 5) });
+
+    // Any other visit without a session goes to sign in, and back here after it.
+    const visit = { ...signedOut, signedOutPost: undefined };
+    const thrown = await dashboard({
+      context: visit,
+      request: new Request(`http://localhost${address}`),
+    } as never).catch((error: unknown) => error);
+    expect((thrown as Response).headers.get('location')).toBe(
+      `/auth?back=${encodeURIComponent('/admin/blog/newsletter?issue=7')}`,
+    );
   });
 });
