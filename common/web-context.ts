@@ -43,16 +43,16 @@ export interface WebLoadContext {
    */
   inlineCriticalCss?: (html: string) => string;
   /**
-   * The visit this posted form comes from (a page's action only; never a cached render): where it
-   * came from, kept with a quote request or a sign-up, and its bot-check token for a form sent
-   * without one (a person who has been on the site the usual seconds needs no extra press).
-   */
-  /**
    * Set by a page's action whose form was refused because the session had ended (a post without
    * the page's code): its answer and the fields posted, for the dashboard, which cannot draw its
    * page without a session, to keep and offer again rather than lose on the way to sign in.
    */
   signedOutPost?: { answer: unknown; fields: [string, string][] };
+  /**
+   * The visit this posted form comes from (a page's action only; never a cached render): where it
+   * came from, kept with a quote request or a sign-up, and its bot-check token for a form sent
+   * without one (a person who has been on the site the usual seconds needs no extra press).
+   */
   visit?: {
     source: LeadSource | null;
     formToken(form: 'comment' | 'contribution' | 'endorsement', scope: string): string | undefined;
