@@ -56,9 +56,8 @@ export type IssueEditInput = z.input<typeof issueEditSchema>;
 
 /**
  * A draft as the editor shows it when its test or send is pressed (optional: a post without a
- * body reads as null): one that is not the
- * saved draft is refused with `UNSAVED_DRAFT`, since the preview, the test and the email are the
- * saved one.
+ * body reads as null): one that is not the saved draft is refused with `UNSAVED_DRAFT`, since the
+ * preview, the test and the email are the saved one.
  */
 export const issueShownSchema = z
   .object({ subject: text(150, 'Subject'), body: text(20_000, 'Body', { multiline: true }) })

@@ -42,19 +42,15 @@ export function createNewsletterService({
   const issues = issueDesk({ db, site, timeZone, now, ...(onSent ? { onSent } : {}) });
 
   /** An issue in the real email layout; the owner's copy links to the newsletter page, not to a reader's link. */
-  async function emailFor(id: number) {
-    const issue = await issues.get(id);
-    return {
-      issue,
-      email: await issueEmail({
-        site,
-        subject: issue.subject,
-        bodyHtml: await emailBodyHtml(issue.body, site, images),
-        webUrl: `${site.url}${issue.status === 'sent' ? paths.issue(issue.slug) : '/newsletter'}`,
-        unsubscribeUrl: `${site.url}/newsletter`,
-        reason: `You get this because you subscribed to ${site.name}’s newsletter.`,
-      }),
-    };
+  async function emailOf(issue: Awaited<ReturnType<typeof issues.get>>) {
+    return issueEmail({
+      site,
+      subject: issue.subject,
+      bodyHtml: await emailBodyHtml(issue.body, site, images),
+      webUrl: `${site.url}${issue.status === 'sent' ? paths.issue(issue.slug) : '/newsletter'}`,
+      unsubscribeUrl: `${site.url}/newsletter`,
+      reason: `You get this because you subscribed to ${site.name}’s newsletter.`,
+    });
   }
 
   return {
@@ -76,13 +72,15 @@ export function createNewsletterService({
 
     /** The issue's email as HTML, for the dashboard's preview. */
     async preview(id: number): Promise<string> {
-      return (await emailFor(id)).email.html;
+      return (await emailOf(await issues.get(id))).html;
     },
 
     /** The issue as an email to the owner's own address, through the outbox (`shown`: as `issues.send`). */
     async testSend(id: number, shown?: IssueShown): Promise<{ to: string }> {
-      const { issue, email } = await emailFor(id);
+      // Judged before the email is built: a refused test builds nothing.
+      const issue = await issues.get(id);
       refuseUnsaved(issue, shown);
+      const email = await emailOf(issue);
       await enqueueNotification(db, {
         kind: 'newsletter',
         subject: `[Test] ${issue.subject}`,

@@ -1,7 +1,8 @@
 /**
  * Writing an issue: a draft (subject and Markdown), its preview in the real email layout, a test
- * to the owner's own address, then one send to everyone on the list. Every button is a form that
- * posts to the page without its code (ADR 013); with the code the same calls go from here.
+ * to the owner's own address, then one send to everyone on the list. Every button posts to the
+ * page without its code (ADR 013), the test and the send with the editor's fields (the server
+ * refuses a draft not saved); with the code the same calls go from here.
  */
 import { type MouseEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -57,8 +58,9 @@ export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
   const answer = save.answer;
   // What was typed, as a refused post kept it: the save's, or a test's or send's (posted without
   // the page's code, they carry the editor's fields and come back with them).
-  const pressed = [useFormAnswer(NEWSLETTER_FORMS.test), useFormAnswer(NEWSLETTER_FORMS.send)];
-  const typed = (answer ?? pressed.find(Boolean))?.values;
+  const testAnswer = useFormAnswer(NEWSLETTER_FORMS.test);
+  const sendAnswer = useFormAnswer(NEWSLETTER_FORMS.send);
+  const typed = (answer ?? testAnswer ?? sendAnswer)?.values;
   // Only a draft can be edited: one deleted (read as null) or sent since is gone from the editor.
   const { gone, keep, opened } = useGoneSince(issue === undefined ? undefined : draft, issueId, answer);
   // What the fields show where nothing was typed: the draft, or the one gone since as last read.
