@@ -60,6 +60,8 @@ export const EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced'] as con
 export const RECOMMENDATION_PURPOSES = ['learning', 'portfolio', 'hiring', 'collaboration', 'other'] as const;
 export const IMAGE_SIZES = ['1024x1024', '1024x1792', '1792x1024'] as const;
 export const IMAGE_QUALITIES = ['standard', 'hd'] as const;
+/** Images one user may generate per hour (POST /api/images/generate). */
+export const IMAGES_PER_HOUR = 20;
 
 export const WORDS_PER_MINUTE = 200;
 export const MAX_TAGS_IN_LIST = 3;

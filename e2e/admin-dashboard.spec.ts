@@ -305,20 +305,28 @@ test.describe('as the admin', () => {
     await expectAccessible(page, 'analytics');
   });
 
-  test('lists page through long data with Previous and Next', async ({ page, signInAs, admin }) => {
-    const id = unique();
-    for (let i = 0; i < 11; i++) {
-      await createPost(admin, `Paging post ${id} ${i}`, `paging-${id}-${i}`);
-    }
-    await signInAs('admin');
-    await page.goto('/admin/blog');
-    const pager = page.getByRole('navigation', { name: 'Posts pages' });
-    await expect(pager).toContainText(/Showing 1–10 of \d+/);
-    await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
-    await pager.getByRole('button', { name: 'Next' }).click();
-    await expect(page).toHaveURL(/\?page=2$/);
-    await expect(pager).toContainText(/Showing 11–/);
-    await pager.getByRole('button', { name: 'Previous' }).click();
-    await expect(pager).toContainText(/Showing 1–10 of/);
-  });
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(javaScriptEnabled ? 'with the page’s code' : 'without JavaScript', () => {
+      test.use({ javaScriptEnabled });
+
+      test('lists page through long data with Previous and Next', async ({ page, signInAs, admin }) => {
+        const id = unique();
+        for (let i = 0; i < 11; i++) {
+          await createPost(admin, `Paging post ${id} ${i}`, `paging-${id}-${i}`);
+        }
+        await signInAs('admin');
+        await page.goto('/admin/blog');
+        // Links to the list's address: they page with the code and without it.
+        const pager = page.getByRole('navigation', { name: 'Posts pages' });
+        await expect(pager).toContainText(/Showing 1–10 of \d+/);
+        await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
+        await pager.getByRole('link', { name: 'Next' }).click();
+        await expect(page).toHaveURL(/\/admin\/blog\?page=2$/);
+        await expect(pager).toContainText(/Showing 11–/);
+        await pager.getByRole('link', { name: 'Previous' }).click();
+        await expect(page).toHaveURL(/\/admin\/blog$/);
+        await expect(pager).toContainText(/Showing 1–10 of/);
+      });
+    });
+  }
 });

@@ -3,6 +3,25 @@ import type { Page } from '@playwright/test';
 import { expect, expectAccessible, expectToast, test } from './fixtures.ts';
 
 const promptField = (page: Page) => page.getByRole('textbox', { name: 'Prompt' });
+/** The image the last press made (the list below holds every image, this one too). */
+const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
+
+/** Signs the page's browser in with an account of its own, made through the API. */
+async function newAccount(page: Page) {
+  const username = `painter${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const registered = await page.request.post('/api/register', {
+    data: { username, email: `${username}@example.com`, password: 'a-long-enough-password-1' },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+}
+
+/** Images made through the API, oldest first, each with its own prompt. */
+async function generateThrough(page: Page, prompts: string[]) {
+  for (const prompt of prompts) {
+    const response = await page.request.post('/api/images/generate', { data: { prompt, size: '1024x1024' } });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+}
 
 test('a visitor without an account is asked to sign in', async ({ page }) => {
   await page.goto('/generate-images');
@@ -69,7 +88,9 @@ test('a signed-in user picks an example, generates, downloads and selects an ima
   await expect(page.getByRole('button', { name: 'Generating...' })).toBeDisabled();
   release();
 
-  const image = page.getByRole('img', { name: /^Generated from the prompt: A red car and golden keys/ });
+  const image = preview(page).getByRole('img', {
+    name: /^Generated from the prompt: A red car and golden keys/,
+  });
   // The toast first: it comes with the answer and goes after a few seconds, while the large image
   // may still be loading on a busy machine.
   await expectToast(page, 'Image Generated');
@@ -83,12 +104,12 @@ test('a signed-in user picks an example, generates, downloads and selects an ima
   await expectAccessible(page, 'generated image');
 
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download' }).click();
+  await preview(page).getByRole('link', { name: 'Download' }).click();
   expect((await download).suggestedFilename()).toMatch(/^generated-image-\d{13}\.png$/);
 
-  await page.getByRole('button', { name: 'Use This Image' }).click();
+  await preview(page).getByRole('button', { name: 'Use This Image' }).click();
   await expectToast(page, 'Image Selected');
-  await expect(page.getByRole('button', { name: 'Selected' })).toBeDisabled();
+  await expect(preview(page).getByRole('button', { name: 'Selected' })).toBeDisabled();
   const url = await image.getAttribute('src');
   expect(url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
 
@@ -106,21 +127,84 @@ test("a refused generation shows an Error toast with the server's message and ke
 }) => {
   // An account of its own, its hour's images all made (20): the next is refused by the API, in process
   // behind the page's action (the fallback message for an empty one: web/routes/generate-images.test.ts).
-  const username = `painter${Date.now().toString(36)}`;
-  const registered = await page.request.post('/api/register', {
-    data: { username, email: `${username}@example.com`, password: 'a-long-enough-password-1' },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  for (let made = 0; made < 20; made++) {
-    const response = await page.request.post('/api/images/generate', {
-      data: { prompt: `A calm blue network of servers, number ${made}`, size: '1024x1024' },
-    });
-    expect(response.status(), await response.text()).toBe(200);
-  }
+  await newAccount(page);
+  await generateThrough(
+    page,
+    Array.from({ length: 20 }, (_, made) => `A calm blue network of servers, number ${made}`),
+  );
   await page.goto('/generate-images');
+  await expect(page.getByRole('region', { name: 'Your images' })).toContainText(
+    'You have generated 20 images in the last hour; the next is possible once the oldest of them is an hour old.',
+  );
   await promptField(page).fill('A calm blue network of servers');
   await page.getByRole('button', { name: 'Generate Image' }).click();
   await expectToast(page, 'Error', 'You have generated 20 images in the last hour.');
   await expect(page.getByText('Your image will appear here.')).toBeVisible();
   await expect(promptField(page)).toHaveValue('A calm blue network of servers');
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? 'with the page’s code' : 'without JavaScript', () => {
+    test.use({ javaScriptEnabled });
+
+    test('every image generated stays in Your images, newest first, a page at a time, after the page is left', async ({
+      page,
+    }) => {
+      await newAccount(page);
+      const earlier = Array.from({ length: 12 }, (_, n) => `A calm teal workshop, study number ${n}`);
+      await generateThrough(page, earlier);
+      await page.goto('/generate-images');
+      const yours = page.getByRole('region', { name: 'Your images' });
+      await expect(yours).toContainText('You can generate 8 more images this hour.');
+      await expect(yours.getByRole('listitem')).toHaveCount(12);
+      await expect(yours.getByRole('listitem').first()).toContainText('study number 11');
+
+      // One more from the page: shown in the preview and at the head of the list.
+      const prompt = 'A red car and golden keys at dusk';
+      await promptField(page).fill(prompt);
+      await page.getByRole('button', { name: 'Generate Image' }).click();
+      await expect(
+        preview(page).getByRole('img', { name: `Generated from the prompt: ${prompt}` }),
+      ).toBeVisible();
+      await expect(yours).toContainText('You can generate 7 more images this hour.');
+      await expect(yours.getByRole('listitem').first()).toContainText(prompt);
+
+      // Coming back later: the preview is empty again, the image is still there.
+      await page.goto('/generate-images');
+      await expect(page.getByText('Your image will appear here.')).toBeVisible();
+      const newest = yours.getByRole('listitem').first();
+      const image = newest.getByRole('img', { name: `Generated from the prompt: ${prompt}` });
+      expect(
+        await image.evaluate((element) =>
+          (element as HTMLImageElement).decode().then(() => (element as HTMLImageElement).naturalWidth),
+        ),
+      ).toBe(1024);
+      await expect(newest.getByRole('link', { name: 'Download' })).toHaveAttribute(
+        'download',
+        /^generated-image-\d{13}\.png$/,
+      );
+      if (javaScriptEnabled) {
+        await newest.getByRole('button', { name: 'Use This Image' }).click();
+        await expectToast(page, 'Image Selected');
+        await expect(newest.getByRole('button', { name: 'Selected' })).toBeDisabled();
+      } else {
+        // The choice is kept by the page's code: without it there is no button that does nothing.
+        await expect(yours.getByRole('button', { name: 'Use This Image' })).toHaveCount(0);
+      }
+
+      // Thirteen images: the oldest on the second page, by a link that works without the code too.
+      const pages = page.getByRole('navigation', { name: 'Your images pages' });
+      await expect(pages).toContainText('Showing 1–12 of 13');
+      await expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
+      await pages.getByRole('link', { name: 'Next' }).click();
+      await expect(page).toHaveURL('/generate-images?page=2');
+      await expect(pages).toContainText('Showing 13–13 of 13');
+      await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
+      await expect(yours.getByRole('listitem')).toHaveCount(1);
+      await expect(yours.getByRole('listitem')).toContainText('study number 0');
+      await pages.getByRole('link', { name: 'Previous' }).click();
+      await expect(page).toHaveURL('/generate-images');
+      await expect(yours.getByRole('listitem')).toHaveCount(12);
+    });
+  });
+}

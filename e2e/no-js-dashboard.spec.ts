@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { expect, expectNoneIn, test, writePost } from './fixtures.ts';
+import { expect, expectNoneIn, ownerEntries, test, writePost } from './fixtures.ts';
 
 test.use({ javaScriptEnabled: false, refusedFormsExpected: true });
 
@@ -263,6 +263,52 @@ test('the owner unpublishes, publishes and deletes a post from the list without 
   expect((await page.request.get(`/api/blog/${slug}`)).status()).toBe(404);
 });
 
+test('the owner filters the inbox without JavaScript, one filter kept as the other is applied', async ({
+  page,
+  admin,
+  signInAs,
+}) => {
+  const stamp = Date.now().toString(36);
+  // A quote request, archived: the inbox shows it only when asked for archived quotes.
+  const name = `Archived Asker ${stamp}`;
+  const sent = await page.request.post('/api/contact', {
+    data: {
+      name,
+      email: `asker.${stamp}@example.com`,
+      projectType: 'website',
+      budget: '5-10k',
+      timeframe: '3months',
+      message: 'A shop for our bakery, with pickup times.',
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const [quote] = await ownerEntries(
+    admin,
+    '/api/admin/inbox?kind=quote&state=open&pageSize=50',
+    'name',
+    name,
+  );
+  expect(quote).toBeDefined();
+  expect(
+    (await admin.patch(`/api/admin/inbox/quote/${quote?.id}`, { data: { archived: true } })).status(),
+  ).toBe(204);
+  await signInAs('admin');
+
+  await page.goto('/admin/blog/inbox');
+  await expect(page.getByText(name)).toHaveCount(0);
+  const kind = page.getByRole('combobox', { name: 'Kind' });
+  await kind.selectOption('quote');
+  await kind.locator('xpath=ancestor::form').getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog\/inbox\?kind=quote$/);
+  const state = page.getByRole('combobox', { name: 'Show' });
+  await state.selectOption('archived');
+  await state.locator('xpath=ancestor::form').getByRole('button', { name: 'Apply' }).click();
+  // The other filter is kept.
+  await expect(page).toHaveURL(/\/admin\/blog\/inbox\?kind=quote&state=archived$/);
+  await expect(page.getByRole('combobox', { name: 'Kind' })).toHaveValue('quote');
+  await expect(page.getByText(name).first()).toBeVisible();
+});
+
 test.describe('a visitor writes first, then the owner signs in and answers', () => {
   test('the owner answers a comment on the post without JavaScript', async ({
     page,
@@ -420,7 +466,9 @@ test.describe("signed in with a visitor's account", () => {
     await page.getByLabel('Size').selectOption('1792x1024');
     await page.getByRole('button', { name: 'Generate Image' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Image Generated' })).toBeVisible();
-    const image = page.getByRole('img', { name: `Generated from the prompt: ${prompt}` });
+    const image = page
+      .getByRole('region', { name: 'Preview' })
+      .getByRole('img', { name: `Generated from the prompt: ${prompt}` });
     await expect(image).toBeVisible();
     // Shown, and its picture loaded: decode() waits for the file (an image laid out by its size
     // attributes is visible before its bytes arrive) and fails if they are not a picture.

@@ -13,6 +13,7 @@ import {
   RECOMMENDATION_PURPOSES,
 } from '../constants.ts';
 import { normalizeTags } from '../text.ts';
+import { pageOf } from './shared.ts';
 import { z } from './zod.ts';
 
 // --- Recommendations --------------------------------------------------------------
@@ -114,3 +115,19 @@ export const imageResponseSchema = z.object({
     .optional(),
 });
 export type ImageResponse = z.infer<typeof imageResponseSchema>;
+
+/** One image its user generated, as their list of images answers it (GET /api/images). */
+export const generatedImageSchema = z.object({
+  url: z.string(),
+  prompt: z.string(),
+  size: z.enum(IMAGE_SIZES),
+  quality: z.enum(IMAGE_QUALITIES),
+  generator: z.enum(['built-in', 'ai-service']),
+  /** When it was asked for, in milliseconds since 1970, as the answer to its generation said. */
+  timestamp: z.number().int(),
+});
+export type GeneratedImage = z.infer<typeof generatedImageSchema>;
+
+/** A signed-in user's images, newest first, and how many more the hourly limit allows now. */
+export const yourImagesSchema = pageOf(generatedImageSchema).extend({ leftThisHour: z.number().int() });
+export type YourImages = z.infer<typeof yourImagesSchema>;

@@ -754,7 +754,8 @@ export const appMeta = pgTable('app_meta', {
 
 /**
  * Images made by POST /api/images/generate: the per-user hourly limit counts these rows, and the
- * owner can see what was generated. A row without a url is a generation still in progress.
+ * user's 'Your images' lists them (GET /api/images). A row without a url is a generation still in
+ * progress.
  */
 export const generatedImages = pgTable(
   'generated_images',

@@ -1,11 +1,17 @@
 /**
  * /generate-images: visitors are told to sign in ('Authentication Required');
- * signed-in users get the generator. 'Back to Home' on both.
+ * signed-in users get the generator and their images so far. 'Back to Home' on both.
  */
 
-import { type ImageResponse, INVALID_PROMPT, imageRequestSchema } from '../../common/schemas/ai.ts';
-import { GENERATE_IMAGE_PATH, IMAGE_FORM } from '../features/images/api.ts';
+import {
+  type ImageResponse,
+  INVALID_PROMPT,
+  imageRequestSchema,
+  type YourImages as YourImagesPage,
+} from '../../common/schemas/ai.ts';
+import { GENERATE_IMAGE_PATH, IMAGE_FORM, YOUR_IMAGES_PATH } from '../features/images/api.ts';
 import { ImageGenerator } from '../features/images/image-generator.tsx';
+import { YOUR_IMAGES_PAGE_SIZE, YourImages } from '../features/images/your-images.tsx';
 import { useAuth } from '../features/layout/auth-provider.tsx';
 import { useStaticCopy } from '../features/layout/static-copy.ts';
 import { StaticNotice } from '../features/layout/static-notice.tsx';
@@ -19,6 +25,16 @@ import { ArrowLeft, Lock } from '../ui/icons.tsx';
 import { Link } from '../ui/link.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import type { Route } from './+types/generate-images';
+
+/** The signed-in user's images, the page the address asks for (read again after each generation). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (context.staticCopy || !context.user) return { images: null };
+  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1);
+  const images = await context.readOwnApi<YourImagesPage>(
+    `${YOUR_IMAGES_PATH}?page=${Math.min(page, 100_000)}&pageSize=${YOUR_IMAGES_PAGE_SIZE}`,
+  );
+  return { images };
+}
 
 /** 'Generate Image', with the page's code or without it (ADR 018): the image shown on the page. */
 export const action = formAction({
@@ -46,7 +62,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: paths.generateImages,
   });
 
-export default function GenerateImagesPage() {
+export default function GenerateImagesPage({ loaderData }: Route.ComponentProps) {
   const { user } = useAuth();
   const site = useSiteInfo();
   const staticCopy = useStaticCopy();
@@ -64,7 +80,10 @@ export default function GenerateImagesPage() {
       {staticCopy ? (
         <StaticNotice feature="The image generator" className="mx-auto max-w-lg" />
       ) : user ? (
-        <ImageGenerator generator={site.imageGenerator} />
+        <>
+          <ImageGenerator generator={site.imageGenerator} />
+          {loaderData.images ? <YourImages images={loaderData.images} /> : null}
+        </>
       ) : (
         <Card className="mx-auto flex max-w-lg flex-col items-center p-8 text-center">
           <Lock className="h-10 w-10 text-primary" />

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { IMAGES_PER_HOUR } from '../../../common/constants.ts';
 import { generatedImages, users } from '../../db/schema.ts';
 import { freshIp, signedInTestApp } from '../../testing/test-app.ts';
-import { IMAGES_PER_HOUR } from './service.ts';
 
 const { t, user: userCookie } = await signedInTestApp({ seed: false });
 afterAll(() => t.close());
@@ -140,5 +140,81 @@ describe('POST /api/images/generate', () => {
     const rows = await t.database.db.select().from(generatedImages);
     expect(rows.filter((r) => r.userId === busy?.id)).toHaveLength(IMAGES_PER_HOUR);
     expect((await generate({ prompt: 'A different user draws a city' })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/images', () => {
+  const list = (cookie: string | null, query = '') =>
+    t.app.inject({ url: `/api/images${query}`, ...(cookie ? { headers: { cookie } } : {}) });
+
+  it('answers 401 to a visitor without a session', async () => {
+    const res = await list(null);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Authentication required');
+  });
+
+  it("lists a user's own images newest first, in pages, with what the hourly limit leaves", async () => {
+    const cookie = await t.signIn('user', 'gallery-keeper');
+    const made = [];
+    for (const prompt of [
+      'A teal circuit board at night',
+      'Golden keys on a calm sky',
+      'A red car by the sea',
+    ]) {
+      const res = await generate({ prompt, size: '1792x1024', quality: 'hd' }, cookie);
+      expect(res.statusCode).toBe(200);
+      made.push({ prompt, ...res.json().data });
+    }
+    // Another user's image and one still being drawn (no url yet) are not this list's.
+    expect((await generate({ prompt: 'Somebody else draws a mountain' })).statusCode).toBe(200);
+    const keeper = (await t.database.db.select().from(users)).find((u) => u.username === 'gallery-keeper');
+    await t.database.db
+      .insert(generatedImages)
+      .values({ userId: keeper?.id ?? 0, prompt: 'still drawing', size: '1024x1024', quality: 'standard' });
+
+    const res = await list(cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const body = res.json();
+    expect(body).toMatchObject({ page: 1, total: 3, leftThisHour: IMAGES_PER_HOUR - 4 });
+    expect(body.items).toEqual(
+      made.reverse().map(({ prompt, url, timestamp, generator }) => ({
+        url,
+        prompt,
+        size: '1792x1024',
+        quality: 'hd',
+        generator,
+        timestamp,
+      })),
+    );
+
+    const second = (await list(cookie, '?page=2&pageSize=2')).json();
+    expect(second).toMatchObject({ page: 2, pageSize: 2, total: 3 });
+    expect(second.items.map((image: { prompt: string }) => image.prompt)).toEqual([
+      'A teal circuit board at night',
+    ]);
+    expect((await list(cookie, '?page=0')).statusCode).toBe(400);
+    expect((await list(cookie, '?page=x')).statusCode).toBe(400);
+  });
+
+  it('says none are left while the hourly limit is reached', async () => {
+    const cookie = await t.signIn('user', 'limit-reader');
+    const reader = (await t.database.db.select().from(users)).find((u) => u.username === 'limit-reader');
+    await t.database.db.insert(generatedImages).values(
+      Array.from({ length: IMAGES_PER_HOUR }, (_, i) => ({
+        userId: reader?.id ?? 0,
+        prompt: `an earlier prompt ${i}`,
+        size: '1024x1024',
+        quality: 'standard',
+        generator: 'built-in',
+        url: `/uploads/earlier-${i}.png`,
+        createdAt: new Date(Date.now() - (i + 1) * 60 * 1000),
+      })),
+    );
+    const body = (await list(cookie, '?pageSize=5')).json();
+    expect(body).toMatchObject({ total: IMAGES_PER_HOUR, leftThisHour: 0 });
+    expect(body.items.map((image: { prompt: string }) => image.prompt)).toEqual(
+      [0, 1, 2, 3, 4].map((i) => `an earlier prompt ${i}`),
+    );
   });
 });

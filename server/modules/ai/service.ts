@@ -3,19 +3,22 @@
  * counted against a per-user hourly limit, drawn by the provider and kept
  * through the upload storage, each one recorded with who asked and for what.
  */
-import { and, count, eq, gt, min } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, min } from 'drizzle-orm';
+import { IMAGE_SIZES, IMAGES_PER_HOUR } from '../../../common/constants.ts';
 import type {
+  GeneratedImage,
   ImageRequest,
   RecommendationRequest,
   RecommendationResult,
+  YourImages,
 } from '../../../common/schemas/ai.ts';
+import type { PageQuery } from '../../../common/schemas/shared.ts';
 import type { Db } from '../../db/client.ts';
+import { newestFirst } from '../../db/paging.ts';
 import { generatedImages } from '../../db/schema.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { AiProvider, Generator } from './providers.ts';
 
-/** Images one user may generate per hour. */
-export const IMAGES_PER_HOUR = 20;
 const HOUR_MS = 60 * 60 * 1000;
 
 export type ImageOutcome =
@@ -23,6 +26,20 @@ export type ImageOutcome =
   | { ok: false; retryAfterSeconds: number };
 
 export function createAiService(db: Db, provider: AiProvider, storage: FileStorage) {
+  /** A user's attempts within the hour before `now` (those still drawing too), and the oldest's time. */
+  const usage = async (userId: number, now: Date) => {
+    const [row] = await db
+      .select({ used: count(), oldest: min(generatedImages.createdAt) })
+      .from(generatedImages)
+      .where(
+        and(
+          eq(generatedImages.userId, userId),
+          gt(generatedImages.createdAt, new Date(now.getTime() - HOUR_MS)),
+        ),
+      );
+    return { used: row?.used ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+  };
+
   return {
     provider: provider.name,
 
@@ -47,14 +64,10 @@ export function createAiService(db: Db, provider: AiProvider, storage: FileStora
         })
         .returning({ id: generatedImages.id });
       const id = row?.id ?? 0;
-      const windowStart = new Date(now.getTime() - HOUR_MS);
-      const [usage] = await db
-        .select({ used: count(), oldest: min(generatedImages.createdAt) })
-        .from(generatedImages)
-        .where(and(eq(generatedImages.userId, userId), gt(generatedImages.createdAt, windowStart)));
-      if ((usage?.used ?? 0) > IMAGES_PER_HOUR) {
+      const { used, oldest: oldestAt } = await usage(userId, now);
+      if (used > IMAGES_PER_HOUR) {
         await db.delete(generatedImages).where(eq(generatedImages.id, id));
-        const oldest = usage?.oldest ? new Date(usage.oldest).getTime() : now.getTime();
+        const oldest = oldestAt?.getTime() ?? now.getTime();
         return {
           ok: false,
           retryAfterSeconds: Math.max(1, Math.ceil((oldest + HOUR_MS - now.getTime()) / 1000)),
@@ -69,6 +82,30 @@ export function createAiService(db: Db, provider: AiProvider, storage: FileStora
         await db.delete(generatedImages).where(eq(generatedImages.id, id));
         throw error;
       }
+    },
+
+    /**
+     * A user's images, newest first (those still drawing left out), and how many more the hourly
+     * limit allows them now: nothing they generated is lost with the page that showed it.
+     */
+    async yourImages(userId: number, query: PageQuery, now = new Date()): Promise<YourImages> {
+      const [page, { used }] = await Promise.all([
+        newestFirst(db, generatedImages, query, {
+          where: and(eq(generatedImages.userId, userId), isNotNull(generatedImages.url)),
+          by: [generatedImages.createdAt, generatedImages.id],
+          map: (image): GeneratedImage => ({
+            url: image.url ?? '',
+            prompt: image.prompt,
+            // As the request was checked; a row of another kind (a restored backup's) reads as the default.
+            size: IMAGE_SIZES.find((size) => size === image.size) ?? '1024x1024',
+            quality: image.quality === 'hd' ? 'hd' : 'standard',
+            generator: image.generator === 'ai-service' ? 'ai-service' : 'built-in',
+            timestamp: image.createdAt.getTime(),
+          }),
+        }),
+        usage(userId, now),
+      ]);
+      return { ...page, leftThisHour: Math.max(0, IMAGES_PER_HOUR - used) };
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * What every list of the dashboard shares: the page in the address (so a
- * reload or a shared link keeps it), a pager, the loading/error/empty states,
+ * reload or a shared link keeps it), a pager of links (web/ui/pager.tsx), the loading/error/empty states,
  * and one way to refresh after an action (every admin list, the counts in the
  * navigation, and the public reads the action changed), without a reload.
  */
@@ -9,9 +9,11 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Page } from '../../../common/schemas/shared.ts';
 import { ADMIN_PREFIX } from '../../lib/api.ts';
+import { DONE_PARAM } from '../../lib/form-post.ts';
 import { errorMessage } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Labelled } from '../../ui/field.tsx';
+import { Pager } from '../../ui/pager.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAdminPage } from './api.ts';
@@ -39,15 +41,10 @@ export function useUpdateParams() {
     );
 }
 
-/**
- * The current page number from `?page=` (or another parameter, when two lists share a screen),
- * and a setter that keeps the other parameters.
- */
-export function usePageParam(name = 'page'): [number, (page: number) => void] {
+/** The current page number from `?page=` (or another parameter, when two lists share a screen). */
+export function usePageParam(name = 'page'): number {
   const [params] = useSearchParams();
-  const update = useUpdateParams();
-  const page = Math.max(1, Number.parseInt(params.get(name) ?? '1', 10) || 1);
-  return [page, (next: number) => update({ [name]: next <= 1 ? null : String(next) })];
+  return Math.max(1, Number.parseInt(params.get(name) ?? '1', 10) || 1);
 }
 
 /**
@@ -59,8 +56,17 @@ export function useAdminList<T>(
   params: Record<string, string | number | undefined> = {},
   pageParam = 'page',
 ) {
-  const [page] = usePageParam(pageParam);
+  const page = usePageParam(pageParam);
   return useAdminPage<T>(path, { ...params, page, pageSize: ADMIN_PAGE_SIZE });
+}
+
+/** A list filter kept in the address (`?param=value`): its value, the change, and where it lives. */
+export interface FilterBinding<T extends string> {
+  param: string;
+  /** The list's page parameter, which a change leaves out (back to the first page). */
+  pageParam: string;
+  value: T;
+  onChange: (value: T) => void;
 }
 
 /** A filter kept in the address (`?name=value`); changing it goes back to the first page. */
@@ -69,13 +75,13 @@ export function useFilterParam<T extends string>(
   values: readonly T[],
   fallback: T,
   pageParam = 'page',
-) {
+): FilterBinding<T> {
   const [params] = useSearchParams();
   const update = useUpdateParams();
   const raw = params.get(name);
   const value = values.includes(raw as T) ? (raw as T) : fallback;
-  const setValue = (next: T) => update({ [pageParam]: null, [name]: next === fallback ? null : next });
-  return [value, setValue] as const;
+  const onChange = (next: T) => update({ [pageParam]: null, [name]: next === fallback ? null : next });
+  return { param: name, pageParam, value, onChange };
 }
 
 /**
@@ -96,9 +102,9 @@ export function useFilteredAdminList<T, F extends string>(
   },
 ): [ReturnType<typeof useAdminList<T>>, Filter<F>] {
   const pageParam = filter.pageParam ?? 'page';
-  const [value, setValue] = useFilterParam(filter.param, filter.values, filter.fallback, pageParam);
-  const query = useAdminList<T>(path, { [filter.field]: value }, pageParam);
-  return [query, { id: filter.id, label: 'Show', value, options: filter.labels, onChange: setValue }];
+  const binding = useFilterParam(filter.param, filter.values, filter.fallback, pageParam);
+  const query = useAdminList<T>(path, { [filter.field]: binding.value }, pageParam);
+  return [query, { id: filter.id, label: 'Show', options: filter.labels, ...binding }];
 }
 
 /** Refreshes every admin read and the public reads whose paths start with one of `publicPrefixes`. */
@@ -113,13 +119,11 @@ export function useRefreshAdmin() {
     });
 }
 
-/** A list filter's props: the select's id and label, its value, the choices and the change. */
-export type Filter<T extends string> = {
+/** A list filter's props: the select's id and label, the choices, and its binding to the address. */
+export type Filter<T extends string> = FilterBinding<T> & {
   id: string;
   label: string;
-  value: T;
   options: Readonly<Record<T, string>>;
-  onChange: (value: T) => void;
 };
 
 /**
@@ -174,50 +178,6 @@ export function AdminSection<T, F extends string = string>({
   );
 }
 
-/** 'Showing 11–20 of 45' with Previous and Next; hidden when everything fits on one page. */
-export function Pager({
-  page,
-  label,
-  param,
-}: {
-  page: Page<unknown>;
-  label: string;
-  param?: string | undefined;
-}) {
-  const [, setPage] = usePageParam(param);
-  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
-  if (page.total <= page.pageSize && page.page === 1) return null;
-  const first = (page.page - 1) * page.pageSize + 1;
-  const last = Math.min(page.total, page.page * page.pageSize);
-  return (
-    <nav aria-label={`${label} pages`} className="mt-4 flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-muted-foreground">
-        {page.items.length > 0
-          ? `Showing ${first}–${last} of ${page.total}`
-          : `Page ${page.page} of ${pages}`}
-      </p>
-      <div className="flex gap-2">
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={page.page <= 1}
-          onClick={() => setPage(Math.min(page.page - 1, pages))}
-        >
-          Previous
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={page.page >= pages}
-          onClick={() => setPage(page.page + 1)}
-        >
-          Next
-        </Button>
-      </div>
-    </nav>
-  );
-}
-
 /** One entry per item in a labelled list (`entry` draws it; `keyOf` tells the items apart). */
 export function EntryList<T>({
   label,
@@ -245,17 +205,42 @@ export function EntryList<T>({
   );
 }
 
-/** A labelled native select used as a list filter. */
-export function FilterSelect<T extends string>({ id, label, value, options, onChange }: Filter<T>) {
+/**
+ * A labelled native select used as a list filter: with the page's code a change shows the list at
+ * once; without it the select is a form that asks for the same address ('Apply'), the other
+ * parameters kept but the list's page and a done notice's.
+ */
+export function FilterSelect<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  param,
+  pageParam,
+}: Filter<T>) {
+  const [params] = useSearchParams();
+  const kept = [...params].filter(([name]) => name !== param && name !== pageParam && name !== DONE_PARAM);
   return (
-    <Labelled id={id} label={label}>
-      <Select
-        id={id}
-        value={value}
-        options={options}
-        onChange={(event) => onChange(event.target.value as T)}
-        className="w-auto min-w-40 max-w-full"
-      />
-    </Labelled>
+    <form method="get" className="flex max-w-full items-end gap-2">
+      {kept.map(([name, kept]) => (
+        <input key={`${name}=${kept}`} type="hidden" name={name} value={kept} />
+      ))}
+      <Labelled id={id} label={label}>
+        <Select
+          id={id}
+          name={param}
+          value={value}
+          options={options}
+          onChange={(event) => onChange(event.target.value as T)}
+          className="w-auto min-w-40 max-w-full"
+        />
+      </Labelled>
+      <noscript>
+        <Button type="submit" variant="outline">
+          Apply
+        </Button>
+      </noscript>
+    </form>
   );
 }

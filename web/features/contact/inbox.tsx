@@ -55,9 +55,12 @@ export function replyHref(item: AdminInboxItem): string {
 }
 
 export function Inbox() {
-  const [kind, setKind] = useFilterParam('kind', KINDS, 'all');
-  const [state, setState] = useFilterParam('state', inboxStates, 'open');
-  const query = useAdminList<AdminInboxItem>(contactOwnerPaths.inbox, { kind, state });
+  const kind = useFilterParam('kind', KINDS, 'all');
+  const state = useFilterParam('state', inboxStates, 'open');
+  const query = useAdminList<AdminInboxItem>(contactOwnerPaths.inbox, {
+    kind: kind.value,
+    state: state.value,
+  });
   // A change sent without the page's code comes back as `?done=inbox-item-<change>`.
   const [params] = useSearchParams();
   const done = params.get(DONE_PARAM)?.replace(`${INBOX_FORM}-`, '') ?? '';
@@ -70,18 +73,14 @@ export function Inbox() {
       description="Quote requests from the home page and messages sent to you, newest first."
       query={query}
       empty={
-        state === 'archived' ? 'Nothing is archived.' : 'No requests here. New ones show up as they arrive.'
+        state.value === 'archived'
+          ? 'Nothing is archived.'
+          : 'No requests here. New ones show up as they arrive.'
       }
       filters={
         <>
-          <FilterSelect id="inbox-kind" label="Kind" value={kind} options={KIND_LABELS} onChange={setKind} />
-          <FilterSelect
-            id="inbox-state"
-            label="Show"
-            value={state}
-            options={STATE_LABELS}
-            onChange={setState}
-          />
+          <FilterSelect id="inbox-kind" label="Kind" options={KIND_LABELS} {...kind} />
+          <FilterSelect id="inbox-state" label="Show" options={STATE_LABELS} {...state} />
         </>
       }
     >

@@ -3,35 +3,29 @@
  * Prompts; the prompt form (image prompt rules of spec section 5) and the
  * preview in its three states: idle, generating, generated. A generated image
  * can be downloaded as generated-image-{timestamp}.png or selected with 'Use
- * This Image', which offers it as a cover in the admin post editor.
+ * This Image', which offers it as a cover in the admin post editor. The preview
+ * shows the answer to the last press; every image stays in 'Your images' below.
  */
 import * as Tabs from 'radix-ui/tabs';
 import { useRef, useState } from 'react';
-import { IMAGE_PROMPT_MIN, type IMAGE_QUALITIES, type IMAGE_SIZES } from '../../../common/constants.ts';
+import { IMAGE_PROMPT_MIN } from '../../../common/constants.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
-import { selectImage, useSelectedImage } from '../../lib/selected-image.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
-import { Check, Download, ImageIcon, Info, LoaderCircle, Wand2 } from '../../ui/icons.tsx';
+import { ImageIcon, Info, LoaderCircle, Wand2 } from '../../ui/icons.tsx';
 import { PageForm } from '../../ui/page-form.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { IMAGE_FORM } from './api.ts';
 import { EXAMPLE_PROMPTS } from './example-prompts.ts';
+import { DownloadImage, QUALITY_LABELS, SIZE_LABELS, UseImageButton } from './image-actions.tsx';
 
-type Size = (typeof IMAGE_SIZES)[number];
-type Quality = (typeof IMAGE_QUALITIES)[number];
-
-const SIZE_LABELS: Record<Size, string> = {
-  '1024x1024': 'Square (1024 × 1024)',
-  '1024x1792': 'Portrait (1024 × 1792)',
-  '1792x1024': 'Landscape (1792 × 1024)',
-};
-const QUALITY_LABELS: Record<Quality, string> = { standard: 'Standard', hd: 'HD (more detail)' };
+type Size = keyof typeof SIZE_LABELS;
+type Quality = keyof typeof QUALITY_LABELS;
 const ASPECT: Record<Size, string> = {
   '1024x1024': 'aspect-square',
   '1024x1792': 'aspect-[1024/1792] max-h-[640px]',
@@ -73,7 +67,6 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
   const [prompt, setPrompt] = useState(() => answer?.values.prompt ?? '');
   const hydrated = useHydrated();
   const promptField = useRef<HTMLTextAreaElement>(null);
-  const selected = useSelectedImage();
   const long = prompt.trim().length >= IMAGE_PROMPT_MIN;
 
   const fillFromExample = (example: string) => {
@@ -89,7 +82,6 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
       ? { ...made, prompt: answer?.values.prompt ?? '', size: sizeOf(answer?.values.size) }
       : undefined;
   const size = sizeOf(answer?.values.size);
-  const isSelected = image !== undefined && selected?.url === image.url;
 
   return (
     <Tabs.Root value={tab} onValueChange={setTab}>
@@ -190,31 +182,8 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
           </div>
           {image && !generate.pending && (
             <div className="flex flex-wrap gap-3">
-              <Button asChild variant="outline">
-                <a href={image.url} download={`generated-image-${image.timestamp}.png`}>
-                  <Download className="h-4 w-4" />
-                  Download
-                </a>
-              </Button>
-              <Button
-                disabled={isSelected}
-                onClick={() => {
-                  selectImage({ url: image.url, prompt: image.prompt, timestamp: image.timestamp });
-                  toast({
-                    title: 'Image Selected',
-                    description: 'It is offered as the cover image when you write a blog post.',
-                  });
-                }}
-              >
-                {isSelected ? (
-                  <>
-                    <Check className="h-4 w-4" />
-                    Selected
-                  </>
-                ) : (
-                  'Use This Image'
-                )}
-              </Button>
+              <DownloadImage image={image} />
+              <UseImageButton image={image} />
             </div>
           )}
         </section>

@@ -60,7 +60,7 @@ export function sourceLabel(source: string): string {
 export function SubscriberList() {
   const [params] = useSearchParams();
   const update = useUpdateParams();
-  const [status] = useFilterParam('status', subscriberStates, 'all');
+  const { value: status } = useFilterParam('status', subscriberStates, 'all');
   const search = params.get('q') ?? '';
   const query = useAdminList<Subscriber>(newsletterOwnerPaths.subscribers, {
     status,

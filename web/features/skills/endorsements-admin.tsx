@@ -23,13 +23,9 @@ export function Endorsements() {
   const allSkills = skills.data
     ? [...skills.data.frontend, ...skills.data.backend, ...skills.data.devops]
     : [];
-  const [skillId, setSkillId] = useFilterParam(
-    'skill',
-    ['', ...allSkills.map((skill) => String(skill.id))],
-    '',
-  );
+  const skill = useFilterParam('skill', ['', ...allSkills.map((skill) => String(skill.id))], '');
   const query = useAdminList<AdminEndorsement>(endorsementOwnerPaths.endorsements, {
-    skillId: skillId || undefined,
+    skillId: skill.value || undefined,
   });
   const removed = useDone(REMOVE_ENDORSEMENT_FORM);
   const skillOptions: Record<string, string> = { '': 'All skills' };
@@ -49,9 +45,8 @@ export function Endorsements() {
       filter={{
         id: 'endorsement-skill',
         label: 'Skill',
-        value: skillId,
         options: skillOptions,
-        onChange: setSkillId,
+        ...skill,
       }}
     >
       {(endorsements) => (
