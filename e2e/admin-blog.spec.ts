@@ -96,7 +96,7 @@ test('the admin creates a post with a generated slug, an uploaded cover and inli
   expect((await page.request.get(`/api/blog/${slug}`)).status()).toBe(404);
 
   // Edit the title, then delete the post.
-  await list.getByRole('button', { name: `Edit ${title}` }).click();
+  await list.getByRole('link', { name: `Edit ${title}` }).click();
   const edit = page.getByRole('form', { name: `Edit “${title}”` });
   await edit.getByLabel('Title').fill(`${title} (revised)`);
   await edit.getByRole('button', { name: 'Update Post' }).click();

@@ -263,6 +263,45 @@ test('the owner unpublishes, publishes and deletes a post from the list without 
   expect((await page.request.get(`/api/blog/${slug}`)).status()).toBe(404);
 });
 
+test('the owner opens a post from the list, closes the editor and logs out without JavaScript', async ({
+  page,
+  admin,
+  signInAs,
+}) => {
+  const stamp = Date.now().toString(36);
+  const title = `Opened without scripts ${stamp}`;
+  const post = await writePost(admin, {
+    title,
+    slug: `opened-without-scripts-${stamp}`,
+    summary: 'A post for the owner to open and close without JavaScript.',
+    content: 'A body long enough to be a post, well over fifty characters in length.',
+    tags: ['Testing'],
+  });
+  await signInAs('admin');
+  await page.goto('/admin/blog');
+  // 'Edit' and 'Close editor' are links to the page with and without the editor.
+  await page
+    .getByRole('list', { name: 'All posts' })
+    .getByRole('link', { name: `Edit ${title}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/admin/blog\\?edit=${post.id}$`));
+  const editor = page.getByRole('form', { name: `Edit “${title}”` });
+  await expect(editor.getByLabel('Title')).toHaveValue(title);
+  await editor.getByRole('link', { name: 'Close editor' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog$/);
+  await expect(page.getByRole('form', { name: /^Edit / })).toHaveCount(0);
+
+  // The account menu is the browser's own popover: the dashboard's link, and 'Log out' a form.
+  await page.goto('/blog');
+  await page.getByRole('button', { name: 'Account menu for @e2e-owner' }).click();
+  await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/blog\?done=logout$/);
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  expect((await page.request.get('/api/user')).status()).toBe(401);
+  await admin.delete(`/api/admin/posts/${post.id}`);
+});
+
 test('the owner filters the inbox without JavaScript, one filter kept as the other is applied', async ({
   page,
   admin,

@@ -12,7 +12,7 @@ import { z } from '../../common/schemas/zod.ts';
 import { slugify } from '../../common/text.ts';
 import type { WebLoadContext } from '../../common/web-context.ts';
 import { zonedInstant } from '../../common/zoned-time.ts';
-import { ADMIN_PAGE_SIZE, useUpdateParams } from '../features/admin/admin-list.tsx';
+import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
 import { idOf, listParams, listPath } from '../features/admin/list-params.server.ts';
 import { BLOG_PATH } from '../features/blog/api.ts';
 import { ownerBlogPaths, useAdminPost } from '../features/blog/owner-api.ts';
@@ -149,18 +149,20 @@ export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
 
 function PostsPage() {
   const [params] = useSearchParams();
-  const update = useUpdateParams();
   const editId = Number.parseInt(params.get('edit') ?? '', 10);
   const editing = useAdminPost(editId);
   const save = usePostSave();
   // Deleted since: the editor open on it keeps its fields for a new post; a link finds the notice.
   const { gone, keep } = useGoneSince(editing.data, editId, save.answer);
+  // Links, so they open and close the editor without the page's code too (the list's page kept).
   // Another post opened (or none): a save's notice was about the one before.
-  const edit = (id: number | null) =>
-    update(
-      { edit: id === null ? null : String(id), [NEW_POST_PARAM]: null, [DONE_PARAM]: null },
-      { preventScrollReset: false },
-    );
+  const editorAt = (id: number | null) => {
+    const next = new URLSearchParams(params);
+    for (const name of ['edit', NEW_POST_PARAM, DONE_PARAM]) next.delete(name);
+    if (id !== null) next.set('edit', String(id));
+    const query = next.toString();
+    return query ? `${paths.adminBlog}?${query}` : paths.adminBlog;
+  };
   // The editor is open for a new post or an edit; otherwise the section is the list.
   const writing = params.has(NEW_POST_PARAM) || !Number.isNaN(editId);
 
@@ -174,20 +176,14 @@ function PostsPage() {
         <PostGone />
       ) : (
         <>
-          <PostEditor editing={editing.data ?? null} gone={gone} save={save} onDone={() => edit(null)} />
+          <PostEditor editing={editing.data ?? null} gone={gone} save={save} closeAt={editorAt(null)} />
           {/* The preview link's own form, outside the editor's: its buttons in the editor name it. */}
           {editing.data && editing.data.status !== 'published' ? (
             <PreviewLinkForm post={editing.data} />
           ) : null}
         </>
       )}
-      <PostsList
-        newPost={writing ? null : `?${NEW_POST_PARAM}`}
-        onEdit={(post) => {
-          edit(post.id);
-          window.scrollTo({ top: 0, behavior: 'smooth' });
-        }}
-      />
+      <PostsList newPost={writing ? null : `?${NEW_POST_PARAM}`} editAt={(post) => editorAt(post.id)} />
       <TagsPanel />
     </div>
   );

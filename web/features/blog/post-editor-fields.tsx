@@ -12,6 +12,7 @@ import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
+import { Link } from '../../ui/link.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import type { useEditorForm } from './editor-form.ts';
 import { InsertMediaButton, PendingImagePanel, type useEditorUploads } from './editor-uploads.tsx';
@@ -202,11 +203,11 @@ export function PublishingFields({
 export function EditorActions({
   editing,
   pending,
-  onDone,
+  closeAt,
 }: {
   editing: AdminPost | null;
   pending: boolean;
-  onDone: () => void;
+  closeAt: string;
 }) {
   return (
     <div className="flex flex-wrap gap-3">
@@ -224,8 +225,8 @@ export function EditorActions({
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
       )}
-      <Button type="button" variant="outline" onClick={onDone}>
-        Close editor
+      <Button asChild variant="outline">
+        <Link to={closeAt}>Close editor</Link>
       </Button>
     </div>
   );

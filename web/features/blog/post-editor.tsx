@@ -176,13 +176,14 @@ export function PostEditor({
   editing,
   gone = false,
   save,
-  onDone,
+  closeAt,
 }: {
   editing: AdminPost | null;
   /** The post it was open on was deleted since: what the fields hold is kept, for a new post. */
   gone?: boolean;
   save: PostSave;
-  onDone: () => void;
+  /** Where 'Close editor' goes: the page without the editor. */
+  closeAt: string;
 }) {
   // The stored post, else what a save without the code kept, else what was typed before it came.
   const answer = save.answer;
@@ -367,7 +368,7 @@ export function PostEditor({
         onPublishAt={setPublishAt}
         publishAtError={publishAtError}
       />
-      <EditorActions editing={editing} pending={save.pending} onDone={onDone} />
+      <EditorActions editing={editing} pending={save.pending} closeAt={closeAt} />
       {editing && editing.status !== 'published' ? <PreviewLink post={editing} /> : null}
     </PageForm>
   );

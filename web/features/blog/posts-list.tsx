@@ -27,11 +27,12 @@ export const DELETE_POST_PARAM = 'delete';
 
 export function PostsList({
   newPost,
-  onEdit,
+  editAt,
 }: {
   /** Where 'New post' opens the editor; none while it is open. */
   newPost: string | null;
-  onEdit: (post: AdminPost) => void;
+  /** Where a post's 'Edit' opens the editor on it. */
+  editAt: (post: AdminPost) => string;
 }) {
   const query = useAdminList<AdminPost>(ownerBlogPaths.posts);
   const published = useDone(PUBLISH_DONE.published);
@@ -63,7 +64,7 @@ export function PostsList({
       {(posts) => (
         <ul aria-label="All posts" className="divide-y divide-border">
           {posts.map((post) => (
-            <PostRow key={post.id} post={post} onEdit={onEdit} />
+            <PostRow key={post.id} post={post} editAt={editAt(post)} />
           ))}
         </ul>
       )}
@@ -72,7 +73,7 @@ export function PostsList({
 }
 
 /** A post in the list: its title and state, Edit, Publish or Unpublish, and Delete (asked first). */
-function PostRow({ post, onEdit }: { post: AdminPost; onEdit: (post: AdminPost) => void }) {
+function PostRow({ post, editAt }: { post: AdminPost; editAt: string }) {
   const [params] = useSearchParams();
   const asking = useAsking(DELETE_POST_PARAM, String(post.id));
   const refresh = useRefreshAdmin();
@@ -97,8 +98,10 @@ function PostRow({ post, onEdit }: { post: AdminPost; onEdit: (post: AdminPost) 
           </span>
         </p>
       </div>
-      <Button size="sm" variant="outline" onClick={() => onEdit(post)} aria-label={`Edit ${post.title}`}>
-        Edit
+      <Button asChild size="sm" variant="outline">
+        <Link to={editAt} aria-label={`Edit ${post.title}`}>
+          Edit
+        </Link>
       </Button>
       <PublishForm post={post} />
       {params.get(DELETE_POST_PARAM) === String(post.id) ? (

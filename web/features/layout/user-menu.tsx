@@ -1,6 +1,7 @@
 import * as DropdownMenu from 'radix-ui/dropdown-menu';
 import { useLocation } from 'react-router';
 import type { SessionUser } from '../../../common/web-context.ts';
+import { FORM_FIELD } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -31,21 +32,58 @@ function useLogout() {
 const itemClass =
   'flex cursor-pointer select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted';
 
+/**
+ * The menu as the HTML draws it, for the browser without the page's code: the browser's own
+ * popover (as the phone menu is), the dashboard's link, and 'Log out' a form posted to the sign-in
+ * page's action, which ends the session and comes back here. The code replaces it once it runs.
+ */
+function UserMenuWithoutCode({ user }: { user: SessionUser }) {
+  const { pathname, search } = useLocation();
+  const id = 'account-menu';
+  return (
+    <>
+      <Button variant="outline" size="sm" aria-label={accountMenuName(user.username)} popoverTarget={id}>
+        <AccountLabel username={user.username} />
+      </Button>
+      <div
+        id={id}
+        popover="auto"
+        // Under its button, where the browser anchors a popover to the button that opens it; else
+        // under the header at the right.
+        className="inset-auto top-16 right-4 m-0 min-w-48 rounded-md border border-border bg-background p-1 text-foreground shadow-md supports-[position-area:bottom]:top-auto supports-[position-area:bottom]:right-auto supports-[position-area:bottom]:mt-1.5 supports-[position-area:bottom]:[position-area:bottom_span-left]"
+      >
+        <p className="px-2 py-1.5 text-sm font-semibold">@{user.username}</p>
+        <hr className="my-1 h-px border-0 bg-border" />
+        {user.isAdmin && (
+          <Link to={paths.adminBlog} className={itemClass}>
+            <LayoutDashboard className="h-4 w-4" />
+            Admin Dashboard
+          </Link>
+        )}
+        <form method="post" action={paths.auth}>
+          <input type="hidden" name={FORM_FIELD} value={LOGOUT_FORM} />
+          <input type="hidden" name="back" value={`${pathname}${search}`} />
+          <button type="submit" className={`${itemClass} w-full hover:bg-muted`}>
+            <LogOut className="h-4 w-4" />
+            Log out
+          </button>
+        </form>
+      </div>
+    </>
+  );
+}
+
 /** The signed-in user's menu: @username, 'Admin Dashboard' for admins, 'Log out'. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const logout = useLogout();
-  // This chunk loads lazily: until it has hydrated, the server-rendered trigger does nothing.
-  // data-ready tells browser tests when a click will open the menu.
+  // This chunk loads lazily: until it has hydrated, the server-rendered menu is the browser's own.
+  // data-ready tells browser tests when a click will open the code's menu.
   const ready = useHydrated();
+  if (!ready) return <UserMenuWithoutCode user={user} />;
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={accountMenuName(user.username)}
-          data-ready={ready ? 'true' : undefined}
-        >
+        <Button variant="outline" size="sm" aria-label={accountMenuName(user.username)} data-ready="true">
           <AccountLabel username={user.username} />
         </Button>
       </DropdownMenu.Trigger>

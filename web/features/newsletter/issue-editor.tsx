@@ -19,7 +19,7 @@ import { Input } from '../../ui/input.tsx';
 import { Link } from '../../ui/link.tsx';
 import { PageForm } from '../../ui/page-form.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
-import { useRefreshAdmin, useUpdateParams } from '../admin/admin-list.tsx';
+import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { Panel } from '../admin/panel.tsx';
 import { newsletterApi } from './api.ts';
 import { newsletterOwnerPaths, useOwnerIssue } from './owner-api.ts';
@@ -32,7 +32,6 @@ const EDITOR_ID = 'issue-editor';
 
 export function IssueEditor({ overview }: { overview: NewsletterOverview }) {
   const [params] = useSearchParams();
-  const _update = useUpdateParams();
   const issueId = idOf(params.get(ISSUE_PARAM));
   const { data: issue } = useOwnerIssue(issueId);
   const draft = issue?.status === 'draft' ? issue : null;
