@@ -12,6 +12,7 @@ import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { ImagePlus, Upload, Video } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
+import { OnlyWithCode } from '../../ui/only-with-code.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { uploadFile } from './owner-api.ts';
 
@@ -175,16 +176,19 @@ function UploadButton({
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <Button
-        type="button"
-        variant="outline"
-        size={size}
-        disabled={uploading !== null}
-        onClick={() => input.current?.click()}
-        className={className}
-      >
-        {uploading === field ? 'Uploading...' : children}
-      </Button>
+      {/* Only with the page's code, which sends the file as it is chosen (a cover's address can be typed). */}
+      <OnlyWithCode>
+        <Button
+          type="button"
+          variant="outline"
+          size={size}
+          disabled={uploading !== null}
+          onClick={() => input.current?.click()}
+          className={className}
+        >
+          {uploading === field ? 'Uploading...' : children}
+        </Button>
+      </OnlyWithCode>
       <input
         ref={input}
         type="file"

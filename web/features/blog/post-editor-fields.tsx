@@ -13,6 +13,7 @@ import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Link } from '../../ui/link.tsx';
+import { OnlyWithCode } from '../../ui/only-with-code.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import type { useEditorForm } from './editor-form.ts';
 import { InsertMediaButton, PendingImagePanel, type useEditorUploads } from './editor-uploads.tsx';
@@ -61,19 +62,22 @@ export function TitleAndSlug({ editor: { form, field, errorOf } }: { editor: Edi
             <Input {...field('slug')} />
           </Field>
         </div>
-        <Button
-          type="button"
-          variant="outline"
-          onClick={() =>
-            form.setValue('slug', slugify(form.getValues('title') ?? ''), {
-              shouldValidate: true,
-              shouldDirty: true,
-            })
-          }
-          className="mb-[1.6rem]"
-        >
-          Generate
-        </Button>
+        {/* Only with the page's code; without it an empty slug is made from the title on saving. */}
+        <OnlyWithCode>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() =>
+              form.setValue('slug', slugify(form.getValues('title') ?? ''), {
+                shouldValidate: true,
+                shouldDirty: true,
+              })
+            }
+            className="mb-[1.6rem]"
+          >
+            Generate
+          </Button>
+        </OnlyWithCode>
       </div>
     </>
   );
@@ -114,9 +118,11 @@ export function ContentField({
       </Field>
       <div className="flex flex-wrap gap-2">
         <InsertMediaButton uploading={uploads.uploading} upload={uploads.upload} />
-        <Button type="button" variant="ghost" size="sm" onClick={() => onPreview()}>
-          Preview
-        </Button>
+        <OnlyWithCode>
+          <Button type="button" variant="ghost" size="sm" onClick={() => onPreview()}>
+            Preview
+          </Button>
+        </OnlyWithCode>
       </div>
       {uploads.pending ? (
         <PendingImagePanel

@@ -16,6 +16,7 @@ import { Card } from '../../ui/card.tsx';
 import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { ImageIcon, Info, LoaderCircle, Wand2 } from '../../ui/icons.tsx';
+import { OnlyWithCode } from '../../ui/only-with-code.tsx';
 import { PageForm } from '../../ui/page-form.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
@@ -85,14 +86,17 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
 
   return (
     <Tabs.Root value={tab} onValueChange={setTab}>
-      <Tabs.List aria-label="Image generator" className="inline-flex rounded-md bg-muted p-1">
-        <Tabs.Trigger value="generator" className={tabClass}>
-          Image Generator
-        </Tabs.Trigger>
-        <Tabs.Trigger value="examples" className={tabClass}>
-          Example Prompts
-        </Tabs.Trigger>
-      </Tabs.List>
+      {/* The examples fill the prompt with the page's code: without it, only the generator is shown. */}
+      <OnlyWithCode>
+        <Tabs.List aria-label="Image generator" className="inline-flex rounded-md bg-muted p-1">
+          <Tabs.Trigger value="generator" className={tabClass}>
+            Image Generator
+          </Tabs.Trigger>
+          <Tabs.Trigger value="examples" className={tabClass}>
+            Example Prompts
+          </Tabs.Trigger>
+        </Tabs.List>
+      </OnlyWithCode>
 
       <Tabs.Content value="generator" className="mt-6 grid gap-8 lg:grid-cols-2">
         <Card className="h-fit p-6">

@@ -1,5 +1,6 @@
 import { Button } from '../../ui/button.tsx';
 import { Moon, Sun } from '../../ui/icons.tsx';
+import { OnlyWithCode } from '../../ui/only-with-code.tsx';
 import { THEME_SWITCH_ATTRIBUTE } from './theme.ts';
 
 /**
@@ -14,7 +15,7 @@ export function ThemeToggle() {
   // Under 'system' the page follows the operating system, and a choice made in another tab, by
   // the head script too: this button has no code of its own.
   return (
-    <span className="hidden scripting:contents">
+    <OnlyWithCode>
       <Button variant="ghost" size="icon" {...{ [THEME_SWITCH_ATTRIBUTE]: '' }}>
         <span className="contents dark:hidden">
           <Moon className="h-5 w-5" />
@@ -25,6 +26,6 @@ export function ThemeToggle() {
           <span className="sr-only">Switch to light theme</span>
         </span>
       </Button>
-    </span>
+    </OnlyWithCode>
   );
 }

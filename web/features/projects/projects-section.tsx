@@ -6,6 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { CheckCircle2, MessageSquare, Sparkles } from '../../ui/icons.tsx';
 import { Link } from '../../ui/link.tsx';
+import { OnlyWithCode } from '../../ui/only-with-code.tsx';
 import { Tags } from '../../ui/tags.tsx';
 import {
   featuredProject,
@@ -100,20 +101,23 @@ function ProjectsWithFilters({ projects }: { projects: ProjectSummary[] }) {
         <p className="mt-3 max-w-2xl text-muted-foreground">
           Live products, client sites and the tools that run my own business.
         </p>
-        {/* biome-ignore lint/a11y/useSemanticElements: a set of toggle buttons, not a form fieldset */}
-        <div role="group" aria-label="Filter projects" className="mt-8 flex flex-wrap gap-2">
-          {PROJECT_FILTERS.map((option) => (
-            <Button
-              key={option.value}
-              size="sm"
-              variant={filter === option.value ? 'primary' : 'outline'}
-              aria-pressed={filter === option.value}
-              onClick={() => setFilter(option.value)}
-            >
-              {option.label}
-            </Button>
-          ))}
-        </div>
+        {/* The filters act in the browser: without the page's code every project is shown, unfiltered. */}
+        <OnlyWithCode>
+          {/* biome-ignore lint/a11y/useSemanticElements: a set of toggle buttons, not a form fieldset */}
+          <div role="group" aria-label="Filter projects" className="mt-8 flex flex-wrap gap-2">
+            {PROJECT_FILTERS.map((option) => (
+              <Button
+                key={option.value}
+                size="sm"
+                variant={filter === option.value ? 'primary' : 'outline'}
+                aria-pressed={filter === option.value}
+                onClick={() => setFilter(option.value)}
+              >
+                {option.label}
+              </Button>
+            ))}
+          </div>
+        </OnlyWithCode>
         <div
           data-testid="project-results"
           className={cn(

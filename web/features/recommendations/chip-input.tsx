@@ -2,6 +2,7 @@ import { useCallback, useId, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { Plus } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
+import { OnlyWithCode } from '../../ui/only-with-code.tsx';
 import { RemovableTags } from '../../ui/tags.tsx';
 import { addChips, chipValues } from './chips.ts';
 
@@ -10,6 +11,8 @@ interface ChipInputProps {
   /** The field's name in a form posted without its code: the typed text, comma-separated. */
   name: string;
   hint: string;
+  /** The hint where the page's code is not running (no Add button, no chips): what works then. */
+  hintWithoutCode?: string;
   placeholder: string;
   chips: string[];
   onChipsChange: (chips: string[]) => void;
@@ -42,6 +45,7 @@ export function ChipInput({
   label,
   name,
   hint,
+  hintWithoutCode = hint,
   placeholder,
   chips,
   onChipsChange,
@@ -80,13 +84,17 @@ export function ChipInput({
             }
           }}
         />
-        <Button type="button" variant="outline" onClick={add} aria-label={`Add to ${label.toLowerCase()}`}>
-          <Plus className="h-4 w-4" />
-          Add
-        </Button>
+        {/* Only with the page's code: without it there is nothing to add to (the field is sent as typed). */}
+        <OnlyWithCode>
+          <Button type="button" variant="outline" onClick={add} aria-label={`Add to ${label.toLowerCase()}`}>
+            <Plus className="h-4 w-4" />
+            Add
+          </Button>
+        </OnlyWithCode>
       </div>
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        {hint}
+        <OnlyWithCode>{hint}</OnlyWithCode>
+        <span className="scripting:hidden">{hintWithoutCode}</span>
       </p>
       <RemovableTags
         label={`Added ${label.toLowerCase()}`}

@@ -210,6 +210,7 @@ export function Recommender() {
             name="interests"
             label="Interests"
             hint="Press Enter or Add after each one, or separate them with commas."
+            hintWithoutCode="Separate them with commas."
             placeholder="e.g. automotive, small business, inventory"
             {...interests.field}
             error={errorOf('interests')}
