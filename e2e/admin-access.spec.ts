@@ -161,6 +161,10 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(kept).toBeVisible();
         expect(new URL(page.url()).pathname).toBe('/admin/blog');
         await expect(kept.getByRole('alert')).toContainText(SIGNED_OUT);
+        // What was typed is on the page too, to read or copy.
+        const shown = page.getByRole('group').filter({ hasText: 'What the form sent' });
+        await expect(shown.getByRole('definition').filter({ hasText: typed })).toBeVisible();
+        await expect(shown.getByRole('term').filter({ hasText: /^Summary$/ })).toBeVisible();
         expect(await stored()).toBe(post.summary);
         await signInBeside(page, kept, '/admin/blog');
         await kept.getByRole('button', { name: 'Send it again' }).click();

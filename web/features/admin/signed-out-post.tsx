@@ -3,12 +3,23 @@
  * cannot be drawn without a session, so instead of the sign-in page (where what was typed would be
  * gone) this says so, as the page's code does, and keeps the post whole in a form of its own. The
  * owner signs in in a new tab and presses the button here: the same fields go to the same action,
- * whose answer (the page with `?done=`, or the form with its messages) follows as usual.
+ * whose answer (the page with `?done=`, or the form with its messages) follows as usual. What was
+ * typed is shown too, to read or copy from.
  */
 import type { FormAnswer } from '../../lib/form-post.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormNotice } from '../../ui/form-notice.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
+
+/** A posted field's name as a label: `coverImage` and `tags[]` as 'Cover image' and 'Tags'. */
+const labelOf = (name: string) => {
+  const words = name
+    .replace(/\[\]$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 
 export function SignedOutPost({
   answer,
@@ -20,6 +31,8 @@ export function SignedOutPost({
   /** Where it was posted (the page, with an index page's `?index`). */
   action: string;
 }) {
+  // What was sent: every field but the form's own (`_form`) and the empty ones.
+  const typed = fields.filter(([name, value]) => !name.startsWith('_') && value.trim() !== '');
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <PageHeader title="Admin Dashboard" />
@@ -31,6 +44,20 @@ export function SignedOutPost({
         ))}
         <Button type="submit">Send it again</Button>
       </form>
+      {typed.length > 0 ? (
+        <details open className="mt-8 rounded-lg border border-border p-4">
+          <summary className="cursor-pointer font-medium">What the form sent</summary>
+          <dl className="mt-3 space-y-3">
+            {typed.map(([name, value], index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the posted fields in their order, never reordered.
+              <div key={index}>
+                <dt className="text-sm font-medium">{labelOf(name)}</dt>
+                <dd className="text-sm break-words whitespace-pre-wrap text-muted-foreground">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      ) : null}
     </div>
   );
 }

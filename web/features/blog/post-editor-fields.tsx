@@ -213,6 +213,7 @@ export function EditorActions({
 }: {
   editing: AdminPost | null;
   pending: boolean;
+  /** Where 'Close editor' goes: the page without the editor, the list's page kept. */
   closeAt: string;
 }) {
   return (

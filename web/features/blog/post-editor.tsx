@@ -182,7 +182,6 @@ export function PostEditor({
   /** The post it was open on was deleted since: what the fields hold is kept, for a new post. */
   gone?: boolean;
   save: PostSave;
-  /** Where 'Close editor' goes: the page without the editor. */
   closeAt: string;
 }) {
   // The stored post, else what a save without the code kept, else what was typed before it came.
