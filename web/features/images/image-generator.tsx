@@ -87,7 +87,7 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
   return (
     <Tabs.Root value={tab} onValueChange={setTab}>
       {/* The examples fill the prompt with the page's code: without it, only the generator is shown. */}
-      <OnlyWithCode>
+      <OnlyWithCode as="div">
         <Tabs.List aria-label="Image generator" className="inline-flex rounded-md bg-muted p-1">
           <Tabs.Trigger value="generator" className={tabClass}>
             Image Generator

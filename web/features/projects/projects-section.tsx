@@ -102,7 +102,7 @@ function ProjectsWithFilters({ projects }: { projects: ProjectSummary[] }) {
           Live products, client sites and the tools that run my own business.
         </p>
         {/* The filters act in the browser: without the page's code every project is shown, unfiltered. */}
-        <OnlyWithCode>
+        <OnlyWithCode as="div">
           {/* biome-ignore lint/a11y/useSemanticElements: a set of toggle buttons, not a form fieldset */}
           <div role="group" aria-label="Filter projects" className="mt-8 flex flex-wrap gap-2">
             {PROJECT_FILTERS.map((option) => (
