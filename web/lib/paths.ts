@@ -34,3 +34,21 @@ export function signInPath(back: string | null, tab?: 'register'): string {
   const search = query.toString();
   return search ? `${paths.auth}?${search}` : paths.auth;
 }
+
+/**
+ * `pathname` with `search`'s parameters changed: a value sets one, null removes it, the rest are
+ * kept; no `?` when none is left. What a link to the same page in another state goes to.
+ */
+export function addressWith(
+  pathname: string,
+  search: string,
+  changes: Record<string, string | null>,
+): string {
+  const params = new URLSearchParams(search);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) params.delete(name);
+    else params.set(name, value);
+  }
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}

@@ -35,7 +35,7 @@ import { TAG_FORM, TagsPanel } from '../features/blog/tags-panel.tsx';
 import { bookingOwnerPaths } from '../features/booking/api.ts';
 import { useGoneSince } from '../lib/edit-version.tsx';
 import { DONE_PARAM } from '../lib/form-post.ts';
-import { paths } from '../lib/paths.ts';
+import { addressWith, paths } from '../lib/paths.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
 import { donePage, formAction, routeForm } from '../lib/route-form.server.ts';
 import { Link } from '../ui/link.tsx';
@@ -156,13 +156,12 @@ function PostsPage() {
   const { gone, keep } = useGoneSince(editing.data, editId, save.answer);
   // Links, so they open and close the editor without the page's code too (the list's page kept).
   // Another post opened (or none): a save's notice was about the one before.
-  const editorAt = (id: number | null) => {
-    const next = new URLSearchParams(params);
-    for (const name of ['edit', NEW_POST_PARAM, DONE_PARAM]) next.delete(name);
-    if (id !== null) next.set('edit', String(id));
-    const query = next.toString();
-    return query ? `${paths.adminBlog}?${query}` : paths.adminBlog;
-  };
+  const editorAt = (id: number | null) =>
+    addressWith(paths.adminBlog, params.toString(), {
+      edit: id === null ? null : String(id),
+      [NEW_POST_PARAM]: null,
+      [DONE_PARAM]: null,
+    });
   // The editor is open for a new post or an edit; otherwise the section is the list.
   const writing = params.has(NEW_POST_PARAM) || !Number.isNaN(editId);
 

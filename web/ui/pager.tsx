@@ -6,21 +6,9 @@
  */
 import { useLocation } from 'react-router';
 import type { Page } from '../../common/schemas/shared.ts';
+import { addressWith } from '../lib/paths.ts';
 import { Button } from './button.tsx';
 import { Link } from './link.tsx';
-
-/** The address of the list's `page`: this page's, the rest of its query kept. */
-function pageAddress(
-  { pathname, search }: { pathname: string; search: string },
-  param: string,
-  page: number,
-) {
-  const params = new URLSearchParams(search);
-  if (page <= 1) params.delete(param);
-  else params.set(param, String(page));
-  const query = params.toString();
-  return query ? `${pathname}?${query}` : pathname;
-}
 
 export function Pager({
   page,
@@ -33,7 +21,7 @@ export function Pager({
   /** The address parameter that holds the page (another than `page` where two lists share a screen). */
   param?: string | undefined;
 }) {
-  const location = useLocation();
+  const { pathname, search } = useLocation();
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   if (page.total <= page.pageSize && page.page === 1) return null;
   const first = (page.page - 1) * page.pageSize + 1;
@@ -45,7 +33,7 @@ export function Pager({
       </Button>
     ) : (
       <Button asChild size="sm" variant="outline">
-        <Link to={pageAddress(location, param, to)} preventScrollReset>
+        <Link to={addressWith(pathname, search, { [param]: to <= 1 ? null : String(to) })} preventScrollReset>
           {name}
         </Link>
       </Button>
