@@ -1,11 +1,6 @@
 /** The owner's post editor at /admin/blog, and who may use it. */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectToast, test, writePost } from './fixtures.ts';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { expect, expectAccessible, expectToast, ONE_PIXEL_PNG, test, writePost } from './fixtures.ts';
 
 test('the admin creates a post with a generated slug, an uploaded cover and inline image, then manages it', async ({
   page,
@@ -51,7 +46,7 @@ test('the admin creates a post with a generated slug, an uploaded cover and inli
 
   await form
     .getByLabel('Cover image file')
-    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
   await expectToast(page, 'Image uploaded');
   await expect(form.getByLabel('Cover image URL')).toHaveValue(/^\/uploads\/[\w-]+\.webp$/);
   // The cover shows as a thumbnail, not only as a path.
@@ -63,7 +58,7 @@ test('the admin creates a post with a generated slug, an uploaded cover and inli
   // An inline image asks for its description, then becomes a paragraph of its own.
   await form
     .getByLabel('Image or video to insert')
-    .setInputFiles({ name: 'board.png', mimeType: 'image/png', buffer: PNG });
+    .setInputFiles({ name: 'board.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
   await expectToast(page, 'Media uploaded');
   const pending = form.getByRole('region', { name: 'Image to insert' });
   await pending.getByRole('button', { name: 'Insert image' }).click();

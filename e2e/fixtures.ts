@@ -527,3 +527,9 @@ export async function pastTheMinimum(page: Page, since: number) {
   const left = since + 3_300 - Date.now();
   if (left > 0) await page.waitForTimeout(left);
 }
+
+/** A one-pixel PNG, for an upload. */
+export const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { expect, expectNoneIn, ownerEntries, test, writePost } from './fixtures.ts';
+import { expect, expectNoneIn, ONE_PIXEL_PNG, ownerEntries, test, writePost } from './fixtures.ts';
 
 test.use({ javaScriptEnabled: false, refusedFormsExpected: true });
 
@@ -88,6 +88,52 @@ test.describe('signed in as the owner', () => {
     await page.reload();
     await expect(page.getByRole('form', { name: `Edit “${title} (updated)”` })).toBeVisible();
     expectNoneIn(addresses, [content, 'five minutes', 'Repair']);
+    await admin.delete(`/api/admin/posts/${id}`);
+  });
+
+  test('a cover and an inline image chosen without JavaScript go with the post; an image needs its description', async ({
+    page,
+    admin,
+  }) => {
+    const title = `A fob's board, photographed without scripts ${Date.now().toString(36)}`;
+    const content = 'The board after a night in rice: corrosion around the button pads, none on the chip.';
+    const png = { name: 'board.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG };
+    await page.goto('/admin/blog?new');
+    const editor = page.getByRole('form', { name: 'Create New Blog Post' });
+    await editor.getByLabel('Title').fill(title);
+    await editor.getByLabel('Summary').fill('What a wet key fob looks like inside, and what to clean.');
+    await editor.getByLabel('Content').fill(content);
+    // The file pickers themselves stand in for the upload buttons, which need the page's code.
+    await expect(editor.getByRole('button', { name: 'Upload cover' })).toBeHidden();
+    await editor.getByLabel('Cover image file').setInputFiles({ ...png, name: 'cover.png' });
+    await editor.getByLabel('Image or video to insert').setInputFiles(png);
+    await editor.getByRole('button', { name: 'Create Post' }).click();
+
+    // The image waits for its description; the cover is stored already, and shown.
+    const again = page.getByRole('form', { name: 'Create New Blog Post' });
+    const description = again.getByLabel('Image description');
+    await expect(description).toHaveAttribute('aria-invalid', 'true');
+    await expect(description).toHaveAccessibleDescription(/Describe the image for people who cannot see it$/);
+    await expect(again.getByLabel('Cover image URL')).toHaveValue(/^\/uploads\/[\w-]+\.webp$/);
+    const cover = await again.getByLabel('Cover image URL').inputValue();
+    await expect(
+      again.getByRole('figure').filter({ hasText: 'The cover as visitors will see it.' }).locator('img'),
+    ).toHaveAttribute('src', cover);
+    await expect(again.getByLabel('Content')).toHaveValue(content);
+
+    await again.getByLabel('Image or video to insert').setInputFiles(png);
+    await again.getByLabel('Image description').fill('Green corrosion around the button pads');
+    await again.getByRole('button', { name: 'Create Post' }).click();
+    await expect(page).toHaveURL(/\/admin\/blog\?edit=\d+&done=post-created$/);
+    const id = Number(new URL(page.url()).searchParams.get('edit'));
+    const created = (await (await admin.get(`/api/admin/posts/${id}`)).json()) as StoredPost & {
+      content: string;
+    };
+    expect(created.coverImage).toBe(cover);
+    // At the end of the content, a paragraph of its own, as the code would have put it at the caret's end.
+    expect(created.content).toMatch(
+      /none on the chip\.\n\n!\[Green corrosion around the button pads\]\(\/uploads\/[\w-]+\.webp\)$/,
+    );
     await admin.delete(`/api/admin/posts/${id}`);
   });
 

@@ -36,14 +36,17 @@ export async function formPostRoutes(
       { parseAs: 'buffer', bodyLimit: FILE_FORM_BODY_LIMIT },
       (_request, body, done) => done(null, { [RAW_BODY]: body }),
     );
-    // A file reaches a page only on the owner's two upload pages, and only from the owner: any
-    // other multipart post is refused before its body is read (it would be buffered whole first).
+    // A file reaches a page only on the owner's upload pages, and only from the owner: any other
+    // multipart post is refused before its body is read (it would be buffered whole first).
     scope.addHook('onRequest', async (request) => {
       if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/')) return;
       const path = routedAddress(request.url)
         .replace(/\?.*$/, '')
         .replace(/\.data$/, '');
       if (!UPLOAD_PAGES.has(path)) throw new HttpError(415, 'This page takes no files.');
+      // No larger than any form: read as one (the owner's post after the session ended goes on to
+      // the page, which keeps what was typed; the API's guard answers the rest).
+      if (Number(request.headers['content-length']) <= FORM_BODY_LIMIT) return;
       // The page's action reads the file through the admin API (its one guard); this only spares
       // reading 50 MB for a stranger, with the same answers as that guard.
       const user = await request.currentUser();

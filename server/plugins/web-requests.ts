@@ -21,11 +21,17 @@ import type { Handler } from './web.ts';
 /** The largest form a page takes (a guest post's body is the longest field, 50,000 characters). */
 export const FORM_BODY_LIMIT = 512 * 1024;
 
-/** The largest form with a file a page takes: the Markdown import's zip, and room for its fields. */
-export const FILE_FORM_BODY_LIMIT = MAX_IMPORT_BYTES + 64 * 1024;
+/**
+ * The largest form with a file a page takes: the Markdown import's zip (or a post's video, as
+ * large), and room for the fields of the longest form (a post's).
+ */
+export const FILE_FORM_BODY_LIMIT = MAX_IMPORT_BYTES + FORM_BODY_LIMIT;
 
-/** The pages a form with a file is posted to (the owner's imports): no other page reads a multipart body. */
-export const UPLOAD_PAGES = new Set(['/admin/blog/data', '/admin/blog/newsletter']);
+/**
+ * The pages a form with a file is posted to (the owner's imports, and the post editor without its
+ * code): no other page reads a multipart body.
+ */
+export const UPLOAD_PAGES = new Set(['/admin/blog', '/admin/blog/data', '/admin/blog/newsletter']);
 
 /** Where a page post's multipart body waits for the page's action, unparsed. */
 export const RAW_BODY = Symbol('raw multipart body');

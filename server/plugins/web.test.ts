@@ -377,6 +377,25 @@ describe('a file posted to a page', () => {
     expect((await answerBeforeBody(app, '/Admin/Blog/Newsletter.data')).status).toBe(401);
     const user = await app.signIn('user', 'casey');
     expect((await answerBeforeBody(app, '/admin/blog/data', user)).status).toBe(403);
+    expect((await answerBeforeBody(app, '/admin/blog?index')).status).toBe(401);
+  });
+
+  it('no larger than any form, goes on to the page without a session (which keeps what the owner typed)', async () => {
+    const { handler, seen } = standIn();
+    const app = await start(handler);
+    const body = `--x\r\ncontent-disposition: form-data; name="summary"\r\n\r\nTyped for an hour\r\n--x--\r\n`;
+    const post = (path: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        payload: body,
+        remoteAddress: freshIp(),
+      });
+    expect((await post('/admin/blog?index&edit=1')).statusCode).toBe(200);
+    expect(seen.map(({ url }) => new URL(url).pathname)).toEqual(['/admin/blog']);
+    // Still no file for a page that takes none.
+    expect((await post('/contact')).statusCode).toBe(415);
   });
 });
 

@@ -71,6 +71,11 @@ export interface RouteForm<S extends FormSchema = FormSchema> {
   unsuccessful?: (answer: unknown) => string | undefined;
   /** A public form's bot check: which token it needs, and the submit button's label. */
   botCheck?: { target: (values: z.output<S>, url: URL) => FormTokenFor; submitLabel: string };
+  /**
+   * Files the browser posted with the form (its code sends each as it is chosen): stored before the
+   * fields are read, each leaving its address in the fields, so a refusal keeps it; or a problem.
+   */
+  files?: (form: FormData, context: WebLoadContext) => Promise<Problem | undefined>;
 }
 
 /** Declares a form (typed by its schema). */
@@ -158,12 +163,16 @@ export const doneWithout =
     return donePage(here, form);
   };
 
-/** The file a form posted (its `file` field), sent on to the API as multipart; or the problem when none was chosen. */
-export async function fileUpload(form: FormData, path: string, missing: string): Promise<ApiCall | Problem> {
-  const file = form.get('file');
-  if (!(file instanceof File) || file.size === 0) return { problem: missing };
+/** A file the form posted under `name`, if one was chosen. */
+export function chosenFile(form: FormData, name: string): File | undefined {
+  const file = form.get(name);
+  return file instanceof File && file.size > 0 ? file : undefined;
+}
+
+/** A call that sends a file to the API as multipart, in the field `field`. */
+export async function fileCall(path: string, field: string, file: File): Promise<ApiCall> {
   const upload = new FormData();
-  upload.append('file', file, file.name);
+  upload.append(field, file, file.name);
   const encoded = new Response(upload);
   return {
     method: 'POST',
@@ -171,6 +180,12 @@ export async function fileUpload(form: FormData, path: string, missing: string):
     body: new Uint8Array(await encoded.arrayBuffer()),
     contentType: encoded.headers.get('content-type') ?? 'multipart/form-data',
   };
+}
+
+/** The file a form posted (its `file` field), sent on to the API as multipart; or the problem when none was chosen. */
+export async function fileUpload(form: FormData, path: string, missing: string): Promise<ApiCall | Problem> {
+  const file = chosenFile(form, 'file');
+  return file ? fileCall(path, 'file', file) : { problem: missing };
 }
 
 /** The posted form: form-encoded or multipart (a file), or nothing. */
@@ -218,11 +233,15 @@ export async function sendForm(
 ) {
   const name = formNameOf(form);
   const spec = Object.hasOwn(forms, name) ? forms[name] : undefined;
+  const stored = await spec?.files?.(form, context);
   const values = keptValues(form);
   const url = pageUrl(request);
   const refuse = (status: number, title: string, message: string, more: Partial<FormAnswer> = {}) =>
     answered(status, { form: name, title, message, errors: {}, values, ...more });
   if (!spec) return refuse(400, 'Error', 'That form is not on this page. Nothing was sent.');
+  const problem = ({ problem, field }: Problem) =>
+    refuse(400, spec.failure.title, problem, field ? { errors: { [field]: problem } } : {});
+  if (stored) return problem(stored);
 
   const parsed = parseForm(form, spec.schema);
   if (!parsed.ok) {
@@ -236,14 +255,7 @@ export async function sendForm(
     });
   }
   const call = await spec.call(parsed.values, { context, url, form });
-  if ('problem' in call) {
-    return refuse(
-      400,
-      spec.failure.title,
-      call.problem,
-      call.field ? { errors: { [call.field]: call.problem } } : {},
-    );
-  }
+  if ('problem' in call) return problem(call);
 
   let body = call.body;
   let target: FormTokenFor | undefined;

@@ -15,6 +15,7 @@ import { zonedInstant } from '../../common/zoned-time.ts';
 import { ADMIN_PAGE_SIZE } from '../features/admin/admin-list.tsx';
 import { idOf, listParams, listPath } from '../features/admin/list-params.server.ts';
 import { BLOG_PATH } from '../features/blog/api.ts';
+import { storeEditorFiles } from '../features/blog/editor-files.server.ts';
 import { ownerBlogPaths, useAdminPost } from '../features/blog/owner-api.ts';
 import {
   NEW_POST_PARAM,
@@ -114,6 +115,7 @@ export const action = formAction({
   }),
   [POST_FORM]: routeForm({
     schema: postEditorFormSchema,
+    files: storeEditorFiles,
     failure: { title: 'Error', fallback: 'Unknown error' },
     describe: (message, { id }) =>
       id === undefined ? `Failed to create blog post: ${message}` : `Failed to update blog post: ${message}`,

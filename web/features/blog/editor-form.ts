@@ -51,8 +51,8 @@ export function useEditorForm<T extends FieldValues>({
       ? { ...form.register(name), defaultChecked: value }
       : { ...form.register(name), defaultValue: typeof value === 'string' ? value : '' };
   };
-  /** The field's message: the page's own check, else the action's. */
-  const errorOf = (name: Path<T>): string | undefined =>
+  /** The field's message: the page's own check, else the action's (which may name a field of its own). */
+  const errorOf = (name: Path<T> | (string & {})): string | undefined =>
     (get(form.formState.errors, name) as { message?: string } | undefined)?.message ?? answer?.errors[name];
   /** The submit handler: the page's own checks first, then `send`. */
   const onSubmit = (send: () => void) => form.handleSubmit(() => send());

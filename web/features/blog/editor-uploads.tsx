@@ -8,6 +8,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { BlogPostFormInput } from '../../../common/schemas/blog.ts';
 import { useSelectedImage } from '../../lib/selected-image.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { ImagePlus, Upload, Video } from '../../ui/icons.tsx';
@@ -31,6 +32,21 @@ export function insertBlock(content: string, block: string, at = content.length)
   const after = content.slice(at).replace(/^\s+/, '');
   return `${before ? `${before}\n\n` : ''}${block}\n${after ? `\n${after}` : ''}`;
 }
+
+/** A video in the content. */
+export const videoBlock = (url: string) => `<video src="${url}" controls></video>`;
+
+/** An image in the content, with its description (brackets and line breaks taken out). */
+export const imageBlock = (url: string, alt: string) => `![${alt.replace(/[[\]\n]/g, ' ').trim()}](${url})`;
+
+/**
+ * The fields the browser posts its chosen files in, without the page's code (which uploads each as
+ * it is chosen and posts them empty): the cover, and an image or a video with its description.
+ */
+export const FILE_FIELDS = { cover: 'coverFile', media: 'mediaFile', alt: 'mediaAlt' } as const;
+
+/** An image inserted without its description: the message beside its field. */
+export const ALT_MISSING = 'Describe the image for people who cannot see it';
 
 /** An uploaded image waiting for its alt text before it goes into the content. */
 export interface PendingImage {
@@ -63,7 +79,7 @@ export function useEditorUploads(form: EditorForm, caret: () => number | undefin
         form.setValue('coverImage', url, { shouldValidate: true, shouldDirty: true });
         toast({ title: 'Image uploaded' });
       } else if (file.type.startsWith('video/')) {
-        insert(`<video src="${url}" controls></video>`, at);
+        insert(videoBlock(url), at);
         toast({ title: 'Media uploaded' });
       } else {
         setInsertAt(at);
@@ -84,11 +100,13 @@ export function useEditorUploads(form: EditorForm, caret: () => number | undefin
   /** Puts the waiting image into the content with its description (brackets taken out). */
   const insertPending = (alt: string) => {
     if (!pending) return;
-    insert(`![${alt.replace(/[[\]\n]/g, ' ').trim()}](${pending.url})`, insertAt);
+    insert(imageBlock(pending.url, alt), insertAt);
     setPending(null);
   };
 
-  return { uploading, upload, pending, insertPending, cancelPending: () => setPending(null) };
+  // The form posts files only until the code runs (it uploads each as it is chosen): multipart till then.
+  const encType = useHydrated() ? undefined : ('multipart/form-data' as const);
+  return { uploading, upload, pending, insertPending, cancelPending: () => setPending(null), encType };
 }
 
 /** The uploaded image, its alt text asked for, then 'Insert image'. */
@@ -105,7 +123,7 @@ export function PendingImagePanel({
   const [error, setError] = useState<string | undefined>(undefined);
   const submit = () => {
     if (!alt.trim()) {
-      setError('Describe the image for people who cannot see it');
+      setError(ALT_MISSING);
       return;
     }
     onInsert(alt);
@@ -152,7 +170,10 @@ export function PendingImagePanel({
 
 type UploadFn = (field: 'image' | 'media', file: File | undefined) => Promise<void>;
 
-/** A button that opens a file picker (kept out of sight and out of the tab order) and uploads the choice. */
+/**
+ * A button that opens a file picker (kept out of sight and out of the tab order) and uploads the
+ * choice. Without the page's code the picker itself is shown, and the file goes with the form.
+ */
 function UploadButton({
   field,
   accept,
@@ -174,6 +195,7 @@ function UploadButton({
   children: ReactNode;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  const live = useHydrated();
   return (
     <>
       {/* Only with the page's code, which sends the file as it is chosen (a cover's address can be typed). */}
@@ -189,13 +211,18 @@ function UploadButton({
           {uploading === field ? 'Uploading...' : children}
         </Button>
       </OnlyWithCode>
+      {/* Without it, the picker with its name above it (the name the picker is read by, too). */}
+      <span aria-hidden="true" className="hidden w-full text-sm font-medium no-scripting:block">
+        {label}
+      </span>
       <input
         ref={input}
         type="file"
+        name={field === 'image' ? FILE_FIELDS.cover : FILE_FIELDS.media}
         accept={accept}
         aria-label={label}
-        className="sr-only"
-        tabIndex={-1}
+        className="sr-only no-scripting:not-sr-only no-scripting:text-sm no-scripting:file:mr-3 no-scripting:file:rounded-md no-scripting:file:border no-scripting:file:border-input no-scripting:file:bg-background no-scripting:file:px-3 no-scripting:file:py-1.5 no-scripting:file:text-foreground"
+        tabIndex={live ? -1 : undefined}
         onChange={(event) => {
           void upload(field, event.target.files?.[0]);
           event.target.value = '';
@@ -205,21 +232,45 @@ function UploadButton({
   );
 }
 
-/** 'Insert image or video': a file picker whose file lands at the caret in the content (else at its end). */
-export function InsertMediaButton({ uploading, upload }: { uploading: Uploading; upload: UploadFn }) {
+/**
+ * 'Insert image or video': a file picker whose file lands at the caret in the content (else at its
+ * end). Without the page's code, the file goes at the end when the post is saved, an image with the
+ * description typed beside it.
+ */
+export function InsertMediaButton({
+  uploading,
+  upload,
+  error,
+}: {
+  uploading: Uploading;
+  upload: UploadFn;
+  /** Why the file sent with the form went in nowhere. */
+  error: string | undefined;
+}) {
   return (
-    <UploadButton
-      field="media"
-      accept="image/*,video/*"
-      label="Image or video to insert"
-      uploading={uploading}
-      upload={upload}
-      size="sm"
-    >
-      <ImagePlus className="h-4 w-4" />
-      <Video className="h-4 w-4" />
-      Insert image or video
-    </UploadButton>
+    <>
+      <UploadButton
+        field="media"
+        accept="image/*,video/*"
+        label="Image or video to insert"
+        uploading={uploading}
+        upload={upload}
+        size="sm"
+      >
+        <ImagePlus className="h-4 w-4" />
+        <Video className="h-4 w-4" />
+        Insert image or video
+      </UploadButton>
+      <div className="hidden w-full no-scripting:block">
+        <Field
+          label="Image description"
+          hint="What the image shows, for screen readers and when it cannot load. The file goes at the end of the content when the post is saved."
+          error={error}
+        >
+          <Input name={FILE_FIELDS.alt} />
+        </Field>
+      </div>
+    </>
   );
 }
 
@@ -242,7 +293,7 @@ export function CoverImageField({
   const coverImage = form.watch('coverImage');
   return (
     <>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end no-scripting:sm:flex-col no-scripting:sm:items-stretch">
         <div className="flex-1">
           <Field
             label="Cover image URL"

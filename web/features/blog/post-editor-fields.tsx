@@ -16,7 +16,12 @@ import { Link } from '../../ui/link.tsx';
 import { OnlyWithCode } from '../../ui/only-with-code.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import type { useEditorForm } from './editor-form.ts';
-import { InsertMediaButton, PendingImagePanel, type useEditorUploads } from './editor-uploads.tsx';
+import {
+  FILE_FIELDS,
+  InsertMediaButton,
+  PendingImagePanel,
+  type useEditorUploads,
+} from './editor-uploads.tsx';
 
 /** The editor's form: react-hook-form's, with each field's registration and message. */
 type Editor = ReturnType<typeof useEditorForm<BlogPostFormInput>>;
@@ -117,7 +122,11 @@ export function ContentField({
         />
       </Field>
       <div className="flex flex-wrap gap-2">
-        <InsertMediaButton uploading={uploads.uploading} upload={uploads.upload} />
+        <InsertMediaButton
+          uploading={uploads.uploading}
+          upload={uploads.upload}
+          error={errorOf(FILE_FIELDS.alt) ?? errorOf(FILE_FIELDS.media)}
+        />
         <OnlyWithCode>
           <Button type="button" variant="ghost" size="sm" onClick={() => onPreview()}>
             Preview

@@ -194,7 +194,6 @@ export function PostEditor({
   });
   const { form, field, errorOf, onSubmit } = editor;
   const base = useEditBase(editing?.updatedAt, editing?.id ?? null);
-  const { moveOn } = base;
   const timeZone = useTimeZone();
   const formElement = useRef<HTMLFormElement>(null);
   const { isDirty } = form.formState;
@@ -243,17 +242,17 @@ export function PostEditor({
   forgetHere.current = autosave.forget;
   useEffect(() => {
     save.editorSaved.current = () => {
-      moveOn();
+      base.moveOn();
       forgetHere.current();
       savedHere.current = true;
       setSavedAt(new Date().toISOString());
     };
-    save.editorSavedOver.current = moveOn;
+    save.editorSavedOver.current = base.moveOn;
     return () => {
       save.editorSaved.current = null;
       save.editorSavedOver.current = null;
     };
-  }, [save.editorSaved, save.editorSavedOver, moveOn]);
+  }, [save.editorSaved, save.editorSavedOver, base.moveOn]);
   const created = useDone(POST_DONE.created) && !answer;
   const updated = useDone(POST_DONE.updated) && !answer;
 
@@ -303,6 +302,7 @@ export function PostEditor({
       id={POST_FORM_ID}
       // The editor's own address, so a refusal sent back without the page's code finds it open.
       action={`${paths.adminBlog}?index&${editing ? `edit=${editing.id}` : NEW_POST_PARAM}`}
+      encType={uploads.encType}
       aria-labelledby="editor-title"
       className="space-y-5 rounded-lg border border-border bg-card p-6"
       onSubmit={submit}

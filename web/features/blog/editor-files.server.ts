@@ -1,0 +1,48 @@
+/**
+ * The post editor's files as the browser posts them with the form, without the page's code (which
+ * uploads each as it is chosen: editor-uploads.tsx): stored through the same upload API before the
+ * post is read, each put where the code would have put it, the cover in its field and an image or
+ * a video at the end of the content. A refused save then holds their addresses, so neither is
+ * chosen again. An image needs its description, as with the code.
+ */
+import type { WebLoadContext } from '../../../common/web-context.ts';
+import { chosenFile, fileCall, messagesOf, type Problem } from '../../lib/route-form.server.ts';
+import { ALT_MISSING, FILE_FIELDS, imageBlock, insertBlock, videoBlock } from './editor-uploads.tsx';
+import { ownerBlogPaths } from './owner-api.ts';
+
+/** The file stored as the upload API's `field`: its address, a problem, or nothing (signed out: the save says so). */
+async function store(context: WebLoadContext, field: 'image' | 'media', file: File) {
+  const call = await fileCall(ownerBlogPaths.upload, field, file);
+  const answer = await context.sendApi(call.method, call.path, call.body, call.contentType);
+  const url = (answer.body as { url?: unknown } | null)?.url;
+  if (answer.status === 201 && typeof url === 'string') return { url };
+  if (answer.status === 401) return {};
+  const what = field === 'image' ? 'image' : 'media';
+  return { problem: `Failed to upload ${what}: ${messagesOf(answer).message ?? 'Unknown error'}` };
+}
+
+export async function storeEditorFiles(
+  form: FormData,
+  context: WebLoadContext,
+): Promise<Problem | undefined> {
+  const cover = chosenFile(form, FILE_FIELDS.cover);
+  const media = chosenFile(form, FILE_FIELDS.media);
+  const alt = String(form.get(FILE_FIELDS.alt) ?? '').trim();
+  if (cover) {
+    const stored = await store(context, 'image', cover);
+    if (stored.problem) return { problem: stored.problem, field: 'coverImage' };
+    if (stored.url) form.set('coverImage', stored.url);
+  }
+  if (media && !media.type.startsWith('video/') && !alt)
+    return { problem: ALT_MISSING, field: FILE_FIELDS.alt };
+  if (media) {
+    const stored = await store(context, 'media', media);
+    if (stored.problem) return { problem: stored.problem, field: FILE_FIELDS.media };
+    if (stored.url) {
+      const block = media.type.startsWith('video/') ? videoBlock(stored.url) : imageBlock(stored.url, alt);
+      form.set('content', insertBlock(String(form.get('content') ?? ''), block));
+      form.delete(FILE_FIELDS.alt);
+    }
+  }
+  return undefined;
+}
