@@ -91,18 +91,31 @@ test.describe('signed in as the owner', () => {
     await admin.delete(`/api/admin/posts/${id}`);
   });
 
-  test('a cover and an inline image chosen without JavaScript go with the post; an image needs its description', async ({
+  test('a post previewed without JavaScript, then its cover and an inline image chosen; an image needs its description', async ({
     page,
     admin,
   }) => {
     const title = `A fob's board, photographed without scripts ${Date.now().toString(36)}`;
-    const content = 'The board after a night in rice: corrosion around the button pads, none on the chip.';
+    const content =
+      'The board after a night in rice: **corrosion** around the button pads, none on the chip.';
     const png = { name: 'board.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG };
     await page.goto('/admin/blog?new');
+    const form = page.getByRole('form', { name: 'Create New Blog Post' });
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Summary').fill('What a wet key fob looks like inside, and what to clean.');
+    await form.getByLabel('Content').fill(content);
+
+    // 'Preview' posts the fields as the preview's form: the page comes back with it, in view, and
+    // with every field as it was; nothing is saved.
+    await form.getByRole('button', { name: 'Preview' }).click();
     const editor = page.getByRole('form', { name: 'Create New Blog Post' });
-    await editor.getByLabel('Title').fill(title);
-    await editor.getByLabel('Summary').fill('What a wet key fob looks like inside, and what to clean.');
-    await editor.getByLabel('Content').fill(content);
+    const preview = editor.getByRole('region', { name: 'Preview' });
+    await expect(preview.getByText('corrosion', { exact: true })).toHaveJSProperty('tagName', 'STRONG');
+    await expect(preview).toBeFocused();
+    await expect(preview).toBeInViewport();
+    await expect(editor.getByLabel('Title')).toHaveValue(title);
+    await expect(editor.getByLabel('Content')).toHaveValue(content);
+    expect(await ownerEntries(admin, '/api/admin/posts?pageSize=100', 'title', title)).toEqual([]);
     // The file pickers themselves stand in for the upload buttons, which need the page's code.
     await expect(editor.getByRole('button', { name: 'Upload cover' })).toBeHidden();
     await editor.getByLabel('Cover image file').setInputFiles({ ...png, name: 'cover.png' });

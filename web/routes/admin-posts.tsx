@@ -24,6 +24,7 @@ import {
   PostEditor,
   usePostSave,
 } from '../features/blog/post-editor.tsx';
+import { PREVIEW_FORM } from '../features/blog/post-preview.tsx';
 import {
   DELETE_POST_FORM,
   DELETE_POST_PARAM,
@@ -112,6 +113,12 @@ export const action = formAction({
     schema: tagRenameSchema,
     failure: { title: 'Error', fallback: 'The tag could not be renamed.' },
     call: (rename) => ({ method: 'POST', path: ownerBlogPaths.renameTag, body: rename }),
+  }),
+  [PREVIEW_FORM]: routeForm({
+    schema: z.object({ content: z.string() }),
+    failure: { title: 'Error', fallback: 'Preview failed' },
+    call: ({ content }) => ({ method: 'POST', path: ownerBlogPaths.markdownPreview, body: { content } }),
+    show: (answer) => ({ html: (answer as { html: string }).html }),
   }),
   [POST_FORM]: routeForm({
     schema: postEditorFormSchema,

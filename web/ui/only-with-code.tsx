@@ -9,3 +9,8 @@ import type { ReactNode } from 'react';
 export function OnlyWithCode({ as: Tag = 'span', children }: { as?: 'span' | 'div'; children: ReactNode }) {
   return <Tag className="hidden scripting:contents">{children}</Tag>;
 }
+
+/** What stands in for such a button where scripting is off (a submit button that asks the server instead). */
+export function OnlyWithoutCode({ children }: { children: ReactNode }) {
+  return <span className="hidden no-scripting:contents">{children}</span>;
+}

@@ -8,12 +8,13 @@ import { SEO_DESCRIPTION_LENGTH } from '../../../common/constants.ts';
 import type { AdminPost, BlogPostFormInput } from '../../../common/schemas/blog.ts';
 import { slugify } from '../../../common/text.ts';
 import { dateAndTime } from '../../lib/dates.ts';
+import { FORM_FIELD } from '../../lib/form-post.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Link } from '../../ui/link.tsx';
-import { OnlyWithCode } from '../../ui/only-with-code.tsx';
+import { OnlyWithCode, OnlyWithoutCode } from '../../ui/only-with-code.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import type { useEditorForm } from './editor-form.ts';
 import {
@@ -22,6 +23,7 @@ import {
   PendingImagePanel,
   type useEditorUploads,
 } from './editor-uploads.tsx';
+import { PREVIEW_FORM } from './post-preview.tsx';
 
 /** The editor's form: react-hook-form's, with each field's registration and message. */
 type Editor = ReturnType<typeof useEditorForm<BlogPostFormInput>>;
@@ -132,6 +134,12 @@ export function ContentField({
             Preview
           </Button>
         </OnlyWithCode>
+        {/* Without it, the fields are posted as the preview's form, and the page comes back with it. */}
+        <OnlyWithoutCode>
+          <Button type="submit" name={FORM_FIELD} value={PREVIEW_FORM} variant="ghost" size="sm">
+            Preview
+          </Button>
+        </OnlyWithoutCode>
       </div>
       {uploads.pending ? (
         <PendingImagePanel

@@ -184,8 +184,9 @@ export function PostEditor({
   save: PostSave;
   closeAt: string;
 }) {
-  // The stored post, else what a save without the code kept, else what was typed before it came.
-  const answer = save.answer;
+  const { preview, show: showPreview, clear: clearPreview, kept } = useMarkdownPreview();
+  // The stored post, else what a save (or a preview) without the code kept, else what was typed before it came.
+  const answer = save.answer ?? kept;
   const editor = useEditorForm<BlogPostFormInput>({
     id: POST_FORM_ID,
     answer,
@@ -204,7 +205,6 @@ export function PostEditor({
   });
   const [publishAtError, setPublishAtError] = useState<string | undefined>(undefined);
   const [savedAt, setSavedAt] = useState<string | null>(null);
-  const { preview, show: showPreview, clear: clearPreview } = useMarkdownPreview();
   const content = useRef<HTMLTextAreaElement | null>(null);
   const caret = useRef<number | undefined>(undefined);
   const uploads = useEditorUploads(form, () => caret.current);
@@ -349,7 +349,7 @@ export function PostEditor({
         caret={caret}
         onPreview={() => void showPreview(form.getValues('content') ?? '')}
       />
-      <PostPreview html={preview} />
+      <PostPreview html={preview} focus={kept !== undefined} />
       <CoverImageField
         form={form}
         input={field('coverImage')}
