@@ -115,40 +115,69 @@ test.describe('hero', () => {
   });
 });
 
+/**
+ * The project filters, from the page as it opens (all projects) through each category and back;
+ * `cameTo`: where each press lands (without JavaScript, a page of its own).
+ */
+async function checkFilters(page: Page, cameTo?: (filter: string) => Promise<void>) {
+  const section = page.locator('#projects');
+  const cards = section.getByRole('list', { name: 'Projects' }).locator(':scope > li');
+  const featured = section
+    .getByRole('article', { name: 'Keycode Help' })
+    .filter({ hasText: 'Featured Project' });
+  await expect(cards).toHaveCount(7);
+  await expect(featured).toBeAttached();
+  await expect(featured.getByRole('list', { name: 'Highlights' }).getByRole('listitem')).toHaveCount(4);
+  // Links out go through their counted redirect (issue 48), which leads to the live site or GitHub.
+  await expect(featured.getByRole('link', { name: 'Try Live Demo' })).toHaveAttribute(
+    'href',
+    '/go/demo/keycode-help',
+  );
+  await expect(featured.getByRole('link', { name: 'View Source Code' })).toHaveAttribute(
+    'href',
+    '/go/code/keycode-help',
+  );
+
+  const filters = section.getByRole('group', { name: 'Filter projects' });
+  await filters.getByRole('button', { name: 'Business' }).click();
+  await expect(filters.getByRole('button', { name: 'Business' })).toHaveAttribute('aria-pressed', 'true');
+  await cameTo?.('business');
+  await expect(featured).toHaveCount(0);
+  await expect(cards).not.toHaveCount(7);
+  await expect(cards.filter({ hasNotText: 'Business' })).toHaveCount(0);
+  await filters.getByRole('button', { name: 'Services' }).click();
+  await cameTo?.('service');
+  await expect(cards.filter({ hasNotText: 'Services' })).toHaveCount(0);
+  await filters.getByRole('button', { name: 'Web Development' }).click();
+  await cameTo?.('web');
+  await expect(cards.filter({ hasNotText: 'Web Development' })).toHaveCount(0);
+  await filters.getByRole('button', { name: 'All Projects' }).click();
+  await cameTo?.('all');
+  await expect(cards).toHaveCount(7);
+  await expect(featured).toBeAttached();
+}
+
 test.describe('projects', () => {
   test('filters by category with the featured block only under All Projects', async ({ page }) => {
     await page.goto('/');
-    const section = page.locator('#projects');
-    const cards = section.getByRole('list', { name: 'Projects' }).locator(':scope > li');
-    const featured = section
-      .getByRole('article', { name: 'Keycode Help' })
-      .filter({ hasText: 'Featured Project' });
-    await expect(cards).toHaveCount(7);
-    await expect(featured).toBeAttached();
-    await expect(featured.getByRole('list', { name: 'Highlights' }).getByRole('listitem')).toHaveCount(4);
-    // Links out go through their counted redirect (issue 48), which leads to the live site or GitHub.
-    await expect(featured.getByRole('link', { name: 'Try Live Demo' })).toHaveAttribute(
-      'href',
-      '/go/demo/keycode-help',
-    );
-    await expect(featured.getByRole('link', { name: 'View Source Code' })).toHaveAttribute(
-      'href',
-      '/go/code/keycode-help',
-    );
+    await checkFilters(page);
+  });
 
-    const filters = section.getByRole('group', { name: 'Filter projects' });
-    await filters.getByRole('button', { name: 'Business' }).click();
-    await expect(filters.getByRole('button', { name: 'Business' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(featured).toHaveCount(0);
-    await expect(cards).not.toHaveCount(7);
-    await expect(cards.filter({ hasNotText: 'Business' })).toHaveCount(0);
-    await filters.getByRole('button', { name: 'Services' }).click();
-    await expect(cards.filter({ hasNotText: 'Services' })).toHaveCount(0);
-    await filters.getByRole('button', { name: 'Web Development' }).click();
-    await expect(cards.filter({ hasNotText: 'Web Development' })).toHaveCount(0);
-    await filters.getByRole('button', { name: 'All Projects' }).click();
-    await expect(cards).toHaveCount(7);
-    await expect(featured).toBeAttached();
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    test('each filter brings the page back filtered, at the projects', async ({ page }) => {
+      await page.goto('/');
+      await checkFilters(page, (filter) => expect(page).toHaveURL(`/?projects=${filter}#projects`));
+      // An address's filter is the page's from the start, and one it does not know is 'All Projects'.
+      await page.goto('/?projects=business');
+      const filters = page.getByRole('group', { name: 'Filter projects' });
+      await expect(filters.getByRole('button', { name: 'Business' })).toHaveAttribute('aria-pressed', 'true');
+      await page.goto('/?projects=nonsense');
+      await expect(filters.getByRole('button', { name: 'All Projects' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+    });
   });
 
   test("the featured block's illustration fills its half, however tall the text beside it", async ({

@@ -193,7 +193,7 @@ async function expectFormsPost(page: Page, label: string) {
     if (form.method === 'post') continue;
     expect(form.method, where).toBe('get');
     for (const field of form.fields)
-      expect(['q', 'tag', 'page'], `${where}: field ${field}`).toContain(field);
+      expect(['q', 'tag', 'page', 'projects'], `${where}: field ${field}`).toContain(field);
   }
   return forms.length;
 }

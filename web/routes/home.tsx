@@ -24,7 +24,7 @@ import { About } from '../features/profile/about.tsx';
 import { BOOKING_STATUS_PATH, TESTIMONIALS_PATH } from '../features/profile/api.ts';
 import { Hero } from '../features/profile/hero.tsx';
 import { Testimonials } from '../features/profile/testimonials.tsx';
-import { ProjectsSection } from '../features/projects/projects-section.tsx';
+import { ProjectsSection, projectFilterOf } from '../features/projects/projects-section.tsx';
 import { ENDORSE_FORM, SKILLS_PATH } from '../features/skills/api.ts';
 import { endorseForms } from '../features/skills/skills-forms.server.ts';
 import { SkillsLoader } from '../features/skills/skills-loader.tsx';
@@ -69,6 +69,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     testimonials: testimonials ?? [],
     reviewsLd: testimonialsLd(context.siteUrl, testimonials ?? []),
     booking,
+    projectFilter: projectFilterOf(new URL(request.url).searchParams.get('projects')),
     // Only what the cards and the featured block show: the case studies stay on the project pages.
     projects: projects.map(
       ({ id, title, description, image, tags, category, githubUrl, liveUrl, highlights }) => ({
@@ -134,7 +135,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         claims={loaderData.claims}
         booking={loaderData.booking}
       />
-      <ProjectsSection projects={loaderData.projects} />
+      <ProjectsSection projects={loaderData.projects} filter={loaderData.projectFilter} />
       <About profile={loaderData.profile} />
       <SkillsLoader additionalSkills={loaderData.additionalSkills} skills={loaderData.skills} />
       <BlogTeaser

@@ -6,7 +6,6 @@ import { Button } from '../../ui/button.tsx';
 import { cn } from '../../ui/cn.ts';
 import { CheckCircle2, MessageSquare, Sparkles } from '../../ui/icons.tsx';
 import { Link } from '../../ui/link.tsx';
-import { OnlyWithCode } from '../../ui/only-with-code.tsx';
 import { Tags } from '../../ui/tags.tsx';
 import {
   featuredProject,
@@ -72,10 +71,27 @@ function FeaturedProject({ project }: { project: ProjectSummary }) {
   );
 }
 
-/** #projects: filters, the featured block under 'all', the card grid and the two calls to action. */
-function ProjectsWithFilters({ projects }: { projects: ProjectSummary[] }) {
-  const [filter, setFilter] = useState<ProjectFilter>('all');
-  const [shown, setShown] = useState<ProjectFilter>('all');
+/** The filter an address asks for (`?projects=web`), else 'all'. */
+export const projectFilterOf = (asked: string | null): ProjectFilter =>
+  PROJECT_FILTERS.find((option) => option.value === asked)?.value ?? 'all';
+
+/** The filter's field in the page's address (a filter's button sends it without the page's code). */
+const FILTER_PARAM = 'projects';
+
+/**
+ * #projects: filters, the featured block under 'all', the card grid and the two calls to action.
+ * The filters are a GET form's buttons: without the page's code the page comes back filtered
+ * (`?projects=web#projects`); with it, the grid fades to the choice in place.
+ */
+function ProjectsWithFilters({
+  projects,
+  filter: asked,
+}: {
+  projects: ProjectSummary[];
+  filter: ProjectFilter;
+}) {
+  const [filter, setFilter] = useState<ProjectFilter>(asked);
+  const [shown, setShown] = useState<ProjectFilter>(asked);
   const [fading, setFading] = useState(false);
 
   // Fade the current set out, swap it, fade the new one in.
@@ -101,23 +117,28 @@ function ProjectsWithFilters({ projects }: { projects: ProjectSummary[] }) {
         <p className="mt-3 max-w-2xl text-muted-foreground">
           Live products, client sites and the tools that run my own business.
         </p>
-        {/* The filters act in the browser: without the page's code every project is shown, unfiltered. */}
-        <OnlyWithCode as="div">
+        <form method="get" action="#projects">
           {/* biome-ignore lint/a11y/useSemanticElements: a set of toggle buttons, not a form fieldset */}
           <div role="group" aria-label="Filter projects" className="mt-8 flex flex-wrap gap-2">
             {PROJECT_FILTERS.map((option) => (
               <Button
                 key={option.value}
+                type="submit"
+                name={FILTER_PARAM}
+                value={option.value}
                 size="sm"
                 variant={filter === option.value ? 'primary' : 'outline'}
                 aria-pressed={filter === option.value}
-                onClick={() => setFilter(option.value)}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setFilter(option.value);
+                }}
               >
                 {option.label}
               </Button>
             ))}
           </div>
-        </OnlyWithCode>
+        </form>
         <div
           data-testid="project-results"
           className={cn(
