@@ -165,6 +165,8 @@ for (const javaScriptEnabled of [true, false]) {
         const shown = page.getByRole('group').filter({ hasText: 'What the form sent' });
         await expect(shown.getByRole('definition').filter({ hasText: typed })).toBeVisible();
         await expect(shown.getByRole('term').filter({ hasText: /^Summary$/ })).toBeVisible();
+        // Only what was typed: not which post, the version it was based on, or the page's time zone.
+        await expect(shown.getByRole('term').filter({ hasText: /^(Id|Based on|Time zone)$/ })).toHaveCount(0);
         expect(await stored()).toBe(post.summary);
         await signInBeside(page, kept, '/admin/blog');
         await kept.getByRole('button', { name: 'Send it again' }).click();

@@ -11,6 +11,12 @@ import { Button } from '../../ui/button.tsx';
 import { FormNotice } from '../../ui/form-notice.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 
+/**
+ * Fields a dashboard form's page fills in, never typed (which row, which version it was based on,
+ * the zone its times are in): sent again, not shown as what was typed.
+ */
+const PAGE_FILLED = new Set(['id', 'ids', 'basedOn', 'timeZone', 'commentId']);
+
 /** A posted field's name as a label: `coverImage` and `tags[]` as 'Cover image' and 'Tags'. */
 const labelOf = (name: string) => {
   const words = name
@@ -31,8 +37,10 @@ export function SignedOutPost({
   /** Where it was posted (the page, with an index page's `?index`). */
   action: string;
 }) {
-  // What was sent: every field but the form's own (`_form`) and the empty ones.
-  const typed = fields.filter(([name, value]) => !name.startsWith('_') && value.trim() !== '');
+  // What was sent: every field but the form's own (`_form`), the page's own and the empty ones.
+  const typed = fields.filter(
+    ([name, value]) => !name.startsWith('_') && !PAGE_FILLED.has(name) && value.trim() !== '',
+  );
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <PageHeader title="Admin Dashboard" />
