@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Handler } from './plugins/web.ts';
+import { UPLOAD_PAGES } from './plugins/web-requests.ts';
+import { answerBeforeWholeBody, multipartFile } from './testing/multipart.ts';
 import { type CachingProxy, nginxInstalled, startCachingProxy } from './testing/nginx.ts';
 import { required } from './testing/required.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
@@ -106,6 +108,45 @@ describe.runIf(withNginx)('the caching proxy of docs/nginx/caching-proxy.conf', 
       expect(user.cache).not.toBe('HIT');
       expect(JSON.parse(user.text)).toMatchObject({ username: 'robin' });
     }
+  });
+
+  it("takes the owner's files past nginx's 1 MB on every address that takes one, and nothing else", async () => {
+    const admin = await t.signIn('admin');
+    const post = (path: string, field: string, bytes: Buffer) => {
+      const { payload, headers } = multipartFile(field, 'demo.mp4', 'video/mp4', bytes);
+      return fetch(`${proxy}${path}`, {
+        method: 'POST',
+        body: payload,
+        headers: { ...headers, cookie: admin },
+      });
+    };
+    // Three megabytes of video: stored by the site, not refused by the proxy.
+    const video = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypisom'),
+      Buffer.alloc(3 << 20),
+    ]);
+    const stored = await post('/api/upload', 'media', video);
+    expect(stored.status).toBe(201);
+    expect(await stored.json()).toMatchObject({ url: expect.stringMatching(/^\/uploads\//) });
+    // Each import and each page that takes a file gets its body: the site's answer, never nginx's 413.
+    for (const path of ['/api/admin/posts/import', '/api/admin/newsletter/import']) {
+      const answer = await post(path, 'file', video);
+      expect(answer.status, path).not.toBe(413);
+      expect(answer.headers.get('content-type'), path).toMatch(/^application\/json/);
+    }
+    for (const page of UPLOAD_PAGES) {
+      for (const path of [page, `${page}.data`]) {
+        const answer = await post(path, 'file', video);
+        expect([answer.status, await answer.text()], path).toEqual([
+          200,
+          expect.stringContaining(`<h1>${path}</h1>`),
+        ]);
+      }
+    }
+    // Anywhere else, nginx's own limit; and a stranger's file is refused as it starts, not buffered first.
+    expect((await post('/contact', 'file', video)).status).toBe(413);
+    expect((await answerBeforeWholeBody(proxy, '/admin/blog/data')).status).toBe(401);
   });
 
   it('shows a change within SHARED_CACHE_SECONDS', async () => {

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { preferredEncoding } from '../lib/read-cache.ts';
+import { answerBeforeWholeBody } from '../testing/multipart.ts';
 import { freshIp } from '../testing/test-app.ts';
 import { get, publishPost, SCRIPT, standIn, visitCookie, webTestApps } from '../testing/web-stand-in.ts';
 import type { Handler } from './web.ts';
@@ -326,43 +327,13 @@ describe('renders under pressure', () => {
 });
 
 describe('a file posted to a page', () => {
-  /**
-   * Sends the head of a 50 MB multipart post and 64 KB of its body, then waits for the answer:
-   * one that only comes once the whole body is read never comes (the rest is never sent).
-   */
-  const answerBeforeBody = async (app: Awaited<ReturnType<typeof start>>, path: string, cookie = '') => {
-    const address = app.app.server.listening
+  /** The app's address, listening. */
+  const addressOf = async (app: Awaited<ReturnType<typeof start>>) =>
+    app.app.server.listening
       ? `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`
       : await app.app.listen({ port: 0, host: '127.0.0.1' });
-    return new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(`${address}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'multipart/form-data; boundary=x',
-          'content-length': String(50 * 1024 * 1024),
-          origin: address,
-          ...(cookie ? { cookie } : {}),
-        },
-      });
-      req.on('response', (res) => {
-        let body = '';
-        res.on('data', (chunk) => {
-          body += chunk;
-        });
-        res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, body });
-          req.destroy();
-        });
-      });
-      // No answer while the rest of the body is awaited: the server is reading it all first.
-      req.setTimeout(10_000, () => req.destroy(new Error('no answer before the body was read')));
-      req.on('error', (error) => {
-        if (!('code' in error) || error.code !== 'ECONNRESET') reject(error);
-      });
-      req.write(`--x\r\ncontent-disposition: form-data; name="file"; filename="a.zip"\r\n\r\n`);
-      req.write(Buffer.alloc(64 * 1024, 'a'));
-    });
-  };
+  const answerBeforeBody = async (app: Awaited<ReturnType<typeof start>>, path: string, cookie = '') =>
+    answerBeforeWholeBody(await addressOf(app), path, cookie);
 
   it('is refused before its body is read, on a page that takes none', async () => {
     const app = await start(standIn().handler);
