@@ -48,9 +48,33 @@ describe('posts', () => {
 
   it('refuses a slug that is taken with 409', async () => {
     await call('POST', '/api/blog', { ...newPost, slug: 'taken-slug' });
-    const res = await call('POST', '/api/blog', { ...newPost, slug: 'taken-slug' });
+    const res = await call('POST', '/api/blog', {
+      ...newPost,
+      title: 'Another post entirely',
+      slug: 'taken-slug',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().errors.slug).toBe('A post with this slug already exists');
+  });
+
+  it('makes one post of the same post sent twice in a moment (a double press), and both answers name it', async () => {
+    const sent = { ...newPost, slug: 'pressed-twice', tags: ['Repair', 'notes'] };
+    const [first, second] = await Promise.all([
+      call('POST', '/api/blog', sent),
+      call('POST', '/api/blog', sent),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(second.json().id).toBe(first.json().id);
+    const listed = (await call('GET', '/api/admin/posts?pageSize=100')).json().items;
+    expect(listed.filter((post: { slug: string }) => post.slug === 'pressed-twice')).toHaveLength(1);
+    // Any field changed is another post, which the address refuses.
+    for (const change of [
+      { content: `${newPost.content} More.` },
+      { tags: ['repair'] },
+      { isPublished: true },
+    ]) {
+      expect((await call('POST', '/api/blog', { ...sent, ...change })).statusCode).toBe(409);
+    }
   });
 
   it('edits, publishes, unpublishes and deletes a post', async () => {

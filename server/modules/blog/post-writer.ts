@@ -1,6 +1,6 @@
 /** The owner's side of the blog service: writing, editing, publishing and deleting posts (service.ts spreads these in). */
 import { randomBytes } from 'node:crypto';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { postPath } from '../../../common/blog-paths.ts';
 import { POST_DELETED_ELSEWHERE } from '../../../common/edit-messages.ts';
 import { type BlogPostFormValues, blogPostFormSchema } from '../../../common/schemas/blog.ts';
@@ -11,6 +11,7 @@ import { newestFirst } from '../../db/paging.ts';
 import { appMeta, blogPosts, postRedirects } from '../../db/schema.ts';
 import { changedElsewhere, goneElsewhere, unchangedSince } from '../../lib/edit-versions.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { IDENTICAL_POST_WINDOW_MS } from '../../lib/identical-posts.ts';
 import type { PublishedPost, SiteEvents } from '../../lib/site-events.ts';
 import { importedPosts } from './imported-posts.ts';
 import { adminPostOf, type DraftValues, excerptOf, POST_FIELD_NAMES, SLUG_TAKEN } from './post-rows.ts';
@@ -98,6 +99,28 @@ export const publishedPost = (post: {
   publishedAt: post.publishedAt ?? new Date(0),
 });
 
+/**
+ * The post made a moment ago at this address from the same fields, within the while identical
+ * posts are one (identical-posts.ts): sent again, it is that post; else the address is taken.
+ */
+async function madeMomentsAgo(db: Db, at: Date, values: BlogPostFormValues, tags: string[]) {
+  const since = new Date(at.getTime() - IDENTICAL_POST_WINDOW_MS);
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.slug, values.slug), gte(blogPosts.createdAt, since)));
+  const same =
+    row &&
+    (['title', 'summary', 'content', 'isPublished', 'metaDescription', 'canonicalUrl'] as const).every(
+      (field) => row[field] === values[field],
+    ) &&
+    // A cover left empty was drawn for the first.
+    (!values.coverImage || row.coverImage === values.coverImage) &&
+    row.tags.join('\n') === tags.join('\n');
+  if (!same) throw new HttpError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
+  return row;
+}
+
 export function ownerPostMethods({
   db,
   now,
@@ -127,7 +150,8 @@ export function ownerPostMethods({
       .onConflictDoNothing()
       .returning();
     const row = inserted[0];
-    if (!row) throw new HttpError(409, SLUG_TAKEN, { slug: SLUG_TAKEN });
+    // Taken: by this very post, sent twice (a double press, a resend by a reload), or refused.
+    if (!row) return adminPostOf(await madeMomentsAgo(db, now(), values, tags), now());
     invalidatePosts();
     const at = now();
     if (isLive(row, at)) events?.emit('post-published', publishedPost(row));
