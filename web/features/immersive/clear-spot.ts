@@ -10,12 +10,14 @@ import { TABLET_MIN_WIDTH } from '../../../common/constants.ts';
 import { headerBottom, watchLayout } from '../../lib/layout-watch.ts';
 
 /**
- * What no floating extra may cover: fields, submit buttons, whole forms, the calls to action marked
- * data-cta, and what is marked data-keep-clear (each rated skill row; `data-keep-clear="narrow"`,
- * the hero's greeting and 'At a glance' figures, only below 768 px).
+ * What no floating extra may cover: fields, the submit buttons and whole forms of what is sent, the
+ * calls to action marked data-cta, and what is marked data-keep-clear (each rated skill row;
+ * `data-keep-clear="narrow"`, the hero's greeting and 'At a glance' figures, only below 768 px). A
+ * GET form's buttons only choose a view (the projects' filters): covered for a moment like any
+ * other button, their fields kept clear like any other field.
  */
 export const PROTECTED_SELECTOR =
-  'input:not([type="hidden"]), select, textarea, button[type="submit"], form, [data-cta], [data-keep-clear]';
+  'input:not([type="hidden"]), select, textarea, button[type="submit"]:not(form[method="get"] *), form:not([method="get"]), [data-cta], [data-keep-clear]';
 
 /** Text being read (a post's body and its code), which the cursor's hint also keeps clear of. */
 export const READING_SELECTOR = '[data-reading], main pre';
