@@ -133,8 +133,9 @@ const LIVE_PAGES = /^\/book-a-call(\/|\?|$)/;
 /**
  * The query parameters any page reads when it renders (the blog's and the newsletter's page, search
  * and tag, a form's done state, the recommendations' shared project, the home page's project
- * filter, sign-in's tab and error, the call type chosen on 'Book a call', and the private pages' own). Every other parameter (a
- * campaign's utm_*, a click id, anything at all) changes nothing a page shows.
+ * filter, sign-in's tab and error, the call type chosen on 'Book a call', and the private pages'
+ * own). Every other parameter (a campaign's utm_*, a click id, anything at all) changes nothing a
+ * page shows.
  */
 export const PAGE_PARAMS = new Set([
   'page',

@@ -69,7 +69,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     testimonials: testimonials ?? [],
     reviewsLd: testimonialsLd(context.siteUrl, testimonials ?? []),
     booking,
-    projectFilter: projectFilterOf(new URL(request.url).searchParams.get('projects')),
+    projectFilter: projectFilterOf(new URL(request.url)),
     // Only what the cards and the featured block show: the case studies stay on the project pages.
     projects: projects.map(
       ({ id, title, description, image, tags, category, githubUrl, liveUrl, highlights }) => ({

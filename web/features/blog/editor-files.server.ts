@@ -17,8 +17,7 @@ async function store(context: WebLoadContext, field: 'image' | 'media', file: Fi
   const url = (answer.body as { url?: unknown } | null)?.url;
   if (answer.status === 201 && typeof url === 'string') return { url };
   if (answer.status === 401) return {};
-  const what = field === 'image' ? 'image' : 'media';
-  return { problem: `Failed to upload ${what}: ${messagesOf(answer).message ?? 'Unknown error'}` };
+  return { problem: `Failed to upload ${field}: ${messagesOf(answer).message ?? 'Unknown error'}` };
 }
 
 export async function storeEditorFiles(

@@ -71,12 +71,14 @@ function FeaturedProject({ project }: { project: ProjectSummary }) {
   );
 }
 
-/** The filter an address asks for (`?projects=web`), else 'all'. */
-export const projectFilterOf = (asked: string | null): ProjectFilter =>
-  PROJECT_FILTERS.find((option) => option.value === asked)?.value ?? 'all';
-
 /** The filter's field in the page's address (a filter's button sends it without the page's code). */
 const FILTER_PARAM = 'projects';
+
+/** The filter a page's address asks for (`?projects=web`), else 'all'. */
+export const projectFilterOf = (address: URL): ProjectFilter => {
+  const asked = address.searchParams.get(FILTER_PARAM);
+  return PROJECT_FILTERS.find((option) => option.value === asked)?.value ?? 'all';
+};
 
 /**
  * #projects: filters, the featured block under 'all', the card grid and the two calls to action.
