@@ -91,7 +91,7 @@ test.describe('signed in as the owner', () => {
     await admin.delete(`/api/admin/posts/${id}`);
   });
 
-  test('a post previewed without JavaScript, then its cover and an inline image chosen; an image needs its description', async ({
+  test('a post previewed without JavaScript, then its cover and an inline image chosen; an image needs its description and is kept till it has one', async ({
     page,
     admin,
   }) => {
@@ -134,9 +134,24 @@ test.describe('signed in as the owner', () => {
     ).toHaveAttribute('src', cover);
     await expect(again.getByLabel('Content')).toHaveValue(content);
 
-    await again.getByLabel('Image or video to insert').setInputFiles(png);
+    // It is stored already, and shown: the description alone puts it in. The preview shows it so.
+    const waiting = again.getByRole('figure').filter({ hasText: 'it goes in once it has its description' });
+    await expect(waiting.locator('img')).toHaveAttribute('src', /^\/uploads\/[\w-]+\.webp$/);
+    const image = await waiting.locator('img').getAttribute('src');
     await again.getByLabel('Image description').fill('Green corrosion around the button pads');
-    await again.getByRole('button', { name: 'Create Post' }).click();
+    await again.getByRole('button', { name: 'Preview' }).click();
+    const previewed = page.getByRole('form', { name: 'Create New Blog Post' });
+    await expect(
+      previewed.getByRole('region', { name: 'Preview' }).getByRole('img', {
+        name: 'Green corrosion around the button pads',
+      }),
+    ).toHaveAttribute('src', image ?? '');
+    expect((await previewed.getByLabel('Content').inputValue()).trim()).toBe(
+      `${content}\n\n![Green corrosion around the button pads](${image})`,
+    );
+    await expect(previewed.getByRole('figure').filter({ hasText: 'it goes in once' })).toHaveCount(0);
+    expect(await ownerEntries(admin, '/api/admin/posts?pageSize=100', 'title', title)).toEqual([]);
+    await previewed.getByRole('button', { name: 'Create Post' }).click();
     await expect(page).toHaveURL(/\/admin\/blog\?edit=\d+&done=post-created$/);
     const id = Number(new URL(page.url()).searchParams.get('edit'));
     const created = (await (await admin.get(`/api/admin/posts/${id}`)).json()) as StoredPost & {
@@ -147,6 +162,7 @@ test.describe('signed in as the owner', () => {
     expect(created.content).toMatch(
       /none on the chip\.\n\n!\[Green corrosion around the button pads\]\(\/uploads\/[\w-]+\.webp\)$/,
     );
+    expect(created.content).toContain(`(${image})`);
     await admin.delete(`/api/admin/posts/${id}`);
   });
 

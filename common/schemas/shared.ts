@@ -16,10 +16,17 @@ import { z } from './zod.ts';
 // refuses every other control character in any field.
 const LINE_BREAK_OR_TAB = /[\t\n\r]/;
 
+/**
+ * Line breaks as `\n`: a form the browser posts itself sends a textarea's as `\r\n`, the page's
+ * code (and most API clients) as `\n`, and the same typing is stored the same way either way.
+ */
+const oneLineBreak = (value: string) => value.replace(/\r\n?/g, '\n');
+
 /** Free text; one line unless `multiline` (messages, comments, post bodies). */
 export const text = (max: number, label: string, { multiline = false } = {}) => {
   const base = z
     .string({ error: `${label} is required` })
+    .overwrite(oneLineBreak)
     .trim()
     .max(max, `${label} cannot exceed ${max} characters`);
   return multiline ? base : base.regex(/^[^\t\n\r]*$/, `${label} must be a single line`);
@@ -28,6 +35,7 @@ export const text = (max: number, label: string, { multiline = false } = {}) => 
 export const optionalText = (max: number, label: string, { multiline = false } = {}) =>
   z
     .string()
+    .overwrite(oneLineBreak)
     .trim()
     .max(max, `${label} cannot exceed ${max} characters`)
     .refine((value) => multiline || !LINE_BREAK_OR_TAB.test(value), `${label} must be a single line`)

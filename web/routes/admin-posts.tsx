@@ -116,6 +116,8 @@ export const action = formAction({
   }),
   [PREVIEW_FORM]: routeForm({
     schema: z.object({ content: z.string() }),
+    // The files chosen go where a save puts them (a cover in its field, an image in the content), so the preview shows them.
+    files: storeEditorFiles,
     failure: { title: 'Error', fallback: 'Preview failed' },
     call: ({ content }) => ({ method: 'POST', path: ownerBlogPaths.markdownPreview, body: { content } }),
     show: (answer) => ({ html: (answer as { html: string }).html }),

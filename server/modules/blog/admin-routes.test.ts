@@ -25,6 +25,14 @@ describe('posts', () => {
     expect((await t.app.inject('/api/blog/draft-by-default')).statusCode).toBe(404);
   });
 
+  it('stores line breaks as \\n however they were sent (a form posted by the browser sends \\r\\n)', async () => {
+    const content = `${newPost.content}\r\n\r\nA second paragraph.\rA third line.`;
+    const res = await call('POST', '/api/blog', { ...newPost, slug: 'line-breaks', content });
+    expect(res.statusCode).toBe(201);
+    const stored = (await call('GET', `/api/admin/posts/${res.json().id}`)).json();
+    expect(stored.content).toBe(`${newPost.content}\n\nA second paragraph.\nA third line.`);
+  });
+
   it('publishes at once when asked, and the public list shows it without delay', async () => {
     await t.app.inject('/api/blog'); // fill the cache
     const res = await call('POST', '/api/blog', { ...newPost, slug: 'published-now', isPublished: true });

@@ -4,7 +4,7 @@
  * content as paragraphs of their own.
  */
 
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { BlogPostFormInput } from '../../../common/schemas/blog.ts';
 import { useSelectedImage } from '../../lib/selected-image.ts';
@@ -41,9 +41,15 @@ export const imageBlock = (url: string, alt: string) => `![${alt.replace(/[[\]\n
 
 /**
  * The fields the browser posts its chosen files in, without the page's code (which uploads each as
- * it is chosen and posts them empty): the cover, and an image or a video with its description.
+ * it is chosen and posts them empty): the cover, and an image or a video with its description; an
+ * image stored by a press without its description waits in `waiting` for the next.
  */
-export const FILE_FIELDS = { cover: 'coverFile', media: 'mediaFile', alt: 'mediaAlt' } as const;
+export const FILE_FIELDS = {
+  cover: 'coverFile',
+  media: 'mediaFile',
+  alt: 'mediaAlt',
+  waiting: 'mediaUrl',
+} as const;
 
 /** An image inserted without its description: the message beside its field. */
 export const ALT_MISSING = 'Describe the image for people who cannot see it';
@@ -57,11 +63,22 @@ export interface PendingImage {
 /**
  * Uploads a cover (set as the cover address) or media: a video goes into the content at once, an
  * image waits in `pending` for its description. `caret` says where in the content it goes.
+ * `waiting` is an image a save without the code stored and kept for its description: it waits in
+ * the page's fields until the code runs, then in `pending`.
  */
-export function useEditorUploads(form: EditorForm, caret: () => number | undefined) {
+export function useEditorUploads(
+  form: EditorForm,
+  caret: () => number | undefined,
+  waiting: string | undefined,
+) {
   const [uploading, setUploading] = useState<Uploading>(null);
   const [pending, setPending] = useState<PendingImage | null>(null);
   const [insertAt, setInsertAt] = useState<number | undefined>(undefined);
+  const hydrated = useHydrated();
+  const [kept] = useState(waiting);
+  useEffect(() => {
+    if (kept) setPending({ url: kept, name: '' });
+  }, [kept]);
   const insert = (block: string, at: number | undefined) => {
     const content = form.getValues('content') ?? '';
     form.setValue('content', insertBlock(content, block, at), {
@@ -105,8 +122,16 @@ export function useEditorUploads(form: EditorForm, caret: () => number | undefin
   };
 
   // The form posts files only until the code runs (it uploads each as it is chosen): multipart till then.
-  const encType = useHydrated() ? undefined : ('multipart/form-data' as const);
-  return { uploading, upload, pending, insertPending, cancelPending: () => setPending(null), encType };
+  const encType = hydrated ? undefined : ('multipart/form-data' as const);
+  return {
+    uploading,
+    upload,
+    pending,
+    insertPending,
+    cancelPending: () => setPending(null),
+    encType,
+    waiting: hydrated ? undefined : kept,
+  };
 }
 
 /** The uploaded image, its alt text asked for, then 'Insert image'. */
@@ -241,11 +266,14 @@ export function InsertMediaButton({
   uploading,
   upload,
   error,
+  waiting,
 }: {
   uploading: Uploading;
   upload: UploadFn;
   /** Why the file sent with the form went in nowhere. */
   error: string | undefined;
+  /** The image an earlier save stored, waiting for its description. */
+  waiting: string | undefined;
 }) {
   return (
     <>
@@ -269,6 +297,15 @@ export function InsertMediaButton({
         >
           <Input name={FILE_FIELDS.alt} />
         </Field>
+        {waiting ? (
+          <figure className="mt-2 flex items-center gap-3">
+            <input type="hidden" name={FILE_FIELDS.waiting} value={waiting} />
+            <img src={waiting} alt="" width={160} height={90} className="h-24 w-40 rounded object-cover" />
+            <figcaption className="text-sm text-muted-foreground">
+              Uploaded: it goes in once it has its description.
+            </figcaption>
+          </figure>
+        ) : null}
       </div>
     </>
   );

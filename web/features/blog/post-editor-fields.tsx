@@ -128,6 +128,7 @@ export function ContentField({
           uploading={uploads.uploading}
           upload={uploads.upload}
           error={errorOf(FILE_FIELDS.alt) ?? errorOf(FILE_FIELDS.media)}
+          waiting={uploads.waiting}
         />
         <OnlyWithCode>
           <Button type="button" variant="ghost" size="sm" onClick={() => onPreview()}>

@@ -30,7 +30,7 @@ import { useRefreshAdmin } from '../admin/admin-list.tsx';
 import { BLOG_PATH } from './api.ts';
 import { forgetEditorWork, useEditorAutosave } from './editor-autosave.ts';
 import { useEditorForm } from './editor-form.ts';
-import { CoverImageField, useEditorUploads } from './editor-uploads.tsx';
+import { CoverImageField, FILE_FIELDS, useEditorUploads } from './editor-uploads.tsx';
 import { usePostTags } from './owner-api.ts';
 import {
   ContentField,
@@ -207,7 +207,7 @@ export function PostEditor({
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const content = useRef<HTMLTextAreaElement | null>(null);
   const caret = useRef<number | undefined>(undefined);
-  const uploads = useEditorUploads(form, () => caret.current);
+  const uploads = useEditorUploads(form, () => caret.current, answer?.values[FILE_FIELDS.waiting]);
   const tagSuggestions = usePostTags();
 
   // Another post (or a new one) opened: its stored values, its own save state and preview. The
