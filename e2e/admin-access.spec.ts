@@ -3,10 +3,11 @@
  * navigation on a laptop and a phone, and signing in again where the owner was: with the page's
  * code, beside the page, which keeps what its forms hold.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { SIGNED_OUT_WITH_FILES } from '../common/constants.ts';
 import type { AdminPost } from '../common/schemas/blog.ts';
 import { E2E_ADMIN } from './constants.ts';
-import { expect, expectAccessible, expectToast, test, writePost } from './fixtures.ts';
+import { expect, expectAccessible, expectToast, ONE_PIXEL_PNG, test, writePost } from './fixtures.ts';
 
 /** Every dashboard page and the name of its link in the dashboard's navigation. */
 const ADMIN_PAGES = [
@@ -114,6 +115,16 @@ async function signInBeside(page: Page, form: Locator, cameTo: string) {
   await tab.close();
 }
 
+/** A post the owner has open in the editor when the session ends. */
+const postLeftOpen = (admin: APIRequestContext, title: string, slugEnd: string) =>
+  writePost(admin, {
+    title,
+    slug: `open-when-the-session-ended-${slugEnd}-${Date.now().toString(36)}`,
+    summary: 'The summary as it was first written.',
+    content: 'A body long enough for the editor, about a key that turns but does not start the car.',
+    tags: ['Locksmith'],
+  });
+
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? 'with the page’s code' : 'without JavaScript', () => {
     test.use({ javaScriptEnabled, refusedFormsExpected: !javaScriptEnabled });
@@ -126,13 +137,11 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       // The save sent without a session is answered 401, which the browser logs.
       allowConsole(/status of 401 \(Unauthorized\)/);
-      const post = await writePost(admin, {
-        title: 'Open when the session ended',
-        slug: `open-when-the-session-ended-${javaScriptEnabled ? 'js' : 'no-js'}-${Date.now().toString(36)}`,
-        summary: 'The summary as it was first written.',
-        content: 'A body long enough for the editor, about a key that turns but does not start the car.',
-        tags: ['Locksmith'],
-      });
+      const post = await postLeftOpen(
+        admin,
+        'Open when the session ended',
+        javaScriptEnabled ? 'js' : 'no-js',
+      );
       await signInAs('admin');
       const editing = `/admin/blog?edit=${post.id}`;
       await page.goto(editing);
@@ -180,6 +189,44 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe('without JavaScript, a cover larger than any form', () => {
+  test.use({ javaScriptEnabled: false, refusedFormsExpected: true });
+
+  test('sent after the session ended is not read: the page says so, and the form comes back as it was once signed in', async ({
+    page,
+    admin,
+    signInAs,
+    allowConsole,
+  }) => {
+    allowConsole(/status of 401 \(Unauthorized\)/);
+    const post = await postLeftOpen(admin, 'Open when the session ended, with a photo', 'photo');
+    await signInAs('admin');
+    await page.goto(`/admin/blog?edit=${post.id}`);
+    const editor = page.getByRole('form', { name: 'Edit “Open when the session ended, with a photo”' });
+    const typed = 'Typed for an hour, with a large photo of the board chosen.';
+    await editor.getByLabel('Summary').fill(typed);
+    // Past any form's 512 KB: not read from someone signed out.
+    const photo = { name: 'board.png', mimeType: 'image/png', buffer: Buffer.alloc(700 * 1024, 1) };
+    await editor.getByLabel('Cover image file').setInputFiles(photo);
+    await endSession(page);
+    await editor.getByRole('button', { name: 'Update Post' }).click();
+    await expect(page.getByRole('heading', { name: '401 Unauthorized' })).toBeVisible();
+    await expect(page.getByText(SIGNED_OUT_WITH_FILES)).toBeVisible();
+
+    // Signed in again (in a new tab, as the page says), back: the browser has kept what was typed.
+    await signInAs('admin');
+    await page.goBack();
+    await expect(editor.getByLabel('Summary')).toHaveValue(typed);
+    await editor.getByLabel('Cover image file').setInputFiles({ ...photo, buffer: ONE_PIXEL_PNG });
+    await editor.getByRole('button', { name: 'Update Post' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Post updated' })).toBeVisible();
+    const stored = (await (await admin.get(`/api/admin/posts/${post.id}`)).json()) as AdminPost;
+    expect(stored.summary).toBe(typed);
+    expect(stored.coverImage).toMatch(/^\/uploads\/[\w-]+\.webp$/);
+    await admin.delete(`/api/admin/posts/${post.id}`);
+  });
+});
 
 test('a newsletter draft saved after the session ended stays typed, and is saved once signed in again', async ({
   page,

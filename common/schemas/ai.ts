@@ -13,7 +13,7 @@ import {
   RECOMMENDATION_PURPOSES,
 } from '../constants.ts';
 import { normalizeTags } from '../text.ts';
-import { pageOf } from './shared.ts';
+import { pageOf, typedText } from './shared.ts';
 import { z } from './zod.ts';
 
 // --- Recommendations --------------------------------------------------------------
@@ -91,8 +91,7 @@ export type RecommendationResponse = z.infer<typeof recommendationResponseSchema
 export const INVALID_PROMPT = 'Please enter a descriptive prompt (at least 10 characters)';
 
 export const imageRequestSchema = z.object({
-  prompt: z
-    .string({ error: `Invalid Prompt: ${INVALID_PROMPT}` })
+  prompt: typedText({ error: `Invalid Prompt: ${INVALID_PROMPT}` })
     .trim()
     .min(IMAGE_PROMPT_MIN, `Invalid Prompt: ${INVALID_PROMPT}`)
     .max(1000, 'The prompt cannot exceed 1000 characters'),

@@ -5,7 +5,7 @@
  */
 import { isTimeZone, minutesOf } from '../zoned-time.ts';
 import { leadSourceSchema } from './contact.ts';
-import { basedOn, isoDate } from './shared.ts';
+import { basedOn, isoDate, typedText } from './shared.ts';
 import { z } from './zod.ts';
 
 export const WEEKDAY_NAMES = [
@@ -185,7 +185,7 @@ export const bookingRequestSchema = z.object({
   /** The call type booked (issue 49): its id; none, the first one. */
   type: z.string().max(40).optional(),
   /** The answers to the type's questions, by question id (checked against the type by the server). */
-  answers: z.record(z.string().max(16), z.string().max(2000, 'That answer is too long')).optional(),
+  answers: z.record(z.string().max(16), typedText().max(2000, 'That answer is too long')).optional(),
 });
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
 

@@ -67,6 +67,13 @@ describe('the call type form', () => {
     });
   });
 
+  it("keeps a description's line breaks as \\n however the form sent them", () => {
+    const type = callTypeFormSchema.parse(
+      posted({ ...base, description: 'Bring the car.\r\n\r\nAnd its papers.' }),
+    );
+    expect(type.description).toBe('Bring the car.\n\nAnd its papers.');
+  });
+
   it('says what is wrong by field', () => {
     const refused = (fields: Record<string, string>) => {
       const result = callTypeFormSchema.safeParse(posted({ ...base, ...fields }));
@@ -133,6 +140,11 @@ describe('an answer', () => {
     expect(message({ ...short, kind: 'long' as const }, 'x'.repeat(2001))).toBe(
       'Car cannot exceed 2000 characters',
     );
+  });
+
+  it('keeps its line breaks as \\n however the form sent them', () => {
+    const long = { label: 'What happened', kind: 'long' as const, required: true, choices: [] };
+    expect(answerSchema(long).parse('Lost it\r\nat the lake')).toBe('Lost it\nat the lake');
   });
 
   it('is posted as answer-<id> and sent as the answers by id', () => {

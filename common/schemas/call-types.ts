@@ -12,7 +12,7 @@ import {
   timing,
   whole,
 } from './booking.ts';
-import { basedOn, isoDate } from './shared.ts';
+import { basedOn, isoDate, typedText } from './shared.ts';
 import { z } from './zod.ts';
 
 export const CALL_PLACES = ['video', 'phone', 'address'] as const;
@@ -67,7 +67,7 @@ export const callTypeSchema = z
     id: callTypeIdSchema,
     name: z.string().trim().min(1, 'Name the call type').max(60, 'A name cannot exceed 60 characters'),
     callMinutes: callLengthSchema,
-    description: z.string().trim().max(500, 'A description cannot exceed 500 characters'),
+    description: typedText().trim().max(500, 'A description cannot exceed 500 characters'),
     place: z.enum(CALL_PLACES, { error: 'Choose where the call takes place' }),
     /** The video link, or the shop's address; none for a phone call (the visitor gives a number). */
     placeDetail: z.string().trim().max(300, 'That is too long'),
@@ -155,8 +155,7 @@ export function answerSchema(question: {
     .string()
     .default('')
     .pipe(
-      z
-        .string()
+      typedText()
         .trim()
         .max(max, `${label} cannot exceed ${max} characters`)
         .refine((answer) => kind === 'long' || !/[\r\n]/.test(answer), `${label} must be a single line`)

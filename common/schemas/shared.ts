@@ -22,20 +22,20 @@ const LINE_BREAK_OR_TAB = /[\t\n\r]/;
  */
 const oneLineBreak = (value: string) => value.replace(/\r\n?/g, '\n');
 
+/** Text as it was typed, its line breaks as `\n`: what every typed field starts from. */
+export const typedText = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).overwrite(oneLineBreak);
+
 /** Free text; one line unless `multiline` (messages, comments, post bodies). */
 export const text = (max: number, label: string, { multiline = false } = {}) => {
-  const base = z
-    .string({ error: `${label} is required` })
-    .overwrite(oneLineBreak)
+  const base = typedText({ error: `${label} is required` })
     .trim()
     .max(max, `${label} cannot exceed ${max} characters`);
   return multiline ? base : base.regex(/^[^\t\n\r]*$/, `${label} must be a single line`);
 };
 
 export const optionalText = (max: number, label: string, { multiline = false } = {}) =>
-  z
-    .string()
-    .overwrite(oneLineBreak)
+  typedText()
     .trim()
     .max(max, `${label} cannot exceed ${max} characters`)
     .refine((value) => multiline || !LINE_BREAK_OR_TAB.test(value), `${label} must be a single line`)

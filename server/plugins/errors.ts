@@ -3,6 +3,7 @@
  * with the validation message the client shows; 5xx answers carry only a generic
  * message and the request id, which is also in the log next to the real error.
  */
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -29,23 +30,24 @@ async function errorsPlugin(app: FastifyInstance) {
       const first = error.validation[0]?.message ?? 'Invalid request';
       return reply.code(400).send(withErrorField({ message: first, errors }));
     }
+    // A page refused before it could render (a control character in its address, a form post too
+    // large or with a file the page takes none of): a plain page that says so, not JSON in a tab.
+    const refuse = (status: number, body: ErrorBody) =>
+      isPageRequest(request.url, request.method, request.headers.accept)
+        ? reply
+            .code(status)
+            .type('text/html; charset=utf-8')
+            .send(plainPage(`${status} ${STATUS_CODES[status] ?? 'Error'}`, body.message))
+        : reply.code(status).send(withErrorField(body));
     if (error instanceof HttpError) {
-      // A page address refused before any page could render (a control character in it):
-      // a plain page that says so, not JSON in a browser tab.
-      if (!isApiUrl(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
-        return reply
-          .code(error.statusCode)
-          .type('text/html; charset=utf-8')
-          .send(plainPage(`${error.statusCode} Bad Request`, error.message));
-      }
       const body: ErrorBody = { message: error.message };
       if (error.errors) body.errors = error.errors;
-      return reply.code(error.statusCode).send(withErrorField(body));
+      return refuse(error.statusCode, body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, media type): their messages are safe.
-      return reply.code(status).send(withErrorField({ message: error.message }));
+      return refuse(status, { message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
     return reply
@@ -65,6 +67,15 @@ async function errorsPlugin(app: FastifyInstance) {
 }
 
 const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * A page the browser shows as it comes: not the API, nor a page's data for its code (`.data`); a
+ * post only from a browser's own form (it asks for HTML), not a server's (an ActivityPub inbox).
+ */
+const isPageRequest = (url: string, method: string, accept = '') =>
+  !isApiUrl(url) &&
+  !/\.data(?:\?|$)/.test(url) &&
+  (method === 'GET' || method === 'HEAD' || accept.includes('text/html'));
 
 /** A page without the app, for addresses the app never sees. Both texts are ours, never the visitor's. */
 export const plainPage = (title: string, text: string) =>

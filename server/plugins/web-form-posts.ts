@@ -5,6 +5,7 @@
  * character check apply to these routes as to every write.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_OUT_WITH_FILES } from '../../common/constants.ts';
 import { HttpError, signInRequired } from '../lib/http-error.ts';
 import {
   BusyError,
@@ -50,7 +51,9 @@ export async function formPostRoutes(
       // The page's action reads the file through the admin API (its one guard); this only spares
       // reading 50 MB for a stranger, with the same answers as that guard.
       const user = await request.currentUser();
-      if (!user) throw signInRequired();
+      // The browser's own post shows the answer as it comes (errors.ts: a page); the code's, its message.
+      const own = !/\.data$/.test(request.url.replace(/\?.*$/, ''));
+      if (!user) throw own ? new HttpError(401, SIGNED_OUT_WITH_FILES) : signInRequired();
       if (!user.isAdmin) throw new HttpError(403, 'Admin access required');
     });
     const post = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
+import { SIGNED_OUT_WITH_FILES } from '../../common/constants.ts';
 import { preferredEncoding } from '../lib/read-cache.ts';
 import { answerBeforeWholeBody } from '../testing/multipart.ts';
 import { freshIp } from '../testing/test-app.ts';
@@ -349,6 +350,22 @@ describe('a file posted to a page', () => {
     const user = await app.signIn('user', 'casey');
     expect((await answerBeforeBody(app, '/admin/blog/data', user)).status).toBe(403);
     expect((await answerBeforeBody(app, '/admin/blog?index')).status).toBe(401);
+  });
+
+  it('is answered with a page saying what happened when the browser sent it itself (it shows what comes)', async () => {
+    const app = await start(standIn().handler);
+    const html = { accept: 'text/html,application/xhtml+xml' };
+    const address = await addressOf(app);
+    const signedOut = await answerBeforeWholeBody(address, '/admin/blog?index', '', html);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.type).toMatch(/^text\/html/);
+    expect(signedOut.body).toContain(`<p>${SIGNED_OUT_WITH_FILES}</p>`);
+    const noFiles = await answerBeforeWholeBody(address, '/contact', '', html);
+    expect([noFiles.status, noFiles.type?.split(';')[0]]).toEqual([415, 'text/html']);
+    expect(noFiles.body).toContain('<h1>415 Unsupported Media Type</h1><p>This page takes no files.</p>');
+    // The page's code asks for its data: the message as JSON, as before.
+    const data = await answerBeforeWholeBody(address, '/admin/blog.data', '', html);
+    expect([data.status, JSON.parse(data.body).message]).toEqual([401, 'Authentication required']);
   });
 
   it('no larger than any form, goes on to the page without a session (which keeps what the owner typed)', async () => {

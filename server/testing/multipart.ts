@@ -25,7 +25,8 @@ export function answerBeforeWholeBody(
   address: string,
   path: string,
   cookie = '',
-): Promise<{ status: number; body: string }> {
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; type: string | undefined }> {
   return new Promise((resolve, reject) => {
     const req = request(`${address}${path}`, {
       method: 'POST',
@@ -34,6 +35,7 @@ export function answerBeforeWholeBody(
         'content-length': String(50 * 1024 * 1024),
         origin: address,
         ...(cookie ? { cookie } : {}),
+        ...headers,
       },
     });
     req.on('response', (res) => {
@@ -42,7 +44,7 @@ export function answerBeforeWholeBody(
         body += chunk;
       });
       res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, body });
+        resolve({ status: res.statusCode ?? 0, body, type: res.headers['content-type'] });
         req.destroy();
       });
     });
