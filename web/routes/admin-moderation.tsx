@@ -11,7 +11,7 @@ import { REPLY_FORM } from '../features/blog/api.ts';
 import { replyForms } from '../features/blog/blog-forms.server.ts';
 import { CONTRIBUTION_STATUSES, ContributionModeration } from '../features/blog/guest-post-review.tsx';
 import { MentionModeration } from '../features/blog/mention-moderation.tsx';
-import { COMMENT_STATUSES, CommentModeration } from '../features/blog/moderation.tsx';
+import { COMMENT_STATUSES, CommentModeration, SELECT_PARAM } from '../features/blog/moderation.tsx';
 import {
   COMMENTS_FORM,
   CONTRIBUTION_FORM,
@@ -53,7 +53,11 @@ export const action = formAction({
     }),
     failure: { title: 'Error', fallback: 'The comments could not be changed.' },
     call: (decided) => ({ method: 'POST', path: ownerBlogPaths.moderateComments, body: decided }),
-    doneAt: (_answer, page, { ids, action }) => donePage(page, `comments-${action}-${ids.length}`),
+    // The page comes back with nothing ticked.
+    doneAt: (_answer, page, { ids, action }) => {
+      page.searchParams.delete(SELECT_PARAM);
+      return donePage(page, `comments-${action}-${ids.length}`);
+    },
   }),
   [CONTRIBUTION_FORM]: routeForm({
     schema: z.object({

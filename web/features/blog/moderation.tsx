@@ -14,6 +14,7 @@ import { useRouteForm } from '../../lib/route-form.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { Link } from '../../ui/link.tsx';
+import { OnlyWithoutCode } from '../../ui/only-with-code.tsx';
 import { PageForm } from '../../ui/page-form.tsx';
 import { toast } from '../../ui/use-toast.ts';
 import { When } from '../../ui/when.tsx';
@@ -34,6 +35,25 @@ const commentsDone = (count: number, action: ModerationAction) =>
 
 /** The bulk form's id: each row's checkbox sits in the list and names it (`form=`). */
 const COMMENTS_FORM_ID = 'comment-moderation';
+
+/**
+ * `?select=<id>,<id>`: the comments ticked as the page comes (the page's own, by the link 'Select
+ * all on this page' without the code); another page or filter shows none of them.
+ */
+export const SELECT_PARAM = 'select';
+
+const ticked = (params: URLSearchParams) =>
+  (params.get(SELECT_PARAM) ?? '')
+    .split(',')
+    .map(Number)
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
+
+const withTicked = (params: URLSearchParams, comments: AdminComment[]) => {
+  const next = new URLSearchParams(params);
+  next.delete(DONE_PARAM);
+  next.set(SELECT_PARAM, comments.map((comment) => comment.id).join(','));
+  return next;
+};
 
 /** What a moderation sent (a row's form or the ticked ones): the comments and the decision. */
 const sentModeration = (sent: FormData | null) => ({
@@ -60,7 +80,9 @@ export function CommentModeration() {
     pageParam: 'comments-page',
   });
 
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [params] = useSearchParams();
+  // The comments the page was asked to tick (`?select=`, the link without the code).
+  const [selected, setSelected] = useState<Set<number>>(() => new Set(ticked(params)));
   const hydrated = useHydrated();
   const refresh = useRefreshAdmin();
   const moderate = useRouteForm(COMMENTS_FORM, {
@@ -121,6 +143,15 @@ export function CommentModeration() {
                 Select all on this page
               </label>
             )}
+            {/* Without the code, the page again with every box ticked. */}
+            <OnlyWithoutCode>
+              <Link
+                to={`?${withTicked(params, comments)}#comments-heading`}
+                className="text-sm text-primary underline underline-offset-2"
+              >
+                Select all on this page
+              </Link>
+            </OnlyWithoutCode>
             <span className="text-sm text-muted-foreground" aria-live="polite">
               {selectedHere.length > 0 ? `${selectedHere.length} selected` : ''}
             </span>
