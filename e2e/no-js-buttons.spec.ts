@@ -1,8 +1,8 @@
 /**
  * Without JavaScript nothing on a page is pressed in vain: every visible button sends its form or
  * opens the browser's own popover, and every visible field and choice belongs to a form. What acts
- * only in the browser (an upload, a preview, a filter of the home page's projects, the examples'
- * tab) is not shown there (`OnlyWithCode`), and what is a link goes somewhere.
+ * only in the browser (the slug's 'Generate', the recommendations' 'Add', the theme switch) is not
+ * shown there (`OnlyWithCode`), and what is a link goes somewhere.
  */
 import type { Page } from '@playwright/test';
 import { expect, test, writePost } from './fixtures.ts';

@@ -594,4 +594,32 @@ test.describe("signed in with a visitor's account", () => {
     await expect(page.getByLabel('Size')).toHaveValue('1792x1024');
     expectNoneIn(addresses, ['golden keys', 'A key']);
   });
+
+  test('an example prompt picked without JavaScript fills the prompt, and generates', async ({
+    page,
+    addresses,
+  }) => {
+    await page.goto('/generate-images');
+    // The tabs are links without the page's code.
+    const tabs = page.getByRole('navigation', { name: 'Image generator' });
+    await expect(tabs.getByRole('link', { name: 'Image Generator' })).toHaveAttribute('aria-current', 'page');
+    await tabs.getByRole('link', { name: 'Example Prompts' }).click();
+    await expect(tabs.getByRole('link', { name: 'Example Prompts' })).toHaveAttribute('aria-current', 'page');
+    const example = 'A red car and golden keys on a dark background, as an automotive locksmith blog header';
+    const examples = page.getByRole('tabpanel', { name: 'Example Prompts' }).getByRole('link');
+    await expect(examples).toHaveCount(9);
+    await examples.filter({ hasText: example }).click();
+    const form = page.getByRole('form', { name: 'Generate an image' });
+    await expect(form.getByRole('textbox', { name: 'Prompt' })).toHaveValue(example);
+    await expect(form).toBeInViewport();
+    await form.getByRole('button', { name: 'Generate Image' }).click();
+    await expect(
+      page
+        .getByRole('region', { name: 'Preview' })
+        .getByRole('img', { name: `Generated from the prompt: ${example}` }),
+    ).toBeVisible();
+    // The example is named by its number: its words stay out of the address.
+    expect(addresses.some((address) => address.includes('example=4'))).toBe(true);
+    expectNoneIn(addresses, ['golden keys']);
+  });
 });

@@ -11,6 +11,12 @@ export function OnlyWithCode({ as: Tag = 'span', children }: { as?: 'span' | 'di
 }
 
 /** What stands in for such a button where scripting is off (a submit button that asks the server instead). */
-export function OnlyWithoutCode({ children }: { children: ReactNode }) {
-  return <span className="hidden no-scripting:contents">{children}</span>;
+export function OnlyWithoutCode({
+  as: Tag = 'span',
+  children,
+}: {
+  as?: 'span' | 'div';
+  children: ReactNode;
+}) {
+  return <Tag className="hidden no-scripting:contents">{children}</Tag>;
 }

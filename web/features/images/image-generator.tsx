@@ -8,6 +8,7 @@
  */
 import * as Tabs from 'radix-ui/tabs';
 import { useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { IMAGE_PROMPT_MIN } from '../../../common/constants.ts';
 import { useRouteForm } from '../../lib/route-form.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -16,7 +17,7 @@ import { Card } from '../../ui/card.tsx';
 import { Field } from '../../ui/field.tsx';
 import { DoneNotice, FormNotice } from '../../ui/form-notice.tsx';
 import { ImageIcon, Info, LoaderCircle, Wand2 } from '../../ui/icons.tsx';
-import { OnlyWithCode } from '../../ui/only-with-code.tsx';
+import { OnlyWithCode, OnlyWithoutCode } from '../../ui/only-with-code.tsx';
 import { PageForm } from '../../ui/page-form.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
@@ -52,11 +53,24 @@ const sizeOf = (value: unknown): Size =>
 const qualityOf = (value: unknown): Quality =>
   typeof value === 'string' && value in QUALITY_LABELS ? (value as Quality) : 'standard';
 
+/**
+ * Without the page's code the tabs are links (`?tab=examples`), and an example is a link to the
+ * generator with it as the prompt (`?example=<its number>`: the text stays out of the address).
+ */
+const TAB_PARAM = 'tab';
+const EXAMPLE_PARAM = 'example';
+const EXAMPLES = EXAMPLE_PROMPTS.flatMap(({ prompts }) => prompts);
+const exampleOf = (params: URLSearchParams) => EXAMPLES[Number(params.get(EXAMPLE_PARAM) ?? '') - 1];
+
+const exampleClass =
+  'w-full rounded-md border border-border p-3 text-left text-sm transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring';
+
 const tabClass =
   'rounded-sm px-3 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm focus-visible:outline-2 focus-visible:outline-ring';
 
 export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-service' }) {
-  const [tab, setTab] = useState('generator');
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState(() => (params.get(TAB_PARAM) === 'examples' ? 'examples' : 'generator'));
   const generate = useRouteForm(IMAGE_FORM, {
     onAnswer: (answer) => {
       const made = answer.extra?.image as Generated | undefined;
@@ -65,7 +79,7 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
   });
   const answer = generate.answer;
   // The prompt follows the typing, for the button and Ctrl+Enter (what the server kept, at first).
-  const [prompt, setPrompt] = useState(() => answer?.values.prompt ?? '');
+  const [prompt, setPrompt] = useState(() => answer?.values.prompt ?? exampleOf(params) ?? '');
   const hydrated = useHydrated();
   const promptField = useRef<HTMLTextAreaElement>(null);
   const long = prompt.trim().length >= IMAGE_PROMPT_MIN;
@@ -97,6 +111,26 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
           </Tabs.Trigger>
         </Tabs.List>
       </OnlyWithCode>
+      <OnlyWithoutCode as="div">
+        <nav aria-label="Image generator" className="inline-flex rounded-md bg-muted p-1">
+          {(
+            [
+              ['generator', 'Image Generator', '?'],
+              ['examples', 'Example Prompts', `?${TAB_PARAM}=examples`],
+            ] as const
+          ).map(([value, label, to]) => (
+            <Link
+              key={value}
+              to={to}
+              aria-current={tab === value ? 'page' : undefined}
+              data-state={tab === value ? 'active' : undefined}
+              className={tabClass}
+            >
+              {label}
+            </Link>
+          ))}
+        </nav>
+      </OnlyWithoutCode>
 
       <Tabs.Content value="generator" className="mt-6 grid gap-8 lg:grid-cols-2">
         <Card className="h-fit p-6">
@@ -200,13 +234,19 @@ export function ImageGenerator({ generator }: { generator: 'built-in' | 'ai-serv
             <ul className="mt-3 space-y-2">
               {prompts.map((example) => (
                 <li key={example}>
-                  <button
-                    type="button"
-                    onClick={() => fillFromExample(example)}
-                    className="w-full rounded-md border border-border p-3 text-left text-sm transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-                  >
-                    {example}
-                  </button>
+                  <OnlyWithCode>
+                    <button type="button" onClick={() => fillFromExample(example)} className={exampleClass}>
+                      {example}
+                    </button>
+                  </OnlyWithCode>
+                  <OnlyWithoutCode>
+                    <Link
+                      to={`?${EXAMPLE_PARAM}=${EXAMPLES.indexOf(example) + 1}#${IMAGE_FORM_ID}`}
+                      className={`block ${exampleClass}`}
+                    >
+                      {example}
+                    </Link>
+                  </OnlyWithoutCode>
                 </li>
               ))}
             </ul>
