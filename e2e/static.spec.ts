@@ -101,6 +101,20 @@ test('the home page, the blog and a post work from files, reading the API from e
     expect(answer, 'only exported JSON files are read').toMatch(/^200 \/api\/.+\.json$/);
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the home page's project filters are not offered (the host answers every address with the same file)", async ({
+    page,
+  }) => {
+    await page.goto(`${STATIC_ORIGIN}/`);
+    await expect(
+      page.locator('#projects').getByRole('heading', { name: 'Keycode Help' }).first(),
+    ).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Filter projects' })).toBeHidden();
+  });
+});
+
 test("every feature that needs the server says so on the copy, with the owner's email", async ({ page }) => {
   const api = watchApi(page);
   for (const [path, feature] of [

@@ -70,6 +70,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     reviewsLd: testimonialsLd(context.siteUrl, testimonials ?? []),
     booking,
     projectFilter: projectFilterOf(new URL(request.url)),
+    staticCopy: context.staticCopy,
     // Only what the cards and the featured block show: the case studies stay on the project pages.
     projects: projects.map(
       ({ id, title, description, image, tags, category, githubUrl, liveUrl, highlights }) => ({
@@ -135,7 +136,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         claims={loaderData.claims}
         booking={loaderData.booking}
       />
-      <ProjectsSection projects={loaderData.projects} filter={loaderData.projectFilter} />
+      <ProjectsSection
+        projects={loaderData.projects}
+        filter={loaderData.projectFilter}
+        staticCopy={loaderData.staticCopy}
+      />
       <About profile={loaderData.profile} />
       <SkillsLoader additionalSkills={loaderData.additionalSkills} skills={loaderData.skills} />
       <BlogTeaser

@@ -88,9 +88,12 @@ export const projectFilterOf = (address: URL): ProjectFilter => {
 function ProjectsWithFilters({
   projects,
   filter: asked,
+  staticCopy = false,
 }: {
   projects: ProjectSummary[];
   filter: ProjectFilter;
+  /** A static copy's host answers every address with the same file: without the code, no filters. */
+  staticCopy?: boolean;
 }) {
   const [filter, setFilter] = useState<ProjectFilter>(asked);
   const [shown, setShown] = useState<ProjectFilter>(asked);
@@ -121,7 +124,11 @@ function ProjectsWithFilters({
         </p>
         <form method="get" action="#projects">
           {/* biome-ignore lint/a11y/useSemanticElements: a set of toggle buttons, not a form fieldset */}
-          <div role="group" aria-label="Filter projects" className="mt-8 flex flex-wrap gap-2">
+          <div
+            role="group"
+            aria-label="Filter projects"
+            className={cn('mt-8 flex flex-wrap gap-2', staticCopy && 'no-scripting:hidden')}
+          >
             {PROJECT_FILTERS.map((option) => (
               <Button
                 key={option.value}
