@@ -8,6 +8,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.ts';
+import { escapeXml } from '../lib/markup.ts';
 
 export interface ErrorBody {
   message: string;
@@ -77,12 +78,15 @@ const isPageRequest = (url: string, method: string, accept = '') =>
   !/\.data(?:\?|$)/.test(url) &&
   (method === 'GET' || method === 'HEAD' || accept.includes('text/html'));
 
-/** A page without the app, for addresses the app never sees. Both texts are ours, never the visitor's. */
+/**
+ * A page without the app, for addresses the app never sees. Its texts are ours or Fastify's (a body
+ * refused), and escaped all the same: a parser's message may quote what was sent.
+ */
 export const plainPage = (title: string, text: string) =>
   '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
   '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">' +
-  `<title>${title}</title></head>` +
-  `<body><h1>${title}</h1><p>${text}</p><p><a href="/">Go to the home page</a></p></body></html>`;
+  `<title>${escapeXml(title)}</title></head>` +
+  `<body><h1>${escapeXml(title)}</h1><p>${escapeXml(text)}</p><p><a href="/">Go to the home page</a></p></body></html>`;
 
 export default fp(errorsPlugin, { name: 'errors' });
 

@@ -352,6 +352,24 @@ describe('a file posted to a page', () => {
     expect((await answerBeforeBody(app, '/admin/blog?index')).status).toBe(401);
   });
 
+  it("is a page whose words are escaped, a parser's message too", async () => {
+    const app = await start(standIn().handler);
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/contact',
+      payload: '<script>alert(1)</script>',
+      headers: { 'content-type': 'application/json', accept: 'text/html' },
+      remoteAddress: freshIp(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    // Fastify's message, escaped as any text the page holds.
+    expect(res.body).toContain(
+      '<p>Body is not valid JSON but content-type is set to &apos;application/json&apos;</p>',
+    );
+    expect(res.body).not.toContain('<script>');
+  });
+
   it('is answered with a page saying what happened when the browser sent it itself (it shows what comes)', async () => {
     const app = await start(standIn().handler);
     const html = { accept: 'text/html,application/xhtml+xml' };
