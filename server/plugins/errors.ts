@@ -69,13 +69,16 @@ async function errorsPlugin(app: FastifyInstance) {
 
 const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
+/** A page's data for its code (`/blog.data`, `/_.data?…`), which reads the answer as JSON. */
+export const isPageData = (url: string) => /\.data(?:\?|$)/.test(url);
+
 /**
  * A page the browser shows as it comes: not the API, nor a page's data for its code (`.data`); a
  * post only from a browser's own form (it asks for HTML), not a server's (an ActivityPub inbox).
  */
 const isPageRequest = (url: string, method: string, accept = '') =>
   !isApiUrl(url) &&
-  !/\.data(?:\?|$)/.test(url) &&
+  !isPageData(url) &&
   (method === 'GET' || method === 'HEAD' || accept.includes('text/html'));
 
 /**

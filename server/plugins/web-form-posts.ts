@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_OUT_WITH_FILES } from '../../common/constants.ts';
 import { HttpError, signInRequired } from '../lib/http-error.ts';
+import { isPageData } from './errors.ts';
 import {
   BusyError,
   busy,
@@ -52,8 +53,7 @@ export async function formPostRoutes(
       // reading 50 MB for a stranger, with the same answers as that guard.
       const user = await request.currentUser();
       // The browser's own post shows the answer as it comes (errors.ts: a page); the code's, its message.
-      const own = !/\.data$/.test(request.url.replace(/\?.*$/, ''));
-      if (!user) throw own ? new HttpError(401, SIGNED_OUT_WITH_FILES) : signInRequired();
+      if (!user) throw isPageData(request.url) ? signInRequired() : new HttpError(401, SIGNED_OUT_WITH_FILES);
       if (!user.isAdmin) throw new HttpError(403, 'Admin access required');
     });
     const post = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -23,7 +23,7 @@ import {
 import { dashboardPaths } from '../lib/admin-paths.ts';
 import { useDone } from '../lib/form-post.ts';
 import { prefetchOwn } from '../lib/prefetch.ts';
-import { donePage, formAction, routeForm } from '../lib/route-form.server.ts';
+import { doneWithout, formAction, routeForm } from '../lib/route-form.server.ts';
 import { DoneNotice } from '../ui/form-notice.tsx';
 import type { Route } from './+types/admin-moderation';
 
@@ -54,10 +54,8 @@ export const action = formAction({
     failure: { title: 'Error', fallback: 'The comments could not be changed.' },
     call: (decided) => ({ method: 'POST', path: ownerBlogPaths.moderateComments, body: decided }),
     // The page comes back with nothing ticked.
-    doneAt: (_answer, page, { ids, action }) => {
-      page.searchParams.delete(SELECT_PARAM);
-      return donePage(page, `comments-${action}-${ids.length}`);
-    },
+    doneAt: (answer, page, { ids, action }) =>
+      doneWithout(SELECT_PARAM, `comments-${action}-${ids.length}`)(answer, page),
   }),
   [CONTRIBUTION_FORM]: routeForm({
     schema: z.object({
