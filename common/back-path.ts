@@ -7,6 +7,9 @@
 /** The parameter (and form field) naming the page to come back to. */
 export const BACK_PARAM = 'back';
 
+/** The sign-in page. */
+export const AUTH_PATH = '/auth';
+
 /** A path of this site: one slash, then no second slash or backslash; no blank, no fragment. */
 const PATH = /^\/(?![/\\])[^\s#]*$/;
 const BASE = 'http://site.invalid';
@@ -21,4 +24,14 @@ export function localPath(value: string | null | undefined): string | null {
   const url = new URL(value, BASE);
   const path = `${url.pathname}${url.search}`;
   return url.origin === BASE && PATH.test(path) ? path : null;
+}
+
+/** The sign-in page (its `tab`), coming back to `back` once signed in (none, or the sign-in page: home). */
+export function signInPath(back: string | null, tab?: 'register'): string {
+  const query = new URLSearchParams(tab ? { tab } : {});
+  const page = localPath(back);
+  const at = page && new URL(page, BASE).pathname;
+  if (page && at !== '/' && at !== AUTH_PATH) query.set(BACK_PARAM, page);
+  const search = query.toString();
+  return search ? `${AUTH_PATH}?${search}` : AUTH_PATH;
 }

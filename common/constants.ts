@@ -9,12 +9,15 @@
  */
 export const SIGN_IN_REQUIRED = 'Authentication required';
 
+/** The link that opens the sign-in page beside a page whose session ended. */
+export const SIGN_IN_AGAIN = 'Sign in again (opens a new tab)';
+
 /**
  * What the owner's browser shows for a form with files sent after the session ended: larger than
  * any form, it is not read from someone signed out (server/plugins/web-form-posts.ts).
  */
 export const SIGNED_OUT_WITH_FILES =
-  'You were signed out, so this did not go through. Sign in again in a new tab, then go back to the page and press the button again (choose the files again if they are gone).';
+  'You were signed out, so this did not go through. Sign in again in a new tab (below), then go back to the page and press the button again (choose the files again if they are gone).';
 
 export const PROJECT_IDS = [
   'keycode-help',

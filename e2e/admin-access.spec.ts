@@ -4,7 +4,7 @@
  * code, beside the page, which keeps what its forms hold.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { SIGNED_OUT_WITH_FILES } from '../common/constants.ts';
+import { SIGN_IN_AGAIN, SIGNED_OUT_WITH_FILES } from '../common/constants.ts';
 import type { AdminPost } from '../common/schemas/blog.ts';
 import { E2E_ADMIN } from './constants.ts';
 import { expect, expectAccessible, expectToast, ONE_PIXEL_PNG, test, writePost } from './fixtures.ts';
@@ -102,10 +102,10 @@ const SIGNED_OUT =
 const endSession = (page: Page) => page.context().clearCookies();
 
 /** Signs in in the tab the signed-out notice's link opens, as the owner would, and closes it. */
-async function signInBeside(page: Page, form: Locator, cameTo: string) {
+async function signInBeside(page: Page, form: Locator | Page, cameTo: string) {
   const [tab] = await Promise.all([
     page.context().waitForEvent('page'),
-    form.getByRole('link', { name: 'Sign in again (opens a new tab)' }).click(),
+    form.getByRole('link', { name: SIGN_IN_AGAIN }).click(),
   ]);
   await tab.getByLabel('Username').fill(E2E_ADMIN.username);
   await tab.getByLabel('Password').fill(E2E_ADMIN.password);
@@ -214,8 +214,8 @@ test.describe('without JavaScript, a cover larger than any form', () => {
     await expect(page.getByRole('heading', { name: '401 Unauthorized' })).toBeVisible();
     await expect(page.getByText(SIGNED_OUT_WITH_FILES)).toBeVisible();
 
-    // Signed in again (in a new tab, as the page says), back: the browser has kept what was typed.
-    await signInAs('admin');
+    // Signed in again in a new tab from the page's link, back: the browser has kept what was typed.
+    await signInBeside(page, page, '/admin/blog');
     await page.goBack();
     await expect(editor.getByLabel('Summary')).toHaveValue(typed);
     await editor.getByLabel('Cover image file').setInputFiles({ ...photo, buffer: ONE_PIXEL_PNG });

@@ -7,6 +7,8 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { signInPath } from '../../common/back-path.ts';
+import { SIGN_IN_AGAIN } from '../../common/constants.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { escapeXml } from '../lib/markup.ts';
 
@@ -38,7 +40,13 @@ async function errorsPlugin(app: FastifyInstance) {
         ? reply
             .code(status)
             .type('text/html; charset=utf-8')
-            .send(plainPage(`${status} ${STATUS_CODES[status] ?? 'Error'}`, body.message))
+            .send(
+              plainPage(
+                `${status} ${STATUS_CODES[status] ?? 'Error'}`,
+                body.message,
+                signInAgain(status, request.url),
+              ),
+            )
         : reply.code(status).send(withErrorField(body));
     if (error instanceof HttpError) {
       const body: ErrorBody = { message: error.message };
@@ -81,15 +89,21 @@ const isPageRequest = (url: string, method: string, accept = '') =>
   !isPageData(url) &&
   (method === 'GET' || method === 'HEAD' || accept.includes('text/html'));
 
+/** A page refused for want of a session offers signing in beside it, as a form's notice does. */
+const signInAgain = (status: number, url: string): string | undefined =>
+  status === 401
+    ? `<a href="${escapeXml(signInPath(new URL(url, 'http://site.invalid').pathname))}" target="_blank" rel="noopener">${SIGN_IN_AGAIN}</a>`
+    : undefined;
+
 /**
  * A page without the app, for addresses the app never sees. Its texts are ours or Fastify's (a body
- * refused), and escaped all the same: a parser's message may quote what was sent.
+ * refused), and escaped all the same: a parser's message may quote what was sent. `link` is markup.
  */
-export const plainPage = (title: string, text: string) =>
+export const plainPage = (title: string, text: string, link = '<a href="/">Go to the home page</a>') =>
   '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
   '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">' +
   `<title>${escapeXml(title)}</title></head>` +
-  `<body><h1>${escapeXml(title)}</h1><p>${escapeXml(text)}</p><p><a href="/">Go to the home page</a></p></body></html>`;
+  `<body><h1>${escapeXml(title)}</h1><p>${escapeXml(text)}</p><p>${link}</p></body></html>`;
 
 export default fp(errorsPlugin, { name: 'errors' });
 

@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { SIGNED_OUT_WITH_FILES } from '../../common/constants.ts';
+import { SIGN_IN_AGAIN, SIGNED_OUT_WITH_FILES } from '../../common/constants.ts';
 import { preferredEncoding } from '../lib/read-cache.ts';
 import { answerBeforeWholeBody } from '../testing/multipart.ts';
 import { freshIp } from '../testing/test-app.ts';
@@ -378,9 +378,15 @@ describe('a file posted to a page', () => {
     expect(signedOut.status).toBe(401);
     expect(signedOut.type).toMatch(/^text\/html/);
     expect(signedOut.body).toContain(`<p>${SIGNED_OUT_WITH_FILES}</p>`);
+    // The way to sign in beside it, back to the page (not its query, which may open an editor).
+    expect(signedOut.body).toContain(
+      `<a href="/auth?back=%2Fadmin%2Fblog" target="_blank" rel="noopener">${SIGN_IN_AGAIN}</a>`,
+    );
     const noFiles = await answerBeforeWholeBody(address, '/contact', '', html);
     expect([noFiles.status, noFiles.type?.split(';')[0]]).toEqual([415, 'text/html']);
-    expect(noFiles.body).toContain('<h1>415 Unsupported Media Type</h1><p>This page takes no files.</p>');
+    expect(noFiles.body).toContain(
+      '<h1>415 Unsupported Media Type</h1><p>This page takes no files.</p><p><a href="/">Go to the home page</a>',
+    );
     // The page's code asks for its data: the message as JSON, as before.
     const data = await answerBeforeWholeBody(address, '/admin/blog.data', '', html);
     expect([data.status, JSON.parse(data.body).message]).toEqual([401, 'Authentication required']);

@@ -1,8 +1,8 @@
 /** Every address of the site, in one place (the dashboard's sections: `dashboardPaths` in admin-paths.ts). */
-import { BACK_PARAM, localPath } from '../../common/back-path.ts';
+import { AUTH_PATH, BACK_PARAM, localPath, signInPath } from '../../common/back-path.ts';
 import { postPath, tagPath } from '../../common/blog-paths.ts';
 
-export { BACK_PARAM, localPath };
+export { BACK_PARAM, localPath, signInPath };
 
 export const paths = {
   home: '/',
@@ -12,7 +12,7 @@ export const paths = {
   /** A tag's own page of posts (its RSS feed: `${path}/rss.xml`). */
   tag: tagPath,
   project: (id: string) => `/projects/${encodeURIComponent(id)}`,
-  auth: '/auth',
+  auth: AUTH_PATH,
   resume: '/resume',
   generateImages: '/generate-images',
   recommendations: '/recommendations',
@@ -23,17 +23,6 @@ export const paths = {
   terms: '/terms',
   contribute: '/contribute',
 } as const;
-
-/** The sign-in page (its `tab`), coming back to `back` once signed in (none, or the sign-in page: home). */
-export function signInPath(back: string | null, tab?: 'register'): string {
-  const query = new URLSearchParams(tab ? { tab } : {});
-  const page = localPath(back);
-  const at = page && new URL(page, 'http://site').pathname;
-  const away = at !== paths.home && at !== paths.auth;
-  if (page && away) query.set(BACK_PARAM, page);
-  const search = query.toString();
-  return search ? `${paths.auth}?${search}` : paths.auth;
-}
 
 /**
  * `pathname` with `search`'s parameters changed: a value sets one, null removes it, the rest are

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { SIGN_IN_AGAIN } from '../../common/constants.ts';
 import type { FormAnswer } from '../lib/form-post.ts';
 import { signInPath } from '../lib/paths.ts';
 import { cn } from './cn.ts';
@@ -41,7 +42,7 @@ function SignInBeside() {
       rel="noopener"
       className="mt-2 inline-block font-medium text-primary underline underline-offset-2"
     >
-      Sign in again (opens a new tab)
+      {SIGN_IN_AGAIN}
     </a>
   );
 }
