@@ -101,6 +101,19 @@ test('the home page, the blog and a post work from files, reading the API from e
     expect(answer, 'only exported JSON files are read').toMatch(/^200 \/api\/.+\.json$/);
 });
 
+test("a project filter pressed before the page's code started is applied once it starts", async ({
+  page,
+}) => {
+  // The press's address: the copy's host answers it with the home page's file, unfiltered.
+  await page.goto(`${STATIC_ORIGIN}/?projects=business#projects`);
+  const section = page.locator('#projects');
+  const filters = section.getByRole('group', { name: 'Filter projects' });
+  await expect(filters.getByRole('button', { name: 'Business' })).toHaveAttribute('aria-pressed', 'true');
+  const cards = section.getByRole('list', { name: 'Projects' }).locator(':scope > li');
+  await expect(cards.filter({ hasNotText: 'Business' })).toHaveCount(0);
+  await expect(cards).not.toHaveCount(0);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

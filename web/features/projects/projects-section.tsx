@@ -92,12 +92,21 @@ function ProjectsWithFilters({
 }: {
   projects: ProjectSummary[];
   filter: ProjectFilter;
-  /** A static copy's host answers every address with the same file: without the code, no filters. */
+  /**
+   * A static copy's host answers every address with the same file: without the code, no filters;
+   * with it, the address's filter is applied once the code starts.
+   */
   staticCopy?: boolean;
 }) {
   const [filter, setFilter] = useState<ProjectFilter>(asked);
   const [shown, setShown] = useState<ProjectFilter>(asked);
   const [fading, setFading] = useState(false);
+
+  // A copy's host sent the same file for `/?projects=web` (a press before the code started): the
+  // address's filter, once the code runs.
+  useEffect(() => {
+    if (staticCopy) setFilter(projectFilterOf(new URL(window.location.href)));
+  }, [staticCopy]);
 
   // Fade the current set out, swap it, fade the new one in.
   useEffect(() => {
