@@ -9,6 +9,9 @@
  *    a query, the blog's pages, tags and searches, posts, projects, feeds, the sitemap, share
  *    images, illustrations, API reads, page-view beacons from many addresses, addresses that are
  *    no page), 8 at a time.
+ * 4. after the owner's preview of a 45 MB zip of posts, posted to the import page as a browser
+ *    without JavaScript posts it (the page reads the body whole and sends the file on to the API):
+ *    also the highest resident size while it was read.
  *
  * Budget (docs/architecture.md): at most 400 MB resident at each point. Prints each figure with the
  * process's own view of it (V8's heap, memory outside it such as PGlite's WebAssembly memory) and
@@ -17,10 +20,12 @@
  *   npm run bench:memory
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { zipSync } from 'fflate';
 import { save } from './measure.ts';
 
 const BUDGET_MB = 400;
@@ -112,6 +117,8 @@ async function start(port: number): Promise<ChildProcess> {
       LOG_LEVEL: 'warn',
       // Behind a proxy, as a live site is: each request's own address (X-Forwarded-For) counts.
       TRUST_PROXY: '1',
+      ADMIN_USERNAME: OWNER.username,
+      ADMIN_PASSWORD: OWNER.password,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -221,6 +228,48 @@ async function load(site: string) {
   return statuses;
 }
 
+const OWNER = { username: 'bench-owner', password: 'bench-owner-password-123' };
+const UPLOAD_MB = 45;
+
+/** The highest resident size since the last `resetPeak` (the kernel's VmHWM). */
+const peakMb = (pid: number) =>
+  Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, '5');
+
+/** The owner previews an import of a zip of `UPLOAD_MB` MB (a post and a photo that does not compress). */
+async function previewLargeImport(site: string) {
+  const signIn = await fetch(`${site}/api/login`, {
+    method: 'POST',
+    headers: { origin: site, 'content-type': 'application/json' },
+    body: JSON.stringify(OWNER),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const zip = zipSync(
+    {
+      'posts/large.md': new TextEncoder().encode(
+        '---\ntitle: With a large photo\n---\n\n![A photo](images/photo.png)\n',
+      ),
+      'posts/images/photo.png': new Uint8Array(randomBytes(UPLOAD_MB * 1048576)),
+    },
+    { level: 0 },
+  );
+  const form = new FormData();
+  form.append('_form', 'import');
+  form.append('dryRun', 'true');
+  form.append('file', new Blob([zip], { type: 'application/zip' }), 'posts.zip');
+  const answer = await fetch(`${site}/admin/blog/data`, {
+    method: 'POST',
+    headers: { origin: site, cookie, accept: 'text/html' },
+    body: form,
+  });
+  const page = await answer.text();
+  if (!signIn.ok || !answer.ok || !page.includes('Nothing is written yet'))
+    throw new Error(`the import preview was not shown (sign-in ${signIn.status}, page ${answer.status})`);
+}
+
 const readings: Record<string, Reading> = {};
 const line = (label: string, reading: Reading) =>
   console.log(
@@ -247,6 +296,12 @@ try {
       .map(([status, count]) => `${count} x ${status}`)
       .join(', ')}`,
   );
+  resetPeak(server.pid as number);
+  await previewLargeImport(`http://127.0.0.1:${port}`);
+  const peak = peakMb(server.pid as number);
+  readings.afterUpload = await settled(server.pid as number);
+  line(`after a ${UPLOAD_MB} MB import previewed on its page`, readings.afterUpload);
+  console.log(`  highest while it was read: ${peak.toFixed(0)} MB`);
   await stop(server);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

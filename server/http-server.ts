@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { AccessLog } from './lib/access-log.ts';
+import { collectAfterLargeBodies } from './lib/garbage.ts';
 import { BAD_ADDRESS } from './lib/input-guard.ts';
 import { randomId } from './lib/tokens.ts';
 import { plainPage } from './plugins/errors.ts';
@@ -40,6 +41,7 @@ export function createServer(config: Config, logger: FastifyServerOptions['logge
         ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
         : config.TRUST_PROXY,
   });
+  collectAfterLargeBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   return app;

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { type Database, databaseTarget, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { loggerOptions } from './lib/access-log.ts';
+import { collectGarbage } from './lib/garbage.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -93,19 +94,8 @@ async function main() {
     await database.close();
     process.exit(1);
   }
-  collectStartGarbage();
-}
-
-/**
- * Opening the database (PGlite unpacking and creating it) and seeding leave a few hundred MB of
- * buffers no longer used, which V8 frees only at its next full collection, and an idle server may
- * not have one for hours (issue 61: 628 MB resident after a first start, 310 MB after one
- * collection). `npm start` exposes the collector (`--expose-gc`); started otherwise, this does
- * nothing.
- */
-function collectStartGarbage() {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
+  // What opening and seeding the database left is freed now, not at V8's next full collection.
+  collectGarbage();
 }
 
 await main();

@@ -94,7 +94,10 @@ async function sendAsVisitor(
     ...(body === undefined
       ? {}
       : {
-          payload: contentType && body instanceof Uint8Array ? Buffer.from(body) : JSON.stringify(body),
+          payload:
+            contentType && body instanceof Uint8Array
+              ? Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+              : JSON.stringify(body),
         }),
   });
   let parsed: unknown = null;

@@ -200,7 +200,7 @@ export function toFetchRequest(
   const raw = posted ? (request.body as { [RAW_BODY]?: Buffer })[RAW_BODY] : undefined;
   const body =
     raw !== undefined
-      ? new Uint8Array(raw)
+      ? streamOf(raw)
       : posted
         ? formBody(request.body as Record<string, string | string[]>)
         : undefined;
@@ -210,8 +210,21 @@ export function toFetchRequest(
   return new Request(url, {
     method: request.method,
     headers,
-    ...(body !== undefined ? { body } : {}),
+    ...(body !== undefined ? { body, duplex: 'half' as const } : {}),
     ...(signal ? { signal } : {}),
+  });
+}
+
+/**
+ * A body read whole, as a stream the page reads once: a buffer given as the body would be copied,
+ * and that copy kept as long as the request is, which the render's context holds until the next.
+ */
+function streamOf(bytes: Buffer): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
   });
 }
 
