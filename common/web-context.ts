@@ -84,7 +84,7 @@ export interface WebLoadContext {
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     body?: unknown,
-    /** With a body already encoded (bytes): its content type, such as multipart with its boundary. */
+    /** With a body already encoded (a stream of bytes): its content type, such as multipart with its boundary. */
     contentType?: string,
   ): Promise<ApiAnswer>;
 }

@@ -3,6 +3,8 @@
  * the CSP nonce, the public read API in process, and for a posted form the API it writes through,
  * as the visitor who posted it.
  */
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiAnswer, WebLoadContext } from '../../common/web-context.ts';
 import type { Config } from '../config.ts';
@@ -95,8 +97,8 @@ async function sendAsVisitor(
       ? {}
       : {
           payload:
-            contentType && body instanceof Uint8Array
-              ? Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+            contentType && body instanceof ReadableStream
+              ? Readable.fromWeb(body as NodeReadableStream)
               : JSON.stringify(body),
         }),
   });

@@ -169,7 +169,10 @@ export function chosenFile(form: FormData, name: string): File | undefined {
   return file instanceof File && file.size > 0 ? file : undefined;
 }
 
-/** A call that sends a file to the API as multipart, in the field `field`. */
+/**
+ * A call that sends a file to the API as multipart, in the field `field`: encoded as it is read
+ * (a stream), not into a second copy of the file first.
+ */
 export async function fileCall(path: string, field: string, file: File): Promise<ApiCall> {
   const upload = new FormData();
   upload.append(field, file, file.name);
@@ -177,7 +180,7 @@ export async function fileCall(path: string, field: string, file: File): Promise
   return {
     method: 'POST',
     path,
-    body: new Uint8Array(await encoded.arrayBuffer()),
+    body: encoded.body,
     contentType: encoded.headers.get('content-type') ?? 'multipart/form-data',
   };
 }
