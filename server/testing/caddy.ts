@@ -1,11 +1,14 @@
 /**
  * deploy/Caddyfile run as written by Debian's Caddy, with what a test machine needs instead of
  * what a server on the internet has: the site's name becomes https://localhost on a high port,
- * plain HTTP another high port, the certificate comes from Caddy's own local authority (`tls
- * internal`, its root kept in the test's folder, never installed), and the site's processes are
- * the test's own. Everything else (compression, the health checks, the retries, the headers) is
- * the shipped file's.
+ * plain HTTP another high port, the certificate is one made for localhost before Caddy starts (by
+ * Debian's openssl, kept in the test's folder), and the site's processes are the test's own.
+ * Everything else (compression, the health checks, the retries, the headers, the redirect to
+ * HTTPS) is the shipped file's. Not Caddy's own local authority: Caddy 2.6 cleans its storage as
+ * it starts, and that cleaning could delete the certificate it was writing ("key is empty"),
+ * which it then tried to get again only a minute later.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -22,7 +25,7 @@ export interface RunningCaddy {
   https: string;
   /** `http://localhost:<port>`: plain HTTP, which Caddy redirects. */
   http: string;
-  /** Caddy's local root certificate (PEM), to trust its certificate in a test. */
+  /** The certificate Caddy serves (PEM, its own authority), to trust it in a test. */
   ca: string;
   stop(): Promise<void>;
 }
@@ -78,13 +81,23 @@ export async function startCaddy({
   const folder = mkdtempSync(join(tmpdir(), 'portfolio-caddy-'));
   const httpPort = await freePort();
   httpsPort ||= await freePort();
+  const certificate = join(folder, 'localhost.crt');
+  const key = join(folder, 'localhost.key');
+  // Its own authority (openssl's `req -x509` marks it CA:TRUE), for localhost, for two days.
+  execFileSync(
+    'openssl',
+    `req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj /CN=localhost -addext subjectAltName=DNS:localhost`
+      .split(' ')
+      .concat(['-keyout', key, '-out', certificate]),
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   const shipped = readFileSync(join(projectRoot, 'deploy', 'Caddyfile'), 'utf8');
   const site = shipped
     .replace(
       /^\{\n/m,
-      `{\n\thttp_port ${httpPort}\n\thttps_port ${httpsPort}\n\tlocal_certs\n\tskip_install_trust\n\tadmin off\n\tstorage file_system ${join(folder, 'data')}\n`,
+      `{\n\thttp_port ${httpPort}\n\thttps_port ${httpsPort}\n\tadmin off\n\tstorage file_system ${join(folder, 'data')}\n`,
     )
-    .replace(/^example\.com \{$/m, `localhost:${httpsPort} {`)
+    .replace(/^example\.com \{$/m, `localhost:${httpsPort} {\n\ttls ${certificate} ${key}`)
     .replace(
       'reverse_proxy 127.0.0.1:3000 127.0.0.1:3001 {',
       `reverse_proxy ${sitePorts.map((port) => `127.0.0.1:${port}`).join(' ')} {`,
@@ -92,7 +105,7 @@ export async function startCaddy({
   if (
     site.includes('example.com {') ||
     site.includes('127.0.0.1:3000 127.0.0.1:3001') ||
-    !site.includes('local_certs')
+    !site.includes(`tls ${certificate}`)
   ) {
     throw new Error('deploy/Caddyfile no longer has the lines that are replaced to run it here');
   }
@@ -107,17 +120,16 @@ export async function startCaddy({
     },
   });
   const https = `https://localhost:${httpsPort}`;
-  const root = join(folder, 'data', 'pki', 'authorities', 'local', 'root.crt');
-  // Until it answers over HTTPS with the certificate of its own authority.
-  await caddy.untilReady(
-    async () =>
-      existsSync(root) && (await httpsGet(`${https}/readyz`, readFileSync(root, 'utf8'))).status === 200,
-    { within: 30_000, every: 200 },
-  );
+  const ca = readFileSync(certificate, 'utf8');
+  // Until it answers over HTTPS with that certificate.
+  await caddy.untilReady(async () => (await httpsGet(`${https}/readyz`, ca)).status === 200, {
+    within: 30_000,
+    every: 200,
+  });
   return {
     https,
     http: `http://localhost:${httpPort}`,
-    ca: readFileSync(root, 'utf8'),
+    ca,
     async stop() {
       await caddy.stop();
       rmSync(folder, { recursive: true, force: true });
