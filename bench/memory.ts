@@ -56,8 +56,11 @@ const freePort = () =>
   });
 
 const mb = (bytes: number) => bytes / 1048576;
-const residentMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+/** A size the kernel gives for the process (`VmRSS`: resident now; `VmHWM`: the highest since `resetPeak`). */
+const statusMb = (pid: number, field: 'VmRSS' | 'VmHWM') =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) /
+  1024;
+const residentMb = (pid: number) => statusMb(pid, 'VmRSS');
 
 interface Reading {
   rss: number;
@@ -231,9 +234,6 @@ async function load(site: string) {
 const OWNER = { username: 'bench-owner', password: 'bench-owner-password-123' };
 const UPLOAD_MB = 45;
 
-/** The highest resident size since the last `resetPeak` (the kernel's VmHWM). */
-const peakMb = (pid: number) =>
-  Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, '5');
 
 /** The owner previews an import of a zip of `UPLOAD_MB` MB (a post and a photo that does not compress). */
@@ -298,7 +298,7 @@ try {
   );
   resetPeak(server.pid as number);
   await previewLargeImport(`http://127.0.0.1:${port}`);
-  const peak = peakMb(server.pid as number);
+  const peak = statusMb(server.pid as number, 'VmHWM');
   readings.afterUpload = await settled(server.pid as number);
   line(`after a ${UPLOAD_MB} MB import previewed on its page`, readings.afterUpload);
   console.log(`  highest while it was read: ${peak.toFixed(0)} MB`);

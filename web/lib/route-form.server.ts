@@ -173,7 +173,7 @@ export function chosenFile(form: FormData, name: string): File | undefined {
  * A call that sends a file to the API as multipart, in the field `field`: encoded as it is read
  * (a stream), not into a second copy of the file first.
  */
-export async function fileCall(path: string, field: string, file: File): Promise<ApiCall> {
+export function fileCall(path: string, field: string, file: File): ApiCall {
   const upload = new FormData();
   upload.append(field, file, file.name);
   const encoded = new Response(upload);
@@ -186,7 +186,7 @@ export async function fileCall(path: string, field: string, file: File): Promise
 }
 
 /** The file a form posted (its `file` field), sent on to the API as multipart; or the problem when none was chosen. */
-export async function fileUpload(form: FormData, path: string, missing: string): Promise<ApiCall | Problem> {
+export function fileUpload(form: FormData, path: string, missing: string): ApiCall | Problem {
   const file = chosenFile(form, 'file');
   return file ? fileCall(path, 'file', file) : { problem: missing };
 }

@@ -16,7 +16,7 @@ const WAITING_ADDRESS = /^\/uploads\/[\w./-]+$/;
 
 /** The file stored as the upload API's `field`: its address, a problem, or nothing (signed out: the save says so). */
 async function store(context: WebLoadContext, field: 'image' | 'media', file: File) {
-  const call = await fileCall(ownerBlogPaths.upload, field, file);
+  const call = fileCall(ownerBlogPaths.upload, field, file);
   const answer = await context.sendApi(call.method, call.path, call.body, call.contentType);
   const url = (answer.body as { url?: unknown } | null)?.url;
   if (answer.status === 201 && typeof url === 'string') return { url };
